@@ -1,0 +1,1 @@
+"""One package per game. REGISTRY names every ruleset the service offers."""

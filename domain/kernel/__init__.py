@@ -1,0 +1,30 @@
+"""The kernel every game shares: messages, the decider interface, the recorded
+generator, canonical JSON, the hash-chained log, replay and verify."""
+
+from domain.kernel.audit import Divergence, Report, replay, revealed_seed, verify
+from domain.kernel.canonical import canonical_json, digest, to_plain
+from domain.kernel.game import (
+    SPECTATOR,
+    Chance,
+    Emitter,
+    Game,
+    Information,
+    OptionSpec,
+    Ruleset,
+    Setup,
+    Status,
+    require,
+    types_in,
+)
+from domain.kernel.log import Envelope, Header, Log, LogFormatError, parse_log
+from domain.kernel.messages import SYSTEM_SEAT, Command, Event, RuleViolation, StartGame
+from domain.kernel.rng import Rng, seed_commitment
+from domain.kernel.session import Session, command_from_json, command_to_json
+
+__all__ = [
+    "SPECTATOR", "SYSTEM_SEAT", "Chance", "Command", "Divergence", "Emitter", "Envelope",
+    "Event", "Game", "Header", "Information", "Log", "LogFormatError", "OptionSpec",
+    "Report", "Rng", "RuleViolation", "Ruleset", "Session", "Setup", "StartGame", "Status",
+    "canonical_json", "command_from_json", "command_to_json", "digest", "parse_log",
+    "replay", "require", "revealed_seed", "seed_commitment", "to_plain", "types_in", "verify",
+]

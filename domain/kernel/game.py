@@ -1,0 +1,177 @@
+"""The one interface every game implements (DESIGN.md section 2)."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any, Generic, Protocol, TypeVar
+
+from domain.kernel.canonical import JsonValue
+from domain.kernel.messages import Command, Event, RuleViolation
+from domain.kernel.rng import Rng
+
+S = TypeVar("S")
+
+SPECTATOR = 0
+"""The viewer number of somebody who holds no seat."""
+
+
+class Chance(StrEnum):
+    """How chance enters the game, as OpenSpiel's GameType.ChanceMode says."""
+
+    DETERMINISTIC = "deterministic"
+    EXPLICIT_STOCHASTIC = "explicit_stochastic"
+    SAMPLED_STOCHASTIC = "sampled_stochastic"
+
+
+class Information(StrEnum):
+    """What players know, as OpenSpiel's GameType.Information says."""
+
+    PERFECT = "perfect"
+    IMPERFECT = "imperfect"
+
+
+@dataclass(frozen=True, slots=True)
+class OptionSpec:
+    """One game option: its name, what it does, its default and allowed values.
+
+    Values are bools, ints or strings; `choices` lists the allowed strings or is
+    empty, and ints are bounded by `minimum`/`maximum`.
+    """
+
+    name: str
+    description: str
+    default: bool | int | str
+    choices: tuple[str, ...] = ()
+    minimum: int | None = None
+    maximum: int | None = None
+
+    def check(self, value: object) -> bool | int | str:
+        """The value if it is valid for this option, else a ValueError naming it."""
+        kind = type(self.default)
+        if type(value) is not kind:
+            raise ValueError(f"option {self.name} takes a {kind.__name__}, not {value!r}")
+        assert isinstance(value, (bool, int, str))
+        if self.choices and value not in self.choices:
+            raise ValueError(f"option {self.name} must be one of {', '.join(self.choices)}")
+        if isinstance(value, int) and not isinstance(value, bool):
+            if self.minimum is not None and value < self.minimum:
+                raise ValueError(f"option {self.name} must be at least {self.minimum}")
+            if self.maximum is not None and value > self.maximum:
+                raise ValueError(f"option {self.name} must be at most {self.maximum}")
+        return value
+
+
+@dataclass(frozen=True, slots=True)
+class Setup:
+    """Everything a game needs to begin: seat names, checked options, the content."""
+
+    seats: tuple[str, ...]
+    options: Mapping[str, bool | int | str]
+    content: str
+
+
+@dataclass(frozen=True, slots=True)
+class Status:
+    """Where a game stands: `to_act` lists the seats that have a legal command now."""
+
+    finished: bool
+    winners: tuple[int, ...] = ()
+    to_act: tuple[int, ...] = ()
+    turn: int = 0
+    summary: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Ruleset:
+    """A game's description, as ListRulesets reports it."""
+
+    name: str
+    title: str
+    version: str
+    min_seats: int
+    max_seats: int
+    chance: Chance
+    information: Information
+    options: tuple[OptionSpec, ...]
+    contents: tuple[str, ...]
+    rulebook: str = ""
+
+    def check_setup(self, seats: Sequence[str], options: Mapping[str, object], content: str) -> Setup:
+        """A Setup with defaults filled in, or a ValueError naming what is wrong."""
+        if not self.min_seats <= len(seats) <= self.max_seats:
+            raise ValueError(
+                f"{self.name} is played by {self.min_seats} to {self.max_seats} seats, not {len(seats)}"
+            )
+        known = {o.name: o for o in self.options}
+        unknown = sorted(set(options) - set(known))
+        if unknown:
+            raise ValueError(f"{self.name} has no option(s) {', '.join(unknown)}")
+        checked = {o.name: o.check(options.get(o.name, o.default)) for o in self.options}
+        chosen = content or self.contents[0]
+        if chosen not in self.contents:
+            raise ValueError(f"{self.name} has no content {chosen!r}; known: {', '.join(self.contents)}")
+        return Setup(seats=tuple(seats), options=checked, content=chosen)
+
+
+class Game(Protocol, Generic[S]):
+    """A game is a decider: pure functions over an immutable state."""
+
+    ruleset: Ruleset
+    command_types: Mapping[str, type[Command]]
+    event_types: Mapping[str, type[Event]]
+    state_type: type[S]
+    view_type: type[Any]
+    upcasters: Mapping[tuple[str, int], Callable[[dict[str, JsonValue]], dict[str, JsonValue]]]
+    event_schema: int
+
+    def initial_state(self, setup: Setup) -> S: ...
+
+    def decide(self, state: S, command: Command, rng: Rng) -> list[Event]: ...
+
+    def evolve(self, state: S, event: Event) -> S: ...
+
+    def legal_commands(self, state: S, seat: int) -> list[Command]: ...
+
+    def view(self, state: S, viewer: int) -> Any: ...
+
+    def redact(self, event: Event, viewer: int) -> Event: ...
+
+    def status(self, state: S) -> Status: ...
+
+
+@dataclass
+class Emitter(Generic[S]):
+    """Builds decide()'s list of events while keeping the evolved state at hand.
+
+    A command often cascades (a turn ends, hands refill, the next turn starts);
+    each step is decided against the state the earlier steps produced.
+    """
+
+    state: S
+    evolve: Callable[[S, Event], S]
+    events: list[Event] = field(default_factory=list)
+
+    def emit(self, event: Event, rule: str) -> S:
+        cited = dataclasses.replace(event, rule=rule)
+        self.events.append(cited)
+        self.state = self.evolve(self.state, cited)
+        return self.state
+
+
+def require(condition: bool, rule: str, message: str) -> None:
+    """Raise a RuleViolation citing `rule` unless `condition` holds."""
+    if not condition:
+        raise RuleViolation(rule, message)
+
+
+def types_in(namespace: Mapping[str, object], base: type[Any]) -> dict[str, Any]:
+    """The subclasses of `base` defined in a module, by type name (stable order)."""
+    found = {
+        name: value
+        for name, value in sorted(namespace.items())
+        if isinstance(value, type) and issubclass(value, base) and value is not base
+    }
+    return found

@@ -1,0 +1,173 @@
+"""The game log: hash-chained event envelopes, and the header that opens a log file.
+
+Format (docs/log-format.md): one header line, then one envelope per line, each
+canonical JSON. `hash` = sha256 of the canonical JSON of the envelope without
+`hash` (so it covers `prev_hash`, the payload, the citation and `state_hash`).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from domain.kernel.canonical import JsonValue, canonical_json, digest
+
+LOG_FORMAT = "tablerules-log"
+LOG_FORMAT_VERSION = 1
+GENESIS_HASH = "0" * 64
+KERNEL_RULE = "kernel"
+
+
+class LogFormatError(ValueError):
+    """A log that is not well-formed (before any rule is consulted)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Envelope:
+    """One stored event. `command` is set on the first event of each command."""
+
+    seq: int
+    type: str
+    payload: Mapping[str, JsonValue]
+    schema: int
+    command_id: str
+    command: Mapping[str, JsonValue] | None
+    rule: str
+    prev_hash: str
+    state_hash: str
+    hash: str = ""
+
+    def body(self) -> dict[str, JsonValue]:
+        """Every field but `hash`: what `hash` is computed over."""
+        return {
+            "seq": self.seq,
+            "type": self.type,
+            "payload": dict(self.payload),
+            "schema": self.schema,
+            "command_id": self.command_id,
+            "command": None if self.command is None else dict(self.command),
+            "rule": self.rule,
+            "prev_hash": self.prev_hash,
+            "state_hash": self.state_hash,
+        }
+
+    def computed_hash(self) -> str:
+        return digest(self.body())
+
+    def sealed(self) -> Envelope:
+        return Envelope(**{**self.body(), "hash": self.computed_hash()})
+
+    def to_json(self) -> dict[str, JsonValue]:
+        return {**self.body(), "hash": self.hash}
+
+    @staticmethod
+    def from_json(data: Mapping[str, Any]) -> Envelope:
+        expected = {
+            "seq", "type", "payload", "schema", "command_id", "command",
+            "rule", "prev_hash", "state_hash", "hash",
+        }
+        missing = expected - set(data)
+        extra = set(data) - expected
+        if missing or extra:
+            raise LogFormatError(
+                f"envelope {data.get('seq', '?')}: missing {sorted(missing)}, unexpected {sorted(extra)}"
+            )
+        if not isinstance(data["seq"], int) or not isinstance(data["payload"], dict):
+            raise LogFormatError(f"envelope {data.get('seq')}: seq must be an int and payload an object")
+        return Envelope(**data)
+
+
+@dataclass(frozen=True, slots=True)
+class Header:
+    """The first line of a log file: what the game is and how it was set up."""
+
+    game_id: str
+    ruleset: str
+    ruleset_version: str
+    seats: tuple[str, ...]
+    options: Mapping[str, bool | int | str]
+    content: str
+    seed_commitment: str
+    created_at: str
+    seed: str | None = None
+    """Present only in an operator export of an unfinished game (bug reproduction)."""
+
+    def to_json(self) -> dict[str, JsonValue]:
+        data: dict[str, JsonValue] = {
+            "format": LOG_FORMAT,
+            "format_version": LOG_FORMAT_VERSION,
+            "game_id": self.game_id,
+            "ruleset": self.ruleset,
+            "ruleset_version": self.ruleset_version,
+            "seats": list(self.seats),
+            "options": dict(self.options),
+            "content": self.content,
+            "seed_commitment": self.seed_commitment,
+            "created_at": self.created_at,
+        }
+        if self.seed is not None:
+            data["seed"] = self.seed
+        return data
+
+    def created_payload(self) -> dict[str, JsonValue]:
+        """The payload of the GameCreated event that this header summarises."""
+        data = self.to_json()
+        for key in ("format", "format_version", "seed"):
+            data.pop(key, None)
+        return data
+
+    @staticmethod
+    def from_json(data: Mapping[str, Any]) -> Header:
+        if data.get("format") != LOG_FORMAT:
+            raise LogFormatError(f"the first line is not a {LOG_FORMAT} header")
+        if data.get("format_version") != LOG_FORMAT_VERSION:
+            raise LogFormatError(
+                f"log format version {data.get('format_version')} is not supported "
+                f"(this build reads version {LOG_FORMAT_VERSION})"
+            )
+        try:
+            return Header(
+                game_id=data["game_id"],
+                ruleset=data["ruleset"],
+                ruleset_version=data["ruleset_version"],
+                seats=tuple(data["seats"]),
+                options=dict(data["options"]),
+                content=data["content"],
+                seed_commitment=data["seed_commitment"],
+                created_at=data["created_at"],
+                seed=data.get("seed"),
+            )
+        except KeyError as missing:
+            raise LogFormatError(f"the header has no {missing}") from None
+
+
+@dataclass(frozen=True, slots=True)
+class Log:
+    header: Header
+    envelopes: tuple[Envelope, ...] = field(default=())
+
+    def lines(self) -> Iterator[bytes]:
+        yield canonical_json(self.header.to_json())
+        for envelope in self.envelopes:
+            yield canonical_json(envelope.to_json())
+
+    def text(self) -> str:
+        return "".join(line.decode("utf-8") + "\n" for line in self.lines())
+
+
+def parse_log(lines: Iterable[str | bytes]) -> Log:
+    """Read a log from its lines; blank lines are ignored."""
+    rows: list[Any] = []
+    for number, line in enumerate(lines, start=1):
+        if not line.strip():
+            continue
+        try:
+            rows.append(json.loads(line))
+        except json.JSONDecodeError as error:
+            raise LogFormatError(f"line {number} is not JSON: {error.msg}") from None
+    if not rows:
+        raise LogFormatError("the log is empty: it needs a header line")
+    header = Header.from_json(rows[0])
+    return Log(header=header, envelopes=tuple(Envelope.from_json(r) for r in rows[1:]))

@@ -1,0 +1,97 @@
+"""Commands, events and the rule violation: the vocabulary every game speaks.
+
+A command is a request from one seat; an event is a fact. Both are frozen
+dataclasses whose type name is their class name, so the log, the protobuf
+contract and the code all use one name for one thing.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import types
+import typing
+from dataclasses import dataclass, field
+from typing import Any
+
+from domain.kernel.canonical import JsonValue, to_plain
+
+SYSTEM_SEAT = 0
+"""The seat number of commands the service issues itself (starting a game)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Command:
+    """A request to change a game. `seat` is filled in from the caller's token."""
+
+    seat: int
+
+    @classmethod
+    def type_name(cls) -> str:
+        return cls.__name__
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """A fact. `rule` cites the rule that produced it, e.g. "armory R7".
+
+    The citation travels in the log envelope, not in the payload.
+    """
+
+    rule: str = field(default="", kw_only=True, compare=False)
+
+    @classmethod
+    def type_name(cls) -> str:
+        return cls.__name__
+
+
+@dataclass(frozen=True, slots=True)
+class StartGame(Command):
+    """Issued by the service once, right after GameCreated: deal, shuffle, draw."""
+
+
+class RuleViolation(Exception):
+    """A command the rules do not allow. Nothing changes when it is raised.
+
+    `rule` is the citation ("armory R8") and `message` a sentence a player
+    understands.
+    """
+
+    def __init__(self, rule: str, message: str) -> None:
+        super().__init__(f"{rule}: {message}")
+        self.rule = rule
+        self.message = message
+
+
+def payload_of(message: Command | Event) -> dict[str, JsonValue]:
+    """The message's fields as plain JSON, without the event's rule citation."""
+    plain = to_plain(message)
+    assert isinstance(plain, dict)
+    if isinstance(message, Event):
+        del plain["rule"]
+    return plain
+
+
+def _convert(value: JsonValue, annotation: Any) -> Any:
+    """Rebuild a typed value from plain JSON, following the field's annotation."""
+    origin = typing.get_origin(annotation)
+    if origin in (typing.Union, types.UnionType):
+        if value is None:
+            return None
+        inner = [a for a in typing.get_args(annotation) if a is not type(None)]
+        return _convert(value, inner[0])
+    if origin is tuple:
+        item_type = typing.get_args(annotation)[0]
+        return tuple(_convert(v, item_type) for v in value)
+    if dataclasses.is_dataclass(annotation) and isinstance(annotation, type):
+        return from_plain(annotation, value)
+    return value
+
+
+def from_plain(cls: type[Any], payload: dict[str, JsonValue]) -> Any:
+    """Build a dataclass from its plain JSON form; unknown fields are an error."""
+    hints = typing.get_type_hints(cls)
+    names = {f.name for f in dataclasses.fields(cls)}
+    unknown = set(payload) - names
+    if unknown:
+        raise ValueError(f"{cls.__name__} has no field(s) {', '.join(sorted(unknown))}")
+    return cls(**{k: _convert(v, hints[k]) for k, v in payload.items()})

@@ -1,0 +1,146 @@
+"""A live game: a ruleset's state plus the log position and hash chain around it.
+
+Session is immutable: `execute` returns the next Session and the new envelopes,
+so a caller can persist them first and adopt the new Session only on success.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Any, Generic
+
+from domain.kernel.canonical import JsonValue, digest
+from domain.kernel.game import Game, S, Setup
+from domain.kernel.log import GENESIS_HASH, KERNEL_RULE, Envelope, Header, LogFormatError
+from domain.kernel.messages import Command, Event, RuleViolation, StartGame, from_plain, payload_of
+from domain.kernel.rng import Rng, seed_commitment
+
+GAME_CREATED = "GameCreated"
+SEED_REVEALED = "SeedRevealed"
+KERNEL_SCHEMA = 1
+
+
+def command_to_json(command: Command) -> dict[str, JsonValue]:
+    return {"type": command.type_name(), **payload_of(command)}
+
+
+def command_from_json(game: Game[Any], data: dict[str, JsonValue]) -> Command:
+    """Decode a logged or submitted command; ValueError names what is wrong."""
+    fields = dict(data)
+    name = fields.pop("type", None)
+    if name == StartGame.type_name():
+        return from_plain(StartGame, fields)  # type: ignore[no-any-return]
+    if not isinstance(name, str) or name not in game.command_types:
+        raise ValueError(f"{game.ruleset.name} has no command {name!r}")
+    return from_plain(game.command_types[name], fields)  # type: ignore[no-any-return]
+
+
+def decode_event(game: Game[Any], envelope: Envelope) -> Event:
+    """The game event in an envelope, upcast to the current schema."""
+    cls = game.event_types.get(envelope.type)
+    if cls is None:
+        raise LogFormatError(f"event {envelope.seq}: {game.ruleset.name} has no event {envelope.type!r}")
+    payload = dict(envelope.payload)
+    schema = envelope.schema
+    while schema < game.event_schema:
+        upcast = game.upcasters.get((envelope.type, schema))
+        if upcast is not None:
+            payload = upcast(payload)
+        schema += 1
+    try:
+        event: Event = from_plain(cls, payload)
+    except (TypeError, ValueError) as error:
+        raise LogFormatError(f"event {envelope.seq} ({envelope.type}): {error}") from None
+    return dataclasses.replace(event, rule=envelope.rule)
+
+
+@dataclass(frozen=True, slots=True)
+class Session(Generic[S]):
+    game: Game[S]
+    header: Header
+    state: S
+    version: int
+    last_hash: str
+    finished: bool = False
+
+    @staticmethod
+    def create(game: Game[S], header: Header) -> tuple[Session[S], Envelope]:
+        """The session right after GameCreated, and that first envelope."""
+        setup = Setup(seats=header.seats, options=header.options, content=header.content)
+        state = game.initial_state(setup)
+        envelope = Envelope(
+            seq=1,
+            type=GAME_CREATED,
+            payload=header.created_payload(),
+            schema=KERNEL_SCHEMA,
+            command_id="create",
+            command=None,
+            rule=KERNEL_RULE,
+            prev_hash=GENESIS_HASH,
+            state_hash=digest(state),
+        ).sealed()
+        return Session(game, header, state, 1, envelope.hash), envelope
+
+    def execute(self, command: Command, command_id: str, seed: str) -> tuple[Session[S], list[Envelope]]:
+        """Decide a command; RuleViolation if the rules reject it (nothing changes)."""
+        if self.finished:
+            raise RuleViolation(KERNEL_RULE, "the game has finished; it accepts no more commands")
+        rng = Rng(seed, self.header.game_id, self.version)
+        events = self.game.decide(self.state, command, rng)
+        if not events:
+            raise RuleViolation(KERNEL_RULE, f"{command.type_name()} changed nothing")
+        session = self
+        envelopes: list[Envelope] = []
+        for event in events:
+            session, envelope = session._append(
+                event.type_name(), payload_of(event), self.game.event_schema, event.rule,
+                command_id, command_to_json(command) if not envelopes else None,
+                self.game.evolve(session.state, event),
+            )
+            envelopes.append(envelope)
+        if self.game.status(session.state).finished:
+            session, envelope = session._append(
+                SEED_REVEALED, {"seed": seed}, KERNEL_SCHEMA, KERNEL_RULE, command_id, None, session.state
+            )
+            envelopes.append(envelope)
+            session = dataclasses.replace(session, finished=True)
+        return session, envelopes
+
+    def _append(
+        self,
+        type_name: str,
+        payload: dict[str, JsonValue],
+        schema: int,
+        rule: str,
+        command_id: str,
+        command: dict[str, JsonValue] | None,
+        state: S,
+    ) -> tuple[Session[S], Envelope]:
+        envelope = Envelope(
+            seq=self.version + 1,
+            type=type_name,
+            payload=payload,
+            schema=schema,
+            command_id=command_id,
+            command=command,
+            rule=rule,
+            prev_hash=self.last_hash,
+            state_hash=digest(state),
+        ).sealed()
+        return dataclasses.replace(self, state=state, version=envelope.seq, last_hash=envelope.hash), envelope
+
+    def apply(self, envelope: Envelope) -> Session[S]:
+        """Fold one logged envelope in, with no rules checks (replay)."""
+        if envelope.type == SEED_REVEALED:
+            seed = envelope.payload.get("seed")
+            if not isinstance(seed, str) or seed_commitment(seed) != self.header.seed_commitment:
+                raise LogFormatError(f"event {envelope.seq}: the revealed seed does not match the commitment")
+            state = self.state
+            finished = True
+        else:
+            state = self.game.evolve(self.state, decode_event(self.game, envelope))
+            finished = self.finished
+        return dataclasses.replace(
+            self, state=state, version=envelope.seq, last_hash=envelope.hash, finished=finished
+        )
