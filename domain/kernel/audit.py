@@ -19,6 +19,7 @@ from domain.kernel.rng import seed_commitment
 from domain.kernel.session import GAME_CREATED, SEED_REVEALED, Session, command_from_json
 
 MAX_DIFF_LINES = 20
+MOVED = "an event was dropped, inserted or reordered"
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,9 +77,9 @@ def check_chain(log: Log) -> Divergence | None:
     previous = GENESIS_HASH
     for index, envelope in enumerate(log.envelopes, start=1):
         if envelope.seq != index:
-            return Divergence(index, f"sequence number {envelope.seq} where {index} belongs (dropped, inserted or reordered event)")
+            return Divergence(index, f"sequence number {envelope.seq} where {index} belongs ({MOVED})")
         if envelope.prev_hash != previous:
-            return Divergence(index, "prev_hash does not match the previous event's hash (dropped, inserted or reordered event)")
+            return Divergence(index, f"prev_hash does not match the previous event's hash ({MOVED})")
         if envelope.computed_hash() != envelope.hash:
             return Divergence(index, "the event's hash does not match its content (the event was edited)")
         previous = envelope.hash

@@ -119,6 +119,13 @@ class Header:
         return data
 
     @staticmethod
+    def from_created(payload: Mapping[str, Any], seed: str | None = None) -> Header:
+        """The header of a log whose first event has this GameCreated payload."""
+        return Header.from_json(
+            {**payload, "format": LOG_FORMAT, "format_version": LOG_FORMAT_VERSION, "seed": seed}
+        )
+
+    @staticmethod
     def from_json(data: Mapping[str, Any]) -> Header:
         if data.get("format") != LOG_FORMAT:
             raise LogFormatError(f"the first line is not a {LOG_FORMAT} header")

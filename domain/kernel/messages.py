@@ -82,6 +82,9 @@ def _convert(value: JsonValue, annotation: Any) -> Any:
     if origin is tuple:
         item_type = typing.get_args(annotation)[0]
         return tuple(_convert(v, item_type) for v in value)
+    if origin is dict:
+        key_type, value_type = typing.get_args(annotation)
+        return {key_type(k): _convert(v, value_type) for k, v in value.items()}
     if dataclasses.is_dataclass(annotation) and isinstance(annotation, type):
         return from_plain(annotation, value)
     return value

@@ -1,0 +1,50 @@
+# Two commands matter (README Quickstart): `make run` and `make test`.
+# Everything they need is installed here, from PyPI and npm, into .venv/ and
+# clients/node/node_modules/.
+
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+INSTALLED := $(VENV)/.installed
+PROTOS := $(wildcard proto/tablerules/v1/*.proto)
+GENERATED := tablerules/v1/.generated
+
+.PHONY: run test proto lint typecheck pytest bench clean
+
+$(INSTALLED): pyproject.toml clients/python/pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[dev,postgres]' --config-settings editable_mode=compat
+	$(PY) -m pip install --quiet -e clients/python --config-settings editable_mode=compat
+	touch $@
+
+# Generated gRPC code (never edited by hand): ./tablerules/v1/*_pb2*.py
+$(GENERATED): $(INSTALLED) $(PROTOS)
+	rm -rf tablerules
+	$(PY) -m grpc_tools.protoc -Iproto --plugin=protoc-gen-mypy=$(VENV)/bin/protoc-gen-mypy --plugin=protoc-gen-mypy_grpc=$(VENV)/bin/protoc-gen-mypy_grpc --python_out=. --grpc_python_out=. --mypy_out=. --mypy_grpc_out=. $(PROTOS)
+	touch tablerules/__init__.py tablerules/v1/__init__.py $@
+
+proto: $(GENERATED)
+
+run: proto
+	$(VENV)/bin/tablerules serve
+
+lint: proto
+	$(PY) -m ruff check .
+
+typecheck: proto
+	$(PY) -m mypy domain service clients/python tests bench
+
+pytest: proto
+	PYTHONHASHSEED=0 $(PY) -m pytest
+	# Determinism does not depend on hash order: the replay suite again under other seeds.
+	PYTHONHASHSEED=1 $(PY) -m pytest tests/test_replays.py -p no:cacheprovider
+	PYTHONHASHSEED=4242 $(PY) -m pytest tests/test_replays.py -p no:cacheprovider
+
+test: lint typecheck pytest
+
+bench: proto
+	$(PY) -m bench.run
+
+clean:
+	rm -rf $(VENV) tablerules build *.egg-info .mypy_cache .ruff_cache .pytest_cache .hypothesis

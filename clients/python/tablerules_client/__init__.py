@@ -1,0 +1,13 @@
+"""A Python client for tablerules.v1, built on the stubs generated from proto/."""
+
+from tablerules_client.client import (
+    Client,
+    RuleError,
+    SeatClient,
+    ServiceCallError,
+    StaleVersionError,
+    command,
+    command_json,
+)
+
+__all__ = ["Client", "RuleError", "SeatClient", "ServiceCallError", "StaleVersionError", "command", "command_json"]

@@ -1,0 +1,215 @@
+"""Client, seat client and typed errors for the tablerules gRPC service.
+
+Commands are built from plain values with `command("armory", "PlaceArmament",
+card="1.07", combatant="archer")`; the proto message types are found through the
+generated descriptors, so a new game needs no client code.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+import uuid
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+import grpc
+from google.protobuf import json_format
+from google.protobuf.message import Message
+from google.rpc import error_details_pb2
+from grpc_status import rpc_status
+
+from tablerules.v1 import tablerules_pb2 as pb
+from tablerules.v1 import tablerules_pb2_grpc as pb_grpc
+
+RETRYABLE = (grpc.StatusCode.UNAVAILABLE, grpc.StatusCode.DEADLINE_EXCEEDED)
+_CAMEL = re.compile(r"(?<!^)(?=[A-Z])")
+
+
+class ServiceCallError(Exception):
+    """A failed call, with its gRPC code and message."""
+
+    def __init__(self, code: grpc.StatusCode, message: str) -> None:
+        super().__init__(f"{code.name}: {message}")
+        self.code = code
+        self.message = message
+
+
+class RuleError(ServiceCallError):
+    """FAILED_PRECONDITION: the rules refused the command; `rule` cites the rule."""
+
+    def __init__(self, code: grpc.StatusCode, message: str, rule: str, description: str) -> None:
+        super().__init__(code, message)
+        self.rule = rule
+        self.description = description
+
+
+class StaleVersionError(ServiceCallError):
+    """ABORTED: expected_version was not the game's version."""
+
+    def __init__(self, code: grpc.StatusCode, message: str, expected: int, actual: int) -> None:
+        super().__init__(code, message)
+        self.expected = expected
+        self.actual = actual
+
+
+def decode_error(error: grpc.RpcError) -> ServiceCallError:
+    """A typed error from a gRPC error and its google.rpc.Status details."""
+    code: grpc.StatusCode = error.code()
+    message: str = error.details() or ""
+    status = rpc_status.from_call(error)
+    for detail in status.details if status is not None else []:
+        if detail.Is(error_details_pb2.PreconditionFailure.DESCRIPTOR):
+            failure = error_details_pb2.PreconditionFailure()
+            detail.Unpack(failure)
+            violation = failure.violations[0]
+            return RuleError(code, message, violation.subject, violation.description)
+        if detail.Is(error_details_pb2.ErrorInfo.DESCRIPTOR):
+            info = error_details_pb2.ErrorInfo()
+            detail.Unpack(info)
+            if info.reason == "STALE_VERSION":
+                return StaleVersionError(code, message, int(info.metadata["expected"]), int(info.metadata["actual"]))
+    return ServiceCallError(code, message)
+
+
+def command(ruleset: str, type_name: str, **fields: Any) -> pb.Command:
+    """A tablerules.v1.Command for `ruleset` from a type name and field values."""
+    message = pb.Command()
+    part = getattr(message, ruleset)
+    member = _CAMEL.sub("_", type_name).lower()
+    getattr(part, member).SetInParent()
+    json_format.ParseDict(fields, getattr(part, member), ignore_unknown_fields=False)
+    return message
+
+
+def command_json(message: pb.Command) -> dict[str, Any]:
+    """A Command as {"type": ..., fields...}: the inverse of command()."""
+    ruleset = message.WhichOneof("game")
+    if ruleset is None:
+        raise ValueError("the command names no game")
+    part = getattr(message, ruleset)
+    member = part.WhichOneof("command")
+    inner = getattr(part, member)
+    type_name = inner.DESCRIPTOR.name
+    fields = json_format.MessageToDict(inner, preserving_proto_field_name=True)
+    return {"type": type_name, **fields}
+
+
+class Client:
+    """One connection to a tablerules server; `token` is sent with every call."""
+
+    def __init__(self, address: str = "127.0.0.1:50051", token: str | None = None,
+                 channel: grpc.Channel | None = None) -> None:
+        self.channel = channel or grpc.insecure_channel(address)
+        self.stub = pb_grpc.TablerulesStub(self.channel)
+        self.token = token
+
+    def close(self) -> None:
+        self.channel.close()
+
+    def __enter__(self) -> Client:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.close()
+
+    def _metadata(self, token: str | None) -> list[tuple[str, str]]:
+        chosen = token or self.token
+        return [("authorization", f"Bearer {chosen}")] if chosen else []
+
+    def call(self, method: str, request: Message, token: str | None = None, timeout: float = 30.0) -> Any:
+        try:
+            return getattr(self.stub, method)(request, metadata=self._metadata(token), timeout=timeout)
+        except grpc.RpcError as error:
+            raise decode_error(error) from None
+
+    def list_rulesets(self) -> list[Any]:
+        return list(self.call("ListRulesets", pb.ListRulesetsRequest()).rulesets)
+
+    def create_game(self, ruleset: str, seats: list[str], options: Mapping[str, bool | int | str] | None = None,
+                    content: str = "", seed: str = "") -> Any:
+        request = pb.CreateGameRequest(ruleset=ruleset, seats=seats, content=content, seed=seed)
+        for key, value in (options or {}).items():
+            if isinstance(value, bool):
+                request.options[key].bool_value = value
+            elif isinstance(value, int):
+                request.options[key].int_value = value
+            else:
+                request.options[key].string_value = value
+        return self.call("CreateGame", request)
+
+    def seat(self, game_id: str, token: str) -> SeatClient:
+        return SeatClient(self, game_id, token)
+
+    def view(self, game_id: str, token: str | None = None) -> Any:
+        return self.call("GetView", pb.GetViewRequest(game_id=game_id), token)
+
+    def export_log(self, game_id: str, token: str | None = None) -> str:
+        return str(self.call("ExportLog", pb.ExportLogRequest(game_id=game_id), token).log_jsonl)
+
+    def import_log(self, log_jsonl: str) -> Any:
+        return self.call("ImportLog", pb.ImportLogRequest(log_jsonl=log_jsonl))
+
+    def replay_log(self, log_jsonl: str = "", game_id: str = "", upto: int = 0) -> Any:
+        request = pb.ReplayLogRequest(log_jsonl=log_jsonl, upto=upto) if log_jsonl else \
+            pb.ReplayLogRequest(game_id=game_id, upto=upto)
+        return self.call("ReplayLog", request)
+
+    def verify_log(self, log_jsonl: str = "", game_id: str = "") -> Any:
+        request = pb.VerifyLogRequest(log_jsonl=log_jsonl) if log_jsonl else pb.VerifyLogRequest(game_id=game_id)
+        return self.call("VerifyLog", request).report
+
+    def fork(self, at: int, log_jsonl: str = "", game_id: str = "") -> Any:
+        request = pb.ForkGameRequest(log_jsonl=log_jsonl, at=at) if log_jsonl else \
+            pb.ForkGameRequest(game_id=game_id, at=at)
+        return self.call("ForkGame", request)
+
+    def stream(self, game_id: str, from_version: int = 0, token: str | None = None,
+               reconnect: bool = True) -> Iterator[Any]:
+        """Events after from_version; resumes after the last one seen if the connection drops."""
+        last = from_version
+        while True:
+            request = pb.StreamEventsRequest(game_id=game_id, from_version=last)
+            try:
+                for envelope in self.stub.StreamEvents(request, metadata=self._metadata(token)):
+                    last = envelope.seq
+                    yield envelope
+                return
+            except grpc.RpcError as error:
+                if not reconnect or error.code() not in RETRYABLE:
+                    raise decode_error(error) from None
+                time.sleep(0.2)
+
+
+class SeatClient:
+    """A client acting for one seat of one game."""
+
+    def __init__(self, client: Client, game_id: str, token: str) -> None:
+        self.client = client
+        self.game_id = game_id
+        self.token = token
+
+    def view(self) -> Any:
+        return self.client.view(self.game_id, self.token)
+
+    def submit(self, command_message: pb.Command, command_id: str | None = None,
+               expected_version: int | None = None, retries: int = 3) -> Any:
+        """Submit a command; transport failures are retried with the same command_id."""
+        request = pb.SubmitCommandRequest(game_id=self.game_id, command_id=command_id or uuid.uuid4().hex)
+        request.command.CopyFrom(command_message)
+        if expected_version is not None:
+            request.expected_version = expected_version
+        for attempt in range(retries + 1):
+            try:
+                return self.client.call("SubmitCommand", request, self.token)
+            except ServiceCallError as error:
+                if error.code not in RETRYABLE or attempt == retries:
+                    raise
+                time.sleep(0.1 * (attempt + 1))
+        raise AssertionError("unreachable")
+
+    def stream(self, from_version: int = 0) -> Iterator[Any]:
+        return self.client.stream(self.game_id, from_version, self.token)
+
+    def export_log(self) -> str:
+        return self.client.export_log(self.game_id, self.token)

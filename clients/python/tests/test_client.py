@@ -1,0 +1,40 @@
+"""The Python client's own behaviour: command building and typed errors."""
+
+from __future__ import annotations
+
+import grpc
+import pytest
+
+from service.server import Running
+from tablerules.v1 import tablerules_pb2 as pb
+from tablerules_client import Client, RuleError, ServiceCallError, command, command_json
+from tests.conftest import server
+
+__all__ = ["server"]  # the service's server fixture, used below
+
+
+def test_command_round_trips_through_plain_values() -> None:
+    built = command("armory", "PlaceArmament", card="1.07", combatant="archer")
+    assert command_json(built) == {"type": "PlaceArmament", "card": "1.07", "combatant": "archer"}
+    assert command_json(command("armory", "Pass")) == {"type": "Pass"}
+
+
+def test_command_refuses_unknown_fields() -> None:
+    with pytest.raises(Exception, match="no_such_field"):
+        command("armory", "Trade", no_such_field=1)
+
+
+def test_rule_errors_carry_the_rule(server: Running) -> None:
+    with Client(f"127.0.0.1:{server.port}") as client:
+        created = client.create_game("armory", ["a", "b"], seed="client")
+        tokens = {s.seat: s.token for s in created.seats}
+        idle = next(s for s in tokens if s not in client.view(created.game_id).status.to_act)
+        with pytest.raises(RuleError) as refused:
+            client.seat(created.game_id, tokens[idle]).submit(command("armory", "OpenForAttack"))
+        assert refused.value.rule.startswith("armory R") and refused.value.description
+
+
+def test_unreachable_server_is_a_clear_error() -> None:
+    with Client("127.0.0.1:1") as client, pytest.raises(ServiceCallError) as failed:
+        client.call("ListRulesets", pb.ListRulesetsRequest(), timeout=2)
+    assert failed.value.code in (grpc.StatusCode.UNAVAILABLE, grpc.StatusCode.DEADLINE_EXCEEDED)

@@ -1,0 +1,121 @@
+"""Army of Darkness (Eden Studios, 2004) as a tablerules decider. See RULES.md."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from domain.games.aod import messages
+from domain.games.aod.cards import CARD_IDS, CONTENT, parse_characters
+from domain.games.aod.evolve import evolve as _evolve
+from domain.games.aod.legal import legal_commands as _legal
+from domain.games.aod.rules import decide as _decide
+from domain.games.aod.rules import to_act
+from domain.games.aod.state import (
+    RANDOM_ALWAYS,
+    RANDOM_CHARACTERS,
+    RANDOM_OFF,
+    AodState,
+    Options,
+    Player,
+)
+from domain.games.aod.view import AodView
+from domain.games.aod.view import redact as _redact
+from domain.games.aod.view import view as _view
+from domain.kernel import (
+    Chance,
+    Command,
+    Event,
+    Information,
+    OptionSpec,
+    Rng,
+    Ruleset,
+    Setup,
+    Status,
+    types_in,
+)
+
+RULESET = Ruleset(
+    name="aod",
+    title="Army of Darkness",
+    version="1.0.0",
+    min_seats=2,
+    max_seats=4,
+    chance=Chance.SAMPLED_STOCHASTIC,
+    information=Information.IMPERFECT,
+    options=(
+        OptionSpec("characters", "comma list of characters by seat (ash, sheila, arthur, henry); "
+                   "empty: Ash, Sheila, Arthur, Henry in seat order. Ash's seat goes first", ""),
+        OptionSpec("turn_limit", "tablerules: the game ends drawn after this many turns (0: no limit)",
+                   300, minimum=0),
+        OptionSpec("discard_by_victory", "aod Optional: a loss to a Monster discards its Victory rating "
+                   "in cards (at least one)", False),
+        OptionSpec("random_discard", "aod Optional: losses discard at random: off, always, or only "
+                   "when beaten by a character", RANDOM_OFF,
+                   choices=(RANDOM_OFF, RANDOM_ALWAYS, RANDOM_CHARACTERS)),
+        OptionSpec("switch_before_play_only", "aod Optional: Items and Allies may be switched only "
+                   "between the draw and the play", False),
+        OptionSpec("discard_allies_on_flip", "aod Optional: a character who changes sides discards all "
+                   "his Allies", False),
+        OptionSpec("take_from_beaten", "aod Optional: the winner of a fight between characters takes a "
+                   "random card from the loser's hand instead of the loser discarding it", False),
+    ),
+    contents=(CONTENT,),
+    rulebook="army-of-darkness.txt",
+)
+
+
+class AodGame:
+    ruleset = RULESET
+    command_types: Mapping[str, type[Command]] = types_in(vars(messages), Command)
+    event_types: Mapping[str, type[Event]] = types_in(vars(messages), Event)
+    state_type = AodState
+    view_type = AodView
+    upcasters: Mapping[tuple[str, int], Callable[[dict[str, Any]], dict[str, Any]]] = {}
+    event_schema = 1
+
+    def initial_state(self, setup: Setup) -> AodState:
+        values = dict(setup.options)
+        options = Options(
+            characters=str(values.get("characters", "")),
+            turn_limit=int(values.get("turn_limit", 300)),
+            discard_by_victory=bool(values.get("discard_by_victory", False)),
+            random_discard=str(values.get("random_discard", RANDOM_OFF)),
+            switch_before_play_only=bool(values.get("switch_before_play_only", False)),
+            discard_allies_on_flip=bool(values.get("discard_allies_on_flip", False)),
+            take_from_beaten=bool(values.get("take_from_beaten", False)),
+        )
+        characters = parse_characters(options.characters, len(setup.seats))
+        players = tuple(Player(seat=i, name=name, character=characters[i - 1])
+                        for i, name in enumerate(setup.seats, start=1))
+        return AodState(options=options, players=players, deck=CARD_IDS)
+
+    def decide(self, state: AodState, command: Command, rng: Rng) -> list[Event]:
+        return _decide(state, command, rng)
+
+    def evolve(self, state: AodState, event: Event) -> AodState:
+        return _evolve(state, event)
+
+    def legal_commands(self, state: AodState, seat: int) -> list[Command]:
+        return _legal(state, seat)
+
+    def view(self, state: AodState, viewer: int) -> AodView:
+        return _view(state, viewer)
+
+    def redact(self, event: Event, viewer: int) -> Event:
+        return _redact(event, viewer)
+
+    def status(self, state: AodState) -> Status:
+        if state.finished:
+            winners = (state.winner,) if state.winner else ()
+            return Status(finished=True, winners=winners, turn=state.turn, summary=state.result)
+        acting = to_act(state)
+        summary = f"turn {state.turn}: seat {state.active} ({state.phase})"
+        if state.owed_seat:
+            summary += f"; seat {state.owed_seat} owes {state.owed_count} discard(s)"
+        return Status(finished=False, to_act=acting, turn=state.turn, summary=summary)
+
+
+GAME = AodGame()
+
+__all__ = ["GAME", "RULESET", "AodGame"]

@@ -1,0 +1,140 @@
+"""Army of Darkness state: immutable, canonical-JSON friendly."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from domain.games.aod.cards import ARMY_SIZE, BOOK, EVIL, GOOD, is_goldtooth
+
+# Phases of a turn (aod Draw, aod Play, aod Attack).
+SETUP = "setup"
+PLAY = "play"
+ATTACK = "attack"
+AFTERMATH = "aftermath"
+"""The attack has been rolled; owed discards, then keep rolls, then the turn ends."""
+OVER = "over"
+
+# Zones (see messages.py).
+DECK = "deck"
+DISCARD = "discard"
+HAND = "hand"
+PILE = "pile"
+WEAPON = "weapon"
+OTHER = "other"
+ALLY = "ally"
+BOOK_ZONE = "book"
+
+# random_discard option values (aod Optional: Random Discard).
+RANDOM_OFF = "off"
+RANDOM_ALWAYS = "always"
+RANDOM_CHARACTERS = "characters"
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    characters: str = ""
+    turn_limit: int = 300
+    discard_by_victory: bool = False
+    random_discard: str = RANDOM_OFF
+    switch_before_play_only: bool = False
+    discard_allies_on_flip: bool = False
+    take_from_beaten: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    seat: int
+    name: str
+    character: str
+    alignment: str = GOOD
+    hand: tuple[str, ...] = ()
+    pile: tuple[str, ...] = ()
+    weapons: tuple[str, ...] = ()
+    others: tuple[str, ...] = ()
+    allies: tuple[str, ...] = ()
+
+    def active_weapon(self) -> str:
+        return self.weapons[0] if self.weapons else ""
+
+    def active_other(self) -> str:
+        return self.others[0] if self.others else ""
+
+    def active_allies(self) -> tuple[str, ...]:
+        """The first Ally; also the second while Goldtooth is the first (aod Allies)."""
+        if self.allies and is_goldtooth(self.allies[0]):
+            return self.allies[:2]
+        return self.allies[:1]
+
+    def with_stack(self, zone: str, cards: tuple[str, ...]) -> Player:
+        if zone == HAND:
+            return replace(self, hand=cards)
+        if zone == PILE:
+            return replace(self, pile=cards)
+        if zone == WEAPON:
+            return replace(self, weapons=cards)
+        if zone == OTHER:
+            return replace(self, others=cards)
+        return replace(self, allies=cards)
+
+    def stack(self, zone: str) -> tuple[str, ...]:
+        return {HAND: self.hand, PILE: self.pile, WEAPON: self.weapons, OTHER: self.others,
+                ALLY: self.allies}.get(zone, ())
+
+
+@dataclass(frozen=True, slots=True)
+class AodState:
+    options: Options
+    players: tuple[Player, ...]
+    order: tuple[int, ...] = ()
+    deck: tuple[str, ...] = ()
+    discard: tuple[str, ...] = ()
+    book_holder: int = 0
+    book_ready: bool = False
+    """False while the holder got the book during another seat's turn and his own turn
+    has not ended since (aod Objective)."""
+    turn: int = 0
+    active: int = 0
+    phase: str = SETUP
+    owed_seat: int = 0
+    owed_count: int = 0
+    owed_reason: str = ""
+    used: tuple[str, ...] = ()
+    winner: int = 0
+    finished: bool = False
+    result: str = ""
+
+    def player(self, seat: int) -> Player:
+        return self.players[seat - 1]
+
+    def seats(self) -> tuple[int, ...]:
+        return tuple(p.seat for p in self.players)
+
+    def next_seat(self, seat: int) -> int:
+        index = self.order.index(seat)
+        return self.order[(index + 1) % len(self.order)]
+
+    def with_player(self, player: Player) -> AodState:
+        players = tuple(player if p.seat == player.seat else p for p in self.players)
+        return replace(self, players=players)
+
+
+def wins(state: AodState, seat: int) -> str:
+    """The reason `seat` meets his victory condition now, or "" (aod Objective)."""
+    if state.book_holder != seat:
+        return ""
+    player = state.player(seat)
+    if player.alignment == GOOD and not player.pile:
+        return "good, with an empty Monster pile and the Necronomicon"
+    if player.alignment == EVIL and len(player.pile) >= ARMY_SIZE:
+        return f"evil, with {len(player.pile)} Monsters in his pile and the Necronomicon"
+    return ""
+
+
+def all_cards(state: AodState) -> list[str]:
+    """Every card id in every zone (for conservation checks)."""
+    found = [*state.deck, *state.discard]
+    for p in state.players:
+        found += [*p.hand, *p.pile, *p.weapons, *p.others, *p.allies]
+    if state.book_holder:
+        found.append(BOOK)
+    return found

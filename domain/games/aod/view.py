@@ -1,0 +1,113 @@
+"""What a seat or a spectator sees, and event redaction."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from domain.games.aod.cards import ARMY_SIZE, CHARACTER_NAMES, GOOD
+from domain.games.aod.messages import CardsDrawn, CardTaken, DeckShuffled
+from domain.games.aod.state import AodState, Player
+from domain.kernel import Event
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerView:
+    seat: int
+    name: str
+    character: str
+    alignment: str
+    goal: str
+    hand_count: int
+    pile: tuple[str, ...]
+    """The Monster pile, bottom first: every Monster entered it face up."""
+    top_monster: str
+    weapons: tuple[str, ...]
+    """First = active."""
+    others: tuple[str, ...]
+    allies: tuple[str, ...]
+    active_allies: tuple[str, ...]
+    has_necronomicon: bool
+    can_win_now: bool
+
+
+@dataclass(frozen=True, slots=True)
+class AodView:
+    viewer: int
+    turn: int
+    active_seat: int
+    phase: str
+    players: tuple[PlayerView, ...]
+    hand: tuple[str, ...]
+    """The viewer's own hand (empty for a spectator)."""
+    deck_count: int
+    discard: tuple[str, ...]
+    """Face up, bottom first."""
+    necronomicon_holder: int
+    owed_seat: int
+    owed_count: int
+    owed_reason: str
+    turn_order: tuple[int, ...]
+    finished: bool
+    winner: int
+    result: str
+
+
+def _goal(player: Player) -> str:
+    if player.alignment == GOOD:
+        return "empty Monster pile and the Necronomicon"
+    return f"{ARMY_SIZE} Monsters in his pile and the Necronomicon"
+
+
+def _player_view(state: AodState, player: Player) -> PlayerView:
+    holder = state.book_holder == player.seat
+    return PlayerView(
+        seat=player.seat,
+        name=player.name,
+        character=CHARACTER_NAMES.get(player.character, player.character),
+        alignment=player.alignment,
+        goal=_goal(player),
+        hand_count=len(player.hand),
+        pile=player.pile,
+        top_monster=player.pile[-1] if player.pile else "",
+        weapons=player.weapons,
+        others=player.others,
+        allies=player.allies,
+        active_allies=player.active_allies(),
+        has_necronomicon=holder,
+        can_win_now=holder and (state.book_ready or state.active == player.seat),
+    )
+
+
+def view(state: AodState, viewer: int) -> AodView:
+    own = state.player(viewer).hand if viewer in state.seats() else ()
+    return AodView(
+        viewer=viewer,
+        turn=state.turn,
+        active_seat=state.active,
+        phase=state.phase,
+        players=tuple(_player_view(state, p) for p in state.players),
+        hand=own,
+        deck_count=len(state.deck),
+        discard=state.discard,
+        necronomicon_holder=state.book_holder,
+        owed_seat=state.owed_seat,
+        owed_count=state.owed_count,
+        owed_reason=state.owed_reason,
+        turn_order=state.order,
+        finished=state.finished,
+        winner=state.winner,
+        result=state.result,
+    )
+
+
+def redact(event: Event, viewer: int) -> Event:
+    """Nobody sees a shuffled order; only the drawer sees his cards; a card taken from a
+    hand is seen by the taker and the loser only."""
+    match event:
+        case DeckShuffled():
+            return replace(event, order=())
+        case CardsDrawn(seat=seat) if seat != viewer:
+            return replace(event, cards=())
+        case CardTaken(seat=seat, from_seat=from_seat) if viewer not in (seat, from_seat):
+            return replace(event, card="")
+    return event

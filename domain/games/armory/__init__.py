@@ -1,0 +1,130 @@
+"""ARMORY (Mark Keller, 2003) as a pure decider: GAME is what the service plays.
+
+Rule citations: `armory R1`..`armory R11` (R11a..d) and `armory glossary: TERM`;
+interpretations are listed in RULES.md next to this file.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+
+from domain.games.armory import cards
+from domain.games.armory.evolve import evolve
+from domain.games.armory.legal import legal_commands
+from domain.games.armory.messages import COMMAND_TYPES, EVENT_TYPES
+from domain.games.armory.rules import decide
+from domain.games.armory.state import ArmoryState, Combatant, Player, awaited, player, responder
+from domain.games.armory.view import ArmoryView, redact, view
+from domain.kernel import (
+    Chance,
+    Command,
+    Event,
+    Information,
+    OptionSpec,
+    Rng,
+    Ruleset,
+    Setup,
+    Status,
+)
+from domain.kernel.canonical import JsonValue
+
+RULESET = Ruleset(
+    name="armory",
+    title="ARMORY",
+    version="1.0.0",
+    min_seats=2,
+    max_seats=3,
+    chance=Chance.SAMPLED_STOCHASTIC,
+    information=Information.IMPERFECT,
+    options=(
+        OptionSpec(
+            name="attack_can_be_halted",
+            description="armory R11c play option: a cast ATTACK may be halted by a COUNTER "
+            "(it then returns to its owner's hand)",
+            default=False,
+        ),
+        OptionSpec(
+            name="turn_limit",
+            description="tablerules option: the game ends drawn once this many turns were played "
+            "(0 = no limit)",
+            default=300,
+            minimum=0,
+            maximum=100000,
+        ),
+    ),
+    contents=(cards.CONTENT,),
+    rulebook="rulebooks/armory.txt",
+)
+
+
+def initial_state(setup: Setup) -> ArmoryState:
+    """armory R1: every player has warrior-1, warrior-2 and the archer; his 60 cards are in the draw pile."""
+    players = tuple(
+        Player(
+            seat=seat,
+            name=name,
+            draw=cards.deck_ids(seat),
+            combatants=tuple(Combatant(c) for c in cards.COMBATANTS),
+        )
+        for seat, name in enumerate(setup.seats, start=1)
+    )
+    halted = setup.options.get("attack_can_be_halted", False)
+    limit = setup.options.get("turn_limit", 300)
+    return ArmoryState(
+        players=players,
+        attack_can_be_halted=bool(halted),
+        turn_limit=int(limit),
+    )
+
+
+def status(state: ArmoryState) -> Status:
+    if state.finished:
+        winners = (state.winner,) if state.winner else ()
+        summary = f"seat {state.winner} won" if state.winner else "drawn"
+        return Status(finished=True, winners=winners, turn=state.turn, summary=summary)
+    to_act = awaited(state)
+    if state.stack:
+        summary = f"turn {state.turn}: seat {responder(state)} answers {state.stack[-1].card}"
+    elif state.turn:
+        summary = f"turn {state.turn}: seat {state.turn_player} ({state.phase})"
+    else:
+        summary = "not started"
+    return Status(finished=False, to_act=to_act, turn=state.turn, summary=summary)
+
+
+class ArmoryGame:
+    """The kernel's Game protocol for ARMORY."""
+
+    ruleset: Ruleset = RULESET
+    command_types: Mapping[str, type[Command]] = {c.type_name(): c for c in COMMAND_TYPES}
+    event_types: Mapping[str, type[Event]] = {e.type_name(): e for e in EVENT_TYPES}
+    state_type: type[ArmoryState] = ArmoryState
+    view_type: type[ArmoryView] = ArmoryView
+    upcasters: Mapping[tuple[str, int], Callable[[dict[str, JsonValue]], dict[str, JsonValue]]] = {}
+    event_schema: int = 1
+
+    def initial_state(self, setup: Setup) -> ArmoryState:
+        return initial_state(setup)
+
+    def decide(self, state: ArmoryState, command: Command, rng: Rng) -> list[Event]:
+        return decide(state, command, rng)
+
+    def evolve(self, state: ArmoryState, event: Event) -> ArmoryState:
+        return evolve(state, event)
+
+    def legal_commands(self, state: ArmoryState, seat: int) -> list[Command]:
+        return legal_commands(state, seat)
+
+    def view(self, state: ArmoryState, viewer: int) -> ArmoryView:
+        return view(state, viewer)
+
+    def redact(self, event: Event, viewer: int) -> Event:
+        return redact(event, viewer)
+
+    def status(self, state: ArmoryState) -> Status:
+        return status(state)
+
+
+GAME = ArmoryGame()
+
+__all__ = ["GAME", "RULESET", "ArmoryGame", "ArmoryState", "ArmoryView", "player"]

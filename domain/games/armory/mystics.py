@@ -1,0 +1,322 @@
+"""Mystics and the stack: who may cast what, at what, and how the top of the stack resolves."""
+
+from __future__ import annotations
+
+from domain.games.armory import cards
+from domain.games.armory.cards import (
+    ATTACK_NAME,
+    COMBATANTS,
+    COUNTER,
+    DUPLICITY,
+    INTERRUPT,
+    OFFENSIVE,
+    PILFER,
+    REBOUND,
+    REMOVAL,
+    SACRIFICE_HALTS,
+    TORCH,
+    TURN_STOPPING,
+    WOUNDING,
+)
+from domain.games.armory.messages import (
+    ArmamentRemoved,
+    ArmamentSacrificed,
+    AttackHalted,
+    CardDiscarded,
+    CastMystic,
+    GameWon,
+    MysticCast,
+    MysticCountered,
+    MysticHalted,
+    MysticRebounded,
+    MysticResolved,
+    Passed,
+    Sacrifice,
+    TurnLost,
+)
+from domain.games.armory.state import (
+    ATTACK,
+    ArmoryState,
+    Player,
+    StackItem,
+    combatant,
+    find_on_combatant,
+    player,
+    removable,
+    removable_on,
+    responder,
+    turn_opponent,
+)
+from domain.games.armory.state import (
+    TURN_CARDS as TURN_CARDS_PHASE,
+)
+from domain.games.armory.turns import check_stop, end_turn
+from domain.kernel import Emitter, Rng, RuleViolation, require
+
+# ---------------------------------------------------------------- targets
+
+
+def wounding_targets(state: ArmoryState, seat: int) -> tuple[tuple[str, str], ...]:
+    """(combatant, armament) pairs of `seat` a WOUNDING may take (armory R5, R10, glossary)."""
+    return tuple(
+        (c.combatant, card) for c in player(state, seat).combatants for card in removable_on(state, c)
+    )
+
+
+def removal_targets(state: ArmoryState, seat: int) -> tuple[str, ...]:
+    """Combatants of `seat` with at least one Armament a REMOVAL may take."""
+    return tuple(c.combatant for c in player(state, seat).combatants if removable_on(state, c))
+
+
+def _check_targets(state: ArmoryState, mystic: str, target: int, name: str, card: str) -> None:
+    """The combatant and card named for a WOUNDING or REMOVAL aimed at `target`."""
+    if mystic not in (WOUNDING, REMOVAL):
+        require(name == "" and card == "", "armory R5", f"a {mystic} names no combatant or card, only a player")
+        return
+    require(name in COMBATANTS, "armory R1",
+            f"{name or 'no combatant'} is not a combatant (warrior-1, warrior-2, archer)")
+    target_combatant = combatant(player(state, target), name)
+    require(not target_combatant.guardian, "armory R10",
+            f"seat {target}'s {name} is guarded: a Guardian keeps him and his cards safe from Mystics")
+    if mystic == REMOVAL:
+        require(card == "", "armory R5", "a REMOVAL names a combatant, not a card")
+        require(bool(removable_on(state, target_combatant)), "armory R5",
+                f"seat {target}'s {name} has no Armament a REMOVAL could take")
+        return
+    require(card in target_combatant.armaments, "armory R5",
+            f"{card or 'no card'} is not an Armament on seat {target}'s {name}")
+    require(not cards.invincible(card), "armory glossary: INVINCIBLE",
+            f"{card} is Invincible: it cannot be removed from play")
+    require(removable(state, card), "armory glossary: UNCOUNTERABLE",
+            f"{card} is Uncounterable and was placed this turn: Mystics cannot touch it this turn")
+
+
+# ---------------------------------------------------------------- casting
+
+
+def check_cast(state: ArmoryState, command: CastMystic) -> tuple[bool, str]:
+    """Validate a CastMystic; returns (is it a turn card, the rule to cite)."""
+    seat, card = command.seat, command.card
+    p = player(state, seat)
+    require(card in p.hand, "armory R4", f"{card or 'no card'} is not in seat {seat}'s hand")
+    require(cards.kind(card) == cards.MYSTIC, "armory R5", f"{card} is a {cards.name(card)}, not a Mystic")
+    mystic = cards.name(card)
+    if state.stack:
+        require(seat == responder(state), "armory R5",
+                f"seat {responder(state)}, not seat {seat}, answers the card on top of the stack")
+        if mystic == COUNTER:
+            _check_counter(state, command)
+            return False, "armory glossary: COUNTER"
+        if mystic == REBOUND:
+            _check_rebound(state, command)
+            return False, "armory R5"
+        raise RuleViolation("armory R5",
+                            f"a {mystic} cannot answer the stack: only a COUNTER, a REBOUND or a Sacrifice can")
+    if state.phase == TURN_CARDS_PHASE and seat == state.turn_player:
+        require(mystic in OFFENSIVE, "armory R4",
+                f"a {mystic} is not a turn card: "
+                + ("it is cast by the Turn Opponent" if mystic in TURN_STOPPING
+                   else "it answers a Mystic on the stack"))
+        require(state.actions < cards.TURN_CARDS, "armory R4", "the Turn Player has already used his 3 turn cards")
+        require(card not in state.trade_drawn, "armory R6",
+                f"{card} was drawn by a trade this turn: it may only be used defensively")
+        require(not (mystic == TORCH and state.traded), "armory R6", "no TORCH as a turn card in a turn with a trade")
+        _check_opponent(state, command)
+        _check_targets(state, mystic, command.target_seat, command.target_combatant, command.target_card)
+        return True, "armory R4"
+    if state.phase == TURN_CARDS_PHASE and seat == turn_opponent(state):
+        require(mystic in TURN_STOPPING, "armory R5",
+                f"the Turn Opponent may cast a {mystic} only once the Turn Player is open for attack")
+        require(state.actions >= 1, "armory R5",
+                "an INTERRUPT or DUPLICITY interrupts a turn in progress: wait for the Turn Player's first turn card")
+        require(command.target_seat == state.turn_player, "armory R5",
+                f"a {mystic} is aimed at the Turn Player, seat {state.turn_player}")
+        require(command.target_combatant == "" and command.target_card == "", "armory R5",
+                f"a {mystic} names no combatant or card")
+        return False, "armory R5"
+    if state.phase == ATTACK and seat == turn_opponent(state):
+        require(mystic in OFFENSIVE, "armory R5",
+                f"a {mystic} is not an attack Mystic (attack with WOUNDING, REMOVAL, TORCH or PILFER)")
+        require(command.target_seat == state.turn_player, "armory R5",
+                f"the attack is aimed at the Turn Player, seat {state.turn_player}")
+        _check_targets(state, mystic, command.target_seat, command.target_combatant, command.target_card)
+        return False, "armory R5"
+    if state.phase in (TURN_CARDS_PHASE, ATTACK):
+        raise RuleViolation("armory R5", f"seat {seat} is neither the Turn Player nor the Turn Opponent now")
+    raise RuleViolation("armory R7", "no Mystic may be cast during a duel")
+
+
+def _check_opponent(state: ArmoryState, command: CastMystic) -> None:
+    require(command.target_seat in state.seats and command.target_seat != command.seat, "armory R4",
+            f"a {cards.name(command.card)} is aimed at an opponent, not at seat {command.target_seat}")
+
+
+def _counterable(item: StackItem) -> None:
+    require(not cards.invincible(item.card), "armory glossary: INVINCIBLE",
+            f"{item.card} is Invincible: it cannot be countered")
+    require(not cards.uncounterable(item.card), "armory glossary: UNCOUNTERABLE",
+            f"{item.card} is Uncounterable: it cannot be countered or rebounded")
+
+
+def _check_counter(state: ArmoryState, command: CastMystic) -> None:
+    top = state.stack[-1]
+    names_top = command.target_seat == top.caster and command.target_card == top.card
+    require(names_top and command.target_combatant == "", "armory glossary: COUNTER",
+            f"a COUNTER names the card on top of the stack: {top.card} of seat {top.caster}")
+    if top.mystic == ATTACK_NAME:
+        require(state.attack_can_be_halted, "armory R11c", "the ATTACK cannot be halted in this game")
+    _counterable(top)
+
+
+def rebound_targets(state: ArmoryState, item: StackItem) -> tuple[tuple[str, str], ...]:
+    """The (combatant, card) choices a REBOUND of `item` may name among its caster's combatants."""
+    if item.mystic == WOUNDING:
+        return wounding_targets(state, item.caster) or (("", ""),)
+    if item.mystic == REMOVAL:
+        return tuple((name, "") for name in removal_targets(state, item.caster)) or (("", ""),)
+    return (("", ""),)
+
+
+def _check_rebound(state: ArmoryState, command: CastMystic) -> None:
+    top = state.stack[-1]
+    require(top.mystic in OFFENSIVE, "armory R5",
+            f"a REBOUND turns back only a WOUNDING, REMOVAL, TORCH or PILFER, not a {top.mystic}")
+    require(top.target_seat == command.seat, "armory R5", f"{top.card} is not aimed at seat {command.seat}")
+    require(not top.rebounded, "armory R5", f"{top.card} was already rebounded once")
+    _counterable(top)
+    require(command.target_seat == top.caster, "armory R5",
+            f"a REBOUND sends {top.card} back at its caster, seat {top.caster}")
+    choice = (command.target_combatant, command.target_card)
+    require(choice in rebound_targets(state, top), "armory R5",
+            f"{choice[0] or 'no combatant'}/{choice[1] or 'no card'} is not a valid new target "
+            f"among seat {top.caster}'s cards")
+
+
+def cast(em: Emitter[ArmoryState], command: CastMystic) -> None:
+    turn_card, rule = check_cast(em.state, command)
+    em.emit(MysticCast(
+        seat=command.seat, card=command.card, mystic=cards.name(command.card),
+        target_seat=command.target_seat, target_combatant=command.target_combatant,
+        target_card=command.target_card, turn_card=turn_card,
+    ), rule)
+
+
+# ---------------------------------------------------------------- sacrifice
+
+
+def check_sacrifice(state: ArmoryState, command: Sacrifice) -> str:
+    """Validate a Sacrifice; returns the combatant holding the card."""
+    require(bool(state.stack), "armory R9", "a Sacrifice halts a Mystic, and none is waiting")
+    require(command.seat == responder(state), "armory R9",
+            f"seat {responder(state)}, not seat {command.seat}, answers the card on top of the stack")
+    top = state.stack[-1]
+    require(top.mystic in SACRIFICE_HALTS, "armory R9", f"a Sacrifice cannot halt a {top.mystic}")
+    p = player(state, command.seat)
+    holder = find_on_combatant(p, command.card)
+    require(holder != "", "armory R9",
+            f"{command.card or 'no card'} is not in play on seat {command.seat}'s combatants")
+    require(cards.kind(command.card) == cards.ARMAMENT, "armory R9",
+            "only an Armament can be sacrificed, not a Guardian")
+    require(not combatant(p, holder).guardian, "armory R10", f"{holder} is guarded: his Armaments stay in play")
+    require(not cards.invincible(command.card), "armory glossary: INVINCIBLE",
+            f"{command.card} is Invincible: it cannot be removed from play")
+    return holder
+
+
+def sacrifice(em: Emitter[ArmoryState], rng: Rng, command: Sacrifice) -> None:
+    holder = check_sacrifice(em.state, command)
+    top = em.state.stack[-1]
+    em.emit(ArmamentSacrificed(seat=command.seat, combatant=holder, card=command.card), "armory R9")
+    em.emit(MysticHalted(seat=command.seat, card=top.card, caster=top.caster), "armory R9")
+    check_stop(em, rng)
+
+
+# ---------------------------------------------------------------- resolution
+
+
+def check_pass(state: ArmoryState, seat: int) -> None:
+    require(bool(state.stack), "armory R5", "there is nothing on the stack to let pass")
+    require(seat == responder(state), "armory R5",
+            f"seat {responder(state)}, not seat {seat}, answers the card on top of the stack")
+
+
+def resolve_top(em: Emitter[ArmoryState], rng: Rng, seat: int) -> None:
+    """The responder passes: the top of the stack takes effect."""
+    check_pass(em.state, seat)
+    top = em.state.stack[-1]
+    em.emit(Passed(seat=seat, card=top.card), "armory R5")
+    if top.mystic == ATTACK_NAME:
+        if responder(em.state) == 0:
+            em.emit(GameWon(seat=top.caster, reason="ATTACK: all combatants armed and guarded"), "armory R11")
+        return
+    if top.mystic in (COUNTER, REBOUND):
+        below = em.state.stack[-2]
+        if top.mystic == REBOUND:
+            em.emit(MysticRebounded(
+                seat=top.caster, card=top.card, rebounded_card=below.card, caster=below.caster,
+                target_combatant=top.target_combatant, target_card=top.target_card), "armory R5")
+        elif below.mystic == ATTACK_NAME:
+            em.emit(AttackHalted(seat=below.caster, card=below.card, by_seat=top.caster, counter_card=top.card),
+                    "armory R11c")
+        else:
+            em.emit(MysticCountered(seat=top.caster, card=top.card, countered_seat=below.caster,
+                                    countered_card=below.card), "armory glossary: COUNTER")
+    else:
+        _take_effect(em, rng, top)
+        if em.state.finished or em.state.phase not in (TURN_CARDS_PHASE, ATTACK):
+            return
+    check_stop(em, rng)
+
+
+def _resolved(em: Emitter[ArmoryState], item: StackItem, fizzled: bool) -> None:
+    em.emit(MysticResolved(seat=item.caster, card=item.card, mystic=item.mystic, target_seat=item.target_seat,
+                           fizzled=fizzled), "armory R5")
+
+
+def _take_effect(em: Emitter[ArmoryState], rng: Rng, item: StackItem) -> None:
+    state = em.state
+    target: Player = player(state, item.target_seat)
+    if item.mystic in (WOUNDING, REMOVAL):
+        taken: tuple[str, ...] = ()
+        if item.target_combatant in COMBATANTS:
+            on = removable_on(state, combatant(target, item.target_combatant))
+            taken = on if item.mystic == REMOVAL else tuple(c for c in on if c == item.target_card)
+        _resolved(em, item, not taken)
+        for card in taken:
+            em.emit(ArmamentRemoved(seat=target.seat, combatant=item.target_combatant, card=card,
+                                    destination="used", reason=item.mystic), "armory R5")
+    elif item.mystic == TORCH:
+        burnt = tuple(c for c in target.hand
+                      if cards.kind(c) in (cards.GUARDIAN, cards.ATTACK) and not cards.invincible(c))
+        _resolved(em, item, not burnt)
+        for card in burnt:
+            em.emit(CardDiscarded(seat=target.seat, card=card, reason=TORCH), "armory R5")
+    elif item.mystic == PILFER:
+        pickable = tuple(c for c in target.hand if not cards.invincible(c))
+        _resolved(em, item, not pickable)
+        if pickable:
+            card = pickable[rng.below(len(pickable))]
+            em.emit(CardDiscarded(seat=target.seat, card=card, reason=PILFER), "armory R5")
+    elif item.mystic in (INTERRUPT, DUPLICITY):
+        _resolved(em, item, False)
+        _turn_lost(em, rng, item)
+
+
+def _turn_lost(em: Emitter[ArmoryState], rng: Rng, item: StackItem) -> None:
+    """INTERRUPT / DUPLICITY: the Turn Player loses the rest of his turn; this turn's placements come off.
+
+    Invincible cards stay (facts.md), as do Uncounterable ones (immune in the turn placed) and
+    anything on a guarded combatant (armory R10). INTERRUPT returns them to the hand, DUPLICITY
+    sends them to the used pile.
+    """
+    state = em.state
+    seat = state.turn_player
+    em.emit(TurnLost(seat=seat, by_seat=item.caster, mystic=item.mystic), "armory R5")
+    destination = "hand" if item.mystic == INTERRUPT else "used"
+    p = player(em.state, seat)
+    for card in state.placed:
+        holder = find_on_combatant(p, card)
+        if holder and cards.kind(card) == cards.ARMAMENT and card in removable_on(state, combatant(p, holder)):
+            em.emit(ArmamentRemoved(seat=seat, combatant=holder, card=card, destination=destination,
+                                    reason=item.mystic), "armory R5")
+    end_turn(em, rng, f"turn lost to {item.mystic}", "armory R5")

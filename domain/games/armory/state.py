@@ -1,0 +1,231 @@
+"""The ARMORY state: frozen dataclasses and tuples only, so canonical JSON encodes it.
+
+Zones of a player's 60 cards: hand, draw (top first), used, on a combatant, on the
+stack. Card ids are f"{seat}.{number:02d}" (cards.py).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+
+from domain.games.armory import cards
+from domain.games.armory.cards import ARMAMENT, ATTACK_NAME, COUNTER, REBOUND
+
+# Phases.
+SETUP = "setup"
+TURN_CARDS = "turn_cards"
+ATTACK = "attack"
+DUEL = "duel"
+DUEL_PRIZE = "duel_prize"
+DUEL_DISCARD = "duel_discard"
+DUEL_STRIP = "duel_strip"
+BETWEEN = "between_turns"
+WON = "won"
+DRAWN = "drawn"
+FINISHED = (WON, DRAWN)
+_SEATS = tuple(tuple(range(1, n + 1)) for n in range(10))
+
+
+@dataclass(frozen=True, slots=True)
+class Combatant:
+    """One of a player's three fighters (armory R1) and the cards on him."""
+
+    combatant: str
+    armaments: tuple[str, ...] = ()
+    guardian: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    seat: int
+    name: str
+    hand: tuple[str, ...] = ()
+    draw: tuple[str, ...] = ()
+    used: tuple[str, ...] = ()
+    combatants: tuple[Combatant, ...] = ()
+    duel_used: bool = False
+    loses_next_turn: bool = False
+    locked: tuple[str, ...] = ()
+    """Cards stripped in a duel: they may not be placed during his next turn (armory R7b)."""
+    locked_turn: int = 0
+    """The turn in which the cards were locked; the lock ends with his first turn after it."""
+    guardian_turn: int = 0
+    """The last turn in which he placed a Guardian (armory R11a)."""
+
+
+@dataclass(frozen=True, slots=True)
+class StackItem:
+    """A cast Mystic (or, with attack_can_be_halted, the ATTACK) waiting to resolve."""
+
+    card: str
+    caster: int
+    mystic: str
+    target_seat: int = 0
+    target_combatant: str = ""
+    target_card: str = ""
+    rebounded: bool = False
+    turn_card: bool = False
+    passed: tuple[int, ...] = ()
+    """For the ATTACK: the opponents who declined to halt it."""
+
+
+@dataclass(frozen=True, slots=True)
+class Duel:
+    challenger: int = 0
+    challenged: int = 0
+    winner: int = 0
+    loser: int = 0
+    prize: str = ""
+    discards_left: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class ArmoryState:
+    players: tuple[Player, ...]
+    attack_can_be_halted: bool = False
+    turn_limit: int = 300
+    phase: str = SETUP
+    turn: int = 0
+    turn_player: int = 0
+    actions: int = 0
+    """Turn-card actions performed this turn (armory R4: 1 to 3)."""
+    traded: bool = False
+    torch_cast: bool = False
+    trade_drawn: tuple[str, ...] = ()
+    """Cards the Turn Player drew by trading this turn: defensive use only (armory R6)."""
+    placed: tuple[str, ...] = ()
+    """Cards the Turn Player placed on his combatants this turn."""
+    stack: tuple[StackItem, ...] = ()
+    duel: Duel = Duel()
+    winner: int = 0
+
+    @property
+    def seats(self) -> tuple[int, ...]:
+        return _SEATS[len(self.players)]
+
+    @property
+    def finished(self) -> bool:
+        return self.phase in FINISHED
+
+
+# ---------------------------------------------------------------- queries
+
+
+def player(state: ArmoryState, seat: int) -> Player:
+    return state.players[seat - 1]
+
+
+def with_player(state: ArmoryState, updated: Player) -> ArmoryState:
+    players = tuple(updated if p.seat == updated.seat else p for p in state.players)
+    return dataclasses.replace(state, players=players)
+
+
+def next_seat(state: ArmoryState, seat: int) -> int:
+    """The next seat clockwise (seat numbers ascending, wrapping)."""
+    return seat % len(state.players) + 1
+
+
+def turn_opponent(state: ArmoryState) -> int:
+    """armory glossary: TURN OPPONENT: the seat facing the Turn Player (the next one clockwise)."""
+    return next_seat(state, state.turn_player) if state.turn_player else 0
+
+
+def opponents_in_order(state: ArmoryState, seat: int) -> tuple[int, ...]:
+    """The other seats, clockwise from `seat`."""
+    order: list[int] = []
+    current = next_seat(state, seat)
+    while current != seat:
+        order.append(current)
+        current = next_seat(state, current)
+    return tuple(order)
+
+
+def combatant(p: Player, name: str) -> Combatant:
+    for c in p.combatants:
+        if c.combatant == name:
+            return c
+    raise KeyError(name)
+
+
+def find_on_combatant(p: Player, card: str) -> str:
+    """The combatant that holds `card` (armament or guardian), or ""."""
+    for c in p.combatants:
+        if card in c.armaments or card == c.guardian:
+            return c.combatant
+    return ""
+
+
+def fully_armed(c: Combatant) -> bool:
+    """armory R10: a Warrior with Shield, Spear, Sword, Helmet; the Archer with Helmet, Bow, Quiver."""
+    types = {cards.name(a) for a in c.armaments}
+    return all(t in types for t in cards.armaments_for(c.combatant))
+
+
+def immune_this_turn(state: ArmoryState, card: str) -> bool:
+    """armory glossary: UNCOUNTERABLE: an Uncounterable Armament is immune to Mystics in the turn it was placed."""
+    return cards.uncounterable(card) and card in state.placed
+
+
+def removable(state: ArmoryState, card: str) -> bool:
+    """Can a Mystic take this Armament off its (unguarded) combatant?
+
+    armory glossary: INVINCIBLE (never removed from play) and UNCOUNTERABLE.
+    """
+    return cards.kind(card) == ARMAMENT and not cards.invincible(card) and not immune_this_turn(state, card)
+
+
+def removable_on(state: ArmoryState, c: Combatant) -> tuple[str, ...]:
+    """The Armaments of a combatant a Mystic may remove; none if he is guarded (armory R10)."""
+    if c.guardian:
+        return ()
+    return tuple(a for a in c.armaments if removable(state, a))
+
+
+def responder(state: ArmoryState) -> int:
+    """The seat that answers the top of the stack (0 if the stack is empty)."""
+    if not state.stack:
+        return 0
+    top = state.stack[-1]
+    if top.mystic == ATTACK_NAME:
+        for seat in opponents_in_order(state, top.caster):
+            if seat not in top.passed:
+                return seat
+        return 0
+    if top.mystic in (COUNTER, REBOUND) and len(state.stack) >= 2:
+        return state.stack[-2].caster
+    return top.target_seat
+
+
+def awaited(state: ArmoryState) -> tuple[int, ...]:
+    """The seat whose decision the game waits for, as everybody may know it.
+
+    The Turn Opponent's chance to INTERRUPT during turn cards is left out on purpose:
+    listing him would tell the table that he holds a turn-stopping Mystic. His own
+    legal commands still offer it.
+    """
+    if state.finished or not state.turn:
+        return ()
+    if state.stack:
+        seat = responder(state)
+    elif state.phase == TURN_CARDS:
+        seat = state.turn_player
+    elif state.phase == ATTACK:
+        seat = turn_opponent(state)
+    elif state.phase in (DUEL_PRIZE, DUEL_DISCARD, DUEL_STRIP):
+        seat = state.duel.winner
+    else:
+        seat = 0
+    return (seat,) if seat else ()
+
+
+def all_cards_of(state: ArmoryState, seat: int) -> tuple[str, ...]:
+    """Every card id of a seat's deck wherever it is (the 60-card invariant)."""
+    p = player(state, seat)
+    found = [*p.hand, *p.draw, *p.used]
+    for c in p.combatants:
+        found.extend(c.armaments)
+        if c.guardian:
+            found.append(c.guardian)
+    found.extend(item.card for item in state.stack if cards.owner(item.card) == seat)
+    return tuple(found)

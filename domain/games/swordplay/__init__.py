@@ -1,0 +1,143 @@
+"""Swordplay: Arena (2 to 6 heroes): discard, draw, ready, fight; the last hero standing wins.
+
+GAME is the decider the service registers under the ruleset name "swordplay".
+The turn structure, interpretations, options and content are in RULES.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from domain.games.swordplay import cards, messages
+from domain.games.swordplay.evolve import evolve
+from domain.games.swordplay.legal import legal_commands
+from domain.games.swordplay.rules import decide
+from domain.games.swordplay.state import (
+    ABSORB,
+    ANY,
+    ARMOUR_DESTRUCTION,
+    ATTACK_TARGETS,
+    DEFAULT_TURN_LIMIT,
+    DEFEND,
+    SETUP,
+    Hero,
+    State,
+)
+from domain.games.swordplay.view import SwordplayView, redact, view
+from domain.kernel import (
+    Chance,
+    Command,
+    Event,
+    Information,
+    OptionSpec,
+    Rng,
+    Ruleset,
+    Setup,
+    Status,
+    types_in,
+)
+from domain.kernel.canonical import JsonValue
+
+RULESET = Ruleset(
+    name="swordplay",
+    title="Swordplay: Arena",
+    version="1.0.0",
+    min_seats=2,
+    max_seats=cards.MAX_SEATS,
+    chance=Chance.EXPLICIT_STOCHASTIC,
+    information=Information.IMPERFECT,
+    options=(
+        OptionSpec("armour_destruction",
+                   "absorb: armour points absorb damage and are used up, the armour is discarded at 0; "
+                   "shatter: armour absorbs up to its points from one hit, then is discarded",
+                   ABSORB, choices=ARMOUR_DESTRUCTION),
+        OptionSpec("defence_after_damage",
+                   "true: an attack's total damage is announced before its target answers; "
+                   "false: the target answers first", False),
+        OptionSpec("attack_targets",
+                   "with three or more heroes standing: any (any living hero) or left (only the next hero "
+                   "clockwise)", ANY, choices=ATTACK_TARGETS),
+        OptionSpec("monster",
+                   "the Monster joins the arena: it attacks a hero chosen by the d10 at the end of every "
+                   "round and may be attacked", False),
+        OptionSpec("turn_limit", "the game ends drawn after this many turns (0: no limit)",
+                   DEFAULT_TURN_LIMIT, minimum=0, maximum=100_000),
+    ),
+    contents=(cards.CONTENT,),
+    rulebook="swordplay-arena.txt",
+)
+
+
+def initial_state(setup: Setup) -> State:
+    options = setup.options
+    heroes = tuple(
+        Hero(seat=seat, name=h.name, life=h.life, max_life=h.life, base_damage=h.base_damage, hands=h.hands)
+        for seat, h in enumerate(cards.HEROES[: len(setup.seats)], start=1)
+    )
+    monster = bool(options.get("monster", False))
+    return State(
+        seats=len(setup.seats),
+        turn_limit=int(options.get("turn_limit", DEFAULT_TURN_LIMIT)),
+        armour_destruction=str(options.get("armour_destruction", ABSORB)),
+        defence_after_damage=bool(options.get("defence_after_damage", False)),
+        attack_targets=str(options.get("attack_targets", ANY)),
+        monster=monster,
+        heroes=heroes,
+        monster_life=cards.MONSTER.life if monster else 0,
+    )
+
+
+def status(state: State) -> Status:
+    if state.finished:
+        if state.winner:
+            summary = f"seat {state.winner} ({state.hero(state.winner).name}) is the last hero standing"
+            return Status(finished=True, winners=(state.winner,), turn=state.turn, summary=summary)
+        return Status(finished=True, turn=state.turn, summary=f"drawn: {state.draw_reason}")
+    if state.phase == SETUP:
+        return Status(finished=False, summary="waiting for the start")
+    if state.phase == DEFEND and state.pending is not None:
+        target = state.pending.target
+        attacker = "the Monster" if state.pending.attacker == 0 else f"seat {state.pending.attacker}"
+        return Status(finished=False, to_act=(target,), turn=state.turn,
+                      summary=f"seat {target} answers an attack by {attacker}")
+    return Status(finished=False, to_act=(state.active,), turn=state.turn,
+                  summary=f"seat {state.active}: {state.phase} phase")
+
+
+class SwordplayGame:
+    """Swordplay: Arena as a kernel Game."""
+
+    ruleset: Ruleset = RULESET
+    command_types: Mapping[str, type[Command]] = types_in(vars(messages), Command)
+    event_types: Mapping[str, type[Event]] = types_in(vars(messages), Event)
+    state_type: type[State] = State
+    view_type: type[Any] = SwordplayView
+    upcasters: Mapping[tuple[str, int], Callable[[dict[str, JsonValue]], dict[str, JsonValue]]] = {}
+    event_schema: int = 1
+
+    def initial_state(self, setup: Setup) -> State:
+        return initial_state(setup)
+
+    def decide(self, state: State, command: Command, rng: Rng) -> list[Event]:
+        return decide(state, command, rng)
+
+    def evolve(self, state: State, event: Event) -> State:
+        return evolve(state, event)
+
+    def legal_commands(self, state: State, seat: int) -> list[Command]:
+        return legal_commands(state, seat)
+
+    def view(self, state: State, viewer: int) -> SwordplayView:
+        return view(state, viewer)
+
+    def redact(self, event: Event, viewer: int) -> Event:
+        return redact(event, viewer)
+
+    def status(self, state: State) -> Status:
+        return status(state)
+
+
+GAME = SwordplayGame()
+
+__all__ = ["GAME", "RULESET", "SwordplayGame"]

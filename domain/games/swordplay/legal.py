@@ -1,0 +1,62 @@
+"""legal_commands(): every command a seat may submit now, each complete as is."""
+
+from __future__ import annotations
+
+from domain.games.swordplay import cards
+from domain.games.swordplay.combat import valid_targets
+from domain.games.swordplay.messages import (
+    Attack,
+    AttackMonster,
+    BlockWithShield,
+    Defend,
+    Discard,
+    DropItem,
+    EndReady,
+    EndTurn,
+    ReadyItem,
+    SkipDiscard,
+    TakeHit,
+)
+from domain.games.swordplay.state import COMBAT, DEFEND, DISCARD, READY, State
+from domain.games.swordplay.turns import item_problem
+from domain.kernel import Command
+
+
+def legal_commands(state: State, seat: int) -> list[Command]:
+    if state.finished or not 1 <= seat <= state.seats:
+        return []
+    hero = state.hero(seat)
+    pending = state.pending
+    if state.phase == DEFEND and pending is not None:
+        if seat != pending.target:
+            return []
+        defences: list[Command] = [
+            Defend(seat=seat, card=card) for card in hero.hand
+            if cards.kind(card) == cards.DEFENCE and pending.direction in cards.card_def(card).counters
+        ]
+        blocks: list[Command] = [
+            BlockWithShield(seat=seat, card=card) for card in hero.items
+            if cards.kind(card) == cards.SHIELD and pending.direction in cards.card_def(card).blocks
+        ]
+        return [*defences, *blocks, TakeHit(seat=seat)]
+    if seat != state.active:
+        return []
+    if state.phase == DISCARD:
+        return [*(Discard(seat=seat, card=card) for card in hero.hand), SkipDiscard(seat=seat)]
+    if state.phase == READY:
+        readies: list[Command] = [
+            ReadyItem(seat=seat, card=card) for card in hero.hand if not item_problem(state, seat, card)
+        ]
+        ready_items = ((hero.armor,) if hero.armor else ()) + hero.items
+        drops: list[Command] = [DropItem(seat=seat, card=card) for card in ready_items]
+        return [*readies, *drops, EndReady(seat=seat)]
+    if state.phase == COMBAT:
+        attack_cards = [card for card in hero.hand if cards.kind(card) == cards.ATTACK]
+        attacks: list[Command] = [
+            Attack(seat=seat, card=card, target_seat=target)
+            for card in attack_cards for target in valid_targets(state, seat)
+        ]
+        if state.monster_alive():
+            attacks.extend(AttackMonster(seat=seat, card=card) for card in attack_cards)
+        return [*attacks, EndTurn(seat=seat)]
+    return []

@@ -1,0 +1,44 @@
+"""The Monster (option `monster`): a combatant that holds no seat and acts by the d10.
+
+At the end of every round it attacks a living hero chosen by the die, in a
+direction rolled on the die; its damage comes from the die too, rolled before the
+target answers when `defence_after_damage` is on, else only if the attack hits
+(swordplay Monster in RULES.md). The target answers as it would any attack.
+"""
+
+from __future__ import annotations
+
+from domain.games.swordplay import cards
+from domain.games.swordplay.messages import AttackMade, DieRolled
+from domain.games.swordplay.state import MONSTER_SEAT, State
+from domain.kernel import Emitter, Rng
+
+RULE = "swordplay Monster"
+
+
+def roll(em: Emitter[State], rng: Rng, purpose: str) -> int:
+    value = rng.die(cards.MONSTER.die)
+    em.emit(DieRolled(seat=MONSTER_SEAT, purpose=purpose, sides=cards.MONSTER.die, value=value), RULE)
+    return value
+
+
+def roll_damage(em: Emitter[State], rng: Rng) -> int:
+    return cards.MONSTER.damage_by_roll[roll(em, rng, "monster damage") - 1]
+
+
+def monster_attacks(em: Emitter[State], rng: Rng) -> None:
+    """The Monster's end-of-round attack; its target must then answer it."""
+    living = em.state.living()
+    sides = cards.MONSTER.die
+    # Rolls above the largest multiple of the number of living heroes are rolled again.
+    fair = sides - sides % len(living)
+    while True:
+        value = roll(em, rng, "monster target")
+        if value <= fair:
+            break
+    target = living[(value - 1) % len(living)]
+    direction = cards.MONSTER.direction_by_roll[roll(em, rng, "monster direction") - 1]
+    announced = em.state.defence_after_damage
+    damage = roll_damage(em, rng) if announced else 0
+    em.emit(AttackMade(attacker=MONSTER_SEAT, card="", target_seat=target, direction=direction,
+                       bonus=0, damage=damage, announced=announced), RULE)

@@ -1,0 +1,1 @@
+"""The adapters around the pure rules: gRPC, persistence, streaming and the CLI."""

@@ -1,0 +1,247 @@
+"""`tablerules`: serve, play, replay, verify, export, import and fork.
+
+replay and verify work on a file alone (no server); play, export, import and fork
+talk to a running server.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+import os
+import signal
+import sys
+import threading
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, TextIO
+
+from domain.games import REGISTRY
+from domain.kernel import Log, LogFormatError, Report, parse_log, replay, verify
+from service.config import Settings
+
+
+def _progress(total: int, stream: TextIO) -> Any:
+    """A progress bar for long logs on a terminal; None otherwise."""
+    if total < 1000 or not stream.isatty():
+        return None
+    step = max(1, total // 100)
+
+    def show(done: int) -> None:
+        if done % step == 0 or done == total:
+            filled = done * 40 // total
+            stream.write(f"\r[{'#' * filled}{'.' * (40 - filled)}] {done}/{total} events")
+            if done == total:
+                stream.write("\n")
+            stream.flush()
+    return show
+
+
+def _read_log(path: str) -> Log:
+    try:
+        with open(path, encoding="utf-8") as handle:
+            return parse_log(handle)
+    except OSError as problem:
+        raise SystemExit(f"cannot read {path}: {problem.strerror}") from None
+    except LogFormatError as problem:
+        raise SystemExit(f"{path} is not a tablerules log: {problem}") from None
+
+
+def _game_of(log: Log) -> Any:
+    game = REGISTRY.get(log.header.ruleset)
+    if game is None:
+        raise SystemExit(f"this build has no ruleset {log.header.ruleset!r}")
+    return game
+
+
+def _print_report(report: Report, out: TextIO) -> None:
+    verdict = "OK" if report.ok else "FAILED"
+    out.write(f"{verdict}: {report.events} events")
+    if report.rules_checked:
+        out.write(f", {report.commands} commands re-decided by the rules")
+    out.write(f", game {'finished' if report.finished else 'unfinished'}\n")
+    for note in report.notes:
+        out.write(f"note: {note}\n")
+    if report.divergence is not None:
+        out.write("first divergence:\n" + report.divergence.describe() + "\n")
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    from service.server import start
+    from service.store import GameStore
+    from service.tables import Tables
+
+    env = Settings.from_env()
+    settings = Settings(host=args.host or env.host, port=args.port if args.port is not None else env.port,
+                        data_dir=args.data_dir or env.data_dir, storage=args.storage or env.storage,
+                        operator_token=env.operator_token, workers=args.workers or env.workers)
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
+    store = GameStore(settings.storage_url())
+    tables = Tables(store, settings.resolved_operator_token())
+    running = start(tables, settings.host, settings.port, settings.workers)
+    where = settings.storage_url().split("@")[-1]
+    print(f"tablerules serving on {settings.host}:{running.port} (storage {where})", flush=True)
+    if not settings.operator_token:
+        print(f"operator token in {settings.token_file()}", flush=True)
+    done = threading.Event()
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(signum, lambda *_: done.set())
+    done.wait()
+    running.stop()
+    return 0
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    log = _read_log(args.file)
+    game = _game_of(log)
+    upto = args.upto or None
+    total = len(log.envelopes) if upto is None else min(upto, len(log.envelopes))
+    session, report = replay(game, log, upto, progress=_progress(total, sys.stderr))
+    if not args.summary:
+        for envelope in log.envelopes[:total]:
+            payload = json.dumps(dict(envelope.payload), sort_keys=True)
+            print(f"{envelope.seq:>6}  {envelope.type:<20} [{envelope.rule}] {payload}")
+    _print_report(report, sys.stdout)
+    if session is not None:
+        status = game.status(session.state)
+        print(f"status: {status.summary or ('finished' if status.finished else 'in progress')}"
+              f"{'; winners: ' + ', '.join(map(str, status.winners)) if status.winners else ''}")
+    return 0 if report.ok else 1
+
+
+def cmd_verify(args: argparse.Namespace) -> int:
+    log = _read_log(args.file)
+    report = verify(_game_of(log), log, progress=_progress(len(log.envelopes), sys.stderr))
+    _print_report(report, sys.stdout)
+    return 0 if report.ok else 1
+
+
+def _client(args: argparse.Namespace) -> Any:
+    from tablerules_client import Client
+
+    return Client(args.address)
+
+
+def _operator_token(args: argparse.Namespace) -> str | None:
+    if args.token:
+        return str(args.token)
+    env = Settings.from_env()
+    if env.operator_token:
+        return env.operator_token
+    path = Path(args.data_dir or env.data_dir) / "operator.token"
+    return path.read_text().strip() if path.exists() else None
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    text = _client(args).export_log(args.game_id, _operator_token(args))
+    if args.out:
+        Path(args.out).parent.mkdir(parents=True, exist_ok=True)
+        Path(args.out).write_text(text, encoding="utf-8")
+        print(f"wrote {args.out} ({text.count(chr(10)) - 1} events)")
+    else:
+        sys.stdout.write(text)
+    return 0
+
+
+def _print_seats(response: Any) -> None:
+    print(f"game {response.game_id} at version {response.version}")
+    for seat in response.seats:
+        print(f"  seat {seat.seat} ({seat.name}): token {seat.token}")
+
+
+def cmd_import(args: argparse.Namespace) -> int:
+    response = _client(args).import_log(Path(args.file).read_text(encoding="utf-8"))
+    _print_seats(response)
+    return 0
+
+
+def cmd_fork(args: argparse.Namespace) -> int:
+    response = _client(args).fork(args.at, log_jsonl=Path(args.file).read_text(encoding="utf-8"))
+    _print_seats(response)
+    return 0
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    from service.play import play
+
+    return play(args)
+
+
+def parser() -> argparse.ArgumentParser:
+    top = argparse.ArgumentParser(prog="tablerules", description="event-sourced rules service for tabletop games")
+    sub = top.add_subparsers(dest="command", required=True)
+
+    serve = sub.add_parser("serve", help="run the gRPC server (default 127.0.0.1:50051, SQLite in ./data/)")
+    serve.add_argument("--host", help="address to listen on (TABLERULES_HOST)")
+    serve.add_argument("--port", type=int, help="port, 0 for any free one (TABLERULES_PORT)")
+    serve.add_argument("--data-dir", help="directory for the SQLite file and operator token (TABLERULES_DATA_DIR)")
+    serve.add_argument("--storage", help="memory:, sqlite:///FILE or postgresql://... (TABLERULES_STORAGE)")
+    serve.add_argument("--workers", type=int, help="gRPC worker threads (TABLERULES_WORKERS)")
+    serve.set_defaults(run=cmd_serve)
+
+    for name, helptext, handler in (("replay", "print a log step by step and check its hashes", cmd_replay),
+                                    ("verify", "re-decide every command of a log (exit 1 on divergence)",
+                                     cmd_verify)):
+        command = sub.add_parser(name, help=helptext)
+        command.add_argument("file")
+        if name == "replay":
+            command.add_argument("--upto", type=int, default=0, help="stop after this many events")
+            command.add_argument("--summary", action="store_true", help="print only the outcome")
+        command.set_defaults(run=handler)
+
+    def remote(name: str, helptext: str) -> argparse.ArgumentParser:
+        command = sub.add_parser(name, help=helptext)
+        command.add_argument("--address", default=os.environ.get("TABLERULES_ADDRESS", "127.0.0.1:50051"))
+        return command
+
+    export = remote("export", "write a game's log (operator token from ./data/operator.token)")
+    export.add_argument("game_id")
+    export.add_argument("--out", help="file to write (default: standard output)")
+    export.add_argument("--token", help="operator or seat token")
+    export.add_argument("--data-dir", help="where the server keeps operator.token")
+    export.set_defaults(run=cmd_export)
+
+    imported = remote("import", "store a log as a new game (continuable if it carries its seed)")
+    imported.add_argument("file")
+    imported.set_defaults(run=cmd_import)
+
+    fork = remote("fork", "start a new live game from the first N events of a log")
+    fork.add_argument("file")
+    fork.add_argument("--at", type=int, required=True, help="number of events to keep (at least 2)")
+    fork.set_defaults(run=cmd_fork)
+
+    play = remote("play", "play a game in the terminal: seats in turn, or against random bots")
+    play.add_argument("--ruleset", default="armory")
+    play.add_argument("--seats", type=int, default=2, help="number of seats")
+    play.add_argument("--bots", default="", help="seats played by a random bot, e.g. 2 or 2,3")
+    play.add_argument("--all-bots", action="store_true", help="bots on every seat (a demonstration)")
+    play.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a game option")
+    play.add_argument("--seed", default="", help="fixed seed (reproducible games)")
+    play.add_argument("--bot-seed", type=int, default=0, help="seed of the bots' choices")
+    play.add_argument("--bot-style", choices=("types", "uniform"), default="types",
+                      help="types: pick a command type, then a command (default); uniform: any legal command")
+    play.add_argument("--game", help="join an existing game (with --token)")
+    play.add_argument("--token", help="your seat token for --game")
+    play.add_argument("--export", help="write the finished game's log here")
+    play.add_argument("--data-dir", help="where the server keeps operator.token (for --export)")
+    play.add_argument("--max-commands", type=int, default=100000, help="stop after this many commands")
+    play.add_argument("--quiet", action="store_true", help="print only the outcome")
+    play.set_defaults(run=cmd_play)
+    return top
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parser().parse_args(argv)
+    from tablerules_client import ServiceCallError
+
+    try:
+        code: int = args.run(args)
+    except ServiceCallError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    return code
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,264 @@
+"""The gRPC adapter: tablerules.v1.Tablerules over service.tables.Tables.
+
+Errors become google.rpc.Status with details (DESIGN.md section 4): BadRequest for
+INVALID_ARGUMENT, PreconditionFailure naming the rule for FAILED_PRECONDITION,
+ErrorInfo with expected and actual versions for ABORTED.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Iterator
+from concurrent import futures
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+import grpc
+from google.protobuf import any_pb2
+from google.protobuf.message import Message
+from google.rpc import code_pb2, error_details_pb2, status_pb2
+from grpc_health.v1 import health, health_pb2, health_pb2_grpc
+from grpc_reflection.v1alpha import reflection
+from grpc_status import rpc_status
+
+from domain.kernel import Game, Report, Status, canonical_json, digest, to_plain
+from domain.kernel.log import Log
+from service import convert
+from service.errors import (
+    InvalidArgument,
+    NotFound,
+    PermissionDenied,
+    Rejected,
+    ServiceError,
+    StaleVersion,
+    Unauthenticated,
+)
+from service.protos import pb, pb_grpc
+from service.tables import SeatGrant, SeenEnvelope, Tables
+
+log = logging.getLogger("tablerules.server")
+SERVICE_NAME = pb.DESCRIPTOR.services_by_name["Tablerules"].full_name
+R = TypeVar("R")
+
+
+def _status(code: int, message: str, detail: Message | None) -> grpc.Status:
+    details = []
+    if detail is not None:
+        packed = any_pb2.Any()
+        packed.Pack(detail)
+        details.append(packed)
+    status: grpc.Status = rpc_status.to_status(status_pb2.Status(code=code, message=message, details=details))
+    return status
+
+
+def error_status(error: ServiceError) -> grpc.Status:
+    """The gRPC status (with rich details) for a service error."""
+    if isinstance(error, InvalidArgument):
+        detail = error_details_pb2.BadRequest(field_violations=[
+            error_details_pb2.BadRequest.FieldViolation(field=error.field, description=error.description)])
+        return _status(code_pb2.INVALID_ARGUMENT, error.message, detail)
+    if isinstance(error, Rejected):
+        precondition = error_details_pb2.PreconditionFailure(violations=[
+            error_details_pb2.PreconditionFailure.Violation(type="RULE", subject=error.rule,
+                                                            description=error.description)])
+        return _status(code_pb2.FAILED_PRECONDITION, error.message, precondition)
+    if isinstance(error, StaleVersion):
+        info = error_details_pb2.ErrorInfo(reason="STALE_VERSION", domain="tablerules",
+                                           metadata={"expected": str(error.expected), "actual": str(error.actual)})
+        return _status(code_pb2.ABORTED, error.message, info)
+    codes: dict[type[ServiceError], int] = {
+        NotFound: code_pb2.NOT_FOUND,
+        Unauthenticated: code_pb2.UNAUTHENTICATED,
+        PermissionDenied: code_pb2.PERMISSION_DENIED,
+    }
+    code = codes.get(type(error), code_pb2.INTERNAL)
+    return _status(code, error.message, None)
+
+
+def bearer(context: grpc.ServicerContext) -> str | None:
+    """The token in `authorization: Bearer <token>`, None if absent."""
+    for key, value in context.invocation_metadata():
+        if key == "authorization":
+            scheme, _, token = str(value).partition(" ")
+            if scheme.lower() != "bearer" or not token.strip():
+                raise Unauthenticated("the authorization metadata must be 'Bearer <token>'")
+            return token.strip()
+    return None
+
+
+def _seats(grants: list[SeatGrant]) -> list[pb.SeatToken]:
+    return [pb.SeatToken(seat=g.seat, name=g.name, token=g.token) for g in grants]
+
+
+def _status_message(status: Status) -> pb.Status:
+    return pb.Status(finished=status.finished, winners=list(status.winners), to_act=list(status.to_act),
+                     turn=status.turn, summary=status.summary)
+
+
+def _report(report: Report) -> pb.Report:
+    message = pb.Report(ok=report.ok, events=report.events, commands=report.commands,
+                        rules_checked=report.rules_checked, finished=report.finished, notes=list(report.notes))
+    if report.divergence is not None:
+        d = report.divergence
+        message.divergence.CopyFrom(pb.Divergence(
+            seq=d.seq, reason=d.reason,
+            expected_json="" if d.expected is None else canonical_json(d.expected).decode(),
+            actual_json="" if d.actual is None else canonical_json(d.actual).decode(),
+            state_diff=list(d.state_diff)))
+    return message
+
+
+def envelope_message(game_id: str, game: Game[Any], seen: SeenEnvelope) -> pb.EventEnvelope:
+    e = seen.envelope
+    return pb.EventEnvelope(
+        game_id=game_id, seq=e.seq, type=seen.type, rule=e.rule, command_id=e.command_id,
+        event=convert.event_to_proto(game, seen.type, seen.payload),
+        payload_json=canonical_json(seen.payload).decode(), redacted=seen.redacted,
+        prev_hash=e.prev_hash, hash=e.hash, state_hash=e.state_hash)
+
+
+class Servicer(pb_grpc.TablerulesServicer):
+    def __init__(self, tables: Tables) -> None:
+        self.tables = tables
+
+    def _call(self, context: grpc.ServicerContext, work: Callable[[], R]) -> R:
+        try:
+            return work()
+        except ServiceError as error:
+            context.abort_with_status(error_status(error))
+            raise  # abort_with_status raises; this line is never reached
+
+    def ListRulesets(self, request: pb.ListRulesetsRequest,
+                     context: grpc.ServicerContext) -> pb.ListRulesetsResponse:
+        rulesets = []
+        for game in sorted(self.tables.games.values(), key=lambda g: g.ruleset.name):
+            r = game.ruleset
+            rulesets.append(pb.Ruleset(
+                name=r.name, title=r.title, version=r.version, min_seats=r.min_seats, max_seats=r.max_seats,
+                chance=pb.ChanceMode.Value(f"CHANCE_MODE_{r.chance.value.upper()}"),
+                information=pb.InformationKind.Value(f"INFORMATION_KIND_{r.information.value.upper()}"),
+                options=[pb.OptionSpec(name=o.name, description=o.description, default=convert.option_value(o.default),
+                                       choices=list(o.choices), minimum=o.minimum, maximum=o.maximum)
+                         for o in r.options],
+                contents=list(r.contents), rulebook=r.rulebook))
+        return pb.ListRulesetsResponse(rulesets=rulesets)
+
+    def CreateGame(self, request: pb.CreateGameRequest, context: grpc.ServicerContext) -> pb.CreateGameResponse:
+        def work() -> pb.CreateGameResponse:
+            try:
+                options = {k: convert.option_from_proto(v) for k, v in request.options.items()}
+            except ValueError as problem:
+                raise InvalidArgument("options", str(problem)) from None
+            game_id, grants, commitment, version = self.tables.create_game(
+                request.ruleset, list(request.seats), options, request.content, request.seed)
+            return pb.CreateGameResponse(game_id=game_id, seats=_seats(grants), seed_commitment=commitment,
+                                         version=version)
+        return self._call(context, work)
+
+    def SubmitCommand(self, request: pb.SubmitCommandRequest,
+                      context: grpc.ServicerContext) -> pb.SubmitCommandResponse:
+        def work() -> pb.SubmitCommandResponse:
+            expected = request.expected_version if request.HasField("expected_version") else None
+            outcome = self.tables.submit(
+                request.game_id, bearer(context), request.command_id, expected,
+                lambda game, seat: convert.command_from_proto(game, request.command, seat))
+            game = self.tables.live(request.game_id).game
+            return pb.SubmitCommandResponse(
+                version=outcome.version, duplicate=outcome.duplicate,
+                events=[envelope_message(request.game_id, game, e) for e in outcome.events])
+        return self._call(context, work)
+
+    def GetView(self, request: pb.GetViewRequest, context: grpc.ServicerContext) -> pb.GetViewResponse:
+        def work() -> pb.GetViewResponse:
+            seen = self.tables.view(request.game_id, bearer(context))
+            game = self.tables.live(request.game_id).game
+            return pb.GetViewResponse(
+                game_id=request.game_id, version=seen.version, ruleset=game.ruleset.name, seat=seen.seat,
+                status=_status_message(seen.status), view=convert.view_to_proto(game, seen.view),
+                legal_commands=[convert.command_to_proto(game, c) for c in seen.legal],
+                view_json=canonical_json(seen.view).decode())
+        return self._call(context, work)
+
+    def StreamEvents(self, request: pb.StreamEventsRequest,
+                     context: grpc.ServicerContext) -> Iterator[pb.EventEnvelope]:
+        try:
+            token = bearer(context)
+            game = self.tables.live(request.game_id).game
+            for seen in self.tables.stream(request.game_id, token, request.from_version, context.is_active):
+                yield envelope_message(request.game_id, game, seen)
+        except ServiceError as error:
+            context.abort_with_status(error_status(error))
+
+    def ExportLog(self, request: pb.ExportLogRequest, context: grpc.ServicerContext) -> pb.ExportLogResponse:
+        def work() -> pb.ExportLogResponse:
+            game_log = self.tables.log(request.game_id, bearer(context))
+            return pb.ExportLogResponse(log_jsonl=game_log.text(), includes_seed=game_log.header.seed is not None)
+        return self._call(context, work)
+
+    def ImportLog(self, request: pb.ImportLogRequest, context: grpc.ServicerContext) -> pb.ImportLogResponse:
+        def work() -> pb.ImportLogResponse:
+            game_id, version, finished, grants = self.tables.import_log(request.log_jsonl)
+            return pb.ImportLogResponse(game_id=game_id, version=version, finished=finished, seats=_seats(grants))
+        return self._call(context, work)
+
+    def _source(self, request: pb.ReplayLogRequest | pb.VerifyLogRequest | pb.ForkGameRequest,
+                context: grpc.ServicerContext) -> tuple[Game[Any], Log]:
+        which = request.WhichOneof("source")
+        return self.tables.log_of(request.log_jsonl if which == "log_jsonl" else "",
+                                  request.game_id if which == "game_id" else "", bearer(context))
+
+    def ReplayLog(self, request: pb.ReplayLogRequest, context: grpc.ServicerContext) -> pb.ReplayLogResponse:
+        def work() -> pb.ReplayLogResponse:
+            game, game_log = self._source(request, context)
+            session, report = self.tables.replay(game, game_log, request.upto)
+            response = pb.ReplayLogResponse(report=_report(report))
+            if session is not None:
+                spectator = game.view(session.state, 0)
+                response.state_hash = digest(session.state)
+                response.status.CopyFrom(_status_message(game.status(session.state)))
+                response.view.CopyFrom(convert.view_to_proto(game, spectator))
+                response.view_json = canonical_json(to_plain(spectator)).decode()
+            return response
+        return self._call(context, work)
+
+    def VerifyLog(self, request: pb.VerifyLogRequest, context: grpc.ServicerContext) -> pb.VerifyLogResponse:
+        def work() -> pb.VerifyLogResponse:
+            game, game_log = self._source(request, context)
+            return pb.VerifyLogResponse(report=_report(self.tables.verify(game, game_log)))
+        return self._call(context, work)
+
+    def ForkGame(self, request: pb.ForkGameRequest, context: grpc.ServicerContext) -> pb.ForkGameResponse:
+        def work() -> pb.ForkGameResponse:
+            game, game_log = self._source(request, context)
+            game_id, version, _, grants = self.tables.fork(game, game_log, request.at)
+            return pb.ForkGameResponse(game_id=game_id, version=version, seats=_seats(grants))
+        return self._call(context, work)
+
+
+@dataclass
+class Running:
+    server: grpc.Server
+    port: int
+    tables: Tables
+
+    def stop(self, grace: float = 1.0) -> None:
+        self.server.stop(grace).wait()
+        self.tables.store.close()
+
+
+def start(tables: Tables, host: str = "127.0.0.1", port: int = 50051, workers: int = 256) -> Running:
+    """Start serving (port 0 picks a free port); returns the running server."""
+    server = grpc.server(futures.ThreadPoolExecutor(max_workers=workers, thread_name_prefix="rpc"),
+                         options=[("grpc.so_reuseport", 0)])
+    pb_grpc.add_TablerulesServicer_to_server(Servicer(tables), server)
+    health_servicer = health.HealthServicer()
+    health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
+    for name in ("", SERVICE_NAME):
+        health_servicer.set(name, health_pb2.HealthCheckResponse.SERVING)
+    reflection.enable_server_reflection(
+        (SERVICE_NAME, health_pb2.DESCRIPTOR.services_by_name["Health"].full_name, reflection.SERVICE_NAME), server)
+    bound = server.add_insecure_port(f"{host}:{port}")
+    if bound == 0:
+        raise OSError(f"cannot listen on {host}:{port}")
+    server.start()
+    return Running(server, bound, tables)

@@ -1,0 +1,193 @@
+"""Games as event streams, kept by the `eventsourcing` library's recorders.
+
+One stream per game (originator id = game id, version = seq), holding the log's
+envelopes as canonical JSON. A command's envelopes and its receipt (command id ->
+the seqs it produced) are inserted in one transaction, so a retried command id
+and a lost race are both detected by the database's uniqueness constraint.
+Seeds and token hashes live in a separate recorder: never in the event stream.
+Snapshots of the state keep loading cost flat however long a game grows.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from eventsourcing.persistence import (
+    AggregateRecorder,
+    ApplicationRecorder,
+    InfrastructureFactory,
+    IntegrityError,
+    StoredEvent,
+)
+from eventsourcing.sqlite import SQLiteFactory
+
+from domain.kernel import Envelope, canonical_json
+
+RECEIPT_TOPIC = "tablerules:CommandReceipt"
+
+
+class DurableSQLiteFactory(SQLiteFactory):
+    """SQLite with `synchronous=FULL`: an acknowledged command is on disk.
+
+    The library opens its connections itself, so the pragma is applied to each
+    connection as the pool creates it.
+    """
+
+    def __init__(self, env: Any) -> None:
+        super().__init__(env)
+        pool = self.datastore.pool
+        create = pool._create_connection
+
+        def create_durable() -> Any:
+            connection = create()
+            connection._sqlite_conn.execute("PRAGMA synchronous=FULL")
+            return connection
+
+        pool._create_connection = create_durable  # type: ignore[method-assign]
+
+
+def persistence_env(url: str) -> dict[str, str]:
+    """eventsourcing settings for a storage URL.
+
+    memory:                     plain Python objects (tests)
+    sqlite:///path/to/file.db   SQLite file, synchronous=FULL (the default)
+    postgresql://user:pw@host:port/db   PostgreSQL (several replicas may share it)
+    """
+    env = {"ORIGINATOR_ID_TYPE": "text"}
+    if url == "memory:":
+        return {**env, "PERSISTENCE_MODULE": "eventsourcing.popo"}
+    if url.startswith("sqlite:///"):
+        path = url.removeprefix("sqlite:///")
+        directory = os.path.dirname(os.path.abspath(path))
+        os.makedirs(directory, exist_ok=True)
+        return {**env, "PERSISTENCE_MODULE": f"{__name__}:DurableSQLiteFactory",
+                "SQLITE_DBNAME": path, "SQLITE_LOCK_TIMEOUT": "30"}
+    if url.startswith(("postgresql://", "postgres://")):
+        from urllib.parse import unquote, urlparse
+
+        parts = urlparse(url)
+        return {
+            **env,
+            "PERSISTENCE_MODULE": "eventsourcing.postgres",
+            "POSTGRES_DBNAME": parts.path.lstrip("/") or "postgres",
+            "POSTGRES_HOST": parts.hostname or "127.0.0.1",
+            "POSTGRES_PORT": str(parts.port or 5432),
+            "POSTGRES_USER": unquote(parts.username or "postgres"),
+            "POSTGRES_PASSWORD": unquote(parts.password or ""),
+            "POSTGRES_POOL_SIZE": "10",
+            "POSTGRES_MAX_OVERFLOW": "20",
+        }
+    raise ValueError(f"unknown storage URL {url!r}: use memory:, sqlite:///FILE or postgresql://...")
+
+
+class VersionConflict(Exception):
+    """Another writer appended to the game first (or the command id was used)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Secrets:
+    """What the event stream must never hold: the seed and the seat token hashes."""
+
+    seed: str
+    token_hashes: tuple[str, ...]
+    """sha256 of seat n's token at index n-1."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seed": self.seed, "token_hashes": list(self.token_hashes)}
+
+    @staticmethod
+    def from_json(data: Mapping[str, Any]) -> Secrets:
+        return Secrets(seed=data["seed"], token_hashes=tuple(data["token_hashes"]))
+
+
+@dataclass(frozen=True, slots=True)
+class Snapshot:
+    version: int
+    last_hash: str
+    finished: bool
+    state: Any
+    """The state as plain JSON."""
+
+
+def _receipt_id(game_id: str, command_id: str) -> str:
+    return f"{game_id}/command/{command_id}"
+
+
+class GameStore:
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.factory = InfrastructureFactory.construct(persistence_env(url))
+        self.events: ApplicationRecorder = self.factory.application_recorder()
+        self.secrets_recorder: AggregateRecorder = self.factory.aggregate_recorder("secrets")
+        self.snapshots: AggregateRecorder = self.factory.aggregate_recorder("snapshots")
+
+    def close(self) -> None:
+        self.factory.close()
+
+    def create(self, game_id: str, secrets: Secrets) -> None:
+        self.secrets_recorder.insert_events(
+            [StoredEvent(game_id, 1, "tablerules:Secrets", canonical_json(secrets.to_json()))]
+        )
+
+    def secrets(self, game_id: str) -> Secrets | None:
+        rows = self.secrets_recorder.select_events(game_id, limit=1)
+        return Secrets.from_json(json.loads(rows[0].state)) if rows else None
+
+    def append(self, game_id: str, envelopes: Sequence[Envelope]) -> None:
+        """Store envelopes and their commands' receipts atomically, or VersionConflict."""
+        rows = [
+            StoredEvent(game_id, e.seq, f"tablerules:{e.type}", canonical_json(e.to_json()))
+            for e in envelopes
+        ]
+        spans: dict[str, list[int]] = {}
+        for envelope in envelopes:
+            spans.setdefault(envelope.command_id, []).append(envelope.seq)
+        for command_id, seqs in spans.items():
+            receipt = {"game_id": game_id, "first": seqs[0], "last": seqs[-1]}
+            rows.append(StoredEvent(_receipt_id(game_id, command_id), 1, RECEIPT_TOPIC, canonical_json(receipt)))
+        try:
+            self.events.insert_events(rows)
+        except IntegrityError as conflict:
+            raise VersionConflict(str(conflict)) from None
+
+    def receipt(self, game_id: str, command_id: str) -> tuple[int, int] | None:
+        """The seqs (first, last) a command id produced, if it was accepted."""
+        rows = self.events.select_events(_receipt_id(game_id, command_id), limit=1)
+        if not rows:
+            return None
+        data = json.loads(rows[0].state)
+        return int(data["first"]), int(data["last"])
+
+    def read(self, game_id: str, after: int = 0, upto: int | None = None) -> list[Envelope]:
+        rows = self.events.select_events(game_id, gt=after, lte=upto)
+        return [Envelope.from_json(json.loads(row.state)) for row in rows]
+
+    def iter_read(self, game_id: str, after: int = 0, page: int = 5000) -> Iterator[Envelope]:
+        while True:
+            rows = self.events.select_events(game_id, gt=after, limit=page)
+            for row in rows:
+                yield Envelope.from_json(json.loads(row.state))
+            if len(rows) < page:
+                return
+            after = rows[-1].originator_version
+
+    def save_snapshot(self, game_id: str, snapshot: Snapshot) -> None:
+        body = {"version": snapshot.version, "last_hash": snapshot.last_hash,
+                "finished": snapshot.finished, "state": snapshot.state}
+        # Another replica may have taken the same snapshot: identical by construction.
+        with contextlib.suppress(IntegrityError):
+            self.snapshots.insert_events(
+                [StoredEvent(game_id, snapshot.version, "tablerules:Snapshot", canonical_json(body))]
+            )
+
+    def latest_snapshot(self, game_id: str) -> Snapshot | None:
+        rows = self.snapshots.select_events(game_id, desc=True, limit=1)
+        if not rows:
+            return None
+        body = json.loads(rows[0].state)
+        return Snapshot(body["version"], body["last_hash"], body["finished"], body["state"])

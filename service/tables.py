@@ -1,0 +1,424 @@
+"""The service's use cases, free of gRPC: create, command, view, stream, export,
+import, replay, verify and fork. The gRPC servicer and the CLI both call this.
+
+Live games are cached in memory (state, hash chain, recent envelopes); every
+command is decided under the game's lock and persisted before it is acknowledged.
+Several replicas may share one database: a lost race surfaces as a uniqueness
+conflict, the cache is refreshed from the store and the command decided again.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+import threading
+import uuid
+from collections import OrderedDict, deque
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+from domain.games import REGISTRY
+from domain.kernel import (
+    SPECTATOR,
+    Command,
+    Envelope,
+    Game,
+    Header,
+    Log,
+    LogFormatError,
+    Report,
+    RuleViolation,
+    Session,
+    StartGame,
+    Status,
+    parse_log,
+    replay,
+    revealed_seed,
+    seed_commitment,
+    to_plain,
+    verify,
+)
+from domain.kernel.messages import from_plain, payload_of
+from domain.kernel.session import decode_event
+from service.errors import InvalidArgument, NotFound, PermissionDenied, Rejected, StaleVersion, Unauthenticated
+from service.store import GameStore, Secrets, Snapshot, VersionConflict
+
+RECENT_ENVELOPES = 256
+"""Envelopes kept in memory per game for streaming; older ones come from the store."""
+MAX_COMMAND_ID = 128
+RACE_RETRIES = 5
+
+
+def _token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def _now() -> str:
+    return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+@dataclass(frozen=True, slots=True)
+class Viewer:
+    """Who is calling: a seat (1..n), a spectator (seat 0) or the operator."""
+
+    seat: int = SPECTATOR
+    operator: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class SeatGrant:
+    seat: int
+    name: str
+    token: str
+
+
+@dataclass(frozen=True, slots=True)
+class SeenEnvelope:
+    """An envelope as one viewer may see it."""
+
+    envelope: Envelope
+    type: str
+    payload: Mapping[str, Any]
+    redacted: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    version: int
+    events: tuple[SeenEnvelope, ...]
+    duplicate: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Seen:
+    """What GetView returns."""
+
+    version: int
+    seat: int
+    status: Status
+    view: Any
+    legal: tuple[Command, ...]
+
+
+@dataclass
+class LiveGame:
+    game_id: str
+    game: Game[Any]
+    session: Session[Any]
+    secrets: Secrets
+    recent: deque[Envelope]
+    lock: threading.Lock = field(default_factory=threading.Lock)
+    changed: threading.Condition = field(default_factory=threading.Condition)
+
+    def adopt(self, session: Session[Any], envelopes: Sequence[Envelope]) -> None:
+        self.session = session
+        self.recent.extend(envelopes)
+        with self.changed:
+            self.changed.notify_all()
+
+    def recent_after(self, version: int) -> list[Envelope] | None:
+        """Envelopes with seq > version from memory, or None if memory does not reach back."""
+        if version >= self.session.version:
+            return []
+        if not self.recent or self.recent[0].seq > version + 1:
+            return None
+        return [e for e in list(self.recent) if e.seq > version]
+
+
+class Tables:
+    def __init__(self, store: GameStore, operator_token: str, *, snapshot_every: int = 200,
+                 cache_size: int = 20000, poll_seconds: float = 0.25,
+                 games: Mapping[str, Game[Any]] | None = None) -> None:
+        self.store = store
+        # Other replicas may write to a shared database: reads then fold in the tail first.
+        self.shared_storage = store.url.startswith(("postgresql://", "postgres://"))
+        self.games = dict(games if games is not None else REGISTRY)
+        self.snapshot_every = snapshot_every
+        self.cache_size = cache_size
+        self.poll_seconds = poll_seconds
+        self._operator_hash = _token_hash(operator_token)
+        self._live: OrderedDict[str, LiveGame] = OrderedDict()
+        self._live_lock = threading.Lock()
+
+    # -- rulesets and games -------------------------------------------------------------
+
+    def game_type(self, name: str) -> Game[Any]:
+        game = self.games.get(name)
+        if game is None:
+            raise InvalidArgument("ruleset", f"no ruleset named {name!r}; known: {', '.join(sorted(self.games))}")
+        return game
+
+    def create_game(self, ruleset: str, seats: Sequence[str], options: Mapping[str, object],
+                    content: str = "", seed: str = "") -> tuple[str, list[SeatGrant], str, int]:
+        game = self.game_type(ruleset)
+        try:
+            setup = game.ruleset.check_setup(seats, options, content)
+        except ValueError as problem:
+            raise InvalidArgument("seats" if "seats" in str(problem) else "options", str(problem)) from None
+        seed = seed or secrets.token_hex(32)
+        game_id = str(uuid.uuid4())
+        header = Header(game_id=game_id, ruleset=game.ruleset.name, ruleset_version=game.ruleset.version,
+                        seats=setup.seats, options=setup.options, content=setup.content,
+                        seed_commitment=seed_commitment(seed), created_at=_now())
+        session, created = Session.create(game, header)
+        session, started = session.execute(StartGame(seat=0), "start", seed)
+        grants = [SeatGrant(n, name, secrets.token_urlsafe(24)) for n, name in enumerate(setup.seats, start=1)]
+        keys = Secrets(seed, tuple(_token_hash(g.token) for g in grants))
+        self._store_new(game_id, game, keys, [created, *started], session)
+        return game_id, grants, header.seed_commitment, session.version
+
+    def _store_new(self, game_id: str, game: Game[Any], keys: Secrets, envelopes: list[Envelope],
+                   session: Session[Any]) -> LiveGame:
+        self.store.create(game_id, keys)
+        self.store.append(game_id, envelopes)
+        live = LiveGame(game_id, game, session, keys, deque(envelopes[-RECENT_ENVELOPES:], RECENT_ENVELOPES))
+        self._remember(live)
+        return live
+
+    def _remember(self, live: LiveGame) -> None:
+        with self._live_lock:
+            self._live[live.game_id] = live
+            self._live.move_to_end(live.game_id)
+            while len(self._live) > self.cache_size:
+                self._live.popitem(last=False)
+
+    def live(self, game_id: str) -> LiveGame:
+        with self._live_lock:
+            live = self._live.get(game_id)
+            if live is not None:
+                self._live.move_to_end(game_id)
+        if live is None:
+            return self._load(game_id)
+        if self.shared_storage:
+            with live.lock:
+                self._refresh(live)
+        return live
+
+    def _load(self, game_id: str) -> LiveGame:
+        keys = self.store.secrets(game_id)
+        first = self.store.read(game_id, upto=1)
+        if keys is None or not first:
+            raise NotFound(f"no game {game_id!r}")
+        header = Header.from_created(first[0].payload)
+        game = self.game_type(header.ruleset)
+        session, _ = Session.create(game, header)
+        snapshot = self.store.latest_snapshot(game_id)
+        if snapshot is not None:
+            session = Session(game, header, from_plain(game.state_type, snapshot.state),
+                              snapshot.version, snapshot.last_hash, snapshot.finished)
+        tail = self.store.read(game_id, after=session.version)
+        for envelope in tail:
+            session = session.apply(envelope)
+        live = LiveGame(game_id, game, session, keys, deque(tail[-RECENT_ENVELOPES:], RECENT_ENVELOPES))
+        with self._live_lock:
+            existing = self._live.get(game_id)
+            if existing is not None:
+                return existing
+        self._remember(live)
+        return live
+
+    def _refresh(self, live: LiveGame) -> None:
+        """Fold in what other replicas appended (call with live.lock held)."""
+        tail = self.store.read(live.game_id, after=live.session.version)
+        if tail:
+            session = live.session
+            for envelope in tail:
+                session = session.apply(envelope)
+            live.adopt(session, tail)
+
+    # -- callers ------------------------------------------------------------------------
+
+    def viewer(self, live: LiveGame, token: str | None) -> Viewer:
+        if not token:
+            return Viewer()
+        digest = _token_hash(token)
+        if hmac.compare_digest(digest, self._operator_hash):
+            return Viewer(operator=True)
+        for seat, known in enumerate(live.secrets.token_hashes, start=1):
+            if hmac.compare_digest(digest, known):
+                return Viewer(seat=seat)
+        raise Unauthenticated("the token is not valid for this game")
+
+    def is_operator(self, token: str | None) -> bool:
+        return bool(token) and hmac.compare_digest(_token_hash(token or ""), self._operator_hash)
+
+    def see(self, live: LiveGame, envelope: Envelope, viewer: Viewer) -> SeenEnvelope:
+        if viewer.operator or envelope.type not in live.game.event_types:
+            return SeenEnvelope(envelope, envelope.type, envelope.payload, False)
+        event = decode_event(live.game, envelope)
+        shown = live.game.redact(event, viewer.seat)
+        payload = payload_of(shown)
+        return SeenEnvelope(envelope, envelope.type, payload, payload != dict(envelope.payload))
+
+    # -- commands -----------------------------------------------------------------------
+
+    def submit(self, game_id: str, token: str | None, command_id: str, expected_version: int | None,
+               build: Callable[[Game[Any], int], Command]) -> Outcome:
+        live = self.live(game_id)
+        viewer = self.viewer(live, token)
+        if viewer.seat == SPECTATOR:
+            raise PermissionDenied("only a seat may submit commands: send its token as 'authorization: Bearer'")
+        if not command_id or len(command_id) > MAX_COMMAND_ID:
+            raise InvalidArgument("command_id", f"a command needs an id of 1 to {MAX_COMMAND_ID} characters")
+        try:
+            command = build(live.game, viewer.seat)
+        except (ValueError, TypeError, KeyError) as problem:
+            raise InvalidArgument("command", str(problem)) from None
+        for _ in range(RACE_RETRIES):
+            with live.lock:
+                if expected_version is not None and expected_version != live.session.version:
+                    self._refresh(live)
+                    earlier = self._earlier(live, command_id, viewer)
+                    if earlier is not None:
+                        return earlier
+                    if expected_version != live.session.version:
+                        raise StaleVersion(expected_version, live.session.version)
+                try:
+                    session, envelopes = live.session.execute(command, command_id, live.secrets.seed)
+                except RuleViolation as violation:
+                    earlier = self._earlier(live, command_id, viewer)
+                    if earlier is not None:
+                        return earlier
+                    raise Rejected(violation.rule, violation.message) from None
+                try:
+                    self.store.append(game_id, envelopes)
+                except VersionConflict:
+                    earlier = self._earlier(live, command_id, viewer)
+                    if earlier is not None:
+                        return earlier
+                    self._refresh(live)
+                    continue
+                live.adopt(session, envelopes)
+                self._maybe_snapshot(live, envelopes)
+            return Outcome(session.version, tuple(self.see(live, e, viewer) for e in envelopes))
+        raise StaleVersion(expected_version or live.session.version, live.session.version)
+
+    def _earlier(self, live: LiveGame, command_id: str, viewer: Viewer) -> Outcome | None:
+        """The first result of a command id that was already accepted, if it was."""
+        span = self.store.receipt(live.game_id, command_id)
+        if span is None:
+            return None
+        envelopes = self.store.read(live.game_id, after=span[0] - 1, upto=span[1])
+        return Outcome(live.session.version, tuple(self.see(live, e, viewer) for e in envelopes), duplicate=True)
+
+    def _maybe_snapshot(self, live: LiveGame, envelopes: Sequence[Envelope]) -> None:
+        session = live.session
+        if envelopes and envelopes[0].seq // self.snapshot_every != session.version // self.snapshot_every:
+            self.store.save_snapshot(live.game_id, Snapshot(session.version, session.last_hash, session.finished,
+                                                            to_plain(session.state)))
+
+    # -- reading ------------------------------------------------------------------------
+
+    def view(self, game_id: str, token: str | None) -> Seen:
+        live = self.live(game_id)
+        viewer = self.viewer(live, token)
+        session = live.session
+        game = live.game
+        legal = tuple(game.legal_commands(session.state, viewer.seat)) if viewer.seat else ()
+        if session.finished:
+            legal = ()
+        return Seen(session.version, viewer.seat, game.status(session.state),
+                    game.view(session.state, viewer.seat), legal)
+
+    def stream(self, game_id: str, token: str | None, from_version: int,
+               active: Callable[[], bool]) -> Iterator[SeenEnvelope]:
+        """Catch-up then live; ends after the game's last event, or when inactive."""
+        live = self.live(game_id)
+        viewer = self.viewer(live, token)
+        if from_version < 0:
+            raise InvalidArgument("from_version", "must be 0 or more")
+        sent = from_version
+        while active():
+            batch = live.recent_after(sent)
+            if batch is None:
+                batch = self.store.read(game_id, after=sent, upto=live.session.version)
+            for envelope in batch:
+                if envelope.seq != sent + 1:
+                    break  # a gap in memory: read the store on the next pass
+                yield self.see(live, envelope, viewer)
+                sent = envelope.seq
+            if live.session.finished and sent >= live.session.version:
+                return
+            with live.changed:
+                if sent >= live.session.version:
+                    live.changed.wait(self.poll_seconds)
+            if sent >= live.session.version and live.lock.acquire(blocking=False):
+                try:
+                    self._refresh(live)  # other replicas' appends
+                finally:
+                    live.lock.release()
+
+    def log(self, game_id: str, token: str | None) -> Log:
+        """The game's full log. Operator: always (with the seed while unfinished)."""
+        live = self.live(game_id)
+        viewer = self.viewer(live, token)
+        if not viewer.operator and not live.session.finished:
+            raise PermissionDenied("the game is still in progress: only the operator may export its log now")
+        envelopes = tuple(self.store.iter_read(game_id))
+        seed = live.secrets.seed if viewer.operator and not live.session.finished else None
+        header = Header.from_created(envelopes[0].payload, seed=seed)
+        return Log(header=header, envelopes=envelopes)
+
+    # -- logs ---------------------------------------------------------------------------
+
+    def parse(self, text: str) -> tuple[Game[Any], Log]:
+        try:
+            log = parse_log(text.splitlines())
+        except LogFormatError as problem:
+            raise InvalidArgument("log_jsonl", str(problem)) from None
+        return self.game_type(log.header.ruleset), log
+
+    def replay(self, game: Game[Any], log: Log, upto: int = 0) -> tuple[Session[Any] | None, Report]:
+        if upto < 0:
+            raise InvalidArgument("upto", "must be 0 (the whole log) or more")
+        return replay(game, log, upto or None)
+
+    def verify(self, game: Game[Any], log: Log) -> Report:
+        return verify(game, log)
+
+    def import_log(self, text: str) -> tuple[str, int, bool, list[SeatGrant]]:
+        game, log = self.parse(text)
+        report = verify(game, log)
+        if not report.ok:
+            assert report.divergence is not None
+            raise Rejected("log", f"the log does not verify: {report.divergence.describe()}")
+        session, _ = replay(game, log)
+        assert session is not None
+        return self._adopt_log(game, log, session, revealed_seed(log))
+
+    def fork(self, game: Game[Any], log: Log, at: int) -> tuple[str, int, bool, list[SeatGrant]]:
+        if not 2 <= at <= len(log.envelopes):
+            raise InvalidArgument("at", f"must be between 2 and {len(log.envelopes)} (the log's length)")
+        seed = revealed_seed(log)
+        if seed is None:
+            raise Rejected("fork", "the log carries no seed (export it as the operator, or fork a finished game)")
+        session, report = replay(game, log, at)
+        if session is None:
+            assert report.divergence is not None
+            raise Rejected("log", f"the log does not replay: {report.divergence.describe()}")
+        if session.finished:
+            raise Rejected("fork", f"the game had already ended at event {at}: nothing to play from there")
+        prefix = Log(header=log.header, envelopes=log.envelopes[:at])
+        return self._adopt_log(game, prefix, session, seed)
+
+    def _adopt_log(self, game: Game[Any], log: Log, session: Session[Any],
+                   seed: str | None) -> tuple[str, int, bool, list[SeatGrant]]:
+        grants = [] if session.finished or seed is None else [
+            SeatGrant(n, name, secrets.token_urlsafe(24)) for n, name in enumerate(log.header.seats, start=1)
+        ]
+        token_hashes = tuple(_token_hash(g.token) for g in grants)
+        game_id = str(uuid.uuid4())
+        self._store_new(game_id, game, Secrets(seed or "", token_hashes), list(log.envelopes), session)
+        return game_id, session.version, session.finished, grants
+
+    def log_of(self, source_log: str, source_game: str, token: str | None) -> tuple[Game[Any], Log]:
+        """The log a Replay/Verify/Fork request names: inline text or a stored game."""
+        if source_log:
+            return self.parse(source_log)
+        if source_game:
+            log = self.log(source_game, token)
+            return self.game_type(log.header.ruleset), log
+        raise InvalidArgument("source", "give either log_jsonl or game_id")

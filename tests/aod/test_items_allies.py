@@ -1,0 +1,145 @@
+"""aod Items, aod Allies, immunities (aod Monsters) and the characters' abilities."""
+
+from __future__ import annotations
+
+import pytest
+
+from domain.games.aod import GAME
+from domain.games.aod.messages import (
+    Attack,
+    AttackDeclared,
+    AttackRolled,
+    CardSwitched,
+    KeepRolled,
+    Modifier,
+    PlayCard,
+    SwitchAlly,
+    SwitchItem,
+)
+from domain.games.aod.state import ATTACK, PLAY, AodState
+from domain.kernel import Rng, RuleViolation
+from tests.aod.support import of, run, table, with_die
+
+
+def fighter(character: str, alignment: str = "good", **zones: tuple[str, ...]) -> AodState:
+    chars = {"ash": "ash,sheila", "sheila": "sheila,ash", "arthur": "arthur,ash", "henry": "henry,ash"}
+    deck = ("shield", "armor-1", "torch", "delta-88")
+    return table(2, phase=ATTACK, deck=deck, options={"characters": chars[character]}, players={
+        1: {"hand": ("catapult",), "alignment": alignment, **zones}, 2: {"hand": ("armor-2",)}})
+
+
+def mods(state: AodState, command: Attack) -> tuple[Modifier, ...]:
+    _, events = with_die(state, command, 2)
+    return tuple(of(events, AttackRolled)[0].modifiers)
+
+
+def test_henry_medieval_bonus_lost_against_sword_immune_monster() -> None:
+    """aod Monsters: immunity removes the sword's bonus and Henry's bonus riding on it."""
+    state = fighter("henry", weapons=("sword-1",), pile=("pit-witch-1",))
+    assert mods(state, Attack(seat=1, target_seat=1, target_card="pit-witch-1", use_weapon=True)) == ()
+    state = fighter("henry", weapons=("sword-1",), pile=("deadite-1",))
+    assert mods(state, Attack(seat=1, target_seat=1, target_card="deadite-1", use_weapon=True)) == (
+        Modifier("Sword", 1), Modifier("Henry with a medieval weapon", 1))
+
+
+def test_switching_to_a_non_sword_medieval_weapon_regains_both_bonuses() -> None:
+    """aod Monsters: Henry switches to a mace and gets weapon and character bonus back."""
+    state = fighter("henry", weapons=("sword-1", "mace"), pile=("pit-witch-1",))
+    state, events = run(state, SwitchItem(seat=1, card="mace"))
+    assert of(events, CardSwitched) == [CardSwitched(seat=1, zone="weapon", card="mace")]
+    assert state.player(1).weapons == ("mace", "sword-1")
+    assert mods(state, Attack(seat=1, target_seat=1, target_card="pit-witch-1", use_weapon=True)) == (
+        Modifier("Mace", 1), Modifier("Henry with a medieval weapon", 1))
+
+
+def test_ash_complex_weapon_bonus() -> None:
+    state = fighter("ash", weapons=("boomstick-1",), pile=("deadite-1",))
+    assert mods(state, Attack(seat=1, target_seat=1, target_card="deadite-1", use_weapon=True)) == (
+        Modifier("Boomstick", 2), Modifier("Ash with a complex weapon", 1))
+    state = fighter("ash", weapons=("boomstick-1",), pile=("skeleton-warrior-1",))
+    assert mods(state, Attack(seat=1, target_seat=1, target_card="skeleton-warrior-1", use_weapon=True)) == ()
+
+
+def test_using_items_is_optional() -> None:
+    """aod Items: an Item may be left unused (no bonus, no keep roll)."""
+    state = fighter("ash", weapons=("chainsaw-1",), pile=("deadite-1",))
+    _, events = with_die(state, Attack(seat=1, target_seat=1, target_card="deadite-1"), 2)
+    assert of(events, AttackDeclared)[0].used == () and of(events, KeepRolled) == []
+
+
+def test_arthur_bonus_per_ally_even_without_ally_bonus_and_with_goldtooth() -> None:
+    """aod Allies: Arthur +1 for Peasants; with Goldtooth two Allies are active, +1 each."""
+    state = fighter("arthur", allies=("peasants-1",), pile=("deadite-1",))
+    assert mods(state, Attack(seat=1, target_seat=1, target_card="deadite-1", use_allies=True)) == (
+        Modifier("Arthur with Peasants", 1),)
+    state = fighter("arthur", allies=("goldtooth", "knights-1", "peasants-1"), pile=("deadite-1",))
+    assert mods(state, Attack(seat=1, target_seat=1, target_card="deadite-1", use_allies=True)) == (
+        Modifier("Knights", 1), Modifier("Arthur with Goldtooth", 1), Modifier("Arthur with Knights", 1))
+
+
+def test_ally_immunity_removes_arthur_bonus() -> None:
+    state = fighter("arthur", allies=("knights-1",), pile=("skeleton-archer-1",))
+    assert mods(state, Attack(seat=1, target_seat=1, target_card="skeleton-archer-1", use_allies=True)) == ()
+
+
+def test_archer_captain_with_a_crossbow() -> None:
+    """aod Allies: the Archer Captain helps more when the character wields a crossbow."""
+    state = fighter("sheila", weapons=("crossbow-1",), allies=("archer-captain",), pile=("deadite-1",))
+    assert mods(state, Attack(seat=1, target_seat=1, target_card="deadite-1", use_weapon=True,
+                              use_allies=True)) == (
+        Modifier("Crossbow", 1), Modifier("Archer Captain", 1), Modifier("Archer Captain with a crossbow", 2))
+
+
+def test_one_weapon_and_one_other_item_new_ones_stack_inactive() -> None:
+    """aod Items: extra Items go under the active one."""
+    state = table(2, phase=PLAY, players={1: {"hand": ("sword-1",), "weapons": ("mace",)}})
+    state, _ = run(state, PlayCard(seat=1, card="sword-1"))
+    assert state.player(1).weapons == ("mace", "sword-1")
+
+
+def test_goldtooth_switch_keeps_two_allies_active() -> None:
+    """aod Allies: Goldtooth switched in makes the Ally under him the second active one."""
+    state = fighter("arthur", allies=("knights-1", "peasants-1", "goldtooth"), pile=())
+    state, _ = run(state, SwitchAlly(seat=1, card="goldtooth"))
+    assert state.player(1).active_allies() == ("goldtooth", "knights-1")
+    state, _ = run(state, SwitchAlly(seat=1, card="peasants-1"))
+    assert state.player(1).active_allies() == ("goldtooth", "peasants-1")
+
+
+def test_switch_rejections() -> None:
+    state = fighter("ash", weapons=("sword-1", "mace"), allies=("knights-1",))
+    with pytest.raises(RuleViolation) as error:
+        GAME.decide(state, SwitchItem(seat=1, card="sword-1"), Rng("s", "g", 0))
+    assert error.value.rule == "aod Items"
+    with pytest.raises(RuleViolation) as error:
+        GAME.decide(state, SwitchAlly(seat=1, card="knights-1"), Rng("s", "g", 0))
+    assert error.value.rule == "aod Allies"
+    with pytest.raises(RuleViolation):
+        GAME.decide(state, SwitchItem(seat=2, card="mace"), Rng("s", "g", 0))
+
+
+def test_keep_rolls_after_the_attack_and_failure_discards() -> None:
+    """aod Items / aod Allies: used cards with a keep number roll after the carnage."""
+    state = fighter("ash", weapons=("chainsaw-1",), allies=("knights-1",), pile=("deadite-1",))
+    command = Attack(seat=1, target_seat=1, target_card="deadite-1", use_weapon=True, use_allies=True)
+    state, events = with_die(state, command, 1, KeepRolled)
+    keeps = of(events, KeepRolled)
+    assert [k.card for k in keeps] == ["chainsaw-1", "knights-1"]
+    assert not keeps[0].kept and "chainsaw-1" in state.discard
+    assert events.index(keeps[0]) > events.index(of(events, AttackRolled)[0])
+
+
+def test_sheila_keeps_allies_better() -> None:
+    """aod Allies (Sheila): +1 to her Ally keep rolls."""
+    state = fighter("sheila", allies=("knights-1",), pile=("mini-ash-1",))
+    command = Attack(seat=1, target_seat=1, target_card="mini-ash-1", use_allies=True)
+    _, events = with_die(state, command, 3, KeepRolled)
+    keep = of(events, KeepRolled)[0]
+    assert keep.bonus == 1 and keep.needed == 4 and keep.kept
+
+
+def test_switching_is_legal_whenever_the_owner_may_act() -> None:
+    """aod Items: "at any time" = whenever the owner has a decision (tablerules)."""
+    state = fighter("ash", weapons=("sword-1", "mace"))
+    assert SwitchItem(seat=1, card="mace") in GAME.legal_commands(state, 1)
+    assert GAME.legal_commands(state, 2) == []

@@ -1,0 +1,88 @@
+"""aod Optional rules, each a game option."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from domain.games.aod import GAME
+from domain.games.aod.messages import (
+    Attack,
+    CardMoved,
+    CardTaken,
+    DiscardOwed,
+    PlayCard,
+    SwitchItem,
+)
+from domain.games.aod.state import ATTACK, PLAY
+from domain.kernel import Rng, RuleViolation
+from tests.aod.support import of, run, table, with_die
+
+DECK = ("mace", "shield", "torch", "armor-1", "armor-2", "sword-1", "sword-2", "delta-88")
+
+
+def test_options_are_declared_with_defaults() -> None:
+    specs = {o.name: o.default for o in GAME.ruleset.options}
+    assert specs == {"characters": "", "turn_limit": 300, "discard_by_victory": False, "random_discard": "off",
+                     "switch_before_play_only": False, "discard_allies_on_flip": False,
+                     "take_from_beaten": False}
+    with pytest.raises(ValueError):
+        GAME.ruleset.check_setup(["a", "b"], {"random_discard": "sometimes"}, "")
+
+
+def test_discard_by_victory_rating() -> None:
+    """aod Optional: Discard by Victory Rating."""
+    state = table(2, phase=ATTACK, deck=DECK, options={"discard_by_victory": True}, players={
+        1: {"hand": ("catapult", "mace", "torch", "shield"), "pile": ("deadite-horseman-1",)}})
+    _, events = with_die(state, Attack(seat=1, target_seat=1, target_card="deadite-horseman-1"), 2)
+    owed = of(events, DiscardOwed)[0]
+    assert owed.count == 3 and owed.rule == "aod Optional: Discard by Victory Rating"
+
+
+@pytest.mark.parametrize("mode,monster_random,character_random",
+                         [("off", False, False), ("always", True, True), ("characters", False, True)])
+def test_random_discard_modes(mode: str, monster_random: bool, character_random: bool) -> None:
+    """aod Optional: Random Discard (always, or only when beaten by a character)."""
+    players: dict[int, dict[str, object]] = {
+        1: {"hand": ("catapult", "mace"), "pile": ("kandarian-demon",)}, 2: {"hand": ("shield", "torch")}}
+    state = table(2, phase=ATTACK, deck=DECK, options={"random_discard": mode}, players=players)
+    _, events = with_die(state, Attack(seat=1, target_seat=1, target_card="kandarian-demon"), 2)
+    assert bool(of(events, DiscardOwed)) is not monster_random
+    _, events = with_die(state, Attack(seat=1, target_seat=2), 2)
+    assert bool(of(events, DiscardOwed)) is not character_random
+    if character_random:
+        assert of(events, CardMoved)[0].rule == "aod Optional: Random Discard"
+
+
+def test_switch_only_between_draw_and_play() -> None:
+    """aod Optional: Switch Between Draw and Play."""
+    players: dict[int, dict[str, object]] = {1: {"hand": ("catapult", "torch"), "weapons": ("sword-1", "mace")}}
+    state = table(2, phase=ATTACK, deck=DECK, options={"switch_before_play_only": True}, players=players)
+    with pytest.raises(RuleViolation) as error:
+        GAME.decide(state, SwitchItem(seat=1, card="mace"), Rng("s", "g", 0))
+    assert error.value.rule == "aod Optional: Switch Between Draw and Play"
+    assert SwitchItem(seat=1, card="mace") not in GAME.legal_commands(state, 1)
+    state = table(2, phase=PLAY, deck=DECK, options={"switch_before_play_only": True}, players=players)
+    assert SwitchItem(seat=1, card="mace") in GAME.legal_commands(state, 1)
+
+
+def test_discard_allies_on_a_flip() -> None:
+    """aod Optional: Discard Allies on a Flip."""
+    state = table(2, phase=PLAY, deck=DECK, options={"discard_allies_on_flip": True}, players={
+        1: {"hand": ("im-bad",), "allies": ("knights-1", "peasants-1")}})
+    state, events = run(state, PlayCard(seat=1, card="im-bad"))
+    assert state.player(1).allies == ()
+    assert [m.card for m in of(events, CardMoved) if m.rule == "aod Optional: Discard Allies on a Flip"] == [
+        "knights-1", "peasants-1"]
+
+
+def test_take_a_random_card_from_the_beaten_character() -> None:
+    """aod Optional: Take from the Beaten."""
+    state = table(2, phase=ATTACK, deck=DECK, options={"take_from_beaten": True}, players={
+        1: {"hand": ("catapult",)}, 2: {"hand": ("shield", "torch")}})
+    state, events = with_die(state, Attack(seat=1, target_seat=2), 6)
+    taken = of(events, CardTaken)[0]
+    assert taken.seat == 1 and taken.from_seat == 2 and taken.card in ("shield", "torch")
+    assert not of(events, DiscardOwed)
+    assert GAME.redact(taken, 3) == replace(taken, card="") and GAME.redact(taken, 2) == taken

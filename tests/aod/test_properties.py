@@ -1,0 +1,123 @@
+"""Properties of random legal play: it ends, conserves cards, accepts every listed
+command, hides what it must, and its logs replay and verify."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from domain.games.aod import GAME
+from domain.games.aod.cards import CARD_IDS
+from domain.games.aod.messages import CardMoved, CardsDrawn, CardTaken, DeckShuffled
+from domain.games.aod.state import AodState, all_cards
+from domain.kernel import Event, Rng, StartGame, canonical_json, replay, to_plain, verify
+from tests.aod.support import header, play_random
+
+OPTIONS = st.fixed_dictionaries({
+    "discard_by_victory": st.booleans(),
+    "random_discard": st.sampled_from(["off", "always", "characters"]),
+    "switch_before_play_only": st.booleans(),
+    "discard_allies_on_flip": st.booleans(),
+    "take_from_beaten": st.booleans(),
+    "turn_limit": st.sampled_from([0, 120, 300]),
+})
+MAX_COMMANDS = 30000
+
+
+def strings(value: Any) -> set[str]:
+    plain = to_plain(value)
+    found: set[str] = set()
+    stack = [plain]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            found.add(item)
+        elif isinstance(item, list):
+            stack.extend(item)
+        elif isinstance(item, dict):
+            stack.extend(item.values())
+    return found
+
+
+def check_redaction(before: AodState, after: AodState, events: list[Event]) -> None:
+    public = {e.card for e in events if isinstance(e, CardMoved)}
+    for viewer in (0, *after.seats()):
+        told = {e.card for e in events if isinstance(e, CardTaken) and viewer in (e.seat, e.from_seat)}
+        hidden = {c for p in after.players if p.seat != viewer for c in p.hand} - public - told
+        for event in events:
+            seen = GAME.redact(event, viewer)
+            if isinstance(seen, DeckShuffled):
+                assert seen.order == ()
+            if isinstance(seen, CardsDrawn) and seen.seat != viewer:
+                assert seen.cards == () and seen.count == len(event.cards)  # type: ignore[attr-defined]
+            if isinstance(seen, CardTaken) and viewer not in (seen.seat, seen.from_seat):
+                assert seen.card == ""
+            assert not strings(seen) & hidden, (viewer, seen)
+        assert not strings(GAME.view(after, viewer)) & hidden
+
+
+def random_play(seed: int, seats: int, options: dict[str, bool | int | str], *, check_legal: bool,
+                check_views: bool) -> AodState:
+    h = header(seats, options)
+    state = GAME.initial_state(GAME.ruleset.check_setup(h.seats, h.options, ""))
+    chooser = random.Random(seed)
+    position = 0
+    for event in GAME.decide(state, StartGame(seat=0), Rng(str(seed), "g", position)):
+        state = GAME.evolve(state, event)
+    commands = 0
+    while not GAME.status(state).finished:
+        commands += 1
+        position += 1
+        assert commands < MAX_COMMANDS
+        status = GAME.status(state)
+        assert status.to_act
+        seat = chooser.choice(status.to_act)
+        legal = GAME.legal_commands(state, seat)
+        assert legal, "a seat to act always has a legal command"
+        if check_legal:
+            for command in legal:
+                assert GAME.decide(state, command, Rng(str(seed), "legal", position))
+        events = GAME.decide(state, chooser.choice(legal), Rng(str(seed), "g", position))
+        before = state
+        for event in events:
+            state = GAME.evolve(state, event)
+        assert sorted(all_cards(state)) == sorted(CARD_IDS), "every card is in exactly one zone"
+        if check_views:
+            check_redaction(before, state, events)
+        canonical_json(state)
+    limit = int(options.get("turn_limit", 300))
+    assert state.winner or (limit and state.turn >= limit)
+    return state
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**6), seats=st.integers(2, 4), options=OPTIONS)
+def test_random_games_end_conserve_cards_and_hide_hands(seed: int, seats: int,
+                                                       options: dict[str, bool | int | str]) -> None:
+    random_play(seed, seats, options, check_legal=False, check_views=True)
+
+
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**6), seats=st.integers(2, 4), options=OPTIONS)
+def test_every_listed_command_is_accepted(seed: int, seats: int, options: dict[str, bool | int | str]) -> None:
+    random_play(seed, seats, {**options, "turn_limit": 60}, check_legal=True, check_views=False)
+
+
+def test_replay_equals_live_state_and_the_log_verifies() -> None:
+    """A whole game through the kernel Session: replay folds to the live state, verify re-decides."""
+    for seed, seats, side in ((1, 2, "evil"), (1, 3, "good")):
+        played = play_random(seed, seats, {})
+        assert played.session.finished
+        types = [e.type for e in played.envelopes]
+        assert "CharacterFlipped" in types, "the game includes an alignment flip"
+        won = [e.payload for e in played.envelopes if e.type == "GameWon"]
+        assert won and won[0]["alignment"] == side
+        assert types[-1] == "SeedRevealed"
+        session, report = replay(GAME, played.log)
+        assert report.ok and session is not None and report.finished
+        assert to_plain(session.state) == to_plain(played.session.state)
+        verified = verify(GAME, played.log)
+        assert verified.ok and verified.rules_checked, verified.divergence

@@ -1,0 +1,289 @@
+"""Hypothesis properties of random legal ARMORY games.
+
+Random play picks a command type uniformly, then one command of that type (helpers.pick).
+Games use a small turn_limit so that the whole suite stays fast.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from domain.games.armory import GAME, cards
+from domain.games.armory.messages import (
+    ArmamentRemoved,
+    AttackHalted,
+    CardStripped,
+    CastAttack,
+    CastMystic,
+    ChooseDuelPrize,
+    DeckShuffled,
+    DeclareDuel,
+    DuelCardDrawn,
+    DuelDiscard,
+    DuelStrip,
+    EndAttack,
+    GameDrawn,
+    GameWon,
+    HandRevealed,
+    OpenForAttack,
+    Pass,
+    PlaceArmament,
+    PlaceGuardian,
+    Sacrifice,
+    Trade,
+)
+from domain.games.armory.rules import check
+from domain.games.armory.state import DUEL_DISCARD, TURN_CARDS, ArmoryState, all_cards_of, player, turn_opponent
+from domain.kernel import (
+    Command,
+    Event,
+    Log,
+    Rng,
+    RuleViolation,
+    Session,
+    StartGame,
+    parse_log,
+    replay,
+    to_plain,
+    verify,
+)
+from tests.armory.helpers import header, initial, pick
+
+FAST = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+PUBLIC_WHEN_NAMED = (DuelCardDrawn, ArmamentRemoved, AttackHalted, CardStripped)
+"""Events that may name a card in (or going back to) a hand: the rules show it to everybody."""
+
+
+def card_ids(value: object) -> Iterator[str]:
+    """Every card id named anywhere in a message or view."""
+    plain = to_plain(value)
+    stack = [plain]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            if cards.is_card_id(item):
+                yield item
+        elif isinstance(item, list):
+            stack.extend(item)
+        elif isinstance(item, dict):
+            stack.extend(item.values())
+
+
+def hidden_from(state: ArmoryState, viewer: int) -> set[str]:
+    """Cards the viewer may not know: other seats' hands (but duel-stripped cards) and every draw pile."""
+    hidden: set[str] = set()
+    for p in state.players:
+        hidden.update(p.draw)
+        if p.seat != viewer:
+            hidden.update(c for c in p.hand if c not in p.locked)
+    return hidden
+
+
+class Game:
+    """A game driven by decide/evolve with per-command checks."""
+
+    def __init__(self, seed: int, seats: int, halted: bool, limit: int) -> None:
+        self.seed = str(seed)
+        self.position = 0
+        self.state = initial(seats, attack_can_be_halted=halted, turn_limit=limit)
+        self.events: list[Event] = []
+        self.apply(StartGame(seat=0))
+
+    def apply(self, command: Command) -> list[Event]:
+        events = GAME.decide(self.state, command, Rng(self.seed, "game", self.position))
+        assert events, f"{command} produced nothing"
+        for event in events:
+            self.state = GAME.evolve(self.state, event)
+            self.after_event(event)
+        self.position += len(events)
+        self.events.extend(events)
+        return events
+
+    def after_event(self, event: Event) -> None:
+        pass
+
+
+Step = Callable[[Game, int, list[Command]], None]
+
+
+def play(game: Game, chooser: random.Random, on_step: Step | None = None, max_steps: int = 20000) -> None:
+    steps = 0
+    while not game.state.finished:
+        status = GAME.status(game.state)
+        assert status.to_act, f"nobody can act in phase {game.state.phase}"
+        seat = chooser.choice(status.to_act)
+        commands = GAME.legal_commands(game.state, seat)
+        if on_step is not None:
+            on_step(game, seat, commands)
+        game.apply(pick(chooser, commands))
+        steps += 1
+        assert steps < max_steps
+
+
+# ---------------------------------------------------------------- properties
+
+
+@FAST
+@given(seed=st.integers(0, 10**6), seats=st.integers(2, 3), halted=st.booleans(), limit=st.integers(3, 30),
+       chooser=st.randoms(use_true_random=False))
+def test_random_legal_games_end_within_the_turn_cap(seed: int, seats: int, halted: bool, limit: int,
+                                                    chooser: random.Random) -> None:
+    game = Game(seed, seats, halted, limit)
+    play(game, chooser)
+    last = game.events[-1]
+    assert isinstance(last, (GameWon, GameDrawn))
+    assert game.state.turn <= limit
+    status = GAME.status(game.state)
+    assert status.finished and status.to_act == ()
+    assert all(GAME.legal_commands(game.state, seat) == [] for seat in game.state.seats)
+    assert status.winners == ((last.seat,) if isinstance(last, GameWon) else ())
+
+
+class Accounted(Game):
+    def after_event(self, event: Event) -> None:
+        for seat in self.state.seats:
+            found = all_cards_of(self.state, seat)
+            assert sorted(found) == sorted(cards.deck_ids(seat)), f"seat {seat}'s cards after {event}"
+
+
+@FAST
+@given(seed=st.integers(0, 10**6), seats=st.integers(2, 3), halted=st.booleans(),
+       chooser=st.randoms(use_true_random=False))
+def test_the_sixty_cards_of_each_deck_are_always_accounted_for(seed: int, seats: int, halted: bool,
+                                                               chooser: random.Random) -> None:
+    play(Accounted(seed, seats, halted, 20), chooser)
+
+
+def _every_legal_command_is_accepted(game: Game, seat: int, commands: list[Command]) -> None:
+    assert commands, "a seat in to_act has legal commands"
+    for command in commands:
+        GAME.decide(game.state, command, Rng("any", "game", 0))
+    status = GAME.status(game.state)
+    acting = tuple(s for s in game.state.seats if GAME.legal_commands(game.state, s))
+    assert set(status.to_act) <= set(acting)
+    # Only the Turn Opponent's hidden chance to INTERRUPT may be left out of to_act (no leak).
+    for extra in set(acting) - set(status.to_act):
+        assert extra == turn_opponent(game.state) and game.state.phase == TURN_CARDS
+        assert all(isinstance(c, CastMystic) for c in GAME.legal_commands(game.state, extra))
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**6), seats=st.integers(2, 3), halted=st.booleans(),
+       chooser=st.randoms(use_true_random=False))
+def test_every_legal_command_is_accepted_by_decide(seed: int, seats: int, halted: bool,
+                                                   chooser: random.Random) -> None:
+    play(Game(seed, seats, halted, 10), chooser, on_step=_every_legal_command_is_accepted)
+
+
+def superset(state: ArmoryState, seat: int) -> Iterator[Command]:
+    """Many more commands than could be legal, from the whole state (for completeness)."""
+    seats = range(0, len(state.players) + 2)
+    combatants = ("", *cards.COMBATANTS, "knight")
+    on_table = [""]
+    for p in state.players:
+        for c in p.combatants:
+            on_table.extend(c.armaments)
+            if c.guardian:
+                on_table.append(c.guardian)
+    on_table.extend(item.card for item in state.stack)
+    everyone = [c for p in state.players for c in p.hand] + on_table
+    hand = player(state, seat).hand
+    yield from (Pass(seat=seat), OpenForAttack(seat=seat), EndAttack(seat=seat))
+    yield from (DeclareDuel(seat=seat, opponent=o) for o in seats)
+    yield from (ChooseDuelPrize(seat=seat, prize=p) for p in ("discard", "strip", "both"))
+    for card in everyone:
+        yield DuelDiscard(seat=seat, card=card)
+        yield DuelStrip(seat=seat, card=card)
+        yield Sacrifice(seat=seat, card=card)
+    for card in hand:
+        yield Trade(seat=seat, card=card)
+        yield CastAttack(seat=seat, card=card)
+        for name in combatants:
+            yield PlaceArmament(seat=seat, card=card, combatant=name)
+            yield PlaceGuardian(seat=seat, card=card, combatant=name)
+        if cards.kind(card) == cards.MYSTIC:
+            for target in seats:
+                for name in combatants:
+                    for target_card in on_table:
+                        yield CastMystic(seat=seat, card=card, target_seat=target, target_combatant=name,
+                                         target_card=target_card)
+
+
+def _legal_commands_are_complete(game: Game, _seat: int, _commands: list[Command]) -> None:
+    if game.position % 3:
+        return
+    for seat in game.state.seats:
+        accepted = set()
+        for command in superset(game.state, seat):
+            try:
+                check(game.state, command)
+            except RuleViolation:
+                continue
+            accepted.add(command)
+        assert accepted == set(GAME.legal_commands(game.state, seat))
+
+
+@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**6), seats=st.integers(2, 3), chooser=st.randoms(use_true_random=False))
+def test_legal_commands_are_complete(seed: int, seats: int, chooser: random.Random) -> None:
+    play(Game(seed, seats, True, 8), chooser, on_step=_legal_commands_are_complete)
+
+
+class Watched(Game):
+    """Checks every event and view as each seat and a spectator would see them."""
+
+    def after_event(self, event: Event) -> None:
+        for viewer in (0, *self.state.seats):
+            seen = GAME.redact(event, viewer)
+            assert type(seen) is type(event)
+            if isinstance(seen, DeckShuffled):
+                assert seen.order == ()
+            hidden = hidden_from(self.state, viewer)
+            named = set(card_ids(seen)) & hidden
+            if named:
+                allowed = isinstance(event, PUBLIC_WHEN_NAMED) or (
+                    isinstance(event, HandRevealed) and viewer in (event.seat, event.to_seat))
+                assert allowed, f"viewer {viewer} sees hidden {sorted(named)} in {seen}"
+            in_view = set(card_ids(GAME.view(self.state, viewer))) & hidden
+            if self.state.phase == DUEL_DISCARD and viewer == self.state.duel.winner:
+                in_view -= set(player(self.state, self.state.duel.loser).hand)
+            assert not in_view, f"viewer {viewer}'s view shows hidden {sorted(in_view)}"
+
+
+@FAST
+@given(seed=st.integers(0, 10**6), seats=st.integers(2, 3), halted=st.booleans(),
+       chooser=st.randoms(use_true_random=False))
+def test_no_viewer_sees_a_card_in_another_seats_hand_or_any_draw_pile(seed: int, seats: int, halted: bool,
+                                                                     chooser: random.Random) -> None:
+    play(Watched(seed, seats, halted, 15), chooser)
+
+
+@settings(max_examples=5, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**6), seats=st.integers(2, 3), halted=st.booleans(),
+       chooser=st.randoms(use_true_random=False))
+def test_replay_and_verify_reproduce_the_live_game(seed: int, seats: int, halted: bool,
+                                                   chooser: random.Random) -> None:
+    secret = f"seed-{seed}"
+    session, first = Session.create(GAME, header(secret, seats, attack_can_be_halted=halted, turn_limit=6))
+    envelopes = [first]
+    session, made = session.execute(StartGame(seat=0), "start", secret)
+    envelopes.extend(made)
+    count = 0
+    while not session.finished:
+        status = GAME.status(session.state)
+        seat = chooser.choice(status.to_act)
+        session, made = session.execute(pick(chooser, GAME.legal_commands(session.state, seat)), f"c{count}", secret)
+        envelopes.extend(made)
+        count += 1
+    log = Log(header=session.header, envelopes=tuple(envelopes))
+    log = parse_log(log.text().splitlines())
+    replayed, report = replay(GAME, log)
+    assert report.ok and replayed is not None and report.finished
+    assert replayed.state == session.state
+    checked = verify(GAME, log)
+    assert checked.ok and checked.rules_checked, checked.divergence

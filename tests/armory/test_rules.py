@@ -1,0 +1,576 @@
+"""One or more unit tests per ARMORY rule (armory R1..R11) and glossary term."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from domain.games.armory import GAME, cards
+from domain.games.armory.messages import (
+    ArmamentRemoved,
+    AttackHalted,
+    CardDiscarded,
+    CardsDrawn,
+    CardStripped,
+    CastAttack,
+    CastMystic,
+    ChooseDuelPrize,
+    DeckShuffled,
+    DeclareDuel,
+    DuelCardDrawn,
+    DuelDiscard,
+    DuelStandoff,
+    DuelStrip,
+    DuelWon,
+    EndAttack,
+    GameWon,
+    HandRevealed,
+    MysticCountered,
+    MysticResolved,
+    OpenForAttack,
+    Pass,
+    PlaceArmament,
+    PlaceGuardian,
+    Sacrifice,
+    Trade,
+    TurnEnded,
+    TurnSkipped,
+    TurnStarted,
+)
+from domain.games.armory.state import ATTACK as ATTACK_PHASE
+from domain.games.armory.state import DUEL_PRIZE, TURN_CARDS, ArmoryState, Duel, player
+from domain.kernel import StartGame
+from tests.armory.helpers import (
+    ARCHER_KIT,
+    ATTACK,
+    BOW,
+    BOW_UNC,
+    COUNTER,
+    COUNTER_B,
+    COUNTER_UNC,
+    DUPLICITY,
+    GUARDIAN,
+    GUARDIAN_B,
+    GUARDIAN_C,
+    GUARDIAN_INV,
+    HELMET,
+    HELMET_B,
+    HELMET_INV,
+    INTERRUPT,
+    PILFER,
+    REBOUND,
+    REMOVAL,
+    SHIELD,
+    SHIELD_B,
+    SHIELD_C,
+    SHIELD_INV,
+    SPEAR,
+    SWORD,
+    SWORD_INV,
+    TORCH,
+    WARRIOR_KIT,
+    WOUNDING,
+    WOUNDING_B,
+    WOUNDING_UNC,
+    build,
+    cid,
+    full_kit,
+    initial,
+    rejects,
+    run,
+    types_of,
+)
+
+GUARDED = {"warrior-1": GUARDIAN, "warrior-2": GUARDIAN_B, "archer": GUARDIAN_C}
+
+
+def test_deck_numbers_match_the_data_file() -> None:
+    assert cards.DECK_SIZE == 60
+    expect = {SHIELD_INV: ("Shield", True, False), BOW_UNC: ("Bow", False, True),
+              GUARDIAN_INV: ("GUARDIAN", True, False),
+              COUNTER_UNC: ("COUNTER", False, True), INTERRUPT: ("INTERRUPT", False, False),
+              DUPLICITY: ("DUPLICITY", False, False), REBOUND: ("REBOUND", False, False),
+              WOUNDING_UNC: ("WOUNDING", False, True), WOUNDING: ("WOUNDING", False, False),
+              REMOVAL: ("REMOVAL", False, False), TORCH: ("TORCH", False, False), PILFER: ("PILFER", False, False),
+              ATTACK: ("ATTACK", False, False), HELMET_INV: ("Helmet", True, False), SWORD_INV: ("Sword", True, False)}
+    for number, (name, invincible, uncounterable) in expect.items():
+        info = cards.DECK[number - 1]
+        assert (info.name, info.invincible, info.uncounterable) == (name, invincible, uncounterable)
+    counts: dict[str, int] = {}
+    for info in cards.DECK:
+        counts[info.kind] = counts.get(info.kind, 0) + 1
+    assert counts == {"armament": 23, "guardian": 5, "mystic": 31, "attack": 1}
+
+
+# ---------------------------------------------------------------- R1
+
+
+def test_r1_each_player_starts_with_two_warriors_and_an_archer() -> None:
+    state = initial(3)
+    for p in state.players:
+        assert [c.combatant for c in p.combatants] == ["warrior-1", "warrior-2", "archer"]
+        assert all(not c.armaments and not c.guardian for c in p.combatants)
+
+
+def test_r1_an_unknown_combatant_is_rejected() -> None:
+    state = build(hands={1: [SHIELD]})
+    assert rejects(state, PlaceArmament(seat=1, card=cid(1, SHIELD), combatant="knight")).rule == "armory R1"
+
+
+# ---------------------------------------------------------------- R2, R3
+
+
+def test_r2_start_shuffles_and_deals_seven_then_seat_one_starts() -> None:
+    state, events = run(initial(2), StartGame(seat=0))
+    assert types_of(events) == ["DeckShuffled", "CardsDrawn", "DeckShuffled", "CardsDrawn", "TurnStarted"]
+    assert {e.rule for e in events[:4]} == {"armory R2"}
+    assert events[-1] == TurnStarted(seat=1, turn=1)
+    for p in state.players:
+        assert len(p.hand) == 7 and len(p.draw) == 53
+    shuffled = events[0]
+    assert isinstance(shuffled, DeckShuffled) and sorted(shuffled.order) == sorted(cards.deck_ids(1))
+
+
+def test_r2_everybody_draws_back_up_to_seven_before_the_next_turn() -> None:
+    state = build(hands={1: [SHIELD, SPEAR], 2: [1, 2, 3, 4, 5, 6, 7, 8]}, phase=ATTACK_PHASE, actions=1)
+    state, events = run(state, EndAttack(seat=2))
+    drawn = [e for e in events if isinstance(e, CardsDrawn)]
+    assert [(e.seat, e.count, e.rule) for e in drawn] == [(1, 5, "armory R2")]
+    assert len(player(state, 1).hand) == 7
+    assert len(player(state, 2).hand) == 8, "a player with more than 7 keeps them"
+    assert events[-1] == TurnStarted(seat=2, turn=6)
+
+
+def test_r3_an_empty_draw_pile_is_replaced_by_the_reshuffled_used_pile() -> None:
+    state = build(hands={1: [SHIELD, SPEAR]}, used={1: [SWORD, HELMET]})
+    p = dataclasses.replace(player(state, 1), draw=())
+    state = dataclasses.replace(state, players=(p, state.players[1]))
+    state, events = run(state, Trade(seat=1, card=cid(1, SHIELD)))
+    assert types_of(events)[:3] == ["CardTraded", "DeckShuffled", "CardsDrawn"]
+    shuffle = events[1]
+    assert isinstance(shuffle, DeckShuffled) and shuffle.reason == "used pile reshuffled"
+    assert shuffle.rule == "armory R3"
+    assert sorted(shuffle.order) == sorted(cid(1, n) for n in (SHIELD, SWORD, HELMET))
+    assert len(player(state, 1).used) == 0 and len(player(state, 1).draw) == 2
+
+
+# ---------------------------------------------------------------- R4
+
+
+def test_r4_at_most_three_turn_cards() -> None:
+    state = build(hands={1: [SHIELD, SPEAR, SWORD, HELMET]})
+    for number in (SHIELD, SPEAR, SWORD):
+        state, _ = run(state, PlaceArmament(seat=1, card=cid(1, number), combatant="warrior-1"))
+    violation = rejects(state, PlaceArmament(seat=1, card=cid(1, HELMET), combatant="warrior-1"))
+    assert violation.rule == "armory R4"
+    assert [type(c) for c in GAME.legal_commands(state, 1)] == [OpenForAttack]
+
+
+def test_r4_at_least_one_turn_card_before_opening_for_attack() -> None:
+    state = build(hands={1: [SHIELD]})
+    assert rejects(state, OpenForAttack(seat=1)).rule == "armory R4"
+
+
+def test_r4_no_armament_after_a_trade() -> None:
+    state = build(hands={1: [SHIELD, SPEAR]})
+    state, _ = run(state, Trade(seat=1, card=cid(1, SHIELD)))
+    violation = rejects(state, PlaceArmament(seat=1, card=cid(1, SPEAR), combatant="warrior-1"))
+    assert violation.rule == "armory R4" and "trade" in violation.message
+
+
+def test_r4_turns_proceed_clockwise() -> None:
+    state = build(seats=3, hands={1: [SHIELD], 2: [SPEAR], 3: [SWORD]}, turn_player=3, phase=ATTACK_PHASE, actions=1)
+    state, events = run(state, EndAttack(seat=1))
+    assert events[-1] == TurnStarted(seat=1, turn=6)
+
+
+def test_r4_only_the_turn_player_plays_turn_cards() -> None:
+    state = build(hands={1: [SHIELD], 2: [SPEAR]})
+    assert rejects(state, PlaceArmament(seat=2, card=cid(2, SPEAR), combatant="warrior-1")).rule == \
+        "armory glossary: TURN PLAYER"
+
+
+# ---------------------------------------------------------------- R5
+
+
+def test_r5_open_for_attack_then_the_turn_opponent_attacks_and_ends() -> None:
+    state = build(hands={1: [SHIELD, SPEAR], 2: [WOUNDING, HELMET]})
+    state, _ = run(state, PlaceArmament(seat=1, card=cid(1, SHIELD), combatant="warrior-1"))
+    state, events = run(state, OpenForAttack(seat=1))
+    assert state.phase == ATTACK_PHASE and events[0].rule == "armory R5"
+    attack = CastMystic(seat=2, card=cid(2, WOUNDING), target_seat=1, target_combatant="warrior-1",
+                        target_card=cid(1, SHIELD))
+    assert attack in GAME.legal_commands(state, 2)
+    state, _ = run(state, attack)
+    state, events = run(state, Pass(seat=1))
+    assert ArmamentRemoved(seat=1, combatant="warrior-1", card=cid(1, SHIELD), destination="used",
+                           reason="WOUNDING") in events
+    state, events = run(state, EndAttack(seat=2))
+    assert isinstance(events[0], TurnEnded) and events[-1] == TurnStarted(seat=2, turn=6)
+
+
+def test_r5_the_turn_stops_when_a_player_has_no_cards_in_hand() -> None:
+    state = build(hands={1: [SHIELD, SPEAR], 2: [HELMET]})
+    state, _ = run(state, PlaceArmament(seat=1, card=cid(1, SHIELD), combatant="warrior-1"))
+    state, events = run(state, PlaceArmament(seat=1, card=cid(1, SPEAR), combatant="warrior-1"))
+    ended = [e for e in events if isinstance(e, TurnEnded)]
+    assert ended and ended[0].rule == "armory R5" and "no cards" in ended[0].reason
+
+
+def test_r5_interrupt_stops_the_turn_and_returns_this_turns_armaments_except_invincible() -> None:
+    state = build(hands={1: [SHIELD_INV, SPEAR, SWORD], 2: [INTERRUPT, HELMET]})
+    state, _ = run(state, PlaceArmament(seat=1, card=cid(1, SHIELD_INV), combatant="warrior-1"))
+    state, _ = run(state, PlaceArmament(seat=1, card=cid(1, SPEAR), combatant="warrior-1"))
+    state, _ = run(state, CastMystic(seat=2, card=cid(2, INTERRUPT), target_seat=1))
+    state, events = run(state, Pass(seat=1))
+    assert "TurnLost" in types_of(events)
+    removed = [e for e in events if isinstance(e, ArmamentRemoved)]
+    assert [(e.card, e.destination) for e in removed] == [(cid(1, SPEAR), "hand")]
+    assert cid(1, SHIELD_INV) in player(state, 1).combatants[0].armaments
+    assert events[-1] == TurnStarted(seat=2, turn=6)
+
+
+def test_r5_duplicity_sends_this_turns_armaments_to_the_used_pile() -> None:
+    state = build(hands={1: [SPEAR, SWORD], 2: [DUPLICITY, HELMET]}, armed={1: {"warrior-1": [SHIELD]}})
+    state, _ = run(state, PlaceArmament(seat=1, card=cid(1, SPEAR), combatant="warrior-1"))
+    state, _ = run(state, CastMystic(seat=2, card=cid(2, DUPLICITY), target_seat=1))
+    state, events = run(state, Pass(seat=1))
+    removed = [e for e in events if isinstance(e, ArmamentRemoved)]
+    assert [(e.card, e.destination) for e in removed] == [(cid(1, SPEAR), "used")]
+    assert player(state, 1).combatants[0].armaments == (cid(1, SHIELD),), "earlier turns' cards stay"
+
+
+def test_r5_interrupt_waits_for_the_first_turn_card() -> None:
+    state = build(hands={1: [SPEAR], 2: [INTERRUPT]})
+    assert rejects(state, CastMystic(seat=2, card=cid(2, INTERRUPT), target_seat=1)).rule == "armory R5"
+
+
+# ---------------------------------------------------------------- R6
+
+
+def test_r6_a_trade_draws_a_card_that_is_defensive_only_this_turn() -> None:
+    state = build(hands={1: [SHIELD, SPEAR]})
+    top = player(state, 1).draw[0]
+    state, events = run(state, Trade(seat=1, card=cid(1, SHIELD)))
+    assert types_of(events) == ["CardTraded", "CardsDrawn"]
+    assert cid(1, SHIELD) in player(state, 1).used and top in player(state, 1).hand
+    assert rejects(state, Trade(seat=1, card=top)).rule == "armory R6"
+
+
+def test_r6_a_traded_for_counter_may_still_be_used_defensively() -> None:
+    state = build(hands={1: [SHIELD, SPEAR, COUNTER], 2: [INTERRUPT, HELMET]}, actions=1, traded=True,
+                  trade_drawn=(cid(1, COUNTER),))
+    assert rejects(state, Trade(seat=1, card=cid(1, COUNTER))).rule == "armory R6"
+    state, _ = run(state, CastMystic(seat=2, card=cid(2, INTERRUPT), target_seat=1))
+    counter = CastMystic(seat=1, card=cid(1, COUNTER), target_seat=2, target_card=cid(2, INTERRUPT))
+    assert counter in GAME.legal_commands(state, 1)
+    run(state, counter)
+
+
+def test_r6_no_trading_in_a_turn_with_a_torch() -> None:
+    state = build(hands={1: [TORCH, SHIELD], 2: [HELMET]})
+    state, _ = run(state, CastMystic(seat=1, card=cid(1, TORCH), target_seat=2))
+    state, _ = run(state, Pass(seat=2))
+    assert rejects(state, Trade(seat=1, card=cid(1, SHIELD))).rule == "armory R6"
+    traded = build(hands={1: [TORCH, SHIELD], 2: [HELMET]})
+    traded, _ = run(traded, Trade(seat=1, card=cid(1, SHIELD)))
+    assert rejects(traded, CastMystic(seat=1, card=cid(1, TORCH), target_seat=2)).rule == "armory R6"
+
+
+# ---------------------------------------------------------------- R7
+
+
+def test_r7_a_duel_draws_from_each_hand_and_the_higher_number_wins() -> None:
+    state = build(hands={1: [SHIELD, SPEAR], 2: [ATTACK]})
+    state, events = run(state, DeclareDuel(seat=1, opponent=2))
+    drawn = [e for e in events if isinstance(e, DuelCardDrawn)]
+    assert drawn[0].seat == 1 and drawn[0].card == cid(2, ATTACK) and drawn[0].number == ATTACK
+    assert DuelWon(winner=1, loser=2) in events
+    assert state.phase == DUEL_PRIZE and player(state, 1).duel_used
+    assert len(player(state, 2).hand) == 1, "drawn cards go back to their owners' hands"
+
+
+def test_r7_only_once_per_game_and_only_instead_of_turn_cards() -> None:
+    state = build(hands={1: [SHIELD, SPEAR], 2: [HELMET]})
+    used = dataclasses.replace(state, players=(dataclasses.replace(state.players[0], duel_used=True), state.players[1]))
+    assert rejects(used, DeclareDuel(seat=1, opponent=2)).rule == "armory R7"
+    state, _ = run(state, PlaceArmament(seat=1, card=cid(1, SHIELD), combatant="warrior-1"))
+    assert rejects(state, DeclareDuel(seat=1, opponent=2)).rule == "armory R7"
+
+
+def test_r7_a_duel_is_a_standoff_when_a_hand_has_nothing_drawable() -> None:
+    state = build(hands={1: [SHIELD], 2: [SHIELD_INV]})
+    state, events = run(state, DeclareDuel(seat=1, opponent=2))
+    assert any(isinstance(e, DuelStandoff) for e in events)
+    assert events[-1] == TurnStarted(seat=2, turn=6)
+
+
+def test_r7_prize_discard_reveals_the_hand_discards_two_and_the_loser_loses_his_turn() -> None:
+    state = build(hands={1: [SHIELD, SPEAR], 2: [ATTACK, HELMET, BOW, SHIELD_INV]})
+    state = dataclasses.replace(state, phase=DUEL_PRIZE, duel=Duel(1, 2, winner=1, loser=2))
+    state, events = run(state, ChooseDuelPrize(seat=1, prize="discard"))
+    revealed = events[-1]
+    assert isinstance(revealed, HandRevealed) and revealed.to_seat == 1 and len(revealed.cards) == 4
+    assert rejects(state, DuelDiscard(seat=1, card=cid(2, SHIELD_INV))).rule == "armory glossary: INVINCIBLE"
+    state, _ = run(state, DuelDiscard(seat=1, card=cid(2, ATTACK)))
+    state, events = run(state, DuelDiscard(seat=1, card=cid(2, HELMET)))
+    assert CardDiscarded(seat=2, card=cid(2, HELMET), reason="duel") in events
+    assert any(isinstance(e, TurnSkipped) and e.seat == 2 for e in events)
+    assert events[-1] == TurnStarted(seat=1, turn=7)
+
+
+def test_r7_prize_strip_takes_even_a_guardian_which_is_locked_for_the_next_turn() -> None:
+    state = build(hands={1: [SHIELD, SPEAR], 2: [HELMET]}, armed={2: {"warrior-1": WARRIOR_KIT}},
+                  guards={2: {"warrior-1": GUARDIAN}})
+    state = dataclasses.replace(state, phase=DUEL_PRIZE, duel=Duel(1, 2, winner=1, loser=2))
+    state, _ = run(state, ChooseDuelPrize(seat=1, prize="strip"))
+    state, events = run(state, DuelStrip(seat=1, card=cid(2, GUARDIAN)))
+    assert CardStripped(seat=2, combatant="warrior-1", card=cid(2, GUARDIAN), by_seat=1) in events
+    assert cid(2, GUARDIAN) in player(state, 2).hand and state.turn_player == 2
+    locked = PlaceGuardian(seat=2, card=cid(2, GUARDIAN), combatant="warrior-1")
+    assert rejects(state, locked).rule == "armory R7"
+    state, _ = run(state, PlaceArmament(seat=2, card=cid(2, HELMET), combatant="archer"))
+    state, _ = run(state, OpenForAttack(seat=2))
+    state, _ = run(state, EndAttack(seat=1))
+    state, _ = run(state, Trade(seat=1, card=player(state, 1).hand[0]))
+    state, _ = run(state, OpenForAttack(seat=1))
+    state, _ = run(state, EndAttack(seat=2))
+    assert state.turn_player == 2 and locked in GAME.legal_commands(state, 2), "placeable on the turn after"
+
+
+# ---------------------------------------------------------------- R8 and HOW
+
+
+def test_r8_a_combatant_may_not_hold_two_shields() -> None:
+    state = build(hands={1: [SHIELD_B]}, armed={1: {"warrior-1": [SHIELD]}})
+    violation = rejects(state, PlaceArmament(seat=1, card=cid(1, SHIELD_B), combatant="warrior-1"))
+    assert violation.rule == "armory R8" and "already has a Shield" in violation.message
+
+
+def test_how_a_bow_fits_only_the_archer_and_a_shield_only_a_warrior() -> None:
+    state = build(hands={1: [BOW, SHIELD]})
+    assert rejects(state, PlaceArmament(seat=1, card=cid(1, BOW), combatant="warrior-1")).rule == "armory HOW"
+    assert rejects(state, PlaceArmament(seat=1, card=cid(1, SHIELD), combatant="archer")).rule == "armory HOW"
+    run(state, PlaceArmament(seat=1, card=cid(1, BOW), combatant="archer"))
+
+
+# ---------------------------------------------------------------- R9
+
+
+def test_r9_a_sacrifice_halts_a_wounding() -> None:
+    state = build(hands={1: [WOUNDING, SHIELD_C], 2: [HELMET]}, armed={2: {"warrior-1": [SHIELD, SPEAR]}})
+    state, _ = run(state, CastMystic(seat=1, card=cid(1, WOUNDING), target_seat=2, target_combatant="warrior-1",
+                                     target_card=cid(2, SHIELD)))
+    state, events = run(state, Sacrifice(seat=2, card=cid(2, SPEAR)))
+    assert types_of(events) == ["ArmamentSacrificed", "MysticHalted"]
+    assert {e.rule for e in events} == {"armory R9"}
+    assert player(state, 2).combatants[0].armaments == (cid(2, SHIELD),)
+    assert cid(1, WOUNDING) in player(state, 1).used and cid(2, SPEAR) in player(state, 2).used
+
+
+def test_r9_a_sacrifice_cannot_halt_a_counter() -> None:
+    state = build(hands={1: [INTERRUPT, SHIELD], 2: [HELMET, COUNTER]}, turn_player=2, actions=1,
+                  armed={1: {"warrior-1": [SPEAR]}})
+    state, _ = run(state, CastMystic(seat=1, card=cid(1, INTERRUPT), target_seat=2))
+    state, _ = run(state, CastMystic(seat=2, card=cid(2, COUNTER), target_seat=1, target_card=cid(1, INTERRUPT)))
+    assert rejects(state, Sacrifice(seat=1, card=cid(1, SPEAR))).rule == "armory R9"
+
+
+# ---------------------------------------------------------------- R10
+
+
+def test_r10_a_guardian_goes_only_on_a_fully_armed_combatant() -> None:
+    state = build(hands={1: [GUARDIAN, GUARDIAN_B]}, armed={1: {"warrior-1": WARRIOR_KIT, "archer": (HELMET_B, BOW)}})
+    assert rejects(state, PlaceGuardian(seat=1, card=cid(1, GUARDIAN), combatant="archer")).rule == "armory R10"
+    state, events = run(state, PlaceGuardian(seat=1, card=cid(1, GUARDIAN), combatant="warrior-1"))
+    assert events[0].rule == "armory R10" and state.actions == 1, "a Guardian is a turn card"
+    assert rejects(state, PlaceGuardian(seat=1, card=cid(1, GUARDIAN_B), combatant="warrior-1")).rule == "armory R10"
+
+
+def test_r10_a_guarded_combatant_is_immune_to_mystics() -> None:
+    state = build(hands={1: [WOUNDING, REMOVAL], 2: [HELMET]}, armed={2: {"warrior-1": WARRIOR_KIT}},
+                  guards={2: {"warrior-1": GUARDIAN}})
+    wound = CastMystic(seat=1, card=cid(1, WOUNDING), target_seat=2, target_combatant="warrior-1",
+                       target_card=cid(2, SHIELD))
+    assert rejects(state, wound).rule == "armory R10"
+    removal = CastMystic(seat=1, card=cid(1, REMOVAL), target_seat=2, target_combatant="warrior-1")
+    assert rejects(state, removal).rule == "armory R10"
+    assert not [c for c in GAME.legal_commands(state, 1) if isinstance(c, CastMystic)]
+
+
+# ---------------------------------------------------------------- R11
+
+
+def _ready(guardian_turn: int = 1, turn_player: int = 1, halted: bool = False) -> ArmoryState:
+    state = build(hands={1: [ATTACK, SHIELD_C], 2: [HELMET, COUNTER, COUNTER_UNC]}, armed={1: full_kit()},
+                  guards={1: GUARDED}, turn_player=turn_player, attack_can_be_halted=halted)
+    p = dataclasses.replace(player(state, 1), guardian_turn=guardian_turn)
+    return dataclasses.replace(state, players=(p, *state.players[1:]))
+
+
+def test_r11_the_attack_wins_when_all_three_combatants_are_guarded() -> None:
+    state = _ready()
+    state, events = run(state, CastAttack(seat=1, card=cid(1, ATTACK)))
+    assert types_of(events) == ["AttackCast", "GameWon"]
+    assert events[-1] == GameWon(seat=1, reason="ATTACK: all combatants armed and guarded")
+    status = GAME.status(state)
+    assert status.finished and status.winners == (1,) and GAME.legal_commands(state, 2) == []
+
+
+def test_r11a_no_attack_in_the_turn_of_a_guardian() -> None:
+    state = _ready(guardian_turn=5)
+    assert rejects(state, CastAttack(seat=1, card=cid(1, ATTACK))).rule == "armory R11a"
+
+
+def test_r11b_the_attack_needs_every_combatant_guarded() -> None:
+    state = build(hands={1: [ATTACK]}, armed={1: full_kit()}, guards={1: {"warrior-1": GUARDIAN}})
+    assert rejects(state, CastAttack(seat=1, card=cid(1, ATTACK))).rule == "armory R11b"
+
+
+def test_r11c_with_the_play_option_a_counter_returns_the_attack_to_hand() -> None:
+    state = _ready(halted=True)
+    state, events = run(state, CastAttack(seat=1, card=cid(1, ATTACK)))
+    assert types_of(events) == ["AttackCast"] and GAME.status(state).to_act == (2,)
+    counter = CastMystic(seat=2, card=cid(2, COUNTER), target_seat=1, target_card=cid(1, ATTACK))
+    assert counter in GAME.legal_commands(state, 2)
+    state, _ = run(state, counter)
+    state, events = run(state, Pass(seat=1))
+    assert AttackHalted(seat=1, card=cid(1, ATTACK), by_seat=2, counter_card=cid(2, COUNTER)) in events
+    assert cid(1, ATTACK) in player(state, 1).hand and not state.finished
+
+
+def test_r11c_without_the_play_option_nothing_halts_the_attack() -> None:
+    state = _ready()
+    state, _ = run(state, CastAttack(seat=1, card=cid(1, ATTACK)))
+    assert state.finished
+
+
+def test_r11c_if_every_opponent_passes_the_attack_wins() -> None:
+    state = _ready(halted=True)
+    state, _ = run(state, CastAttack(seat=1, card=cid(1, ATTACK)))
+    state, events = run(state, Pass(seat=2))
+    assert isinstance(events[-1], GameWon) and state.winner == 1
+
+
+def test_r11d_the_attack_only_on_your_own_turn() -> None:
+    state = _ready(turn_player=2)
+    assert rejects(state, CastAttack(seat=1, card=cid(1, ATTACK))).rule == "armory R11d"
+
+
+# ---------------------------------------------------------------- glossary
+
+
+def test_glossary_counter_sends_the_mystic_and_the_counter_to_the_used_piles() -> None:
+    state = build(hands={1: [WOUNDING, SHIELD_C], 2: [COUNTER, HELMET]}, armed={2: {"warrior-1": [SHIELD]}})
+    state, _ = run(state, CastMystic(seat=1, card=cid(1, WOUNDING), target_seat=2, target_combatant="warrior-1",
+                                     target_card=cid(2, SHIELD)))
+    state, _ = run(state, CastMystic(seat=2, card=cid(2, COUNTER), target_seat=1, target_card=cid(1, WOUNDING)))
+    assert GAME.status(state).to_act == (1,), "the countered caster may counter the counter"
+    state, events = run(state, Pass(seat=1))
+    assert events[-1] == MysticCountered(seat=2, card=cid(2, COUNTER), countered_seat=1,
+                                         countered_card=cid(1, WOUNDING))
+    assert events[-1].rule == "armory glossary: COUNTER"
+    assert cid(2, SHIELD) in player(state, 2).combatants[0].armaments and not state.stack
+
+
+def test_glossary_counter_wars_a_counter_may_be_countered() -> None:
+    state = build(hands={1: [WOUNDING, COUNTER_B], 2: [COUNTER, HELMET]}, armed={2: {"warrior-1": [SHIELD]}})
+    state, _ = run(state, CastMystic(seat=1, card=cid(1, WOUNDING), target_seat=2, target_combatant="warrior-1",
+                                     target_card=cid(2, SHIELD)))
+    state, _ = run(state, CastMystic(seat=2, card=cid(2, COUNTER), target_seat=1, target_card=cid(1, WOUNDING)))
+    state, _ = run(state, CastMystic(seat=1, card=cid(1, COUNTER_B), target_seat=2, target_card=cid(2, COUNTER)))
+    state, _ = run(state, Pass(seat=2))
+    assert [i.card for i in state.stack] == [cid(1, WOUNDING)] and GAME.status(state).to_act == (2,)
+    state, events = run(state, Pass(seat=2))
+    assert any(isinstance(e, ArmamentRemoved) for e in events)
+
+
+def test_glossary_invincible_armament_cannot_be_wounded_or_sacrificed() -> None:
+    state = build(hands={1: [WOUNDING], 2: [HELMET]}, armed={2: {"warrior-1": [SHIELD_INV, SPEAR]}})
+    wound = CastMystic(seat=1, card=cid(1, WOUNDING), target_seat=2, target_combatant="warrior-1",
+                       target_card=cid(2, SHIELD_INV))
+    assert rejects(state, wound).rule == "armory glossary: INVINCIBLE"
+    state, _ = run(state, dataclasses.replace(wound, target_card=cid(2, SPEAR)))
+    assert rejects(state, Sacrifice(seat=2, card=cid(2, SHIELD_INV))).rule == "armory glossary: INVINCIBLE"
+
+
+def test_glossary_invincible_cards_are_never_pilfered_or_torched() -> None:
+    state = build(hands={1: [PILFER, TORCH, SHIELD_C], 2: [GUARDIAN_INV, SHIELD_INV, GUARDIAN, ATTACK]})
+    state, _ = run(state, CastMystic(seat=1, card=cid(1, TORCH), target_seat=2))
+    state, events = run(state, Pass(seat=2))
+    burnt = sorted(e.card for e in events if isinstance(e, CardDiscarded))
+    assert burnt == sorted([cid(2, GUARDIAN), cid(2, ATTACK)])
+    state, _ = run(state, CastMystic(seat=1, card=cid(1, PILFER), target_seat=2))
+    state, events = run(state, Pass(seat=2))
+    resolved = next(e for e in events if isinstance(e, MysticResolved))
+    assert resolved.fizzled and not any(isinstance(e, CardDiscarded) for e in events)
+    assert sorted(player(state, 2).hand) == sorted([cid(2, GUARDIAN_INV), cid(2, SHIELD_INV)])
+
+
+def test_glossary_uncounterable_mystic_cannot_be_countered_or_rebounded() -> None:
+    state = build(hands={1: [WOUNDING_UNC], 2: [COUNTER, REBOUND, HELMET]}, armed={2: {"warrior-1": [SHIELD]},
+                                                                               1: {"warrior-1": [SPEAR]}})
+    state, _ = run(state, CastMystic(seat=1, card=cid(1, WOUNDING_UNC), target_seat=2, target_combatant="warrior-1",
+                                     target_card=cid(2, SHIELD)))
+    counter = CastMystic(seat=2, card=cid(2, COUNTER), target_seat=1, target_card=cid(1, WOUNDING_UNC))
+    assert rejects(state, counter).rule == "armory glossary: UNCOUNTERABLE"
+    rebound = CastMystic(seat=2, card=cid(2, REBOUND), target_seat=1, target_combatant="warrior-1",
+                         target_card=cid(1, SPEAR))
+    assert rejects(state, rebound).rule == "armory glossary: UNCOUNTERABLE"
+
+
+def test_glossary_uncounterable_armament_is_immune_in_the_turn_it_was_placed() -> None:
+    state = build(hands={1: [BOW_UNC, SHIELD], 2: [WOUNDING, WOUNDING_B, HELMET]})
+    state, _ = run(state, PlaceArmament(seat=1, card=cid(1, BOW_UNC), combatant="archer"))
+    state, _ = run(state, OpenForAttack(seat=1))
+    wound = CastMystic(seat=2, card=cid(2, WOUNDING), target_seat=1, target_combatant="archer",
+                       target_card=cid(1, BOW_UNC))
+    assert rejects(state, wound).rule == "armory glossary: UNCOUNTERABLE"
+    later = build(hands={1: [SHIELD], 2: [WOUNDING]}, armed={1: {"archer": [BOW_UNC]}}, turn_player=2)
+    assert wound in GAME.legal_commands(later, 2), "on a later turn it is an ordinary card"
+
+
+def test_glossary_rebound_turns_a_wounding_back_at_its_caster() -> None:
+    state = build(hands={1: [WOUNDING], 2: [REBOUND, HELMET]}, armed={2: {"warrior-1": [SHIELD]},
+                                                                     1: {"archer": [HELMET_B, BOW]}})
+    state, _ = run(state, CastMystic(seat=1, card=cid(1, WOUNDING), target_seat=2, target_combatant="warrior-1",
+                                     target_card=cid(2, SHIELD)))
+    rebounds = [c for c in GAME.legal_commands(state, 2) if isinstance(c, CastMystic)]
+    assert {(c.target_combatant, c.target_card) for c in rebounds} == {("archer", cid(1, HELMET_B)),
+                                                                       ("archer", cid(1, BOW))}
+    state, _ = run(state, CastMystic(seat=2, card=cid(2, REBOUND), target_seat=1, target_combatant="archer",
+                                     target_card=cid(1, BOW)))
+    state, events = run(state, Pass(seat=1))
+    assert types_of(events) == ["Passed", "MysticRebounded"]
+    assert state.stack[-1].target_seat == 1 and state.stack[-1].rebounded
+    assert not [c for c in GAME.legal_commands(state, 1) if isinstance(c, CastMystic) and c.card == cid(1, REBOUND)]
+    state, events = run(state, Pass(seat=1))
+    assert ArmamentRemoved(seat=1, combatant="archer", card=cid(1, BOW), destination="used",
+                           reason="WOUNDING") in events
+    assert cid(2, SHIELD) in player(state, 2).combatants[0].armaments
+
+
+def test_glossary_turn_opponent_is_the_next_seat_clockwise() -> None:
+    state = build(seats=3, hands={1: [INTERRUPT], 2: [DUPLICITY], 3: [SHIELD, SPEAR]}, turn_player=3)
+    state, _ = run(state, PlaceArmament(seat=3, card=cid(3, SHIELD), combatant="warrior-1"))
+    assert GAME.status(state).to_act == (3,), "to_act never reveals who holds an INTERRUPT"
+    assert any(isinstance(c, CastMystic) for c in GAME.legal_commands(state, 1))
+    assert rejects(state, CastMystic(seat=2, card=cid(2, DUPLICITY), target_seat=3)).rule == "armory R5"
+    run(state, CastMystic(seat=1, card=cid(1, INTERRUPT), target_seat=3))
+
+
+def test_glossary_turn_cards_a_removal_takes_every_removable_armament() -> None:
+    state = build(hands={1: [REMOVAL], 2: [HELMET]}, armed={2: {"warrior-1": [SHIELD_INV, SPEAR, SWORD]}})
+    state, _ = run(state, CastMystic(seat=1, card=cid(1, REMOVAL), target_seat=2, target_combatant="warrior-1"))
+    assert state.actions == 1 and state.stack[-1].turn_card
+    state, events = run(state, Pass(seat=2))
+    assert sorted(e.card for e in events if isinstance(e, ArmamentRemoved)) == [cid(2, SPEAR), cid(2, SWORD)]
+    assert player(state, 2).combatants[0].armaments == (cid(2, SHIELD_INV),)
+
+
+def test_glossary_armament_kits_make_a_combatant_fully_armed() -> None:
+    state = build(hands={1: [GUARDIAN]}, armed={1: {"archer": ARCHER_KIT}})
+    run(state, PlaceGuardian(seat=1, card=cid(1, GUARDIAN), combatant="archer"))
+
+
+def test_phase_names_are_stable() -> None:
+    assert TURN_CARDS == "turn_cards"

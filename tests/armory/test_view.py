@@ -1,0 +1,63 @@
+"""Views, redaction, the field-type contract and the Game object."""
+
+from __future__ import annotations
+
+import dataclasses
+import typing
+
+from domain.games.armory import GAME
+from domain.games.armory.messages import CardsDrawn, DeckShuffled, HandRevealed
+from domain.games.armory.view import ArmoryView, CardView, CombatantView, DuelView, SeatView, StackItemView, view
+from domain.kernel import digest, to_plain
+from tests.armory.helpers import SHIELD, SPEAR, cid, started
+
+ALLOWED = {int, str, bool, tuple[str, ...], tuple[int, ...]}
+VIEW_TYPES = (ArmoryView, CardView, CombatantView, DuelView, SeatView, StackItemView)
+
+
+def test_contract_fields_are_protobuf_friendly() -> None:
+    for cls in (*GAME.command_types.values(), *GAME.event_types.values(), *VIEW_TYPES):
+        hints = typing.get_type_hints(cls)
+        for field in dataclasses.fields(cls):
+            if field.name == "rule":
+                continue
+            hint = hints[field.name]
+            nested = typing.get_args(hint)[0] if typing.get_origin(hint) is tuple else hint
+            assert hint in ALLOWED or nested in VIEW_TYPES, f"{cls.__name__}.{field.name}: {hint}"
+
+
+def test_game_object_and_ruleset() -> None:
+    assert GAME.ruleset.name == "armory" and GAME.ruleset.contents == ("standard",)
+    assert {o.name: o.default for o in GAME.ruleset.options} == {"attack_can_be_halted": False, "turn_limit": 300}
+    assert (GAME.ruleset.min_seats, GAME.ruleset.max_seats) == (2, 3)
+    assert GAME.event_schema == 1 and dict(GAME.upcasters) == {}
+    assert "StartGame" not in GAME.command_types and "PlaceArmament" in GAME.command_types
+
+
+def test_state_and_views_are_canonical_json() -> None:
+    state = started(3)
+    assert len(digest(state)) == 64
+    for viewer in (0, 1, 2, 3):
+        assert isinstance(to_plain(GAME.view(state, viewer)), dict)
+
+
+def test_a_seat_sees_only_its_own_hand() -> None:
+    state = started(2)
+    mine = view(state, 1)
+    assert len(mine.seats[0].hand) == 7 and mine.seats[1].hand == () and mine.seats[1].hand_count == 7
+    assert mine.seats[0].draw_count == 53
+    spectator = view(state, 0)
+    assert all(seat.hand == () for seat in spectator.seats)
+
+
+def test_redaction_of_draws_shuffles_and_revealed_hands() -> None:
+    drawn = CardsDrawn(seat=1, cards=(cid(1, SHIELD), cid(1, SPEAR)), count=2, reason="refill")
+    assert GAME.redact(drawn, 1) == drawn
+    assert GAME.redact(drawn, 2) == CardsDrawn(seat=1, cards=(), count=2, reason="refill")
+    assert GAME.redact(drawn, 0) == CardsDrawn(seat=1, cards=(), count=2, reason="refill")
+    shuffled = DeckShuffled(seat=1, order=(cid(1, SHIELD),), reason="start")
+    hidden = DeckShuffled(seat=1, order=(), reason="start")
+    assert GAME.redact(shuffled, 1) == hidden and GAME.redact(shuffled, 0) == hidden
+    shown = HandRevealed(seat=2, to_seat=1, cards=(cid(2, SHIELD),))
+    assert GAME.redact(shown, 1) == shown and GAME.redact(shown, 2) == shown
+    assert GAME.redact(shown, 3) == GAME.redact(shown, 0) == HandRevealed(seat=2, to_seat=1, cards=())

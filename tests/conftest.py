@@ -1,0 +1,56 @@
+"""Shared fixtures: a real gRPC server on a free loopback port, and random play."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from service.server import Running, start
+from service.store import GameStore
+from service.tables import Tables
+from tablerules_client import Client
+
+OPERATOR = "operator-test-token"
+
+
+def serve(storage: str) -> Running:
+    return start(Tables(GameStore(storage), OPERATOR, snapshot_every=50), "127.0.0.1", 0, workers=64)
+
+
+@pytest.fixture
+def server() -> Iterator[Running]:
+    running = serve("memory:")
+    yield running
+    running.stop(0)
+
+
+@pytest.fixture
+def sqlite_url(tmp_path: Path) -> str:
+    return f"sqlite:///{tmp_path / 'games.db'}"
+
+
+@pytest.fixture
+def client(server: Running) -> Iterator[Client]:
+    with Client(f"127.0.0.1:{server.port}") as connected:
+        yield connected
+
+
+def play_randomly(client: Client, game_id: str, tokens: dict[int, str], seed: int,
+                  max_commands: int = 5000) -> int:
+    """Play legal commands chosen at random until the game ends; returns commands sent."""
+    chooser = random.Random(seed)
+    sent = 0
+    while sent < max_commands:
+        status = client.view(game_id).status
+        if status.finished:
+            return sent
+        seat = chooser.choice(list(status.to_act))
+        view: Any = client.view(game_id, tokens[seat])
+        picked = chooser.choice(list(view.legal_commands))
+        client.seat(game_id, tokens[seat]).submit(picked, expected_version=view.version)
+        sent += 1
+    raise AssertionError(f"the game did not end within {max_commands} commands")

@@ -1,0 +1,65 @@
+"""The `tablerules` command line, as a user runs it: play, export, replay, verify, fork."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from service.server import Running
+from tests.conftest import OPERATOR
+
+
+def run(*args: str, env: dict[str, str] | None = None, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "service.cli", *args], capture_output=True, text=True,
+                          timeout=300, input=stdin, env={**os.environ, **(env or {})}, check=False)
+
+
+def test_play_export_replay_verify_and_fork(server: Running, tmp_path: Path) -> None:
+    address = f"127.0.0.1:{server.port}"
+    log = tmp_path / "game.jsonl"
+    env = {"TABLERULES_OPERATOR_TOKEN": OPERATOR}
+    played = run("play", "--address", address, "--all-bots", "--quiet", "--seed", "cli", "--option", "turn_limit=12",
+                 "--export", str(log), env=env)
+    assert played.returncode == 0, played.stderr
+    assert "finished" in played.stdout
+    replayed = run("replay", str(log))
+    assert replayed.returncode == 0 and "OK:" in replayed.stdout and "GameCreated" in replayed.stdout
+    verified = run("verify", str(log))
+    assert verified.returncode == 0 and "re-decided" in verified.stdout
+    forked = run("fork", str(log), "--at", "12", "--address", address)
+    assert forked.returncode == 0 and "seat 1" in forked.stdout and "token" in forked.stdout
+
+
+def test_verify_fails_with_exit_1_and_the_divergence(tmp_path: Path, server: Running) -> None:
+    address = f"127.0.0.1:{server.port}"
+    log = tmp_path / "game.jsonl"
+    run("play", "--address", address, "--all-bots", "--quiet", "--seed", "v", "--option", "turn_limit=12",
+        "--export", str(log), env={"TABLERULES_OPERATOR_TOKEN": OPERATOR})
+    lines = log.read_text().splitlines()
+    lines[4], lines[5] = lines[5], lines[4]
+    broken = tmp_path / "broken.jsonl"
+    broken.write_text("\n".join(lines) + "\n")
+    verified = run("verify", str(broken))
+    assert verified.returncode == 1
+    assert "first divergence" in verified.stdout and "event 4" in verified.stdout
+
+
+def test_play_a_seat_by_hand_from_the_terminal(server: Running) -> None:
+    """A human types numbers for seat 1 while a bot plays seat 2."""
+    address = f"127.0.0.1:{server.port}"
+    answers = "1\n" * 400 + "q\n"
+    played = run("play", "--address", address, "--bots", "2", "--seed", "hand", "--max-commands", "40",
+                 stdin=answers)
+    assert played.returncode == 0, played.stderr
+    assert "your move" in played.stdout and "choose a number" in played.stdout
+
+
+def test_unreadable_files_get_a_clear_message(tmp_path: Path) -> None:
+    missing = run("verify", str(tmp_path / "nope.jsonl"))
+    assert missing.returncode != 0 and "cannot read" in missing.stderr
+    junk = tmp_path / "junk.jsonl"
+    junk.write_text("not json\n")
+    bad = run("replay", str(junk))
+    assert bad.returncode != 0 and "not a tablerules log" in bad.stderr

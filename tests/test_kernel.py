@@ -1,0 +1,64 @@
+"""The kernel: the recorded generator, canonical JSON and option checks."""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from domain.kernel import OptionSpec, Rng, canonical_json, seed_commitment
+
+
+def test_generator_blocks_are_hmac_sha256_of_game_position_and_block() -> None:
+    rng = Rng("seed", "game", 7)
+    block = hmac.new(b"seed", b"game/7/0", hashlib.sha256).digest()
+    assert rng.below(2**64 - 1) == int.from_bytes(block[:8], "big") % (2**64 - 1)
+
+
+def test_generator_is_a_pure_function_of_seed_game_and_position() -> None:
+    assert Rng("s", "g", 3).shuffled(range(60)) == Rng("s", "g", 3).shuffled(range(60))
+    assert Rng("s", "g", 3).shuffled(range(60)) != Rng("s", "g", 4).shuffled(range(60))
+    assert Rng("s", "g", 3).shuffled(range(60)) != Rng("t", "g", 3).shuffled(range(60))
+
+
+@given(st.integers(min_value=1, max_value=10**6), st.text(max_size=20), st.integers(min_value=0, max_value=10**6))
+def test_below_stays_in_range(n: int, seed: str, position: int) -> None:
+    value = Rng(seed, "g", position).below(n)
+    assert 0 <= value < n
+
+
+@given(st.lists(st.integers(), max_size=80), st.text(max_size=10))
+def test_shuffle_is_a_permutation(items: list[int], seed: str) -> None:
+    assert sorted(Rng(seed, "g", 1).shuffled(items)) == sorted(items)
+
+
+def test_die_is_roughly_uniform() -> None:
+    rng = Rng("fair", "g", 0)
+    counts = [0] * 6
+    for _ in range(6000):
+        counts[rng.die(6) - 1] += 1
+    assert all(850 < c < 1150 for c in counts)
+
+
+def test_commitment_is_sha256_of_the_seed() -> None:
+    assert seed_commitment("abc") == hashlib.sha256(b"abc").hexdigest()
+
+
+def test_canonical_json_sorts_keys_and_refuses_floats() -> None:
+    assert canonical_json({"b": 1, "a": [True, None, "é"]}) == '{"a":[true,null,"é"],"b":1}'.encode()
+    with pytest.raises(TypeError):
+        canonical_json({"x": 0.5})
+
+
+def test_option_spec_checks_type_bounds_and_choices() -> None:
+    limit = OptionSpec("turn_limit", "cap", 300, minimum=0, maximum=10000)
+    assert limit.check(10) == 10
+    for bad in (True, "10", -1, 10001):
+        with pytest.raises(ValueError, match="turn_limit"):
+            limit.check(bad)
+    flavour = OptionSpec("mode", "m", "a", choices=("a", "b"))
+    with pytest.raises(ValueError, match="one of a, b"):
+        flavour.check("c")

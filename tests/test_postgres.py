@@ -1,0 +1,79 @@
+"""PostgreSQL as the shared store of several service replicas."""
+
+from __future__ import annotations
+
+import tempfile
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from service.server import Running
+from tablerules_client import Client, RuleError, StaleVersionError
+from tests.conftest import OPERATOR, serve
+from tests.postgres import postgres_server
+
+
+@pytest.fixture(scope="module")
+def postgres_url() -> Iterator[str]:
+    with tempfile.TemporaryDirectory(prefix="tablerules-pg-") as scratch, postgres_server(Path(scratch)) as url:
+        yield url
+
+
+@pytest.fixture
+def replicas(postgres_url: str) -> Iterator[tuple[Running, Running]]:
+    first, second = serve(postgres_url), serve(postgres_url)
+    yield first, second
+    first.stop(0)
+    second.stop(0)
+
+
+def test_two_replicas_share_games_and_settle_races(replicas: tuple[Running, Running]) -> None:
+    a, b = (Client(f"127.0.0.1:{r.port}") for r in replicas)
+    created = a.create_game("armory", ["ann", "bob"], {"turn_limit": 8}, seed="pg")
+    game_id = created.game_id
+    tokens = {s.seat: s.token for s in created.seats}
+    streamed: list[int] = []
+
+    def watch() -> None:
+        with Client(f"127.0.0.1:{replicas[1].port}") as watcher:
+            for envelope in watcher.stream(game_id, 0, tokens[2]):
+                streamed.append(envelope.seq)
+
+    watcher = threading.Thread(target=watch, daemon=True)
+    watcher.start()
+    moves = 0
+    while not a.view(game_id).status.finished and moves < 3000:
+        here, there = (a, b) if moves % 2 else (b, a)
+        outcomes = race(here, there, game_id, tokens, f"m{moves}")
+        assert outcomes.count("won") == 1, outcomes
+        moves += 1
+    final = b.view(game_id)
+    assert final.status.finished
+    watcher.join(30)
+    assert streamed == list(range(1, final.version + 1))
+    assert b.verify_log(log_jsonl=a.export_log(game_id, OPERATOR)).ok
+
+
+def race(here: Client, there: Client, game_id: str, tokens: dict[int, str], label: str) -> list[str]:
+    """Two replicas submit different legal commands at the same expected version."""
+    seat = here.view(game_id).status.to_act[0]
+    view = here.view(game_id, tokens[seat])
+    legal = list(view.legal_commands)
+    outcomes: list[str] = []
+
+    def submit(client: Client, index: int) -> None:
+        try:
+            client.seat(game_id, tokens[seat]).submit(legal[index % len(legal)], command_id=f"{label}-{index}",
+                                                      expected_version=view.version)
+            outcomes.append("won")
+        except (StaleVersionError, RuleError):
+            outcomes.append("lost")
+
+    racers = [threading.Thread(target=submit, args=(c, i)) for i, c in enumerate((here, there))]
+    for racer in racers:
+        racer.start()
+    for racer in racers:
+        racer.join(30)
+    return outcomes

@@ -1,0 +1,272 @@
+"""The service over a real gRPC channel (DESIGN.md section 4): every error code,
+idempotent retries, races, streams, logs, health and reflection."""
+
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+import grpc
+import pytest
+from grpc_health.v1 import health_pb2, health_pb2_grpc
+from grpc_reflection.v1alpha import reflection_pb2, reflection_pb2_grpc
+
+from service.server import Running
+from tablerules.v1 import tablerules_pb2 as pb
+from tablerules_client import Client, RuleError, ServiceCallError, StaleVersionError
+from tests.conftest import OPERATOR, play_randomly, serve
+
+SEED = "service-test-seed"
+
+
+def new_game(client: Client, seats: int = 2, **options: Any) -> tuple[str, dict[int, str]]:
+    """An ARMORY game kept short by a low turn cap (random play rarely wins)."""
+    options.setdefault("turn_limit", 12)
+    created = client.create_game("armory", [f"p{n}" for n in range(1, seats + 1)], options, seed=SEED)
+    return created.game_id, {s.seat: s.token for s in created.seats}
+
+
+def acting(client: Client, game_id: str, tokens: dict[int, str]) -> tuple[int, Any]:
+    """The first seat to act and its view."""
+    seat = client.view(game_id).status.to_act[0]
+    return seat, client.view(game_id, tokens[seat])
+
+
+def test_list_rulesets_describes_armory_like_openspiel(client: Client) -> None:
+    armory = {r.name: r for r in client.list_rulesets()}["armory"]
+    assert (armory.min_seats, armory.max_seats) == (2, 3)
+    assert armory.chance == pb.CHANCE_MODE_SAMPLED_STOCHASTIC
+    assert armory.information == pb.INFORMATION_KIND_IMPERFECT
+    options = {o.name: o for o in armory.options}
+    assert options["attack_can_be_halted"].default.bool_value is False
+    assert "standard" in armory.contents
+
+
+def test_create_game_returns_tokens_and_commitment(client: Client) -> None:
+    created = client.create_game("armory", ["ann", "bob"], seed=SEED)
+    assert [s.seat for s in created.seats] == [1, 2]
+    assert len({s.token for s in created.seats}) == 2
+    import hashlib
+    assert created.seed_commitment == hashlib.sha256(SEED.encode()).hexdigest()
+    assert created.version >= 2
+
+
+def test_invalid_arguments_are_named(client: Client) -> None:
+    with pytest.raises(ServiceCallError) as unknown_ruleset:
+        client.create_game("chess", ["a", "b"])
+    assert unknown_ruleset.value.code == grpc.StatusCode.INVALID_ARGUMENT
+    assert "chess" in unknown_ruleset.value.message
+    with pytest.raises(ServiceCallError) as seats:
+        client.create_game("armory", ["only-one"])
+    assert seats.value.code == grpc.StatusCode.INVALID_ARGUMENT and "2 to 3" in seats.value.message
+    with pytest.raises(ServiceCallError) as option:
+        client.create_game("armory", ["a", "b"], {"no_such_option": True})
+    assert option.value.code == grpc.StatusCode.INVALID_ARGUMENT
+    game_id, tokens = new_game(client)
+    seat, view = acting(client, game_id, tokens)
+    request = pb.SubmitCommandRequest(game_id=game_id, command_id="")
+    request.command.CopyFrom(view.legal_commands[0])
+    with pytest.raises(ServiceCallError) as missing_id:
+        client.call("SubmitCommand", request, tokens[seat])
+    assert missing_id.value.code == grpc.StatusCode.INVALID_ARGUMENT and "command_id" in missing_id.value.message
+    empty = pb.SubmitCommandRequest(game_id=game_id, command_id="x")
+    with pytest.raises(ServiceCallError) as no_command:
+        client.call("SubmitCommand", empty, tokens[seat])
+    assert no_command.value.code == grpc.StatusCode.INVALID_ARGUMENT
+
+
+def test_illegal_command_is_failed_precondition_naming_the_rule(client: Client) -> None:
+    game_id, tokens = new_game(client)
+    seat, view = acting(client, game_id, tokens)
+    other = next(s for s in tokens if s != seat)
+    before = client.view(game_id).version
+    with pytest.raises(RuleError) as refused:
+        client.seat(game_id, tokens[other]).submit(view.legal_commands[0])
+    assert refused.value.code == grpc.StatusCode.FAILED_PRECONDITION
+    assert refused.value.rule.startswith("armory ")
+    assert refused.value.description
+    assert client.view(game_id).version == before, "a rejected command changes nothing"
+
+
+def test_unknown_game_wrong_token_and_spectators(client: Client) -> None:
+    with pytest.raises(ServiceCallError) as missing:
+        client.view("no-such-game")
+    assert missing.value.code == grpc.StatusCode.NOT_FOUND
+    game_id, tokens = new_game(client)
+    with pytest.raises(ServiceCallError) as wrong:
+        client.view(game_id, "not-a-token")
+    assert wrong.value.code == grpc.StatusCode.UNAUTHENTICATED
+    seat, view = acting(client, game_id, tokens)
+    with pytest.raises(ServiceCallError) as spectator:
+        Client(channel=client.channel).seat(game_id, "").submit(view.legal_commands[0])
+    assert spectator.value.code == grpc.StatusCode.PERMISSION_DENIED
+    with pytest.raises(ServiceCallError) as export:
+        client.export_log(game_id, tokens[seat])
+    assert export.value.code == grpc.StatusCode.PERMISSION_DENIED
+    other_game, _ = new_game(client)
+    with pytest.raises(ServiceCallError) as foreign:
+        client.view(other_game, tokens[seat])
+    assert foreign.value.code == grpc.StatusCode.UNAUTHENTICATED
+
+
+def test_retry_with_same_command_id_appends_nothing(client: Client) -> None:
+    game_id, tokens = new_game(client)
+    seat, view = acting(client, game_id, tokens)
+    me = client.seat(game_id, tokens[seat])
+    first = me.submit(view.legal_commands[0], command_id="retry-1")
+    again = me.submit(view.legal_commands[0], command_id="retry-1")
+    assert again.duplicate and not first.duplicate
+    assert [e.hash for e in again.events] == [e.hash for e in first.events]
+    assert client.view(game_id).version == first.version
+
+
+def test_stale_expected_version_is_aborted(client: Client) -> None:
+    game_id, tokens = new_game(client)
+    seat, view = acting(client, game_id, tokens)
+    with pytest.raises(StaleVersionError) as stale:
+        client.seat(game_id, tokens[seat]).submit(view.legal_commands[0], expected_version=view.version - 1)
+    assert stale.value.code == grpc.StatusCode.ABORTED
+    assert (stale.value.expected, stale.value.actual) == (view.version - 1, view.version)
+
+
+def test_concurrent_race_has_exactly_one_winner_per_version(client: Client) -> None:
+    game_id, tokens = new_game(client)
+    seat, view = acting(client, game_id, tokens)
+    candidates = list(view.legal_commands)[:8]
+    results: list[str] = []
+    barrier = threading.Barrier(len(candidates))
+
+    def attempt(index: int) -> None:
+        barrier.wait()
+        try:
+            client.seat(game_id, tokens[seat]).submit(candidates[index], command_id=f"race-{index}",
+                                                      expected_version=view.version)
+            results.append("won")
+        except StaleVersionError:
+            results.append("aborted")
+        except RuleError:
+            results.append("refused")
+
+    threads = [threading.Thread(target=attempt, args=(i,)) for i in range(len(candidates))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(30)
+    assert results.count("won") == 1
+    assert len(results) == len(candidates)
+
+
+def test_stream_sees_every_version_exactly_once(client: Client, server: Running) -> None:
+    game_id, tokens = new_game(client)
+    seen: list[int] = []
+    ready = threading.Event()
+
+    def watch() -> None:
+        with Client(f"127.0.0.1:{server.port}") as watcher:
+            for envelope in watcher.stream(game_id, 0, tokens[1]):
+                seen.append(envelope.seq)
+                ready.set()
+
+    thread = threading.Thread(target=watch, daemon=True)
+    thread.start()
+    assert ready.wait(10)
+    play_randomly(client, game_id, tokens, seed=3)
+    thread.join(60)
+    final = client.view(game_id).version
+    assert seen == list(range(1, final + 1))
+
+
+def test_stream_from_a_version_and_redaction_for_a_seat(client: Client) -> None:
+    game_id, tokens = new_game(client)
+    version = client.view(game_id).version
+    seen = list(client.stream(game_id, version - 2, tokens[2], reconnect=False).__next__() for _ in range(1))
+    assert seen[0].seq == version - 1
+    full = {e.seq: e for e in pb_envelopes(client, game_id, OPERATOR, version)}
+    for envelope in pb_envelopes(client, game_id, tokens[2], version):
+        assert envelope.hash == full[envelope.seq].hash
+        if envelope.redacted:
+            assert envelope.payload_json != full[envelope.seq].payload_json
+
+
+def pb_envelopes(client: Client, game_id: str, token: str, upto: int) -> list[Any]:
+    result = []
+    for envelope in client.stream(game_id, 0, token):
+        result.append(envelope)
+        if envelope.seq >= upto:
+            break
+    return result
+
+
+def test_export_replay_verify_import_and_fork(client: Client) -> None:
+    game_id, tokens = new_game(client)
+    play_randomly(client, game_id, tokens, seed=5)
+    text = client.export_log(game_id, tokens[1])
+    assert client.verify_log(log_jsonl=text).ok
+    replayed = client.replay_log(log_jsonl=text)
+    assert replayed.report.ok and replayed.status.finished
+    assert replayed.view_json
+    imported = client.import_log(text)
+    assert imported.finished and not imported.seats
+    assert client.export_log(imported.game_id, OPERATOR) == text
+    forked = client.fork(10, log_jsonl=text)
+    assert forked.version == 10 and len(forked.seats) == 2
+    fork_tokens = {s.seat: s.token for s in forked.seats}
+    play_randomly(client, forked.game_id, fork_tokens, seed=6)
+    assert client.verify_log(game_id=forked.game_id).ok
+
+
+def test_tampered_log_is_refused_on_import(client: Client) -> None:
+    game_id, tokens = new_game(client)
+    play_randomly(client, game_id, tokens, seed=7)
+    lines = client.export_log(game_id, OPERATOR).splitlines()
+    del lines[5]
+    with pytest.raises(ServiceCallError) as refused:
+        client.import_log("\n".join(lines))
+    assert refused.value.code == grpc.StatusCode.FAILED_PRECONDITION
+    report = client.verify_log(log_jsonl="\n".join(lines))
+    assert not report.ok and report.divergence.seq == 5
+
+
+def test_operator_export_of_a_live_game_carries_the_seed_and_forks_exactly(client: Client) -> None:
+    game_id, tokens = new_game(client)
+    for _ in range(6):
+        seat, view = acting(client, game_id, tokens)
+        client.seat(game_id, tokens[seat]).submit(view.legal_commands[-1])
+    response = client.call("ExportLog", pb.ExportLogRequest(game_id=game_id), OPERATOR)
+    assert response.includes_seed
+    report = client.verify_log(log_jsonl=response.log_jsonl)
+    assert report.ok and report.rules_checked
+
+
+def test_health_and_reflection(server: Running) -> None:
+    channel = grpc.insecure_channel(f"127.0.0.1:{server.port}")
+    health = health_pb2_grpc.HealthStub(channel)
+    reply = health.Check(health_pb2.HealthCheckRequest(service="tablerules.v1.Tablerules"), timeout=5)
+    assert reply.status == health_pb2.HealthCheckResponse.SERVING
+    reflection = reflection_pb2_grpc.ServerReflectionStub(channel)
+    answers = reflection.ServerReflectionInfo(iter([reflection_pb2.ServerReflectionRequest(list_services="")]))
+    names = {s.name for s in next(answers).list_services_response.service}
+    assert "tablerules.v1.Tablerules" in names
+    channel.close()
+
+
+def test_sqlite_games_survive_a_restart(sqlite_url: str) -> None:
+    first = serve(sqlite_url)
+    with Client(f"127.0.0.1:{first.port}") as client:
+        game_id, tokens = new_game(client, turn_limit=40)
+        for _ in range(120):  # past two snapshots (every 50 events here)
+            if client.view(game_id).status.finished:
+                break
+            seat, view = acting(client, game_id, tokens)
+            client.seat(game_id, tokens[seat]).submit(view.legal_commands[0])
+        before = client.view(game_id, tokens[1])
+    first.stop(0)
+    second = serve(sqlite_url)
+    try:
+        with Client(f"127.0.0.1:{second.port}") as client:
+            after = client.view(game_id, tokens[1])
+            assert after.version == before.version and after.view_json == before.view_json
+            play_randomly(client, game_id, tokens, seed=9)
+            assert client.verify_log(log_jsonl=client.export_log(game_id, OPERATOR)).ok
+    finally:
+        second.stop(0)
