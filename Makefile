@@ -9,7 +9,7 @@ INSTALLED := $(VENV)/.installed
 PROTOS := $(wildcard proto/tablerules/v1/*.proto)
 GENERATED := tablerules/v1/.generated
 
-.PHONY: run test proto lint typecheck pytest bench clean
+.PHONY: run test proto lint typecheck pytest postgres bench clean
 
 $(INSTALLED): pyproject.toml clients/python/pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -35,7 +35,16 @@ lint: proto
 typecheck: proto
 	$(PY) -m mypy domain service clients/python tests bench
 
-pytest: proto
+# The PostgreSQL tests start their own throwaway server (loopback, free port) from
+# Debian's binaries; install them where we can, else those tests skip.
+postgres:
+	@if ! ls /usr/lib/postgresql/*/bin/pg_ctl >/dev/null 2>&1; then \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null; \
+	  else echo "PostgreSQL is not installed and cannot be installed here: its tests will skip"; fi; \
+	fi
+
+pytest: proto postgres
 	PYTHONHASHSEED=0 $(PY) -m pytest
 	# Determinism does not depend on hash order: the replay suite again under other seeds.
 	PYTHONHASHSEED=1 $(PY) -m pytest tests/test_replays.py -p no:cacheprovider

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import hmac
+import json
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from domain.kernel import OptionSpec, Rng, canonical_json, seed_commitment
+from domain.kernel import OptionSpec, Rng, canonical_json, seed_commitment, to_plain
 
 
 def test_generator_blocks_are_hmac_sha256_of_game_position_and_block() -> None:
@@ -62,3 +64,35 @@ def test_option_spec_checks_type_bounds_and_choices() -> None:
     flavour = OptionSpec("mode", "m", "a", choices=("a", "b"))
     with pytest.raises(ValueError, match="one of a, b"):
         flavour.check("c")
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(),
+    lambda children: st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=5), children, max_size=4),
+    max_leaves=20,
+)
+
+
+@given(json_values)
+def test_canonical_json_matches_the_reference_encoding(value: object) -> None:
+    reference = json.dumps(to_plain(value), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    assert canonical_json(value) == reference.encode("utf-8")
+
+
+def test_canonical_json_of_shared_state_is_recomputed_only_where_it_changed() -> None:
+    inner = Cell(("a", "b"))
+    first = Pair(inner, 1)
+    second = dataclasses.replace(first, count=2)
+    assert canonical_json(first) == b'{"count":1,"left":{"items":["a","b"]}}'
+    assert canonical_json(second) == b'{"count":2,"left":{"items":["a","b"]}}'
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Cell:
+    items: tuple[str, ...]
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Pair:
+    left: Cell
+    count: int

@@ -10,6 +10,7 @@ from domain.kernel.game import (
     Game,
     Information,
     OptionSpec,
+    Rules,
     Ruleset,
     Setup,
     Status,
@@ -24,7 +25,7 @@ from domain.kernel.session import Session, command_from_json, command_to_json
 __all__ = [
     "SPECTATOR", "SYSTEM_SEAT", "Chance", "Command", "Divergence", "Emitter", "Envelope",
     "Event", "Game", "Header", "Information", "Log", "LogFormatError", "OptionSpec",
-    "Report", "Rng", "RuleViolation", "Ruleset", "Session", "Setup", "StartGame", "Status",
+    "Report", "Rng", "RuleViolation", "Rules", "Ruleset", "Session", "Setup", "StartGame", "Status",
     "canonical_json", "command_from_json", "command_to_json", "digest", "parse_log",
     "replay", "require", "revealed_seed", "seed_commitment", "to_plain", "types_in", "verify",
 ]

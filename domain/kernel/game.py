@@ -119,13 +119,26 @@ class Ruleset:
 class Game(Protocol, Generic[S]):
     """A game is a decider: pure functions over an immutable state."""
 
-    ruleset: Ruleset
-    command_types: Mapping[str, type[Command]]
-    event_types: Mapping[str, type[Event]]
-    state_type: type[S]
-    view_type: type[Any]
-    upcasters: Mapping[tuple[str, int], Callable[[dict[str, JsonValue]], dict[str, JsonValue]]]
-    event_schema: int
+    @property
+    def ruleset(self) -> Ruleset: ...
+
+    @property
+    def command_types(self) -> Mapping[str, type[Command]]: ...
+
+    @property
+    def event_types(self) -> Mapping[str, type[Event]]: ...
+
+    @property
+    def state_type(self) -> type[S]: ...
+
+    @property
+    def view_type(self) -> type[Any]: ...
+
+    @property
+    def upcasters(self) -> Mapping[tuple[str, int], Callable[[dict[str, JsonValue]], dict[str, JsonValue]]]: ...
+
+    @property
+    def event_schema(self) -> int: ...
 
     def initial_state(self, setup: Setup) -> S: ...
 
@@ -140,6 +153,31 @@ class Game(Protocol, Generic[S]):
     def redact(self, event: Event, viewer: int) -> Event: ...
 
     def status(self, state: S) -> Status: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Rules(Generic[S]):
+    """A game assembled from its pure functions; it satisfies the Game protocol.
+
+    A game package builds one of these from its modules instead of writing a class
+    whose methods only forward to them.
+    """
+
+    ruleset: Ruleset
+    command_types: Mapping[str, type[Command]]
+    event_types: Mapping[str, type[Event]]
+    state_type: type[S]
+    view_type: type[Any]
+    initial_state: Callable[[Setup], S]
+    decide: Callable[[S, Command, Rng], list[Event]]
+    evolve: Callable[[S, Event], S]
+    legal_commands: Callable[[S, int], list[Command]]
+    view: Callable[[S, int], Any]
+    redact: Callable[[Event, int], Event]
+    status: Callable[[S], Status]
+    upcasters: Mapping[tuple[str, int], Callable[[dict[str, JsonValue]], dict[str, JsonValue]]] = field(
+        default_factory=dict)
+    event_schema: int = 1
 
 
 @dataclass

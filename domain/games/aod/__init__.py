@@ -7,10 +7,9 @@ from typing import Any
 
 from domain.games.aod import messages
 from domain.games.aod.cards import CARD_IDS, CONTENT, parse_characters
-from domain.games.aod.evolve import evolve as _evolve
-from domain.games.aod.legal import legal_commands as _legal
-from domain.games.aod.rules import decide as _decide
-from domain.games.aod.rules import to_act
+from domain.games.aod.evolve import evolve
+from domain.games.aod.legal import legal_commands
+from domain.games.aod.rules import decide, to_act
 from domain.games.aod.state import (
     RANDOM_ALWAYS,
     RANDOM_CHARACTERS,
@@ -19,9 +18,7 @@ from domain.games.aod.state import (
     Options,
     Player,
 )
-from domain.games.aod.view import AodView
-from domain.games.aod.view import redact as _redact
-from domain.games.aod.view import view as _view
+from domain.games.aod.view import AodView, redact, view
 from domain.kernel import (
     Chance,
     Command,
@@ -29,6 +26,7 @@ from domain.kernel import (
     Information,
     OptionSpec,
     Rng,
+    Rules,
     Ruleset,
     Setup,
     Status,
@@ -65,57 +63,47 @@ RULESET = Ruleset(
 )
 
 
-class AodGame:
-    ruleset = RULESET
-    command_types: Mapping[str, type[Command]] = types_in(vars(messages), Command)
-    event_types: Mapping[str, type[Event]] = types_in(vars(messages), Event)
-    state_type = AodState
-    view_type = AodView
-    upcasters: Mapping[tuple[str, int], Callable[[dict[str, Any]], dict[str, Any]]] = {}
-    event_schema = 1
-
-    def initial_state(self, setup: Setup) -> AodState:
-        values = dict(setup.options)
-        options = Options(
-            characters=str(values.get("characters", "")),
-            turn_limit=int(values.get("turn_limit", 300)),
-            discard_by_victory=bool(values.get("discard_by_victory", False)),
-            random_discard=str(values.get("random_discard", RANDOM_OFF)),
-            switch_before_play_only=bool(values.get("switch_before_play_only", False)),
-            discard_allies_on_flip=bool(values.get("discard_allies_on_flip", False)),
-            take_from_beaten=bool(values.get("take_from_beaten", False)),
-        )
-        characters = parse_characters(options.characters, len(setup.seats))
-        players = tuple(Player(seat=i, name=name, character=characters[i - 1])
-                        for i, name in enumerate(setup.seats, start=1))
-        return AodState(options=options, players=players, deck=CARD_IDS)
-
-    def decide(self, state: AodState, command: Command, rng: Rng) -> list[Event]:
-        return _decide(state, command, rng)
-
-    def evolve(self, state: AodState, event: Event) -> AodState:
-        return _evolve(state, event)
-
-    def legal_commands(self, state: AodState, seat: int) -> list[Command]:
-        return _legal(state, seat)
-
-    def view(self, state: AodState, viewer: int) -> AodView:
-        return _view(state, viewer)
-
-    def redact(self, event: Event, viewer: int) -> Event:
-        return _redact(event, viewer)
-
-    def status(self, state: AodState) -> Status:
-        if state.finished:
-            winners = (state.winner,) if state.winner else ()
-            return Status(finished=True, winners=winners, turn=state.turn, summary=state.result)
-        acting = to_act(state)
-        summary = f"turn {state.turn}: seat {state.active} ({state.phase})"
-        if state.owed_seat:
-            summary += f"; seat {state.owed_seat} owes {state.owed_count} discard(s)"
-        return Status(finished=False, to_act=acting, turn=state.turn, summary=summary)
+def initial_state(setup: Setup) -> AodState:
+    values = dict(setup.options)
+    options = Options(
+        characters=str(values.get("characters", "")),
+        turn_limit=int(values.get("turn_limit", 300)),
+        discard_by_victory=bool(values.get("discard_by_victory", False)),
+        random_discard=str(values.get("random_discard", RANDOM_OFF)),
+        switch_before_play_only=bool(values.get("switch_before_play_only", False)),
+        discard_allies_on_flip=bool(values.get("discard_allies_on_flip", False)),
+        take_from_beaten=bool(values.get("take_from_beaten", False)),
+    )
+    characters = parse_characters(options.characters, len(setup.seats))
+    players = tuple(Player(seat=i, name=name, character=characters[i - 1])
+                    for i, name in enumerate(setup.seats, start=1))
+    return AodState(options=options, players=players, deck=CARD_IDS)
 
 
-GAME = AodGame()
+def status(state: AodState) -> Status:
+    if state.finished:
+        winners = (state.winner,) if state.winner else ()
+        return Status(finished=True, winners=winners, turn=state.turn, summary=state.result)
+    acting = to_act(state)
+    summary = f"turn {state.turn}: seat {state.active} ({state.phase})"
+    if state.owed_seat:
+        summary += f"; seat {state.owed_seat} owes {state.owed_count} discard(s)"
+    return Status(finished=False, to_act=acting, turn=state.turn, summary=summary)
 
-__all__ = ["GAME", "RULESET", "AodGame"]
+
+GAME: Rules[AodState] = Rules(
+    ruleset=RULESET,
+    command_types=types_in(vars(messages), Command),
+    event_types=types_in(vars(messages), Event),
+    state_type=AodState,
+    view_type=AodView,
+    initial_state=initial_state,
+    decide=decide,
+    evolve=evolve,
+    legal_commands=legal_commands,
+    view=view,
+    redact=redact,
+    status=status,
+)
+
+__all__ = ["GAME", "RULESET"]

@@ -22,6 +22,7 @@ from domain.kernel import (
     Information,
     OptionSpec,
     Rng,
+    Rules,
     Ruleset,
     Setup,
     Status,
@@ -92,39 +93,19 @@ def status(state: ArmoryState) -> Status:
     return Status(finished=False, to_act=to_act, turn=state.turn, summary=summary)
 
 
-class ArmoryGame:
-    """The kernel's Game protocol for ARMORY."""
+GAME: Rules[ArmoryState] = Rules(
+    ruleset=RULESET,
+    command_types={c.type_name(): c for c in COMMAND_TYPES},
+    event_types={e.type_name(): e for e in EVENT_TYPES},
+    state_type=ArmoryState,
+    view_type=ArmoryView,
+    initial_state=initial_state,
+    decide=decide,
+    evolve=evolve,
+    legal_commands=legal_commands,
+    view=view,
+    redact=redact,
+    status=status,
+)
 
-    ruleset: Ruleset = RULESET
-    command_types: Mapping[str, type[Command]] = {c.type_name(): c for c in COMMAND_TYPES}
-    event_types: Mapping[str, type[Event]] = {e.type_name(): e for e in EVENT_TYPES}
-    state_type: type[ArmoryState] = ArmoryState
-    view_type: type[ArmoryView] = ArmoryView
-    upcasters: Mapping[tuple[str, int], Callable[[dict[str, JsonValue]], dict[str, JsonValue]]] = {}
-    event_schema: int = 1
-
-    def initial_state(self, setup: Setup) -> ArmoryState:
-        return initial_state(setup)
-
-    def decide(self, state: ArmoryState, command: Command, rng: Rng) -> list[Event]:
-        return decide(state, command, rng)
-
-    def evolve(self, state: ArmoryState, event: Event) -> ArmoryState:
-        return evolve(state, event)
-
-    def legal_commands(self, state: ArmoryState, seat: int) -> list[Command]:
-        return legal_commands(state, seat)
-
-    def view(self, state: ArmoryState, viewer: int) -> ArmoryView:
-        return view(state, viewer)
-
-    def redact(self, event: Event, viewer: int) -> Event:
-        return redact(event, viewer)
-
-    def status(self, state: ArmoryState) -> Status:
-        return status(state)
-
-
-GAME = ArmoryGame()
-
-__all__ = ["GAME", "RULESET", "ArmoryGame", "ArmoryState", "ArmoryView", "player"]
+__all__ = ["GAME", "RULESET", "ArmoryState", "ArmoryView", "player"]

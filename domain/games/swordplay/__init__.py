@@ -32,6 +32,7 @@ from domain.kernel import (
     Information,
     OptionSpec,
     Rng,
+    Rules,
     Ruleset,
     Setup,
     Status,
@@ -105,39 +106,19 @@ def status(state: State) -> Status:
                   summary=f"seat {state.active}: {state.phase} phase")
 
 
-class SwordplayGame:
-    """Swordplay: Arena as a kernel Game."""
+GAME: Rules[State] = Rules(
+    ruleset=RULESET,
+    command_types=types_in(vars(messages), Command),
+    event_types=types_in(vars(messages), Event),
+    state_type=State,
+    view_type=SwordplayView,
+    initial_state=initial_state,
+    decide=decide,
+    evolve=evolve,
+    legal_commands=legal_commands,
+    view=view,
+    redact=redact,
+    status=status,
+)
 
-    ruleset: Ruleset = RULESET
-    command_types: Mapping[str, type[Command]] = types_in(vars(messages), Command)
-    event_types: Mapping[str, type[Event]] = types_in(vars(messages), Event)
-    state_type: type[State] = State
-    view_type: type[Any] = SwordplayView
-    upcasters: Mapping[tuple[str, int], Callable[[dict[str, JsonValue]], dict[str, JsonValue]]] = {}
-    event_schema: int = 1
-
-    def initial_state(self, setup: Setup) -> State:
-        return initial_state(setup)
-
-    def decide(self, state: State, command: Command, rng: Rng) -> list[Event]:
-        return decide(state, command, rng)
-
-    def evolve(self, state: State, event: Event) -> State:
-        return evolve(state, event)
-
-    def legal_commands(self, state: State, seat: int) -> list[Command]:
-        return legal_commands(state, seat)
-
-    def view(self, state: State, viewer: int) -> SwordplayView:
-        return view(state, viewer)
-
-    def redact(self, event: Event, viewer: int) -> Event:
-        return redact(event, viewer)
-
-    def status(self, state: State) -> Status:
-        return status(state)
-
-
-GAME = SwordplayGame()
-
-__all__ = ["GAME", "RULESET", "SwordplayGame"]
+__all__ = ["GAME", "RULESET"]
