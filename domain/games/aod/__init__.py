@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from typing import Any
-
 from domain.games.aod import messages
 from domain.games.aod.cards import CARD_IDS, CONTENT, parse_characters
 from domain.games.aod.evolve import evolve
@@ -25,7 +22,6 @@ from domain.kernel import (
     Event,
     Information,
     OptionSpec,
-    Rng,
     Rules,
     Ruleset,
     Setup,

@@ -6,8 +6,6 @@ interpretations are listed in RULES.md next to this file.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-
 from domain.games.armory import cards
 from domain.games.armory.evolve import evolve
 from domain.games.armory.legal import legal_commands
@@ -17,17 +15,13 @@ from domain.games.armory.state import ArmoryState, Combatant, Player, awaited, p
 from domain.games.armory.view import ArmoryView, redact, view
 from domain.kernel import (
     Chance,
-    Command,
-    Event,
     Information,
     OptionSpec,
-    Rng,
     Rules,
     Ruleset,
     Setup,
     Status,
 )
-from domain.kernel.canonical import JsonValue
 
 RULESET = Ruleset(
     name="armory",

@@ -6,9 +6,6 @@ The turn structure, interpretations, options and content are in RULES.md.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from typing import Any
-
 from domain.games.swordplay import cards, messages
 from domain.games.swordplay.evolve import evolve
 from domain.games.swordplay.legal import legal_commands
@@ -31,14 +28,12 @@ from domain.kernel import (
     Event,
     Information,
     OptionSpec,
-    Rng,
     Rules,
     Ruleset,
     Setup,
     Status,
     types_in,
 )
-from domain.kernel.canonical import JsonValue
 
 RULESET = Ruleset(
     name="swordplay",
