@@ -78,9 +78,13 @@ def choose(seat: int, legal: list[Any], view_json: str) -> Any:
 
 def bot_choice(chooser: random.Random, legal: list[Any], style: str) -> Any:
     """A random bot's pick. "types": a command type first, then one of that type, so
-    that moves with many variants (targets, cards) do not crowd out the rest."""
+    that moves with many variants (targets, cards) do not crowd out the rest.
+    "eager": half the time the first listed command (games list the moves that make
+    progress first), otherwise as "types"."""
     if style == "uniform":
         return chooser.choice(legal)
+    if style == "eager" and chooser.random() < 0.5:
+        return legal[0]
     by_type: dict[str, list[Any]] = {}
     for command in legal:
         by_type.setdefault(command_json(command)["type"], []).append(command)

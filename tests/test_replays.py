@@ -20,7 +20,8 @@ def load(path: Path) -> Log:
 
 
 def test_there_are_replays() -> None:
-    assert len([p for p in REPLAYS if p.parent.name == "armory"]) >= 5
+    counts = {name: len([p for p in REPLAYS if p.parent.name == name]) for name in ("armory", "swordplay", "aod")}
+    assert counts["armory"] >= 5 and counts["swordplay"] >= 3 and counts["aod"] >= 3, counts
 
 
 @pytest.mark.parametrize("path", REPLAYS, ids=lambda p: f"{p.parent.name}/{p.name}")
