@@ -90,10 +90,20 @@ def _convert(value: JsonValue, annotation: Any) -> Any:
     return value
 
 
+_FIELDS: dict[type[Any], tuple[dict[str, Any], frozenset[str]]] = {}
+
+
+def _fields_of(cls: type[Any]) -> tuple[dict[str, Any], frozenset[str]]:
+    """A dataclass's resolved field annotations and field names (computed once)."""
+    known = _FIELDS.get(cls)
+    if known is None:
+        known = _FIELDS[cls] = (typing.get_type_hints(cls), frozenset(f.name for f in dataclasses.fields(cls)))
+    return known
+
+
 def from_plain(cls: type[Any], payload: dict[str, JsonValue]) -> Any:
     """Build a dataclass from its plain JSON form; unknown fields are an error."""
-    hints = typing.get_type_hints(cls)
-    names = {f.name for f in dataclasses.fields(cls)}
+    hints, names = _fields_of(cls)
     unknown = set(payload) - names
     if unknown:
         raise ValueError(f"{cls.__name__} has no field(s) {', '.join(sorted(unknown))}")
