@@ -8,23 +8,24 @@ Every loop is bounded in count and time; the server listens on loopback only.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import dataclasses
+import os
 import platform
 import random
 import statistics
+import subprocess
+import sys
 import tempfile
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 from domain.games import REGISTRY
 from domain.kernel import Log, Session, StartGame, parse_log, replay, seed_commitment, verify
 from domain.kernel.log import Header
-from service.server import start
-from service.store import GameStore
-from service.tables import Tables
 from tablerules_client import Client
 
 OPERATOR = "bench-operator"
@@ -84,9 +85,32 @@ def long_log(name: str, minimum_events: int) -> Log:
     return Log(header=header, envelopes=tuple(envelopes))
 
 
+@contextlib.contextmanager
+def server_process(storage: str) -> Iterator[int]:
+    """`tablerules serve` in its own process (so the load does not share its GIL); yields the port."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "service.cli", "serve", "--port", "0", "--storage", storage],
+        stdout=subprocess.PIPE, text=True, env={**os.environ, "TABLERULES_OPERATOR_TOKEN": OPERATOR})
+    try:
+        assert process.stdout is not None
+        line = process.stdout.readline()
+        yield int(line.split(" on ")[1].split()[0].rsplit(":", 1)[1])
+    finally:
+        process.terminate()
+        process.wait(30)
+
+
 def end_to_end(clients: int, seconds: float, storage: str) -> tuple[float, list[float]]:
-    """SubmitCommand over loopback gRPC, `clients` threads each on its own game."""
-    running = start(Tables(GameStore(storage), OPERATOR), "127.0.0.1", 0, workers=64)
+    """SubmitCommand over loopback gRPC, `clients` threads each on its own game.
+
+    Each command is chosen from a GetView of its seat; the rate counts commands only,
+    the latencies are those of SubmitCommand alone.
+    """
+    with server_process(storage) as port:
+        return _load(port, clients, seconds)
+
+
+def _load(port: int, clients: int, seconds: float) -> tuple[float, list[float]]:
     latencies: list[float] = []
     done = [0]
     lock = threading.Lock()
@@ -94,7 +118,7 @@ def end_to_end(clients: int, seconds: float, storage: str) -> tuple[float, list[
 
     def player(index: int) -> None:
         chooser = random.Random(index)
-        with Client(f"127.0.0.1:{running.port}") as client:
+        with Client(f"127.0.0.1:{port}") as client:
             while time.perf_counter() < deadline:
                 created = client.create_game("armory", ["a", "b"], seed=f"e2e-{index}-{done[0]}")
                 tokens = {s.seat: s.token for s in created.seats}
@@ -118,7 +142,6 @@ def end_to_end(clients: int, seconds: float, storage: str) -> tuple[float, list[
     for thread in threads:
         thread.join(seconds + 30)
     elapsed = time.perf_counter() - began
-    running.stop(0)
     return done[0] / elapsed, latencies
 
 

@@ -15,7 +15,7 @@ from typing import Any
 
 from google.protobuf.message import Message
 
-from domain.kernel import Command, Event, Game
+from domain.kernel import Command, Game
 from domain.kernel.canonical import JsonValue, to_plain
 from domain.kernel.messages import from_plain, payload_of
 from service.protos import pb
@@ -134,8 +134,3 @@ def option_from_proto(message: pb.OptionValue) -> bool | int | str:
         raise ValueError("an option value must be set")
     value: bool | int | str = getattr(message, which)
     return value
-
-
-def event_from_payload(game: Game[Any], type_name: str, payload: Mapping[str, JsonValue]) -> Event:
-    event: Event = from_plain(game.event_types[type_name], dict(payload))
-    return event

@@ -242,9 +242,6 @@ class Tables:
                 return Viewer(seat=seat)
         raise Unauthenticated("the token is not valid for this game")
 
-    def is_operator(self, token: str | None) -> bool:
-        return bool(token) and hmac.compare_digest(_token_hash(token or ""), self._operator_hash)
-
     def see(self, live: LiveGame, envelope: Envelope, viewer: Viewer) -> SeenEnvelope:
         if viewer.operator or envelope.type not in live.game.event_types:
             return SeenEnvelope(envelope, envelope.type, envelope.payload, False)
