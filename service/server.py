@@ -127,6 +127,12 @@ class Servicer(pb_grpc.TablerulesServicer):
         except ServiceError as error:
             context.abort_with_status(error_status(error))
             raise  # abort_with_status raises; this line is never reached
+        except Exception:
+            # A defect, not a refusal: the operator's log gets the details, the caller a safe next step.
+            log.exception("internal error")
+            context.abort(grpc.StatusCode.INTERNAL,
+                          "internal error (details are in the server log); a retry with the same command_id is safe")
+            raise
 
     def ListRulesets(self, request: pb.ListRulesetsRequest,
                      context: grpc.ServicerContext) -> pb.ListRulesetsResponse:

@@ -163,7 +163,11 @@ class Tables:
         header = Header(game_id=game_id, ruleset=game.ruleset.name, ruleset_version=game.ruleset.version,
                         seats=setup.seats, options=setup.options, content=setup.content,
                         seed_commitment=seed_commitment(seed), created_at=_now())
-        session, created = Session.create(game, header)
+        try:
+            # Some checks need the whole setup (e.g. one character per seat).
+            session, created = Session.create(game, header)
+        except ValueError as problem:
+            raise InvalidArgument("options", str(problem)) from None
         session, started = session.execute(StartGame(seat=0), "start", seed)
         grants = [SeatGrant(n, name, secrets.token_urlsafe(24)) for n, name in enumerate(setup.seats, start=1)]
         keys = Secrets(seed, tuple(_token_hash(g.token) for g in grants))

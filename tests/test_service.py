@@ -62,6 +62,9 @@ def test_invalid_arguments_are_named(client: Client) -> None:
     with pytest.raises(ServiceCallError) as option:
         client.create_game("armory", ["a", "b"], {"no_such_option": True})
     assert option.value.code == grpc.StatusCode.INVALID_ARGUMENT
+    with pytest.raises(ServiceCallError) as setup:
+        client.create_game("aod", ["a", "b"], {"characters": "ash,ash"})
+    assert setup.value.code == grpc.StatusCode.INVALID_ARGUMENT and "options" in setup.value.message
     game_id, tokens = new_game(client)
     seat, view = acting(client, game_id, tokens)
     request = pb.SubmitCommandRequest(game_id=game_id, command_id="")
