@@ -9,7 +9,7 @@ INSTALLED := $(VENV)/.installed
 PROTOS := $(wildcard proto/tablerules/v1/*.proto)
 GENERATED := tablerules/v1/.generated
 
-.PHONY: run test proto lint typecheck pytest postgres bench clean
+.PHONY: run test proto lint typecheck pytest node-test postgres bench clean
 
 $(INSTALLED): pyproject.toml clients/python/pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -50,10 +50,24 @@ pytest: proto postgres
 	PYTHONHASHSEED=1 $(PY) -m pytest tests/test_replays.py -p no:cacheprovider
 	PYTHONHASHSEED=4242 $(PY) -m pytest tests/test_replays.py -p no:cacheprovider
 
-test: lint typecheck pytest
+# The Node client and the cross-language conformance suite (clients/node/README.md):
+# packages from npm at the versions in package-lock.json; the suite starts its own
+# server from .venv on a free loopback port.
+NODE_DIR := clients/node
+NODE_INSTALLED := $(NODE_DIR)/node_modules/.installed
+
+$(NODE_INSTALLED): $(NODE_DIR)/package.json $(NODE_DIR)/package-lock.json
+	cd $(NODE_DIR) && npm ci --no-audit --no-fund
+	touch $@
+
+node-test: proto $(NODE_INSTALLED)
+	cd $(NODE_DIR) && npm test
+
+test: lint typecheck pytest node-test
 
 bench: proto
 	$(PY) -m bench.run
 
 clean:
 	rm -rf $(VENV) tablerules build *.egg-info .mypy_cache .ruff_cache .pytest_cache .hypothesis
+	rm -rf $(NODE_DIR)/node_modules $(NODE_DIR)/dist $(NODE_DIR)/src/generated

@@ -34,6 +34,8 @@ from domain.kernel import (
     Session,
     StartGame,
     Status,
+    canonical_json,
+    command_to_json,
     parse_log,
     replay,
     revealed_seed,
@@ -272,7 +274,7 @@ class Tables:
             with live.lock:
                 if expected_version is not None and expected_version != live.session.version:
                     self._refresh(live)
-                    earlier = self._earlier(live, command_id, viewer)
+                    earlier = self._earlier(live, command_id, command)
                     if earlier is not None:
                         return earlier
                     if expected_version != live.session.version:
@@ -280,14 +282,14 @@ class Tables:
                 try:
                     session, envelopes = live.session.execute(command, command_id, live.secrets.seed)
                 except RuleViolation as violation:
-                    earlier = self._earlier(live, command_id, viewer)
+                    earlier = self._earlier(live, command_id, command)
                     if earlier is not None:
                         return earlier
                     raise Rejected(violation.rule, violation.message) from None
                 try:
                     self.store.append(game_id, envelopes)
                 except VersionConflict:
-                    earlier = self._earlier(live, command_id, viewer)
+                    earlier = self._earlier(live, command_id, command)
                     if earlier is not None:
                         return earlier
                     self._refresh(live)
@@ -297,13 +299,27 @@ class Tables:
             return Outcome(session.version, tuple(self.see(live, e, viewer) for e in envelopes))
         raise StaleVersion(expected_version or live.session.version, live.session.version)
 
-    def _earlier(self, live: LiveGame, command_id: str, viewer: Viewer) -> Outcome | None:
-        """The first result of a command id that was already accepted, if it was."""
+    def _earlier(self, live: LiveGame, command_id: str, command: Command) -> Outcome | None:
+        """The first result of a command id that was already accepted, if it was.
+
+        An id is the idempotency key of one seat's one command: reusing it for another
+        command, or from another seat, is refused rather than answered with a result
+        that belongs to something else.
+        """
         span = self.store.receipt(live.game_id, command_id)
         if span is None:
             return None
         envelopes = self.store.read(live.game_id, after=span[0] - 1, upto=span[1])
-        return Outcome(live.session.version, tuple(self.see(live, e, viewer) for e in envelopes), duplicate=True)
+        if canonical_json(envelopes[0].command) != canonical_json(command_to_json(command)):
+            owner = envelopes[0].command.get("seat") if envelopes[0].command else None
+            whose = "this seat" if owner == command.seat else f"seat {owner}"
+            raise InvalidArgument(
+                "command_id",
+                f"{command_id!r} was already used by {whose} for a different command at version {span[0] - 1}; "
+                "a retry must repeat the same command, and a new command needs a new id",
+            )
+        viewer = Viewer(seat=command.seat)
+        return Outcome(span[1], tuple(self.see(live, e, viewer) for e in envelopes), duplicate=True)
 
     def _maybe_snapshot(self, live: LiveGame, envelopes: Sequence[Envelope]) -> None:
         session = live.session

@@ -123,6 +123,37 @@ def test_retry_with_same_command_id_appends_nothing(client: Client) -> None:
     assert client.view(game_id).version == first.version
 
 
+def test_late_retry_returns_the_first_result_and_its_version(client: Client) -> None:
+    game_id, tokens = new_game(client)
+    seat, view = acting(client, game_id, tokens)
+    first = client.seat(game_id, tokens[seat]).submit(view.legal_commands[0], command_id="late")
+    later_seat, later_view = acting(client, game_id, tokens)
+    client.seat(game_id, tokens[later_seat]).submit(later_view.legal_commands[0])
+    again = client.seat(game_id, tokens[seat]).submit(view.legal_commands[0], command_id="late")
+    assert again.duplicate
+    assert again.version == first.version
+    assert [e.hash for e in again.events] == [e.hash for e in first.events]
+
+
+def test_a_command_id_is_not_reused_for_another_command_or_seat(client: Client) -> None:
+    game_id, tokens = new_game(client)
+    seat, view = acting(client, game_id, tokens)
+    client.seat(game_id, tokens[seat]).submit(view.legal_commands[0], command_id="mine")
+    version = client.view(game_id).version
+    other_seat, other_view = acting(client, game_id, tokens)
+    if other_seat == seat:
+        other_seat = 3 - seat
+        other_view = client.view(game_id, tokens[other_seat])
+    for who, command in ((other_seat, other_view.legal_commands[:1]), (seat, view.legal_commands[1:2])):
+        if not command:
+            continue
+        with pytest.raises(ServiceCallError) as reused:
+            client.seat(game_id, tokens[who]).submit(command[0], command_id="mine")
+        assert reused.value.code == grpc.StatusCode.INVALID_ARGUMENT
+        assert "'mine' was already used" in reused.value.message
+    assert client.view(game_id).version == version
+
+
 def test_stale_expected_version_is_aborted(client: Client) -> None:
     game_id, tokens = new_game(client)
     seat, view = acting(client, game_id, tokens)

@@ -75,7 +75,9 @@ def initial_state(setup: Setup) -> ArmoryState:
 def status(state: ArmoryState) -> Status:
     if state.finished:
         winners = (state.winner,) if state.winner else ()
-        summary = f"seat {state.winner} won" if state.winner else "drawn"
+        # The turn limit is the only way an ARMORY game ends without a winner.
+        summary = (f"seat {state.winner} won" if state.winner
+                   else f"drawn: the turn limit of {state.turn_limit} turns was reached")
         return Status(finished=True, winners=winners, turn=state.turn, summary=summary)
     to_act = awaited(state)
     if state.stack:

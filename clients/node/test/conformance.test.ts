@@ -1,0 +1,397 @@
+/**
+ * Cross-language conformance suite: any server that implements proto/tablerules/v1
+ * must pass it. It starts a real server (test/support/server.ts; or set
+ * TABLERULES_ADDRESS), asks it for its rulesets and, for every one it lists, plays
+ * complete games with one client (one connection, one token) per seat, each seat
+ * choosing only among its own legal commands. New games join by being listed: no
+ * code here names a game, a command or a card.
+ *
+ * Checked for every game:
+ *  - versions rise by one with no gaps: replies, every viewer's stream, the log;
+ *  - each seat's stream equals, event for event, what it saw in its replies, and every
+ *    viewer's stream matches the full log (same hashes; same payload unless redacted,
+ *    and `redacted` is set exactly when the payload differs);
+ *  - no seat (nor a spectator) ever receives hidden cards: test/support/secrets.ts;
+ *  - a retried command_id appends nothing and returns the first result (duplicate);
+ *  - a stale expected_version gets ABORTED with ErrorInfo STALE_VERSION expected/actual;
+ *  - an illegal command gets FAILED_PRECONDITION with PreconditionFailure naming the rule;
+ *  - the exported log verifies with `tablerules verify` (and VerifyLog), the seed it
+ *    reveals matches the commitment, and the seats' exports equal the operator's.
+ *
+ * Three games per ruleset: fewest seats with default options, most seats with options
+ * drawn from the listed choices (turn_limit CONFORMANCE_TURN_LIMIT, default 8, when
+ * the ruleset has that option), and a full-length one with the ruleset's own defaults
+ * (CONFORMANCE_LONG_TURN_LIMIT sets its turn_limit instead; 0 skips it). CONFORMANCE_SEED repeats a run (the same seeds and choices);
+ * CONFORMANCE_MAX_COMMANDS bounds each game (default 3000).
+ */
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { createHash, randomUUID } from "node:crypto";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { test, type TestContext } from "node:test";
+
+import * as grpc from "@grpc/grpc-js";
+
+import {
+  Client,
+  RuleError,
+  StaleVersionError,
+  TablerulesError,
+  command,
+  commandKey,
+  commandTypes,
+  formatCommand,
+  type Command__Output,
+  type EventEnvelope,
+  type GetViewResponse,
+  type OptionInput,
+  type Ruleset,
+} from "../src";
+import { Rng, suiteSeed } from "./support/rng";
+import { findLeaks, stringLeaves, type Exposure } from "./support/secrets";
+import { startServer, type RunningServer } from "./support/server";
+
+const SEED = suiteSeed();
+const TURN_LIMIT = Number(process.env.CONFORMANCE_TURN_LIMIT ?? 8);
+/** undefined: the ruleset's default turn limit; 0: no full-length game. */
+const LONG_TURN_LIMIT = process.env.CONFORMANCE_LONG_TURN_LIMIT ? Number(process.env.CONFORMANCE_LONG_TURN_LIMIT)
+  : undefined;
+const MAX_COMMANDS = Number(process.env.CONFORMANCE_MAX_COMMANDS ?? 3000);
+const GAME_TIMEOUT_MS = 120_000;
+const STREAM_END_TIMEOUT_MS = 15_000;
+const PROBE_EVERY = 7;
+const ZERO_HASH = "0".repeat(64);
+
+interface Viewer {
+  name: string;
+  /** 1..n, or 0 for the spectator. */
+  seat: number;
+  client: Client;
+  events: EventEnvelope[];
+  /** Events this seat got in SubmitCommand replies. */
+  replied: EventEnvelope[];
+  exposures: Exposure[];
+  streamDone: Promise<void>;
+}
+
+interface LogLine {
+  seq: number;
+  type: string;
+  rule: string;
+  command_id: string;
+  payload: unknown;
+  hash: string;
+  prev_hash: string;
+  state_hash: string;
+}
+
+/** Options for a game: turn_limit set when given and the ruleset has it; others default or drawn at random. */
+function gameOptions(ruleset: Ruleset, rng: Rng | undefined, turnLimit: number | undefined): Record<string, OptionInput> {
+  const options: Record<string, OptionInput> = {};
+  for (const spec of ruleset.options) {
+    const kind = spec.default?.value;
+    if (spec.name === "turn_limit" && kind === "intValue") {
+      if (turnLimit === undefined) continue;
+      let limit = turnLimit;
+      if (spec.minimum != null) limit = Math.max(limit, Number(spec.minimum));
+      if (spec.maximum != null) limit = Math.min(limit, Number(spec.maximum));
+      options[spec.name] = limit;
+    } else if (rng && kind === "boolValue") {
+      options[spec.name] = rng.below(2) === 1;
+    } else if (rng && kind === "stringValue" && spec.choices.length > 0) {
+      options[spec.name] = rng.pick(spec.choices);
+    }
+  }
+  return options;
+}
+
+function parseLog(text: string): { header: Record<string, unknown>; lines: LogLine[] } {
+  const [first, ...rest] = text.split("\n").filter((line) => line.trim() !== "");
+  assert.ok(first, "the exported log is empty");
+  return { header: JSON.parse(first) as Record<string, unknown>, lines: rest.map((l) => JSON.parse(l) as LogLine) };
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what}: no end after ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+function checkReply(events: EventEnvelope[], gameId: string, from: number, commandId: string, where: string): void {
+  assert.ok(events.length >= 1, `${where}: an accepted command produced no event`);
+  events.forEach((event, i) => {
+    assert.equal(event.seq, from + 1 + i, `${where}: reply events must be versions ${from + 1}.. with no gap`);
+    assert.equal(event.gameId, gameId, `${where}: event of another game`);
+    assert.equal(event.commandId, commandId, `${where}: event not caused by this command id`);
+    if (i > 0) assert.equal(event.prevHash, events[i - 1]!.hash, `${where}: broken hash chain in the reply`);
+  });
+}
+
+/** An illegal command for `seat`: another seat's legal command, else an empty command of some type. */
+function illegalCandidates(ruleset: string, views: GetViewResponse[], seatIndex: number): Command__Output[] {
+  const own = new Set(views[seatIndex]!.legalCommands.map(commandKey));
+  const seen = new Set<string>();
+  const candidates: Command__Output[] = [];
+  const others = views.flatMap((v, i) => (i === seatIndex ? [] : v.legalCommands));
+  const empties = commandTypes(ruleset).map((type) => command(ruleset, type, {}) as Command__Output);
+  for (const candidate of [...others, ...empties]) {
+    const key = commandKey(candidate);
+    if (own.has(key) || seen.has(key)) continue;
+    seen.add(key);
+    candidates.push(candidate);
+  }
+  return candidates;
+}
+
+async function probeStale(viewer: Viewer, gameId: string, cmd: Command__Output, version: number): Promise<void> {
+  for (const expected of [version - 1, version + 1]) {
+    const error = await viewer.client.submitCommand(gameId, cmd, { expectedVersion: expected }).then(
+      () => assert.fail(`${viewer.name}: a command at expected_version ${expected} was accepted at ${version}`),
+      (e: unknown) => e);
+    assert.ok(error instanceof StaleVersionError, `${viewer.name}: stale expected_version: got ${String(error)}`);
+    assert.equal(error.code, grpc.status.ABORTED);
+    assert.equal(error.errorInfo?.reason, "STALE_VERSION");
+    assert.equal(error.expected, expected, "ErrorInfo metadata 'expected'");
+    assert.equal(error.actual, version, "ErrorInfo metadata 'actual'");
+    viewer.exposures.push({ version, what: "ABORTED message", text: error.message, echoed: stringLeaves(cmd) });
+  }
+}
+
+async function probeIllegal(viewers: Viewer[], views: GetViewResponse[], seatIndex: number, gameId: string,
+  ruleset: string, version: number, rng: Rng): Promise<string> {
+  const viewer = viewers[seatIndex]!;
+  const candidates = illegalCandidates(ruleset, views, seatIndex);
+  assert.ok(candidates.length > 0, `${viewer.name}: no command outside its legal list to try`);
+  // Another seat's legal command first (always well formed), then the empty ones.
+  const fromOthers = candidates.filter((c) => views.some((v, i) => i !== seatIndex &&
+    v.legalCommands.some((l) => commandKey(l) === commandKey(c))));
+  const tries = fromOthers.length ? [rng.pick(fromOthers)] : candidates.slice(0, 5);
+  for (const cmd of tries) {
+    const error = await viewer.client.submitCommand(gameId, cmd).then(
+      () => assert.fail(`${viewer.name}: ${formatCommand(cmd)} is not in its legal commands but was accepted ` +
+        `at version ${version}`),
+      (e: unknown) => e);
+    assert.ok(error instanceof TablerulesError, String(error));
+    // The harness hands this seat another seat's command: the error may echo its values back.
+    viewer.exposures.push({ version, what: `${error.codeName} message`, text: error.message, echoed: stringLeaves(cmd) });
+    if (error.code === grpc.status.INVALID_ARGUMENT && !fromOthers.length) continue; // a malformed empty command
+    assert.ok(error instanceof RuleError,
+      `${viewer.name}: ${formatCommand(cmd)} should be FAILED_PRECONDITION, got ${error.message}`);
+    assert.equal(error.code, grpc.status.FAILED_PRECONDITION);
+    assert.ok(error.preconditionFailure, "FAILED_PRECONDITION carries a PreconditionFailure");
+    assert.equal(error.violationType, "RULE");
+    assert.match(error.rule, new RegExp(`^${ruleset} \\S`), `the rule is named (got ${JSON.stringify(error.rule)})`);
+    assert.ok(error.description.length > 0, "the violation has a description");
+    assert.equal(error.details, `${error.rule}: ${error.description}`, "the message cites the rule");
+    return error.rule;
+  }
+  return "";
+}
+
+async function playAndCheck(t: TestContext, server: RunningServer, operator: Client, ruleset: Ruleset,
+  seats: number, rng: Rng, randomOptions: boolean, turnLimit: number | undefined): Promise<void> {
+  const started = Date.now();
+  const deadline = started + GAME_TIMEOUT_MS;
+  const options = gameOptions(ruleset, randomOptions ? rng : undefined, turnLimit);
+  const seed = `conformance-${SEED}-${ruleset.name}-${seats}-${randomOptions ? "r" : "d"}-${turnLimit ?? "full"}`;
+  const names = Array.from({ length: seats }, (_, i) => `seat-${i + 1}`);
+  const created = await operator.createGame(ruleset.name, names, { options, seed });
+  const gameId = created.gameId;
+  t.diagnostic(`game ${gameId}, options ${JSON.stringify(options)}, seed ${seed}`);
+  assert.deepEqual(created.seats.map((s) => [s.seat, s.name]), names.map((n, i) => [i + 1, n]));
+  assert.equal(created.seedCommitment, createHash("sha256").update(seed, "utf8").digest("hex"),
+    "seed_commitment is sha256(seed)");
+  assert.ok(created.version >= 1);
+
+  const clients: Client[] = [];
+  const viewers: Viewer[] = [...created.seats.map((s) => ({ name: `seat ${s.seat}`, seat: s.seat, token: s.token })),
+    { name: "spectator", seat: 0, token: undefined }].map(({ name, seat, token }) => {
+    const client = new Client(server.address, { token }); // one connection per seat
+    clients.push(client);
+    const viewer: Viewer = { name, seat, client, events: [], replied: [], exposures: [], streamDone: Promise.resolve() };
+    viewer.streamDone = (async () => {
+      for await (const event of client.streamEvents(gameId)) viewer.events.push(event);
+    })();
+    viewer.streamDone.catch(() => undefined);
+    return viewer;
+  });
+  const seatViewers = viewers.slice(0, seats);
+  let stats = { commands: 0, duplicates: 0, stale: 0, illegal: new Set<string>() };
+  try {
+    let version = created.version;
+    let finalStatus: GetViewResponse["status"] = null;
+    for (let step = 0; ; step++) {
+      assert.ok(step <= MAX_COMMANDS, `${ruleset.name}: no end after ${MAX_COMMANDS} commands (options ${JSON.stringify(options)})`);
+      assert.ok(Date.now() < deadline, `${ruleset.name}: no end after ${GAME_TIMEOUT_MS} ms`);
+      const views = await Promise.all(viewers.map((v) => v.client.getView(gameId)));
+      views.forEach((view, i) => {
+        const viewer = viewers[i]!;
+        assert.equal(view.version, version, `${viewer.name}: GetView version (nothing else moves the game)`);
+        assert.equal(view.seat, viewer.seat, `${viewer.name}: GetView seat`);
+        assert.equal(view.ruleset, ruleset.name);
+        assert.deepEqual(view.status, views[0]!.status, `${viewer.name}: every viewer sees the same status`);
+        viewer.exposures.push({ version, what: "GetView", data: [JSON.parse(view.viewJson), view.view] });
+      });
+      assert.equal(views[seats]!.legalCommands.length, 0, "a spectator has no legal commands");
+      const status = views[0]!.status!;
+      if (status.finished) {
+        for (const view of views) assert.equal(view.legalCommands.length, 0, "a finished game has no legal commands");
+        finalStatus = status;
+        break;
+      }
+      const seatViews = views.slice(0, seats);
+      for (const seat of status.toAct) {
+        assert.ok(seatViews[seat - 1]?.legalCommands.length, `seat ${seat} is in to_act but has no legal command`);
+      }
+      const able = seatViewers.filter((_, i) => seatViews[i]!.legalCommands.length > 0);
+      assert.ok(able.length > 0, `nobody can act at version ${version} (status ${JSON.stringify(status)})`);
+      const waitedOn = able.filter((v) => status.toAct.includes(v.seat));
+      const actor = rng.pick(waitedOn.length ? waitedOn : able);
+      const cmd = rng.pick(seatViews[actor.seat - 1]!.legalCommands);
+
+      if (step % PROBE_EVERY === 1) {
+        await probeStale(actor, gameId, cmd, version);
+        stats.stale += 2;
+        const index = (step / PROBE_EVERY | 0) % seats;
+        const rule = await probeIllegal(viewers, seatViews, index, gameId, ruleset.name, version, rng);
+        if (rule) stats.illegal.add(rule);
+      }
+
+      const commandId = `conf-${step}-${randomUUID()}`;
+      const where = `${ruleset.name} v${version} ${actor.name} ${formatCommand(cmd)}`;
+      const reply = await actor.client.submitCommand(gameId, cmd, { commandId, expectedVersion: version });
+      assert.equal(reply.duplicate, false, `${where}: a new command id is not a duplicate`);
+      checkReply(reply.events, gameId, version, commandId, where);
+      assert.equal(reply.version, version + reply.events.length, `${where}: reply version`);
+      actor.replied.push(...reply.events);
+      for (const event of reply.events) {
+        actor.exposures.push({ version: event.seq, what: `reply event ${event.seq}`,
+          data: [JSON.parse(event.payloadJson), event.event] });
+      }
+      stats.commands++;
+
+      if (step % PROBE_EVERY === 0) {
+        // The same command id again (as after a lost reply): the first result, nothing appended.
+        for (const expectedVersion of [version, undefined]) {
+          const again = await actor.client.submitCommand(gameId, cmd, { commandId, expectedVersion });
+          assert.equal(again.duplicate, true, `${where}: a retried command id is a duplicate`);
+          assert.equal(again.version, reply.version, `${where}: a retry appends nothing`);
+          assert.deepEqual(again.events, reply.events, `${where}: a retry returns the first result`);
+          stats.duplicates++;
+        }
+      }
+      version = reply.version;
+    }
+
+    // Every stream ends by itself after a finished game's last event.
+    await withTimeout(Promise.all(viewers.map((v) => v.streamDone)), STREAM_END_TIMEOUT_MS, "event streams");
+
+    const exported = await operator.exportLog(gameId);
+    const { header, lines } = parseLog(exported.logJsonl);
+    assert.equal(header["format"], "tablerules-log");
+    assert.equal(header["ruleset"], ruleset.name);
+    assert.equal(lines.length, version, "the log holds every version");
+    lines.forEach((line, i) => {
+      assert.equal(line.seq, i + 1, "log seqs 1.. with no gap");
+      assert.equal(line.prev_hash, i === 0 ? ZERO_HASH : lines[i - 1]!.hash, "log hash chain");
+    });
+    const last = lines[lines.length - 1]!;
+    assert.equal(last.type, "SeedRevealed", "a finished game's log ends with SeedRevealed");
+    assert.equal((last.payload as { seed?: string }).seed, seed, "the revealed seed is the game's seed");
+    const full = new Map(lines.map((line) => [line.seq, line.payload] as const));
+
+    for (const viewer of viewers) {
+      const events = viewer.events;
+      assert.equal(events.length, version, `${viewer.name}: the stream delivered every version once`);
+      let redacted = 0;
+      events.forEach((event, i) => {
+        const line = lines[i]!;
+        const where = `${viewer.name}, event ${i + 1}`;
+        assert.equal(event.seq, i + 1, `${where}: stream seqs 1.. in order with no gap`);
+        assert.equal(event.gameId, gameId);
+        for (const [mine, theirs] of [[event.type, line.type], [event.rule, line.rule], [event.commandId, line.command_id],
+          [event.hash, line.hash], [event.prevHash, line.prev_hash], [event.stateHash, line.state_hash]] as const) {
+          assert.equal(mine, theirs, `${where}: envelope field differs from the log`);
+        }
+        const payload = JSON.parse(event.payloadJson) as unknown;
+        const same = JSON.stringify(payload) === JSON.stringify(line.payload) ||
+          (() => { try { assert.deepEqual(payload, line.payload); return true; } catch { return false; } })();
+        assert.equal(event.redacted, !same, `${where} (${event.type}): redacted must be set exactly when the payload differs`);
+        if (event.redacted) redacted++;
+        assert.ok(event.event?.kind, `${where}: the typed event is set`);
+      });
+      const bySeq = new Map(events.map((e) => [e.seq, e] as const));
+      for (const reply of viewer.replied) {
+        assert.deepEqual(bySeq.get(reply.seq), reply, `${viewer.name}: its stream differs from its reply at ${reply.seq}`);
+      }
+      const { leaks, hiddenCount } = findLeaks(viewer.name, full,
+        events.map((e) => ({ seq: e.seq, payload: JSON.parse(e.payloadJson), typed: e.event, redacted: e.redacted })),
+        viewer.exposures);
+      assert.deepEqual(leaks, [], `${viewer.name} received hidden cards`);
+      t.diagnostic(`${viewer.name}: ${events.length} events, ${redacted} redacted, ${hiddenCount} hidden values, ` +
+        `${viewer.exposures.length} views/replies/errors checked`);
+    }
+    if (ruleset.information === "INFORMATION_KIND_IMPERFECT") {
+      assert.ok(viewers.some((v) => v.events.some((e) => e.redacted)),
+        "an imperfect-information game hides something from somebody");
+    }
+
+    // Seats and spectators may export a finished game: the same log.
+    for (const viewer of viewers) {
+      const theirs = await viewer.client.exportLog(gameId);
+      assert.equal(theirs.logJsonl, exported.logJsonl, `${viewer.name}: its export equals the operator's`);
+    }
+    const report = await operator.verifyLog({ gameId });
+    assert.equal(report.ok, true, `VerifyLog: ${JSON.stringify(report.divergence)}`);
+    assert.equal(report.rulesChecked, true);
+    assert.equal(report.finished, true);
+    assert.equal(Number(report.events), version);
+
+    const dir = mkdtempSync(path.join(os.tmpdir(), "tablerules-conformance-"));
+    try {
+      const file = path.join(dir, `${ruleset.name}-${gameId}.jsonl`);
+      writeFileSync(file, exported.logJsonl);
+      const verify = spawnSync(server.cli, ["verify", file], { encoding: "utf8", timeout: 60_000 });
+      assert.equal(verify.status, 0, `tablerules verify: ${verify.stdout}${verify.stderr}${verify.error ?? ""}`);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    t.diagnostic(`${ruleset.name} ${seats} seats: ${stats.commands} commands, ${version} events, ` +
+      `${stats.duplicates} duplicate retries, ${stats.stale} stale probes, rules cited: ${[...stats.illegal].join(", ")}; ` +
+      `${finalStatus?.summary} winners ${JSON.stringify(finalStatus?.winners)}; ${Date.now() - started} ms`);
+  } finally {
+    for (const client of clients) client.close();
+  }
+}
+
+test("conformance: every listed ruleset, complete games, one client per seat", { timeout: 600_000 }, async (t) => {
+  const server = await startServer();
+  const operator = new Client(server.address, { token: server.operatorToken });
+  t.diagnostic(`server ${server.address}, CONFORMANCE_SEED=${SEED}`);
+  try {
+    const rulesets = await operator.listRulesets();
+    assert.ok(rulesets.length > 0, "the server lists no ruleset");
+    for (const ruleset of rulesets) {
+      assert.ok(ruleset.minSeats >= 1 && ruleset.maxSeats >= ruleset.minSeats, `${ruleset.name}: seat counts`);
+      await t.test(ruleset.name, async (rt) => {
+        const rng = new Rng(SEED ^ [...ruleset.name].reduce((h, c) => Math.imul(h, 31) + c.charCodeAt(0) | 0, 7));
+        await rt.test(`${ruleset.minSeats} seats, default options`,
+          (gt) => playAndCheck(gt, server, operator, ruleset, ruleset.minSeats, rng, false, TURN_LIMIT));
+        await rt.test(`${ruleset.maxSeats} seats, options drawn from the listed choices`,
+          (gt) => playAndCheck(gt, server, operator, ruleset, ruleset.maxSeats, rng, true, TURN_LIMIT));
+        if (LONG_TURN_LIMIT !== 0) {
+          const seats = Math.min(ruleset.maxSeats, ruleset.minSeats + 1);
+          await rt.test(`${seats} seats, a full-length game (turn_limit ${LONG_TURN_LIMIT ?? "by default"})`,
+            (gt) => playAndCheck(gt, server, operator, ruleset, seats, rng, false, LONG_TURN_LIMIT));
+        }
+      });
+    }
+  } finally {
+    operator.close();
+    await server.stop();
+  }
+});

@@ -1,0 +1,17 @@
+/** A plain driver for tests that need a game played to the end (no checks of its own). */
+import type { Client } from "../../src";
+import type { Rng } from "./rng";
+
+export async function playToEnd(clients: Client[], gameId: string, rng: Rng, maxCommands = 3000): Promise<number> {
+  for (let n = 0; n < maxCommands; n++) {
+    const views = await Promise.all(clients.map((c) => c.getView(gameId)));
+    const status = views[0]!.status!;
+    if (status.finished) return views[0]!.version;
+    const able = views.map((v, i) => ({ v, i })).filter(({ v }) => v.legalCommands.length > 0);
+    if (!able.length) throw new Error(`nobody can act: ${JSON.stringify(status)}`);
+    const waited = able.filter(({ v }) => status.toAct.includes(v.seat));
+    const { v, i } = rng.pick(waited.length ? waited : able);
+    await clients[i]!.submitCommand(gameId, rng.pick(v.legalCommands), { expectedVersion: v.version });
+  }
+  throw new Error(`no end after ${maxCommands} commands`);
+}
