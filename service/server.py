@@ -252,10 +252,24 @@ class Running:
         self.tables.store.close()
 
 
+def new_server(workers: int) -> grpc.Server:
+    """A gRPC server with tablerules' settings (the benchmarks' echo ceiling uses the same)."""
+    return grpc.server(futures.ThreadPoolExecutor(max_workers=workers, thread_name_prefix="rpc"),
+                       options=[("grpc.so_reuseport", 0)])
+
+
+def listen(server: grpc.Server, host: str, port: int) -> int:
+    """Bind and start; returns the port (port 0 picks a free one)."""
+    bound = server.add_insecure_port(f"{host}:{port}")
+    if bound == 0:
+        raise OSError(f"cannot listen on {host}:{port}")
+    server.start()
+    return bound
+
+
 def start(tables: Tables, host: str = "127.0.0.1", port: int = 50051, workers: int = 256) -> Running:
     """Start serving (port 0 picks a free port); returns the running server."""
-    server = grpc.server(futures.ThreadPoolExecutor(max_workers=workers, thread_name_prefix="rpc"),
-                         options=[("grpc.so_reuseport", 0)])
+    server = new_server(workers)
     pb_grpc.add_TablerulesServicer_to_server(Servicer(tables), server)
     health_servicer = health.HealthServicer()
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
@@ -263,8 +277,4 @@ def start(tables: Tables, host: str = "127.0.0.1", port: int = 50051, workers: i
         health_servicer.set(name, health_pb2.HealthCheckResponse.SERVING)
     reflection.enable_server_reflection(
         (SERVICE_NAME, health_pb2.DESCRIPTOR.services_by_name["Health"].full_name, reflection.SERVICE_NAME), server)
-    bound = server.add_insecure_port(f"{host}:{port}")
-    if bound == 0:
-        raise OSError(f"cannot listen on {host}:{port}")
-    server.start()
-    return Running(server, bound, tables)
+    return Running(server, listen(server, host, port), tables)

@@ -6,6 +6,8 @@ the seqs it produced) are inserted in one transaction, so a retried command id
 and a lost race are both detected by the database's uniqueness constraint.
 Seeds and token hashes live in a separate recorder: never in the event stream.
 Snapshots of the state keep loading cost flat however long a game grows.
+Appends that arrive together share one transaction (group commit): each caller
+returns only once its rows are durable, and the database pays one sync per group.
 """
 
 from __future__ import annotations
@@ -13,8 +15,9 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass
+import threading
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from eventsourcing.persistence import (
@@ -118,6 +121,68 @@ def _receipt_id(game_id: str, command_id: str) -> str:
     return f"{game_id}/command/{command_id}"
 
 
+@dataclass(slots=True)
+class _Append:
+    rows: Sequence[StoredEvent]
+    done: bool = False
+    error: Exception | None = None
+
+
+@dataclass(slots=True)
+class GroupCommit:
+    """Writes concurrent appends in one transaction; each waits for its own outcome.
+
+    No thread of its own: the first caller to find the database idle writes every
+    append queued so far while later callers queue behind it. A uniqueness conflict
+    fails the whole transaction, so the group is then retried one append at a
+    time to tell the conflicting append from the innocent ones.
+    """
+
+    insert: Callable[[Sequence[StoredEvent]], object]
+    _queue: list[_Append] = field(default_factory=list)
+    _writing: bool = False
+    _changed: threading.Condition = field(default_factory=threading.Condition)
+
+    def write(self, rows: Sequence[StoredEvent]) -> None:
+        """Insert rows atomically; IntegrityError if any conflicts with a stored row."""
+        mine = _Append(rows)
+        with self._changed:
+            self._queue.append(mine)
+            while self._writing and not mine.done:
+                self._changed.wait()
+            leads = not mine.done
+            if leads:
+                group, self._queue = self._queue, []
+                self._writing = True
+        if leads:
+            try:
+                self._commit(group)
+            finally:
+                with self._changed:
+                    self._writing = False
+                    self._changed.notify_all()
+        if mine.error is not None:
+            raise mine.error
+
+    def _commit(self, group: list[_Append]) -> None:
+        try:
+            self.insert([row for append in group for row in append.rows])
+        except IntegrityError as conflict:
+            if len(group) == 1:
+                group[0].error = conflict
+            else:
+                for append in group:
+                    try:
+                        self.insert(append.rows)
+                    except Exception as problem:  # handed to this append's own caller
+                        append.error = problem
+        except Exception as problem:  # every caller of the group sees the failure
+            for append in group:
+                append.error = problem
+        for append in group:
+            append.done = True
+
+
 class GameStore:
     def __init__(self, url: str) -> None:
         self.url = url
@@ -125,6 +190,7 @@ class GameStore:
         self.events: ApplicationRecorder = self.factory.application_recorder()
         self.secrets_recorder: AggregateRecorder = self.factory.aggregate_recorder("secrets")
         self.snapshots: AggregateRecorder = self.factory.aggregate_recorder("snapshots")
+        self.group_commit = GroupCommit(self.events.insert_events)
 
     def close(self) -> None:
         self.factory.close()
@@ -151,7 +217,7 @@ class GameStore:
             receipt = {"game_id": game_id, "first": seqs[0], "last": seqs[-1]}
             rows.append(StoredEvent(_receipt_id(game_id, command_id), 1, RECEIPT_TOPIC, canonical_json(receipt)))
         try:
-            self.events.insert_events(rows)
+            self.group_commit.write(rows)
         except IntegrityError as conflict:
             raise VersionConflict(str(conflict)) from None
 

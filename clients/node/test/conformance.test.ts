@@ -192,6 +192,17 @@ async function probeIllegal(viewers: Viewer[], views: GetViewResponse[], seatInd
   return "";
 }
 
+/** Saves a game's full log (with its seed) under the temporary directory; returns where, or why not. */
+async function keepLog(operator: Client, gameId: string): Promise<string> {
+  try {
+    const file = path.join(os.tmpdir(), `tablerules-conformance-${gameId}.jsonl`);
+    writeFileSync(file, (await operator.exportLog(gameId)).logJsonl);
+    return file;
+  } catch (error) {
+    return `not kept (${String(error)})`;
+  }
+}
+
 async function playAndCheck(t: TestContext, server: RunningServer, operator: Client, ruleset: Ruleset,
   seats: number, rng: Rng, randomOptions: boolean, turnLimit: number | undefined): Promise<void> {
   const started = Date.now();
@@ -363,6 +374,12 @@ async function playAndCheck(t: TestContext, server: RunningServer, operator: Cli
     t.diagnostic(`${ruleset.name} ${seats} seats: ${stats.commands} commands, ${version} events, ` +
       `${stats.duplicates} duplicate retries, ${stats.stale} stale probes, rules cited: ${[...stats.illegal].join(", ")}; ` +
       `${finalStatus?.summary} winners ${JSON.stringify(finalStatus?.winners)}; ${Date.now() - started} ms`);
+  } catch (error) {
+    // Game ids are random and key the game's shuffles, so the seed alone cannot rebuild a
+    // failed game: keep its log (the operator's export carries the seed) for `tablerules fork`.
+    const kept = await keepLog(operator, gameId);
+    t.diagnostic(`the failed game's log: ${kept}`);
+    throw error;
   } finally {
     for (const client of clients) client.close();
   }
