@@ -1,190 +1,234 @@
-"""Measure tablerules: end-to-end commands/s on durable SQLite, replay and verify
-speed from a log file, and in-process rules speed. Prints a table; `--out FILE`
-writes it as Markdown too.
+"""`make bench`: every figure of docs/PERFORMANCE.md beside its ceiling, measured in
+the same run (shared machines drift, ratios hold better), as the median of several
+runs. Writes docs/PERFORMANCE.md (or --out) and prints the table.
 
-Every loop is bounded in count and time; the server listens on loopback only.
+Every loop is bounded in count and time; servers listen on loopback only.
 """
 
 from __future__ import annotations
 
 import argparse
 import contextlib
-import dataclasses
-import os
 import platform
-import random
 import statistics
 import subprocess
-import sys
 import tempfile
-import threading
 import time
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from importlib.metadata import version
 from pathlib import Path
-from typing import Any
 
+from bench import replay as replay_bench
+from bench import service
+from bench.null_game import NULL_GAME
+from bench.rules import rules_speed
 from domain.games import REGISTRY
-from domain.kernel import Log, Session, StartGame, parse_log, replay, seed_commitment, verify
-from domain.kernel.log import Header
-from tablerules_client import Client
-
-OPERATOR = "bench-operator"
 
 
-def rules_speed(name: str, seconds: float) -> tuple[float, float, Log]:
-    """Random legal play in-process: (commands/s, games/s) and the last game's log."""
-    game = REGISTRY[name]
-    chooser = random.Random(1)
-    commands = games = 0
-    deadline = time.perf_counter() + seconds
-    started = time.perf_counter()
-    log: Log | None = None
-    while time.perf_counter() < deadline or log is None:
-        seed = f"bench-{games}"
-        header = Header(f"bench-{games}", name, game.ruleset.version, ("a", "b"),
-                        {o.name: o.default for o in game.ruleset.options}, game.ruleset.contents[0],
-                        seed_commitment(seed), "2026-01-01T00:00:00Z")
-        session, created = Session.create(game, header)
-        session, envelopes = session.execute(StartGame(seat=0), "start", seed)
-        envelopes = [created, *envelopes]
-        while not session.finished:
-            seat = chooser.choice(list(game.status(session.state).to_act))
-            command = chooser.choice(game.legal_commands(session.state, seat))
-            session, produced = session.execute(command, f"c{commands}", seed)
-            envelopes.extend(produced)
-            commands += 1
-        games += 1
-        log = Log(header=header, envelopes=tuple(envelopes))
-    elapsed = time.perf_counter() - started
-    return commands / elapsed, games / elapsed, log
+@dataclass(frozen=True)
+class Row:
+    figure: str
+    measured: str
+    ceiling: str
+    ratio: str
+    target: str
+    met: bool | None
 
 
-def long_log(name: str, minimum_events: int) -> Log:
-    """One game with the turn cap lifted, played until its log has minimum_events."""
-    game = REGISTRY[name]
-    chooser = random.Random(2)
-    seed = "long"
-    options = {o.name: o.default for o in game.ruleset.options}
-    if "turn_limit" in options:
-        options["turn_limit"] = 0
-    header = Header("long", name, game.ruleset.version, ("a", "b"), options, game.ruleset.contents[0],
-                    seed_commitment(seed), "2026-01-01T00:00:00Z")
-    session, created = Session.create(game, header)
-    session, envelopes = session.execute(StartGame(seat=0), "start", seed)
-    envelopes = [created, *envelopes]
-    count = 0
-    while len(envelopes) < minimum_events and not session.finished:
-        state = session.state
-        seat = chooser.choice(list(game.status(state).to_act))
-        legal = game.legal_commands(state, seat)
-        # Steer away from the winning move so the game goes on.
-        safe = [c for c in legal if c.type_name() != "CastAttack"] or legal
-        session, produced = session.execute(chooser.choice(safe), f"c{count}", seed)
-        envelopes.extend(produced)
-        count += 1
-    return Log(header=header, envelopes=tuple(envelopes))
+def median(values: list[float]) -> float:
+    return statistics.median(values)
 
 
-@contextlib.contextmanager
-def server_process(storage: str) -> Iterator[int]:
-    """`tablerules serve` in its own process (so the load does not share its GIL); yields the port."""
-    process = subprocess.Popen(
-        [sys.executable, "-m", "service.cli", "serve", "--port", "0", "--storage", storage],
-        stdout=subprocess.PIPE, text=True, env={**os.environ, "TABLERULES_OPERATOR_TOKEN": OPERATOR})
-    try:
-        assert process.stdout is not None
-        line = process.stdout.readline()
-        yield int(line.split(" on ")[1].split()[0].rsplit(":", 1)[1])
-    finally:
-        process.terminate()
-        process.wait(30)
+def per_s(value: float) -> str:
+    return f"{value:,.0f}/s"
 
 
-def end_to_end(clients: int, seconds: float, storage: str) -> tuple[float, list[float]]:
-    """SubmitCommand over loopback gRPC, `clients` threads each on its own game.
+class Bench:
+    def __init__(self, runs: int, seconds: float, events: int, games: int, scratch: Path) -> None:
+        self.runs = runs
+        self.seconds = seconds
+        self.events = events
+        self.games = games
+        self.scratch = scratch
+        self.rows: list[Row] = []
 
-    Each command is chosen from a GetView of its seat; the rate counts commands only,
-    the latencies are those of SubmitCommand alone.
-    """
-    with server_process(storage) as port:
-        return _load(port, clients, seconds)
+    def add(self, figure: str, measured: str, ceiling: str, ratio: str, target: str, met: bool | None) -> None:
+        row = Row(figure, measured, ceiling, ratio, target, met)
+        self.rows.append(row)
+        print(f"  {figure}: {measured} (ceiling {ceiling}, {ratio}; target {target})", flush=True)
+
+    @contextlib.contextmanager
+    def sqlite_server(self, name: str) -> Iterator[tuple[str, int]]:
+        with service.tablerules_server(f"sqlite:///{self.scratch / name}.db") as running:
+            yield running
+
+    def repeat(self, work: Callable[[int], tuple[float, ...]]) -> list[tuple[float, ...]]:
+        return [work(run) for run in range(self.runs)]
+
+    # 1. Commands end to end -----------------------------------------------------------
+
+    def end_to_end(self) -> None:
+        clients = 8
+        per_client = int(self.seconds * 600)  # enough for 4,800 commands/s in all
+
+        def one(run: int) -> tuple[float, ...]:
+            with self.sqlite_server(f"e2e-{run}") as (address, _):
+                full = service.submit_load(address, [service.script(address, per_client, f"e2e-{run}-{n}")
+                                                     for n in range(clients)], self.seconds)
+                half = service.submit_load(address, [service.script(address, per_client, f"half-{run}-{n}")
+                                                     for n in range(clients)], self.seconds, rate=full.rate / 2)
+                alone = service.submit_load(address, [service.script(address, per_client, f"seq-{run}")],
+                                            self.seconds)
+                reusable = [service.script(address, per_client, f"echo-{run}-{n}") for n in range(clients)]
+            with service.echo_server() as (echo_address, _):
+                echo_full = service.submit_load(echo_address, reusable, self.seconds)
+                echo_alone = service.submit_load(echo_address, reusable[:1], self.seconds)
+            return (full.rate, full.percentile(50), full.percentile(99), half.rate, half.percentile(99),
+                    alone.rate, alone.percentile(50), alone.percentile(99), echo_full.rate, echo_alone.rate)
+
+        results = self.repeat(one)
+        m = [median([r[i] for r in results]) for i in range(10)]
+        self.add(f"SubmitCommand, {clients} clients on {clients} games, SQLite synchronous=FULL",
+                 f"{per_s(m[0])}, p50 {m[1]:.1f} ms, p99 {m[2]:.1f} ms", f"echo servicer {per_s(m[8])}",
+                 f"{m[0] / m[8]:.0%}", ">= 50% of the echo ceiling", m[0] >= m[8] / 2)
+        self.add("SubmitCommand at half that load", f"{per_s(m[3])}, p99 {m[4]:.1f} ms", "", "",
+                 "p99 < 10 ms", m[4] < 10)
+        self.add("SubmitCommand, 1 sequential client", f"{per_s(m[5])}, p50 {m[6]:.1f} ms, p99 {m[7]:.1f} ms",
+                 f"echo servicer {per_s(m[9])}", f"{m[5] / m[9]:.0%}", "", None)
+
+    # 2. Replay and verify ---------------------------------------------------------------
+
+    def replay(self) -> None:
+        game = REGISTRY["armory"]
+        log = replay_bench.long_log(game, self.events)
+        path = self.scratch / "long.jsonl"
+        path.write_text(log.text(), encoding="utf-8")
+        results = self.repeat(lambda run: (replay_bench.replay_rate(game, path), replay_bench.verify_rate(game, path),
+                                           replay_bench.library_rate(log)))
+        replayed, verified, library = (median([r[i] for r in results]) for i in range(3))
+        ceiling = f"eventsourcing repository.get {per_s(library)}"
+        self.add(f"replay of a {len(log.envelopes):,}-event ARMORY log file", per_s(replayed), ceiling,
+                 f"{replayed / library:.2f}x", ">= 200,000/s and >= 3x", replayed >= 200_000 and replayed >= 3 * library)
+        self.add("verify of the same file (every command re-decided)", per_s(verified), ceiling,
+                 f"{verified / library:.2f}x", "", None)
+
+    # 3. Cost versus game length ---------------------------------------------------------
+
+    def length(self) -> None:
+        far = 10_000
+        measured_commands = 50
+
+        def one(run: int) -> tuple[float, ...]:
+            with self.sqlite_server(f"length-{run}") as (address, _):
+                source = service.script(address, 0, f"length-{run}")
+                early = service.imported_at(address, source, 10, measured_commands)
+                late = service.imported_at(address, source, far, measured_commands)
+                return (service.time_per_command(address, [early], 0, measured_commands),
+                        service.time_per_command(address, [late], 0, measured_commands))
+
+        results = self.repeat(one)
+        early, late = median([r[0] for r in results]), median([r[1] for r in results])
+        self.add(f"SubmitCommand at move {far:,} of one game (median of {measured_commands})", f"{late:.2f} ms",
+                 f"at move 10: {early:.2f} ms", f"{late / early:.2f}", "ratio <= 1.2", late / early <= 1.2)
+
+    # 4. Fan-out ---------------------------------------------------------------------
+
+    def fan_out(self) -> None:
+        subscribers, rate = 100, 100.0
+
+        def one(run: int) -> tuple[float, ...]:
+            with self.sqlite_server(f"fanout-{run}") as (address, _):
+                crowd = service.fan_out(address, service.script(address, int(rate * self.seconds), f"fan-{run}"),
+                                        subscribers, rate, self.seconds)
+                single = service.fan_out(address, service.script(address, int(rate * self.seconds), f"one-{run}"),
+                                         1, rate, self.seconds)
+            complete = crowd.delivered == crowd.events * subscribers
+            return crowd.percentile(99), single.percentile(99), float(complete), crowd.events
+
+        results = self.repeat(one)
+        crowd, single = median([r[0] for r in results]), median([r[1] for r in results])
+        complete = all(r[2] for r in results)
+        self.add(f"fan-out: {subscribers} subscribers, one game at {rate:.0f} commands/s",
+                 f"p99 delay {crowd:.1f} ms, {'every' if complete else 'NOT every'} event to every subscriber",
+                 f"1 subscriber: p99 {single:.1f} ms", f"{crowd / single:.1f}x" if single else "",
+                 "p99 < 50 ms, nothing lost", complete and crowd < 50)
+
+    # 5. Rules speed ------------------------------------------------------------------
+
+    def rules(self) -> None:
+        ceiling = median([r[0] for r in self.repeat(lambda run: rules_speed(NULL_GAME, 2, self.seconds / 2))])
+        for name, game in REGISTRY.items():
+            results = self.repeat(lambda run, game=game: rules_speed(game, 2, self.seconds))  # type: ignore[misc]
+            commands, games = median([r[0] for r in results]), median([r[1] for r in results])
+            target = ">= 20,000 commands/s" if name == "armory" else ""
+            self.add(f"rules speed, {name}, 2 seats (random play in process)",
+                     f"{per_s(commands)} commands, {games:,.1f} games/s", f"null game {per_s(ceiling)} commands",
+                     f"{commands / ceiling:.0%}", target, commands >= 20_000 if name == "armory" else None)
+
+    # 6. Memory --------------------------------------------------------------------------
+
+    def memory(self) -> None:
+        with self.sqlite_server("memory") as (address, pid):
+            idle = service.resident_mb(pid)
+            opened = service.open_games(address, self.games, seconds=300)
+            loaded = service.resident_mb(pid)
+        per_game = (loaded - idle) * 1024 / max(opened, 1)
+        self.add(f"resident memory with {opened:,} games open", f"{loaded:,.0f} MB ({per_game:,.0f} KB per game)",
+                 f"idle server {idle:,.0f} MB", f"{loaded / idle:.1f}x", "< 2 GB", loaded < 2048)
 
 
-def _load(port: int, clients: int, seconds: float) -> tuple[float, list[float]]:
-    latencies: list[float] = []
-    done = [0]
-    lock = threading.Lock()
-    deadline = time.perf_counter() + seconds
-
-    def player(index: int) -> None:
-        chooser = random.Random(index)
-        with Client(f"127.0.0.1:{port}") as client:
-            while time.perf_counter() < deadline:
-                created = client.create_game("armory", ["a", "b"], seed=f"e2e-{index}-{done[0]}")
-                tokens = {s.seat: s.token for s in created.seats}
-                while time.perf_counter() < deadline:
-                    view = client.view(created.game_id)
-                    if view.status.finished:
-                        break
-                    seat = chooser.choice(list(view.status.to_act))
-                    seat_view = client.view(created.game_id, tokens[seat])
-                    picked = chooser.choice(list(seat_view.legal_commands))
-                    began = time.perf_counter()
-                    client.seat(created.game_id, tokens[seat]).submit(picked)
-                    with lock:
-                        latencies.append(time.perf_counter() - began)
-                        done[0] += 1
-
-    threads = [threading.Thread(target=player, args=(i,)) for i in range(clients)]
-    began = time.perf_counter()
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(seconds + 30)
-    elapsed = time.perf_counter() - began
-    return done[0] / elapsed, latencies
+def machine() -> str:
+    cpu = "unknown CPU"
+    with contextlib.suppress(OSError), open("/proc/cpuinfo", encoding="utf-8") as info:
+        cpu = next((line.split(":", 1)[1].strip() for line in info if line.startswith("model name")), cpu)
+    cores = subprocess.run(["nproc"], capture_output=True, text=True, check=False).stdout.strip() or "?"
+    return (f"{cpu}, {cores} cores; {platform.system()} {platform.release()}; "
+            f"{platform.python_implementation()} {platform.python_version()}; grpcio {version('grpcio')}, "
+            f"eventsourcing {version('eventsourcing')}, SQLite {__import__('sqlite3').sqlite_version}")
 
 
-def timed(work: Callable[[], Any]) -> float:
-    began = time.perf_counter()
-    work()
-    return time.perf_counter() - began
+def render(bench: Bench, elapsed: float) -> str:
+    lines = [
+        "# Performance",
+        "",
+        f"Written by `make bench` on {datetime.now(UTC):%Y-%m-%d %H:%M} UTC in {elapsed / 60:.1f} minutes. "
+        f"Each figure is the median of {bench.runs} runs; its ceiling was measured in the same run.",
+        "",
+        f"Machine: {machine()}.",
+        "",
+        "| figure | measured | ceiling (same run) | ratio | target | met |",
+        "|---|---|---|---|---|---|",
+    ]
+    marks = {True: "yes", False: "**no**", None: ""}
+    lines += [f"| {r.figure} | {r.measured} | {r.ceiling} | {r.ratio} | {r.target} | {marks[r.met]} |"
+              for r in bench.rows]
+    lines += ["", "What each figure measures and how: `bench/` and docs/operations.md (Performance).", ""]
+    return "\n".join(lines)
+
+
+FIGURES = ("rules", "replay", "end_to_end", "length", "fan_out", "memory")
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description="tablerules benchmarks")
-    parser.add_argument("--seconds", type=float, default=10.0, help="duration of each timed loop")
-    parser.add_argument("--events", type=int, default=100_000, help="length of the long log for replay")
-    parser.add_argument("--out", help="also write the table as Markdown here")
+    parser = argparse.ArgumentParser(description="tablerules benchmarks: figures beside their ceilings")
+    parser.add_argument("--runs", type=int, default=3, help="runs per figure (the median is reported)")
+    parser.add_argument("--seconds", type=float, default=4.0, help="duration of each timed load")
+    parser.add_argument("--events", type=int, default=100_000, help="length of the replayed log")
+    parser.add_argument("--games", type=int, default=10_000, help="games open for the memory figure")
+    parser.add_argument("--only", choices=FIGURES, action="append", help="measure only these figures")
+    parser.add_argument("--out", default="docs/PERFORMANCE.md", help="where to write the table ('-': nowhere)")
     args = parser.parse_args()
-    rows: list[tuple[str, str]] = []
-
-    commands_per_s, games_per_s, _ = rules_speed("armory", args.seconds)
-    rows.append(("rules speed, armory (in-process random play)", f"{commands_per_s:,.0f} commands/s, "
-                                                                 f"{games_per_s:,.1f} games/s"))
-    with tempfile.TemporaryDirectory() as scratch:
-        log = long_log("armory", args.events)
-        path = Path(scratch) / "long.jsonl"
-        path.write_text(log.text(), encoding="utf-8")
-        game = REGISTRY["armory"]
-        replay_seconds = timed(lambda: replay(game, parse_log(path.read_text().splitlines())))
-        rows.append((f"replay from file ({len(log.envelopes):,} events)",
-                     f"{len(log.envelopes) / replay_seconds:,.0f} events/s"))
-        seeded = Log(header=dataclasses.replace(log.header, seed="long"), envelopes=log.envelopes)
-        verify_seconds = timed(lambda: verify(game, seeded))
-        rows.append((f"verify from file ({len(log.envelopes):,} events)",
-                     f"{len(log.envelopes) / verify_seconds:,.0f} events/s"))
-        for clients in (1, 8):
-            rate, latencies = end_to_end(clients, args.seconds, f"sqlite:///{Path(scratch) / f'e2e{clients}.db'}")
-            cuts = statistics.quantiles(latencies, n=100) if len(latencies) > 2 else [0.0] * 99
-            rows.append((f"SubmitCommand end to end, SQLite synchronous=FULL, {clients} client(s)",
-                         f"{rate:,.0f} commands/s, p50 {cuts[49] * 1000:.1f} ms, p99 {cuts[98] * 1000:.1f} ms"))
-
-    machine = f"{platform.machine()}, {platform.python_implementation()} {platform.python_version()}"
-    table = ["| figure | measured |", "|---|---|", *[f"| {k} | {v} |" for k, v in rows]]
-    text = f"Machine: {machine}\n\n" + "\n".join(table) + "\n"
+    began = time.perf_counter()
+    with tempfile.TemporaryDirectory(prefix="tablerules-bench-") as scratch:
+        bench = Bench(args.runs, args.seconds, args.events, args.games, Path(scratch))
+        for figure in args.only or FIGURES:
+            print(f"{figure}...", flush=True)
+            getattr(bench, figure)()
+    text = render(bench, time.perf_counter() - began)
     print(text)
-    if args.out:
+    if args.out != "-":
         Path(args.out).write_text(text, encoding="utf-8")
 
 

@@ -61,3 +61,14 @@ def test_redaction_of_draws_shuffles_and_revealed_hands() -> None:
     shown = HandRevealed(seat=2, to_seat=1, cards=(cid(2, SHIELD),))
     assert GAME.redact(shown, 1) == shown and GAME.redact(shown, 2) == shown
     assert GAME.redact(shown, 3) == GAME.redact(shown, 0) == HandRevealed(seat=2, to_seat=1, cards=())
+
+
+def test_trade_drawn_lists_only_cards_still_in_the_turn_players_hand() -> None:
+    """armory R6: a card traded in, cast and reshuffled this turn is back in the draw pile,
+    whose order nobody sees; the view names only the traded-in cards still in hand."""
+    state = started(2)
+    kept = state.players[0].hand[0]
+    reshuffled = state.players[0].draw[0]
+    state = dataclasses.replace(state, trade_drawn=(reshuffled, kept))
+    assert view(state, state.turn_player).trade_drawn == (kept,)
+    assert view(state, 2).trade_drawn == () and view(state, 0).trade_drawn == ()

@@ -155,7 +155,10 @@ def view(state: ArmoryState, viewer: int) -> ArmoryView:
         viewer=viewer, phase=state.phase, turn=state.turn, turn_player=state.turn_player,
         turn_opponent=turn_opponent(state), actions_used=state.actions, traded=state.traded,
         torch_cast=state.torch_cast,
-        trade_drawn=state.trade_drawn if viewer == state.turn_player else (),
+        # Only what is still in the Turn Player's hand: a card traded in, used and reshuffled this
+        # turn stays in trade_drawn but its new place in the draw pile is nobody's to see.
+        trade_drawn=tuple(c for c in state.trade_drawn if c in state.players[viewer - 1].hand)
+        if viewer == state.turn_player else (),
         stack=tuple(_stack_view(item) for item in state.stack), responder=responder(state),
         seats=tuple(_seat_view(p, viewer) for p in state.players),
         duel=DuelView(challenger=duel.challenger, challenged=duel.challenged, winner=duel.winner,
