@@ -117,9 +117,29 @@ def envelope_message(game_id: str, game: Game[Any], seen: SeenEnvelope) -> pb.Ev
         prev_hash=e.prev_hash, hash=e.hash, state_hash=e.state_hash)
 
 
+class EnvelopeMessages:
+    """Envelope messages by (game, seq, audience): a log never changes, so the many
+    streams of one game convert each event once per audience, not once per stream."""
+
+    LIMIT = 50_000
+
+    def __init__(self) -> None:
+        self._made: dict[tuple[str, int, int], pb.EventEnvelope] = {}
+
+    def of(self, game_id: str, game: Game[Any], seen: SeenEnvelope) -> pb.EventEnvelope:
+        key = (game_id, seen.envelope.seq, seen.audience)
+        message = self._made.get(key)
+        if message is None:
+            if len(self._made) >= self.LIMIT:
+                self._made.clear()
+            message = self._made[key] = envelope_message(game_id, game, seen)
+        return message
+
+
 class Servicer(pb_grpc.TablerulesServicer):
     def __init__(self, tables: Tables) -> None:
         self.tables = tables
+        self.messages = EnvelopeMessages()
 
     def _call(self, context: grpc.ServicerContext, work: Callable[[], R]) -> R:
         try:
@@ -171,7 +191,7 @@ class Servicer(pb_grpc.TablerulesServicer):
             game = self.tables.live(request.game_id).game
             return pb.SubmitCommandResponse(
                 version=outcome.version, duplicate=outcome.duplicate,
-                events=[envelope_message(request.game_id, game, e) for e in outcome.events])
+                events=[self.messages.of(request.game_id, game, e) for e in outcome.events])
         return self._call(context, work)
 
     def GetView(self, request: pb.GetViewRequest, context: grpc.ServicerContext) -> pb.GetViewResponse:
@@ -191,9 +211,15 @@ class Servicer(pb_grpc.TablerulesServicer):
             token = bearer(context)
             game = self.tables.live(request.game_id).game
             for seen in self.tables.stream(request.game_id, token, request.from_version, context.is_active):
-                yield envelope_message(request.game_id, game, seen)
+                yield self.messages.of(request.game_id, game, seen)
         except ServiceError as error:
             context.abort_with_status(error_status(error))
+        except Exception:
+            if not context.is_active():
+                return  # the caller left or the server is stopping: nobody to tell
+            log.exception("internal error in a stream")
+            context.abort(grpc.StatusCode.INTERNAL,
+                          "internal error (details are in the server log); resume from the last seq received")
 
     def ExportLog(self, request: pb.ExportLogRequest, context: grpc.ServicerContext) -> pb.ExportLogResponse:
         def work() -> pb.ExportLogResponse:
@@ -252,15 +278,20 @@ class Running:
         self.tables.store.close()
 
 
+MAX_MESSAGE_BYTES = 256 * 1024 * 1024
+"""Whole logs travel in one message (ImportLog, ExportLog): a 10,000-move game is about 8 MB."""
+
+
 def new_server(workers: int) -> grpc.Server:
     """A gRPC server with tablerules' settings (the benchmarks' echo ceiling uses the same)."""
     return grpc.server(futures.ThreadPoolExecutor(max_workers=workers, thread_name_prefix="rpc"),
-                       options=[("grpc.so_reuseport", 0)])
+                       options=[("grpc.so_reuseport", 0), ("grpc.max_receive_message_length", MAX_MESSAGE_BYTES),
+                                ("grpc.max_send_message_length", MAX_MESSAGE_BYTES)])
 
 
 def listen(server: grpc.Server, host: str, port: int) -> int:
     """Bind and start; returns the port (port 0 picks a free one)."""
-    bound = server.add_insecure_port(f"{host}:{port}")
+    bound: int = server.add_insecure_port(f"{host}:{port}")
     if bound == 0:
         raise OSError(f"cannot listen on {host}:{port}")
     server.start()

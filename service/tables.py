@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import itertools
 import secrets
 import threading
 import uuid
@@ -49,6 +50,7 @@ from service.errors import InvalidArgument, NotFound, PermissionDenied, Rejected
 from service.store import GameStore, Secrets, Snapshot, VersionConflict
 
 RECENT_ENVELOPES = 256
+SEEN_LIMIT = 4096
 """Envelopes kept in memory per game for streaming; older ones come from the store."""
 MAX_COMMAND_ID = 128
 RACE_RETRIES = 5
@@ -69,6 +71,11 @@ class Viewer:
     seat: int = SPECTATOR
     operator: bool = False
 
+    @property
+    def audience(self) -> int:
+        """Callers who see events alike: the operator (-1), one seat, or every spectator (0)."""
+        return -1 if self.operator else self.seat
+
 
 @dataclass(frozen=True, slots=True)
 class SeatGrant:
@@ -85,6 +92,7 @@ class SeenEnvelope:
     type: str
     payload: Mapping[str, Any]
     redacted: bool
+    audience: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,20 +122,23 @@ class LiveGame:
     recent: deque[Envelope]
     lock: threading.Lock = field(default_factory=threading.Lock)
     changed: threading.Condition = field(default_factory=threading.Condition)
+    seen: dict[tuple[int, int], SeenEnvelope] = field(default_factory=dict)
+    """Envelopes as each audience sees them (seq, audience): many streams share one redaction."""
 
     def adopt(self, session: Session[Any], envelopes: Sequence[Envelope]) -> None:
-        self.session = session
-        self.recent.extend(envelopes)
         with self.changed:
+            self.session = session
+            self.recent.extend(envelopes)
             self.changed.notify_all()
 
     def recent_after(self, version: int) -> list[Envelope] | None:
         """Envelopes with seq > version from memory, or None if memory does not reach back."""
-        if version >= self.session.version:
-            return []
-        if not self.recent or self.recent[0].seq > version + 1:
-            return None
-        return [e for e in list(self.recent) if e.seq > version]
+        with self.changed:
+            if version >= self.session.version:
+                return []
+            if not self.recent or self.recent[0].seq > version + 1:
+                return None
+            return list(itertools.islice(self.recent, version + 1 - self.recent[0].seq, None))
 
 
 class Tables:
@@ -249,12 +260,20 @@ class Tables:
         raise Unauthenticated("the token is not valid for this game")
 
     def see(self, live: LiveGame, envelope: Envelope, viewer: Viewer) -> SeenEnvelope:
-        if viewer.operator or envelope.type not in live.game.event_types:
-            return SeenEnvelope(envelope, envelope.type, envelope.payload, False)
-        event = decode_event(live.game, envelope)
-        shown = live.game.redact(event, viewer.seat)
-        payload = payload_of(shown)
-        return SeenEnvelope(envelope, envelope.type, payload, payload != dict(envelope.payload))
+        key = (envelope.seq, viewer.audience)
+        seen = live.seen.get(key)
+        if seen is None:
+            if len(live.seen) >= SEEN_LIMIT:
+                live.seen.clear()
+            seen = live.seen[key] = self._redacted(live.game, envelope, viewer)
+        return seen
+
+    @staticmethod
+    def _redacted(game: Game[Any], envelope: Envelope, viewer: Viewer) -> SeenEnvelope:
+        if viewer.operator or envelope.type not in game.event_types:
+            return SeenEnvelope(envelope, envelope.type, envelope.payload, False, viewer.audience)
+        payload = payload_of(game.redact(decode_event(game, envelope), viewer.seat))
+        return SeenEnvelope(envelope, envelope.type, payload, payload != dict(envelope.payload), viewer.audience)
 
     # -- commands -----------------------------------------------------------------------
 
@@ -360,11 +379,11 @@ class Tables:
             if live.session.finished and sent >= live.session.version:
                 return
             with live.changed:
-                if sent >= live.session.version:
-                    live.changed.wait(self.poll_seconds)
-            if sent >= live.session.version and live.lock.acquire(blocking=False):
+                woken = sent < live.session.version or live.changed.wait(self.poll_seconds)
+            # Other replicas' appends reach this one only through the database: look on a quiet poll.
+            if self.shared_storage and not woken and live.lock.acquire(blocking=False):
                 try:
-                    self._refresh(live)  # other replicas' appends
+                    self._refresh(live)
                 finally:
                     live.lock.release()
 

@@ -95,6 +95,12 @@ export interface StreamOptions {
 /** Where ReplayLog, VerifyLog and ForkGame read a log: inline text or a stored game. */
 export type LogSource = { logJsonl: string } | { gameId: string };
 
+/** Whole logs travel in one message (exportLog, importLog): lift gRPC's 4 MB default. */
+const MESSAGE_LIMITS: grpc.ClientOptions = {
+  "grpc.max_receive_message_length": 256 * 1024 * 1024,
+  "grpc.max_send_message_length": 256 * 1024 * 1024,
+};
+
 const DEFAULT_RETRY: RetryPolicy = { retries: 4, initialDelayMs: 100, maxDelayMs: 2000 };
 
 function sleep(ms: number, signal?: AbortSignal): Promise<void> {
@@ -149,7 +155,8 @@ export class Client {
   constructor(address = "127.0.0.1:50051", options: ClientOptions = {}) {
     const Tablerules = grpcPackage().tablerules.v1.Tablerules;
     this.address = address;
-    this.raw = new Tablerules(address, options.credentials ?? grpc.credentials.createInsecure(), options.grpcOptions);
+    this.raw = new Tablerules(address, options.credentials ?? grpc.credentials.createInsecure(),
+      { ...MESSAGE_LIMITS, ...options.grpcOptions });
     this.token = options.token;
     this.deadlineMs = options.deadlineMs ?? 30_000;
     this.retryPolicy = { ...DEFAULT_RETRY, ...options.retry };

@@ -95,12 +95,17 @@ def command_json(message: pb.Command) -> dict[str, Any]:
     return {"type": type_name, **fields}
 
 
+# Whole logs travel in one message (ExportLog, ImportLog): lift gRPC's 4 MB default.
+CHANNEL_OPTIONS = [("grpc.max_receive_message_length", 256 * 1024 * 1024),
+                   ("grpc.max_send_message_length", 256 * 1024 * 1024)]
+
+
 class Client:
     """One connection to a tablerules server; `token` is sent with every call."""
 
     def __init__(self, address: str = "127.0.0.1:50051", token: str | None = None,
                  channel: grpc.Channel | None = None) -> None:
-        self.channel = channel or grpc.insecure_channel(address)
+        self.channel = channel or grpc.insecure_channel(address, options=CHANNEL_OPTIONS)
         self.stub = pb_grpc.TablerulesStub(self.channel)
         self.token = token
 
