@@ -7,10 +7,11 @@ identically elsewhere.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import hashlib
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from enum import Enum
 from json.encoder import encode_basestring as _string
 from typing import Any
@@ -46,7 +47,7 @@ def to_plain(value: object) -> JsonValue:
 _LAYOUTS: dict[type, tuple[tuple[str, ...], bool]] = {}
 """Per dataclass: its field names in sorted order, and whether it is frozen."""
 _FRAGMENTS: dict[int, tuple[object, str]] = {}
-"""Encoded frozen dataclasses by id (holding the object keeps the id valid).
+"""Encoded frozen dataclasses and tuples by id (holding the object keeps the id valid).
 
 States are persistent data structures: an event replaces a few nodes and shares
 the rest, so hashing the state after each event re-encodes only what changed.
@@ -64,54 +65,123 @@ def _layout(value: object) -> tuple[tuple[str, ...], bool] | None:
     return layout
 
 
-def _remember(value: object, text: str) -> None:
+def _remember(value: object, text: str) -> str:
     if len(_FRAGMENTS) >= _FRAGMENT_LIMIT:
         _FRAGMENTS.clear()
     _FRAGMENTS[id(value)] = (value, text)
+    return text
+
+
+def _encode_sequence(items: list[Any] | tuple[Any, ...]) -> str:
+    if not items:
+        return "[]"
+    if type(items[0]) is str:
+        # Lists of plain strings (card ids) are common: join them in one pass when
+        # none needs escaping (printable, no quote or backslash). A non-string
+        # further on raises TypeError.
+        with contextlib.suppress(TypeError):
+            joined = "".join(items)
+            if '"' not in joined and "\\" not in joined and joined.isprintable():
+                return '["' + '","'.join(items) + '"]'
+    encoders = _ENCODERS
+    return "[" + ",".join([encoders[type(item)](item) for item in items]) + "]"
+
+
+def _encode_tuple(value: tuple[Any, ...]) -> str:
+    # Tuples are immutable and shared between states just like frozen nodes.
+    memo = _FRAGMENTS.get(id(value))
+    if memo is not None and memo[0] is value:
+        return memo[1]
+    return _remember(value, _encode_sequence(value))
+
+
+_MAPPINGS: dict[tuple[Any, ...], Callable[[Any], str]] = {}
+"""Mapping encoders by the mapping's keys in insertion order. Envelopes, payloads and
+commands repeat a few key sets over and over."""
+_MAPPING_LIMIT = 1 << 10
 
 
 def _encode_mapping(value: Mapping[Any, object]) -> str:
+    keys = tuple(value)
+    encoder = _MAPPINGS.get(keys)
+    if encoder is None:
+        if len(_MAPPINGS) >= _MAPPING_LIMIT:
+            _MAPPINGS.clear()
+        if all(type(k) is str for k in keys):
+            ordered = sorted(keys)
+            encoder = _compiled("mapping", ordered, [f"value[{k!r}]" for k in ordered], memo=False)
+        else:
+            encoder = _encode_any_keys
+        _MAPPINGS[keys] = encoder
+    return encoder(value)
+
+
+def _encode_any_keys(value: Mapping[Any, object]) -> str:
+    encoders = _ENCODERS
     items = sorted((str(k), v) for k, v in value.items())
-    return "{" + ",".join([_string(k) + ":" + _encode(v) for k, v in items]) + "}"
+    return "{" + ",".join([_string(k) + ":" + encoders[type(v)](v) for k, v in items]) + "}"
+
+
+class _Encoders(dict[type, Callable[[Any], str]]):
+    """The encoder of each type, made once per type."""
+
+    def __missing__(self, kind: type) -> Callable[[Any], str]:
+        encoder: Callable[[Any], str] = _encode_other
+        if dataclasses.is_dataclass(kind):
+            params: Any = kind.__dataclass_params__  # type: ignore[attr-defined]
+            names = sorted(f.name for f in dataclasses.fields(kind))
+            encoder = _compiled(kind.__name__, names, [f"value.{name}" for name in names], memo=params.frozen)
+        self[kind] = encoder
+        return encoder
+
+
+def _compiled(name: str, keys: list[str], reads: list[str], memo: bool) -> Callable[[Any], str]:
+    """An encoder of a JSON object with these sorted keys, whose values the `reads` expressions fetch.
+
+    Generated (as dataclasses generates __init__): one expression per object shape
+    runs several times faster than a loop over its keys. With `memo` the text is
+    remembered by the object's identity (frozen dataclasses).
+    """
+    parts = [repr("{}")]
+    if keys:
+        parts = [part for i, (key, read) in enumerate(zip(keys, reads, strict=True))
+                 for part in (repr(("," if i else "{") + _string(key) + ":"), f"encoders[type(v := {read})](v)")]
+        parts.append(repr("}"))
+    text = f"''.join(({', '.join(parts)},))"
+    lines = [f"def encode_{name}(value):"]
+    if memo:
+        lines += ["    known = fragments.get(id(value))",
+                  "    if known is not None and known[0] is value:",
+                  "        return known[1]",
+                  f"    return remember(value, {text})"]
+    else:
+        lines.append(f"    return {text}")
+    namespace: dict[str, Any] = {"encoders": _ENCODERS, "fragments": _FRAGMENTS, "remember": _remember}
+    exec("\n".join(lines), namespace)
+    return namespace[f"encode_{name}"]  # type: ignore[no-any-return]
+
+
+def _encode_other(value: object) -> str:
+    if isinstance(value, Mapping):
+        return _encode_mapping(value)
+    return json.dumps(to_plain(value), sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+
+
+_ENCODERS = _Encoders({
+    str: _string,
+    int: repr,
+    bool: {True: "true", False: "false"}.__getitem__,
+    type(None): lambda _: "null",
+    list: _encode_sequence,
+    tuple: _encode_tuple,
+    dict: _encode_mapping,
+})
 
 
 def _encode(value: object) -> str:
     """The canonical JSON text of a value; equal to json.dumps(to_plain(value),
     sort_keys=True, separators=(",", ":"), ensure_ascii=False), only faster."""
-    kind = type(value)
-    if kind is str:
-        return _string(value)  # type: ignore[arg-type]
-    if kind is int:
-        return int.__repr__(value)
-    if kind is bool:
-        return "true" if value else "false"
-    if value is None:
-        return "null"
-    if kind is list:
-        return "[" + ",".join([_encode(item) for item in value]) + "]"  # type: ignore[attr-defined]
-    if kind is tuple:
-        # Tuples are immutable and shared between states just like frozen nodes.
-        memo = _FRAGMENTS.get(id(value))
-        if memo is not None and memo[0] is value:
-            return memo[1]
-        text = "[" + ",".join([_encode(item) for item in value]) + "]"  # type: ignore[attr-defined]
-        _remember(value, text)
-        return text
-    if kind is dict:
-        return _encode_mapping(value)  # type: ignore[arg-type]
-    layout = _layout(value)
-    if layout is not None:
-        memo = _FRAGMENTS.get(id(value))
-        if memo is not None and memo[0] is value:
-            return memo[1]
-        names, frozen = layout
-        text = "{" + ",".join([_string(name) + ":" + _encode(getattr(value, name)) for name in names]) + "}"
-        if frozen:
-            _remember(value, text)
-        return text
-    if isinstance(value, Mapping):
-        return _encode_mapping(value)
-    return json.dumps(to_plain(value), sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+    return _ENCODERS[type(value)](value)
 
 
 def canonical_json(value: object) -> bytes:

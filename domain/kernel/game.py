@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import types
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -13,6 +14,7 @@ from domain.kernel.messages import Command, Event, RuleViolation
 from domain.kernel.rng import Rng
 
 S = TypeVar("S")
+T = TypeVar("T")
 
 SPECTATOR = 0
 """The viewer number of somebody who holds no seat."""
@@ -193,10 +195,75 @@ class Emitter(Generic[S]):
     events: list[Event] = field(default_factory=list)
 
     def emit(self, event: Event, rule: str) -> S:
-        cited = dataclasses.replace(event, rule=rule)
+        cited = replace(event, rule=rule)
         self.events.append(cited)
-        self.state = self.evolve(self.state, cited)
+        before = self.state
+        self.state = self.evolve(before, cited)
+        _remember_evolution(self.evolve, before, cited, self.state)
         return self.state
+
+
+_EVOLVED: dict[int, tuple[Event, object, Callable[[Any, Event], Any], object]] = {}
+"""Recent emits by id of the event: (event, state before, evolve, state after).
+
+A Session evolves the events that decide() returns once more, from the very same
+state objects; the Emitter already did that work. The entry holds the event, so
+its id stays valid; the objects' identity makes a hit exactly evolve's result.
+"""
+_EVOLVED_LIMIT = 1 << 12
+
+
+def _remember_evolution(evolve: Callable[[S, Event], S], before: S, event: Event, after: S) -> None:
+    if len(_EVOLVED) >= _EVOLVED_LIMIT:
+        _EVOLVED.clear()
+    _EVOLVED[id(event)] = (event, before, evolve, after)
+
+
+def evolved(evolve: Callable[[S, Event], S], state: S, event: Event) -> S:
+    """evolve(state, event), reusing the Emitter's result when it made exactly this step."""
+    known = _EVOLVED.pop(id(event), None)
+    if known is not None and known[0] is event and known[1] is state and known[2] is evolve:
+        return known[3]  # type: ignore[return-value]
+    return evolve(state, event)
+
+
+_REPLACERS: dict[type, Callable[..., Any]] = {}
+
+
+def replace(obj: T, /, **changes: Any) -> T:
+    """dataclasses.replace for frozen dataclasses, about three times faster.
+
+    The states and messages of every game are rebuilt with it on each event. It
+    copies the fields into a new object directly (through the slot descriptors)
+    instead of running the frozen __init__, which sets each one through
+    object.__setattr__ and has no __post_init__ to run here.
+    """
+    kind = type(obj)
+    replacer = _REPLACERS.get(kind)
+    if replacer is None:
+        replacer = _REPLACERS[kind] = _replacer(kind)
+    return replacer(obj, **changes)  # type: ignore[no-any-return]
+
+
+def _replacer(kind: type) -> Callable[..., Any]:
+    """Generate `replace_Kind(obj, /, *, a=MISSING, b=MISSING, ...)` for one dataclass, as dataclasses
+    generates __init__."""
+    params: Any = getattr(kind, "__dataclass_params__", None)
+    fields = dataclasses.fields(kind)
+    slots: dict[str, Any] = {f.name: getattr(kind, f.name, None) for f in fields}
+    if (params is None or not params.frozen or hasattr(kind, "__post_init__") or not all(f.init for f in fields)
+            or not all(isinstance(slot, types.MemberDescriptorType) for slot in slots.values())):
+        raise TypeError(f"replace() takes frozen slotted dataclasses without __post_init__, not {kind.__name__}")
+    # The generated code's own names start with "_r_" so that no field name can shadow them.
+    namespace: dict[str, Any] = {"_r_missing": object(), "_r_new": object.__new__, "_r_kind": kind}
+    namespace.update({f"_r_set_{name}": slot.__set__ for name, slot in slots.items()})
+    name = f"replace_{kind.__name__}"
+    lines = [f"def {name}(_r_obj, /, *, {', '.join(f'{field}=_r_missing' for field in slots)}):",
+             "    _r_made = _r_new(_r_kind)"]
+    lines += [f"    _r_set_{field}(_r_made, _r_obj.{field} if {field} is _r_missing else {field})" for field in slots]
+    lines.append("    return _r_made")
+    exec("\n".join(lines), namespace)
+    return namespace[name]  # type: ignore[no-any-return]
 
 
 def require(condition: bool, rule: str, message: str) -> None:

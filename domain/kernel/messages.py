@@ -8,8 +8,10 @@ contract and the code all use one name for one thing.
 from __future__ import annotations
 
 import dataclasses
+import operator
 import types
 import typing
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -64,11 +66,25 @@ class RuleViolation(Exception):
 
 def payload_of(message: Command | Event) -> dict[str, JsonValue]:
     """The message's fields as plain JSON, without the event's rule citation."""
-    plain = to_plain(message)
-    assert isinstance(plain, dict)
-    if isinstance(message, Event):
-        del plain["rule"]
-    return plain
+    kind = type(message)
+    known = _PAYLOAD_FIELDS.get(kind)
+    if known is None:
+        names = sorted(f.name for f in dataclasses.fields(kind) if not (issubclass(kind, Event) and f.name == "rule"))
+        known = _PAYLOAD_FIELDS[kind] = (names, _getter(names))
+    names, values = known
+    return {name: value if type(value) in _SCALARS else to_plain(value)
+            for name, value in zip(names, values(message), strict=True)}
+
+
+_PAYLOAD_FIELDS: dict[type, tuple[list[str], Callable[[object], tuple[Any, ...]]]] = {}
+_SCALARS = frozenset((str, int, bool, type(None)))
+
+
+def _getter(names: list[str]) -> Callable[[object], tuple[Any, ...]]:
+    """All named attributes of an object as a tuple, read in one call."""
+    if len(names) > 1:
+        return operator.attrgetter(*names)
+    return lambda value: tuple(getattr(value, name) for name in names)
 
 
 def _convert(value: JsonValue, annotation: Any) -> Any:

@@ -6,12 +6,11 @@ so a caller can persist them first and adopt the new Session only on success.
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
 from typing import Any, Generic
 
 from domain.kernel.canonical import JsonValue, digest
-from domain.kernel.game import Game, S, Setup
+from domain.kernel.game import Game, S, Setup, evolved, replace
 from domain.kernel.log import GENESIS_HASH, KERNEL_RULE, Envelope, Header, LogFormatError
 from domain.kernel.messages import Command, Event, RuleViolation, StartGame, from_plain, payload_of
 from domain.kernel.rng import Rng, seed_commitment
@@ -52,7 +51,23 @@ def decode_event(game: Game[Any], envelope: Envelope) -> Event:
         event: Event = from_plain(cls, payload)
     except (TypeError, ValueError) as error:
         raise LogFormatError(f"event {envelope.seq} ({envelope.type}): {error}") from None
-    return dataclasses.replace(event, rule=envelope.rule)
+    return replace(event, rule=envelope.rule)
+
+
+def _sealed(
+    seq: int,
+    type_name: str,
+    payload: dict[str, JsonValue],
+    schema: int,
+    rule: str,
+    command_id: str,
+    command: dict[str, JsonValue] | None,
+    prev_hash: str,
+    state: object,
+) -> Envelope:
+    envelope = Envelope(seq, type_name, payload, schema, command_id, command, rule, prev_hash, digest(state))
+    # Envelope.sealed() would rebuild the body twice; only the hash is missing.
+    return replace(envelope, hash=envelope.computed_hash())
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,66 +84,35 @@ class Session(Generic[S]):
         """The session right after GameCreated, and that first envelope."""
         setup = Setup(seats=header.seats, options=header.options, content=header.content)
         state = game.initial_state(setup)
-        envelope = Envelope(
-            seq=1,
-            type=GAME_CREATED,
-            payload=header.created_payload(),
-            schema=KERNEL_SCHEMA,
-            command_id="create",
-            command=None,
-            rule=KERNEL_RULE,
-            prev_hash=GENESIS_HASH,
-            state_hash=digest(state),
-        ).sealed()
+        envelope = _sealed(1, GAME_CREATED, header.created_payload(), KERNEL_SCHEMA, KERNEL_RULE, "create", None,
+                           GENESIS_HASH, state)
         return Session(game, header, state, 1, envelope.hash), envelope
 
     def execute(self, command: Command, command_id: str, seed: str) -> tuple[Session[S], list[Envelope]]:
         """Decide a command; RuleViolation if the rules reject it (nothing changes)."""
         if self.finished:
             raise RuleViolation(KERNEL_RULE, "the game has finished; it accepts no more commands")
+        game = self.game
         rng = Rng(seed, self.header.game_id, self.version)
-        events = self.game.decide(self.state, command, rng)
+        events = game.decide(self.state, command, rng)
         if not events:
             raise RuleViolation(KERNEL_RULE, f"{command.type_name()} changed nothing")
-        session = self
+        state, version, last_hash = self.state, self.version, self.last_hash
         envelopes: list[Envelope] = []
+        logged: dict[str, JsonValue] | None = command_to_json(command)
         for event in events:
-            session, envelope = session._append(
-                event.type_name(), payload_of(event), self.game.event_schema, event.rule,
-                command_id, command_to_json(command) if not envelopes else None,
-                self.game.evolve(session.state, event),
-            )
+            state = evolved(game.evolve, state, event)
+            envelope = _sealed(version + 1, event.type_name(), payload_of(event), game.event_schema, event.rule,
+                               command_id, logged, last_hash, state)
+            version, last_hash, logged = envelope.seq, envelope.hash, None
             envelopes.append(envelope)
-        if self.game.status(session.state).finished:
-            session, envelope = session._append(
-                SEED_REVEALED, {"seed": seed}, KERNEL_SCHEMA, KERNEL_RULE, command_id, None, session.state
-            )
+        finished = game.status(state).finished
+        if finished:
+            envelope = _sealed(version + 1, SEED_REVEALED, {"seed": seed}, KERNEL_SCHEMA, KERNEL_RULE, command_id,
+                               None, last_hash, state)
+            version, last_hash = envelope.seq, envelope.hash
             envelopes.append(envelope)
-            session = dataclasses.replace(session, finished=True)
-        return session, envelopes
-
-    def _append(
-        self,
-        type_name: str,
-        payload: dict[str, JsonValue],
-        schema: int,
-        rule: str,
-        command_id: str,
-        command: dict[str, JsonValue] | None,
-        state: S,
-    ) -> tuple[Session[S], Envelope]:
-        envelope = Envelope(
-            seq=self.version + 1,
-            type=type_name,
-            payload=payload,
-            schema=schema,
-            command_id=command_id,
-            command=command,
-            rule=rule,
-            prev_hash=self.last_hash,
-            state_hash=digest(state),
-        ).sealed()
-        return dataclasses.replace(self, state=state, version=envelope.seq, last_hash=envelope.hash), envelope
+        return Session(self.game, self.header, state, version, last_hash, finished), envelopes
 
     def apply(self, envelope: Envelope) -> Session[S]:
         """Fold one logged envelope in, with no rules checks (replay)."""
@@ -141,6 +125,6 @@ class Session(Generic[S]):
         else:
             state = self.game.evolve(self.state, decode_event(self.game, envelope))
             finished = self.finished
-        return dataclasses.replace(
+        return replace(
             self, state=state, version=envelope.seq, last_hash=envelope.hash, finished=finished
         )
