@@ -1,8 +1,12 @@
-"""evolve(state, event): apply one ARMORY fact. No validation, no randomness."""
+"""evolve(state, event): apply one ARMORY fact. No validation, no randomness.
+
+One handler per event type. Each builds the new state in as few copies as it can
+and keeps every unchanged node (player, combatant, tuple) as it is, so the state
+hash re-encodes only what the event changed.
+"""
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable
 from typing import Any
 
@@ -48,6 +52,7 @@ from domain.games.armory.state import (
     DUEL_DISCARD,
     DUEL_PRIZE,
     DUEL_STRIP,
+    NO_DUEL,
     TURN_CARDS,
     WON,
     ArmoryState,
@@ -55,184 +60,261 @@ from domain.games.armory.state import (
     Duel,
     Player,
     StackItem,
-    player,
-    with_player,
 )
 from domain.kernel import Event
+from domain.kernel.game import replace
 
 # ---------------------------------------------------------------- zone helpers
 
 
+def _without(items: tuple[str, ...], card: str) -> tuple[str, ...]:
+    """`items` without `card` (a card is in one place at most, so this removes one copy)."""
+    if card not in items:
+        return items
+    index = items.index(card)
+    rest = items[:index] + items[index + 1:]
+    return _without(rest, card)
+
+
 def _from_hand(p: Player, card: str) -> Player:
-    return dataclasses.replace(
-        p, hand=tuple(c for c in p.hand if c != card), locked=tuple(c for c in p.locked if c != card)
-    )
-
-
-def _to_used(p: Player, card: str) -> Player:
-    return dataclasses.replace(p, used=(*p.used, card))
-
-
-def _to_hand(p: Player, card: str) -> Player:
-    return dataclasses.replace(p, hand=(*p.hand, card))
+    return replace(p, hand=_without(p.hand, card), locked=_without(p.locked, card))
 
 
 def _off_combatant(p: Player, card: str) -> Player:
     combatants = tuple(
-        Combatant(
-            c.combatant,
-            tuple(a for a in c.armaments if a != card),
-            "" if c.guardian == card else c.guardian,
-        )
+        c if card not in c.armaments and c.guardian != card
+        else Combatant(c.combatant, _without(c.armaments, card), "" if c.guardian == card else c.guardian)
         for c in p.combatants
     )
-    return dataclasses.replace(p, combatants=combatants)
+    return replace(p, combatants=combatants)
 
 
 def _onto_combatant(p: Player, name: str, card: str, guardian: bool) -> Player:
     combatants = tuple(
-        (dataclasses.replace(c, guardian=card) if guardian else dataclasses.replace(c, armaments=(*c.armaments, card)))
+        (replace(c, guardian=card) if guardian else replace(c, armaments=(*c.armaments, card)))
         if c.combatant == name else c
         for c in p.combatants
     )
-    return dataclasses.replace(p, combatants=combatants)
+    return replace(p, combatants=combatants)
 
 
-def _update(state: ArmoryState, seat: int, change: Callable[[Player], Player]) -> ArmoryState:
-    return with_player(state, change(player(state, seat)))
+def _with(state: ArmoryState, p: Player, **changes: Any) -> ArmoryState:
+    """The state with `p` in his seat (players are in seat order) and any other changes."""
+    players = state.players
+    index = p.seat - 1
+    return replace(state, players=(*players[:index], p, *players[index + 1:]), **changes)
 
 
-def _pop(state: ArmoryState) -> tuple[ArmoryState, StackItem]:
-    return dataclasses.replace(state, stack=state.stack[:-1]), state.stack[-1]
+def _to_used(state: ArmoryState, seat: int, card: str) -> ArmoryState:
+    p = state.players[seat - 1]
+    return _with(state, replace(p, used=(*p.used, card)))
 
 
 def _fresh_turn(state: ArmoryState, **changes: Any) -> ArmoryState:
-    return dataclasses.replace(
-        state, actions=0, traded=False, torch_cast=False, trade_drawn=(), placed=(), stack=(),
-        duel=Duel(), **changes,
-    )
+    return replace(state, actions=0, traded=False, torch_cast=False, trade_drawn=(), placed=(), stack=(),
+                   duel=NO_DUEL, **changes)
 
 
-# ---------------------------------------------------------------- evolve
+# ---------------------------------------------------------------- one handler per event
 
 
-def evolve(state: ArmoryState, event: Event) -> ArmoryState:
-    match event:
-        case DeckShuffled(seat=seat, order=order):
-            in_order = set(order)
-            return _update(state, seat, lambda p: dataclasses.replace(
-                p, draw=tuple(order), used=tuple(c for c in p.used if c not in in_order)))
-        case CardsDrawn(seat=seat, cards=drawn, count=count, reason=reason):
-            p = player(state, seat)
-            taken = drawn if drawn else p.draw[:count]
-            state = with_player(state, dataclasses.replace(
-                p, hand=(*p.hand, *taken), draw=tuple(c for c in p.draw if c not in taken)))
-            if reason == "trade":
-                state = dataclasses.replace(state, trade_drawn=(*state.trade_drawn, *taken))
-            return state
-        case TurnStarted(seat=seat, turn=turn):
-            return _fresh_turn(state, phase=TURN_CARDS, turn=turn, turn_player=seat)
-        case TurnSkipped(seat=seat, turn=turn):
-            state = _update(state, seat, lambda p: dataclasses.replace(p, loses_next_turn=False))
-            return _fresh_turn(state, phase=BETWEEN, turn=turn, turn_player=seat)
-        case ArmamentPlaced(seat=seat, card=card, combatant=name):
-            state = _update(state, seat, lambda p: _onto_combatant(_from_hand(p, card), name, card, False))
-            return dataclasses.replace(state, actions=state.actions + 1, placed=(*state.placed, card))
-        case GuardianPlaced(seat=seat, card=card, combatant=name):
-            turn = state.turn
-            state = _update(state, seat, lambda p: dataclasses.replace(
-                _onto_combatant(_from_hand(p, card), name, card, True), guardian_turn=turn))
-            return dataclasses.replace(state, actions=state.actions + 1, placed=(*state.placed, card))
-        case CardTraded(seat=seat, card=card):
-            state = _update(state, seat, lambda p: _to_used(_from_hand(p, card), card))
-            return dataclasses.replace(state, actions=state.actions + 1, traded=True)
-        case MysticCast():
-            return _mystic_cast(state, event)
-        case Passed(seat=seat):
-            if state.stack and state.stack[-1].mystic == ATTACK_NAME:
-                top = state.stack[-1]
-                item = dataclasses.replace(top, passed=(*top.passed, seat))
-                return dataclasses.replace(state, stack=(*state.stack[:-1], item))
-            return state
-        case MysticCountered():
-            state, counter = _pop(state)
-            state, countered = _pop(state)
-            state = _update(state, counter.caster, lambda p: _to_used(p, counter.card))
-            return _update(state, countered.caster, lambda p: _to_used(p, countered.card))
-        case MysticRebounded(target_combatant=new_combatant, target_card=new_card):
-            state, rebound = _pop(state)
-            state = _update(state, rebound.caster, lambda p: _to_used(p, rebound.card))
-            below = state.stack[-1]
-            turned = dataclasses.replace(
-                below, target_seat=below.caster, target_combatant=new_combatant, target_card=new_card,
-                rebounded=True)
-            return dataclasses.replace(state, stack=(*state.stack[:-1], turned))
-        case ArmamentSacrificed(seat=seat, card=card):
-            return _update(state, seat, lambda p: _to_used(_off_combatant(p, card), card))
-        case MysticHalted() | MysticResolved():
-            state, item = _pop(state)
-            return _update(state, item.caster, lambda p: _to_used(p, item.card))
-        case ArmamentRemoved(seat=seat, card=card, destination=destination):
-            if destination == "hand":
-                return _update(state, seat, lambda p: _to_hand(_off_combatant(p, card), card))
-            return _update(state, seat, lambda p: _to_used(_off_combatant(p, card), card))
-        case CardDiscarded(seat=seat, card=card):
-            state = _update(state, seat, lambda p: _to_used(_from_hand(p, card), card))
-            if state.phase == DUEL_DISCARD:
-                duel = dataclasses.replace(state.duel, discards_left=max(0, state.duel.discards_left - 1))
-                state = dataclasses.replace(state, duel=duel)
-            return state
-        case TurnLost():
-            return state
-        case OpenedForAttack():
-            return dataclasses.replace(state, phase=ATTACK)
-        case TurnEnded(seat=seat):
-            p = player(state, seat)
-            if p.locked and state.turn > p.locked_turn:
-                state = with_player(state, dataclasses.replace(p, locked=(), locked_turn=0))
-            return _fresh_turn(state, phase=BETWEEN)
-        case AttackCast(seat=seat, card=card):
-            state = _update(state, seat, lambda p: _from_hand(p, card))
-            item = StackItem(card=card, caster=seat, mystic=ATTACK_NAME, turn_card=True)
-            return dataclasses.replace(state, actions=state.actions + 1, stack=(*state.stack, item))
-        case AttackHalted():
-            state, counter = _pop(state)
-            state, attack = _pop(state)
-            state = _update(state, counter.caster, lambda p: _to_used(p, counter.card))
-            return _update(state, attack.caster, lambda p: _to_hand(p, attack.card))
-        case DuelDeclared(seat=seat, opponent=opponent):
-            state = _update(state, seat, lambda p: dataclasses.replace(p, duel_used=True))
-            return dataclasses.replace(state, phase=DUEL, duel=Duel(challenger=seat, challenged=opponent))
-        case DuelCardDrawn() | DuelStandoff() | HandRevealed():
-            return state
-        case DuelWon(winner=winner, loser=loser):
-            return dataclasses.replace(
-                state, phase=DUEL_PRIZE, duel=dataclasses.replace(state.duel, winner=winner, loser=loser))
-        case DuelPrizeChosen(prize=prize, loser=loser, discards=discards):
-            duel = dataclasses.replace(state.duel, prize=prize, discards_left=discards)
-            if prize == "discard":
-                state = _update(state, loser, lambda p: dataclasses.replace(p, loses_next_turn=True))
-                return dataclasses.replace(state, phase=DUEL_DISCARD, duel=duel)
-            return dataclasses.replace(state, phase=DUEL_STRIP, duel=duel)
-        case CardStripped(seat=seat, card=card):
-            turn = state.turn
-            return _update(state, seat, lambda p: dataclasses.replace(
-                _to_hand(_off_combatant(p, card), card), locked=(*p.locked, card), locked_turn=turn))
-        case GameWon(seat=seat):
-            return dataclasses.replace(state, phase=WON, winner=seat)
-        case GameDrawn():
-            return dataclasses.replace(state, phase=DRAWN)
-    return state
+def _deck_shuffled(state: ArmoryState, event: DeckShuffled) -> ArmoryState:
+    p = state.players[event.seat - 1]
+    in_order = set(event.order)
+    return _with(state, replace(p, draw=tuple(event.order), used=tuple(c for c in p.used if c not in in_order)))
+
+
+def _cards_drawn(state: ArmoryState, event: CardsDrawn) -> ArmoryState:
+    p = state.players[event.seat - 1]
+    taken = event.cards if event.cards else p.draw[:event.count]
+    count = len(taken)
+    # Cards are drawn from the top: the rest of the pile is a slice of it.
+    draw = p.draw[count:] if p.draw[:count] == taken else tuple(c for c in p.draw if c not in taken)
+    drawn = replace(p, hand=(*p.hand, *taken), draw=draw)
+    if event.reason == "trade":
+        return _with(state, drawn, trade_drawn=(*state.trade_drawn, *taken))
+    return _with(state, drawn)
+
+
+def _turn_started(state: ArmoryState, event: TurnStarted) -> ArmoryState:
+    return _fresh_turn(state, phase=TURN_CARDS, turn=event.turn, turn_player=event.seat)
+
+
+def _turn_skipped(state: ArmoryState, event: TurnSkipped) -> ArmoryState:
+    state = _with(state, replace(state.players[event.seat - 1], loses_next_turn=False))
+    return _fresh_turn(state, phase=BETWEEN, turn=event.turn, turn_player=event.seat)
+
+
+def _armament_placed(state: ArmoryState, event: ArmamentPlaced) -> ArmoryState:
+    p = _onto_combatant(_from_hand(state.players[event.seat - 1], event.card), event.combatant, event.card, False)
+    return _with(state, p, actions=state.actions + 1, placed=(*state.placed, event.card))
+
+
+def _guardian_placed(state: ArmoryState, event: GuardianPlaced) -> ArmoryState:
+    p = _onto_combatant(_from_hand(state.players[event.seat - 1], event.card), event.combatant, event.card, True)
+    return _with(state, replace(p, guardian_turn=state.turn), actions=state.actions + 1,
+                 placed=(*state.placed, event.card))
+
+
+def _card_traded(state: ArmoryState, event: CardTraded) -> ArmoryState:
+    p = state.players[event.seat - 1]
+    traded = replace(p, hand=_without(p.hand, event.card), locked=_without(p.locked, event.card),
+                     used=(*p.used, event.card))
+    return _with(state, traded, actions=state.actions + 1, traded=True)
 
 
 def _mystic_cast(state: ArmoryState, event: MysticCast) -> ArmoryState:
-    state = _update(state, event.seat, lambda p: _from_hand(p, event.card))
     item = StackItem(
         card=event.card, caster=event.seat, mystic=event.mystic, target_seat=event.target_seat,
         target_combatant=event.target_combatant, target_card=event.target_card, turn_card=event.turn_card,
     )
-    state = dataclasses.replace(state, stack=(*state.stack, item))
+    p = _from_hand(state.players[event.seat - 1], event.card)
     if event.turn_card:
-        state = dataclasses.replace(
-            state, actions=state.actions + 1, torch_cast=state.torch_cast or event.mystic == cards.TORCH)
+        return _with(state, p, stack=(*state.stack, item), actions=state.actions + 1,
+                     torch_cast=state.torch_cast or event.mystic == cards.TORCH)
+    return _with(state, p, stack=(*state.stack, item))
+
+
+def _passed(state: ArmoryState, event: Passed) -> ArmoryState:
+    if state.stack and state.stack[-1].mystic == ATTACK_NAME:
+        top = state.stack[-1]
+        item = replace(top, passed=(*top.passed, event.seat))
+        return replace(state, stack=(*state.stack[:-1], item))
     return state
+
+
+def _mystic_countered(state: ArmoryState, event: MysticCountered) -> ArmoryState:
+    *rest, countered, counter = state.stack
+    state = replace(state, stack=tuple(rest))
+    return _to_used(_to_used(state, counter.caster, counter.card), countered.caster, countered.card)
+
+
+def _mystic_rebounded(state: ArmoryState, event: MysticRebounded) -> ArmoryState:
+    *rest, below, rebound = state.stack
+    turned = replace(below, target_seat=below.caster, target_combatant=event.target_combatant,
+                     target_card=event.target_card, rebounded=True)
+    return _to_used(replace(state, stack=(*rest, turned)), rebound.caster, rebound.card)
+
+
+def _armament_sacrificed(state: ArmoryState, event: ArmamentSacrificed) -> ArmoryState:
+    p = _off_combatant(state.players[event.seat - 1], event.card)
+    return _with(state, replace(p, used=(*p.used, event.card)))
+
+
+def _off_the_stack(state: ArmoryState, event: MysticHalted | MysticResolved) -> ArmoryState:
+    item = state.stack[-1]
+    return _to_used(replace(state, stack=state.stack[:-1]), item.caster, item.card)
+
+
+def _armament_removed(state: ArmoryState, event: ArmamentRemoved) -> ArmoryState:
+    p = _off_combatant(state.players[event.seat - 1], event.card)
+    if event.destination == "hand":
+        return _with(state, replace(p, hand=(*p.hand, event.card)))
+    return _with(state, replace(p, used=(*p.used, event.card)))
+
+
+def _card_discarded(state: ArmoryState, event: CardDiscarded) -> ArmoryState:
+    p = _from_hand(state.players[event.seat - 1], event.card)
+    p = replace(p, used=(*p.used, event.card))
+    if state.phase == DUEL_DISCARD:
+        duel = replace(state.duel, discards_left=max(0, state.duel.discards_left - 1))
+        return _with(state, p, duel=duel)
+    return _with(state, p)
+
+
+def _unchanged(state: ArmoryState, event: Event) -> ArmoryState:
+    return state
+
+
+def _opened_for_attack(state: ArmoryState, event: OpenedForAttack) -> ArmoryState:
+    return replace(state, phase=ATTACK)
+
+
+def _turn_ended(state: ArmoryState, event: TurnEnded) -> ArmoryState:
+    p = state.players[event.seat - 1]
+    if p.locked and state.turn > p.locked_turn:
+        state = _with(state, replace(p, locked=(), locked_turn=0))
+    return _fresh_turn(state, phase=BETWEEN)
+
+
+def _attack_cast(state: ArmoryState, event: AttackCast) -> ArmoryState:
+    item = StackItem(card=event.card, caster=event.seat, mystic=ATTACK_NAME, turn_card=True)
+    return _with(state, _from_hand(state.players[event.seat - 1], event.card), actions=state.actions + 1,
+                 stack=(*state.stack, item))
+
+
+def _attack_halted(state: ArmoryState, event: AttackHalted) -> ArmoryState:
+    *rest, attack, counter = state.stack
+    state = _to_used(replace(state, stack=tuple(rest)), counter.caster, counter.card)
+    p = state.players[attack.caster - 1]
+    return _with(state, replace(p, hand=(*p.hand, attack.card)))
+
+
+def _duel_declared(state: ArmoryState, event: DuelDeclared) -> ArmoryState:
+    return _with(state, replace(state.players[event.seat - 1], duel_used=True), phase=DUEL,
+                 duel=Duel(challenger=event.seat, challenged=event.opponent))
+
+
+def _duel_won(state: ArmoryState, event: DuelWon) -> ArmoryState:
+    return replace(state, phase=DUEL_PRIZE, duel=replace(state.duel, winner=event.winner, loser=event.loser))
+
+
+def _duel_prize_chosen(state: ArmoryState, event: DuelPrizeChosen) -> ArmoryState:
+    duel = replace(state.duel, prize=event.prize, discards_left=event.discards)
+    if event.prize == "discard":
+        loser = replace(state.players[event.loser - 1], loses_next_turn=True)
+        return _with(state, loser, phase=DUEL_DISCARD, duel=duel)
+    return replace(state, phase=DUEL_STRIP, duel=duel)
+
+
+def _card_stripped(state: ArmoryState, event: CardStripped) -> ArmoryState:
+    p = state.players[event.seat - 1]
+    stripped = _off_combatant(p, event.card)
+    return _with(state, replace(stripped, hand=(*stripped.hand, event.card), locked=(*p.locked, event.card),
+                                locked_turn=state.turn))
+
+
+def _game_won(state: ArmoryState, event: GameWon) -> ArmoryState:
+    return replace(state, phase=WON, winner=event.seat)
+
+
+def _game_drawn(state: ArmoryState, event: GameDrawn) -> ArmoryState:
+    return replace(state, phase=DRAWN)
+
+
+_HANDLERS: dict[type[Event], Callable[[ArmoryState, Any], ArmoryState]] = {
+    DeckShuffled: _deck_shuffled,
+    CardsDrawn: _cards_drawn,
+    TurnStarted: _turn_started,
+    TurnSkipped: _turn_skipped,
+    ArmamentPlaced: _armament_placed,
+    GuardianPlaced: _guardian_placed,
+    CardTraded: _card_traded,
+    MysticCast: _mystic_cast,
+    Passed: _passed,
+    MysticCountered: _mystic_countered,
+    MysticRebounded: _mystic_rebounded,
+    ArmamentSacrificed: _armament_sacrificed,
+    MysticHalted: _off_the_stack,
+    MysticResolved: _off_the_stack,
+    ArmamentRemoved: _armament_removed,
+    CardDiscarded: _card_discarded,
+    TurnLost: _unchanged,
+    OpenedForAttack: _opened_for_attack,
+    TurnEnded: _turn_ended,
+    AttackCast: _attack_cast,
+    AttackHalted: _attack_halted,
+    DuelDeclared: _duel_declared,
+    DuelCardDrawn: _unchanged,
+    DuelStandoff: _unchanged,
+    HandRevealed: _unchanged,
+    DuelWon: _duel_won,
+    DuelPrizeChosen: _duel_prize_chosen,
+    CardStripped: _card_stripped,
+    GameWon: _game_won,
+    GameDrawn: _game_drawn,
+}
+
+
+def evolve(state: ArmoryState, event: Event) -> ArmoryState:
+    return _HANDLERS.get(type(event), _unchanged)(state, event)

@@ -6,7 +6,6 @@ stack. Card ids are f"{seat}.{number:02d}" (cards.py).
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
 
 from domain.games.armory import cards
@@ -80,6 +79,10 @@ class Duel:
     discards_left: int = 0
 
 
+NO_DUEL = Duel()
+"""The one "no duel under way" value: every turn shares it, so it is encoded once."""
+
+
 @dataclass(frozen=True, slots=True)
 class ArmoryState:
     players: tuple[Player, ...]
@@ -97,7 +100,7 @@ class ArmoryState:
     placed: tuple[str, ...] = ()
     """Cards the Turn Player placed on his combatants this turn."""
     stack: tuple[StackItem, ...] = ()
-    duel: Duel = Duel()
+    duel: Duel = NO_DUEL
     winner: int = 0
 
     @property
@@ -114,11 +117,6 @@ class ArmoryState:
 
 def player(state: ArmoryState, seat: int) -> Player:
     return state.players[seat - 1]
-
-
-def with_player(state: ArmoryState, updated: Player) -> ArmoryState:
-    players = tuple(updated if p.seat == updated.seat else p for p in state.players)
-    return dataclasses.replace(state, players=players)
 
 
 def next_seat(state: ArmoryState, seat: int) -> int:
