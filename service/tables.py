@@ -192,6 +192,7 @@ class Tables:
         self.store.create(game_id, keys)
         self.store.append(game_id, envelopes)
         live = LiveGame(game_id, game, session, keys, deque(envelopes[-RECENT_ENVELOPES:], RECENT_ENVELOPES))
+        self._maybe_snapshot(live, envelopes)  # an imported or forked long game loads fast too
         self._remember(live)
         return live
 

@@ -304,3 +304,23 @@ def test_sqlite_games_survive_a_restart(sqlite_url: str) -> None:
             assert client.verify_log(log_jsonl=client.export_log(game_id, OPERATOR)).ok
     finally:
         second.stop(0)
+
+
+def test_an_imported_long_game_is_snapshotted_and_resumes_after_a_restart(sqlite_url: str) -> None:
+    first = serve(sqlite_url)
+    with Client(f"127.0.0.1:{first.port}", token=OPERATOR) as client:
+        game_id, tokens = new_game(client, turn_limit=40)
+        for _ in range(80):  # past a snapshot (every 50 events here)
+            seat, view = acting(client, game_id, tokens)
+            client.seat(game_id, tokens[seat]).submit(view.legal_commands[0])
+        imported = client.import_log(client.export_log(game_id))
+    assert first.tables.store.latest_snapshot(imported.game_id) is not None
+    first.stop(0)
+    second = serve(sqlite_url)
+    try:
+        with Client(f"127.0.0.1:{second.port}", token=OPERATOR) as client:
+            assert client.view(imported.game_id).version == imported.version
+            play_randomly(client, imported.game_id, {s.seat: s.token for s in imported.seats}, seed=3)
+            assert client.verify_log(game_id=imported.game_id).ok
+    finally:
+        second.stop(0)
