@@ -71,39 +71,46 @@ def removal_targets(state: ArmoryState, seat: int) -> tuple[str, ...]:
 def _check_targets(state: ArmoryState, mystic: str, target: int, name: str, card: str) -> None:
     """The combatant and card named for a WOUNDING or REMOVAL aimed at `target`."""
     if mystic not in (WOUNDING, REMOVAL):
-        require(name == "" and card == "", "armory R5", f"a {mystic} names no combatant or card, only a player")
+        if name != "" or card != "":
+            raise RuleViolation("armory R5", f"a {mystic} names no combatant or card, only a player")
         return
-    require(name in COMBATANTS, "armory R1",
-            f"{name or 'no combatant'} is not a combatant (warrior-1, warrior-2, archer)")
+    if name not in COMBATANTS:
+        raise RuleViolation("armory R1", f"{name or 'no combatant'} is not a combatant (warrior-1, warrior-2, archer)")
     target_combatant = combatant(player(state, target), name)
-    require(not target_combatant.guardian, "armory R10",
-            f"seat {target}'s {name} is guarded: a Guardian keeps him and his cards safe from Mystics")
+    if target_combatant.guardian:
+        raise RuleViolation("armory R10",
+                            f"seat {target}'s {name} is guarded: a Guardian keeps him and his cards safe from Mystics")
     if mystic == REMOVAL:
         require(card == "", "armory R5", "a REMOVAL names a combatant, not a card")
-        require(bool(removable_on(state, target_combatant)), "armory R5",
-                f"seat {target}'s {name} has no Armament a REMOVAL could take")
+        if not removable_on(state, target_combatant):
+            raise RuleViolation("armory R5", f"seat {target}'s {name} has no Armament a REMOVAL could take")
         return
-    require(card in target_combatant.armaments, "armory R5",
-            f"{card or 'no card'} is not an Armament on seat {target}'s {name}")
-    require(not cards.invincible(card), "armory glossary: INVINCIBLE",
-            f"{card} is Invincible: it cannot be removed from play")
-    require(removable(state, card), "armory glossary: UNCOUNTERABLE",
-            f"{card} is Uncounterable and was placed this turn: Mystics cannot touch it this turn")
+    if card not in target_combatant.armaments:
+        raise RuleViolation("armory R5", f"{card or 'no card'} is not an Armament on seat {target}'s {name}")
+    if cards.invincible(card):
+        raise RuleViolation("armory glossary: INVINCIBLE", f"{card} is Invincible: it cannot be removed from play")
+    if not removable(state, card):
+        raise RuleViolation("armory glossary: UNCOUNTERABLE",
+                            f"{card} is Uncounterable and was placed this turn: Mystics cannot touch it this turn")
 
 
 # ---------------------------------------------------------------- casting
+# A failed check's message is formatted only when it is raised (check runs for every command).
 
 
 def check_cast(state: ArmoryState, command: CastMystic) -> tuple[bool, str]:
     """Validate a CastMystic; returns (is it a turn card, the rule to cite)."""
     seat, card = command.seat, command.card
     p = player(state, seat)
-    require(card in p.hand, "armory R4", f"{card or 'no card'} is not in seat {seat}'s hand")
-    require(cards.kind(card) == cards.MYSTIC, "armory R5", f"{card} is a {cards.name(card)}, not a Mystic")
+    if card not in p.hand:
+        raise RuleViolation("armory R4", f"{card or 'no card'} is not in seat {seat}'s hand")
+    if cards.kind(card) != cards.MYSTIC:
+        raise RuleViolation("armory R5", f"{card} is a {cards.name(card)}, not a Mystic")
     mystic = cards.name(card)
     if state.stack:
-        require(seat == responder(state), "armory R5",
-                f"seat {responder(state)}, not seat {seat}, answers the card on top of the stack")
+        if seat != responder(state):
+            raise RuleViolation("armory R5",
+                                f"seat {responder(state)}, not seat {seat}, answers the card on top of the stack")
         if mystic == COUNTER:
             _check_counter(state, command)
             return False, "armory glossary: COUNTER"
@@ -113,32 +120,34 @@ def check_cast(state: ArmoryState, command: CastMystic) -> tuple[bool, str]:
         raise RuleViolation("armory R5",
                             f"a {mystic} cannot answer the stack: only a COUNTER, a REBOUND or a Sacrifice can")
     if state.phase == TURN_CARDS_PHASE and seat == state.turn_player:
-        require(mystic in OFFENSIVE, "armory R4",
-                f"a {mystic} is not a turn card: "
-                + ("it is cast by the Turn Opponent" if mystic in TURN_STOPPING
-                   else "it answers a Mystic on the stack"))
+        if mystic not in OFFENSIVE:
+            raise RuleViolation("armory R4", f"a {mystic} is not a turn card: "
+                                + ("it is cast by the Turn Opponent" if mystic in TURN_STOPPING
+                                   else "it answers a Mystic on the stack"))
         require(state.actions < cards.TURN_CARDS, "armory R4", "the Turn Player has already used his 3 turn cards")
-        require(card not in state.trade_drawn, "armory R6",
-                f"{card} was drawn by a trade this turn: it may only be used defensively")
+        if card in state.trade_drawn:
+            raise RuleViolation("armory R6", f"{card} was drawn by a trade this turn: it may only be used defensively")
         require(not (mystic == TORCH and state.traded), "armory R6", "no TORCH as a turn card in a turn with a trade")
         _check_opponent(state, command)
         _check_targets(state, mystic, command.target_seat, command.target_combatant, command.target_card)
         return True, "armory R4"
     if state.phase == TURN_CARDS_PHASE and seat == turn_opponent(state):
-        require(mystic in TURN_STOPPING, "armory R5",
-                f"the Turn Opponent may cast a {mystic} only once the Turn Player is open for attack")
+        if mystic not in TURN_STOPPING:
+            raise RuleViolation("armory R5",
+                                f"the Turn Opponent may cast a {mystic} only once the Turn Player is open for attack")
         require(state.actions >= 1, "armory R5",
                 "an INTERRUPT or DUPLICITY interrupts a turn in progress: wait for the Turn Player's first turn card")
-        require(command.target_seat == state.turn_player, "armory R5",
-                f"a {mystic} is aimed at the Turn Player, seat {state.turn_player}")
-        require(command.target_combatant == "" and command.target_card == "", "armory R5",
-                f"a {mystic} names no combatant or card")
+        if command.target_seat != state.turn_player:
+            raise RuleViolation("armory R5", f"a {mystic} is aimed at the Turn Player, seat {state.turn_player}")
+        if command.target_combatant != "" or command.target_card != "":
+            raise RuleViolation("armory R5", f"a {mystic} names no combatant or card")
         return False, "armory R5"
     if state.phase == ATTACK and seat == turn_opponent(state):
-        require(mystic in OFFENSIVE, "armory R5",
-                f"a {mystic} is not an attack Mystic (attack with WOUNDING, REMOVAL, TORCH or PILFER)")
-        require(command.target_seat == state.turn_player, "armory R5",
-                f"the attack is aimed at the Turn Player, seat {state.turn_player}")
+        if mystic not in OFFENSIVE:
+            raise RuleViolation("armory R5",
+                                f"a {mystic} is not an attack Mystic (attack with WOUNDING, REMOVAL, TORCH or PILFER)")
+        if command.target_seat != state.turn_player:
+            raise RuleViolation("armory R5", f"the attack is aimed at the Turn Player, seat {state.turn_player}")
         _check_targets(state, mystic, command.target_seat, command.target_combatant, command.target_card)
         return False, "armory R5"
     if state.phase in (TURN_CARDS_PHASE, ATTACK):
@@ -147,25 +156,33 @@ def check_cast(state: ArmoryState, command: CastMystic) -> tuple[bool, str]:
 
 
 def _check_opponent(state: ArmoryState, command: CastMystic) -> None:
-    require(command.target_seat in state.seats and command.target_seat != command.seat, "armory R4",
-            f"a {cards.name(command.card)} is aimed at an opponent, not at seat {command.target_seat}")
+    if command.target_seat not in state.seats or command.target_seat == command.seat:
+        raise RuleViolation("armory R4", f"a {cards.name(command.card)} is aimed at an opponent, "
+                                         f"not at seat {command.target_seat}")
 
 
-def _counterable(item: StackItem) -> None:
-    require(not cards.invincible(item.card), "armory glossary: INVINCIBLE",
-            f"{item.card} is Invincible: it cannot be countered")
-    require(not cards.uncounterable(item.card), "armory glossary: UNCOUNTERABLE",
-            f"{item.card} is Uncounterable: it cannot be countered or rebounded")
+def counterable(item: StackItem) -> bool:
+    """Can a COUNTER or REBOUND answer this item (armory glossary: INVINCIBLE, UNCOUNTERABLE)?"""
+    return not cards.invincible(item.card) and not cards.uncounterable(item.card)
+
+
+def _check_counterable(item: StackItem) -> None:
+    if cards.invincible(item.card):
+        raise RuleViolation("armory glossary: INVINCIBLE", f"{item.card} is Invincible: it cannot be countered")
+    if cards.uncounterable(item.card):
+        raise RuleViolation("armory glossary: UNCOUNTERABLE",
+                            f"{item.card} is Uncounterable: it cannot be countered or rebounded")
 
 
 def _check_counter(state: ArmoryState, command: CastMystic) -> None:
     top = state.stack[-1]
     names_top = command.target_seat == top.caster and command.target_card == top.card
-    require(names_top and command.target_combatant == "", "armory glossary: COUNTER",
-            f"a COUNTER names the card on top of the stack: {top.card} of seat {top.caster}")
+    if not names_top or command.target_combatant != "":
+        raise RuleViolation("armory glossary: COUNTER",
+                            f"a COUNTER names the card on top of the stack: {top.card} of seat {top.caster}")
     if top.mystic == ATTACK_NAME:
         require(state.attack_can_be_halted, "armory R11c", "the ATTACK cannot be halted in this game")
-    _counterable(top)
+    _check_counterable(top)
 
 
 def rebound_targets(state: ArmoryState, item: StackItem) -> tuple[tuple[str, str], ...]:
@@ -179,17 +196,20 @@ def rebound_targets(state: ArmoryState, item: StackItem) -> tuple[tuple[str, str
 
 def _check_rebound(state: ArmoryState, command: CastMystic) -> None:
     top = state.stack[-1]
-    require(top.mystic in OFFENSIVE, "armory R5",
-            f"a REBOUND turns back only a WOUNDING, REMOVAL, TORCH or PILFER, not a {top.mystic}")
-    require(top.target_seat == command.seat, "armory R5", f"{top.card} is not aimed at seat {command.seat}")
-    require(not top.rebounded, "armory R5", f"{top.card} was already rebounded once")
-    _counterable(top)
-    require(command.target_seat == top.caster, "armory R5",
-            f"a REBOUND sends {top.card} back at its caster, seat {top.caster}")
+    if top.mystic not in OFFENSIVE:
+        raise RuleViolation("armory R5",
+                            f"a REBOUND turns back only a WOUNDING, REMOVAL, TORCH or PILFER, not a {top.mystic}")
+    if top.target_seat != command.seat:
+        raise RuleViolation("armory R5", f"{top.card} is not aimed at seat {command.seat}")
+    if top.rebounded:
+        raise RuleViolation("armory R5", f"{top.card} was already rebounded once")
+    _check_counterable(top)
+    if command.target_seat != top.caster:
+        raise RuleViolation("armory R5", f"a REBOUND sends {top.card} back at its caster, seat {top.caster}")
     choice = (command.target_combatant, command.target_card)
-    require(choice in rebound_targets(state, top), "armory R5",
-            f"{choice[0] or 'no combatant'}/{choice[1] or 'no card'} is not a valid new target "
-            f"among seat {top.caster}'s cards")
+    if choice not in rebound_targets(state, top):
+        raise RuleViolation("armory R5", f"{choice[0] or 'no combatant'}/{choice[1] or 'no card'} is not a valid "
+                                         f"new target among seat {top.caster}'s cards")
 
 
 def cast(em: Emitter[ArmoryState], command: CastMystic) -> None:
@@ -207,19 +227,24 @@ def cast(em: Emitter[ArmoryState], command: CastMystic) -> None:
 def check_sacrifice(state: ArmoryState, command: Sacrifice) -> str:
     """Validate a Sacrifice; returns the combatant holding the card."""
     require(bool(state.stack), "armory R9", "a Sacrifice halts a Mystic, and none is waiting")
-    require(command.seat == responder(state), "armory R9",
-            f"seat {responder(state)}, not seat {command.seat}, answers the card on top of the stack")
+    if command.seat != responder(state):
+        raise RuleViolation("armory R9",
+                            f"seat {responder(state)}, not seat {command.seat}, answers the card on top of the stack")
     top = state.stack[-1]
-    require(top.mystic in SACRIFICE_HALTS, "armory R9", f"a Sacrifice cannot halt a {top.mystic}")
+    if top.mystic not in SACRIFICE_HALTS:
+        raise RuleViolation("armory R9", f"a Sacrifice cannot halt a {top.mystic}")
     p = player(state, command.seat)
     holder = find_on_combatant(p, command.card)
-    require(holder != "", "armory R9",
-            f"{command.card or 'no card'} is not in play on seat {command.seat}'s combatants")
+    if holder == "":
+        raise RuleViolation("armory R9",
+                            f"{command.card or 'no card'} is not in play on seat {command.seat}'s combatants")
     require(cards.kind(command.card) == cards.ARMAMENT, "armory R9",
             "only an Armament can be sacrificed, not a Guardian")
-    require(not combatant(p, holder).guardian, "armory R10", f"{holder} is guarded: his Armaments stay in play")
-    require(not cards.invincible(command.card), "armory glossary: INVINCIBLE",
-            f"{command.card} is Invincible: it cannot be removed from play")
+    if combatant(p, holder).guardian:
+        raise RuleViolation("armory R10", f"{holder} is guarded: his Armaments stay in play")
+    if cards.invincible(command.card):
+        raise RuleViolation("armory glossary: INVINCIBLE",
+                            f"{command.card} is Invincible: it cannot be removed from play")
     return holder
 
 
@@ -236,8 +261,9 @@ def sacrifice(em: Emitter[ArmoryState], rng: Rng, command: Sacrifice) -> None:
 
 def check_pass(state: ArmoryState, seat: int) -> None:
     require(bool(state.stack), "armory R5", "there is nothing on the stack to let pass")
-    require(seat == responder(state), "armory R5",
-            f"seat {responder(state)}, not seat {seat}, answers the card on top of the stack")
+    if seat != responder(state):
+        raise RuleViolation("armory R5",
+                            f"seat {responder(state)}, not seat {seat}, answers the card on top of the stack")
 
 
 def resolve_top(em: Emitter[ArmoryState], rng: Rng, seat: int) -> None:

@@ -6,6 +6,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from domain.games.armory import cards, duel, mystics
 from domain.games.armory.cards import COMBATANTS, HAND_SIZE
 from domain.games.armory.evolve import evolve
@@ -38,6 +41,8 @@ from domain.games.armory.state import (
     SETUP,
     TURN_CARDS,
     ArmoryState,
+    Combatant,
+    Player,
     combatant,
     fully_armed,
     player,
@@ -47,6 +52,7 @@ from domain.games.armory.turns import check_stop, draw, end_turn
 from domain.kernel import SYSTEM_SEAT, Command, Emitter, Event, Rng, RuleViolation, StartGame, require
 
 # ---------------------------------------------------------------- shared checks
+# A failed check's message is formatted only when it is raised (check runs for every command).
 
 
 def _check_seat(state: ArmoryState, command: Command) -> None:
@@ -80,33 +86,46 @@ def _check_turn_card(state: ArmoryState, seat: int, card: str) -> None:
 
 def _check_placement(state: ArmoryState, seat: int, card: str, name: str) -> None:
     require(not state.traded, "armory R4", "Armaments and Guardians may not be placed after a trade in the same turn")
-    require(name in COMBATANTS, "armory R1",
-            f"{name or 'no combatant'} is not a combatant (warrior-1, warrior-2, archer)")
-    require(card not in player(state, seat).locked, "armory R7",
-            f"{card} was stripped in a duel: it may not be placed back during this turn")
+    if name not in COMBATANTS:
+        raise RuleViolation("armory R1", f"{name or 'no combatant'} is not a combatant (warrior-1, warrior-2, archer)")
+    if card in player(state, seat).locked:
+        raise RuleViolation("armory R7", f"{card} was stripped in a duel: it may not be placed back during this turn")
+
+
+def slot_taken(holder: Combatant, kind: str) -> bool:
+    """armory R8: a combatant holds one Armament of each type."""
+    return any(cards.name(a) == kind for a in holder.armaments)
+
+
+def attack_ready(state: ArmoryState, p: Player) -> bool:
+    """armory R11a, R11b: every combatant guarded, and no Guardian placed this turn."""
+    return all(c.guardian for c in p.combatants) and p.guardian_turn != state.turn
 
 
 def check_place_armament(state: ArmoryState, command: PlaceArmament) -> None:
     seat, card, name = command.seat, command.card, command.combatant
     _check_turn_card(state, seat, card)
-    require(cards.kind(card) == cards.ARMAMENT, "armory R4", f"{card} is a {cards.name(card)}, not an Armament")
+    if cards.kind(card) != cards.ARMAMENT:
+        raise RuleViolation("armory R4", f"{card} is a {cards.name(card)}, not an Armament")
     _check_placement(state, seat, card, name)
     kind = cards.name(card)
-    require(kind in cards.armaments_for(name), "armory HOW",
-            f"a {kind} does not fit the {cards.combatant_kind(name)} {name}")
-    holder = combatant(player(state, seat), name)
-    require(all(cards.name(a) != kind for a in holder.armaments), "armory R8", f"{name} already has a {kind}")
+    if kind not in cards.armaments_for(name):
+        raise RuleViolation("armory HOW", f"a {kind} does not fit the {cards.combatant_kind(name)} {name}")
+    if slot_taken(combatant(player(state, seat), name), kind):
+        raise RuleViolation("armory R8", f"{name} already has a {kind}")
 
 
 def check_place_guardian(state: ArmoryState, command: PlaceGuardian) -> None:
     seat, card, name = command.seat, command.card, command.combatant
     _check_turn_card(state, seat, card)
-    require(cards.kind(card) == cards.GUARDIAN, "armory R10", f"{card} is a {cards.name(card)}, not a Guardian")
+    if cards.kind(card) != cards.GUARDIAN:
+        raise RuleViolation("armory R10", f"{card} is a {cards.name(card)}, not a Guardian")
     _check_placement(state, seat, card, name)
     holder = combatant(player(state, seat), name)
-    require(not holder.guardian, "armory R10", f"{name} already has a Guardian")
-    require(fully_armed(holder), "armory R10",
-            f"{name} is not fully armed yet: a Guardian goes on a fully armed combatant")
+    if holder.guardian:
+        raise RuleViolation("armory R10", f"{name} already has a Guardian")
+    if not fully_armed(holder):
+        raise RuleViolation("armory R10", f"{name} is not fully armed yet: a Guardian goes on a fully armed combatant")
 
 
 def check_trade(state: ArmoryState, command: Trade) -> None:
@@ -119,67 +138,29 @@ def check_attack(state: ArmoryState, command: CastAttack) -> None:
     require(state.phase == TURN_CARDS and seat == state.turn_player, "armory R11d",
             "the ATTACK is cast only as a turn card on your own turn, before opening for attack")
     _check_turn_card(state, seat, command.card)
-    require(cards.kind(command.card) == cards.ATTACK, "armory R11", f"{command.card} is not an ATTACK card")
+    if cards.kind(command.card) != cards.ATTACK:
+        raise RuleViolation("armory R11", f"{command.card} is not an ATTACK card")
     p = player(state, seat)
     unguarded = [c.combatant for c in p.combatants if not c.guardian]
-    require(not unguarded, "armory R11b", f"every combatant must be guarded first ({', '.join(unguarded)} is not)")
+    if unguarded:
+        raise RuleViolation("armory R11b", f"every combatant must be guarded first ({', '.join(unguarded)} is not)")
     require(p.guardian_turn != state.turn, "armory R11a",
             "the ATTACK cannot be cast in a turn in which a Guardian was placed")
 
 
 def check_open(state: ArmoryState, command: OpenForAttack) -> None:
     require(state.phase == TURN_CARDS, "armory R5", "the turn cards are not being played now")
-    require(command.seat == state.turn_player, "armory R5",
-            f"only the Turn Player, seat {state.turn_player}, opens for attack")
+    if command.seat != state.turn_player:
+        raise RuleViolation("armory R5", f"only the Turn Player, seat {state.turn_player}, opens for attack")
     require(not state.stack, "armory R5", "the Mystic on the stack must be answered first")
     require(state.actions >= 1, "armory R4", "the Turn Player must make at least one turn-card action")
 
 
 def check_end_attack(state: ArmoryState, command: EndAttack) -> None:
     require(state.phase == ATTACK, "armory R5", "no attack is under way")
-    require(command.seat == turn_opponent(state), "armory R5",
-            f"only the Turn Opponent, seat {turn_opponent(state)}, ends the attack")
+    if command.seat != turn_opponent(state):
+        raise RuleViolation("armory R5", f"only the Turn Opponent, seat {turn_opponent(state)}, ends the attack")
     require(not state.stack, "armory R5", "the Mystic on the stack must be answered first")
-
-
-def check(state: ArmoryState, command: Command) -> None:
-    """Raise a RuleViolation unless `command` is legal now. Produces nothing."""
-    _check_seat(state, command)
-    if isinstance(command, (PlaceArmament, PlaceGuardian, Trade, CastMystic, Sacrifice, CastAttack)):
-        _card_of(state, command.seat, command.card)
-    if isinstance(command, (DuelDiscard, DuelStrip)):
-        require(cards.is_card_id(command.card), "armory R7", f"{command.card or 'no card'} is not an ARMORY card")
-    match command:
-        case StartGame():
-            return
-        case PlaceArmament():
-            check_place_armament(state, command)
-        case PlaceGuardian():
-            check_place_guardian(state, command)
-        case Trade():
-            check_trade(state, command)
-        case CastMystic():
-            mystics.check_cast(state, command)
-        case Sacrifice():
-            mystics.check_sacrifice(state, command)
-        case Pass():
-            mystics.check_pass(state, command.seat)
-        case OpenForAttack():
-            check_open(state, command)
-        case EndAttack():
-            check_end_attack(state, command)
-        case CastAttack():
-            check_attack(state, command)
-        case DeclareDuel():
-            duel.check_declare(state, command)
-        case ChooseDuelPrize():
-            duel.check_prize(state, command)
-        case DuelDiscard():
-            duel.check_discard(state, command)
-        case DuelStrip():
-            duel.check_strip(state, command)
-        case _:
-            raise RuleViolation("armory R4", f"ARMORY has no command {command.type_name()}")
 
 
 def _card_of(state: ArmoryState, seat: int, card: str) -> None:
@@ -187,6 +168,50 @@ def _card_of(state: ArmoryState, seat: int, card: str) -> None:
         raise RuleViolation("armory R4", f"{card or 'no card'} is not an ARMORY card")
     if cards.owner(card) != seat:
         raise RuleViolation("armory R4", f"{card} belongs to seat {cards.owner(card)}, not seat {seat}")
+
+
+def _own_card(check: Callable[[ArmoryState, Any], object]) -> Callable[[ArmoryState, Any], object]:
+    """A command that names one of the seat's own cards: the card is checked first."""
+    def checked(state: ArmoryState, command: Any) -> object:
+        _card_of(state, command.seat, command.card)
+        return check(state, command)
+    return checked
+
+
+def _any_card(check: Callable[[ArmoryState, Any], object]) -> Callable[[ArmoryState, Any], object]:
+    """A command that names a card of another seat (armory R7): it must be an ARMORY card."""
+    def checked(state: ArmoryState, command: Any) -> object:
+        if not cards.is_card_id(command.card):
+            raise RuleViolation("armory R7", f"{command.card or 'no card'} is not an ARMORY card")
+        return check(state, command)
+    return checked
+
+
+_CHECKS: dict[type[Command], Callable[[ArmoryState, Any], object]] = {
+    StartGame: lambda state, command: None,
+    PlaceArmament: _own_card(check_place_armament),
+    PlaceGuardian: _own_card(check_place_guardian),
+    Trade: _own_card(check_trade),
+    CastMystic: _own_card(mystics.check_cast),
+    Sacrifice: _own_card(mystics.check_sacrifice),
+    Pass: lambda state, command: mystics.check_pass(state, command.seat),
+    OpenForAttack: check_open,
+    EndAttack: check_end_attack,
+    CastAttack: _own_card(check_attack),
+    DeclareDuel: duel.check_declare,
+    ChooseDuelPrize: duel.check_prize,
+    DuelDiscard: _any_card(duel.check_discard),
+    DuelStrip: _any_card(duel.check_strip),
+}
+
+
+def check(state: ArmoryState, command: Command) -> None:
+    """Raise a RuleViolation unless `command` is legal now. Produces nothing."""
+    _check_seat(state, command)
+    checker = _CHECKS.get(type(command))
+    if checker is None:
+        raise RuleViolation("armory R4", f"ARMORY has no command {command.type_name()}")
+    checker(state, command)
 
 
 # ---------------------------------------------------------------- decide
