@@ -52,7 +52,9 @@ _FRAGMENTS: dict[int, tuple[object, str]] = {}
 States are persistent data structures: an event replaces a few nodes and shares
 the rest, so hashing the state after each event re-encodes only what changed.
 """
-_FRAGMENT_LIMIT = 1 << 17
+_FRAGMENT_LIMIT = 1 << 14
+"""Enough for the live states of a few thousand games. The memo keeps the objects
+alive, and the garbage collector walks them all: a larger one costs more than it saves."""
 
 
 def _layout(value: object) -> tuple[tuple[str, ...], bool] | None:
