@@ -11,6 +11,7 @@ import contextlib
 import dataclasses
 import hashlib
 import json
+import typing
 from collections.abc import Callable, Mapping
 from enum import Enum
 from json.encoder import encode_basestring as _string
@@ -85,8 +86,10 @@ def _encode_sequence(items: list[Any] | tuple[Any, ...]) -> str:
             joined = "".join(items)
             if '"' not in joined and "\\" not in joined and joined.isprintable():
                 return '["' + '","'.join(items) + '"]'
-    encoders = _ENCODERS
-    return "[" + ",".join([encoders[type(item)](item) for item in items]) + "]"
+    encoders, fragments = _ENCODERS, _FRAGMENTS
+    # Items shared with an earlier state (players, combatants) are looked up here.
+    return "[" + ",".join([known[1] if (known := fragments.get(id(item))) is not None and known[0] is item
+                           else encoders[type(item)](item) for item in items]) + "]"
 
 
 def _encode_tuple(value: tuple[Any, ...]) -> str:
@@ -111,7 +114,8 @@ def _encode_mapping(value: Mapping[Any, object]) -> str:
             _MAPPINGS.clear()
         if all(type(k) is str for k in keys):
             ordered = sorted(keys)
-            encoder = _compiled("mapping", ordered, [f"value[{k!r}]" for k in ordered], memo=False)
+            encoder = _compiled("mapping", ordered, [f"value[{k!r}]" for k in ordered], [None] * len(ordered),
+                                memo=False)
         else:
             encoder = _encode_any_keys
         _MAPPINGS[keys] = encoder
@@ -132,12 +136,17 @@ class _Encoders(dict[type, Callable[[Any], str]]):
         if dataclasses.is_dataclass(kind):
             params: Any = kind.__dataclass_params__  # type: ignore[attr-defined]
             names = sorted(f.name for f in dataclasses.fields(kind))
-            encoder = _compiled(kind.__name__, names, [f"value.{name}" for name in names], memo=params.frozen)
+            try:
+                hints = typing.get_type_hints(kind)
+            except (NameError, TypeError):
+                hints = {}
+            encoder = _compiled(kind.__name__, names, [f"value.{name}" for name in names],
+                                [hints.get(name) for name in names], memo=params.frozen)
         self[kind] = encoder
         return encoder
 
 
-def _compiled(name: str, keys: list[str], reads: list[str], memo: bool) -> Callable[[Any], str]:
+def _compiled(name: str, keys: list[str], reads: list[str], hints: list[object], memo: bool) -> Callable[[Any], str]:
     """An encoder of a JSON object with these sorted keys, whose values the `reads` expressions fetch.
 
     Generated (as dataclasses generates __init__): one expression per object shape
@@ -146,8 +155,8 @@ def _compiled(name: str, keys: list[str], reads: list[str], memo: bool) -> Calla
     """
     parts = [repr("{}")]
     if keys:
-        parts = [part for i, (key, read) in enumerate(zip(keys, reads, strict=True))
-                 for part in (repr(("," if i else "{") + _string(key) + ":"), f"encoders[type(v := {read})](v)")]
+        parts = [part for i, (key, read, hint) in enumerate(zip(keys, reads, hints, strict=True))
+                 for part in (repr(("," if i else "{") + _string(key) + ":"), _value(read, hint))]
         parts.append(repr("}"))
     text = f"''.join(({', '.join(parts)},))"
     lines = [f"def encode_{name}(value):"]
@@ -158,9 +167,26 @@ def _compiled(name: str, keys: list[str], reads: list[str], memo: bool) -> Calla
                   f"    return remember(value, {text})"]
     else:
         lines.append(f"    return {text}")
-    namespace: dict[str, Any] = {"encoders": _ENCODERS, "fragments": _FRAGMENTS, "remember": _remember}
+    namespace: dict[str, Any] = {"encoders": _ENCODERS, "fragments": _FRAGMENTS, "remember": _remember,
+                                 "string": _string}
     exec("\n".join(lines), namespace)
     return namespace[f"encode_{name}"]  # type: ignore[no-any-return]
+
+
+def _value(read: str, hint: object) -> str:
+    """The expression encoding one value. A field's annotation picks the likely case
+    to try first; the value's own type decides, so any value still encodes right."""
+    fetched = f"(v := {read})"
+    if hint is int:
+        return f"(repr(v) if type{fetched} is int else encoders[type(v)](v))"
+    if hint is bool:
+        return f"(('true' if v else 'false') if type{fetched} is bool else encoders[type(v)](v))"
+    if hint is str:
+        return f"(string(v) if type{fetched} is str else encoders[type(v)](v))"
+    if hint is None:
+        return f"encoders[type{fetched}](v)"
+    # A tuple or a frozen dataclass, usually shared with the previous state: look it up here.
+    return f"(m[1] if (m := fragments.get(id{fetched})) is not None and m[0] is v else encoders[type(v)](v))"
 
 
 def _encode_other(value: object) -> str:

@@ -9,6 +9,8 @@ listed passes check and decide, and every command check accepts is listed
 
 from __future__ import annotations
 
+import functools
+
 from domain.games.armory import cards
 from domain.games.armory.cards import (
     ATTACK_NAME,
@@ -54,27 +56,30 @@ from domain.games.armory.state import (
 )
 from domain.kernel import Command
 
-ORDER = (
-    CastAttack, PlaceGuardian, PlaceArmament, Pass, ChooseDuelPrize, DuelDiscard, DuelStrip, CastMystic,
-    EndAttack, OpenForAttack, Trade, DeclareDuel, Sacrifice,
-)
-"""Listing order: the moves that build towards the ATTACK first, giving up Armaments last.
-
-The order carries no meaning for the rules; it only helps clients and pickers that
-prefer the first entries (a random picker that shrinks towards index 0, a UI's default).
-"""
-_RANK = {kind: rank for rank, kind in enumerate(ORDER)}
+# Commands are values, and a game lists the same ones over and over: each is built once.
+_CACHE = functools.lru_cache(maxsize=1 << 14)
+_attack = _CACHE(CastAttack)
+_guard = _CACHE(PlaceGuardian)
+_arm = _CACHE(PlaceArmament)
+_pass = _CACHE(Pass)
+_cast = _CACHE(CastMystic)
+_end_attack = _CACHE(EndAttack)
+_open = _CACHE(OpenForAttack)
+_trade = _CACHE(Trade)
+_duel = _CACHE(DeclareDuel)
+_sacrifice = _CACHE(Sacrifice)
 
 
 def legal_commands(state: ArmoryState, seat: int) -> list[Command]:
+    """In this order of kinds: CastAttack, PlaceGuardian, PlaceArmament, Pass, ChooseDuelPrize,
+    DuelDiscard, DuelStrip, CastMystic, EndAttack, OpenForAttack, Trade, DeclareDuel, Sacrifice.
+
+    The moves that build towards the ATTACK come first, giving up Armaments last. The
+    order carries no meaning for the rules; it only helps clients and pickers that
+    prefer the first entries (a random picker that shrinks towards index 0, a UI's default).
+    """
     if state.finished or seat not in state.seats:
         return []
-    found = _found(state, seat)
-    found.sort(key=lambda command: _RANK[type(command)])
-    return found
-
-
-def _found(state: ArmoryState, seat: int) -> list[Command]:
     p = state.players[seat - 1]
     if state.stack:
         return _answers(state, seat, p) if seat == responder(state) else []
@@ -84,16 +89,18 @@ def _found(state: ArmoryState, seat: int) -> list[Command]:
             return _turn_cards(state, seat, p)
         if seat == turn_opponent(state) and state.actions >= 1:
             # armory R5: an INTERRUPT or DUPLICITY stops a turn in progress.
-            return [CastMystic(seat=seat, card=card, target_seat=state.turn_player)
-                    for card in p.hand if cards.is_mystic(card, *TURN_STOPPING)]
+            return [_cast(seat, card, state.turn_player) for card in p.hand
+                    if (info := cards.card_def(card)).kind == cards.MYSTIC and info.name in TURN_STOPPING]
         return []
     if phase == ATTACK:
         if seat != turn_opponent(state):
             return []
-        found: list[Command] = [EndAttack(seat=seat)]
+        found: list[Command] = []
         for card in p.hand:
-            if cards.is_mystic(card, *OFFENSIVE):
-                found.extend(_offensive_casts(state, seat, card, (state.turn_player,)))
+            info = cards.card_def(card)
+            if info.kind == cards.MYSTIC and info.name in OFFENSIVE:
+                _offensive_casts(found, state, seat, card, info.name, (state.turn_player,))
+        found.append(_end_attack(seat))
         return found
     if seat != state.duel.winner:
         return []
@@ -111,71 +118,71 @@ def _found(state: ArmoryState, seat: int) -> list[Command]:
 def _answers(state: ArmoryState, seat: int, p: Player) -> list[Command]:
     """The responder's answers to the top of the stack (armory R5, R9, R11c)."""
     top = state.stack[-1]
-    found: list[Command] = [Pass(seat=seat)]
+    found: list[Command] = [_pass(seat)]
     can_counter = counterable(top) and (top.mystic != ATTACK_NAME or state.attack_can_be_halted)
     can_rebound = (counterable(top) and top.mystic in OFFENSIVE and top.target_seat == seat
                    and not top.rebounded)
     for card in p.hand:
-        if can_counter and cards.is_mystic(card, COUNTER):
-            found.append(CastMystic(seat=seat, card=card, target_seat=top.caster, target_card=top.card))
-        elif can_rebound and cards.is_mystic(card, REBOUND):
-            found.extend(CastMystic(seat=seat, card=card, target_seat=top.caster, target_combatant=name,
-                                    target_card=armament)
+        info = cards.card_def(card)
+        if info.kind != cards.MYSTIC:
+            continue
+        if can_counter and info.name == COUNTER:
+            found.append(_cast(seat, card, top.caster, "", top.card))
+        elif can_rebound and info.name == REBOUND:
+            found.extend(_cast(seat, card, top.caster, name, armament)
                          for name, armament in rebound_targets(state, top))
     if top.mystic in SACRIFICE_HALTS:
         for c in p.combatants:
             if not c.guardian:
-                found.extend(Sacrifice(seat=seat, card=armament) for armament in c.armaments
-                             if cards.kind(armament) == cards.ARMAMENT and not cards.invincible(armament))
+                found.extend(_sacrifice(seat, armament) for armament in c.armaments
+                             if (info := cards.card_def(armament)).kind == cards.ARMAMENT and not info.invincible)
     return found
 
 
 def _turn_cards(state: ArmoryState, seat: int, p: Player) -> list[Command]:
     """The Turn Player's moves before he opens for attack (armory R4, R6, R7, R10, R11)."""
-    found: list[Command]
+    attacks: list[Command] = []
+    guards: list[Command] = []
+    arms: list[Command] = []
+    casts: list[Command] = []
+    trades: list[Command] = []
+    if state.actions < TURN_CARD_LIMIT:
+        placing = not state.traded
+        for card in p.hand:
+            if card in state.trade_drawn:
+                continue
+            if not state.torch_cast:
+                trades.append(_trade(seat, card))
+            info = cards.card_def(card)
+            if info.kind == cards.ARMAMENT:
+                if placing and card not in p.locked:
+                    arms.extend(_arm(seat, card, c.combatant) for c in p.combatants
+                                if info.name in cards.armaments_for(c.combatant) and not slot_taken(c, info.name))
+            elif info.kind == cards.GUARDIAN:
+                if placing and card not in p.locked:
+                    guards.extend(_guard(seat, card, c.combatant) for c in p.combatants
+                                  if not c.guardian and fully_armed(c))
+            elif info.kind == cards.ATTACK:
+                if attack_ready(state, p):
+                    attacks.append(_attack(seat, card))
+            elif info.name in OFFENSIVE and not (info.name == TORCH and state.traded):
+                _offensive_casts(casts, state, seat, card, info.name, state.seats)
     if state.actions == 0:
-        found = [] if p.duel_used else [DeclareDuel(seat=seat, opponent=other)
-                                        for other in state.seats if other != seat]
-    else:
-        found = [OpenForAttack(seat=seat)]
-    if state.actions >= TURN_CARD_LIMIT:
-        return found
-    opponents = tuple(other for other in state.seats if other != seat)
-    placing = not state.traded
-    for card in p.hand:
-        if card in state.trade_drawn:
-            continue
-        info = cards.card_def(card)
-        if info.kind == cards.ARMAMENT:
-            if placing and card not in p.locked:
-                found.extend(PlaceArmament(seat=seat, card=card, combatant=c.combatant) for c in p.combatants
-                             if info.name in cards.armaments_for(c.combatant) and not slot_taken(c, info.name))
-        elif info.kind == cards.GUARDIAN:
-            if placing and card not in p.locked:
-                found.extend(PlaceGuardian(seat=seat, card=card, combatant=c.combatant) for c in p.combatants
-                             if not c.guardian and fully_armed(c))
-        elif info.kind == cards.ATTACK:
-            if attack_ready(state, p):
-                found.append(CastAttack(seat=seat, card=card))
-        elif info.name in OFFENSIVE and not (info.name == TORCH and state.traded):
-            found.extend(_offensive_casts(state, seat, card, opponents))
-    if not state.torch_cast:
-        found.extend(Trade(seat=seat, card=card) for card in p.hand if card not in state.trade_drawn)
-    return found
+        duels = [] if p.duel_used else [_duel(seat, other) for other in state.seats if other != seat]
+        return [*attacks, *guards, *arms, *casts, *trades, *duels]
+    return [*attacks, *guards, *arms, *casts, _open(seat), *trades]
 
 
-def _offensive_casts(state: ArmoryState, seat: int, card: str, targets: tuple[int, ...]) -> list[Command]:
-    mystic = cards.name(card)
-    found: list[Command] = []
+def _offensive_casts(found: list[Command], state: ArmoryState, seat: int, card: str, mystic: str,
+                     targets: tuple[int, ...]) -> None:
+    """A WOUNDING, REMOVAL, TORCH or PILFER aimed at each opponent among `targets`."""
     for target in targets:
+        if target == seat:
+            continue
         if mystic == WOUNDING:
-            found.extend(CastMystic(seat=seat, card=card, target_seat=target, target_combatant=name,
-                                    target_card=armament)
+            found.extend(_cast(seat, card, target, name, armament)
                          for name, armament in wounding_targets(state, target))
         elif mystic == REMOVAL:
-            found.extend(CastMystic(seat=seat, card=card, target_seat=target, target_combatant=name)
-                         for name in removal_targets(state, target))
+            found.extend(_cast(seat, card, target, name) for name in removal_targets(state, target))
         else:
-            found.append(CastMystic(seat=seat, card=card, target_seat=target))
-    return found
-
+            found.append(_cast(seat, card, target))

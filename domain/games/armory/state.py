@@ -160,22 +160,19 @@ def fully_armed(c: Combatant) -> bool:
     return all(t in types for t in cards.armaments_for(c.combatant))
 
 
-def immune_this_turn(state: ArmoryState, card: str) -> bool:
-    """armory glossary: UNCOUNTERABLE: an Uncounterable Armament is immune to Mystics in the turn it was placed."""
-    return cards.uncounterable(card) and card in state.placed
-
-
 def removable(state: ArmoryState, card: str) -> bool:
     """Can a Mystic take this Armament off its (unguarded) combatant?
 
-    armory glossary: INVINCIBLE (never removed from play) and UNCOUNTERABLE.
+    armory glossary: INVINCIBLE (never removed from play) and UNCOUNTERABLE (immune to
+    Mystics in the turn it was placed).
     """
-    return cards.kind(card) == ARMAMENT and not cards.invincible(card) and not immune_this_turn(state, card)
+    info = cards.card_def(card)
+    return info.kind == ARMAMENT and not info.invincible and not (info.uncounterable and card in state.placed)
 
 
 def removable_on(state: ArmoryState, c: Combatant) -> tuple[str, ...]:
     """The Armaments of a combatant a Mystic may remove; none if he is guarded (armory R10)."""
-    if c.guardian:
+    if c.guardian or not c.armaments:
         return ()
     return tuple(a for a in c.armaments if removable(state, a))
 
