@@ -114,8 +114,9 @@ def _encode_mapping(value: Mapping[Any, object]) -> str:
             _MAPPINGS.clear()
         if all(type(k) is str for k in keys):
             ordered = sorted(keys)
-            encoder = _compiled("mapping", ordered, [f"value[{k!r}]" for k in ordered], [None] * len(ordered),
-                                memo=False)
+            # The first mapping's value types stand in for annotations.
+            encoder = _compiled("mapping", ordered, [f"value[{k!r}]" for k in ordered],
+                                [type(value[k]) for k in ordered], memo=False)
         else:
             encoder = _encode_any_keys
         _MAPPINGS[keys] = encoder
@@ -183,7 +184,9 @@ def _value(read: str, hint: object) -> str:
         return f"(('true' if v else 'false') if type{fetched} is bool else encoders[type(v)](v))"
     if hint is str:
         return f"(string(v) if type{fetched} is str else encoders[type(v)](v))"
-    if hint is None:
+    if hint is type(None):
+        return f"('null' if {fetched} is None else encoders[type(v)](v))"
+    if hint is None or hint is dict or hint is list:
         return f"encoders[type{fetched}](v)"
     # A tuple or a frozen dataclass, usually shared with the previous state: look it up here.
     return f"(m[1] if (m := fragments.get(id{fetched})) is not None and m[0] is v else encoders[type(v)](v))"

@@ -15,6 +15,7 @@ from domain.kernel.rng import Rng
 
 S = TypeVar("S")
 T = TypeVar("T")
+R = TypeVar("R")
 
 SPECTATOR = 0
 """The viewer number of somebody who holds no seat."""
@@ -264,6 +265,27 @@ def _replacer(kind: type) -> Callable[..., Any]:
     lines.append("    return _r_made")
     exec("\n".join(lines), namespace)
     return namespace[name]  # type: ignore[no-any-return]
+
+
+def memo_last(function: Callable[[S], R]) -> Callable[[S], R]:
+    """`function` of an immutable state, remembering its last answer by the state's identity.
+
+    A game's status is asked for twice per state: by the Session after a command, and
+    by whoever chooses the next command.
+    """
+    last: list[tuple[object, Any]] = [(_UNSEEN, None)]
+
+    def remembered(state: S) -> R:
+        seen, answer = last[0]
+        if seen is not state:
+            answer = function(state)
+            last[0] = (state, answer)
+        return answer  # type: ignore[no-any-return]
+
+    return remembered
+
+
+_UNSEEN = object()
 
 
 def require(condition: bool, rule: str, message: str) -> None:

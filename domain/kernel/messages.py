@@ -8,7 +8,6 @@ contract and the code all use one name for one thing.
 from __future__ import annotations
 
 import dataclasses
-import operator
 import types
 import typing
 from collections.abc import Callable
@@ -67,24 +66,23 @@ class RuleViolation(Exception):
 def payload_of(message: Command | Event) -> dict[str, JsonValue]:
     """The message's fields as plain JSON, without the event's rule citation."""
     kind = type(message)
-    known = _PAYLOAD_FIELDS.get(kind)
-    if known is None:
-        names = sorted(f.name for f in dataclasses.fields(kind) if not (issubclass(kind, Event) and f.name == "rule"))
-        known = _PAYLOAD_FIELDS[kind] = (names, _getter(names))
-    names, values = known
-    return {name: value if type(value) in _SCALARS else to_plain(value)
-            for name, value in zip(names, values(message), strict=True)}
+    build = _PAYLOADS.get(kind)
+    if build is None:
+        build = _PAYLOADS[kind] = _payload_builder(kind)
+    return build(message)
 
 
-_PAYLOAD_FIELDS: dict[type, tuple[list[str], Callable[[object], tuple[Any, ...]]]] = {}
-_SCALARS = frozenset((str, int, bool, type(None)))
+_PAYLOADS: dict[type, Callable[[Any], dict[str, JsonValue]]] = {}
 
 
-def _getter(names: list[str]) -> Callable[[object], tuple[Any, ...]]:
-    """All named attributes of an object as a tuple, read in one call."""
-    if len(names) > 1:
-        return operator.attrgetter(*names)
-    return lambda value: tuple(getattr(value, name) for name in names)
+def _payload_builder(kind: type) -> Callable[[Any], dict[str, JsonValue]]:
+    """Generate `{"a": ..., "b": ...}` for one message type (a dict display runs several
+    times faster than a loop over the fields). Keys are in sorted order, as to_plain's."""
+    names = sorted(f.name for f in dataclasses.fields(kind) if not (issubclass(kind, Event) and f.name == "rule"))
+    items = ", ".join(f"{name!r}: v if type(v := message.{name}) in scalars else to_plain(v)" for name in names)
+    namespace: dict[str, Any] = {"scalars": frozenset((str, int, bool, type(None))), "to_plain": to_plain}
+    exec(f"def payload_of_{kind.__name__}(message):\n    return {{{items}}}", namespace)
+    return namespace[f"payload_of_{kind.__name__}"]  # type: ignore[no-any-return]
 
 
 def _convert(value: JsonValue, annotation: Any) -> Any:

@@ -28,6 +28,7 @@ from domain.kernel import (
     Status,
     types_in,
 )
+from domain.kernel.game import memo_last
 
 RULESET = Ruleset(
     name="aod",
@@ -99,7 +100,7 @@ GAME: Rules[AodState] = Rules(
     legal_commands=legal_commands,
     view=view,
     redact=redact,
-    status=status,
+    status=memo_last(status),
 )
 
 __all__ = ["GAME", "RULESET"]

@@ -22,6 +22,7 @@ from domain.kernel import (
     Setup,
     Status,
 )
+from domain.kernel.game import memo_last
 
 RULESET = Ruleset(
     name="armory",
@@ -101,7 +102,7 @@ GAME: Rules[ArmoryState] = Rules(
     legal_commands=legal_commands,
     view=view,
     redact=redact,
-    status=status,
+    status=memo_last(status),
 )
 
 __all__ = ["GAME", "RULESET", "ArmoryState", "ArmoryView", "player"]

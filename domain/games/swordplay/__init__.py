@@ -34,6 +34,7 @@ from domain.kernel import (
     Status,
     types_in,
 )
+from domain.kernel.game import memo_last
 
 RULESET = Ruleset(
     name="swordplay",
@@ -113,7 +114,7 @@ GAME: Rules[State] = Rules(
     legal_commands=legal_commands,
     view=view,
     redact=redact,
-    status=status,
+    status=memo_last(status),
 )
 
 __all__ = ["GAME", "RULESET"]
