@@ -7,7 +7,6 @@ identically elsewhere.
 
 from __future__ import annotations
 
-import contextlib
 import dataclasses
 import hashlib
 import json
@@ -80,12 +79,13 @@ def _encode_sequence(items: list[Any] | tuple[Any, ...]) -> str:
         return "[]"
     if type(items[0]) is str:
         # Lists of plain strings (card ids) are common: join them in one pass when
-        # none needs escaping (printable, no quote or backslash). A non-string
-        # further on raises TypeError.
-        with contextlib.suppress(TypeError):
-            joined = "".join(items)
-            if '"' not in joined and "\\" not in joined and joined.isprintable():
-                return '["' + '","'.join(items) + '"]'
+        # none needs escaping (printable, no quote or backslash).
+        try:
+            joined: str | None = "".join(items)
+        except TypeError:  # a non-string further on
+            joined = None
+        if joined is not None and '"' not in joined and "\\" not in joined and joined.isprintable():
+            return '["' + '","'.join(items) + '"]'
     encoders, fragments = _ENCODERS, _FRAGMENTS
     # Items shared with an earlier state (players, combatants) are looked up here.
     return "[" + ",".join([known[1] if (known := fragments.get(id(item))) is not None and known[0] is item
