@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from domain.games.aod.cards import is_goldtooth
 from domain.games.aod.messages import (
     AttackDeclared,
@@ -34,6 +32,7 @@ from domain.games.aod.state import (
     Player,
 )
 from domain.kernel import Event
+from domain.kernel.game import replace
 
 
 def _without(cards: tuple[str, ...], card: str) -> tuple[str, ...]:

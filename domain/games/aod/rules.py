@@ -60,22 +60,31 @@ def to_act(state: AodState) -> tuple[int, ...]:
     return ()
 
 
+# A failed check's message is formatted only when it is raised: legal_commands runs
+# these checks for every candidate.
+
+
 def _require_seat(state: AodState, seat: int) -> None:
     require(not state.finished, R_PLAY, "the game is over")
     require(state.phase != SETUP, R_SETUP, "the game has not started yet")
-    require(seat in state.seats(), R_PLAY, f"there is no seat {seat} in this game")
+    if seat not in state.seats():
+        raise RuleViolation(R_PLAY, f"there is no seat {seat} in this game")
 
 
 def _require_turn_step(state: AodState, seat: int, phase: str, rule: str, what: str) -> None:
     _require_seat(state, seat)
-    require(state.active == seat, rule, f"it is seat {state.active}'s turn, not yours")
-    require(not state.owed_seat, R_HEALTH, f"seat {state.owed_seat} must first discard the cards he owes")
-    require(state.phase == phase, rule, f"you cannot {what} now: your turn is in its {state.phase} step")
+    if state.active != seat:
+        raise RuleViolation(rule, f"it is seat {state.active}'s turn, not yours")
+    if state.owed_seat:
+        raise RuleViolation(R_HEALTH, f"seat {state.owed_seat} must first discard the cards he owes")
+    if state.phase != phase:
+        raise RuleViolation(rule, f"you cannot {what} now: your turn is in its {state.phase} step")
 
 
 def check_play(state: AodState, command: PlayCard) -> None:
     _require_turn_step(state, command.seat, PLAY, R_PLAY, "play a card")
-    require(command.card in state.player(command.seat).hand, R_PLAY, f"{command.card} is not in your hand")
+    if command.card not in state.player(command.seat).hand:
+        raise RuleViolation(R_PLAY, f"{command.card} is not in your hand")
     kind = card(command.card).kind
     if kind == MONSTER:
         require(command.target_seat in state.seats(), R_PLAY, "a Monster goes on a character's pile: name the seat")
@@ -83,21 +92,24 @@ def check_play(state: AodState, command: PlayCard) -> None:
     elif kind == EVENT:
         check_event(state, command)
     else:
-        require(command.target_seat == 0 and command.target_card == "", R_PLAY,
-                f"{card(command.card).name} goes into play next to your character and takes no target")
+        if command.target_seat != 0 or command.target_card != "":
+            raise RuleViolation(R_PLAY, f"{card(command.card).name} goes into play next to your character "
+                                        "and takes no target")
 
 
 def check_discard(state: AodState, command: DiscardCard) -> None:
     _require_seat(state, command.seat)
     if state.owed_seat != command.seat:
         _require_turn_step(state, command.seat, PLAY, R_PLAY, "discard a card")
-    require(command.card in state.player(command.seat).hand, R_PLAY, f"{command.card} is not in your hand")
+    if command.card not in state.player(command.seat).hand:
+        raise RuleViolation(R_PLAY, f"{command.card} is not in your hand")
 
 
 def check_attack(state: AodState, command: Attack) -> None:
     _require_turn_step(state, command.seat, ATTACK, R_ATTACK, "attack")
     seats = state.seats()
-    require(command.target_seat in seats, R_ATTACK, f"there is no seat {command.target_seat} to attack")
+    if command.target_seat not in seats:
+        raise RuleViolation(R_ATTACK, f"there is no seat {command.target_seat} to attack")
     if command.target_card:
         pile = state.player(command.target_seat).pile
         require(bool(pile) and pile[-1] == command.target_card, R_ATTACK,
@@ -130,16 +142,20 @@ def check_switch(state: AodState, command: SwitchItem | SwitchAlly) -> str:
     _require_seat(state, command.seat)
     ok, rule = may_switch(state, command.seat)
     require(ok, rule, "you may not switch your Items or Allies now")
-    require(is_card(command.card), R_ITEMS, f"there is no card {command.card!r}")
+    if not is_card(command.card):
+        raise RuleViolation(R_ITEMS, f"there is no card {command.card!r}")
     player = state.player(command.seat)
     if isinstance(command, SwitchAlly):
-        require(command.card in player.allies, R_ALLIES, f"{command.card} is not one of your Allies")
-        require(command.card not in player.active_allies(), R_ALLIES, f"{command.card} is already active")
+        if command.card not in player.allies:
+            raise RuleViolation(R_ALLIES, f"{command.card} is not one of your Allies")
+        if command.card in player.active_allies():
+            raise RuleViolation(R_ALLIES, f"{command.card} is already active")
         return ALLY
     zone = play_zone(command.card)
-    require(zone in (WEAPON, OTHER) and command.card in player.stack(zone), R_ITEMS,
-            f"{command.card} is not one of your Items")
-    require(player.stack(zone)[0] != command.card, R_ITEMS, f"{command.card} is already active")
+    if zone not in (WEAPON, OTHER) or command.card not in player.stack(zone):
+        raise RuleViolation(R_ITEMS, f"{command.card} is not one of your Items")
+    if player.stack(zone)[0] == command.card:
+        raise RuleViolation(R_ITEMS, f"{command.card} is already active")
     return zone
 
 

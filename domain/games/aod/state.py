@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from domain.games.aod.cards import ARMY_SIZE, BOOK, EVIL, GOOD, is_goldtooth
+from domain.kernel.game import replace
 
 # Phases of a turn (aod Draw, aod Play, aod Attack).
 SETUP = "setup"
@@ -28,6 +29,10 @@ BOOK_ZONE = "book"
 RANDOM_OFF = "off"
 RANDOM_ALWAYS = "always"
 RANDOM_CHARACTERS = "characters"
+
+
+_SEATS = tuple(tuple(range(1, n + 1)) for n in range(10))
+"""Seat numbers by player count: players sit in seats 1, 2, ... in order."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,7 +112,7 @@ class AodState:
         return self.players[seat - 1]
 
     def seats(self) -> tuple[int, ...]:
-        return tuple(p.seat for p in self.players)
+        return _SEATS[len(self.players)]
 
     def next_seat(self, seat: int) -> int:
         index = self.order.index(seat)

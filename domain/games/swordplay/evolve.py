@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
-
 from domain.games.swordplay import cards
 from domain.games.swordplay.messages import (
     AttackCountered,
@@ -24,6 +22,7 @@ from domain.games.swordplay.messages import (
 )
 from domain.games.swordplay.state import COMBAT, DEFEND, DISCARD, MONSTER_SEAT, OVER, Pending, State
 from domain.kernel import Event
+from domain.kernel.game import replace
 
 
 def _without(items: tuple[str, ...], card: str) -> tuple[str, ...]:
@@ -35,7 +34,6 @@ def _to_discard(state: State, *played: str) -> tuple[str, ...]:
 
 
 def evolve(state: State, event: Event) -> State:
-    replace = dataclasses.replace
     if isinstance(event, FirstPlayerChosen):
         return replace(state, first_seat=event.seat)
     if isinstance(event, DeckShuffled):

@@ -7,10 +7,10 @@ hero's armour slot or held items, or the attack waiting for an answer.
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
 
 from domain.games.swordplay import cards
+from domain.kernel.game import replace
 
 # Options.
 ABSORB = "absorb"
@@ -92,7 +92,7 @@ class State:
 
     def with_hero(self, hero: Hero) -> State:
         heroes = tuple(hero if h.seat == hero.seat else h for h in self.heroes)
-        return dataclasses.replace(self, heroes=heroes)
+        return replace(self, heroes=heroes)
 
     def living(self) -> tuple[int, ...]:
         return tuple(h.seat for h in self.heroes if h.alive)
