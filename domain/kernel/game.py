@@ -239,11 +239,15 @@ def replace(obj: T, /, **changes: Any) -> T:
     instead of running the frozen __init__, which sets each one through
     object.__setattr__ and has no __post_init__ to run here.
     """
-    kind = type(obj)
-    replacer = _REPLACERS.get(kind)
-    if replacer is None:
-        replacer = _REPLACERS[kind] = _replacer(kind)
-    return replacer(obj, **changes)  # type: ignore[no-any-return]
+    return replacer(type(obj))(obj, **changes)
+
+
+def replacer(kind: type[T]) -> Callable[..., T]:
+    """replace() for one class, to bind once where a class is copied on every event."""
+    made = _REPLACERS.get(kind)
+    if made is None:
+        made = _REPLACERS[kind] = _replacer(kind)
+    return made
 
 
 def _replacer(kind: type) -> Callable[..., Any]:

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any, Generic
 
 from domain.kernel.canonical import JsonValue, digest
-from domain.kernel.game import Game, S, Setup, evolved, replace
+from domain.kernel.game import Game, S, Setup, evolved, replace, replacer
 from domain.kernel.log import GENESIS_HASH, KERNEL_RULE, Envelope, Header, LogFormatError
 from domain.kernel.messages import Command, Event, RuleViolation, StartGame, from_plain, payload_of
 from domain.kernel.rng import Rng, seed_commitment
@@ -54,6 +54,9 @@ def decode_event(game: Game[Any], envelope: Envelope) -> Event:
     return replace(event, rule=envelope.rule)
 
 
+_seal = replacer(Envelope)
+
+
 def _sealed(
     seq: int,
     type_name: str,
@@ -67,7 +70,7 @@ def _sealed(
 ) -> Envelope:
     envelope = Envelope(seq, type_name, payload, schema, command_id, command, rule, prev_hash, digest(state))
     # Envelope.sealed() would rebuild the body twice; only the hash is missing.
-    return replace(envelope, hash=envelope.computed_hash())
+    return _seal(envelope, hash=envelope.computed_hash())
 
 
 @dataclass(frozen=True, slots=True)

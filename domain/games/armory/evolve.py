@@ -62,7 +62,11 @@ from domain.games.armory.state import (
     StackItem,
 )
 from domain.kernel import Event
-from domain.kernel.game import replace
+from domain.kernel.game import replace, replacer
+
+# The two classes copied on nearly every event.
+_state = replacer(ArmoryState)
+_player = replacer(Player)
 
 # ---------------------------------------------------------------- zone helpers
 
@@ -77,7 +81,7 @@ def _without(items: tuple[str, ...], card: str) -> tuple[str, ...]:
 
 
 def _from_hand(p: Player, card: str) -> Player:
-    return replace(p, hand=_without(p.hand, card), locked=_without(p.locked, card))
+    return _player(p, hand=_without(p.hand, card), locked=_without(p.locked, card))
 
 
 def _off_combatant(p: Player, card: str) -> Player:
@@ -86,7 +90,7 @@ def _off_combatant(p: Player, card: str) -> Player:
         else Combatant(c.combatant, _without(c.armaments, card), "" if c.guardian == card else c.guardian)
         for c in p.combatants
     )
-    return replace(p, combatants=combatants)
+    return _player(p, combatants=combatants)
 
 
 def _onto_combatant(p: Player, name: str, card: str, guardian: bool) -> Player:
@@ -95,23 +99,23 @@ def _onto_combatant(p: Player, name: str, card: str, guardian: bool) -> Player:
         if c.combatant == name else c
         for c in p.combatants
     )
-    return replace(p, combatants=combatants)
+    return _player(p, combatants=combatants)
 
 
 def _with(state: ArmoryState, p: Player, **changes: Any) -> ArmoryState:
     """The state with `p` in his seat (players are in seat order) and any other changes."""
     players = state.players
     index = p.seat - 1
-    return replace(state, players=(*players[:index], p, *players[index + 1:]), **changes)
+    return _state(state, players=(*players[:index], p, *players[index + 1:]), **changes)
 
 
 def _to_used(state: ArmoryState, seat: int, card: str) -> ArmoryState:
     p = state.players[seat - 1]
-    return _with(state, replace(p, used=(*p.used, card)))
+    return _with(state, _player(p, used=(*p.used, card)))
 
 
 def _fresh_turn(state: ArmoryState, **changes: Any) -> ArmoryState:
-    return replace(state, actions=0, traded=False, torch_cast=False, trade_drawn=(), placed=(), stack=(),
+    return _state(state, actions=0, traded=False, torch_cast=False, trade_drawn=(), placed=(), stack=(),
                    duel=NO_DUEL, **changes)
 
 
@@ -121,7 +125,7 @@ def _fresh_turn(state: ArmoryState, **changes: Any) -> ArmoryState:
 def _deck_shuffled(state: ArmoryState, event: DeckShuffled) -> ArmoryState:
     p = state.players[event.seat - 1]
     in_order = set(event.order)
-    return _with(state, replace(p, draw=tuple(event.order), used=tuple(c for c in p.used if c not in in_order)))
+    return _with(state, _player(p, draw=tuple(event.order), used=tuple(c for c in p.used if c not in in_order)))
 
 
 def _cards_drawn(state: ArmoryState, event: CardsDrawn) -> ArmoryState:
@@ -130,7 +134,7 @@ def _cards_drawn(state: ArmoryState, event: CardsDrawn) -> ArmoryState:
     count = len(taken)
     # Cards are drawn from the top: the rest of the pile is a slice of it.
     draw = p.draw[count:] if p.draw[:count] == taken else tuple(c for c in p.draw if c not in taken)
-    drawn = replace(p, hand=(*p.hand, *taken), draw=draw)
+    drawn = _player(p, hand=(*p.hand, *taken), draw=draw)
     if event.reason == "trade":
         return _with(state, drawn, trade_drawn=(*state.trade_drawn, *taken))
     return _with(state, drawn)
@@ -141,7 +145,7 @@ def _turn_started(state: ArmoryState, event: TurnStarted) -> ArmoryState:
 
 
 def _turn_skipped(state: ArmoryState, event: TurnSkipped) -> ArmoryState:
-    state = _with(state, replace(state.players[event.seat - 1], loses_next_turn=False))
+    state = _with(state, _player(state.players[event.seat - 1], loses_next_turn=False))
     return _fresh_turn(state, phase=BETWEEN, turn=event.turn, turn_player=event.seat)
 
 
@@ -152,13 +156,13 @@ def _armament_placed(state: ArmoryState, event: ArmamentPlaced) -> ArmoryState:
 
 def _guardian_placed(state: ArmoryState, event: GuardianPlaced) -> ArmoryState:
     p = _onto_combatant(_from_hand(state.players[event.seat - 1], event.card), event.combatant, event.card, True)
-    return _with(state, replace(p, guardian_turn=state.turn), actions=state.actions + 1,
+    return _with(state, _player(p, guardian_turn=state.turn), actions=state.actions + 1,
                  placed=(*state.placed, event.card))
 
 
 def _card_traded(state: ArmoryState, event: CardTraded) -> ArmoryState:
     p = state.players[event.seat - 1]
-    traded = replace(p, hand=_without(p.hand, event.card), locked=_without(p.locked, event.card),
+    traded = _player(p, hand=_without(p.hand, event.card), locked=_without(p.locked, event.card),
                      used=(*p.used, event.card))
     return _with(state, traded, actions=state.actions + 1, traded=True)
 
@@ -179,13 +183,13 @@ def _passed(state: ArmoryState, event: Passed) -> ArmoryState:
     if state.stack and state.stack[-1].mystic == ATTACK_NAME:
         top = state.stack[-1]
         item = replace(top, passed=(*top.passed, event.seat))
-        return replace(state, stack=(*state.stack[:-1], item))
+        return _state(state, stack=(*state.stack[:-1], item))
     return state
 
 
 def _mystic_countered(state: ArmoryState, event: MysticCountered) -> ArmoryState:
     *rest, countered, counter = state.stack
-    state = replace(state, stack=tuple(rest))
+    state = _state(state, stack=tuple(rest))
     return _to_used(_to_used(state, counter.caster, counter.card), countered.caster, countered.card)
 
 
@@ -193,29 +197,29 @@ def _mystic_rebounded(state: ArmoryState, event: MysticRebounded) -> ArmoryState
     *rest, below, rebound = state.stack
     turned = replace(below, target_seat=below.caster, target_combatant=event.target_combatant,
                      target_card=event.target_card, rebounded=True)
-    return _to_used(replace(state, stack=(*rest, turned)), rebound.caster, rebound.card)
+    return _to_used(_state(state, stack=(*rest, turned)), rebound.caster, rebound.card)
 
 
 def _armament_sacrificed(state: ArmoryState, event: ArmamentSacrificed) -> ArmoryState:
     p = _off_combatant(state.players[event.seat - 1], event.card)
-    return _with(state, replace(p, used=(*p.used, event.card)))
+    return _with(state, _player(p, used=(*p.used, event.card)))
 
 
 def _off_the_stack(state: ArmoryState, event: MysticHalted | MysticResolved) -> ArmoryState:
     item = state.stack[-1]
-    return _to_used(replace(state, stack=state.stack[:-1]), item.caster, item.card)
+    return _to_used(_state(state, stack=state.stack[:-1]), item.caster, item.card)
 
 
 def _armament_removed(state: ArmoryState, event: ArmamentRemoved) -> ArmoryState:
     p = _off_combatant(state.players[event.seat - 1], event.card)
     if event.destination == "hand":
-        return _with(state, replace(p, hand=(*p.hand, event.card)))
-    return _with(state, replace(p, used=(*p.used, event.card)))
+        return _with(state, _player(p, hand=(*p.hand, event.card)))
+    return _with(state, _player(p, used=(*p.used, event.card)))
 
 
 def _card_discarded(state: ArmoryState, event: CardDiscarded) -> ArmoryState:
     p = _from_hand(state.players[event.seat - 1], event.card)
-    p = replace(p, used=(*p.used, event.card))
+    p = _player(p, used=(*p.used, event.card))
     if state.phase == DUEL_DISCARD:
         duel = replace(state.duel, discards_left=max(0, state.duel.discards_left - 1))
         return _with(state, p, duel=duel)
@@ -227,13 +231,13 @@ def _unchanged(state: ArmoryState, event: Event) -> ArmoryState:
 
 
 def _opened_for_attack(state: ArmoryState, event: OpenedForAttack) -> ArmoryState:
-    return replace(state, phase=ATTACK)
+    return _state(state, phase=ATTACK)
 
 
 def _turn_ended(state: ArmoryState, event: TurnEnded) -> ArmoryState:
     p = state.players[event.seat - 1]
     if p.locked and state.turn > p.locked_turn:
-        state = _with(state, replace(p, locked=(), locked_turn=0))
+        state = _with(state, _player(p, locked=(), locked_turn=0))
     return _fresh_turn(state, phase=BETWEEN)
 
 
@@ -245,41 +249,41 @@ def _attack_cast(state: ArmoryState, event: AttackCast) -> ArmoryState:
 
 def _attack_halted(state: ArmoryState, event: AttackHalted) -> ArmoryState:
     *rest, attack, counter = state.stack
-    state = _to_used(replace(state, stack=tuple(rest)), counter.caster, counter.card)
+    state = _to_used(_state(state, stack=tuple(rest)), counter.caster, counter.card)
     p = state.players[attack.caster - 1]
-    return _with(state, replace(p, hand=(*p.hand, attack.card)))
+    return _with(state, _player(p, hand=(*p.hand, attack.card)))
 
 
 def _duel_declared(state: ArmoryState, event: DuelDeclared) -> ArmoryState:
-    return _with(state, replace(state.players[event.seat - 1], duel_used=True), phase=DUEL,
+    return _with(state, _player(state.players[event.seat - 1], duel_used=True), phase=DUEL,
                  duel=Duel(challenger=event.seat, challenged=event.opponent))
 
 
 def _duel_won(state: ArmoryState, event: DuelWon) -> ArmoryState:
-    return replace(state, phase=DUEL_PRIZE, duel=replace(state.duel, winner=event.winner, loser=event.loser))
+    return _state(state, phase=DUEL_PRIZE, duel=replace(state.duel, winner=event.winner, loser=event.loser))
 
 
 def _duel_prize_chosen(state: ArmoryState, event: DuelPrizeChosen) -> ArmoryState:
     duel = replace(state.duel, prize=event.prize, discards_left=event.discards)
     if event.prize == "discard":
-        loser = replace(state.players[event.loser - 1], loses_next_turn=True)
+        loser = _player(state.players[event.loser - 1], loses_next_turn=True)
         return _with(state, loser, phase=DUEL_DISCARD, duel=duel)
-    return replace(state, phase=DUEL_STRIP, duel=duel)
+    return _state(state, phase=DUEL_STRIP, duel=duel)
 
 
 def _card_stripped(state: ArmoryState, event: CardStripped) -> ArmoryState:
     p = state.players[event.seat - 1]
     stripped = _off_combatant(p, event.card)
-    return _with(state, replace(stripped, hand=(*stripped.hand, event.card), locked=(*p.locked, event.card),
+    return _with(state, _player(stripped, hand=(*stripped.hand, event.card), locked=(*p.locked, event.card),
                                 locked_turn=state.turn))
 
 
 def _game_won(state: ArmoryState, event: GameWon) -> ArmoryState:
-    return replace(state, phase=WON, winner=event.seat)
+    return _state(state, phase=WON, winner=event.seat)
 
 
 def _game_drawn(state: ArmoryState, event: GameDrawn) -> ArmoryState:
-    return replace(state, phase=DRAWN)
+    return _state(state, phase=DRAWN)
 
 
 _HANDLERS: dict[type[Event], Callable[[ArmoryState, Any], ArmoryState]] = {
