@@ -7,7 +7,7 @@ import types
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, Concatenate, Generic, Protocol, TypeVar
 
 from domain.kernel.canonical import JsonValue
 from domain.kernel.messages import Command, Event, RuleViolation
@@ -242,7 +242,7 @@ def replace(obj: T, /, **changes: Any) -> T:
     return replacer(type(obj))(obj, **changes)
 
 
-def replacer(kind: type[T]) -> Callable[..., T]:
+def replacer(kind: type[T]) -> Callable[Concatenate[T, ...], T]:
     """replace() for one class, to bind once where a class is copied on every event."""
     made = _REPLACERS.get(kind)
     if made is None:

@@ -20,9 +20,13 @@ from domain.games.swordplay.messages import (
     PhaseStarted,
     TurnStarted,
 )
-from domain.games.swordplay.state import COMBAT, DEFEND, DISCARD, MONSTER_SEAT, OVER, Pending, State
+from domain.games.swordplay.state import COMBAT, DEFEND, DISCARD, MONSTER_SEAT, OVER, Hero, Pending, State
 from domain.kernel import Event
-from domain.kernel.game import replace
+from domain.kernel.game import replacer
+
+# The two classes copied on nearly every event.
+_state = replacer(State)
+_hero = replacer(Hero)
 
 
 def _without(items: tuple[str, ...], card: str) -> tuple[str, ...]:
@@ -35,67 +39,67 @@ def _to_discard(state: State, *played: str) -> tuple[str, ...]:
 
 def evolve(state: State, event: Event) -> State:
     if isinstance(event, FirstPlayerChosen):
-        return replace(state, first_seat=event.seat)
+        return _state(state, first_seat=event.seat)
     if isinstance(event, DeckShuffled):
         moved = set(event.order)
-        return replace(state, deck=event.order, discard=tuple(c for c in state.discard if c not in moved))
+        return _state(state, deck=event.order, discard=tuple(c for c in state.discard if c not in moved))
     if isinstance(event, CardsDrawn):
         hero = state.hero(event.seat)
-        state = state.with_hero(replace(hero, hand=hero.hand + event.cards))
-        return replace(state, deck=state.deck[len(event.cards):])
+        state = state.with_hero(_hero(hero, hand=hero.hand + event.cards))
+        return _state(state, deck=state.deck[len(event.cards):])
     if isinstance(event, TurnStarted):
-        return replace(state, turn=event.turn, active=event.seat, phase=DISCARD)
+        return _state(state, turn=event.turn, active=event.seat, phase=DISCARD)
     if isinstance(event, PhaseStarted):
-        return replace(state, phase=event.phase)
+        return _state(state, phase=event.phase)
     if isinstance(event, CardDiscarded):
         hero = state.hero(event.seat)
-        state = state.with_hero(replace(hero, hand=_without(hero.hand, event.card)))
-        return replace(state, discard=_to_discard(state, event.card))
+        state = state.with_hero(_hero(hero, hand=_without(hero.hand, event.card)))
+        return _state(state, discard=_to_discard(state, event.card))
     if isinstance(event, ItemDropped):
         hero = state.hero(event.seat)
         if hero.armor == event.card:
-            hero = replace(hero, armor="", armor_points=0)
+            hero = _hero(hero, armor="", armor_points=0)
         else:
-            hero = replace(hero, items=_without(hero.items, event.card))
-        return replace(state.with_hero(hero), discard=_to_discard(state, event.card))
+            hero = _hero(hero, items=_without(hero.items, event.card))
+        return _state(state.with_hero(hero), discard=_to_discard(state, event.card))
     if isinstance(event, ItemReadied):
         hero = state.hero(event.seat)
-        hero = replace(hero, hand=_without(hero.hand, event.card))
+        hero = _hero(hero, hand=_without(hero.hand, event.card))
         if event.kind == cards.ARMOR:
-            hero = replace(hero, armor=event.card, armor_points=event.points)
+            hero = _hero(hero, armor=event.card, armor_points=event.points)
         else:
-            hero = replace(hero, items=(*hero.items, event.card))
+            hero = _hero(hero, items=(*hero.items, event.card))
         return state.with_hero(hero)
     if isinstance(event, AttackMade):
         if event.attacker != MONSTER_SEAT:
             attacker = state.hero(event.attacker)
-            state = state.with_hero(replace(attacker, hand=_without(attacker.hand, event.card)))
+            state = state.with_hero(_hero(attacker, hand=_without(attacker.hand, event.card)))
         pending = Pending(
             attacker=event.attacker, target=event.target_seat, card=event.card,
             direction=event.direction, damage=event.damage, announced=event.announced,
         )
-        return replace(state, pending=pending, phase=DEFEND)
+        return _state(state, pending=pending, phase=DEFEND)
     if isinstance(event, AttackCountered):
         if event.by == cards.DEFENCE:
             hero = state.hero(event.seat)
-            state = state.with_hero(replace(hero, hand=_without(hero.hand, event.card)))
-            return replace(state, pending=None, phase=COMBAT, discard=_to_discard(state, event.attack_card, event.card))
-        return replace(state, pending=None, phase=COMBAT, discard=_to_discard(state, event.attack_card))
+            state = state.with_hero(_hero(hero, hand=_without(hero.hand, event.card)))
+            return _state(state, pending=None, phase=COMBAT, discard=_to_discard(state, event.attack_card, event.card))
+        return _state(state, pending=None, phase=COMBAT, discard=_to_discard(state, event.attack_card))
     if isinstance(event, DamageDealt):
-        state = replace(state, pending=None, phase=COMBAT, discard=_to_discard(state, event.attack_card))
+        state = _state(state, pending=None, phase=COMBAT, discard=_to_discard(state, event.attack_card))
         if event.seat == MONSTER_SEAT:
-            return replace(state, monster_life=event.life)
+            return _state(state, monster_life=event.life)
         hero = state.hero(event.seat)
-        return state.with_hero(replace(hero, life=event.life, armor_points=event.armor_points))
+        return state.with_hero(_hero(hero, life=event.life, armor_points=event.armor_points))
     if isinstance(event, HeroDefeated):
         hero = state.hero(event.seat)
-        hero = replace(hero, alive=False, hand=(), armor="", armor_points=0, items=())
-        return replace(state.with_hero(hero), discard=state.discard + event.cards)
+        hero = _hero(hero, alive=False, hand=(), armor="", armor_points=0, items=())
+        return _state(state.with_hero(hero), discard=state.discard + event.cards)
     if isinstance(event, MonsterDefeated):
-        return replace(state, monster_life=0)
+        return _state(state, monster_life=0)
     if isinstance(event, GameWon):
-        return replace(state, phase=OVER, winner=event.seat, pending=None)
+        return _state(state, phase=OVER, winner=event.seat, pending=None)
     if isinstance(event, GameDrawn):
-        return replace(state, phase=OVER, draw_reason=event.reason, pending=None)
+        return _state(state, phase=OVER, draw_reason=event.reason, pending=None)
     # DieRolled and TurnEnded record facts that change nothing by themselves.
     return state
