@@ -211,7 +211,8 @@ A Session evolves the events that decide() returns once more, from the very same
 state objects; the Emitter already did that work. The entry holds the event, so
 its id stays valid; the objects' identity makes a hit exactly evolve's result.
 """
-_EVOLVED_LIMIT = 1 << 12
+_EVOLVED_LIMIT = 1 << 8
+"""Entries are needed only between decide() and the Session's loop over its events."""
 
 
 def _remember_evolution(evolve: Callable[[S, Event], S], before: S, event: Event, after: S) -> None:
@@ -232,7 +233,7 @@ _REPLACERS: dict[type, Callable[..., Any]] = {}
 
 
 def replace(obj: T, /, **changes: Any) -> T:
-    """dataclasses.replace for frozen dataclasses, about three times faster.
+    """dataclasses.replace for frozen slotted dataclasses, about three times faster.
 
     The states and messages of every game are rebuilt with it on each event. It
     copies the fields into a new object directly (through the slot descriptors)
@@ -263,8 +264,8 @@ def _replacer(kind: type) -> Callable[..., Any]:
     namespace: dict[str, Any] = {"_r_missing": object(), "_r_new": object.__new__, "_r_kind": kind}
     namespace.update({f"_r_set_{name}": slot.__set__ for name, slot in slots.items()})
     name = f"replace_{kind.__name__}"
-    lines = [f"def {name}(_r_obj, /, *, {', '.join(f'{field}=_r_missing' for field in slots)}):",
-             "    _r_made = _r_new(_r_kind)"]
+    keywords = "".join(f", {field}=_r_missing" for field in slots)
+    lines = [f"def {name}(_r_obj, /{', *' if slots else ''}{keywords}):", "    _r_made = _r_new(_r_kind)"]
     lines += [f"    _r_set_{field}(_r_made, _r_obj.{field} if {field} is _r_missing else {field})" for field in slots]
     lines.append("    return _r_made")
     exec("\n".join(lines), namespace)
