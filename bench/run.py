@@ -110,7 +110,8 @@ class Bench:
         replayed, verified, library = (median([r[i] for r in results]) for i in range(3))
         ceiling = f"eventsourcing repository.get {per_s(library)}"
         self.add(f"replay of a {len(log.envelopes):,}-event ARMORY log file", per_s(replayed), ceiling,
-                 f"{replayed / library:.2f}x", ">= 200,000/s and >= 3x", replayed >= 200_000 and replayed >= 3 * library)
+                 f"{replayed / library:.2f}x", ">= 200,000/s and >= 3x",
+                 replayed >= 200_000 and replayed >= 3 * library)
         self.add("verify of the same file (every command re-decided)", per_s(verified), ceiling,
                  f"{verified / library:.2f}x", "", None)
 
