@@ -50,8 +50,9 @@ from service.errors import InvalidArgument, NotFound, PermissionDenied, Rejected
 from service.store import GameStore, Secrets, Snapshot, VersionConflict
 
 RECENT_ENVELOPES = 256
-SEEN_LIMIT = 4096
 """Envelopes kept in memory per game for streaming; older ones come from the store."""
+SEEN_LIMIT = 4096
+"""Redacted envelopes remembered per game; the memo starts afresh when full."""
 MAX_COMMAND_ID = 128
 RACE_RETRIES = 5
 
