@@ -26,6 +26,7 @@ from domain.kernel import (
     SPECTATOR,
     Command,
     Envelope,
+    Event,
     Game,
     Header,
     Log,
@@ -261,20 +262,22 @@ class Tables:
                 return Viewer(seat=seat)
         raise Unauthenticated("the token is not valid for this game")
 
-    def see(self, live: LiveGame, envelope: Envelope, viewer: Viewer) -> SeenEnvelope:
+    def see(self, live: LiveGame, envelope: Envelope, viewer: Viewer, event: Event | None = None) -> SeenEnvelope:
+        """The envelope as the viewer may see it; `event` is its decoded event, if at hand."""
         key = (envelope.seq, viewer.audience)
         seen = live.seen.get(key)
         if seen is None:
             if len(live.seen) >= SEEN_LIMIT:
                 live.seen.clear()
-            seen = live.seen[key] = self._redacted(live.game, envelope, viewer)
+            seen = live.seen[key] = self._redacted(live.game, envelope, viewer, event)
         return seen
 
     @staticmethod
-    def _redacted(game: Game[Any], envelope: Envelope, viewer: Viewer) -> SeenEnvelope:
+    def _redacted(game: Game[Any], envelope: Envelope, viewer: Viewer, event: Event | None) -> SeenEnvelope:
         if viewer.operator or envelope.type not in game.event_types:
             return SeenEnvelope(envelope, envelope.type, envelope.payload, False, viewer.audience)
-        payload = payload_of(game.redact(decode_event(game, envelope), viewer.seat))
+        shown = game.redact(event if event is not None else decode_event(game, envelope), viewer.seat)
+        payload = payload_of(shown)
         return SeenEnvelope(envelope, envelope.type, payload, payload != dict(envelope.payload), viewer.audience)
 
     # -- commands -----------------------------------------------------------------------
@@ -301,23 +304,26 @@ class Tables:
                     if expected_version != live.session.version:
                         raise StaleVersion(expected_version, live.session.version)
                 try:
-                    session, envelopes = live.session.execute(command, command_id, live.secrets.seed)
+                    step = live.session.step(command, command_id, live.secrets.seed)
                 except RuleViolation as violation:
                     earlier = self._earlier(live, command_id, command)
                     if earlier is not None:
                         return earlier
                     raise Rejected(violation.rule, violation.message) from None
                 try:
-                    self.store.append(game_id, envelopes)
+                    self.store.append(game_id, step.envelopes)
                 except VersionConflict:
                     earlier = self._earlier(live, command_id, command)
                     if earlier is not None:
                         return earlier
                     self._refresh(live)
                     continue
-                live.adopt(session, envelopes)
-                self._maybe_snapshot(live, envelopes)
-            return Outcome(session.version, tuple(self.see(live, e, viewer) for e in envelopes))
+                live.adopt(step.session, step.envelopes)
+                self._maybe_snapshot(live, step.envelopes)
+            events = step.events  # the first len(events) envelopes'; a SeedRevealed may follow them
+            return Outcome(step.session.version, tuple(
+                self.see(live, e, viewer, events[n] if n < len(events) else None)
+                for n, e in enumerate(step.envelopes)))
         raise StaleVersion(expected_version or live.session.version, live.session.version)
 
     def _earlier(self, live: LiveGame, command_id: str, command: Command) -> Outcome | None:

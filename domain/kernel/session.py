@@ -74,6 +74,16 @@ def _sealed(
 
 
 @dataclass(frozen=True, slots=True)
+class Step(Generic[S]):
+    """One decided command: the next session, its envelopes, and the events of the
+    first len(events) envelopes (a SeedRevealed envelope may follow them)."""
+
+    session: Session[S]
+    envelopes: list[Envelope]
+    events: list[Event]
+
+
+@dataclass(frozen=True, slots=True)
 class Session(Generic[S]):
     game: Game[S]
     header: Header
@@ -93,6 +103,12 @@ class Session(Generic[S]):
 
     def execute(self, command: Command, command_id: str, seed: str) -> tuple[Session[S], list[Envelope]]:
         """Decide a command; RuleViolation if the rules reject it (nothing changes)."""
+        made = self.step(command, command_id, seed)
+        return made.session, made.envelopes
+
+    def step(self, command: Command, command_id: str, seed: str) -> Step[S]:
+        """execute(), also handing back the events the rules produced (callers that show
+        them need not decode them again from the envelopes)."""
         if self.finished:
             raise RuleViolation(KERNEL_RULE, "the game has finished; it accepts no more commands")
         game = self.game
@@ -115,7 +131,7 @@ class Session(Generic[S]):
                                None, last_hash, state)
             version, last_hash = envelope.seq, envelope.hash
             envelopes.append(envelope)
-        return Session(self.game, self.header, state, version, last_hash, finished), envelopes
+        return Step(Session(self.game, self.header, state, version, last_hash, finished), envelopes, events)
 
     def apply(self, envelope: Envelope) -> Session[S]:
         """Fold one logged envelope in, with no rules checks (replay)."""
