@@ -126,8 +126,7 @@ class Bench:
                 source = service.script(address, 0, f"length-{run}")
                 early = service.imported_at(address, source, 10, measured_commands)
                 late = service.imported_at(address, source, far, measured_commands)
-                return (service.time_per_command(address, [early], 0, measured_commands),
-                        service.time_per_command(address, [late], 0, measured_commands))
+                return service.time_per_command(address, early), service.time_per_command(address, late)
 
         results = self.repeat(one)
         early, late = median([r[0] for r in results]), median([r[1] for r in results])

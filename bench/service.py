@@ -154,16 +154,15 @@ def submit_load(address: str, scripts: Sequence[Script], seconds: float, rate: f
     return Load(len(flat), elapsed, flat)
 
 
-def time_per_command(address: str, scripts: Sequence[Script], skip: int, count: int) -> float:
-    """Median ms of SubmitCommand, one client, over commands skip..skip+count of each script."""
+def time_per_command(address: str, source: Script) -> float:
+    """Median ms of SubmitCommand, one client, over the script's commands."""
     times = []
     with grpc.insecure_channel(address) as channel:
         submit = pb_grpc.TablerulesStub(channel).SubmitCommand
-        for each in scripts:
-            for request, metadata in each.requests[skip:skip + count]:
-                sent = time.perf_counter()
-                submit(request, metadata=metadata, timeout=30)
-                times.append(time.perf_counter() - sent)
+        for request, metadata in source.requests:
+            sent = time.perf_counter()
+            submit(request, metadata=metadata, timeout=30)
+            times.append(time.perf_counter() - sent)
     return statistics.median(times) * 1000
 
 

@@ -72,16 +72,21 @@ _player = replacer(Player)
 
 
 def _without(items: tuple[str, ...], card: str) -> tuple[str, ...]:
-    """`items` without `card` (a card is in one place at most, so this removes one copy)."""
-    if card not in items:
-        return items
-    index = items.index(card)
-    rest = items[:index] + items[index + 1:]
-    return _without(rest, card)
+    """`items` without `card`; the very same tuple when it is not there (nothing to re-encode)."""
+    return tuple(c for c in items if c != card) if card in items else items
 
 
 def _from_hand(p: Player, card: str) -> Player:
     return _player(p, hand=_without(p.hand, card), locked=_without(p.locked, card))
+
+
+def _hand_to_used(p: Player, card: str) -> Player:
+    return _player(p, hand=_without(p.hand, card), locked=_without(p.locked, card), used=(*p.used, card))
+
+
+def _combatant_to_used(p: Player, card: str) -> Player:
+    p = _off_combatant(p, card)
+    return _player(p, used=(*p.used, card))
 
 
 def _off_combatant(p: Player, card: str) -> Player:
@@ -161,9 +166,7 @@ def _guardian_placed(state: ArmoryState, event: GuardianPlaced) -> ArmoryState:
 
 
 def _card_traded(state: ArmoryState, event: CardTraded) -> ArmoryState:
-    p = state.players[event.seat - 1]
-    traded = _player(p, hand=_without(p.hand, event.card), locked=_without(p.locked, event.card),
-                     used=(*p.used, event.card))
+    traded = _hand_to_used(state.players[event.seat - 1], event.card)
     return _with(state, traded, actions=state.actions + 1, traded=True)
 
 
@@ -201,8 +204,7 @@ def _mystic_rebounded(state: ArmoryState, event: MysticRebounded) -> ArmoryState
 
 
 def _armament_sacrificed(state: ArmoryState, event: ArmamentSacrificed) -> ArmoryState:
-    p = _off_combatant(state.players[event.seat - 1], event.card)
-    return _with(state, _player(p, used=(*p.used, event.card)))
+    return _with(state, _combatant_to_used(state.players[event.seat - 1], event.card))
 
 
 def _off_the_stack(state: ArmoryState, event: MysticHalted | MysticResolved) -> ArmoryState:
@@ -211,15 +213,15 @@ def _off_the_stack(state: ArmoryState, event: MysticHalted | MysticResolved) -> 
 
 
 def _armament_removed(state: ArmoryState, event: ArmamentRemoved) -> ArmoryState:
-    p = _off_combatant(state.players[event.seat - 1], event.card)
+    p = state.players[event.seat - 1]
     if event.destination == "hand":
+        p = _off_combatant(p, event.card)
         return _with(state, _player(p, hand=(*p.hand, event.card)))
-    return _with(state, _player(p, used=(*p.used, event.card)))
+    return _with(state, _combatant_to_used(p, event.card))
 
 
 def _card_discarded(state: ArmoryState, event: CardDiscarded) -> ArmoryState:
-    p = _from_hand(state.players[event.seat - 1], event.card)
-    p = _player(p, used=(*p.used, event.card))
+    p = _hand_to_used(state.players[event.seat - 1], event.card)
     if state.phase == DUEL_DISCARD:
         duel = replace(state.duel, discards_left=max(0, state.duel.discards_left - 1))
         return _with(state, p, duel=duel)
