@@ -23,7 +23,7 @@ from pathlib import Path
 from bench import replay as replay_bench
 from bench import service
 from bench.null_game import NULL_GAME
-from bench.rules import rules_speed
+from bench.rules import kernel_speed, rules_speed
 from domain.games import REGISTRY
 
 
@@ -163,9 +163,14 @@ class Bench:
             results = self.repeat(lambda run, game=game: rules_speed(game, 2, self.seconds))  # type: ignore[misc]
             commands, games = median([r[0] for r in results]), median([r[1] for r in results])
             target = ">= 20,000 commands/s" if name == "armory" else ""
-            self.add(f"rules speed, {name}, 2 seats (random play in process)",
+            self.add(f"rules speed, {name}, 2 seats (random play in process: legal commands, decide, evolve)",
                      f"{per_s(commands)} commands, {games:,.1f} games/s", f"null game {per_s(ceiling)} commands",
                      f"{commands / ceiling:.0%}", target, commands >= 20_000 if name == "armory" else None)
+        # What a live game pays beside the rules: envelopes, their hashes and the state hash.
+        kernel_ceiling = median(self.repeat(lambda run: kernel_speed(NULL_GAME, 2, self.seconds / 2)))
+        armory = median(self.repeat(lambda run: kernel_speed(REGISTRY["armory"], 2, self.seconds)))
+        self.add("the same ARMORY play through the kernel (envelopes, hash chain, state hash)", per_s(armory),
+                 f"null game {per_s(kernel_ceiling)}", f"{armory / kernel_ceiling:.0%}", "", None)
 
     # 6. Memory --------------------------------------------------------------------------
 
