@@ -19,12 +19,15 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from importlib.metadata import version
 from pathlib import Path
+from typing import TypeVar
 
 from bench import replay as replay_bench
 from bench import service
 from bench.null_game import NULL_GAME
 from bench.rules import kernel_speed, rules_speed
 from domain.games import REGISTRY
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -64,7 +67,7 @@ class Bench:
         with service.tablerules_server(f"sqlite:///{self.scratch / name}.db") as running:
             yield running
 
-    def repeat(self, work: Callable[[int], tuple[float, ...]]) -> list[tuple[float, ...]]:
+    def repeat(self, work: Callable[[int], T]) -> list[T]:
         return [work(run) for run in range(self.runs)]
 
     # 1. Commands end to end -----------------------------------------------------------
