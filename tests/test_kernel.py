@@ -12,6 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from domain.kernel import OptionSpec, Rng, canonical_json, seed_commitment, to_plain
+from domain.kernel.messages import from_plain
 
 
 def test_generator_blocks_are_hmac_sha256_of_game_position_and_block() -> None:
@@ -96,3 +97,36 @@ class Cell:
 class Pair:
     left: Cell
     count: int
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Tagged:
+    count: int
+    names: tuple[str, ...]
+    partner: Cell | None
+    cells: tuple[Cell, ...] = ()
+    by_seat: dict[int, Cell] = dataclasses.field(default_factory=dict)
+    flag: bool = False
+
+
+def test_from_plain_rebuilds_what_to_plain_wrote() -> None:
+    full = Tagged(3, ("a", "b"), Cell(("x",)), (Cell(()), Cell(("y",))), {2: Cell(("z",))}, True)
+    assert from_plain(Tagged, to_plain(full)) == full
+    assert from_plain(Tagged, {"count": 1, "names": [], "partner": None}) == Tagged(1, (), None)
+
+
+@pytest.mark.parametrize(("plain", "problem"), [
+    ({"count": 1.5, "names": [], "partner": None}, "Tagged.count: 1.5 is not an integer"),
+    ({"count": True, "names": [], "partner": None}, "Tagged.count: True is not an integer"),
+    ({"count": 1, "names": ["a", 2], "partner": None}, "Tagged.names: 2 is not a string"),
+    ({"count": 1, "names": [], "partner": None, "flag": 0}, "Tagged.flag: 0 is not true or false"),
+    ({"count": 1, "names": [], "partner": {"items": [None]}}, "Cell.items: None is not a string"),
+    ({"count": 1, "names": []}, "Tagged needs the field partner"),
+    ({"count": 1, "names": [], "partner": [1]}, "Cell: a value is not the object or list its field needs"),
+    ({"count": 1, "names": [], "partner": None, "extra": 1}, "Tagged has no field"),
+])
+def test_from_plain_names_the_malformed_field(plain: dict[str, object], problem: str) -> None:
+    """A log or a client that sends the wrong JSON type gets an error naming the field
+    (JSON has floats and strings where an int belongs, the rules must never see them)."""
+    with pytest.raises((TypeError, ValueError), match=problem.replace(".", r"\.")):
+        from_plain(Tagged, plain)

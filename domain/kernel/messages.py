@@ -85,40 +85,109 @@ def _payload_builder(kind: type) -> Callable[[Any], dict[str, JsonValue]]:
     return namespace[f"payload_of_{kind.__name__}"]  # type: ignore[no-any-return]
 
 
-def _convert(value: JsonValue, annotation: Any) -> Any:
-    """Rebuild a typed value from plain JSON, following the field's annotation."""
+def from_plain(cls: type[Any], payload: dict[str, JsonValue]) -> Any:
+    """Build a dataclass from its plain JSON form, following its field annotations.
+
+    ValueError names an unknown field, TypeError a missing one.
+    """
+    decode = _DECODERS.get(cls)
+    if decode is None:
+        decode = _DECODERS[cls] = _decoder(cls)
+    return decode(payload)
+
+
+_DECODERS: dict[type, Callable[[dict[str, JsonValue]], Any]] = {}
+
+
+def _decoder(cls: type[Any]) -> Callable[[dict[str, JsonValue]], Any]:
+    """Generate the decoder of one dataclass (as dataclasses generates __init__): a
+    single call expression runs several times faster than interpreting the annotations
+    on every value, and replay decodes every event of a log."""
+    hints = typing.get_type_hints(cls)
+    fields = dataclasses.fields(cls)
+    required = [f.name for f in fields
+                if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING]
+    namespace: dict[str, Any] = {"cls": cls, "names": frozenset(f.name for f in fields), "from_plain": from_plain,
+                                 "unknown": _unknown_fields, "misshapen": _misshapen, "absent": object()}
+
+    def converted(source: str, name: str, depth: int = 0) -> str:
+        return _conversion(source, hints[name], namespace, f"{cls.__name__}.{name}", depth)
+
+    arguments = [f"{name}={converted(f'p[{name!r}]', name)}" for name in required]
+    for optional in fields:
+        if optional.name not in required:
+            default = f"default_{optional.name}"
+            made = optional.default is dataclasses.MISSING
+            namespace[default] = optional.default_factory if made else optional.default
+            absent = f"{default}()" if made else default
+            arguments.append(f"{optional.name}=({absent} if (o := p.get({optional.name!r}, absent)) is absent else "
+                             f"{converted('o', optional.name, 1)})")
+    exec(f"def decode_{cls.__name__}(p):\n"
+         f"    try:\n"
+         f"        if not p.keys() <= names:\n            unknown(cls, p, names)\n"
+         f"        return cls({', '.join(arguments)})\n"
+         f"    except (KeyError, AttributeError) as error:\n        misshapen(cls, error)\n", namespace)
+    return namespace[f"decode_{cls.__name__}"]  # type: ignore[no-any-return]
+
+
+def _unknown_fields(cls: type[Any], payload: dict[str, JsonValue], names: frozenset[str]) -> None:
+    raise ValueError(f"{cls.__name__} has no field(s) {', '.join(sorted(set(payload) - names))}")
+
+
+def _misshapen(cls: type[Any], error: KeyError | AttributeError) -> None:
+    if isinstance(error, KeyError):
+        raise TypeError(f"{cls.__name__} needs the field {error.args[0]}") from None
+    raise TypeError(f"{cls.__name__}: a value is not the object or list its field needs") from None
+
+
+_SCALARS = {int: "an integer", str: "a string", bool: "true or false"}
+"""Annotations whose JSON value is used as it is, once its type is checked (JSON has
+no other way to say int: a float or a string in its place is a malformed message)."""
+
+
+def _scalar(value: object, kind: type, where: str) -> None:
+    raise TypeError(f"{where}: {value!r} is not {_SCALARS[kind]}")
+
+
+def _scalars(values: list[Any], kind: type, where: str) -> tuple[Any, ...]:
+    """A JSON list of one scalar type as a tuple."""
+    items = tuple(values)
+    if not {kind}.issuperset(map(type, items)):
+        _scalar(next(v for v in items if type(v) is not kind), kind, where)
+    return items
+
+
+def _conversion(expression: str, annotation: Any, namespace: dict[str, Any], where: str, depth: int = 0) -> str:
+    """The expression turning the JSON value of `expression` into `annotation`'s type:
+    scalars are checked, optional values stay None, tuples and dicts are rebuilt,
+    dataclasses decoded."""
     origin = typing.get_origin(annotation)
+    value = f"v{depth}"
+    if annotation in _SCALARS:
+        kind = annotation.__name__
+        namespace.update({"scalar": _scalar, kind: annotation})
+        return f"({value} if type({value} := {expression}) is {kind} else scalar({value}, {kind}, {where!r}))"
     if origin in (typing.Union, types.UnionType):
-        if value is None:
-            return None
-        inner = [a for a in typing.get_args(annotation) if a is not type(None)]
-        return _convert(value, inner[0])
+        inner = next(a for a in typing.get_args(annotation) if a is not type(None))
+        present = _conversion(value, inner, namespace, where, depth + 1)
+        return f"(None if ({value} := {expression}) is None else {present})"
     if origin is tuple:
-        item_type = typing.get_args(annotation)[0]
-        return tuple(_convert(v, item_type) for v in value)
+        item = typing.get_args(annotation)[0]
+        if item in _SCALARS:
+            namespace.update({"scalars": _scalars, item.__name__: item})
+            return f"scalars({expression}, {item.__name__}, {where!r})"
+        return f"tuple([{_conversion(value, item, namespace, where, depth + 1)} for {value} in {expression}])"
     if origin is dict:
         key_type, value_type = typing.get_args(annotation)
-        return {key_type(k): _convert(v, value_type) for k, v in value.items()}
+        key = f"k{depth}"
+        if key_type is not str:
+            name = f"type{len(namespace)}"
+            namespace[name] = key_type
+            key = f"{name}(k{depth})"
+        return (f"{{{key}: {_conversion(value, value_type, namespace, where, depth + 1)} "
+                f"for k{depth}, {value} in {expression}.items()}}")
     if dataclasses.is_dataclass(annotation) and isinstance(annotation, type):
-        return from_plain(annotation, value)
-    return value
-
-
-_FIELDS: dict[type[Any], tuple[dict[str, Any], frozenset[str]]] = {}
-
-
-def _fields_of(cls: type[Any]) -> tuple[dict[str, Any], frozenset[str]]:
-    """A dataclass's resolved field annotations and field names (computed once)."""
-    known = _FIELDS.get(cls)
-    if known is None:
-        known = _FIELDS[cls] = (typing.get_type_hints(cls), frozenset(f.name for f in dataclasses.fields(cls)))
-    return known
-
-
-def from_plain(cls: type[Any], payload: dict[str, JsonValue]) -> Any:
-    """Build a dataclass from its plain JSON form; unknown fields are an error."""
-    hints, names = _fields_of(cls)
-    unknown = set(payload) - names
-    if unknown:
-        raise ValueError(f"{cls.__name__} has no field(s) {', '.join(sorted(unknown))}")
-    return cls(**{k: _convert(v, hints[k]) for k, v in payload.items()})
+        name = f"type{len(namespace)}"
+        namespace[name] = annotation
+        return f"from_plain({name}, {expression})"
+    return expression

@@ -40,18 +40,18 @@ def decode_event(game: Game[Any], envelope: Envelope) -> Event:
     cls = game.event_types.get(envelope.type)
     if cls is None:
         raise LogFormatError(f"event {envelope.seq}: {game.ruleset.name} has no event {envelope.type!r}")
-    payload = dict(envelope.payload)
+    payload = envelope.payload
     schema = envelope.schema
     while schema < game.event_schema:
         upcast = game.upcasters.get((envelope.type, schema))
         if upcast is not None:
-            payload = upcast(payload)
+            payload = upcast(dict(payload))
         schema += 1
     try:
-        event: Event = from_plain(cls, payload)
+        event: Event = from_plain(cls, {**payload, "rule": envelope.rule})
     except (TypeError, ValueError) as error:
         raise LogFormatError(f"event {envelope.seq} ({envelope.type}): {error}") from None
-    return replace(event, rule=envelope.rule)
+    return event
 
 
 _seal = replacer(Envelope)
