@@ -26,6 +26,9 @@ def test_play_export_replay_verify_and_fork(server: Running, tmp_path: Path) -> 
     assert "finished" in played.stdout
     replayed = run("replay", str(log))
     assert replayed.returncode == 0 and "OK:" in replayed.stdout and "GameCreated" in replayed.stdout
+    summary = run("replay", str(log), "--summary", "--every-state")
+    assert summary.returncode == 0 and "OK:" in summary.stdout and "GameCreated" not in summary.stdout
+    assert summary.stdout.splitlines()[0] == next(line for line in replayed.stdout.splitlines() if "OK:" in line)
     verified = run("verify", str(log))
     assert verified.returncode == 0 and "re-decided" in verified.stdout
     forked = run("fork", str(log), "--at", "12", "--address", address)
@@ -61,5 +64,6 @@ def test_unreadable_files_get_a_clear_message(tmp_path: Path) -> None:
     assert missing.returncode != 0 and "cannot read" in missing.stderr
     junk = tmp_path / "junk.jsonl"
     junk.write_text("not json\n")
-    bad = run("replay", str(junk))
-    assert bad.returncode != 0 and "not a tablerules log" in bad.stderr
+    for summary in ((), ("--summary",)):
+        bad = run("replay", str(junk), *summary)
+        assert bad.returncode != 0 and "not a tablerules log" in bad.stderr

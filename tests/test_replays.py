@@ -3,13 +3,14 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
 
 import pytest
 
 from domain.games import REGISTRY
-from domain.kernel import Envelope, Log, parse_log, replay, verify
+from domain.kernel import Envelope, Log, parse_log, replay, replay_lines, verify
 from domain.kernel.canonical import canonical_json
 
 REPLAYS = sorted(Path(__file__).resolve().parent.parent.joinpath("replays").glob("*/*.jsonl"))
@@ -28,9 +29,12 @@ def test_there_are_replays() -> None:
 def test_replay_and_verify(path: Path) -> None:
     log = load(path)
     game = REGISTRY[log.header.ruleset]
-    session, report = replay(game, log)
+    session, report = replay_lines(game, path.read_bytes().splitlines())
     assert report.ok, report.divergence and report.divergence.describe()
     assert session is not None and session.finished
+    checked, strict = replay(game, log, every_state=True)
+    assert strict.ok and strict.events == report.events == len(log.envelopes)
+    assert checked is not None and checked.state == session.state and checked.last_hash == session.last_hash
     verified = verify(game, log)
     assert verified.ok and verified.rules_checked, verified.divergence and verified.divergence.describe()
 
@@ -97,9 +101,41 @@ def test_a_rehashed_forgery_is_caught_by_the_rules(sample: Log) -> None:
     assert report.divergence.expected is not None and report.divergence.actual is not None
 
 
-def test_replay_checks_state_hashes(sample: Log) -> None:
+def test_replay_with_every_state_and_verify_check_each_state_hash(sample: Log) -> None:
+    """A state_hash forged mid-log (chain rehashed, final state right) is the one thing
+    the default replay, which compares the final state, lets through."""
     envelopes = list(sample.envelopes)
     envelopes[8] = Envelope(**{**envelopes[8].body(), "state_hash": "f" * 64}).sealed()
     forged = tampered(sample, rehash_from(envelopes, 9))
-    _, report = replay(REGISTRY[sample.header.ruleset], forged)
+    game = REGISTRY[sample.header.ruleset]
+    _, report = replay(game, forged, every_state=True)
     assert not report.ok and report.divergence is not None and report.divergence.seq == 9
+    verified = verify(game, forged)
+    assert not verified.ok and verified.divergence is not None and verified.divergence.seq == 9
+    unseeded = verify(game, dataclasses.replace(forged, envelopes=forged.envelopes[:-1]))
+    assert not unseeded.ok and unseeded.divergence is not None and unseeded.divergence.seq == 9
+
+
+def test_replay_names_the_first_event_whose_state_differs(sample: Log) -> None:
+    """An edited payload, rehashed: the fold leaves the logged states from there on, and
+    replay (rules unconsulted) points at the edited event."""
+    envelopes = list(sample.envelopes)
+    index = next(i for i, e in enumerate(envelopes) if e.type == "CardsDrawn" and i > 2)
+    victim = envelopes[index]
+    drawn = list(victim.payload["cards"])
+    envelopes[index] = Envelope(**{**victim.body(), "payload": {**victim.payload, "cards": drawn[:-1]}})
+    forged = tampered(sample, rehash_from(envelopes, index))
+    _, report = replay(REGISTRY[sample.header.ruleset], forged)
+    assert not report.ok and report.divergence is not None and report.divergence.seq == index + 1
+    assert "state_hash" in report.divergence.reason
+
+
+def test_replay_reads_another_writers_spelling_of_the_same_json(sample: Log) -> None:
+    """The hash is over canonical JSON, not over the bytes of the line: a log re-written
+    by another JSON library (spaces, key order) replays the same."""
+    lines = [json.dumps(json.loads(line), indent=None) for line in sample.lines()]
+    assert lines[1] != canonical_json(sample.envelopes[0].to_json()).decode()
+    game = REGISTRY[sample.header.ruleset]
+    session, report = replay_lines(game, lines)
+    expected, _ = replay(game, sample)
+    assert report.ok and session is not None and expected is not None and session.state == expected.state

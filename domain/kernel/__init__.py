@@ -1,7 +1,7 @@
 """The kernel every game shares: messages, the decider interface, the recorded
 generator, canonical JSON, the hash-chained log, replay and verify."""
 
-from domain.kernel.audit import Divergence, Report, replay, revealed_seed, verify
+from domain.kernel.audit import Divergence, Report, replay, replay_lines, revealed_seed, verify
 from domain.kernel.canonical import canonical_json, digest, to_plain
 from domain.kernel.game import (
     SPECTATOR,
@@ -27,5 +27,5 @@ __all__ = [
     "Event", "Game", "Header", "Information", "Log", "LogFormatError", "OptionSpec",
     "Report", "Rng", "RuleViolation", "Rules", "Ruleset", "Session", "Setup", "StartGame", "Status",
     "canonical_json", "command_from_json", "command_to_json", "digest", "parse_log",
-    "replay", "require", "revealed_seed", "seed_commitment", "to_plain", "types_in", "verify",
+    "replay", "replay_lines", "require", "revealed_seed", "seed_commitment", "to_plain", "types_in", "verify",
 ]

@@ -7,10 +7,12 @@ canonical JSON. `hash` = sha256 of the canonical JSON of the envelope without
 
 from __future__ import annotations
 
-import json
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from json import JSONDecodeError
 from typing import Any
+
+import orjson
 
 from domain.kernel.canonical import JsonValue, canonical_json, digest
 
@@ -18,6 +20,9 @@ LOG_FORMAT = "tablerules-log"
 LOG_FORMAT_VERSION = 1
 GENESIS_HASH = "0" * 64
 KERNEL_RULE = "kernel"
+ENVELOPE_FIELDS = frozenset({
+    "seq", "type", "payload", "schema", "command_id", "command", "rule", "prev_hash", "state_hash", "hash",
+})
 
 
 class LogFormatError(ValueError):
@@ -64,19 +69,24 @@ class Envelope:
 
     @staticmethod
     def from_json(data: Mapping[str, Any]) -> Envelope:
-        expected = {
-            "seq", "type", "payload", "schema", "command_id", "command",
-            "rule", "prev_hash", "state_hash", "hash",
-        }
-        missing = expected - set(data)
-        extra = set(data) - expected
-        if missing or extra:
-            raise LogFormatError(
-                f"envelope {data.get('seq', '?')}: missing {sorted(missing)}, unexpected {sorted(extra)}"
-            )
-        if not isinstance(data["seq"], int) or not isinstance(data["payload"], dict):
-            raise LogFormatError(f"envelope {data.get('seq')}: seq must be an int and payload an object")
+        check_envelope(data)
         return Envelope(**data)
+
+
+def check_envelope(data: Mapping[str, Any]) -> None:
+    """LogFormatError unless `data` has an envelope's fields, each of its JSON type."""
+    if type(data) is not dict and not isinstance(data, Mapping):
+        raise LogFormatError("an envelope line must hold a JSON object")
+    if data.keys() != ENVELOPE_FIELDS:
+        raise LogFormatError(f"envelope {data.get('seq', '?')}: missing {sorted(ENVELOPE_FIELDS - set(data))}, "
+                             f"unexpected {sorted(set(data) - ENVELOPE_FIELDS)}")
+    # One expression: every envelope of a replay passes here.
+    if not (type(data["seq"]) is int and type(data["schema"]) is int and type(data["payload"]) is dict
+            and (data["command"] is None or type(data["command"]) is dict)
+            and type(data["type"]) is str and type(data["command_id"]) is str and type(data["rule"]) is str
+            and type(data["prev_hash"]) is str and type(data["state_hash"]) is str and type(data["hash"]) is str):
+        raise LogFormatError(f"envelope {data['seq']}: seq and schema must be integers, payload an object, "
+                             "command an object or null, and type, command_id, rule and the hashes strings")
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,7 +137,7 @@ class Header:
 
     @staticmethod
     def from_json(data: Mapping[str, Any]) -> Header:
-        if data.get("format") != LOG_FORMAT:
+        if not isinstance(data, Mapping) or data.get("format") != LOG_FORMAT:
             raise LogFormatError(f"the first line is not a {LOG_FORMAT} header")
         if data.get("format_version") != LOG_FORMAT_VERSION:
             raise LogFormatError(
@@ -155,8 +165,9 @@ class Log:
     header: Header
     envelopes: tuple[Envelope, ...] = field(default=())
 
-    def lines(self) -> Iterator[bytes]:
-        yield canonical_json(self.header.to_json())
+    def lines(self, envelopes_only: bool = False) -> Iterator[bytes]:
+        if not envelopes_only:
+            yield canonical_json(self.header.to_json())
         for envelope in self.envelopes:
             yield canonical_json(envelope.to_json())
 
@@ -164,16 +175,24 @@ class Log:
         return "".join(line.decode("utf-8") + "\n" for line in self.lines())
 
 
+def parse_line(line: str | bytes, number: int) -> Any:
+    """One line of a log file as JSON; LogFormatError names the line."""
+    try:
+        return orjson.loads(line)
+    except JSONDecodeError as error:
+        raise LogFormatError(f"line {number} is not JSON: {error.msg}") from None
+
+
+def header_of(lines: Sequence[str | bytes]) -> Header:
+    """The header of a log given as its non-blank lines."""
+    if not lines:
+        raise LogFormatError("the log is empty: it needs a header line")
+    return Header.from_json(parse_line(lines[0], 1))
+
+
 def parse_log(lines: Iterable[str | bytes]) -> Log:
     """Read a log from its lines; blank lines are ignored."""
-    rows: list[Any] = []
-    for number, line in enumerate(lines, start=1):
-        if not line.strip():
-            continue
-        try:
-            rows.append(json.loads(line))
-        except json.JSONDecodeError as error:
-            raise LogFormatError(f"line {number} is not JSON: {error.msg}") from None
+    rows = [parse_line(line, number) for number, line in enumerate(lines, start=1) if line.strip()]
     if not rows:
         raise LogFormatError("the log is empty: it needs a header line")
     header = Header.from_json(rows[0])

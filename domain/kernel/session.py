@@ -6,6 +6,7 @@ so a caller can persist them first and adopt the new Session only on success.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Generic
 
@@ -28,30 +29,50 @@ def command_from_json(game: Game[Any], data: dict[str, JsonValue]) -> Command:
     """Decode a logged or submitted command; ValueError names what is wrong."""
     fields = dict(data)
     name = fields.pop("type", None)
+    kind = game.command_types.get(name) if isinstance(name, str) else None
     if name == StartGame.type_name():
-        return from_plain(StartGame, fields)  # type: ignore[no-any-return]
-    if not isinstance(name, str) or name not in game.command_types:
+        kind = StartGame
+    if kind is None:
         raise ValueError(f"{game.ruleset.name} has no command {name!r}")
-    return from_plain(game.command_types[name], fields)  # type: ignore[no-any-return]
+    try:
+        return from_plain(kind, fields)  # type: ignore[no-any-return]
+    except TypeError as error:
+        raise ValueError(str(error)) from None
 
 
 def decode_event(game: Game[Any], envelope: Envelope) -> Event:
     """The game event in an envelope, upcast to the current schema."""
-    cls = game.event_types.get(envelope.type)
+    return logged_event(game, envelope.seq, envelope.type, envelope.payload, envelope.schema, envelope.rule)
+
+
+def logged_event(game: Game[Any], seq: int, type_name: str, payload: Mapping[str, JsonValue], schema: int,
+                 rule: str) -> Event:
+    """The game event logged at `seq` with these envelope fields, upcast to the current schema."""
+    cls = game.event_types.get(type_name)
     if cls is None:
-        raise LogFormatError(f"event {envelope.seq}: {game.ruleset.name} has no event {envelope.type!r}")
-    payload = envelope.payload
-    schema = envelope.schema
+        raise LogFormatError(f"event {seq}: {game.ruleset.name} has no event {type_name!r}")
     while schema < game.event_schema:
-        upcast = game.upcasters.get((envelope.type, schema))
+        upcast = game.upcasters.get((type_name, schema))
         if upcast is not None:
             payload = upcast(dict(payload))
         schema += 1
     try:
-        event: Event = from_plain(cls, {**payload, "rule": envelope.rule})
+        event: Event = from_plain(cls, {**payload, "rule": rule})
     except (TypeError, ValueError) as error:
-        raise LogFormatError(f"event {envelope.seq} ({envelope.type}): {error}") from None
+        raise LogFormatError(f"event {seq} ({type_name}): {error}") from None
     return event
+
+
+def fold(game: Game[S], header: Header, state: S, seq: int, type_name: str, payload: Mapping[str, JsonValue],
+         schema: int, rule: str) -> tuple[S, bool]:
+    """The state after one logged event, with no rules checks (replay), and whether the
+    event ended the game (the seed is revealed only then)."""
+    if type_name != SEED_REVEALED:
+        return game.evolve(state, logged_event(game, seq, type_name, payload, schema, rule)), False
+    seed = payload.get("seed")
+    if not isinstance(seed, str) or seed_commitment(seed) != header.seed_commitment:
+        raise LogFormatError(f"event {seq}: the revealed seed does not match the commitment")
+    return state, True
 
 
 _seal = replacer(Envelope)
@@ -135,15 +156,7 @@ class Session(Generic[S]):
 
     def apply(self, envelope: Envelope) -> Session[S]:
         """Fold one logged envelope in, with no rules checks (replay)."""
-        if envelope.type == SEED_REVEALED:
-            seed = envelope.payload.get("seed")
-            if not isinstance(seed, str) or seed_commitment(seed) != self.header.seed_commitment:
-                raise LogFormatError(f"event {envelope.seq}: the revealed seed does not match the commitment")
-            state = self.state
-            finished = True
-        else:
-            state = self.game.evolve(self.state, decode_event(self.game, envelope))
-            finished = self.finished
-        return replace(
-            self, state=state, version=envelope.seq, last_hash=envelope.hash, finished=finished
-        )
+        state, revealed = fold(self.game, self.header, self.state, envelope.seq, envelope.type, envelope.payload,
+                               envelope.schema, envelope.rule)
+        return replace(self, state=state, version=envelope.seq, last_hash=envelope.hash,
+                       finished=self.finished or revealed)
