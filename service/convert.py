@@ -9,6 +9,7 @@ checks that each game's proto matches its dataclasses.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Mapping
 from typing import Any
@@ -23,7 +24,9 @@ from service.protos import pb
 _CAMEL = re.compile(r"(?<!^)(?=[A-Z])")
 
 
+@functools.cache
 def snake(name: str) -> str:
+    """CamelCase type name to its snake_case oneof member (few names, asked on every message)."""
     return _CAMEL.sub("_", name).lower()
 
 
@@ -79,11 +82,21 @@ def command_from_proto(game: Game[Any], message: pb.Command, seat: int) -> Comma
     member = part.WhichOneof("command")
     if member is None:
         raise ValueError(f"the {game.ruleset.name} command names no command type")
-    by_snake = {snake(name): cls for name, cls in game.command_types.items()}
-    cls = by_snake[member]
+    cls = _commands_by_member(game)[member]
     fields = message_to_plain(getattr(part, member))
     command: Command = from_plain(cls, {"seat": seat, **fields})
     return command
+
+
+_MEMBERS: dict[str, tuple[Game[Any], dict[str, type[Command]]]] = {}
+
+
+def _commands_by_member(game: Game[Any]) -> dict[str, type[Command]]:
+    """The game's command classes by oneof member name, made once per game."""
+    known = _MEMBERS.get(game.ruleset.name)
+    if known is None or known[0] is not game:
+        known = _MEMBERS[game.ruleset.name] = (game, {snake(n): c for n, c in game.command_types.items()})
+    return known[1]
 
 
 def command_to_proto(game: Game[Any], command: Command) -> pb.Command:
