@@ -13,13 +13,13 @@ returns only once its rows are durable, and the database pays one sync per group
 from __future__ import annotations
 
 import contextlib
-import json
 import os
 import threading
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+import orjson
 from eventsourcing.persistence import (
     AggregateRecorder,
     ApplicationRecorder,
@@ -202,7 +202,7 @@ class GameStore:
 
     def secrets(self, game_id: str) -> Secrets | None:
         rows = self.secrets_recorder.select_events(game_id, limit=1)
-        return Secrets.from_json(json.loads(rows[0].state)) if rows else None
+        return Secrets.from_json(orjson.loads(rows[0].state)) if rows else None
 
     def append(self, game_id: str, envelopes: Sequence[Envelope]) -> None:
         """Store envelopes and their commands' receipts atomically, or VersionConflict."""
@@ -226,18 +226,18 @@ class GameStore:
         rows = self.events.select_events(_receipt_id(game_id, command_id), limit=1)
         if not rows:
             return None
-        data = json.loads(rows[0].state)
+        data = orjson.loads(rows[0].state)
         return int(data["first"]), int(data["last"])
 
     def read(self, game_id: str, after: int = 0, upto: int | None = None) -> list[Envelope]:
         rows = self.events.select_events(game_id, gt=after, lte=upto)
-        return [Envelope.from_json(json.loads(row.state)) for row in rows]
+        return [Envelope.from_json(orjson.loads(row.state)) for row in rows]
 
     def iter_read(self, game_id: str, after: int = 0, page: int = 5000) -> Iterator[Envelope]:
         while True:
             rows = self.events.select_events(game_id, gt=after, limit=page)
             for row in rows:
-                yield Envelope.from_json(json.loads(row.state))
+                yield Envelope.from_json(orjson.loads(row.state))
             if len(rows) < page:
                 return
             after = rows[-1].originator_version
@@ -255,5 +255,5 @@ class GameStore:
         rows = self.snapshots.select_events(game_id, desc=True, limit=1)
         if not rows:
             return None
-        body = json.loads(rows[0].state)
+        body = orjson.loads(rows[0].state)
         return Snapshot(body["version"], body["last_hash"], body["finished"], body["state"])
