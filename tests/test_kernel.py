@@ -11,7 +11,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from domain.kernel import OptionSpec, Rng, canonical_json, seed_commitment, to_plain
+from domain.kernel import Event, OptionSpec, Rng, canonical_json, seed_commitment, to_plain
+from domain.kernel.game import replace
 
 
 def test_generator_blocks_are_hmac_sha256_of_game_position_and_block() -> None:
@@ -87,6 +88,21 @@ def test_canonical_json_of_shared_state_is_recomputed_only_where_it_changed() ->
     assert canonical_json(second) == b'{"count":2,"left":{"items":["a","b"]}}'
 
 
+def test_replace_copies_like_dataclasses_replace_into_a_frozen_object_of_the_same_class() -> None:
+    first = Pair(Cell(("a",)), 1)
+    second = replace(first, count=2)
+    assert type(second) is Pair and second == dataclasses.replace(first, count=2) and second.left is first.left
+    assert first == Pair(Cell(("a",)), 1)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        second.count = 3  # type: ignore[misc]
+    cited = replace(Moved(step=4), rule="test R1")
+    assert type(cited) is Moved and (cited.step, cited.rule) == (4, "test R1")
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        cited.rule = ""  # type: ignore[misc]
+    with pytest.raises(TypeError):
+        replace(first, colour="red")
+
+
 @dataclasses.dataclass(frozen=True, slots=True)
 class Cell:
     items: tuple[str, ...]
@@ -96,3 +112,8 @@ class Cell:
 class Pair:
     left: Cell
     count: int
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Moved(Event):
+    step: int = 0
