@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import functools
 import types
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -85,6 +86,13 @@ class Status:
     to_act: tuple[int, ...] = ()
     turn: int = 0
     summary: str = ""
+
+
+@functools.lru_cache(maxsize=1 << 10)
+def in_progress(to_act: tuple[int, ...], turn: int, summary: str) -> Status:
+    """The Status of a game under way. Statuses are values, and a game's consecutive
+    states mostly share one (the same seat acts all turn long): each is built once."""
+    return Status(finished=False, to_act=to_act, turn=turn, summary=summary)
 
 
 @dataclass(frozen=True, slots=True)
