@@ -191,50 +191,59 @@ class Rules(Generic[S]):
     event_schema: int = 1
 
 
+class Decided(list[Event], Generic[S]):
+    """The events an Emitter made, with the state each one led to (`after[i]`).
+
+    A Session evolves the events decide() returns once more, from the very same
+    state, and takes these states instead (`states_after`). They live exactly as
+    long as the list, so nothing keeps old states alive for the garbage collector
+    to walk.
+    """
+
+    __slots__ = ("after", "before", "evolve")
+
+    def __init__(self, before: S, evolve: Callable[[S, Event], S]) -> None:
+        super().__init__()
+        self.before = before
+        self.evolve = evolve
+        self.after: list[S] = []
+
+
 @dataclass
 class Emitter(Generic[S]):
     """Builds decide()'s list of events while keeping the evolved state at hand.
 
     A command often cascades (a turn ends, hands refill, the next turn starts);
-    each step is decided against the state the earlier steps produced.
+    each step is decided against the state the earlier steps produced. decide()
+    returns `events` as it is.
     """
 
     state: S
     evolve: Callable[[S, Event], S]
-    events: list[Event] = field(default_factory=list)
+    events: Decided[S] = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.events = Decided(self.state, self.evolve)
 
     def emit(self, event: Event, rule: str) -> S:
         cited = replace(event, rule=rule)
+        self.state = self.evolve(self.state, cited)
         self.events.append(cited)
-        before = self.state
-        self.state = self.evolve(before, cited)
-        _remember_evolution(self.evolve, before, cited, self.state)
+        self.events.after.append(self.state)
         return self.state
 
 
-_EVOLVED: dict[int, tuple[Event, object, Callable[[Any, Event], Any], object]] = {}
-"""Recent emits by id of the event: (event, state before, evolve, state after).
-
-A Session evolves the events that decide() returns once more, from the very same
-state objects; the Emitter already did that work. The entry holds the event, so
-its id stays valid; the objects' identity makes a hit exactly evolve's result.
-"""
-_EVOLVED_LIMIT = 1 << 8
-"""Entries are needed only between decide() and the Session's loop over its events."""
-
-
-def _remember_evolution(evolve: Callable[[S, Event], S], before: S, event: Event, after: S) -> None:
-    if len(_EVOLVED) >= _EVOLVED_LIMIT:
-        _EVOLVED.clear()
-    _EVOLVED[id(event)] = (event, before, evolve, after)
-
-
-def evolved(evolve: Callable[[S, Event], S], state: S, event: Event) -> S:
-    """evolve(state, event), reusing the Emitter's result when it made exactly this step."""
-    known = _EVOLVED.pop(id(event), None)
-    if known is not None and known[0] is event and known[1] is state and known[2] is evolve:
-        return known[3]  # type: ignore[return-value]
-    return evolve(state, event)
+def states_after(evolve: Callable[[S, Event], S], state: S, events: list[Event]) -> list[S]:
+    """The state after each of `events`, folded from `state` with `evolve`: the
+    Emitter's own when it made exactly these steps."""
+    if (isinstance(events, Decided) and events.before is state and events.evolve is evolve
+            and len(events.after) == len(events)):
+        return events.after
+    states = []
+    for event in events:
+        state = evolve(state, event)
+        states.append(state)
+    return states
 
 
 _REPLACERS: dict[type, Callable[..., Any]] = {}
