@@ -107,16 +107,20 @@ def _onto_combatant(p: Player, name: str, card: str, guardian: bool) -> Player:
     return _player(p, combatants=combatants)
 
 
-def _with(state: ArmoryState, p: Player, **changes: Any) -> ArmoryState:
-    """The state with `p` in his seat (players are in seat order) and any other changes."""
-    players = state.players
-    index = p.seat - 1
-    return _state(state, players=(*players[:index], p, *players[index + 1:]), **changes)
+def _seated(state: ArmoryState, p: Player) -> tuple[Player, ...]:
+    """The players with `p` in his seat (players are in seat order).
+
+    Handlers pass it to _state() with their other changes: forwarding **changes
+    through a helper would cost about as much as the copy of the state itself.
+    """
+    players = list(state.players)
+    players[p.seat - 1] = p
+    return tuple(players)
 
 
 def _to_used(state: ArmoryState, seat: int, card: str) -> ArmoryState:
     p = state.players[seat - 1]
-    return _with(state, _player(p, used=(*p.used, card)))
+    return _state(state, players=_seated(state, _player(p, used=(*p.used, card))))
 
 
 def _fresh_turn(state: ArmoryState, **changes: Any) -> ArmoryState:
@@ -130,7 +134,8 @@ def _fresh_turn(state: ArmoryState, **changes: Any) -> ArmoryState:
 def _deck_shuffled(state: ArmoryState, event: DeckShuffled) -> ArmoryState:
     p = state.players[event.seat - 1]
     in_order = set(event.order)
-    return _with(state, _player(p, draw=tuple(event.order), used=tuple(c for c in p.used if c not in in_order)))
+    shuffled = _player(p, draw=tuple(event.order), used=tuple(c for c in p.used if c not in in_order))
+    return _state(state, players=_seated(state, shuffled))
 
 
 def _cards_drawn(state: ArmoryState, event: CardsDrawn) -> ArmoryState:
@@ -141,8 +146,8 @@ def _cards_drawn(state: ArmoryState, event: CardsDrawn) -> ArmoryState:
     draw = p.draw[count:] if p.draw[:count] == taken else tuple(c for c in p.draw if c not in taken)
     drawn = _player(p, hand=(*p.hand, *taken), draw=draw)
     if event.reason == "trade":
-        return _with(state, drawn, trade_drawn=(*state.trade_drawn, *taken))
-    return _with(state, drawn)
+        return _state(state, players=_seated(state, drawn), trade_drawn=(*state.trade_drawn, *taken))
+    return _state(state, players=_seated(state, drawn))
 
 
 def _turn_started(state: ArmoryState, event: TurnStarted) -> ArmoryState:
@@ -150,24 +155,25 @@ def _turn_started(state: ArmoryState, event: TurnStarted) -> ArmoryState:
 
 
 def _turn_skipped(state: ArmoryState, event: TurnSkipped) -> ArmoryState:
-    state = _with(state, _player(state.players[event.seat - 1], loses_next_turn=False))
+    skipped = _player(state.players[event.seat - 1], loses_next_turn=False)
+    state = _state(state, players=_seated(state, skipped))
     return _fresh_turn(state, phase=BETWEEN, turn=event.turn, turn_player=event.seat)
 
 
 def _armament_placed(state: ArmoryState, event: ArmamentPlaced) -> ArmoryState:
     p = _onto_combatant(_from_hand(state.players[event.seat - 1], event.card), event.combatant, event.card, False)
-    return _with(state, p, actions=state.actions + 1, placed=(*state.placed, event.card))
+    return _state(state, players=_seated(state, p), actions=state.actions + 1, placed=(*state.placed, event.card))
 
 
 def _guardian_placed(state: ArmoryState, event: GuardianPlaced) -> ArmoryState:
     p = _onto_combatant(_from_hand(state.players[event.seat - 1], event.card), event.combatant, event.card, True)
-    return _with(state, _player(p, guardian_turn=state.turn), actions=state.actions + 1,
-                 placed=(*state.placed, event.card))
+    return _state(state, players=_seated(state, _player(p, guardian_turn=state.turn)), actions=state.actions + 1,
+                  placed=(*state.placed, event.card))
 
 
 def _card_traded(state: ArmoryState, event: CardTraded) -> ArmoryState:
     traded = _hand_to_used(state.players[event.seat - 1], event.card)
-    return _with(state, traded, actions=state.actions + 1, traded=True)
+    return _state(state, players=_seated(state, traded), actions=state.actions + 1, traded=True)
 
 
 def _mystic_cast(state: ArmoryState, event: MysticCast) -> ArmoryState:
@@ -177,9 +183,9 @@ def _mystic_cast(state: ArmoryState, event: MysticCast) -> ArmoryState:
     )
     p = _from_hand(state.players[event.seat - 1], event.card)
     if event.turn_card:
-        return _with(state, p, stack=(*state.stack, item), actions=state.actions + 1,
-                     torch_cast=state.torch_cast or event.mystic == cards.TORCH)
-    return _with(state, p, stack=(*state.stack, item))
+        return _state(state, players=_seated(state, p), stack=(*state.stack, item), actions=state.actions + 1,
+                      torch_cast=state.torch_cast or event.mystic == cards.TORCH)
+    return _state(state, players=_seated(state, p), stack=(*state.stack, item))
 
 
 def _passed(state: ArmoryState, event: Passed) -> ArmoryState:
@@ -204,7 +210,7 @@ def _mystic_rebounded(state: ArmoryState, event: MysticRebounded) -> ArmoryState
 
 
 def _armament_sacrificed(state: ArmoryState, event: ArmamentSacrificed) -> ArmoryState:
-    return _with(state, _combatant_to_used(state.players[event.seat - 1], event.card))
+    return _state(state, players=_seated(state, _combatant_to_used(state.players[event.seat - 1], event.card)))
 
 
 def _off_the_stack(state: ArmoryState, event: MysticHalted | MysticResolved) -> ArmoryState:
@@ -216,16 +222,16 @@ def _armament_removed(state: ArmoryState, event: ArmamentRemoved) -> ArmoryState
     p = state.players[event.seat - 1]
     if event.destination == "hand":
         p = _off_combatant(p, event.card)
-        return _with(state, _player(p, hand=(*p.hand, event.card)))
-    return _with(state, _combatant_to_used(p, event.card))
+        return _state(state, players=_seated(state, _player(p, hand=(*p.hand, event.card))))
+    return _state(state, players=_seated(state, _combatant_to_used(p, event.card)))
 
 
 def _card_discarded(state: ArmoryState, event: CardDiscarded) -> ArmoryState:
     p = _hand_to_used(state.players[event.seat - 1], event.card)
     if state.phase == DUEL_DISCARD:
         duel = replace(state.duel, discards_left=max(0, state.duel.discards_left - 1))
-        return _with(state, p, duel=duel)
-    return _with(state, p)
+        return _state(state, players=_seated(state, p), duel=duel)
+    return _state(state, players=_seated(state, p))
 
 
 def _unchanged(state: ArmoryState, event: Event) -> ArmoryState:
@@ -239,26 +245,27 @@ def _opened_for_attack(state: ArmoryState, event: OpenedForAttack) -> ArmoryStat
 def _turn_ended(state: ArmoryState, event: TurnEnded) -> ArmoryState:
     p = state.players[event.seat - 1]
     if p.locked and state.turn > p.locked_turn:
-        state = _with(state, _player(p, locked=(), locked_turn=0))
+        state = _state(state, players=_seated(state, _player(p, locked=(), locked_turn=0)))
     return _fresh_turn(state, phase=BETWEEN)
 
 
 def _attack_cast(state: ArmoryState, event: AttackCast) -> ArmoryState:
     item = StackItem(card=event.card, caster=event.seat, mystic=ATTACK_NAME, turn_card=True)
-    return _with(state, _from_hand(state.players[event.seat - 1], event.card), actions=state.actions + 1,
-                 stack=(*state.stack, item))
+    p = _from_hand(state.players[event.seat - 1], event.card)
+    return _state(state, players=_seated(state, p), actions=state.actions + 1, stack=(*state.stack, item))
 
 
 def _attack_halted(state: ArmoryState, event: AttackHalted) -> ArmoryState:
     *rest, attack, counter = state.stack
     state = _to_used(_state(state, stack=tuple(rest)), counter.caster, counter.card)
     p = state.players[attack.caster - 1]
-    return _with(state, _player(p, hand=(*p.hand, attack.card)))
+    return _state(state, players=_seated(state, _player(p, hand=(*p.hand, attack.card))))
 
 
 def _duel_declared(state: ArmoryState, event: DuelDeclared) -> ArmoryState:
-    return _with(state, _player(state.players[event.seat - 1], duel_used=True), phase=DUEL,
-                 duel=Duel(challenger=event.seat, challenged=event.opponent))
+    challenger = _player(state.players[event.seat - 1], duel_used=True)
+    return _state(state, players=_seated(state, challenger), phase=DUEL,
+                  duel=Duel(challenger=event.seat, challenged=event.opponent))
 
 
 def _duel_won(state: ArmoryState, event: DuelWon) -> ArmoryState:
@@ -269,15 +276,16 @@ def _duel_prize_chosen(state: ArmoryState, event: DuelPrizeChosen) -> ArmoryStat
     duel = replace(state.duel, prize=event.prize, discards_left=event.discards)
     if event.prize == "discard":
         loser = _player(state.players[event.loser - 1], loses_next_turn=True)
-        return _with(state, loser, phase=DUEL_DISCARD, duel=duel)
+        return _state(state, players=_seated(state, loser), phase=DUEL_DISCARD, duel=duel)
     return _state(state, phase=DUEL_STRIP, duel=duel)
 
 
 def _card_stripped(state: ArmoryState, event: CardStripped) -> ArmoryState:
     p = state.players[event.seat - 1]
     stripped = _off_combatant(p, event.card)
-    return _with(state, _player(stripped, hand=(*stripped.hand, event.card), locked=(*p.locked, event.card),
-                                locked_turn=state.turn))
+    stripped = _player(stripped, hand=(*stripped.hand, event.card), locked=(*p.locked, event.card),
+                       locked_turn=state.turn)
+    return _state(state, players=_seated(state, stripped))
 
 
 def _game_won(state: ArmoryState, event: GameWon) -> ArmoryState:
