@@ -203,13 +203,12 @@ class Decided(list[Event], Generic[S]):
     __slots__ = ("after", "before", "evolve")
 
     def __init__(self, before: S, evolve: Callable[[S, Event], S]) -> None:
-        super().__init__()
+        # No list.__init__: a new list is already empty.
         self.before = before
         self.evolve = evolve
         self.after: list[S] = []
 
 
-@dataclass
 class Emitter(Generic[S]):
     """Builds decide()'s list of events while keeping the evolved state at hand.
 
@@ -218,12 +217,12 @@ class Emitter(Generic[S]):
     returns `events` as it is.
     """
 
-    state: S
-    evolve: Callable[[S, Event], S]
-    events: Decided[S] = field(init=False)
+    __slots__ = ("events", "evolve", "state")
 
-    def __post_init__(self) -> None:
-        self.events = Decided(self.state, self.evolve)
+    def __init__(self, state: S, evolve: Callable[[S, Event], S]) -> None:
+        self.state = state
+        self.evolve = evolve
+        self.events = Decided(state, evolve)
 
     def emit(self, event: Event, rule: str) -> S:
         cited = replace(event, rule=rule)
