@@ -225,7 +225,7 @@ class Emitter(Generic[S]):
         self.events = Decided(state, evolve)
 
     def emit(self, event: Event, rule: str) -> S:
-        cited = replace(event, rule=rule)
+        cited = replacer(type(event))(event, rule=rule)  # replace() without its **changes round trip
         self.state = self.evolve(self.state, cited)
         self.events.append(cited)
         self.events.after.append(self.state)
