@@ -94,7 +94,7 @@ def _check_placement(state: ArmoryState, seat: int, card: str, name: str) -> Non
 
 def slot_taken(holder: Combatant, kind: str) -> bool:
     """armory R8: a combatant holds one Armament of each type."""
-    return any(cards.name(a) == kind for a in holder.armaments)
+    return kind in map(cards.name, holder.armaments)
 
 
 def attack_ready(state: ArmoryState, p: Player) -> bool:
