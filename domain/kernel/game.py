@@ -8,7 +8,7 @@ import types
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, Concatenate, Generic, Protocol, TypeVar
+from typing import Any, Concatenate, Generic, ParamSpec, Protocol, TypeVar
 
 from domain.kernel.canonical import JsonValue
 from domain.kernel.messages import Command, Event, RuleViolation
@@ -17,6 +17,7 @@ from domain.kernel.rng import Rng
 S = TypeVar("S")
 T = TypeVar("T")
 R = TypeVar("R")
+P = ParamSpec("P")
 
 SPECTATOR = 0
 """The viewer number of somebody who holds no seat."""
@@ -224,10 +225,15 @@ class Emitter(Generic[S]):
         self.evolve = evolve
         self.events = Decided(state, evolve)
 
-    def emit(self, event: Event, rule: str) -> S:
-        cited = replacer(type(event))(event, rule=rule)  # replace() without its **changes round trip
-        self.state = self.evolve(self.state, cited)
-        self.events.append(cited)
+    def emit(self, kind: Callable[P, Event], rule: str, /, *args: P.args, **fields: P.kwargs) -> S:
+        """The event kind(*args, **fields) citing `rule`: emitted, and the state evolved with it.
+
+        The Emitter builds the event so that it is built once, with its citation.
+        """
+        build: Callable[..., Event] = builder(kind)
+        event = build(*args, rule=rule, **fields)
+        self.state = self.evolve(self.state, event)
+        self.events.append(event)
         self.events.after.append(self.state)
         return self.state
 
@@ -246,15 +252,13 @@ def states_after(evolve: Callable[[S, Event], S], state: S, events: list[Event])
 
 
 _REPLACERS: dict[type, Callable[..., Any]] = {}
+_BUILDERS: dict[Callable[..., Any], Callable[..., Any]] = {}
 
 
 def replace(obj: T, /, **changes: Any) -> T:
     """dataclasses.replace for frozen slotted dataclasses, several times faster.
 
-    The states and messages of every game are rebuilt with it on each event. It
-    stores the fields into a new object directly instead of running the frozen
-    __init__, which sets each one through object.__setattr__ and has no
-    __post_init__ to run here.
+    The states and messages of every game are rebuilt with it on each event.
     """
     return replacer(type(obj))(obj, **changes)
 
@@ -267,37 +271,89 @@ def replacer(kind: type[T]) -> Callable[Concatenate[T, ...], T]:
     return made
 
 
-def _replacer(kind: type) -> Callable[..., Any]:
-    """Generate `replace_Kind(obj, /, a=MISSING, b=MISSING, ...)` for one dataclass, as dataclasses
-    generates __init__.
+def builder(kind: Callable[P, T]) -> Callable[P, T]:
+    """`kind` itself for a frozen slotted dataclass, several times faster: a function
+    with the parameters of its __init__ that builds the object as replace() does."""
+    made = _BUILDERS.get(kind)
+    if made is None:
+        made = _BUILDERS[kind] = _builder(kind)
+    return made
 
-    The copy is made as an instance of a mutable subclass of `kind` that adds no slots,
-    so plain attribute stores (the fastest CPython has) fill it; then it becomes a `kind`
-    by __class__ assignment, which CPython allows because the two have the same memory
-    layout. Nobody sees the copy before that.
+
+def _replacer(kind: type) -> Callable[..., Any]:
+    """Generate `replace_Kind(obj, /, a=MISSING, b=MISSING, ...)`.
+
     Callers name the fields; they are not declared keyword-only because CPython fills
     each missing keyword-only argument by a dict lookup, a positional one from a tuple.
     """
-    params: Any = getattr(kind, "__dataclass_params__", None)
     fields = [f.name for f in dataclasses.fields(kind)]
-    if (params is None or not params.frozen or hasattr(kind, "__post_init__")
-            or not all(f.init for f in dataclasses.fields(kind))
-            or not all(isinstance(getattr(kind, name, None), types.MemberDescriptorType) for name in fields)):
-        raise TypeError(f"replace() takes frozen slotted dataclasses without __post_init__, not {kind.__name__}")
+    parameters = "_r_obj, /" + "".join(f", {field}=_r_missing" for field in fields)
+    return _generate(kind, f"replace_{kind.__name__}", parameters,
+                     {field: f"_r_obj.{field} if {field} is _r_missing else {field}" for field in fields}, {})
+
+
+def _builder(kind: Any) -> Callable[..., Any]:
+    """Generate `build_Kind(a, b=DEFAULT, ..., *, c=DEFAULT)` with the parameters, defaults
+    and default factories that dataclasses gives `kind.__init__`."""
+    namespace: dict[str, Any] = {}
+    values: dict[str, str] = {}
+
+    def parameter(f: dataclasses.Field[Any]) -> str:
+        values[f.name] = f.name
+        if f.default is not dataclasses.MISSING:
+            namespace[f"_r_default_{f.name}"] = f.default
+            return f"{f.name}=_r_default_{f.name}"
+        if f.default_factory is not dataclasses.MISSING:
+            namespace[f"_r_factory_{f.name}"] = f.default_factory
+            values[f.name] = f"_r_factory_{f.name}() if {f.name} is _r_missing else {f.name}"
+            return f"{f.name}=_r_missing"
+        return f.name
+
+    fields = dataclasses.fields(kind)
+    parameters = [parameter(f) for f in fields if not f.kw_only]
+    keywords = [parameter(f) for f in fields if f.kw_only]  # dataclasses puts them last
+    if keywords:
+        parameters += ["*", *keywords]
+    return _generate(kind, f"build_{kind.__name__}", ", ".join(parameters), values, namespace)
+
+
+def _generate(kind: type, name: str, parameters: str, values: Mapping[str, str],
+              namespace: dict[str, Any]) -> Callable[..., Any]:
+    """Generate `def name(parameters)` returning a new `kind` whose fields are `values`
+    (Python expressions by field name), as dataclasses generates __init__.
+
+    The object is made as an instance of a mutable subclass of `kind` that adds no
+    slots, so plain attribute stores (the fastest CPython has) fill it instead of the
+    frozen __init__'s object.__setattr__ calls; then it becomes a `kind` by __class__
+    assignment, which CPython allows because the two have the same memory layout.
+    Nobody sees the object before that.
+    """
+    # The generated code's own names start with "_r_" so that no field name can shadow them.
+    namespace |= {"_r_missing": _MISSING, "_r_new": object.__new__, "_r_mutable": _mutable(kind), "_r_kind": kind}
+    lines = [f"def {name}({parameters}):", "    _r_made = _r_new(_r_mutable)"]
+    lines += [f"    _r_made.{field} = {value}" for field, value in values.items()]
+    lines += ["    _r_made.__class__ = _r_kind", "    return _r_made"]
+    exec("\n".join(lines), namespace)
+    return namespace[name]  # type: ignore[no-any-return]
+
+
+_MISSING = object()
+"""The default of a parameter that was not passed."""
+
+
+@functools.cache
+def _mutable(kind: type) -> type:
+    """The mutable subclass that _generate()'s functions fill (one per class)."""
+    params: Any = getattr(kind, "__dataclass_params__", None)
+    fields = dataclasses.fields(kind)
+    if (params is None or not params.frozen or hasattr(kind, "__post_init__") or not all(f.init for f in fields)
+            or not all(isinstance(getattr(kind, f.name, None), types.MemberDescriptorType) for f in fields)):
+        raise TypeError(f"frozen slotted dataclasses without __post_init__ only, not {kind.__name__}")
     # The frozen class's __setattr__ and __delattr__ would refuse the stores (and slow them down).
     mutable: Any = type(f"_Mutable{kind.__name__}", (kind,), {
         "__slots__": (), "__setattr__": object.__setattr__, "__delattr__": object.__delattr__})
     object.__new__(mutable).__class__ = kind  # a TypeError here, once, if CPython refused the layout
-    # The generated code's own names start with "_r_" so that no field name can shadow them.
-    namespace: dict[str, Any] = {"_r_missing": object(), "_r_new": object.__new__, "_r_mutable": mutable,
-                                 "_r_kind": kind}
-    name = f"replace_{kind.__name__}"
-    keywords = "".join(f", {field}=_r_missing" for field in fields)
-    lines = [f"def {name}(_r_obj, /{keywords}):", "    _r_made = _r_new(_r_mutable)"]
-    lines += [f"    _r_made.{field} = _r_obj.{field} if {field} is _r_missing else {field}" for field in fields]
-    lines += ["    _r_made.__class__ = _r_kind", "    return _r_made"]
-    exec("\n".join(lines), namespace)
-    return namespace[name]  # type: ignore[no-any-return]
+    return mutable  # type: ignore[no-any-return]
 
 
 def memo_last(function: Callable[[S], R]) -> Callable[[S], R]:
