@@ -12,7 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from domain.kernel import Event, OptionSpec, Rng, canonical_json, seed_commitment, to_plain
-from domain.kernel.game import replace
+from domain.kernel.game import builder, replace
 
 
 def test_generator_blocks_are_hmac_sha256_of_game_position_and_block() -> None:
@@ -103,6 +103,17 @@ def test_replace_copies_like_dataclasses_replace_into_a_frozen_object_of_the_sam
         replace(first, colour="red")
 
 
+def test_builder_takes_the_parameters_and_defaults_of_the_dataclass_init() -> None:
+    build = builder(Moved)
+    assert type(build(4, rule="test R1")) is Moved
+    assert build(4, rule="test R1") == Moved(4, rule="test R1") and build().rule == Moved().rule == ""
+    assert builder(Listed)(1) == Listed(1) and builder(Listed)(1).tags is not builder(Listed)(1).tags
+    with pytest.raises(TypeError):
+        builder(Listed)()  # type: ignore[call-arg]
+    with pytest.raises(TypeError):
+        build(4, "test R1")  # type: ignore[call-arg]
+
+
 @dataclasses.dataclass(frozen=True, slots=True)
 class Cell:
     items: tuple[str, ...]
@@ -117,3 +128,9 @@ class Pair:
 @dataclasses.dataclass(frozen=True, slots=True)
 class Moved(Event):
     step: int = 0
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Listed:
+    count: int
+    tags: list[str] = dataclasses.field(default_factory=list)
