@@ -62,18 +62,19 @@ from domain.games.armory.state import (
     StackItem,
 )
 from domain.kernel import Event
-from domain.kernel.game import replace, replacer
+from domain.kernel.game import builder, replace, replacer
 
-# The two classes copied on nearly every event.
+# The two classes copied on nearly every event, and a Mystic on the stack.
 _state = replacer(ArmoryState)
 _player = replacer(Player)
+_stack_item = builder(StackItem)
 
 # ---------------------------------------------------------------- zone helpers
 
 
 def _without(items: tuple[str, ...], card: str) -> tuple[str, ...]:
     """`items` without `card`; the very same tuple when it is not there (nothing to re-encode)."""
-    return tuple(c for c in items if c != card) if card in items else items
+    return tuple(filter(card.__ne__, items)) if card in items else items
 
 
 def _from_hand(p: Player, card: str) -> Player:
@@ -177,7 +178,7 @@ def _card_traded(state: ArmoryState, event: CardTraded) -> ArmoryState:
 
 
 def _mystic_cast(state: ArmoryState, event: MysticCast) -> ArmoryState:
-    item = StackItem(
+    item = _stack_item(
         card=event.card, caster=event.seat, mystic=event.mystic, target_seat=event.target_seat,
         target_combatant=event.target_combatant, target_card=event.target_card, turn_card=event.turn_card,
     )
