@@ -230,8 +230,9 @@ class Emitter(Generic[S]):
 
         The Emitter builds the event so that it is built once, with its citation.
         """
-        build: Callable[..., Event] = builder(kind)
-        event = build(*args, rule=rule, **fields)
+        build: Callable[..., Event] = _BUILDERS.get(kind) or builder(kind)
+        fields["rule"] = rule  # `fields` is this call's own dict
+        event = build(*args, **fields)
         self.state = self.evolve(self.state, event)
         self.events.append(event)
         self.events.after.append(self.state)
