@@ -124,9 +124,10 @@ def _to_used(state: ArmoryState, seat: int, card: str) -> ArmoryState:
     return _state(state, players=_seated(state, _player(p, used=(*p.used, card))))
 
 
-def _fresh_turn(state: ArmoryState, **changes: Any) -> ArmoryState:
-    return _state(state, actions=0, traded=False, torch_cast=False, trade_drawn=(), placed=(), stack=(),
-                   duel=NO_DUEL, **changes)
+def _fresh_turn(state: ArmoryState, phase: str, turn: int, turn_player: int) -> ArmoryState:
+    """A turn's start or end: no turn card played, nothing on the stack, no duel."""
+    return _state(state, phase=phase, turn=turn, turn_player=turn_player, actions=0, traded=False, torch_cast=False,
+                  trade_drawn=(), placed=(), stack=(), duel=NO_DUEL)
 
 
 # ---------------------------------------------------------------- one handler per event
@@ -152,13 +153,13 @@ def _cards_drawn(state: ArmoryState, event: CardsDrawn) -> ArmoryState:
 
 
 def _turn_started(state: ArmoryState, event: TurnStarted) -> ArmoryState:
-    return _fresh_turn(state, phase=TURN_CARDS, turn=event.turn, turn_player=event.seat)
+    return _fresh_turn(state, TURN_CARDS, event.turn, event.seat)
 
 
 def _turn_skipped(state: ArmoryState, event: TurnSkipped) -> ArmoryState:
     skipped = _player(state.players[event.seat - 1], loses_next_turn=False)
     state = _state(state, players=_seated(state, skipped))
-    return _fresh_turn(state, phase=BETWEEN, turn=event.turn, turn_player=event.seat)
+    return _fresh_turn(state, BETWEEN, event.turn, event.seat)
 
 
 def _armament_placed(state: ArmoryState, event: ArmamentPlaced) -> ArmoryState:
@@ -247,7 +248,7 @@ def _turn_ended(state: ArmoryState, event: TurnEnded) -> ArmoryState:
     p = state.players[event.seat - 1]
     if p.locked and state.turn > p.locked_turn:
         state = _state(state, players=_seated(state, _player(p, locked=(), locked_turn=0)))
-    return _fresh_turn(state, phase=BETWEEN)
+    return _fresh_turn(state, BETWEEN, state.turn, state.turn_player)
 
 
 def _attack_cast(state: ArmoryState, event: AttackCast) -> ArmoryState:
