@@ -64,9 +64,10 @@ from domain.games.armory.state import (
 from domain.kernel import Event
 from domain.kernel.game import builder, replace, replacer
 
-# The two classes copied on nearly every event, and a Mystic on the stack.
+# The two classes copied on nearly every event, a combatant and a Mystic on the stack.
 _state = replacer(ArmoryState)
 _player = replacer(Player)
+_combatant = replacer(Combatant)
 _stack_item = builder(StackItem)
 
 # ---------------------------------------------------------------- zone helpers
@@ -93,7 +94,7 @@ def _combatant_to_used(p: Player, card: str) -> Player:
 def _off_combatant(p: Player, card: str) -> Player:
     combatants = tuple(
         c if card not in c.armaments and c.guardian != card
-        else Combatant(c.combatant, _without(c.armaments, card), "" if c.guardian == card else c.guardian)
+        else _combatant(c, armaments=_without(c.armaments, card), guardian="" if c.guardian == card else c.guardian)
         for c in p.combatants
     )
     return _player(p, combatants=combatants)
@@ -101,7 +102,7 @@ def _off_combatant(p: Player, card: str) -> Player:
 
 def _onto_combatant(p: Player, name: str, card: str, guardian: bool) -> Player:
     combatants = tuple(
-        (replace(c, guardian=card) if guardian else replace(c, armaments=(*c.armaments, card)))
+        (_combatant(c, guardian=card) if guardian else _combatant(c, armaments=(*c.armaments, card)))
         if c.combatant == name else c
         for c in p.combatants
     )
