@@ -11,7 +11,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from domain.kernel import OptionSpec, Rng, canonical_json, seed_commitment, to_plain
+from domain.kernel import Event, OptionSpec, Rng, canonical_json, seed_commitment, to_plain
+from domain.kernel.game import builder, replace
 from domain.kernel.messages import from_plain
 
 
@@ -88,6 +89,32 @@ def test_canonical_json_of_shared_state_is_recomputed_only_where_it_changed() ->
     assert canonical_json(second) == b'{"count":2,"left":{"items":["a","b"]}}'
 
 
+def test_replace_copies_like_dataclasses_replace_into_a_frozen_object_of_the_same_class() -> None:
+    first = Pair(Cell(("a",)), 1)
+    second = replace(first, count=2)
+    assert type(second) is Pair and second == dataclasses.replace(first, count=2) and second.left is first.left
+    assert first == Pair(Cell(("a",)), 1)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        second.count = 3  # type: ignore[misc]
+    cited = replace(Moved(step=4), rule="test R1")
+    assert type(cited) is Moved and (cited.step, cited.rule) == (4, "test R1")
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        cited.rule = ""  # type: ignore[misc]
+    with pytest.raises(TypeError):
+        replace(first, colour="red")
+
+
+def test_builder_takes_the_parameters_and_defaults_of_the_dataclass_init() -> None:
+    build = builder(Moved)
+    assert type(build(4, rule="test R1")) is Moved
+    assert build(4, rule="test R1") == Moved(4, rule="test R1") and build().rule == Moved().rule == ""
+    assert builder(Listed)(1) == Listed(1) and builder(Listed)(1).tags is not builder(Listed)(1).tags
+    with pytest.raises(TypeError):
+        builder(Listed)()  # type: ignore[call-arg]
+    with pytest.raises(TypeError):
+        build(4, "test R1")  # type: ignore[call-arg]
+
+
 @dataclasses.dataclass(frozen=True, slots=True)
 class Cell:
     items: tuple[str, ...]
@@ -130,3 +157,14 @@ def test_from_plain_names_the_malformed_field(plain: dict[str, object], problem:
     (JSON has floats and strings where an int belongs, the rules must never see them)."""
     with pytest.raises((TypeError, ValueError), match=problem.replace(".", r"\.")):
         from_plain(Tagged, plain)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Moved(Event):
+    step: int = 0
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Listed:
+    count: int
+    tags: list[str] = dataclasses.field(default_factory=list)

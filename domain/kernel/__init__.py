@@ -14,6 +14,7 @@ from domain.kernel.game import (
     Ruleset,
     Setup,
     Status,
+    in_progress,
     require,
     types_in,
 )
@@ -26,6 +27,6 @@ __all__ = [
     "SPECTATOR", "SYSTEM_SEAT", "Chance", "Command", "Divergence", "Emitter", "Envelope",
     "Event", "Game", "Header", "Information", "Log", "LogFormatError", "OptionSpec",
     "Report", "Rng", "RuleViolation", "Rules", "Ruleset", "Session", "Setup", "StartGame", "Status",
-    "canonical_json", "command_from_json", "command_to_json", "digest", "parse_log",
+    "canonical_json", "command_from_json", "command_to_json", "digest", "in_progress", "parse_log",
     "replay", "replay_lines", "require", "revealed_seed", "seed_commitment", "to_plain", "types_in", "verify",
 ]

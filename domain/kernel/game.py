@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import dataclasses
+import functools
 import types
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, Concatenate, Generic, Protocol, TypeVar
+from typing import Any, Concatenate, Generic, ParamSpec, Protocol, TypeVar
 
 from domain.kernel.canonical import JsonValue
 from domain.kernel.messages import Command, Event, RuleViolation
@@ -16,6 +17,7 @@ from domain.kernel.rng import Rng
 S = TypeVar("S")
 T = TypeVar("T")
 R = TypeVar("R")
+P = ParamSpec("P")
 
 SPECTATOR = 0
 """The viewer number of somebody who holds no seat."""
@@ -85,6 +87,13 @@ class Status:
     to_act: tuple[int, ...] = ()
     turn: int = 0
     summary: str = ""
+
+
+@functools.lru_cache(maxsize=1 << 10)
+def in_progress(to_act: tuple[int, ...], turn: int, summary: str) -> Status:
+    """The Status of a game under way. Statuses are values, and a game's consecutive
+    states mostly share one (the same seat acts all turn long): each is built once."""
+    return Status(finished=False, to_act=to_act, turn=turn, summary=summary)
 
 
 @dataclass(frozen=True, slots=True)
@@ -183,62 +192,74 @@ class Rules(Generic[S]):
     event_schema: int = 1
 
 
-@dataclass
+class Decided(list[Event], Generic[S]):
+    """The events an Emitter made, with the state each one led to (`after[i]`).
+
+    A Session evolves the events decide() returns once more, from the very same
+    state, and takes these states instead (`states_after`). They live exactly as
+    long as the list, so nothing keeps old states alive for the garbage collector
+    to walk.
+    """
+
+    __slots__ = ("after", "before", "evolve")
+
+    def __init__(self, before: S, evolve: Callable[[S, Event], S]) -> None:
+        # No list.__init__: a new list is already empty.
+        self.before = before
+        self.evolve = evolve
+        self.after: list[S] = []
+
+
 class Emitter(Generic[S]):
     """Builds decide()'s list of events while keeping the evolved state at hand.
 
     A command often cascades (a turn ends, hands refill, the next turn starts);
-    each step is decided against the state the earlier steps produced.
+    each step is decided against the state the earlier steps produced. decide()
+    returns `events` as it is.
     """
 
-    state: S
-    evolve: Callable[[S, Event], S]
-    events: list[Event] = field(default_factory=list)
+    __slots__ = ("events", "evolve", "state")
 
-    def emit(self, event: Event, rule: str) -> S:
-        cited = replace(event, rule=rule)
-        self.events.append(cited)
-        before = self.state
-        self.state = self.evolve(before, cited)
-        _remember_evolution(self.evolve, before, cited, self.state)
+    def __init__(self, state: S, evolve: Callable[[S, Event], S]) -> None:
+        self.state = state
+        self.evolve = evolve
+        self.events = Decided(state, evolve)
+
+    def emit(self, kind: Callable[P, Event], rule: str, /, *args: P.args, **fields: P.kwargs) -> S:
+        """The event kind(*args, **fields) citing `rule`: emitted, and the state evolved with it.
+
+        The Emitter builds the event so that it is built once, with its citation.
+        """
+        build: Callable[..., Event] = _BUILDERS.get(kind) or builder(kind)
+        fields["rule"] = rule  # `fields` is this call's own dict
+        event = build(*args, **fields)
+        self.state = self.evolve(self.state, event)
+        self.events.append(event)
+        self.events.after.append(self.state)
         return self.state
 
 
-_EVOLVED: dict[int, tuple[Event, object, Callable[[Any, Event], Any], object]] = {}
-"""Recent emits by id of the event: (event, state before, evolve, state after).
-
-A Session evolves the events that decide() returns once more, from the very same
-state objects; the Emitter already did that work. The entry holds the event, so
-its id stays valid; the objects' identity makes a hit exactly evolve's result.
-"""
-_EVOLVED_LIMIT = 1 << 8
-"""Entries are needed only between decide() and the Session's loop over its events."""
-
-
-def _remember_evolution(evolve: Callable[[S, Event], S], before: S, event: Event, after: S) -> None:
-    if len(_EVOLVED) >= _EVOLVED_LIMIT:
-        _EVOLVED.clear()
-    _EVOLVED[id(event)] = (event, before, evolve, after)
-
-
-def evolved(evolve: Callable[[S, Event], S], state: S, event: Event) -> S:
-    """evolve(state, event), reusing the Emitter's result when it made exactly this step."""
-    known = _EVOLVED.pop(id(event), None)
-    if known is not None and known[0] is event and known[1] is state and known[2] is evolve:
-        return known[3]  # type: ignore[return-value]
-    return evolve(state, event)
+def states_after(evolve: Callable[[S, Event], S], state: S, events: list[Event]) -> list[S]:
+    """The state after each of `events`, folded from `state` with `evolve`: the
+    Emitter's own when it made exactly these steps."""
+    if (isinstance(events, Decided) and events.before is state and events.evolve is evolve
+            and len(events.after) == len(events)):
+        return events.after
+    states = []
+    for event in events:
+        state = evolve(state, event)
+        states.append(state)
+    return states
 
 
 _REPLACERS: dict[type, Callable[..., Any]] = {}
+_BUILDERS: dict[Callable[..., Any], Callable[..., Any]] = {}
 
 
 def replace(obj: T, /, **changes: Any) -> T:
-    """dataclasses.replace for frozen slotted dataclasses, about three times faster.
+    """dataclasses.replace for frozen slotted dataclasses, several times faster.
 
-    The states and messages of every game are rebuilt with it on each event. It
-    copies the fields into a new object directly (through the slot descriptors)
-    instead of running the frozen __init__, which sets each one through
-    object.__setattr__ and has no __post_init__ to run here.
+    The states and messages of every game are rebuilt with it on each event.
     """
     return replacer(type(obj))(obj, **changes)
 
@@ -251,25 +272,89 @@ def replacer(kind: type[T]) -> Callable[Concatenate[T, ...], T]:
     return made
 
 
+def builder(kind: Callable[P, T]) -> Callable[P, T]:
+    """`kind` itself for a frozen slotted dataclass, several times faster: a function
+    with the parameters of its __init__ that builds the object as replace() does."""
+    made = _BUILDERS.get(kind)
+    if made is None:
+        made = _BUILDERS[kind] = _builder(kind)
+    return made
+
+
 def _replacer(kind: type) -> Callable[..., Any]:
-    """Generate `replace_Kind(obj, /, *, a=MISSING, b=MISSING, ...)` for one dataclass, as dataclasses
-    generates __init__."""
-    params: Any = getattr(kind, "__dataclass_params__", None)
+    """Generate `replace_Kind(obj, /, a=MISSING, b=MISSING, ...)`.
+
+    Callers name the fields; they are not declared keyword-only because CPython fills
+    each missing keyword-only argument by a dict lookup, a positional one from a tuple.
+    """
+    fields = [f.name for f in dataclasses.fields(kind)]
+    parameters = "_r_obj, /" + "".join(f", {field}=_r_missing" for field in fields)
+    return _generate(kind, f"replace_{kind.__name__}", parameters,
+                     {field: f"_r_obj.{field} if {field} is _r_missing else {field}" for field in fields}, {})
+
+
+def _builder(kind: Any) -> Callable[..., Any]:
+    """Generate `build_Kind(a, b=DEFAULT, ..., *, c=DEFAULT)` with the parameters, defaults
+    and default factories that dataclasses gives `kind.__init__`."""
+    namespace: dict[str, Any] = {}
+    values: dict[str, str] = {}
+
+    def parameter(f: dataclasses.Field[Any]) -> str:
+        values[f.name] = f.name
+        if f.default is not dataclasses.MISSING:
+            namespace[f"_r_default_{f.name}"] = f.default
+            return f"{f.name}=_r_default_{f.name}"
+        if f.default_factory is not dataclasses.MISSING:
+            namespace[f"_r_factory_{f.name}"] = f.default_factory
+            values[f.name] = f"_r_factory_{f.name}() if {f.name} is _r_missing else {f.name}"
+            return f"{f.name}=_r_missing"
+        return f.name
+
     fields = dataclasses.fields(kind)
-    slots: dict[str, Any] = {f.name: getattr(kind, f.name, None) for f in fields}
-    if (params is None or not params.frozen or hasattr(kind, "__post_init__") or not all(f.init for f in fields)
-            or not all(isinstance(slot, types.MemberDescriptorType) for slot in slots.values())):
-        raise TypeError(f"replace() takes frozen slotted dataclasses without __post_init__, not {kind.__name__}")
+    parameters = [parameter(f) for f in fields if not f.kw_only]
+    keywords = [parameter(f) for f in fields if f.kw_only]  # dataclasses puts them last
+    if keywords:
+        parameters += ["*", *keywords]
+    return _generate(kind, f"build_{kind.__name__}", ", ".join(parameters), values, namespace)
+
+
+def _generate(kind: type, name: str, parameters: str, values: Mapping[str, str],
+              namespace: dict[str, Any]) -> Callable[..., Any]:
+    """Generate `def name(parameters)` returning a new `kind` whose fields are `values`
+    (Python expressions by field name), as dataclasses generates __init__.
+
+    The object is made as an instance of a mutable subclass of `kind` that adds no
+    slots, so plain attribute stores (the fastest CPython has) fill it instead of the
+    frozen __init__'s object.__setattr__ calls; then it becomes a `kind` by __class__
+    assignment, which CPython allows because the two have the same memory layout.
+    Nobody sees the object before that.
+    """
     # The generated code's own names start with "_r_" so that no field name can shadow them.
-    namespace: dict[str, Any] = {"_r_missing": object(), "_r_new": object.__new__, "_r_kind": kind}
-    namespace.update({f"_r_set_{name}": slot.__set__ for name, slot in slots.items()})
-    name = f"replace_{kind.__name__}"
-    keywords = "".join(f", {field}=_r_missing" for field in slots)
-    lines = [f"def {name}(_r_obj, /{', *' if slots else ''}{keywords}):", "    _r_made = _r_new(_r_kind)"]
-    lines += [f"    _r_set_{field}(_r_made, _r_obj.{field} if {field} is _r_missing else {field})" for field in slots]
-    lines.append("    return _r_made")
+    namespace |= {"_r_missing": _MISSING, "_r_new": object.__new__, "_r_mutable": _mutable(kind), "_r_kind": kind}
+    lines = [f"def {name}({parameters}):", "    _r_made = _r_new(_r_mutable)"]
+    lines += [f"    _r_made.{field} = {value}" for field, value in values.items()]
+    lines += ["    _r_made.__class__ = _r_kind", "    return _r_made"]
     exec("\n".join(lines), namespace)
     return namespace[name]  # type: ignore[no-any-return]
+
+
+_MISSING = object()
+"""The default of a parameter that was not passed."""
+
+
+@functools.cache
+def _mutable(kind: type) -> type:
+    """The mutable subclass that _generate()'s functions fill (one per class)."""
+    params: Any = getattr(kind, "__dataclass_params__", None)
+    fields = dataclasses.fields(kind)
+    if (params is None or not params.frozen or hasattr(kind, "__post_init__") or not all(f.init for f in fields)
+            or not all(isinstance(getattr(kind, f.name, None), types.MemberDescriptorType) for f in fields)):
+        raise TypeError(f"frozen slotted dataclasses without __post_init__ only, not {kind.__name__}")
+    # The frozen class's __setattr__ and __delattr__ would refuse the stores (and slow them down).
+    mutable: Any = type(f"_Mutable{kind.__name__}", (kind,), {
+        "__slots__": (), "__setattr__": object.__setattr__, "__delattr__": object.__delattr__})
+    object.__new__(mutable).__class__ = kind  # a TypeError here, once, if CPython refused the layout
+    return mutable  # type: ignore[no-any-return]
 
 
 def memo_last(function: Callable[[S], R]) -> Callable[[S], R]:

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any, Generic
 
 from domain.kernel.canonical import JsonValue, digest
-from domain.kernel.game import Game, S, Setup, evolved, replace, replacer
+from domain.kernel.game import Game, S, Setup, replace, replacer, states_after
 from domain.kernel.log import GENESIS_HASH, KERNEL_RULE, Envelope, Header, LogFormatError
 from domain.kernel.messages import Command, Event, RuleViolation, StartGame, from_plain, payload_of
 from domain.kernel.rng import Rng, seed_commitment
@@ -137,15 +137,16 @@ class Session(Generic[S]):
         events = game.decide(self.state, command, rng)
         if not events:
             raise RuleViolation(KERNEL_RULE, f"{command.type_name()} changed nothing")
-        state, version, last_hash = self.state, self.version, self.last_hash
+        version, last_hash = self.version, self.last_hash
         envelopes: list[Envelope] = []
         logged: dict[str, JsonValue] | None = command_to_json(command)
-        for event in events:
-            state = evolved(game.evolve, state, event)
+        states = states_after(game.evolve, self.state, events)
+        for event, state in zip(events, states, strict=True):
             envelope = _sealed(version + 1, event.type_name(), payload_of(event), game.event_schema, event.rule,
                                command_id, logged, last_hash, state)
             version, last_hash, logged = envelope.seq, envelope.hash, None
             envelopes.append(envelope)
+        state = states[-1]
         finished = game.status(state).finished
         if finished:
             envelope = _sealed(version + 1, SEED_REVEALED, {"seed": seed}, KERNEL_SCHEMA, KERNEL_RULE, command_id,

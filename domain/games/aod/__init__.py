@@ -26,6 +26,7 @@ from domain.kernel import (
     Ruleset,
     Setup,
     Status,
+    in_progress,
     types_in,
 )
 from domain.kernel.game import memo_last
@@ -85,7 +86,7 @@ def status(state: AodState) -> Status:
     summary = f"turn {state.turn}: seat {state.active} ({state.phase})"
     if state.owed_seat:
         summary += f"; seat {state.owed_seat} owes {state.owed_count} discard(s)"
-    return Status(finished=False, to_act=acting, turn=state.turn, summary=summary)
+    return in_progress(acting, state.turn, summary)
 
 
 GAME: Rules[AodState] = Rules(

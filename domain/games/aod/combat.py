@@ -112,13 +112,13 @@ def needed(command: Attack) -> int:
 def resolve_attack(em: Em, rng: Rng, command: Attack) -> None:
     seat = command.seat
     mods, used = modifiers(em.state, command)
-    em.emit(AttackDeclared(seat=seat, target_seat=command.target_seat, target_card=command.target_card,
-                           used=used), R_ATTACK)
+    em.emit(AttackDeclared, R_ATTACK, seat=seat, target_seat=command.target_seat, target_card=command.target_card,
+            used=used)
     die = rng.die(6)
     total = die + sum(m.value for m in mods)
     goal = needed(command)
     won = die == 6 or (die != 1 and total >= goal)
-    em.emit(AttackRolled(seat=seat, die=die, modifiers=mods, total=total, needed=goal, won=won), R_ATTACK)
+    em.emit(AttackRolled, R_ATTACK, seat=seat, die=die, modifiers=mods, total=total, needed=goal, won=won)
     options = em.state.options
     if command.target_card:
         monster = card(command.target_card)
@@ -128,11 +128,11 @@ def resolve_attack(em: Em, rng: Rng, command: Attack) -> None:
                 if not top:
                     break
                 zone = play_zone(top)
-                em.emit(CardMoved(card=top, from_seat=0, from_zone=DECK, to_seat=seat if zone else 0,
-                                  to_zone=zone or DISCARD, reason="drawn for a Victory"), R_MONSTERS)
+                em.emit(CardMoved, R_MONSTERS, card=top, from_seat=0, from_zone=DECK, to_seat=seat if zone else 0,
+                        to_zone=zone or DISCARD, reason="drawn for a Victory")
                 reshuffle_if_empty(em, rng)
-            em.emit(CardMoved(card=command.target_card, from_seat=command.target_seat, from_zone=PILE,
-                              to_seat=0, to_zone=DISCARD, reason="defeated"), R_ATTACK)
+            em.emit(CardMoved, R_ATTACK, card=command.target_card, from_seat=command.target_seat, from_zone=PILE,
+                    to_seat=0, to_zone=DISCARD, reason="defeated")
         else:
             count = max(1, monster.victory) if options.discard_by_victory else 1
             rule = R_OPT_VICTORY if options.discard_by_victory else R_ATTACK
@@ -141,14 +141,14 @@ def resolve_attack(em: Em, rng: Rng, command: Attack) -> None:
     else:
         winner, loser = (seat, command.target_seat) if won else (command.target_seat, seat)
         if em.state.book_holder == loser:
-            em.emit(CardMoved(card=BOOK, from_seat=loser, from_zone=BOOK_ZONE, to_seat=winner, to_zone=BOOK_ZONE,
-                              reason="taken from a beaten character"), R_OBJECTIVE)
+            em.emit(CardMoved, R_OBJECTIVE, card=BOOK, from_seat=loser, from_zone=BOOK_ZONE, to_seat=winner,
+                    to_zone=BOOK_ZONE, reason="taken from a beaten character")
         winner_player = em.state.player(winner)
         count = 1 + (1 if winner_player.character == SHEILA and winner_player.alignment == EVIL else 0)
         if options.take_from_beaten and em.state.player(loser).hand:
             hand = em.state.player(loser).hand
-            em.emit(CardTaken(seat=winner, from_seat=loser, card=hand[rng.below(len(hand))],
-                              reason="the winner takes a card from the beaten character"), R_OPT_TAKE)
+            em.emit(CardTaken, R_OPT_TAKE, seat=winner, from_seat=loser, card=hand[rng.below(len(hand))],
+                    reason="the winner takes a card from the beaten character")
             count -= 1
             if check_health(em, rng, loser):
                 count = 0
@@ -177,9 +177,9 @@ def finish_attack(em: Em, rng: Rng) -> None:
             rule = R_ALLIES
         die = rng.die(6)
         kept = die + bonus >= info.keep
-        em.emit(KeepRolled(seat=seat, card=used, die=die, bonus=bonus, needed=info.keep, kept=kept), rule)
+        em.emit(KeepRolled, rule, seat=seat, card=used, die=die, bonus=bonus, needed=info.keep, kept=kept)
         if not kept:
-            em.emit(CardMoved(card=used, from_seat=seat, from_zone=zone, to_seat=0, to_zone=DISCARD,
-                              reason="failed its keep roll"), rule)
+            em.emit(CardMoved, rule, card=used, from_seat=seat, from_zone=zone, to_seat=0, to_zone=DISCARD,
+                    reason="failed its keep roll")
     end_turn(em, rng)
 

@@ -112,34 +112,34 @@ def resolve_event(em: Em, rng: Rng, command: PlayCard) -> None:
     state = em.state
     if effect == INTO_THE_PIT:
         top = state.player(seat).pile[-1]
-        em.emit(CardMoved(card=top, from_seat=seat, from_zone=PILE, to_seat=target, to_zone=PILE,
-                          reason="Into the Pit"), R_EVENTS)
+        em.emit(CardMoved, R_EVENTS, card=top, from_seat=seat, from_zone=PILE, to_seat=target, to_zone=PILE,
+                reason="Into the Pit")
     elif effect == IGNORED:
         for ally in state.player(target).active_allies():
-            em.emit(CardMoved(card=ally, from_seat=target, from_zone=ALLY_ZONE, to_seat=0, to_zone=DISCARD,
-                              reason="Ignored!"), R_EVENTS)
+            em.emit(CardMoved, R_EVENTS, card=ally, from_seat=target, from_zone=ALLY_ZONE, to_seat=0, to_zone=DISCARD,
+                    reason="Ignored!")
     elif effect == PAYBACK:
         owe(em, rng, target, 1, "Payback's a Bitch", R_EVENTS, at_random=False)
     elif effect == YER_SCREWED:
         weapon = state.player(target).active_weapon()
-        em.emit(CardMoved(card=weapon, from_seat=target, from_zone=WEAPON, to_seat=0, to_zone=DISCARD,
-                          reason="Yer Screwed!"), R_EVENTS)
+        em.emit(CardMoved, R_EVENTS, card=weapon, from_seat=target, from_zone=WEAPON, to_seat=0, to_zone=DISCARD,
+                reason="Yer Screwed!")
     elif effect == SUCKER_PUNCH:
         discard_random(em, rng, target, 1, "Sucker Punch", R_EVENTS)
     elif effect == SUCK_IT_UP:
         draw_to_hand(em, rng, seat, SUCK_IT_UP_DRAW, "Suck It Up", R_EVENTS)
     elif effect in (ILL_TAKE_THAT, DOUBLE_CROSSED):
         zone = play_zone(chosen)
-        em.emit(CardMoved(card=chosen, from_seat=target, from_zone=zone, to_seat=seat, to_zone=zone,
-                          reason=card(command.card).name), R_EVENTS)
+        em.emit(CardMoved, R_EVENTS, card=chosen, from_seat=target, from_zone=zone, to_seat=seat, to_zone=zone,
+                reason=card(command.card).name)
     elif effect in (IM_BAD, GOODY_GOODY):
         flip(em, seat, card(command.card).name, R_EVENTS)
     elif effect == ITS_BACK:
-        em.emit(CardMoved(card=chosen, from_seat=0, from_zone=DISCARD, to_seat=target, to_zone=PILE,
-                          reason="It's Back"), R_EVENTS)
+        em.emit(CardMoved, R_EVENTS, card=chosen, from_seat=0, from_zone=DISCARD, to_seat=target, to_zone=PILE,
+                reason="It's Back")
     elif effect == S_MART:
-        em.emit(CardMoved(card=chosen, from_seat=0, from_zone=DISCARD, to_seat=seat, to_zone=play_zone(chosen),
-                          reason="S-Mart"), R_EVENTS)
+        em.emit(CardMoved, R_EVENTS, card=chosen, from_seat=0, from_zone=DISCARD, to_seat=seat,
+                to_zone=play_zone(chosen), reason="S-Mart")
 
 
 def event_targets(state: AodState, seat: int, card_id: str) -> list[tuple[int, str]]:

@@ -180,24 +180,24 @@ def validate(state: AodState, command: Command) -> None:
 
 def _play(em: Em, rng: Rng, command: PlayCard) -> None:
     seat, played = command.seat, command.card
-    em.emit(CardPlayed(seat=seat, card=played, target_seat=command.target_seat,
-                       target_card=command.target_card), R_PLAY)
+    em.emit(CardPlayed, R_PLAY, seat=seat, card=played, target_seat=command.target_seat,
+            target_card=command.target_card)
     kind = card(played).kind
     if kind == MONSTER:
-        em.emit(CardMoved(card=played, from_seat=seat, from_zone=HAND, to_seat=command.target_seat, to_zone=PILE,
-                          reason="played"), "aod Monsters")
+        em.emit(CardMoved, "aod Monsters", card=played, from_seat=seat, from_zone=HAND, to_seat=command.target_seat,
+                to_zone=PILE, reason="played")
     elif kind == EVENT:
         resolve_event(em, rng, command)
-        em.emit(CardMoved(card=played, from_seat=seat, from_zone=HAND, to_seat=0, to_zone=DISCARD,
-                          reason="resolved"), "aod Events")
+        em.emit(CardMoved, "aod Events", card=played, from_seat=seat, from_zone=HAND, to_seat=0, to_zone=DISCARD,
+                reason="resolved")
     else:
         zone = play_zone(played)
         rule = {WEAPON: R_ITEMS, OTHER: R_ITEMS, ALLY: R_ALLIES}.get(zone, "aod Objective")
-        em.emit(CardMoved(card=played, from_seat=seat, from_zone=HAND, to_seat=seat, to_zone=zone,
-                          reason="played"), rule)
+        em.emit(CardMoved, rule, card=played, from_seat=seat, from_zone=HAND, to_seat=seat, to_zone=zone,
+                reason="played")
     check_health(em, rng, seat)
     if not em.state.finished:
-        em.emit(PhaseChanged(seat=seat, phase=ATTACK), R_PLAY)
+        em.emit(PhaseChanged, R_PLAY, seat=seat, phase=ATTACK)
 
 
 def _discard(em: Em, rng: Rng, command: DiscardCard) -> None:
@@ -207,12 +207,12 @@ def _discard(em: Em, rng: Rng, command: DiscardCard) -> None:
         count, reason = state.owed_count, state.owed_reason
         flipped = discard_from_hand(em, rng, seat, command.card, reason, R_HEALTH)
         if not flipped:
-            em.emit(DiscardOwed(seat=seat, count=count - 1, reason=reason), R_HEALTH)
+            em.emit(DiscardOwed, R_HEALTH, seat=seat, count=count - 1, reason=reason)
         if not em.state.owed_seat and em.state.phase == AFTERMATH:
             finish_attack(em, rng)
         return
     discard_from_hand(em, rng, seat, command.card, "discarded instead of a play", R_PLAY)
-    em.emit(PhaseChanged(seat=seat, phase=ATTACK), R_PLAY)
+    em.emit(PhaseChanged, R_PLAY, seat=seat, phase=ATTACK)
 
 
 def decide(state: AodState, command: Command, rng: Rng) -> list[Event]:
@@ -231,6 +231,6 @@ def decide(state: AodState, command: Command, rng: Rng) -> list[Event]:
             end_turn(em, rng)
         case SwitchItem() | SwitchAlly():
             zone = check_switch(state, command)
-            em.emit(CardSwitched(seat=command.seat, zone=zone, card=command.card),
-                    R_ALLIES if zone == ALLY else R_ITEMS)
+            em.emit(CardSwitched, R_ALLIES if zone == ALLY else R_ITEMS, seat=command.seat, zone=zone,
+                    card=command.card)
     return em.events

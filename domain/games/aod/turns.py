@@ -80,7 +80,7 @@ def reshuffle_if_empty(em: Em, rng: Rng) -> None:
     state = em.state
     if not state.deck and state.discard:
         order = tuple(rng.shuffled(state.discard))
-        em.emit(DeckShuffled(order=order, count=len(order), reason="the draw pile ran out"), R_DRAW)
+        em.emit(DeckShuffled, R_DRAW, order=order, count=len(order), reason="the draw pile ran out")
 
 
 def draw_to_hand(em: Em, rng: Rng, seat: int, count: int, reason: str, rule: str) -> None:
@@ -91,7 +91,7 @@ def draw_to_hand(em: Em, rng: Rng, seat: int, count: int, reason: str, rule: str
         if not deck:
             return
         taken = deck[:left]
-        em.emit(CardsDrawn(seat=seat, cards=taken, count=len(taken), reason=reason), rule)
+        em.emit(CardsDrawn, rule, seat=seat, cards=taken, count=len(taken), reason=reason)
         left -= len(taken)
         reshuffle_if_empty(em, rng)
 
@@ -107,21 +107,21 @@ def start_game(em: Em, rng: Rng, characters: tuple[str, ...]) -> None:
     first = seats[characters.index("ash")] if "ash" in characters else seats[0]
     start = seats.index(first)
     order = seats[start:] + seats[:start]
-    em.emit(GameStarted(characters=characters, order=order), R_SETUP)
+    em.emit(GameStarted, R_SETUP, characters=characters, order=order)
     shuffled = tuple(rng.shuffled(em.state.deck))
-    em.emit(DeckShuffled(order=shuffled, count=len(shuffled), reason="set-up"), R_SETUP)
+    em.emit(DeckShuffled, R_SETUP, order=shuffled, count=len(shuffled), reason="set-up")
     for seat in order:
         while True:
             top = reveal_top(em, rng)
             if not top:
                 break
             if card(top).kind == MONSTER:
-                em.emit(CardMoved(card=top, from_seat=0, from_zone=DECK, to_seat=seat, to_zone=PILE,
-                                  reason="the first Monster starts the pile"), R_SETUP)
+                em.emit(CardMoved, R_SETUP, card=top, from_seat=0, from_zone=DECK, to_seat=seat, to_zone=PILE,
+                        reason="the first Monster starts the pile")
                 reshuffle_if_empty(em, rng)
                 break
-            em.emit(CardMoved(card=top, from_seat=0, from_zone=DECK, to_seat=0, to_zone=DISCARD,
-                              reason="drawn before the first Monster"), R_SETUP)
+            em.emit(CardMoved, R_SETUP, card=top, from_seat=0, from_zone=DECK, to_seat=0, to_zone=DISCARD,
+                    reason="drawn before the first Monster")
             reshuffle_if_empty(em, rng)
     for seat in order:
         draw_to_hand(em, rng, seat, HAND_SIZE, "starting hand", R_SETUP)
@@ -129,21 +129,21 @@ def start_game(em: Em, rng: Rng, characters: tuple[str, ...]) -> None:
 
 
 def start_turn(em: Em, rng: Rng, seat: int, turn: int) -> None:
-    em.emit(TurnStarted(seat=seat, turn=turn), R_DRAW)
+    em.emit(TurnStarted, R_DRAW, seat=seat, turn=turn)
     draw_to_hand(em, rng, seat, 1, "the turn's draw", R_DRAW)
     if not em.state.player(seat).hand:
-        em.emit(PhaseChanged(seat=seat, phase=ATTACK), R_PLAY)
+        em.emit(PhaseChanged, R_PLAY, seat=seat, phase=ATTACK)
 
 
 def flip(em: Em, seat: int, reason: str, rule: str) -> None:
     """Turn the character over; with the option, his Allies leave (aod Optional)."""
     player = em.state.player(seat)
     alignment = EVIL if player.alignment == GOOD else GOOD
-    em.emit(CharacterFlipped(seat=seat, alignment=alignment, reason=reason), rule)
+    em.emit(CharacterFlipped, rule, seat=seat, alignment=alignment, reason=reason)
     if em.state.options.discard_allies_on_flip:
         for ally in em.state.player(seat).allies:
-            em.emit(CardMoved(card=ally, from_seat=seat, from_zone=ALLY, to_seat=0, to_zone=DISCARD,
-                              reason="Allies leave a character who changes sides"), R_OPT_ALLIES)
+            em.emit(CardMoved, R_OPT_ALLIES, card=ally, from_seat=seat, from_zone=ALLY, to_seat=0, to_zone=DISCARD,
+                    reason="Allies leave a character who changes sides")
 
 
 def check_health(em: Em, rng: Rng, seat: int) -> bool:
@@ -151,7 +151,7 @@ def check_health(em: Em, rng: Rng, seat: int) -> bool:
     if em.state.player(seat).hand or em.state.finished:
         return False
     if em.state.owed_seat == seat:
-        em.emit(DiscardOwed(seat=seat, count=0, reason="the flip ends the discards still owed"), R_HEALTH)
+        em.emit(DiscardOwed, R_HEALTH, seat=seat, count=0, reason="the flip ends the discards still owed")
     flip(em, seat, "out of cards", R_HEALTH)
     draw_to_hand(em, rng, seat, HAND_SIZE, "back to five after a flip", R_HEALTH)
     return True
@@ -159,8 +159,7 @@ def check_health(em: Em, rng: Rng, seat: int) -> bool:
 
 def discard_from_hand(em: Em, rng: Rng, seat: int, card_id: str, reason: str, rule: str) -> bool:
     """Discard face up; True if the character flipped as a result."""
-    em.emit(CardMoved(card=card_id, from_seat=seat, from_zone=HAND, to_seat=0, to_zone=DISCARD,
-                      reason=reason), rule)
+    em.emit(CardMoved, rule, card=card_id, from_seat=seat, from_zone=HAND, to_seat=0, to_zone=DISCARD, reason=reason)
     return check_health(em, rng, seat)
 
 
@@ -180,24 +179,24 @@ def owe(em: Em, rng: Rng, seat: int, count: int, reason: str, rule: str, at_rand
     if at_random:
         discard_random(em, rng, seat, count, reason, rule)
     else:
-        em.emit(DiscardOwed(seat=seat, count=count, reason=reason), rule)
+        em.emit(DiscardOwed, rule, seat=seat, count=count, reason=reason)
 
 
 def end_turn(em: Em, rng: Rng) -> None:
     """Victory is checked at the end of each turn (aod Objective), then the next seat."""
     state = em.state
     seat, turn = state.active, state.turn
-    em.emit(TurnEnded(seat=seat, turn=turn), R_PLAY)
+    em.emit(TurnEnded, R_PLAY, seat=seat, turn=turn)
     state = em.state
     holder = state.book_holder
     if holder and state.book_ready:
         reason = wins(state, holder)
         if reason:
-            em.emit(GameWon(seat=holder, alignment=state.player(holder).alignment, reason=reason), R_OBJECTIVE)
+            em.emit(GameWon, R_OBJECTIVE, seat=holder, alignment=state.player(holder).alignment, reason=reason)
             return
     limit = state.options.turn_limit
     if limit and turn >= limit:
-        em.emit(GameDrawn(reason=f"the turn limit of {limit} turns was reached", turn=turn), R_TURN_LIMIT)
+        em.emit(GameDrawn, R_TURN_LIMIT, reason=f"the turn limit of {limit} turns was reached", turn=turn)
         return
     start_turn(em, rng, state.next_seat(seat), turn + 1)
 

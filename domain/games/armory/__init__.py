@@ -21,6 +21,7 @@ from domain.kernel import (
     Ruleset,
     Setup,
     Status,
+    in_progress,
 )
 from domain.kernel.game import memo_last
 
@@ -87,7 +88,7 @@ def status(state: ArmoryState) -> Status:
         summary = f"turn {state.turn}: seat {state.turn_player} ({state.phase})"
     else:
         summary = "not started"
-    return Status(finished=False, to_act=to_act, turn=state.turn, summary=summary)
+    return in_progress(to_act, state.turn, summary)
 
 
 GAME: Rules[ArmoryState] = Rules(

@@ -137,18 +137,22 @@ def card_def(card: str) -> CardDef:
     return DECK[number(card) - 1]
 
 
+@lru_cache(maxsize=4096)
 def kind(card: str) -> str:
     return card_def(card).kind
 
 
+@lru_cache(maxsize=4096)
 def name(card: str) -> str:
     return card_def(card).name
 
 
+@lru_cache(maxsize=4096)
 def invincible(card: str) -> bool:
     return card_def(card).invincible
 
 
+@lru_cache(maxsize=4096)
 def uncounterable(card: str) -> bool:
     return card_def(card).uncounterable
 

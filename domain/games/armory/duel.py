@@ -66,27 +66,27 @@ def check_declare(state: ArmoryState, command: DeclareDuel) -> None:
 def declare(em: Emitter[ArmoryState], rng: Rng, command: DeclareDuel) -> None:
     check_declare(em.state, command)
     challenger, challenged = command.seat, command.opponent
-    em.emit(DuelDeclared(seat=challenger, opponent=challenged), "armory R7")
+    em.emit(DuelDeclared, "armory R7", seat=challenger, opponent=challenged)
     drawn: set[str] = set()
     while True:
         state = em.state
         from_challenged = tuple(c for c in drawable(player(state, challenged)) if c not in drawn)
         from_challenger = tuple(c for c in drawable(player(state, challenger)) if c not in drawn)
         if not from_challenged or not from_challenger:
-            em.emit(DuelStandoff(challenger=challenger, challenged=challenged,
-                                 reason="a hand ran out of cards that may be drawn"), "armory R7")
+            em.emit(DuelStandoff, "armory R7", challenger=challenger, challenged=challenged,
+                    reason="a hand ran out of cards that may be drawn")
             end_turn(em, rng, "the duel ended in a standoff", "armory R7")
             return
         mine = from_challenged[rng.below(len(from_challenged))]
         theirs = from_challenger[rng.below(len(from_challenger))]
         drawn.update((mine, theirs))
-        em.emit(DuelCardDrawn(seat=challenger, from_seat=challenged, card=mine, number=cards.number(mine)), "armory R7")
-        em.emit(DuelCardDrawn(seat=challenged, from_seat=challenger, card=theirs, number=cards.number(theirs)),
-                "armory R7")
+        em.emit(DuelCardDrawn, "armory R7", seat=challenger, from_seat=challenged, card=mine, number=cards.number(mine))
+        em.emit(DuelCardDrawn, "armory R7", seat=challenged, from_seat=challenger, card=theirs,
+                number=cards.number(theirs))
         if cards.number(mine) != cards.number(theirs):
             winner, loser = ((challenger, challenged) if cards.number(mine) > cards.number(theirs)
                              else (challenged, challenger))
-            em.emit(DuelWon(winner=winner, loser=loser), "armory R7")
+            em.emit(DuelWon, "armory R7", winner=winner, loser=loser)
             return
 
 
@@ -106,12 +106,12 @@ def choose_prize(em: Emitter[ArmoryState], rng: Rng, command: ChooseDuelPrize) -
     loser = player(em.state, duel.loser)
     if command.prize == DISCARD:
         discards = min(DUEL_DISCARDS, len(drawable(loser)))
-        em.emit(DuelPrizeChosen(seat=command.seat, prize=DISCARD, loser=loser.seat, discards=discards), "armory R7")
-        em.emit(HandRevealed(seat=loser.seat, to_seat=command.seat, cards=loser.hand), "armory R7")
+        em.emit(DuelPrizeChosen, "armory R7", seat=command.seat, prize=DISCARD, loser=loser.seat, discards=discards)
+        em.emit(HandRevealed, "armory R7", seat=loser.seat, to_seat=command.seat, cards=loser.hand)
         if discards == 0:
             end_turn(em, rng, "the duel is over", "armory R7")
     else:
-        em.emit(DuelPrizeChosen(seat=command.seat, prize=STRIP, loser=loser.seat, discards=0), "armory R7")
+        em.emit(DuelPrizeChosen, "armory R7", seat=command.seat, prize=STRIP, loser=loser.seat, discards=0)
 
 
 def check_discard(state: ArmoryState, command: DuelDiscard) -> None:
@@ -125,7 +125,7 @@ def check_discard(state: ArmoryState, command: DuelDiscard) -> None:
 
 def discard(em: Emitter[ArmoryState], rng: Rng, command: DuelDiscard) -> None:
     check_discard(em.state, command)
-    em.emit(CardDiscarded(seat=em.state.duel.loser, card=command.card, reason="duel"), "armory R7")
+    em.emit(CardDiscarded, "armory R7", seat=em.state.duel.loser, card=command.card, reason="duel")
     if em.state.duel.discards_left == 0:
         end_turn(em, rng, "the duel is over", "armory R7")
 
@@ -143,6 +143,6 @@ def check_strip(state: ArmoryState, command: DuelStrip) -> str:
 
 def strip(em: Emitter[ArmoryState], rng: Rng, command: DuelStrip) -> None:
     holder = check_strip(em.state, command)
-    em.emit(CardStripped(seat=em.state.duel.loser, combatant=holder, card=command.card, by_seat=command.seat),
-            "armory R7")
+    em.emit(CardStripped, "armory R7", seat=em.state.duel.loser, combatant=holder, card=command.card,
+            by_seat=command.seat)
     end_turn(em, rng, "the duel is over", "armory R7")

@@ -62,18 +62,20 @@ from domain.games.armory.state import (
     StackItem,
 )
 from domain.kernel import Event
-from domain.kernel.game import replace, replacer
+from domain.kernel.game import builder, replace, replacer
 
-# The two classes copied on nearly every event.
+# The two classes copied on nearly every event, a combatant and a Mystic on the stack.
 _state = replacer(ArmoryState)
 _player = replacer(Player)
+_combatant = replacer(Combatant)
+_stack_item = builder(StackItem)
 
 # ---------------------------------------------------------------- zone helpers
 
 
 def _without(items: tuple[str, ...], card: str) -> tuple[str, ...]:
     """`items` without `card`; the very same tuple when it is not there (nothing to re-encode)."""
-    return tuple(c for c in items if c != card) if card in items else items
+    return tuple(filter(card.__ne__, items)) if card in items else items
 
 
 def _from_hand(p: Player, card: str) -> Player:
@@ -92,7 +94,7 @@ def _combatant_to_used(p: Player, card: str) -> Player:
 def _off_combatant(p: Player, card: str) -> Player:
     combatants = tuple(
         c if card not in c.armaments and c.guardian != card
-        else Combatant(c.combatant, _without(c.armaments, card), "" if c.guardian == card else c.guardian)
+        else _combatant(c, armaments=_without(c.armaments, card), guardian="" if c.guardian == card else c.guardian)
         for c in p.combatants
     )
     return _player(p, combatants=combatants)
@@ -100,28 +102,33 @@ def _off_combatant(p: Player, card: str) -> Player:
 
 def _onto_combatant(p: Player, name: str, card: str, guardian: bool) -> Player:
     combatants = tuple(
-        (replace(c, guardian=card) if guardian else replace(c, armaments=(*c.armaments, card)))
+        (_combatant(c, guardian=card) if guardian else _combatant(c, armaments=(*c.armaments, card)))
         if c.combatant == name else c
         for c in p.combatants
     )
     return _player(p, combatants=combatants)
 
 
-def _with(state: ArmoryState, p: Player, **changes: Any) -> ArmoryState:
-    """The state with `p` in his seat (players are in seat order) and any other changes."""
-    players = state.players
-    index = p.seat - 1
-    return _state(state, players=(*players[:index], p, *players[index + 1:]), **changes)
+def _seated(state: ArmoryState, p: Player) -> tuple[Player, ...]:
+    """The players with `p` in his seat (players are in seat order).
+
+    Handlers pass it to _state() with their other changes: forwarding **changes
+    through a helper would cost about as much as the copy of the state itself.
+    """
+    players = list(state.players)
+    players[p.seat - 1] = p
+    return tuple(players)
 
 
 def _to_used(state: ArmoryState, seat: int, card: str) -> ArmoryState:
     p = state.players[seat - 1]
-    return _with(state, _player(p, used=(*p.used, card)))
+    return _state(state, players=_seated(state, _player(p, used=(*p.used, card))))
 
 
-def _fresh_turn(state: ArmoryState, **changes: Any) -> ArmoryState:
-    return _state(state, actions=0, traded=False, torch_cast=False, trade_drawn=(), placed=(), stack=(),
-                   duel=NO_DUEL, **changes)
+def _fresh_turn(state: ArmoryState, phase: str, turn: int, turn_player: int) -> ArmoryState:
+    """A turn's start or end: no turn card played, nothing on the stack, no duel."""
+    return _state(state, phase=phase, turn=turn, turn_player=turn_player, actions=0, traded=False, torch_cast=False,
+                  trade_drawn=(), placed=(), stack=(), duel=NO_DUEL)
 
 
 # ---------------------------------------------------------------- one handler per event
@@ -130,7 +137,8 @@ def _fresh_turn(state: ArmoryState, **changes: Any) -> ArmoryState:
 def _deck_shuffled(state: ArmoryState, event: DeckShuffled) -> ArmoryState:
     p = state.players[event.seat - 1]
     in_order = set(event.order)
-    return _with(state, _player(p, draw=tuple(event.order), used=tuple(c for c in p.used if c not in in_order)))
+    shuffled = _player(p, draw=tuple(event.order), used=tuple(c for c in p.used if c not in in_order))
+    return _state(state, players=_seated(state, shuffled))
 
 
 def _cards_drawn(state: ArmoryState, event: CardsDrawn) -> ArmoryState:
@@ -141,45 +149,46 @@ def _cards_drawn(state: ArmoryState, event: CardsDrawn) -> ArmoryState:
     draw = p.draw[count:] if p.draw[:count] == taken else tuple(c for c in p.draw if c not in taken)
     drawn = _player(p, hand=(*p.hand, *taken), draw=draw)
     if event.reason == "trade":
-        return _with(state, drawn, trade_drawn=(*state.trade_drawn, *taken))
-    return _with(state, drawn)
+        return _state(state, players=_seated(state, drawn), trade_drawn=(*state.trade_drawn, *taken))
+    return _state(state, players=_seated(state, drawn))
 
 
 def _turn_started(state: ArmoryState, event: TurnStarted) -> ArmoryState:
-    return _fresh_turn(state, phase=TURN_CARDS, turn=event.turn, turn_player=event.seat)
+    return _fresh_turn(state, TURN_CARDS, event.turn, event.seat)
 
 
 def _turn_skipped(state: ArmoryState, event: TurnSkipped) -> ArmoryState:
-    state = _with(state, _player(state.players[event.seat - 1], loses_next_turn=False))
-    return _fresh_turn(state, phase=BETWEEN, turn=event.turn, turn_player=event.seat)
+    skipped = _player(state.players[event.seat - 1], loses_next_turn=False)
+    state = _state(state, players=_seated(state, skipped))
+    return _fresh_turn(state, BETWEEN, event.turn, event.seat)
 
 
 def _armament_placed(state: ArmoryState, event: ArmamentPlaced) -> ArmoryState:
     p = _onto_combatant(_from_hand(state.players[event.seat - 1], event.card), event.combatant, event.card, False)
-    return _with(state, p, actions=state.actions + 1, placed=(*state.placed, event.card))
+    return _state(state, players=_seated(state, p), actions=state.actions + 1, placed=(*state.placed, event.card))
 
 
 def _guardian_placed(state: ArmoryState, event: GuardianPlaced) -> ArmoryState:
     p = _onto_combatant(_from_hand(state.players[event.seat - 1], event.card), event.combatant, event.card, True)
-    return _with(state, _player(p, guardian_turn=state.turn), actions=state.actions + 1,
-                 placed=(*state.placed, event.card))
+    return _state(state, players=_seated(state, _player(p, guardian_turn=state.turn)), actions=state.actions + 1,
+                  placed=(*state.placed, event.card))
 
 
 def _card_traded(state: ArmoryState, event: CardTraded) -> ArmoryState:
     traded = _hand_to_used(state.players[event.seat - 1], event.card)
-    return _with(state, traded, actions=state.actions + 1, traded=True)
+    return _state(state, players=_seated(state, traded), actions=state.actions + 1, traded=True)
 
 
 def _mystic_cast(state: ArmoryState, event: MysticCast) -> ArmoryState:
-    item = StackItem(
+    item = _stack_item(
         card=event.card, caster=event.seat, mystic=event.mystic, target_seat=event.target_seat,
         target_combatant=event.target_combatant, target_card=event.target_card, turn_card=event.turn_card,
     )
     p = _from_hand(state.players[event.seat - 1], event.card)
     if event.turn_card:
-        return _with(state, p, stack=(*state.stack, item), actions=state.actions + 1,
-                     torch_cast=state.torch_cast or event.mystic == cards.TORCH)
-    return _with(state, p, stack=(*state.stack, item))
+        return _state(state, players=_seated(state, p), stack=(*state.stack, item), actions=state.actions + 1,
+                      torch_cast=state.torch_cast or event.mystic == cards.TORCH)
+    return _state(state, players=_seated(state, p), stack=(*state.stack, item))
 
 
 def _passed(state: ArmoryState, event: Passed) -> ArmoryState:
@@ -204,7 +213,7 @@ def _mystic_rebounded(state: ArmoryState, event: MysticRebounded) -> ArmoryState
 
 
 def _armament_sacrificed(state: ArmoryState, event: ArmamentSacrificed) -> ArmoryState:
-    return _with(state, _combatant_to_used(state.players[event.seat - 1], event.card))
+    return _state(state, players=_seated(state, _combatant_to_used(state.players[event.seat - 1], event.card)))
 
 
 def _off_the_stack(state: ArmoryState, event: MysticHalted | MysticResolved) -> ArmoryState:
@@ -216,16 +225,16 @@ def _armament_removed(state: ArmoryState, event: ArmamentRemoved) -> ArmoryState
     p = state.players[event.seat - 1]
     if event.destination == "hand":
         p = _off_combatant(p, event.card)
-        return _with(state, _player(p, hand=(*p.hand, event.card)))
-    return _with(state, _combatant_to_used(p, event.card))
+        return _state(state, players=_seated(state, _player(p, hand=(*p.hand, event.card))))
+    return _state(state, players=_seated(state, _combatant_to_used(p, event.card)))
 
 
 def _card_discarded(state: ArmoryState, event: CardDiscarded) -> ArmoryState:
     p = _hand_to_used(state.players[event.seat - 1], event.card)
     if state.phase == DUEL_DISCARD:
         duel = replace(state.duel, discards_left=max(0, state.duel.discards_left - 1))
-        return _with(state, p, duel=duel)
-    return _with(state, p)
+        return _state(state, players=_seated(state, p), duel=duel)
+    return _state(state, players=_seated(state, p))
 
 
 def _unchanged(state: ArmoryState, event: Event) -> ArmoryState:
@@ -239,26 +248,27 @@ def _opened_for_attack(state: ArmoryState, event: OpenedForAttack) -> ArmoryStat
 def _turn_ended(state: ArmoryState, event: TurnEnded) -> ArmoryState:
     p = state.players[event.seat - 1]
     if p.locked and state.turn > p.locked_turn:
-        state = _with(state, _player(p, locked=(), locked_turn=0))
-    return _fresh_turn(state, phase=BETWEEN)
+        state = _state(state, players=_seated(state, _player(p, locked=(), locked_turn=0)))
+    return _fresh_turn(state, BETWEEN, state.turn, state.turn_player)
 
 
 def _attack_cast(state: ArmoryState, event: AttackCast) -> ArmoryState:
     item = StackItem(card=event.card, caster=event.seat, mystic=ATTACK_NAME, turn_card=True)
-    return _with(state, _from_hand(state.players[event.seat - 1], event.card), actions=state.actions + 1,
-                 stack=(*state.stack, item))
+    p = _from_hand(state.players[event.seat - 1], event.card)
+    return _state(state, players=_seated(state, p), actions=state.actions + 1, stack=(*state.stack, item))
 
 
 def _attack_halted(state: ArmoryState, event: AttackHalted) -> ArmoryState:
     *rest, attack, counter = state.stack
     state = _to_used(_state(state, stack=tuple(rest)), counter.caster, counter.card)
     p = state.players[attack.caster - 1]
-    return _with(state, _player(p, hand=(*p.hand, attack.card)))
+    return _state(state, players=_seated(state, _player(p, hand=(*p.hand, attack.card))))
 
 
 def _duel_declared(state: ArmoryState, event: DuelDeclared) -> ArmoryState:
-    return _with(state, _player(state.players[event.seat - 1], duel_used=True), phase=DUEL,
-                 duel=Duel(challenger=event.seat, challenged=event.opponent))
+    challenger = _player(state.players[event.seat - 1], duel_used=True)
+    return _state(state, players=_seated(state, challenger), phase=DUEL,
+                  duel=Duel(challenger=event.seat, challenged=event.opponent))
 
 
 def _duel_won(state: ArmoryState, event: DuelWon) -> ArmoryState:
@@ -269,15 +279,16 @@ def _duel_prize_chosen(state: ArmoryState, event: DuelPrizeChosen) -> ArmoryStat
     duel = replace(state.duel, prize=event.prize, discards_left=event.discards)
     if event.prize == "discard":
         loser = _player(state.players[event.loser - 1], loses_next_turn=True)
-        return _with(state, loser, phase=DUEL_DISCARD, duel=duel)
+        return _state(state, players=_seated(state, loser), phase=DUEL_DISCARD, duel=duel)
     return _state(state, phase=DUEL_STRIP, duel=duel)
 
 
 def _card_stripped(state: ArmoryState, event: CardStripped) -> ArmoryState:
     p = state.players[event.seat - 1]
     stripped = _off_combatant(p, event.card)
-    return _with(state, _player(stripped, hand=(*stripped.hand, event.card), locked=(*p.locked, event.card),
-                                locked_turn=state.turn))
+    stripped = _player(stripped, hand=(*stripped.hand, event.card), locked=(*p.locked, event.card),
+                       locked_turn=state.turn)
+    return _state(state, players=_seated(state, stripped))
 
 
 def _game_won(state: ArmoryState, event: GameWon) -> ArmoryState:

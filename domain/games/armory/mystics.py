@@ -214,11 +214,9 @@ def _check_rebound(state: ArmoryState, command: CastMystic) -> None:
 
 def cast(em: Emitter[ArmoryState], command: CastMystic) -> None:
     turn_card, rule = check_cast(em.state, command)
-    em.emit(MysticCast(
-        seat=command.seat, card=command.card, mystic=cards.name(command.card),
-        target_seat=command.target_seat, target_combatant=command.target_combatant,
-        target_card=command.target_card, turn_card=turn_card,
-    ), rule)
+    em.emit(MysticCast, rule, seat=command.seat, card=command.card, mystic=cards.name(command.card),
+            target_seat=command.target_seat, target_combatant=command.target_combatant, target_card=command.target_card,
+            turn_card=turn_card)
 
 
 # ---------------------------------------------------------------- sacrifice
@@ -251,8 +249,8 @@ def check_sacrifice(state: ArmoryState, command: Sacrifice) -> str:
 def sacrifice(em: Emitter[ArmoryState], rng: Rng, command: Sacrifice) -> None:
     holder = check_sacrifice(em.state, command)
     top = em.state.stack[-1]
-    em.emit(ArmamentSacrificed(seat=command.seat, combatant=holder, card=command.card), "armory R9")
-    em.emit(MysticHalted(seat=command.seat, card=top.card, caster=top.caster), "armory R9")
+    em.emit(ArmamentSacrificed, "armory R9", seat=command.seat, combatant=holder, card=command.card)
+    em.emit(MysticHalted, "armory R9", seat=command.seat, card=top.card, caster=top.caster)
     check_stop(em, rng)
 
 
@@ -270,23 +268,22 @@ def resolve_top(em: Emitter[ArmoryState], rng: Rng, seat: int) -> None:
     """The responder passes: the top of the stack takes effect."""
     check_pass(em.state, seat)
     top = em.state.stack[-1]
-    em.emit(Passed(seat=seat, card=top.card), "armory R5")
+    em.emit(Passed, "armory R5", seat=seat, card=top.card)
     if top.mystic == ATTACK_NAME:
         if responder(em.state) == 0:
-            em.emit(GameWon(seat=top.caster, reason="ATTACK: all combatants armed and guarded"), "armory R11")
+            em.emit(GameWon, "armory R11", seat=top.caster, reason="ATTACK: all combatants armed and guarded")
         return
     if top.mystic in (COUNTER, REBOUND):
         below = em.state.stack[-2]
         if top.mystic == REBOUND:
-            em.emit(MysticRebounded(
-                seat=top.caster, card=top.card, rebounded_card=below.card, caster=below.caster,
-                target_combatant=top.target_combatant, target_card=top.target_card), "armory R5")
+            em.emit(MysticRebounded, "armory R5", seat=top.caster, card=top.card, rebounded_card=below.card,
+                    caster=below.caster, target_combatant=top.target_combatant, target_card=top.target_card)
         elif below.mystic == ATTACK_NAME:
-            em.emit(AttackHalted(seat=below.caster, card=below.card, by_seat=top.caster, counter_card=top.card),
-                    "armory R11c")
+            em.emit(AttackHalted, "armory R11c", seat=below.caster, card=below.card, by_seat=top.caster,
+                    counter_card=top.card)
         else:
-            em.emit(MysticCountered(seat=top.caster, card=top.card, countered_seat=below.caster,
-                                    countered_card=below.card), "armory glossary: COUNTER")
+            em.emit(MysticCountered, "armory glossary: COUNTER", seat=top.caster, card=top.card,
+                    countered_seat=below.caster, countered_card=below.card)
     else:
         _take_effect(em, rng, top)
         if em.state.finished or em.state.phase not in (TURN_CARDS_PHASE, ATTACK):
@@ -295,8 +292,8 @@ def resolve_top(em: Emitter[ArmoryState], rng: Rng, seat: int) -> None:
 
 
 def _resolved(em: Emitter[ArmoryState], item: StackItem, fizzled: bool) -> None:
-    em.emit(MysticResolved(seat=item.caster, card=item.card, mystic=item.mystic, target_seat=item.target_seat,
-                           fizzled=fizzled), "armory R5")
+    em.emit(MysticResolved, "armory R5", seat=item.caster, card=item.card, mystic=item.mystic,
+            target_seat=item.target_seat, fizzled=fizzled)
 
 
 def _take_effect(em: Emitter[ArmoryState], rng: Rng, item: StackItem) -> None:
@@ -309,20 +306,20 @@ def _take_effect(em: Emitter[ArmoryState], rng: Rng, item: StackItem) -> None:
             taken = on if item.mystic == REMOVAL else tuple(c for c in on if c == item.target_card)
         _resolved(em, item, not taken)
         for card in taken:
-            em.emit(ArmamentRemoved(seat=target.seat, combatant=item.target_combatant, card=card,
-                                    destination="used", reason=item.mystic), "armory R5")
+            em.emit(ArmamentRemoved, "armory R5", seat=target.seat, combatant=item.target_combatant, card=card,
+                    destination="used", reason=item.mystic)
     elif item.mystic == TORCH:
         burnt = tuple(c for c in target.hand
                       if cards.kind(c) in (cards.GUARDIAN, cards.ATTACK) and not cards.invincible(c))
         _resolved(em, item, not burnt)
         for card in burnt:
-            em.emit(CardDiscarded(seat=target.seat, card=card, reason=TORCH), "armory R5")
+            em.emit(CardDiscarded, "armory R5", seat=target.seat, card=card, reason=TORCH)
     elif item.mystic == PILFER:
         pickable = tuple(c for c in target.hand if not cards.invincible(c))
         _resolved(em, item, not pickable)
         if pickable:
             card = pickable[rng.below(len(pickable))]
-            em.emit(CardDiscarded(seat=target.seat, card=card, reason=PILFER), "armory R5")
+            em.emit(CardDiscarded, "armory R5", seat=target.seat, card=card, reason=PILFER)
     elif item.mystic in (INTERRUPT, DUPLICITY):
         _resolved(em, item, False)
         _turn_lost(em, rng, item)
@@ -337,12 +334,12 @@ def _turn_lost(em: Emitter[ArmoryState], rng: Rng, item: StackItem) -> None:
     """
     state = em.state
     seat = state.turn_player
-    em.emit(TurnLost(seat=seat, by_seat=item.caster, mystic=item.mystic), "armory R5")
+    em.emit(TurnLost, "armory R5", seat=seat, by_seat=item.caster, mystic=item.mystic)
     destination = "hand" if item.mystic == INTERRUPT else "used"
     p = player(em.state, seat)
     for card in state.placed:
         holder = find_on_combatant(p, card)
         if holder and cards.kind(card) == cards.ARMAMENT and card in removable_on(state, combatant(p, holder)):
-            em.emit(ArmamentRemoved(seat=seat, combatant=holder, card=card, destination=destination,
-                                    reason=item.mystic), "armory R5")
+            em.emit(ArmamentRemoved, "armory R5", seat=seat, combatant=holder, card=card, destination=destination,
+                    reason=item.mystic)
     end_turn(em, rng, f"turn lost to {item.mystic}", "armory R5")

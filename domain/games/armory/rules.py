@@ -94,7 +94,7 @@ def _check_placement(state: ArmoryState, seat: int, card: str, name: str) -> Non
 
 def slot_taken(holder: Combatant, kind: str) -> bool:
     """armory R8: a combatant holds one Armament of each type."""
-    return any(cards.name(a) == kind for a in holder.armaments)
+    return kind in map(cards.name, holder.armaments)
 
 
 def attack_ready(state: ArmoryState, p: Player) -> bool:
@@ -224,13 +224,13 @@ def decide(state: ArmoryState, command: Command, rng: Rng) -> list[Event]:
         case StartGame():
             _start(em, rng)
         case PlaceArmament(seat=seat, card=card, combatant=name):
-            em.emit(ArmamentPlaced(seat=seat, card=card, combatant=name), "armory R4")
+            em.emit(ArmamentPlaced, "armory R4", seat=seat, card=card, combatant=name)
             check_stop(em, rng)
         case PlaceGuardian(seat=seat, card=card, combatant=name):
-            em.emit(GuardianPlaced(seat=seat, card=card, combatant=name), "armory R10")
+            em.emit(GuardianPlaced, "armory R10", seat=seat, card=card, combatant=name)
             check_stop(em, rng)
         case Trade(seat=seat, card=card):
-            em.emit(CardTraded(seat=seat, card=card), "armory R6")
+            em.emit(CardTraded, "armory R6", seat=seat, card=card)
             draw(em, rng, seat, 1, "trade", "armory R6")
             check_stop(em, rng)
         case CastMystic():
@@ -240,14 +240,14 @@ def decide(state: ArmoryState, command: Command, rng: Rng) -> list[Event]:
         case Pass(seat=seat):
             mystics.resolve_top(em, rng, seat)
         case OpenForAttack(seat=seat):
-            em.emit(OpenedForAttack(seat=seat), "armory R5")
+            em.emit(OpenedForAttack, "armory R5", seat=seat)
             check_stop(em, rng)
         case EndAttack():
             end_turn(em, rng, "the Turn Opponent ended his attack", "armory R5")
         case CastAttack(seat=seat, card=card):
-            em.emit(AttackCast(seat=seat, card=card, halting_allowed=state.attack_can_be_halted), "armory R11")
+            em.emit(AttackCast, "armory R11", seat=seat, card=card, halting_allowed=state.attack_can_be_halted)
             if not state.attack_can_be_halted:
-                em.emit(GameWon(seat=seat, reason="ATTACK: all combatants armed and guarded"), "armory R11")
+                em.emit(GameWon, "armory R11", seat=seat, reason="ATTACK: all combatants armed and guarded")
         case DeclareDuel():
             duel.declare(em, rng, command)
         case ChooseDuelPrize():
@@ -262,7 +262,7 @@ def decide(state: ArmoryState, command: Command, rng: Rng) -> list[Event]:
 def _start(em: Emitter[ArmoryState], rng: Rng) -> None:
     """armory R2: each player shuffles his deck and draws 7; armory R4: seat 1 goes first."""
     for p in em.state.players:
-        em.emit(DeckShuffled(seat=p.seat, order=tuple(rng.shuffled(p.draw)), reason="start"), "armory R2")
+        em.emit(DeckShuffled, "armory R2", seat=p.seat, order=tuple(rng.shuffled(p.draw)), reason="start")
         taken = player(em.state, p.seat).draw[:HAND_SIZE]
-        em.emit(CardsDrawn(seat=p.seat, cards=taken, count=len(taken), reason="start"), "armory R2")
-    em.emit(TurnStarted(seat=1, turn=1), "armory R4")
+        em.emit(CardsDrawn, "armory R2", seat=p.seat, cards=taken, count=len(taken), reason="start")
+    em.emit(TurnStarted, "armory R4", seat=1, turn=1)

@@ -156,8 +156,7 @@ def find_on_combatant(p: Player, card: str) -> str:
 
 def fully_armed(c: Combatant) -> bool:
     """armory R10: a Warrior with Shield, Spear, Sword, Helmet; the Archer with Helmet, Bow, Quiver."""
-    types = {cards.name(a) for a in c.armaments}
-    return all(t in types for t in cards.armaments_for(c.combatant))
+    return set(map(cards.name, c.armaments)).issuperset(cards.armaments_for(c.combatant))
 
 
 def removable(state: ArmoryState, card: str) -> bool:

@@ -24,27 +24,26 @@ def draw(em: Emitter[ArmoryState], rng: Rng, seat: int, count: int, reason: str,
         if not p.draw:
             if not p.used:
                 return  # both piles empty: drawing stops
-            em.emit(DeckShuffled(seat=seat, order=tuple(rng.shuffled(p.used)), reason=RESHUFFLED), "armory R3")
+            em.emit(DeckShuffled, "armory R3", seat=seat, order=tuple(rng.shuffled(p.used)), reason=RESHUFFLED)
             p = player(em.state, seat)
         taken = p.draw[:count]
-        em.emit(CardsDrawn(seat=seat, cards=taken, count=len(taken), reason=reason), rule)
+        em.emit(CardsDrawn, rule, seat=seat, cards=taken, count=len(taken), reason=reason)
         count -= len(taken)
 
 
 def end_turn(em: Emitter[ArmoryState], rng: Rng, reason: str, rule: str) -> None:
     """The turn ends; the next seat clockwise starts (skipping a seat that lost its turn)."""
     state = em.state
-    em.emit(TurnEnded(seat=state.turn_player, turn=state.turn, reason=reason), rule)
+    em.emit(TurnEnded, rule, seat=state.turn_player, turn=state.turn, reason=reason)
     while True:
         state = em.state
         if state.turn_limit and state.turn >= state.turn_limit:
-            em.emit(GameDrawn(reason=f"the turn limit of {state.turn_limit} turns was reached"),
-                    "tablerules option turn_limit")
+            em.emit(GameDrawn, "tablerules option turn_limit",
+                    reason=f"the turn limit of {state.turn_limit} turns was reached")
             return
         seat = next_seat(state, state.turn_player)
         if player(state, seat).loses_next_turn:
-            em.emit(TurnSkipped(seat=seat, turn=state.turn + 1, reason="lost a duel (prize: discard)"),
-                    "armory R7")
+            em.emit(TurnSkipped, "armory R7", seat=seat, turn=state.turn + 1, reason="lost a duel (prize: discard)")
             continue
         start_turn(em, rng, seat, state.turn + 1)
         return
@@ -56,7 +55,7 @@ def start_turn(em: Emitter[ArmoryState], rng: Rng, seat: int, turn: int) -> None
         missing = HAND_SIZE - len(p.hand)
         if missing > 0:
             draw(em, rng, p.seat, missing, "refill", "armory R2")
-    em.emit(TurnStarted(seat=seat, turn=turn), "armory R4")
+    em.emit(TurnStarted, "armory R4", seat=seat, turn=turn)
 
 
 def check_stop(em: Emitter[ArmoryState], rng: Rng) -> None:

@@ -32,6 +32,7 @@ from domain.kernel import (
     Ruleset,
     Setup,
     Status,
+    in_progress,
     types_in,
 )
 from domain.kernel.game import memo_last
@@ -92,14 +93,12 @@ def status(state: State) -> Status:
             return Status(finished=True, winners=(state.winner,), turn=state.turn, summary=summary)
         return Status(finished=True, turn=state.turn, summary=f"drawn: {state.draw_reason}")
     if state.phase == SETUP:
-        return Status(finished=False, summary="waiting for the start")
+        return in_progress((), 0, "waiting for the start")
     if state.phase == DEFEND and state.pending is not None:
         target = state.pending.target
         attacker = "the Monster" if state.pending.attacker == 0 else f"seat {state.pending.attacker}"
-        return Status(finished=False, to_act=(target,), turn=state.turn,
-                      summary=f"seat {target} answers an attack by {attacker}")
-    return Status(finished=False, to_act=(state.active,), turn=state.turn,
-                  summary=f"seat {state.active}: {state.phase} phase")
+        return in_progress((target,), state.turn, f"seat {target} answers an attack by {attacker}")
+    return in_progress((state.active,), state.turn, f"seat {state.active}: {state.phase} phase")
 
 
 GAME: Rules[State] = Rules(

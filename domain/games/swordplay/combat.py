@@ -64,8 +64,8 @@ def attack(em: Emitter[State], seat: int, card: str, target: int) -> None:
     info = cards.card_def(card)
     announced = state.defence_after_damage
     damage = attack_damage(state, seat, card) if announced else 0
-    em.emit(AttackMade(attacker=seat, card=card, target_seat=target, direction=info.direction,
-                       bonus=info.bonus, damage=damage, announced=announced), "swordplay Combat")
+    em.emit(AttackMade, "swordplay Combat", attacker=seat, card=card, target_seat=target, direction=info.direction,
+            bonus=info.bonus, damage=damage, announced=announced)
 
 
 def attack_monster(em: Emitter[State], rng: Rng, seat: int, card: str) -> None:
@@ -75,13 +75,13 @@ def attack_monster(em: Emitter[State], rng: Rng, seat: int, card: str) -> None:
     _attack_card(state, seat, card)
     info = cards.card_def(card)
     damage = attack_damage(state, seat, card)
-    em.emit(AttackMade(attacker=seat, card=card, target_seat=MONSTER_SEAT, direction=info.direction,
-                       bonus=info.bonus, damage=damage, announced=True), "swordplay Monster")
+    em.emit(AttackMade, "swordplay Monster", attacker=seat, card=card, target_seat=MONSTER_SEAT,
+            direction=info.direction, bonus=info.bonus, damage=damage, announced=True)
     life = em.state.monster_life - damage
-    em.emit(DamageDealt(seat=MONSTER_SEAT, attacker=seat, attack_card=card, damage=damage,
-                        life_lost=damage, life=life), "swordplay Monster")
+    em.emit(DamageDealt, "swordplay Monster", seat=MONSTER_SEAT, attacker=seat, attack_card=card, damage=damage,
+            life_lost=damage, life=life)
     if life <= 0:
-        em.emit(MonsterDefeated(by_seat=seat), "swordplay Monster")
+        em.emit(MonsterDefeated, "swordplay Monster", by_seat=seat)
     end_turn(em, rng, "attacked the Monster", "swordplay Monster")
 
 
@@ -100,8 +100,8 @@ def defend(em: Emitter[State], rng: Rng, seat: int, card: str) -> None:
     require(info.kind == cards.DEFENCE, "swordplay Combat", f"{info.name} is not a defence card")
     require(pending.direction in info.counters, "swordplay Combat",
             f"{info.name} does not counter an attack aimed {pending.direction}")
-    em.emit(AttackCountered(seat=seat, attacker=pending.attacker, card=card, by=cards.DEFENCE,
-                            attack_card=pending.card), "swordplay Combat")
+    em.emit(AttackCountered, "swordplay Combat", seat=seat, attacker=pending.attacker, card=card, by=cards.DEFENCE,
+            attack_card=pending.card)
     _after_attack(em, rng, pending)
 
 
@@ -112,8 +112,8 @@ def block(em: Emitter[State], rng: Rng, seat: int, card: str) -> None:
     info = cards.card_def(card)
     require(pending.direction in info.blocks, "swordplay Combat",
             f"your {info.name} does not block an attack aimed {pending.direction}")
-    em.emit(AttackCountered(seat=seat, attacker=pending.attacker, card=card, by=cards.SHIELD,
-                            attack_card=pending.card), "swordplay Combat")
+    em.emit(AttackCountered, "swordplay Combat", seat=seat, attacker=pending.attacker, card=card, by=cards.SHIELD,
+            attack_card=pending.card)
     _after_attack(em, rng, pending)
 
 
@@ -129,17 +129,16 @@ def take_hit(em: Emitter[State], rng: Rng, seat: int) -> None:
     absorbed = min(hero.armor_points, damage)
     points = hero.armor_points - absorbed
     life = hero.life - (damage - absorbed)
-    em.emit(DamageDealt(seat=seat, attacker=pending.attacker, attack_card=pending.card, damage=damage,
-                        absorbed=absorbed, life_lost=damage - absorbed, life=life, armor_points=points),
-            "swordplay Damage")
+    em.emit(DamageDealt, "swordplay Damage", seat=seat, attacker=pending.attacker, attack_card=pending.card,
+            damage=damage, absorbed=absorbed, life_lost=damage - absorbed, life=life, armor_points=points)
     if hero.armor and em.state.armour_destruction == SHATTER and absorbed > 0:
-        em.emit(ItemDropped(seat=seat, card=hero.armor, reason="armour shattered"), "swordplay Damage")
+        em.emit(ItemDropped, "swordplay Damage", seat=seat, card=hero.armor, reason="armour shattered")
     elif hero.armor and points == 0:
-        em.emit(ItemDropped(seat=seat, card=hero.armor, reason="armour used up"), "swordplay Damage")
+        em.emit(ItemDropped, "swordplay Damage", seat=seat, card=hero.armor, reason="armour used up")
     if life <= 0:
         hero = em.state.hero(seat)
         lost = hero.hand + ((hero.armor,) if hero.armor else ()) + hero.items
-        em.emit(HeroDefeated(seat=seat, by_seat=pending.attacker, cards=lost), "swordplay Damage")
+        em.emit(HeroDefeated, "swordplay Damage", seat=seat, by_seat=pending.attacker, cards=lost)
         if len(em.state.living()) <= 1:
             finish(em)
             return

@@ -18,7 +18,7 @@ RULE = "swordplay Monster"
 
 def roll(em: Emitter[State], rng: Rng, purpose: str) -> int:
     value = rng.die(cards.MONSTER.die)
-    em.emit(DieRolled(seat=MONSTER_SEAT, purpose=purpose, sides=cards.MONSTER.die, value=value), RULE)
+    em.emit(DieRolled, RULE, seat=MONSTER_SEAT, purpose=purpose, sides=cards.MONSTER.die, value=value)
     return value
 
 
@@ -40,5 +40,5 @@ def monster_attacks(em: Emitter[State], rng: Rng) -> None:
     direction = cards.MONSTER.direction_by_roll[roll(em, rng, "monster direction") - 1]
     announced = em.state.defence_after_damage
     damage = roll_damage(em, rng) if announced else 0
-    em.emit(AttackMade(attacker=MONSTER_SEAT, card="", target_seat=target, direction=direction,
-                       bonus=0, damage=damage, announced=announced), RULE)
+    em.emit(AttackMade, RULE, attacker=MONSTER_SEAT, card="", target_seat=target, direction=direction, bonus=0,
+            damage=damage, announced=announced)

@@ -32,20 +32,20 @@ DIE = 10
 def start_game(em: Emitter[State], rng: Rng) -> None:
     """Shuffle the combat deck, deal five cards to every hero, roll for the first player."""
     require(em.state.phase == SETUP, "swordplay Setup", "the game has already started")
-    em.emit(DeckShuffled(order=tuple(rng.shuffled(cards.ALL_CARDS)), reason="start"), "swordplay Setup")
+    em.emit(DeckShuffled, "swordplay Setup", order=tuple(rng.shuffled(cards.ALL_CARDS)), reason="start")
     for seat in range(1, em.state.seats + 1):
         dealt = em.state.deck[: cards.HAND_SIZE]
-        em.emit(CardsDrawn(seat=seat, cards=dealt, count=len(dealt), reason="start"), "swordplay Setup")
+        em.emit(CardsDrawn, "swordplay Setup", seat=seat, cards=dealt, count=len(dealt), reason="start")
     rolling = tuple(range(1, em.state.seats + 1))
     while len(rolling) > 1:
         rolls = []
         for seat in rolling:
             value = rng.die(DIE)
-            em.emit(DieRolled(seat=seat, purpose="first player", sides=DIE, value=value), "swordplay Setup")
+            em.emit(DieRolled, "swordplay Setup", seat=seat, purpose="first player", sides=DIE, value=value)
             rolls.append((value, seat))
         best = max(value for value, _ in rolls)
         rolling = tuple(seat for value, seat in rolls if value == best)
-    em.emit(FirstPlayerChosen(seat=rolling[0]), "swordplay Setup")
+    em.emit(FirstPlayerChosen, "swordplay Setup", seat=rolling[0])
     start_turn(em, rolling[0])
 
 
@@ -54,15 +54,15 @@ def start_turn(em: Emitter[State], seat: int) -> None:
     turn = em.state.turn + 1
     limit = em.state.turn_limit
     if limit and turn > limit:
-        em.emit(GameDrawn(reason=f"the turn limit of {limit} turns was reached"), "swordplay Options")
+        em.emit(GameDrawn, "swordplay Options", reason=f"the turn limit of {limit} turns was reached")
         return
-    em.emit(TurnStarted(seat=seat, turn=turn), "swordplay Playing")
+    em.emit(TurnStarted, "swordplay Playing", seat=seat, turn=turn)
 
 
 def end_turn(em: Emitter[State], rng: Rng, reason: str, rule: str) -> None:
     """The active hero's turn is over: the Monster may act, then the next hero clockwise."""
     state = em.state
-    em.emit(TurnEnded(seat=state.active, turn=state.turn, reason=reason), rule)
+    em.emit(TurnEnded, rule, seat=state.active, turn=state.turn, reason=reason)
     after_turn(em, rng)
 
 
@@ -92,9 +92,9 @@ def finish(em: Emitter[State]) -> None:
     """The last hero standing wins (swordplay Winning)."""
     living = em.state.living()
     if living:
-        em.emit(GameWon(seat=living[0], reason="the last hero standing"), "swordplay Winning")
+        em.emit(GameWon, "swordplay Winning", seat=living[0], reason="the last hero standing")
     else:
-        em.emit(GameDrawn(reason="no hero is left standing"), "swordplay Winning")
+        em.emit(GameDrawn, "swordplay Winning", reason="no hero is left standing")
 
 
 def _round_ends(state: State, current: int, following: int) -> bool:
@@ -118,7 +118,7 @@ def require_turn(state: State, seat: int, phase: str, rule: str, doing: str) -> 
 def discard(em: Emitter[State], rng: Rng, seat: int, card: str) -> None:
     require_turn(em.state, seat, DISCARD, "swordplay Discard", "discard")
     require(card in em.state.hero(seat).hand, "swordplay Discard", f"{card!r} is not in your hand")
-    em.emit(CardDiscarded(seat=seat, card=card), "swordplay Discard")
+    em.emit(CardDiscarded, "swordplay Discard", seat=seat, card=card)
     draw(em, rng, seat)
 
 
@@ -135,11 +135,11 @@ def draw(em: Emitter[State], rng: Rng, seat: int) -> None:
             if not em.state.discard:
                 break
             order = tuple(rng.shuffled(em.state.discard))
-            em.emit(DeckShuffled(order=order, reason="discard pile reshuffled"), "swordplay Draw")
+            em.emit(DeckShuffled, "swordplay Draw", order=order, reason="discard pile reshuffled")
         taken = em.state.deck[:need]
-        em.emit(CardsDrawn(seat=seat, cards=taken, count=len(taken), reason="draw phase"), "swordplay Draw")
+        em.emit(CardsDrawn, "swordplay Draw", seat=seat, cards=taken, count=len(taken), reason="draw phase")
         need -= len(taken)
-    em.emit(PhaseStarted(seat=seat, phase=READY), "swordplay Ready")
+    em.emit(PhaseStarted, "swordplay Ready", seat=seat, phase=READY)
 
 
 def drop_item(em: Emitter[State], seat: int, card: str) -> None:
@@ -147,7 +147,7 @@ def drop_item(em: Emitter[State], seat: int, card: str) -> None:
     hero = em.state.hero(seat)
     require(card != "" and (card == hero.armor or card in hero.items), "swordplay Ready",
             f"{card!r} is not one of your ready items")
-    em.emit(ItemDropped(seat=seat, card=card, reason="dropped"), "swordplay Ready")
+    em.emit(ItemDropped, "swordplay Ready", seat=seat, card=card, reason="dropped")
 
 
 def item_problem(state: State, seat: int, card: str) -> str:
@@ -173,14 +173,14 @@ def ready_item(em: Emitter[State], rng: Rng, seat: int, card: str) -> None:
     info = cards.card_def(card)
     hero = em.state.hero(seat)
     if info.kind == cards.ARMOR and hero.armor:
-        em.emit(ItemDropped(seat=seat, card=hero.armor, reason="replaced by a new armour"), "swordplay Ready")
-    em.emit(ItemReadied(seat=seat, card=card, kind=info.kind, points=info.points), "swordplay Ready")
+        em.emit(ItemDropped, "swordplay Ready", seat=seat, card=hero.armor, reason="replaced by a new armour")
+    em.emit(ItemReadied, "swordplay Ready", seat=seat, card=card, kind=info.kind, points=info.points)
     end_turn(em, rng, "readied an item: no attack this turn", "swordplay Ready")
 
 
 def end_ready(em: Emitter[State], seat: int) -> None:
     require_turn(em.state, seat, READY, "swordplay Ready", "end the Ready phase")
-    em.emit(PhaseStarted(seat=seat, phase=COMBAT), "swordplay Combat")
+    em.emit(PhaseStarted, "swordplay Combat", seat=seat, phase=COMBAT)
 
 
 def end_combat(em: Emitter[State], rng: Rng, seat: int) -> None:
