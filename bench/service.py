@@ -8,6 +8,7 @@ them. Every loop is bounded in count and in time.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import os
 import random
@@ -191,6 +192,8 @@ class FanOut:
     events: int
     delivered: int
     delays: list[float]
+    rate: float
+    """Commands/s actually sent: each waits for its reply, so an overloaded server slows the load."""
 
     def percentile(self, p: int) -> float:
         return statistics.quantiles(self.delays, n=100)[p - 1] * 1000 if len(self.delays) > 2 else 0.0
@@ -199,50 +202,59 @@ class FanOut:
 def fan_out(address: str, source: Script, subscribers: int, rate: float, seconds: float) -> FanOut:
     """`subscribers` streams on one game while one client submits `rate` commands/s.
 
-    The delay of an event is from the moment its command was sent to the moment a
-    subscriber has it (one clock: every party is a thread of this process).
+    The subscribers are coroutines of one event loop, as an efficient client is
+    written: each is its own StreamEvents call and decodes every event. The commands
+    go from a thread of their own, so the subscribers' work does not hold them back
+    (one process, one clock). The delay of an event is from the moment its command
+    was sent to the moment a subscriber has it.
     """
-    requests = source.requests[:int(rate * seconds)]
-    sent_at: dict[int, float] = {}
-    received: list[list[tuple[int, float]]] = [[] for _ in range(subscribers)]
-    streams: list[Any] = []
     with Client(address, token=OPERATOR) as operator:
         start_version = operator.view(source.game_id).version
-    channel = grpc.insecure_channel(address)
-    stub = pb_grpc.TablerulesStub(channel)
-    for _ in range(subscribers):
-        streams.append(stub.StreamEvents(pb.StreamEventsRequest(game_id=source.game_id, from_version=start_version),
-                                         metadata=(("authorization", f"Bearer {OPERATOR}"),), timeout=seconds + 60))
+    return asyncio.run(_fan_out(address, source, start_version, subscribers, rate, seconds))
 
-    def subscriber(index: int) -> None:
-        mine = received[index]
-        with contextlib.suppress(grpc.RpcError):  # cancelled once every event arrived
-            for envelope in streams[index]:
+
+def _submit_paced(address: str, requests: Sequence[Request], rate: float) -> tuple[dict[int, float], float]:
+    """Send the requests in order at `rate`/s (each waits for its reply); returns when
+    each event's command was sent, and the rate actually sent."""
+    sent_at: dict[int, float] = {}
+    with grpc.insecure_channel(address) as channel:
+        submit = pb_grpc.TablerulesStub(channel).SubmitCommand
+        began = due = time.perf_counter()
+        for request, metadata in requests:
+            time.sleep(max(0.0, due - time.perf_counter()))
+            due += 1 / rate
+            sent = time.perf_counter()
+            reply = submit(request, metadata=metadata, timeout=30)
+            for event in reply.events:
+                sent_at[event.seq] = sent
+    return sent_at, len(requests) / (time.perf_counter() - began)
+
+
+async def _fan_out(address: str, source: Script, start_version: int, subscribers: int, rate: float,
+                   seconds: float) -> FanOut:
+    received: list[list[tuple[int, float]]] = [[] for _ in range(subscribers)]
+    async with grpc.aio.insecure_channel(address) as channel:
+        stub = pb_grpc.TablerulesStub(channel)
+        streams = [stub.StreamEvents(pb.StreamEventsRequest(game_id=source.game_id, from_version=start_version),
+                                     metadata=(("authorization", f"Bearer {OPERATOR}"),), timeout=seconds + 60)
+                   for _ in range(subscribers)]
+
+        async def subscriber(stream: Any, mine: list[tuple[int, float]]) -> None:
+            async for envelope in stream:
                 mine.append((envelope.seq, time.perf_counter()))
 
-    threads = [threading.Thread(target=subscriber, args=(i,)) for i in range(subscribers)]
-    for thread in threads:
-        thread.start()
-    submit = stub.SubmitCommand
-    due = time.perf_counter()
-    for request, metadata in requests:
-        time.sleep(max(0.0, due - time.perf_counter()))
-        due += 1 / rate
-        sent = time.perf_counter()
-        reply = submit(request, metadata=metadata, timeout=30)
-        for event in reply.events:
-            sent_at[event.seq] = sent
-    final = max(sent_at)
-    patience = time.perf_counter() + 10
-    while time.perf_counter() < patience and any(not mine or mine[-1][0] < final for mine in received):
-        time.sleep(0.05)
-    for stream in streams:
-        stream.cancel()
-    for thread in threads:
-        thread.join(30)
-    channel.close()
+        tasks = [asyncio.create_task(subscriber(stream, mine)) for stream, mine in zip(streams, received, strict=True)]
+        sent_at, sent_rate = await asyncio.to_thread(_submit_paced, address, source.requests[:int(rate * seconds)],
+                                                     rate)
+        final = max(sent_at)
+        patience = time.perf_counter() + 10
+        while time.perf_counter() < patience and any(not mine or mine[-1][0] < final for mine in received):
+            await asyncio.sleep(0.05)
+        for task in tasks:
+            task.cancel()  # cancels its call too
+        await asyncio.gather(*tasks, return_exceptions=True)
     delays = [at - sent_at[seq] for mine in received for seq, at in mine if seq in sent_at]
-    return FanOut(subscribers, len(sent_at), len(delays), delays)
+    return FanOut(subscribers, len(sent_at), len(delays), delays, sent_rate)
 
 
 def resident_mb(pid: int) -> float:

@@ -93,6 +93,10 @@ def cmd_serve(args: argparse.Namespace) -> int:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
     store = GameStore(settings.storage_url())
     tables = Tables(store, settings.resolved_operator_token())
+    # The event loop gives up the GIL at every message it sends; with Python's default
+    # 5 ms switch interval a command's worker thread may then keep it that long while
+    # every stream waits. A shorter interval lets the loop back in sooner.
+    sys.setswitchinterval(0.0005)
     running = start(tables, settings.host, settings.port, settings.workers)
     where = settings.storage_url().split("@")[-1]
     print(f"tablerules serving on {settings.host}:{running.port} (storage {where})", flush=True)

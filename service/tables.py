@@ -5,10 +5,14 @@ Live games are cached in memory (state, hash chain, recent envelopes); every
 command is decided under the game's lock and persisted before it is acknowledged.
 Several replicas may share one database: a lost race surfaces as a uniqueness
 conflict, the cache is refreshed from the store and the command decided again.
+
+Commands run on worker threads; streams are coroutines on one event loop
+(`follow`), woken by the game's `Bell` when a command lands.
 """
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import hmac
 import itertools
@@ -16,7 +20,7 @@ import secrets
 import threading
 import uuid
 from collections import OrderedDict, deque
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
@@ -115,6 +119,38 @@ class Seen:
     legal: tuple[Command, ...]
 
 
+class Bell:
+    """Wakes the coroutines of one event loop that wait for a game to change, rung from
+    any thread: one hop onto the loop per change however many coroutines wait, where a
+    condition variable would wake one thread per stream."""
+
+    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
+        self._loop = loop
+        self._waiters: set[asyncio.Future[None]] = set()
+
+    def ring(self) -> None:
+        self._loop.call_soon_threadsafe(self._wake)
+
+    def _wake(self) -> None:
+        for waiter in self._waiters:
+            if not waiter.done():
+                waiter.set_result(None)
+        self._waiters.clear()
+
+    async def wait(self, timeout: float | None) -> bool:
+        """Whether the bell rang within `timeout` seconds (None: until it rings); call on
+        the bell's loop. Each waiter has its own future, so a cancelled one leaves the rest."""
+        waiter = self._loop.create_future()
+        self._waiters.add(waiter)
+        try:
+            await asyncio.wait_for(waiter, timeout)
+            return True
+        except TimeoutError:
+            return False
+        finally:
+            self._waiters.discard(waiter)
+
+
 @dataclass
 class LiveGame:
     game_id: str
@@ -123,19 +159,24 @@ class LiveGame:
     secrets: Secrets
     recent: deque[Envelope]
     lock: threading.Lock = field(default_factory=threading.Lock)
-    changed: threading.Condition = field(default_factory=threading.Condition)
+    """Held while a command is decided and stored."""
+    memory: threading.Lock = field(default_factory=threading.Lock)
+    """Keeps `session` and `recent` consistent for readers."""
+    bell: Bell | None = None
+    """Wakes the game's streams; made by the first stream, on the server's event loop."""
     seen: dict[tuple[int, int], SeenEnvelope] = field(default_factory=dict)
     """Envelopes as each audience sees them (seq, audience): many streams share one redaction."""
 
     def adopt(self, session: Session[Any], envelopes: Sequence[Envelope]) -> None:
-        with self.changed:
+        with self.memory:
             self.session = session
             self.recent.extend(envelopes)
-            self.changed.notify_all()
+        if self.bell is not None:
+            self.bell.ring()
 
     def recent_after(self, version: int) -> list[Envelope] | None:
         """Envelopes with seq > version from memory, or None if memory does not reach back."""
-        with self.changed:
+        with self.memory:
             if version >= self.session.version:
                 return []
             if not self.recent or self.recent[0].seq > version + 1:
@@ -367,33 +408,46 @@ class Tables:
         return Seen(session.version, viewer.seat, game.status(session.state),
                     game.view(session.state, viewer.seat), legal)
 
-    def stream(self, game_id: str, token: str | None, from_version: int,
-               active: Callable[[], bool]) -> Iterator[SeenEnvelope]:
-        """Catch-up then live; ends after the game's last event, or when inactive."""
-        live = self.live(game_id)
+    async def follow(self, live: LiveGame, token: str | None,
+                     from_version: int) -> AsyncIterator[list[SeenEnvelope]]:
+        """Catch-up then live, as the token's viewer sees them: on each wake-up, every
+        envelope not yet sent, in order. Ends after the game's last event; call on the
+        server's event loop (the store is read on a worker thread)."""
         viewer = self.viewer(live, token)
         if from_version < 0:
             raise InvalidArgument("from_version", "must be 0 or more")
+        if live.bell is None:
+            live.bell = Bell(asyncio.get_running_loop())
         sent = from_version
-        while active():
+        while True:
             batch = live.recent_after(sent)
             if batch is None:
-                batch = self.store.read(game_id, after=sent, upto=live.session.version)
+                batch = await asyncio.to_thread(self.store.read, live.game_id, after=sent, upto=live.session.version)
+            fresh = []
             for envelope in batch:
                 if envelope.seq != sent + 1:
                     break  # a gap in memory: read the store on the next pass
-                yield self.see(live, envelope, viewer)
+                fresh.append(self.see(live, envelope, viewer))
                 sent = envelope.seq
+            if fresh:
+                yield fresh
             if live.session.finished and sent >= live.session.version:
                 return
-            with live.changed:
-                woken = sent < live.session.version or live.changed.wait(self.poll_seconds)
+            # No await between this check and the wait: a ring cannot slip in between. Only
+            # a shared database needs a poll; elsewhere every change rings the bell.
+            woken = sent < live.session.version or await live.bell.wait(
+                self.poll_seconds if self.shared_storage else None)
             # Other replicas' appends reach this one only through the database: look on a quiet poll.
-            if self.shared_storage and not woken and live.lock.acquire(blocking=False):
-                try:
-                    self._refresh(live)
-                finally:
-                    live.lock.release()
+            if self.shared_storage and not woken:
+                await asyncio.to_thread(self._refresh_unless_busy, live)
+
+    def _refresh_unless_busy(self, live: LiveGame) -> None:
+        """Fold in other replicas' appends, unless a command holds the game (it refreshes itself)."""
+        if live.lock.acquire(blocking=False):
+            try:
+                self._refresh(live)
+            finally:
+                live.lock.release()
 
     def log(self, game_id: str, token: str | None) -> Log:
         """The game's full log. Operator: always (with the seed while unfinished)."""
