@@ -12,8 +12,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from domain.kernel import Event, OptionSpec, Rng, canonical_json, seed_commitment, to_plain
-from domain.kernel.game import builder, replace
 from domain.kernel.messages import from_plain
+from domain.kernel.records import builder, replace
 
 
 def test_generator_blocks_are_hmac_sha256_of_game_position_and_block() -> None:

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from domain.kernel.canonical import JsonValue, to_plain
+from domain.kernel.records import builder
 
 SYSTEM_SEAT = 0
 """The seat number of commands the service issues itself (starting a game)."""
@@ -107,7 +108,12 @@ def _decoder(cls: type[Any]) -> Callable[[dict[str, JsonValue]], Any]:
     fields = dataclasses.fields(cls)
     required = [f.name for f in fields
                 if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING]
-    namespace: dict[str, Any] = {"cls": cls, "names": frozenset(f.name for f in fields), "from_plain": from_plain,
+    try:
+        build: Callable[..., Any] = builder(cls)
+    except TypeError:  # not a frozen slotted dataclass: its own __init__
+        build = cls
+    namespace: dict[str, Any] = {"cls": cls, "build": build, "names": frozenset(f.name for f in fields),
+                                 "from_plain": from_plain,
                                  "unknown": _unknown_fields, "misshapen": _misshapen, "absent": object()}
 
     def converted(source: str, name: str, depth: int = 0) -> str:
@@ -125,7 +131,7 @@ def _decoder(cls: type[Any]) -> Callable[[dict[str, JsonValue]], Any]:
     exec(f"def decode_{cls.__name__}(p):\n"
          f"    try:\n"
          f"        if not p.keys() <= names:\n            unknown(cls, p, names)\n"
-         f"        return cls({', '.join(arguments)})\n"
+         f"        return build({', '.join(arguments)})\n"
          f"    except (KeyError, AttributeError) as error:\n        misshapen(cls, error)\n", namespace)
     return namespace[f"decode_{cls.__name__}"]  # type: ignore[no-any-return]
 

@@ -11,9 +11,10 @@ from dataclasses import dataclass
 from typing import Any, Generic
 
 from domain.kernel.canonical import JsonValue, digest
-from domain.kernel.game import Game, S, Setup, replace, replacer, states_after
+from domain.kernel.game import Game, S, Setup, states_after
 from domain.kernel.log import GENESIS_HASH, KERNEL_RULE, Envelope, Header, LogFormatError
 from domain.kernel.messages import Command, Event, RuleViolation, StartGame, from_plain, payload_of
+from domain.kernel.records import replace, replacer
 from domain.kernel.rng import Rng, seed_commitment
 
 GAME_CREATED = "GameCreated"

@@ -32,7 +32,7 @@ from domain.games.aod.state import (
     Player,
 )
 from domain.kernel import Event
-from domain.kernel.game import replacer
+from domain.kernel.records import replacer
 
 # The two classes copied on nearly every event.
 _state = replacer(AodState)

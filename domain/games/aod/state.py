@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from domain.games.aod.cards import ARMY_SIZE, BOOK, EVIL, GOOD, is_goldtooth
-from domain.kernel.game import replace
+from domain.kernel.records import replace
 
 # Phases of a turn (aod Draw, aod Play, aod Attack).
 SETUP = "setup"

@@ -62,7 +62,7 @@ from domain.games.armory.state import (
     StackItem,
 )
 from domain.kernel import Event
-from domain.kernel.game import builder, replace, replacer
+from domain.kernel.records import builder, replace, replacer
 
 # The two classes copied on nearly every event, a combatant and a Mystic on the stack.
 _state = replacer(ArmoryState)

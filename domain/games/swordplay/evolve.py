@@ -22,7 +22,7 @@ from domain.games.swordplay.messages import (
 )
 from domain.games.swordplay.state import COMBAT, DEFEND, DISCARD, MONSTER_SEAT, OVER, Hero, Pending, State
 from domain.kernel import Event
-from domain.kernel.game import replacer
+from domain.kernel.records import replacer
 
 # The two classes copied on nearly every event.
 _state = replacer(State)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from domain.games.swordplay import cards
-from domain.kernel.game import replace
+from domain.kernel.records import replace
 
 # Options.
 ABSORB = "absorb"
