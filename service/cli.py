@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import gc
 import json
 import logging
 import os
@@ -98,6 +99,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
     # every stream waits. A shorter interval lets the loop back in sooner.
     sys.setswitchinterval(0.0005)
     running = start(tables, settings.host, settings.port, settings.workers)
+    # Modules, functions and classes live as long as the process: keep the collector's
+    # full passes, which pause every call, to what the games and calls allocate.
+    gc.freeze()
     where = settings.storage_url().split("@")[-1]
     print(f"tablerules serving on {settings.host}:{running.port} (storage {where})", flush=True)
     if not settings.operator_token:
