@@ -139,3 +139,15 @@ def test_replay_reads_another_writers_spelling_of_the_same_json(sample: Log) -> 
     session, report = replay_lines(game, lines)
     expected, _ = replay(game, sample)
     assert report.ok and session is not None and expected is not None and session.state == expected.state
+
+
+def test_an_event_that_cannot_follow_its_state_is_reported_not_raised(sample: Log) -> None:
+    """A rehashed edit that names a seat the game does not have: evolve cannot apply it."""
+    envelopes = list(sample.envelopes)
+    index = next(i for i, e in enumerate(envelopes) if e.type == "CardsDrawn" and i > 2)
+    victim = envelopes[index]
+    envelopes[index] = Envelope(**{**victim.body(), "payload": {**victim.payload, "seat": 9}})
+    forged = tampered(sample, rehash_from(envelopes, index))
+    session, report = replay(REGISTRY[sample.header.ruleset], forged)
+    assert session is None and not report.ok and report.divergence is not None
+    assert report.divergence.seq == index + 1 and "cannot follow the state" in report.divergence.reason

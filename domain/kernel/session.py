@@ -69,7 +69,13 @@ def fold(game: Game[S], header: Header, state: S, seq: int, type_name: str, payl
     """The state after one logged event, with no rules checks (replay), and whether the
     event ended the game (the seed is revealed only then)."""
     if type_name != SEED_REVEALED:
-        return game.evolve(state, logged_event(game, seq, type_name, payload, schema, rule)), False
+        event = logged_event(game, seq, type_name, payload, schema, rule)
+        try:
+            return game.evolve(state, event), False
+        except (LookupError, ValueError, TypeError, AttributeError, ArithmeticError) as error:
+            # Well-formed, but not something that can happen here (an edited log, rehashed).
+            raise LogFormatError(f"event {seq} ({type_name}) cannot follow the state before it: "
+                                 f"{type(error).__name__}: {error}") from None
     seed = payload.get("seed")
     if not isinstance(seed, str) or seed_commitment(seed) != header.seed_commitment:
         raise LogFormatError(f"event {seq}: the revealed seed does not match the commitment")
