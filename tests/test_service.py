@@ -11,8 +11,11 @@ import pytest
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection_pb2, reflection_pb2_grpc
 
-from service.server import Running
+from service.server import Running, start
+from service.store import GameStore
+from service.tables import Tables
 from tablerules.v1 import tablerules_pb2 as pb
+from tablerules.v1 import tablerules_pb2_grpc as pb_grpc
 from tablerules_client import Client, RuleError, ServiceCallError, StaleVersionError
 from tests.conftest import OPERATOR, play_randomly, serve
 
@@ -208,6 +211,25 @@ def test_stream_sees_every_version_exactly_once(client: Client, server: Running)
     thread.join(60)
     final = client.view(game_id).version
     assert seen == list(range(1, final + 1))
+
+
+def test_open_streams_hold_no_worker_thread() -> None:
+    """More streams than worker threads, all waiting on one game: commands are still
+    served and every stream gets every event (streams are coroutines on the loop)."""
+    running = start(Tables(GameStore("memory:"), OPERATOR), "127.0.0.1", 0, workers=2)
+    address = f"127.0.0.1:{running.port}"
+    try:
+        with Client(address) as player, grpc.insecure_channel(address) as channel:
+            game_id, tokens = new_game(player)
+            stub = pb_grpc.TablerulesStub(channel)
+            streams = [stub.StreamEvents(pb.StreamEventsRequest(game_id=game_id), timeout=60,
+                                         metadata=(("authorization", f"Bearer {tokens[1]}"),)) for _ in range(12)]
+            play_randomly(player, game_id, tokens, seed=11)
+            final = player.view(game_id).version
+            for stream in streams:
+                assert [envelope.seq for envelope in stream] == list(range(1, final + 1))
+    finally:
+        running.stop(0)
 
 
 def test_stream_from_a_version_and_redaction_for_a_seat(client: Client) -> None:
