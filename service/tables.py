@@ -166,6 +166,14 @@ class LiveGame:
     """Wakes the game's streams; made by the first stream, on the server's event loop."""
     seen: dict[tuple[int, int], SeenEnvelope] = field(default_factory=dict)
     """Envelopes as each audience sees them (seq, audience): many streams share one redaction."""
+    retired: bool = False
+    """Dropped from the cache (or replaced in it): commands now go to another LiveGame."""
+
+    def retire(self) -> None:
+        """Tell the streams that follow this object to find the game's current one."""
+        self.retired = True
+        if self.bell is not None:
+            self.bell.ring()
 
     def adopt(self, session: Session[Any], envelopes: Sequence[Envelope]) -> None:
         with self.memory:
@@ -241,10 +249,13 @@ class Tables:
 
     def _remember(self, live: LiveGame) -> None:
         with self._live_lock:
+            replaced = self._live.get(live.game_id)
+            if replaced is not None and replaced is not live:
+                replaced.retire()  # two loads of one game raced: keep one
             self._live[live.game_id] = live
             self._live.move_to_end(live.game_id)
             while len(self._live) > self.cache_size:
-                self._live.popitem(last=False)
+                self._live.popitem(last=False)[1].retire()
 
     def live(self, game_id: str) -> LiveGame:
         with self._live_lock:
@@ -416,10 +427,12 @@ class Tables:
         viewer = self.viewer(live, token)
         if from_version < 0:
             raise InvalidArgument("from_version", "must be 0 or more")
-        if live.bell is None:
-            live.bell = Bell(asyncio.get_running_loop())
         sent = from_version
         while True:
+            if live.retired:
+                live = await asyncio.to_thread(self.live, live.game_id)
+            if live.bell is None:
+                live.bell = Bell(asyncio.get_running_loop())
             batch = live.recent_after(sent)
             if batch is None:
                 batch = await asyncio.to_thread(self.store.read, live.game_id, after=sent, upto=live.session.version)
@@ -435,7 +448,7 @@ class Tables:
                 return
             # No await between this check and the wait: a ring cannot slip in between. Only
             # a shared database needs a poll; elsewhere every change rings the bell.
-            woken = sent < live.session.version or await live.bell.wait(
+            woken = sent < live.session.version or live.retired or await live.bell.wait(
                 self.poll_seconds if self.shared_storage else None)
             # Other replicas' appends reach this one only through the database: look on a quiet poll.
             if self.shared_storage and not woken:

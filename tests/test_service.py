@@ -232,6 +232,34 @@ def test_open_streams_hold_no_worker_thread() -> None:
         running.stop(0)
 
 
+def test_a_stream_follows_its_game_out_of_the_cache_and_back() -> None:
+    """With room for one live game, a second game pushes the streamed one out; the
+    stream then follows the game's reloaded copy and misses nothing."""
+    running = start(Tables(GameStore("memory:"), OPERATOR, cache_size=1), "127.0.0.1", 0, workers=4)
+    address = f"127.0.0.1:{running.port}"
+    try:
+        with Client(address) as player:
+            game_id, tokens = new_game(player)
+            seen: list[int] = []
+            ready = threading.Event()
+
+            def watch() -> None:
+                with Client(address) as watcher:
+                    for envelope in watcher.stream(game_id, 0, tokens[1]):
+                        seen.append(envelope.seq)
+                        ready.set()
+
+            thread = threading.Thread(target=watch, daemon=True)
+            thread.start()
+            assert ready.wait(10)
+            new_game(player)  # evicts the streamed game
+            play_randomly(player, game_id, tokens, seed=12)
+            thread.join(30)
+            assert seen == list(range(1, player.view(game_id).version + 1))
+    finally:
+        running.stop(0)
+
+
 def test_stream_from_a_version_and_redaction_for_a_seat(client: Client) -> None:
     game_id, tokens = new_game(client)
     version = client.view(game_id).version
