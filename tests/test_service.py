@@ -193,20 +193,26 @@ def test_concurrent_race_has_exactly_one_winner_per_version(client: Client) -> N
     assert len(results) == len(candidates)
 
 
-def test_stream_sees_every_version_exactly_once(client: Client, server: Running) -> None:
-    game_id, tokens = new_game(client)
+def watching(address: str, game_id: str, token: str) -> tuple[threading.Thread, list[int]]:
+    """A thread streaming the game (until it ends) into a list of seqs, once the first arrived."""
     seen: list[int] = []
     ready = threading.Event()
 
     def watch() -> None:
-        with Client(f"127.0.0.1:{server.port}") as watcher:
-            for envelope in watcher.stream(game_id, 0, tokens[1]):
+        with Client(address) as watcher:
+            for envelope in watcher.stream(game_id, 0, token):
                 seen.append(envelope.seq)
                 ready.set()
 
     thread = threading.Thread(target=watch, daemon=True)
     thread.start()
     assert ready.wait(10)
+    return thread, seen
+
+
+def test_stream_sees_every_version_exactly_once(client: Client, server: Running) -> None:
+    game_id, tokens = new_game(client)
+    thread, seen = watching(f"127.0.0.1:{server.port}", game_id, tokens[1])
     play_randomly(client, game_id, tokens, seed=3)
     thread.join(60)
     final = client.view(game_id).version
@@ -240,18 +246,7 @@ def test_a_stream_follows_its_game_out_of_the_cache_and_back() -> None:
     try:
         with Client(address) as player:
             game_id, tokens = new_game(player)
-            seen: list[int] = []
-            ready = threading.Event()
-
-            def watch() -> None:
-                with Client(address) as watcher:
-                    for envelope in watcher.stream(game_id, 0, tokens[1]):
-                        seen.append(envelope.seq)
-                        ready.set()
-
-            thread = threading.Thread(target=watch, daemon=True)
-            thread.start()
-            assert ready.wait(10)
+            thread, seen = watching(address, game_id, tokens[1])
             new_game(player)  # evicts the streamed game
             play_randomly(player, game_id, tokens, seed=12)
             thread.join(30)
