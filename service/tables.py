@@ -503,6 +503,15 @@ class Tables:
     def fork(self, game: Game[Any], log: Log, at: int) -> tuple[str, int, bool, list[SeatGrant]]:
         if not 2 <= at <= len(log.envelopes):
             raise InvalidArgument("at", f"must be between 2 and {len(log.envelopes)} (the log's length)")
+        envelopes = log.envelopes
+        if at < len(envelopes) and envelopes[at].command is None:
+            # The live game would resume from a state no command left behind: re-deciding
+            # its log would then disagree with it. Name the boundaries on either side.
+            first = next(e.seq for e in reversed(envelopes[:at]) if e.command is not None)
+            last = next((e.seq - 1 for e in envelopes[at:] if e.command is not None), len(envelopes))
+            choices = " or ".join(f"at={n}" for n in (first - 1, last) if n >= 2)
+            raise InvalidArgument("at", f"event {at} is inside the events of one command (events {first} to {last}); "
+                                        f"a fork starts between commands: {choices}")
         seed = revealed_seed(log)
         if seed is None:
             raise Rejected("fork", "the log carries no seed (export it as the operator, or fork a finished game)")

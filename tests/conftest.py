@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from domain.kernel import parse_log
 from service.server import Running, start
 from service.store import GameStore
 from service.tables import Tables
@@ -54,3 +55,9 @@ def play_randomly(client: Client, game_id: str, tokens: dict[int, str], seed: in
         client.seat(game_id, tokens[seat]).submit(picked, expected_version=view.version)
         sent += 1
     raise AssertionError(f"the game did not end within {max_commands} commands")
+
+
+def command_boundary(log_jsonl: str, at_least: int) -> int:
+    """The first position from `at_least` on where one command's events end (a fork point)."""
+    envelopes = parse_log(log_jsonl.splitlines()).envelopes
+    return next(n for n in range(at_least, len(envelopes)) if envelopes[n].command is not None)

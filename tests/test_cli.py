@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 from service.server import Running
-from tests.conftest import OPERATOR
+from tests.conftest import OPERATOR, command_boundary
 
 
 def run(*args: str, env: dict[str, str] | None = None, stdin: str = "") -> subprocess.CompletedProcess[str]:
@@ -31,7 +31,8 @@ def test_play_export_replay_verify_and_fork(server: Running, tmp_path: Path) -> 
     assert summary.stdout.splitlines()[0] == next(line for line in replayed.stdout.splitlines() if "OK:" in line)
     verified = run("verify", str(log))
     assert verified.returncode == 0 and "re-decided" in verified.stdout
-    forked = run("fork", str(log), "--at", "12", "--address", address)
+    at = command_boundary(log.read_text(encoding="utf-8"), 12)
+    forked = run("fork", str(log), "--at", str(at), "--address", address)
     assert forked.returncode == 0 and "seat 1" in forked.stdout and "token" in forked.stdout
 
 

@@ -11,13 +11,14 @@ import pytest
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection_pb2, reflection_pb2_grpc
 
+from domain.kernel import parse_log
 from service.server import Running, start
 from service.store import GameStore
 from service.tables import Tables
 from tablerules.v1 import tablerules_pb2 as pb
 from tablerules.v1 import tablerules_pb2_grpc as pb_grpc
 from tablerules_client import Client, RuleError, ServiceCallError, StaleVersionError
-from tests.conftest import OPERATOR, play_randomly, serve
+from tests.conftest import OPERATOR, command_boundary, play_randomly, serve
 
 SEED = "service-test-seed"
 
@@ -276,6 +277,22 @@ def pb_envelopes(client: Client, game_id: str, token: str, upto: int) -> list[An
     return result
 
 
+def test_a_fork_inside_one_commands_events_is_refused_naming_the_boundaries(client: Client) -> None:
+    """A fork resumes between commands: from inside a cascade the live game would hold a
+    state no command left, and re-deciding its log would disagree with it."""
+    game_id, tokens = new_game(client)
+    play_randomly(client, game_id, tokens, seed=5)
+    text = client.export_log(game_id, tokens[1])
+    envelopes = parse_log(text.splitlines()).envelopes
+    inside = next(n for n in range(command_boundary(text, 2) + 1, len(envelopes)) if envelopes[n].command is None)
+    first = next(e.seq for e in reversed(envelopes[:inside]) if e.command is not None)
+    with pytest.raises(ServiceCallError) as refused:
+        client.fork(inside, log_jsonl=text)
+    assert refused.value.code == grpc.StatusCode.INVALID_ARGUMENT
+    assert f"event {inside} is inside the events of one command" in str(refused.value)
+    assert f"at={first - 1}" in str(refused.value)
+
+
 def test_export_replay_verify_import_and_fork(client: Client) -> None:
     game_id, tokens = new_game(client)
     play_randomly(client, game_id, tokens, seed=5)
@@ -287,8 +304,9 @@ def test_export_replay_verify_import_and_fork(client: Client) -> None:
     imported = client.import_log(text)
     assert imported.finished and not imported.seats
     assert client.export_log(imported.game_id, OPERATOR) == text
-    forked = client.fork(10, log_jsonl=text)
-    assert forked.version == 10 and len(forked.seats) == 2
+    at = command_boundary(text, 10)
+    forked = client.fork(at, log_jsonl=text)
+    assert forked.version == at and len(forked.seats) == 2
     fork_tokens = {s.seat: s.token for s in forked.seats}
     play_randomly(client, forked.game_id, fork_tokens, seed=6)
     assert client.verify_log(game_id=forked.game_id).ok
