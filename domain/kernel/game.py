@@ -14,7 +14,6 @@ from domain.kernel.records import builder
 from domain.kernel.rng import Rng
 
 S = TypeVar("S")
-T = TypeVar("T")
 R = TypeVar("R")
 P = ParamSpec("P")
 
