@@ -20,7 +20,7 @@ def start(game: Game[Any], game_id: str, seats: int, seed: str,
     chosen = {o.name: o.default for o in game.ruleset.options} | dict(options or {})
     header = Header(game_id, game.ruleset.name, game.ruleset.version, tuple(f"p{n}" for n in range(1, seats + 1)),
                     chosen, game.ruleset.contents[0], seed_commitment(seed), CREATED_AT)
-    session, created = Session.create(game, header)
+    session, created = Session.create(game, header, seed)
     session, started = session.execute(StartGame(seat=0), "start", seed)
     return session, [created, *started]
 

@@ -21,7 +21,8 @@ from typing import Any, TextIO
 
 from domain.games import REGISTRY
 from domain.kernel import Header, Log, LogFormatError, Report, parse_log, replay_lines, verify
-from domain.kernel.log import header_of
+from domain.kernel.log import header_of, parse_line
+from domain.kernel.upgrade import upgrade
 from service.config import Settings
 
 
@@ -70,16 +71,25 @@ def _game_of(header: Header) -> Any:
     return game
 
 
-def _print_report(report: Report, out: TextIO) -> None:
-    verdict = "OK" if report.ok else "FAILED"
+def _print_report(report: Report, out: TextIO, replayed: bool = False) -> None:
+    """The verdict first: VERIFIED only where every command was re-decided by the rules."""
+    verdict = "REPLAYED" if replayed and report.ok else report.verdict
     out.write(f"{verdict}: {report.events} events")
     if report.rules_checked:
         out.write(f", {report.commands} commands re-decided by the rules")
     out.write(f", game {'finished' if report.finished else 'unfinished'}\n")
+    if report.checked:
+        out.write(f"checked: {', '.join(report.checked)}\n")
+    if replayed and report.ok:
+        out.write("not checked: the rules (tablerules verify re-decides every command)\n")
     for note in report.notes:
         out.write(f"note: {note}\n")
     if report.divergence is not None:
         out.write("first divergence:\n" + report.divergence.describe() + "\n")
+
+
+VERIFY_EXIT = {"VERIFIED": 0, "FAILED": 1, "CHAIN INTACT": 3}
+"""tablerules verify's exit status: 3 where the log could not be re-decided (no seed)."""
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
@@ -128,7 +138,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     for envelope in log.envelopes[:total] if log is not None else ():
         payload = json.dumps(dict(envelope.payload), sort_keys=True)
         print(f"{envelope.seq:>6}  {envelope.type:<20} [{envelope.rule}] {payload}")
-    _print_report(report, sys.stdout)
+    _print_report(report, sys.stdout, replayed=True)
     if session is not None:
         status = game.status(session.state)
         print(f"status: {status.summary or ('finished' if status.finished else 'in progress')}"
@@ -140,7 +150,23 @@ def cmd_verify(args: argparse.Namespace) -> int:
     log = _read_log(args.file)
     report = verify(_game_of(log.header), log, progress=_progress(len(log.envelopes), sys.stderr))
     _print_report(report, sys.stdout)
-    return 0 if report.ok else 1
+    return VERIFY_EXIT[report.verdict]
+
+
+def cmd_upgrade(args: argparse.Namespace) -> int:
+    lines = _read_lines(args.file)
+    with _log_file(args.file):
+        header = parse_line(lines[0], 1) if lines else {}
+        game = REGISTRY.get(header.get("ruleset", "")) if isinstance(header, dict) else None
+        if game is None:
+            raise SystemExit(f"{args.file}: not a log of a ruleset this build has")
+        text = upgrade(game, lines).text()
+    if args.out:
+        Path(args.out).write_text(text, encoding="utf-8")
+        print(f"wrote {args.out} (log format 2; every command re-decided)")
+    else:
+        sys.stdout.write(text)
+    return 0
 
 
 def _client(args: argparse.Namespace) -> Any:
@@ -207,7 +233,8 @@ def parser() -> argparse.ArgumentParser:
     serve.set_defaults(run=cmd_serve)
 
     for name, helptext, handler in (("replay", "print a log step by step and check its hashes", cmd_replay),
-                                    ("verify", "re-decide every command of a log (exit 1 on divergence)",
+                                    ("verify", "re-decide every command of a log (exit 0 verified, 1 divergence, "
+                                     "3 chain intact but no seed: rules not re-checked)",
                                      cmd_verify)):
         command = sub.add_parser(name, help=helptext)
         command.add_argument("file")
@@ -223,6 +250,11 @@ def parser() -> argparse.ArgumentParser:
         command = sub.add_parser(name, help=helptext)
         command.add_argument("--address", default=os.environ.get("TABLERULES_ADDRESS", "127.0.0.1:50051"))
         return command
+
+    upgraded = sub.add_parser("upgrade", help="re-seal a log of format 1 as format 2 (it must carry its seed)")
+    upgraded.add_argument("file")
+    upgraded.add_argument("--out", help="file to write (default: standard output)")
+    upgraded.set_defaults(run=cmd_upgrade)
 
     export = remote("export", "write a game's log (operator token from ./data/operator.token)")
     export.add_argument("game_id")

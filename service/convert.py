@@ -16,7 +16,7 @@ from typing import Any
 
 from google.protobuf.message import Message
 
-from domain.kernel import Command, Game
+from domain.kernel import Command, Game, fairness
 from domain.kernel.canonical import JsonValue, to_plain
 from domain.kernel.messages import from_plain, payload_of
 from service.protos import pb
@@ -76,18 +76,22 @@ def _game_part(container: Message, game: Game[Any]) -> Message:
 def command_from_proto(game: Game[Any], message: pb.Command, seat: int) -> Command:
     """The domain command in a tablerules.v1.Command; ValueError if malformed."""
     which = message.WhichOneof("game")
-    if which != game.ruleset.name:
+    if which not in (game.ruleset.name, KERNEL):
         raise ValueError(f"this game is {game.ruleset.name}; the command is for {which or 'no game'}")
-    part = _game_part(message, game)
+    part = getattr(message, which)
     member = part.WhichOneof("command")
     if member is None:
-        raise ValueError(f"the {game.ruleset.name} command names no command type")
-    cls = _commands_by_member(game)[member]
+        raise ValueError(f"the {which} command names no command type")
+    cls = _KERNEL_COMMANDS[member] if which == KERNEL else _commands_by_member(game)[member]
     fields = message_to_plain(getattr(part, member))
     command: Command = from_plain(cls, {"seat": seat, **fields})
     return command
 
 
+KERNEL = "kernel"
+"""The member of tablerules.v1.Command that holds the kernel's own commands, beside the games'."""
+_KERNEL_COMMANDS: dict[str, type[Command]] = {snake(name): kind for name, kind in fairness.COMMAND_TYPES.items()}
+_KERNEL_EVENTS = frozenset({"SeedRevealed", *fairness.EVENT_TYPES})
 _MEMBERS: dict[str, tuple[Game[Any], dict[str, type[Command]]]] = {}
 
 
@@ -101,10 +105,11 @@ def _commands_by_member(game: Game[Any]) -> dict[str, type[Command]]:
 
 def command_to_proto(game: Game[Any], command: Command) -> pb.Command:
     message = pb.Command()
-    part = _game_part(message, game)
+    name = snake(command.type_name())
+    part = message.kernel if name in _KERNEL_COMMANDS else _game_part(message, game)
     fields = payload_of(command)
     del fields["seat"]
-    member = getattr(part, snake(command.type_name()))
+    member = getattr(part, name)
     member.SetInParent()  # a command without fields still selects its oneof member
     fill_message(member, fields)
     return message
@@ -118,8 +123,8 @@ def event_to_proto(game: Game[Any], type_name: str, payload: Mapping[str, JsonVa
         fill_message(message.game_created, created)
         for key, value in dict(options).items():
             message.game_created.options[key].CopyFrom(option_value(value))
-    elif type_name == "SeedRevealed":
-        fill_message(message.seed_revealed, payload)
+    elif type_name in _KERNEL_EVENTS:
+        fill_message(getattr(message, snake(type_name)), payload)
     else:
         member = getattr(_game_part(message, game), snake(type_name))
         member.SetInParent()

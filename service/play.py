@@ -13,6 +13,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from service.cli import _operator_token
 from tablerules_client import Client, SeatClient, command_json
 
 
@@ -102,7 +103,9 @@ def play(args: argparse.Namespace) -> int:
         game_id = args.game
     else:
         names = [f"seat-{n}" for n in range(1, args.seats + 1)]
-        created = client.create_game(args.ruleset, names, parse_options(args.option), seed=args.seed)
+        # A chosen seed is the operator's privilege (reproducible games).
+        operator = _operator_token(args) if args.seed else None
+        created = client.create_game(args.ruleset, names, parse_options(args.option), seed=args.seed, token=operator)
         game_id = created.game_id
         seats = {s.seat: SeatClient(client, game_id, s.token) for s in created.seats}
         bots = set(seats) if args.all_bots else {int(b) for b in args.bots.split(",") if b.strip()}
@@ -142,8 +145,6 @@ def play(args: argparse.Namespace) -> int:
     print(f"game {game_id}: {'finished' if final.status.finished else 'stopped'} after "
           f"{final.version} events; winners: {winners}. {final.status.summary}")
     if args.export:
-        from service.cli import _operator_token
-
         text = client.export_log(game_id, _operator_token(args))
         Path(args.export).parent.mkdir(parents=True, exist_ok=True)
         Path(args.export).write_text(text, encoding="utf-8")

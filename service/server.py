@@ -28,7 +28,7 @@ from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection
 from grpc_status import rpc_status
 
-from domain.kernel import Game, Report, Status, canonical_json, digest, to_plain
+from domain.kernel import Game, Report, Status, canonical_json, to_plain
 from domain.kernel.log import Log
 from service import convert
 from service.errors import (
@@ -104,7 +104,8 @@ def _status_message(status: Status) -> pb.Status:
 
 def _report(report: Report) -> pb.Report:
     message = pb.Report(ok=report.ok, events=report.events, commands=report.commands,
-                        rules_checked=report.rules_checked, finished=report.finished, notes=list(report.notes))
+                        rules_checked=report.rules_checked, finished=report.finished, notes=list(report.notes),
+                        verdict=report.verdict, checked=list(report.checked))
     if report.divergence is not None:
         d = report.divergence
         message.divergence.CopyFrom(pb.Divergence(
@@ -121,7 +122,8 @@ def envelope_message(game_id: str, game: Game[Any], seen: SeenEnvelope) -> pb.Ev
         game_id=game_id, seq=e.seq, type=seen.type, rule=e.rule, command_id=e.command_id,
         event=convert.event_to_proto(game, seen.type, seen.payload),
         payload_json=canonical_json(seen.payload).decode(), redacted=seen.redacted,
-        prev_hash=e.prev_hash, hash=e.hash, state_hash=e.state_hash)
+        prev_hash=e.prev_hash, hash=e.hash, state_hash=e.state_hash, schema=e.schema,
+        public_payload_json=canonical_json(e.public_payload).decode(), secret_digest=e.secret_digest)
 
 
 class EnvelopeMessages:
@@ -174,7 +176,7 @@ class Servicer(pb_grpc.TablerulesServicer):
                 information=pb.InformationKind.Value(f"INFORMATION_KIND_{r.information.value.upper()}"),
                 options=[pb.OptionSpec(name=o.name, description=o.description, default=convert.option_value(o.default),
                                        choices=list(o.choices), minimum=o.minimum, maximum=o.maximum)
-                         for o in r.options],
+                         for o in r.all_options],
                 contents=list(r.contents), rulebook=r.rulebook))
         return pb.ListRulesetsResponse(rulesets=rulesets)
 
@@ -186,7 +188,7 @@ class Servicer(pb_grpc.TablerulesServicer):
             except ValueError as problem:
                 raise InvalidArgument("options", str(problem)) from None
             game_id, grants, commitment, version = self.tables.create_game(
-                request.ruleset, list(request.seats), options, request.content, request.seed)
+                request.ruleset, list(request.seats), options, request.content, request.seed, bearer(context))
             return pb.CreateGameResponse(game_id=game_id, seats=_seats(grants), seed_commitment=commitment,
                                          version=version)
         return await self._call(context, work)
@@ -252,12 +254,11 @@ class Servicer(pb_grpc.TablerulesServicer):
     async def ReplayLog(self, request: pb.ReplayLogRequest, context: grpc.aio.ServicerContext) -> pb.ReplayLogResponse:
         def work() -> pb.ReplayLogResponse:
             game, game_log = self._source(request, context)
-            session, report = self.tables.replay(game, game_log, request.upto)
-            response = pb.ReplayLogResponse(report=_report(report))
+            session, report, state_hash = self.tables.replay(game, game_log, request.upto)
+            response = pb.ReplayLogResponse(report=_report(report), state_hash=state_hash)
             if session is not None:
                 spectator = game.view(session.state, 0)
-                response.state_hash = digest(session.state)
-                response.status.CopyFrom(_status_message(game.status(session.state)))
+                response.status.CopyFrom(_status_message(session.status()))
                 response.view.CopyFrom(convert.view_to_proto(game, spectator))
                 response.view_json = canonical_json(to_plain(spectator)).decode()
             return response

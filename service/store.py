@@ -29,7 +29,9 @@ from eventsourcing.persistence import (
 )
 from eventsourcing.sqlite import SQLiteFactory
 
-from domain.kernel import Envelope, canonical_json
+from domain.kernel import Envelope, canonical_json, to_plain
+from domain.kernel.fairness import Contributions
+from domain.kernel.messages import from_plain
 
 RECEIPT_TOPIC = "tablerules:CommandReceipt"
 
@@ -115,6 +117,8 @@ class Snapshot:
     finished: bool
     state: Any
     """The state as plain JSON."""
+    contributions: Contributions | None = None
+    """The seats' randomness, in a game with the seat_randomness option."""
 
 
 def _receipt_id(game_id: str, command_id: str) -> str:
@@ -243,8 +247,8 @@ class GameStore:
             after = rows[-1].originator_version
 
     def save_snapshot(self, game_id: str, snapshot: Snapshot) -> None:
-        body = {"version": snapshot.version, "last_hash": snapshot.last_hash,
-                "finished": snapshot.finished, "state": snapshot.state}
+        body = {"version": snapshot.version, "last_hash": snapshot.last_hash, "finished": snapshot.finished,
+                "state": snapshot.state, "contributions": to_plain(snapshot.contributions)}
         # Another replica may have taken the same snapshot: identical by construction.
         with contextlib.suppress(IntegrityError):
             self.snapshots.insert_events(
@@ -256,4 +260,6 @@ class GameStore:
         if not rows:
             return None
         body = orjson.loads(rows[0].state)
-        return Snapshot(body["version"], body["last_hash"], body["finished"], body["state"])
+        contributions = body.get("contributions")  # absent from snapshots taken before seat randomness existed
+        return Snapshot(body["version"], body["last_hash"], body["finished"], body["state"],
+                        None if contributions is None else from_plain(Contributions, contributions))

@@ -28,6 +28,7 @@ from typing import Any
 from domain.games import REGISTRY
 from domain.kernel import (
     SPECTATOR,
+    SYSTEM_SEAT,
     Command,
     Envelope,
     Event,
@@ -42,6 +43,7 @@ from domain.kernel import (
     Status,
     canonical_json,
     command_to_json,
+    known_seed,
     parse_log,
     replay,
     revealed_seed,
@@ -49,7 +51,9 @@ from domain.kernel import (
     to_plain,
     verify,
 )
+from domain.kernel.audit import NO_SEED, verified
 from domain.kernel.messages import from_plain, payload_of
+from domain.kernel.seal import Keys, state_hash
 from domain.kernel.session import decode_event
 from service.errors import InvalidArgument, NotFound, PermissionDenied, Rejected, StaleVersion, Unauthenticated
 from service.store import GameStore, Secrets, Snapshot, VersionConflict
@@ -64,6 +68,12 @@ RACE_RETRIES = 5
 
 def _token_hash(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def _refusal(report: Report) -> str:
+    """Why a log was refused, in one bounded line (the report's full details come from VerifyLog)."""
+    reason = NO_SEED if report.divergence is None else f"event {report.divergence.seq}: {report.divergence.reason}"
+    return reason if len(reason) <= 1000 else reason[:1000] + "..."
 
 
 def _now() -> str:
@@ -215,24 +225,32 @@ class Tables:
             raise InvalidArgument("ruleset", f"no ruleset named {name!r}; known: {', '.join(sorted(self.games))}")
         return game
 
-    def create_game(self, ruleset: str, seats: Sequence[str], options: Mapping[str, object],
-                    content: str = "", seed: str = "") -> tuple[str, list[SeatGrant], str, int]:
+    def create_game(self, ruleset: str, seats: Sequence[str], options: Mapping[str, object], content: str = "",
+                    seed: str = "", token: str | None = None) -> tuple[str, list[SeatGrant], str, int]:
+        """A new game. Only the operator (`token`) may choose its seed; the log then says so."""
+        if seed and not self._is_operator(token):
+            raise PermissionDenied("only the operator may choose a seed (for tests and bug reproduction); leave it "
+                                   "empty for a secret one, or set the option seat_randomness for chance that "
+                                   "nobody can steer")
         game = self.game_type(ruleset)
         try:
             setup = game.ruleset.check_setup(seats, options, content)
         except ValueError as problem:
             raise InvalidArgument("seats" if "seats" in str(problem) else "options", str(problem)) from None
+        chosen = bool(seed)
         seed = seed or secrets.token_hex(32)
         game_id = str(uuid.uuid4())
         header = Header(game_id=game_id, ruleset=game.ruleset.name, ruleset_version=game.ruleset.version,
                         seats=setup.seats, options=setup.options, content=setup.content,
-                        seed_commitment=seed_commitment(seed), created_at=_now())
+                        seed_commitment=seed_commitment(seed), created_at=_now(), seed_chosen=chosen)
         try:
             # Some checks need the whole setup (e.g. one character per seat).
-            session, created = Session.create(game, header)
+            session, created = Session.create(game, header, seed)
         except ValueError as problem:
             raise InvalidArgument("options", str(problem)) from None
-        session, started = session.execute(StartGame(seat=0), "start", seed)
+        started: list[Envelope] = []
+        if not session.collecting:  # with seat randomness, the game starts once the seats' values are in
+            session, started = session.execute(StartGame(seat=SYSTEM_SEAT), "start", seed)
         grants = [SeatGrant(n, name, secrets.token_urlsafe(24)) for n, name in enumerate(setup.seats, start=1)]
         keys = Secrets(seed, tuple(_token_hash(g.token) for g in grants))
         self._store_new(game_id, game, keys, [created, *started], session)
@@ -276,11 +294,11 @@ class Tables:
             raise NotFound(f"no game {game_id!r}")
         header = Header.from_created(first[0].payload)
         game = self.game_type(header.ruleset)
-        session, _ = Session.create(game, header)
+        session = Session.opened(game, header, first[0].hash)
         snapshot = self.store.latest_snapshot(game_id)
         if snapshot is not None:
-            session = Session(game, header, from_plain(game.state_type, snapshot.state),
-                              snapshot.version, snapshot.last_hash, snapshot.finished)
+            session = Session(game, header, from_plain(game.state_type, snapshot.state), snapshot.version,
+                              snapshot.last_hash, snapshot.finished, snapshot.contributions)
         tail = self.store.read(game_id, after=session.version)
         for envelope in tail:
             session = session.apply(envelope)
@@ -303,12 +321,15 @@ class Tables:
 
     # -- callers ------------------------------------------------------------------------
 
+    def _is_operator(self, token: str | None) -> bool:
+        return bool(token) and hmac.compare_digest(_token_hash(token or ""), self._operator_hash)
+
     def viewer(self, live: LiveGame, token: str | None) -> Viewer:
         if not token:
             return Viewer()
-        digest = _token_hash(token)
-        if hmac.compare_digest(digest, self._operator_hash):
+        if self._is_operator(token):
             return Viewer(operator=True)
+        digest = _token_hash(token)
         for seat, known in enumerate(live.secrets.token_hashes, start=1):
             if hmac.compare_digest(digest, known):
                 return Viewer(seat=seat)
@@ -326,8 +347,10 @@ class Tables:
 
     @staticmethod
     def _redacted(game: Game[Any], envelope: Envelope, viewer: Viewer, event: Event | None) -> SeenEnvelope:
-        if viewer.operator or envelope.type not in game.event_types:
+        if viewer.operator or envelope.public is None:
             return SeenEnvelope(envelope, envelope.type, envelope.payload, False, viewer.audience)
+        if viewer.seat == SPECTATOR:
+            return SeenEnvelope(envelope, envelope.type, envelope.public, True, viewer.audience)
         shown = game.redact(event if event is not None else decode_event(game, envelope), viewer.seat)
         payload = payload_of(shown)
         return SeenEnvelope(envelope, envelope.type, payload, payload != dict(envelope.payload), viewer.audience)
@@ -404,7 +427,7 @@ class Tables:
         session = live.session
         if envelopes and envelopes[0].seq // self.snapshot_every != session.version // self.snapshot_every:
             self.store.save_snapshot(live.game_id, Snapshot(session.version, session.last_hash, session.finished,
-                                                            to_plain(session.state)))
+                                                            to_plain(session.state), session.contributions))
 
     # -- reading ------------------------------------------------------------------------
 
@@ -412,12 +435,8 @@ class Tables:
         live = self.live(game_id)
         viewer = self.viewer(live, token)
         session = live.session
-        game = live.game
-        legal = tuple(game.legal_commands(session.state, viewer.seat)) if viewer.seat else ()
-        if session.finished:
-            legal = ()
-        return Seen(session.version, viewer.seat, game.status(session.state),
-                    game.view(session.state, viewer.seat), legal)
+        return Seen(session.version, viewer.seat, session.status(), live.game.view(session.state, viewer.seat),
+                    tuple(session.legal_commands(viewer.seat)))
 
     async def follow(self, live: LiveGame, token: str | None,
                      from_version: int) -> AsyncIterator[list[SeenEnvelope]]:
@@ -482,25 +501,32 @@ class Tables:
             raise InvalidArgument("log_jsonl", str(problem)) from None
         return self.game_type(log.header.ruleset), log
 
-    def replay(self, game: Game[Any], log: Log, upto: int = 0) -> tuple[Session[Any] | None, Report]:
+    def replay(self, game: Game[Any], log: Log, upto: int = 0) -> tuple[Session[Any] | None, Report, str]:
+        """The replayed session, the report, and the keyed state hash at that point
+        (empty where the log does not carry its seed)."""
         if upto < 0:
             raise InvalidArgument("upto", "must be 0 (the whole log) or more")
-        return replay(game, log, upto or None)
+        session, report = replay(game, log, upto or None)
+        seed, _ = known_seed(log.header, log.envelopes[-1].to_json() if log.envelopes else None)
+        if session is None or seed is None:
+            return session, report, ""
+        return session, report, state_hash(Keys.of(seed, log.header.game_id), session.version, session.state)
 
     def verify(self, game: Game[Any], log: Log) -> Report:
         return verify(game, log)
 
     def import_log(self, text: str) -> tuple[str, int, bool, list[SeatGrant]]:
+        """Store a log as a new game, if it verifies: every command re-decided."""
         game, log = self.parse(text)
-        report = verify(game, log)
-        if not report.ok:
-            assert report.divergence is not None
-            raise Rejected("log", f"the log does not verify: {report.divergence.describe()}")
-        session, _ = replay(game, log)
-        assert session is not None
-        return self._adopt_log(game, log, session, revealed_seed(log))
+        session, report = verified(game, log)
+        seed = revealed_seed(log)
+        if session is None or seed is None:
+            raise Rejected("log", f"the log cannot be imported: {_refusal(report)}")
+        return self._adopt_log(game, log, session, seed)
 
     def fork(self, game: Game[Any], log: Log, at: int) -> tuple[str, int, bool, list[SeatGrant]]:
+        """A new live game from the first `at` events, once they verify (and the
+        chain of the whole log does)."""
         if not 2 <= at <= len(log.envelopes):
             raise InvalidArgument("at", f"must be between 2 and {len(log.envelopes)} (the log's length)")
         envelopes = log.envelopes
@@ -515,23 +541,22 @@ class Tables:
         seed = revealed_seed(log)
         if seed is None:
             raise Rejected("fork", "the log carries no seed (export it as the operator, or fork a finished game)")
-        session, report = replay(game, log, at)
+        session, report = verified(game, log, upto=at)
         if session is None:
-            assert report.divergence is not None
-            raise Rejected("log", f"the log does not replay: {report.divergence.describe()}")
+            raise Rejected("log", f"the log cannot be forked: {_refusal(report)}")
         if session.finished:
             raise Rejected("fork", f"the game had already ended at event {at}: nothing to play from there")
         prefix = Log(header=log.header, envelopes=log.envelopes[:at])
         return self._adopt_log(game, prefix, session, seed)
 
     def _adopt_log(self, game: Game[Any], log: Log, session: Session[Any],
-                   seed: str | None) -> tuple[str, int, bool, list[SeatGrant]]:
-        grants = [] if session.finished or seed is None else [
+                   seed: str) -> tuple[str, int, bool, list[SeatGrant]]:
+        grants = [] if session.finished else [
             SeatGrant(n, name, secrets.token_urlsafe(24)) for n, name in enumerate(log.header.seats, start=1)
         ]
         token_hashes = tuple(_token_hash(g.token) for g in grants)
         game_id = str(uuid.uuid4())
-        self._store_new(game_id, game, Secrets(seed or "", token_hashes), list(log.envelopes), session)
+        self._store_new(game_id, game, Secrets(seed, token_hashes), list(log.envelopes), session)
         return game_id, session.version, session.finished, grants
 
     def log_of(self, source_log: str, source_game: str, token: str | None) -> tuple[Game[Any], Log]:

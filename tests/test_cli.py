@@ -25,12 +25,13 @@ def test_play_export_replay_verify_and_fork(server: Running, tmp_path: Path) -> 
     assert played.returncode == 0, played.stderr
     assert "finished" in played.stdout
     replayed = run("replay", str(log))
-    assert replayed.returncode == 0 and "OK:" in replayed.stdout and "GameCreated" in replayed.stdout
+    assert replayed.returncode == 0 and "REPLAYED:" in replayed.stdout and "GameCreated" in replayed.stdout
+    assert "not checked: the rules" in replayed.stdout
     summary = run("replay", str(log), "--summary", "--every-state")
-    assert summary.returncode == 0 and "OK:" in summary.stdout and "GameCreated" not in summary.stdout
-    assert summary.stdout.splitlines()[0] == next(line for line in replayed.stdout.splitlines() if "OK:" in line)
+    assert summary.returncode == 0 and "REPLAYED:" in summary.stdout and "GameCreated" not in summary.stdout
+    assert summary.stdout.splitlines()[0] == next(line for line in replayed.stdout.splitlines() if "REPLAYED:" in line)
     verified = run("verify", str(log))
-    assert verified.returncode == 0 and "re-decided" in verified.stdout
+    assert verified.returncode == 0 and verified.stdout.startswith("VERIFIED:") and "re-decided" in verified.stdout
     at = command_boundary(log.read_text(encoding="utf-8"), 12)
     forked = run("fork", str(log), "--at", str(at), "--address", address)
     assert forked.returncode == 0 and "seat 1" in forked.stdout and "token" in forked.stdout
@@ -50,12 +51,34 @@ def test_verify_fails_with_exit_1_and_the_divergence(tmp_path: Path, server: Run
     assert "first divergence" in verified.stdout and "event 4" in verified.stdout
 
 
+def test_verify_of_a_log_without_its_seed_exits_3_and_says_what_it_did_not_check(
+        tmp_path: Path, server: Running) -> None:
+    """A log cut short (no SeedRevealed, no header seed) cannot be re-decided: never "OK"."""
+    address = f"127.0.0.1:{server.port}"
+    log = tmp_path / "game.jsonl"
+    run("play", "--address", address, "--all-bots", "--quiet", "--seed", "cut", "--option", "turn_limit=12",
+        "--export", str(log), env={"TABLERULES_OPERATOR_TOKEN": OPERATOR})
+    text = log.read_text(encoding="utf-8")
+    cut = tmp_path / "cut.jsonl"
+    cut.write_text("".join(text.splitlines(keepends=True)[:command_boundary(text, 10) + 1]), encoding="utf-8")
+    verified = run("verify", str(cut))
+    assert verified.returncode == 3, verified.stdout
+    assert verified.stdout.startswith("CHAIN INTACT:") and "rules not re-checked: no seed" in verified.stdout
+
+
+def test_a_chosen_seed_needs_the_operator_token(server: Running, tmp_path: Path) -> None:
+    address = f"127.0.0.1:{server.port}"
+    refused = run("play", "--address", address, "--all-bots", "--quiet", "--seed", "mine",
+                  "--data-dir", str(tmp_path), env={"TABLERULES_OPERATOR_TOKEN": ""})
+    assert refused.returncode == 2 and "PERMISSION_DENIED" in refused.stderr and "operator" in refused.stderr
+
+
 def test_play_a_seat_by_hand_from_the_terminal(server: Running) -> None:
     """A human types numbers for seat 1 while a bot plays seat 2."""
     address = f"127.0.0.1:{server.port}"
     answers = "1\n" * 400 + "q\n"
     played = run("play", "--address", address, "--bots", "2", "--seed", "hand", "--max-commands", "40",
-                 stdin=answers)
+                 stdin=answers, env={"TABLERULES_OPERATOR_TOKEN": OPERATOR})
     assert played.returncode == 0, played.stderr
     assert "your move" in played.stdout and "choose a number" in played.stdout
 

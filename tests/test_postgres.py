@@ -31,7 +31,7 @@ def replicas(postgres_url: str) -> Iterator[tuple[Running, Running]]:
 
 def test_two_replicas_share_games_and_settle_races(replicas: tuple[Running, Running]) -> None:
     a, b = (Client(f"127.0.0.1:{r.port}") for r in replicas)
-    created = a.create_game("armory", ["ann", "bob"], {"turn_limit": 8}, seed="pg")
+    created = a.create_game("armory", ["ann", "bob"], {"turn_limit": 8}, seed="pg", token=OPERATOR)
     game_id = created.game_id
     tokens = {s.seat: s.token for s in created.seats}
     streamed: list[int] = []

@@ -10,10 +10,15 @@ from pathlib import Path
 import pytest
 
 from domain.games import REGISTRY
-from domain.kernel import Envelope, Log, parse_log, replay, replay_lines, verify
+from domain.kernel import Envelope, Log, LogFormatError, Report, parse_log, replay, replay_lines, verify
+from domain.kernel.audit import CHAIN, RULES
 from domain.kernel.canonical import canonical_json
+from domain.kernel.upgrade import upgrade
+from tests.forgery import resealed_from
 
-REPLAYS = sorted(Path(__file__).resolve().parent.parent.joinpath("replays").glob("*/*.jsonl"))
+ROOT = Path(__file__).resolve().parent.parent
+REPLAYS = sorted(ROOT.joinpath("replays").glob("*/*.jsonl"))
+FORMAT_1 = ROOT / "tests" / "data" / "format1-aod-2p.jsonl"
 
 
 def load(path: Path) -> Log:
@@ -37,21 +42,7 @@ def test_replay_and_verify(path: Path) -> None:
     assert checked is not None and checked.state == session.state and checked.last_hash == session.last_hash
     verified = verify(game, log)
     assert verified.ok and verified.rules_checked, verified.divergence and verified.divergence.describe()
-
-
-def tampered(log: Log, envelopes: list[Envelope]) -> Log:
-    return Log(header=log.header, envelopes=tuple(envelopes))
-
-
-def rehash_from(envelopes: list[Envelope], start: int) -> list[Envelope]:
-    """Recompute hashes after an edit, as a careful forger would."""
-    fixed = envelopes[:start]
-    for envelope in envelopes[start:]:
-        body = envelope.body()
-        body["seq"] = len(fixed) + 1
-        body["prev_hash"] = fixed[-1].hash if fixed else "0" * 64
-        fixed.append(Envelope(**body).sealed())
-    return fixed
+    assert verified.verdict == "VERIFIED" and CHAIN in verified.checked and RULES in verified.checked
 
 
 @pytest.fixture(scope="module")
@@ -59,16 +50,47 @@ def sample() -> Log:
     return load(next(p for p in REPLAYS if p.parent.name == "armory"))
 
 
-def test_an_edited_event_is_detected(sample: Log) -> None:
+def hidden_draw(log: Log) -> int:
+    """The index of an envelope whose payload a spectator does not see in full."""
+    return next(i for i, e in enumerate(log.envelopes) if e.type == "CardsDrawn" and e.public is not None and i > 2)
+
+
+def edited(envelope: Envelope, **changes: object) -> Envelope:
+    """The envelope with payload fields changed, and its public form along with them."""
+    public = envelope.public
+    if public is not None:
+        shown = {key: value for key, value in changes.items() if public.get(key) == envelope.payload[key]}
+        public = {**public, **shown}
+    return dataclasses.replace(envelope, payload={**envelope.payload, **changes}, public=public)
+
+
+def verdicts(log: Log) -> tuple[Report, Report]:
+    game = REGISTRY[log.header.ruleset]
+    return replay(game, log)[1], verify(game, log)
+
+
+def test_an_edited_public_event_breaks_the_chain(sample: Log) -> None:
     envelopes = list(sample.envelopes)
-    victim = envelopes[10]
-    payload = json.loads(canonical_json(victim.payload))
-    payload["seat"] = 2 if payload.get("seat") == 1 else 1
-    envelopes[10] = Envelope(**{**victim.body(), "payload": payload, "hash": victim.hash})
-    game = REGISTRY[sample.header.ruleset]
-    report = verify(game, tampered(sample, envelopes))
-    assert not report.ok and report.divergence is not None and report.divergence.seq == 11
-    assert "edited" in report.divergence.reason
+    index = next(i for i, e in enumerate(envelopes) if i > 8 and e.public is None and "seat" in e.payload)
+    victim = envelopes[index]
+    envelopes[index] = dataclasses.replace(victim, payload={**victim.payload, "seat": 2 if victim.payload["seat"] == 1
+                                                            else 1})
+    for report in verdicts(Log(sample.header, tuple(envelopes))):
+        assert not report.ok and report.divergence is not None and report.divergence.seq == index + 1
+        assert "edited" in report.divergence.reason
+
+
+def test_an_edited_hidden_payload_is_caught_by_its_digest(sample: Log) -> None:
+    """The chain covers what a spectator sees; the digest binds the hidden part."""
+    envelopes = list(sample.envelopes)
+    index = hidden_draw(sample)
+    victim = envelopes[index]
+    envelopes[index] = dataclasses.replace(victim, payload={**victim.payload,
+                                                            "cards": list(reversed(victim.payload["cards"]))})
+    replayed, verified = verdicts(Log(sample.header, tuple(envelopes)))
+    for report in (replayed, verified):
+        assert not report.ok and report.divergence is not None and report.divergence.seq == index + 1
+    assert replayed.divergence is not None and "secret digest" in replayed.divergence.reason
 
 
 @pytest.mark.parametrize("change", ["drop", "reorder", "insert"])
@@ -80,52 +102,56 @@ def test_dropped_reordered_or_inserted_events_are_detected(sample: Log, change: 
         envelopes[12], envelopes[13] = envelopes[13], envelopes[12]
     else:
         envelopes.insert(12, envelopes[11])
-    game = REGISTRY[sample.header.ruleset]
-    report = verify(game, tampered(sample, envelopes))
+    report = verify(REGISTRY[sample.header.ruleset], Log(sample.header, tuple(envelopes)))
     assert not report.ok and report.divergence is not None and report.divergence.seq == 13
 
 
-def test_a_rehashed_forgery_is_caught_by_the_rules(sample: Log) -> None:
-    """Hashes recomputed after an edit pass the chain, but not the rules."""
+def test_a_resealed_forgery_is_caught_by_the_rules(sample: Log) -> None:
+    """A forger who knows the revealed seed reseals the chain and every digest after an
+    edit: only re-deciding the commands tells."""
     envelopes = list(sample.envelopes)
-    index = next(i for i, e in enumerate(envelopes) if e.type == "CardsDrawn" and i > 2)
+    index = hidden_draw(sample)
     victim = envelopes[index]
     payload = dict(victim.payload)
     payload["cards"] = list(reversed(payload["cards"])) if len(payload["cards"]) > 1 else ["1.01"]
-    envelopes[index] = Envelope(**{**victim.body(), "payload": payload})
-    forged = tampered(sample, rehash_from(envelopes, index))
-    game = REGISTRY[sample.header.ruleset]
-    report = verify(game, forged)
+    envelopes[index] = dataclasses.replace(victim, payload=payload)
+    report = verify(REGISTRY[sample.header.ruleset], resealed_from(sample, envelopes, index))
     assert not report.ok and report.divergence is not None
     assert report.divergence.seq == index + 1
     assert report.divergence.expected is not None and report.divergence.actual is not None
 
 
-def test_replay_with_every_state_and_verify_check_each_state_hash(sample: Log) -> None:
-    """A state_hash forged mid-log (chain rehashed, final state right) is the one thing
-    the default replay, which compares the final state, lets through."""
+def test_a_public_form_that_is_not_the_redaction_is_caught(sample: Log) -> None:
+    """A server (or forger) that shows spectators something else than the rules' redaction."""
     envelopes = list(sample.envelopes)
-    envelopes[8] = Envelope(**{**envelopes[8].body(), "state_hash": "f" * 64}).sealed()
-    forged = tampered(sample, rehash_from(envelopes, 9))
+    index = hidden_draw(sample)
+    envelopes[index] = dataclasses.replace(envelopes[index], public={**(envelopes[index].public or {}), "seat": 9})
+    replayed, verified = verdicts(resealed_from(sample, envelopes, index))
+    for report in (replayed, verified):
+        assert not report.ok and report.divergence is not None and report.divergence.seq == index + 1
+    assert replayed.divergence is not None and "public form" in replayed.divergence.reason
+
+
+def test_every_state_replay_and_verify_check_each_state_hash(sample: Log) -> None:
+    """A state_hash forged mid-log (resealed, final state right) is the one thing the
+    default replay, which compares every 128th state and the last, lets through."""
+    envelopes = list(sample.envelopes)
+    envelopes[8] = dataclasses.replace(envelopes[8], state_hash="f" * 64)
+    forged = resealed_from(sample, envelopes, 8)
     game = REGISTRY[sample.header.ruleset]
     _, report = replay(game, forged, every_state=True)
     assert not report.ok and report.divergence is not None and report.divergence.seq == 9
     verified = verify(game, forged)
     assert not verified.ok and verified.divergence is not None and verified.divergence.seq == 9
-    unseeded = verify(game, dataclasses.replace(forged, envelopes=forged.envelopes[:-1]))
-    assert not unseeded.ok and unseeded.divergence is not None and unseeded.divergence.seq == 9
 
 
 def test_replay_names_the_first_event_whose_state_differs(sample: Log) -> None:
-    """An edited payload, rehashed: the fold leaves the logged states from there on, and
-    replay (rules unconsulted) points at the edited event."""
+    """An edited payload with its public form to match, resealed: the fold leaves the
+    logged states from there on, and replay (rules unconsulted) points at the edit."""
     envelopes = list(sample.envelopes)
-    index = next(i for i, e in enumerate(envelopes) if e.type == "CardsDrawn" and i > 2)
-    victim = envelopes[index]
-    drawn = list(victim.payload["cards"])
-    envelopes[index] = Envelope(**{**victim.body(), "payload": {**victim.payload, "cards": drawn[:-1]}})
-    forged = tampered(sample, rehash_from(envelopes, index))
-    _, report = replay(REGISTRY[sample.header.ruleset], forged)
+    index = hidden_draw(sample)
+    envelopes[index] = edited(envelopes[index], cards=envelopes[index].payload["cards"][:-1])
+    _, report = replay(REGISTRY[sample.header.ruleset], resealed_from(sample, envelopes, index))
     assert not report.ok and report.divergence is not None and report.divergence.seq == index + 1
     assert "state_hash" in report.divergence.reason
 
@@ -142,12 +168,84 @@ def test_replay_reads_another_writers_spelling_of_the_same_json(sample: Log) -> 
 
 
 def test_an_event_that_cannot_follow_its_state_is_reported_not_raised(sample: Log) -> None:
-    """A rehashed edit that names a seat the game does not have: evolve cannot apply it."""
+    """A resealed edit that names a seat the game does not have: evolve cannot apply it."""
     envelopes = list(sample.envelopes)
-    index = next(i for i, e in enumerate(envelopes) if e.type == "CardsDrawn" and i > 2)
-    victim = envelopes[index]
-    envelopes[index] = Envelope(**{**victim.body(), "payload": {**victim.payload, "seat": 9}})
-    forged = tampered(sample, rehash_from(envelopes, index))
-    session, report = replay(REGISTRY[sample.header.ruleset], forged)
+    index = hidden_draw(sample)
+    envelopes[index] = edited(envelopes[index], seat=9)
+    session, report = replay(REGISTRY[sample.header.ruleset], resealed_from(sample, envelopes, index))
     assert session is None and not report.ok and report.divergence is not None
     assert report.divergence.seq == index + 1 and "cannot follow the state" in report.divergence.reason
+
+
+# -- what a log without its seed proves (issue 11, item 3) -------------------------------
+
+
+def test_a_log_without_its_seed_is_never_verified(sample: Log) -> None:
+    """A game cut short before its end: the chain holds, the rules cannot be re-decided."""
+    cut = next(i for i in range(len(sample.envelopes) // 2, 0, -1) if sample.envelopes[i].command is not None)
+    report = verify(REGISTRY[sample.header.ruleset], Log(sample.header, sample.envelopes[:cut]))
+    assert not report.ok and report.divergence is None and not report.rules_checked
+    assert report.verdict == "CHAIN INTACT" and report.checked == (CHAIN,)
+    assert any("rules not re-checked: no seed" in note for note in report.notes)
+
+
+def test_a_finished_log_stripped_of_its_seed_and_resealed_is_refused(sample: Log) -> None:
+    """The outside testers' forgery: SeedRevealed removed, one event rewritten and resealed."""
+    envelopes = list(sample.envelopes[:-1])
+    index = hidden_draw(sample)
+    victim = envelopes[index]
+    envelopes[index] = dataclasses.replace(victim, payload={**victim.payload,
+                                                            "cards": list(reversed(victim.payload["cards"]))})
+    forged = resealed_from(sample, envelopes, index)
+    replayed, verified = verdicts(forged)
+    for report in (replayed, verified):
+        assert not report.ok and report.verdict == "FAILED" and report.divergence is not None
+        assert "does not reveal its seed" in report.divergence.reason
+
+
+def test_a_header_seed_that_contradicts_the_commitment_is_refused(sample: Log) -> None:
+    forged = Log(dataclasses.replace(sample.header, seed="0" * 64), sample.envelopes)
+    for report in verdicts(forged):
+        assert not report.ok and report.divergence is not None and "header" in report.divergence.reason
+
+
+def test_events_after_the_seed_is_revealed_are_refused(sample: Log) -> None:
+    extra = dataclasses.replace(sample.envelopes[-2], command_id="late")
+    forged = resealed_from(sample, [*sample.envelopes, extra], len(sample.envelopes))
+    for report in verdicts(forged):
+        assert not report.ok and report.divergence is not None
+        assert report.divergence.seq == len(sample.envelopes) + 1 and "after SeedRevealed" in report.divergence.reason
+
+
+# -- format 1 --------------------------------------------------------------------------------
+
+
+def test_a_format_1_log_is_refused_with_the_way_to_upgrade_it() -> None:
+    with pytest.raises(LogFormatError, match="upgrade"):
+        parse_log(FORMAT_1.read_text(encoding="utf-8").splitlines())
+
+
+def test_a_format_1_log_upgrades_to_a_verified_format_2_log() -> None:
+    lines = FORMAT_1.read_bytes().splitlines()
+    upgraded = upgrade(REGISTRY["aod"], lines)
+    assert upgraded.header.seed_chosen  # format 1 did not say who chose the seed
+    assert len(upgraded.envelopes) == len(lines) - 1
+    report = verify(REGISTRY["aod"], parse_log(upgraded.lines()))
+    assert report.verdict == "VERIFIED", report.divergence and report.divergence.describe()
+
+
+def test_a_tampered_format_1_log_is_not_upgraded() -> None:
+    lines = FORMAT_1.read_text(encoding="utf-8").splitlines()
+    row = json.loads(lines[20])
+    row["command_id"] = "edited"
+    lines[20] = json.dumps(row)
+    with pytest.raises(LogFormatError, match="event 20"):
+        upgrade(REGISTRY["aod"], lines)
+
+
+def test_envelope_lines_hold_no_unexpected_fields(sample: Log) -> None:
+    """Format 2's line: the public form and the digest beside the full payload."""
+    line = json.loads(canonical_json(sample.envelopes[0].to_json()))
+    assert set(line) == {"seq", "type", "payload", "public", "schema", "command_id", "command", "rule", "prev_hash",
+                         "state_hash", "secret_digest", "hash"}
+    assert Envelope.from_json(line) == sample.envelopes[0]

@@ -26,7 +26,7 @@ SEED = "service-test-seed"
 def new_game(client: Client, seats: int = 2, **options: Any) -> tuple[str, dict[int, str]]:
     """An ARMORY game kept short by a low turn cap (random play rarely wins)."""
     options.setdefault("turn_limit", 12)
-    created = client.create_game("armory", [f"p{n}" for n in range(1, seats + 1)], options, seed=SEED)
+    created = client.create_game("armory", [f"p{n}" for n in range(1, seats + 1)], options, seed=SEED, token=OPERATOR)
     return created.game_id, {s.seat: s.token for s in created.seats}
 
 
@@ -47,7 +47,7 @@ def test_list_rulesets_describes_armory_like_openspiel(client: Client) -> None:
 
 
 def test_create_game_returns_tokens_and_commitment(client: Client) -> None:
-    created = client.create_game("armory", ["ann", "bob"], seed=SEED)
+    created = client.create_game("armory", ["ann", "bob"], seed=SEED, token=OPERATOR)
     assert [s.seat for s in created.seats] == [1, 2]
     assert len({s.token for s in created.seats}) == 2
     import hashlib

@@ -1,7 +1,7 @@
 """The kernel every game shares: messages, the decider interface, the recorded
 generator, canonical JSON, the hash-chained log, replay and verify."""
 
-from domain.kernel.audit import Divergence, Report, replay, replay_lines, revealed_seed, verify
+from domain.kernel.audit import Divergence, Report, known_seed, replay, replay_lines, revealed_seed, verify
 from domain.kernel.canonical import canonical_json, digest, to_plain
 from domain.kernel.game import (
     SPECTATOR,
@@ -27,6 +27,6 @@ __all__ = [
     "SPECTATOR", "SYSTEM_SEAT", "Chance", "Command", "Divergence", "Emitter", "Envelope",
     "Event", "Game", "Header", "Information", "Log", "LogFormatError", "OptionSpec",
     "Report", "Rng", "RuleViolation", "Rules", "Ruleset", "Session", "Setup", "StartGame", "Status",
-    "canonical_json", "command_from_json", "command_to_json", "digest", "in_progress", "parse_log",
+    "canonical_json", "command_from_json", "command_to_json", "digest", "in_progress", "known_seed", "parse_log",
     "replay", "replay_lines", "require", "revealed_seed", "seed_commitment", "to_plain", "types_in", "verify",
 ]

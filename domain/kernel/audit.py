@@ -1,9 +1,15 @@
 """Replay, verify and fork a log: the tools of audits and bug reproduction.
 
-Replay folds evolve over the log, checks the hash chain and the final state hash
-(every state hash where that one differs, or when asked); it never consults the
-rules or the generator. Verify re-decides every logged
-command with the revealed seed and reports the first divergence.
+Replay folds evolve over the log and checks its seals: the hash chain always; with
+the seed (revealed at the end, or in an operator's export) also the seed against
+its commitment, every secret digest and public form, and the state hashes (every
+128th and the last, or every one when asked). It never consults the rules.
+
+Verify checks the chain and the seed, then re-decides every logged command with
+the seed and compares what the rules produce with the log, byte for byte: so every
+digest, public form, state hash and hash is checked too. A log without its seed
+cannot be re-decided: verify says so and never calls it verified. Import and fork
+run verify (fork up to the point it keeps), so the three check the same things.
 """
 
 from __future__ import annotations
@@ -12,9 +18,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-import orjson
-
-from domain.kernel.canonical import JsonValue, digest, sha256_hex, to_plain
+from domain.kernel.canonical import JsonValue, to_plain
 from domain.kernel.game import Game
 from domain.kernel.log import (
     GENESIS_HASH,
@@ -26,9 +30,17 @@ from domain.kernel.log import (
     header_of,
     parse_line,
 )
-from domain.kernel.messages import RuleViolation
+from domain.kernel.messages import Event, RuleViolation
 from domain.kernel.rng import seed_commitment
-from domain.kernel.session import GAME_CREATED, SEED_REVEALED, Session, command_from_json, fold
+from domain.kernel.seal import Keys, chain_hash, public_form, secret_digest, state_hash
+from domain.kernel.session import (
+    GAME_CREATED,
+    SEED_REVEALED,
+    Session,
+    command_from_json,
+    fold,
+    public_payload,
+)
 
 MAX_DIFF_LINES = 20
 STATE_CHECK_INTERVAL = 128
@@ -37,10 +49,21 @@ at the last: hashing a whole state afresh costs about as much as folding 10 even
 `every_state` and verify compare every one."""
 MOVED = "an event was dropped, inserted or reordered"
 
+CHAIN = "hash chain"
+SEED = "seed against its commitment"
+DIGESTS = "secret digests"
+PUBLIC_FORMS = "public forms"
+STATES = "state hashes"
+SAMPLED_STATES = "state hashes (every 128th and the last)"
+RULES = "rules (every command re-decided)"
+NO_SEED = ("chain intact, rules not re-checked: no seed. The log reveals no seed (a game under way, exported "
+           "without it, or a log cut short), so its full payloads, digests and state hashes cannot be checked; "
+           "the chain proves only the public form of each event")
+
 
 @dataclass(frozen=True, slots=True)
 class Divergence:
-    """The first place where a log and the rules (or its own hashes) disagree."""
+    """The first place where a log and the rules (or its own seals) disagree."""
 
     seq: int
     reason: str
@@ -60,7 +83,11 @@ class Divergence:
 
 @dataclass(frozen=True, slots=True)
 class Report:
-    """What replay or verify found. `rules_checked` is False where no seed was known."""
+    """What replay or verify found, and what it checked (`checked`, in words).
+
+    `ok`: replay found nothing wrong in what it checked; verify also re-decided every
+    command (a log that cannot be re-decided is never ok from verify).
+    """
 
     ok: bool
     events: int
@@ -69,6 +96,15 @@ class Report:
     finished: bool = False
     divergence: Divergence | None = None
     notes: tuple[str, ...] = field(default=())
+    checked: tuple[str, ...] = field(default=())
+
+    @property
+    def verdict(self) -> str:
+        """VERIFIED (the rules re-decided it), CHAIN INTACT (nothing wrong in what
+        could be checked, rules not re-decided) or FAILED."""
+        if self.divergence is not None:
+            return "FAILED"
+        return "VERIFIED" if self.rules_checked else "CHAIN INTACT"
 
 
 def state_diff(expected: object, actual: object, path: str = "state") -> Iterator[str]:
@@ -88,17 +124,23 @@ def _first_lines(lines: Iterator[str]) -> tuple[str, ...]:
     return tuple(line for _, line in zip(range(MAX_DIFF_LINES), lines, strict=False))
 
 
+def _failed(divergence: Divergence, events: int = 0, commands: int = 0, checked: tuple[str, ...] = ()) -> Report:
+    return Report(ok=False, events=events, commands=commands, divergence=divergence, checked=checked)
+
+
 class _Chain:
-    """Follows the hash chain line by line: sequence numbers, prev_hash links and each
-    event's own hash. Catches edits, drops, inserts and reorders."""
+    """Follows the hash chain envelope by envelope: sequence numbers, prev_hash links,
+    each envelope's hash over its public form and digest, GameCreated first and
+    nothing after SeedRevealed. Catches edits of anything public, drops, inserts,
+    reorders and events appended after the end."""
 
     def __init__(self, header: Header) -> None:
         self.header = header
         self.previous = GENESIS_HASH
         self.length = 0
+        self.revealed_at = 0
 
-    def follow(self, line: bytes, row: dict[str, Any]) -> Divergence | None:
-        """Check the next envelope, given as its line and the parsed line."""
+    def follow(self, row: dict[str, Any]) -> Divergence | None:
         index = self.length + 1
         try:
             check_envelope(row)
@@ -108,11 +150,23 @@ class _Chain:
             return Divergence(index, f"sequence number {row['seq']} where {index} belongs ({MOVED})")
         if row["prev_hash"] != self.previous:
             return Divergence(index, f"prev_hash does not match the previous event's hash ({MOVED})")
-        if not _sealed(line, row):
-            return Divergence(index, "the event's hash does not match its content (the event was edited)")
-        if index == 1 and (row["type"] != GAME_CREATED or row["payload"] != self.header.created_payload()):
+        public = row["payload"] if row["public"] is None else row["public"]
+        try:
+            hashed = chain_hash(row["prev_hash"], public_form(index, row["type"], row["schema"], row["command_id"],
+                                                              row["rule"], row["state_hash"], public),
+                                row["secret_digest"])
+        except TypeError:  # a float: JSON that has no canonical form
+            hashed = ""
+        if hashed != row["hash"]:
+            return Divergence(index, "the event's hash does not match its public form (the event was edited)")
+        if index == 1 and (row["type"] != GAME_CREATED or row["payload"] != self.header.created_payload()
+                           or row["public"] is not None or row["command"] is not None):
             return Divergence(1, "a log starts with GameCreated, and the header matches it",
                               expected=self.header.created_payload(), actual=row["payload"])
+        if self.revealed_at:
+            return Divergence(index, f"an event after SeedRevealed (event {self.revealed_at}): the game had ended")
+        if row["type"] == SEED_REVEALED:
+            self.revealed_at = index
         self.previous = row["hash"]
         self.length = index
         return None
@@ -121,42 +175,57 @@ class _Chain:
         return None if self.length else Divergence(1, "a log starts with GameCreated: this one has no events")
 
 
-def _sealed(line: bytes, row: dict[str, Any]) -> bool:
-    """Whether the envelope's hash is the SHA-256 of its canonical JSON without `hash`.
-
-    A line tablerules wrote is that canonical JSON with the hash member inserted
-    (keys sorted, so it sits between command_id and payload): hashing the line with
-    the member cut out takes no encoding at all. Any other spelling of the same JSON
-    (another tool's writer) is encoded afresh.
-    """
-    claimed: str = row["hash"]
-    member = b'"hash":"' + claimed.encode() + b'",'
-    body = line.replace(member, b"", 1)
-    if len(body) + len(member) == len(line) and sha256_hex(body) == claimed:
-        return True
-    try:
-        return digest({name: value for name, value in row.items() if name != "hash"}) == claimed
-    except TypeError:  # a float: JSON that has no canonical form
-        return False
-
-
 def check_chain(log: Log) -> Divergence | None:
     """The hash chain of an in-memory log (see _Chain)."""
     chain = _Chain(log.header)
-    for line in log.lines(envelopes_only=True):
-        broken = chain.follow(line, orjson.loads(line))
+    for envelope in log.envelopes:
+        broken = chain.follow(envelope.to_json())
         if broken is not None:
             return broken
     return chain.end()
 
 
+def known_seed(header: Header, last: object) -> tuple[str | None, Divergence | None]:
+    """The log's seed (revealed by its last event, or in an operator export's header)
+    and any contradiction: each seed present must match the commitment in GameCreated."""
+    if header.seed is not None and seed_commitment(header.seed) != header.seed_commitment:
+        return None, Divergence(1, "the seed in the header does not match the seed commitment in GameCreated")
+    revealed = None
+    if isinstance(last, Mapping) and last.get("type") == SEED_REVEALED:
+        payload = last.get("payload")
+        seed = payload.get("seed") if isinstance(payload, Mapping) else None
+        seq = last.get("seq")
+        if not isinstance(seed, str) or seed_commitment(seed) != header.seed_commitment:
+            return None, Divergence(seq if isinstance(seq, int) else 0,
+                                    "the revealed seed does not match the seed commitment in GameCreated")
+        revealed = seed
+    return revealed or header.seed, None
+
+
 def revealed_seed(log: Log) -> str | None:
-    """The seed, from the SeedRevealed event or an operator export's header."""
+    """The seed, from the SeedRevealed event or an operator export's header (unchecked:
+    see known_seed)."""
     for envelope in reversed(log.envelopes):
         if envelope.type == SEED_REVEALED:
             seed = envelope.payload.get("seed")
             return seed if isinstance(seed, str) else None
     return log.header.seed
+
+
+def _digest_problem(keys: Keys, row: dict[str, Any]) -> Divergence | None:
+    if secret_digest(keys, row["seq"], row["payload"], row["command"]) != row["secret_digest"]:
+        return Divergence(row["seq"], "the secret digest does not match the event's payload and command "
+                                      "(the event was edited)")
+    return None
+
+
+def _public_problem(game: Game[Any], row: dict[str, Any], event: Event | None) -> Divergence | None:
+    """Whether the public form is the rules' redaction of the payload for a spectator."""
+    expected = None if event is None else public_payload(game, event, row["payload"])
+    if row["public"] != expected:
+        return Divergence(row["seq"], "the public form is not what the rules show a spectator of this event "
+                                      "(the event was edited)")
+    return None
 
 
 def replay(game: Game[Any], log: Log, upto: int | None = None, progress: Callable[[int], None] | None = None,
@@ -170,105 +239,148 @@ def replay_lines(game: Game[Any], lines: Sequence[str | bytes], upto: int | None
                  every_state: bool = False) -> tuple[Session[Any] | None, Report]:
     """Fold a log file's lines (or its first `upto` events) into a state.
 
-    Checks the whole hash chain, folds each event with evolve (no rules, no
-    generator), and compares the state with the logged `state_hash` at every
-    STATE_CHECK_INTERVAL-th event and the last one folded; where they differ, or with
-    `every_state`, at each event, so that the first one that differs is named.
-    LogFormatError if the header or a line is not JSON.
+    Checks the whole hash chain and, where the seed is known, every digest and public
+    form, and the state after every STATE_CHECK_INTERVAL-th event and the last one
+    folded; where a state differs, or with `every_state`, after each event, so that
+    the first one that differs is named. LogFormatError if the header or a line is
+    not JSON.
     """
     rows = [line.encode() if isinstance(line, str) else line for line in lines if line.strip()]
     header = header_of(rows)
+    seed, contradiction = known_seed(header, parse_line(rows[-1], len(rows)) if len(rows) > 1 else None)
+    if contradiction is not None:
+        return None, _failed(contradiction)
+    keys = None if seed is None else Keys.of(seed, header.game_id)
     comparable = header.ruleset_version == game.ruleset.version
-    notes = () if comparable else (
-        f"the log was written by {game.ruleset.name} {header.ruleset_version}, this is "
-        f"{game.ruleset.version}: state hashes were not compared",
-    )
+    notes: tuple[str, ...] = ()
+    checked: tuple[str, ...] = (CHAIN,)
+    if keys is None:
+        notes = (NO_SEED,)
+    else:
+        checked += (SEED, DIGESTS)
+        if comparable:
+            checked += (PUBLIC_FORMS, STATES if every_state else SAMPLED_STATES)
+        else:
+            notes = (f"the log was written by {game.ruleset.name} {header.ruleset_version}, this is "
+                     f"{game.ruleset.version}: public forms and state hashes were not compared",)
+    compare_states = keys is not None and comparable
     chain = _Chain(header)
-    created, _ = Session.create(game, header)
-    state, finished = created.state, False
+    session = Session.opened(game, header, "")
+    state, contributions = session.state, session.contributions
     folded = 0
     last: dict[str, Any] | None = None
-    problem: Report | None = None  # of the fold; a broken chain anywhere is reported first
+    problem: Divergence | None = None  # of the fold; a broken chain anywhere is reported first
     for number, line in enumerate(rows[1:], start=2):
         row = parse_line(line, number)
-        broken = chain.follow(line, row)
+        broken = chain.follow(row)
         if broken is not None:
-            return None, Report(ok=False, events=0, divergence=broken)
-        if problem is not None or (upto is not None and chain.length > upto) or chain.length == 1:
-            continue  # only the chain is checked here; GameCreated made the session
-        try:
-            state, revealed = fold(game, header, state, row["seq"], row["type"], row["payload"], row["schema"],
-                                   row["rule"])
-        except LogFormatError as error:
-            problem = Report(ok=False, events=folded, divergence=Divergence(chain.length, str(error)))
-            continue
-        finished = finished or revealed
+            return None, _failed(broken, checked=checked)
+        if problem is not None or (upto is not None and chain.length > upto):
+            continue  # only the chain is checked here
+        event: Event | None = None
+        if chain.length > 1:
+            try:
+                state, contributions, event = fold(game, header, state, contributions, row["seq"], row["type"],
+                                                   row["payload"], row["schema"], row["rule"])
+            except LogFormatError as error:
+                problem = Divergence(chain.length, str(error))
+                continue
+        if keys is not None:
+            problem = _digest_problem(keys, row) or (_public_problem(game, row, event) if comparable else None)
+            if problem is not None:
+                continue
         folded, last = chain.length, row
-        if comparable and (every_state or folded % STATE_CHECK_INTERVAL == 0) and digest(state) != row["state_hash"]:
-            if not every_state:  # fold again, comparing each state, to name the first that differs
-                return replay_lines(game, rows, upto, None, every_state=True)
-            problem = Report(ok=False, events=folded - 1, divergence=Divergence(
-                folded, "the state after this event does not match its state_hash"))
-        elif progress is not None:
+        if compare_states and (every_state or folded % STATE_CHECK_INTERVAL == 0):
+            assert keys is not None
+            if state_hash(keys, folded, state) != row["state_hash"]:
+                if not every_state:  # fold again, comparing each state, to name the first that differs
+                    return replay_lines(game, rows, upto, None, every_state=True)
+                problem = Divergence(folded, "the state after this event does not match its state_hash")
+                continue
+        if progress is not None:
             progress(folded)
     broken = chain.end()
     if broken is not None or problem is not None:
-        return None, problem or Report(ok=False, events=0, divergence=broken)
-    if last is None:
-        return created, Report(ok=True, events=1, finished=game.status(state).finished, notes=notes)
-    if comparable and not every_state and digest(state) != last["state_hash"]:
+        return None, _failed(broken or problem or Divergence(0, ""), events=max(folded - 1, 0), checked=checked)
+    assert last is not None
+    if compare_states and not every_state and keys is not None and state_hash(keys, folded, state) != last[
+            "state_hash"]:
         return replay_lines(game, rows, upto, None, every_state=True)
-    session = Session(game, header, state, folded, last["hash"], finished)
-    return session, Report(ok=True, events=folded, finished=game.status(state).finished, notes=notes)
+    revealed = bool(chain.revealed_at) and chain.revealed_at <= folded
+    replayed = Session(game, header, state, folded, last["hash"], revealed, contributions)
+    finished = replayed.status().finished
+    if revealed and not finished:
+        return None, _failed(Divergence(chain.revealed_at, "the seed is revealed here, but the game had not ended"),
+                             events=folded, checked=checked)
+    if finished and not revealed and upto is None:
+        return None, _failed(Divergence(folded, "the game has ended here, but the log does not reveal its seed "
+                                                "(it was cut short, or its SeedRevealed line removed)"),
+                             events=folded, checked=checked)
+    return replayed, Report(ok=True, events=folded, finished=finished, notes=notes, checked=checked)
 
 
 def verify(game: Game[Any], log: Log, progress: Callable[[int], None] | None = None) -> Report:
-    """Re-decide every logged command and compare what the rules produce."""
+    """Check the chain and the seed, then re-decide every logged command and compare
+    what the rules produce."""
+    return verified(game, log, progress)[1]
+
+
+def verified(game: Game[Any], log: Log, progress: Callable[[int], None] | None = None,
+             upto: int | None = None) -> tuple[Session[Any] | None, Report]:
+    """verify(), re-deciding the commands of the first `upto` events only (a fork keeps
+    no more), and the session the rules lead to: None unless the report is ok."""
     broken = check_chain(log)
     if broken is not None:
-        return Report(ok=False, events=0, divergence=broken)
-    seed = revealed_seed(log)
+        return None, _failed(broken, checked=(CHAIN,))
+    seed, contradiction = known_seed(log.header, log.envelopes[-1].to_json())
+    if contradiction is not None:
+        return None, _failed(contradiction, checked=(CHAIN,))
     if seed is None:
         _, report = replay(game, log, progress=progress, every_state=True)
-        return Report(ok=report.ok, events=report.events, divergence=report.divergence,
-                      notes=(*report.notes, "no seed in the log (an unfinished game): hashes and "
-                             "states were checked, the rules were not re-decided"))
-    if seed_commitment(seed) != log.header.seed_commitment:
-        return Report(ok=False, events=0, divergence=Divergence(
-            1, "the seed does not match the commitment in GameCreated"))
-    live, _ = Session.create(game, log.header)
-    logged = list(log.envelopes[1:])
+        return None, Report(ok=False, events=report.events, divergence=report.divergence, finished=report.finished,
+                            notes=(NO_SEED,), checked=(CHAIN,))
+    checked = (CHAIN, SEED, DIGESTS, PUBLIC_FORMS, STATES, RULES)
+    notes = () if log.header.ruleset_version == game.ruleset.version else (
+        f"the log was written by {game.ruleset.name} {log.header.ruleset_version}, this is "
+        f"{game.ruleset.version}: a divergence may be a change of the rules",)
+    live, created = Session.create(game, log.header, seed)
+    logged = list(log.envelopes)
+    if created.to_json() != logged[0].to_json():
+        return None, _failed(Divergence(1, "GameCreated is not sealed with this seed (the event was edited)",
+                                        expected=created.to_json(), actual=logged[0].to_json()), checked=checked)
     commands = 0
-    position = 0
-    while position < len(logged):
+    position = 1
+    end = len(logged) if upto is None else min(upto, len(logged))
+    while position < end:
         first = logged[position]
         if first.command is None:
-            return Report(ok=False, events=first.seq - 1, commands=commands, divergence=Divergence(
-                first.seq, "this event does not follow from a logged command"))
+            return None, _failed(Divergence(first.seq, "this event does not follow from a logged command"),
+                                 events=first.seq - 1, commands=commands, checked=checked)
         try:
             command = command_from_json(game, dict(first.command))
             live_next, produced = live.execute(command, first.command_id, seed)
         except (ValueError, RuleViolation) as error:
-            return Report(ok=False, events=first.seq - 1, commands=commands, divergence=Divergence(
-                first.seq, f"the rules reject the logged command: {error}", actual=first.command))
+            return None, _failed(Divergence(first.seq, f"the rules reject the logged command: {error}",
+                                            actual=first.command),
+                                 events=first.seq - 1, commands=commands, checked=checked)
         commands += 1
         for offset, made in enumerate(produced):
             index = position + offset
             if index >= len(logged) or logged[index].to_json() != made.to_json():
                 actual = logged[index] if index < len(logged) else None
-                return Report(ok=False, events=made.seq - 1, commands=commands, divergence=Divergence(
+                return None, _failed(Divergence(
                     made.seq,
                     "the log differs from what the rules produce for this command",
                     expected=made.to_json(),
                     actual=None if actual is None else actual.to_json(),
                     state_diff=_diverging_states(live, logged[position:index], made, actual),
-                ))
+                ), events=made.seq - 1, commands=commands, checked=checked)
             if progress is not None:
                 progress(made.seq)
         position += len(produced)
         live = live_next
-    return Report(ok=True, events=len(log.envelopes), commands=commands, rules_checked=True,
-                  finished=live.finished)
+    return live, Report(ok=True, events=position, commands=commands, rules_checked=True, finished=live.finished,
+                        notes=notes, checked=checked)
 
 
 def _diverging_states(before: Session[Any], agreed: list[Envelope], made: Envelope,

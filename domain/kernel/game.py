@@ -10,6 +10,7 @@ from typing import Any, Generic, ParamSpec, Protocol, TypeVar
 
 from domain.kernel.canonical import JsonValue
 from domain.kernel.messages import Command, Event, RuleViolation
+from domain.kernel.quoting import quoted
 from domain.kernel.records import builder
 from domain.kernel.rng import Rng
 
@@ -55,7 +56,7 @@ class OptionSpec:
         """The value if it is valid for this option, else a ValueError naming it."""
         kind = type(self.default)
         if type(value) is not kind:
-            raise ValueError(f"option {self.name} takes a {kind.__name__}, not {value!r}")
+            raise ValueError(f"option {self.name} takes a {kind.__name__}, not {quoted(value)}")
         assert isinstance(value, (bool, int, str))
         if self.choices and value not in self.choices:
             raise ValueError(f"option {self.name} must be one of {', '.join(self.choices)}")
@@ -65,6 +66,17 @@ class OptionSpec:
             if self.maximum is not None and value > self.maximum:
                 raise ValueError(f"option {self.name} must be at most {self.maximum}")
         return value
+
+
+SEAT_RANDOMNESS = OptionSpec(
+    "seat_randomness",
+    "Every seat commits to a random value of its own before the first shuffle, then reveals it; the game's "
+    "chance is keyed by the server's committed seed and those values, so neither the server nor any seat can "
+    "steer it (a kernel option of every ruleset: domain/kernel/fairness.py)",
+    False,
+)
+KERNEL_OPTIONS = (SEAT_RANDOMNESS,)
+"""Options the kernel offers in every ruleset, listed after the ruleset's own."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,20 +121,25 @@ class Ruleset:
     contents: tuple[str, ...]
     rulebook: str = ""
 
+    @property
+    def all_options(self) -> tuple[OptionSpec, ...]:
+        """The ruleset's options, then the kernel's."""
+        return self.options + KERNEL_OPTIONS
+
     def check_setup(self, seats: Sequence[str], options: Mapping[str, object], content: str) -> Setup:
         """A Setup with defaults filled in, or a ValueError naming what is wrong."""
         if not self.min_seats <= len(seats) <= self.max_seats:
             raise ValueError(
                 f"{self.name} is played by {self.min_seats} to {self.max_seats} seats, not {len(seats)}"
             )
-        known = {o.name: o for o in self.options}
+        known = {o.name: o for o in self.all_options}
         unknown = sorted(set(options) - set(known))
         if unknown:
-            raise ValueError(f"{self.name} has no option(s) {', '.join(unknown)}")
-        checked = {o.name: o.check(options.get(o.name, o.default)) for o in self.options}
+            raise ValueError(f"{self.name} has no option(s) {', '.join(quoted(name) for name in unknown[:8])}")
+        checked = {o.name: o.check(options.get(o.name, o.default)) for o in self.all_options}
         chosen = content or self.contents[0]
         if chosen not in self.contents:
-            raise ValueError(f"{self.name} has no content {chosen!r}; known: {', '.join(self.contents)}")
+            raise ValueError(f"{self.name} has no content {quoted(chosen)}; known: {', '.join(self.contents)}")
         return Setup(seats=tuple(seats), options=checked, content=chosen)
 
 

@@ -1,8 +1,8 @@
-"""The game log: hash-chained event envelopes, and the header that opens a log file.
+"""The game log: sealed event envelopes, and the header that opens a log file.
 
-Format (docs/log-format.md): one header line, then one envelope per line, each
-canonical JSON. `hash` = sha256 of the canonical JSON of the envelope without
-`hash` (so it covers `prev_hash`, the payload, the citation and `state_hash`).
+Format 2 (docs/log-format.md): one header line, then one envelope per line, each
+canonical JSON. Envelopes are sealed as domain/kernel/seal.py describes: `hash`
+covers the previous hash, the public form and a keyed digest of the full payload.
 """
 
 from __future__ import annotations
@@ -14,14 +14,18 @@ from typing import Any
 
 import orjson
 
-from domain.kernel.canonical import JsonValue, canonical_json, digest
+from domain.kernel.canonical import JsonValue, canonical_json
+from domain.kernel.quoting import quoted
+from domain.kernel.records import replacer
+from domain.kernel.seal import Keys, chain_hash, public_form, secret_digest
 
 LOG_FORMAT = "tablerules-log"
-LOG_FORMAT_VERSION = 1
+LOG_FORMAT_VERSION = 2
 GENESIS_HASH = "0" * 64
 KERNEL_RULE = "kernel"
 ENVELOPE_FIELDS = frozenset({
-    "seq", "type", "payload", "schema", "command_id", "command", "rule", "prev_hash", "state_hash", "hash",
+    "seq", "type", "payload", "public", "schema", "command_id", "command", "rule", "prev_hash", "state_hash",
+    "secret_digest", "hash",
 })
 
 
@@ -31,7 +35,11 @@ class LogFormatError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class Envelope:
-    """One stored event. `command` is set on the first event of each command."""
+    """One stored event. `command` is set on the first event of each command.
+
+    `public` is the payload as a spectator sees it, or None where that is the whole
+    payload (nothing in it is hidden).
+    """
 
     seq: int
     type: str
@@ -42,30 +50,45 @@ class Envelope:
     rule: str
     prev_hash: str
     state_hash: str
+    public: Mapping[str, JsonValue] | None = None
+    secret_digest: str = ""
     hash: str = ""
 
-    def body(self) -> dict[str, JsonValue]:
-        """Every field but `hash`: what `hash` is computed over."""
+    @property
+    def public_payload(self) -> Mapping[str, JsonValue]:
+        return self.payload if self.public is None else self.public
+
+    def public_body(self) -> dict[str, JsonValue]:
+        """The public form: what the hash covers in the clear."""
+        return public_form(self.seq, self.type, self.schema, self.command_id, self.rule, self.state_hash,
+                           self.public_payload)
+
+    def computed_digest(self, keys: Keys) -> str:
+        return secret_digest(keys, self.seq, self.payload, self.command)
+
+    def computed_hash(self) -> str:
+        return chain_hash(self.prev_hash, self.public_body(), self.secret_digest)
+
+    def sealed(self, keys: Keys) -> Envelope:
+        """This envelope with its digest and hash computed (its state_hash is kept)."""
+        digested = _replace(self, secret_digest=self.computed_digest(keys))
+        return _replace(digested, hash=digested.computed_hash())
+
+    def to_json(self) -> dict[str, JsonValue]:
         return {
             "seq": self.seq,
             "type": self.type,
             "payload": dict(self.payload),
+            "public": None if self.public is None else dict(self.public),
             "schema": self.schema,
             "command_id": self.command_id,
             "command": None if self.command is None else dict(self.command),
             "rule": self.rule,
             "prev_hash": self.prev_hash,
             "state_hash": self.state_hash,
+            "secret_digest": self.secret_digest,
+            "hash": self.hash,
         }
-
-    def computed_hash(self) -> str:
-        return digest(self.body())
-
-    def sealed(self) -> Envelope:
-        return Envelope(**{**self.body(), "hash": self.computed_hash()})
-
-    def to_json(self) -> dict[str, JsonValue]:
-        return {**self.body(), "hash": self.hash}
 
     @staticmethod
     def from_json(data: Mapping[str, Any]) -> Envelope:
@@ -73,20 +96,32 @@ class Envelope:
         return Envelope(**data)
 
 
+_replace = replacer(Envelope)
+
+
 def check_envelope(data: Mapping[str, Any]) -> None:
     """LogFormatError unless `data` has an envelope's fields, each of its JSON type."""
     if type(data) is not dict and not isinstance(data, Mapping):
         raise LogFormatError("an envelope line must hold a JSON object")
     if data.keys() != ENVELOPE_FIELDS:
-        raise LogFormatError(f"envelope {data.get('seq', '?')}: missing {sorted(ENVELOPE_FIELDS - set(data))}, "
-                             f"unexpected {sorted(set(data) - ENVELOPE_FIELDS)}")
+        raise LogFormatError(f"envelope {quoted(data.get('seq', '?'))}: missing {sorted(ENVELOPE_FIELDS - set(data))}, "
+                             f"unexpected {sorted(set(data) - ENVELOPE_FIELDS)[:8]}")
     # One expression: every envelope of a replay passes here.
     if not (type(data["seq"]) is int and type(data["schema"]) is int and type(data["payload"]) is dict
+            and (data["public"] is None or type(data["public"]) is dict)
             and (data["command"] is None or type(data["command"]) is dict)
             and type(data["type"]) is str and type(data["command_id"]) is str and type(data["rule"]) is str
-            and type(data["prev_hash"]) is str and type(data["state_hash"]) is str and type(data["hash"]) is str):
-        raise LogFormatError(f"envelope {data['seq']}: seq and schema must be integers, payload an object, "
-                             "command an object or null, and type, command_id, rule and the hashes strings")
+            and type(data["prev_hash"]) is str and type(data["state_hash"]) is str
+            and type(data["secret_digest"]) is str and type(data["hash"]) is str):
+        raise LogFormatError(f"envelope {quoted(data['seq'])}: seq and schema must be integers, payload an object, "
+                             "public and command an object or null, and type, command_id, rule, the digest and the "
+                             "hashes strings")
+
+
+_HEADER_TYPES: dict[str, type] = {
+    "game_id": str, "ruleset": str, "ruleset_version": str, "seats": list, "options": dict, "content": str,
+    "seed_commitment": str, "seed_chosen": bool, "created_at": str,
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,6 +136,8 @@ class Header:
     content: str
     seed_commitment: str
     created_at: str
+    seed_chosen: bool = False
+    """The operator chose the seed (tests, bug reproduction): the game's chance was not secret."""
     seed: str | None = None
     """Present only in an operator export of an unfinished game (bug reproduction)."""
 
@@ -115,6 +152,7 @@ class Header:
             "options": dict(self.options),
             "content": self.content,
             "seed_commitment": self.seed_commitment,
+            "seed_chosen": self.seed_chosen,
             "created_at": self.created_at,
         }
         if self.seed is not None:
@@ -139,25 +177,39 @@ class Header:
     def from_json(data: Mapping[str, Any]) -> Header:
         if not isinstance(data, Mapping) or data.get("format") != LOG_FORMAT:
             raise LogFormatError(f"the first line is not a {LOG_FORMAT} header")
-        if data.get("format_version") != LOG_FORMAT_VERSION:
+        version = data.get("format_version")
+        if version != LOG_FORMAT_VERSION:
             raise LogFormatError(
-                f"log format version {data.get('format_version')} is not supported "
-                f"(this build reads version {LOG_FORMAT_VERSION})"
+                f"log format version {quoted(version)} is not supported (this build reads version "
+                f"{LOG_FORMAT_VERSION}; docs/log-format.md says how to upgrade a version 1 log)"
             )
-        try:
-            return Header(
-                game_id=data["game_id"],
-                ruleset=data["ruleset"],
-                ruleset_version=data["ruleset_version"],
-                seats=tuple(data["seats"]),
-                options=dict(data["options"]),
-                content=data["content"],
-                seed_commitment=data["seed_commitment"],
-                created_at=data["created_at"],
-                seed=data.get("seed"),
-            )
-        except KeyError as missing:
-            raise LogFormatError(f"the header has no {missing}") from None
+        for key, kind in _HEADER_TYPES.items():
+            if key not in data:
+                raise LogFormatError(f"the header has no {key!r}")
+            if type(data[key]) is not kind:
+                raise LogFormatError(f"the header's {key!r} must be a JSON {_JSON_NAMES[kind]}")
+        seed = data.get("seed")
+        if seed is not None and type(seed) is not str:
+            raise LogFormatError("the header's 'seed' must be a JSON string")
+        if not all(type(name) is str for name in data["seats"]):
+            raise LogFormatError("the header's 'seats' must be a list of strings")
+        if not all(type(value) in (bool, int, str) for value in data["options"].values()):
+            raise LogFormatError("the header's option values must be booleans, integers or strings")
+        return Header(
+            game_id=data["game_id"],
+            ruleset=data["ruleset"],
+            ruleset_version=data["ruleset_version"],
+            seats=tuple(data["seats"]),
+            options=dict(data["options"]),
+            content=data["content"],
+            seed_commitment=data["seed_commitment"],
+            seed_chosen=data["seed_chosen"],
+            created_at=data["created_at"],
+            seed=seed,
+        )
+
+
+_JSON_NAMES = {str: "string", list: "list", dict: "object", bool: "boolean"}
 
 
 @dataclass(frozen=True, slots=True)

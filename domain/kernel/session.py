@@ -8,18 +8,24 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Generic
+from typing import Any, Generic, NamedTuple
 
-from domain.kernel.canonical import JsonValue, digest
-from domain.kernel.game import Game, S, Setup, states_after
+from domain.kernel import fairness
+from domain.kernel.canonical import JsonValue
+from domain.kernel.fairness import Contributions
+from domain.kernel.game import SPECTATOR, Game, S, Setup, Status, states_after
 from domain.kernel.log import GENESIS_HASH, KERNEL_RULE, Envelope, Header, LogFormatError
-from domain.kernel.messages import Command, Event, RuleViolation, StartGame, from_plain, payload_of
-from domain.kernel.records import replace, replacer
+from domain.kernel.messages import SYSTEM_SEAT, Command, Event, RuleViolation, StartGame, from_plain, payload_of
+from domain.kernel.quoting import quoted
+from domain.kernel.records import replace
 from domain.kernel.rng import Rng, seed_commitment
+from domain.kernel.seal import Keys, chain_hash, public_form, secret_digest, state_hash
 
 GAME_CREATED = "GameCreated"
 SEED_REVEALED = "SeedRevealed"
 KERNEL_SCHEMA = 1
+KERNEL_COMMANDS: dict[str, type[Command]] = {StartGame.type_name(): StartGame, **fairness.COMMAND_TYPES}
+"""Commands the kernel decides itself, in every game."""
 
 
 def command_to_json(command: Command) -> dict[str, JsonValue]:
@@ -30,11 +36,9 @@ def command_from_json(game: Game[Any], data: dict[str, JsonValue]) -> Command:
     """Decode a logged or submitted command; ValueError names what is wrong."""
     fields = dict(data)
     name = fields.pop("type", None)
-    kind = game.command_types.get(name) if isinstance(name, str) else None
-    if name == StartGame.type_name():
-        kind = StartGame
+    kind = (game.command_types.get(name) or KERNEL_COMMANDS.get(name)) if isinstance(name, str) else None
     if kind is None:
-        raise ValueError(f"{game.ruleset.name} has no command {name!r}")
+        raise ValueError(f"{game.ruleset.name} has no command {quoted(name)}")
     try:
         return from_plain(kind, fields)  # type: ignore[no-any-return]
     except TypeError as error:
@@ -64,14 +68,30 @@ def logged_event(game: Game[Any], seq: int, type_name: str, payload: Mapping[str
     return event
 
 
-def fold(game: Game[S], header: Header, state: S, seq: int, type_name: str, payload: Mapping[str, JsonValue],
-         schema: int, rule: str) -> tuple[S, bool]:
-    """The state after one logged event, with no rules checks (replay), and whether the
-    event ended the game (the seed is revealed only then)."""
+class Folded(NamedTuple, Generic[S]):
+    """The state and seat randomness after one logged event, and the event decoded
+    (None for SeedRevealed, which ends the game)."""
+
+    state: S
+    contributions: Contributions | None
+    event: Event | None
+
+
+def fold(game: Game[S], header: Header, state: S, contributions: Contributions | None, seq: int, type_name: str,
+         payload: Mapping[str, JsonValue], schema: int, rule: str) -> Folded[S]:
+    """The state (and seat randomness) after one logged event, with no rules checks (replay)."""
+    if type_name in fairness.EVENT_TYPES:
+        if contributions is None:
+            raise LogFormatError(f"event {seq} ({type_name}): the game was not created with seat_randomness")
+        try:
+            kernel_event: Event = from_plain(fairness.EVENT_TYPES[type_name], {**payload, "rule": rule})
+            return Folded(state, fairness.evolve(contributions, kernel_event), kernel_event)
+        except (TypeError, ValueError) as error:
+            raise LogFormatError(f"event {seq} ({type_name}): {error}") from None
     if type_name != SEED_REVEALED:
         event = logged_event(game, seq, type_name, payload, schema, rule)
         try:
-            return game.evolve(state, event), False
+            return Folded(game.evolve(state, event), contributions, event)
         except (LookupError, ValueError, TypeError, AttributeError, ArithmeticError) as error:
             # Well-formed, but not something that can happen here (an edited log, rehashed).
             raise LogFormatError(f"event {seq} ({type_name}) cannot follow the state before it: "
@@ -79,26 +99,18 @@ def fold(game: Game[S], header: Header, state: S, seq: int, type_name: str, payl
     seed = payload.get("seed")
     if not isinstance(seed, str) or seed_commitment(seed) != header.seed_commitment:
         raise LogFormatError(f"event {seq}: the revealed seed does not match the commitment")
-    return state, True
+    return Folded(state, contributions, None)
 
 
-_seal = replacer(Envelope)
-
-
-def _sealed(
-    seq: int,
-    type_name: str,
-    payload: dict[str, JsonValue],
-    schema: int,
-    rule: str,
-    command_id: str,
-    command: dict[str, JsonValue] | None,
-    prev_hash: str,
-    state: object,
-) -> Envelope:
-    envelope = Envelope(seq, type_name, payload, schema, command_id, command, rule, prev_hash, digest(state))
-    # Envelope.sealed() would rebuild the body twice; only the hash is missing.
-    return _seal(envelope, hash=envelope.computed_hash())
+def public_payload(game: Game[Any], event: Event, payload: dict[str, JsonValue]) -> dict[str, JsonValue] | None:
+    """The payload as a spectator sees it, or None where nothing in it is hidden."""
+    if type(event).__name__ not in game.event_types:
+        return None  # the kernel's own events are public
+    shown = game.redact(event, SPECTATOR)
+    if shown is event:
+        return None
+    public = payload_of(shown)
+    return None if public == payload else public
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,21 +125,60 @@ class Step(Generic[S]):
 
 @dataclass(frozen=True, slots=True)
 class Session(Generic[S]):
+    """A game under way: its state, version and hash chain.
+
+    `contributions` is set in a game with seat randomness (domain/kernel/fairness.py):
+    while incomplete, the game waits for them; once complete, they key its generator.
+    """
+
     game: Game[S]
     header: Header
     state: S
     version: int
     last_hash: str
     finished: bool = False
+    contributions: Contributions | None = None
 
     @staticmethod
-    def create(game: Game[S], header: Header) -> tuple[Session[S], Envelope]:
+    def create(game: Game[S], header: Header, seed: str) -> tuple[Session[S], Envelope]:
         """The session right after GameCreated, and that first envelope."""
+        session = Session.opened(game, header, "")
+        envelope = _envelope(Keys.of(seed, header.game_id), 1, GAME_CREATED, header.created_payload(), None,
+                             KERNEL_SCHEMA, KERNEL_RULE, "create", None, GENESIS_HASH, session.state)
+        return replace(session, last_hash=envelope.hash), envelope
+
+    @staticmethod
+    def opened(game: Game[S], header: Header, created_hash: str) -> Session[S]:
+        """The session right after a GameCreated envelope whose hash is `created_hash`."""
         setup = Setup(seats=header.seats, options=header.options, content=header.content)
-        state = game.initial_state(setup)
-        envelope = _sealed(1, GAME_CREATED, header.created_payload(), KERNEL_SCHEMA, KERNEL_RULE, "create", None,
-                           GENESIS_HASH, state)
-        return Session(game, header, state, 1, envelope.hash), envelope
+        contributions = (fairness.Contributions.empty(len(header.seats))
+                         if header.options.get(fairness.OPTION) else None)
+        return Session(game, header, game.initial_state(setup), 1, created_hash, contributions=contributions)
+
+    @property
+    def collecting(self) -> bool:
+        """Whether the game still waits for the seats' randomness (it has not started)."""
+        return self.contributions is not None and not self.contributions.complete
+
+    def status(self) -> Status:
+        if self.collecting:
+            assert self.contributions is not None
+            return fairness.status(self.contributions)
+        return self.game.status(self.state)
+
+    def legal_commands(self, seat: int) -> list[Command]:
+        if self.finished or seat == SPECTATOR:
+            return []
+        if self.contributions is not None and self.collecting:
+            return fairness.legal(self.contributions, seat)
+        return self.game.legal_commands(self.state, seat)
+
+    def generator_seed(self, seed: str) -> str:
+        """The seed that keys the game's generator: the server's, or with seat
+        randomness the server's keyed over the seats' values."""
+        if self.contributions is None:
+            return seed
+        return fairness.game_seed(seed, self.contributions.values)
 
     def execute(self, command: Command, command_id: str, seed: str) -> tuple[Session[S], list[Envelope]]:
         """Decide a command; RuleViolation if the rules reject it (nothing changes)."""
@@ -140,31 +191,65 @@ class Session(Generic[S]):
         if self.finished:
             raise RuleViolation(KERNEL_RULE, "the game has finished; it accepts no more commands")
         game = self.game
-        rng = Rng(seed, self.header.game_id, self.version)
-        events = game.decide(self.state, command, rng)
-        if not events:
-            raise RuleViolation(KERNEL_RULE, f"{command.type_name()} changed nothing")
+        contributions = self.contributions
+        if type(command) in _RANDOMNESS_COMMANDS or self.collecting:
+            if contributions is None or not self.collecting:
+                raise RuleViolation(fairness.RULE, "random values are contributed before the game starts, in a "
+                                                   "game created with the seat_randomness option")
+            event = fairness.decide(contributions, command)
+            contributions = fairness.evolve(contributions, event)
+            events: list[Event] = [event]
+            states = [self.state]
+            if contributions.complete:  # the last value is in: the game starts with the seats' randomness
+                rng = Rng(fairness.game_seed(seed, contributions.values), self.header.game_id, self.version)
+                started = game.decide(self.state, StartGame(seat=SYSTEM_SEAT), rng)
+                events += started
+                states += states_after(game.evolve, self.state, started)
+        else:
+            rng = Rng(self.generator_seed(seed), self.header.game_id, self.version)
+            events = game.decide(self.state, command, rng)
+            if not events:
+                raise RuleViolation(KERNEL_RULE, f"{command.type_name()} changed nothing")
+            states = states_after(game.evolve, self.state, events)
+        keys = Keys.of(seed, self.header.game_id)
         version, last_hash = self.version, self.last_hash
         envelopes: list[Envelope] = []
         logged: dict[str, JsonValue] | None = command_to_json(command)
-        states = states_after(game.evolve, self.state, events)
         for event, state in zip(events, states, strict=True):
-            envelope = _sealed(version + 1, event.type_name(), payload_of(event), game.event_schema, event.rule,
-                               command_id, logged, last_hash, state)
+            payload = payload_of(event)
+            envelope = _envelope(keys, version + 1, event.type_name(), payload, public_payload(game, event, payload),
+                                 game.event_schema if event.type_name() in game.event_types else KERNEL_SCHEMA,
+                                 event.rule, command_id, logged, last_hash, state)
             version, last_hash, logged = envelope.seq, envelope.hash, None
             envelopes.append(envelope)
         state = states[-1]
-        finished = game.status(state).finished
+        session = Session(game, self.header, state, version, last_hash, False, contributions)
+        finished = session.status().finished
         if finished:
-            envelope = _sealed(version + 1, SEED_REVEALED, {"seed": seed}, KERNEL_SCHEMA, KERNEL_RULE, command_id,
-                               None, last_hash, state)
-            version, last_hash = envelope.seq, envelope.hash
+            envelope = _envelope(keys, version + 1, SEED_REVEALED, {"seed": seed}, None, KERNEL_SCHEMA, KERNEL_RULE,
+                                 command_id, None, last_hash, state)
             envelopes.append(envelope)
-        return Step(Session(self.game, self.header, state, version, last_hash, finished), envelopes, events)
+            session = Session(game, self.header, state, envelope.seq, envelope.hash, True, contributions)
+        return Step(session, envelopes, events)
 
     def apply(self, envelope: Envelope) -> Session[S]:
         """Fold one logged envelope in, with no rules checks (replay)."""
-        state, revealed = fold(self.game, self.header, self.state, envelope.seq, envelope.type, envelope.payload,
-                               envelope.schema, envelope.rule)
-        return replace(self, state=state, version=envelope.seq, last_hash=envelope.hash,
-                       finished=self.finished or revealed)
+        folded = fold(self.game, self.header, self.state, self.contributions, envelope.seq, envelope.type,
+                      envelope.payload, envelope.schema, envelope.rule)
+        return Session(self.game, self.header, folded.state, envelope.seq, envelope.hash,
+                       self.finished or folded.event is None, folded.contributions)
+
+
+_RANDOMNESS_COMMANDS = frozenset(fairness.COMMAND_TYPES.values())
+
+
+def _envelope(keys: Keys, seq: int, type_name: str, payload: dict[str, JsonValue],
+              public: dict[str, JsonValue] | None, schema: int, rule: str, command_id: str,
+              command: dict[str, JsonValue] | None, prev_hash: str, state: object) -> Envelope:
+    """A sealed envelope: its state hash, digest and hash computed."""
+    digest = secret_digest(keys, seq, payload, command)
+    hashed_state = state_hash(keys, seq, state)
+    sealed_hash = chain_hash(prev_hash, public_form(seq, type_name, schema, command_id, rule, hashed_state,
+                                                    payload if public is None else public), digest)
+    return Envelope(seq, type_name, payload, schema, command_id, command, rule, prev_hash, hashed_state, public,
+                    digest, sealed_hash)

@@ -66,7 +66,7 @@ def play_random(seed: int, seats: int = 3, options: Mapping[str, bool | int | st
     """A whole game of random legal commands through the kernel Session."""
     chooser = random.Random(seed)
     secret = f"seed-{seed}"
-    session, first = Session.create(GAME, header(seats, options, secret, f"game-{seed}"))
+    session, first = Session.create(GAME, header(seats, options, secret, f"game-{seed}"), secret)
     envelopes = [first]
     session, made = session.execute(StartGame(seat=0), "start", secret)
     envelopes += made

@@ -134,6 +134,6 @@ def header(seed: str, seats: int = 2, **overrides: bool | int) -> Header:
 
 
 def new_session(seed: str, seats: int = 2, **overrides: bool | int) -> Session[ArmoryState]:
-    session, _ = Session.create(GAME, header(seed, seats, **overrides))
+    session, _ = Session.create(GAME, header(seed, seats, **overrides), seed)
     session, _ = session.execute(StartGame(seat=0), "start", seed)
     return session

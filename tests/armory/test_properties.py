@@ -269,7 +269,7 @@ def test_no_viewer_sees_a_card_in_another_seats_hand_or_any_draw_pile(seed: int,
 def test_replay_and_verify_reproduce_the_live_game(seed: int, seats: int, halted: bool,
                                                    chooser: random.Random) -> None:
     secret = f"seed-{seed}"
-    session, first = Session.create(GAME, header(secret, seats, attack_can_be_halted=halted, turn_limit=6))
+    session, first = Session.create(GAME, header(secret, seats, attack_can_be_halted=halted, turn_limit=6), secret)
     envelopes = [first]
     session, made = session.execute(StartGame(seat=0), "start", secret)
     envelopes.extend(made)

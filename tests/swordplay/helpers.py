@@ -127,7 +127,7 @@ def play_random(seats: int, options: Mapping[str, bool | int | str], seed: int,
                 max_commands: int = 20_000, keep_states: bool = False) -> Played:
     """A whole game through the kernel Session, choosing uniformly among legal commands."""
     secret = f"seed-{seed}"
-    session, created = Session.create(GAME, header(seats, options, secret))
+    session, created = Session.create(GAME, header(seats, options, secret), secret)
     envelopes = [created]
     session, made = session.execute(StartGame(seat=0), "start", secret)
     envelopes.extend(made)

@@ -25,6 +25,7 @@ from domain.games.swordplay.messages import (
 )
 from domain.games.swordplay.state import State
 from domain.kernel import Command, Event, Rng, RuleViolation, StartGame, replay, to_plain, verify
+from tests.forgery import resealed_from
 
 from .helpers import apply, new_state, play_random, zones
 
@@ -140,16 +141,8 @@ def test_a_tampered_log_is_caught_by_verify() -> None:
     played = play_random(2, {}, 7)
     envelopes = list(played.log.envelopes)
     index = next(i for i, e in enumerate(envelopes) if e.type == "DamageDealt")
-    forged = dataclasses.replace(envelopes[index], payload={**envelopes[index].payload, "life": 99}).sealed()
-    envelopes[index] = forged
-    chained = []
-    previous = envelopes[0].hash
-    for position, envelope in enumerate(envelopes):
-        if position > 0:
-            envelope = dataclasses.replace(envelope, prev_hash=previous).sealed()
-        chained.append(envelope)
-        previous = envelope.hash
-    report = verify(GAME, dataclasses.replace(played.log, envelopes=tuple(chained)))
+    envelopes[index] = dataclasses.replace(envelopes[index], payload={**envelopes[index].payload, "life": 99})
+    report = verify(GAME, resealed_from(played.log, envelopes, index))
     assert not report.ok and report.divergence is not None
 
 

@@ -9,7 +9,7 @@
  *   await ann.submit(view.legalCommands[0]);
  *   for await (const event of ann.stream()) console.log(event.seq, event.type, event.rule);
  */
-import { randomUUID } from "node:crypto";
+import { createHash, randomBytes, randomUUID } from "node:crypto";
 
 import * as grpc from "@grpc/grpc-js";
 
@@ -65,7 +65,7 @@ export interface CreateGameOptions {
   options?: Record<string, OptionInput>;
   /** The card set; empty: the ruleset's first content. */
   content?: string;
-  /** A fixed seed: for tests and reproductions only. */
+  /** A fixed seed: the operator's privilege (tests and reproductions), sent with the operator's token. */
   seed?: string;
 }
 
@@ -151,6 +151,8 @@ export class Client {
   private readonly token: string | undefined;
   private readonly deadlineMs: number;
   private readonly retryPolicy: RetryPolicy;
+  /** Seat randomness values this client committed to, by game and token, until revealed. */
+  private readonly randomness = new Map<string, string>();
 
   constructor(address = "127.0.0.1:50051", options: ClientOptions = {}) {
     const Tablerules = grpcPackage().tablerules.v1.Tablerules;
@@ -241,9 +243,45 @@ export class Client {
    * `duplicate` set.
    */
   submitCommand(gameId: string, cmd: Command, options: SubmitOptions = {}): Promise<SubmitCommandResponse__Output> {
-    const request: SubmitCommandRequest = { gameId, commandId: options.commandId ?? randomUUID(), command: cmd };
+    const command = this.withRandomness(gameId, cmd, options.token ?? this.token ?? "");
+    const request: SubmitCommandRequest = { gameId, commandId: options.commandId ?? randomUUID(), command };
     if (options.expectedVersion !== undefined) request.expectedVersion = options.expectedVersion;
     return this.retried("submitCommand", request, options, { ...this.retryPolicy, ...options.retry });
+  }
+
+  /**
+   * The command with this seat's random value (or its commitment) filled in where the
+   * legal command left it empty (a game with the seat_randomness option): the value is
+   * made here, kept until it is revealed, and readable with randomnessOf().
+   */
+  private withRandomness(gameId: string, cmd: Command, token: string): Command {
+    const kernel = (cmd as { kernel?: { commitRandomness?: { commitment?: string } | null;
+      revealRandomness?: { value?: string } | null } | null }).kernel;
+    const key = `${gameId}\u0000${token}`;
+    if (kernel?.commitRandomness && !kernel.commitRandomness.commitment) {
+      const value = this.randomness.get(key) ?? randomBytes(32).toString("hex");
+      this.randomness.set(key, value);
+      return { kernel: { commitRandomness: { commitment: createHash("sha256").update(value, "utf8").digest("hex") } } };
+    }
+    if (kernel?.revealRandomness && !kernel.revealRandomness.value) {
+      const value = this.randomness.get(key);
+      if (value === undefined) {
+        throw new Error("this seat's random value is not known to this client: call setRandomness() with the value " +
+          "it committed to");
+      }
+      return { kernel: { revealRandomness: { value } } };
+    }
+    return cmd;
+  }
+
+  /** The random value this client committed to for a seat (keep it if the program may restart before revealing). */
+  randomnessOf(gameId: string, token?: string): string | undefined {
+    return this.randomness.get(`${gameId}\u0000${token ?? this.token ?? ""}`);
+  }
+
+  /** Restores a seat's committed random value (see randomnessOf). */
+  setRandomness(gameId: string, value: string, token?: string): void {
+    this.randomness.set(`${gameId}\u0000${token ?? this.token ?? ""}`, value);
   }
 
   /**

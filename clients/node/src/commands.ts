@@ -7,6 +7,7 @@
  */
 import type * as protobuf from "protobufjs";
 
+import { canonicalJson } from "./chain";
 import type { Command, Command__Output } from "./generated/tablerules/v1/Command";
 import { messageType } from "./protos";
 
@@ -90,19 +91,3 @@ export function commandKey(cmd: Command | Command__Output): string {
   return `${d.ruleset}/${d.type}/${canonicalJson(d.fields)}`;
 }
 
-/** JSON with object keys sorted, no spaces: equal values give equal strings. */
-export function canonicalJson(value: unknown): string {
-  return JSON.stringify(sortKeys(value));
-}
-
-function sortKeys(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(sortKeys);
-  if (value !== null && typeof value === "object") {
-    const out: Record<string, unknown> = {};
-    for (const key of Object.keys(value as Record<string, unknown>).sort()) {
-      out[key] = sortKeys((value as Record<string, unknown>)[key]);
-    }
-    return out;
-  }
-  return value;
-}

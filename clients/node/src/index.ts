@@ -1,4 +1,5 @@
 /** @tablerules/client: a TypeScript client for the tablerules.v1 gRPC service. */
+export * from "./chain";
 export * from "./client";
 export * from "./commands";
 export * from "./errors";

@@ -1,5 +1,6 @@
 """A Python client for tablerules.v1, built on the stubs generated from proto/."""
 
+from tablerules_client.chain import BrokenChain, ChainCheck, envelope_hash
 from tablerules_client.client import (
     Client,
     RuleError,
@@ -10,4 +11,5 @@ from tablerules_client.client import (
     command_json,
 )
 
-__all__ = ["Client", "RuleError", "SeatClient", "ServiceCallError", "StaleVersionError", "command", "command_json"]
+__all__ = ["BrokenChain", "ChainCheck", "Client", "RuleError", "SeatClient", "ServiceCallError", "StaleVersionError",
+           "command", "command_json", "envelope_hash"]

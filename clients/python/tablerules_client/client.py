@@ -7,7 +7,9 @@ generated descriptors, so a new game needs no client code.
 
 from __future__ import annotations
 
+import hashlib
 import re
+import secrets
 import time
 import uuid
 from collections.abc import Iterator, Mapping
@@ -132,7 +134,8 @@ class Client:
         return list(self.call("ListRulesets", pb.ListRulesetsRequest()).rulesets)
 
     def create_game(self, ruleset: str, seats: list[str], options: Mapping[str, bool | int | str] | None = None,
-                    content: str = "", seed: str = "") -> Any:
+                    content: str = "", seed: str = "", token: str | None = None) -> Any:
+        """A new game. A chosen `seed` needs the operator's token (this client's, or `token`)."""
         request = pb.CreateGameRequest(ruleset=ruleset, seats=seats, content=content, seed=seed)
         for key, value in (options or {}).items():
             if isinstance(value, bool):
@@ -141,7 +144,7 @@ class Client:
                 request.options[key].int_value = value
             else:
                 request.options[key].string_value = value
-        return self.call("CreateGame", request)
+        return self.call("CreateGame", request, token)
 
     def seat(self, game_id: str, token: str) -> SeatClient:
         return SeatClient(self, game_id, token)
@@ -187,12 +190,19 @@ class Client:
 
 
 class SeatClient:
-    """A client acting for one seat of one game."""
+    """A client acting for one seat of one game.
 
-    def __init__(self, client: Client, game_id: str, token: str) -> None:
+    In a game with seat randomness, submitting the listed CommitRandomness (its
+    commitment empty) makes this seat's random value and commits to it; the listed
+    RevealRandomness then reveals it. `randomness` holds the value in between: keep it
+    if the program may restart before the reveal, and pass it back in.
+    """
+
+    def __init__(self, client: Client, game_id: str, token: str, randomness: str | None = None) -> None:
         self.client = client
         self.game_id = game_id
         self.token = token
+        self.randomness = randomness
 
     def view(self) -> Any:
         return self.client.view(self.game_id, self.token)
@@ -201,7 +211,7 @@ class SeatClient:
                expected_version: int | None = None, retries: int = 3) -> Any:
         """Submit a command; transport failures are retried with the same command_id."""
         request = pb.SubmitCommandRequest(game_id=self.game_id, command_id=command_id or uuid.uuid4().hex)
-        request.command.CopyFrom(command_message)
+        request.command.CopyFrom(self._with_randomness(command_message))
         if expected_version is not None:
             request.expected_version = expected_version
         for attempt in range(retries + 1):
@@ -212,6 +222,24 @@ class SeatClient:
                     raise
                 time.sleep(0.1 * (attempt + 1))
         raise AssertionError("unreachable")
+
+    def _with_randomness(self, command_message: pb.Command) -> pb.Command:
+        """The command, with this seat's random value (or its commitment) filled in where
+        the legal command left it empty."""
+        if command_message.WhichOneof("game") != "kernel":
+            return command_message
+        kernel = command_message.kernel
+        which = kernel.WhichOneof("command")
+        if which == "commit_randomness" and not kernel.commit_randomness.commitment:
+            self.randomness = self.randomness or secrets.token_hex(32)
+            commitment = hashlib.sha256(self.randomness.encode()).hexdigest()
+            return command("kernel", "CommitRandomness", commitment=commitment)
+        if which == "reveal_randomness" and not kernel.reveal_randomness.value:
+            if self.randomness is None:
+                raise ValueError("this seat's random value is not known here: pass the value it committed to as "
+                                 "SeatClient(..., randomness=...)")
+            return command("kernel", "RevealRandomness", value=self.randomness)
+        return command_message
 
     def stream(self, from_version: int = 0) -> Iterator[Any]:
         return self.client.stream(self.game_id, from_version, self.token)

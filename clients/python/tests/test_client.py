@@ -26,7 +26,7 @@ def test_command_refuses_unknown_fields() -> None:
 
 def test_rule_errors_carry_the_rule(server: Running) -> None:
     with Client(f"127.0.0.1:{server.port}") as client:
-        created = client.create_game("armory", ["a", "b"], seed="client")
+        created = client.create_game("armory", ["a", "b"])
         tokens = {s.seat: s.token for s in created.seats}
         idle = next(s for s in tokens if s not in client.view(created.game_id).status.to_act)
         with pytest.raises(RuleError) as refused:
