@@ -110,6 +110,8 @@ class Client:
         self.channel = channel or grpc.insecure_channel(address, options=CHANNEL_OPTIONS)
         self.stub = pb_grpc.TablerulesStub(self.channel)
         self.token = token
+        self.randomness: dict[tuple[str, str], str] = {}
+        """Seat randomness values committed through this client, by (game id, seat token), until revealed."""
 
     def close(self) -> None:
         self.channel.close()
@@ -194,15 +196,25 @@ class SeatClient:
 
     In a game with seat randomness, submitting the listed CommitRandomness (its
     commitment empty) makes this seat's random value and commits to it; the listed
-    RevealRandomness then reveals it. `randomness` holds the value in between: keep it
-    if the program may restart before the reveal, and pass it back in.
+    RevealRandomness then reveals it. The Client keeps the value in between (every
+    SeatClient of the same seat shares it); `randomness` reads it: keep it if the
+    program may restart before the reveal, and pass it back in.
     """
 
     def __init__(self, client: Client, game_id: str, token: str, randomness: str | None = None) -> None:
         self.client = client
         self.game_id = game_id
         self.token = token
-        self.randomness = randomness
+        if randomness is not None:
+            self.randomness = randomness
+
+    @property
+    def randomness(self) -> str | None:
+        return self.client.randomness.get((self.game_id, self.token))
+
+    @randomness.setter
+    def randomness(self, value: str) -> None:
+        self.client.randomness[(self.game_id, self.token)] = value
 
     def view(self) -> Any:
         return self.client.view(self.game_id, self.token)
@@ -231,8 +243,9 @@ class SeatClient:
         kernel = command_message.kernel
         which = kernel.WhichOneof("command")
         if which == "commit_randomness" and not kernel.commit_randomness.commitment:
-            self.randomness = self.randomness or secrets.token_hex(32)
-            commitment = hashlib.sha256(self.randomness.encode()).hexdigest()
+            value = self.randomness or secrets.token_hex(32)
+            self.randomness = value
+            commitment = hashlib.sha256(value.encode()).hexdigest()
             return command("kernel", "CommitRandomness", commitment=commitment)
         if which == "reveal_randomness" and not kernel.reveal_randomness.value:
             if self.randomness is None:

@@ -1,0 +1,177 @@
+"""Nothing a seat or a spectator receives lets it test guesses about hidden cards
+(issue 11 item 1; docs/security.md).
+
+The outside testers' attacks, run against what each viewer really received from a
+server (its stream of events):
+- redacted draws: for every draw of one or two cards hidden from the viewer, try
+  every card (every ordered pair) and look for a match among the hashes and digests
+  the viewer holds, with every formula a viewer can compute;
+- hidden hands and deck orders: the state hash. Here the attacker is handed the one
+  right answer (the true state, which a guesser would have to find among many): if
+  even that cannot be confirmed, no guess can.
+The same attacks on a log of format 1 recover the draws and confirm the state: the
+attacks work, format 2 leaves them nothing to work on.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import itertools
+import json
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from domain.games import REGISTRY
+from domain.kernel import SPECTATOR, Envelope, Log, Session, canonical_json, parse_log
+from domain.kernel.messages import payload_of
+from domain.kernel.session import decode_event
+from domain.kernel.upgrade import upgrade
+from tablerules_client import ChainCheck, Client
+from tests.conftest import OPERATOR, play_randomly
+
+FORMAT_1 = Path(__file__).resolve().parent / "data" / "format1-aod-2p.jsonl"
+ATTACKED_DRAWS = 6
+"""Hidden draws attacked per viewer and game (each costs up to ~14,000 candidates)."""
+
+
+def sha(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def public_keys(received: dict[str, Any]) -> list[bytes]:
+    """Every key a viewer could try: the public values of the game, raw and hashed."""
+    values = [received["game_id"], received["seed_commitment"], "", "tablerules"]
+    return [v.encode() for v in values] + [hashlib.sha256(v.encode()).digest() for v in values]
+
+
+def guesses(seen: dict[str, Any], candidate: dict[str, Any], keys: list[bytes]) -> Iterator[str]:
+    """Every hash of a candidate full payload that a viewer can compute from what it holds."""
+    v1_body = {"seq": seen["seq"], "type": seen["type"], "payload": candidate, "schema": seen["schema"],
+               "command_id": seen["command_id"], "command": None, "rule": seen["rule"],
+               "prev_hash": seen["prev_hash"], "state_hash": seen["state_hash"]}
+    yield sha(canonical_json(v1_body))  # format 1's hash: the testers' attack
+    public = {"command_id": seen["command_id"], "payload": candidate, "rule": seen["rule"], "schema": seen["schema"],
+              "seq": seen["seq"], "state_hash": seen["state_hash"], "type": seen["type"]}
+    yield sha(canonical_json({"prev_hash": seen["prev_hash"], "public": public,
+                              "secret_digest": seen["secret_digest"]}))
+    digested = canonical_json({"command": None, "payload": candidate, "seq": seen["seq"]})
+    yield sha(digested)
+    for key in keys:
+        yield hmac.new(key, digested, hashlib.sha256).hexdigest()
+
+
+def recovered_draws(received: list[dict[str, Any]], universe: list[str], game_id: str, commitment: str,
+                    limit: int = ATTACKED_DRAWS) -> tuple[int, int]:
+    """(draws recovered, draws attacked) among the viewer's hidden draws of 1-2 cards."""
+    keys = public_keys({"game_id": game_id, "seed_commitment": commitment})
+    attacked = recovered = 0
+    for seen in received:
+        payload = seen["payload"]
+        if seen["type"] != "CardsDrawn" or not seen["redacted"] or payload.get("count") not in (1, 2):
+            continue
+        targets = {seen["hash"], seen["secret_digest"], seen["state_hash"]}
+        attacked += 1
+        for cards in itertools.permutations(universe, payload["count"]):
+            if any(guess in targets for guess in guesses(seen, {**payload, "cards": list(cards)}, keys)):
+                recovered += 1
+                break
+        if attacked == limit:
+            break
+    return recovered, attacked
+
+
+def state_confirmed(received: list[dict[str, Any]], true_states: dict[int, Any], game_id: str,
+                    commitment: str) -> int:
+    """How many received state hashes the true state (with any public key) reproduces."""
+    keys = public_keys({"game_id": game_id, "seed_commitment": commitment})
+    confirmed = 0
+    for seen in received:
+        state = canonical_json(true_states[seen["seq"]])
+        candidates = {sha(state), *(hmac.new(k, state, hashlib.sha256).hexdigest() for k in keys),
+                      *(hmac.new(k, f"{seen['seq']}:".encode() + state, hashlib.sha256).hexdigest() for k in keys)}
+        confirmed += seen["state_hash"] in candidates
+    return confirmed
+
+
+def states_by_seq(log: Log) -> dict[int, Any]:
+    """The true state after every event (the attacker's impossible best case)."""
+    game = REGISTRY[log.header.ruleset]
+    session = Session.opened(game, log.header, log.envelopes[0].hash)
+    states = {1: session.state}
+    for envelope in log.envelopes[1:]:
+        session = session.apply(envelope)
+        states[envelope.seq] = session.state
+    return states
+
+
+def card_universe(log: Log) -> list[str]:
+    """Every card id of the game (public: the content's card list)."""
+    found: set[str] = set()
+
+    def walk(value: object) -> None:
+        if isinstance(value, dict):
+            for item in value.values():
+                walk(item)
+        elif isinstance(value, list):
+            for item in value:
+                walk(item)
+        elif isinstance(value, str):
+            found.add(value)
+
+    for envelope in log.envelopes:
+        if envelope.type in ("DeckShuffled", "CardsDrawn"):
+            walk(envelope.to_json()["payload"])
+    return sorted(value for value in found if any(ch.isdigit() for ch in value))
+
+
+def as_received(messages: Iterable[Any]) -> list[dict[str, Any]]:
+    return [{"seq": m.seq, "type": m.type, "payload": json.loads(m.payload_json), "redacted": m.redacted,
+             "schema": m.schema, "command_id": m.command_id, "rule": m.rule, "prev_hash": m.prev_hash,
+             "state_hash": m.state_hash, "secret_digest": m.secret_digest, "hash": m.hash} for m in messages]
+
+
+@pytest.mark.parametrize("ruleset", ["armory", "swordplay", "aod"])
+def test_viewers_recover_no_hidden_card_from_what_they_receive(client: Client, ruleset: str) -> None:
+    options = {"turn_limit": 10}
+    created = client.create_game(ruleset, ["ann", "bob"], options)
+    tokens = {s.seat: s.token for s in created.seats}
+    play_randomly(client, created.game_id, tokens, seed=len(ruleset))
+    log = parse_log(client.export_log(created.game_id, OPERATOR).splitlines())
+    universe = card_universe(log)
+    true_states = states_by_seq(log)
+    for viewer, token in (("spectator", None), ("seat 1", tokens[1])):
+        messages = list(client.stream(created.game_id, 0, token))
+        chain = ChainCheck()
+        for message in messages:
+            chain.add(message)  # every viewer can check the chain it received
+        received = as_received(messages)
+        assert [m["hash"] for m in received] == [e.hash for e in log.envelopes]
+        recovered, attacked = recovered_draws(received, universe, log.header.game_id, log.header.seed_commitment)
+        assert attacked > 0, f"{viewer}: no hidden draw to attack in {ruleset}"
+        assert recovered == 0, f"{viewer} recovered {recovered} of {attacked} hidden draws"
+        assert state_confirmed(received, true_states, log.header.game_id, log.header.seed_commitment) == 0
+
+
+def test_the_same_attacks_break_a_format_1_log() -> None:
+    """The control: format 1 hashed everything in the clear, and these attacks show it."""
+    rows = [json.loads(line) for line in FORMAT_1.read_text(encoding="utf-8").splitlines()]
+    game = REGISTRY["aod"]
+    header = rows[0]
+    received = []
+    for row in rows[1:]:
+        envelope = Envelope(**row)
+        shown = row["payload"]
+        if row["type"] in game.event_types:
+            shown = payload_of(game.redact(decode_event(game, envelope), SPECTATOR))
+        received.append({**row, "payload": shown, "redacted": shown != row["payload"], "secret_digest": ""})
+    universe = sorted({card for row in rows[1:] if row["type"] == "DeckShuffled" for card in row["payload"]["order"]})
+    recovered, attacked = recovered_draws(received, universe, header["game_id"], header["seed_commitment"])
+    assert attacked > 0 and recovered == attacked
+    # The same events, sealed as format 2, give the true states.
+    true_states = states_by_seq(upgrade(game, FORMAT_1.read_bytes().splitlines()))
+    assert state_confirmed(received[:40], true_states, header["game_id"], header["seed_commitment"]) == 40
+

@@ -1,0 +1,127 @@
+"""Random edits, drops, swaps, insertions and truncations of a stored log are all
+detected by verify, import and fork alike (issue 11 items 3 and 7): none of them
+accepts a log that is not the one the rules produced."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from domain.games import REGISTRY
+from domain.kernel import LogFormatError, parse_log, verify
+from service.errors import ServiceError
+from service.store import GameStore
+from service.tables import Tables
+from tests.conftest import OPERATOR
+from tests.forgery import resealed_from
+
+SAMPLE = Path(__file__).resolve().parent.parent / "replays" / "aod" / "2p-flip-then-good-win.jsonl"
+LINES = SAMPLE.read_text(encoding="utf-8").splitlines()
+LOG = parse_log(LINES)
+BOUNDARIES = [n for n in range(2, len(LOG.envelopes)) if LOG.envelopes[n].command is not None]
+"""Fork points: the number of events kept, each ending where a command's events end."""
+
+
+@pytest.fixture(scope="module")
+def tables() -> Tables:
+    return Tables(GameStore("memory:"), OPERATOR)
+
+
+def leaves(value: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    if isinstance(value, dict):
+        return [p for key, item in sorted(value.items()) for p in leaves(item, (*path, key))] or [path]
+    if isinstance(value, list):
+        return [p for index, item in enumerate(value) for p in leaves(item, (*path, index))] or [path]
+    return [path]
+
+
+def changed(value: Any) -> Any:
+    """A different JSON value in place of `value`."""
+    if isinstance(value, bool):
+        return not value
+    if isinstance(value, int):
+        return value + 1
+    if isinstance(value, str):
+        return value + "x" if value else "x"
+    if isinstance(value, list):
+        return [*value, "x"]
+    if isinstance(value, dict):
+        return {**value, "x": 1}
+    return 0  # null
+
+
+def with_leaf(value: Any, path: tuple[Any, ...]) -> Any:
+    if not path:
+        return changed(value)
+    head, *rest = path
+    if isinstance(value, dict):
+        return {**value, head: with_leaf(value[head], tuple(rest))}
+    return [with_leaf(item, tuple(rest)) if index == head else item for index, item in enumerate(value)]
+
+
+@st.composite
+def tampered(draw: st.DrawFn) -> tuple[str, list[str], int]:
+    """(what was done, the tampered lines, the first event it touched)."""
+    lines = list(LINES)
+    kind = draw(st.sampled_from(["edit", "resealed edit", "drop", "swap", "insert", "truncate"]))
+    if kind == "truncate":
+        keep = draw(st.integers(1, len(lines) - 1))
+        return kind, lines[:keep], keep
+    if kind == "resealed edit":  # a forger who knows the revealed seed seals the edit again
+        index = draw(st.integers(1, len(LOG.envelopes) - 1))
+        row = LOG.envelopes[index].to_json()
+        path = draw(st.sampled_from(leaves(row["payload"])))
+        edited = type(LOG.envelopes[index]).from_json({**row, "payload": with_leaf(row["payload"], path)})
+        forged = resealed_from(LOG, [*LOG.envelopes[:index], edited, *LOG.envelopes[index + 1:]], index)
+        return kind, list(forged.text().splitlines()), index + 1
+    index = draw(st.integers(0 if kind == "edit" else 1, len(lines) - 1))
+    if kind == "edit":
+        row = json.loads(lines[index])
+        lines[index] = json.dumps(with_leaf(row, draw(st.sampled_from(leaves(row)))))
+    elif kind == "drop":
+        del lines[index]
+    elif kind == "swap":
+        other = draw(st.integers(1, len(lines) - 1).filter(lambda n: n != index))
+        lines[index], lines[other] = lines[other], lines[index]
+        index = min(index, other)
+    else:
+        lines.insert(draw(st.integers(1, len(lines))), lines[index])
+    return kind, lines, max(index, 1)
+
+
+def fork_point(touched: int) -> int | None:
+    """A fork that keeps the touched event (a fork before it keeps only genuine events)."""
+    return next((n for n in BOUNDARIES if n >= touched), None)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(tampering=tampered())
+def test_verify_import_and_fork_all_refuse_a_tampered_log(tables: Tables,
+                                                           tampering: tuple[str, list[str], int]) -> None:
+    kind, lines, touched = tampering
+    text = "\n".join(lines) + "\n"
+    try:
+        report = verify(REGISTRY["aod"], parse_log(lines))
+        assert report.verdict != "VERIFIED", f"verify accepted a log after a {kind} at event {touched}"
+    except LogFormatError:
+        pass  # not even a log: refused before any check
+    with pytest.raises(ServiceError):
+        tables.import_log(text)
+    at = fork_point(touched)
+    if at is not None:
+        with pytest.raises(ServiceError):
+            game, log = tables.parse(text)
+            tables.fork(game, log, at)
+
+
+def test_the_untouched_sample_is_accepted_by_all_three(tables: Tables) -> None:
+    """The control: the same calls accept the genuine log."""
+    assert verify(REGISTRY["aod"], LOG).verdict == "VERIFIED"
+    tables.import_log(SAMPLE.read_text(encoding="utf-8"))
+    game, log = tables.parse(SAMPLE.read_text(encoding="utf-8"))
+    tables.fork(game, log, BOUNDARIES[len(BOUNDARIES) // 2])
