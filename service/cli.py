@@ -169,6 +169,25 @@ def cmd_upgrade(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_migrate(args: argparse.Namespace) -> int:
+    from service.migrate import migrate
+    from service.store import GameStore
+
+    source, target = GameStore(args.source), GameStore(args.target)
+    try:
+        if next(target.game_ids(), None) is not None:
+            raise SystemExit(f"{args.target} already holds games: migrate into a new, empty store")
+        done = migrate(source, target, lambda game_id: print(f"moved {game_id}", file=sys.stderr))
+    finally:
+        source.close()
+        target.close()
+    print(f"{done.upgraded} games upgraded to log format 2, {done.copied} copied as they were, "
+          f"{len(done.failed)} not moved")
+    for line in done.failed:
+        print(f"not moved: {line}")
+    return 1 if done.failed else 0
+
+
 def _client(args: argparse.Namespace) -> Any:
     from tablerules_client import Client
 
@@ -255,6 +274,12 @@ def parser() -> argparse.ArgumentParser:
     upgraded.add_argument("file")
     upgraded.add_argument("--out", help="file to write (default: standard output)")
     upgraded.set_defaults(run=cmd_upgrade)
+
+    moved = sub.add_parser("migrate", help="copy a store's games into a new store in the current log format "
+                                           "(stop the server first; docs/operations.md)")
+    moved.add_argument("--from", dest="source", required=True, help="the old store: sqlite:///FILE or postgresql://...")
+    moved.add_argument("--to", dest="target", required=True, help="a new, empty store")
+    moved.set_defaults(run=cmd_migrate)
 
     export = remote("export", "write a game's log (operator token from ./data/operator.token)")
     export.add_argument("game_id")

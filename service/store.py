@@ -32,6 +32,7 @@ from eventsourcing.sqlite import SQLiteFactory
 from domain.kernel import Envelope, canonical_json, to_plain
 from domain.kernel.fairness import Contributions
 from domain.kernel.messages import from_plain
+from domain.kernel.session import GAME_CREATED
 
 RECEIPT_TOPIC = "tablerules:CommandReceipt"
 
@@ -234,8 +235,22 @@ class GameStore:
         return int(data["first"]), int(data["last"])
 
     def read(self, game_id: str, after: int = 0, upto: int | None = None) -> list[Envelope]:
-        rows = self.events.select_events(game_id, gt=after, lte=upto)
-        return [Envelope.from_json(orjson.loads(row.state)) for row in rows]
+        return [Envelope.from_json(row) for row in self.read_rows(game_id, after, upto)]
+
+    def read_rows(self, game_id: str, after: int = 0, upto: int | None = None) -> list[dict[str, Any]]:
+        """The stored envelopes as JSON objects, in whatever log format they were written."""
+        return [orjson.loads(row.state) for row in self.events.select_events(game_id, gt=after, lte=upto)]
+
+    def game_ids(self, page: int = 1000) -> Iterator[str]:
+        """Every stored game, in the order they were created."""
+        start = 1
+        while True:
+            found = self.events.select_notifications(start, page, topics=[f"tablerules:{GAME_CREATED}"])
+            for notification in found:
+                yield str(notification.originator_id)
+            if len(found) < page:
+                return
+            start = found[-1].id + 1
 
     def iter_read(self, game_id: str, after: int = 0, page: int = 5000) -> Iterator[Envelope]:
         while True:

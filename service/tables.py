@@ -53,9 +53,11 @@ from domain.kernel import (
 )
 from domain.kernel.audit import NO_SEED, verified
 from domain.kernel.messages import from_plain, payload_of
+from domain.kernel.quoting import quoted
 from domain.kernel.seal import Keys, state_hash
 from domain.kernel.session import decode_event
 from service.errors import InvalidArgument, NotFound, PermissionDenied, Rejected, StaleVersion, Unauthenticated
+from service.migrate import is_format_1
 from service.store import GameStore, Secrets, Snapshot, VersionConflict
 
 RECENT_ENVELOPES = 256
@@ -289,9 +291,13 @@ class Tables:
 
     def _load(self, game_id: str) -> LiveGame:
         keys = self.store.secrets(game_id)
-        first = self.store.read(game_id, upto=1)
-        if keys is None or not first:
-            raise NotFound(f"no game {game_id!r}")
+        stored = self.store.read_rows(game_id, upto=1)
+        if keys is None or not stored:
+            raise NotFound(f"no game {quoted(game_id)}")
+        if is_format_1(stored[0]):
+            raise Rejected("storage", f"game {game_id} is stored in log format 1, which this version no longer "
+                                      "serves: stop the server and run `tablerules migrate` (docs/operations.md)")
+        first = [Envelope.from_json(stored[0])]
         header = Header.from_created(first[0].payload)
         game = self.game_type(header.ruleset)
         session = Session.opened(game, header, first[0].hash)

@@ -1,0 +1,78 @@
+"""`tablerules migrate`: a store written by a version with log format 1 keeps its
+games. They are refused with the way out until migrated, then served again with
+their seats' tokens, and their logs verify (docs/operations.md)."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+
+import pytest
+from eventsourcing.persistence import StoredEvent
+
+from domain.games import REGISTRY
+from domain.kernel import parse_log, verify
+from service.cli import main
+from service.store import GameStore, Secrets
+from tablerules_client import Client, RuleError
+from tests.conftest import OPERATOR, play_randomly, serve
+
+FORMAT_1 = Path(__file__).resolve().parent / "data" / "format1-aod-2p.jsonl"
+
+
+def store_format_1_game(store: GameStore, game_id: str, rows: list[dict[str, object]], seed: str,
+                        tokens: list[str]) -> None:
+    """The rows as a format 1 server stored them (the lineage id in GameCreated is kept)."""
+    store.create(game_id, Secrets(seed, tuple(hashlib.sha256(t.encode()).hexdigest() for t in tokens)))
+    store.events.insert_events([StoredEvent(game_id, row["seq"], f"tablerules:{row['type']}",  # type: ignore[arg-type]
+                                            json.dumps(row).encode()) for row in rows])
+
+
+def test_format_1_games_are_refused_until_migrated_then_served_with_their_tokens(tmp_path: Path) -> None:
+    lines = FORMAT_1.read_text(encoding="utf-8").splitlines()
+    rows = [json.loads(line) for line in lines[1:]]
+    seed = rows[-1]["payload"]["seed"]
+    cut = next(n for n in range(40, len(rows)) if rows[n]["command"] is not None)  # an unfinished game
+    old_url, new_url = f"sqlite:///{tmp_path / 'old.db'}", f"sqlite:///{tmp_path / 'new.db'}"
+    old = GameStore(old_url)
+    store_format_1_game(old, "finished", rows, seed, ["f1", "f2"])
+    store_format_1_game(old, "unfinished", rows[:cut], seed, ["u1", "u2"])
+    old.close()
+
+    running = serve(old_url)
+    try:
+        with Client(f"127.0.0.1:{running.port}") as client:
+            fresh = client.create_game("armory", ["ann", "bob"], {"turn_limit": 8})
+            with pytest.raises(RuleError) as refused:
+                client.view("unfinished")
+            assert "tablerules migrate" in refused.value.message
+            fresh_log = client.export_log(fresh.game_id, OPERATOR)
+    finally:
+        running.stop(0)
+
+    assert main(["migrate", "--from", old_url, "--to", new_url]) == 0
+
+    running = serve(new_url)
+    try:
+        with Client(f"127.0.0.1:{running.port}") as client:
+            assert client.export_log(fresh.game_id, OPERATOR) == fresh_log  # format 2 games are copied as they are
+            for game_id in ("finished", "unfinished"):
+                assert client.view(game_id).version == (len(rows) if game_id == "finished" else cut)
+            play_randomly(client, "unfinished", {1: "u1", 2: "u2"}, seed=5)  # the old tokens still hold
+            for game_id in ("finished", "unfinished"):
+                log = parse_log(client.export_log(game_id).splitlines())
+                assert log.header.seed_chosen  # format 1 did not say who chose the seed
+                assert verify(REGISTRY["aod"], log).verdict == "VERIFIED"
+    finally:
+        running.stop(0)
+
+
+def test_migrate_refuses_a_store_that_already_holds_games(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'games.db'}"
+    running = serve(url)
+    with Client(f"127.0.0.1:{running.port}") as client:
+        client.create_game("armory", ["ann", "bob"])
+    running.stop(0)
+    with pytest.raises(SystemExit, match="already holds games"):
+        main(["migrate", "--from", url, "--to", url])
