@@ -15,7 +15,7 @@ import pytest
 from google.protobuf.descriptor import Descriptor, FieldDescriptor
 
 from domain.games import REGISTRY
-from domain.kernel import Game
+from domain.kernel import Game, fairness
 from service.convert import snake
 from tablerules.v1 import tablerules_pb2 as pb
 
@@ -123,3 +123,17 @@ def test_every_ruleset_has_a_member_in_the_shared_unions() -> None:
     for union in ("Command", "Event", "View"):
         members = set(pb.DESCRIPTOR.message_types_by_name[union].fields_by_name)
         assert set(REGISTRY) <= members, f"tablerules.v1.{union} lacks a member for a ruleset"
+
+
+def test_kernel_messages_match_the_proto() -> None:
+    """The kernel's own commands (Command.kernel) and events (members of Event)."""
+    messages = pb.DESCRIPTOR.message_types_by_name
+    kernel = messages["KernelCommand"].oneofs_by_name["command"]
+    assert {f.name: getattr(f.message_type, "name", "") for f in kernel.fields} == {
+        snake(n): n for n in fairness.COMMAND_TYPES}
+    events = messages["Event"].fields_by_name
+    assert all(getattr(events[snake(name)].message_type, "name", "") == name for name in fairness.EVENT_TYPES)
+    problems = [problem for types, skip in ((fairness.COMMAND_TYPES, frozenset({"seat"})),
+                                            (fairness.EVENT_TYPES, frozenset()))
+                for name, cls in types.items() for problem in mismatches(cls, messages[name], skip)]
+    assert not problems, "\n".join(problems)
