@@ -552,6 +552,10 @@ class Tables:
             raise Rejected("log", f"the log cannot be forked: {_refusal(report)}")
         if session.finished:
             raise Rejected("fork", f"the game had already ended at event {at}: nothing to play from there")
+        if session.collecting:
+            # The forked seats would have to reveal values committed by the original seats.
+            raise Rejected("fork", f"the game had not started at event {at} (the seats' randomness was still being "
+                                   "collected): fork at or after the event that started it")
         prefix = Log(header=log.header, envelopes=log.envelopes[:at])
         return self._adopt_log(game, prefix, session, seed)
 

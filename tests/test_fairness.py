@@ -85,6 +85,13 @@ def test_seat_randomness_commit_then_reveal_then_the_game_starts(client: Client)
     assert report.verdict == "VERIFIED", report.divergence and report.divergence.describe()
     assert_started_with_the_combined_seed(text)
 
+    with pytest.raises(RuleError) as too_early:  # its seats would have to reveal the original seats' values
+        client.fork(3, log_jsonl=text)
+    assert "had not started" in too_early.value.description
+    started = next(n for n in range(8, len(log.envelopes)) if log.envelopes[n].command is not None)
+    forked = client.fork(started, log_jsonl=text)
+    play_randomly(client, forked.game_id, {s.seat: s.token for s in forked.seats}, seed=5)
+
 
 def assert_started_with_the_combined_seed(text: str) -> None:
     """The game's start follows from HMAC(server seed, the seats' values), computed here
