@@ -40,6 +40,17 @@ def client(server: Running) -> Iterator[Client]:
         yield connected
 
 
+def random_move(client: Client, game_id: str, tokens: dict[int, str],
+                chooser: random.Random) -> tuple[int, Any, Any] | None:
+    """A seat to act, its view and one of its legal commands, picked at random; None once the game ended."""
+    status = client.view(game_id).status
+    if status.finished:
+        return None
+    seat = chooser.choice(list(status.to_act))
+    view: Any = client.view(game_id, tokens[seat])
+    return seat, view, chooser.choice(list(view.legal_commands))
+
+
 def play_randomly(client: Client, game_id: str, tokens: dict[int, str], seed: int,
                   max_commands: int = 5000, stop_unfinished: bool = False) -> int:
     """Play legal commands chosen at random until the game ends (or, with
@@ -47,12 +58,10 @@ def play_randomly(client: Client, game_id: str, tokens: dict[int, str], seed: in
     chooser = random.Random(seed)
     sent = 0
     while sent < max_commands:
-        status = client.view(game_id).status
-        if status.finished:
+        move = random_move(client, game_id, tokens, chooser)
+        if move is None:
             return sent
-        seat = chooser.choice(list(status.to_act))
-        view: Any = client.view(game_id, tokens[seat])
-        picked = chooser.choice(list(view.legal_commands))
+        seat, view, picked = move
         client.seat(game_id, tokens[seat]).submit(picked, expected_version=view.version)
         sent += 1
     if stop_unfinished:

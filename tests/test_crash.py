@@ -1,0 +1,289 @@
+"""Crash recovery (issue 11): the real server, killed with SIGKILL in the middle of a
+load and restarted on the same SQLite file, has kept every acknowledged command at the
+version it was acknowledged with, every export verifies, and play goes on.
+
+Each round starts `tablerules serve` as a subprocess, checks what survived the previous
+kill, settles the commands whose replies the kill swallowed, then loads it from a few
+client threads until a randomly chosen number of commands has been acknowledged and
+kills it. After the last kill the server is restarted once more, checked, played on and
+checked again. TABLERULES_CRASH_SEED and TABLERULES_CRASH_ROUNDS repeat or widen a run
+(the kill's exact moment and the server's game seeds still vary from run to run).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import random
+import re
+import signal
+import subprocess
+import sys
+import threading
+import time
+import uuid
+from collections import Counter
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+
+from domain.games import REGISTRY
+from domain.kernel import SYSTEM_SEAT, parse_log, verify
+from tablerules.v1 import tablerules_pb2 as pb
+from tablerules_client import Client, ServiceCallError
+from tests.conftest import OPERATOR, random_move
+
+SERVER = Path(sys.executable).with_name("tablerules")
+"""The console script `make` installs beside the interpreter running the tests."""
+SERVING = re.compile(r"serving on 127\.0\.0\.1:(\d+)")
+RULESETS = ("armory", "swordplay", "aod")
+TURN_LIMITS = (12, 40)
+"""Random play rarely wins, so a turn cap ends each game: 12 within a round or two, 40 after
+some 200 to 480 events, across several kills and past the server's snapshot at event 200."""
+PLAYERS = 4
+KILL_AFTER = (100, 400)
+"""Bounds of the number of commands a round acknowledges before the kill, picked at random."""
+FINAL_COMMANDS = 100
+"""Commands acknowledged after the last restart, before the last check."""
+MAX_MOVES = 1000
+"""Moves one player tries in one round at most, whatever happens."""
+LOAD_SECONDS = 20.0
+START_SECONDS = 20.0
+PROBE_SECONDS = 2.0
+
+
+@dataclass(slots=True)
+class InFlight:
+    """A command sent whose reply never came: it may or may not have been stored."""
+
+    command_id: str
+    seat: int
+    command: pb.Command
+    expected_version: int
+
+
+@dataclass(slots=True)
+class Table:
+    """A game the test plays, and what the server said about its commands."""
+
+    game_id: str
+    ruleset: str
+    tokens: dict[int, str]
+    acknowledged: dict[str, int] = field(default_factory=dict)
+    """command_id -> the version its reply returned."""
+    in_flight: InFlight | None = None
+    finished: bool = False
+
+
+class Tally:
+    """Commands acknowledged in a round, counted across the player threads."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._count = 0
+
+    def add(self) -> None:
+        with self._lock:
+            self._count += 1
+
+    @property
+    def count(self) -> int:
+        with self._lock:
+            return self._count
+
+
+@dataclass(slots=True)
+class Player:
+    """One client thread: plays its newest game to the end, then creates another."""
+
+    chooser: random.Random
+    tables: list[Table] = field(default_factory=list)
+
+    def play(self, address: str, tally: Tally, crashed: threading.Event, halt: threading.Event,
+             deadline: float) -> None:
+        # The operator creates the games; seats send their own tokens. Every call ends
+        # within the client's deadline (30 s), so a dead server stops the loop.
+        with Client(address, token=OPERATOR) as client:
+            for _ in range(MAX_MOVES):
+                if halt.is_set() or time.monotonic() > deadline:
+                    return
+                try:
+                    self.move(client, tally)
+                except ServiceCallError:
+                    if crashed.is_set():
+                        return  # the call met the kill: the restart settles what it did
+                    raise
+
+    def move(self, client: Client, tally: Tally) -> None:
+        table = self.table(client)
+        move = random_move(client, table.game_id, table.tokens, self.chooser)
+        if move is None:
+            table.finished = True
+            return
+        seat, view, command = move
+        sent = table.in_flight = InFlight(uuid.uuid4().hex, seat, command, view.version)
+        # No retries: a failed call must stay unknown rather than be settled behind the test's back.
+        reply = client.seat(table.game_id, table.tokens[seat]).submit(
+            command, command_id=sent.command_id, expected_version=sent.expected_version, retries=0)
+        assert not reply.duplicate and reply.version > sent.expected_version
+        table.acknowledged[sent.command_id] = reply.version
+        table.in_flight = None
+        tally.add()
+
+    def table(self, client: Client) -> Table:
+        if self.tables and not self.tables[-1].finished:
+            return self.tables[-1]
+        ruleset = self.chooser.choice(RULESETS)
+        seats = [f"p{n}" for n in range(1, self.chooser.choice((2, 3)) + 1)]
+        # No seed: the server draws one, so choosing it may stay the operator's privilege.
+        created = client.create_game(ruleset, seats, {"turn_limit": self.chooser.choice(TURN_LIMITS)})
+        self.tables.append(Table(created.game_id, ruleset, {s.seat: s.token for s in created.seats}))
+        return self.tables[-1]
+
+
+@dataclass(frozen=True, slots=True)
+class ServerProcess:
+    process: subprocess.Popen[bytes]
+    address: str
+
+
+@contextlib.contextmanager
+def serving(data_dir: Path, output: Path) -> Iterator[ServerProcess]:
+    """`tablerules serve` on a free loopback port with SQLite in data_dir; killed on exit."""
+    env = {name: value for name, value in os.environ.items() if not name.startswith("TABLERULES_")}
+    env["TABLERULES_OPERATOR_TOKEN"] = OPERATOR
+    with output.open("wb") as sink:
+        process = subprocess.Popen([str(SERVER), "serve", "--host", "127.0.0.1", "--port", "0",
+                                    "--data-dir", str(data_dir)], stdout=sink, stderr=subprocess.STDOUT, env=env)
+    try:
+        yield ServerProcess(process, wait_until_serving(process, output))
+    finally:
+        process.kill()
+        process.wait(timeout=10)
+
+
+def wait_until_serving(process: subprocess.Popen[bytes], output: Path) -> str:
+    """The server's address once it answers ListRulesets."""
+    deadline = time.monotonic() + START_SECONDS
+    while time.monotonic() < deadline and process.poll() is None:
+        announced = SERVING.search(output.read_text(errors="replace"))
+        if announced is not None:
+            address = f"127.0.0.1:{announced.group(1)}"
+            with Client(address) as probe, contextlib.suppress(ServiceCallError):
+                probe.call("ListRulesets", pb.ListRulesetsRequest(), timeout=PROBE_SECONDS)
+                return address
+        time.sleep(0.05)
+    raise AssertionError(f"the server was not serving within {START_SECONDS} s (exit code {process.poll()}); "
+                         f"its output:\n{output.read_text(errors='replace')}")
+
+
+def run_load(server: ServerProcess, players: list[Player], acknowledgements: int, kill: bool) -> int:
+    """Play until `acknowledgements` commands were acknowledged, then SIGKILL the server
+    (kill) or stop the players; returns the commands acknowledged."""
+    tally = Tally()
+    crashed, halt = threading.Event(), threading.Event()
+    deadline = time.monotonic() + LOAD_SECONDS
+    with ThreadPoolExecutor(len(players)) as pool:
+        runs = [pool.submit(player.play, server.address, tally, crashed, halt, deadline) for player in players]
+        while tally.count < acknowledgements and time.monotonic() < deadline and not any(r.done() for r in runs):
+            time.sleep(0.002)
+        if kill:
+            crashed.set()
+            server.process.send_signal(signal.SIGKILL)
+        else:
+            halt.set()
+        for run in runs:
+            run.result()  # a player's own failure, not the kill's, fails the test here
+    assert tally.count >= acknowledgements, f"only {tally.count} of {acknowledgements} commands within {LOAD_SECONDS} s"
+    return tally.count
+
+
+def check_log(operator: Client, table: Table) -> dict[str, list[int]]:
+    """Check one game's stored log against what the server acknowledged; each command id's seqs."""
+    log = parse_log(operator.export_log(table.game_id).splitlines())
+    where = f"game {table.game_id} ({table.ruleset})"
+    seqs = [envelope.seq for envelope in log.envelopes]
+    assert seqs == list(range(1, len(seqs) + 1)), f"{where}: the log's seqs have gaps"
+    spans: dict[str, list[int]] = {}
+    for envelope in log.envelopes:
+        spans.setdefault(envelope.command_id, []).append(envelope.seq)
+    for command_id, version in table.acknowledged.items():
+        stored = spans.get(command_id)
+        assert stored is not None and stored[-1] == version, \
+            f"{where}: command {command_id} was acknowledged at version {version}; its stored events: {stored}"
+    played = Counter(envelope.command_id for envelope in log.envelopes
+                     if envelope.command is not None and envelope.command.get("seat") != SYSTEM_SEAT)
+    assert max(played.values(), default=1) == 1, f"{where}: a command was stored twice: {played.most_common(1)}"
+    unacknowledged = played.keys() - table.acknowledged.keys()
+    if table.in_flight is not None:
+        unacknowledged.discard(table.in_flight.command_id)
+    assert not unacknowledged, f"{where}: stored commands the test never sent: {unacknowledged}"
+    report = verify(REGISTRY[table.ruleset], log)
+    assert report.ok and report.rules_checked, f"{where}: {report}"
+    assert operator.view(table.game_id).version == len(seqs), f"{where}: the live game is not its log"
+    return spans
+
+
+def settle(client: Client, table: Table, stored: list[int] | None) -> bool:
+    """Retry the command whose reply the kill swallowed: it is applied once, now or before;
+    returns whether it had been stored before the kill."""
+    sent = table.in_flight
+    assert sent is not None
+    seat = client.seat(table.game_id, table.tokens[sent.seat])
+    # Retried twice: without expected_version only the command id's receipt can recognise
+    # it, then with the version it was decided against, which the game has since left.
+    first = seat.submit(sent.command, command_id=sent.command_id, retries=0)
+    assert first.duplicate == bool(stored), f"game {table.game_id}: {sent.command_id} stored as {stored}, {first}"
+    if stored:
+        assert first.version == stored[-1]
+    again = seat.submit(sent.command, command_id=sent.command_id, expected_version=sent.expected_version, retries=0)
+    assert again.duplicate and again.version == first.version
+    table.acknowledged[sent.command_id] = first.version
+    table.in_flight = None
+    return bool(stored)
+
+
+def check_and_settle(address: str, tables: list[Table]) -> str:
+    """Check every game after a restart and settle its command in flight; a summary line."""
+    stored_before = applied_on_retry = longest = 0
+    with Client(address, token=OPERATOR) as operator:
+        for table in tables:
+            spans = check_log(operator, table)
+            longest = max(longest, *(seqs[-1] for seqs in spans.values()))
+            if table.in_flight is not None:
+                if settle(operator, table, spans.get(table.in_flight.command_id)):
+                    stored_before += 1
+                else:
+                    applied_on_retry += 1
+    commands = sum(len(table.acknowledged) for table in tables)
+    return (f"{len(tables)} games (the longest {longest} events), {commands} acknowledged commands; of the "
+            f"commands in flight, {stored_before} had been stored, {applied_on_retry} were applied by their retry")
+
+
+def every_table(players: list[Player]) -> list[Table]:
+    return [table for player in players for table in player.tables]
+
+
+@pytest.mark.timeout(120)  # a backstop: a run takes seconds
+def test_acknowledged_commands_survive_sigkill_and_every_export_verifies(tmp_path: Path) -> None:
+    seed = int(os.environ.get("TABLERULES_CRASH_SEED", "11"))
+    rounds = int(os.environ.get("TABLERULES_CRASH_ROUNDS", "3"))
+    # Shown with a failure. The seed repeats the test's own choices (games, seats, kill points);
+    # the server draws the games' seeds, so the moves on offer differ from run to run.
+    print(f"TABLERULES_CRASH_SEED={seed} TABLERULES_CRASH_ROUNDS={rounds}; server output in {tmp_path}")
+    chooser = random.Random(seed)
+    players = [Player(random.Random(chooser.getrandbits(64))) for _ in range(PLAYERS)]
+    data_dir = tmp_path / "data"
+    for start in range(rounds + 1):
+        with serving(data_dir, tmp_path / f"server-{start}.log") as server:
+            print(f"start {start}: {check_and_settle(server.address, every_table(players))}")
+            if start < rounds:
+                acknowledged = run_load(server, players, chooser.randint(*KILL_AFTER), kill=True)
+                print(f"killed after {acknowledged} acknowledged commands")
+            else:
+                run_load(server, players, FINAL_COMMANDS, kill=False)
+                print(f"played on: {check_and_settle(server.address, every_table(players))}")
+    assert (data_dir / "tablerules.db").exists(), "the embedded default keeps its SQLite file in the data dir"
