@@ -24,7 +24,7 @@ import {
   type EventEnvelope,
   type Ruleset,
 } from "../src";
-import { playToEnd } from "./support/driver";
+import { playSome, playToEnd } from "./support/driver";
 import { startProxy } from "./support/proxy";
 import { Rng, suiteSeed } from "./support/rng";
 import { startServer, type RunningServer } from "./support/server";
@@ -269,17 +269,30 @@ describe("streams", () => {
     const watcher = new Client(proxy.address, { token: game.seats[0]!.token, retry: { initialDelayMs: 20 } });
     const received: EventEnvelope[] = [];
     const resumedFrom: number[] = [];
+    const rng = new Rng(SEED);
+    // Waits (bounded) until the watcher holds every event up to `version`.
+    const caughtUp = async (version: number) => {
+      for (let waited = 0; received.length < version && waited < 10_000; waited += 10) {
+        await new Promise((r) => setTimeout(r, 10));
+      }
+      assert.equal(received.length, version, `the watcher received every event up to ${version}`);
+    };
     try {
       const streaming = (async () => {
         for await (const event of watcher.streamEvents(game.gameId, {
           onReconnect: (_error, from) => resumedFrom.push(from),
         })) {
           received.push(event);
-          if (received.length === 3 || received.length === 20) proxy.dropAll();
         }
       })();
-      const rng = new Rng(SEED);
-      // Play in steps so that events arrive while the connection is down and after.
+      // Each round: the watcher is up to date, its connection drops, and commands land
+      // while it is down; the next round's catch-up proves it resumed where it stopped.
+      let played = { version: game.version, finished: false };
+      for (let round = 0; round < 3 && !played.finished; round++) {
+        await caughtUp(played.version);
+        assert.ok(proxy.dropAll() > 0, "the watcher's connection was open");
+        played = await playSome(clients, game.gameId, rng, 3);
+      }
       const final = await playToEnd(clients, game.gameId, rng);
       await streaming;
       assert.ok(resumedFrom.length >= 1, "the connection was dropped and the stream resumed");
