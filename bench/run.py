@@ -101,6 +101,35 @@ class Bench:
         self.add("SubmitCommand, 1 sequential client", f"{per_s(m[5])}, p50 {m[6]:.1f} ms, p99 {m[7]:.1f} ms",
                  f"echo servicer {per_s(m[9])}", f"{m[5] / m[9]:.0%}", "", None)
 
+    # 1b. Commands while strangers' logs are checked ----------------------------------
+
+    def log_checks(self) -> None:
+        clients, callers = 8, 4
+        per_client = int(self.seconds * 600)
+        # The largest log the default request limit admits: an operator's export, so
+        # every check re-decides every command.
+        game = REGISTRY["armory"]
+        log = replay_bench.long_log(game, 6_000)
+        while len(text := log.text().encode()) > 4 * 1024 * 1024 - 1024:
+            log = type(log)(header=log.header, envelopes=log.envelopes[:len(log.envelopes) * 9 // 10])
+        text_mb = len(text) / 1024 / 1024
+
+        def one(run: int) -> tuple[float, ...]:
+            with self.sqlite_server(f"logs-{run}") as (address, _):
+                quiet = service.submit_load(address, [service.script(address, per_client, f"quiet-{run}-{n}")
+                                                      for n in range(clients)], self.seconds, rate=400)
+                scripts = [service.script(address, per_client, f"busy-{run}-{n}") for n in range(clients)]
+                with service.log_pressure(address, text.decode(), callers) as pressure:
+                    busy = service.submit_load(address, scripts, self.seconds, rate=400)
+            return quiet.percentile(99), busy.percentile(99), busy.rate, pressure.checked, pressure.refused
+
+        results = self.repeat(one)
+        quiet, busy, rate, checked, refused = (median([r[i] for r in results]) for i in range(5))
+        self.add(f"SubmitCommand p99 at 400/s while {callers} anonymous callers send {text_mb:.1f} MB logs to "
+                 "VerifyLog nonstop", f"{busy:.1f} ms ({rate:.0f}/s sent; {checked:.0f} logs checked, "
+                 f"{refused:.0f} calls refused as busy)", f"without the logs: p99 {quiet:.1f} ms",
+                 f"{busy / quiet:.1f}x" if quiet else "", "p99 < 10 ms", busy < 10)
+
     # 2. Replay and verify ---------------------------------------------------------------
 
     def replay(self) -> None:
@@ -217,7 +246,7 @@ def render(bench: Bench, elapsed: float) -> str:
     return "\n".join(lines)
 
 
-FIGURES = ("rules", "replay", "end_to_end", "length", "fan_out", "memory")
+FIGURES = ("rules", "replay", "end_to_end", "log_checks", "length", "fan_out", "memory")
 
 
 def main() -> None:

@@ -55,7 +55,9 @@ def server_process(module: str, *arguments: str) -> Iterator[tuple[str, int]]:
 
 
 def tablerules_server(storage: str) -> contextlib.AbstractContextManager[tuple[str, int]]:
-    return server_process("service.cli", "serve", "--port", "0", "--storage", storage)
+    # The length bench imports a 10,000-move log (about 8 MB): above the default request limit.
+    return server_process("service.cli", "serve", "--port", "0", "--storage", storage,
+                          "--max-request-bytes", str(64 * 1024 * 1024))
 
 
 def echo_server() -> contextlib.AbstractContextManager[tuple[str, int]]:
@@ -153,6 +155,44 @@ def submit_load(address: str, scripts: Sequence[Script], seconds: float, rate: f
     elapsed = min(time.perf_counter(), deadline) - began
     flat = [x for mine in latencies for x in mine]
     return Load(len(flat), elapsed, flat)
+
+
+@dataclass
+class LogPressure:
+    checked: int = 0
+    refused: int = 0
+    """RESOURCE_EXHAUSTED: more log checks were asked for than the server admits at once."""
+
+
+@contextlib.contextmanager
+def log_pressure(address: str, log_jsonl: str, clients: int) -> Iterator[LogPressure]:
+    """`clients` anonymous callers sending the log to VerifyLog over and over, each on its
+    own channel, until the block ends (each call bounded by a 60 s deadline)."""
+    pressure = LogPressure()
+    stop = threading.Event()
+
+    def caller() -> None:
+        with grpc.insecure_channel(address) as channel:
+            verify = pb_grpc.TablerulesStub(channel).VerifyLog
+            while not stop.is_set():
+                try:
+                    verify(pb.VerifyLogRequest(log_jsonl=log_jsonl), timeout=60)
+                    pressure.checked += 1
+                except grpc.RpcError as error:
+                    if error.code() != grpc.StatusCode.RESOURCE_EXHAUSTED:
+                        raise
+                    pressure.refused += 1
+                    stop.wait(0.05)
+
+    threads = [threading.Thread(target=caller) for _ in range(clients)]
+    for thread in threads:
+        thread.start()
+    try:
+        yield pressure
+    finally:
+        stop.set()
+        for thread in threads:
+            thread.join(90)
 
 
 def time_per_command(address: str, source: Script) -> float:

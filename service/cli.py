@@ -93,22 +93,25 @@ VERIFY_EXIT = {"VERIFIED": 0, "FAILED": 1, "CHAIN INTACT": 3}
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
+    from service.logjobs import MEGABYTE, LogJobs
     from service.server import start
     from service.store import GameStore
     from service.tables import Tables
 
-    env = Settings.from_env()
-    settings = Settings(host=args.host or env.host, port=args.port if args.port is not None else env.port,
-                        data_dir=args.data_dir or env.data_dir, storage=args.storage or env.storage,
-                        operator_token=env.operator_token, workers=args.workers or env.workers)
+    try:
+        settings = Settings.from_env().overridden(vars(args))
+    except ValueError as problem:
+        print(f"tablerules serve: {problem}", file=sys.stderr)
+        return 2
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
     store = GameStore(settings.storage_url())
-    tables = Tables(store, settings.resolved_operator_token())
+    log_jobs = LogJobs(settings.log_workers, settings.log_waiting, settings.log_memory_mb * MEGABYTE)
+    tables = Tables(store, settings.resolved_operator_token(), log_jobs=log_jobs)
     # The event loop gives up the GIL at every message it sends; with Python's default
     # 5 ms switch interval a command's worker thread may then keep it that long while
     # every stream waits. A shorter interval lets the loop back in sooner.
     sys.setswitchinterval(0.0005)
-    running = start(tables, settings.host, settings.port, settings.workers)
+    running = start(tables, settings.host, settings.port, settings.workers, settings.max_request_bytes)
     # Modules, functions and classes live as long as the process: keep the collector's
     # full passes, which pause every call, to what the games and calls allocate.
     gc.freeze()
@@ -249,6 +252,15 @@ def parser() -> argparse.ArgumentParser:
     serve.add_argument("--data-dir", help="directory for the SQLite file and operator token (TABLERULES_DATA_DIR)")
     serve.add_argument("--storage", help="memory:, sqlite:///FILE or postgresql://... (TABLERULES_STORAGE)")
     serve.add_argument("--workers", type=int, help="gRPC worker threads (TABLERULES_WORKERS)")
+    serve.add_argument("--max-request-bytes", type=int,
+                       help="largest request accepted, an inline log included (TABLERULES_MAX_REQUEST_BYTES, "
+                            "default 4 MiB)")
+    serve.add_argument("--log-workers", type=int, help="processes that check logs (TABLERULES_LOG_WORKERS, default 1)")
+    serve.add_argument("--log-waiting", type=int,
+                       help="log checks that may wait for a worker; more are refused (TABLERULES_LOG_WAITING, "
+                            "default 4)")
+    serve.add_argument("--log-memory-mb", type=int,
+                       help="memory one log check may use (TABLERULES_LOG_MEMORY_MB, default 1024)")
     serve.set_defaults(run=cmd_serve)
 
     for name, helptext, handler in (("replay", "print a log step by step and check its hashes", cmd_replay),

@@ -1,14 +1,22 @@
 """Server settings: flags first, then TABLERULES_* environment variables, then defaults.
 
-The default is the embedded one: 127.0.0.1:50051 with SQLite in ./data/.
+The default is the embedded one: 127.0.0.1:50051 with SQLite in ./data/. Each
+setting's variable is its name in capitals (`max_request_bytes`:
+TABLERULES_MAX_REQUEST_BYTES) and its flag the name with dashes
+(`--max-request-bytes`); docs/operations.md lists them.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import secrets
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
+
+from service.limits import MAX_REQUEST_BYTES
 
 
 @dataclass(frozen=True, slots=True)
@@ -20,18 +28,40 @@ class Settings:
     """memory:, sqlite:///FILE or postgresql://...; empty: SQLite in data_dir."""
     operator_token: str = ""
     workers: int = 256
+    """Threads for calls' blocking work (rules, store)."""
+    max_request_bytes: int = MAX_REQUEST_BYTES
+    """The largest request accepted: a log sent inline counts whole."""
+    log_workers: int = 1
+    """Processes that check logs (replay, verify, import, fork)."""
+    log_waiting: int = 4
+    """Log checks that may wait for a worker; any more are refused at once."""
+    log_memory_mb: int = 1024
+    """The memory one log check may use."""
 
     @staticmethod
-    def from_env(env: dict[str, str] | None = None) -> Settings:
+    def from_env(env: Mapping[str, str] | None = None) -> Settings:
         source = os.environ if env is None else env
-        return Settings(
-            host=source.get("TABLERULES_HOST", "127.0.0.1"),
-            port=int(source.get("TABLERULES_PORT", "50051")),
-            data_dir=source.get("TABLERULES_DATA_DIR", "data"),
-            storage=source.get("TABLERULES_STORAGE", ""),
-            operator_token=source.get("TABLERULES_OPERATOR_TOKEN", ""),
-            workers=int(source.get("TABLERULES_WORKERS", "256")),
-        )
+        return Settings().overridden({field.name: source[f"TABLERULES_{field.name.upper()}"]
+                                      for field in dataclasses.fields(Settings)
+                                      if f"TABLERULES_{field.name.upper()}" in source})
+
+    def overridden(self, values: Mapping[str, object]) -> Settings:
+        """These settings with some replaced (None: keep); numbers may be given as
+        text, and one that is not a whole number in range is a ValueError naming it."""
+        changes: dict[str, Any] = {}
+        for field in dataclasses.fields(self):
+            value = values.get(field.name)
+            if value is None:
+                continue
+            if isinstance(getattr(self, field.name), int):
+                text = str(value).strip()
+                least = 0 if field.name in ("port", "log_waiting") else 1
+                if not text.isascii() or not text.isdigit() or int(text) < least:
+                    raise ValueError(f"the setting {field.name} (TABLERULES_{field.name.upper()}) must be a whole "
+                                     f"number of at least {least}, not {text[:40]!r}")
+                value = int(text)
+            changes[field.name] = value
+        return dataclasses.replace(self, **changes)
 
     def storage_url(self) -> str:
         return self.storage or f"sqlite:///{Path(self.data_dir) / 'tablerules.db'}"

@@ -2,6 +2,15 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+
+def _rebuilt(kind: type[ServiceError], fields: dict[str, Any]) -> ServiceError:
+    error = kind.__new__(kind)
+    Exception.__init__(error, fields["message"])
+    error.__dict__.update(fields)
+    return error
+
 
 class ServiceError(Exception):
     """A request the service refuses; `message` is shown to the caller."""
@@ -9,6 +18,11 @@ class ServiceError(Exception):
     def __init__(self, message: str) -> None:
         super().__init__(message)
         self.message = message
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Log jobs raise these in another process: every subclass crosses intact,
+        # whatever its constructor takes.
+        return _rebuilt, (type(self), dict(self.__dict__))
 
 
 class NotFound(ServiceError):
@@ -27,6 +41,15 @@ class Unauthenticated(ServiceError):
 
 
 class PermissionDenied(ServiceError):
+    pass
+
+
+class ResourceExhausted(ServiceError):
+    """A limit of the server's (not of the request's fields) is reached: retry later or
+    ask the operator, as the message says."""
+
+
+class OutOfRange(ServiceError):
     pass
 
 

@@ -4,6 +4,10 @@ Errors become google.rpc.Status with details (DESIGN.md section 4): BadRequest f
 INVALID_ARGUMENT, PreconditionFailure naming the rule for FAILED_PRECONDITION,
 ErrorInfo with expected and actual versions for ABORTED.
 
+Every request is admitted in one place before its method runs: bytes that do not
+parse are INVALID_ARGUMENT (not UNKNOWN with a traceback), and every field is
+checked against its size limit (service/limits.py).
+
 The server is grpc.aio on an event loop thread of its own. A call's work that may
 block (rules, store) runs on the loop's worker threads; streams stay on the loop,
 where sending a message costs about half what a thread per stream paid, and one
@@ -15,36 +19,40 @@ from __future__ import annotations
 import asyncio
 import logging
 import threading
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from concurrent import futures
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
 import grpc
 from google.protobuf import any_pb2
-from google.protobuf.message import Message
+from google.protobuf.message import DecodeError, Message
+from google.protobuf.message_factory import GetMessageClass
 from google.rpc import code_pb2, error_details_pb2, status_pb2
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection
 from grpc_status import rpc_status
 
 from domain.kernel import Game, Report, Status, canonical_json, to_plain
-from domain.kernel.log import Log
 from service import convert
 from service.errors import (
     InvalidArgument,
     NotFound,
+    OutOfRange,
     PermissionDenied,
     Rejected,
+    ResourceExhausted,
     ServiceError,
     StaleVersion,
     Unauthenticated,
 )
+from service.limits import MAX_REQUEST_BYTES, MAX_TOKEN, check_sizes
 from service.protos import pb, pb_grpc
 from service.tables import SeatGrant, SeenEnvelope, Tables
 
 log = logging.getLogger("tablerules.server")
-SERVICE_NAME = pb.DESCRIPTOR.services_by_name["Tablerules"].full_name
+SERVICE = pb.DESCRIPTOR.services_by_name["Tablerules"]
+SERVICE_NAME = SERVICE.full_name
 R = TypeVar("R")
 
 
@@ -77,6 +85,8 @@ def error_status(error: ServiceError) -> grpc.Status:
         NotFound: code_pb2.NOT_FOUND,
         Unauthenticated: code_pb2.UNAUTHENTICATED,
         PermissionDenied: code_pb2.PERMISSION_DENIED,
+        ResourceExhausted: code_pb2.RESOURCE_EXHAUSTED,
+        OutOfRange: code_pb2.OUT_OF_RANGE,
     }
     code = codes.get(type(error), code_pb2.INTERNAL)
     return _status(code, error.message, None)
@@ -89,6 +99,9 @@ def bearer(context: grpc.aio.ServicerContext) -> str | None:
             scheme, _, token = str(value).partition(" ")
             if scheme.lower() != "bearer" or not token.strip():
                 raise Unauthenticated("the authorization metadata must be 'Bearer <token>'")
+            if len(token) > MAX_TOKEN:
+                raise Unauthenticated(f"the token is longer than any this server issues (at most {MAX_TOKEN} "
+                                      "characters)")
             return token.strip()
     return None
 
@@ -246,36 +259,91 @@ class Servicer(pb_grpc.TablerulesServicer):
         return await self._call(context, work)
 
     def _source(self, request: pb.ReplayLogRequest | pb.VerifyLogRequest | pb.ForkGameRequest,
-                context: grpc.aio.ServicerContext) -> tuple[Game[Any], Log]:
+                context: grpc.aio.ServicerContext) -> str:
         which = request.WhichOneof("source")
-        return self.tables.log_of(request.log_jsonl if which == "log_jsonl" else "",
-                                  request.game_id if which == "game_id" else "", bearer(context))
+        return self.tables.log_text(request.log_jsonl if which == "log_jsonl" else "",
+                                    request.game_id if which == "game_id" else "", bearer(context))
 
     async def ReplayLog(self, request: pb.ReplayLogRequest, context: grpc.aio.ServicerContext) -> pb.ReplayLogResponse:
         def work() -> pb.ReplayLogResponse:
-            game, game_log = self._source(request, context)
-            session, report, state_hash = self.tables.replay(game, game_log, request.upto)
-            response = pb.ReplayLogResponse(report=_report(report), state_hash=state_hash)
-            if session is not None:
-                spectator = game.view(session.state, 0)
-                response.status.CopyFrom(_status_message(session.status()))
-                response.view.CopyFrom(convert.view_to_proto(game, spectator))
-                response.view_json = canonical_json(to_plain(spectator)).decode()
+            replayed = self.tables.replay(self._source(request, context), request.upto)
+            response = pb.ReplayLogResponse(report=_report(replayed.report), state_hash=replayed.state_hash)
+            if replayed.status is not None:
+                game = self.tables.games[replayed.ruleset]
+                response.status.CopyFrom(_status_message(replayed.status))
+                response.view.CopyFrom(convert.view_to_proto(game, replayed.view))
+                response.view_json = canonical_json(to_plain(replayed.view)).decode()
             return response
         return await self._call(context, work)
 
     async def VerifyLog(self, request: pb.VerifyLogRequest, context: grpc.aio.ServicerContext) -> pb.VerifyLogResponse:
         def work() -> pb.VerifyLogResponse:
-            game, game_log = self._source(request, context)
-            return pb.VerifyLogResponse(report=_report(self.tables.verify(game, game_log)))
+            return pb.VerifyLogResponse(report=_report(self.tables.verify(self._source(request, context))))
         return await self._call(context, work)
 
     async def ForkGame(self, request: pb.ForkGameRequest, context: grpc.aio.ServicerContext) -> pb.ForkGameResponse:
         def work() -> pb.ForkGameResponse:
-            game, game_log = self._source(request, context)
-            game_id, version, _, grants = self.tables.fork(game, game_log, request.at)
+            game_id, version, _, grants = self.tables.fork(self._source(request, context), request.at)
             return pb.ForkGameResponse(game_id=game_id, version=version, seats=_seats(grants))
         return await self._call(context, work)
+
+
+class _Malformed:
+    """A request whose bytes do not parse as its message type."""
+
+    def __init__(self, kind: str, problem: str) -> None:
+        self.kind = kind
+        self.problem = problem
+
+
+def _lenient(kind: type[Message]) -> Callable[[bytes], Message | _Malformed]:
+    """A deserializer that hands a malformed request on as a value, for the handler to refuse."""
+    def decode(data: bytes) -> Message | _Malformed:
+        try:
+            return kind.FromString(data)
+        except DecodeError as error:
+            return _Malformed(kind.DESCRIPTOR.full_name, str(error))
+    return decode
+
+
+async def _admit(request: Message | _Malformed, context: grpc.aio.ServicerContext) -> Message:
+    """The request, once it parsed and every field is within its limit; else the call ends."""
+    if isinstance(request, _Malformed):
+        await context.abort(grpc.StatusCode.INVALID_ARGUMENT,
+                            f"malformed request: {request.problem or f'not a valid {request.kind}'}")
+        raise AssertionError("abort raises")
+    try:
+        check_sizes(request)
+    except InvalidArgument as error:
+        await context.abort_with_status(error_status(error))
+    return request
+
+
+def _unary(behavior: Callable[[Any, grpc.aio.ServicerContext], Awaitable[Message]]) -> Callable[..., Any]:
+    async def handle(request: Message | _Malformed, context: grpc.aio.ServicerContext) -> Message:
+        return await behavior(await _admit(request, context), context)
+    return handle
+
+
+def _streaming(behavior: Callable[[Any, grpc.aio.ServicerContext], AsyncIterator[Message]]) -> Callable[..., Any]:
+    async def handle(request: Message | _Malformed, context: grpc.aio.ServicerContext) -> AsyncIterator[Message]:
+        async for message in behavior(await _admit(request, context), context):
+            yield message
+    return handle
+
+
+def handlers(servicer: Servicer) -> grpc.GenericRpcHandler:
+    """The servicer's methods, each behind _admit (in place of the generated
+    add_TablerulesServicer_to_server, whose deserializers raise on malformed bytes)."""
+    methods = {}
+    for method in SERVICE.methods:
+        decode = _lenient(GetMessageClass(method.input_type))
+        encode = GetMessageClass(method.output_type).SerializeToString
+        behavior = getattr(servicer, method.name)
+        methods[method.name] = (
+            grpc.unary_stream_rpc_method_handler(_streaming(behavior), decode, encode) if method.server_streaming
+            else grpc.unary_unary_rpc_method_handler(_unary(behavior), decode, encode))
+    return grpc.method_handlers_generic_handler(SERVICE_NAME, methods)
 
 
 @dataclass
@@ -292,18 +360,19 @@ class Running:
         asyncio.run_coroutine_threadsafe(self.server.stop(grace), self.loop).result(grace + 30)
         self.loop.call_soon_threadsafe(self.loop.stop)
         self.thread.join(30)
-        self.tables.store.close()
+        self.tables.close()
 
 
-MAX_MESSAGE_BYTES = 256 * 1024 * 1024
-"""Whole logs travel in one message (ImportLog, ExportLog): a 10,000-move game is about 8 MB."""
+MAX_REPLY_BYTES = 256 * 1024 * 1024
+"""A whole log travels in one reply (ExportLog): a 10,000-move game is about 8 MB."""
 
 
-def new_server() -> grpc.aio.Server:
+def new_server(max_request_bytes: int = MAX_REQUEST_BYTES) -> grpc.aio.Server:
     """A gRPC server with tablerules' settings (the benchmarks' echo ceiling uses the same);
-    create it on the event loop that will run it."""
-    return grpc.aio.server(options=[("grpc.so_reuseport", 0), ("grpc.max_receive_message_length", MAX_MESSAGE_BYTES),
-                                    ("grpc.max_send_message_length", MAX_MESSAGE_BYTES)])
+    create it on the event loop that will run it. A larger request is refused by gRPC
+    with RESOURCE_EXHAUSTED, naming both sizes."""
+    return grpc.aio.server(options=[("grpc.so_reuseport", 0), ("grpc.max_receive_message_length", max_request_bytes),
+                                    ("grpc.max_send_message_length", MAX_REPLY_BYTES)])
 
 
 async def listen(server: grpc.aio.Server, host: str, port: int) -> int:
@@ -315,9 +384,9 @@ async def listen(server: grpc.aio.Server, host: str, port: int) -> int:
     return bound
 
 
-async def _serve(tables: Tables, host: str, port: int) -> tuple[grpc.aio.Server, int]:
-    server = new_server()
-    pb_grpc.add_TablerulesServicer_to_server(Servicer(tables), server)
+async def _serve(tables: Tables, host: str, port: int, max_request_bytes: int) -> tuple[grpc.aio.Server, int]:
+    server = new_server(max_request_bytes)
+    server.add_generic_rpc_handlers((handlers(Servicer(tables)),))
     health_servicer = health.aio.HealthServicer()
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
     for name in ("", SERVICE_NAME):
@@ -338,14 +407,15 @@ def _run_loop(loop: asyncio.AbstractEventLoop, workers: int) -> None:
         loop.close()
 
 
-def start(tables: Tables, host: str = "127.0.0.1", port: int = 50051, workers: int = 256) -> Running:
+def start(tables: Tables, host: str = "127.0.0.1", port: int = 50051, workers: int = 256,
+          max_request_bytes: int = MAX_REQUEST_BYTES) -> Running:
     """Start serving (port 0 picks a free port) with `workers` threads for calls' blocking
     work; returns the running server."""
     loop = asyncio.new_event_loop()
     thread = threading.Thread(target=_run_loop, args=(loop, workers), name="rpc-loop", daemon=True)
     thread.start()
     try:
-        server, bound = asyncio.run_coroutine_threadsafe(_serve(tables, host, port), loop).result(30)
+        server, bound = asyncio.run_coroutine_threadsafe(_serve(tables, host, port, max_request_bytes), loop).result(30)
     except BaseException:
         loop.call_soon_threadsafe(loop.stop)
         raise

@@ -70,7 +70,10 @@ def persistence_env(url: str) -> dict[str, str]:
     if url.startswith("sqlite:///"):
         path = url.removeprefix("sqlite:///")
         directory = os.path.dirname(os.path.abspath(path))
-        os.makedirs(directory, exist_ok=True)
+        os.makedirs(directory, mode=0o700, exist_ok=True)
+        # The file holds live games' seeds: only the server's user may read it (SQLite
+        # gives its journal files the database file's mode).
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT, 0o600))
         return {**env, "PERSISTENCE_MODULE": f"{__name__}:DurableSQLiteFactory",
                 "SQLITE_DBNAME": path, "SQLITE_LOCK_TIMEOUT": "30"}
     if url.startswith(("postgresql://", "postgres://")):

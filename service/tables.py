@@ -35,7 +35,6 @@ from domain.kernel import (
     Game,
     Header,
     Log,
-    LogFormatError,
     Report,
     RuleViolation,
     Session,
@@ -43,20 +42,25 @@ from domain.kernel import (
     Status,
     canonical_json,
     command_to_json,
-    known_seed,
-    parse_log,
-    replay,
-    revealed_seed,
     seed_commitment,
     to_plain,
-    verify,
 )
-from domain.kernel.audit import NO_SEED, verified
 from domain.kernel.messages import from_plain, payload_of
 from domain.kernel.quoting import quoted
-from domain.kernel.seal import Keys, state_hash
 from domain.kernel.session import decode_event
-from service.errors import InvalidArgument, NotFound, PermissionDenied, Rejected, StaleVersion, Unauthenticated
+from service import logchecks
+from service.errors import (
+    InvalidArgument,
+    NotFound,
+    OutOfRange,
+    PermissionDenied,
+    Rejected,
+    StaleVersion,
+    Unauthenticated,
+)
+from service.limits import TEXT_LIMITS
+from service.logchecks import Adoptable, Replayed
+from service.logjobs import LogJobs
 from service.migrate import is_format_1
 from service.store import GameStore, Secrets, Snapshot, VersionConflict
 
@@ -64,18 +68,11 @@ RECENT_ENVELOPES = 256
 """Envelopes kept in memory per game for streaming; older ones come from the store."""
 SEEN_LIMIT = 4096
 """Redacted envelopes remembered per game; the memo starts afresh when full."""
-MAX_COMMAND_ID = 128
 RACE_RETRIES = 5
 
 
 def _token_hash(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
-
-
-def _refusal(report: Report) -> str:
-    """Why a log was refused, in one bounded line (the report's full details come from VerifyLog)."""
-    reason = NO_SEED if report.divergence is None else f"event {report.divergence.seq}: {report.divergence.reason}"
-    return reason if len(reason) <= 1000 else reason[:1000] + "..."
 
 
 def _now() -> str:
@@ -206,12 +203,12 @@ class LiveGame:
 
 class Tables:
     def __init__(self, store: GameStore, operator_token: str, *, snapshot_every: int = 200,
-                 cache_size: int = 20000, poll_seconds: float = 0.25,
-                 games: Mapping[str, Game[Any]] | None = None) -> None:
+                 cache_size: int = 20000, poll_seconds: float = 0.25, log_jobs: LogJobs | None = None) -> None:
         self.store = store
         # Other replicas may write to a shared database: reads then fold in the tail first.
         self.shared_storage = store.url.startswith(("postgresql://", "postgres://"))
-        self.games = dict(games if games is not None else REGISTRY)
+        self.games = REGISTRY
+        self.log_jobs = log_jobs or LogJobs()
         self.snapshot_every = snapshot_every
         self.cache_size = cache_size
         self.poll_seconds = poll_seconds
@@ -221,11 +218,9 @@ class Tables:
 
     # -- rulesets and games -------------------------------------------------------------
 
-    def game_type(self, name: str) -> Game[Any]:
-        game = self.games.get(name)
-        if game is None:
-            raise InvalidArgument("ruleset", f"no ruleset named {name!r}; known: {', '.join(sorted(self.games))}")
-        return game
+    def close(self) -> None:
+        self.log_jobs.close()
+        self.store.close()
 
     def create_game(self, ruleset: str, seats: Sequence[str], options: Mapping[str, object], content: str = "",
                     seed: str = "", token: str | None = None) -> tuple[str, list[SeatGrant], str, int]:
@@ -234,7 +229,7 @@ class Tables:
             raise PermissionDenied("only the operator may choose a seed (for tests and bug reproduction); leave it "
                                    "empty for a secret one, or set the option seat_randomness for chance that "
                                    "nobody can steer")
-        game = self.game_type(ruleset)
+        game = logchecks.game_named(ruleset)
         try:
             setup = game.ruleset.check_setup(seats, options, content)
         except ValueError as problem:
@@ -299,7 +294,7 @@ class Tables:
                                       "serves: stop the server and run `tablerules migrate` (docs/operations.md)")
         first = [Envelope.from_json(stored[0])]
         header = Header.from_created(first[0].payload)
-        game = self.game_type(header.ruleset)
+        game = logchecks.game_named(header.ruleset)
         session = Session.opened(game, header, first[0].hash)
         snapshot = self.store.latest_snapshot(game_id)
         if snapshot is not None:
@@ -369,8 +364,9 @@ class Tables:
         viewer = self.viewer(live, token)
         if viewer.seat == SPECTATOR:
             raise PermissionDenied("only a seat may submit commands: send its token as 'authorization: Bearer'")
-        if not command_id or len(command_id) > MAX_COMMAND_ID:
-            raise InvalidArgument("command_id", f"a command needs an id of 1 to {MAX_COMMAND_ID} characters")
+        if not command_id:
+            raise InvalidArgument("command_id", f"a command needs an id of 1 to {TEXT_LIMITS['command_id']} "
+                                                "characters (a retry repeats it)")
         try:
             command = build(live.game, viewer.seat)
         except (ValueError, TypeError, KeyError) as problem:
@@ -452,6 +448,9 @@ class Tables:
         viewer = self.viewer(live, token)
         if from_version < 0:
             raise InvalidArgument("from_version", "must be 0 or more")
+        if from_version > live.session.version:
+            raise OutOfRange(f"from_version {from_version} is past the game's last event ({live.session.version}): "
+                             f"resume from {live.session.version} or less")
         sent = from_version
         while True:
             if live.retired:
@@ -498,82 +497,39 @@ class Tables:
         header = Header.from_created(envelopes[0].payload, seed=seed)
         return Log(header=header, envelopes=envelopes)
 
-    # -- logs ---------------------------------------------------------------------------
+    # -- logs: checked in log jobs' processes (service/logjobs.py) ------------------------
 
-    def parse(self, text: str) -> tuple[Game[Any], Log]:
-        try:
-            log = parse_log(text.splitlines())
-        except LogFormatError as problem:
-            raise InvalidArgument("log_jsonl", str(problem)) from None
-        return self.game_type(log.header.ruleset), log
+    def replay(self, text: str, upto: int = 0) -> Replayed:
+        return self.log_jobs.run(logchecks.replayed, text, upto)
 
-    def replay(self, game: Game[Any], log: Log, upto: int = 0) -> tuple[Session[Any] | None, Report, str]:
-        """The replayed session, the report, and the keyed state hash at that point
-        (empty where the log does not carry its seed)."""
-        if upto < 0:
-            raise InvalidArgument("upto", "must be 0 (the whole log) or more")
-        session, report = replay(game, log, upto or None)
-        seed, _ = known_seed(log.header, log.envelopes[-1].to_json() if log.envelopes else None)
-        if session is None or seed is None:
-            return session, report, ""
-        return session, report, state_hash(Keys.of(seed, log.header.game_id), session.version, session.state)
-
-    def verify(self, game: Game[Any], log: Log) -> Report:
-        return verify(game, log)
+    def verify(self, text: str) -> Report:
+        return self.log_jobs.run(logchecks.verified_report, text)
 
     def import_log(self, text: str) -> tuple[str, int, bool, list[SeatGrant]]:
         """Store a log as a new game, if it verifies: every command re-decided."""
-        game, log = self.parse(text)
-        session, report = verified(game, log)
-        seed = revealed_seed(log)
-        if session is None or seed is None:
-            raise Rejected("log", f"the log cannot be imported: {_refusal(report)}")
-        return self._adopt_log(game, log, session, seed)
+        return self._adopt_log(text, self.log_jobs.run(logchecks.importable, text))
 
-    def fork(self, game: Game[Any], log: Log, at: int) -> tuple[str, int, bool, list[SeatGrant]]:
+    def fork(self, text: str, at: int) -> tuple[str, int, bool, list[SeatGrant]]:
         """A new live game from the first `at` events, once they verify (and the
         chain of the whole log does)."""
-        if not 2 <= at <= len(log.envelopes):
-            raise InvalidArgument("at", f"must be between 2 and {len(log.envelopes)} (the log's length)")
-        envelopes = log.envelopes
-        if at < len(envelopes) and envelopes[at].command is None:
-            # The live game would resume from a state no command left behind: re-deciding
-            # its log would then disagree with it. Name the boundaries on either side.
-            first = next(e.seq for e in reversed(envelopes[:at]) if e.command is not None)
-            last = next((e.seq - 1 for e in envelopes[at:] if e.command is not None), len(envelopes))
-            choices = " or ".join(f"at={n}" for n in (first - 1, last) if n >= 2)
-            raise InvalidArgument("at", f"event {at} is inside the events of one command (events {first} to {last}); "
-                                        f"a fork starts between commands: {choices}")
-        seed = revealed_seed(log)
-        if seed is None:
-            raise Rejected("fork", "the log carries no seed (export it as the operator, or fork a finished game)")
-        session, report = verified(game, log, upto=at)
-        if session is None:
-            raise Rejected("log", f"the log cannot be forked: {_refusal(report)}")
-        if session.finished:
-            raise Rejected("fork", f"the game had already ended at event {at}: nothing to play from there")
-        if session.collecting:
-            # The forked seats would have to reveal values committed by the original seats.
-            raise Rejected("fork", f"the game had not started at event {at} (the seats' randomness was still being "
-                                   "collected): fork at or after the event that started it")
-        prefix = Log(header=log.header, envelopes=log.envelopes[:at])
-        return self._adopt_log(game, prefix, session, seed)
+        return self._adopt_log(text, self.log_jobs.run(logchecks.forkable, text, at))
 
-    def _adopt_log(self, game: Game[Any], log: Log, session: Session[Any],
-                   seed: str) -> tuple[str, int, bool, list[SeatGrant]]:
-        grants = [] if session.finished else [
+    def _adopt_log(self, text: str, checked: Adoptable) -> tuple[str, int, bool, list[SeatGrant]]:
+        game, log = logchecks.parsed(text)  # the text that was checked: it parses alike here
+        kept = Log(header=log.header, envelopes=log.envelopes[:checked.version])
+        grants = [] if checked.finished else [
             SeatGrant(n, name, secrets.token_urlsafe(24)) for n, name in enumerate(log.header.seats, start=1)
         ]
         token_hashes = tuple(_token_hash(g.token) for g in grants)
         game_id = str(uuid.uuid4())
-        self._store_new(game_id, game, Secrets(seed, token_hashes), list(log.envelopes), session)
-        return game_id, session.version, session.finished, grants
+        self._store_new(game_id, game, Secrets(checked.seed, token_hashes), list(kept.envelopes),
+                        checked.session(game, kept))
+        return game_id, checked.version, checked.finished, grants
 
-    def log_of(self, source_log: str, source_game: str, token: str | None) -> tuple[Game[Any], Log]:
+    def log_text(self, source_log: str, source_game: str, token: str | None) -> str:
         """The log a Replay/Verify/Fork request names: inline text or a stored game."""
         if source_log:
-            return self.parse(source_log)
+            return source_log
         if source_game:
-            log = self.log(source_game, token)
-            return self.game_type(log.header.ruleset), log
+            return self.log(source_game, token).text()
         raise InvalidArgument("source", "give either log_jsonl or game_id")

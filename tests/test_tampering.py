@@ -5,6 +5,7 @@ accepts a log that is not the one the rules produced."""
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -28,8 +29,10 @@ BOUNDARIES = [n for n in range(2, len(LOG.envelopes)) if LOG.envelopes[n].comman
 
 
 @pytest.fixture(scope="module")
-def tables() -> Tables:
-    return Tables(GameStore("memory:"), OPERATOR)
+def tables() -> Iterator[Tables]:
+    opened = Tables(GameStore("memory:"), OPERATOR)
+    yield opened
+    opened.close()
 
 
 def leaves(value: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
@@ -115,13 +118,11 @@ def test_verify_import_and_fork_all_refuse_a_tampered_log(tables: Tables,
     at = fork_point(touched)
     if at is not None:
         with pytest.raises(ServiceError):
-            game, log = tables.parse(text)
-            tables.fork(game, log, at)
+            tables.fork(text, at)
 
 
 def test_the_untouched_sample_is_accepted_by_all_three(tables: Tables) -> None:
     """The control: the same calls accept the genuine log."""
     assert verify(REGISTRY["aod"], LOG).verdict == "VERIFIED"
     tables.import_log(SAMPLE.read_text(encoding="utf-8"))
-    game, log = tables.parse(SAMPLE.read_text(encoding="utf-8"))
-    tables.fork(game, log, BOUNDARIES[len(BOUNDARIES) // 2])
+    tables.fork(SAMPLE.read_text(encoding="utf-8"), BOUNDARIES[len(BOUNDARIES) // 2])

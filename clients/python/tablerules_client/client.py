@@ -12,7 +12,7 @@ import re
 import secrets
 import time
 import uuid
-from collections.abc import Iterator, Mapping
+from collections.abc import Generator, Iterator, Mapping
 from typing import Any
 
 import grpc
@@ -175,8 +175,9 @@ class Client:
         return self.call("ForkGame", request)
 
     def stream(self, game_id: str, from_version: int = 0, token: str | None = None,
-               reconnect: bool = True) -> Iterator[Any]:
-        """Events after from_version; resumes after the last one seen if the connection drops."""
+               reconnect: bool = True) -> Generator[Any, None, None]:
+        """Events after from_version; resumes after the last one seen if the connection drops.
+        close() the generator to leave the stream early."""
         last = from_version
         while True:
             request = pb.StreamEventsRequest(game_id=game_id, from_version=last)

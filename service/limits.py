@@ -1,0 +1,81 @@
+"""Every input has a size limit: this module lists them, and one check applies them.
+
+A request is checked field by field before any work is done: strings by length,
+repeated fields and maps by count, nested messages recursively, so a limit holds
+wherever its field appears (a card id inside any game's command, an option value).
+The whole message is capped by gRPC itself (`Settings.max_request_bytes`), which
+is also the only cap on a log sent inline; what checking a log may cost is capped
+in service/logjobs.py.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from google.protobuf.descriptor import FieldDescriptor
+from google.protobuf.message import Message
+
+from service.errors import InvalidArgument
+
+MAX_REQUEST_BYTES = 4 * 1024 * 1024
+"""gRPC's own default; TABLERULES_MAX_REQUEST_BYTES raises it (long logs sent inline)."""
+
+TEXT_LIMITS: Mapping[str, int] = {
+    "game_id": 64,  # ids this server issues are 36 characters
+    "command_id": 128,
+    "ruleset": 64,
+    "content": 64,
+    "seats": 64,  # a seat's name
+    "seed": 256,
+    "key": 64,  # an option's name (the key of the options map)
+}
+DEFAULT_TEXT_LIMIT = 256
+"""Any other string: card ids, option values, seat randomness."""
+UNLIMITED_TEXT = frozenset({"log_jsonl"})
+"""Bounded by the message size alone."""
+
+ITEM_LIMITS: Mapping[str, int] = {
+    "seats": 16,  # every ruleset's own maximum is lower
+    "options": 32,
+}
+DEFAULT_ITEM_LIMIT = 256
+
+MAX_TOKEN = 256
+"""An authorization token: those this server issues are 32 to 43 characters."""
+
+
+def _checked_text(where: str, name: str, text: str | bytes) -> None:
+    if name in UNLIMITED_TEXT:
+        return
+    limit = TEXT_LIMITS.get(name, DEFAULT_TEXT_LIMIT)
+    if len(text) > limit:
+        unit = "characters" if isinstance(text, str) else "bytes"
+        raise InvalidArgument(where, f"at most {limit} {unit} (this one has {len(text)})")
+
+
+def _checked_value(where: str, field: FieldDescriptor, value: object) -> None:
+    if isinstance(value, Message):
+        check_sizes(value, f"{where}.")
+    elif isinstance(value, str | bytes):
+        _checked_text(where, field.name, value)
+
+
+def check_sizes(message: Message, path: str = "") -> None:
+    """InvalidArgument naming the first field of `message` over its limit."""
+    for field, value in message.ListFields():
+        where = f"{path}{field.name}"
+        if not field.is_repeated:
+            _checked_value(where, field, value)
+            continue
+        limit = ITEM_LIMITS.get(field.name, DEFAULT_ITEM_LIMIT)
+        if len(value) > limit:
+            raise InvalidArgument(where, f"at most {limit} entries (this one has {len(value)})")
+        entry = field.message_type
+        if entry is not None and entry.GetOptions().map_entry:
+            key_field, value_field = entry.fields_by_name["key"], entry.fields_by_name["value"]
+            for key, item in value.items():
+                _checked_value(f"{where}.key", key_field, key)
+                _checked_value(f"{where}[{key}]", value_field, item)
+        else:
+            for index, item in enumerate(value):
+                _checked_value(f"{where}[{index}]", field, item)

@@ -1,0 +1,248 @@
+"""Every input has a limit, and bad input gets a clear answer (issue 11 items 4 and 5):
+field sizes, the message size, malformed bytes, a stream from the future, log
+checks bounded in number and memory, and a store only its owner can read."""
+
+from __future__ import annotations
+
+import logging
+import os
+import stat
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import grpc
+import pytest
+
+from service.config import Settings
+from service.errors import InvalidArgument, Rejected, ResourceExhausted, ServiceError
+from service.limits import DEFAULT_ITEM_LIMIT, DEFAULT_TEXT_LIMIT, TEXT_LIMITS, check_sizes
+from service.logjobs import MEGABYTE, LogJobs
+from service.server import SERVICE, Running, start
+from service.store import GameStore
+from service.tables import Tables
+from tablerules.v1 import tablerules_pb2 as pb
+from tablerules_client import Client, ServiceCallError, command
+from tests.conftest import OPERATOR, play_randomly
+
+REPLAY = Path(__file__).resolve().parent.parent / "replays" / "aod" / "2p-flip-then-good-win.jsonl"
+
+
+def refused(call: object, code: grpc.StatusCode, *words: str) -> str:
+    assert callable(call)
+    with pytest.raises(ServiceCallError) as error:
+        call()
+    assert error.value.code == code, error.value
+    for word in words:
+        assert word in error.value.message, error.value.message
+    return error.value.message
+
+
+def game_count(running: Running) -> int:
+    return len(running.tables._live)
+
+
+# -- fields -------------------------------------------------------------------------------
+
+
+def test_each_field_over_its_limit_is_invalid_argument_naming_it(client: Client, server: Running) -> None:
+    before = game_count(server)
+    long_name = "n" * (TEXT_LIMITS["seats"] + 1)
+    refused(lambda: client.create_game("armory", [long_name, "b"]), grpc.StatusCode.INVALID_ARGUMENT,
+            "seats[0]", "at most 64 characters", "65")
+    refused(lambda: client.create_game("armory", ["a"] * 17), grpc.StatusCode.INVALID_ARGUMENT, "seats", "at most 16")
+    refused(lambda: client.create_game("armory", ["a", "b"], {f"o{n}": 1 for n in range(33)}),
+            grpc.StatusCode.INVALID_ARGUMENT, "options", "at most 32")
+    refused(lambda: client.create_game("armory", ["a", "b"], {"k" * 65: 1}), grpc.StatusCode.INVALID_ARGUMENT,
+            "options.key")
+    refused(lambda: client.create_game("aod", ["a", "b"], {"characters": "x" * (DEFAULT_TEXT_LIMIT + 1)}),
+            grpc.StatusCode.INVALID_ARGUMENT, "options[characters].string_value")
+    refused(lambda: client.create_game("armory", ["a", "b"], seed="s" * 257, token=OPERATOR),
+            grpc.StatusCode.INVALID_ARGUMENT, "seed")
+    refused(lambda: client.create_game("r" * 65, ["a", "b"]), grpc.StatusCode.INVALID_ARGUMENT, "ruleset")
+    assert game_count(server) == before, "nothing refused was stored"
+    refused(lambda: client.view("g" * 100_000), grpc.StatusCode.INVALID_ARGUMENT, "game_id", "100000")
+
+
+def test_a_long_card_id_inside_a_command_is_refused_and_changes_nothing(client: Client) -> None:
+    created = client.create_game("armory", ["a", "b"], {"turn_limit": 12}, seed="limits", token=OPERATOR)
+    tokens = {s.seat: s.token for s in created.seats}
+    seat = client.view(created.game_id).status.to_act[0]
+    before = client.view(created.game_id).version
+    long_card = command("armory", "PlaceArmament", card="1" * 300, combatant="archer")
+    message = refused(lambda: client.seat(created.game_id, tokens[seat]).submit(long_card),
+                      grpc.StatusCode.INVALID_ARGUMENT, "command.armory.place_armament.card", "at most 256")
+    assert "1" * 100 not in message, "the refusal does not echo the input"
+    long_id = pb.SubmitCommandRequest(game_id=created.game_id, command_id="c" * 129,
+                                      command=client.view(created.game_id, tokens[seat]).legal_commands[0])
+    refused(lambda: client.call("SubmitCommand", long_id, tokens[seat]), grpc.StatusCode.INVALID_ARGUMENT,
+            "command_id", "at most 128")
+    assert client.view(created.game_id).version == before
+
+
+def test_a_token_longer_than_any_issued_is_unauthenticated(client: Client) -> None:
+    created = client.create_game("armory", ["a", "b"])
+    refused(lambda: client.view(created.game_id, "t" * 300), grpc.StatusCode.UNAUTHENTICATED, "at most 256")
+
+
+def test_check_sizes_walks_every_repeated_and_nested_field() -> None:
+    many = pb.CreateGameRequest(ruleset="armory", seats=["a"] * 16)
+    check_sizes(many)
+    report = pb.VerifyLogResponse(report=pb.Report(notes=["n"] * (DEFAULT_ITEM_LIMIT + 1)))
+    with pytest.raises(InvalidArgument, match=r"report.notes: at most 256 entries"):
+        check_sizes(report)
+    with pytest.raises(InvalidArgument, match=r"report.notes\[1\]: at most 256 characters"):
+        check_sizes(pb.VerifyLogResponse(report=pb.Report(notes=["n", "n" * 257])))
+    check_sizes(pb.ImportLogRequest(log_jsonl="x" * 100_000))  # bounded by the message size alone
+
+
+# -- the whole message ---------------------------------------------------------------------
+
+
+def test_a_message_over_the_limit_is_resource_exhausted_and_the_server_goes_on(client: Client) -> None:
+    message = refused(lambda: client.import_log("x" * (5 * MEGABYTE)), grpc.StatusCode.RESOURCE_EXHAUSTED)
+    assert "4194304" in message, "the refusal names the limit"
+    assert client.list_rulesets()
+
+
+def test_the_request_limit_is_a_setting(tmp_path: Path) -> None:
+    running = start(Tables(GameStore("memory:"), OPERATOR), "127.0.0.1", 0, workers=8,
+                    max_request_bytes=8 * MEGABYTE)
+    try:
+        with Client(f"127.0.0.1:{running.port}") as client:
+            padded = REPLAY.read_text(encoding="utf-8") + "\n" * (5 * MEGABYTE)  # blank lines are allowed
+            assert client.import_log(padded).finished
+    finally:
+        running.stop(0)
+    assert Settings.from_env({"TABLERULES_MAX_REQUEST_BYTES": "8388608"}).max_request_bytes == 8 * MEGABYTE
+    for bad in ("4MB", "-1", "0", "²"):
+        with pytest.raises(ValueError, match="max_request_bytes"):
+            Settings.from_env({"TABLERULES_MAX_REQUEST_BYTES": bad})
+
+
+# -- malformed requests --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("method", [m.name for m in SERVICE.methods])
+def test_malformed_bytes_are_invalid_argument_for_every_method(server: Running, method: str,
+                                                               caplog: pytest.LogCaptureFixture) -> None:
+    corrupt = b"\x0a\xff\xff\xff\xff\x0f"  # field 1, a length far past the end
+    with grpc.insecure_channel(f"127.0.0.1:{server.port}") as channel:
+        path = f"/{SERVICE.full_name}/{method}"
+        with caplog.at_level(logging.WARNING):
+            if SERVICE.methods_by_name[method].server_streaming:
+                call = channel.unary_stream(path, request_serializer=bytes, response_deserializer=bytes)
+                with pytest.raises(grpc.RpcError) as error:
+                    list(call(corrupt, timeout=10))
+            else:
+                unary = channel.unary_unary(path, request_serializer=bytes, response_deserializer=bytes)
+                with pytest.raises(grpc.RpcError) as error:
+                    unary(corrupt, timeout=10)
+    assert error.value.code() == grpc.StatusCode.INVALID_ARGUMENT
+    assert "malformed request" in (error.value.details() or "")
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR or r.exc_info], "no traceback in the log"
+
+
+# -- streams -------------------------------------------------------------------------------
+
+
+def test_a_stream_from_a_future_version_is_out_of_range(client: Client) -> None:
+    created = client.create_game("armory", ["a", "b"], seed="stream", token=OPERATOR)
+    message = refused(lambda: list(client.stream(created.game_id, from_version=created.version + 1)),
+                      grpc.StatusCode.OUT_OF_RANGE, f"resume from {created.version} or less")
+    assert str(created.version + 1) in message
+    # The current version itself is a place to wait from.
+    events = client.stream(created.game_id, from_version=created.version)
+    tokens = {s.seat: s.token for s in created.seats}
+    seat = client.view(created.game_id).status.to_act[0]
+    client.seat(created.game_id, tokens[seat]).submit(client.view(created.game_id, tokens[seat]).legal_commands[0])
+    assert next(events).seq == created.version + 1
+    events.close()
+
+
+# -- the store -----------------------------------------------------------------------------
+
+
+def test_the_sqlite_file_and_its_directory_are_private(tmp_path: Path) -> None:
+    store = GameStore(f"sqlite:///{tmp_path / 'data' / 'games.db'}")
+    store.close()
+    assert stat.S_IMODE(os.stat(tmp_path / "data" / "games.db").st_mode) == 0o600
+    assert stat.S_IMODE(os.stat(tmp_path / "data").st_mode) & 0o077 == 0
+
+
+# -- log checks ----------------------------------------------------------------------------
+
+
+def _pid() -> int:
+    return os.getpid()
+
+
+def _sleep(seconds: float) -> float:
+    time.sleep(seconds)
+    return seconds
+
+
+def _hoard(megabytes: int) -> int:
+    return len(bytearray(megabytes * MEGABYTE))
+
+
+def _refuse() -> None:
+    raise Rejected("log", "a refusal made in the worker")
+
+
+@pytest.fixture
+def jobs() -> Iterator[LogJobs]:
+    pool = LogJobs(workers=1, waiting=0, memory_bytes=512 * MEGABYTE)
+    yield pool
+    pool.close()
+
+
+def test_log_checks_run_in_another_process_and_their_refusals_cross_intact(jobs: LogJobs) -> None:
+    assert jobs.run(_pid) != os.getpid()
+    with pytest.raises(Rejected) as error:
+        jobs.run(_refuse)
+    assert (error.value.rule, error.value.description) == ("log", "a refusal made in the worker")
+    assert isinstance(error.value, ServiceError)
+
+
+def test_log_checks_beyond_the_workers_and_waiting_are_refused_at_once(jobs: LogJobs) -> None:
+    jobs.run(_pid)  # the worker is up
+    first = threading.Thread(target=jobs.run, args=(_sleep, 1.0))
+    first.start()
+    try:
+        deadline = time.monotonic() + 10
+        while jobs._admitted == 0 and time.monotonic() < deadline:
+            time.sleep(0.01)
+        with pytest.raises(ResourceExhausted, match="TABLERULES_LOG_WORKERS"):
+            jobs.run(_pid)
+    finally:
+        first.join(10)
+    assert jobs.run(_pid) > 0, "admitted again once the first is done"
+
+
+def test_a_log_check_over_its_memory_is_resource_exhausted_and_the_next_one_runs(jobs: LogJobs) -> None:
+    with pytest.raises(ResourceExhausted, match="512 MB"):
+        jobs.run(_hoard, 1024)
+    assert jobs.run(_hoard, 16) == 16 * MEGABYTE
+
+
+def test_a_busy_server_refuses_more_log_checks_with_resource_exhausted(tmp_path: Path) -> None:
+    tables = Tables(GameStore("memory:"), OPERATOR, log_jobs=LogJobs(workers=1, waiting=0))
+    running = start(tables, "127.0.0.1", 0, workers=8)
+    try:
+        tables.log_jobs.run(_pid)
+        busy = threading.Thread(target=tables.log_jobs.run, args=(_sleep, 1.0))
+        busy.start()
+        deadline = time.monotonic() + 10
+        while tables.log_jobs._admitted == 0 and time.monotonic() < deadline:
+            time.sleep(0.01)
+        with Client(f"127.0.0.1:{running.port}") as client:
+            refused(lambda: client.verify_log(REPLAY.read_text(encoding="utf-8")),
+                    grpc.StatusCode.RESOURCE_EXHAUSTED, "retry later")
+            busy.join(10)
+            assert client.verify_log(REPLAY.read_text(encoding="utf-8")).verdict == "VERIFIED"
+            created = client.create_game("armory", ["a", "b"], {"turn_limit": 12}, seed="busy", token=OPERATOR)
+            play_randomly(client, created.game_id, {s.seat: s.token for s in created.seats}, seed=1)
+    finally:
+        running.stop(0)
