@@ -9,7 +9,7 @@ INSTALLED := $(VENV)/.installed
 PROTOS := $(wildcard proto/tablerules/v1/*.proto)
 GENERATED := tablerules/v1/.generated
 
-.PHONY: run test proto lint typecheck pytest node-test postgres bench clean
+.PHONY: run test proto lint typecheck pytest node-test postgres bench fuzz fuzz-requests fuzz-logs clean
 
 $(INSTALLED): pyproject.toml clients/python/pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -68,6 +68,19 @@ test: lint typecheck pytest node-test
 bench: proto
 	$(PY) -m bench.run
 
+# Coverage-guided fuzzing (tests/fuzz), both targets side by side for FUZZ_SECONDS each;
+# the corpus grows in .fuzz/<target>/ from run to run, findings land in .fuzz/findings/.
+# `make test` runs the same targets for 45 s (tests/test_fuzz.py).
+FUZZ_SECONDS ?= 600
+
+fuzz:
+	$(MAKE) -j2 fuzz-requests fuzz-logs
+
+fuzz-requests fuzz-logs: proto
+	mkdir -p .fuzz/findings
+	$(PY) -m tests.fuzz $(@:fuzz-%=%) -max_total_time=$(FUZZ_SECONDS) -timeout=60 -rss_limit_mb=3072 \
+	  -artifact_prefix=.fuzz/findings/ .fuzz/$(@:fuzz-%=%)
+
 clean:
-	rm -rf $(VENV) tablerules build *.egg-info .mypy_cache .ruff_cache .pytest_cache .hypothesis
+	rm -rf $(VENV) tablerules build *.egg-info .mypy_cache .ruff_cache .pytest_cache .hypothesis .fuzz
 	rm -rf $(NODE_DIR)/node_modules $(NODE_DIR)/dist $(NODE_DIR)/src/generated

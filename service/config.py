@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from domain.kernel.text import is_digits
 from service.limits import MAX_REQUEST_BYTES
 
 
@@ -56,7 +57,7 @@ class Settings:
             if isinstance(getattr(self, field.name), int):
                 text = str(value).strip()
                 least = 0 if field.name in ("port", "log_waiting") else 1
-                if not text.isascii() or not text.isdigit() or int(text) < least:
+                if not is_digits(text) or int(text) < least:
                     raise ValueError(f"the setting {field.name} (TABLERULES_{field.name.upper()}) must be a whole "
                                      f"number of at least {least}, not {text[:40]!r}")
                 value = int(text)

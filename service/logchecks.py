@@ -22,12 +22,13 @@ from domain.kernel import (
     Status,
     known_seed,
     parse_log,
-    replay,
+    replay_lines,
     revealed_seed,
     to_plain,
 )
 from domain.kernel.audit import NO_SEED, verified
 from domain.kernel.fairness import Contributions
+from domain.kernel.log import header_of, parse_line
 from domain.kernel.messages import from_plain
 from domain.kernel.quoting import quoted
 from domain.kernel.seal import Keys, state_hash
@@ -89,12 +90,19 @@ def replayed(text: str, upto: int) -> Replayed:
     """The log folded (up to `upto` events; 0: all), with what a spectator sees then."""
     if upto < 0:
         raise InvalidArgument("upto", "must be 0 (the whole log) or more")
-    game, log = parsed(text)
-    session, report = replay(game, log, upto or None)
-    seed, _ = known_seed(log.header, log.envelopes[-1].to_json() if log.envelopes else None)
+    # Folded from the lines as sent: no parse and re-encoding first (a line need not
+    # even be canonical JSON for the fold to report where it breaks).
+    rows = [line for line in text.splitlines() if line.strip()]
+    try:
+        header = header_of(rows)
+        game = game_named(header.ruleset)
+        session, report = replay_lines(game, rows, upto or None)
+        seed, _ = known_seed(header, parse_line(rows[-1], len(rows)) if len(rows) > 1 else None)
+    except LogFormatError as problem:
+        raise InvalidArgument("log_jsonl", str(problem)) from None
     if session is None:
         return Replayed(game.ruleset.name, report, "")
-    keyed = "" if seed is None else state_hash(Keys.of(seed, log.header.game_id), session.version, session.state)
+    keyed = "" if seed is None else state_hash(Keys.of(seed, header.game_id), session.version, session.state)
     return Replayed(game.ruleset.name, report, keyed, session.status(), game.view(session.state, SPECTATOR))
 
 
@@ -125,10 +133,12 @@ def forkable(text: str, at: int) -> Adoptable:
     envelopes = log.envelopes
     if not 2 <= at <= len(envelopes):
         raise InvalidArgument("at", f"must be between 2 and {len(envelopes)} (the log's length)")
-    if at < len(envelopes) and envelopes[at].command is None:
+    started = [e.seq for e in envelopes[:at] if e.command is not None]
+    if at < len(envelopes) and envelopes[at].command is None and started:
         # The live game would resume from a state no command left behind: re-deciding
-        # its log would then disagree with it. Name the boundaries on either side.
-        first = next(e.seq for e in reversed(envelopes[:at]) if e.command is not None)
+        # its log would then disagree with it. Name the boundaries on either side. (A
+        # log with no command before `at` is no genuine log: verification refuses it.)
+        first = started[-1]
         last = next((e.seq - 1 for e in envelopes[at:] if e.command is not None), len(envelopes))
         choices = " or ".join(f"at={n}" for n in (first - 1, last) if n >= 2)
         raise InvalidArgument("at", f"event {at} is inside the events of one command (events {first} to {last}); "

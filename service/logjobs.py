@@ -11,10 +11,12 @@ RESOURCE_EXHAUSTED instead of queueing without end.
 
 from __future__ import annotations
 
+import logging
 import multiprocessing
 import os
 import resource
 import threading
+import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -23,15 +25,25 @@ from typing import Any, TypeVar
 from service.errors import ResourceExhausted
 
 T = TypeVar("T")
+log = logging.getLogger("tablerules.logjobs")
 
 MEGABYTE = 1024 * 1024
 
 
-def _capped(memory_bytes: int) -> None:
+def _watch_parent(parent: int) -> None:
+    """End the worker once its server is gone (killed, say): nothing else would."""
+    while os.getppid() == parent:
+        time.sleep(1)
+    os._exit(0)
+
+
+def _worker_start(memory_bytes: int) -> None:
     """A worker's start: its address space capped, so a log that needs more fails in
-    the worker (MemoryError) and never takes the server's memory; and the lowest CPU
+    the worker (MemoryError) and never takes the server's memory; the lowest CPU
     priority, so that the games in play come first where cores are few (measured:
-    bench/run.py log_checks; nice 10 still doubled the commands' p99)."""
+    bench/run.py log_checks; nice 10 still doubled the commands' p99); and a watch
+    on the server, so that no worker outlives it."""
+    threading.Thread(target=_watch_parent, args=(os.getppid(),), daemon=True, name="parent-watch").start()
     resource.setrlimit(resource.RLIMIT_AS, (memory_bytes, memory_bytes))
     if hasattr(os, "SCHED_IDLE"):  # Linux: run only where no game wants the core
         os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
@@ -56,7 +68,7 @@ class LogJobs:
         forked: the server's threads and gRPC state stay out of the workers."""
         if self._pool is None:
             self._pool = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"),
-                                             initializer=_capped, initargs=(self.memory_bytes,))
+                                             initializer=_worker_start, initargs=(self.memory_bytes,))
         return self._pool
 
     def _recycle(self, pool: ProcessPoolExecutor) -> None:
@@ -77,11 +89,16 @@ class LogJobs:
             pool = self._started()
         try:
             return pool.submit(job, *args).result()
-        except (MemoryError, BrokenProcessPool):
+        except MemoryError:
             self._recycle(pool)
             raise ResourceExhausted(
                 f"checking this log needs more than the {self.memory_bytes // MEGABYTE} MB a log job may use "
                 "(TABLERULES_LOG_MEMORY_MB)") from None
+        except BrokenProcessPool:
+            log.exception("a log job's worker process stopped")
+            self._recycle(pool)
+            raise ResourceExhausted("the process checking this log stopped (out of memory, or killed); "
+                                    "a retry starts another") from None
         finally:
             with self._lock:
                 self._admitted -= 1

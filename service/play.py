@@ -13,6 +13,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from domain.kernel.text import is_digits
 from service.cli import _operator_token
 from tablerules_client import Client, SeatClient, command_json
 
@@ -25,7 +26,7 @@ def parse_options(pairs: list[str]) -> dict[str, bool | int | str]:
             raise SystemExit(f"--option takes NAME=VALUE, not {pair!r}")
         if raw.lower() in ("true", "false"):
             options[name] = raw.lower() == "true"
-        elif raw.lstrip("-").isdigit():
+        elif is_digits(raw.removeprefix("-")):
             options[name] = int(raw)
         else:
             options[name] = raw
@@ -72,7 +73,7 @@ def choose(seat: int, legal: list[Any], view_json: str) -> Any:
         answer = input("choose a number (q to quit): ").strip()
         if answer.lower() in ("q", "quit"):
             raise SystemExit(0)
-        if answer.isdigit() and 1 <= int(answer) <= len(legal):
+        if is_digits(answer) and 1 <= int(answer) <= len(legal):
             return legal[int(answer) - 1]
         print(f"  type a number from 1 to {len(legal)}")
 

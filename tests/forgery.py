@@ -1,10 +1,12 @@
-"""A careful forger's tools: edits of a log resealed with its revealed seed, so that
-the chain and every digest hold and only the rules (or the state hashes) can tell."""
+"""A careful forger's tools: edits of JSON values, and edits of a log resealed with
+its revealed seed, so that the chain and every digest hold and only the rules (or
+the state hashes) can tell."""
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from domain.kernel import Envelope, Log, revealed_seed
 from domain.kernel.log import GENESIS_HASH
@@ -25,3 +27,37 @@ def resealed_from(log: Log, envelopes: Sequence[Envelope], start: int) -> Log:
         moved = dataclasses.replace(envelope, seq=len(fixed) + 1, prev_hash=fixed[-1].hash if fixed else GENESIS_HASH)
         fixed.append(moved.sealed(keys))
     return Log(header=log.header, envelopes=tuple(fixed))
+
+
+def leaves(value: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    """The paths (keys and indexes) of every leaf of a JSON value."""
+    if isinstance(value, dict):
+        return [p for key, item in sorted(value.items()) for p in leaves(item, (*path, key))] or [path]
+    if isinstance(value, list):
+        return [p for index, item in enumerate(value) for p in leaves(item, (*path, index))] or [path]
+    return [path]
+
+
+def changed(value: Any) -> Any:
+    """A different JSON value in place of `value`."""
+    if isinstance(value, bool):
+        return not value
+    if isinstance(value, int):
+        return value + 1
+    if isinstance(value, str):
+        return value + "x" if value else "x"
+    if isinstance(value, list):
+        return [*value, "x"]
+    if isinstance(value, dict):
+        return {**value, "x": 1}
+    return 0  # null
+
+
+def with_leaf(value: Any, path: tuple[Any, ...], change: Callable[[Any], Any] = changed) -> Any:
+    """`value` with the leaf at `path` (from leaves()) changed."""
+    if not path:
+        return change(value)
+    head, *rest = path
+    if isinstance(value, dict):
+        return {**value, head: with_leaf(value[head], tuple(rest), change)}
+    return [with_leaf(item, tuple(rest), change) if index == head else item for index, item in enumerate(value)]

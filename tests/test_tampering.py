@@ -7,7 +7,6 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -15,11 +14,12 @@ from hypothesis import strategies as st
 
 from domain.games import REGISTRY
 from domain.kernel import LogFormatError, parse_log, verify
+from service import logchecks
 from service.errors import ServiceError
 from service.store import GameStore
 from service.tables import Tables
 from tests.conftest import OPERATOR
-from tests.forgery import resealed_from
+from tests.forgery import leaves, resealed_from, with_leaf
 
 SAMPLE = Path(__file__).resolve().parent.parent / "replays" / "aod" / "2p-flip-then-good-win.jsonl"
 LINES = SAMPLE.read_text(encoding="utf-8").splitlines()
@@ -33,38 +33,6 @@ def tables() -> Iterator[Tables]:
     opened = Tables(GameStore("memory:"), OPERATOR)
     yield opened
     opened.close()
-
-
-def leaves(value: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-    if isinstance(value, dict):
-        return [p for key, item in sorted(value.items()) for p in leaves(item, (*path, key))] or [path]
-    if isinstance(value, list):
-        return [p for index, item in enumerate(value) for p in leaves(item, (*path, index))] or [path]
-    return [path]
-
-
-def changed(value: Any) -> Any:
-    """A different JSON value in place of `value`."""
-    if isinstance(value, bool):
-        return not value
-    if isinstance(value, int):
-        return value + 1
-    if isinstance(value, str):
-        return value + "x" if value else "x"
-    if isinstance(value, list):
-        return [*value, "x"]
-    if isinstance(value, dict):
-        return {**value, "x": 1}
-    return 0  # null
-
-
-def with_leaf(value: Any, path: tuple[Any, ...]) -> Any:
-    if not path:
-        return changed(value)
-    head, *rest = path
-    if isinstance(value, dict):
-        return {**value, head: with_leaf(value[head], tuple(rest))}
-    return [with_leaf(item, tuple(rest)) if index == head else item for index, item in enumerate(value)]
 
 
 @st.composite
@@ -126,3 +94,34 @@ def test_the_untouched_sample_is_accepted_by_all_three(tables: Tables) -> None:
     assert verify(REGISTRY["aod"], LOG).verdict == "VERIFIED"
     tables.import_log(SAMPLE.read_text(encoding="utf-8"))
     tables.fork(SAMPLE.read_text(encoding="utf-8"), BOUNDARIES[len(BOUNDARIES) // 2])
+
+
+# Found by the logs fuzz target (tests/fuzz/logs.py): each was an exception, not a refusal.
+
+
+def test_a_fork_of_a_log_with_no_command_before_the_fork_point_is_refused(tables: Tables) -> None:
+    rows = [json.loads(line) for line in LINES]
+    for row in rows[1:6]:
+        row["command"] = None
+    with pytest.raises(ServiceError):
+        tables.fork("\n".join(json.dumps(row) for row in rows), 4)
+
+
+def test_a_float_where_only_the_secret_digest_covers_it_is_a_divergence() -> None:
+    swordplay = SAMPLE.parent.parent / "swordplay" / "2p-last-hero-standing.jsonl"
+    rows = [json.loads(line) for line in swordplay.read_text(encoding="utf-8").splitlines()]
+    index = next(n for n, row in enumerate(rows[1:], start=1) if row["public"] is not None and row["command"])
+    rows[index]["command"]["fraction"] = 0.5  # the command is not in the public form: the chain holds
+    replayed = logchecks.replayed("\n".join(json.dumps(row) for row in rows), 0)
+    assert replayed.report.divergence is not None and replayed.report.divergence.seq == index
+    assert "secret digest" in replayed.report.divergence.reason
+
+
+def test_a_header_setup_the_ruleset_refuses_is_a_divergence_at_event_1() -> None:
+    rows = [json.loads(line) for line in LINES]
+    rows[0]["options"]["turn_limit"] = "1.0²"
+    text = "\n".join(json.dumps(row) for row in rows)
+    replayed, verified = logchecks.replayed(text, 0).report, logchecks.verified_report(text)
+    assert replayed.divergence is not None and replayed.divergence.seq == 1
+    assert "turn_limit" in replayed.divergence.reason
+    assert verified.divergence is not None and verified.divergence.seq == 1  # the header is not GameCreated's

@@ -13,7 +13,7 @@ from typing import Any, Generic, NamedTuple
 from domain.kernel import fairness
 from domain.kernel.canonical import JsonValue
 from domain.kernel.fairness import Contributions
-from domain.kernel.game import SPECTATOR, Game, S, Setup, Status, states_after
+from domain.kernel.game import SPECTATOR, Game, S, Status, states_after
 from domain.kernel.log import GENESIS_HASH, KERNEL_RULE, Envelope, Header, LogFormatError
 from domain.kernel.messages import SYSTEM_SEAT, Command, Event, RuleViolation, StartGame, from_plain, payload_of
 from domain.kernel.quoting import quoted
@@ -149,11 +149,18 @@ class Session(Generic[S]):
 
     @staticmethod
     def opened(game: Game[S], header: Header, created_hash: str) -> Session[S]:
-        """The session right after a GameCreated envelope whose hash is `created_hash`."""
-        setup = Setup(seats=header.seats, options=header.options, content=header.content)
+        """The session right after a GameCreated envelope whose hash is `created_hash`;
+        LogFormatError if the ruleset allows no such setup (a log's header is input)."""
+        try:
+            setup = game.ruleset.check_setup(header.seats, header.options, header.content)
+            state = game.initial_state(setup)
+        except LogFormatError:
+            raise
+        except ValueError as problem:
+            raise LogFormatError(f"GameCreated: no {game.ruleset.name} game has this setup: {problem}") from None
         contributions = (fairness.Contributions.empty(len(header.seats))
                          if header.options.get(fairness.OPTION) else None)
-        return Session(game, header, game.initial_state(setup), 1, created_hash, contributions=contributions)
+        return Session(game, header, state, 1, created_hash, contributions=contributions)
 
     @property
     def collecting(self) -> bool:

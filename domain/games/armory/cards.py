@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
 
+from domain.kernel.text import is_digits
+
 CONTENT = "standard"
 DECK_FILE = "deck-standard.json"
 HAND_SIZE = 7
@@ -129,7 +131,7 @@ def number(card: str) -> int:
 def is_card_id(card: str) -> bool:
     """True for a well-formed id of a card of the deck (any seat)."""
     head, dot, tail = card.partition(".")
-    return bool(dot) and head.isdigit() and tail.isdigit() and len(tail) == 2 and 1 <= int(tail) <= DECK_SIZE
+    return bool(dot) and is_digits(head) and is_digits(tail) and len(tail) == 2 and 1 <= int(tail) <= DECK_SIZE
 
 
 @lru_cache(maxsize=4096)

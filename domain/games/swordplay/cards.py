@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import Any
 
+from domain.kernel.text import is_digits
+
 CONTENT = "arena"
 DATA_FILE = "cards-arena.json"
 HAND_SIZE = 5
@@ -154,7 +156,7 @@ ALL_CARDS: tuple[str, ...] = tuple(card_id(card.number) for card in CARDS)
 
 
 def is_card_id(card: str) -> bool:
-    return len(card) == 3 and card[0] == "c" and card[1:].isdigit() and 1 <= int(card[1:]) <= COMBAT_CARDS
+    return len(card) == 3 and card[0] == "c" and is_digits(card[1:]) and 1 <= int(card[1:]) <= COMBAT_CARDS
 
 
 def card_def(card: str) -> CardDef:
