@@ -187,7 +187,8 @@ class Servicer(pb_grpc.TablerulesServicer):
                 name=r.name, title=r.title, version=r.version, min_seats=r.min_seats, max_seats=r.max_seats,
                 chance=pb.ChanceMode.Value(f"CHANCE_MODE_{r.chance.value.upper()}"),
                 information=pb.InformationKind.Value(f"INFORMATION_KIND_{r.information.value.upper()}"),
-                options=[pb.OptionSpec(name=o.name, description=o.description, default=convert.option_value(o.default),
+                options=[pb.OptionSpec(name=o.name, description=o.labelled, default=convert.option_value(o.default),
+                                       house_rule=o.house_rule, rulebook_section=o.rulebook,
                                        choices=list(o.choices), minimum=o.minimum, maximum=o.maximum)
                          for o in r.all_options],
                 contents=list(r.contents), rulebook=r.rulebook))

@@ -39,10 +39,13 @@ class Information(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class OptionSpec:
-    """One game option: its name, what it does, its default and allowed values.
+    """One game option: its name, what it does, its default and allowed values, and
+    where it comes from.
 
     Values are bools, ints or strings; `choices` lists the allowed strings or is
-    empty, and ints are bounded by `minimum`/`maximum`.
+    empty, and ints are bounded by `minimum`/`maximum`. `rulebook` names the rulebook
+    section that offers the option (`armory R11c`); empty, the option is a house rule:
+    not in the rulebook (the game's RULES.md says why it exists).
     """
 
     name: str
@@ -51,6 +54,17 @@ class OptionSpec:
     choices: tuple[str, ...] = ()
     minimum: int | None = None
     maximum: int | None = None
+    rulebook: str = ""
+
+    @property
+    def house_rule(self) -> bool:
+        return not self.rulebook
+
+    @property
+    def labelled(self) -> str:
+        """The description, saying first whether the rulebook offers the option."""
+        origin = "house rule, not in the rulebook" if self.house_rule else f"rulebook option, {self.rulebook}"
+        return f"{origin}: {self.description}"
 
     def check(self, value: object) -> bool | int | str:
         """The value if it is valid for this option, else a ValueError naming it."""
@@ -70,9 +84,10 @@ class OptionSpec:
 
 SEAT_RANDOMNESS = OptionSpec(
     "seat_randomness",
-    "Every seat commits to a random value of its own before the first shuffle, then reveals it; the game's "
+    "every seat commits to a random value of its own before the first shuffle, then reveals it; the game's "
     "chance is keyed by the server's committed seed and those values, so neither the server nor any seat can "
-    "steer it (a kernel option of every ruleset: domain/kernel/fairness.py)",
+    "steer it (a tablerules option of every ruleset: domain/kernel/fairness.py). Off, the server's secret seed "
+    "alone decides, as a dealer would",
     False,
 )
 KERNEL_OPTIONS = (SEAT_RANDOMNESS,)

@@ -31,6 +31,8 @@ from domain.kernel import (
 )
 from domain.kernel.game import memo_last
 
+OPTIONAL_RULES = "aod OPTIONAL RULES"
+
 RULESET = Ruleset(
     name="aod",
     title="Army of Darkness",
@@ -42,19 +44,20 @@ RULESET = Ruleset(
     options=(
         OptionSpec("characters", "comma list of characters by seat (ash, sheila, arthur, henry); "
                    "empty: Ash, Sheila, Arthur, Henry in seat order. Ash's seat goes first", ""),
-        OptionSpec("turn_limit", "tablerules: the game ends drawn after this many turns (0: no limit)",
+        OptionSpec("turn_limit", "the game ends drawn after this many turns (0: no limit, as in the rulebook)",
                    300, minimum=0),
-        OptionSpec("discard_by_victory", "aod Optional: a loss to a Monster discards its Victory rating "
-                   "in cards (at least one)", False),
-        OptionSpec("random_discard", "aod Optional: losses discard at random: off, always, or only "
+        OptionSpec("discard_by_victory", "a loss to a Monster discards its Victory rating "
+                   "in cards (at least one)", False, rulebook=OPTIONAL_RULES),
+        OptionSpec("random_discard", "losses discard at random: off, always, or only "
                    "when beaten by a character", RANDOM_OFF,
-                   choices=(RANDOM_OFF, RANDOM_ALWAYS, RANDOM_CHARACTERS)),
-        OptionSpec("switch_before_play_only", "aod Optional: Items and Allies may be switched only "
-                   "between the draw and the play", False),
-        OptionSpec("discard_allies_on_flip", "aod Optional: a character who changes sides discards all "
-                   "his Allies", False),
-        OptionSpec("take_from_beaten", "aod Optional: the winner of a fight between characters takes a "
-                   "random card from the loser's hand instead of the loser discarding it", False),
+                   choices=(RANDOM_OFF, RANDOM_ALWAYS, RANDOM_CHARACTERS), rulebook=OPTIONAL_RULES),
+        OptionSpec("switch_before_play_only", "Items and Allies may be switched only "
+                   "between the draw and the play", False, rulebook=OPTIONAL_RULES),
+        OptionSpec("discard_allies_on_flip", "a character who changes sides discards all "
+                   "his Allies", False, rulebook=OPTIONAL_RULES),
+        OptionSpec("take_from_beaten", "the winner of a fight between characters takes a "
+                   "random card from the loser's hand instead of the loser discarding it", False,
+                   rulebook=OPTIONAL_RULES),
     ),
     contents=(CONTENT,),
     rulebook="army-of-darkness.txt",

@@ -36,14 +36,14 @@ RULESET = Ruleset(
     options=(
         OptionSpec(
             name="attack_can_be_halted",
-            description="armory R11c play option: a cast ATTACK may be halted by a COUNTER "
-            "(it then returns to its owner's hand)",
+            description="a cast ATTACK may be halted by a COUNTER (it then returns to its owner's hand)",
             default=False,
+            rulebook="armory R11c",
         ),
         OptionSpec(
             name="turn_limit",
-            description="tablerules option: the game ends drawn once this many turns were played "
-            "(0 = no limit)",
+            description="the game ends drawn once this many turns were played (0 = no limit, as in the "
+            "rulebook)",
             default=300,
             minimum=0,
             maximum=100000,
