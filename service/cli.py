@@ -166,7 +166,8 @@ def cmd_upgrade(args: argparse.Namespace) -> int:
         text = upgrade(game, lines).text()
     if args.out:
         Path(args.out).write_text(text, encoding="utf-8")
-        print(f"wrote {args.out} (log format 2; every command re-decided)")
+        print(f"wrote {args.out} (log format 2, {game.ruleset.name} {game.ruleset.version}; every command "
+              "decided again)")
     else:
         sys.stdout.write(text)
     return 0
@@ -184,7 +185,7 @@ def cmd_migrate(args: argparse.Namespace) -> int:
     finally:
         source.close()
         target.close()
-    print(f"{done.upgraded} games upgraded to log format 2, {done.copied} copied as they were, "
+    print(f"{done.upgraded} games upgraded to the current format and rules, {done.copied} copied as they were, "
           f"{len(done.failed)} not moved")
     for line in done.failed:
         print(f"not moved: {line}")
@@ -282,12 +283,13 @@ def parser() -> argparse.ArgumentParser:
         command.add_argument("--address", default=os.environ.get("TABLERULES_ADDRESS", "127.0.0.1:50051"))
         return command
 
-    upgraded = sub.add_parser("upgrade", help="re-seal a log of format 1 as format 2 (it must carry its seed)")
+    upgraded = sub.add_parser("upgrade", help="bring a log of format 1, or of an earlier version of its rules, to "
+                                              "the current format and rules (it must carry its seed)")
     upgraded.add_argument("file")
     upgraded.add_argument("--out", help="file to write (default: standard output)")
     upgraded.set_defaults(run=cmd_upgrade)
 
-    moved = sub.add_parser("migrate", help="copy a store's games into a new store in the current log format "
+    moved = sub.add_parser("migrate", help="copy a store's games into a new store in the current format and rules "
                                            "(stop the server first; docs/operations.md)")
     moved.add_argument("--from", dest="source", required=True, help="the old store: sqlite:///FILE or postgresql://...")
     moved.add_argument("--to", dest="target", required=True, help="a new, empty store")

@@ -61,7 +61,7 @@ from service.errors import (
 from service.limits import TEXT_LIMITS
 from service.logchecks import Adoptable, Replayed
 from service.logjobs import LogJobs
-from service.migrate import is_format_1
+from service.migrate import is_current, is_format_1
 from service.store import GameStore, Secrets, Snapshot, VersionConflict
 
 RECENT_ENVELOPES = 256
@@ -295,6 +295,11 @@ class Tables:
         first = [Envelope.from_json(stored[0])]
         header = Header.from_created(first[0].payload)
         game = logchecks.game_named(header.ruleset)
+        if not is_current(stored[0]):
+            # These rules did not decide the game's events: they must not continue it.
+            raise Rejected("storage", f"game {game_id} was played under {header.ruleset} {header.ruleset_version}; "
+                                      f"this server runs {game.ruleset.version}: stop the server and run "
+                                      "`tablerules migrate` (docs/operations.md)")
         session = Session.opened(game, header, first[0].hash)
         snapshot = self.store.latest_snapshot(game_id)
         if snapshot is not None:

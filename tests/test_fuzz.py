@@ -33,7 +33,7 @@ def test_the_fuzz_targets_find_nothing(tmp_path: Path) -> None:
         output.close()
         text = (tmp_path / f"{target}.out").read_text(errors="replace")
         done = re.search(r"Done (\d+) runs", text)
-        if code != 0 or done is None or int(done.group(1)) < 1000:
+        if code != 0 or done is None or int(done.group(1)) < 100:
             lines = [line for line in text.splitlines() if not line.startswith("INFO: Instrumenting")]
             failures.append(f"{target}: exit {code}, findings {sorted(p.name for p in (tmp_path / target).iterdir())}"
                             "\n" + "\n".join(lines[-60:]))

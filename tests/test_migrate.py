@@ -4,6 +4,7 @@ their seats' tokens, and their logs verify (docs/operations.md)."""
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 from pathlib import Path
@@ -12,11 +13,13 @@ import pytest
 from eventsourcing.persistence import StoredEvent
 
 from domain.games import REGISTRY
-from domain.kernel import parse_log, verify
+from domain.kernel import Log, LogFormatError, parse_log, revealed_seed, verify
+from domain.kernel.upgrade import upgrade
 from service.cli import main
 from service.store import GameStore, Secrets
 from tablerules_client import Client, RuleError
 from tests.conftest import OPERATOR, play_randomly, serve
+from tests.forgery import resealed_from
 
 FORMAT_1 = Path(__file__).resolve().parent / "data" / "format1-aod-2p.jsonl"
 
@@ -76,3 +79,69 @@ def test_migrate_refuses_a_store_that_already_holds_games(tmp_path: Path) -> Non
     running.stop(0)
     with pytest.raises(SystemExit, match="already holds games"):
         main(["migrate", "--from", url, "--to", url])
+
+
+# -- an earlier version of the rules ------------------------------------------------------
+
+REPLAY = Path(__file__).resolve().parent.parent / "replays" / "armory" / "2p-attack-win.jsonl"
+
+
+def as_earlier_version(log: Log, version: str = "0.9.0") -> Log:
+    """The same game as an earlier ruleset version would have sealed it (the state
+    hashes are left as they were: an earlier version's states are its own)."""
+    header = dataclasses.replace(log.header, ruleset_version=version)
+    created = dataclasses.replace(log.envelopes[0], payload=header.created_payload())
+    return resealed_from(Log(header, (created, *log.envelopes[1:])), (created, *log.envelopes[1:]), 0)
+
+
+def test_a_log_of_an_earlier_rules_version_is_upgraded_where_the_rules_decide_it_alike() -> None:
+    game = REGISTRY["armory"]
+    current = parse_log(REPLAY.read_text(encoding="utf-8").splitlines())
+    upgraded = upgrade(game, list(as_earlier_version(current).lines()))
+    assert upgraded.header.ruleset_version == game.ruleset.version
+    assert [e.to_json() for e in upgraded.envelopes] == [e.to_json() for e in current.envelopes]
+    assert verify(game, upgraded).verdict == "VERIFIED"
+    with pytest.raises(LogFormatError, match="nothing to upgrade"):
+        upgrade(game, list(current.lines()))
+
+
+def test_an_earlier_version_log_the_rules_now_decide_differently_is_not_upgraded() -> None:
+    game = REGISTRY["armory"]
+    earlier = as_earlier_version(parse_log(REPLAY.read_text(encoding="utf-8").splitlines()))
+    index = next(n for n, e in enumerate(earlier.envelopes) if n > 10 and e.type == "DeckShuffled")
+    shuffled = earlier.envelopes[index]
+    order = list(shuffled.payload["order"])
+    edited = dataclasses.replace(shuffled, payload={**shuffled.payload, "order": order[1:] + order[:1]})
+    forged = resealed_from(earlier, (*earlier.envelopes[:index], edited, *earlier.envelopes[index + 1:]), index)
+    with pytest.raises(LogFormatError, match="decides this command differently"):
+        upgrade(game, list(forged.lines()))
+
+
+def test_a_stored_game_of_an_earlier_rules_version_is_refused_until_migrated(tmp_path: Path) -> None:
+    earlier = as_earlier_version(parse_log(REPLAY.read_text(encoding="utf-8").splitlines()))
+    seed = revealed_seed(earlier)
+    assert seed is not None
+    cut = next(n for n in range(40, len(earlier.envelopes)) if earlier.envelopes[n].command is not None)
+    old_url, new_url = f"sqlite:///{tmp_path / 'old.db'}", f"sqlite:///{tmp_path / 'new.db'}"
+    old = GameStore(old_url)
+    old.create("unfinished", Secrets(seed, tuple(hashlib.sha256(t.encode()).hexdigest() for t in ("a1", "a2"))))
+    old.append("unfinished", list(earlier.envelopes[:cut]))
+    old.close()
+    running = serve(old_url)
+    try:
+        with Client(f"127.0.0.1:{running.port}") as client, pytest.raises(RuleError) as refused:
+            client.view("unfinished")
+        assert "0.9.0" in refused.value.message and "tablerules migrate" in refused.value.message
+    finally:
+        running.stop(0)
+    assert main(["migrate", "--from", old_url, "--to", new_url]) == 0
+    running = serve(new_url)
+    try:
+        with Client(f"127.0.0.1:{running.port}") as client:
+            assert client.view("unfinished").version == cut
+            play_randomly(client, "unfinished", {1: "a1", 2: "a2"}, seed=3)
+            log = parse_log(client.export_log("unfinished").splitlines())
+            assert log.header.ruleset_version == REGISTRY["armory"].ruleset.version
+            assert verify(REGISTRY["armory"], log).verdict == "VERIFIED"
+    finally:
+        running.stop(0)

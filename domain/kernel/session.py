@@ -50,17 +50,24 @@ def decode_event(game: Game[Any], envelope: Envelope) -> Event:
     return logged_event(game, envelope.seq, envelope.type, envelope.payload, envelope.schema, envelope.rule)
 
 
+def upcast_payload(game: Game[Any], type_name: str, payload: Mapping[str, JsonValue],
+                   schema: int) -> Mapping[str, JsonValue]:
+    """A game event's payload of an earlier schema in the current one (the game's upcasters)."""
+    while schema < game.event_schema:
+        upcast = game.upcasters.get((type_name, schema))
+        if upcast is not None:
+            payload = upcast(dict(payload))
+        schema += 1
+    return payload
+
+
 def logged_event(game: Game[Any], seq: int, type_name: str, payload: Mapping[str, JsonValue], schema: int,
                  rule: str) -> Event:
     """The game event logged at `seq` with these envelope fields, upcast to the current schema."""
     cls = game.event_types.get(type_name)
     if cls is None:
         raise LogFormatError(f"event {seq}: {game.ruleset.name} has no event {type_name!r}")
-    while schema < game.event_schema:
-        upcast = game.upcasters.get((type_name, schema))
-        if upcast is not None:
-            payload = upcast(dict(payload))
-        schema += 1
+    payload = upcast_payload(game, type_name, payload, schema)
     try:
         event: Event = from_plain(cls, {**payload, "rule": rule})
     except (TypeError, ValueError) as error:
