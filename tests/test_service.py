@@ -44,6 +44,12 @@ def test_list_rulesets_describes_armory_like_openspiel(client: Client) -> None:
     options = {o.name: o for o in armory.options}
     assert options["attack_can_be_halted"].default.bool_value is False
     assert "standard" in armory.contents
+    # Each option says where it comes from (issue 17): the rulebook's section, or a house rule.
+    halted, limit = options["attack_can_be_halted"], options["turn_limit"]
+    assert (halted.house_rule, halted.rulebook_section) == (False, "armory R11c")
+    assert halted.description.startswith("rulebook option, armory R11c: ")
+    assert limit.house_rule and limit.rulebook_section == ""
+    assert limit.description.startswith("house rule, not in the rulebook: ")
 
 
 def test_create_game_returns_tokens_and_commitment(client: Client) -> None:
