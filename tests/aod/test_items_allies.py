@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from domain.games.aod import GAME
@@ -18,7 +20,7 @@ from domain.games.aod.messages import (
 )
 from domain.games.aod.state import ATTACK, PLAY, AodState
 from domain.kernel import Rng, RuleViolation
-from tests.aod.support import of, run, table, with_die
+from tests.aod.support import of, run, table, with_die, with_player
 
 
 def fighter(character: str, alignment: str = "good", **zones: tuple[str, ...]) -> AodState:
@@ -138,8 +140,22 @@ def test_sheila_keeps_allies_better() -> None:
     assert keep.bonus == 1 and keep.needed == 4 and keep.kept
 
 
-def test_switching_is_legal_whenever_the_owner_may_act() -> None:
-    """aod Items: "at any time" = whenever the owner has a decision (tablerules)."""
-    state = fighter("ash", weapons=("sword-1", "mace"))
-    assert SwitchItem(seat=1, card="mace") in GAME.legal_commands(state, 1)
-    assert GAME.legal_commands(state, 2) == []
+def test_switching_is_legal_at_any_time_out_of_turn_too() -> None:
+    """aod ITEM CARDS, aod ALLY CARDS: stacked cards may be switched at any time: in the
+    owner's turn, in another's turn, while another seat owes a discard. The table does not
+    wait on a seat for that: it stays out of `to_act`, and its own legal commands list it."""
+    state = fighter("ash", weapons=("sword-1",), pile=("deadite-1",))
+    state = with_player(state, 2, weapons=("mace", "torch"), allies=("knights-1", "peasants-1"))
+    switches = [SwitchItem(seat=2, card="torch"), SwitchAlly(seat=2, card="peasants-1")]
+    assert GAME.status(state).to_act == (1,)
+    assert GAME.legal_commands(state, 2) == switches
+    after, events = run(state, SwitchItem(seat=2, card="torch"))
+    assert of(events, CardSwitched) == [CardSwitched(seat=2, zone="weapon", card="torch")]
+    assert after.player(2).weapons == ("torch", "mace") and GAME.status(after).to_act == (1,)
+    owing = replace(state, phase="aftermath", owed_seat=1, owed_count=1, owed_reason="beaten")
+    assert GAME.legal_commands(owing, 2) == switches
+    run(owing, SwitchAlly(seat=2, card="peasants-1"))
+    for closed in (replace(state, phase="setup"), replace(state, finished=True, phase="over")):
+        assert GAME.legal_commands(closed, 2) == []
+        with pytest.raises(RuleViolation):
+            GAME.decide(closed, SwitchItem(seat=2, card="torch"), Rng("s", "g", 0))
