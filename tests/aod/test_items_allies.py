@@ -35,23 +35,37 @@ def mods(state: AodState, command: Attack) -> tuple[Modifier, ...]:
     return tuple(of(events, AttackRolled)[0].modifiers)
 
 
-def test_henry_medieval_bonus_lost_against_sword_immune_monster() -> None:
-    """aod Monsters: immunity removes the sword's bonus and Henry's bonus riding on it."""
+def test_henry_sword_bonus_lost_against_a_sword_immune_monster() -> None:
+    """aod MONSTER CARDS (the rulebook's example): against a sword-immune Monster the sword
+    gives nothing, and neither does Henry's +1 with swords that rides on it."""
     state = fighter("henry", weapons=("sword-1",), pile=("pit-witch-1",))
     assert mods(state, Attack(seat=1, target_seat=1, target_card="pit-witch-1", use_weapon=True)) == ()
     state = fighter("henry", weapons=("sword-1",), pile=("deadite-1",))
     assert mods(state, Attack(seat=1, target_seat=1, target_card="deadite-1", use_weapon=True)) == (
-        Modifier("Sword", 1), Modifier("Henry with a medieval weapon", 1))
+        Modifier("Sword", 1), Modifier("Henry with a sword", 1))
 
 
-def test_switching_to_a_non_sword_medieval_weapon_regains_both_bonuses() -> None:
-    """aod Monsters: Henry switches to a mace and gets weapon and character bonus back."""
+def test_henry_switches_to_a_non_sword_non_complex_weapon_and_regains_its_bonus() -> None:
+    """aod MONSTER CARDS (the example, continued): Henry switches to a Mace, whose bonus the
+    sword-immune Monster does not stop. His own +1 is for swords (aod MONSTER CARDS), so it
+    does not come back with a Mace: see RULES.md on the example's last words."""
     state = fighter("henry", weapons=("sword-1", "mace"), pile=("pit-witch-1",))
     state, events = run(state, SwitchItem(seat=1, card="mace"))
     assert of(events, CardSwitched) == [CardSwitched(seat=1, zone="weapon", card="mace")]
     assert state.player(1).weapons == ("mace", "sword-1")
     assert mods(state, Attack(seat=1, target_seat=1, target_card="pit-witch-1", use_weapon=True)) == (
-        Modifier("Mace", 1), Modifier("Henry with a medieval weapon", 1))
+        Modifier("Mace", 1),)
+
+
+def test_henry_bonus_is_for_swords_only() -> None:
+    """aod MONSTER CARDS: Henry's +1 is for using swords, not every medieval weapon."""
+    for weapon, name in (("mace", "Mace"), ("crossbow-1", "Crossbow"), ("torch", "Torch")):
+        state = fighter("henry", weapons=(weapon,), pile=("deadite-1",))
+        assert mods(state, Attack(seat=1, target_seat=1, target_card="deadite-1", use_weapon=True)) == (
+            Modifier(name, 1),)
+    state = fighter("henry", weapons=("broadsword",), pile=("deadite-1",))
+    assert mods(state, Attack(seat=1, target_seat=1, target_card="deadite-1", use_weapon=True)) == (
+        Modifier("Broadsword", 2), Modifier("Henry with a sword", 1))
 
 
 def test_ash_complex_weapon_bonus() -> None:
