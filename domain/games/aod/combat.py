@@ -156,7 +156,7 @@ def resolve_attack(em: Em, rng: Rng, command: Attack) -> None:
         winner_player = em.state.player(winner)
         count = 1 + (1 if winner_player.character == SHEILA and winner_player.alignment == EVIL else 0)
         if options.take_from_beaten and em.state.player(loser).hand:
-            # The take comes on top of the loser's discard, which follows it unless the take flipped him.
+            # The take adds to the loser's discard, which follows it unless the take flipped him.
             hand = em.state.player(loser).hand
             em.emit(CardTaken, R_OPT_TAKE, seat=winner, from_seat=loser, card=hand[rng.below(len(hand))],
                     reason="the winner takes a card from the beaten character")
