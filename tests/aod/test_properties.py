@@ -108,8 +108,8 @@ def random_play(seed: int, seats: int, options: dict[str, bool | int | str], *, 
 
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10**6), seats=st.integers(2, 4), options=OPTIONS)
-def test_random_games_end_conserve_cards_and_hide_hands_and_covered_monsters(seed: int, seats: int,
-                                                       options: dict[str, bool | int | str]) -> None:
+def test_random_games_end_conserve_cards_and_hide_hands_and_covered_monsters(
+        seed: int, seats: int, options: dict[str, bool | int | str]) -> None:
     random_play(seed, seats, options, check_legal=False, check_views=True)
 
 
@@ -120,6 +120,7 @@ def test_every_listed_command_is_accepted(seed: int, seats: int, options: dict[s
 
 
 def out_of_turn_switches(envelopes: list[Envelope]) -> int:
+    """How many switches a seat made in another seat's turn."""
     active = 0
     count = 0
     for envelope in envelopes:
