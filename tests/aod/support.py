@@ -50,6 +50,19 @@ def run(state: AodState, command: Command, seed: str = "x") -> tuple[AodState, l
     return state, events
 
 
+OUT_OF_TURN = 0.1
+"""How often random play lets a seat the table is not waiting on act (it may switch)."""
+
+
+def pick_seat(state: AodState, chooser: random.Random) -> int:
+    """Mostly a seat the table waits on; sometimes one that may act out of turn (a switch)."""
+    waited_on = GAME.status(state).to_act
+    others = [s for s in state.seats() if s not in waited_on and GAME.legal_commands(state, s)]
+    if others and chooser.random() < OUT_OF_TURN:
+        return chooser.choice(others)
+    return chooser.choice(waited_on)
+
+
 @dataclass
 class Played:
     session: Session[Any]
@@ -72,8 +85,7 @@ def play_random(seed: int, seats: int = 3, options: Mapping[str, bool | int | st
     envelopes += made
     commands = 0
     while not session.finished and commands < max_commands:
-        status = GAME.status(session.state)
-        seat = chooser.choice(status.to_act)
+        seat = pick_seat(session.state, chooser)
         command = chooser.choice(GAME.legal_commands(session.state, seat))
         session, made = session.execute(command, f"c{commands}", secret)
         envelopes += made

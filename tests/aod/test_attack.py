@@ -50,9 +50,20 @@ def test_a_loss_owes_a_discard_of_your_choice() -> None:
     assert of(events, TurnStarted)[0].seat == 2
 
 
-def test_six_always_wins_and_one_always_loses() -> None:
-    """aod Attack: a natural 6 wins against any number, a natural 1 loses whatever the bonus."""
-    state = table(2, phase=ATTACK, deck=("mace",) * 1 + ("armor-1", "shield", "torch", "sword-1"), players={
+def test_a_necronomicon_drawn_for_a_victory_is_discarded() -> None:
+    """aod ATTACK SOMETHING, aod MONSTER CARDS: of the cards drawn for a Victory only Items
+    and Allies go into play; the rest, the Necronomicon too, are discarded."""
+    state = table(2, phase=ATTACK, deck=("necronomicon", "knights-1", "mace", "shield"), players={
+        1: {"hand": ("torch",), "pile": ("skeleton-warrior-1",)}, 2: {"hand": ("armor-1",), "pile": ("deadite-1",)}})
+    state, events = with_die(state, Attack(seat=1, target_seat=1, target_card="skeleton-warrior-1"), 5)
+    assert [(m.card, m.to_zone) for m in of(events, CardMoved)] == [
+        ("necronomicon", "discard"), ("knights-1", "ally"), ("skeleton-warrior-1", "discard")]
+    assert state.book_holder == 0 and "necronomicon" in state.discard and state.player(1).allies == ("knights-1",)
+
+
+def test_six_always_wins_and_one_always_loses_against_a_monster() -> None:
+    """aod ATTACK SOMETHING: a natural 6 wins against any number, a natural 1 loses whatever the bonus."""
+    state = table(2, phase=ATTACK, deck=("mace", "armor-1", "shield", "torch", "sword-1"), players={
         1: {"hand": ("catapult",), "pile": ("kandarian-demon",)}, 2: {"hand": ("armor-2",)}})
     _, events = with_die(state, Attack(seat=1, target_seat=1, target_card="kandarian-demon"), 6)
     assert of(events, AttackRolled)[0].won and of(events, AttackRolled)[0].total == 6
@@ -65,8 +76,44 @@ def test_six_always_wins_and_one_always_loses() -> None:
     assert rolled.total >= rolled.needed and not rolled.won
 
 
+def character_fight(options: dict[str, bool | int | str] | None = None) -> AodState:
+    """Ash (seat 1) with +7 when he uses everything: Boomstick 2, Death Coaster 3, Knights 1, complex weapon 1."""
+    return table(2, phase=ATTACK, options=options, players={
+        1: {"hand": ("catapult", "mace"), "weapons": ("boomstick-1",), "others": ("death-coaster",),
+            "allies": ("knights-1",)},
+        2: {"hand": ("armor-2", "shield")}})
+
+
+ALL_IN = Attack(seat=1, target_seat=2, use_weapon=True, use_other=True, use_allies=True)
+
+
+def test_against_a_character_only_the_total_counts() -> None:
+    """aod ATTACK SOMETHING: the always-win 6 and always-lose 1 are stated for Monsters; a
+    character is beaten by a modified 8 or more, so a bare 6 loses and 1 + 7 wins."""
+    _, events = with_die(character_fight(), Attack(seat=1, target_seat=2), 6)
+    rolled = of(events, AttackRolled)[0]
+    assert rolled.total == 6 and rolled.needed == 8 and not rolled.won and rolled.rule == "aod Attack"
+    _, events = with_die(character_fight(), ALL_IN, 1)
+    rolled = of(events, AttackRolled)[0]
+    assert rolled.total == 8 and rolled.won
+
+
+def test_house_rule_natural_rolls_against_characters() -> None:
+    """House rule `natural_rolls_against_characters` (not in the rulebook, aod ATTACK SOMETHING):
+    the natural 6 and 1 decide attacks on characters too, and the roll cites the option."""
+    options: dict[str, bool | int | str] = {"natural_rolls_against_characters": True}
+    _, events = with_die(character_fight(options), Attack(seat=1, target_seat=2), 6)
+    rolled = of(events, AttackRolled)[0]
+    assert rolled.total == 6 and rolled.won and rolled.rule == "aod natural_rolls_against_characters"
+    _, events = with_die(character_fight(options), ALL_IN, 1)
+    rolled = of(events, AttackRolled)[0]
+    assert rolled.total == 8 and not rolled.won
+    _, events = with_die(character_fight(options), ALL_IN, 3)
+    assert of(events, AttackRolled)[0].won and of(events, AttackRolled)[0].rule == "aod Attack"
+
+
 def test_attacking_a_character_needs_eight_and_the_loser_discards() -> None:
-    """aod Attack: 8+ beats a character, who then discards; else the attacker discards."""
+    """aod ATTACK SOMETHING: 8+ beats a character, who then discards; else the attacker discards."""
     state = table(2, phase=ATTACK, players={
         1: {"hand": ("catapult", "mace"), "weapons": ("boomstick-1",), "others": ("death-coaster",)},
         2: {"hand": ("armor-2", "shield")}})
@@ -78,12 +125,14 @@ def test_attacking_a_character_needs_eight_and_the_loser_discards() -> None:
     assert not of(events, AttackRolled)[0].won and lost.owed_seat == 1
 
 
-def test_the_winner_of_a_fight_takes_the_necronomicon() -> None:
-    """aod Objective (tablerules): the Necronomicon goes to whoever beats its holder."""
-    state = table(2, phase=ATTACK, book_holder=2, players={1: {"hand": ("mace",)}, 2: {"hand": ("shield",)}})
-    state, events = with_die(state, Attack(seat=1, target_seat=2), 6)
-    assert state.book_holder == 1
-    assert any(m.card == "necronomicon" and m.to_seat == 1 for m in of(events, CardMoved))
+def test_beating_the_holder_does_not_move_the_necronomicon() -> None:
+    """aod OBJECTIVE: the rulebook gives a fight no effect on the Necronomicon (the old
+    "winner takes the book" was ours); it moves only as a card says (I'll Take That)."""
+    state = table(2, phase=ATTACK, book_holder=2, players={
+        1: {"hand": ("mace",), "weapons": ("boomstick-1",), "others": ("death-coaster",)}, 2: {"hand": ("shield",)}})
+    state, events = with_die(state, Attack(seat=1, target_seat=2, use_weapon=True, use_other=True), 4)
+    assert of(events, AttackRolled)[0].won and state.owed_seat == 2 and state.book_holder == 2
+    assert not [m for m in of(events, CardMoved) if m.card == "necronomicon"]
 
 
 def test_attack_on_any_pile_top() -> None:

@@ -111,3 +111,14 @@ def test_s_mart_takes_the_last_discarded_item() -> None:
     moved = [m for m in of(run(board("s-mart"), PlayCard(seat=1, card="s-mart", target_card="gunpowder-1"))[1],
                             CardMoved)]
     assert moved[0].from_zone == "discard" and moved[0].to_zone == "other"
+
+
+def test_an_event_without_a_legal_target_can_only_be_discarded() -> None:
+    """aod PLAY A CARD, aod EVENT CARDS (our reading, RULES.md): an Event is played only
+    where it has an effect; otherwise it is discarded instead of played. The card ends in
+    the discard pile either way."""
+    state = with_player(board("ignored"), 2, allies=())
+    legal = GAME.legal_commands(state, 1)
+    assert DiscardCard(seat=1, card="ignored") in legal
+    assert not [c for c in legal if isinstance(c, PlayCard) and c.card == "ignored"]
+    assert rejected(state, "ignored", 2) == "aod Events"

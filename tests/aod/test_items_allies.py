@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from domain.games.aod import GAME
@@ -18,7 +20,7 @@ from domain.games.aod.messages import (
 )
 from domain.games.aod.state import ATTACK, PLAY, AodState
 from domain.kernel import Rng, RuleViolation
-from tests.aod.support import of, run, table, with_die
+from tests.aod.support import of, run, table, with_die, with_player
 
 
 def fighter(character: str, alignment: str = "good", **zones: tuple[str, ...]) -> AodState:
@@ -33,23 +35,37 @@ def mods(state: AodState, command: Attack) -> tuple[Modifier, ...]:
     return tuple(of(events, AttackRolled)[0].modifiers)
 
 
-def test_henry_medieval_bonus_lost_against_sword_immune_monster() -> None:
-    """aod Monsters: immunity removes the sword's bonus and Henry's bonus riding on it."""
+def test_henry_sword_bonus_lost_against_a_sword_immune_monster() -> None:
+    """aod MONSTER CARDS (the rulebook's example): against a sword-immune Monster the sword
+    gives nothing, and neither does Henry's +1 with swords that rides on it."""
     state = fighter("henry", weapons=("sword-1",), pile=("pit-witch-1",))
     assert mods(state, Attack(seat=1, target_seat=1, target_card="pit-witch-1", use_weapon=True)) == ()
     state = fighter("henry", weapons=("sword-1",), pile=("deadite-1",))
     assert mods(state, Attack(seat=1, target_seat=1, target_card="deadite-1", use_weapon=True)) == (
-        Modifier("Sword", 1), Modifier("Henry with a medieval weapon", 1))
+        Modifier("Sword", 1), Modifier("Henry with a sword", 1))
 
 
-def test_switching_to_a_non_sword_medieval_weapon_regains_both_bonuses() -> None:
-    """aod Monsters: Henry switches to a mace and gets weapon and character bonus back."""
+def test_henry_switches_to_a_non_sword_non_complex_weapon_and_regains_its_bonus() -> None:
+    """aod MONSTER CARDS (the example, continued): Henry switches to a Mace, whose bonus the
+    sword-immune Monster does not stop. His own +1 is for swords (aod MONSTER CARDS), so it
+    does not come back with a Mace: see RULES.md on the example's last words."""
     state = fighter("henry", weapons=("sword-1", "mace"), pile=("pit-witch-1",))
     state, events = run(state, SwitchItem(seat=1, card="mace"))
     assert of(events, CardSwitched) == [CardSwitched(seat=1, zone="weapon", card="mace")]
     assert state.player(1).weapons == ("mace", "sword-1")
     assert mods(state, Attack(seat=1, target_seat=1, target_card="pit-witch-1", use_weapon=True)) == (
-        Modifier("Mace", 1), Modifier("Henry with a medieval weapon", 1))
+        Modifier("Mace", 1),)
+
+
+def test_henry_bonus_is_for_swords_only() -> None:
+    """aod MONSTER CARDS: Henry's +1 is for using swords, not every medieval weapon."""
+    for weapon, name in (("mace", "Mace"), ("crossbow-1", "Crossbow"), ("torch", "Torch")):
+        state = fighter("henry", weapons=(weapon,), pile=("deadite-1",))
+        assert mods(state, Attack(seat=1, target_seat=1, target_card="deadite-1", use_weapon=True)) == (
+            Modifier(name, 1),)
+    state = fighter("henry", weapons=("broadsword",), pile=("deadite-1",))
+    assert mods(state, Attack(seat=1, target_seat=1, target_card="deadite-1", use_weapon=True)) == (
+        Modifier("Broadsword", 2), Modifier("Henry with a sword", 1))
 
 
 def test_ash_complex_weapon_bonus() -> None:
@@ -138,8 +154,22 @@ def test_sheila_keeps_allies_better() -> None:
     assert keep.bonus == 1 and keep.needed == 4 and keep.kept
 
 
-def test_switching_is_legal_whenever_the_owner_may_act() -> None:
-    """aod Items: "at any time" = whenever the owner has a decision (tablerules)."""
-    state = fighter("ash", weapons=("sword-1", "mace"))
-    assert SwitchItem(seat=1, card="mace") in GAME.legal_commands(state, 1)
-    assert GAME.legal_commands(state, 2) == []
+def test_switching_is_legal_at_any_time_out_of_turn_too() -> None:
+    """aod ITEM CARDS, aod ALLY CARDS: stacked cards may be switched at any time: in the
+    owner's turn, in another's turn, while another seat owes a discard. The table does not
+    wait on a seat for that: it stays out of `to_act`, and its own legal commands list it."""
+    state = fighter("ash", weapons=("sword-1",), pile=("deadite-1",))
+    state = with_player(state, 2, weapons=("mace", "torch"), allies=("knights-1", "peasants-1"))
+    switches = [SwitchItem(seat=2, card="torch"), SwitchAlly(seat=2, card="peasants-1")]
+    assert GAME.status(state).to_act == (1,)
+    assert GAME.legal_commands(state, 2) == switches
+    after, events = run(state, SwitchItem(seat=2, card="torch"))
+    assert of(events, CardSwitched) == [CardSwitched(seat=2, zone="weapon", card="torch")]
+    assert after.player(2).weapons == ("torch", "mace") and GAME.status(after).to_act == (1,)
+    owing = replace(state, phase="aftermath", owed_seat=1, owed_count=1, owed_reason="beaten")
+    assert GAME.legal_commands(owing, 2) == switches
+    run(owing, SwitchAlly(seat=2, card="peasants-1"))
+    for closed in (replace(state, phase="setup"), replace(state, finished=True, phase="over")):
+        assert GAME.legal_commands(closed, 2) == []
+        with pytest.raises(RuleViolation):
+            GAME.decide(closed, SwitchItem(seat=2, card="torch"), Rng("s", "g", 0))

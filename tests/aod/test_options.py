@@ -11,6 +11,7 @@ from domain.games.aod.messages import (
     Attack,
     CardMoved,
     CardTaken,
+    CharacterFlipped,
     DiscardOwed,
     PlayCard,
     SwitchItem,
@@ -22,11 +23,15 @@ from tests.aod.support import of, run, table, with_die
 DECK = ("mace", "shield", "torch", "armor-1", "armor-2", "sword-1", "sword-2", "delta-88")
 
 
-def test_options_are_declared_with_defaults() -> None:
-    specs = {o.name: o.default for o in GAME.ruleset.options}
-    assert specs == {"characters": "", "turn_limit": 300, "discard_by_victory": False, "random_discard": "off",
-                     "switch_before_play_only": False, "discard_allies_on_flip": False,
-                     "take_from_beaten": False}
+def test_options_are_declared_with_defaults_and_their_origin() -> None:
+    """The default game is the rulebook's: every house rule is off, except the turn cap
+    (a tablerules safety net). Each option names the rulebook section that offers it."""
+    specs = {o.name: (o.default, o.rulebook) for o in GAME.ruleset.options}
+    optional = "aod OPTIONAL RULES"
+    assert specs == {"characters": ("", "aod SET UP"), "turn_limit": (300, ""),
+                     "discard_by_victory": (False, optional), "random_discard": ("off", optional),
+                     "switch_before_play_only": (False, optional), "discard_allies_on_flip": (False, optional),
+                     "take_from_beaten": (False, optional), "natural_rolls_against_characters": (False, "")}
     with pytest.raises(ValueError):
         GAME.ruleset.check_setup(["a", "b"], {"random_discard": "sometimes"}, "")
 
@@ -77,12 +82,29 @@ def test_discard_allies_on_a_flip() -> None:
         "knights-1", "peasants-1"]
 
 
-def test_take_a_random_card_from_the_beaten_character() -> None:
-    """aod Optional: Take from the Beaten."""
+def test_take_a_random_card_from_the_beaten_character_who_still_discards() -> None:
+    """aod OPTIONAL RULES (take from the beaten): the winner takes a random card from the
+    loser; the rule does not say "instead", so the loser's discard still follows."""
     state = table(2, phase=ATTACK, deck=DECK, options={"take_from_beaten": True}, players={
-        1: {"hand": ("catapult",)}, 2: {"hand": ("shield", "torch")}})
-    state, events = with_die(state, Attack(seat=1, target_seat=2), 6)
+        1: {"hand": ("catapult",), "weapons": ("boomstick-1",), "others": ("death-coaster",)},
+        2: {"hand": ("shield", "torch", "armor-2")}})
+    state, events = with_die(state, Attack(seat=1, target_seat=2, use_weapon=True, use_other=True), 4)
     taken = of(events, CardTaken)[0]
-    assert taken.seat == 1 and taken.from_seat == 2 and taken.card in ("shield", "torch")
-    assert not of(events, DiscardOwed)
+    assert taken.seat == 1 and taken.from_seat == 2 and taken.card in ("shield", "torch", "armor-2")
+    assert taken.rule == "aod Optional: Take from the Beaten"
+    assert taken.card in state.player(1).hand and len(state.player(2).hand) == 2
+    assert of(events, DiscardOwed)[0].seat == 2 and state.owed_seat == 2
     assert GAME.redact(taken, 3) == replace(taken, card="") and GAME.redact(taken, 2) == taken
+
+
+def test_a_take_that_empties_the_hand_flips_the_loser_and_ends_his_discard() -> None:
+    """aod HEALTH with aod OPTIONAL RULES (take from the beaten): taking the last card flips
+    the loser, who draws back to five; as after any flip, the discard still owed is
+    cancelled (our reading, RULES.md)."""
+    state = table(2, phase=ATTACK, deck=DECK, options={"take_from_beaten": True}, players={
+        1: {"hand": ("catapult",), "weapons": ("boomstick-1",), "others": ("death-coaster",)},
+        2: {"hand": ("gunpowder-1",)}})
+    state, events = with_die(state, Attack(seat=1, target_seat=2, use_weapon=True, use_other=True), 4)
+    assert of(events, CardTaken)[0].card == "gunpowder-1" and "gunpowder-1" in state.player(1).hand
+    assert of(events, CharacterFlipped)[0].seat == 2 and state.player(2).alignment == "evil"
+    assert not of(events, DiscardOwed) and state.owed_seat == 0 and state.active == 2

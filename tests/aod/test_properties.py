@@ -13,8 +13,8 @@ from domain.games.aod import GAME
 from domain.games.aod.cards import CARD_IDS
 from domain.games.aod.messages import CardMoved, CardsDrawn, CardTaken, DeckShuffled
 from domain.games.aod.state import AodState, all_cards
-from domain.kernel import Event, Rng, StartGame, canonical_json, replay, to_plain, verify
-from tests.aod.support import header, play_random
+from domain.kernel import Envelope, Event, Rng, StartGame, canonical_json, replay, to_plain, verify
+from tests.aod.support import header, pick_seat, play_random
 
 OPTIONS = st.fixed_dictionaries({
     "discard_by_victory": st.booleans(),
@@ -22,6 +22,7 @@ OPTIONS = st.fixed_dictionaries({
     "switch_before_play_only": st.booleans(),
     "discard_allies_on_flip": st.booleans(),
     "take_from_beaten": st.booleans(),
+    "natural_rolls_against_characters": st.booleans(),
     "turn_limit": st.sampled_from([0, 120, 300]),
 })
 MAX_COMMANDS = 30000
@@ -42,12 +43,20 @@ def strings(value: Any) -> set[str]:
     return found
 
 
-def check_redaction(before: AodState, after: AodState, events: list[Event]) -> None:
+def covered_monsters(state: AodState) -> set[str]:
+    """The Monsters below the top of every pile: nobody may see them (aod SET UP)."""
+    return {c for p in state.players for c in p.pile[:-1]}
+
+
+def check_redaction(after: AodState, steps: list[tuple[Event, AodState]]) -> None:
+    """What each viewer receives of one command: its events (each against the state it
+    leads to), then the view and the legal commands after them."""
+    events = [event for event, _ in steps]
     public = {e.card for e in events if isinstance(e, CardMoved)}
     for viewer in (0, *after.seats()):
         told = {e.card for e in events if isinstance(e, CardTaken) and viewer in (e.seat, e.from_seat)}
         hidden = {c for p in after.players if p.seat != viewer for c in p.hand} - public - told
-        for event in events:
+        for event, state in steps:
             seen = GAME.redact(event, viewer)
             if isinstance(seen, DeckShuffled):
                 assert seen.order == ()
@@ -56,7 +65,11 @@ def check_redaction(before: AodState, after: AodState, events: list[Event]) -> N
             if isinstance(seen, CardTaken) and viewer not in (seen.seat, seen.from_seat):
                 assert seen.card == ""
             assert not strings(seen) & hidden, (viewer, seen)
-        assert not strings(GAME.view(after, viewer)) & hidden
+            assert not strings(seen) & covered_monsters(state), (viewer, "a covered Monster", seen)
+        secret = hidden | covered_monsters(after)
+        assert not strings(GAME.view(after, viewer)) & secret
+        if viewer:
+            assert not strings(GAME.legal_commands(after, viewer)) & secret
 
 
 def random_play(seed: int, seats: int, options: dict[str, bool | int | str], *, check_legal: bool,
@@ -72,21 +85,21 @@ def random_play(seed: int, seats: int, options: dict[str, bool | int | str], *, 
         commands += 1
         position += 1
         assert commands < MAX_COMMANDS
-        status = GAME.status(state)
-        assert status.to_act
-        seat = chooser.choice(status.to_act)
+        assert GAME.status(state).to_act
+        seat = pick_seat(state, chooser)
         legal = GAME.legal_commands(state, seat)
         assert legal, "a seat to act always has a legal command"
         if check_legal:
             for command in legal:
                 assert GAME.decide(state, command, Rng(str(seed), "legal", position))
         events = GAME.decide(state, chooser.choice(legal), Rng(str(seed), "g", position))
-        before = state
+        steps = []
         for event in events:
             state = GAME.evolve(state, event)
+            steps.append((event, state))
         assert sorted(all_cards(state)) == sorted(CARD_IDS), "every card is in exactly one zone"
         if check_views:
-            check_redaction(before, state, events)
+            check_redaction(state, steps)
         canonical_json(state)
     limit = int(options.get("turn_limit", 300))
     assert state.winner or (limit and state.turn >= limit)
@@ -95,8 +108,8 @@ def random_play(seed: int, seats: int, options: dict[str, bool | int | str], *, 
 
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10**6), seats=st.integers(2, 4), options=OPTIONS)
-def test_random_games_end_conserve_cards_and_hide_hands(seed: int, seats: int,
-                                                       options: dict[str, bool | int | str]) -> None:
+def test_random_games_end_conserve_cards_and_hide_hands_and_covered_monsters(
+        seed: int, seats: int, options: dict[str, bool | int | str]) -> None:
     random_play(seed, seats, options, check_legal=False, check_views=True)
 
 
@@ -106,13 +119,26 @@ def test_every_listed_command_is_accepted(seed: int, seats: int, options: dict[s
     random_play(seed, seats, {**options, "turn_limit": 60}, check_legal=True, check_views=False)
 
 
+def out_of_turn_switches(envelopes: list[Envelope]) -> int:
+    """How many switches a seat made in another seat's turn."""
+    active = 0
+    count = 0
+    for envelope in envelopes:
+        if envelope.type == "TurnStarted":
+            active = envelope.payload["seat"]
+        count += envelope.type == "CardSwitched" and envelope.payload["seat"] != active
+    return count
+
+
 def test_replay_equals_live_state_and_the_log_verifies() -> None:
-    """A whole game through the kernel Session: replay folds to the live state, verify re-decides."""
-    for seed, seats, side in ((1, 2, "evil"), (1, 3, "good")):
+    """A whole game through the kernel Session: replay folds to the live state, verify re-decides
+    (switches out of turn included, aod ITEM CARDS)."""
+    for seed, seats, side in ((6, 2, "evil"), (9, 3, "good")):
         played = play_random(seed, seats, {})
         assert played.session.finished
         types = [e.type for e in played.envelopes]
         assert "CharacterFlipped" in types, "the game includes an alignment flip"
+        assert out_of_turn_switches(played.envelopes), "the game includes a switch out of turn"
         won = [e.payload for e in played.envelopes if e.type == "GameWon"]
         assert won and won[0]["alignment"] == side
         assert types[-1] == "SeedRevealed"

@@ -49,10 +49,23 @@ def test_view_fields_public_zones() -> None:
         2: {"hand": ("shield",), "weapons": ("sword-1", "mace")}})
     seen = GAME.view(state, 1)
     me, them = seen.players
-    assert me.pile == ("deadite-1", "deadite-2") and me.top_monster == "deadite-2"
+    assert me.pile_count == 2 and me.top_monster == "deadite-2"
     assert me.active_allies == ("goldtooth", "knights-1") and me.character == "Ash"
     assert them.weapons == ("sword-1", "mace") and them.has_necronomicon and not them.can_win_now
     assert seen.discard == ("torch",) and seen.necronomicon_holder == 2 and seen.phase == "attack"
+
+
+def test_a_monster_pile_shows_only_its_top_card_to_every_viewer() -> None:
+    """aod SET UP: Monsters are stacked with only the top one visible. No viewer (either
+    seat, a spectator) sees a covered Monster in a view; the count is public."""
+    state = table(2, phase="attack", players={
+        1: {"hand": ("mace",), "pile": ("deadite-1", "pit-witch-1", "mini-ash-2")},
+        2: {"hand": ("shield",), "pile": ("skeleton-archer-1",)}})
+    for viewer in (SPECTATOR, 1, 2):
+        seen = GAME.view(state, viewer)
+        assert [(p.top_monster, p.pile_count) for p in seen.players] == [("mini-ash-2", 3), ("skeleton-archer-1", 1)]
+        text = str(to_plain(seen))
+        assert "'deadite-1'" not in text and "'pit-witch-1'" not in text
 
 
 def test_status_names_who_acts() -> None:

@@ -36,14 +36,15 @@ OPTIONAL_RULES = "aod OPTIONAL RULES"
 RULESET = Ruleset(
     name="aod",
     title="Army of Darkness",
-    version="1.0.0",
+    version="2.0.0",
     min_seats=2,
     max_seats=4,
     chance=Chance.SAMPLED_STOCHASTIC,
     information=Information.IMPERFECT,
     options=(
         OptionSpec("characters", "comma list of characters by seat (ash, sheila, arthur, henry); "
-                   "empty: Ash, Sheila, Arthur, Henry in seat order. Ash's seat goes first", ""),
+                   "empty: Ash, Sheila, Arthur, Henry in seat order. Ash's seat goes first", "",
+                   rulebook="aod SET UP"),
         OptionSpec("turn_limit", "the game ends drawn after this many turns (0: no limit, as in the rulebook)",
                    300, minimum=0),
         OptionSpec("discard_by_victory", "a loss to a Monster discards its Victory rating "
@@ -56,8 +57,10 @@ RULESET = Ruleset(
         OptionSpec("discard_allies_on_flip", "a character who changes sides discards all "
                    "his Allies", False, rulebook=OPTIONAL_RULES),
         OptionSpec("take_from_beaten", "the winner of a fight between characters takes a "
-                   "random card from the loser's hand instead of the loser discarding it", False,
+                   "random card from the loser's hand (the loser still discards)", False,
                    rulebook=OPTIONAL_RULES),
+        OptionSpec("natural_rolls_against_characters", "a natural 6 always wins and a natural 1 "
+                   "always loses in attacks on characters too, not only on Monsters", False),
     ),
     contents=(CONTENT,),
     rulebook="army-of-darkness.txt",
@@ -74,6 +77,7 @@ def initial_state(setup: Setup) -> AodState:
         switch_before_play_only=bool(values.get("switch_before_play_only", False)),
         discard_allies_on_flip=bool(values.get("discard_allies_on_flip", False)),
         take_from_beaten=bool(values.get("take_from_beaten", False)),
+        natural_rolls_against_characters=bool(values.get("natural_rolls_against_characters", False)),
     )
     characters = parse_characters(options.characters, len(setup.seats))
     players = tuple(Player(seat=i, name=name, character=characters[i - 1])

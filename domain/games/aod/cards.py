@@ -45,6 +45,8 @@ OTHER = "other"
 SLOTS = (WEAPON, OTHER)
 COMPLEX = "complex"
 MEDIEVAL = "medieval"
+SWORD_TAG = "sword"
+"""Henry's good side: +1 with a sword (aod MONSTER CARDS)."""
 ALLIES_TAG = "allies"
 """A monster immune to "allies" ignores every Ally bonus and Arthur's Ally bonus."""
 

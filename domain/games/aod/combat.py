@@ -7,7 +7,6 @@ from domain.games.aod.cards import (
     ARCHER_CAPTAIN_CROSSBOW_BONUS,
     ARTHUR,
     ASH,
-    BOOK,
     CHARACTER_TARGET,
     COMPLEX,
     CROSSBOW_ABILITY,
@@ -16,10 +15,11 @@ from domain.games.aod.cards import (
     GOOD,
     HENRY,
     ITEM,
-    MEDIEVAL,
     SHEILA,
+    SWORD_TAG,
     card,
 )
+from domain.games.aod.cards import ALLY as ALLY_KIND
 from domain.games.aod.messages import (
     Attack,
     AttackDeclared,
@@ -30,20 +30,20 @@ from domain.games.aod.messages import (
     Modifier,
 )
 from domain.games.aod.state import (
-    BOOK_ZONE,
     DECK,
     DISCARD,
     PILE,
     RANDOM_ALWAYS,
     RANDOM_CHARACTERS,
     AodState,
+    Options,
 )
 from domain.games.aod.turns import (
     R_ALLIES,
     R_ATTACK,
     R_ITEMS,
     R_MONSTERS,
-    R_OBJECTIVE,
+    R_NATURAL_ROLLS,
     R_OPT_RANDOM,
     R_OPT_TAKE,
     R_OPT_VICTORY,
@@ -94,8 +94,8 @@ def modifiers(state: AodState, command: Attack) -> tuple[tuple[Modifier, ...], t
     character, good = player.character, player.alignment == GOOD
     if good and character == ASH and weapon and card(weapon).category == COMPLEX:
         found.append(Modifier(source="Ash with a complex weapon", value=1))
-    if good and character == HENRY and weapon and card(weapon).category == MEDIEVAL:
-        found.append(Modifier(source="Henry with a medieval weapon", value=1))
+    if good and character == HENRY and weapon and SWORD_TAG in card(weapon).tags:
+        found.append(Modifier(source="Henry with a sword", value=1))
     if good and character == ARTHUR:
         found.extend(Modifier(source=f"Arthur with {card(a).name}", value=1) for a in allies)
     if not good and character == ASH and not command.target_card:
@@ -109,6 +109,19 @@ def needed(command: Attack) -> int:
     return card(command.target_card).number if command.target_card else CHARACTER_TARGET
 
 
+def attack_outcome(options: Options, command: Attack, die: int, total: int) -> tuple[bool, str]:
+    """Won or not, and the rule that decided it: the modified total against the number
+    needed (aod Attack). The rulebook states the natural 6 that always wins and the
+    natural 1 that always loses for Monsters only; a house rule extends them to
+    attacks on characters."""
+    if die in (1, 6):
+        if command.target_card:
+            return die == 6, R_ATTACK
+        if options.natural_rolls_against_characters:
+            return die == 6, R_NATURAL_ROLLS
+    return total >= needed(command), R_ATTACK
+
+
 def resolve_attack(em: Em, rng: Rng, command: Attack) -> None:
     seat = command.seat
     mods, used = modifiers(em.state, command)
@@ -116,10 +129,9 @@ def resolve_attack(em: Em, rng: Rng, command: Attack) -> None:
             used=used)
     die = rng.die(6)
     total = die + sum(m.value for m in mods)
-    goal = needed(command)
-    won = die == 6 or (die != 1 and total >= goal)
-    em.emit(AttackRolled, R_ATTACK, seat=seat, die=die, modifiers=mods, total=total, needed=goal, won=won)
     options = em.state.options
+    won, decided_by = attack_outcome(options, command, die, total)
+    em.emit(AttackRolled, decided_by, seat=seat, die=die, modifiers=mods, total=total, needed=needed(command), won=won)
     if command.target_card:
         monster = card(command.target_card)
         if won:
@@ -127,7 +139,8 @@ def resolve_attack(em: Em, rng: Rng, command: Attack) -> None:
                 top = reveal_top(em, rng)
                 if not top:
                     break
-                zone = play_zone(top)
+                # Only Items and Allies go into play; every other card drawn, the Necronomicon too, is discarded.
+                zone = play_zone(top) if card(top).kind in (ITEM, ALLY_KIND) else ""
                 em.emit(CardMoved, R_MONSTERS, card=top, from_seat=0, from_zone=DECK, to_seat=seat if zone else 0,
                         to_zone=zone or DISCARD, reason="drawn for a Victory")
                 reshuffle_if_empty(em, rng)
@@ -140,16 +153,13 @@ def resolve_attack(em: Em, rng: Rng, command: Attack) -> None:
             owe(em, rng, seat, count, f"beaten by {monster.name}", R_OPT_RANDOM if at_random else rule, at_random)
     else:
         winner, loser = (seat, command.target_seat) if won else (command.target_seat, seat)
-        if em.state.book_holder == loser:
-            em.emit(CardMoved, R_OBJECTIVE, card=BOOK, from_seat=loser, from_zone=BOOK_ZONE, to_seat=winner,
-                    to_zone=BOOK_ZONE, reason="taken from a beaten character")
         winner_player = em.state.player(winner)
         count = 1 + (1 if winner_player.character == SHEILA and winner_player.alignment == EVIL else 0)
         if options.take_from_beaten and em.state.player(loser).hand:
+            # The take adds to the loser's discard, which follows it unless the take flipped him.
             hand = em.state.player(loser).hand
             em.emit(CardTaken, R_OPT_TAKE, seat=winner, from_seat=loser, card=hand[rng.below(len(hand))],
                     reason="the winner takes a card from the beaten character")
-            count -= 1
             if check_health(em, rng, loser):
                 count = 0
         at_random = options.random_discard in (RANDOM_ALWAYS, RANDOM_CHARACTERS)

@@ -1,7 +1,7 @@
 """Event cards (aod Events): what each one needs and what it does.
 
-The printed texts are not public; these effects are tablerules' reconstruction from
-the card names (RULES.md, "Event cards"). Each event resolves, then is discarded.
+The rulebook names no Event: these names and effects are tablerules' reconstruction
+(RULES.md, "Event cards"). Each event resolves, then is discarded.
 """
 
 from __future__ import annotations

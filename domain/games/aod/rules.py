@@ -129,12 +129,14 @@ def check_end(state: AodState, command: EndTurn) -> None:
 
 
 def may_switch(state: AodState, seat: int) -> tuple[bool, str]:
-    """When an owner may switch stacked cards: whenever he may act, or with the option
-    only between his draw and his play."""
+    """When an owner may switch his stacked cards: at any time while the game is on, in
+    his turn or out of it (aod Items, aod Allies); with the option only between his
+    draw and his play."""
+    if state.finished or state.phase == SETUP or seat not in state.seats():
+        return False, R_ITEMS
     if state.options.switch_before_play_only:
-        ok = state.active == seat and state.phase == PLAY and not state.owed_seat and not state.finished
-        return ok, R_OPT_SWITCH
-    return seat in to_act(state), R_ITEMS
+        return state.active == seat and state.phase == PLAY and not state.owed_seat, R_OPT_SWITCH
+    return True, R_ITEMS
 
 
 def check_switch(state: AodState, command: SwitchItem | SwitchAlly) -> str:

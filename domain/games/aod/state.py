@@ -44,6 +44,7 @@ class Options:
     switch_before_play_only: bool = False
     discard_allies_on_flip: bool = False
     take_from_beaten: bool = False
+    natural_rolls_against_characters: bool = False
 
 
 @dataclass(frozen=True, slots=True)

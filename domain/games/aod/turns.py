@@ -57,6 +57,7 @@ R_OPT_SWITCH = "aod Optional: Switch Between Draw and Play"
 R_OPT_ALLIES = "aod Optional: Discard Allies on a Flip"
 R_OPT_TAKE = "aod Optional: Take from the Beaten"
 R_TURN_LIMIT = "aod turn_limit"
+R_NATURAL_ROLLS = "aod natural_rolls_against_characters"
 
 
 def new_em(state: AodState) -> Em:
@@ -147,7 +148,8 @@ def flip(em: Em, seat: int, reason: str, rule: str) -> None:
 
 
 def check_health(em: Em, rng: Rng, seat: int) -> bool:
-    """At zero cards the character flips and draws back to five (aod Health)."""
+    """At zero cards the character flips and draws back to five (aod Health); True if he
+    flipped. The flip ends the damage: discards he still owes are cancelled (our reading)."""
     if em.state.player(seat).hand or em.state.finished:
         return False
     if em.state.owed_seat == seat:

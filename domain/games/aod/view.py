@@ -18,8 +18,8 @@ class PlayerView:
     alignment: str
     goal: str
     hand_count: int
-    pile: tuple[str, ...]
-    """The Monster pile, bottom first: every Monster entered it face up."""
+    pile_count: int
+    """How many Monsters the pile holds. Only the top one is visible (aod SET UP)."""
     top_monster: str
     weapons: tuple[str, ...]
     """First = active."""
@@ -67,7 +67,7 @@ def _player_view(state: AodState, player: Player) -> PlayerView:
         alignment=player.alignment,
         goal=_goal(player),
         hand_count=len(player.hand),
-        pile=player.pile,
+        pile_count=len(player.pile),
         top_monster=player.pile[-1] if player.pile else "",
         weapons=player.weapons,
         others=player.others,
@@ -102,7 +102,12 @@ def view(state: AodState, viewer: int) -> AodView:
 
 def redact(event: Event, viewer: int) -> Event:
     """Nobody sees a shuffled order; only the drawer sees his cards; a card taken from a
-    hand is seen by the taker and the loser only."""
+    hand is seen by the taker and the loser only.
+
+    A Monster pile shows only its top card (aod SET UP): no event names a Monster
+    while it lies below the top (each is named when it goes on top, face up), and the
+    view shows the top and the count.
+    """
     match event:
         case DeckShuffled():
             return replace(event, order=())
