@@ -29,11 +29,11 @@ from domain.games import REGISTRY
 from domain.kernel import SPECTATOR, Envelope, Log, Session, canonical_json, parse_log
 from domain.kernel.messages import payload_of
 from domain.kernel.session import decode_event
-from domain.kernel.upgrade import upgrade
 from tablerules_client import ChainCheck, Client
 from tests.conftest import OPERATOR, play_randomly
+from tests.format1 import as_format_1
 
-FORMAT_1 = Path(__file__).resolve().parent / "data" / "format1-aod-2p.jsonl"
+AOD_REPLAY = Path(__file__).resolve().parent.parent / "replays" / "aod" / "2p-flip-then-good-win.jsonl"
 ATTACKED_DRAWS = 6
 """Hidden draws attacked per viewer and game (each costs up to ~14,000 candidates)."""
 
@@ -158,7 +158,8 @@ def test_viewers_recover_no_hidden_card_from_what_they_receive(client: Client, r
 
 def test_the_same_attacks_break_a_format_1_log() -> None:
     """The control: format 1 hashed everything in the clear, and these attacks show it."""
-    rows = [json.loads(line) for line in FORMAT_1.read_text(encoding="utf-8").splitlines()]
+    current = parse_log(AOD_REPLAY.read_text(encoding="utf-8").splitlines())
+    rows = [json.loads(line) for line in as_format_1(current)]
     game = REGISTRY["aod"]
     header = rows[0]
     received = []
@@ -171,7 +172,6 @@ def test_the_same_attacks_break_a_format_1_log() -> None:
     universe = sorted({card for row in rows[1:] if row["type"] == "DeckShuffled" for card in row["payload"]["order"]})
     recovered, attacked = recovered_draws(received, universe, header["game_id"], header["seed_commitment"])
     assert attacked > 0 and recovered == attacked
-    # The same events, sealed as format 2, give the true states.
-    true_states = states_by_seq(upgrade(game, FORMAT_1.read_bytes().splitlines()))
+    true_states = states_by_seq(current)
     assert state_confirmed(received[:40], true_states, header["game_id"], header["seed_commitment"]) == 40
 

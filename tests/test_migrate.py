@@ -20,8 +20,9 @@ from service.store import GameStore, Secrets
 from tablerules_client import Client, RuleError
 from tests.conftest import OPERATOR, play_randomly, serve
 from tests.forgery import resealed_from
+from tests.format1 import as_format_1
 
-FORMAT_1 = Path(__file__).resolve().parent / "data" / "format1-aod-2p.jsonl"
+AOD_REPLAY = Path(__file__).resolve().parent.parent / "replays" / "aod" / "2p-flip-then-good-win.jsonl"
 
 
 def store_format_1_game(store: GameStore, game_id: str, rows: list[dict[str, object]], seed: str,
@@ -33,7 +34,7 @@ def store_format_1_game(store: GameStore, game_id: str, rows: list[dict[str, obj
 
 
 def test_format_1_games_are_refused_until_migrated_then_served_with_their_tokens(tmp_path: Path) -> None:
-    lines = FORMAT_1.read_text(encoding="utf-8").splitlines()
+    lines = as_format_1(parse_log(AOD_REPLAY.read_text(encoding="utf-8").splitlines()))
     rows = [json.loads(line) for line in lines[1:]]
     seed = rows[-1]["payload"]["seed"]
     cut = next(n for n in range(40, len(rows)) if rows[n]["command"] is not None)  # an unfinished game

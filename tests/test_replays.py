@@ -15,10 +15,10 @@ from domain.kernel.audit import CHAIN, RULES
 from domain.kernel.canonical import canonical_json
 from domain.kernel.upgrade import upgrade
 from tests.forgery import resealed_from
+from tests.format1 import HISTORICAL, as_format_1
 
 ROOT = Path(__file__).resolve().parent.parent
 REPLAYS = sorted(ROOT.joinpath("replays").glob("*/*.jsonl"))
-FORMAT_1 = ROOT / "tests" / "data" / "format1-aod-2p.jsonl"
 
 
 def load(path: Path) -> Log:
@@ -222,20 +222,30 @@ def test_events_after_the_seed_is_revealed_are_refused(sample: Log) -> None:
 
 def test_a_format_1_log_is_refused_with_the_way_to_upgrade_it() -> None:
     with pytest.raises(LogFormatError, match="upgrade"):
-        parse_log(FORMAT_1.read_text(encoding="utf-8").splitlines())
+        parse_log(HISTORICAL.read_text(encoding="utf-8").splitlines())
 
 
-def test_a_format_1_log_upgrades_to_a_verified_format_2_log() -> None:
-    lines = FORMAT_1.read_bytes().splitlines()
-    upgraded = upgrade(REGISTRY["aod"], lines)
+@pytest.mark.parametrize("path", [p for p in REPLAYS if p.name.startswith("2p")], ids=lambda p: p.parent.name)
+def test_a_format_1_log_upgrades_to_a_verified_format_2_log(path: Path) -> None:
+    current = load(path)
+    game = REGISTRY[current.header.ruleset]
+    lines = as_format_1(current)
+    upgraded = upgrade(game, lines)
     assert upgraded.header.seed_chosen  # format 1 did not say who chose the seed
-    assert len(upgraded.envelopes) == len(lines) - 1
-    report = verify(REGISTRY["aod"], parse_log(upgraded.lines()))
+    assert [(e.type, e.payload) for e in upgraded.envelopes[1:]] == [(e.type, e.payload) for e in current.envelopes[1:]]
+    report = verify(game, parse_log(upgraded.lines()))
     assert report.verdict == "VERIFIED", report.divergence and report.divergence.describe()
 
 
+def test_the_historical_format_1_log_names_the_command_that_the_current_rules_decide_differently() -> None:
+    """Written by aod 1.0.0, whose Necronomicon changed hands when its holder was beaten:
+    aod 2.0.0 does not (issue 17), so that command no longer decides the same."""
+    with pytest.raises(LogFormatError, match=r"event 127: aod 2\.0\.0 decides this command differently .*\(aod 1\.0\.0\)"):
+        upgrade(REGISTRY["aod"], HISTORICAL.read_bytes().splitlines())
+
+
 def test_a_tampered_format_1_log_is_not_upgraded() -> None:
-    lines = FORMAT_1.read_text(encoding="utf-8").splitlines()
+    lines = HISTORICAL.read_text(encoding="utf-8").splitlines()
     row = json.loads(lines[20])
     row["command_id"] = "edited"
     lines[20] = json.dumps(row)
