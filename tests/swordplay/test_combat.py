@@ -193,7 +193,7 @@ def test_with_more_heroes_than_die_faces_the_monster_reads_two_rolls_as_a_d100()
     for seed in ("a", "b", "c"):
         events, _ = run(arranged({}, seats=11, phase=COMBAT, active=11, monster=True), EndTurn(seat=11), seed)
         rolls = [r.value for r in of_type(events, DieRolled) if r.purpose == "monster target"]  # type: ignore[attr-defined]
-        assert len(rolls) % 2 == 0 and set(rolls[:-2]) <= {10}  # only 10 and 10 (99) is rolled again
+        assert len(rolls) % 2 == 0 and set(rolls[:-2]) <= {10}  # only a 10 then a 10 (99) is rolled again
         value = (rolls[-2] - 1) * 10 + rolls[-1] - 1
         assert value < 99 and of_type(events, AttackMade)[0].target_seat == value % 11 + 1  # type: ignore[attr-defined]
 

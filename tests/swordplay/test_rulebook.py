@@ -89,7 +89,7 @@ def _rules_sections() -> dict[str, str]:
 
 
 def test_rules_md_lists_every_option_under_not_in_the_rulebook() -> None:
-    """RULES.md has exactly the two lists; every option of the ruleset (the kernel's too) is named
+    """RULES.md has the two lists; every option of the ruleset (the kernel's too) is named
     in the list it belongs to: all are house rules."""
     sections = _rules_sections()
     named = set(re.findall(r"`([a-z_]+)`", sections["Not in the rulebook"]))
