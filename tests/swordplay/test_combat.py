@@ -188,6 +188,16 @@ def test_the_monster_attacks_at_the_end_of_each_round() -> None:
     assert hit_events[-1] == TurnStarted(seat=1, turn=2)
 
 
+def test_with_more_heroes_than_die_faces_the_monster_reads_two_rolls_as_a_d100() -> None:
+    """swordplay Monster (house rule `monster`): every one of 11 heroes is equally likely."""
+    for seed in ("a", "b", "c"):
+        events, _ = run(arranged({}, seats=11, phase=COMBAT, active=11, monster=True), EndTurn(seat=11), seed)
+        rolls = [r.value for r in of_type(events, DieRolled) if r.purpose == "monster target"]  # type: ignore[attr-defined]
+        assert len(rolls) % 2 == 0 and set(rolls[:-2]) <= {10}  # only a 10 then a 10 (99) is rolled again
+        value = (rolls[-2] - 1) * 10 + rolls[-1] - 1
+        assert value < 99 and of_type(events, AttackMade)[0].target_seat == value % 11 + 1  # type: ignore[attr-defined]
+
+
 def test_the_monster_does_not_act_mid_round_or_when_absent() -> None:
     events, _ = run(arranged({}, phase=COMBAT, active=1, monster=True), EndTurn(seat=1))
     assert not of_type(events, AttackMade)

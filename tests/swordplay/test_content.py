@@ -25,7 +25,7 @@ def test_every_direction_has_attacks_defences_and_the_data_is_marked_reconstruct
     assert not any(set(c.blocks) == set(cards.DIRECTIONS) for c in cards.CARDS), "no shield may block everything"
     data = json.loads(resources.files("domain.games.swordplay").joinpath(cards.DATA_FILE).read_text("utf-8"))
     assert data["reconstructed"] is True and "replace" in data["note"]
-    assert len(cards.HEROES) == GAME.ruleset.max_seats == 6
+    assert len(cards.HEROES) == 6
 
 
 ALLOWED = (int, str, bool, tuple[str, ...], tuple[int, ...])

@@ -10,6 +10,7 @@ from domain.games.swordplay.messages import (
     CardDiscarded,
     CardsDrawn,
     DeckShuffled,
+    DieRolled,
     Discard,
     DropItem,
     EndReady,
@@ -35,23 +36,61 @@ FULL_HAND = (card("Attack - High"), card("Attack - Low"), card("Duck"), card("Ju
 # ---------------------------------------------------------------- swordplay Setup
 
 
-def test_setup_shuffles_the_57_cards_deals_five_each_and_rolls_for_the_first_player() -> None:
+def test_setup_by_default_shuffles_the_deck_deals_nothing_and_seat_1_starts() -> None:
+    """swordplay Setup (Not in the rulebook): the rulebook gives no setup; the smallest reading
+    shuffles the combat deck, deals no opening hand and lets seat 1 start, without a die roll."""
     events, state = run(new_state(4), StartGame(seat=0))
     shuffled = of_type(events, DeckShuffled)
     assert len(shuffled) == 1 and sorted(shuffled[0].order) == sorted(cards.ALL_CARDS)  # type: ignore[attr-defined]
+    assert not of_type(events, CardsDrawn) and not of_type(events, DieRolled)
+    assert events[1:] == [FirstPlayerChosen(seat=1), TurnStarted(seat=1, turn=1)]
+    assert events[-1].rule == "swordplay Playing" and events[1].rule == "swordplay Setup"
+    assert all(h.hand == () for h in state.heroes) and len(state.deck) == 57
+    assert state.phase == DISCARD and state.active == 1
+
+
+def test_the_first_draw_phase_fills_an_empty_hand() -> None:
+    """swordplay Discard, swordplay Draw: with nothing to discard, the first Draw deals the hand."""
+    state = started(2)
+    assert GAME.legal_commands(state, 1) == [SkipDiscard(seat=1)]
+    events, after = run(state, SkipDiscard(seat=1))
+    assert of_type(events, CardsDrawn)[0].count == 5  # type: ignore[attr-defined]
+    assert len(after.hero(1).hand) == 5 and after.hero(2).hand == ()
+
+
+def test_opening_deal_deals_five_each_in_seat_order() -> None:
+    """swordplay Setup, house rule `opening_deal`."""
+    events, state = run(new_state(4, opening_deal=True), StartGame(seat=0))
     dealt = of_type(events, CardsDrawn)
-    assert [e.seat for e in dealt] == [1, 2, 3, 4]  # type: ignore[attr-defined]
+    assert [(e.seat, e.count, e.reason) for e in dealt] == [  # type: ignore[attr-defined]
+        (seat, 5, "start") for seat in (1, 2, 3, 4)
+    ]
     assert all(len(h.hand) == 5 for h in state.heroes)
-    first = of_type(events, FirstPlayerChosen)[0].seat  # type: ignore[attr-defined]
-    assert events[-1] == TurnStarted(seat=first, turn=1)
-    assert events[-1].rule == "swordplay Playing"
     assert sorted(zones(state)) == sorted(cards.ALL_CARDS)
-    assert state.phase == DISCARD and state.active == first
+
+
+def test_first_player_roll_rolls_the_d10_and_the_highest_roll_starts() -> None:
+    """swordplay Setup, house rule `first_player_roll`: every seat rolls, tied seats roll again."""
+    rerolled = 0
+    for seed in ("0", "8", "14", "20"):  # seeds 8, 14 and 20 tie on the first roll
+        events, state = run(new_state(3, first_player_roll=True), StartGame(seat=0), seed)
+        rolls = [(r.seat, r.value) for r in of_type(events, DieRolled)]  # type: ignore[attr-defined]
+        rolling, position = [1, 2, 3], 0
+        while len(rolling) > 1:
+            round_rolls = rolls[position:position + len(rolling)]
+            assert [seat for seat, _ in round_rolls] == rolling
+            best = max(value for _, value in round_rolls)
+            rolling = [seat for seat, value in round_rolls if value == best]
+            position += len(round_rolls)
+        assert position == len(rolls) and events[-2] == FirstPlayerChosen(seat=rolling[0])
+        assert state.active == rolling[0]
+        rerolled += len(rolls) > 3
+    assert rerolled == 3
 
 
 def test_heroes_have_ten_life_base_damage_one_and_two_hands() -> None:
-    state = new_state(6)
-    assert [(h.life, h.base_damage, h.hands) for h in state.heroes] == [(10, 1, 2)] * 6
+    state = new_state(11)
+    assert [(h.life, h.base_damage, h.hands) for h in state.heroes] == [(10, 1, 2)] * 11
 
 
 def test_start_only_once_and_nothing_before_it() -> None:
@@ -60,11 +99,19 @@ def test_start_only_once_and_nothing_before_it() -> None:
     assert violation(new_state(), SkipDiscard(seat=1)).rule == "swordplay Setup"
 
 
-def test_seat_range_is_two_to_six() -> None:
+def test_two_or_more_heroes_up_to_eleven_and_heroes_repeat_past_the_sixth() -> None:
+    """swordplay Playing: two or more players; the cap of 11 (Not in the rulebook) is the most
+    heroes that can each hold five of the 57 combat cards at once."""
+    assert (GAME.ruleset.min_seats, GAME.ruleset.max_seats) == (2, 11) == (2, cards.COMBAT_CARDS // cards.HAND_SIZE)
     with pytest.raises(ValueError):
         new_state(1)
     with pytest.raises(ValueError):
-        new_state(7)
+        new_state(12)
+    state = new_state(11)
+    names = [h.name for h in state.heroes]
+    assert names[:6] == [h.name for h in cards.HEROES] and names[6:] == names[:5]
+    _, dealt = run(new_state(11, opening_deal=True), StartGame(seat=0))
+    assert all(len(h.hand) == 5 for h in dealt.heroes) and len(dealt.deck) == 2
 
 
 # ---------------------------------------------------------------- swordplay Discard / Draw
@@ -149,6 +196,7 @@ def test_weapons_and_shields_are_limited_by_two_hands() -> None:
 
 
 def test_dropping_an_item_at_the_start_of_ready_makes_room() -> None:
+    """swordplay Ready, Dropping Items: a drop makes room for the item readied next."""
     axe, dagger = card("Battle Axe"), card("Dagger")
     state = arranged({1: Kit(hand=(axe,), items=(dagger,))}, phase=READY)
     events, dropped = run(state, DropItem(seat=1, card=dagger))
@@ -156,6 +204,57 @@ def test_dropping_an_item_at_the_start_of_ready_makes_room() -> None:
     assert dropped.discard == (dagger,)
     _, after = run(dropped, ReadyItem(seat=1, card=axe))
     assert after.hero(1).items == (axe,)
+
+
+def test_by_default_an_item_is_dropped_only_to_make_room_for_a_new_one() -> None:
+    """swordplay Ready, Dropping Items: no drop without an item in hand that needs the room;
+    ready armour is never dropped, a new armour replaces it."""
+    sword, buckler = card("Sword"), card("Buckler")
+    state = arranged({1: Kit(hand=(card("Dagger"), card("Chain Mail")), armor=card("Leather Armor"),
+                             items=(sword,))}, phase=READY)
+    for item in (sword, card("Leather Armor")):
+        broken = violation(state, DropItem(seat=1, card=item))
+        assert broken.rule == "swordplay Ready" and "room" in broken.message
+    assert not [c for c in GAME.legal_commands(state, 1) if isinstance(c, DropItem)]
+    full = arranged({1: Kit(hand=(card("Dagger"),), items=(sword, buckler))}, phase=READY)
+    assert [c for c in GAME.legal_commands(full, 1) if isinstance(c, DropItem)] == [
+        DropItem(seat=1, card=sword), DropItem(seat=1, card=buckler)
+    ]
+
+
+def test_after_a_drop_the_hero_must_ready_an_item_that_needed_the_room() -> None:
+    """swordplay Ready, Dropping Items: the drop is part of readying the new item."""
+    axe, dagger, sword, leather = card("Battle Axe"), card("Dagger"), card("Sword"), card("Leather Armor")
+    state = arranged({1: Kit(hand=(axe, sword, leather), items=(dagger,))}, phase=READY)
+    _, dropped = run(state, DropItem(seat=1, card=dagger))
+    assert violation(dropped, EndReady(seat=1)).rule == "swordplay Ready"
+    for fitted_before in (sword, leather):
+        assert violation(dropped, ReadyItem(seat=1, card=fitted_before)).rule == "swordplay Ready"
+    assert GAME.legal_commands(dropped, 1) == [ReadyItem(seat=1, card=axe)]
+
+
+def test_two_one_handed_items_may_be_dropped_for_a_two_handed_one() -> None:
+    """swordplay Ready, Dropping Items and Weapons & Shields."""
+    axe, dagger, buckler = card("Battle Axe"), card("Dagger"), card("Buckler")
+    state = arranged({1: Kit(hand=(axe,), items=(dagger, buckler))}, phase=READY)
+    _, state = run(state, DropItem(seat=1, card=dagger))
+    assert GAME.legal_commands(state, 1) == [DropItem(seat=1, card=buckler)]
+    _, state = run(state, DropItem(seat=1, card=buckler))
+    _, after = run(state, ReadyItem(seat=1, card=axe))
+    assert after.hero(1).items == (axe,) and after.discard == (dagger, buckler) and after.active == 2
+
+
+def test_drop_without_readying_lets_any_ready_item_go() -> None:
+    """House rule `drop_without_readying` (Not in the rulebook): the looser reading."""
+    sword, leather = card("Sword"), card("Leather Armor")
+    state = arranged({1: Kit(armor=leather, items=(sword,))}, phase=READY, drop_without_readying=True)
+    assert [c for c in GAME.legal_commands(state, 1) if isinstance(c, DropItem)] == [
+        DropItem(seat=1, card=leather), DropItem(seat=1, card=sword)
+    ]
+    _, state = run(state, DropItem(seat=1, card=leather))
+    _, state = run(state, DropItem(seat=1, card=sword))
+    events, after = run(state, EndReady(seat=1))
+    assert events == [PhaseStarted(seat=1, phase=COMBAT)] and after.discard == (leather, sword)
 
 
 def test_only_items_may_be_readied_and_only_ready_items_dropped() -> None:

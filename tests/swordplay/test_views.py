@@ -12,7 +12,7 @@ from .helpers import started
 
 
 def test_each_seat_sees_its_own_hand_and_only_counts_of_others() -> None:
-    state = started(3)
+    state = started(3, opening_deal=True)
     for viewer in (1, 2, 3):
         seen = GAME.view(state, viewer)
         assert isinstance(seen, SwordplayView)

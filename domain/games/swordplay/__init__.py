@@ -1,4 +1,4 @@
-"""Swordplay: Arena (2 to 6 heroes): discard, draw, ready, fight; the last hero standing wins.
+"""Swordplay: Arena (2 to 11 heroes): discard, draw, ready, fight; the last hero standing wins.
 
 GAME is the decider the service registers under the ruleset name "swordplay".
 The turn structure, interpretations, options and content are in RULES.md.
@@ -40,39 +40,54 @@ from domain.kernel.game import memo_last
 RULESET = Ruleset(
     name="swordplay",
     title="Swordplay: Arena",
-    version="1.0.0",
+    version="2.0.0",
     min_seats=2,
     max_seats=cards.MAX_SEATS,
     chance=Chance.EXPLICIT_STOCHASTIC,
     information=Information.IMPERFECT,
+    # Every option is a house rule (the rulebook offers none); off, or at the value the
+    # rulebook describes, by default. RULES.md says why each exists.
     options=(
+        OptionSpec("opening_deal",
+                   "every hero is dealt five cards before the first turn; off, every hand starts empty and is "
+                   "filled in its hero's first Draw phase", False),
+        OptionSpec("first_player_roll",
+                   "every seat rolls the d10 and the highest roll takes the first turn, tied seats rolling again; "
+                   "off, seat 1 takes the first turn", False),
+        OptionSpec("drop_without_readying",
+                   "any ready item may be dropped at the start of the Ready phase, whether or not a new item is "
+                   "readied; off, items are dropped only to make room for the weapon or shield readied next",
+                   False),
         OptionSpec("armour_destruction",
-                   "absorb: armour points absorb damage and are used up, the armour is discarded at 0; "
-                   "shatter: armour absorbs up to its points from one hit, then is discarded",
-                   ABSORB, choices=ARMOUR_DESTRUCTION),
+                   "absorb (the rulebook's damage rule read plainly): armour points absorb damage and are used up, "
+                   "the armour is discarded at 0; shatter: armour absorbs up to its points from one hit, then is "
+                   "discarded", ABSORB, choices=ARMOUR_DESTRUCTION),
         OptionSpec("defence_after_damage",
-                   "true: an attack's total damage is announced before its target answers; "
-                   "false: the target answers first", False),
+                   "true: an attack's total damage is announced before its target answers; false (the rulebook's "
+                   "order): the target answers first", False),
         OptionSpec("attack_targets",
-                   "with three or more heroes standing: any (any living hero) or left (only the next hero "
-                   "clockwise)", ANY, choices=ATTACK_TARGETS),
+                   "any (as the rulebook has it): any other living hero; left: with three or more heroes standing, "
+                   "only the next hero clockwise", ANY, choices=ATTACK_TARGETS),
         OptionSpec("monster",
                    "the Monster joins the arena: it attacks a hero chosen by the d10 at the end of every "
                    "round and may be attacked", False),
-        OptionSpec("turn_limit", "the game ends drawn after this many turns (0: no limit)",
-                   DEFAULT_TURN_LIMIT, minimum=0, maximum=100_000),
+        OptionSpec("turn_limit", "a safety net so that every game ends: the game ends drawn after this many turns "
+                   "(0: no limit, as in the rulebook)", DEFAULT_TURN_LIMIT, minimum=0, maximum=100_000),
     ),
     contents=(cards.CONTENT,),
     rulebook="swordplay-arena.txt",
 )
 
 
+def _hero(seat: int) -> Hero:
+    played = cards.hero_for_seat(seat)
+    return Hero(seat=seat, name=played.name, life=played.life, max_life=played.life,
+                base_damage=played.base_damage, hands=played.hands)
+
+
 def initial_state(setup: Setup) -> State:
     options = setup.options
-    heroes = tuple(
-        Hero(seat=seat, name=h.name, life=h.life, max_life=h.life, base_damage=h.base_damage, hands=h.hands)
-        for seat, h in enumerate(cards.HEROES[: len(setup.seats)], start=1)
-    )
+    heroes = tuple(_hero(seat) for seat in range(1, len(setup.seats) + 1))
     monster = bool(options.get("monster", False))
     return State(
         seats=len(setup.seats),
@@ -81,6 +96,9 @@ def initial_state(setup: Setup) -> State:
         defence_after_damage=bool(options.get("defence_after_damage", False)),
         attack_targets=str(options.get("attack_targets", ANY)),
         monster=monster,
+        opening_deal=bool(options.get("opening_deal", False)),
+        first_player_roll=bool(options.get("first_player_roll", False)),
+        drop_without_readying=bool(options.get("drop_without_readying", False)),
         heroes=heroes,
         monster_life=cards.MONSTER.life if monster else 0,
     )

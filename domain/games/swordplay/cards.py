@@ -2,7 +2,8 @@
 
 Loaded once from cards-arena.json (a reconstruction, see its "note"). A combat card's
 id is f"c{number:02d}" ("c01".."c57"), its position in the file. Heroes are not
-cards of the deck: seat n plays hero n of the file (swordplay Setup in RULES.md).
+cards of the deck: seat n plays hero n of the file, and the heroes repeat in file
+order when there are more seats than heroes (swordplay Setup in RULES.md).
 """
 
 from __future__ import annotations
@@ -145,7 +146,14 @@ CONTENT_DATA: Content = _load(resources.files(__package__).joinpath(DATA_FILE).r
 CARDS = CONTENT_DATA.cards
 HEROES = CONTENT_DATA.heroes
 MONSTER = CONTENT_DATA.monster
-MAX_SEATS = len(HEROES)
+MAX_SEATS = COMBAT_CARDS // HAND_SIZE
+"""The rulebook allows two or more heroes; we stop at the most that can all hold a full
+hand of five at once from the 57 combat cards (swordplay Setup in RULES.md)."""
+
+
+def hero_for_seat(seat: int) -> HeroDef:
+    """Seat n plays hero n; past the last hero of the file the list starts again."""
+    return HEROES[(seat - 1) % len(HEROES)]
 
 
 def card_id(number: int) -> str:

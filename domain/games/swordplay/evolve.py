@@ -20,7 +20,7 @@ from domain.games.swordplay.messages import (
     PhaseStarted,
     TurnStarted,
 )
-from domain.games.swordplay.state import COMBAT, DEFEND, DISCARD, MONSTER_SEAT, OVER, Hero, Pending, State
+from domain.games.swordplay.state import COMBAT, DEFEND, DISCARD, DROPPED, MONSTER_SEAT, OVER, Hero, Pending, State
 from domain.kernel import Event
 from domain.kernel.records import replacer
 
@@ -48,7 +48,7 @@ def evolve(state: State, event: Event) -> State:
         state = state.with_hero(_hero(hero, hand=hero.hand + event.cards))
         return _state(state, deck=state.deck[len(event.cards):])
     if isinstance(event, TurnStarted):
-        return _state(state, turn=event.turn, active=event.seat, phase=DISCARD)
+        return _state(state, turn=event.turn, active=event.seat, phase=DISCARD, hands_freed=0)
     if isinstance(event, PhaseStarted):
         return _state(state, phase=event.phase)
     if isinstance(event, CardDiscarded):
@@ -61,7 +61,8 @@ def evolve(state: State, event: Event) -> State:
             hero = _hero(hero, armor="", armor_points=0)
         else:
             hero = _hero(hero, items=_without(hero.items, event.card))
-        return _state(state.with_hero(hero), discard=_to_discard(state, event.card))
+        freed = state.hands_freed + (cards.card_def(event.card).hands if event.reason == DROPPED else 0)
+        return _state(state.with_hero(hero), discard=_to_discard(state, event.card), hands_freed=freed)
     if isinstance(event, ItemReadied):
         hero = state.hero(event.seat)
         hero = _hero(hero, hand=_without(hero.hand, event.card))

@@ -18,7 +18,7 @@ from domain.games.swordplay.messages import (
     TakeHit,
 )
 from domain.games.swordplay.state import COMBAT, DEFEND, DISCARD, READY, State
-from domain.games.swordplay.turns import item_problem
+from domain.games.swordplay.turns import drop_problem, item_problem, ready_owed
 from domain.kernel import Command
 
 
@@ -48,8 +48,11 @@ def legal_commands(state: State, seat: int) -> list[Command]:
             ReadyItem(seat=seat, card=card) for card in hero.hand if not item_problem(state, seat, card)
         ]
         ready_items = ((hero.armor,) if hero.armor else ()) + hero.items
-        drops: list[Command] = [DropItem(seat=seat, card=card) for card in ready_items]
-        return [*readies, *drops, EndReady(seat=seat)]
+        drops: list[Command] = [
+            DropItem(seat=seat, card=card) for card in ready_items if not drop_problem(state, seat, card)
+        ]
+        ends: list[Command] = [] if ready_owed(state) else [EndReady(seat=seat)]
+        return [*readies, *drops, *ends]
     if state.phase == COMBAT:
         attack_cards = [card for card in hero.hand if cards.kind(card) == cards.ATTACK]
         attacks: list[Command] = [

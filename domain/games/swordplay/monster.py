@@ -26,17 +26,27 @@ def roll_damage(em: Emitter[State], rng: Rng) -> int:
     return cards.MONSTER.damage_by_roll[roll(em, rng, "monster damage") - 1]
 
 
-def monster_attacks(em: Emitter[State], rng: Rng) -> None:
-    """The Monster's end-of-round attack; its target must then answer it."""
+def _roll_target(em: Emitter[State], rng: Rng) -> int:
+    """A living hero, each equally likely. The d10 is read as one digit, or as many digits as
+    the number of living heroes needs (two, a d100, for 11 heroes); results at or above the
+    largest multiple of that number are rolled again."""
     living = em.state.living()
     sides = cards.MONSTER.die
-    # Rolls above the largest multiple of the number of living heroes are rolled again.
-    fair = sides - sides % len(living)
+    digits = 1
+    while sides**digits < len(living):
+        digits += 1
+    fair = sides**digits - sides**digits % len(living)
     while True:
-        value = roll(em, rng, "monster target")
-        if value <= fair:
-            break
-    target = living[(value - 1) % len(living)]
+        value = 0
+        for _ in range(digits):
+            value = value * sides + roll(em, rng, "monster target") - 1
+        if value < fair:
+            return living[value % len(living)]
+
+
+def monster_attacks(em: Emitter[State], rng: Rng) -> None:
+    """The Monster's end-of-round attack; its target must then answer it."""
+    target = _roll_target(em, rng)
     direction = cards.MONSTER.direction_by_roll[roll(em, rng, "monster direction") - 1]
     announced = em.state.defence_after_damage
     damage = roll_damage(em, rng) if announced else 0

@@ -30,6 +30,9 @@ DEFEND = "defend"
 """An attack waits for its target's answer (Defend, BlockWithShield or TakeHit)."""
 OVER = "over"
 
+DROPPED = "dropped"
+"""ItemDropped's reason when a hero drops an item with DropItem."""
+
 MONSTER_SEAT = 0
 """The Monster in an attack's `attacker` / `target` (it holds no seat)."""
 
@@ -73,6 +76,9 @@ class State:
     defence_after_damage: bool
     attack_targets: str
     monster: bool
+    opening_deal: bool
+    first_player_roll: bool
+    drop_without_readying: bool
     heroes: tuple[Hero, ...]
     monster_life: int = 0
     deck: tuple[str, ...] = ()
@@ -83,6 +89,8 @@ class State:
     turn: int = 0
     active: int = 0
     first_seat: int = 0
+    hands_freed: int = 0
+    """Hands freed by the active hero's drops this Ready phase (swordplay Ready, Dropping Items)."""
     pending: Pending | None = None
     winner: int = 0
     draw_reason: str = ""

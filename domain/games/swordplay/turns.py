@@ -22,20 +22,29 @@ from domain.games.swordplay.messages import (
     TurnStarted,
 )
 from domain.games.swordplay.monster import monster_attacks
-from domain.games.swordplay.state import COMBAT, DISCARD, READY, SETUP, State, next_living
+from domain.games.swordplay.state import COMBAT, DISCARD, DROPPED, READY, SETUP, Hero, State, next_living
 from domain.kernel import Emitter, Rng, require
 
 DIE = 10
-"""The box's d10 (swordplay Setup: the first player; swordplay Monster)."""
+"""The box's d10 (options `first_player_roll` and `monster`)."""
 
 
 def start_game(em: Emitter[State], rng: Rng) -> None:
-    """Shuffle the combat deck, deal five cards to every hero, roll for the first player."""
+    """Shuffle the combat deck; deal five cards to every hero (option `opening_deal`); seat 1
+    starts, or the highest d10 roll (option `first_player_roll`)."""
     require(em.state.phase == SETUP, "swordplay Setup", "the game has already started")
     em.emit(DeckShuffled, "swordplay Setup", order=tuple(rng.shuffled(cards.ALL_CARDS)), reason="start")
-    for seat in range(1, em.state.seats + 1):
-        dealt = em.state.deck[: cards.HAND_SIZE]
-        em.emit(CardsDrawn, "swordplay Setup", seat=seat, cards=dealt, count=len(dealt), reason="start")
+    if em.state.opening_deal:
+        for seat in range(1, em.state.seats + 1):
+            dealt = em.state.deck[: cards.HAND_SIZE]
+            em.emit(CardsDrawn, "swordplay Setup", seat=seat, cards=dealt, count=len(dealt), reason="start")
+    first = _roll_for_first_player(em, rng) if em.state.first_player_roll else 1
+    em.emit(FirstPlayerChosen, "swordplay Setup", seat=first)
+    start_turn(em, first)
+
+
+def _roll_for_first_player(em: Emitter[State], rng: Rng) -> int:
+    """Every seat rolls the d10; the highest roll starts, tied seats roll again."""
     rolling = tuple(range(1, em.state.seats + 1))
     while len(rolling) > 1:
         rolls = []
@@ -45,8 +54,7 @@ def start_game(em: Emitter[State], rng: Rng) -> None:
             rolls.append((value, seat))
         best = max(value for value, _ in rolls)
         rolling = tuple(seat for value, seat in rolls if value == best)
-    em.emit(FirstPlayerChosen, "swordplay Setup", seat=rolling[0])
-    start_turn(em, rolling[0])
+    return rolling[0]
 
 
 def start_turn(em: Emitter[State], seat: int) -> None:
@@ -144,10 +152,38 @@ def draw(em: Emitter[State], rng: Rng, seat: int) -> None:
 
 def drop_item(em: Emitter[State], seat: int, card: str) -> None:
     require_turn(em.state, seat, READY, "swordplay Ready", "drop an item")
-    hero = em.state.hero(seat)
-    require(card != "" and (card == hero.armor or card in hero.items), "swordplay Ready",
-            f"{card!r} is not one of your ready items")
-    em.emit(ItemDropped, "swordplay Ready", seat=seat, card=card, reason="dropped")
+    problem = drop_problem(em.state, seat, card)
+    require(not problem, "swordplay Ready", problem)
+    em.emit(ItemDropped, "swordplay Ready", seat=seat, card=card, reason=DROPPED)
+
+
+def _needs_room(hero: Hero, card: str) -> bool:
+    """A weapon or shield that needs more hands than are free, and no more than the hero has."""
+    info = cards.card_def(card)
+    return info.kind in cards.HELD_KINDS and hero.hands - hero.hands_used() < info.hands <= hero.hands
+
+
+def drop_problem(state: State, seat: int, card: str) -> str:
+    """Why `seat` may not drop `card` now, or "" if it may (swordplay Ready, Dropping Items).
+
+    A drop makes room for a new item: a weapon or shield in the hand that does not fit
+    yet. A new Armor needs no drop: it replaces the worn one as it is readied. With
+    `drop_without_readying`, any ready item may be dropped."""
+    hero = state.hero(seat)
+    if card == "" or (card != hero.armor and card not in hero.items):
+        return f"{card!r} is not one of your ready items"
+    if state.drop_without_readying:
+        return ""
+    if card == hero.armor:
+        return "an item is dropped only to make room for a new one, and a new Armor replaces the worn one by itself"
+    if not any(_needs_room(hero, held) for held in hero.hand):
+        return "an item is dropped only to make room for a weapon or shield in your hand that does not fit yet"
+    return ""
+
+
+def ready_owed(state: State) -> bool:
+    """The active hero dropped an item to make room and must now ready one (swordplay Ready)."""
+    return bool(state.hands_freed) and not state.drop_without_readying
 
 
 def item_problem(state: State, seat: int, card: str) -> str:
@@ -158,11 +194,13 @@ def item_problem(state: State, seat: int, card: str) -> str:
     info = cards.card_def(card)
     if info.kind not in cards.ITEM_KINDS:
         return f"{info.name} is not an Armor, Weapon or Shield"
-    if info.kind in cards.HELD_KINDS:
-        free = hero.hands - hero.hands_used()
-        if info.hands > free:
-            return (f"the {info.name} needs {info.hands} hand(s) and you have {free} free; "
-                    "drop a weapon or shield first")
+    free = hero.hands - hero.hands_used()
+    if info.kind in cards.HELD_KINDS and info.hands > free:
+        return (f"the {info.name} needs {info.hands} hand(s) and you have {free} free; "
+                "drop a weapon or shield first")
+    # After drops made room, the item readied must be one that did not fit before them.
+    if ready_owed(state) and (info.kind not in cards.HELD_KINDS or info.hands <= free - state.hands_freed):
+        return f"you dropped an item to make room; the {info.name} did not need that room"
     return ""
 
 
@@ -180,6 +218,7 @@ def ready_item(em: Emitter[State], rng: Rng, seat: int, card: str) -> None:
 
 def end_ready(em: Emitter[State], seat: int) -> None:
     require_turn(em.state, seat, READY, "swordplay Ready", "end the Ready phase")
+    require(not ready_owed(em.state), "swordplay Ready", "you dropped an item to make room for a new one: ready it")
     em.emit(PhaseStarted, "swordplay Combat", seat=seat, phase=COMBAT)
 
 
