@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from domain.games import REGISTRY
-from domain.kernel import LogFormatError, parse_log, verify
+from domain.kernel import Log, LogFormatError, parse_log, verify
 from service import logchecks
 from service.errors import ServiceError
 from service.store import GameStore
@@ -125,3 +125,14 @@ def test_a_header_setup_the_ruleset_refuses_is_a_divergence_at_event_1() -> None
     assert replayed.divergence is not None and replayed.divergence.seq == 1
     assert "turn_limit" in replayed.divergence.reason
     assert verified.divergence is not None and verified.divergence.seq == 1  # the header is not GameCreated's
+
+
+def test_a_hidden_true_in_place_of_1_is_a_divergence_not_a_match() -> None:
+    """`True == 1` in Python once let verify take an edited `true` for the rules' `1` in
+    a hidden payload, which the chain does not cover in the clear (found by the logs
+    fuzz target): verify now compares envelopes as canonical JSON."""
+    index = next(n for n, e in enumerate(LOG.envelopes) if e.public is not None and e.payload.get("seat") == 1)
+    victim = LOG.envelopes[index]
+    edited = type(victim).from_json({**victim.to_json(), "payload": {**victim.payload, "seat": True}})
+    report = verify(REGISTRY["aod"], Log(LOG.header, (*LOG.envelopes[:index], edited, *LOG.envelopes[index + 1:])))
+    assert report.verdict == "FAILED" and report.divergence is not None and report.divergence.seq == index + 1
