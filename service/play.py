@@ -130,7 +130,11 @@ def play(args: argparse.Namespace) -> int:
             status = client.view(game_id).status
             continue
         humans = [s for s in offers if s not in bots]
-        seat = humans[0] if humans else bots_rng.choice(sorted(offers))
+        # Mostly a seat the table waits on: out-of-turn moves that are always open (an
+        # Army of Darkness switch) would otherwise fill a bots' game with idle moves.
+        waited = [s for s in offers if s in status.to_act]
+        pool = waited if waited and bots_rng.random() < 0.9 else list(offers)
+        seat = humans[0] if humans else bots_rng.choice(sorted(pool))
         view = offers[seat]
         legal = list(view.legal_commands)
         picked = bot_choice(bots_rng, legal, args.bot_style) if seat in bots else choose(seat, legal, view.view_json)
