@@ -487,6 +487,7 @@ def test_r9_any_armament_in_play_may_be_sacrificed_even_on_a_guarded_combatant()
 
 
 def test_r9_only_the_seat_a_mystic_is_aimed_at_sacrifices_to_halt_it() -> None:
+    """armory R9 says who halts nothing: the seat that answers the Mystic (RULES.md, Not in the rulebook)."""
     state = build(seats=3, hands={1: [WOUNDING, SHIELD_C]},
                   armed={2: {"warrior-1": [SHIELD]}, 3: {"warrior-1": [SHIELD]}})
     state, _ = run(state, CastMystic(seat=1, card=cid(1, WOUNDING), target_seat=2, target_combatant="warrior-1",
@@ -651,6 +652,7 @@ def test_house_rule_any_opponent_answers_every_opponent_attacks_in_turn_clockwis
 
 
 def test_house_rule_any_opponent_answers_each_opponent_may_halt_the_attack() -> None:
+    """armory R11c under the house rule: each opponent in turn, clockwise, may halt the ATTACK."""
     state = build(seats=3, hands={1: [ATTACK, SHIELD_C], 2: [HELMET, COUNTER], 3: [HELMET, COUNTER]},
                   armed={1: full_kit()}, guards={1: GUARDED}, attack_can_be_halted=True, any_opponent_answers=True)
     state, _ = run(state, CastAttack(seat=1, card=cid(1, ATTACK)))
@@ -662,6 +664,7 @@ def test_house_rule_any_opponent_answers_each_opponent_may_halt_the_attack() -> 
 
 
 def test_house_rule_any_opponent_answers_changes_nothing_with_two_players() -> None:
+    """armory R5: with 2 players the only opponent is the Turn Opponent, whichever reading."""
     state = build(hands={1: [SHIELD, SPEAR]}, any_opponent_answers=True)
     state, _ = run(state, PlaceArmament(seat=1, card=cid(1, SHIELD), combatant="warrior-1"))
     state, _ = run(state, OpenForAttack(seat=1))
