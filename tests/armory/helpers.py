@@ -37,7 +37,7 @@ def cid(seat: int, number: int) -> str:
 
 
 def options(**overrides: bool | int) -> dict[str, bool | int | str]:
-    return {"attack_can_be_halted": False, "turn_limit": 300, **overrides}
+    return {"attack_can_be_halted": False, "any_opponent_answers": False, "turn_limit": 300, **overrides}
 
 
 def initial(seats: int = 2, **overrides: bool | int) -> ArmoryState:
@@ -105,7 +105,8 @@ def build(
                 taken.add(c.guardian)
         draw = tuple(c for c in cards.deck_ids(seat) if c not in taken)
         players.append(Player(seat=seat, name=p.name, hand=hand, draw=draw, used=used_pile, combatants=combatants))
-    state = dataclasses.replace(base, players=tuple(players), phase=TURN_CARDS, turn=turn, turn_player=turn_player)
+    state = dataclasses.replace(base, players=tuple(players), phase=TURN_CARDS, turn=turn, turn_player=turn_player,
+                                attacker=turn_player % seats + 1)
     return dataclasses.replace(state, **fields)  # type: ignore[arg-type]
 
 

@@ -26,6 +26,7 @@ from domain.games.armory.messages import (
     DuelDiscard,
     DuelStrip,
     EndAttack,
+    FirstPlayerChosen,
     GameDrawn,
     GameWon,
     HandRevealed,
@@ -35,9 +36,10 @@ from domain.games.armory.messages import (
     PlaceGuardian,
     Sacrifice,
     Trade,
+    TurnStarted,
 )
 from domain.games.armory.rules import check
-from domain.games.armory.state import DUEL_DISCARD, TURN_CARDS, ArmoryState, all_cards_of, player, turn_opponent
+from domain.games.armory.state import DUEL_DISCARD, ArmoryState, all_cards_of, armed_and_guarded, player
 from domain.kernel import (
     Command,
     Event,
@@ -87,10 +89,10 @@ def hidden_from(state: ArmoryState, viewer: int) -> set[str]:
 class Game:
     """A game driven by decide/evolve with per-command checks."""
 
-    def __init__(self, seed: int, seats: int, halted: bool, limit: int) -> None:
+    def __init__(self, seed: int, seats: int, halted: bool, limit: int, anyone: bool = False) -> None:
         self.seed = str(seed)
         self.position = 0
-        self.state = initial(seats, attack_can_be_halted=halted, turn_limit=limit)
+        self.state = initial(seats, attack_can_be_halted=halted, turn_limit=limit, any_opponent_answers=anyone)
         self.events: list[Event] = []
         self.apply(StartGame(seat=0))
 
@@ -109,9 +111,16 @@ class Game:
 
 
 Step = Callable[[Game, int, list[Command]], None]
+Picker = Callable[[random.Random, list[Command]], Command]
 
 
-def play(game: Game, chooser: random.Random, on_step: Step | None = None, max_steps: int = 20000) -> None:
+def eager(chooser: random.Random, commands: list[Command]) -> Command:
+    """Half the time the first listed command (legal_commands lists the moves towards the ATTACK first)."""
+    return commands[0] if chooser.random() < 0.5 else pick(chooser, commands)
+
+
+def play(game: Game, chooser: random.Random, on_step: Step | None = None, max_steps: int = 20000,
+         picker: Picker = pick) -> None:
     steps = 0
     while not game.state.finished:
         status = GAME.status(game.state)
@@ -120,7 +129,7 @@ def play(game: Game, chooser: random.Random, on_step: Step | None = None, max_st
         commands = GAME.legal_commands(game.state, seat)
         if on_step is not None:
             on_step(game, seat, commands)
-        game.apply(pick(chooser, commands))
+        game.apply(picker(chooser, commands))
         steps += 1
         assert steps < max_steps
 
@@ -130,10 +139,10 @@ def play(game: Game, chooser: random.Random, on_step: Step | None = None, max_st
 
 @FAST
 @given(seed=st.integers(0, 10**6), seats=st.integers(2, 3), halted=st.booleans(), limit=st.integers(3, 30),
-       chooser=st.randoms(use_true_random=False))
-def test_random_legal_games_end_within_the_turn_cap(seed: int, seats: int, halted: bool, limit: int,
+       anyone=st.booleans(), chooser=st.randoms(use_true_random=False))
+def test_random_legal_games_end_within_the_turn_cap(seed: int, seats: int, halted: bool, limit: int, anyone: bool,
                                                     chooser: random.Random) -> None:
-    game = Game(seed, seats, halted, limit)
+    game = Game(seed, seats, halted, limit, anyone)
     play(game, chooser)
     last = game.events[-1]
     assert isinstance(last, (GameWon, GameDrawn))
@@ -159,25 +168,56 @@ def test_the_sixty_cards_of_each_deck_are_always_accounted_for(seed: int, seats:
     play(Accounted(seed, seats, halted, 20), chooser)
 
 
+class Refereed(Game):
+    """armory R4: who starts; HOW: who wins; R2, R7b, R11c: how a hand may pass 7 cards."""
+
+    def __init__(self, seed: int, seats: int, halted: bool, limit: int, anyone: bool) -> None:
+        self.first = 0
+        self.ceiling = dict.fromkeys(range(1, seats + 1), cards.HAND_SIZE)
+        super().__init__(seed, seats, halted, limit, anyone)
+
+    def after_event(self, event: Event) -> None:
+        if isinstance(event, FirstPlayerChosen):
+            assert event.rule == "armory R4" and event.seat in self.state.seats and not self.first
+            self.first = event.seat
+        if isinstance(event, TurnStarted):
+            assert event.turn != 1 or event.seat == self.first
+            # A hand kept above 7 (armory R2 only refills up to 7) is its new ceiling.
+            self.ceiling = {p.seat: max(cards.HAND_SIZE, len(p.hand)) for p in self.state.players}
+        if isinstance(event, GameWon):
+            assert armed_and_guarded(player(self.state, event.seat)), "the ATTACK won without armed and guarded"
+        if isinstance(event, (CardStripped, AttackHalted)):
+            self.ceiling[event.seat] += 1
+        for p in self.state.players:
+            assert len(p.hand) <= self.ceiling[p.seat], f"seat {p.seat} holds {len(p.hand)} cards after {event}"
+
+
+@FAST
+@given(seed=st.integers(0, 10**6), seats=st.integers(2, 3), halted=st.booleans(), anyone=st.booleans())
+def test_a_drawn_first_player_an_attack_that_wins_only_armed_and_guarded_and_hands_past_seven_only_by_exception(
+        seed: int, seats: int, halted: bool, anyone: bool) -> None:
+    """Eager play over the default turn limit: most of these games end with an ATTACK."""
+    game = Refereed(seed, seats, halted, 300, anyone)
+    # The chooser comes from the seed: games this long would exhaust Hypothesis' data for st.randoms.
+    play(game, random.Random(seed), picker=eager)
+    assert game.first
+
+
 def _every_legal_command_is_accepted(game: Game, seat: int, commands: list[Command]) -> None:
     assert commands, "a seat in to_act has legal commands"
     for command in commands:
         GAME.decide(game.state, command, Rng("any", "game", 0))
     status = GAME.status(game.state)
     acting = tuple(s for s in game.state.seats if GAME.legal_commands(game.state, s))
-    assert set(status.to_act) <= set(acting)
-    # Only the Turn Opponent's hidden chance to INTERRUPT may be left out of to_act (no leak).
-    for extra in set(acting) - set(status.to_act):
-        assert extra == turn_opponent(game.state) and game.state.phase == TURN_CARDS
-        assert all(isinstance(c, CastMystic) for c in GAME.legal_commands(game.state, extra))
+    assert status.to_act == acting, "exactly the seats with a legal command are waited on"
 
 
 @settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 10**6), seats=st.integers(2, 3), halted=st.booleans(),
+@given(seed=st.integers(0, 10**6), seats=st.integers(2, 3), halted=st.booleans(), anyone=st.booleans(),
        chooser=st.randoms(use_true_random=False))
-def test_every_legal_command_is_accepted_by_decide(seed: int, seats: int, halted: bool,
+def test_every_legal_command_is_accepted_by_decide(seed: int, seats: int, halted: bool, anyone: bool,
                                                    chooser: random.Random) -> None:
-    play(Game(seed, seats, halted, 10), chooser, on_step=_every_legal_command_is_accepted)
+    play(Game(seed, seats, halted, 10, anyone), chooser, on_step=_every_legal_command_is_accepted)
 
 
 def superset(state: ArmoryState, seat: int) -> Iterator[Command]:
@@ -229,9 +269,10 @@ def _legal_commands_are_complete(game: Game, _seat: int, _commands: list[Command
 
 
 @settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 10**6), seats=st.integers(2, 3), chooser=st.randoms(use_true_random=False))
-def test_legal_commands_are_complete(seed: int, seats: int, chooser: random.Random) -> None:
-    play(Game(seed, seats, True, 8), chooser, on_step=_legal_commands_are_complete)
+@given(seed=st.integers(0, 10**6), seats=st.integers(2, 3), anyone=st.booleans(),
+       chooser=st.randoms(use_true_random=False))
+def test_legal_commands_are_complete(seed: int, seats: int, anyone: bool, chooser: random.Random) -> None:
+    play(Game(seed, seats, True, 8, anyone), chooser, on_step=_legal_commands_are_complete)
 
 
 class Watched(Game):

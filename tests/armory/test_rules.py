@@ -22,6 +22,7 @@ from domain.games.armory.messages import (
     DuelStrip,
     DuelWon,
     EndAttack,
+    FirstPlayerChosen,
     GameWon,
     HandRevealed,
     MysticCountered,
@@ -54,6 +55,7 @@ from tests.armory.helpers import (
     GUARDIAN_INV,
     HELMET,
     HELMET_B,
+    HELMET_C,
     HELMET_INV,
     INTERRUPT,
     PILFER,
@@ -77,6 +79,7 @@ from tests.armory.helpers import (
     initial,
     rejects,
     run,
+    started,
     types_of,
 )
 
@@ -119,15 +122,25 @@ def test_r1_an_unknown_combatant_is_rejected() -> None:
 # ---------------------------------------------------------------- R2, R3
 
 
-def test_r2_start_shuffles_and_deals_seven_then_seat_one_starts() -> None:
+def test_r2_start_shuffles_and_deals_seven_then_r4_draws_the_first_player() -> None:
     state, events = run(initial(2), StartGame(seat=0))
-    assert types_of(events) == ["DeckShuffled", "CardsDrawn", "DeckShuffled", "CardsDrawn", "TurnStarted"]
+    assert types_of(events) == ["DeckShuffled", "CardsDrawn", "DeckShuffled", "CardsDrawn", "FirstPlayerChosen",
+                                "TurnStarted"]
     assert {e.rule for e in events[:4]} == {"armory R2"}
-    assert events[-1] == TurnStarted(seat=1, turn=1)
+    chosen = events[-2]
+    assert isinstance(chosen, FirstPlayerChosen) and chosen.rule == "armory R4" and chosen.seats == 2
+    assert events[-1] == TurnStarted(seat=chosen.seat, turn=1) and state.turn_player == chosen.seat
     for p in state.players:
         assert len(p.hand) == 7 and len(p.draw) == 53
     shuffled = events[0]
     assert isinstance(shuffled, DeckShuffled) and sorted(shuffled.order) == sorted(cards.deck_ids(1))
+
+
+def test_r4_who_goes_first_is_drawn_from_the_games_generator_not_always_seat_one() -> None:
+    """armory R4 says to decide who goes first: the draw comes from the seed, so a replay repeats it."""
+    firsts = {seats: {started(seats, seed=f"first-{n}").turn_player for n in range(24)} for seats in (2, 3)}
+    assert firsts == {2: {1, 2}, 3: {1, 2, 3}}
+    assert started(3, seed="first-5").turn_player == started(3, seed="first-5").turn_player
 
 
 def test_r2_everybody_draws_back_up_to_seven_before_the_next_turn() -> None:
@@ -220,6 +233,7 @@ def test_r5_interrupt_stops_the_turn_and_returns_this_turns_armaments_except_inv
     state = build(hands={1: [SHIELD_INV, SPEAR, SWORD], 2: [INTERRUPT, HELMET]})
     state, _ = run(state, PlaceArmament(seat=1, card=cid(1, SHIELD_INV), combatant="warrior-1"))
     state, _ = run(state, PlaceArmament(seat=1, card=cid(1, SPEAR), combatant="warrior-1"))
+    state, _ = run(state, OpenForAttack(seat=1))
     state, _ = run(state, CastMystic(seat=2, card=cid(2, INTERRUPT), target_seat=1))
     state, events = run(state, Pass(seat=1))
     assert "TurnLost" in types_of(events)
@@ -232,6 +246,7 @@ def test_r5_interrupt_stops_the_turn_and_returns_this_turns_armaments_except_inv
 def test_r5_duplicity_sends_this_turns_armaments_to_the_used_pile() -> None:
     state = build(hands={1: [SPEAR, SWORD], 2: [DUPLICITY, HELMET]}, armed={1: {"warrior-1": [SHIELD]}})
     state, _ = run(state, PlaceArmament(seat=1, card=cid(1, SPEAR), combatant="warrior-1"))
+    state, _ = run(state, OpenForAttack(seat=1))
     state, _ = run(state, CastMystic(seat=2, card=cid(2, DUPLICITY), target_seat=1))
     state, events = run(state, Pass(seat=1))
     removed = [e for e in events if isinstance(e, ArmamentRemoved)]
@@ -239,12 +254,62 @@ def test_r5_duplicity_sends_this_turns_armaments_to_the_used_pile() -> None:
     assert player(state, 1).combatants[0].armaments == (cid(1, SHIELD),), "earlier turns' cards stay"
 
 
-def test_r5_interrupt_waits_for_the_first_turn_card() -> None:
-    state = build(hands={1: [SPEAR], 2: [INTERRUPT]})
-    assert rejects(state, CastMystic(seat=2, card=cid(2, INTERRUPT), target_seat=1)).rule == "armory R5"
+def test_r5_the_turn_opponent_casts_interrupt_and_duplicity_once_the_turn_player_is_open_for_attack() -> None:
+    """armory R5: the Turn Opponent's right to cast Mystics starts with "open for attack", not before."""
+    state = build(hands={1: [SPEAR, SWORD], 2: [INTERRUPT, DUPLICITY, HELMET]})
+    interrupt = CastMystic(seat=2, card=cid(2, INTERRUPT), target_seat=1)
+    assert rejects(state, interrupt).rule == "armory R5"
+    state, _ = run(state, PlaceArmament(seat=1, card=cid(1, SPEAR), combatant="warrior-1"))
+    assert rejects(state, interrupt).rule == "armory R5" and GAME.legal_commands(state, 2) == []
+    assert GAME.status(state).to_act == (1,)
+    state, _ = run(state, OpenForAttack(seat=1))
+    offered = GAME.legal_commands(state, 2)
+    assert interrupt in offered and CastMystic(seat=2, card=cid(2, DUPLICITY), target_seat=1) in offered
+    state, events = run(state, interrupt)
+    assert events[0].rule == "armory R5" and state.stack[-1].target_seat == 1
+
+
+def test_r5_a_turn_stopping_mystic_stops_the_attack_even_when_it_is_countered() -> None:
+    """armory R5 lists a turn-stopping Mystic being cast among what stops an attack: countered, it takes
+    nothing off the table, but the Turn Opponent may cast nothing more and the turn ends."""
+    state = build(hands={1: [SPEAR, COUNTER, SWORD], 2: [INTERRUPT, WOUNDING, HELMET]})
+    state, _ = run(state, PlaceArmament(seat=1, card=cid(1, SPEAR), combatant="warrior-1"))
+    state, _ = run(state, OpenForAttack(seat=1))
+    state, _ = run(state, CastMystic(seat=2, card=cid(2, INTERRUPT), target_seat=1))
+    state, _ = run(state, CastMystic(seat=1, card=cid(1, COUNTER), target_seat=2, target_card=cid(2, INTERRUPT)))
+    state, events = run(state, Pass(seat=2))
+    assert types_of(events)[:2] == ["Passed", "MysticCountered"] and "TurnLost" not in types_of(events)
+    ended = next(e for e in events if isinstance(e, TurnEnded))
+    assert ended.rule == "armory R5" and "turn-stopping" in ended.reason
+    assert events[-1] == TurnStarted(seat=2, turn=6)
+    assert player(state, 1).combatants[0].armaments == (cid(1, SPEAR),), "the countered INTERRUPT took nothing"
+
+
+def test_r5_a_sacrifice_halts_an_interrupt_and_the_turn_still_ends() -> None:
+    """armory R9 halts the INTERRUPT (the Turn Player keeps this turn's cards); armory R5 ends the turn."""
+    state = build(hands={1: [SPEAR, SWORD], 2: [INTERRUPT, HELMET]}, armed={1: {"archer": [HELMET_B]}})
+    state, _ = run(state, PlaceArmament(seat=1, card=cid(1, SPEAR), combatant="warrior-1"))
+    state, _ = run(state, OpenForAttack(seat=1))
+    state, _ = run(state, CastMystic(seat=2, card=cid(2, INTERRUPT), target_seat=1))
+    state, events = run(state, Sacrifice(seat=1, card=cid(1, HELMET_B)))
+    assert types_of(events)[:3] == ["ArmamentSacrificed", "MysticHalted", "TurnEnded"]
+    assert player(state, 1).combatants[0].armaments == (cid(1, SPEAR),)
 
 
 # ---------------------------------------------------------------- R6
+
+
+def test_r6_worked_example_one_shield_then_the_two_turn_cards_left_are_traded() -> None:
+    """armory R6's example: one Shield cast on a combatant, then the 2 turn cards left traded for 2 new ones."""
+    state = build(hands={1: [SHIELD, SPEAR, SWORD, HELMET]})
+    state, _ = run(state, PlaceArmament(seat=1, card=cid(1, SHIELD), combatant="warrior-1"))
+    drawn = player(state, 1).draw[:2]
+    state, _ = run(state, Trade(seat=1, card=cid(1, SPEAR)))
+    state, events = run(state, Trade(seat=1, card=cid(1, SWORD)))
+    assert types_of(events) == ["CardTraded", "CardsDrawn"] and state.actions == 3
+    assert player(state, 1).used == (cid(1, SPEAR), cid(1, SWORD))
+    assert sorted(player(state, 1).hand) == sorted([cid(1, HELMET), *drawn]), "drawn right then"
+    assert [type(c) for c in GAME.legal_commands(state, 1)] == [OpenForAttack], "not usable that turn"
 
 
 def test_r6_a_trade_draws_a_card_that_is_defensive_only_this_turn() -> None:
@@ -260,6 +325,7 @@ def test_r6_a_traded_for_counter_may_still_be_used_defensively() -> None:
     state = build(hands={1: [SHIELD, SPEAR, COUNTER], 2: [INTERRUPT, HELMET]}, actions=1, traded=True,
                   trade_drawn=(cid(1, COUNTER),))
     assert rejects(state, Trade(seat=1, card=cid(1, COUNTER))).rule == "armory R6"
+    state, _ = run(state, OpenForAttack(seat=1))
     state, _ = run(state, CastMystic(seat=2, card=cid(2, INTERRUPT), target_seat=1))
     counter = CastMystic(seat=1, card=cid(1, COUNTER), target_seat=2, target_card=cid(2, INTERRUPT))
     assert counter in GAME.legal_commands(state, 1)
@@ -337,6 +403,41 @@ def test_r7_prize_strip_takes_even_a_guardian_which_is_locked_for_the_next_turn(
     assert state.turn_player == 2 and locked in GAME.legal_commands(state, 2), "placeable on the turn after"
 
 
+def test_r7_a_duel_may_strip_an_armament_off_a_guarded_combatant() -> None:
+    """armory R7 lets the winner strip any card, "even a Guardian", off an opposing combatant; R10's
+    immunity is against Mystics, and a duel is not one. The Guardian stays, the combatant is not fully armed."""
+    state = build(hands={1: [SHIELD_C, SPEAR], 2: [HELMET]}, armed={2: full_kit()}, guards={2: GUARDED})
+    state = dataclasses.replace(state, phase=DUEL_PRIZE, duel=Duel(1, 2, winner=1, loser=2))
+    state, _ = run(state, ChooseDuelPrize(seat=1, prize="strip"))
+    assert DuelStrip(seat=1, card=cid(2, SHIELD)) in GAME.legal_commands(state, 1)
+    state, events = run(state, DuelStrip(seat=1, card=cid(2, SHIELD)))
+    assert CardStripped(seat=2, combatant="warrior-1", card=cid(2, SHIELD), by_seat=1) in events
+    warrior = player(state, 2).combatants[0]
+    assert warrior.guardian == cid(2, GUARDIAN) and cid(2, SHIELD) not in warrior.armaments
+
+
+def test_r7_the_strip_lock_ends_with_the_losers_next_turn_even_when_that_turn_is_lost() -> None:
+    """armory R7b: the stripped card may not go back on the loser's next turn, but may on the turn after.
+    When that next turn is lost (R7a, another duel's discard prize), the lock ends with it."""
+    state = build(seats=3, hands={1: [SHIELD_C, SPEAR], 2: [HELMET, SWORD], 3: [SPEAR, SWORD]},
+                  armed={2: {"warrior-1": [SHIELD]}}, turn_player=1)
+    p2 = dataclasses.replace(player(state, 2), loses_next_turn=True)
+    state = dataclasses.replace(state, players=(state.players[0], p2, state.players[2]), phase=DUEL_PRIZE,
+                                duel=Duel(1, 2, winner=1, loser=2))
+    state, _ = run(state, ChooseDuelPrize(seat=1, prize="strip"))
+    state, events = run(state, DuelStrip(seat=1, card=cid(2, SHIELD)))
+    assert [(e.seat, e.turn) for e in events if isinstance(e, TurnSkipped)] == [(2, 6)]
+    assert player(state, 2).locked == (), "the lost turn was his next turn"
+    state, _ = run(state, Trade(seat=3, card=cid(3, SPEAR)))
+    state, _ = run(state, OpenForAttack(seat=3))
+    state, _ = run(state, EndAttack(seat=1))
+    state, _ = run(state, Trade(seat=1, card=player(state, 1).hand[0]))
+    state, _ = run(state, OpenForAttack(seat=1))
+    state, _ = run(state, EndAttack(seat=2))
+    assert state.turn_player == 2
+    assert PlaceArmament(seat=2, card=cid(2, SHIELD), combatant="warrior-1") in GAME.legal_commands(state, 2)
+
+
 # ---------------------------------------------------------------- R8 and HOW
 
 
@@ -367,8 +468,36 @@ def test_r9_a_sacrifice_halts_a_wounding() -> None:
     assert cid(1, WOUNDING) in player(state, 1).used and cid(2, SPEAR) in player(state, 2).used
 
 
+def test_r9_any_armament_in_play_may_be_sacrificed_even_on_a_guarded_combatant() -> None:
+    """armory R9 says any Armament in play: R10's immunity protects a guarded combatant from Mystics,
+    not from his owner's own choice. Invincible ones stay (glossary: cannot be removed from play)."""
+    state = build(hands={1: [WOUNDING, SHIELD_C], 2: [HELMET]},
+                  armed={2: {"warrior-1": (SHIELD_INV, SPEAR, SWORD, HELMET_C), "archer": [BOW]}},
+                  guards={2: {"warrior-1": GUARDIAN}})
+    state, _ = run(state, CastMystic(seat=1, card=cid(1, WOUNDING), target_seat=2, target_combatant="archer",
+                                     target_card=cid(2, BOW)))
+    sacrifices = {c.card for c in GAME.legal_commands(state, 2) if isinstance(c, Sacrifice)}
+    assert sacrifices == {cid(2, SPEAR), cid(2, SWORD), cid(2, HELMET_C), cid(2, BOW)}
+    assert rejects(state, Sacrifice(seat=2, card=cid(2, SHIELD_INV))).rule == "armory glossary: INVINCIBLE"
+    assert rejects(state, Sacrifice(seat=2, card=cid(2, GUARDIAN))).rule == "armory R9"
+    state, events = run(state, Sacrifice(seat=2, card=cid(2, SPEAR)))
+    assert types_of(events) == ["ArmamentSacrificed", "MysticHalted"]
+    assert player(state, 2).combatants[0].armaments == (cid(2, SHIELD_INV), cid(2, SWORD), cid(2, HELMET_C))
+    assert player(state, 2).combatants[2].armaments == (cid(2, BOW),)
+
+
+def test_r9_only_the_seat_a_mystic_is_aimed_at_sacrifices_to_halt_it() -> None:
+    """armory R9 says who halts nothing: the seat that answers the Mystic (RULES.md, Not in the rulebook)."""
+    state = build(seats=3, hands={1: [WOUNDING, SHIELD_C]},
+                  armed={2: {"warrior-1": [SHIELD]}, 3: {"warrior-1": [SHIELD]}})
+    state, _ = run(state, CastMystic(seat=1, card=cid(1, WOUNDING), target_seat=2, target_combatant="warrior-1",
+                                     target_card=cid(2, SHIELD)))
+    assert rejects(state, Sacrifice(seat=3, card=cid(3, SHIELD))).rule == "armory R9"
+    assert GAME.legal_commands(state, 3) == []
+
+
 def test_r9_a_sacrifice_cannot_halt_a_counter() -> None:
-    state = build(hands={1: [INTERRUPT, SHIELD], 2: [HELMET, COUNTER]}, turn_player=2, actions=1,
+    state = build(hands={1: [INTERRUPT, SHIELD], 2: [HELMET, COUNTER]}, turn_player=2, actions=1, phase=ATTACK_PHASE,
                   armed={1: {"warrior-1": [SPEAR]}})
     state, _ = run(state, CastMystic(seat=1, card=cid(1, INTERRUPT), target_seat=2))
     state, _ = run(state, CastMystic(seat=2, card=cid(2, COUNTER), target_seat=1, target_card=cid(1, INTERRUPT)))
@@ -416,6 +545,22 @@ def test_r11_the_attack_wins_when_all_three_combatants_are_guarded() -> None:
     assert status.finished and status.winners == (1,) and GAME.legal_commands(state, 2) == []
 
 
+def test_how_to_win_the_attack_needs_every_combatant_armed_as_well_as_guarded() -> None:
+    """armory HOW (4): all armed and Guardianed. A guarded combatant that lost an Armament (a duel strip,
+    armory R7, or a Sacrifice, R9) must be armed again before the ATTACK; he may be, Guardian and all."""
+    state = _ready()
+    warrior = player(state, 1).combatants[0]
+    stripped = dataclasses.replace(warrior, armaments=tuple(a for a in warrior.armaments if a != cid(1, SHIELD)))
+    p = dataclasses.replace(player(state, 1), combatants=(stripped, *player(state, 1).combatants[1:]))
+    state = dataclasses.replace(state, players=(p, *state.players[1:]))
+    violation = rejects(state, CastAttack(seat=1, card=cid(1, ATTACK)))
+    assert violation.rule == "armory HOW" and "warrior-1" in violation.message
+    assert not [c for c in GAME.legal_commands(state, 1) if isinstance(c, CastAttack)]
+    state, _ = run(state, PlaceArmament(seat=1, card=cid(1, SHIELD_C), combatant="warrior-1"))
+    state, events = run(state, CastAttack(seat=1, card=cid(1, ATTACK)))
+    assert isinstance(events[-1], GameWon) and state.winner == 1
+
+
 def test_r11a_no_attack_in_the_turn_of_a_guardian() -> None:
     state = _ready(guardian_turn=5)
     assert rejects(state, CastAttack(seat=1, card=cid(1, ATTACK))).rule == "armory R11a"
@@ -438,6 +583,33 @@ def test_r11c_with_the_play_option_a_counter_returns_the_attack_to_hand() -> Non
     assert cid(1, ATTACK) in player(state, 1).hand and not state.finished
 
 
+def test_r11c_a_halted_attack_cannot_be_cast_again_until_the_next_turn() -> None:
+    """armory R11c: a halted ATTACK is forced back into the hand; we read "halted" as stopped for the turn."""
+    state = _ready(halted=True)
+    state, _ = run(state, CastAttack(seat=1, card=cid(1, ATTACK)))
+    state, _ = run(state, CastMystic(seat=2, card=cid(2, COUNTER), target_seat=1, target_card=cid(1, ATTACK)))
+    state, _ = run(state, Pass(seat=1))
+    assert cid(1, ATTACK) in player(state, 1).hand and state.actions == 1
+    assert rejects(state, CastAttack(seat=1, card=cid(1, ATTACK))).rule == "armory R11c"
+    assert not [c for c in GAME.legal_commands(state, 1) if isinstance(c, CastAttack)]
+    state, _ = run(state, OpenForAttack(seat=1))
+    state, _ = run(state, EndAttack(seat=2))
+    state, _ = run(state, Trade(seat=2, card=player(state, 2).hand[0]))
+    state, _ = run(state, OpenForAttack(seat=2))
+    state, _ = run(state, EndAttack(seat=1))
+    assert CastAttack(seat=1, card=cid(1, ATTACK)) in GAME.legal_commands(state, 1)
+
+
+def test_r11c_with_three_players_only_the_turn_opponent_may_halt_the_attack() -> None:
+    """armory R5 gives the Mystics against the Turn Player to the Turn Opponent; R11c's halting is one."""
+    state = build(seats=3, hands={1: [ATTACK, SHIELD_C], 2: [HELMET, COUNTER], 3: [HELMET, COUNTER]},
+                  armed={1: full_kit()}, guards={1: GUARDED}, attack_can_be_halted=True)
+    state, _ = run(state, CastAttack(seat=1, card=cid(1, ATTACK)))
+    assert GAME.status(state).to_act == (2,) and GAME.legal_commands(state, 3) == []
+    state, events = run(state, Pass(seat=2))
+    assert isinstance(events[-1], GameWon) and state.winner == 1
+
+
 def test_r11c_without_the_play_option_nothing_halts_the_attack() -> None:
     state = _ready()
     state, _ = run(state, CastAttack(seat=1, card=cid(1, ATTACK)))
@@ -454,6 +626,50 @@ def test_r11c_if_every_opponent_passes_the_attack_wins() -> None:
 def test_r11d_the_attack_only_on_your_own_turn() -> None:
     state = _ready(turn_player=2)
     assert rejects(state, CastAttack(seat=1, card=cid(1, ATTACK))).rule == "armory R11d"
+
+
+# ---------------------------------------------------------------- house rule any_opponent_answers
+
+
+def test_house_rule_any_opponent_answers_every_opponent_attacks_in_turn_clockwise() -> None:
+    """Not in the rulebook: the other reading of armory R5 with 3 players (off by default)."""
+    state = build(seats=3, hands={1: [SHIELD, SPEAR], 2: [WOUNDING, HELMET], 3: [WOUNDING, HELMET]},
+                  any_opponent_answers=True)
+    state, _ = run(state, PlaceArmament(seat=1, card=cid(1, SHIELD), combatant="warrior-1"))
+    state, _ = run(state, OpenForAttack(seat=1))
+    assert GAME.status(state).to_act == (2,) and GAME.legal_commands(state, 3) == []
+    state, events = run(state, EndAttack(seat=2))
+    assert types_of(events) == ["AttackHandedOn"] and events[0].rule == "tablerules option any_opponent_answers"
+    assert GAME.status(state).to_act == (3,) and GAME.view(state, 0).turn_opponent == 3
+    wound = CastMystic(seat=3, card=cid(3, WOUNDING), target_seat=1, target_combatant="warrior-1",
+                       target_card=cid(1, SHIELD))
+    assert wound in GAME.legal_commands(state, 3) and GAME.legal_commands(state, 2) == []
+    state, _ = run(state, wound)
+    state, _ = run(state, Pass(seat=1))
+    assert player(state, 1).combatants[0].armaments == ()
+    state, events = run(state, EndAttack(seat=3))
+    assert isinstance(events[0], TurnEnded) and events[-1] == TurnStarted(seat=2, turn=6)
+
+
+def test_house_rule_any_opponent_answers_each_opponent_may_halt_the_attack() -> None:
+    """armory R11c under the house rule: each opponent in turn, clockwise, may halt the ATTACK."""
+    state = build(seats=3, hands={1: [ATTACK, SHIELD_C], 2: [HELMET, COUNTER], 3: [HELMET, COUNTER]},
+                  armed={1: full_kit()}, guards={1: GUARDED}, attack_can_be_halted=True, any_opponent_answers=True)
+    state, _ = run(state, CastAttack(seat=1, card=cid(1, ATTACK)))
+    state, _ = run(state, Pass(seat=2))
+    assert GAME.status(state).to_act == (3,) and not state.finished
+    state, _ = run(state, CastMystic(seat=3, card=cid(3, COUNTER), target_seat=1, target_card=cid(1, ATTACK)))
+    state, events = run(state, Pass(seat=1))
+    assert AttackHalted(seat=1, card=cid(1, ATTACK), by_seat=3, counter_card=cid(3, COUNTER)) in events
+
+
+def test_house_rule_any_opponent_answers_changes_nothing_with_two_players() -> None:
+    """armory R5: with 2 players the only opponent is the Turn Opponent, whichever reading."""
+    state = build(hands={1: [SHIELD, SPEAR]}, any_opponent_answers=True)
+    state, _ = run(state, PlaceArmament(seat=1, card=cid(1, SHIELD), combatant="warrior-1"))
+    state, _ = run(state, OpenForAttack(seat=1))
+    state, events = run(state, EndAttack(seat=2))
+    assert isinstance(events[0], TurnEnded) and events[-1] == TurnStarted(seat=2, turn=6)
 
 
 # ---------------------------------------------------------------- glossary
@@ -549,13 +765,18 @@ def test_glossary_rebound_turns_a_wounding_back_at_its_caster() -> None:
     assert cid(2, SHIELD) in player(state, 2).combatants[0].armaments
 
 
-def test_glossary_turn_opponent_is_the_next_seat_clockwise() -> None:
-    state = build(seats=3, hands={1: [INTERRUPT], 2: [DUPLICITY], 3: [SHIELD, SPEAR]}, turn_player=3)
+def test_glossary_turn_opponent_is_the_next_seat_clockwise_and_only_he_attacks() -> None:
+    """armory glossary TURN OPPONENT and R5: with 3 players, the next seat clockwise attacks; the third waits."""
+    state = build(seats=3, hands={1: [INTERRUPT, WOUNDING], 2: [DUPLICITY, WOUNDING], 3: [SHIELD, SPEAR]},
+                  turn_player=3)
     state, _ = run(state, PlaceArmament(seat=3, card=cid(3, SHIELD), combatant="warrior-1"))
-    assert GAME.status(state).to_act == (3,), "to_act never reveals who holds an INTERRUPT"
-    assert any(isinstance(c, CastMystic) for c in GAME.legal_commands(state, 1))
+    state, _ = run(state, OpenForAttack(seat=3))
+    assert GAME.status(state).to_act == (1,) and GAME.view(state, 0).turn_opponent == 1
+    assert GAME.legal_commands(state, 2) == []
     assert rejects(state, CastMystic(seat=2, card=cid(2, DUPLICITY), target_seat=3)).rule == "armory R5"
-    run(state, CastMystic(seat=1, card=cid(1, INTERRUPT), target_seat=3))
+    state, _ = run(state, CastMystic(seat=1, card=cid(1, INTERRUPT), target_seat=3))
+    state, events = run(state, Pass(seat=3))
+    assert "TurnLost" in types_of(events) and events[-1] == TurnStarted(seat=1, turn=6)
 
 
 def test_glossary_turn_cards_a_removal_takes_every_removable_armament() -> None:

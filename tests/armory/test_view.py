@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import typing
+from pathlib import Path
 
 from domain.games.armory import GAME
 from domain.games.armory.messages import CardsDrawn, DeckShuffled, HandRevealed
@@ -12,6 +13,7 @@ from domain.kernel import digest, to_plain
 from tests.armory.helpers import SHIELD, SPEAR, cid, started
 
 ALLOWED = {int, str, bool, tuple[str, ...], tuple[int, ...]}
+RULES_MD = Path(__file__).resolve().parents[2] / "domain" / "games" / "armory" / "RULES.md"
 VIEW_TYPES = (ArmoryView, CardView, CombatantView, DuelView, SeatView, StackItemView)
 
 
@@ -28,7 +30,8 @@ def test_contract_fields_are_protobuf_friendly() -> None:
 
 def test_game_object_and_ruleset() -> None:
     assert GAME.ruleset.name == "armory" and GAME.ruleset.contents == ("standard",)
-    assert {o.name: o.default for o in GAME.ruleset.options} == {"attack_can_be_halted": False, "turn_limit": 300}
+    assert {o.name: o.default for o in GAME.ruleset.options} == {
+        "attack_can_be_halted": False, "any_opponent_answers": False, "turn_limit": 300}
     assert (GAME.ruleset.min_seats, GAME.ruleset.max_seats) == (2, 3)
     assert GAME.event_schema == 1 and dict(GAME.upcasters) == {}
     assert "StartGame" not in GAME.command_types and "PlaceArmament" in GAME.command_types
@@ -67,8 +70,32 @@ def test_trade_drawn_lists_only_cards_still_in_the_turn_players_hand() -> None:
     """armory R6: a card traded in, cast and reshuffled this turn is back in the draw pile,
     whose order nobody sees; the view names only the traded-in cards still in hand."""
     state = started(2)
-    kept = state.players[0].hand[0]
-    reshuffled = state.players[0].draw[0]
+    turn_player = state.players[state.turn_player - 1]
+    kept = turn_player.hand[0]
+    reshuffled = turn_player.draw[0]
     state = dataclasses.replace(state, trade_drawn=(reshuffled, kept))
     assert view(state, state.turn_player).trade_drawn == (kept,)
-    assert view(state, 2).trade_drawn == () and view(state, 0).trade_drawn == ()
+    assert view(state, 3 - state.turn_player).trade_drawn == () and view(state, 0).trade_drawn == ()
+
+
+def _listed_under(heading: str) -> str:
+    """The text of one `## heading` section of the game's RULES.md."""
+    text = RULES_MD.read_text(encoding="utf-8")
+    start = text.index(f"\n## {heading}\n")
+    end = text.find("\n## ", start + 1)
+    return text[start:end if end >= 0 else len(text)]
+
+
+def test_every_option_says_where_it_comes_from_and_rules_md_lists_it_there() -> None:
+    """The default game is the rulebook's: house rules are off (turn_limit, a safety net, excepted).
+    Options the rulebook offers (armory R11c) are listed under "From the rulebook", house rules under
+    "Not in the rulebook"."""
+    options = {o.name: o for o in GAME.ruleset.options}
+    assert options["attack_can_be_halted"].rulebook == "armory R11c"
+    assert options["any_opponent_answers"].house_rule and options["any_opponent_answers"].default is False
+    assert options["turn_limit"].house_rule and options["turn_limit"].default == 300
+    from_rulebook, not_in_rulebook = _listed_under("From the rulebook"), _listed_under("Not in the rulebook")
+    for option in options.values():
+        listed_in, other = (not_in_rulebook, from_rulebook) if option.house_rule else (from_rulebook, not_in_rulebook)
+        assert f"`{option.name}`" in listed_in and f"`{option.name}`" not in other, option.name
+        assert not option.description.startswith(("house rule", "rulebook option", "armory")), option.name

@@ -28,7 +28,7 @@ from domain.kernel.game import memo_last
 RULESET = Ruleset(
     name="armory",
     title="ARMORY",
-    version="1.0.0",
+    version="2.0.0",
     min_seats=2,
     max_seats=3,
     chance=Chance.SAMPLED_STOCHASTIC,
@@ -39,6 +39,12 @@ RULESET = Ruleset(
             description="a cast ATTACK may be halted by a COUNTER (it then returns to its owner's hand)",
             default=False,
             rulebook="armory R11c",
+        ),
+        OptionSpec(
+            name="any_opponent_answers",
+            description="with 3 players, every opponent attacks the Turn Player in turn, clockwise (each one "
+            "ends his own attack), and each may halt his ATTACK; off, only the Turn Opponent (the next seat) does",
+            default=False,
         ),
         OptionSpec(
             name="turn_limit",
@@ -66,10 +72,12 @@ def initial_state(setup: Setup) -> ArmoryState:
         for seat, name in enumerate(setup.seats, start=1)
     )
     halted = setup.options.get("attack_can_be_halted", False)
+    anyone = setup.options.get("any_opponent_answers", False)
     limit = setup.options.get("turn_limit", 300)
     return ArmoryState(
         players=players,
         attack_can_be_halted=bool(halted),
+        any_opponent_answers=bool(anyone),
         turn_limit=int(limit),
     )
 

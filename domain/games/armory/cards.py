@@ -48,8 +48,10 @@ MYSTIC_NAMES = (COUNTER, INTERRUPT, DUPLICITY, REBOUND, WOUNDING, REMOVAL, TORCH
 OFFENSIVE = (WOUNDING, REMOVAL, TORCH, PILFER)
 """Mystics aimed at an opponent: turn cards, attack casts, and what a REBOUND turns back."""
 TURN_STOPPING = (INTERRUPT, DUPLICITY)
-"""Cast by the Turn Opponent during the Turn Player's turn cards (armory R5)."""
-SACRIFICE_HALTS = (*OFFENSIVE, *TURN_STOPPING)
+"""Cast by the Turn Opponent in his attack: the Turn Player loses his turn (armory R5)."""
+ATTACKING = (*OFFENSIVE, *TURN_STOPPING)
+"""What the Turn Opponent casts at the Turn Player once he is open for attack (armory R5)."""
+SACRIFICE_HALTS = ATTACKING
 """The 'most Mystics' a Sacrifice halts (armory R9): all but COUNTER and REBOUND."""
 
 GUARDIAN_NAME = "GUARDIAN"

@@ -11,13 +11,14 @@ from collections.abc import Callable
 from typing import Any
 
 from domain.games.armory import cards
-from domain.games.armory.cards import ATTACK_NAME
+from domain.games.armory.cards import ATTACK_NAME, TURN_STOPPING
 from domain.games.armory.messages import (
     ArmamentPlaced,
     ArmamentRemoved,
     ArmamentSacrificed,
     AttackCast,
     AttackHalted,
+    AttackHandedOn,
     CardDiscarded,
     CardsDrawn,
     CardStripped,
@@ -28,6 +29,7 @@ from domain.games.armory.messages import (
     DuelPrizeChosen,
     DuelStandoff,
     DuelWon,
+    FirstPlayerChosen,
     GameDrawn,
     GameWon,
     GuardianPlaced,
@@ -60,6 +62,7 @@ from domain.games.armory.state import (
     Duel,
     Player,
     StackItem,
+    next_seat,
 )
 from domain.kernel import Event
 from domain.kernel.records import builder, replace, replacer
@@ -126,9 +129,18 @@ def _to_used(state: ArmoryState, seat: int, card: str) -> ArmoryState:
 
 
 def _fresh_turn(state: ArmoryState, phase: str, turn: int, turn_player: int) -> ArmoryState:
-    """A turn's start or end: no turn card played, nothing on the stack, no duel."""
-    return _state(state, phase=phase, turn=turn, turn_player=turn_player, actions=0, traded=False, torch_cast=False,
-                  trade_drawn=(), placed=(), stack=(), duel=NO_DUEL)
+    """A turn's start or end: no turn card played, nothing on the stack, no duel; the next seat faces him."""
+    return _state(state, phase=phase, turn=turn, turn_player=turn_player, attacker=next_seat(state, turn_player),
+                  actions=0, traded=False, torch_cast=False, trade_drawn=(), placed=(), turn_stopping_cast=False,
+                  attack_halted=False, stack=(), duel=NO_DUEL)
+
+
+def _unlocked(state: ArmoryState, seat: int) -> ArmoryState:
+    """armory R7b: the lock on cards stripped in a duel ends with the loser's next turn, played or lost."""
+    p = state.players[seat - 1]
+    if p.locked and state.turn > p.locked_turn:
+        return _state(state, players=_seated(state, _player(p, locked=(), locked_turn=0)))
+    return state
 
 
 # ---------------------------------------------------------------- one handler per event
@@ -159,8 +171,8 @@ def _turn_started(state: ArmoryState, event: TurnStarted) -> ArmoryState:
 
 def _turn_skipped(state: ArmoryState, event: TurnSkipped) -> ArmoryState:
     skipped = _player(state.players[event.seat - 1], loses_next_turn=False)
-    state = _state(state, players=_seated(state, skipped))
-    return _fresh_turn(state, BETWEEN, event.turn, event.seat)
+    state = _fresh_turn(_state(state, players=_seated(state, skipped)), BETWEEN, event.turn, event.seat)
+    return _unlocked(state, event.seat)
 
 
 def _armament_placed(state: ArmoryState, event: ArmamentPlaced) -> ArmoryState:
@@ -188,6 +200,8 @@ def _mystic_cast(state: ArmoryState, event: MysticCast) -> ArmoryState:
     if event.turn_card:
         return _state(state, players=_seated(state, p), stack=(*state.stack, item), actions=state.actions + 1,
                       torch_cast=state.torch_cast or event.mystic == cards.TORCH)
+    if event.mystic in TURN_STOPPING:
+        return _state(state, players=_seated(state, p), stack=(*state.stack, item), turn_stopping_cast=True)
     return _state(state, players=_seated(state, p), stack=(*state.stack, item))
 
 
@@ -245,11 +259,12 @@ def _opened_for_attack(state: ArmoryState, event: OpenedForAttack) -> ArmoryStat
     return _state(state, phase=ATTACK)
 
 
+def _attack_handed_on(state: ArmoryState, event: AttackHandedOn) -> ArmoryState:
+    return _state(state, attacker=event.to_seat)
+
+
 def _turn_ended(state: ArmoryState, event: TurnEnded) -> ArmoryState:
-    p = state.players[event.seat - 1]
-    if p.locked and state.turn > p.locked_turn:
-        state = _state(state, players=_seated(state, _player(p, locked=(), locked_turn=0)))
-    return _fresh_turn(state, BETWEEN, state.turn, state.turn_player)
+    return _fresh_turn(_unlocked(state, event.seat), BETWEEN, state.turn, state.turn_player)
 
 
 def _attack_cast(state: ArmoryState, event: AttackCast) -> ArmoryState:
@@ -262,7 +277,7 @@ def _attack_halted(state: ArmoryState, event: AttackHalted) -> ArmoryState:
     *rest, attack, counter = state.stack
     state = _to_used(_state(state, stack=tuple(rest)), counter.caster, counter.card)
     p = state.players[attack.caster - 1]
-    return _state(state, players=_seated(state, _player(p, hand=(*p.hand, attack.card))))
+    return _state(state, players=_seated(state, _player(p, hand=(*p.hand, attack.card))), attack_halted=True)
 
 
 def _duel_declared(state: ArmoryState, event: DuelDeclared) -> ArmoryState:
@@ -318,6 +333,7 @@ _HANDLERS: dict[type[Event], Callable[[ArmoryState, Any], ArmoryState]] = {
     CardDiscarded: _card_discarded,
     TurnLost: _unchanged,
     OpenedForAttack: _opened_for_attack,
+    AttackHandedOn: _attack_handed_on,
     TurnEnded: _turn_ended,
     AttackCast: _attack_cast,
     AttackHalted: _attack_halted,
@@ -330,6 +346,7 @@ _HANDLERS: dict[type[Event], Callable[[ArmoryState, Any], ArmoryState]] = {
     CardStripped: _card_stripped,
     GameWon: _game_won,
     GameDrawn: _game_drawn,
+    FirstPlayerChosen: _unchanged,
 }
 
 

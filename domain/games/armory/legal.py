@@ -14,13 +14,13 @@ import functools
 from domain.games.armory import cards
 from domain.games.armory.cards import (
     ATTACK_NAME,
+    ATTACKING,
     COUNTER,
     OFFENSIVE,
     REBOUND,
     REMOVAL,
     SACRIFICE_HALTS,
     TORCH,
-    TURN_STOPPING,
     WOUNDING,
 )
 from domain.games.armory.cards import TURN_CARDS as TURN_CARD_LIMIT
@@ -85,20 +85,14 @@ def legal_commands(state: ArmoryState, seat: int) -> list[Command]:
         return _answers(state, seat, p) if seat == responder(state) else []
     phase = state.phase
     if phase == TURN_CARDS:
-        if seat == state.turn_player:
-            return _turn_cards(state, seat, p)
-        if seat == turn_opponent(state) and state.actions >= 1:
-            # armory R5: an INTERRUPT or DUPLICITY stops a turn in progress.
-            return [_cast(seat, card, state.turn_player) for card in p.hand
-                    if (info := cards.card_def(card)).kind == cards.MYSTIC and info.name in TURN_STOPPING]
-        return []
+        return _turn_cards(state, seat, p) if seat == state.turn_player else []
     if phase == ATTACK:
         if seat != turn_opponent(state):
             return []
         found: list[Command] = []
         for card in p.hand:
             info = cards.card_def(card)
-            if info.kind == cards.MYSTIC and info.name in OFFENSIVE:
+            if info.kind == cards.MYSTIC and info.name in ATTACKING:
                 _offensive_casts(found, state, seat, card, info.name, (state.turn_player,))
         found.append(_end_attack(seat))
         return found
@@ -132,10 +126,8 @@ def _answers(state: ArmoryState, seat: int, p: Player) -> list[Command]:
             found.extend(_cast(seat, card, top.caster, name, armament)
                          for name, armament in rebound_targets(state, top))
     if top.mystic in SACRIFICE_HALTS:
-        for c in p.combatants:
-            if not c.guardian:
-                found.extend(_sacrifice(seat, armament) for armament in c.armaments
-                             if (info := cards.card_def(armament)).kind == cards.ARMAMENT and not info.invincible)
+        found.extend(_sacrifice(seat, armament) for c in p.combatants for armament in c.armaments
+                     if not cards.invincible(armament))
     return found
 
 
@@ -175,7 +167,7 @@ def _turn_cards(state: ArmoryState, seat: int, p: Player) -> list[Command]:
 
 def _offensive_casts(found: list[Command], state: ArmoryState, seat: int, card: str, mystic: str,
                      targets: tuple[int, ...]) -> None:
-    """A WOUNDING, REMOVAL, TORCH or PILFER aimed at each opponent among `targets`."""
+    """A Mystic aimed at each opponent among `targets`, with each combatant and card it may name."""
     for target in targets:
         if target == seat:
             continue

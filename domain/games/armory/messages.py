@@ -38,7 +38,7 @@ class Trade(Command):
 
 @dataclass(frozen=True, slots=True)
 class CastMystic(Command):
-    """Cast a Mystic: a turn card, an attack, an Interrupt/Duplicity, or a response.
+    """Cast a Mystic: a turn card, an attack (Interrupt and Duplicity included), or a response.
 
     target_seat: the seat it is aimed at (for a COUNTER or REBOUND: the caster of the
     Mystic on top of the stack). target_combatant / target_card: for WOUNDING (both)
@@ -71,7 +71,8 @@ class OpenForAttack(Command):
 
 @dataclass(frozen=True, slots=True)
 class EndAttack(Command):
-    """The Turn Opponent ends his attack; the turn ends (armory R5)."""
+    """The Turn Opponent ends his attack; the turn ends (armory R5), or the next opponent attacks
+    (house rule any_opponent_answers)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,6 +135,14 @@ class CardsDrawn(Event):
     cards: tuple[str, ...] = ()
     count: int = 0
     reason: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class FirstPlayerChosen(Event):
+    """The seat that plays the first turn, drawn at random among the seats (armory R4)."""
+
+    seat: int = 0
+    seats: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -278,6 +287,14 @@ class OpenedForAttack(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class AttackHandedOn(Event):
+    """House rule any_opponent_answers: `seat` is done attacking and `to_seat`, the next opponent, attacks."""
+
+    seat: int = 0
+    to_seat: int = 0
+
+
+@dataclass(frozen=True, slots=True)
 class TurnEnded(Event):
     seat: int = 0
     turn: int = 0
@@ -379,5 +396,5 @@ EVENT_TYPES: tuple[type[Event], ...] = (
     CardTraded, MysticCast, Passed, MysticCountered, MysticRebounded, ArmamentSacrificed,
     MysticHalted, MysticResolved, ArmamentRemoved, CardDiscarded, TurnLost, OpenedForAttack,
     TurnEnded, AttackCast, AttackHalted, DuelDeclared, DuelCardDrawn, DuelWon, DuelStandoff,
-    DuelPrizeChosen, HandRevealed, CardStripped, GameWon, GameDrawn,
+    DuelPrizeChosen, HandRevealed, CardStripped, GameWon, GameDrawn, FirstPlayerChosen, AttackHandedOn,
 )

@@ -5,6 +5,7 @@ from __future__ import annotations
 from domain.games.armory import cards
 from domain.games.armory.cards import (
     ATTACK_NAME,
+    ATTACKING,
     COMBATANTS,
     COUNTER,
     DUPLICITY,
@@ -24,7 +25,6 @@ from domain.games.armory.messages import (
     AttackHalted,
     CardDiscarded,
     CastMystic,
-    GameWon,
     MysticCast,
     MysticCountered,
     MysticHalted,
@@ -50,7 +50,7 @@ from domain.games.armory.state import (
 from domain.games.armory.state import (
     TURN_CARDS as TURN_CARDS_PHASE,
 )
-from domain.games.armory.turns import check_stop, end_turn
+from domain.games.armory.turns import attack_wins, check_stop, end_turn
 from domain.kernel import Emitter, Rng, RuleViolation, require
 
 # ---------------------------------------------------------------- targets
@@ -131,26 +131,17 @@ def check_cast(state: ArmoryState, command: CastMystic) -> tuple[bool, str]:
         _check_opponent(state, command)
         _check_targets(state, mystic, command.target_seat, command.target_combatant, command.target_card)
         return True, "armory R4"
-    if state.phase == TURN_CARDS_PHASE and seat == turn_opponent(state):
-        if mystic not in TURN_STOPPING:
-            raise RuleViolation("armory R5",
-                                f"the Turn Opponent may cast a {mystic} only once the Turn Player is open for attack")
-        require(state.actions >= 1, "armory R5",
-                "an INTERRUPT or DUPLICITY interrupts a turn in progress: wait for the Turn Player's first turn card")
-        if command.target_seat != state.turn_player:
-            raise RuleViolation("armory R5", f"a {mystic} is aimed at the Turn Player, seat {state.turn_player}")
-        if command.target_combatant != "" or command.target_card != "":
-            raise RuleViolation("armory R5", f"a {mystic} names no combatant or card")
-        return False, "armory R5"
     if state.phase == ATTACK and seat == turn_opponent(state):
-        if mystic not in OFFENSIVE:
-            raise RuleViolation("armory R5",
-                                f"a {mystic} is not an attack Mystic (attack with WOUNDING, REMOVAL, TORCH or PILFER)")
+        if mystic not in ATTACKING:
+            raise RuleViolation("armory R5", f"a {mystic} is not an attack Mystic (attack with WOUNDING, REMOVAL, "
+                                             "TORCH, PILFER, INTERRUPT or DUPLICITY)")
         if command.target_seat != state.turn_player:
             raise RuleViolation("armory R5", f"the attack is aimed at the Turn Player, seat {state.turn_player}")
         _check_targets(state, mystic, command.target_seat, command.target_combatant, command.target_card)
         return False, "armory R5"
-    if state.phase in (TURN_CARDS_PHASE, ATTACK):
+    if state.phase == TURN_CARDS_PHASE:
+        raise RuleViolation("armory R5", f"seat {seat} may cast Mystics only once the Turn Player is open for attack")
+    if state.phase == ATTACK:
         raise RuleViolation("armory R5", f"seat {seat} is neither the Turn Player nor the Turn Opponent now")
     raise RuleViolation("armory R7", "no Mystic may be cast during a duel")
 
@@ -231,15 +222,12 @@ def check_sacrifice(state: ArmoryState, command: Sacrifice) -> str:
     top = state.stack[-1]
     if top.mystic not in SACRIFICE_HALTS:
         raise RuleViolation("armory R9", f"a Sacrifice cannot halt a {top.mystic}")
-    p = player(state, command.seat)
-    holder = find_on_combatant(p, command.card)
+    holder = find_on_combatant(player(state, command.seat), command.card)
     if holder == "":
         raise RuleViolation("armory R9",
                             f"{command.card or 'no card'} is not in play on seat {command.seat}'s combatants")
     require(cards.kind(command.card) == cards.ARMAMENT, "armory R9",
             "only an Armament can be sacrificed, not a Guardian")
-    if combatant(p, holder).guardian:
-        raise RuleViolation("armory R10", f"{holder} is guarded: his Armaments stay in play")
     if cards.invincible(command.card):
         raise RuleViolation("armory glossary: INVINCIBLE",
                             f"{command.card} is Invincible: it cannot be removed from play")
@@ -271,7 +259,7 @@ def resolve_top(em: Emitter[ArmoryState], rng: Rng, seat: int) -> None:
     em.emit(Passed, "armory R5", seat=seat, card=top.card)
     if top.mystic == ATTACK_NAME:
         if responder(em.state) == 0:
-            em.emit(GameWon, "armory R11", seat=top.caster, reason="ATTACK: all combatants armed and guarded")
+            attack_wins(em, top.caster)
         return
     if top.mystic in (COUNTER, REBOUND):
         below = em.state.stack[-2]

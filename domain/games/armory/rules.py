@@ -15,6 +15,7 @@ from domain.games.armory.evolve import evolve
 from domain.games.armory.messages import (
     ArmamentPlaced,
     AttackCast,
+    AttackHandedOn,
     CardsDrawn,
     CardTraded,
     CastAttack,
@@ -25,7 +26,7 @@ from domain.games.armory.messages import (
     DuelDiscard,
     DuelStrip,
     EndAttack,
-    GameWon,
+    FirstPlayerChosen,
     GuardianPlaced,
     OpenedForAttack,
     OpenForAttack,
@@ -43,12 +44,14 @@ from domain.games.armory.state import (
     ArmoryState,
     Combatant,
     Player,
+    answering_seats,
+    armed_and_guarded,
     combatant,
     fully_armed,
     player,
     turn_opponent,
 )
-from domain.games.armory.turns import check_stop, draw, end_turn
+from domain.games.armory.turns import attack_wins, check_stop, draw, end_turn
 from domain.kernel import SYSTEM_SEAT, Command, Emitter, Event, Rng, RuleViolation, StartGame, require
 
 # ---------------------------------------------------------------- shared checks
@@ -98,8 +101,9 @@ def slot_taken(holder: Combatant, kind: str) -> bool:
 
 
 def attack_ready(state: ArmoryState, p: Player) -> bool:
-    """armory R11a, R11b: every combatant guarded, and no Guardian placed this turn."""
-    return all(c.guardian for c in p.combatants) and p.guardian_turn != state.turn
+    """armory HOW, R11a, R11b, R11c: every combatant armed and guarded, no Guardian placed and no
+    ATTACK halted this turn."""
+    return armed_and_guarded(p) and p.guardian_turn != state.turn and not state.attack_halted
 
 
 def check_place_armament(state: ArmoryState, command: PlaceArmament) -> None:
@@ -144,8 +148,12 @@ def check_attack(state: ArmoryState, command: CastAttack) -> None:
     unguarded = [c.combatant for c in p.combatants if not c.guardian]
     if unguarded:
         raise RuleViolation("armory R11b", f"every combatant must be guarded first ({', '.join(unguarded)} is not)")
+    unarmed = [c.combatant for c in p.combatants if not fully_armed(c)]
+    if unarmed:
+        raise RuleViolation("armory HOW", f"every combatant must be fully armed ({', '.join(unarmed)} is not)")
     require(p.guardian_turn != state.turn, "armory R11a",
             "the ATTACK cannot be cast in a turn in which a Guardian was placed")
+    require(not state.attack_halted, "armory R11c", "the ATTACK was halted this turn: it waits for your next turn")
 
 
 def check_open(state: ArmoryState, command: OpenForAttack) -> None:
@@ -161,6 +169,18 @@ def check_end_attack(state: ArmoryState, command: EndAttack) -> None:
     if command.seat != turn_opponent(state):
         raise RuleViolation("armory R5", f"only the Turn Opponent, seat {turn_opponent(state)}, ends the attack")
     require(not state.stack, "armory R5", "the Mystic on the stack must be answered first")
+
+
+def _end_attack(em: Emitter[ArmoryState], rng: Rng, seat: int) -> None:
+    """armory R5: the Turn Opponent is done and the turn ends; with the house rule
+    any_opponent_answers, the next opponent clockwise attacks first."""
+    attackers = answering_seats(em.state)
+    later = attackers[attackers.index(seat) + 1:]
+    if later:
+        em.emit(AttackHandedOn, "tablerules option any_opponent_answers", seat=seat, to_seat=later[0])
+        check_stop(em, rng)
+    else:
+        end_turn(em, rng, "the Turn Opponent ended his attack", "armory R5")
 
 
 def _card_of(state: ArmoryState, seat: int, card: str) -> None:
@@ -242,12 +262,12 @@ def decide(state: ArmoryState, command: Command, rng: Rng) -> list[Event]:
         case OpenForAttack(seat=seat):
             em.emit(OpenedForAttack, "armory R5", seat=seat)
             check_stop(em, rng)
-        case EndAttack():
-            end_turn(em, rng, "the Turn Opponent ended his attack", "armory R5")
+        case EndAttack(seat=seat):
+            _end_attack(em, rng, seat)
         case CastAttack(seat=seat, card=card):
             em.emit(AttackCast, "armory R11", seat=seat, card=card, halting_allowed=state.attack_can_be_halted)
             if not state.attack_can_be_halted:
-                em.emit(GameWon, "armory R11", seat=seat, reason="ATTACK: all combatants armed and guarded")
+                attack_wins(em, seat)
         case DeclareDuel():
             duel.declare(em, rng, command)
         case ChooseDuelPrize():
@@ -260,9 +280,11 @@ def decide(state: ArmoryState, command: Command, rng: Rng) -> list[Event]:
 
 
 def _start(em: Emitter[ArmoryState], rng: Rng) -> None:
-    """armory R2: each player shuffles his deck and draws 7; armory R4: seat 1 goes first."""
+    """armory R2: each player shuffles his deck and draws 7; armory R4: the first player is drawn at random."""
     for p in em.state.players:
         em.emit(DeckShuffled, "armory R2", seat=p.seat, order=tuple(rng.shuffled(p.draw)), reason="start")
         taken = player(em.state, p.seat).draw[:HAND_SIZE]
         em.emit(CardsDrawn, "armory R2", seat=p.seat, cards=taken, count=len(taken), reason="start")
-    em.emit(TurnStarted, "armory R4", seat=1, turn=1)
+    first = rng.choice(em.state.seats)
+    em.emit(FirstPlayerChosen, "armory R4", seat=first, seats=len(em.state.seats))
+    em.emit(TurnStarted, "armory R4", seat=first, turn=1)

@@ -87,10 +87,14 @@ NO_DUEL = Duel()
 class ArmoryState:
     players: tuple[Player, ...]
     attack_can_be_halted: bool = False
+    any_opponent_answers: bool = False
     turn_limit: int = 300
     phase: str = SETUP
     turn: int = 0
     turn_player: int = 0
+    attacker: int = 0
+    """The Turn Opponent: the seat that attacks (armory R5), the next one clockwise from the Turn
+    Player; with any_opponent_answers, each opponent in turn, clockwise."""
     actions: int = 0
     """Turn-card actions performed this turn (armory R4: 1 to 3)."""
     traded: bool = False
@@ -99,6 +103,10 @@ class ArmoryState:
     """Cards the Turn Player drew by trading this turn: defensive use only (armory R6)."""
     placed: tuple[str, ...] = ()
     """Cards the Turn Player placed on his combatants this turn."""
+    turn_stopping_cast: bool = False
+    """An INTERRUPT or DUPLICITY was cast in this attack: the turn ends once the stack is empty (armory R5)."""
+    attack_halted: bool = False
+    """The Turn Player's ATTACK was halted this turn: it may not be cast again until his next turn (armory R11c)."""
     stack: tuple[StackItem, ...] = ()
     duel: Duel = NO_DUEL
     winner: int = 0
@@ -125,8 +133,18 @@ def next_seat(state: ArmoryState, seat: int) -> int:
 
 
 def turn_opponent(state: ArmoryState) -> int:
-    """armory glossary: TURN OPPONENT: the seat facing the Turn Player (the next one clockwise)."""
-    return next_seat(state, state.turn_player) if state.turn_player else 0
+    """armory glossary: TURN OPPONENT: the seat facing the Turn Player, the one who attacks now."""
+    return state.attacker
+
+
+def answering_seats(state: ArmoryState) -> tuple[int, ...]:
+    """The opponents who attack the Turn Player and may halt his ATTACK, in order (armory R5, R11c).
+
+    The Turn Opponent alone; with the house rule any_opponent_answers, every opponent clockwise.
+    """
+    if state.any_opponent_answers:
+        return opponents_in_order(state, state.turn_player)
+    return (next_seat(state, state.turn_player),)
 
 
 def opponents_in_order(state: ArmoryState, seat: int) -> tuple[int, ...]:
@@ -159,6 +177,11 @@ def fully_armed(c: Combatant) -> bool:
     return set(map(cards.name, c.armaments)).issuperset(cards.armaments_for(c.combatant))
 
 
+def armed_and_guarded(p: Player) -> bool:
+    """armory HOW: every combatant fully armed and Guardianed, what the ATTACK needs to win."""
+    return all(c.guardian and fully_armed(c) for c in p.combatants)
+
+
 def removable(state: ArmoryState, card: str) -> bool:
     """Can a Mystic take this Armament off its (unguarded) combatant?
 
@@ -182,7 +205,7 @@ def responder(state: ArmoryState) -> int:
         return 0
     top = state.stack[-1]
     if top.mystic == ATTACK_NAME:
-        for seat in opponents_in_order(state, top.caster):
+        for seat in answering_seats(state):
             if seat not in top.passed:
                 return seat
         return 0
@@ -192,12 +215,7 @@ def responder(state: ArmoryState) -> int:
 
 
 def awaited(state: ArmoryState) -> tuple[int, ...]:
-    """The seat whose decision the game waits for, as everybody may know it.
-
-    The Turn Opponent's chance to INTERRUPT during turn cards is left out on purpose:
-    listing him would tell the table that he holds a turn-stopping Mystic. His own
-    legal commands still offer it.
-    """
+    """The seat whose decision the game waits for: no other seat has a legal command."""
     if state.finished or not state.turn:
         return ()
     if state.stack:

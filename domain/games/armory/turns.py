@@ -7,6 +7,7 @@ from domain.games.armory.messages import (
     CardsDrawn,
     DeckShuffled,
     GameDrawn,
+    GameWon,
     TurnEnded,
     TurnSkipped,
     TurnStarted,
@@ -59,9 +60,13 @@ def start_turn(em: Emitter[ArmoryState], rng: Rng, seat: int, turn: int) -> None
 
 
 def check_stop(em: Emitter[ArmoryState], rng: Rng) -> None:
-    """armory R5: with the stack empty, the turn stops once the Turn Player or Turn Opponent has no cards."""
+    """armory R5: with the stack empty, the turn stops once an INTERRUPT or DUPLICITY was cast in the
+    attack (whether or not it took effect), or once the Turn Player or Turn Opponent has no cards."""
     state = em.state
     if state.stack or state.phase not in (TURN_CARDS, ATTACK):
+        return
+    if state.turn_stopping_cast:
+        end_turn(em, rng, "a turn-stopping Mystic was cast", "armory R5")
         return
     if state.phase == TURN_CARDS and state.actions == 0:
         return
@@ -69,3 +74,12 @@ def check_stop(em: Emitter[ArmoryState], rng: Rng) -> None:
         if not player(state, seat).hand:
             end_turn(em, rng, f"seat {seat} has no cards in hand", "armory R5")
             return
+
+
+def attack_wins(em: Emitter[ArmoryState], seat: int) -> None:
+    """armory HOW, R11: the ATTACK, cast with every combatant armed and guarded, wins the game.
+
+    decide checked the combatants when the ATTACK was cast; while it waits for answers
+    (armory R11c) only COUNTERs can be played, so they are unchanged when it resolves.
+    """
+    em.emit(GameWon, "armory R11", seat=seat, reason="ATTACK: all combatants armed and guarded")

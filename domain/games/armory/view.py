@@ -110,6 +110,7 @@ class ArmoryView:
     turn_limit: int
     winner: int
     finished: bool
+    any_opponent_answers: bool
 
 
 def card_view(card: str) -> CardView:
@@ -164,7 +165,7 @@ def view(state: ArmoryState, viewer: int) -> ArmoryView:
         duel=DuelView(challenger=duel.challenger, challenged=duel.challenged, winner=duel.winner,
                       loser=duel.loser, prize=duel.prize, discards_left=duel.discards_left, revealed=revealed),
         attack_can_be_halted=state.attack_can_be_halted, turn_limit=state.turn_limit,
-        winner=state.winner, finished=state.finished,
+        winner=state.winner, finished=state.finished, any_opponent_answers=state.any_opponent_answers,
     )
 
 
