@@ -115,7 +115,7 @@ def play(args: argparse.Namespace) -> int:
     status = client.view(game_id).status
     while not status.finished and commands < args.max_commands:
         # to_act names only whose decision the table waits for; a seat may also have an
-        # out-of-turn move (an INTERRUPT) that only its own view shows. Bots look for those.
+        # out-of-turn move (an AoD switch) that only its own view shows. Bots look for those.
         candidates = [s for s in status.to_act if s in seats] + [s for s in sorted(bots) if s not in status.to_act]
         offers = {}
         for candidate in candidates:

@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from domain.games import REGISTRY
-from domain.kernel import Log, LogFormatError, parse_log, verify
+from domain.kernel import Log, LogFormatError, parse_log, replay, verify
 from service import logchecks
 from service.errors import ServiceError
 from service.store import GameStore
@@ -136,3 +136,15 @@ def test_a_hidden_true_in_place_of_1_is_a_divergence_not_a_match() -> None:
     edited = type(victim).from_json({**victim.to_json(), "payload": {**victim.payload, "seat": True}})
     report = verify(REGISTRY["aod"], Log(LOG.header, (*LOG.envelopes[:index], edited, *LOG.envelopes[index + 1:])))
     assert report.verdict == "FAILED" and report.divergence is not None and report.divergence.seq == index + 1
+
+
+def test_a_float_in_an_in_memory_log_is_a_divergence_for_replay_and_verify() -> None:
+    """Found by the logs fuzz target: `{"type": 1.5}` as a command crashed the re-encoding
+    of an in-memory log."""
+    index = next(n for n, e in enumerate(LOG.envelopes) if e.command is not None and n > 2)
+    victim = LOG.envelopes[index]
+    edited = type(victim).from_json({**victim.to_json(), "command": {"type": 1.5}})
+    log = Log(LOG.header, (*LOG.envelopes[:index], edited, *LOG.envelopes[index + 1:]))
+    replayed = replay(REGISTRY["aod"], log)[1]
+    assert replayed.divergence is not None and replayed.divergence.seq == index + 1
+    assert verify(REGISTRY["aod"], log).verdict == "FAILED"

@@ -235,7 +235,15 @@ def _public_problem(game: Game[Any], row: dict[str, Any], event: Event | None) -
 def replay(game: Game[Any], log: Log, upto: int | None = None, progress: Callable[[int], None] | None = None,
            every_state: bool = False) -> tuple[Session[Any] | None, Report]:
     """replay_lines() of an in-memory log."""
-    return replay_lines(game, list(log.lines()), upto, progress, every_state)
+    lines = [canonical_json(log.header.to_json())]
+    for envelope in log.envelopes:
+        try:
+            lines.append(canonical_json(envelope.to_json()))
+        except TypeError:  # a float: no canonical form, so no seal of ours covers the event
+            return None, _failed(Divergence(envelope.seq, "the event holds a number with a fraction, which the log "
+                                                          "format does not allow (the event was edited)"),
+                                 checked=(CHAIN,))
+    return replay_lines(game, lines, upto, progress, every_state)
 
 
 def replay_lines(game: Game[Any], lines: Sequence[str | bytes], upto: int | None = None,
