@@ -116,7 +116,7 @@ def test_book_shifted_in_another_turn_waits_for_the_holders_own_turn() -> None:
 
 
 def test_a_holder_whose_condition_is_met_in_another_turn_wins_then() -> None:
-    """aod Objective: conditions are checked at the end of each player's turn."""
+    """aod Objective: the win conditions are looked at as each player's turn ends."""
     state = table(2, phase=ATTACK, deck=DECK, book_holder=2, players={
         1: {"hand": ("mace",)}, 2: {"hand": ("torch",), "pile": ("mini-ash-1",)}})
     state, events = with_die(state, Attack(seat=1, target_seat=2, target_card="mini-ash-1"), 5)

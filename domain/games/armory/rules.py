@@ -88,7 +88,7 @@ def _check_turn_card(state: ArmoryState, seat: int, card: str) -> None:
 
 
 def _check_placement(state: ArmoryState, seat: int, card: str, name: str) -> None:
-    require(not state.traded, "armory R4", "Armaments and Guardians may not be placed after a trade in the same turn")
+    require(not state.traded, "armory R4", "an Armament or Guardian cannot follow a trade-in in the same turn")
     if name not in COMBATANTS:
         raise RuleViolation("armory R1", f"{name or 'no combatant'} is not a combatant (warrior-1, warrior-2, archer)")
     if card in player(state, seat).locked:
