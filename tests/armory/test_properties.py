@@ -77,12 +77,13 @@ def card_ids(value: object) -> Iterator[str]:
 
 
 def hidden_from(state: ArmoryState, viewer: int) -> set[str]:
-    """Cards the viewer may not know: other seats' hands (but duel-stripped cards) and every draw pile."""
+    """Cards the viewer may not know: other seats' hands (duel-stripped cards too: the table saw
+    them go back, but not where they go next) and every draw pile."""
     hidden: set[str] = set()
     for p in state.players:
         hidden.update(p.draw)
         if p.seat != viewer:
-            hidden.update(c for c in p.hand if c not in p.locked)
+            hidden.update(p.hand)
     return hidden
 
 

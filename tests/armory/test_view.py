@@ -83,3 +83,16 @@ def test_every_option_says_where_it_comes_from() -> None:
     assert options["attack_can_be_halted"].rulebook == "armory R11c"
     assert options["any_opponent_answers"].house_rule and options["any_opponent_answers"].default is False
     assert options["turn_limit"].house_rule and options["turn_limit"].default == 300
+
+
+def test_r7_cards_locked_after_a_strip_are_named_to_their_owner_only() -> None:
+    """armory R7: a stripped card goes back to its owner's hand, locked for his next turn. The
+    others saw the strip, but the card is in a hand now: they see how many are locked."""
+    state = started(2)
+    owner = state.players[0]
+    card = owner.hand[0]
+    state = dataclasses.replace(state, players=(dataclasses.replace(owner, locked=(card,), locked_turn=state.turn),
+                                                *state.players[1:]))
+    assert view(state, 1).seats[0].locked == (card,) and view(state, 1).seats[0].locked_count == 1
+    for other in (0, 2):
+        assert view(state, other).seats[0].locked == () and view(state, other).seats[0].locked_count == 1

@@ -62,7 +62,10 @@ class SeatView:
     duel_used: bool
     loses_next_turn: bool
     locked: tuple[str, ...]
-    """Cards stripped in a duel that may not be placed during his next turn."""
+    """Cards stripped in a duel that may not be placed during his next turn: only in the
+    viewer's own SeatView. The table saw each strip, but the cards are in a hand now, and
+    where a card in a hand goes next is hidden from the others."""
+    locked_count: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,7 +138,8 @@ def _seat_view(p: Player, viewer: int) -> SeatView:
         hand_count=len(p.hand), draw_count=len(p.draw),
         used=tuple(card_view(c) for c in p.used),
         combatants=tuple(_combatant_view(c) for c in p.combatants),
-        duel_used=p.duel_used, loses_next_turn=p.loses_next_turn, locked=p.locked,
+        duel_used=p.duel_used, loses_next_turn=p.loses_next_turn,
+        locked=p.locked if p.seat == viewer else (), locked_count=len(p.locked),
     )
 
 
