@@ -4,9 +4,11 @@ their seats' tokens, and their logs verify (docs/operations.md)."""
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import hashlib
 import json
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -23,6 +25,17 @@ from tests.forgery import resealed_from
 from tests.format1 import as_format_1
 
 AOD_REPLAY = Path(__file__).resolve().parent.parent / "replays" / "aod" / "2p-flip-then-good-win.jsonl"
+
+
+@contextlib.contextmanager
+def served(url: str) -> Iterator[Client]:
+    """A client of a server on the store at `url`, stopped afterwards."""
+    running = serve(url)
+    try:
+        with Client(f"127.0.0.1:{running.port}") as client:
+            yield client
+    finally:
+        running.stop(0)
 
 
 def store_format_1_game(store: GameStore, game_id: str, rows: list[dict[str, object]], seed: str,
@@ -44,40 +57,30 @@ def test_format_1_games_are_refused_until_migrated_then_served_with_their_tokens
     store_format_1_game(old, "unfinished", rows[:cut], seed, ["u1", "u2"])
     old.close()
 
-    running = serve(old_url)
-    try:
-        with Client(f"127.0.0.1:{running.port}") as client:
-            fresh = client.create_game("armory", ["ann", "bob"], {"turn_limit": 8})
-            with pytest.raises(RuleError) as refused:
-                client.view("unfinished")
-            assert "tablerules migrate" in refused.value.message
-            fresh_log = client.export_log(fresh.game_id, OPERATOR)
-    finally:
-        running.stop(0)
+    with served(old_url) as client:
+        fresh = client.create_game("armory", ["ann", "bob"], {"turn_limit": 8})
+        with pytest.raises(RuleError) as refused:
+            client.view("unfinished")
+        assert "tablerules migrate" in refused.value.message
+        fresh_log = client.export_log(fresh.game_id, OPERATOR)
 
     assert main(["migrate", "--from", old_url, "--to", new_url]) == 0
 
-    running = serve(new_url)
-    try:
-        with Client(f"127.0.0.1:{running.port}") as client:
-            assert client.export_log(fresh.game_id, OPERATOR) == fresh_log  # format 2 games are copied as they are
-            for game_id in ("finished", "unfinished"):
-                assert client.view(game_id).version == (len(rows) if game_id == "finished" else cut)
-            play_randomly(client, "unfinished", {1: "u1", 2: "u2"}, seed=5)  # the old tokens still hold
-            for game_id in ("finished", "unfinished"):
-                log = parse_log(client.export_log(game_id).splitlines())
-                assert log.header.seed_chosen  # format 1 did not say who chose the seed
-                assert verify(REGISTRY["aod"], log).verdict == "VERIFIED"
-    finally:
-        running.stop(0)
+    with served(new_url) as client:
+        assert client.export_log(fresh.game_id, OPERATOR) == fresh_log  # format 2 games are copied as they are
+        for game_id in ("finished", "unfinished"):
+            assert client.view(game_id).version == (len(rows) if game_id == "finished" else cut)
+        play_randomly(client, "unfinished", {1: "u1", 2: "u2"}, seed=5)  # the old tokens still hold
+        for game_id in ("finished", "unfinished"):
+            log = parse_log(client.export_log(game_id).splitlines())
+            assert log.header.seed_chosen  # format 1 did not say who chose the seed
+            assert verify(REGISTRY["aod"], log).verdict == "VERIFIED"
 
 
 def test_migrate_refuses_a_store_that_already_holds_games(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'games.db'}"
-    running = serve(url)
-    with Client(f"127.0.0.1:{running.port}") as client:
+    with served(url) as client:
         client.create_game("armory", ["ann", "bob"])
-    running.stop(0)
     with pytest.raises(SystemExit, match="already holds games"):
         main(["migrate", "--from", url, "--to", url])
 
@@ -128,21 +131,13 @@ def test_a_stored_game_of_an_earlier_rules_version_is_refused_until_migrated(tmp
     old.create("unfinished", Secrets(seed, tuple(hashlib.sha256(t.encode()).hexdigest() for t in ("a1", "a2"))))
     old.append("unfinished", list(earlier.envelopes[:cut]))
     old.close()
-    running = serve(old_url)
-    try:
-        with Client(f"127.0.0.1:{running.port}") as client, pytest.raises(RuleError) as refused:
-            client.view("unfinished")
-        assert "0.9.0" in refused.value.message and "tablerules migrate" in refused.value.message
-    finally:
-        running.stop(0)
+    with served(old_url) as client, pytest.raises(RuleError) as refused:
+        client.view("unfinished")
+    assert "0.9.0" in refused.value.message and "tablerules migrate" in refused.value.message
     assert main(["migrate", "--from", old_url, "--to", new_url]) == 0
-    running = serve(new_url)
-    try:
-        with Client(f"127.0.0.1:{running.port}") as client:
-            assert client.view("unfinished").version == cut
-            play_randomly(client, "unfinished", {1: "a1", 2: "a2"}, seed=3)
-            log = parse_log(client.export_log("unfinished").splitlines())
-            assert log.header.ruleset_version == REGISTRY["armory"].ruleset.version
-            assert verify(REGISTRY["armory"], log).verdict == "VERIFIED"
-    finally:
-        running.stop(0)
+    with served(new_url) as client:
+        assert client.view("unfinished").version == cut
+        play_randomly(client, "unfinished", {1: "a1", 2: "a2"}, seed=3)
+        log = parse_log(client.export_log("unfinished").splitlines())
+        assert log.header.ruleset_version == REGISTRY["armory"].ruleset.version
+        assert verify(REGISTRY["armory"], log).verdict == "VERIFIED"
