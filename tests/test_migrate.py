@@ -141,3 +141,16 @@ def test_a_stored_game_of_an_earlier_rules_version_is_refused_until_migrated(tmp
         log = parse_log(client.export_log("unfinished").splitlines())
         assert log.header.ruleset_version == REGISTRY["armory"].ruleset.version
         assert verify(REGISTRY["armory"], log).verdict == "VERIFIED"
+
+
+def test_an_earlier_version_log_with_an_edited_hidden_payload_is_not_upgraded() -> None:
+    """The digests are checked as verify checks them: a float (no canonical form) is an edit too."""
+    earlier = as_earlier_version(parse_log(REPLAY.read_text(encoding="utf-8").splitlines()))
+    index = next(n for n, e in enumerate(earlier.envelopes) if e.public is not None and n > 2)
+    victim = earlier.envelopes[index]
+    for value in (0.5, "x"):
+        edited = dataclasses.replace(victim, payload={**victim.payload, "count": value})
+        forged = Log(earlier.header, (*earlier.envelopes[:index], edited, *earlier.envelopes[index + 1:]))
+        lines = [json.dumps(forged.header.to_json()), *(json.dumps(e.to_json()) for e in forged.envelopes)]
+        with pytest.raises(LogFormatError, match=f"event {index + 1}: the secret digest does not match"):
+            upgrade(REGISTRY["armory"], lines)

@@ -212,7 +212,8 @@ def revealed_seed(log: Log) -> str | None:
     return log.header.seed
 
 
-def _digest_problem(keys: Keys, row: dict[str, Any]) -> Divergence | None:
+def digest_problem(keys: Keys, row: Mapping[str, Any]) -> Divergence | None:
+    """Whether the row's secret digest covers its payload and command."""
     try:
         digest = secret_digest(keys, row["seq"], row["payload"], row["command"])
     except TypeError:  # a float: JSON that has no canonical form, so no digest of ours covers it
@@ -301,7 +302,7 @@ def replay_lines(game: Game[Any], lines: Sequence[str | bytes], upto: int | None
                 problem = Divergence(chain.length, str(error))
                 continue
         if keys is not None:
-            problem = _digest_problem(keys, row) or (_public_problem(game, row, event) if comparable else None)
+            problem = digest_problem(keys, row) or (_public_problem(game, row, event) if comparable else None)
             if problem is not None:
                 continue
         folded, last = chain.length, row

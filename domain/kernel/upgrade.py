@@ -27,14 +27,14 @@ import dataclasses
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from domain.kernel.audit import check_chain, known_seed
+from domain.kernel.audit import check_chain, digest_problem, known_seed
 from domain.kernel.canonical import digest
 from domain.kernel.game import Game
 from domain.kernel.log import Header, Log, LogFormatError, parse_line, parse_log
 from domain.kernel.messages import RuleViolation
 from domain.kernel.quoting import quoted
 from domain.kernel.rng import seed_commitment
-from domain.kernel.seal import Keys, secret_digest
+from domain.kernel.seal import Keys
 from domain.kernel.session import SEED_REVEALED, Session, command_from_json, upcast_payload
 
 FORMAT_1_FIELDS = frozenset({
@@ -84,10 +84,12 @@ def _from_earlier_rules(game: Game[Any], log: Log) -> Log:
         raise LogFormatError("only a log that carries its seed (a finished game, or an operator's export) can be "
                              "upgraded: its commands are decided again")
     keys = Keys.of(seed, log.header.game_id)
-    for envelope in log.envelopes:
-        if secret_digest(keys, envelope.seq, envelope.payload, envelope.command) != envelope.secret_digest:
-            raise LogFormatError(f"event {envelope.seq}: the secret digest does not match the event (it was edited)")
-    return _redecided(game, log.header, seed, [e.to_json() for e in log.envelopes], lambda _session, _last: True)
+    rows = [e.to_json() for e in log.envelopes]
+    for row in rows:
+        edited = digest_problem(keys, row)
+        if edited is not None:
+            raise LogFormatError(f"event {edited.seq}: {edited.reason}")
+    return _redecided(game, log.header, seed, rows, lambda _session, _last: True)
 
 
 def _facts(game: Game[Any], row: Row) -> tuple[Any, ...]:
