@@ -192,6 +192,24 @@ def cmd_migrate(args: argparse.Namespace) -> int:
     return 1 if done.failed else 0
 
 
+def cmd_import_cards(args: argparse.Namespace) -> int:
+    from service.cardimport import convert_guardians
+
+    source = Path(args.source)
+    if not (source / "carddata.tsv").is_file():
+        raise SystemExit(f"{source}: no carddata.tsv (see the data's README.md)")
+    if args.out:
+        out = Path(args.out)
+    else:
+        import domain.games.guardians.cards as guardians_cards
+
+        out = Path(guardians_cards.__file__).parent
+    summary = convert_guardians(source, out)
+    for line in summary.lines():
+        print(line)
+    return 0
+
+
 def _client(args: argparse.Namespace) -> Any:
     from tablerules_client import Client
 
@@ -294,6 +312,13 @@ def parser() -> argparse.ArgumentParser:
     moved.add_argument("--from", dest="source", required=True, help="the old store: sqlite:///FILE or postgresql://...")
     moved.add_argument("--to", dest="target", required=True, help="a new, empty store")
     moved.set_defaults(run=cmd_migrate)
+
+    cards = sub.add_parser("import-cards", help="convert a game's public card data into its content files "
+                                              "(facts and structured abilities, never the card texts)")
+    cards.add_argument("game", choices=("guardians",))
+    cards.add_argument("--source", required=True, help="the data folder (for guardians: carddata.tsv and decks/)")
+    cards.add_argument("--out", help="where to write (default: the game's package, domain/games/guardians)")
+    cards.set_defaults(run=cmd_import_cards)
 
     export = remote("export", "write a game's log (operator token from ./data/operator.token)")
     export.add_argument("game_id")

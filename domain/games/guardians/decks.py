@@ -1,0 +1,198 @@
+"""Guardians deck lists: the example decks, a client's deck list, and the deck rules.
+
+A deck list names a Guardian, a stronghold (three stronghold cards: left, center,
+right) and the cards of the deck by key with their counts. The Guardian and the
+stronghold are not part of the deck (guardians THE DECK, guardians THE GAME).
+
+The limits checked here (at least 55 cards, at most 5 of a card except terrain and
+shields, one Guardian, Champs, the Wonder Dog restricted to one) are, as the rulebook
+says in guardians THE DECK, the usual tournament rules rather than printed ones; they
+are the default here.
+
+A deck list from a client is an option string (`parse_deck`): an example deck's name
+("knights", "giants-fairies", "undead") or the compact form
+
+    guardian=<key>;stronghold=<left>,<center>,<right>;cards=<key>*<count>,<key>*<count>,...
+
+with any whitespace. `compact` writes that form.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass
+from importlib import resources
+from types import MappingProxyType
+
+from domain.games.guardians.cards import CARDS, Card
+
+MIN_CARDS = 55
+MAX_COPIES = 5
+RESTRICTED = {"di-champs-the-wonder-dog": 1}
+"""guardians THE DECK: the only restricted card, at most one copy."""
+UNLIMITED_KINDS = ("terrain", "shield", "standard-bearer", "shield-terrain")
+"""guardians THE DECK: no copy limit for terrain and shields (standard bearers, shield/terrain are shields)."""
+STRONGHOLD_PLACES = ("left", "center", "right")
+_PLACE_WORDS = {"left": "left", "l": "left", "center": "center", "c": "center", "right": "right", "r": "right"}
+MAX_DECK_TEXT = 4096
+"""The longest deck option string accepted."""
+MAX_COUNT = 99
+CUSTOM = "custom"
+EXAMPLE_NAMES = ("knights", "giants-fairies", "undead")
+
+THE_DECK = "guardians THE DECK"
+GUARDIANS = "guardians GUARDIANS"
+STRONGHOLDS = "guardians STRONGHOLDS"
+
+
+@dataclass(frozen=True, slots=True)
+class DeckList:
+    name: str
+    guardian: str
+    """The Guardian's card key."""
+    stronghold: tuple[str, str, str]
+    """Left, center and right stronghold card keys."""
+    cards: tuple[tuple[str, int], ...]
+    """(key, count), sorted by key."""
+
+    @property
+    def size(self) -> int:
+        return sum(count for _, count in self.cards)
+
+    def instances(self) -> tuple[str, ...]:
+        """One id per physical card, "<key>#<n>" with n = 1..count, in (key, n) order; unique within the deck."""
+        return tuple(f"{key}#{number}" for key, count in self.cards for number in range(1, count + 1))
+
+    def compact(self) -> str:
+        """The compact option form (parse_deck reads it back)."""
+        listed = ",".join(f"{key}*{count}" for key, count in self.cards)
+        return f"guardian={self.guardian};stronghold={','.join(self.stronghold)};cards={listed}"
+
+
+def _deck(name: str, guardian: str, stronghold: list[str] | tuple[str, ...], cards: Mapping[str, int]) -> DeckList:
+    if len(stronghold) != 3:
+        raise ValueError(f"{STRONGHOLDS}: a stronghold is three cards (left, center, right), not {len(stronghold)}")
+    return DeckList(name, guardian, (stronghold[0], stronghold[1], stronghold[2]), tuple(sorted(cards.items())))
+
+
+def _load_examples() -> dict[str, DeckList]:
+    folder = resources.files(__package__).joinpath("decks")
+    decks: dict[str, DeckList] = {}
+    for name in EXAMPLE_NAMES:
+        data = json.loads(folder.joinpath(f"{name}.json").read_text("utf-8"))
+        decks[name] = _deck(str(data["name"]), str(data["guardian"]), [str(key) for key in data["stronghold"]],
+                            {str(key): int(count) for key, count in data["cards"].items()})
+    return decks
+
+
+EXAMPLE_DECKS: Mapping[str, DeckList] = MappingProxyType(_load_examples())
+
+
+def _known(key: str, rule: str) -> str:
+    if key not in CARDS:
+        raise ValueError(f"{rule}: unknown card {key!r}")
+    return key
+
+
+def parse_deck(text: str) -> DeckList:
+    """An example deck's name or the compact form -> a DeckList whose keys are all known cards.
+
+    The deck rules are checked by check_deck.
+    """
+    if len(text) > MAX_DECK_TEXT:
+        raise ValueError(f"{THE_DECK}: a deck list of at most {MAX_DECK_TEXT} characters, not {len(text)}")
+    compact = re.sub(r"\s+", "", text)
+    if compact in EXAMPLE_DECKS:
+        return EXAMPLE_DECKS[compact]
+    if "=" not in compact:
+        raise ValueError(f"{THE_DECK}: no example deck {compact!r} (there are {', '.join(EXAMPLE_NAMES)}); "
+                         "or give guardian=<key>;stronghold=<key>,<key>,<key>;cards=<key>*<count>,...")
+    fields: dict[str, str] = {}
+    for part in filter(None, compact.split(";")):
+        name, equals, value = part.partition("=")
+        if not equals or name not in ("guardian", "stronghold", "cards"):
+            raise ValueError(f"{THE_DECK}: unknown part {part!r} of the deck list (guardian=, stronghold=, cards=)")
+        if name in fields:
+            raise ValueError(f"{THE_DECK}: {name}= given twice")
+        fields[name] = value
+    missing = [name for name in ("guardian", "stronghold", "cards") if name not in fields]
+    if missing:
+        raise ValueError(f"{THE_DECK}: the deck list has no {'= or '.join(missing)}=")
+    guardian = _known(fields["guardian"], GUARDIANS)
+    stronghold = [_known(key, STRONGHOLDS) for key in fields["stronghold"].split(",")]
+    cards: dict[str, int] = {}
+    for item in filter(None, fields["cards"].split(",")):
+        key, star, count_text = item.partition("*")
+        if star and not re.fullmatch(r"[0-9]{1,2}", count_text):
+            raise ValueError(f"{THE_DECK}: {item!r} is not <key>*<count> with a count from 1 to {MAX_COUNT}")
+        count = int(count_text) if star else 1
+        if count < 1:
+            raise ValueError(f"{THE_DECK}: {item!r} has no copies")
+        if _known(key, THE_DECK) in cards:
+            raise ValueError(f"{THE_DECK}: {key!r} is listed twice")
+        cards[key] = count
+    return _deck(CUSTOM, guardian, stronghold, cards)
+
+
+def _place(item: Card) -> str:
+    return _PLACE_WORDS.get(item.name.split()[-1].lower(), "")
+
+
+def _stronghold_set(item: Card) -> str:
+    """"Carreg Amroth Left" -> "Carreg Amroth"."""
+    return item.name.rsplit(" ", 1)[0]
+
+
+def check_deck(deck: DeckList) -> None:
+    """Raises ValueError naming the first deck rule the list breaks."""
+    guardian = CARDS.get(deck.guardian)
+    if guardian is None:
+        raise ValueError(f"{GUARDIANS}: unknown card {deck.guardian!r}")
+    if guardian.kind != "guardian":
+        raise ValueError(f"{GUARDIANS}: {guardian.name} ({deck.guardian}) is not a Guardian")
+    cards: list[tuple[Card, int]] = []
+    for key, count in deck.cards:
+        found = CARDS.get(key)
+        if found is None:
+            raise ValueError(f"{THE_DECK}: unknown card {key!r}")
+        if found.kind == "guardian":
+            raise ValueError(f"{THE_DECK}: the deck holds a Guardian ({found.name}); one Guardian plays, outside "
+                             "the deck")
+        if not found.in_deck:
+            raise ValueError(f"{THE_DECK}: {found.name} ({key}) is a {found.kind} card and cannot be in the deck")
+        if count < 1:
+            raise ValueError(f"{THE_DECK}: {key!r} has {count} copies")
+        cards.append((found, count))
+    places: list[Card] = []
+    for place, key in zip(STRONGHOLD_PLACES, deck.stronghold, strict=True):
+        found = CARDS.get(key)
+        if found is None:
+            raise ValueError(f"{STRONGHOLDS}: unknown card {key!r}")
+        if found.kind != "stronghold":
+            raise ValueError(f"{STRONGHOLDS}: {found.name} ({key}) is not a stronghold card")
+        if _place(found) != place:
+            raise ValueError(f"{STRONGHOLDS}: {found.name} is not a {place} stronghold card")
+        places.append(found)
+    if len({_stronghold_set(item) for item in places}) != 1 or len({item.set for item in places}) != 1:
+        raise ValueError(f"{STRONGHOLDS}: the three stronghold cards must be one set's left, center and right, "
+                         f"not {', '.join(item.name for item in places)}")
+    if deck.size < MIN_CARDS:
+        raise ValueError(f"{THE_DECK}: a deck holds at least {MIN_CARDS} cards, this one {deck.size}")
+    # One card is one name: a promo reprint or a second print counts with the first.
+    copies: Counter[str] = Counter()
+    names: dict[str, str] = {}
+    for found, count in cards:
+        if found.kind not in UNLIMITED_KINDS:
+            copies[found.name.lower()] += count
+            names[found.name.lower()] = found.name
+    for name, count in sorted(copies.items()):
+        if count > MAX_COPIES:
+            raise ValueError(f"{THE_DECK}: at most {MAX_COPIES} copies of a card other than terrain and shields; "
+                             f"{names[name]} has {count}")
+    for key, limit in sorted(RESTRICTED.items()):
+        count = sum(n for found, n in cards if found.name == CARDS[key].name)
+        if count > limit:
+            raise ValueError(f"{THE_DECK}: {CARDS[key].name} is restricted to {limit} copy; this deck has {count}")

@@ -1,0 +1,758 @@
+"""Card data importers: public card lists -> the domain's generated content files.
+
+`convert_guardians` reads the Guardians LackeyCCG plugin data (carddata.tsv and
+LackeyCCG .dek example decks; see the data's README.md) and writes
+domain/games/guardians/cards-<SET>.json and decks/<name>.json. The output holds
+facts (names, sets, kinds, numbers, icons) and our structured reading of each card's
+text, never the text itself. Running it twice gives identical bytes.
+
+Every fix to the source data is here, with its reason, next to the number it changes.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import xml.etree.ElementTree as ElementTree
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from domain.games.guardians.cards import (
+    SETS,
+    SHIELD_KINDS,
+    TERRAIN_TYPES,
+    UNIQUE_TEXTS,
+    Ability,
+    Card,
+    card_file,
+    card_to,
+    slug,
+)
+
+SOURCE_REPO = "wishmstr/FPGGuardians"
+CARDS_COMMIT = "df1b1c1705103898b53f31e226c951b77d43b0b6"
+DECKS_COMMIT = "28ee29c372f1d0ae83ba5fa874401f24d7407a07"
+CARDS_SOURCE = (f"github.com/{SOURCE_REPO}, sets/carddata.txt at commit {CARDS_COMMIT} (a fan-made LackeyCCG plugin "
+                "for FPG's Guardians CCG; licence unknown)")
+NOTE = ("Reconstructed: derived from the plugin's card table, not copied from it. This file holds only facts (names, "
+        "sets, kinds, numbers, bribery icons, flags) and tablerules' own structured reading of each card's text "
+        "('abilities' and 'text'); the printed card texts are not included. Left out: the plugin's 'Events' and "
+        "'Adventure' rows (added by the plugin author, four of them marked as fan cards). Data fixes are listed "
+        "in service/cardimport.py.")
+
+COLUMNS = ("Name", "Set", "ImageFile", "Type", "Class", "VP", "Flying", "Size", "Vitality", "Vit. Red", "OCB", "Babes",
+           "Gold", "Beer", "Channeling", "Channeler", "Ranged attack", "Command", "Power stones", "basic draw", "LDL",
+           "MDL", "LUC", "Effect", "Bonus", "Script")
+SKIPPED_SETS = ("Events", "Adventure")
+"""Rows the plugin author added: not cards of the four sets and the promos."""
+
+KIND_OF_TYPE = {
+    "mortal": "creature", "elemental": "creature", "external": "creature", "guardian": "guardian", "spell": "spell",
+    "item/hand": "hand-item", "item/creature": "creature-item", "item/accessory": "accessory", "shield": "shield",
+    "standard bearer": "standard-bearer", "shield/terrain": "shield-terrain", "stronghold": "stronghold",
+    "upgrade": "upgrade", "downgrade": "downgrade", "terrain": "terrain", "bribery": "bribery",
+}
+BRIBE_OF_ICON = {"L": "babes", "G": "gold", "B": "beer"}
+"""The icon letters. Read by letter, not by column: Rock Giant has its B (Beer) in the Gold column."""
+
+# --- fixes to the source data (facts only) -------------------------------------------------
+
+CLASS_FIXES = {
+    "Undeal": "Undead",          # Dead Cats: a typo ("Undeal/Animal")
+    "Saurina": "Saurian",        # Joomjaba: a typo ("Saurina/Blood Spear"); every other Saurian is spelled so
+    "Misc Human": "Misc. Human",  # two spellings of one class
+    # Fangis the Hunter: both prints' text carries an errata note that the Henchman class is a
+    # misprint; the other print of the card is an Animal, so both become Animal.
+    "Henchman": "Animal",
+}
+RANGED_FIXES = {
+    ("Rock Giant", "RE"): 6,   # column 4, its text gives a 6 pt. ranged attack: the text wins
+    ("Doomwing", "RE"): 6,     # column empty, its text gives a 6 pt. ranged attack
+    # Column 6, but its text has no ranged attack, and only creatures whose text gives an
+    # n pt. ranged attack may fire one (guardians OTHER MODIFIERS). The 6 looks like Rock Giant's.
+    ("Huge Rock Giant", "RE"): 0,
+}
+TEXT_FROM = {
+    # The texts of these three stronghold upgrades are rotated by one row in the source: each
+    # text names another upgrade (the Large Idol's row describes the cannon, the Sacrificial
+    # Altar's row the Idol, the Flame Cannon's row a sacrifice). Each card takes the text that
+    # describes it. Only our reading of the text depends on this; no text is written out.
+    ("Flame Cannon", "RE"): "Large Idol",
+    ("Large Idol", "RE"): "Sacrificial Altar",
+    ("Sacrificial Altar", "RE"): "Flame Cannon",
+}
+MOJIBAKE = {"‚Äö√Ñ¬∂": "...", "¬¨¬©": " "}
+"""Mis-decoded characters in the Idiot and Death Pit of Djoser texts (an ellipsis, a bullet)."""
+# Kept as in the source: Shield Brom's Goblin 04/08/12/16 have Vitality (Up number) 12/16/4/8,
+# numbers that do not match their names; nothing says which is right, so the data's numbers stay.
+# The Felisha row (Adventure, skipped) has its text in the Command column.
+
+FLAVOUR = frozenset({
+    # Hand-checked: the whole text is a quotation, a verse or a sound, with no game effect.
+    "re-axeman", "re-swordsman", "re-zombie", "re-gorgal-skag", "re-idiot", "re-warrior-spirit", "re-gnobby-gnomes",
+    "di-rotten-guy", "re-thak-steady-hand",
+})
+
+BASIC_TERRAIN = {"Mountains": "mountains", "Rivers and Lakes": "rivers-and-lakes", "Spires": "spires",
+                 "Swamp": "swamp", "The Dry Heaps": "dry-heaps", "Woods": "woods", "Jungle": "jungle"}
+SHIELD_LIMIT = 30
+"""guardians MOVEMENT PHASE: a space (and so a shield) holds at most 30 points."""
+
+DECK_FILES = (
+    ("Basic_Knights_Theme.dek", "knights", "Basic Knights Theme", "decks/Basic_Knights_Theme.dek"),
+    ("Basic_Giants_and_Fairies_Theme.dek", "giants-fairies", "Basic Giants and Fairies Theme",
+     "decks/Basic_Giants_and_Fairies_Theme.dek"),
+    ("Undead_Theme.dek", "undead", "Undead Theme", "decks/Old Decks/Undead_Theme.dek"),
+)
+STRONGHOLD_PLACES = {"left": 0, "l": 0, "center": 1, "c": 1, "right": 2, "r": 2}
+
+
+# --- reading the text ---------------------------------------------------------------------
+
+_TERRAIN = (r"(?:the\s+)?(?P<{0}>woods?|mountains?|swamps?|dry\s+heaps|rivers?\s*(?:and|&)\s*lakes?|spires|jungle)"
+            r"(?:\s+terrain)?")
+
+
+def terrain_of(text: str) -> str:
+    word = text.lower().split()[0]
+    for prefix, terrain in (("wood", "woods"), ("mountain", "mountains"), ("swamp", "swamp"), ("dry", "dry-heaps"),
+                            ("river", "rivers-and-lakes"), ("spire", "spires"), ("jungle", "jungle")):
+        if word.startswith(prefix):
+            return terrain
+    raise ValueError(f"no terrain type in {text!r}")
+
+
+def _t(name: str) -> str:
+    return _TERRAIN.format(name)
+
+
+_SPECIAL_TARGETS: tuple[tuple[str, str], ...] = (
+    (r"(?:creatures? )?(?:which |that )?(?:can be bribed|bribable|bribeable) by (babes|beer|gold)", "bribe:{0}"),
+    (r"(?:creatures? )?(?:which |that )?can be bribed", "bribable"),
+    (r"(?:creatures? )?(?:with|which has|which have) the ability to fly|flyers|flying creatures?|"
+     r"creatures? (?:capable of flying|which can fly)", "flying"),
+    (r"non-flyers|non-flying creatures?", "non-flying"),
+    (r"(large|medium|small)(?:-sized)? creatures?", "{0}"),
+    (r"creatures? defending in strongholds", "stronghold-defenders"),
+    (r"(?:creatures? )?(?:which |that )?(?:is |are )?affected by fear", "fear"),
+    (r"creatures? (?:which |that )?(?:is |are )immune to fear", "immune:fear"),
+    (r"mortals? affected by fear", "mortal+fear"),
+    (r"creatures? (?:which |that )?ha(?:s|ve) a ranged attack", "ranged"),
+    (r"guardians?", "guardian"),
+    (r"(mortal|elemental|external)s?", "{0}s"),
+)
+
+
+def _singulars(word: str) -> list[str]:
+    forms = [word]
+    if word.endswith("ies"):
+        forms.append(word[:-3] + "y")
+    if word.endswith("es"):
+        forms.append(word[:-2])
+    if word.endswith("s"):
+        forms.append(word[:-1])
+    return forms
+
+
+@dataclass(frozen=True)
+class Targets:
+    """Resolves a phrase naming creatures to the target vocabulary (domain/games/guardians/cards.py)."""
+
+    classes: frozenset[str]
+    names: frozenset[str]
+
+    def one(self, phrase: str) -> str | None:
+        text = re.sub(r"^(?:any|all|the|an?)\s+", "", phrase.strip().lower()).strip()
+        for pattern, result in _SPECIAL_TARGETS:
+            found = re.fullmatch(pattern, text)
+            if found:
+                return result.format(*found.groups())
+        for form in _singulars(text):
+            if form in self.classes:
+                return form
+        for form in _singulars(text):
+            if form in self.names:
+                return f"name:{form}"
+        return None
+
+    def creatures(self, phrase: str) -> str | None:
+        """One target or several alternatives ("Undead, Demons and Devils" -> "undead|demon|devil")."""
+        whole = self.one(phrase)
+        if whole is not None:
+            return whole
+        parts = [part for part in re.split(r",\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+", phrase.strip()) if part]
+        found = [self.one(part) for part in parts]
+        if len(parts) < 2 or any(item is None for item in found):
+            return None
+        return "|".join(item for item in found if item)
+
+    def immune(self, phrase: str) -> list[str] | None:
+        results: list[str] = []
+        for part in re.split(r",\s*(?:and\s+)?|\s+and\s+", phrase.strip().lower()):
+            if re.fullmatch(r"fire|fear", part):
+                results.append(part)
+            elif re.fullmatch(r"(?:all )?aoe(?:'s| attacks?|s)", part):
+                results.append("aoe")
+            elif re.fullmatch(r"ranged attacks?", part):
+                results.append("ranged")
+            else:
+                target = self.one(part)
+                if target is None:
+                    return None
+                results.append(target)
+        return results
+
+
+@dataclass(frozen=True)
+class Context:
+    name: str
+    kind: str
+    targets: Targets
+
+
+Build = Callable[[re.Match[str], Context], list[Ability] | None]
+COUNTS_AS = "_counts-as"
+ALLOWS_RANGED = "_allows-ranged"
+SHIELD_LIMIT_KIND = "_shield-limit"
+"""Sentences that set a card's fields rather than abilities (taken out after parsing)."""
+
+
+def _n(match: re.Match[str]) -> int:
+    return int(match.group("n"))
+
+
+def _own(phrase: str, context: Context) -> bool:
+    """Whether a phrase names the card itself ("Geyser" on Roaming Steam Geyser)."""
+    words = set(re.sub(r"[^a-z' ]", " ", phrase.lower()).split()) - {"the"}
+    return bool(words) and words <= set(re.sub(r"[^a-z' ]", " ", context.name.lower()).split())
+
+
+def _terrain_bonus(match: re.Match[str], context: Context) -> list[Ability]:
+    return [Ability("terrain-bonus", _n(match), terrain=terrain_of(match.group("t")))]
+
+
+def _with_target(kind: str, amount: bool = False) -> Build:
+    def build(match: re.Match[str], context: Context) -> list[Ability] | None:
+        target = context.targets.creatures(match.group("t"))
+        if target is None:
+            return None
+        return [Ability(kind, _n(match) if amount else 0, target)]
+    return build
+
+
+def _immune(match: re.Match[str], context: Context) -> list[Ability] | None:
+    found = context.targets.immune(match.group("t"))
+    return None if found is None else [Ability("immune", target=target) for target in found]
+
+
+def _ranged(match: re.Match[str], context: Context) -> list[Ability] | None:
+    only = match.group("only")
+    if only is None:
+        return [Ability("ranged", _n(match))]
+    if match.group("how").endswith(" in"):
+        return [Ability("ranged", _n(match), terrain=terrain_of(only))]
+    target = context.targets.creatures(only)
+    return None if target is None else [Ability("ranged", _n(match), target)]
+
+
+def _aoe(match: re.Match[str], context: Context) -> list[Ability] | None:
+    words = f"{match.group('pre') or ''} {match.group('post') or ''}".lower()
+    element = next((name for name in ("fire", "fear", "methane") if name in words), "plain")
+    only = match.group("only")
+    if only is not None:
+        target = context.targets.one(only)
+        if target is None:
+            return None
+        element = f"{element}:{target}"
+    return [Ability("aoe", _n(match), element)]
+
+
+def _element(match: re.Match[str], context: Context) -> list[Ability]:
+    return [Ability("attack-element", target=match.group("e").lower())]
+
+
+def _destroys_beaten(match: re.Match[str], context: Context) -> list[Ability] | None:
+    phrase = match.group("t")
+    if phrase is None:
+        return [Ability("destroys-beaten")]
+    target = context.targets.one(phrase)
+    return None if target is None else [Ability("destroys-beaten", target=target)]
+
+
+def _amount(kind: str) -> Build:
+    def build(match: re.Match[str], context: Context) -> list[Ability]:
+        return [Ability(kind, _n(match))]
+    return build
+
+
+def _plain(kind: str) -> Build:
+    def build(match: re.Match[str], context: Context) -> list[Ability]:
+        return [Ability(kind)]
+    return build
+
+
+def _channels_only(match: re.Match[str], context: Context) -> list[Ability] | None:
+    target = context.targets.creatures(match.group("t"))
+    if target is None:
+        return None
+    extra = [Ability("channels-to-any")] if match.groupdict().get("any") else []
+    return [Ability("channels-only-to", target=target), *extra]
+
+
+def _no_channeling(match: re.Match[str], context: Context) -> list[Ability] | None:
+    target = context.targets.creatures(match.group("t"))
+    if target is None and _own(match.group("t"), context):
+        target = f"name:{context.name.lower()}"
+    return None if target is None else [Ability("no-channeling-vs", target=target)]
+
+
+def _no_secondary(match: re.Match[str], context: Context) -> list[Ability] | None:
+    return [Ability("no-secondary-vs")] if _own(match.group("t"), context) else None
+
+
+def _ranged_bonus(match: re.Match[str], context: Context) -> list[Ability]:
+    return [Ability("ranged-bonus", _n(match), (match.groupdict().get("w") or "").lower())]
+
+
+def _bonus_all(match: re.Match[str], context: Context) -> list[Ability] | None:
+    groups = match.groupdict()
+    if groups.get("w"):
+        if context.kind not in SHIELD_KINDS:
+            return None
+        return [Ability("bonus-all", _n(match), groups["w"].lower())]
+    if groups.get("terr"):
+        return [Ability("bonus-all", _n(match), terrain=terrain_of(groups["terr"]))]
+    if groups.get("t"):
+        target = context.targets.creatures(groups["t"])
+        return None if target is None else [Ability("bonus-all", _n(match), target)]
+    return [Ability("bonus-all", _n(match))]
+
+
+def _bonus_yours(kind: str, fixed: str = "") -> Build:
+    def build(match: re.Match[str], context: Context) -> list[Ability] | None:
+        target = fixed or context.targets.creatures(match.group("t"))
+        if not target:
+            return None
+        return [Ability(kind, _n(match), target)]
+    return build
+
+
+def _sets_terrain(match: re.Match[str], context: Context) -> list[Ability]:
+    return [Ability("sets-terrain", terrain=terrain_of(match.group("t")))]
+
+
+def _counts_as(match: re.Match[str], context: Context) -> list[Ability]:
+    found = [terrain_of(match.group(name)) for name in ("t", "u") if match.group(name)]
+    return [Ability(COUNTS_AS, terrain=terrain) for terrain in found]
+
+
+def _shield_limit(match: re.Match[str], context: Context) -> list[Ability]:
+    return [Ability(SHIELD_LIMIT_KIND, _n(match))]
+
+
+def _nothing(match: re.Match[str], context: Context) -> list[Ability]:
+    return []
+
+
+_WHO = r"(?:the\s+)?[\w' -]+?"
+"""A card naming itself in its text."""
+
+_PATTERNS: tuple[tuple[str, Build], ...] = (
+    (rf"(?P<n>[+-]\d+)\s*(?:vitality\s+)?in\s+{_t('t')}", _terrain_bonus),
+    (r"(?P<n>[+-]\d+)\s*(?:vitality\s+)?vs\.?\s+(?P<t>[^,;]+)", _with_target("bonus-vs", amount=True)),
+    (r"immune to (?P<t>[^,;]+)", _immune),
+    (r"(?P<n>\d+)\s*-?\s*(?:pt|pts|point)\.?\s+ranged attacks?"
+     r"(?:\s+(?P<how>that only works on|that can only be used vs\.?|which can only be used against|"
+     r"that only works in)\s+(?P<only>[^,;]+))?", _ranged),
+    (r"(?P<n>\d+)\s*-?\s*(?:pt|pts|point)\.?\s+(?P<pre>fire\s+|fear\s+)?aoe"
+     r"(?:\s+(?P<post>fireball|fire breath|fire attack|fear attack|methane attack|attack))?"
+     r"(?:\s+that only affects (?P<only>[^,;]+))?", _aoe),
+    (rf"(?:{_WHO}\s+)?has (?:an? )?(?P<e>fire|fear)-based attack", _element),
+    (r"(?P<e>fire|fear)-based attack", _element),
+    (r"destroys (?P<t>[\w' ]+?) when used as a secondary attacker", _with_target("destroys-secondary")),
+    (rf"when used as a secondary attacker, {_WHO} destroys (?P<t>[^,;]+)", _with_target("destroys-secondary")),
+    (r"destroys (?:any )?(?P<t>.+)", _with_target("destroys")),
+    (rf"(?:during primary match-ups, )?if {_WHO} (?:wins a match-up|beats (?:an? )?(?P<t>[^,]+?)"
+     rf"(?: during primary attacks)?), (?:its |the |that )?[\w ]*?(?:opponent|creatures?) is destroyed",
+     _destroys_beaten),
+    (r"\+(?P<n>\d+) vitality when used as (?:a )?secondary attacker", _amount("secondary-bonus")),
+    (rf"{_WHO} is \+(?P<n>\d+) vitality when it is a secondary attacker", _amount("secondary-bonus")),
+    (r"if beaten\b.*?, secondary attackers get a \+(?P<n>\d+)(?: vitality)? instead of\b.*",
+     _amount("beaten-secondary-bonus")),
+    (r"can accept up to (?P<n>\d+) pts?\.? of channeling", _amount("max-channeling")),
+    (r"can only channel to (?P<t>[^,;]+)", _channels_only),
+    (r"(?:can )?channels? to (?P<t>[\w' ]+?) only"
+     r"(?P<any>\s*(?:-+|,)\s*even (?:to [\w' ]+?|those) that normally cannot accept channeling)?", _channels_only),
+    (r"(?:can|may) only accept channeling from (?:your |the )?(?P<t>[^,;]+)", _with_target("channeling-only-from")),
+    (r"no channeling vs\.? (?:the )?(?P<t>[^,;]+)", _no_channeling),
+    (r"no secondary attacks (?:against|vs\.?) (?P<t>[^,;]+)", _no_secondary),
+    (r"can heal one (?P<t>[^,;]+)", _with_target("heals")),
+    (r"(?:creatures\s+under\s+this\s+shield\s+)?win\s+all\s+pushes\s+in\s+match-ups", _plain("win-pushes")),
+    (r"no ranged attacks?(?: allowed)?", _plain("no-ranged")),
+    (r"no flying (?:into\b.*|allowing to this space)", _plain("no-flying")),
+    (r"\+(?P<n>\d+) vitality to (?:defending creatures|defenders)", _amount("defend-bonus")),
+    (r"\+(?P<n>\d+) to (?:all )?your ranged attacks", _ranged_bonus),
+    (r"when (?P<w>defending|attacking), add (?P<n>\d+) strength to all your ranged attacks(?: during combat)?",
+     _ranged_bonus),
+    (r"\+(?P<n>\d+) to ranged when (?P<w>attacking|defending)", _ranged_bonus),
+    (rf"all (?:of )?your creatures are \+(?P<n>\d+) vitality"
+     rf"(?: vs\.? (?P<t>[^,;]+)| while fighting in {_t('terr')})?", _bonus_all),
+    (r"\+(?P<n>\d+)(?: vitality)? when (?P<w>attacking|defending)", _bonus_all),
+    (r"\+(?P<n>\d+)\s+vitality\s+to\s+all\s+your\s+creatures\s+with\s+(?:at\s+least\s+one\s+)?bribery\s+icons?",
+     _bonus_yours("bonus-yours", "bribable")),
+    (rf"\+(?P<n>\d+) vitality to all your (?P<t>[\w' ]+?) played while {_WHO} is in play",
+     _bonus_yours("bonus-yours-played")),
+    (rf"\+(?P<n>\d+) vitality to all (?:of )?your (?P<t>[\w' ]+?) (?:when|while) {_WHO} is in play",
+     _bonus_yours("bonus-yours")),
+    (rf"all (?:of )?your (?P<t>[\w' ]+?) (?:are|at) \+(?P<n>\d+) vitality(?: (?:when|while) {_WHO} is in play)?",
+     _bonus_yours("bonus-yours")),
+    (r"all (?:of )?your (?P<t>[\w' ]+?) receive \+(?P<n>\d+) vitality", _bonus_yours("bonus-yours")),
+    (rf"while {_WHO} is in play, all (?:of )?your (?P<t>[\w' ]+?) gain \+(?P<n>\d+) vitality",
+     _bonus_yours("bonus-yours")),
+    (rf"for the remainder of combat, .*? is considered to be {_t('t')}", _sets_terrain),
+    (rf"counts as (?:both )?(?:an? )?{_t('t')}(?: and {_t('u')})?", _counts_as),
+    # Sentences that set fields, or restate a rule, rather than give abilities.
+    (r"ranged\s+attacks\s+are\s+allowed\s+on\s+this\s+space", _plain(ALLOWS_RANGED)),
+    (r"shield/terrain use as either .+", _nothing),
+    (r"if used as a shield card, .*?(?P<n>\d+)-point vitality limit", _shield_limit),
+    (r"shield \((?P<n>\d+)\s*pt limit\) / terrain \(no bonuses\)", _shield_limit),
+    (r"all affected creatures can't attack\b.*", _nothing),  # Cow: the methane rule (guardians COMBAT, AOE attacks)
+    (r"\(errata applies\b[^)]*\)|\(errata: card says \w+\.?\)", _nothing),  # name/class errata, fixed in the fields
+)
+PATTERNS = tuple((re.compile(pattern, re.IGNORECASE), build) for pattern, build in _PATTERNS)
+"""Keyword clauses, tried in this order at each clause of a sentence."""
+
+_SENTENCE_END = re.compile(r"(?<!\bpt)(?<!\bpts)(?<!\bvs)(?<!\bst)\.+(?=\s|$|[+\-'(A-Z])|;", re.IGNORECASE)
+_CLAUSE_GAP = re.compile(r"\s*,\s*|\s+(?=[+-]\d)|\s*$")
+
+
+def sentences(text: str) -> list[str]:
+    return [part.strip() for part in _SENTENCE_END.split(text) if part.strip()]
+
+
+def parse_sentence(sentence: str, context: Context) -> list[Ability] | None:
+    """A sentence's abilities, or None if some clause of it is not a keyword."""
+    abilities: list[Ability] = []
+    position = 0
+    while position < len(sentence):
+        for pattern, build in PATTERNS:
+            match = pattern.match(sentence, position)
+            if match is None:
+                continue
+            gap = _CLAUSE_GAP.match(sentence, match.end())
+            if gap is None:
+                continue
+            built = build(match, context)
+            if built is None:
+                continue
+            abilities.extend(built)
+            position = gap.end()
+            break
+        else:
+            return None
+    return abilities
+
+
+def clean_text(text: str) -> str:
+    for wrong, right in MOJIBAKE.items():
+        text = text.replace(wrong, right)
+    text = re.sub(r"\s+", " ", text).strip()
+    return text.removeprefix("'")  # a spreadsheet's text marker before "+3 in the woods"
+
+
+@dataclass(frozen=True)
+class Reading:
+    abilities: tuple[Ability, ...]
+    terrain_types: tuple[str, ...]
+    shield_limit: int | None
+    allows_ranged: bool
+    parsed: int
+    unparsed: int
+
+
+def read_text(text: str, context: Context) -> Reading:
+    abilities: list[Ability] = []
+    parsed = unparsed = 0
+    for sentence in sentences(text):
+        found = parse_sentence(sentence, context)
+        if found is None:
+            unparsed += 1
+        else:
+            parsed += 1
+            abilities.extend(found)
+    unique: list[Ability] = []
+    for ability in abilities:
+        if ability not in unique:
+            unique.append(ability)
+    return Reading(
+        abilities=tuple(item for item in unique if not item.kind.startswith("_")),
+        terrain_types=tuple(item.terrain for item in unique if item.kind == COUNTS_AS),
+        shield_limit=next((item.amount for item in unique if item.kind == SHIELD_LIMIT_KIND), None),
+        allows_ranged=any(item.kind == ALLOWS_RANGED for item in unique),
+        parsed=parsed, unparsed=unparsed)
+
+
+# --- rows -> cards --------------------------------------------------------------------------
+
+def read_rows(path: Path) -> list[dict[str, str]]:
+    lines = path.read_text(encoding="utf-8").split("\n")
+    header = lines[0].split("\t")
+    if tuple(header) != COLUMNS:
+        raise ValueError(f"{path}: unexpected columns {header}")
+    rows = []
+    for number, line in enumerate(lines[1:], start=2):
+        if not line:
+            continue
+        cells = line.split("\t")
+        if len(cells) != len(COLUMNS):
+            raise ValueError(f"{path}:{number}: {len(cells)} columns, expected {len(COLUMNS)}")
+        rows.append(dict(zip(COLUMNS, cells, strict=True)))
+    return rows
+
+
+def _int(text: str) -> int:
+    return int(text.strip()) if text.strip() else 0
+
+
+def _classes(text: str) -> tuple[str, ...]:
+    parts = [part.strip() for part in text.split("/") if part.strip()]
+    return tuple(CLASS_FIXES.get(part, part).lower() for part in parts)
+
+
+def _place(name: str) -> int | None:
+    return STRONGHOLD_PLACES.get(name.split()[-1].lower())
+
+
+@dataclass
+class Summary:
+    by_set: dict[str, int] = field(default_factory=dict)
+    by_kind: dict[str, int] = field(default_factory=dict)
+    by_text: dict[str, int] = field(default_factory=dict)
+    example_deck_text: dict[str, int] = field(default_factory=dict)
+    skipped: dict[str, int] = field(default_factory=dict)
+    unique: tuple[str, ...] = ()
+    files: tuple[str, ...] = ()
+
+    @property
+    def cards(self) -> int:
+        return sum(self.by_set.values())
+
+    def lines(self) -> list[str]:
+        def counts(values: Mapping[str, int]) -> str:
+            return ", ".join(f"{name} {count}" for name, count in values.items())
+        return [f"{self.cards} cards: {counts(self.by_set)}",
+                f"kinds: {counts(self.by_kind)}",
+                f"text: {counts(self.by_text)}",
+                f"text of the example decks' cards: {counts(self.example_deck_text)}",
+                f"skipped rows: {counts(self.skipped)}",
+                f"unique texts ({len(self.unique)}): {', '.join(self.unique)}",
+                f"wrote {len(self.files)} files"]
+
+
+def build_cards(rows: Sequence[dict[str, str]]) -> tuple[list[Card], dict[str, int]]:
+    """The cards of the kept rows, in row order, and the skipped rows by reason."""
+    kept = [row for row in rows if row["Set"] not in SKIPPED_SETS]
+    skipped = Counter(("fan Events" if row["Name"].startswith("Fan - ") else row["Set"]) for row in rows
+                      if row["Set"] in SKIPPED_SETS)
+    creature_rows = [row for row in kept if KIND_OF_TYPE[row["Type"].lower()] == "creature"]
+    targets = Targets(
+        classes=frozenset(item for row in creature_rows for item in _classes(row["Class"])),
+        names=frozenset(row["Name"].strip().lower() for row in creature_rows))
+    texts = {(row["Name"].strip(), row["Set"]): row["Effect"] for row in kept}
+    cards: list[Card] = []
+    seen: set[str] = set()
+    for row in kept:
+        name, set_code = row["Name"].strip(), row["Set"]
+        if set_code not in SETS:
+            raise ValueError(f"unknown set {set_code!r} ({name})")
+        kind = KIND_OF_TYPE[row["Type"].lower()]
+        key = f"{set_code.lower()}-{slug(name)}"
+        if key in seen:  # a second print in the same set (Fangis the Hunter)
+            key = f"{key}-2"
+        if key in seen:
+            raise ValueError(f"a third print of {name} ({set_code})")
+        seen.add(key)
+        source = TEXT_FROM.get((name, set_code))
+        text = clean_text(texts[(source, set_code)] if source else row["Effect"])
+        reading = read_text(text, Context(name, kind, targets))
+        vitality = _int(row["Vitality"])
+        terrain_types = list(reading.terrain_types)
+        if kind == "terrain" and name in BASIC_TERRAIN:
+            terrain_types.insert(0, BASIC_TERRAIN[name])
+        abilities = list(reading.abilities)
+        # A space that counts as Woods allows no ranged attacks (guardians OTHER MODIFIERS)
+        # unless the card says otherwise (The Hollens Grove).
+        if (kind in ("terrain", "shield-terrain") and "woods" in terrain_types and not reading.allows_ranged
+                and Ability("no-ranged") not in abilities):
+            abilities.append(Ability("no-ranged"))
+        if key in FLAVOUR:
+            status, abilities = "none", []
+        elif not text or (kind == "bribery" and text.lower() == "bribery"):
+            status = "none"
+        elif reading.unparsed == 0:
+            status = "keyword"
+        else:
+            status = "unique" if key in UNIQUE_TEXTS else "unimplemented"
+        if key in UNIQUE_TEXTS and status != "unique":
+            raise ValueError(f"{key} is in UNIQUE_TEXTS but its text reads as {status!r}")
+        is_creature = kind == "creature"
+        is_guardian = kind == "guardian"
+        ranged = RANGED_FIXES.get((name, set_code), _int(row["Ranged attack"]))
+        limit = 0
+        if kind in SHIELD_KINDS:
+            limit = reading.shield_limit or SHIELD_LIMIT
+        cards.append(Card(
+            key=key, name=name, set=set_code, kind=kind,
+            creature_type=row["Type"].lower() if is_creature else "",
+            classes=_classes(row["Class"]) if is_creature else (),
+            flying=row["Flying"].strip() == "F",
+            size=row["Size"].strip() if is_creature else "",
+            vitality=vitality,
+            stacking=_int(row["Vit. Red"]) if row["Vit. Red"].strip() else vitality,
+            ocb=_int(row["OCB"]),
+            bribes=tuple(sorted({BRIBE_OF_ICON[row[column].strip()] for column in ("Babes", "Gold", "Beer")
+                                 if row[column].strip()})),
+            receives_channeling=row["Channeling"].strip() == "C",
+            cmp=_int(row["Channeler"]),
+            ranged=ranged,
+            command=row["Command"].strip() == "Y",
+            stones=_int(row["Power stones"]) if is_guardian else 0,
+            base_draw=_int(row["basic draw"]) if is_guardian else 0,
+            ldl=-_int(row["LDL"]) if is_guardian else 0,
+            mdl=_int(row["MDL"]) if is_guardian else 0,
+            luc=_int(row["LUC"]) if is_guardian else 0,
+            terrain_types=tuple(dict.fromkeys(terrain_types)),
+            shield_limit=limit,
+            abilities=tuple(abilities),
+            text=status))
+    for item in cards:
+        for ability in item.abilities:
+            if ability.terrain and ability.terrain not in TERRAIN_TYPES:
+                raise ValueError(f"{item.key}: terrain {ability.terrain!r}")
+    missing = sorted(UNIQUE_TEXTS - {item.key for item in cards})
+    if missing:
+        raise ValueError(f"UNIQUE_TEXTS names unknown cards: {missing}")
+    return cards, dict(sorted(skipped.items()))
+
+
+# --- decks ---------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class DeckFile:
+    name: str
+    title: str
+    source: str
+    guardian: str
+    stronghold: tuple[str, str, str]
+    cards: dict[str, int]
+
+
+def _match(cards: Iterable[Card], images: Mapping[str, str], name: str, set_code: str, image: str) -> Card:
+    found = [item for item in cards if item.name == name.strip() and item.set == set_code.strip()]
+    if len(found) > 1:  # two prints of one name in a set: the deck's image names the print
+        found = [item for item in found if images[item.key] == image]
+    if len(found) != 1:
+        raise ValueError(f"deck card {name!r} ({set_code}) matches {len(found)} cards")
+    return found[0]
+
+
+def _deck_card(element: ElementTree.Element, cards: Sequence[Card], images: Mapping[str, str]) -> Card:
+    label = element.find("name")
+    if label is None:
+        raise ValueError("a deck card without a name")
+    return _match(cards, images, label.text or "", element.findtext("set") or "", label.get("id", ""))
+
+
+def read_deck(path: Path, name: str, title: str, source: str, cards: Sequence[Card],
+              images: Mapping[str, str]) -> DeckFile:
+    root = ElementTree.parse(path).getroot()
+    zones = {zone.get("name"): zone for zone in root.iter("superzone")}
+    counts: Counter[str] = Counter()
+    for element in zones["Deck"].iter("card"):
+        counts[_deck_card(element, cards, images).key] += 1
+    guardian = ""
+    stronghold: list[str] = ["", "", ""]
+    for element in zones["Starting"].iter("card"):
+        found = _deck_card(element, cards, images)
+        if found.kind == "guardian":
+            guardian = found.key
+        else:
+            place = _place(found.name)
+            if found.kind != "stronghold" or place is None:
+                raise ValueError(f"{path.name}: {found.name} is not a stronghold card")
+            stronghold[place] = found.key
+    if not guardian or not all(stronghold):
+        raise ValueError(f"{path.name}: no guardian or an incomplete stronghold")
+    return DeckFile(name, title, source, guardian, (stronghold[0], stronghold[1], stronghold[2]),
+                    dict(sorted(counts.items())))
+
+
+# --- writing ----------------------------------------------------------------------------------
+
+def _json(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, ensure_ascii=False)
+
+
+def cards_document(set_code: str, cards: Sequence[Card]) -> str:
+    """The set's file: sorted keys, one card per line, ordered by key, ending with a newline."""
+    header = {"content": "guardians", "set": set_code, "reconstructed": True, "source": CARDS_SOURCE, "note": NOTE}
+    lines = ["{", '  "cards": [']
+    ordered = sorted(cards, key=lambda item: item.key)
+    for index, item in enumerate(ordered):
+        lines.append(f"    {_json(card_to(item))}{',' if index < len(ordered) - 1 else ''}")
+    lines.append("  ],")
+    fields = sorted(header.items())
+    for index, (name, value) in enumerate(fields):
+        lines.append(f"  {_json(name)}: {_json(value)}{',' if index < len(fields) - 1 else ''}")
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
+def deck_document(deck: DeckFile) -> str:
+    plain = {"name": deck.name, "title": deck.title, "reconstructed": True, "source": deck.source,
+             "guardian": deck.guardian, "stronghold": list(deck.stronghold), "cards": deck.cards}
+    return json.dumps(plain, sort_keys=True, indent=2, ensure_ascii=False) + "\n"
+
+
+def convert_guardians(source_dir: Path, out_dir: Path) -> Summary:
+    """carddata.tsv and decks/*.dek under source_dir -> cards-<SET>.json and decks/*.json under out_dir."""
+    rows = read_rows(source_dir / "carddata.tsv")
+    cards, skipped = build_cards(rows)
+    images = {}
+    kept = [row for row in rows if row["Set"] not in SKIPPED_SETS]
+    for item, row in zip(cards, kept, strict=True):
+        images[item.key] = row["ImageFile"].split(",")[0].strip()
+    written: list[str] = []
+    out_dir.mkdir(parents=True, exist_ok=True)
+    for set_code in SETS:
+        path = out_dir / card_file(set_code)
+        path.write_text(cards_document(set_code, [item for item in cards if item.set == set_code]), encoding="utf-8")
+        written.append(str(path))
+    decks_dir = out_dir / "decks"
+    decks_dir.mkdir(exist_ok=True)
+    deck_keys: set[str] = set()
+    for file_name, name, title, repo_path in DECK_FILES:
+        source = f"github.com/{SOURCE_REPO}, {repo_path} at commit {DECKS_COMMIT} (licence unknown)"
+        deck = read_deck(source_dir / "decks" / file_name, name, title, source, cards, images)
+        path = decks_dir / f"{name}.json"
+        path.write_text(deck_document(deck), encoding="utf-8")
+        written.append(str(path))
+        deck_keys.update({deck.guardian, *deck.stronghold, *deck.cards})
+    by_key = {item.key: item for item in cards}
+    order = ("none", "keyword", "unique", "unimplemented")
+
+    def statuses(items: Iterable[Card]) -> dict[str, int]:
+        counted = Counter(item.text for item in items)
+        return {status: counted[status] for status in order}
+
+    return Summary(
+        by_set={set_code: sum(1 for item in cards if item.set == set_code) for set_code in SETS},
+        by_kind=dict(sorted(Counter(item.kind for item in cards).items())),
+        by_text=statuses(cards),
+        example_deck_text=statuses(by_key[key] for key in sorted(deck_keys)),
+        skipped=skipped,
+        unique=tuple(sorted(item.key for item in cards if item.text == "unique")),
+        files=tuple(written))
