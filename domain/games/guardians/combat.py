@@ -1,0 +1,935 @@
+"""Combat: Command Cards, AOE, primary match-ups with bribery, destruction, spells,
+ranged attacks and channeling, secondary attacks, resolution by total Vitality,
+healing and retreat (guardians COMBAT .. HEALING)."""
+
+from __future__ import annotations
+
+from domain.games.guardians import texts
+from domain.games.guardians.board import is_land, neighbours, stronghold_owner, strongholds
+from domain.games.guardians.cards import card as card_def
+from domain.games.guardians.messages import (
+    CardDispelled,
+    CardsMoved,
+    Channel,
+    Channeled,
+    ChooseCommand,
+    CombatEnded,
+    CombatResolved,
+    CombatStarted,
+    CommandChosen,
+    CommandDeclared,
+    CommandsRevealed,
+    CreatureChosen,
+    CreatureStatus,
+    DeclareCommand,
+    DestroyShield,
+    DiscardCard,
+    EffectApplied,
+    GameWon,
+    GuardianAssaulted,
+    Heal,
+    Healed,
+    MatchupResolved,
+    MatchupRevealed,
+    MoveEnded,
+    Pass,
+    PlayCard,
+    PlayCreature,
+    PlayRanged,
+    RangedFired,
+    Retreat,
+    SecondaryDeclared,
+    SecondaryResolved,
+    ShieldAdvanced,
+    ShieldDestroyed,
+    ShieldMerged,
+    ShieldRetreated,
+    StageBegan,
+    StonesSpent,
+    WindowMove,
+)
+from domain.games.guardians.state import (
+    COMBAT,
+    DISCARD,
+    PEN,
+    STORAGE,
+    Combat,
+    GuardiansState,
+    Shield,
+    Side,
+    lookup,
+    members,
+    other,
+    seat_of,
+    terrain,
+)
+from domain.games.guardians.strength import (
+    abilities,
+    beaten_damage,
+    channel_limit,
+    destroys,
+    face,
+    has,
+    immune,
+    immune_to_aoe,
+    matches,
+    terms,
+    total,
+)
+from domain.games.guardians.turns import (
+    R_GAME,
+    Em,
+    check_shields,
+    land_owner,
+    next_actor,
+    stacking,
+)
+from domain.kernel import RuleViolation, require
+
+R_COMBAT = "guardians COMBAT"
+R_AOE = "guardians AOE attacks"
+R_PRIMARY = "guardians PRIMARY ATTACKS"
+R_BRIBERY = "guardians BRIBERY"
+R_SPELLS = "guardians SPELLS"
+R_DESTRUCTION = "guardians DESTRUCTION"
+R_RANGED = "guardians Ranged Attacks"
+R_CHANNELING = "guardians CHANNELING"
+R_OVER_YET = "guardians IS IT OVER YET?"
+R_SECONDARY = "guardians SECONDARY ATTACKS"
+R_RESOLUTION = "guardians COMBAT RESOLUTION"
+R_HEALING = "guardians HEALING"
+R_TEXT = "guardians Text Box"
+R_ASSAULT = "tablerules Guardian assault"
+
+GUARDIAN = "guardian"
+
+
+# ---------------------------------------------------------------- reading the table
+
+
+def combat_of(state: GuardiansState) -> Combat:
+    combat = state.combat
+    if combat is None or state.phase != COMBAT:
+        raise RuleViolation(R_COMBAT, "there is no combat now")
+    return combat
+
+
+def side(combat: Combat, seat: int) -> Side:
+    return combat.attacker if combat.attacker.seat == seat else combat.defender
+
+
+def hand(state: GuardiansState, one: Side) -> tuple[str, ...]:
+    """Creatures still in a side's Combat Hand: not yet played, fired, lost or out."""
+    used = set(one.played) | set(one.ranged) | set(one.destroyed) | set(one.out)
+    return tuple(c for c in state.zone(one.seat, one.zone) if face(c).is_creature and c not in used)
+
+
+def survivors(state: GuardiansState, one: Side) -> tuple[str, ...]:
+    """The creatures that count for control of the space (guardians COMBAT RESOLUTION)."""
+    gone = set(one.beaten) | set(one.destroyed) | set(one.out)
+    return tuple(c for c in state.zone(one.seat, one.zone) if face(c).is_creature and c not in gone)
+
+
+def command_candidates(state: GuardiansState, seat: int) -> tuple[str, ...]:
+    combat = combat_of(state)
+    creatures = tuple(c for c in hand(state, side(combat, seat)) if face(c).command)
+    spells = tuple(c for c in state.zone(seat, STORAGE) if face(c).key in texts.COMMAND_SPELLS)
+    return creatures + spells
+
+
+def _acting(state: GuardiansState, seat: int, *stages: str) -> Combat:
+    combat = combat_of(state)
+    require(combat.stage in stages, R_COMBAT, f"the combat is at its {combat.stage} step, not {' or '.join(stages)}")
+    if combat.actor:
+        require(combat.actor == seat, R_COMBAT, f"seat {combat.actor} acts now in this combat")
+    return combat
+
+
+# ---------------------------------------------------------------- starting
+
+
+def start_combat(em: Em, shield: Shield, space: str, defender_shield: str, defender_zone: str) -> None:
+    """A Shield stepped onto a space held by the enemy: combat at once (guardians Movement)."""
+    defender = other(shield.seat)
+    fought_on: tuple[str, ...] = ()
+    if is_land(space):
+        fought_on = tuple(
+            sorted({t for seat in (1, 2) for c in em.state.zone(seat, terrain(space)) for t in face(c).terrain_types})
+        )
+    em.emit(
+        CombatStarted,
+        R_COMBAT,
+        space=space,
+        attacker=shield.seat,
+        defender=defender,
+        attacker_shield=shield.card,
+        defender_shield=defender_shield,
+        defender_zone=defender_zone,
+        came_from=shield.space,
+        terrain=fought_on,
+    )
+
+
+def assault_guardian(em: Em, shield: Shield, space: str) -> None:
+    """tablerules' reading of the Guardian victory (RULES.md): a Shield that steps onto an
+    enemy stronghold space with no creature on it strikes the enemy Guardian for its
+    creatures' total Vitality and stays where it stood; wounds add up."""
+    seat = shield.seat
+    require(
+        not any(s.space == shield.space and s.card != shield.card for s in em.state.shields_of(seat)),
+        R_ASSAULT,
+        "a Shield cannot strike from a space where another Shield of yours stands",
+    )
+    damage = sum(face(c).vitality for c in em.state.zone(seat, members(shield.card)) if face(c).is_creature)
+    enemy = em.state.player(other(seat))
+    wounds = enemy.wounds + damage
+    em.emit(GuardianAssaulted, R_ASSAULT, seat=seat, shield=shield.card, space=space, damage=damage, wounds=wounds)
+    if wounds >= card_def(enemy.guardian).vitality:
+        em.emit(GameWon, R_GAME, seat=seat, reason=f"killed seat {other(seat)}'s Guardian")
+        return
+    em.emit(MoveEnded, R_ASSAULT, seat=seat, shield=shield.card)
+    next_actor(em, seat)
+
+
+# ---------------------------------------------------------------- command cards
+
+
+def declare_command(em: Em, command: DeclareCommand) -> None:
+    combat = _acting(em.state, command.seat, "declare")
+    if command.play:
+        require(
+            bool(command_candidates(em.state, command.seat)),
+            R_COMBAT,
+            "you hold no card you may play as a Command Card",
+        )
+    em.emit(CommandDeclared, R_COMBAT, seat=command.seat, play=command.play)
+    if command.seat == combat.attacker.seat:
+        em.emit(StageBegan, R_COMBAT, stage="declare", actor=combat.defender.seat)
+        return
+    combat = combat_of(em.state)
+    if combat.attacker.declared == 1 or combat.defender.declared == 1:
+        em.emit(StageBegan, R_COMBAT, stage="command", actor=0)
+    else:
+        begin_primaries(em)
+
+
+def choose_command(em: Em, command: ChooseCommand) -> None:
+    combat = _acting(em.state, command.seat, "command")
+    mine = side(combat, command.seat)
+    require(
+        mine.declared == 1 and not mine.command, R_COMBAT, "you did not declare a Command Card, or chose it already"
+    )
+    require(
+        command.card in command_candidates(em.state, command.seat),
+        R_COMBAT,
+        f"{command.card} is not a card you may play as your Command Card",
+    )
+    em.emit(CommandChosen, R_COMBAT, seat=command.seat, card=command.card)
+    combat = combat_of(em.state)
+    if all(s.declared != 1 or s.command for s in (combat.attacker, combat.defender)):
+        _reveal_commands(em)
+
+
+def _reveal_commands(em: Em) -> None:
+    combat = combat_of(em.state)
+    cards = tuple(c for c in (combat.attacker.command, combat.defender.command) if c)
+    dispelled: list[str] = []
+    if len(cards) == 2:
+        a, d = cards
+        ka, kd = texts.CONTRADICTIONS.get(face(a).key), texts.CONTRADICTIONS.get(face(d).key)
+        if ka and ka == kd:
+            ua, ud = face(a).up, face(d).up
+            dispelled = [a, d] if ua == ud else [a if ua < ud else d]
+        for mine, theirs in ((a, d), (d, a)):
+            if face(mine).key in texts.DISPELS_OPPOSING_COMMAND and theirs not in dispelled:
+                dispelled.append(theirs)
+    em.emit(CommandsRevealed, R_COMBAT, cards=cards, dispelled=tuple(sorted(set(dispelled))))
+    for card in cards:
+        if face(card).border == "double":
+            em.emit(
+                CardsMoved,
+                R_COMBAT,
+                seat=seat_of(card),
+                cards=(card,),
+                count=1,
+                from_zone=STORAGE,
+                to_zone=DISCARD,
+                reason="Command Card",
+            )
+
+
+def _window_move(em: Em, seat: int, *, passed: bool) -> None:
+    em.emit(WindowMove, R_SPELLS, seat=seat, passed=passed, actor=other(seat))
+
+
+def play_card(em: Em, command: PlayCard) -> None:
+    """A card from the Storage Hand during combat: bribery in its step, Dispel Magic in
+    the Command Card step, other Spells and Items after bribery (guardians SPELLS)."""
+    state, seat = em.state, command.seat
+    combat = combat_of(state)
+    require(command.card in state.zone(seat, STORAGE), R_SPELLS, f"{command.card} is not in your Storage Hand")
+    info = face(command.card)
+    if info.kind == "bribery":
+        _bribe(em, combat, seat, command)
+        return
+    key = info.key
+    if key == texts.DISPEL_MAGIC:
+        _acting(state, seat, "command-window")
+        _dispel(em, combat, seat, command)
+    elif key == texts.POWER_LUNCH:
+        _acting(state, seat, "modify", "secondary-modify")
+        require(
+            command.target in (combat.a_card, combat.d_card) and command.target != "",
+            R_CHANNELING,
+            "Power Lunch names a creature in the match-up",
+        )
+        _spend(em, seat, command.card, "Power Lunch")
+        em.emit(
+            EffectApplied,
+            R_CHANNELING,
+            seat=seat,
+            source=command.card,
+            effect="receive-channeling",
+            cards=(command.target,),
+        )
+    elif key == texts.ST_BALLANTINE:
+        _acting(state, seat, "modify")
+        mine = combat.a_card if seat == combat.attacker.seat else combat.d_card
+        theirs = combat.d_card if seat == combat.attacker.seat else combat.a_card
+        require(
+            command.target == mine and matches("knight", mine),
+            R_SPELLS,
+            "St. Ballantine's Evocation is cast on your Knight in the match-up",
+        )
+        _spend(em, seat, command.card, "St. Ballantine's Evocation")
+        em.emit(CreatureStatus, R_SPELLS, seat=seat, card=mine, status="destroyed", by=command.card)
+        em.emit(CreatureStatus, R_SPELLS, seat=other(seat), card=theirs, status="destroyed", by=command.card)
+        em.emit(StageBegan, R_SPELLS, stage="choose", actor=0)
+        next_matchup(em)
+        return
+    elif key == texts.ANVIL:
+        _acting(state, seat, "declare")
+        require(
+            seat == combat.attacker.seat and stronghold_owner(combat.space) == combat.defender.seat,
+            R_SPELLS,
+            "the Anvil of Heaviness helps an attack on a stronghold, played before the combat starts",
+        )
+        _spend(em, seat, command.card, "Anvil of Heaviness")
+        em.emit(EffectApplied, R_SPELLS, seat=seat, source=command.card, effect="bonus-all", amount=texts.ANVIL_BONUS)
+        return
+    else:
+        raise RuleViolation(R_SPELLS, f"{info.name} cannot be played now (or its text is not implemented: RULES.md)")
+    _window_move(em, seat, passed=False)
+
+
+def _spend(em: Em, seat: int, card: str, what: str) -> None:
+    em.emit(
+        CardsMoved,
+        R_SPELLS,
+        seat=seat,
+        cards=(card,),
+        count=1,
+        from_zone=STORAGE,
+        to_zone=DISCARD,
+        reason=f"played: {what}",
+    )
+
+
+def _negated(combat: Combat, card: str) -> bool:
+    mine = side(combat, seat_of(card))
+    return mine.command == card and not mine.command_live
+
+
+def _dispel(em: Em, combat: Combat, seat: int, command: PlayCard) -> None:
+    theirs = side(combat, other(seat))
+    mine = side(combat, seat)
+    if command.target == theirs.command and theirs.command_live:
+        _spend(em, seat, command.card, "Dispel Magic")
+        em.emit(CardDispelled, R_SPELLS, seat=other(seat), card=theirs.command, by=command.card)
+    elif command.target == mine.command and not mine.command_live:
+        _spend(em, seat, command.card, "Dispel Magic")
+        em.emit(CardDispelled, R_SPELLS, seat=seat, card=mine.command, by=command.card)
+    else:
+        raise RuleViolation(
+            R_SPELLS, "Dispel Magic names the enemy's live Command Card, or your own that was dispelled"
+        )
+
+
+def pass_turn(em: Em, command: Pass) -> None:
+    combat = combat_of(em.state)
+    seat = command.seat
+    stage = combat.stage
+    if stage in ("command-window", "modify"):
+        _acting(em.state, seat, stage)
+        _window_move(em, seat, passed=True)
+        if combat_of(em.state).passes >= 2:
+            if stage == "command-window":
+                _apply_commands(em)
+            else:
+                resolve_matchup(em)
+    elif stage == "bribe":
+        _acting(em.state, seat, stage)
+        _said_bribe(em, seat)
+    elif stage == "secondary-bribe":
+        _acting(em.state, seat, stage)
+        em.emit(StageBegan, R_SECONDARY, stage="secondary-modify", actor=other(seat))
+    elif stage == "secondary-modify":
+        _acting(em.state, seat, stage)
+        resolve_secondary(em)
+    elif stage == "secondary":
+        _acting(em.state, seat, stage)
+        end_combat(em)
+    elif stage == "heal":
+        _acting(em.state, seat, stage)
+        after_healing(em)
+    else:
+        raise RuleViolation(R_COMBAT, f"there is nothing to pass at the combat's {stage} step")
+
+
+def _apply_commands(em: Em) -> None:
+    """The Command Cards that stand take effect, the attacker's first (guardians COMBAT, AOE attacks)."""
+    combat = combat_of(em.state)
+    for one in (combat.attacker, combat.defender):
+        if not one.command or not one.command_live:
+            continue
+        card, key = one.command, face(one.command).key
+        if key in texts.SELF_DESTROYING_COMMANDS:
+            for ability in abilities(card, "bonus-all"):
+                em.emit(EffectApplied, R_TEXT, seat=one.seat, source=card, effect="bonus-all", amount=ability.amount)
+            em.emit(CreatureStatus, R_TEXT, seat=one.seat, card=card, status="destroyed", by=card)
+        if key in texts.OPPONENT_NO_RANGED:
+            em.emit(
+                EffectApplied, R_TEXT, seat=one.seat, source=card, effect="no-ranged", cards=(str(other(one.seat)),)
+            )
+        if key in texts.BEER_BRIBABLES_OUT:
+            _party(em, card)
+        for ability in abilities(card, "sets-terrain"):
+            em.emit(EffectApplied, R_TEXT, seat=one.seat, source=card, effect="terrain", cards=(ability.terrain,))
+        for ability in abilities(card, "aoe"):
+            aoe_strike(em, one.seat, card, ability.amount, ability.target)
+    begin_primaries(em)
+
+
+def _party(em: Em, source: str) -> None:
+    combat = combat_of(em.state)
+    for one in (combat.attacker, combat.defender):
+        for card in survivors(em.state, one):
+            if "beer" in face(card).bribes and card != source:
+                em.emit(CreatureStatus, R_TEXT, seat=one.seat, card=card, status="out", by=source)
+
+
+def aoe_strike(em: Em, seat: int, source: str, amount: int, element: str) -> None:
+    """An AOE hits every creature in the enemy's Combat Hand of Vitality `amount` or
+    less, but those immune to it; methane puts them out of play instead of
+    discarding them (guardians AOE attacks)."""
+    combat = combat_of(em.state)
+    kind, _, only = element.partition(":")
+    victims = tuple(
+        c
+        for c in hand(em.state, side(combat, other(seat)))
+        if face(c).vitality <= amount and not immune_to_aoe(c, kind) and (not only or matches(only, c))
+    )
+    em.emit(EffectApplied, R_AOE, seat=seat, source=source, effect=f"aoe {kind}", amount=amount, cards=victims)
+    status = "out" if kind == "methane" else "destroyed"
+    for card in victims:
+        em.emit(CreatureStatus, R_AOE, seat=other(seat), card=card, status=status, by=source)
+
+
+# ---------------------------------------------------------------- primary attacks
+
+
+def begin_primaries(em: Em) -> None:
+    em.emit(StageBegan, R_PRIMARY, stage="choose", actor=0)
+    next_matchup(em)
+
+
+def next_matchup(em: Em) -> None:
+    """Another match-up while both sides hold creatures; else secondary attacks for the
+    side that still does (guardians SECONDARY ATTACKS)."""
+    state = em.state
+    combat = combat_of(state)
+    a_left, d_left = hand(state, combat.attacker), hand(state, combat.defender)
+    if a_left and d_left:
+        return
+    for one, left in ((combat.attacker, a_left), (combat.defender, d_left)):
+        if left and _secondary_targets(state, one.seat):
+            em.emit(StageBegan, R_SECONDARY, stage="secondary", actor=one.seat)
+            return
+    end_combat(em)
+
+
+def play_creature(em: Em, command: PlayCreature) -> None:
+    state, seat = em.state, command.seat
+    combat = combat_of(state)
+    if combat.stage == "secondary":
+        _secondary(em, command)
+        return
+    _acting(state, seat, "choose")
+    mine = side(combat, seat)
+    require(not command.target, R_PRIMARY, "a primary attacker names no target")
+    require(not mine.choice, R_PRIMARY, "you have laid your creature for this match-up")
+    require(command.card in hand(state, mine), R_PRIMARY, f"{command.card} is not a creature in your Combat Hand")
+    em.emit(CreatureChosen, R_PRIMARY, seat=seat, card=command.card)
+    combat = combat_of(em.state)
+    if combat.attacker.choice and combat.defender.choice:
+        a_card, d_card = combat.attacker.choice, combat.defender.choice
+        em.emit(MatchupRevealed, R_PRIMARY, attacker_card=a_card, defender_card=d_card)
+        for card in (a_card, d_card):
+            if not texts.implemented(face(card)):
+                em.emit(
+                    EffectApplied,
+                    R_TEXT,
+                    seat=seat_of(card),
+                    source=card,
+                    effect="text not implemented",
+                    note="only its numbers and keyword abilities take part (RULES.md)",
+                )
+
+
+def _bribe(em: Em, combat: Combat, seat: int, command: PlayCard) -> None:
+    _acting(em.state, seat, "bribe", "secondary-bribe")
+    if combat.stage == "bribe":
+        target = combat.d_card if seat == combat.attacker.seat else combat.a_card
+    else:
+        target = combat.a_card
+    require(command.target == target, R_BRIBERY, f"bribery names the enemy creature you face ({target})")
+    icon = face(command.card).name.lower()
+    require(
+        icon in face(target).bribes, R_BRIBERY, f"{face(target).name} cannot be bribed by {face(command.card).name}"
+    )
+    em.emit(
+        CardsMoved,
+        R_BRIBERY,
+        seat=seat,
+        cards=(command.card,),
+        count=1,
+        from_zone=STORAGE,
+        to_zone=DISCARD,
+        reason=f"bribes {target}",
+    )
+    em.emit(CreatureStatus, R_BRIBERY, seat=other(seat), card=target, status="destroyed", by=command.card)
+    if combat.stage == "bribe":
+        _said_bribe(em, seat)
+    else:
+        em.emit(StageBegan, R_SECONDARY, stage="secondary", actor=other(seat))
+        next_secondary(em)
+
+
+def _said_bribe(em: Em, seat: int) -> None:
+    """Attacker, then defender, say whether they bribe; then destruction, AOE and the
+    other modifiers (guardians BRIBERY, DESTRUCTION)."""
+    em.emit(WindowMove, R_BRIBERY, seat=seat, passed=True, actor=other(seat))
+    combat = combat_of(em.state)
+    if len(combat.bribe_seen) < 2:
+        return
+    a_card, d_card = combat.a_card, combat.d_card
+    gone = set(combat.attacker.destroyed) | set(combat.defender.destroyed)
+    if a_card in gone or d_card in gone:
+        em.emit(StageBegan, R_BRIBERY, stage="choose", actor=0)
+        next_matchup(em)
+        return
+    destroyed = [(c, v) for c, v in ((a_card, d_card), (d_card, a_card)) if destroys(c, v)]
+    for card, victim in destroyed:
+        em.emit(CreatureStatus, R_DESTRUCTION, seat=seat_of(victim), card=victim, status="destroyed", by=card)
+    if destroyed:
+        em.emit(StageBegan, R_DESTRUCTION, stage="choose", actor=0)
+        next_matchup(em)
+        return
+    for card in (a_card, d_card):
+        for ability in abilities(card, "aoe"):
+            if side(combat, seat_of(card)).command != card:
+                aoe_strike(em, seat_of(card), card, ability.amount, ability.target)
+    em.emit(StageBegan, R_OVER_YET, stage="modify", actor=combat.attacker.seat)
+
+
+def play_ranged(em: Em, command: PlayRanged) -> None:
+    state, seat = em.state, command.seat
+    combat = _acting(state, seat, "modify")
+    require("woods" not in combat.terrain, R_RANGED, "no ranged attacks in the Woods")
+    require(seat not in combat.no_ranged, R_RANGED, "a Command Card stops your ranged attacks in this combat")
+    require(
+        command.card in hand(state, side(combat, seat)) and face(command.card).ranged > 0,
+        R_RANGED,
+        f"{command.card} is not a ranged attacker in your Combat Hand",
+    )
+    into = combat.a_card if seat == combat.attacker.seat else combat.d_card
+    amount = face(command.card).ranged
+    mine = side(combat, seat)
+    if mine.shield:
+        for ability in abilities(mine.shield, "ranged-bonus"):
+            role = "attacking" if seat == combat.attacker.seat else "defending"
+            if ability.target in ("", role):
+                amount += ability.amount
+    em.emit(RangedFired, R_RANGED, seat=seat, card=command.card, into=into, amount=amount)
+    _window_move(em, seat, passed=False)
+
+
+def channel(em: Em, command: Channel) -> None:
+    """Channel into your creature in the match-up, within what it may receive
+    (guardians CHANNELING)."""
+    state, seat = em.state, command.seat
+    combat = _acting(state, seat, "modify", "secondary-modify")
+    if combat.stage == "secondary-modify":
+        into, against = combat.a_card, combat.d_card
+        require(seat_of(into) == seat, R_CHANNELING, "only the secondary attacker is channeled into")
+    else:
+        into, against = (
+            (combat.a_card, combat.d_card) if seat == combat.attacker.seat else (combat.d_card, combat.a_card)
+        )
+    require(not has(against, "no-channeling-vs"), R_CHANNELING, f"no channeling against {face(against).name}")
+    player = state.player(seat)
+    if command.source == GUARDIAN:
+        require(player.stones > 0, R_CHANNELING, "you have no Power Stone left to channel with")
+        amount = card_def(player.guardian).cmp
+        may_receive = face(into).receives_channeling or into in combat.receivers
+    else:
+        zone = state.zone_of(command.source) if command.source.startswith(f"{seat}.") else ""
+        require(
+            zone.startswith("under:") and face(command.source).cmp > 0,
+            R_CHANNELING,
+            f"{command.source} is not a channeler under your strongholds",
+        )
+        require(command.source not in player.channeled, R_CHANNELING, "a channeler channels once per turn")
+        only = abilities(command.source, "channels-only-to")
+        require(
+            all(matches(a.target, into) for a in only),
+            R_CHANNELING,
+            f"{face(command.source).name} cannot channel to {face(into).name}",
+        )
+        amount = face(command.source).cmp
+        may_receive = (
+            face(into).receives_channeling
+            or into in combat.receivers
+            or (bool(only) and has(command.source, "channels-to-any"))
+        )
+    require(may_receive, R_CHANNELING, f"{face(into).name} cannot receive channeling")
+    room = channel_limit(into) - lookup(combat.channel, into)
+    require(room > 0, R_CHANNELING, f"{face(into).name} has received all the channeling it may")
+    if command.source == GUARDIAN:
+        em.emit(StonesSpent, R_CHANNELING, seat=seat, count=1, reason=f"channels into {into}")
+    em.emit(Channeled, R_CHANNELING, seat=seat, source=command.source, into=into, amount=min(amount, room))
+    if combat.stage == "modify":
+        _window_move(em, seat, passed=False)
+
+
+def _win_pushes(combat: Combat, card: str) -> bool:
+    one = side(combat, seat_of(card))
+    if has(card, "win-pushes"):
+        return True
+    if one.command and one.command_live and has(one.command, "win-pushes"):
+        return True
+    return bool(one.shield) and has(one.shield, "win-pushes")
+
+
+def resolve_matchup(em: Em) -> None:
+    """Totals compared: the higher beats the lower unless the lower is immune to it
+    (guardians IS IT OVER YET?, IMMUNITY); the winner keeps the loser's Vitality as
+    damage for later secondary attackers."""
+    state = em.state
+    combat = combat_of(state)
+    a_card, d_card = combat.a_card, combat.d_card
+    a_terms = terms(state, combat, a_card, d_card, secondary=False)
+    d_terms = terms(state, combat, d_card, a_card, secondary=False)
+    a_total, d_total = total(a_terms), total(d_terms)
+    if a_total == d_total:
+        a_wins, d_wins = _win_pushes(combat, a_card), _win_pushes(combat, d_card)
+        outcome = "attacker" if a_wins and not d_wins else "defender" if d_wins and not a_wins else "push"
+    else:
+        outcome = "attacker" if a_total > d_total else "defender"
+    if (outcome == "attacker" and immune(d_card, a_card)) or (outcome == "defender" and immune(a_card, d_card)):
+        outcome = "push"
+    a_damage = (
+        0
+        if immune(a_card, d_card)
+        else beaten_damage(d_card)
+        if outcome == "attacker"
+        else (face(d_card).vitality if outcome == "push" else 0)
+    )
+    d_damage = (
+        0
+        if immune(d_card, a_card)
+        else beaten_damage(a_card)
+        if outcome == "defender"
+        else (face(a_card).vitality if outcome == "push" else 0)
+    )
+    em.emit(
+        MatchupResolved,
+        R_OVER_YET,
+        attacker_card=a_card,
+        defender_card=d_card,
+        attacker_terms=a_terms,
+        defender_terms=d_terms,
+        attacker_total=a_total,
+        defender_total=d_total,
+        outcome=outcome,
+        attacker_damage=a_damage,
+        defender_damage=d_damage,
+    )
+    if outcome != "push":
+        winner, loser = (a_card, d_card) if outcome == "attacker" else (d_card, a_card)
+        status = "beaten"
+        if any(not a.target or matches(a.target, loser) for a in abilities(winner, "destroys-beaten")):
+            status = "destroyed"
+        em.emit(CreatureStatus, R_OVER_YET, seat=seat_of(loser), card=loser, status=status, by=winner)
+        if face(winner).key in texts.STONE_THIEVES and lookup(combat.channel, loser):
+            thief_victim = seat_of(loser)
+            stolen = min(texts.STONES_STOLEN, em.state.player(thief_victim).stones)
+            if stolen:
+                em.emit(StonesSpent, R_TEXT, seat=thief_victim, count=stolen, reason=f"beaten by {face(winner).name}")
+    em.emit(StageBegan, R_OVER_YET, stage="choose", actor=0)
+    next_matchup(em)
+
+
+# ---------------------------------------------------------------- secondary attacks
+
+
+def _secondary_targets(state: GuardiansState, seat: int) -> tuple[str, ...]:
+    combat = combat_of(state)
+    enemy = side(combat, other(seat))
+    gone = set(enemy.beaten) | set(enemy.destroyed)
+    on_table = (*enemy.played, *enemy.ranged, *enemy.out)
+    return tuple(c for c in on_table if c not in gone and not has(c, "no-secondary-vs"))
+
+
+def _secondary(em: Em, command: PlayCreature) -> None:
+    state, seat = em.state, command.seat
+    combat = _acting(state, seat, "secondary")
+    require(
+        command.card in hand(state, side(combat, seat)),
+        R_SECONDARY,
+        f"{command.card} is not a creature in your Combat Hand",
+    )
+    require(
+        command.target in _secondary_targets(state, seat),
+        R_SECONDARY,
+        f"{command.target or 'nothing'} is not an enemy creature on the table you may attack",
+    )
+    em.emit(SecondaryDeclared, R_SECONDARY, seat=seat, card=command.card, target=command.target)
+
+
+def resolve_secondary(em: Em) -> None:
+    state = em.state
+    combat = combat_of(state)
+    card, target = combat.a_card, combat.d_card
+    seat = seat_of(card)
+    found = terms(state, combat, card, target, secondary=True)
+    damage_before = lookup(combat.damage, target)
+    needed = face(target).vitality + 1 - damage_before
+    killed = total(found) >= needed or any(matches(a.target, target) for a in abilities(card, "destroys-secondary"))
+    em.emit(
+        SecondaryResolved,
+        R_SECONDARY,
+        seat=seat,
+        card=card,
+        target=target,
+        terms=found,
+        total=total(found),
+        damage_before=damage_before,
+        needed=max(needed, 0),
+        killed=killed,
+    )
+    if killed:
+        em.emit(CreatureStatus, R_SECONDARY, seat=other(seat), card=target, status="beaten", by=card)
+    next_secondary(em)
+
+
+def next_secondary(em: Em) -> None:
+    combat = combat_of(em.state)
+    seat = combat.actor
+    if hand(em.state, side(combat, seat)) and _secondary_targets(em.state, seat):
+        return
+    end_combat(em)
+
+
+# ---------------------------------------------------------------- the end of a combat
+
+
+def end_combat(em: Em) -> None:
+    """Total Vitality of the creatures that stay; the attacker must have more (guardians COMBAT RESOLUTION)."""
+    state = em.state
+    combat = combat_of(state)
+    a_total = sum(face(c).vitality for c in survivors(state, combat.attacker))
+    d_total = sum(face(c).vitality for c in survivors(state, combat.defender))
+    winner = combat.attacker.seat if a_total > d_total else combat.defender.seat
+    em.emit(
+        CombatResolved, R_RESOLUTION, attacker_total=a_total, defender_total=d_total, winner=winner, loser=other(winner)
+    )
+    if not _heal_options(em.state):
+        after_healing(em)
+
+
+def _heal_options(state: GuardiansState) -> list[tuple[str, str]]:
+    combat = combat_of(state)
+    mine = side(combat, combat.winner)
+    healers = [
+        c for c in survivors(state, mine) if has(c, "heals") and c not in mine.healed and c not in mine.healers_used
+    ]
+    return [(h, c) for h in healers for c in mine.beaten if any(matches(a.target, c) for a in abilities(h, "heals"))]
+
+
+def heal(em: Em, command: Heal) -> None:
+    state, seat = em.state, command.seat
+    _acting(state, seat, "heal")
+    require(
+        (command.healer, command.card) in _heal_options(state),
+        R_HEALING,
+        "heal a beaten creature of yours with an unused healer that may heal it (the winner only)",
+    )
+    em.emit(Healed, R_HEALING, seat=seat, healer=command.healer, card=command.card)
+    if not _heal_options(em.state):
+        after_healing(em)
+
+
+def after_healing(em: Em) -> None:
+    """Lost creatures leave; the loser retreats or gives up its Shield."""
+    state = em.state
+    combat = combat_of(state)
+    for one in (combat.attacker, combat.defender):
+        lost = tuple(c for c in state.zone(one.seat, one.zone) if c in one.beaten or c in one.destroyed)
+        returning = tuple(
+            c
+            for c in lost
+            if one.command
+            and face(one.command).key in texts.UNDEAD_RETURN
+            and one.command_live
+            and matches("undead", c)
+        )
+        if returning:
+            em.emit(
+                CardsMoved,
+                R_TEXT,
+                seat=one.seat,
+                cards=returning,
+                count=len(returning),
+                from_zone=one.zone,
+                to_zone=PEN,
+                reason="Howl of the Dead",
+            )
+        rest = tuple(c for c in lost if c not in returning)
+        if rest:
+            em.emit(
+                CardsMoved,
+                R_RESOLUTION,
+                seat=one.seat,
+                cards=rest,
+                count=len(rest),
+                from_zone=one.zone,
+                to_zone=DISCARD,
+                reason="lost in combat",
+            )
+    loser = side(combat, combat.loser)
+    if not loser.shield:
+        left = em.state.zone(loser.seat, loser.zone)
+        if left:
+            em.emit(
+                CardsMoved,
+                R_RESOLUTION,
+                seat=loser.seat,
+                cards=left,
+                count=len(left),
+                from_zone=loser.zone,
+                to_zone=DISCARD,
+                reason="unshielded creatures cannot retreat",
+            )
+        _advance(em)
+        return
+    if not retreat_spaces(em.state):
+        em.emit(ShieldDestroyed, R_RESOLUTION, seat=loser.seat, shield=loser.shield, reason="no space to retreat to")
+        if not check_shields(em):
+            _advance(em)
+        return
+    em.emit(StageBegan, R_RESOLUTION, stage="retreat", actor=loser.seat)
+
+
+def retreat_spaces(state: GuardiansState) -> tuple[str, ...]:
+    """Where the beaten Shield may go: an attacker back the way it came; a defender one
+    space to any side under its control (guardians COMBAT RESOLUTION)."""
+    combat = combat_of(state)
+    if combat.loser == combat.attacker.seat:
+        return (combat.came_from,)
+    seat = combat.loser
+    found = []
+    for space in neighbours(combat.space):
+        enemy = state.shield_at(space)
+        if enemy is not None and enemy.seat != seat:
+            continue
+        if (is_land(space) and land_owner(state, space) == seat) or space in strongholds(seat):
+            found.append(space)
+    return tuple(found)
+
+
+def retreat(em: Em, command: Retreat) -> None:
+    state, seat = em.state, command.seat
+    combat = _acting(state, seat, "retreat")
+    require(command.to in retreat_spaces(state), R_RESOLUTION, f"retreat to one of {', '.join(retreat_spaces(state))}")
+    loser = side(combat, seat)
+    em.emit(ShieldRetreated, R_RESOLUTION, seat=seat, shield=loser.shield, from_space=combat.space, to_space=command.to)
+    there = next((s for s in em.state.shields_of(seat) if s.space == command.to and s.card != loser.shield), None)
+    if there is not None:
+        mine = em.state.shield(loser.shield)
+        turned = there.turned or (mine is not None and mine.turned)
+        em.emit(ShieldMerged, R_RESOLUTION, seat=seat, shield=loser.shield, into=there.card, turned=turned)
+        if check_shields(em):
+            return
+        if stacking(em.state.zone(seat, members(there.card))) > face(there.card).shield_limit:
+            em.emit(StageBegan, R_RESOLUTION, stage="trim", actor=seat)
+            return
+    _advance(em)
+
+
+def destroy_shield(em: Em, command: DestroyShield) -> None:
+    state, seat = em.state, command.seat
+    combat = _acting(state, seat, "retreat")
+    em.emit(ShieldDestroyed, R_RESOLUTION, seat=seat, shield=side(combat, seat).shield, reason="given up by its seat")
+    if not check_shields(em):
+        _advance(em)
+
+
+def trim(em: Em, command: DiscardCard) -> None:
+    state, seat = em.state, command.seat
+    _acting(state, seat, "trim")
+    shield = next(
+        s for s in state.shields_of(seat) if stacking(state.zone(seat, members(s.card))) > face(s.card).shield_limit
+    )
+    require(
+        command.card in state.zone(seat, members(shield.card)),
+        R_RESOLUTION,
+        f"discard a creature from {face(shield.card).name} until it holds {face(shield.card).shield_limit} points",
+    )
+    em.emit(
+        CardsMoved,
+        R_RESOLUTION,
+        seat=seat,
+        cards=(command.card,),
+        count=1,
+        from_zone=members(shield.card),
+        to_zone=DISCARD,
+        reason="over the Shield's limit after merging",
+    )
+    if stacking(em.state.zone(seat, members(shield.card))) <= face(shield.card).shield_limit:
+        _advance(em)
+
+
+def _advance(em: Em) -> None:
+    """The winning attacker takes the space; the mover's action is over."""
+    combat = combat_of(em.state)
+    attacker = combat.attacker
+    if combat.winner == attacker.seat:
+        em.emit(ShieldAdvanced, R_RESOLUTION, seat=attacker.seat, shield=attacker.shield, to_space=combat.space)
+    else:
+        shield = em.state.shield(attacker.shield)
+        if shield is not None and shield.space == combat.space:
+            em.emit(
+                ShieldRetreated,
+                R_RESOLUTION,
+                seat=attacker.seat,
+                shield=attacker.shield,
+                from_space=combat.space,
+                to_space=combat.came_from,
+            )
+    em.emit(CombatEnded, R_RESOLUTION, space=combat.space)
+    if em.state.finished:
+        return
+    if em.state.shield(attacker.shield) is not None:
+        em.emit(MoveEnded, R_RESOLUTION, seat=attacker.seat, shield=attacker.shield)
+    next_actor(em, attacker.seat)

@@ -1,0 +1,389 @@
+"""Guardians evolve: apply one fact. No checks, no randomness."""
+
+from __future__ import annotations
+
+from domain.games.guardians.messages import (
+    CardDispelled,
+    CardsMoved,
+    Channeled,
+    CombatEnded,
+    CombatResolved,
+    CombatStarted,
+    CommandChosen,
+    CommandDeclared,
+    CommandsRevealed,
+    Committed,
+    CreatureChosen,
+    CreatureStatus,
+    DeckShuffled,
+    EffectApplied,
+    GameDrawn,
+    GameWon,
+    GuardianAssaulted,
+    Healed,
+    LandSettled,
+    MatchupResolved,
+    MatchupRevealed,
+    MoveEnded,
+    PhaseStarted,
+    PlacerChosen,
+    RangedFired,
+    SeatSetUp,
+    SecondaryDeclared,
+    SecondaryResolved,
+    ShieldAdvanced,
+    ShieldDestroyed,
+    ShieldLifted,
+    ShieldMerged,
+    ShieldPlaced,
+    ShieldRetreated,
+    ShieldStepped,
+    ShieldTurned,
+    StageBegan,
+    StonesSpent,
+    TurnPassed,
+    UpCardsCompared,
+    WindowMove,
+)
+from domain.games.guardians.state import (
+    COMBAT,
+    DECK,
+    MOVEMENT,
+    ORGANIZE,
+    OVER,
+    PLACED,
+    PLACED_OPENLY,
+    REINFORCED,
+    SETTLEMENT,
+    SHIELDS,
+    Combat,
+    GuardiansState,
+    Shield,
+    Side,
+    added,
+    members,
+    on,
+    other,
+)
+from domain.games.guardians.strength import face
+from domain.kernel import Event
+from domain.kernel.records import replace
+
+
+def _moved(state: GuardiansState, seat: int, cards: tuple[str, ...], source: str, target: str) -> GuardiansState:
+    zones = dict(state.zones)
+    gone = set(cards)
+    key = f"{seat}:{source}"
+    zones[key] = tuple(c for c in zones.get(key, ()) if c not in gone)
+    if not zones[key]:
+        del zones[key]
+    destination = f"{seat}:{target}"
+    zones[destination] = zones.get(destination, ()) + cards
+    return replace(state, zones=zones)
+
+
+def _shields(state: GuardiansState, card: str, **changes: object) -> GuardiansState:
+    return replace(state, shields=tuple(replace(s, **changes) if s.card == card else s for s in state.shields))
+
+
+def _side(state: GuardiansState, seat: int, **changes: object) -> GuardiansState:
+    combat = state.combat
+    assert combat is not None
+    if combat.attacker.seat == seat:
+        return replace(state, combat=replace(combat, attacker=replace(combat.attacker, **changes)))
+    return replace(state, combat=replace(combat, defender=replace(combat.defender, **changes)))
+
+
+def _combat(state: GuardiansState, **changes: object) -> GuardiansState:
+    assert state.combat is not None
+    return replace(state, combat=replace(state.combat, **changes))
+
+
+def _sides(combat: Combat, seat: int) -> Side:
+    return combat.attacker if combat.attacker.seat == seat else combat.defender
+
+
+def _drop_shield(state: GuardiansState, seat: int, shield: str, *, lost: bool) -> GuardiansState:
+    state = replace(state, shields=tuple(s for s in state.shields if s.card != shield))
+    if lost:
+        state = state.with_player(seat, shields_lost=state.player(seat).shields_lost + 1)
+    return state
+
+
+def evolve(state: GuardiansState, event: Event) -> GuardiansState:
+    match event:
+        case CardsMoved(seat=seat, cards=cards, from_zone=source, to_zone=target, reason=reason):
+            state = _moved(state, seat, cards, source, target)
+            if reason in (PLACED, PLACED_OPENLY):
+                state = state.with_player(seat, placed=state.player(seat).placed + 1)
+            elif reason == REINFORCED:
+                state = replace(state, mode="reinforce")
+            return state
+        case DeckShuffled(seat=seat, order=order):
+            return replace(state, zones={**state.zones, f"{seat}:{DECK}": order})
+        case SeatSetUp(seat=seat, guardian=guardian, stronghold=stronghold, deck=deck, stones=stones):
+            return state.with_player(seat, guardian=guardian, stronghold=stronghold, deck_name=deck, stones=stones)
+        case PhaseStarted(phase=phase, turn=turn):
+            return _phase(state, phase, turn)
+        case StonesSpent(seat=seat, count=count):
+            return state.with_player(seat, stones=state.player(seat).stones - count)
+        case ShieldPlaced(seat=seat, shield=shield, space=space):
+            state = state.with_player(seat, placed=state.player(seat).placed + 1)
+            loose = state.zone(seat, on(space))
+            state = _moved(state, seat, (shield,), state.zone_of(shield), SHIELDS)
+            state = _moved(state, seat, loose, on(space), members(shield))
+            return replace(state, shields=(*state.shields, Shield(card=shield, seat=seat, space=space)))
+        case ShieldLifted(seat=seat, shield=shield, to_zone=target):
+            placed = state.shield(shield)
+            assert placed is not None
+            state = _moved(state, seat, state.zone(seat, members(shield)), members(shield), on(placed.space))
+            state = _moved(state, seat, (shield,), SHIELDS, target)
+            return _drop_shield(state, seat, shield, lost=False)
+        case Committed(seat=seat):
+            state = state.with_player(seat, committed=True)
+            return state
+        case PlacerChosen(seat=seat, opens=opens):
+            return replace(state, active=seat, opener=seat if opens else state.opener)
+        case UpCardsCompared(cards=_, numbers=numbers, first=first):
+            if not first:
+                return state
+            players = tuple(
+                replace(p, low_up=numbers[p.seat - 1] < numbers[other(p.seat) - 1], up_number=numbers[p.seat - 1])
+                for p in state.players
+            )
+            return replace(state, players=players, first=first, active=first)
+        case TurnPassed(seat=seat):
+            return replace(state, active=seat, moving="", steps_left=0, mode="", path=())
+        case ShieldTurned(seat=seat, shield=shield, steps=steps):
+            placed = state.shield(shield)
+            assert placed is not None
+            state = _shields(state, shield, turned=True)
+            return replace(state, moving=shield, steps_left=steps, mode="", path=(placed.space,))
+        case ShieldStepped(seat=seat, shield=shield, from_space=source, to_space=target, fly=fly):
+            state = _shields(state, shield, space=target, came_from=source)
+            if fly:
+                state = state.with_player(seat, flew=True)
+            return replace(
+                state, steps_left=state.steps_left - 1, mode="fly" if fly else "walk", path=(*state.path, target)
+            )
+        case MoveEnded():
+            return replace(state, moving="", steps_left=0, mode="", path=())
+        case CombatStarted():
+            return _combat_started(state, event)
+        case CommandDeclared(seat=seat, play=play):
+            return _side(state, seat, declared=1 if play else 0)
+        case CommandChosen(seat=seat, card=card):
+            return _side(state, seat, command=card)
+        case CommandsRevealed(cards=cards, dispelled=dispelled):
+            assert state.combat is not None
+            for seat in (state.combat.attacker.seat, state.combat.defender.seat):
+                command = _sides(state.combat, seat).command
+                if command:
+                    creature = face(command).is_creature
+                    side = _sides(state.combat, seat)
+                    state = _side(
+                        state,
+                        seat,
+                        command_live=command not in dispelled,
+                        played=side.played + ((command,) if creature else ()),
+                    )
+            assert state.combat is not None
+            return _combat(state, stage="command-window", actor=state.combat.attacker.seat, passes=0)
+        case CardDispelled(seat=seat, card=card):
+            assert state.combat is not None
+            return _side(state, seat, command_live=not _sides(state.combat, seat).command_live)
+        case EffectApplied():
+            return _effect(state, event)
+        case StageBegan(stage=stage, actor=actor):
+            if stage == "choose":
+                return _combat(
+                    state,
+                    stage=stage,
+                    actor=actor,
+                    passes=0,
+                    bribe_seen=(),
+                    a_card="",
+                    d_card="",
+                    secondary=False,
+                    channel=(),
+                    support=(),
+                    receivers=(),
+                )
+            return _combat(state, stage=stage, actor=actor, passes=0, bribe_seen=())
+        case WindowMove(seat=seat, passed=passed, actor=actor):
+            assert state.combat is not None
+            return _combat(
+                state,
+                actor=actor,
+                passes=state.combat.passes + 1 if passed else 0,
+                bribe_seen=(*state.combat.bribe_seen, seat),
+            )
+        case CreatureChosen(seat=seat, card=card):
+            return _side(state, seat, choice=card)
+        case MatchupRevealed(attacker_card=a_card, defender_card=d_card):
+            assert state.combat is not None
+            combat = state.combat
+            state = _side(state, combat.attacker.seat, choice="", played=(*combat.attacker.played, a_card))
+            state = _side(state, combat.defender.seat, choice="", played=(*state.combat.defender.played, d_card))  # type: ignore[union-attr]
+            return _combat(
+                state,
+                a_card=a_card,
+                d_card=d_card,
+                secondary=False,
+                stage="bribe",
+                actor=combat.attacker.seat,
+                passes=0,
+                bribe_seen=(),
+                channel=(),
+                support=(),
+                receivers=(),
+            )
+        case CreatureStatus(seat=seat, card=card, status=status):
+            return _status(state, seat, card, status)
+        case RangedFired(seat=seat, card=card, into=into, amount=amount):
+            assert state.combat is not None
+            side = _sides(state.combat, seat)
+            state = _side(state, seat, ranged=(*side.ranged, card))
+            return _combat(state, support=added(state.combat.support, into, amount))  # type: ignore[union-attr]
+        case Channeled(seat=seat, source=source, into=into, amount=amount):
+            assert state.combat is not None
+            if source != "guardian":
+                state = state.with_player(seat, channeled=(*state.player(seat).channeled, source))
+            return _combat(state, channel=added(state.combat.channel, into, amount))  # type: ignore[union-attr]
+        case MatchupResolved():
+            return _resolved(state, event)
+        case SecondaryDeclared(seat=seat, card=card, target=target):
+            assert state.combat is not None
+            side = _sides(state.combat, seat)
+            state = _side(state, seat, played=(*side.played, card))
+            return _combat(
+                state,
+                a_card=card,
+                d_card=target,
+                secondary=True,
+                stage="secondary-bribe",
+                actor=other(seat),
+                passes=0,
+                bribe_seen=(),
+                channel=(),
+                support=(),
+                receivers=(),
+            )
+        case SecondaryResolved(card=card, target=target, killed=killed):
+            assert state.combat is not None
+            combat = state.combat
+            damage = combat.damage if killed else added(combat.damage, target, face(card).vitality)
+            return _combat(state, damage=damage, a_card="", d_card="", stage="secondary", channel=(), receivers=())
+        case CombatResolved(winner=winner, loser=loser):
+            return _combat(state, winner=winner, loser=loser, stage="heal", actor=winner, passes=0)
+        case Healed(seat=seat, healer=healer, card=card):
+            assert state.combat is not None
+            side = _sides(state.combat, seat)
+            return _side(
+                state,
+                seat,
+                beaten=tuple(c for c in side.beaten if c != card),
+                healed=(*side.healed, card),
+                healers_used=(*side.healers_used, healer),
+            )
+        case ShieldRetreated(shield=shield, to_space=target):
+            return _shields(state, shield, space=target)
+        case ShieldMerged(seat=seat, shield=shield, into=into, turned=turned):
+            state = _moved(state, seat, state.zone(seat, members(shield)), members(shield), members(into))
+            state = _moved(state, seat, (shield,), SHIELDS, "discard")
+            state = _shields(state, into, turned=turned)
+            return _drop_shield(state, seat, shield, lost=True)
+        case ShieldDestroyed(seat=seat, shield=shield):
+            state = _moved(state, seat, state.zone(seat, members(shield)), members(shield), "discard")
+            state = _moved(state, seat, (shield,), SHIELDS, "discard")
+            return _drop_shield(state, seat, shield, lost=True)
+        case ShieldAdvanced(shield=shield, to_space=target):
+            return _shields(state, shield, space=target)
+        case CombatEnded():
+            return replace(state, combat=None, phase=MOVEMENT)
+        case GuardianAssaulted(seat=seat, wounds=wounds):
+            return state.with_player(other(seat), wounds=wounds)
+        case LandSettled(land=land):
+            return replace(state, settling=tuple(s for s in state.settling if s != land))
+        case GameWon(seat=seat, reason=reason):
+            return replace(state, finished=True, winner=seat, result=reason, phase=OVER, combat=None)
+        case GameDrawn(reason=reason):
+            return replace(state, finished=True, winner=0, result=reason, phase=OVER, combat=None)
+    return state
+
+
+def _phase(state: GuardiansState, phase: str, turn: int) -> GuardiansState:
+    state = replace(state, phase=phase, turn=turn, active=0, moving="", steps_left=0, mode="", path=())
+    if phase == ORGANIZE:
+        players = tuple(replace(p, committed=False, placed=0, flew=False, channeled=()) for p in state.players)
+        return replace(state, players=players)
+    if phase == MOVEMENT:
+        return replace(state, shields=tuple(replace(s, turned=False, came_from="") for s in state.shields))
+    if phase == SETTLEMENT:
+        from domain.games.guardians.board import is_land
+
+        lands = tuple(
+            sorted(
+                s.space
+                for s in state.shields
+                if is_land(s.space)
+                and not any(state.zone(s.seat, z) for z in (f"terrain:{s.space}", f"facedown:{s.space}"))
+            )
+        )
+        return replace(state, settling=lands)
+    return state
+
+
+def _combat_started(state: GuardiansState, event: CombatStarted) -> GuardiansState:
+    attacker = Side(seat=event.attacker, zone=members(event.attacker_shield), shield=event.attacker_shield)
+    defender = Side(seat=event.defender, zone=event.defender_zone, shield=event.defender_shield)
+    combat = Combat(
+        space=event.space,
+        attacker=attacker,
+        defender=defender,
+        came_from=event.came_from,
+        terrain=event.terrain,
+        stage="declare",
+        actor=event.attacker,
+    )
+    state = _shields(state, event.attacker_shield, space=event.space, came_from=event.came_from)
+    return replace(state, combat=combat, phase=COMBAT, path=(*state.path, event.space))
+
+
+def _status(state: GuardiansState, seat: int, card: str, status: str) -> GuardiansState:
+    assert state.combat is not None
+    side = _sides(state.combat, seat)
+    clean = {
+        "beaten": tuple(c for c in side.beaten if c != card),
+        "destroyed": tuple(c for c in side.destroyed if c != card),
+        "out": tuple(c for c in side.out if c != card),
+    }
+    if status in clean:
+        clean[status] = clean[status] + (card,)
+    return _side(state, seat, **clean)
+
+
+def _effect(state: GuardiansState, event: EffectApplied) -> GuardiansState:
+    combat = state.combat
+    if combat is None:
+        return state
+    if event.effect == "bonus-all":
+        side = _sides(combat, event.seat)
+        return _side(state, event.seat, bonus_all=side.bonus_all + event.amount)
+    if event.effect == "no-ranged":
+        return _combat(state, no_ranged=tuple(sorted({*combat.no_ranged, *(int(c) for c in event.cards)})))
+    if event.effect == "receive-channeling":
+        return _combat(state, receivers=combat.receivers + event.cards)
+    if event.effect == "terrain":
+        return _combat(state, terrain=event.cards)
+    return state
+
+
+def _resolved(state: GuardiansState, event: MatchupResolved) -> GuardiansState:
+    assert state.combat is not None
+    damage = state.combat.damage
+    if event.attacker_damage:
+        damage = added(damage, event.attacker_card, event.attacker_damage)
+    if event.defender_damage:
+        damage = added(damage, event.defender_card, event.defender_damage)
+    return _combat(state, damage=damage, a_card="", d_card="", stage="choose", channel=(), support=(), receivers=())

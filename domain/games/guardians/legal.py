@@ -1,0 +1,186 @@
+"""Every command a seat may submit now, each complete as is (candidates filtered by decide)."""
+
+from __future__ import annotations
+
+from domain.games.guardians import combat as fight
+from domain.games.guardians.board import end_strongholds, neighbours, strongholds
+from domain.games.guardians.messages import (
+    Channel,
+    ChooseCommand,
+    DeclareCommand,
+    DestroyShield,
+    DiscardCard,
+    DropCreature,
+    DropOff,
+    EndMove,
+    FinishOrganizing,
+    Heal,
+    KeepUpCard,
+    Mulligan,
+    Pass,
+    PickUp,
+    Place,
+    PlaceTerrain,
+    PlayCard,
+    PlayCreature,
+    PlayRanged,
+    Reinforce,
+    Retreat,
+    Step,
+    TurnShield,
+)
+from domain.games.guardians.organize import up_choice_pending
+from domain.games.guardians.rules import decide, to_act
+from domain.games.guardians.state import (
+    COMBAT,
+    DRAWN,
+    MOVEMENT,
+    ORGANIZE,
+    PEN,
+    SETTLEMENT,
+    SHIELDS,
+    STORAGE,
+    GuardiansState,
+    members,
+    on,
+    under,
+)
+from domain.games.guardians.strength import face
+from domain.kernel import Command, Rng, RuleViolation
+
+_RNG_SEED = "legal-commands"
+
+
+def _organize(state: GuardiansState, seat: int) -> list[Command]:
+    if up_choice_pending(state, seat):
+        return [KeepUpCard(seat=seat, keep=True), KeepUpCard(seat=seat, keep=False)]
+    found: list[Command] = [Mulligan(seat=seat), FinishOrganizing(seat=seat)]
+    mine = [*state.zone(seat, DRAWN), *state.zone(seat, PEN)]
+    for space in strongholds(seat):
+        mine += [*state.zone(seat, on(space)), *state.zone(seat, under(space))]
+        shield = state.shield_at(space)
+        if shield is not None and shield.seat == seat:
+            mine += [shield.card, *state.zone(seat, members(shield.card))]
+    for card in mine:
+        info = face(card)
+        if info.border == "double":
+            targets = [STORAGE]
+        elif info.kind == "upgrade":
+            targets = [f"upgrade:{s}" for s in end_strongholds(seat)] + [PEN]
+        elif info.is_creature:
+            targets = [f"on:{s}" for s in strongholds(seat)] + [PEN]
+            if info.cmp:
+                targets += [f"under:{s}" for s in strongholds(seat)]
+        elif info.is_shield or info.kind == "creature-item":
+            targets = [f"on:{s}" for s in strongholds(seat)] + [PEN]
+        else:
+            targets = [PEN]
+        found += [Place(seat=seat, card=card, to=t) for t in targets]
+    return found
+
+
+def _movement(state: GuardiansState, seat: int) -> list[Command]:
+    if not state.moving:
+        return [TurnShield(seat=seat, shield=s.card) for s in state.shields_of(seat) if not s.turned]
+    shield = state.shield(state.moving)
+    assert shield is not None
+    found: list[Command] = [EndMove(seat=seat)]
+    for space in neighbours(shield.space):
+        found += [Step(seat=seat, to=space, fly=False), Step(seat=seat, to=space, fly=True)]
+    here = shield.space
+    if here in strongholds(seat):
+        found += [DropOff(seat=seat, card=c) for c in state.zone(seat, members(shield.card))]
+        found += [PickUp(seat=seat, card=c) for c in state.zone(seat, on(here))]
+        for other_shield in state.shields_of(seat):
+            if other_shield.space == here and other_shield.card != shield.card:
+                found += [PickUp(seat=seat, card=c) for c in state.zone(seat, members(other_shield.card))]
+    turned = [s for s in state.shields_of(seat) if s.turned]
+    for space in strongholds(seat):
+        sources = list(state.zone(seat, on(space)))
+        holder = state.shield_at(space)
+        if holder is not None and holder.seat == seat and not holder.turned:
+            sources += state.zone(seat, members(holder.card))
+        found += [Reinforce(seat=seat, card=c, shield=t.card) for c in sources for t in turned]
+    return found
+
+
+def _combat(state: GuardiansState, seat: int) -> list[Command]:
+    combat = state.combat
+    assert combat is not None
+    mine = fight.side(combat, seat)
+    theirs = fight.side(combat, 3 - seat)
+    storage = list(state.zone(seat, STORAGE))
+    stage = combat.stage
+    found: list[Command] = []
+    if stage == "declare":
+        found += [DeclareCommand(seat=seat, play=False), DeclareCommand(seat=seat, play=True)]
+        found += [PlayCard(seat=seat, card=c) for c in storage]
+    elif stage == "command":
+        found += [ChooseCommand(seat=seat, card=c) for c in fight.command_candidates(state, seat)]
+    elif stage == "choose":
+        found += [PlayCreature(seat=seat, card=c) for c in fight.hand(state, mine)]
+    elif stage == "secondary":
+        enemies = (*theirs.played, *theirs.ranged, *theirs.out)
+        found += [PlayCreature(seat=seat, card=c, target=t) for c in fight.hand(state, mine) for t in enemies]
+        found.append(Pass(seat=seat))
+    elif stage == "heal":
+        found += [Heal(seat=seat, healer=h, card=c) for h in fight.survivors(state, mine) for c in mine.beaten]
+        found.append(Pass(seat=seat))
+    elif stage == "retreat":
+        found += [Retreat(seat=seat, to=s) for s in fight.retreat_spaces(state)]
+        found.append(DestroyShield(seat=seat))
+    elif stage == "trim":
+        found += [
+            DiscardCard(seat=seat, card=c) for s in state.shields_of(seat) for c in state.zone(seat, members(s.card))
+        ]
+    else:
+        targets = [t for t in (combat.a_card, combat.d_card, mine.command, theirs.command) if t]
+        found += [PlayCard(seat=seat, card=c, target=t) for c in storage for t in targets]
+        found.append(Pass(seat=seat))
+        if stage in ("modify", "secondary-modify"):
+            found.append(Channel(seat=seat, source=fight.GUARDIAN))
+            found += [Channel(seat=seat, source=c) for s in strongholds(seat) for c in state.zone(seat, under(s))]
+        if stage == "modify":
+            found += [PlayRanged(seat=seat, card=c) for c in fight.hand(state, mine) if face(c).ranged]
+    return found
+
+
+def _settlement(state: GuardiansState, seat: int) -> list[Command]:
+    found: list[Command] = []
+    stock = [*state.zone(seat, PEN), *state.zone(seat, STORAGE)]
+    for land in state.settling:
+        shield = state.shield_at(land)
+        if shield is None or shield.seat != seat:
+            continue
+        found += [
+            PlaceTerrain(seat=seat, land=land, card=c) for c in stock if face(c).kind in ("terrain", "shield-terrain")
+        ]
+        found += [PlaceTerrain(seat=seat, land=land, card=c, face_down=True) for c in stock]
+        found += [DropCreature(seat=seat, land=land, card=c) for c in state.zone(seat, members(shield.card))]
+    return found
+
+
+def legal_commands(state: GuardiansState, seat: int) -> list[Command]:
+    if seat not in to_act(state):
+        return []
+    if state.phase == ORGANIZE:
+        candidates = _organize(state, seat)
+    elif state.phase == MOVEMENT:
+        candidates = _movement(state, seat)
+    elif state.phase == COMBAT:
+        candidates = _combat(state, seat)
+    elif state.phase == SETTLEMENT:
+        candidates = _settlement(state, seat)
+    else:
+        candidates = []
+    legal: list[Command] = []
+    for command in dict.fromkeys(candidates):
+        try:
+            decide(state, command, Rng(_RNG_SEED, "", 0))
+        except RuleViolation:
+            continue
+        legal.append(command)
+    return legal
+
+
+__all__ = ["SHIELDS", "legal_commands"]

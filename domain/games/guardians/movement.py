@@ -1,0 +1,292 @@
+"""The Movement phase: turning Shields, steps of one or two spaces, flying, picking
+up and dropping off at strongholds, reinforcing (guardians MOVEMENT PHASE)."""
+
+from __future__ import annotations
+
+from domain.games.guardians.board import is_land, neighbours, stronghold_owner, strongholds
+from domain.games.guardians.messages import (
+    CardsMoved,
+    DropOff,
+    EndMove,
+    MoveEnded,
+    PickUp,
+    Reinforce,
+    ShieldStepped,
+    ShieldTurned,
+    Step,
+    TurnShield,
+)
+from domain.games.guardians.state import MOVEMENT, REINFORCED, GuardiansState, Shield, members, on, other, terrain
+from domain.games.guardians.strength import face, has
+from domain.games.guardians.turns import (
+    R_MOVE,
+    R_PICK_UP,
+    R_REINFORCE,
+    SPACE_LIMIT,
+    Em,
+    land_owner,
+    next_actor,
+    space_points,
+    stacking,
+)
+from domain.kernel import RuleViolation, require
+
+STEPS = 2
+
+
+def _my_move(state: GuardiansState, seat: int) -> Shield:
+    require(state.phase == MOVEMENT, R_MOVE, f"Shields move in the Movement phase, not in {state.phase}")
+    require(state.active == seat, R_MOVE, f"seat {state.active} turns a Shield now")
+    shield = state.shield(state.moving)
+    if shield is None:
+        raise RuleViolation(R_MOVE, "turn a Shield first")
+    return shield
+
+
+def turn_shield(em: Em, command: TurnShield) -> None:
+    state, seat = em.state, command.seat
+    require(state.phase == MOVEMENT, R_MOVE, f"Shields are turned in the Movement phase, not in {state.phase}")
+    require(state.active == seat, R_MOVE, f"seat {state.active} turns a Shield now")
+    require(not state.moving, R_MOVE, "finish the move of the Shield you turned first")
+    shield = state.shield(command.shield)
+    require(
+        shield is not None and shield.seat == seat, R_MOVE, f"{command.shield} is not a Shield of yours on the board"
+    )
+    assert shield is not None
+    require(not shield.turned, R_MOVE, f"{face(shield.card).name} is turned already this turn")
+    em.emit(ShieldTurned, R_MOVE, seat=seat, shield=shield.card, steps=STEPS)
+
+
+def flies(state: GuardiansState, shield: Shield) -> bool:
+    """A Shield flies only if it carries creatures and all of them fly."""
+    cards = [c for c in state.zone(shield.seat, members(shield.card)) if face(c).is_creature]
+    return bool(cards) and all(face(c).flying for c in cards)
+
+
+def no_flying(state: GuardiansState, space: str) -> bool:
+    """Terrain that forbids flying into, out of or over it (Spires)."""
+    return any(has(c, "no-flying") for seat in (1, 2) for c in state.zone(seat, terrain(space)))
+
+
+def passable(state: GuardiansState, seat: int, space: str) -> bool:
+    """Whether a walking Shield may pass over a space: your own land with terrain on it,
+    or your own stronghold space; never a space with no terrain, the enemy's terrain or
+    an enemy Shield (guardians Movement)."""
+    enemy = state.shield_at(space)
+    if enemy is not None and enemy.seat != seat:
+        return False
+    if is_land(space):
+        has_terrain = any(state.zone(s, terrain(space)) or state.zone(s, f"facedown:{space}") for s in (1, 2))
+        return has_terrain and land_owner(state, space) == seat
+    return stronghold_owner(space) == seat
+
+
+def step(em: Em, command: Step) -> None:
+    from domain.games.guardians.combat import assault_guardian, start_combat
+
+    state, seat = em.state, command.seat
+    shield = _my_move(state, seat)
+    require(state.mode in ("", "walk", "fly"), R_MOVE, "this Shield is reinforcing, not moving")
+    require(state.steps_left > 0, R_MOVE, "this Shield has moved as far as it may")
+    here = shield.space
+    require(command.to in neighbours(here), R_MOVE, f"{command.to} is not one step from {here} (no diagonals)")
+    fly = command.fly
+    if state.mode:
+        require(fly == (state.mode == "fly"), R_MOVE, "a Shield walks or flies the whole move, not both")
+    if fly:
+        require(flies(state, shield), R_MOVE, "only a Shield carrying nothing but fliers may fly")
+        require(state.mode == "fly" or not state.player(seat).flew, R_MOVE, "you may fly only one Shield per turn")
+        require(
+            not no_flying(state, here) and not no_flying(state, command.to),
+            R_MOVE,
+            "no flying into, out of or over the Spires",
+        )
+    elif len(state.path) > 1:
+        require(
+            passable(state, seat, here),
+            R_MOVE,
+            f"a walking Shield may not move past {here} (it needs your terrain and no enemy Shield)",
+        )
+    target = command.to
+    owner = stronghold_owner(target)
+    enemy = state.shield_at(target)
+    if enemy is not None and enemy.seat != seat:
+        start_combat(em, shield, target, enemy.card, members(enemy.card))
+        return
+    if owner and owner != seat:
+        if em.state.zone(other(seat), on(target)):
+            start_combat(em, shield, target, "", on(target))
+        else:
+            assault_guardian(em, shield, target)
+        return
+    mine = state.shield_at(target)
+    if mine is not None and mine.card != shield.card:
+        require(
+            state.steps_left > 1 and (fly or passable(state, seat, target)),
+            R_MOVE,
+            f"you may pass your own Shield at {target} but not stop there",
+        )
+    revealed = tuple(state.zone(seat, members(shield.card))) if fly and not state.mode else ()
+    em.emit(
+        ShieldStepped,
+        R_MOVE,
+        seat=seat,
+        shield=shield.card,
+        from_space=here,
+        to_space=target,
+        fly=fly,
+        revealed=revealed,
+    )
+    if em.state.steps_left == 0 and stronghold_owner(target) != seat:
+        end_move(em, EndMove(seat=seat))
+
+
+def _on_my_stronghold(state: GuardiansState, shield: Shield) -> str:
+    require(
+        shield.space in strongholds(shield.seat),
+        R_PICK_UP,
+        "your moving Shield must stand on one of your stronghold spaces",
+    )
+    return shield.space
+
+
+def pick_up(em: Em, command: PickUp) -> None:
+    state, seat = em.state, command.seat
+    shield = _my_move(state, seat)
+    require(state.mode != "reinforce", R_PICK_UP, "a reinforcing Shield does not pick up")
+    space = _on_my_stronghold(state, shield)
+    zone = state.zone_of(command.card) if command.card.startswith(f"{seat}.") else ""
+    other_shield = next((s for s in state.shields_of(seat) if s.space == space and s.card != shield.card), None)
+    sources = {on(space)}
+    if other_shield is not None:
+        require(
+            not other_shield.turned or zone != members(other_shield.card),
+            R_PICK_UP,
+            "you cannot pick up from a space with a turned Shield",
+        )
+        sources.add(members(other_shield.card))
+    require(
+        zone in sources and face(command.card).is_creature, R_PICK_UP, f"{command.card} is not a creature on {space}"
+    )
+    points = stacking(state.zone(seat, members(shield.card))) + face(command.card).stacking
+    require(
+        points <= face(shield.card).shield_limit,
+        R_PICK_UP,
+        f"the Shield would carry {points} points; it holds {face(shield.card).shield_limit}",
+    )
+    em.emit(
+        CardsMoved,
+        R_PICK_UP,
+        seat=seat,
+        cards=(command.card,),
+        count=1,
+        from_zone=zone,
+        to_zone=members(shield.card),
+        reason="picked up",
+    )
+
+
+def drop_off(em: Em, command: DropOff) -> None:
+    state, seat = em.state, command.seat
+    shield = _my_move(state, seat)
+    space = _on_my_stronghold(state, shield)
+    require(
+        command.card in state.zone(seat, members(shield.card)) and face(command.card).is_creature,
+        R_PICK_UP,
+        f"{command.card} is not a creature under your moving Shield",
+    )
+    other_shield = next((s for s in state.shields_of(seat) if s.space == space and s.card != shield.card), None)
+    require(
+        other_shield is None or other_shield.turned,
+        R_PICK_UP,
+        "you cannot drop a creature onto a space with an unturned Shield",
+    )
+    target = members(other_shield.card) if other_shield is not None else on(space)
+    points = (
+        space_points(state, seat, space)
+        - stacking(state.zone(seat, members(shield.card)))
+        + face(command.card).stacking
+    )
+    if other_shield is None:
+        require(points <= SPACE_LIMIT, R_PICK_UP, f"{space} would hold {points} points; the limit is {SPACE_LIMIT}")
+    em.emit(
+        CardsMoved,
+        R_PICK_UP,
+        seat=seat,
+        cards=(command.card,),
+        count=1,
+        from_zone=members(shield.card),
+        to_zone=target,
+        reason="dropped off",
+    )
+
+
+def reach(state: GuardiansState, seat: int, start: str, goal: str, flying: bool) -> bool:
+    """Whether a creature may travel from a stronghold space to a Shield within two steps."""
+    if goal in neighbours(start):
+        return True
+    return any(
+        goal in neighbours(middle) and ((flying and not no_flying(state, middle)) or passable(state, seat, middle))
+        for middle in neighbours(start)
+    )
+
+
+def reinforce(em: Em, command: Reinforce) -> None:
+    state, seat = em.state, command.seat
+    _my_move(state, seat)
+    require(
+        state.mode in ("", "reinforce") and len(state.path) == 1,
+        R_REINFORCE,
+        "a Shield that moved does not also reinforce",
+    )
+    target = state.shield(command.shield)
+    require(
+        target is not None and target.seat == seat and target.turned,
+        R_REINFORCE,
+        "reinforce a turned Shield of yours (not one still unturned)",
+    )
+    assert target is not None
+    zone = state.zone_of(command.card) if command.card.startswith(f"{seat}.") else ""
+    space = zone.split(":", 1)[1] if zone.startswith("on:") else ""
+    if zone.startswith("shield:"):
+        holder = state.shield(zone.split(":", 1)[1])
+        if holder is not None and not holder.turned and holder.space in strongholds(seat):
+            space = holder.space
+    require(
+        bool(space) and space in strongholds(seat) and face(command.card).is_creature,
+        R_REINFORCE,
+        f"{command.card} is not a creature on your strongholds outside a turned Shield",
+    )
+    require(
+        space != target.space or zone != members(target.card), R_REINFORCE, "that creature is under this Shield already"
+    )
+    require(
+        reach(state, seat, space, target.space, face(command.card).flying) or space == target.space,
+        R_REINFORCE,
+        f"{command.card} cannot reach {target.space} from {space}",
+    )
+    points = stacking(state.zone(seat, members(target.card))) + face(command.card).stacking
+    require(
+        points <= face(target.card).shield_limit,
+        R_REINFORCE,
+        f"the Shield would carry {points} points; it holds {face(target.card).shield_limit}",
+    )
+    em.emit(
+        CardsMoved,
+        R_REINFORCE,
+        seat=seat,
+        cards=(command.card,),
+        count=1,
+        from_zone=zone,
+        to_zone=members(target.card),
+        reason=REINFORCED,
+    )
+
+
+def end_move(em: Em, command: EndMove) -> None:
+    state, seat = em.state, command.seat
+    shield = _my_move(state, seat)
+    mine = next((s for s in state.shields_of(seat) if s.space == shield.space and s.card != shield.card), None)
+    require(mine is None, R_MOVE, f"your Shield may not stop where another Shield of yours stands ({shield.space})")
+    em.emit(MoveEnded, R_MOVE, seat=seat, shield=shield.card)
+    next_actor(em, seat)

@@ -1,0 +1,265 @@
+"""Draw & Organize: the no-Shield mulligan, placing cards face down on, under and
+beside the strongholds and in the Creature Pen, and the fair reveal (guardians DRAW
+AND ORGANIZE PHASE)."""
+
+from __future__ import annotations
+
+from domain.games.guardians.board import end_strongholds, strongholds
+from domain.games.guardians.messages import (
+    CardsMoved,
+    Committed,
+    DeckShuffled,
+    FinishOrganizing,
+    KeepUpCard,
+    Mulligan,
+    Place,
+    PlacerChosen,
+    ShieldLifted,
+    ShieldPlaced,
+    StonesSpent,
+)
+from domain.games.guardians.state import (
+    ALTERNATING,
+    DECK,
+    DRAWN,
+    ORGANIZE,
+    PEN,
+    PLACED,
+    PLACED_OPENLY,
+    SHIELDS,
+    STORAGE,
+    UP,
+    GuardiansState,
+    members,
+    on,
+    other,
+    under,
+    upgrade,
+)
+from domain.games.guardians.strength import face
+from domain.games.guardians.turns import (
+    R_CHANNELERS,
+    R_NEXT_TURN,
+    R_ORGANIZE,
+    R_OTHER_PLACEMENT,
+    R_PLACE,
+    R_SHIELDS,
+    R_WHO_PLACES,
+    SPACE_LIMIT,
+    TES_LET,
+    Em,
+    begin_movement,
+    draw_turn,
+    placement_digest,
+    reveal_layout,
+    space_points,
+    stacking,
+)
+from domain.kernel import Rng, RuleViolation, require
+
+
+def _organizing(state: GuardiansState, seat: int) -> None:
+    require(state.phase == ORGANIZE, R_ORGANIZE, f"cards are placed in the Draw & Organize phase, not in {state.phase}")
+    require(not state.player(seat).committed, R_WHO_PLACES, "your placement is committed for this turn")
+    require(not state.player(seat).up_choice_pending, R_NEXT_TURN, "first say whether you keep your Up card")
+    if state.options.placement == ALTERNATING and not state.player(other(seat)).committed:
+        require(state.active == seat, R_WHO_PLACES, f"seat {state.active} places next (alternating placement)")
+
+
+def up_choice_pending(state: GuardiansState, seat: int) -> bool:
+    """Tes let's seat must choose before its later draws."""
+    return (
+        state.phase == ORGANIZE
+        and state.turn > 1
+        and not state.player(seat).committed
+        and state.player(seat).guardian == TES_LET
+        and bool(state.zone(seat, UP))
+    )
+
+
+def keep_up_card(em: Em, command: KeepUpCard) -> None:
+    require(up_choice_pending(em.state, command.seat), R_NEXT_TURN, "only Tes let's seat chooses, before its draw")
+    draw_turn(em, command.seat, keep_up=command.keep)
+
+
+def mulligan(em: Em, command: Mulligan, rng: Rng) -> None:
+    state, seat = em.state, command.seat
+    _organizing(state, seat)
+    drawn = state.zone(seat, DRAWN)
+    require(bool(drawn), R_ORGANIZE, "you have drawn nothing to draw again")
+    require(state.player(seat).placed == 0, R_ORGANIZE, "the mulligan comes before you place anything")
+    require(not any(face(c).is_shield for c in drawn), R_ORGANIZE, "you drew a Shield: no mulligan")
+    require(state.player(seat).stones > 0, R_ORGANIZE, "a mulligan costs a Power Stone and you have none")
+    em.emit(StonesSpent, R_ORGANIZE, seat=seat, count=1, reason="mulligan: no Shield drawn")
+    em.emit(
+        CardsMoved,
+        R_ORGANIZE,
+        seat=seat,
+        cards=drawn,
+        count=len(drawn),
+        from_zone=DRAWN,
+        to_zone=DECK,
+        reason="mulligan",
+    )
+    em.emit(DeckShuffled, R_ORGANIZE, seat=seat, order=tuple(rng.shuffled(em.state.zone(seat, DECK))))
+    cards = em.state.zone(seat, DECK)[: len(drawn)]
+    em.emit(
+        CardsMoved,
+        R_ORGANIZE,
+        seat=seat,
+        cards=cards,
+        count=len(cards),
+        from_zone=DECK,
+        to_zone=DRAWN,
+        reason="mulligan draw",
+    )
+
+
+def _source(state: GuardiansState, seat: int, card: str) -> str:
+    """Where a card to place comes from: your hand, Pen or strongholds, else an error."""
+    zone = state.zone_of(card) if card.split(".", 1)[0] == str(seat) else ""
+    movable = zone in (DRAWN, PEN, SHIELDS) or zone.startswith(("on:", "under:"))
+    if zone == SHIELDS:
+        shield = state.shield(card)
+        movable = shield is not None and shield.space in strongholds(seat)
+    if zone.startswith("shield:"):
+        shield = state.shield(zone.split(":", 1)[1])
+        movable = shield is not None and shield.space in strongholds(seat)
+    if not movable:
+        raise RuleViolation(
+            R_ORGANIZE,
+            f"{card} is not a card of yours that you may place now (from your hand, Creature Pen or strongholds)",
+        )
+    return zone
+
+
+def place(em: Em, command: Place, rng: Rng) -> None:
+    state, seat, card = em.state, command.seat, command.card
+    _organizing(state, seat)
+    source = _source(state, seat, card)
+    info = face(card)
+    target = command.to
+    kind, _, space = target.partition(":")
+    if target in (PEN, STORAGE):
+        if target == PEN:
+            require(
+                info.border != "double",
+                R_OTHER_PLACEMENT,
+                f"{info.name} is double-bordered: it goes to the Storage Hand",
+            )
+        else:
+            require(
+                info.border == "double",
+                R_OTHER_PLACEMENT,
+                f"only double-bordered cards go to the Storage Hand, not {info.name}",
+            )
+        if source == SHIELDS:
+            em.emit(ShieldLifted, R_SHIELDS, seat=seat, shield=card, to_zone=target, openly=_openly(em))
+        else:
+            _move(em, seat, card, source, target)
+        _placed(em, seat)
+        return
+    require(
+        kind in ("on", "under", "upgrade") and space in strongholds(seat),
+        R_PLACE,
+        f"place on, under or beside one of your stronghold spaces ({', '.join(strongholds(seat))}) or in the pen",
+    )
+    if kind == "upgrade":
+        require(info.kind in ("upgrade",), R_OTHER_PLACEMENT, f"{info.name} is not a stronghold upgrade")
+        require(
+            space in end_strongholds(seat), R_OTHER_PLACEMENT, "upgrades stand beside your left or right stronghold"
+        )
+        require(not state.zone(seat, upgrade(space)), R_OTHER_PLACEMENT, f"an upgrade already stands beside {space}")
+        require(source in (DRAWN, PEN), R_OTHER_PLACEMENT, "an upgrade once placed stays")
+        _move(em, seat, card, source, upgrade(space))
+    elif kind == "under":
+        require(
+            info.is_creature and info.cmp > 0,
+            R_CHANNELERS,
+            f"only channelers go under a stronghold; {info.name} has no CMP",
+        )
+        _check_room(state, seat, space, card, source)
+        _move(em, seat, card, source, under(space))
+    elif info.is_shield:
+        shield_here = state.shield_at(space)
+        require(shield_here is None, R_SHIELDS, f"{space} already has a Shield")
+        require(source != SHIELDS or state.shield(card) is not None, R_SHIELDS, "no such Shield")
+        if info.kind == "standard-bearer":
+            bearers = [s for s in state.shields_of(seat) if face(s.card).kind == "standard-bearer" and s.card != card]
+            require(not bearers, R_SHIELDS, "you may have only one Standard Bearer in play")
+        loose = stacking(state.zone(seat, on(space)))
+        require(loose <= info.shield_limit, R_SHIELDS, f"{info.name} holds {info.shield_limit} points, not {loose}")
+        if source == SHIELDS:
+            em.emit(ShieldLifted, R_SHIELDS, seat=seat, shield=card, to_zone=DRAWN, openly=_openly(em))
+            source = DRAWN
+        if source != DRAWN:
+            _move(em, seat, card, source, DRAWN)
+        em.emit(ShieldPlaced, R_SHIELDS, seat=seat, shield=card, space=space, openly=_openly(em))
+    elif info.is_creature or info.kind == "creature-item":
+        _check_room(state, seat, space, card, source)
+        shield = state.shield_at(space)
+        target_zone = members(shield.card) if shield is not None and shield.seat == seat else on(space)
+        if info.kind == "creature-item":
+            stack = state.zone(seat, target_zone)
+            creatures = sum(1 for c in stack if face(c).is_creature)
+            items = sum(1 for c in stack if face(c).kind == "creature-item")
+            require(items < creatures, R_PLACE, "a stack may not hold more magic items than creatures")
+        _move(em, seat, card, source, target_zone)
+    else:
+        raise RuleViolation(R_PLACE, f"{info.name} ({info.kind}) cannot be placed on a stronghold")
+    _placed(em, seat)
+
+
+def _check_room(state: GuardiansState, seat: int, space: str, card: str, source: str) -> None:
+    holder = state.shield_at(space)
+    here = source in (on(space), under(space)) or (holder is not None and members(holder.card) == source)
+    points = space_points(state, seat, space) + (0 if here else face(card).stacking)
+    require(points <= SPACE_LIMIT, R_PLACE, f"{space} would hold {points} points; the limit is {SPACE_LIMIT}")
+
+
+def _openly(em: Em) -> bool:
+    return em.state.options.placement == ALTERNATING
+
+
+def _move(em: Em, seat: int, card: str, source: str, target: str) -> None:
+    openly = _openly(em)
+    em.emit(
+        CardsMoved,
+        R_PLACE,
+        seat=seat,
+        cards=(card,),
+        count=1,
+        from_zone=source,
+        to_zone=target,
+        reason=PLACED_OPENLY if openly else PLACED,
+    )
+
+
+def _placed(em: Em, seat: int) -> None:
+    """Alternating placement: the other seat places next, unless it has finished."""
+    state = em.state
+    if state.options.placement == ALTERNATING and not state.player(other(seat)).committed:
+        em.emit(PlacerChosen, R_WHO_PLACES, seat=other(seat))
+
+
+def finish(em: Em, command: FinishOrganizing, rng: Rng) -> None:
+    state, seat = em.state, command.seat
+    _organizing(state, seat)
+    for card in state.zone(seat, DRAWN):
+        target = STORAGE if face(card).border == "double" else PEN
+        em.emit(
+            CardsMoved,
+            R_OTHER_PLACEMENT,
+            seat=seat,
+            cards=(card,),
+            count=1,
+            from_zone=DRAWN,
+            to_zone=target,
+            reason="kept",
+        )
+    salt = f"{rng.below(1 << 62):016x}{rng.below(1 << 62):016x}"
+    em.emit(Committed, R_WHO_PLACES, seat=seat, digest=placement_digest(em.state, seat, salt), salt=salt)
+    _placed(em, seat)
+    if all(p.committed for p in em.state.players):
+        reveal_layout(em)
+        begin_movement(em, rng)

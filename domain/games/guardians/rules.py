@@ -1,0 +1,153 @@
+"""Guardians decide: check a command against the rules, then emit its facts."""
+
+from __future__ import annotations
+
+from domain.games.guardians import combat, movement, organize, settlement
+from domain.games.guardians.cards import card
+from domain.games.guardians.decks import EXAMPLE_DECKS, parse_deck
+from domain.games.guardians.messages import (
+    Channel,
+    ChooseCommand,
+    DeckShuffled,
+    DeclareCommand,
+    DestroyShield,
+    DiscardCard,
+    DropCreature,
+    DropOff,
+    EndMove,
+    FinishOrganizing,
+    Heal,
+    KeepUpCard,
+    Mulligan,
+    Pass,
+    PickUp,
+    Place,
+    PlaceTerrain,
+    PlayCard,
+    PlayCreature,
+    PlayRanged,
+    Reinforce,
+    Retreat,
+    SeatSetUp,
+    Step,
+    TurnShield,
+)
+from domain.games.guardians.state import (
+    ALTERNATING,
+    COMBAT,
+    DECK,
+    MOVEMENT,
+    ORGANIZE,
+    SETTLEMENT,
+    SETUP,
+    GuardiansState,
+)
+from domain.games.guardians.turns import R_DECK, R_GAME, begin_organize, new_em
+from domain.kernel import Command, Event, Rng, RuleViolation, StartGame, require
+
+
+def to_act(state: GuardiansState) -> tuple[int, ...]:
+    """The seats with a decision now."""
+    if state.finished or state.phase == SETUP:
+        return ()
+    if state.phase == ORGANIZE:
+        waiting = tuple(p.seat for p in state.players if not p.committed)
+        if state.options.placement == ALTERNATING and len(waiting) == 2:
+            return (state.active,)
+        return waiting
+    if state.phase == MOVEMENT:
+        return (state.active,) if state.active else ()
+    if state.phase == COMBAT and state.combat is not None:
+        fight = state.combat
+        if fight.actor:
+            return (fight.actor,)
+        if fight.stage == "command":
+            return tuple(s.seat for s in (fight.attacker, fight.defender) if s.declared == 1 and not s.command)
+        if fight.stage == "choose":
+            return tuple(s.seat for s in (fight.attacker, fight.defender) if not s.choice)
+        return ()
+    if state.phase == SETTLEMENT:
+        return tuple(sorted({shield.seat for land in state.settling if (shield := state.shield_at(land)) is not None}))
+    return ()
+
+
+def start_game(state: GuardiansState, rng: Rng) -> list[Event]:
+    em = new_em(state)
+    for player in state.players:
+        deck = EXAMPLE_DECKS.get(state.options.decks[player.seat - 1]) or parse_deck(
+            state.options.decks[player.seat - 1]
+        )
+        guardian = card(deck.guardian)
+        em.emit(
+            SeatSetUp,
+            R_GAME,
+            seat=player.seat,
+            guardian=deck.guardian,
+            stronghold=deck.stronghold,
+            deck=deck.name,
+            stones=guardian.stones,
+        )
+        em.emit(DeckShuffled, R_DECK, seat=player.seat, order=tuple(rng.shuffled(em.state.zone(player.seat, DECK))))
+    begin_organize(em, coin=1 + rng.below(2))
+    return em.events
+
+
+def decide(state: GuardiansState, command: Command, rng: Rng) -> list[Event]:
+    if isinstance(command, StartGame):
+        require(state.phase == SETUP, R_GAME, "the game has started already")
+        return start_game(state, rng)
+    require(not state.finished, R_GAME, "the game is over")
+    require(command.seat in (1, 2), R_GAME, f"there is no seat {command.seat} in this game")
+    em = new_em(state)
+    match command:
+        case Mulligan():
+            organize.mulligan(em, command, rng)
+        case KeepUpCard():
+            organize.keep_up_card(em, command)
+        case Place():
+            organize.place(em, command, rng)
+        case FinishOrganizing():
+            organize.finish(em, command, rng)
+        case TurnShield():
+            movement.turn_shield(em, command)
+        case Step():
+            movement.step(em, command)
+        case PickUp():
+            movement.pick_up(em, command)
+        case DropOff():
+            movement.drop_off(em, command)
+        case Reinforce():
+            movement.reinforce(em, command)
+        case EndMove():
+            movement.end_move(em, command)
+        case DeclareCommand():
+            combat.declare_command(em, command)
+        case ChooseCommand():
+            combat.choose_command(em, command)
+        case PlayCard():
+            combat.play_card(em, command)
+        case Pass():
+            combat.pass_turn(em, command)
+        case PlayCreature():
+            combat.play_creature(em, command)
+        case PlayRanged():
+            combat.play_ranged(em, command)
+        case Channel():
+            combat.channel(em, command)
+        case Heal():
+            combat.heal(em, command)
+        case Retreat():
+            combat.retreat(em, command)
+        case DestroyShield():
+            combat.destroy_shield(em, command)
+        case DiscardCard():
+            combat.trim(em, command)
+        case PlaceTerrain():
+            settlement.place_terrain(em, command)
+        case DropCreature():
+            settlement.drop_creature(em, command)
+        case _:
+            raise RuleViolation(R_GAME, f"guardians has no command {type(command).__name__}")
+    if not em.events:
+        raise RuleViolation(R_GAME, "that command changes nothing")
+    return em.events

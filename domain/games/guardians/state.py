@@ -1,0 +1,250 @@
+"""Guardians state: immutable, canonical-JSON friendly.
+
+Every card instance lies in exactly one zone of its owner (`zones`, keyed
+"<seat>:<zone>"), so conservation is one check; Shields on the board are also
+listed in `shields` with where they stand and whether they are turned.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from domain.kernel.records import replace
+
+# Phases (guardians THE GAME: Draw & Organize, Movement, Terrain Settlement).
+SETUP = "setup"
+ORGANIZE = "organize"
+UP_CARDS = "up-cards"
+MOVEMENT = "movement"
+COMBAT = "combat"
+SETTLEMENT = "settlement"
+OVER = "over"
+
+SIMULTANEOUS = "simultaneous"
+ALTERNATING = "alternating"
+
+# Zones of a seat (messages.py).
+DECK = "deck"
+DRAWN = "drawn"
+PEN = "pen"
+STORAGE = "storage"
+DISCARD = "discard"
+UP = "up"
+SHIELDS = "shields"
+"""The Shield cards on the board (where each stands: GuardiansState.shields)."""
+
+PLACED = "placed"
+"""The reason of a card moved by Place in secret (counted: the mulligan comes before any)."""
+PLACED_OPENLY = "placed openly"
+"""The same with alternating placement, where the other seat sees where it goes."""
+
+REINFORCED = "reinforced"
+"""The reason of a creature moved by Reinforce: the turned Shield's action is reinforcing."""
+
+PUBLIC_ZONES = (DISCARD, UP, SHIELDS)
+PUBLIC_PREFIXES = ("terrain:", "upgrade:")
+
+
+def on(space: str) -> str:
+    return f"on:{space}"
+
+
+def under(space: str) -> str:
+    return f"under:{space}"
+
+
+def upgrade(space: str) -> str:
+    return f"upgrade:{space}"
+
+
+def members(shield: str) -> str:
+    return f"shield:{shield}"
+
+
+def terrain(land: str) -> str:
+    return f"terrain:{land}"
+
+
+def facedown(land: str) -> str:
+    return f"facedown:{land}"
+
+
+def is_public(zone: str) -> bool:
+    """Cards in a public zone lie face up for everybody."""
+    return zone in PUBLIC_ZONES or zone.startswith(PUBLIC_PREFIXES)
+
+
+def seat_of(card: str) -> int:
+    """A card instance's owner: the number before the dot."""
+    return int(card.split(".", 1)[0])
+
+
+def key_of(card: str) -> str:
+    """A card instance's card key: between the dot and the copy number."""
+    return card.split(".", 1)[1].rsplit("#", 1)[0]
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    decks: tuple[str, ...] = ("knights", "giants-fairies")
+    placement: str = SIMULTANEOUS
+    turn_limit: int = 40
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    seat: int
+    name: str
+    guardian: str = ""
+    stronghold: tuple[str, ...] = ()
+    deck_name: str = ""
+    stones: int = 0
+    wounds: int = 0
+    shields_lost: int = 0
+    low_up: bool = False
+    """Had the lower Up card in the last Movement phase (guardians THE TURN IS OVER: LUC)."""
+    up_number: int = 0
+    committed: bool = False
+    up_choice_pending: bool = False
+    placed: int = 0
+    flew: bool = False
+    channeled: tuple[str, ...] = ()
+    """Channelers used this turn (guardians CHANNELING: once per turn each)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Shield:
+    card: str
+    seat: int
+    space: str
+    turned: bool = False
+    came_from: str = ""
+    """The space it last stepped from: where a beaten attacker retreats to."""
+
+
+@dataclass(frozen=True, slots=True)
+class Side:
+    """One seat's part in a combat."""
+
+    seat: int
+    zone: str
+    """The zone holding its creatures: its Shield's, or a stronghold space's."""
+    shield: str = ""
+    declared: int = -1
+    """Command Card: -1 not yet said, 0 none, 1 will play one."""
+    command: str = ""
+    command_live: bool = False
+    choice: str = ""
+    """The creature laid face down for the next match-up."""
+    played: tuple[str, ...] = ()
+    """Creatures face up on the table, in the order played (command creature included)."""
+    ranged: tuple[str, ...] = ()
+    beaten: tuple[str, ...] = ()
+    destroyed: tuple[str, ...] = ()
+    """Gone for good: destroyed, bribed or discarded by an AOE (cannot be healed)."""
+    out: tuple[str, ...] = ()
+    """Out of play for this combat (methane): they do not count, but may be attacked."""
+    healed: tuple[str, ...] = ()
+    healers_used: tuple[str, ...] = ()
+    bonus_all: int = 0
+    """+Vitality to all this side's creatures for the combat (Floyd)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Combat:
+    space: str
+    attacker: Side
+    defender: Side
+    came_from: str
+    terrain: tuple[str, ...]
+    """The terrain types fought on (a command card may change them)."""
+    stage: str = "declare"
+    actor: int = 0
+    """Whose move it is within a stage where seats take turns."""
+    passes: int = 0
+    a_card: str = ""
+    d_card: str = ""
+    """The current match-up (primary), or the secondary attacker and its target."""
+    secondary: bool = False
+    channel: tuple[tuple[str, int], ...] = ()
+    """Channeling received in this match-up by creature."""
+    support: tuple[tuple[str, int], ...] = ()
+    """Ranged attack added in this match-up by creature."""
+    receivers: tuple[str, ...] = ()
+    """Creatures allowed to receive channeling in this match-up by a Spell (Power Lunch)."""
+    damage: tuple[tuple[str, int], ...] = ()
+    """Damage taken so far by creature (guardians SECONDARY ATTACKS)."""
+    bribe_seen: tuple[int, ...] = ()
+    """Seats that have said whether they bribe in this match-up (guardians BRIBERY)."""
+    no_ranged: tuple[int, ...] = ()
+    """Seats that may not fire ranged attacks in this combat."""
+    winner: int = 0
+    loser: int = 0
+
+
+def lookup(pairs: tuple[tuple[str, int], ...], card: str) -> int:
+    return next((value for name, value in pairs if name == card), 0)
+
+
+def added(pairs: tuple[tuple[str, int], ...], card: str, value: int) -> tuple[tuple[str, int], ...]:
+    total = lookup(pairs, card) + value
+    return tuple(sorted([*(p for p in pairs if p[0] != card), (card, total)]))
+
+
+@dataclass(frozen=True, slots=True)
+class GuardiansState:
+    options: Options
+    players: tuple[Player, ...]
+    zones: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    shields: tuple[Shield, ...] = ()
+    phase: str = SETUP
+    turn: int = 0
+    active: int = 0
+    """Who acts next in Movement (or places next, alternating)."""
+    first: int = 0
+    opener: int = 0
+    """Alternating placement: who placed first this turn."""
+    moving: str = ""
+    steps_left: int = 0
+    mode: str = ""
+    """How the turned Shield acts: "", "walk", "fly" or "reinforce"."""
+    path: tuple[str, ...] = ()
+    combat: Combat | None = None
+    settling: tuple[str, ...] = ()
+    """Lands whose Shield must still be settled (guardians TERRAIN SETTLEMENT PHASE)."""
+    finished: bool = False
+    winner: int = 0
+    result: str = ""
+
+    def player(self, seat: int) -> Player:
+        return self.players[seat - 1]
+
+    def zone(self, seat: int, name: str) -> tuple[str, ...]:
+        return self.zones.get(f"{seat}:{name}", ())
+
+    def shield(self, card: str) -> Shield | None:
+        return next((s for s in self.shields if s.card == card), None)
+
+    def shield_at(self, space: str) -> Shield | None:
+        return next((s for s in self.shields if s.space == space), None)
+
+    def shields_of(self, seat: int) -> tuple[Shield, ...]:
+        return tuple(s for s in self.shields if s.seat == seat)
+
+    def zone_of(self, card: str) -> str:
+        """The zone name (without the seat) holding a card, "" if none."""
+        seat = seat_of(card)
+        prefix = f"{seat}:"
+        for name, cards in self.zones.items():
+            if name.startswith(prefix) and card in cards:
+                return name[len(prefix) :]
+        return ""
+
+    def with_player(self, seat: int, **changes: object) -> GuardiansState:
+        players = list(self.players)
+        players[seat - 1] = replace(players[seat - 1], **changes)
+        return replace(self, players=tuple(players))
+
+
+def other(seat: int) -> int:
+    return 3 - seat

@@ -1,0 +1,179 @@
+"""How strong a creature is in a match-up, term by term, and what it may do to its
+opponent: off-color bonus, terrain, text-box bonuses, stronghold defence, ranged
+support, channeling (guardians Off-Color Bonus, TERRAIN BONUS, OTHER MODIFIERS,
+CHANNELING), and immunity and destruction (guardians IMMUNITY, DESTRUCTION).
+"""
+
+from __future__ import annotations
+
+from domain.games.guardians import texts
+from domain.games.guardians.board import stronghold_owner
+from domain.games.guardians.cards import Ability, Card, card
+from domain.games.guardians.messages import Term
+from domain.games.guardians.state import Combat, GuardiansState, Side, key_of, lookup, seat_of
+
+OFF_COLOR_PREY = {"mortal": "elemental", "elemental": "external", "external": "mortal"}
+"""Whom each border gets its Off-Color Bonus against (guardians Off-Color Bonus)."""
+
+TYPE_WORDS = {"mortal": "mortals", "elemental": "elementals", "external": "externals"}
+
+
+def face(instance: str) -> Card:
+    return card(key_of(instance))
+
+
+def abilities(instance: str, kind: str) -> tuple[Ability, ...]:
+    """A card's abilities of one kind: the keywords from the data, and those texts.py
+    gives its unique text."""
+    info = face(instance)
+    return tuple(a for a in (*info.abilities, *texts.EXTRA_ABILITIES.get(info.key, ())) if a.kind == kind)
+
+
+def has(instance: str, kind: str) -> bool:
+    return bool(abilities(instance, kind))
+
+
+def matches(target: str, instance: str, combat: Combat | None = None) -> bool:
+    """Whether a creature is what an ability's target names: a border ("externals"),
+    a class ("undead", "demon|devil"), a size ("large"), "flying", an attack element
+    ("fire", "fear") or "stronghold-defenders"."""
+    subject = face(instance)
+    for word in target.split("|"):
+        word = word.strip()
+        if word in (subject.creature_type, TYPE_WORDS.get(subject.creature_type)):
+            return True
+        if word.rstrip("s") in subject.classes or word in subject.classes:
+            return True
+        if word == "flying" and subject.flying:
+            return True
+        if (word, subject.size) in (("large", "L"), ("medium", "M"), ("small", "S")):
+            return True
+        if word in ("fire", "fear") and any(a.target == word for a in abilities(instance, "attack-element")):
+            return True
+        if word == "stronghold-defenders" and combat is not None and defending_stronghold(combat, instance):
+            return True
+    return False
+
+
+def defending_stronghold(combat: Combat, instance: str) -> bool:
+    return seat_of(instance) == combat.defender.seat and stronghold_owner(combat.space) == combat.defender.seat
+
+
+def immune(instance: str, attacker: str) -> bool:
+    """`instance` takes no damage from `attacker` and cannot be beaten by it (guardians IMMUNITY)."""
+    return any(a.target not in ("aoe",) and matches(a.target, attacker) for a in abilities(instance, "immune"))
+
+
+def immune_to_aoe(instance: str, element: str) -> bool:
+    for ability in abilities(instance, "immune"):
+        if ability.target == "aoe" or (element in ("fire", "fear") and ability.target == element):
+            return True
+    return False
+
+
+def destroys(instance: str, victim: str) -> bool:
+    """A "destroys X" text (guardians DESTRUCTION)."""
+    victim_face = face(victim)
+    for ability in abilities(instance, "destroys"):
+        kind, _, detail = ability.target.partition(":")
+        if kind == "bribe" and detail in victim_face.bribes:
+            return True
+        if "+" in ability.target:
+            who, _, how = ability.target.partition("+")
+            if (
+                matches(who, victim)
+                and not immune_to_aoe(victim, how)
+                and not any(a.target == how for a in abilities(victim, "immune"))
+            ):
+                return True
+        elif kind != "bribe" and matches(ability.target, victim):
+            return True
+    return False
+
+
+def ocb(instance: str, opponent: str) -> int:
+    mine, theirs = face(instance), face(opponent)
+    return mine.ocb if OFF_COLOR_PREY.get(mine.creature_type) == theirs.creature_type else 0
+
+
+def stronghold_bonus(state: GuardiansState, combat: Combat, instance: str, opponent: str) -> int:
+    """A defending creature on its own stronghold space gets that stronghold card's
+    bonus (guardians STRONGHOLDS), unless its opponent's text takes it away."""
+    if not defending_stronghold(combat, instance) or has(opponent, "cancels-stronghold"):
+        return 0
+    owner = state.player(combat.defender.seat)
+    column = "abc".index(combat.space[0])
+    ordered = owner.stronghold if owner.seat == 1 else owner.stronghold[::-1]
+    return sum(a.amount for a in card(ordered[column]).abilities if a.kind == "defend-bonus")
+
+
+def side_of(combat: Combat, instance: str) -> Side:
+    return combat.attacker if seat_of(instance) == combat.attacker.seat else combat.defender
+
+
+def standing(side: Side) -> tuple[str, ...]:
+    """Creatures of a side on the table and still fighting."""
+    gone = set(side.beaten) | set(side.destroyed) | set(side.out)
+    return tuple(c for c in side.played if c not in gone)
+
+
+def terms(state: GuardiansState, combat: Combat, instance: str, opponent: str, *, secondary: bool) -> tuple[Term, ...]:
+    """Every term of a creature's total against `opponent` in the current match-up.
+
+    In a secondary attack only the attacker's own text, terrain, Off-Color Bonus and
+    channeling count (guardians SECONDARY ATTACKS): no ranged support, no bonus from
+    other cards."""
+    me = face(instance)
+    found = [Term("vitality", me.vitality)]
+    bonus = ocb(instance, opponent)
+    if bonus:
+        found.append(Term("off-color bonus", bonus))
+    for ability in abilities(instance, "terrain-bonus"):
+        if ability.terrain in combat.terrain:
+            found.append(Term(f"terrain {ability.terrain}", ability.amount))
+    for ability in abilities(instance, "bonus-vs"):
+        if matches(ability.target, opponent, combat):
+            found.append(Term(f"vs {ability.target}", ability.amount))
+    if secondary:
+        found.extend(Term("secondary attacker", a.amount) for a in abilities(instance, "secondary-bonus"))
+    else:
+        side = side_of(combat, instance)
+        if side.bonus_all:
+            found.append(Term(f"{face(side.command).name}", side.bonus_all))
+        for ally in standing(side):
+            if ally == instance:
+                continue
+            for ability in abilities(ally, "bonus-all"):
+                if not ability.target or matches(ability.target, opponent, combat):
+                    found.append(Term(face(ally).name, ability.amount))
+        for ability in abilities(instance, "bonus-all"):
+            if not ability.target or matches(ability.target, opponent, combat):
+                found.append(Term("own text", ability.amount))
+        defence = stronghold_bonus(state, combat, instance, opponent)
+        if defence:
+            found.append(Term("stronghold", defence))
+        support = lookup(combat.support, instance)
+        if support:
+            found.append(Term("ranged attacks", support))
+    channel = lookup(combat.channel, instance)
+    if channel:
+        found.append(Term("channeling", channel))
+    return tuple(found)
+
+
+def total(found: tuple[Term, ...]) -> int:
+    return sum(t.value for t in found)
+
+
+def channel_limit(instance: str) -> int:
+    """How much channeling a creature may take in one match-up: its base Vitality
+    unless its text says more (guardians CHANNELING: LIMITS)."""
+    caps = [a.amount for a in abilities(instance, "max-channeling")]
+    return max(caps) if caps else face(instance).vitality
+
+
+def beaten_damage(instance: str) -> int:
+    """What a beaten creature leaves as damage on its victor, for secondary attackers
+    to build on (guardians SECONDARY ATTACKS; Amber Well's text raises it)."""
+    raised = [a.amount for a in abilities(instance, "beaten-secondary-bonus")]
+    return max(raised) if raised else face(instance).vitality

@@ -1,0 +1,330 @@
+"""The turn's flow: phases in order, who acts next, the draw, victory (guardians THE
+GAME, DRAW AND ORGANIZE PHASE, MOVEMENT PHASE, THE TURN IS OVER)."""
+
+from __future__ import annotations
+
+import hashlib
+
+from domain.games.guardians.board import LANDS, default_owner, is_land
+from domain.games.guardians.cards import card
+from domain.games.guardians.evolve import evolve
+from domain.games.guardians.messages import (
+    CardsMoved,
+    DrawCounted,
+    GameDrawn,
+    GameWon,
+    LayoutRevealed,
+    PhaseStarted,
+    PlacerChosen,
+    SpaceLayout,
+    TurnPassed,
+    UpCardsCompared,
+)
+from domain.games.guardians.state import (
+    ALTERNATING,
+    DECK,
+    DISCARD,
+    DRAWN,
+    MOVEMENT,
+    ORGANIZE,
+    UP,
+    GuardiansState,
+    facedown,
+    members,
+    on,
+    other,
+    terrain,
+    under,
+)
+from domain.games.guardians.strength import face
+from domain.kernel import Emitter, Rng
+from domain.kernel.canonical import canonical_json
+
+Em = Emitter[GuardiansState]
+
+R_DECK = "guardians THE DECK"
+R_GAME = "guardians THE GAME"
+R_ORGANIZE = "guardians DRAW AND ORGANIZE PHASE"
+R_PLACE = "guardians Place Creatures"
+R_CHANNELERS = "guardians Channelers"
+R_OTHER_PLACEMENT = "guardians Other placement"
+R_SHIELDS = "guardians Shields"
+R_WHO_PLACES = "guardians Who Places First?"
+R_MOVEMENT = "guardians MOVEMENT PHASE"
+R_UP = "guardians Turn your Up card"
+R_MOVE = "guardians Movement"
+R_REINFORCE = "guardians Reinforcing a Shield"
+R_PICK_UP = "guardians Picking Up and Dropping Off Creatures"
+R_NEXT_TURN = "guardians THE TURN IS OVER"
+R_SETTLEMENT = "guardians TERRAIN SETTLEMENT PHASE"
+R_TURN_LIMIT = "tablerules turn limit"
+FIRST_DRAW = 12
+SPACE_LIMIT = 30
+"""Points on or under one space, and under one Shield (guardians Place Creatures)."""
+SHIELDS_TO_LOSE = 5
+
+
+def new_em(state: GuardiansState) -> Em:
+    return Emitter(state, evolve)
+
+
+def stacking(cards: tuple[str, ...]) -> int:
+    """Stacking points: the red number where a card has one (guardians Place Creatures)."""
+    return sum(face(c).stacking for c in cards if face(c).is_creature)
+
+
+def space_points(state: GuardiansState, seat: int, space: str) -> int:
+    """Points on and under a stronghold space, a Shield standing there included."""
+    points = stacking(state.zone(seat, on(space))) + stacking(state.zone(seat, under(space)))
+    shield = state.shield_at(space)
+    if shield is not None and shield.seat == seat:
+        points += stacking(state.zone(seat, members(shield.card)))
+    return points
+
+
+def land_owner(state: GuardiansState, land: str) -> int:
+    """Who controls a land: the owner of the terrain card on it, else its default side."""
+    for seat in (1, 2):
+        if state.zone(seat, terrain(land)) or state.zone(seat, facedown(land)):
+            return seat
+    return default_owner(land)
+
+
+def draw(em: Em, seat: int, count: int, reason: str, rule: str) -> None:
+    cards = em.state.zone(seat, DECK)[: max(count, 0)]
+    if cards:
+        em.emit(
+            CardsMoved, rule, seat=seat, cards=cards, count=len(cards), from_zone=DECK, to_zone=DRAWN, reason=reason
+        )
+
+
+def begin_organize(em: Em, coin: int = 0) -> None:
+    """A new turn: its draws, and for alternating placement who opens (a coin on the
+    first turn, then each seat in turn)."""
+    state = em.state
+    turn = state.turn + 1
+    if state.options.turn_limit and turn > state.options.turn_limit:
+        em.emit(GameDrawn, R_TURN_LIMIT, reason=f"turn limit of {state.options.turn_limit} reached", turn=state.turn)
+        return
+    em.emit(PhaseStarted, R_ORGANIZE, phase=ORGANIZE, turn=turn)
+    for seat in (1, 2):
+        if turn == 1:
+            draw(em, seat, FIRST_DRAW, "first draw", R_ORGANIZE)
+        elif card(em.state.player(seat).guardian).key == TES_LET and em.state.zone(seat, UP):
+            continue  # Tes let first says whether the Up card is drawn (rules.py KeepUpCard)
+        else:
+            draw_turn(em, seat, keep_up=True)
+    if em.state.options.placement == ALTERNATING:
+        em.emit(PlacerChosen, R_WHO_PLACES, seat=coin or other(em.state.opener), opens=True)
+
+
+TES_LET = "re-tes-let-leader-with-foresight"
+"""The Guardian whose text lets its seat skip the Up card as first draw."""
+
+
+def draw_count(state: GuardiansState, seat: int) -> tuple[int, int, int]:
+    """Base draw, the land modifier (MDL or -LDL) and the low Up-card bonus (LUC)."""
+    guardian = card(state.player(seat).guardian)
+    mine = sum(1 for land in LANDS if land_owner(state, land) == seat)
+    theirs = len(LANDS) - mine
+    lands = guardian.mdl if mine > theirs else -guardian.ldl if mine < theirs else 0
+    low = guardian.luc if state.player(seat).low_up else 0
+    return guardian.base_draw, lands, low
+
+
+def draw_turn(em: Em, seat: int, *, keep_up: bool) -> None:
+    """A later turn's draw: the Up card first unless it is skipped (guardians THE TURN IS OVER)."""
+    base, lands, low = draw_count(em.state, seat)
+    total = base + lands + low
+    em.emit(DrawCounted, R_NEXT_TURN, seat=seat, base=base, lands=lands, low_up=low, total=max(total, 0))
+    up = em.state.zone(seat, UP)
+    if up:
+        if keep_up and total > 0:
+            em.emit(
+                CardsMoved,
+                R_NEXT_TURN,
+                seat=seat,
+                cards=up,
+                count=len(up),
+                from_zone=UP,
+                to_zone=DRAWN,
+                reason="last Up card drawn first",
+            )
+            total -= len(up)
+        else:
+            em.emit(
+                CardsMoved,
+                R_NEXT_TURN,
+                seat=seat,
+                cards=up,
+                count=len(up),
+                from_zone=UP,
+                to_zone=DISCARD,
+                reason="Up card not drawn",
+            )
+    draw(em, seat, total, "turn draw", R_NEXT_TURN)
+
+
+def placement_digest(state: GuardiansState, seat: int, salt: str) -> str:
+    """SHA-256 over a seat's hidden layout and a salt: binds its placement before the
+    reveal, and is checkable once the game ends and the salt is public."""
+    layout = {
+        name: list(cards)
+        for name, cards in sorted(state.zones.items())
+        if name.startswith(f"{seat}:") and not name.endswith((":deck", ":discard"))
+    }
+    shields = [[s.card, s.space] for s in state.shields_of(seat)]
+    text = canonical_json({"salt": salt, "seat": seat, "shields": shields, "zones": layout})
+    return hashlib.sha256(text).hexdigest()
+
+
+def reveal_layout(em: Em) -> None:
+    state = em.state
+    spaces = []
+    for shield in sorted(state.shields, key=lambda s: s.space):
+        spaces.append(
+            SpaceLayout(
+                space=shield.space,
+                seat=shield.seat,
+                shield=shield.card,
+                on=len(state.zone(shield.seat, members(shield.card))),
+                under=len(state.zone(shield.seat, under(shield.space))) if not is_land(shield.space) else 0,
+            )
+        )
+    for seat in (1, 2):
+        for name, cards in sorted(state.zones.items()):
+            prefix = f"{seat}:"
+            if not name.startswith(prefix) or not cards:
+                continue
+            zone = name[len(prefix) :]
+            if zone.startswith(("on:", "under:")):
+                space = zone.split(":", 1)[1]
+                if state.shield_at(space) is not None and state.shield_at(space).seat == seat:  # type: ignore[union-attr]
+                    continue
+                spaces.append(
+                    SpaceLayout(
+                        space=space,
+                        seat=seat,
+                        shield="",
+                        on=len(state.zone(seat, on(space))),
+                        under=len(state.zone(seat, under(space))),
+                    )
+                )
+    unique = {(s.space, s.seat, s.shield): s for s in spaces}
+    em.emit(LayoutRevealed, R_WHO_PLACES, spaces=tuple(unique[k] for k in sorted(unique)))
+
+
+def begin_movement(em: Em, rng: Rng) -> None:
+    em.emit(PhaseStarted, R_MOVEMENT, phase=MOVEMENT, turn=em.state.turn)
+    turn_up_cards(em, rng)
+    first = em.state.first
+    next_actor(em, first, first_turn=True)
+
+
+UP_ROUNDS = 12
+"""Up cards tie again and again only with small decks: after this many rounds a coin decides."""
+
+
+def turn_up_cards(em: Em, rng: Rng) -> None:
+    """Each seat turns its top card; the higher Up number moves first; a tie sends both
+    to the bottom and each turns another (guardians Turn your Up card)."""
+    for _ in range(UP_ROUNDS):
+        for seat in (1, 2):
+            if em.state.zone(seat, UP):
+                continue
+            deck = em.state.zone(seat, DECK)
+            if deck:
+                em.emit(
+                    CardsMoved, R_UP, seat=seat, cards=deck[:1], count=1, from_zone=DECK, to_zone=UP, reason="Up card"
+                )
+            elif em.state.zone(seat, DISCARD):
+                pick = rng.choice(em.state.zone(seat, DISCARD))
+                em.emit(
+                    CardsMoved,
+                    R_NEXT_TURN,
+                    seat=seat,
+                    cards=(pick,),
+                    count=1,
+                    from_zone=DISCARD,
+                    to_zone=UP,
+                    reason="Up card drawn at random from the discard pile: the deck is empty",
+                )
+        cards = tuple(em.state.zone(seat, UP)[:1] for seat in (1, 2))
+        numbers = tuple(face(c[0]).up if c else 0 for c in cards)
+        named = tuple(c[0] if c else "" for c in cards)
+        if numbers[0] != numbers[1]:
+            em.emit(UpCardsCompared, R_UP, cards=named, numbers=numbers, first=1 if numbers[0] > numbers[1] else 2)
+            return
+        em.emit(UpCardsCompared, R_UP, cards=named, numbers=numbers, first=0)
+        for seat in (1, 2):
+            up = em.state.zone(seat, UP)
+            if up:
+                em.emit(
+                    CardsMoved,
+                    R_UP,
+                    seat=seat,
+                    cards=up,
+                    count=len(up),
+                    from_zone=UP,
+                    to_zone=DECK,
+                    reason="Up cards tied: to the bottom of the deck",
+                )
+    coin = 1 + rng.below(2)
+    em.emit(
+        UpCardsCompared,
+        "tablerules Up-card ties",
+        cards=("", ""),
+        numbers=(1 if coin == 1 else 0, 1 if coin == 2 else 0),
+        first=coin,
+    )
+
+
+def unturned(state: GuardiansState, seat: int) -> bool:
+    return any(not s.turned for s in state.shields_of(seat))
+
+
+def next_actor(em: Em, just_acted: int, *, first_turn: bool = False) -> None:
+    """Seats alternate turning Shields until every Shield is turned (guardians Movement)."""
+    if em.state.finished:
+        return
+    order = (just_acted, other(just_acted)) if first_turn else (other(just_acted), just_acted)
+    for seat in order:
+        if unturned(em.state, seat):
+            em.emit(TurnPassed, R_MOVE, seat=seat)
+            return
+    begin_settlement(em)
+
+
+def begin_settlement(em: Em) -> None:
+    if check_lands(em):
+        return
+    from domain.games.guardians.settlement import start_settlement
+
+    start_settlement(em)
+
+
+def check_lands(em: Em) -> bool:
+    """Victory by the lands (guardians TERRAIN SETTLEMENT PHASE: checked first)."""
+    state = em.state
+    for seat in (1, 2):
+        enemy_on_lands = any(is_land(s.space) for s in state.shields_of(other(seat)))
+        if enemy_on_lands:
+            continue
+        held = all(
+            (state.shield_at(land) is not None and state.shield_at(land).seat == seat)  # type: ignore[union-attr]
+            or land_owner(state, land) == seat
+            for land in LANDS
+        )
+        if held:
+            em.emit(GameWon, R_SETTLEMENT, seat=seat, reason="holds all six disputed lands")
+            return True
+    return False
+
+
+def check_shields(em: Em) -> bool:
+    """Victory by five enemy Shields destroyed (guardians THE GAME)."""
+    for seat in (1, 2):
+        if em.state.player(seat).shields_lost >= SHIELDS_TO_LOSE and not em.state.finished:
+            em.emit(GameWon, R_GAME, seat=other(seat), reason=f"destroyed {SHIELDS_TO_LOSE} of seat {seat}'s Shields")
+            return True
+    return em.state.finished

@@ -1,0 +1,114 @@
+"""Tables built to order for Guardians tests: two Shields face to face with chosen
+creatures, and a driver that plays commands through decide and evolve."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TypeVar
+
+from domain.games.guardians import GAME
+from domain.games.guardians.cards import CARDS
+from domain.games.guardians.state import (
+    MOVEMENT,
+    STORAGE,
+    GuardiansState,
+    Options,
+    Player,
+    Shield,
+    members,
+    terrain,
+)
+from domain.kernel import Command, Event, Rng
+
+E = TypeVar("E", bound=Event)
+
+GUARDIAN_KEYS = {"rak nam": "re-rak-nam-leader-of-the-mighty", "tes let": "re-tes-let-leader-with-foresight"}
+STRONGHOLD = ("re-carreg-amroth-left", "re-carreg-amroth-center", "re-carreg-amroth-right")
+
+
+def key(name: str) -> str:
+    """A card key by its printed name (base set first)."""
+    wanted = name.lower()
+    found = sorted((c.set != "RE", c.key) for c in CARDS.values() if c.name.lower() == wanted)
+    assert found, f"no card named {name}"
+    return found[0][1]
+
+
+def instances(seat: int, names: Iterable[str]) -> tuple[str, ...]:
+    made: list[str] = []
+    for name in names:
+        base = f"{seat}.{key(name)}#"
+        copy = 1 + sum(1 for m in made if m.startswith(base))
+        made.append(f"{base}{copy}")
+    return tuple(made)
+
+
+def face_off(
+    attacker: Iterable[str],
+    defender: Iterable[str],
+    *,
+    terrain_name: str = "",
+    attacker_guardian: str = "rak nam",
+    defender_guardian: str = "rak nam",
+    attacker_storage: Iterable[str] = (),
+    defender_storage: Iterable[str] = (),
+    attacker_space: str = "b2",
+    defender_space: str = "b3",
+) -> GuardiansState:
+    """Seat 1's Shield at b2 has been turned and may step onto seat 2's Shield at b3."""
+    a_cards, d_cards = instances(1, attacker), instances(2, defender)
+    zones = {
+        "1:shields": ("1.re-shield-ploogs-ox-10#1",),
+        "2:shields": ("2.re-shield-ploogs-ox-11#1",),
+        f"1:{members('1.re-shield-ploogs-ox-10#1')}": a_cards,
+        f"2:{members('2.re-shield-ploogs-ox-11#1')}": d_cards,
+        f"1:{STORAGE}": instances(1, attacker_storage),
+        f"2:{STORAGE}": instances(2, defender_storage),
+    }
+    if terrain_name:
+        zones[f"2:{terrain(defender_space)}"] = (f"2.{key(terrain_name)}#9",)
+    zones = {name: cards for name, cards in zones.items() if cards}
+    players = tuple(
+        Player(
+            seat=seat, name=name, guardian=GUARDIAN_KEYS[guardian], stronghold=STRONGHOLD, deck_name="test", stones=7
+        )
+        for seat, name, guardian in ((1, "chris", attacker_guardian), (2, "bill", defender_guardian))
+    )
+    shields = (
+        Shield(card="1.re-shield-ploogs-ox-10#1", seat=1, space=attacker_space, turned=True),
+        Shield(card="2.re-shield-ploogs-ox-11#1", seat=2, space=defender_space),
+    )
+    return GuardiansState(
+        options=Options(),
+        players=players,
+        zones=zones,
+        shields=shields,
+        phase=MOVEMENT,
+        turn=1,
+        active=1,
+        moving="1.re-shield-ploogs-ox-10#1",
+        steps_left=2,
+        path=(attacker_space,),
+    )
+
+
+class Table:
+    """Plays commands on a state, keeping every event."""
+
+    def __init__(self, state: GuardiansState) -> None:
+        self.state = state
+        self.events: list[Event] = []
+
+    def play(self, command: Command) -> list[Event]:
+        events = GAME.decide(self.state, command, Rng("test", "table", len(self.events)))
+        for event in events:
+            self.state = GAME.evolve(self.state, event)
+        self.events += events
+        return events
+
+    def of(self, kind: type[E]) -> list[E]:
+        return [e for e in self.events if isinstance(e, kind)]
+
+
+def card_of(seat: int, name: str, copy: int = 1) -> str:
+    return f"{seat}.{key(name)}#{copy}"
