@@ -68,7 +68,7 @@ def test_example_1() -> None:
     table.play(Pass(seat=1))
     table.play(Pass(seat=2))
     combat = table.state.combat
-    assert combat is not None and not combat.attacker.command_live and combat.defender.bonus_all == 2
+    assert combat is not None and not combat.attacker.command_live and combat.defender.boosts == ((floyd, 2),)
     assert floyd in combat.defender.destroyed  # Floyd is destroyed when used as the Command Card
 
     nymph = matchup(table, card_of(1, "Wild Nymph"), card_of(2, "Ugly Wart Fiend"))
@@ -193,7 +193,7 @@ def test_sand_lord_and_swordsman_with_an_archer() -> None:
     woods.play(PlayCreature(seat=2, card=card_of(2, "Sand Lord")))
     woods.play(Pass(seat=1))
     woods.play(Pass(seat=2))
-    with pytest.raises(RuleViolation, match="guardians Ranged Attacks: no ranged attacks in the Woods"):
+    with pytest.raises(RuleViolation, match="guardians Ranged Attacks: no ranged attacks on this space"):
         woods.play(PlayRanged(seat=1, card=card_of(1, "Archer")))
     woods.play(Pass(seat=1))
     woods.play(Pass(seat=2))

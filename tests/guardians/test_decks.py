@@ -94,8 +94,15 @@ def test_at_least_55_cards() -> None:
 def test_at_most_five_copies_except_terrain_and_shields() -> None:
     with pytest.raises(ValueError, match=r"guardians THE DECK: at most 5 copies .* Swordsman has 6"):
         check_deck(changed(KNIGHTS, re_swordsman=6))
-    check_deck(changed(KNIGHTS, re_shield_maitzs_lightning_14=7, re_standard_bearer_maitzs_lightning_04=7,
-                       re_spires=12, di_shield_terrain_broms_angelic=7))
+    check_deck(
+        changed(
+            KNIGHTS,
+            re_shield_maitzs_lightning_14=7,
+            re_standard_bearer_maitzs_lightning_04=7,
+            re_spires=12,
+            di_shield_terrain_broms_angelic=7,
+        )
+    )
     with pytest.raises(ValueError, match="Druk has 6"):  # a promo reprint is the same card
         check_deck(changed(KNIGHTS, di_druk=3, pr_druk=3))
     with pytest.raises(ValueError, match="Rooster has 6"):
@@ -126,8 +133,9 @@ def test_stronghold_is_one_sets_left_center_right() -> None:
     with pytest.raises(ValueError, match="guardians STRONGHOLDS: the three stronghold cards must be one set's"):
         check_deck(replace(KNIGHTS, stronghold=("re-khnumian-l", "re-carreg-amroth-center", "re-carreg-amroth-right")))
     with pytest.raises(ValueError, match="guardians STRONGHOLDS: Carreg Amroth Center is not a left stronghold"):
-        check_deck(replace(KNIGHTS, stronghold=("re-carreg-amroth-center", "re-carreg-amroth-left",
-                                                "re-carreg-amroth-right")))
+        check_deck(
+            replace(KNIGHTS, stronghold=("re-carreg-amroth-center", "re-carreg-amroth-left", "re-carreg-amroth-right"))
+        )
     with pytest.raises(ValueError, match=r"guardians STRONGHOLDS: Woods .* is not a stronghold card"):
         check_deck(replace(KNIGHTS, stronghold=("re-woods", "re-carreg-amroth-center", "re-carreg-amroth-right")))
     check_deck(replace(KNIGHTS, stronghold=("np-necropolis-park-l", "np-necropolis-park-c", "np-necropolis-park-r")))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from domain.games.guardians import messages
 from domain.games.guardians.cards import CONTENT
-from domain.games.guardians.decks import EXAMPLE_DECKS, parse_deck
+from domain.games.guardians.decks import check_deck, parse_deck
 from domain.games.guardians.evolve import evolve
 from domain.games.guardians.legal import legal_commands
 from domain.games.guardians.rules import decide, to_act
@@ -64,8 +64,12 @@ def initial_state(setup: Setup) -> GuardiansState:
     values = dict(setup.options)
     decks = (str(values.get("deck_1", "knights")), str(values.get("deck_2", "giants-fairies")))
     lists = []
-    for text in decks:
-        deck = EXAMPLE_DECKS.get(text.strip()) or parse_deck(text)
+    for seat, text in enumerate(decks, start=1):
+        deck = parse_deck(text)
+        try:
+            check_deck(deck)
+        except ValueError as error:
+            raise ValueError(f"deck_{seat}: {error}") from None
         lists.append(deck)
     options = Options(
         decks=decks, placement=str(values.get("placement", SIMULTANEOUS)), turn_limit=int(values.get("turn_limit", 40))

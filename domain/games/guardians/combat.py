@@ -168,6 +168,24 @@ def start_combat(em: Em, shield: Shield, space: str, defender_shield: str, defen
         came_from=shield.space,
         terrain=fought_on,
     )
+    laid = [c for seat in (1, 2) for c in em.state.zone(seat, terrain(space))] if is_land(space) else []
+    for card in laid:
+        if has(card, "no-ranged"):
+            em.emit(EffectApplied, R_RANGED, seat=seat_of(card), source=card, effect="no-ranged", cards=("1", "2"))
+
+
+def note_text(em: Em, card: str) -> None:
+    """A card whose printed text the rules do not know says so when it comes into play
+    (RULES.md: Cards and their texts)."""
+    if not texts.implemented(face(card)):
+        em.emit(
+            EffectApplied,
+            R_TEXT,
+            seat=seat_of(card),
+            source=card,
+            effect="text not implemented",
+            note="only its numbers and keyword abilities take part (RULES.md)",
+        )
 
 
 def assault_guardian(em: Em, shield: Shield, space: str) -> None:
@@ -393,6 +411,9 @@ def _apply_commands(em: Em) -> None:
         if not one.command or not one.command_live:
             continue
         card, key = one.command, face(one.command).key
+        note_text(em, card)
+        if has(card, "no-ranged"):
+            em.emit(EffectApplied, R_TEXT, seat=one.seat, source=card, effect="no-ranged", cards=("1", "2"))
         if key in texts.SELF_DESTROYING_COMMANDS:
             for ability in abilities(card, "bonus-all"):
                 em.emit(EffectApplied, R_TEXT, seat=one.seat, source=card, effect="bonus-all", amount=ability.amount)
@@ -475,15 +496,7 @@ def play_creature(em: Em, command: PlayCreature) -> None:
         a_card, d_card = combat.attacker.choice, combat.defender.choice
         em.emit(MatchupRevealed, R_PRIMARY, attacker_card=a_card, defender_card=d_card)
         for card in (a_card, d_card):
-            if not texts.implemented(face(card)):
-                em.emit(
-                    EffectApplied,
-                    R_TEXT,
-                    seat=seat_of(card),
-                    source=card,
-                    effect="text not implemented",
-                    note="only its numbers and keyword abilities take part (RULES.md)",
-                )
+            note_text(em, card)
 
 
 def _bribe(em: Em, combat: Combat, seat: int, command: PlayCard) -> None:
@@ -545,14 +558,28 @@ def _said_bribe(em: Em, seat: int) -> None:
 def play_ranged(em: Em, command: PlayRanged) -> None:
     state, seat = em.state, command.seat
     combat = _acting(state, seat, "modify")
-    require("woods" not in combat.terrain, R_RANGED, "no ranged attacks in the Woods")
-    require(seat not in combat.no_ranged, R_RANGED, "a Command Card stops your ranged attacks in this combat")
+    require(
+        seat not in combat.no_ranged,
+        R_RANGED,
+        "no ranged attacks on this space or in this combat (Woods, or a card's text)",
+    )
     require(
         command.card in hand(state, side(combat, seat)) and face(command.card).ranged > 0,
         R_RANGED,
         f"{command.card} is not a ranged attacker in your Combat Hand",
     )
-    into = combat.a_card if seat == combat.attacker.seat else combat.d_card
+    into, against = (combat.a_card, combat.d_card) if seat == combat.attacker.seat else (combat.d_card, combat.a_card)
+    for limit in abilities(command.card, "ranged"):
+        require(
+            not limit.target or matches(limit.target, against, combat),
+            R_RANGED,
+            f"{face(command.card).name} fires only at {limit.target}",
+        )
+        require(
+            not limit.terrain or limit.terrain in combat.terrain,
+            R_RANGED,
+            f"{face(command.card).name} fires only in {limit.terrain}",
+        )
     amount = face(command.card).ranged
     mine = side(combat, seat)
     if mine.shield:
@@ -561,6 +588,7 @@ def play_ranged(em: Em, command: PlayRanged) -> None:
             if ability.target in ("", role):
                 amount += ability.amount
     em.emit(RangedFired, R_RANGED, seat=seat, card=command.card, into=into, amount=amount)
+    note_text(em, command.card)
     _window_move(em, seat, passed=False)
 
 
@@ -577,6 +605,14 @@ def channel(em: Em, command: Channel) -> None:
             (combat.a_card, combat.d_card) if seat == combat.attacker.seat else (combat.d_card, combat.a_card)
         )
     require(not has(against, "no-channeling-vs"), R_CHANNELING, f"no channeling against {face(against).name}")
+    for source_rule in abilities(into, "channeling-only-from"):
+        allowed = source_rule.target.split("|")
+        require(
+            (command.source == GUARDIAN and "guardian" in allowed)
+            or (command.source != GUARDIAN and f"name:{face(command.source).name.lower()}" in allowed),
+            R_CHANNELING,
+            f"{face(into).name} receives channeling only from {source_rule.target}",
+        )
     player = state.player(seat)
     if command.source == GUARDIAN:
         require(player.stones > 0, R_CHANNELING, "you have no Power Stone left to channel with")
@@ -705,6 +741,7 @@ def _secondary(em: Em, command: PlayCreature) -> None:
         f"{command.target or 'nothing'} is not an enemy creature on the table you may attack",
     )
     em.emit(SecondaryDeclared, R_SECONDARY, seat=seat, card=command.card, target=command.target)
+    note_text(em, command.card)
 
 
 def resolve_secondary(em: Em) -> None:

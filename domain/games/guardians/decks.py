@@ -83,8 +83,12 @@ def _load_examples() -> dict[str, DeckList]:
     decks: dict[str, DeckList] = {}
     for name in EXAMPLE_NAMES:
         data = json.loads(folder.joinpath(f"{name}.json").read_text("utf-8"))
-        decks[name] = _deck(str(data["name"]), str(data["guardian"]), [str(key) for key in data["stronghold"]],
-                            {str(key): int(count) for key, count in data["cards"].items()})
+        decks[name] = _deck(
+            str(data["name"]),
+            str(data["guardian"]),
+            [str(key) for key in data["stronghold"]],
+            {str(key): int(count) for key, count in data["cards"].items()},
+        )
     return decks
 
 
@@ -108,8 +112,10 @@ def parse_deck(text: str) -> DeckList:
     if compact in EXAMPLE_DECKS:
         return EXAMPLE_DECKS[compact]
     if "=" not in compact:
-        raise ValueError(f"{THE_DECK}: no example deck {compact!r} (there are {', '.join(EXAMPLE_NAMES)}); "
-                         "or give guardian=<key>;stronghold=<key>,<key>,<key>;cards=<key>*<count>,...")
+        raise ValueError(
+            f"{THE_DECK}: no example deck {compact!r} (there are {', '.join(EXAMPLE_NAMES)}); "
+            "or give guardian=<key>;stronghold=<key>,<key>,<key>;cards=<key>*<count>,..."
+        )
     fields: dict[str, str] = {}
     for part in filter(None, compact.split(";")):
         name, equals, value = part.partition("=")
@@ -142,7 +148,7 @@ def _place(item: Card) -> str:
 
 
 def _stronghold_set(item: Card) -> str:
-    """"Carreg Amroth Left" -> "Carreg Amroth"."""
+    """ "Carreg Amroth Left" -> "Carreg Amroth"."""
     return item.name.rsplit(" ", 1)[0]
 
 
@@ -159,8 +165,9 @@ def check_deck(deck: DeckList) -> None:
         if found is None:
             raise ValueError(f"{THE_DECK}: unknown card {key!r}")
         if found.kind == "guardian":
-            raise ValueError(f"{THE_DECK}: the deck holds a Guardian ({found.name}); one Guardian plays, outside "
-                             "the deck")
+            raise ValueError(
+                f"{THE_DECK}: the deck holds a Guardian ({found.name}); one Guardian plays, outside the deck"
+            )
         if not found.in_deck:
             raise ValueError(f"{THE_DECK}: {found.name} ({key}) is a {found.kind} card and cannot be in the deck")
         if count < 1:
@@ -177,8 +184,10 @@ def check_deck(deck: DeckList) -> None:
             raise ValueError(f"{STRONGHOLDS}: {found.name} is not a {place} stronghold card")
         places.append(found)
     if len({_stronghold_set(item) for item in places}) != 1 or len({item.set for item in places}) != 1:
-        raise ValueError(f"{STRONGHOLDS}: the three stronghold cards must be one set's left, center and right, "
-                         f"not {', '.join(item.name for item in places)}")
+        raise ValueError(
+            f"{STRONGHOLDS}: the three stronghold cards must be one set's left, center and right, "
+            f"not {', '.join(item.name for item in places)}"
+        )
     if deck.size < MIN_CARDS:
         raise ValueError(f"{THE_DECK}: a deck holds at least {MIN_CARDS} cards, this one {deck.size}")
     # One card is one name: a promo reprint or a second print counts with the first.
@@ -190,8 +199,10 @@ def check_deck(deck: DeckList) -> None:
             names[found.name.lower()] = found.name
     for name, count in sorted(copies.items()):
         if count > MAX_COPIES:
-            raise ValueError(f"{THE_DECK}: at most {MAX_COPIES} copies of a card other than terrain and shields; "
-                             f"{names[name]} has {count}")
+            raise ValueError(
+                f"{THE_DECK}: at most {MAX_COPIES} copies of a card other than terrain and shields; "
+                f"{names[name]} has {count}"
+            )
     for key, limit in sorted(RESTRICTED.items()):
         count = sum(n for found, n in cards if found.name == CARDS[key].name)
         if count > limit:

@@ -224,7 +224,7 @@ def evolve(state: GuardiansState, event: Event) -> GuardiansState:
             assert state.combat is not None
             combat = state.combat
             state = _side(state, combat.attacker.seat, choice="", played=(*combat.attacker.played, a_card))
-            state = _side(state, combat.defender.seat, choice="", played=(*state.combat.defender.played, d_card))  # type: ignore[union-attr]
+            state = _side(state, combat.defender.seat, choice="", played=(*combat.defender.played, d_card))
             return _combat(
                 state,
                 a_card=a_card,
@@ -242,14 +242,15 @@ def evolve(state: GuardiansState, event: Event) -> GuardiansState:
             return _status(state, seat, card, status)
         case RangedFired(seat=seat, card=card, into=into, amount=amount):
             assert state.combat is not None
-            side = _sides(state.combat, seat)
-            state = _side(state, seat, ranged=(*side.ranged, card))
-            return _combat(state, support=added(state.combat.support, into, amount))  # type: ignore[union-attr]
+            combat = state.combat
+            state = _side(state, seat, ranged=(*_sides(combat, seat).ranged, card))
+            return _combat(state, support=added(combat.support, into, amount))
         case Channeled(seat=seat, source=source, into=into, amount=amount):
             assert state.combat is not None
+            combat = state.combat
             if source != "guardian":
                 state = state.with_player(seat, channeled=(*state.player(seat).channeled, source))
-            return _combat(state, channel=added(state.combat.channel, into, amount))  # type: ignore[union-attr]
+            return _combat(state, channel=added(combat.channel, into, amount))
         case MatchupResolved():
             return _resolved(state, event)
         case SecondaryDeclared(seat=seat, card=card, target=target):
@@ -369,7 +370,7 @@ def _effect(state: GuardiansState, event: EffectApplied) -> GuardiansState:
         return state
     if event.effect == "bonus-all":
         side = _sides(combat, event.seat)
-        return _side(state, event.seat, bonus_all=side.bonus_all + event.amount)
+        return _side(state, event.seat, boosts=(*side.boosts, (event.source, event.amount)))
     if event.effect == "no-ranged":
         return _combat(state, no_ranged=tuple(sorted({*combat.no_ranged, *(int(c) for c in event.cards)})))
     if event.effect == "receive-channeling":

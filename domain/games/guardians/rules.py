@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from domain.games.guardians import combat, movement, organize, settlement
 from domain.games.guardians.cards import card
-from domain.games.guardians.decks import EXAMPLE_DECKS, parse_deck
+from domain.games.guardians.decks import parse_deck
 from domain.games.guardians.messages import (
     Channel,
     ChooseCommand,
@@ -74,9 +74,7 @@ def to_act(state: GuardiansState) -> tuple[int, ...]:
 def start_game(state: GuardiansState, rng: Rng) -> list[Event]:
     em = new_em(state)
     for player in state.players:
-        deck = EXAMPLE_DECKS.get(state.options.decks[player.seat - 1]) or parse_deck(
-            state.options.decks[player.seat - 1]
-        )
+        deck = parse_deck(state.options.decks[player.seat - 1])
         guardian = card(deck.guardian)
         em.emit(
             SeatSetUp,

@@ -146,8 +146,9 @@ class Side:
     """Out of play for this combat (methane): they do not count, but may be attacked."""
     healed: tuple[str, ...] = ()
     healers_used: tuple[str, ...] = ()
-    bonus_all: int = 0
-    """+Vitality to all this side's creatures for the combat (Floyd)."""
+    boosts: tuple[tuple[str, int], ...] = ()
+    """+Vitality to all this side's primary attackers for the combat, by the card that
+    gave it (Floyd used as the Command Card, the Anvil of Heaviness)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -227,6 +228,11 @@ class GuardiansState:
 
     def shield_at(self, space: str) -> Shield | None:
         return next((s for s in self.shields if s.space == space), None)
+
+    def seat_at(self, space: str) -> int:
+        """The seat whose Shield stands on a space, 0 if none."""
+        shield = self.shield_at(space)
+        return shield.seat if shield is not None else 0
 
     def shields_of(self, seat: int) -> tuple[Shield, ...]:
         return tuple(s for s in self.shields if s.seat == seat)

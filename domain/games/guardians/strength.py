@@ -34,25 +34,40 @@ def has(instance: str, kind: str) -> bool:
 
 
 def matches(target: str, instance: str, combat: Combat | None = None) -> bool:
-    """Whether a creature is what an ability's target names: a border ("externals"),
-    a class ("undead", "demon|devil"), a size ("large"), "flying", an attack element
-    ("fire", "fear") or "stronghold-defenders"."""
+    """Whether a creature is what an ability's target names (cards.py lists the
+    vocabulary): "a|b" either, "a+b" both; a border ("externals"), a class ("undead"),
+    "name:<card name>", a size, "flying"/"non-flying", "bribe:<icon>", "bribable",
+    "fear" (affected by fear), "immune:fear", "ranged" (has a ranged attack),
+    "stronghold-defenders"."""
+    return any(all(_is(word.strip(), instance, combat) for word in either.split("+")) for either in target.split("|"))
+
+
+def _is(word: str, instance: str, combat: Combat | None) -> bool:
     subject = face(instance)
-    for word in target.split("|"):
-        word = word.strip()
-        if word in (subject.creature_type, TYPE_WORDS.get(subject.creature_type)):
-            return True
-        if word.rstrip("s") in subject.classes or word in subject.classes:
-            return True
-        if word == "flying" and subject.flying:
-            return True
-        if (word, subject.size) in (("large", "L"), ("medium", "M"), ("small", "S")):
-            return True
-        if word in ("fire", "fear") and any(a.target == word for a in abilities(instance, "attack-element")):
-            return True
-        if word == "stronghold-defenders" and combat is not None and defending_stronghold(combat, instance):
-            return True
-    return False
+    kind, _, detail = word.partition(":")
+    if kind == "name":
+        return subject.name.lower() == detail
+    if kind == "bribe":
+        return detail in subject.bribes
+    if kind == "immune":
+        return any(a.target == detail for a in abilities(instance, "immune"))
+    if word == "stronghold-defenders":
+        return combat is not None and defending_stronghold(combat, instance)
+    simple = {
+        "bribable": bool(subject.bribes),
+        "fear": not any(a.target == "fear" for a in abilities(instance, "immune")),
+        "ranged": subject.ranged > 0,
+        "flying": subject.flying,
+        "non-flying": not subject.flying,
+        "large": subject.size == "L",
+        "medium": subject.size == "M",
+        "small": subject.size == "S",
+    }
+    if word in simple:
+        return simple[word]
+    if word in (subject.creature_type, TYPE_WORDS.get(subject.creature_type)):
+        return True
+    return word in subject.classes or word.removesuffix("s") in subject.classes
 
 
 def defending_stronghold(combat: Combat, instance: str) -> bool:
@@ -60,35 +75,34 @@ def defending_stronghold(combat: Combat, instance: str) -> bool:
 
 
 def immune(instance: str, attacker: str) -> bool:
-    """`instance` takes no damage from `attacker` and cannot be beaten by it (guardians IMMUNITY)."""
-    return any(a.target not in ("aoe",) and matches(a.target, attacker) for a in abilities(instance, "immune"))
+    """`instance` takes no damage from `attacker` and cannot be beaten by it (guardians
+    IMMUNITY): immune to fire or fear means to fire- or fear-based attacks."""
+    for ability in abilities(instance, "immune"):
+        if ability.target in ("fire", "fear"):
+            if any(a.target == ability.target for a in abilities(attacker, "attack-element")):
+                return True
+        elif (
+            ability.target not in ("aoe", "ranged", "bribable")
+            and not ability.target.startswith("bribe:")
+            and matches(ability.target, attacker)
+        ):
+            return True
+    return False
+
+
+def immune_to(instance: str, what: str) -> bool:
+    """Immune to a kind of attack rather than an attacker: "aoe", "ranged", "bribe:gold"."""
+    targets = {a.target for a in abilities(instance, "immune")}
+    return what in targets or (what.startswith("bribe:") and "bribable" in targets)
 
 
 def immune_to_aoe(instance: str, element: str) -> bool:
-    for ability in abilities(instance, "immune"):
-        if ability.target == "aoe" or (element in ("fire", "fear") and ability.target == element):
-            return True
-    return False
+    return immune_to(instance, "aoe") or (element in ("fire", "fear") and immune_to(instance, element))
 
 
 def destroys(instance: str, victim: str) -> bool:
     """A "destroys X" text (guardians DESTRUCTION)."""
-    victim_face = face(victim)
-    for ability in abilities(instance, "destroys"):
-        kind, _, detail = ability.target.partition(":")
-        if kind == "bribe" and detail in victim_face.bribes:
-            return True
-        if "+" in ability.target:
-            who, _, how = ability.target.partition("+")
-            if (
-                matches(who, victim)
-                and not immune_to_aoe(victim, how)
-                and not any(a.target == how for a in abilities(victim, "immune"))
-            ):
-                return True
-        elif kind != "bribe" and matches(ability.target, victim):
-            return True
-    return False
+    return any(matches(a.target, victim) for a in abilities(instance, "destroys"))
 
 
 def ocb(instance: str, opponent: str) -> int:
@@ -134,31 +148,52 @@ def terms(state: GuardiansState, combat: Combat, instance: str, opponent: str, *
     for ability in abilities(instance, "bonus-vs"):
         if matches(ability.target, opponent, combat):
             found.append(Term(f"vs {ability.target}", ability.amount))
+    side = side_of(combat, instance)
+    role = "attacking" if side.seat == combat.attacker.seat else "defending"
+    # A secondary attacker keeps only its own text; a primary also gets its side's.
+    sources = (instance,) if secondary else (instance, *(c for c in standing(side) if c != instance))
+    for source in sources:
+        name = "own text" if source == instance else face(source).name
+        found.extend(
+            Term(name, a.amount) for a in abilities(source, "bonus-all") if _applies(a, opponent, combat, role)
+        )
+        found.extend(
+            Term(name, a.amount) for a in abilities(source, "bonus-yours") if matches(a.target, instance, combat)
+        )
+        if source != instance and _played_after(side, source, instance):
+            found.extend(
+                Term(name, a.amount)
+                for a in abilities(source, "bonus-yours-played")
+                if matches(a.target, instance, combat)
+            )
     if secondary:
         found.extend(Term("secondary attacker", a.amount) for a in abilities(instance, "secondary-bonus"))
     else:
-        side = side_of(combat, instance)
-        if side.bonus_all:
-            found.append(Term(f"{face(side.command).name}", side.bonus_all))
-        for ally in standing(side):
-            if ally == instance:
-                continue
-            for ability in abilities(ally, "bonus-all"):
-                if not ability.target or matches(ability.target, opponent, combat):
-                    found.append(Term(face(ally).name, ability.amount))
-        for ability in abilities(instance, "bonus-all"):
-            if not ability.target or matches(ability.target, opponent, combat):
-                found.append(Term("own text", ability.amount))
+        found.extend(Term(face(source).name, amount) for source, amount in side.boosts)
         defence = stronghold_bonus(state, combat, instance, opponent)
         if defence:
             found.append(Term("stronghold", defence))
         support = lookup(combat.support, instance)
-        if support:
+        if support and not immune_to(opponent, "ranged"):
             found.append(Term("ranged attacks", support))
     channel = lookup(combat.channel, instance)
     if channel:
         found.append(Term("channeling", channel))
     return tuple(found)
+
+
+def _applies(ability: Ability, opponent: str, combat: Combat, role: str) -> bool:
+    """A bonus-all limited by terrain, by whom it is against, or to attacking/defending."""
+    if ability.terrain and ability.terrain not in combat.terrain:
+        return False
+    if ability.target in ("attacking", "defending"):
+        return ability.target == role
+    return not ability.target or matches(ability.target, opponent, combat)
+
+
+def _played_after(side: Side, source: str, instance: str) -> bool:
+    order = side.played
+    return source in order and instance in order and order.index(instance) > order.index(source)
 
 
 def total(found: tuple[Term, ...]) -> int:

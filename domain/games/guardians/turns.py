@@ -199,7 +199,7 @@ def reveal_layout(em: Em) -> None:
             zone = name[len(prefix) :]
             if zone.startswith(("on:", "under:")):
                 space = zone.split(":", 1)[1]
-                if state.shield_at(space) is not None and state.shield_at(space).seat == seat:  # type: ignore[union-attr]
+                if state.seat_at(space) == seat:
                     continue
                 spaces.append(
                     SpaceLayout(
@@ -310,11 +310,7 @@ def check_lands(em: Em) -> bool:
         enemy_on_lands = any(is_land(s.space) for s in state.shields_of(other(seat)))
         if enemy_on_lands:
             continue
-        held = all(
-            (state.shield_at(land) is not None and state.shield_at(land).seat == seat)  # type: ignore[union-attr]
-            or land_owner(state, land) == seat
-            for land in LANDS
-        )
+        held = all(state.seat_at(land) == seat or land_owner(state, land) == seat for land in LANDS)
         if held:
             em.emit(GameWon, R_SETTLEMENT, seat=seat, reason="holds all six disputed lands")
             return True

@@ -1,0 +1,184 @@
+"""Properties of random legal Guardians play: it ends, conserves cards, accepts every
+listed command, hides what it must, and its logs replay and verify."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from domain.games.guardians import GAME
+from domain.games.guardians.decks import parse_deck
+from domain.games.guardians.messages import CardsMoved, CommandChosen, Committed, CreatureChosen, DeckShuffled
+from domain.games.guardians.state import PLACED, GuardiansState, is_public, seat_of
+from domain.kernel import Event, Header, Log, Rng, Session, StartGame, canonical_json, replay, seed_commitment, to_plain
+from domain.kernel import verify as verify_log
+
+DECKS = ("knights", "giants-fairies", "undead")
+OPTIONS = st.fixed_dictionaries(
+    {
+        "deck_1": st.sampled_from(DECKS),
+        "deck_2": st.sampled_from(DECKS),
+        "placement": st.sampled_from(["simultaneous", "alternating"]),
+        "turn_limit": st.sampled_from([8, 20, 40]),
+    }
+)
+MAX_COMMANDS = 20000
+
+
+def strings(value: Any) -> set[str]:
+    found: set[str] = set()
+    stack = [to_plain(value)]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            found.add(item)
+        elif isinstance(item, list):
+            stack.extend(item)
+        elif isinstance(item, dict):
+            stack.extend(item.values())
+    return found
+
+
+def all_instances(state: GuardiansState) -> list[str]:
+    return sorted(card for cards in state.zones.values() for card in cards)
+
+
+def face_up(state: GuardiansState) -> set[str]:
+    """Cards anybody may see now: in public zones, or face up in the combat under way."""
+    shown = {c for name, cards in state.zones.items() if is_public(name.split(":", 1)[1]) for c in cards}
+    if state.combat is not None:
+        for side in (state.combat.attacker, state.combat.defender):
+            shown |= {*side.played, *side.ranged, *side.beaten, *side.destroyed, *side.out}
+            if state.combat.stage not in ("declare", "command"):
+                shown.add(side.command)
+    return shown
+
+
+def secret_from(state: GuardiansState, viewer: int) -> set[str]:
+    """Another seat's cards that lie face down (or in its deck) now."""
+    return {c for cards in state.zones.values() for c in cards if seat_of(c) != viewer} - face_up(state)
+
+
+def check_redaction(before: GuardiansState, after: GuardiansState, events: list[Event]) -> None:
+    for viewer in (0, 1, 2):
+        for event in events:
+            seen = GAME.redact(event, viewer)
+            if isinstance(seen, DeckShuffled):
+                assert seen.order == ()
+            if isinstance(seen, CardsMoved) and seen.seat != viewer:
+                if seen.reason == PLACED:
+                    assert seen.cards == () and seen.to_zone == "" and seen.from_zone == ""
+                elif not (is_public(event.from_zone) or is_public(event.to_zone)):  # type: ignore[attr-defined]
+                    assert seen.cards == ()
+                assert seen.count == len(event.cards)  # type: ignore[attr-defined]
+            if isinstance(seen, CommandChosen | CreatureChosen) and seen.seat != viewer:
+                assert seen.card == ""
+            if isinstance(seen, Committed) and seen.seat != viewer:
+                assert seen.salt == ""
+        hidden = secret_from(after, viewer)
+        assert not strings(GAME.view(after, viewer)) & hidden, viewer
+        if viewer:
+            assert not strings(GAME.legal_commands(after, viewer)) & hidden
+
+
+def random_play(
+    seed: int, options: Mapping[str, Any], *, check_legal: bool = False, check_views: bool = False
+) -> GuardiansState:
+    setup = GAME.ruleset.check_setup(["ann", "bob"], dict(options), "")
+    state = GAME.initial_state(setup)
+    cards = all_instances(state)
+    chooser = random.Random(seed)
+    position = 0
+    for event in GAME.decide(state, StartGame(seat=0), Rng(str(seed), "g", position)):
+        state = GAME.evolve(state, event)
+    commands = 0
+    while not GAME.status(state).finished:
+        commands += 1
+        position += 1
+        assert commands < MAX_COMMANDS
+        acting = GAME.status(state).to_act
+        assert acting, "someone always has a decision in a game under way"
+        seat = chooser.choice(acting)
+        legal = GAME.legal_commands(state, seat)
+        assert legal, f"seat {seat} is waited on and has a legal command ({GAME.status(state).summary})"
+        if check_legal:
+            for command in legal:
+                assert GAME.decide(state, command, Rng(str(seed), "legal", position))
+        before = state
+        events = GAME.decide(state, chooser.choice(legal), Rng(str(seed), "g", position))
+        for event in events:
+            state = GAME.evolve(state, event)
+        assert all_instances(state) == cards, "every card is in exactly one zone"
+        if check_views:
+            check_redaction(before, state, events)
+        canonical_json(state)
+    limit = int(options.get("turn_limit", 40))
+    assert state.winner or state.turn >= limit, state.result
+    return state
+
+
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**6), options=OPTIONS)
+def test_random_games_end_and_conserve_cards(seed: int, options: dict[str, Any]) -> None:
+    random_play(seed, options)
+
+
+@settings(max_examples=2, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**6), options=OPTIONS)
+def test_nothing_face_down_reaches_another_seat(seed: int, options: dict[str, Any]) -> None:
+    random_play(seed, {**options, "turn_limit": 6}, check_views=True)
+
+
+@settings(max_examples=2, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**6), options=OPTIONS)
+def test_every_listed_command_is_accepted(seed: int, options: dict[str, Any]) -> None:
+    random_play(seed, {**options, "turn_limit": 5}, check_legal=True)
+
+
+def test_a_custom_deck_list_plays() -> None:
+    """A client's own deck list (the compact form) sets up and plays (guardians THE DECK)."""
+    undead = parse_deck("undead")
+    text = (
+        f"guardian={undead.guardian};stronghold={','.join(undead.stronghold)};"
+        f"cards={','.join(f'{key}*{count}' for key, count in undead.cards)}"
+    )
+    state = random_play(3, {"deck_1": text, "turn_limit": 4})
+    assert state.player(1).deck_name != "undead"
+
+
+def test_replay_equals_live_state_and_the_log_verifies() -> None:
+    """A whole game through the kernel Session: replay folds to the live state and verify
+    re-decides every command."""
+    chooser = random.Random(11)
+    secret = "seed-11"
+    setup = GAME.ruleset.check_setup(["ann", "bob"], {"turn_limit": 10}, "")
+    header = Header(
+        game_id="g-11",
+        ruleset="guardians",
+        ruleset_version=GAME.ruleset.version,
+        seats=setup.seats,
+        options=dict(setup.options),
+        content=setup.content,
+        seed_commitment=seed_commitment(secret),
+        created_at="2026-11-25T00:00:00Z",
+    )
+    session, first = Session.create(GAME, header, secret)
+    envelopes = [first]
+    session, made = session.execute(StartGame(seat=0), "start", secret)
+    envelopes += made
+    count = 0
+    while not session.finished:
+        seat = chooser.choice(GAME.status(session.state).to_act)
+        session, made = session.execute(chooser.choice(GAME.legal_commands(session.state, seat)), f"c{count}", secret)
+        envelopes += made
+        count += 1
+    log = Log(header=session.header, envelopes=tuple(envelopes))
+    replayed, report = replay(GAME, log)
+    assert report.ok and replayed is not None and report.finished
+    assert to_plain(replayed.state) == to_plain(session.state)
+    verified = verify_log(GAME, log)
+    assert verified.ok and verified.rules_checked, verified.divergence
