@@ -4,7 +4,7 @@ creatures, and a driver that plays commands through decide and evolve."""
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from domain.games.guardians import GAME
 from domain.games.guardians.cards import CARDS
@@ -112,3 +112,32 @@ class Table:
 
 def card_of(seat: int, name: str, copy: int = 1) -> str:
     return f"{seat}.{key(name)}#{copy}"
+
+
+def table(
+    *,
+    phase: str,
+    zones: dict[str, tuple[str, ...]] | None = None,
+    shields: tuple[Shield, ...] = (),
+    placement: str = "simultaneous",
+    turn: int = 1,
+    stones: int = 7,
+    guardians: tuple[str, str] = ("rak nam", "rak nam"),
+    **state: Any,
+) -> GuardiansState:
+    """A constructed position: the zones (keyed "<seat>:<zone>") and Shields as given."""
+    players = tuple(
+        Player(
+            seat=seat,
+            name=name,
+            guardian=GUARDIAN_KEYS[guardian],
+            stronghold=STRONGHOLD,
+            deck_name="test",
+            stones=stones,
+        )
+        for seat, name, guardian in ((1, "ann", guardians[0]), (2, "bob", guardians[1]))
+    )
+    options = Options(placement=placement)
+    return GuardiansState(
+        options=options, players=players, zones=dict(zones or {}), shields=shields, phase=phase, turn=turn, **state
+    )

@@ -69,12 +69,12 @@ def check_redaction(before: GuardiansState, after: GuardiansState, events: list[
             seen = GAME.redact(event, viewer)
             if isinstance(seen, DeckShuffled):
                 assert seen.order == ()
-            if isinstance(seen, CardsMoved) and seen.seat != viewer:
+            if isinstance(seen, CardsMoved) and isinstance(event, CardsMoved) and seen.seat != viewer:
                 if seen.reason == PLACED:
                     assert seen.cards == () and seen.to_zone == "" and seen.from_zone == ""
-                elif not (is_public(event.from_zone) or is_public(event.to_zone)):  # type: ignore[attr-defined]
+                elif not (is_public(event.from_zone) or is_public(event.to_zone)):
                     assert seen.cards == ()
-                assert seen.count == len(event.cards)  # type: ignore[attr-defined]
+                assert seen.count == len(event.cards)
             if isinstance(seen, CommandChosen | CreatureChosen) and seen.seat != viewer:
                 assert seen.card == ""
             if isinstance(seen, Committed) and seen.seat != viewer:

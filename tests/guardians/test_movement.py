@@ -1,0 +1,197 @@
+"""Movement, assaults on a Guardian, terrain settlement and the draw (guardians MOVEMENT
+PHASE, TERRAIN SETTLEMENT PHASE, THE TURN IS OVER, THE GAME)."""
+
+from __future__ import annotations
+
+import pytest
+
+from domain.games.guardians import GAME
+from domain.games.guardians.messages import (
+    CombatStarted,
+    DropCreature,
+    DropOff,
+    EndMove,
+    GameWon,
+    GuardianAssaulted,
+    PickUp,
+    PlaceTerrain,
+    Reinforce,
+    ShieldDestroyed,
+    ShieldStepped,
+    Step,
+    TurnShield,
+)
+from domain.games.guardians.state import MOVEMENT, SETTLEMENT, Shield
+from domain.games.guardians.turns import draw_count
+from domain.kernel import RuleViolation
+from tests.guardians.support import Table, instances, table
+
+OX10, OX11, OX12 = "1.re-shield-ploogs-ox-10#1", "2.re-shield-ploogs-ox-11#1", "1.re-shield-ploogs-ox-12#1"
+
+
+def moving(zones: dict[str, tuple[str, ...]], shields: tuple[Shield, ...]) -> Table:
+    return Table(table(phase=MOVEMENT, zones=zones, shields=shields, active=1))
+
+
+def test_a_walking_shield_may_not_pass_a_land_without_its_terrain() -> None:
+    t = moving({"1:shields": (OX10,), f"1:shield:{OX10}": instances(1, ["Swordsman"])}, (Shield(OX10, 1, "a1"),))
+    t.play(TurnShield(seat=1, shield=OX10))
+    t.play(Step(seat=1, to="a2"))
+    with pytest.raises(RuleViolation, match="guardians Movement: a walking Shield may not move past a2"):
+        t.play(Step(seat=1, to="a3"))
+    with_terrain = moving(
+        {
+            "1:shields": (OX10,),
+            f"1:shield:{OX10}": instances(1, ["Swordsman"]),
+            "1:terrain:a2": instances(1, ["Woods"]),
+        },
+        (Shield(OX10, 1, "a1"),),
+    )
+    with_terrain.play(TurnShield(seat=1, shield=OX10))
+    with_terrain.play(Step(seat=1, to="a2"))
+    with_terrain.play(Step(seat=1, to="a3"))  # two spaces: the move ends by itself
+    assert with_terrain.state.seat_at("a3") == 1 and not with_terrain.state.moving
+
+
+def test_only_fliers_fly_showing_what_they_carry_once_a_turn_and_never_over_spires() -> None:
+    fliers = instances(1, ["Floyd the Flying Pig"])
+    t = moving({"1:shields": (OX10,), f"1:shield:{OX10}": fliers}, (Shield(OX10, 1, "a1"),))
+    t.play(TurnShield(seat=1, shield=OX10))
+    t.play(Step(seat=1, to="a2", fly=True))
+    t.play(Step(seat=1, to="a3", fly=True))
+    assert t.of(ShieldStepped)[0].revealed == fliers
+    spires = moving(
+        {"1:shields": (OX10,), f"1:shield:{OX10}": fliers, "2:terrain:a3": instances(2, ["Spires"])},
+        (Shield(OX10, 1, "a2"),),
+    )
+    spires.play(TurnShield(seat=1, shield=OX10))
+    with pytest.raises(RuleViolation, match="no flying into, out of or over the Spires"):
+        spires.play(Step(seat=1, to="a3", fly=True))
+    walkers = moving({"1:shields": (OX10,), f"1:shield:{OX10}": instances(1, ["Swordsman"])}, (Shield(OX10, 1, "a1"),))
+    walkers.play(TurnShield(seat=1, shield=OX10))
+    with pytest.raises(RuleViolation, match="only a Shield carrying nothing but fliers may fly"):
+        walkers.play(Step(seat=1, to="a2", fly=True))
+
+
+def test_a_shield_passes_its_own_shield_but_does_not_stop_on_it() -> None:
+    zones = {
+        "1:shields": (OX10, OX12),
+        f"1:shield:{OX10}": instances(1, ["Swordsman"]),
+        "1:terrain:b2": instances(1, ["Woods"]),
+    }
+    t = moving(zones, (Shield(OX10, 1, "b1"), Shield(OX12, 1, "b2")))
+    t.play(TurnShield(seat=1, shield=OX10))
+    t.play(Step(seat=1, to="b2"))
+    with pytest.raises(RuleViolation, match="may not stop where another Shield of yours stands"):
+        t.play(EndMove(seat=1))
+    t.play(Step(seat=1, to="a2"))
+
+
+def test_entering_an_enemy_shield_starts_a_combat() -> None:
+    t = moving(
+        {
+            "1:shields": (OX10,),
+            "2:shields": (OX11,),
+            f"1:shield:{OX10}": instances(1, ["Swordsman"]),
+            f"2:shield:{OX11}": instances(2, ["Archer"]),
+        },
+        (Shield(OX10, 1, "b2"), Shield(OX11, 2, "b3")),
+    )
+    t.play(TurnShield(seat=1, shield=OX10))
+    t.play(Step(seat=1, to="b3"))
+    [started] = t.of(CombatStarted)
+    assert (started.attacker, started.defender, started.came_from) == (1, 2, "b2")
+
+
+def test_pick_up_and_drop_off_on_your_stronghold_space() -> None:
+    swordsman, archer = instances(1, ["Swordsman", "Archer"])
+    t = moving({"1:shields": (OX10,), f"1:shield:{OX10}": (swordsman,), "1:on:b1": (archer,)}, (Shield(OX10, 1, "b1"),))
+    t.play(TurnShield(seat=1, shield=OX10))
+    t.play(PickUp(seat=1, card=archer))
+    t.play(DropOff(seat=1, card=swordsman))
+    assert t.state.zone(1, f"shield:{OX10}") == (archer,) and t.state.zone(1, "on:b1") == (swordsman,)
+    t.play(Step(seat=1, to="b2"))
+    with pytest.raises(RuleViolation, match="must stand on one of your stronghold spaces"):
+        t.play(DropOff(seat=1, card=archer))
+
+
+def test_reinforce_a_turned_shield_from_the_strongholds() -> None:
+    swordsman = instances(1, ["Swordsman"])[0]
+    zones = {"1:shields": (OX10, OX12), f"1:shield:{OX10}": instances(1, ["Archer"]), "1:on:b1": (swordsman,)}
+    t = moving(zones, (Shield(OX10, 1, "b2"), Shield(OX12, 1, "c2")))
+    t.play(TurnShield(seat=1, shield=OX12))
+    with pytest.raises(RuleViolation, match="reinforce a turned Shield of yours"):
+        t.play(Reinforce(seat=1, card=swordsman, shield=OX10))
+    t.play(Reinforce(seat=1, card=swordsman, shield=OX12))  # b1 to c2: two steps over b1's own stronghold row
+    assert swordsman in t.state.zone(1, f"shield:{OX12}")
+    with pytest.raises(RuleViolation, match="reinforcing, not moving"):
+        t.play(Step(seat=1, to="c3"))
+
+
+def test_a_shield_on_an_empty_enemy_stronghold_space_strikes_the_guardian() -> None:
+    """tablerules' reading (RULES.md): wounds add up to the Guardian's Vitality."""
+    giants = instances(1, ["Desert Giant", "Elder Cave Giant"])
+    t = moving({"1:shields": (OX10,), f"1:shield:{OX10}": giants}, (Shield(OX10, 1, "b3"),))
+    t.play(TurnShield(seat=1, shield=OX10))
+    t.play(Step(seat=1, to="b4"))
+    [struck] = t.of(GuardianAssaulted)
+    assert (struck.damage, struck.wounds) == (28, 28) and not t.state.finished
+    assert t.state.seat_at("b3") == 1
+    again = moving({"1:shields": (OX10,), f"1:shield:{OX10}": giants}, (Shield(OX10, 1, "b3"),))
+    again.state = again.state.with_player(2, wounds=28)
+    again.play(TurnShield(seat=1, shield=OX10))
+    again.play(Step(seat=1, to="b4"))
+    [won] = again.of(GameWon)
+    assert won.seat == 1 and "Guardian" in won.reason
+
+
+def test_settlement_takes_enemy_terrain_and_asks_for_terrain_or_a_creature() -> None:
+    woods, swamp = instances(1, ["Woods", "Swamp"])
+    last = instances(2, ["Archer"])
+    zones = {
+        "1:shields": (OX10,),
+        "2:shields": (OX11,),
+        f"1:shield:{OX10}": instances(1, ["Swordsman"]),
+        f"2:shield:{OX11}": last,
+        "2:terrain:a2": instances(2, ["Spires"]),
+        "1:pen": (woods,),
+        "1:storage": (swamp,),
+    }
+    t = moving(zones, (Shield(OX10, 1, "a2", turned=True), Shield(OX11, 2, "c3", turned=True)))
+    from domain.games.guardians.turns import begin_settlement, new_em
+
+    em = new_em(t.state)
+    begin_settlement(em)
+    t.state, t.events = em.state, list(em.events)
+    assert t.state.phase == SETTLEMENT and t.state.zone(2, "discard") == instances(2, ["Spires"])
+    assert set(t.state.settling) == {"a2", "c3"}
+    t.play(PlaceTerrain(seat=1, land="a2", card=woods))
+    with pytest.raises(RuleViolation, match="guardians TERRAIN SETTLEMENT PHASE: a2 is not a land of yours waiting"):
+        t.play(PlaceTerrain(seat=1, land="a2", card=swamp))
+    t.play(DropCreature(seat=2, land="c3", card=last[0]))  # the last creature: the Shield goes with it
+    assert t.of(ShieldDestroyed)[0].reason == "its last creature was given up"
+    assert t.state.player(2).shields_lost == 1 and t.state.phase == "organize"
+
+
+def test_the_draw_counts_lands_and_the_low_up_card() -> None:
+    """Rak Nam draws 3, +1 MDL with more lands, -1 LDL with fewer, +1 LUC after the lower Up card."""
+    state = table(phase=MOVEMENT, zones={"1:terrain:a3": instances(1, ["Woods"])})
+    assert draw_count(state, 1) == (3, 1, 0) and draw_count(state, 2) == (3, -1, 0)
+    low = state.with_player(2, low_up=True)
+    assert draw_count(low, 2) == (3, -1, 1)
+
+
+def test_the_rulesets_decks_must_follow_the_deck_rules() -> None:
+    with pytest.raises(ValueError, match="deck_2: guardians THE DECK"):
+        GAME.initial_state(
+            GAME.ruleset.check_setup(
+                ["a", "b"],
+                {
+                    "deck_2": "guardian=re-rak-nam-leader-of-the-mighty;"
+                    "stronghold=re-carreg-amroth-left,"
+                    "re-carreg-amroth-center,re-carreg-amroth-right;"
+                    "cards=re-swordsman*5"
+                },
+                "",
+            )
+        )

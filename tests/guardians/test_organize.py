@@ -1,0 +1,158 @@
+"""Draw & Organize: the mulligan, placement rules and the committed secret placement
+(guardians DRAW AND ORGANIZE PHASE, Place Creatures, Channelers, Other placement,
+Shields, Who Places First?)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pytest
+
+from domain.games.guardians import GAME
+from domain.games.guardians.messages import (
+    CardsMoved,
+    Committed,
+    FinishOrganizing,
+    LayoutRevealed,
+    Mulligan,
+    Place,
+    PlacerChosen,
+    ShieldPlaced,
+    StonesSpent,
+)
+from domain.games.guardians.state import ORGANIZE, GuardiansState
+from domain.games.guardians.turns import placement_digest
+from domain.kernel import RuleViolation
+from tests.guardians.support import Table, instances, table
+
+
+def organizing(
+    first: Sequence[str], second: Sequence[str] = (), *, deck: Sequence[str] = (), placement: str = "simultaneous"
+) -> Table:
+    zones = {"1:drawn": instances(1, first), "2:drawn": instances(2, second), "1:deck": instances(1, deck)}
+    return Table(table(phase=ORGANIZE, zones={k: v for k, v in zones.items() if v}, placement=placement))
+
+
+def test_thirty_points_on_and_under_a_space_counting_red_numbers() -> None:
+    """Giants of 14, 14 and a Super Model (Vitality 1, stacks as 4) make 32 (guardians Place Creatures)."""
+    t = organizing(["Desert Giant", "Elder Cave Giant", "Super Model", "Valkyrie Spirit"])
+    desert, elder, model, valkyrie = t.state.zone(1, "drawn")
+    t.play(Place(seat=1, card=desert, to="on:b1"))
+    t.play(Place(seat=1, card=elder, to="on:b1"))
+    with pytest.raises(RuleViolation, match=r"guardians Place Creatures: b1 would hold 32 points; the limit is 30"):
+        t.play(Place(seat=1, card=model, to="on:b1"))
+    with pytest.raises(RuleViolation, match="limit is 30"):
+        t.play(Place(seat=1, card=valkyrie, to="under:b1"))
+    t.play(Place(seat=1, card=model, to="on:a1"))
+
+
+def test_only_channelers_go_under_a_stronghold() -> None:
+    t = organizing(["Valkyrie Spirit", "Swordsman"])
+    valkyrie, swordsman = t.state.zone(1, "drawn")
+    t.play(Place(seat=1, card=valkyrie, to="under:a1"))
+    with pytest.raises(RuleViolation, match="guardians Channelers: only channelers go under a stronghold"):
+        t.play(Place(seat=1, card=swordsman, to="under:a1"))
+
+
+def test_a_shield_covers_the_creatures_on_its_space_and_one_standard_bearer() -> None:
+    t = organizing(
+        [
+            "Swordsman",
+            "Shield Ploog's Ox 10",
+            "Shield Ploog's Ox 11",
+            "Standard Bearer Ploog's Ox 05",
+            "Standard Bearer Warhola's Snakes 06",
+        ]
+    )
+    swordsman, ox10, ox11, bearer, other_bearer = t.state.zone(1, "drawn")
+    t.play(Place(seat=1, card=swordsman, to="on:a1"))
+    t.play(Place(seat=1, card=ox10, to="on:a1"))
+    assert t.state.zone(1, f"shield:{ox10}") == (swordsman,) and not t.state.zone(1, "on:a1")
+    with pytest.raises(RuleViolation, match="guardians Shields: a1 already has a Shield"):
+        t.play(Place(seat=1, card=ox11, to="on:a1"))
+    t.play(Place(seat=1, card=bearer, to="on:b1"))
+    with pytest.raises(RuleViolation, match="only one Standard Bearer"):
+        t.play(Place(seat=1, card=other_bearer, to="on:c1"))
+
+
+def test_upgrades_stand_beside_the_left_or_right_stronghold_once() -> None:
+    t = organizing(["Teleport Tower", "Large Idol"])
+    tower, idol = t.state.zone(1, "drawn")
+    with pytest.raises(RuleViolation, match="guardians Other placement: upgrades stand beside your left or right"):
+        t.play(Place(seat=1, card=tower, to="upgrade:b1"))
+    t.play(Place(seat=1, card=tower, to="upgrade:a1"))
+    with pytest.raises(RuleViolation, match="already stands beside a1"):
+        t.play(Place(seat=1, card=idol, to="upgrade:a1"))
+
+
+def test_double_bordered_cards_go_to_the_storage_hand() -> None:
+    t = organizing(["Dispel Magic", "Woods", "Swordsman"])
+    dispel, woods, swordsman = t.state.zone(1, "drawn")
+    with pytest.raises(RuleViolation, match="double-bordered"):
+        t.play(Place(seat=1, card=dispel, to="pen"))
+    t.play(FinishOrganizing(seat=1))
+    assert t.state.zone(1, "storage") == (dispel,)
+    assert set(t.state.zone(1, "pen")) == {woods, swordsman}
+
+
+def test_the_no_shield_mulligan_costs_a_stone_and_redraws_as_many() -> None:
+    t = organizing(["Swordsman", "Archer"], deck=["Axeman", "Captain", "Corporal", "Marshal"])
+    t.play(Mulligan(seat=1))
+    assert t.state.player(1).stones == 6 and len(t.state.zone(1, "drawn")) == 2
+    assert t.of(StonesSpent)[0].reason == "mulligan: no Shield drawn"
+    with_shield = organizing(["Shield Ploog's Ox 10", "Archer"], deck=["Axeman"])
+    with pytest.raises(RuleViolation, match="you drew a Shield: no mulligan"):
+        with_shield.play(Mulligan(seat=1))
+    placed = organizing(["Swordsman", "Archer"], deck=["Axeman"])
+    placed.play(Place(seat=1, card=placed.state.zone(1, "drawn")[0], to="on:a1"))
+    with pytest.raises(RuleViolation, match="before you place anything"):
+        placed.play(Mulligan(seat=1))
+
+
+def test_secret_placement_is_committed_then_revealed_together() -> None:
+    """Neither seat sees the other's placement until both have committed; the commitment
+    binds the layout (guardians Who Places First?)."""
+    t = organizing(
+        ["Swordsman", "Shield Ploog's Ox 10"], ["Archer", "Shield Ploog's Ox 11"], deck=["Axeman", "Captain"]
+    )
+    swordsman, ox = t.state.zone(1, "drawn")
+    t.play(Place(seat=1, card=swordsman, to="on:b1"))
+    t.play(Place(seat=1, card=ox, to="on:b1"))
+    for event in t.events:
+        seen = GAME.redact(event, 2)
+        assert swordsman not in str(seen) and ox not in str(seen) and "b1" not in str(seen), seen
+    t.play(FinishOrganizing(seat=1))
+    committed = t.of(Committed)[0]
+    assert committed.digest == placement_digest(t.state, 1, committed.salt)
+    hidden, own = GAME.redact(committed, 2), GAME.redact(committed, 1)
+    assert isinstance(hidden, Committed) and isinstance(own, Committed)
+    assert hidden.salt == "" and own.salt == committed.salt
+    with pytest.raises(RuleViolation, match="your placement is committed"):
+        t.play(Place(seat=1, card=swordsman, to="on:a1"))
+    assert not t.of(LayoutRevealed)
+    archer, ox11 = t.state.zone(2, "drawn")
+    t.play(Place(seat=2, card=ox11, to="on:a4"))
+    t.play(FinishOrganizing(seat=2))
+    [layout] = t.of(LayoutRevealed)
+    shown = {(s.space, s.seat, s.shield, s.on) for s in layout.spaces}
+    assert (("b1", 1, ox, 1) in shown) and (("a4", 2, ox11, 0) in shown)
+    assert archer not in str(GAME.redact(layout, 1))
+
+
+def test_alternating_placement_takes_turns_in_the_open() -> None:
+    t = organizing(["Swordsman", "Archer"], ["Axeman", "Captain"], placement="alternating")
+    t = Table(_with_opener(t.state, 2))
+    with pytest.raises(RuleViolation, match="seat 2 places next"):
+        t.play(Place(seat=1, card=t.state.zone(1, "drawn")[0], to="on:a1"))
+    t.play(Place(seat=2, card=t.state.zone(2, "drawn")[0], to="on:a4"))
+    moved = t.of(CardsMoved)[-1]
+    seen = GAME.redact(moved, 1)
+    assert isinstance(seen, CardsMoved) and seen.to_zone == "on:a4" and seen.cards == ()
+    assert t.of(PlacerChosen)[-1].seat == 1
+    assert not t.of(ShieldPlaced)
+
+
+def _with_opener(state: GuardiansState, seat: int) -> GuardiansState:
+    from domain.kernel.records import replace
+
+    return replace(state, active=seat, opener=seat)
