@@ -118,9 +118,11 @@ UNIQUE_TEXTS: frozenset[str] = frozenset({
     "re-potion-of-movement-essence", "di-curse-of-the-betrayed", "di-assassin-of-shadow", "di-argammonds-vision",
     "di-howl-of-the-dead", "re-pepes-slow-down", "re-major-party-animal", "re-djinn", "re-skeletal-minion",
     "re-vampire-lord", "re-vampire",
+    # Outside the example decks: the rulebook's worked example 1
+    "re-floyd-the-flying-pig",
 })
-"""Cards whose text the rules implement by key: so far, every card of the three example
-decks whose text is more than keywords."""
+"""Cards whose text the rules implement by key: every card of the three example decks
+whose text is more than keywords, and Floyd the Flying Pig (the rulebook's example 1)."""
 
 
 @dataclass(frozen=True, slots=True)
