@@ -33,6 +33,27 @@ def has(instance: str, kind: str) -> bool:
     return bool(abilities(instance, kind))
 
 
+def is_ranged(instance: str) -> bool:
+    """A ranged attacker: an n pt. ranged attack, or a text that fires one (the Djinn)."""
+    return face(instance).ranged > 0 or face(instance).key in texts.PUSH_FORCERS
+
+
+def size_of(instance: str, combat: Combat | None = None) -> str:
+    """A creature's size: as printed, unless its text changed it for this combat (a Titan)."""
+    changed = next((size for card_id, size in combat.sizes if card_id == instance), "") if combat else ""
+    return changed or face(instance).size
+
+
+def size_cut(instance: str, combat: Combat | None = None) -> int:
+    """What a Titan's changed size takes from its Vitality (guardians Text Box)."""
+    return texts.SIZE_CUTS[size_of(instance, combat)] if face(instance).key in texts.TITANS else 0
+
+
+def vitality(instance: str, combat: Combat | None = None) -> int:
+    """Vitality, less what a Titan's size takes away."""
+    return face(instance).vitality - size_cut(instance, combat)
+
+
 def matches(target: str, instance: str, combat: Combat | None = None) -> bool:
     """Whether a creature is what an ability's target names: a border ("externals"),
     a class ("undead", "demon|devil"), a size ("large"), "flying", an attack element
@@ -46,7 +67,7 @@ def matches(target: str, instance: str, combat: Combat | None = None) -> bool:
             return True
         if word == "flying" and subject.flying:
             return True
-        if (word, subject.size) in (("large", "L"), ("medium", "M"), ("small", "S")):
+        if (word, size_of(instance, combat)) in (("large", "L"), ("medium", "M"), ("small", "S")):
             return True
         if word in ("fire", "fear") and any(a.target == word for a in abilities(instance, "attack-element")):
             return True
@@ -59,9 +80,9 @@ def defending_stronghold(combat: Combat, instance: str) -> bool:
     return seat_of(instance) == combat.defender.seat and stronghold_owner(combat.space) == combat.defender.seat
 
 
-def immune(instance: str, attacker: str) -> bool:
+def immune(instance: str, attacker: str, combat: Combat | None = None) -> bool:
     """`instance` takes no damage from `attacker` and cannot be beaten by it (guardians IMMUNITY)."""
-    return any(a.target not in ("aoe",) and matches(a.target, attacker) for a in abilities(instance, "immune"))
+    return any(a.target not in ("aoe",) and matches(a.target, attacker, combat) for a in abilities(instance, "immune"))
 
 
 def immune_to_aoe(instance: str, element: str) -> bool:
@@ -71,7 +92,7 @@ def immune_to_aoe(instance: str, element: str) -> bool:
     return False
 
 
-def destroys(instance: str, victim: str) -> bool:
+def destroys(instance: str, victim: str, combat: Combat | None = None) -> bool:
     """A "destroys X" text (guardians DESTRUCTION)."""
     victim_face = face(victim)
     for ability in abilities(instance, "destroys"):
@@ -81,12 +102,12 @@ def destroys(instance: str, victim: str) -> bool:
         if "+" in ability.target:
             who, _, how = ability.target.partition("+")
             if (
-                matches(who, victim)
+                matches(who, victim, combat)
                 and not immune_to_aoe(victim, how)
                 and not any(a.target == how for a in abilities(victim, "immune"))
             ):
                 return True
-        elif kind != "bribe" and matches(ability.target, victim):
+        elif kind != "bribe" and matches(ability.target, victim, combat):
             return True
     return False
 
@@ -96,15 +117,33 @@ def ocb(instance: str, opponent: str) -> int:
     return mine.ocb if OFF_COLOR_PREY.get(mine.creature_type) == theirs.creature_type else 0
 
 
+def stronghold_card(state: GuardiansState, space: str) -> str:
+    """The stronghold card of a stronghold space (its owner's left, center or right card)."""
+    owner = state.player(stronghold_owner(space))
+    column = "abc".index(space[0])
+    ordered = owner.stronghold if owner.seat == 1 else owner.stronghold[::-1]
+    return ordered[column]
+
+
 def stronghold_bonus(state: GuardiansState, combat: Combat, instance: str, opponent: str) -> int:
     """A defending creature on its own stronghold space gets that stronghold card's
-    bonus (guardians STRONGHOLDS), unless its opponent's text takes it away."""
+    bonus (guardians STRONGHOLDS), unless its opponent's text takes it away or the card
+    is rubble (Giant Aunts)."""
     if not defending_stronghold(combat, instance) or has(opponent, "cancels-stronghold"):
         return 0
-    owner = state.player(combat.defender.seat)
-    column = "abc".index(combat.space[0])
-    ordered = owner.stronghold if owner.seat == 1 else owner.stronghold[::-1]
-    return sum(a.amount for a in card(ordered[column]).abilities if a.kind == "defend-bonus")
+    held = stronghold_card(state, combat.space)
+    if held in state.player(combat.defender.seat).rubble:
+        return 0
+    return sum(a.amount for a in card(held).abilities if a.kind == "defend-bonus")
+
+
+def first_knight_bonus(side: Side, instance: str) -> int:
+    """The Horse as a live Command Card: the first Knight its side plays gets +6."""
+    horse, bonus = texts.FIRST_KNIGHT_BONUS
+    if not (side.command and side.command_live and face(side.command).key == horse):
+        return 0
+    knights = [c for c in side.played if c != side.command and "knight" in face(c).classes]
+    return bonus if knights and knights[0] == instance else 0
 
 
 def side_of(combat: Combat, instance: str) -> Side:
@@ -125,6 +164,9 @@ def terms(state: GuardiansState, combat: Combat, instance: str, opponent: str, *
     other cards."""
     me = face(instance)
     found = [Term("vitality", me.vitality)]
+    cut = size_cut(instance, combat)
+    if cut:
+        found.append(Term(f"size {size_of(instance, combat)}", -cut))
     bonus = ocb(instance, opponent)
     if bonus:
         found.append(Term("off-color bonus", bonus))
@@ -140,6 +182,9 @@ def terms(state: GuardiansState, combat: Combat, instance: str, opponent: str, *
         side = side_of(combat, instance)
         if side.bonus_all:
             found.append(Term(f"{face(side.command).name}", side.bonus_all))
+        horse = first_knight_bonus(side, instance)
+        if horse:
+            found.append(Term(face(side.command).name, horse))
         for ally in standing(side):
             if ally == instance:
                 continue
