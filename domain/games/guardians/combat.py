@@ -465,8 +465,10 @@ def play_creature(em: Em, command: PlayCreature) -> None:
         f"{R_TEXT} (Standard Bearer Maitz's Lightning 04)",
         "your Standard Bearer makes the enemy lay its first creature and say its type before you lay",
     )
+    bearer_waits = powers.waits_for_type(combat, other(seat))
     em.emit(CreatureChosen, R_PRIMARY, seat=seat, card=command.card)
-    powers.declare_type(em, seat, command.card)
+    if bearer_waits:
+        powers.declare_type(em, seat, command.card)
     combat = combat_of(em.state)
     if combat.attacker.choice and combat.defender.choice:
         a_card, d_card = combat.attacker.choice, combat.defender.choice

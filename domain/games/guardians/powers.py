@@ -52,10 +52,8 @@ def waits_for_type(combat: Combat, seat: int) -> bool:
 
 
 def declare_type(em: Em, seat: int, card: str) -> None:
-    """Called as `seat` lays `card`: if the enemy's bearer waits for it, its type is said."""
-    combat = combat_of(em.state)
-    if waits_for_type(combat, other(seat)):
-        em.emit(
+    """`seat` laid the creature the enemy's bearer waited for: its type is said."""
+    em.emit(
             TypeDeclared,
             _named("Standard Bearer Maitz's Lightning 04"),
             seat=seat,
