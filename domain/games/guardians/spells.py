@@ -73,7 +73,7 @@ def cursable() -> tuple[str, ...]:
     the rules implement (another could not be played anyway: RULES.md), one key per name."""
     names: dict[str, str] = {}
     for key, item in CARDS.items():
-        if item.kind in ("spell", "hand-item") and item.text != "unimplemented":
+        if item.kind in ("spell", "hand-item") and texts.implemented(item):
             names.setdefault(item.name, key)
     return tuple(sorted(names.values()))
 

@@ -44,6 +44,7 @@ from domain.games.guardians.state import (
     under,
     upgrade,
 )
+from domain.games.guardians.table import hand
 from domain.kernel import Event
 from domain.kernel.game import SPECTATOR
 from domain.kernel.records import replace
@@ -306,8 +307,6 @@ def _seat(state: GuardiansState, viewer: int, seat: int) -> SeatView:
 
 
 def _side(state: GuardiansState, viewer: int, side: Side) -> SideView:
-    from domain.games.guardians.table import hand
-
     cards = hand(state, side)
     command_shown = side.command and (
         viewer == side.seat or (state.combat is not None and state.combat.stage not in ("declare", "command"))
