@@ -54,14 +54,16 @@ def face_off(
     defender_storage: Iterable[str] = (),
     attacker_space: str = "b2",
     defender_space: str = "b3",
+    attacker_shield: str = "1.re-shield-ploogs-ox-10#1",
+    defender_shield: str = "2.re-shield-ploogs-ox-11#1",
 ) -> GuardiansState:
     """Seat 1's Shield at b2 has been turned and may step onto seat 2's Shield at b3."""
     a_cards, d_cards = instances(1, attacker), instances(2, defender)
     zones = {
-        "1:shields": ("1.re-shield-ploogs-ox-10#1",),
-        "2:shields": ("2.re-shield-ploogs-ox-11#1",),
-        f"1:{members('1.re-shield-ploogs-ox-10#1')}": a_cards,
-        f"2:{members('2.re-shield-ploogs-ox-11#1')}": d_cards,
+        "1:shields": (attacker_shield,),
+        "2:shields": (defender_shield,),
+        f"1:{members(attacker_shield)}": a_cards,
+        f"2:{members(defender_shield)}": d_cards,
         f"1:{STORAGE}": instances(1, attacker_storage),
         f"2:{STORAGE}": instances(2, defender_storage),
     }
@@ -75,8 +77,8 @@ def face_off(
         for seat, name, guardian in ((1, "chris", attacker_guardian), (2, "bill", defender_guardian))
     )
     shields = (
-        Shield(card="1.re-shield-ploogs-ox-10#1", seat=1, space=attacker_space, turned=True),
-        Shield(card="2.re-shield-ploogs-ox-11#1", seat=2, space=defender_space),
+        Shield(card=attacker_shield, seat=1, space=attacker_space, turned=True),
+        Shield(card=defender_shield, seat=2, space=defender_space),
     )
     return GuardiansState(
         options=Options(),
@@ -86,7 +88,7 @@ def face_off(
         phase=MOVEMENT,
         turn=1,
         active=1,
-        moving="1.re-shield-ploogs-ox-10#1",
+        moving=attacker_shield,
         steps_left=2,
         path=(attacker_space,),
     )

@@ -4,7 +4,7 @@ healing and retreat (guardians COMBAT .. HEALING)."""
 
 from __future__ import annotations
 
-from domain.games.guardians import texts
+from domain.games.guardians import powers, texts
 from domain.games.guardians.board import is_land, neighbours, stronghold_owner, strongholds
 from domain.games.guardians.cards import card as card_def
 from domain.games.guardians.messages import (
@@ -25,6 +25,7 @@ from domain.games.guardians.messages import (
     DestroyShield,
     DiscardCard,
     EffectApplied,
+    FireIdol,
     GameWon,
     GuardianAssaulted,
     Heal,
@@ -37,6 +38,7 @@ from domain.games.guardians.messages import (
     PlayCreature,
     PlayRanged,
     RangedFired,
+    Redeem,
     Retreat,
     SecondaryDeclared,
     SecondaryResolved,
@@ -49,7 +51,6 @@ from domain.games.guardians.messages import (
     WindowMove,
 )
 from domain.games.guardians.state import (
-    COMBAT,
     DISCARD,
     PEN,
     STORAGE,
@@ -72,33 +73,44 @@ from domain.games.guardians.strength import (
     has,
     immune,
     immune_to_aoe,
+    is_ranged,
     matches,
     terms,
     total,
+    vitality,
+)
+from domain.games.guardians.table import (
+    R_COMBAT,
+    R_RANGED,
+    acting,
+    combat_of,
+    hand,
+    side,
+    survivors,
+    window_move,
 )
 from domain.games.guardians.turns import (
     R_GAME,
+    R_SPELLS,
+    R_TEXT,
     Em,
     check_shields,
     land_owner,
     next_actor,
+    spend,
     stacking,
 )
 from domain.kernel import RuleViolation, require
 
-R_COMBAT = "guardians COMBAT"
 R_AOE = "guardians AOE attacks"
 R_PRIMARY = "guardians PRIMARY ATTACKS"
 R_BRIBERY = "guardians BRIBERY"
-R_SPELLS = "guardians SPELLS"
 R_DESTRUCTION = "guardians DESTRUCTION"
-R_RANGED = "guardians Ranged Attacks"
 R_CHANNELING = "guardians CHANNELING"
 R_OVER_YET = "guardians IS IT OVER YET?"
 R_SECONDARY = "guardians SECONDARY ATTACKS"
 R_RESOLUTION = "guardians COMBAT RESOLUTION"
 R_HEALING = "guardians HEALING"
-R_TEXT = "guardians Text Box"
 R_ASSAULT = "tablerules Guardian assault"
 
 GUARDIAN = "guardian"
@@ -107,42 +119,14 @@ GUARDIAN = "guardian"
 # ---------------------------------------------------------------- reading the table
 
 
-def combat_of(state: GuardiansState) -> Combat:
-    combat = state.combat
-    if combat is None or state.phase != COMBAT:
-        raise RuleViolation(R_COMBAT, "there is no combat now")
-    return combat
-
-
-def side(combat: Combat, seat: int) -> Side:
-    return combat.attacker if combat.attacker.seat == seat else combat.defender
-
-
-def hand(state: GuardiansState, one: Side) -> tuple[str, ...]:
-    """Creatures still in a side's Combat Hand: not yet played, fired, lost or out."""
-    used = set(one.played) | set(one.ranged) | set(one.destroyed) | set(one.out)
-    return tuple(c for c in state.zone(one.seat, one.zone) if face(c).is_creature and c not in used)
-
-
-def survivors(state: GuardiansState, one: Side) -> tuple[str, ...]:
-    """The creatures that count for control of the space (guardians COMBAT RESOLUTION)."""
-    gone = set(one.beaten) | set(one.destroyed) | set(one.out)
-    return tuple(c for c in state.zone(one.seat, one.zone) if face(c).is_creature and c not in gone)
-
-
 def command_candidates(state: GuardiansState, seat: int) -> tuple[str, ...]:
     combat = combat_of(state)
     creatures = tuple(c for c in hand(state, side(combat, seat)) if face(c).command)
-    spells = tuple(c for c in state.zone(seat, STORAGE) if face(c).key in texts.COMMAND_SPELLS)
+    cursed = state.player(seat).cursed
+    spells = tuple(
+        c for c in state.zone(seat, STORAGE) if face(c).key in texts.COMMAND_SPELLS and face(c).name not in cursed
+    )
     return creatures + spells
-
-
-def _acting(state: GuardiansState, seat: int, *stages: str) -> Combat:
-    combat = combat_of(state)
-    require(combat.stage in stages, R_COMBAT, f"the combat is at its {combat.stage} step, not {' or '.join(stages)}")
-    if combat.actor:
-        require(combat.actor == seat, R_COMBAT, f"seat {combat.actor} acts now in this combat")
-    return combat
 
 
 # ---------------------------------------------------------------- starting
@@ -213,15 +197,26 @@ def assault_guardian(em: Em, shield: Shield, space: str) -> None:
 
 
 def declare_command(em: Em, command: DeclareCommand) -> None:
-    combat = _acting(em.state, command.seat, "declare")
+    acting(em.state, command.seat, "declare")
     if command.play:
         require(
             bool(command_candidates(em.state, command.seat)),
             R_COMBAT,
             "you hold no card you may play as a Command Card",
         )
-    em.emit(CommandDeclared, R_COMBAT, seat=command.seat, play=command.play)
-    if command.seat == combat.attacker.seat:
+    _declared(em, command.seat, play=command.play)
+
+
+def fire_idol(em: Em, command: FireIdol) -> None:
+    """A Large Idol fired stands for the seat's Command Card: it declares none."""
+    powers.fire_idol(em, command)
+    _declared(em, command.seat, play=False)
+
+
+def _declared(em: Em, seat: int, *, play: bool) -> None:
+    combat = combat_of(em.state)
+    em.emit(CommandDeclared, R_COMBAT, seat=seat, play=play)
+    if seat == combat.attacker.seat:
         em.emit(StageBegan, R_COMBAT, stage="declare", actor=combat.defender.seat)
         return
     combat = combat_of(em.state)
@@ -232,7 +227,7 @@ def declare_command(em: Em, command: DeclareCommand) -> None:
 
 
 def choose_command(em: Em, command: ChooseCommand) -> None:
-    combat = _acting(em.state, command.seat, "command")
+    combat = acting(em.state, command.seat, "command")
     mine = side(combat, command.seat)
     require(
         mine.declared == 1 and not mine.command, R_COMBAT, "you did not declare a Command Card, or chose it already"
@@ -276,10 +271,6 @@ def _reveal_commands(em: Em) -> None:
             )
 
 
-def _window_move(em: Em, seat: int, *, passed: bool) -> None:
-    em.emit(WindowMove, R_SPELLS, seat=seat, passed=passed, actor=other(seat))
-
-
 def play_card(em: Em, command: PlayCard) -> None:
     """A card from the Storage Hand during combat: bribery in its step, Dispel Magic in
     the Command Card step, other Spells and Items after bribery (guardians SPELLS)."""
@@ -291,17 +282,20 @@ def play_card(em: Em, command: PlayCard) -> None:
         _bribe(em, combat, seat, command)
         return
     key = info.key
+    if key == texts.RANGED_RETURN:
+        powers.return_ranged(em, command)
+        return
     if key == texts.DISPEL_MAGIC:
-        _acting(state, seat, "command-window")
+        acting(state, seat, "command-window")
         _dispel(em, combat, seat, command)
     elif key == texts.POWER_LUNCH:
-        _acting(state, seat, "modify", "secondary-modify")
+        acting(state, seat, "modify", "secondary-modify")
         require(
             command.target in (combat.a_card, combat.d_card) and command.target != "",
             R_CHANNELING,
             "Power Lunch names a creature in the match-up",
         )
-        _spend(em, seat, command.card, "Power Lunch")
+        spend(em, seat, command.card, "Power Lunch")
         em.emit(
             EffectApplied,
             R_CHANNELING,
@@ -311,7 +305,7 @@ def play_card(em: Em, command: PlayCard) -> None:
             cards=(command.target,),
         )
     elif key == texts.ST_BALLANTINE:
-        _acting(state, seat, "modify")
+        acting(state, seat, "modify")
         mine = combat.a_card if seat == combat.attacker.seat else combat.d_card
         theirs = combat.d_card if seat == combat.attacker.seat else combat.a_card
         require(
@@ -319,38 +313,25 @@ def play_card(em: Em, command: PlayCard) -> None:
             R_SPELLS,
             "St. Ballantine's Evocation is cast on your Knight in the match-up",
         )
-        _spend(em, seat, command.card, "St. Ballantine's Evocation")
+        spend(em, seat, command.card, "St. Ballantine's Evocation")
         em.emit(CreatureStatus, R_SPELLS, seat=seat, card=mine, status="destroyed", by=command.card)
         em.emit(CreatureStatus, R_SPELLS, seat=other(seat), card=theirs, status="destroyed", by=command.card)
         em.emit(StageBegan, R_SPELLS, stage="choose", actor=0)
         next_matchup(em)
         return
     elif key == texts.ANVIL:
-        _acting(state, seat, "declare")
+        acting(state, seat, "declare")
         require(
             seat == combat.attacker.seat and stronghold_owner(combat.space) == combat.defender.seat,
             R_SPELLS,
             "the Anvil of Heaviness helps an attack on a stronghold, played before the combat starts",
         )
-        _spend(em, seat, command.card, "Anvil of Heaviness")
+        spend(em, seat, command.card, "Anvil of Heaviness")
         em.emit(EffectApplied, R_SPELLS, seat=seat, source=command.card, effect="bonus-all", amount=texts.ANVIL_BONUS)
         return
     else:
         raise RuleViolation(R_SPELLS, f"{info.name} cannot be played now (or its text is not implemented: RULES.md)")
-    _window_move(em, seat, passed=False)
-
-
-def _spend(em: Em, seat: int, card: str, what: str) -> None:
-    em.emit(
-        CardsMoved,
-        R_SPELLS,
-        seat=seat,
-        cards=(card,),
-        count=1,
-        from_zone=STORAGE,
-        to_zone=DISCARD,
-        reason=f"played: {what}",
-    )
+    window_move(em, seat, passed=False)
 
 
 def _negated(combat: Combat, card: str) -> bool:
@@ -362,10 +343,10 @@ def _dispel(em: Em, combat: Combat, seat: int, command: PlayCard) -> None:
     theirs = side(combat, other(seat))
     mine = side(combat, seat)
     if command.target == theirs.command and theirs.command_live:
-        _spend(em, seat, command.card, "Dispel Magic")
+        spend(em, seat, command.card, "Dispel Magic")
         em.emit(CardDispelled, R_SPELLS, seat=other(seat), card=theirs.command, by=command.card)
     elif command.target == mine.command and not mine.command_live:
-        _spend(em, seat, command.card, "Dispel Magic")
+        spend(em, seat, command.card, "Dispel Magic")
         em.emit(CardDispelled, R_SPELLS, seat=seat, card=mine.command, by=command.card)
     else:
         raise RuleViolation(
@@ -378,28 +359,33 @@ def pass_turn(em: Em, command: Pass) -> None:
     seat = command.seat
     stage = combat.stage
     if stage in ("command-window", "modify"):
-        _acting(em.state, seat, stage)
-        _window_move(em, seat, passed=True)
+        acting(em.state, seat, stage)
+        if stage == "modify":
+            powers.check_may_pass(em.state, seat)
+        window_move(em, seat, passed=True)
         if combat_of(em.state).passes >= 2:
             if stage == "command-window":
                 _apply_commands(em)
             else:
                 resolve_matchup(em)
     elif stage == "bribe":
-        _acting(em.state, seat, stage)
+        acting(em.state, seat, stage)
         _said_bribe(em, seat)
     elif stage == "secondary-bribe":
-        _acting(em.state, seat, stage)
+        acting(em.state, seat, stage)
         em.emit(StageBegan, R_SECONDARY, stage="secondary-modify", actor=other(seat))
     elif stage == "secondary-modify":
-        _acting(em.state, seat, stage)
+        acting(em.state, seat, stage)
         resolve_secondary(em)
     elif stage == "secondary":
-        _acting(em.state, seat, stage)
+        acting(em.state, seat, stage)
         end_combat(em)
     elif stage == "heal":
-        _acting(em.state, seat, stage)
+        acting(em.state, seat, stage)
         after_healing(em)
+    elif stage == "redeem":
+        acting(em.state, seat, stage)
+        _next_redeemer(em, seat)
     else:
         raise RuleViolation(R_COMBAT, f"there is nothing to pass at the combat's {stage} step")
 
@@ -460,6 +446,11 @@ def aoe_strike(em: Em, seat: int, source: str, amount: int, element: str) -> Non
 
 
 def begin_primaries(em: Em) -> None:
+    """The Large Idols fired strike after the Command Cards; then the match-ups begin."""
+    combat = combat_of(em.state)
+    for one in (combat.attacker, combat.defender):
+        if one.idol:
+            aoe_strike(em, one.seat, powers.idol_for(em.state, one.seat), one.idol, "fire")
     em.emit(StageBegan, R_PRIMARY, stage="choose", actor=0)
     next_matchup(em)
 
@@ -485,22 +476,31 @@ def play_creature(em: Em, command: PlayCreature) -> None:
     if combat.stage == "secondary":
         _secondary(em, command)
         return
-    _acting(state, seat, "choose")
+    acting(state, seat, "choose")
     mine = side(combat, seat)
     require(not command.target, R_PRIMARY, "a primary attacker names no target")
     require(not mine.choice, R_PRIMARY, "you have laid your creature for this match-up")
     require(command.card in hand(state, mine), R_PRIMARY, f"{command.card} is not a creature in your Combat Hand")
+    require(
+        not powers.waits_for_type(combat, seat),
+        f"{R_TEXT} (Standard Bearer Maitz's Lightning 04)",
+        "your Standard Bearer makes the enemy lay its first creature and say its type before you lay",
+    )
+    bearer_waits = powers.waits_for_type(combat, other(seat))
     em.emit(CreatureChosen, R_PRIMARY, seat=seat, card=command.card)
+    if bearer_waits:
+        powers.declare_type(em, seat, command.card)
     combat = combat_of(em.state)
     if combat.attacker.choice and combat.defender.choice:
         a_card, d_card = combat.attacker.choice, combat.defender.choice
         em.emit(MatchupRevealed, R_PRIMARY, attacker_card=a_card, defender_card=d_card)
+        powers.strip_items(em, a_card, d_card)
         for card in (a_card, d_card):
             note_text(em, card)
 
 
 def _bribe(em: Em, combat: Combat, seat: int, command: PlayCard) -> None:
-    _acting(em.state, seat, "bribe", "secondary-bribe")
+    acting(em.state, seat, "bribe", "secondary-bribe")
     if combat.stage == "bribe":
         target = combat.d_card if seat == combat.attacker.seat else combat.a_card
     else:
@@ -541,7 +541,7 @@ def _said_bribe(em: Em, seat: int) -> None:
         em.emit(StageBegan, R_BRIBERY, stage="choose", actor=0)
         next_matchup(em)
         return
-    destroyed = [(c, v) for c, v in ((a_card, d_card), (d_card, a_card)) if destroys(c, v)]
+    destroyed = [(c, v) for c, v in ((a_card, d_card), (d_card, a_card)) if destroys(c, v, combat)]
     for card, victim in destroyed:
         em.emit(CreatureStatus, R_DESTRUCTION, seat=seat_of(victim), card=victim, status="destroyed", by=card)
     if destroyed:
@@ -557,14 +557,14 @@ def _said_bribe(em: Em, seat: int) -> None:
 
 def play_ranged(em: Em, command: PlayRanged) -> None:
     state, seat = em.state, command.seat
-    combat = _acting(state, seat, "modify")
+    combat = acting(state, seat, "modify")
     require(
         seat not in combat.no_ranged,
         R_RANGED,
         "no ranged attacks on this space or in this combat (Woods, or a card's text)",
     )
     require(
-        command.card in hand(state, side(combat, seat)) and face(command.card).ranged > 0,
+        command.card in hand(state, side(combat, seat)) and is_ranged(command.card),
         R_RANGED,
         f"{command.card} is not a ranged attacker in your Combat Hand",
     )
@@ -589,14 +589,25 @@ def play_ranged(em: Em, command: PlayRanged) -> None:
                 amount += ability.amount
     em.emit(RangedFired, R_RANGED, seat=seat, card=command.card, into=into, amount=amount)
     note_text(em, command.card)
-    _window_move(em, seat, passed=False)
+    if face(command.card).key in texts.PUSH_FORCERS:
+        em.emit(
+            EffectApplied,
+            f"{R_TEXT} ({face(command.card).name})",
+            seat=seat,
+            source=command.card,
+            effect="forced-push",
+            note="no further modification by either side",
+        )
+        resolve_matchup(em)
+        return
+    window_move(em, seat, passed=False)
 
 
 def channel(em: Em, command: Channel) -> None:
     """Channel into your creature in the match-up, within what it may receive
     (guardians CHANNELING)."""
     state, seat = em.state, command.seat
-    combat = _acting(state, seat, "modify", "secondary-modify")
+    combat = acting(state, seat, "modify", "secondary-modify")
     if combat.stage == "secondary-modify":
         into, against = combat.a_card, combat.d_card
         require(seat_of(into) == seat, R_CHANNELING, "only the secondary attacker is channeled into")
@@ -645,7 +656,7 @@ def channel(em: Em, command: Channel) -> None:
         em.emit(StonesSpent, R_CHANNELING, seat=seat, count=1, reason=f"channels into {into}")
     em.emit(Channeled, R_CHANNELING, seat=seat, source=command.source, into=into, amount=min(amount, room))
     if combat.stage == "modify":
-        _window_move(em, seat, passed=False)
+        window_move(em, seat, passed=False)
 
 
 def _win_pushes(combat: Combat, card: str) -> bool:
@@ -667,23 +678,27 @@ def resolve_matchup(em: Em) -> None:
     a_terms = terms(state, combat, a_card, d_card, secondary=False)
     d_terms = terms(state, combat, d_card, a_card, secondary=False)
     a_total, d_total = total(a_terms), total(d_terms)
-    if a_total == d_total:
+    if combat.forced_push:
+        outcome = "push"
+    elif a_total == d_total:
         a_wins, d_wins = _win_pushes(combat, a_card), _win_pushes(combat, d_card)
         outcome = "attacker" if a_wins and not d_wins else "defender" if d_wins and not a_wins else "push"
     else:
         outcome = "attacker" if a_total > d_total else "defender"
-    if (outcome == "attacker" and immune(d_card, a_card)) or (outcome == "defender" and immune(a_card, d_card)):
+    if (outcome == "attacker" and immune(d_card, a_card, combat)) or (
+        outcome == "defender" and immune(a_card, d_card, combat)
+    ):
         outcome = "push"
     a_damage = (
         0
-        if immune(a_card, d_card)
+        if immune(a_card, d_card, combat)
         else beaten_damage(d_card)
         if outcome == "attacker"
         else (face(d_card).vitality if outcome == "push" else 0)
     )
     d_damage = (
         0
-        if immune(d_card, a_card)
+        if immune(d_card, a_card, combat)
         else beaten_damage(a_card)
         if outcome == "defender"
         else (face(a_card).vitality if outcome == "push" else 0)
@@ -707,6 +722,7 @@ def resolve_matchup(em: Em) -> None:
         if any(not a.target or matches(a.target, loser) for a in abilities(winner, "destroys-beaten")):
             status = "destroyed"
         em.emit(CreatureStatus, R_OVER_YET, seat=seat_of(loser), card=loser, status=status, by=winner)
+        powers.wreck_stronghold(em, winner, loser)
         if face(winner).key in texts.STONE_THIEVES and lookup(combat.channel, loser):
             thief_victim = seat_of(loser)
             stolen = min(texts.STONES_STOLEN, em.state.player(thief_victim).stones)
@@ -729,7 +745,7 @@ def _secondary_targets(state: GuardiansState, seat: int) -> tuple[str, ...]:
 
 def _secondary(em: Em, command: PlayCreature) -> None:
     state, seat = em.state, command.seat
-    combat = _acting(state, seat, "secondary")
+    combat = acting(state, seat, "secondary")
     require(
         command.card in hand(state, side(combat, seat)),
         R_SECONDARY,
@@ -785,8 +801,8 @@ def end_combat(em: Em) -> None:
     """Total Vitality of the creatures that stay; the attacker must have more (guardians COMBAT RESOLUTION)."""
     state = em.state
     combat = combat_of(state)
-    a_total = sum(face(c).vitality for c in survivors(state, combat.attacker))
-    d_total = sum(face(c).vitality for c in survivors(state, combat.defender))
+    a_total = sum(vitality(c, combat) for c in survivors(state, combat.attacker))
+    d_total = sum(vitality(c, combat) for c in survivors(state, combat.defender))
     winner = combat.attacker.seat if a_total > d_total else combat.defender.seat
     em.emit(
         CombatResolved, R_RESOLUTION, attacker_total=a_total, defender_total=d_total, winner=winner, loser=other(winner)
@@ -806,7 +822,7 @@ def _heal_options(state: GuardiansState) -> list[tuple[str, str]]:
 
 def heal(em: Em, command: Heal) -> None:
     state, seat = em.state, command.seat
-    _acting(state, seat, "heal")
+    acting(state, seat, "heal")
     require(
         (command.healer, command.card) in _heal_options(state),
         R_HEALING,
@@ -817,20 +833,46 @@ def heal(em: Em, command: Heal) -> None:
         after_healing(em)
 
 
+def _howled(state: GuardiansState, one: Side) -> tuple[str, ...]:
+    """A side's lost Undead that a live Howl of the Dead returns to the Creature Pen."""
+    if not (one.command and one.command_live and face(one.command).key in texts.UNDEAD_RETURN):
+        return ()
+    lost = set(one.beaten) | set(one.destroyed)
+    return tuple(c for c in state.zone(one.seat, one.zone) if c in lost and matches("undead", c))
+
+
 def after_healing(em: Em) -> None:
+    """Skeletal Minions may be bought back (the attacker's first), then the lost leave."""
+    _next_redeemer(em, 0)
+
+
+def _next_redeemer(em: Em, done: int) -> None:
+    """`done` has finished buying back its Minions: the next seat that may, or the end."""
+    combat = combat_of(em.state)
+    order = (combat.attacker, combat.defender)
+    start = 0 if not done else (1 if done == combat.attacker.seat else 2)
+    for one in order[start:]:
+        if powers.redeemable(em.state, one, _howled(em.state, one)):
+            em.emit(StageBegan, R_TEXT, stage="redeem", actor=one.seat)
+            return
+    _leave(em)
+
+
+def redeem(em: Em, command: Redeem) -> None:
+    combat = acting(em.state, command.seat, "redeem")
+    one = side(combat, command.seat)
+    powers.redeem(em, command, powers.redeemable(em.state, one, _howled(em.state, one)))
+    if not powers.redeemable(em.state, one, _howled(em.state, one)):
+        _next_redeemer(em, command.seat)
+
+
+def _leave(em: Em) -> None:
     """Lost creatures leave; the loser retreats or gives up its Shield."""
     state = em.state
     combat = combat_of(state)
     for one in (combat.attacker, combat.defender):
         lost = tuple(c for c in state.zone(one.seat, one.zone) if c in one.beaten or c in one.destroyed)
-        returning = tuple(
-            c
-            for c in lost
-            if one.command
-            and face(one.command).key in texts.UNDEAD_RETURN
-            and one.command_live
-            and matches("undead", c)
-        )
+        returning = _howled(state, one)
         if returning:
             em.emit(
                 CardsMoved,
@@ -897,7 +939,7 @@ def retreat_spaces(state: GuardiansState) -> tuple[str, ...]:
 
 def retreat(em: Em, command: Retreat) -> None:
     state, seat = em.state, command.seat
-    combat = _acting(state, seat, "retreat")
+    combat = acting(state, seat, "retreat")
     require(command.to in retreat_spaces(state), R_RESOLUTION, f"retreat to one of {', '.join(retreat_spaces(state))}")
     loser = side(combat, seat)
     em.emit(ShieldRetreated, R_RESOLUTION, seat=seat, shield=loser.shield, from_space=combat.space, to_space=command.to)
@@ -916,7 +958,7 @@ def retreat(em: Em, command: Retreat) -> None:
 
 def destroy_shield(em: Em, command: DestroyShield) -> None:
     state, seat = em.state, command.seat
-    combat = _acting(state, seat, "retreat")
+    combat = acting(state, seat, "retreat")
     em.emit(ShieldDestroyed, R_RESOLUTION, seat=seat, shield=side(combat, seat).shield, reason="given up by its seat")
     if not check_shields(em):
         _advance(em)
@@ -924,7 +966,7 @@ def destroy_shield(em: Em, command: DestroyShield) -> None:
 
 def trim(em: Em, command: DiscardCard) -> None:
     state, seat = em.state, command.seat
-    _acting(state, seat, "trim")
+    acting(state, seat, "trim")
     shield = next(
         s for s in state.shields_of(seat) if stacking(state.zone(seat, members(s.card))) > face(s.card).shield_limit
     )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from domain.games.guardians.messages import (
     CardDispelled,
+    CardPutBack,
     CardsMoved,
     Channeled,
     CombatEnded,
@@ -15,16 +16,20 @@ from domain.games.guardians.messages import (
     Committed,
     CreatureChosen,
     CreatureStatus,
+    DeckSeen,
     DeckShuffled,
     EffectApplied,
     GameDrawn,
     GameWon,
     GuardianAssaulted,
     Healed,
+    IdolFired,
     LandSettled,
+    LookEnded,
     MatchupResolved,
     MatchupRevealed,
     MoveEnded,
+    OpeningWindow,
     PhaseStarted,
     PlacerChosen,
     RangedFired,
@@ -39,8 +44,11 @@ from domain.games.guardians.messages import (
     ShieldRetreated,
     ShieldStepped,
     ShieldTurned,
+    SizeChanged,
     StageBegan,
     StonesSpent,
+    StrongholdRuined,
+    TurnEffect,
     TurnPassed,
     UpCardsCompared,
     WindowMove,
@@ -49,6 +57,7 @@ from domain.games.guardians.state import (
     COMBAT,
     DECK,
     MOVEMENT,
+    OPENING,
     ORGANIZE,
     OVER,
     PLACED,
@@ -152,8 +161,18 @@ def evolve(state: GuardiansState, event: Event) -> GuardiansState:
                 for p in state.players
             )
             return replace(state, players=players, first=first, active=first)
+        case OpeningWindow(actor=actor):
+            return replace(state, window=OPENING, active=actor, passes=0)
+        case TurnEffect():
+            return _turn_effect(state, event)
+        case DeckSeen(seat=seat, look=look, cards=cards):
+            return state.with_player(seat, looking=cards, look=look, stacked=0)
+        case CardPutBack(seat=seat, card=card, bottom=bottom):
+            return _put_back(state, seat, card, bottom)
+        case LookEnded(seat=seat):
+            return state.with_player(seat, looking=(), look="", stacked=0)
         case TurnPassed(seat=seat):
-            return replace(state, active=seat, moving="", steps_left=0, mode="", path=())
+            return replace(state, active=seat, moving="", steps_left=0, mode="", path=(), window="", passes=0)
         case ShieldTurned(seat=seat, shield=shield, steps=steps):
             placed = state.shield(shield)
             assert placed is not None
@@ -208,8 +227,11 @@ def evolve(state: GuardiansState, event: Event) -> GuardiansState:
                     channel=(),
                     support=(),
                     receivers=(),
+                    forced_push=False,
                 )
             return _combat(state, stage=stage, actor=actor, passes=0, bribe_seen=())
+        case WindowMove(passed=passed, actor=actor) if state.combat is None:
+            return replace(state, active=actor, passes=state.passes + 1 if passed else 0)
         case WindowMove(seat=seat, passed=passed, actor=actor):
             assert state.combat is not None
             return _combat(
@@ -238,6 +260,14 @@ def evolve(state: GuardiansState, event: Event) -> GuardiansState:
                 support=(),
                 receivers=(),
             )
+        case IdolFired(seat=seat, amount=amount):
+            return _side(state, seat, idol=amount)
+        case SizeChanged(card=card, size=size):
+            assert state.combat is not None
+            sizes = tuple(sorted([*(p for p in state.combat.sizes if p[0] != card), (card, size)]))
+            return _combat(state, sizes=sizes)
+        case StrongholdRuined(seat=seat, card=card):
+            return state.with_player(seat, rubble=(*state.player(seat).rubble, card))
         case CreatureStatus(seat=seat, card=card, status=status):
             return _status(state, seat, card, status)
         case RangedFired(seat=seat, card=card, into=into, amount=amount):
@@ -316,7 +346,10 @@ def evolve(state: GuardiansState, event: Event) -> GuardiansState:
 def _phase(state: GuardiansState, phase: str, turn: int) -> GuardiansState:
     state = replace(state, phase=phase, turn=turn, active=0, moving="", steps_left=0, mode="", path=())
     if phase == ORGANIZE:
-        players = tuple(replace(p, committed=False, placed=0, flew=False, channeled=()) for p in state.players)
+        players = tuple(
+            replace(p, committed=False, placed=0, flew=False, channeled=(), cursed=(), barrier="", slowed=False)
+            for p in state.players
+        )
         return replace(state, players=players)
     if phase == MOVEMENT:
         return replace(state, shields=tuple(replace(s, turned=False, came_from="") for s in state.shields))
@@ -377,7 +410,43 @@ def _effect(state: GuardiansState, event: EffectApplied) -> GuardiansState:
         return _combat(state, receivers=combat.receivers + event.cards)
     if event.effect == "terrain":
         return _combat(state, terrain=event.cards)
+    if event.effect == "ranged-return":
+        side = _sides(combat, event.seat)
+        return _side(state, event.seat, ranged=tuple(c for c in side.ranged if c not in event.cards))
+    if event.effect == "forced-push":
+        return _combat(state, forced_push=True)
     return state
+
+
+def _turn_effect(state: GuardiansState, event: TurnEffect) -> GuardiansState:
+    if event.effect == "curse":
+        victim = other(event.seat)
+        return state.with_player(victim, cursed=(*state.player(victim).cursed, event.target))
+    if event.effect == "barrier":
+        return state.with_player(event.seat, barrier=event.target)
+    if event.effect == "slow":
+        return state.with_player(int(event.target), slowed=True)
+    if event.effect == "first":
+        return replace(state, first=int(event.target))
+    if event.effect == "extra-step":
+        return replace(state, steps_left=state.steps_left + 1)
+    return state
+
+
+def _put_back(state: GuardiansState, seat: int, card: str, bottom: bool) -> GuardiansState:
+    """Control Destiny: the card leaves its place among the cards looked at; on top it goes
+    under those put back on top before it, else to the very bottom."""
+    player = state.player(seat)
+    deck = [c for c in state.zone(seat, DECK) if c != card]
+    if bottom:
+        deck.append(card)
+    else:
+        deck.insert(player.stacked, card)
+    looking = tuple(c for c in player.looking if c != card)
+    state = replace(state, zones={**state.zones, f"{seat}:{DECK}": tuple(deck)})
+    if not looking:
+        return state.with_player(seat, looking=(), look="", stacked=0)
+    return state.with_player(seat, looking=looking, stacked=player.stacked + (0 if bottom else 1))
 
 
 def _resolved(state: GuardiansState, event: MatchupResolved) -> GuardiansState:
@@ -387,4 +456,14 @@ def _resolved(state: GuardiansState, event: MatchupResolved) -> GuardiansState:
         damage = added(damage, event.attacker_card, event.attacker_damage)
     if event.defender_damage:
         damage = added(damage, event.defender_card, event.defender_damage)
-    return _combat(state, damage=damage, a_card="", d_card="", stage="choose", channel=(), support=(), receivers=())
+    return _combat(
+        state,
+        damage=damage,
+        a_card="",
+        d_card="",
+        stage="choose",
+        channel=(),
+        support=(),
+        receivers=(),
+        forced_push=False,
+    )

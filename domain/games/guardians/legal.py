@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 from domain.games.guardians import combat as fight
-from domain.games.guardians.board import end_strongholds, neighbours, strongholds
+from domain.games.guardians import powers, spells, table, texts
+from domain.games.guardians.board import SPACES, end_strongholds, neighbours, strongholds
 from domain.games.guardians.messages import (
+    Assassinate,
+    ChangeSize,
     Channel,
     ChooseCommand,
     DeclareCommand,
@@ -14,6 +17,7 @@ from domain.games.guardians.messages import (
     DropOff,
     EndMove,
     FinishOrganizing,
+    FireIdol,
     Heal,
     KeepUpCard,
     Mulligan,
@@ -24,9 +28,12 @@ from domain.games.guardians.messages import (
     PlayCard,
     PlayCreature,
     PlayRanged,
+    PutBack,
+    Redeem,
     Reinforce,
     Retreat,
     Step,
+    Teleport,
     TurnShield,
 )
 from domain.games.guardians.organize import up_choice_pending
@@ -43,9 +50,10 @@ from domain.games.guardians.state import (
     GuardiansState,
     members,
     on,
+    tower,
     under,
 )
-from domain.games.guardians.strength import face
+from domain.games.guardians.strength import face, is_ranged
 from domain.kernel import Command, Rng, RuleViolation
 
 _RNG_SEED = "legal-commands"
@@ -54,8 +62,18 @@ _RNG_SEED = "legal-commands"
 def _organize(state: GuardiansState, seat: int) -> list[Command]:
     if up_choice_pending(state, seat):
         return [KeepUpCard(seat=seat, keep=True), KeepUpCard(seat=seat, keep=False)]
+    looking = state.player(seat).looking
+    if looking:
+        return [Assassinate(seat=seat, card=c) for c in looking]
     found: list[Command] = [Mulligan(seat=seat), FinishOrganizing(seat=seat)]
+    for card in (*state.zone(seat, DRAWN), *state.zone(seat, STORAGE)):
+        key = face(card).key
+        if key == texts.CURSE:
+            found += [PlayCard(seat=seat, card=card, target=t) for t in spells.cursable()]
+        elif key == texts.ASSASSIN:
+            found.append(PlayCard(seat=seat, card=card))
     mine = [*state.zone(seat, DRAWN), *state.zone(seat, PEN)]
+    mine += [c for c in state.zone(seat, STORAGE) if face(c).is_creature]
     for space in strongholds(seat):
         mine += [*state.zone(seat, on(space)), *state.zone(seat, under(space))]
         shield = state.shield_at(space)
@@ -68,7 +86,7 @@ def _organize(state: GuardiansState, seat: int) -> list[Command]:
         elif info.kind == "upgrade":
             targets = [f"upgrade:{s}" for s in end_strongholds(seat)] + [PEN]
         elif info.is_creature:
-            targets = [f"on:{s}" for s in strongholds(seat)] + [PEN]
+            targets = [f"on:{s}" for s in strongholds(seat)] + [PEN] + [tower(s) for s in end_strongholds(seat)]
             if info.cmp:
                 targets += [f"under:{s}" for s in strongholds(seat)]
         elif info.is_shield or info.kind == "creature-item":
@@ -80,11 +98,24 @@ def _organize(state: GuardiansState, seat: int) -> list[Command]:
 
 
 def _movement(state: GuardiansState, seat: int) -> list[Command]:
+    storage = state.zone(seat, STORAGE)
+    looking = state.player(seat).looking
+    if looking:
+        return [PutBack(seat=seat, card=c, bottom=b) for c in looking for b in (False, True)]
+    if state.window:
+        found: list[Command] = [Pass(seat=seat)]
+        for card in storage:
+            targets = SPACES if face(card).key == texts.FORCE_BARRIER else ("",)
+            found += [PlayCard(seat=seat, card=card, target=t) for t in targets]
+        return found
+    turned = [s for s in state.shields_of(seat) if s.turned]
     if not state.moving:
-        return [TurnShield(seat=seat, shield=s.card) for s in state.shields_of(seat) if not s.turned]
+        found = [TurnShield(seat=seat, shield=s.card) for s in state.shields_of(seat) if not s.turned]
+        return found + [Teleport(seat=seat, shield=s.card) for s in turned]
     shield = state.shield(state.moving)
     assert shield is not None
-    found: list[Command] = [EndMove(seat=seat)]
+    found = [EndMove(seat=seat)]
+    found += [PlayCard(seat=seat, card=c) for c in storage if face(c).key == texts.POTION]
     for space in neighbours(shield.space):
         found += [Step(seat=seat, to=space, fly=False), Step(seat=seat, to=space, fly=True)]
     here = shield.space
@@ -94,7 +125,6 @@ def _movement(state: GuardiansState, seat: int) -> list[Command]:
         for other_shield in state.shields_of(seat):
             if other_shield.space == here and other_shield.card != shield.card:
                 found += [PickUp(seat=seat, card=c) for c in state.zone(seat, members(other_shield.card))]
-    turned = [s for s in state.shields_of(seat) if s.turned]
     for space in strongholds(seat):
         sources = list(state.zone(seat, on(space)))
         holder = state.shield_at(space)
@@ -107,28 +137,34 @@ def _movement(state: GuardiansState, seat: int) -> list[Command]:
 def _combat(state: GuardiansState, seat: int) -> list[Command]:
     combat = state.combat
     assert combat is not None
-    mine = fight.side(combat, seat)
-    theirs = fight.side(combat, 3 - seat)
+    mine = table.side(combat, seat)
+    theirs = table.side(combat, 3 - seat)
     storage = list(state.zone(seat, STORAGE))
     stage = combat.stage
     found: list[Command] = []
     if stage == "declare":
         found += [DeclareCommand(seat=seat, play=False), DeclareCommand(seat=seat, play=True)]
         found += [PlayCard(seat=seat, card=c) for c in storage]
+        if powers.idol_for(state, seat):
+            found += [FireIdol(seat=seat, stones=n) for n in range(1, state.player(seat).stones + 1)]
     elif stage == "command":
         found += [ChooseCommand(seat=seat, card=c) for c in fight.command_candidates(state, seat)]
     elif stage == "choose":
-        found += [PlayCreature(seat=seat, card=c) for c in fight.hand(state, mine)]
+        found += [PlayCreature(seat=seat, card=c) for c in table.hand(state, mine)]
+        found += [PlayCard(seat=seat, card=c) for c in storage]
     elif stage == "secondary":
         enemies = (*theirs.played, *theirs.ranged, *theirs.out)
-        found += [PlayCreature(seat=seat, card=c, target=t) for c in fight.hand(state, mine) for t in enemies]
+        found += [PlayCreature(seat=seat, card=c, target=t) for c in table.hand(state, mine) for t in enemies]
         found.append(Pass(seat=seat))
     elif stage == "heal":
-        found += [Heal(seat=seat, healer=h, card=c) for h in fight.survivors(state, mine) for c in mine.beaten]
+        found += [Heal(seat=seat, healer=h, card=c) for h in table.survivors(state, mine) for c in mine.beaten]
         found.append(Pass(seat=seat))
     elif stage == "retreat":
         found += [Retreat(seat=seat, to=s) for s in fight.retreat_spaces(state)]
         found.append(DestroyShield(seat=seat))
+    elif stage == "redeem":
+        found += [Redeem(seat=seat, card=c) for c in (*mine.beaten, *mine.destroyed)]
+        found.append(Pass(seat=seat))
     elif stage == "trim":
         found += [
             DiscardCard(seat=seat, card=c) for s in state.shields_of(seat) for c in state.zone(seat, members(s.card))
@@ -139,9 +175,10 @@ def _combat(state: GuardiansState, seat: int) -> list[Command]:
         found.append(Pass(seat=seat))
         if stage in ("modify", "secondary-modify"):
             found.append(Channel(seat=seat, source=fight.GUARDIAN))
+            found += [ChangeSize(seat=seat, card=c, size=z) for c in mine.played for z in texts.SIZE_CUTS]
             found += [Channel(seat=seat, source=c) for s in strongholds(seat) for c in state.zone(seat, under(s))]
         if stage == "modify":
-            found += [PlayRanged(seat=seat, card=c) for c in fight.hand(state, mine) if face(c).ranged]
+            found += [PlayRanged(seat=seat, card=c) for c in table.hand(state, mine) if is_ranged(c)]
     return found
 
 

@@ -3,7 +3,8 @@
 Cards are named by instance ids "<seat>.<card key>#<copy>" ("1.re-swordsman#2"); a
 card never changes owner. Zones are named per seat (state.py): "deck" (index 0 is
 the top), "drawn", "pen", "storage", "discard", "up", "on:<space>", "under:<space>",
-"upgrade:<space>", "shield:<shield card>", "terrain:<land>", "facedown:<land>".
+"upgrade:<space>", "tower:<space>", "shield:<shield card>", "terrain:<land>",
+"facedown:<land>".
 Spaces are a1..c4 (board.py).
 """
 
@@ -195,6 +196,58 @@ class DropCreature(Command):
     card: str
 
 
+@dataclass(frozen=True, slots=True)
+class PutBack(Command):
+    """Control Destiny: put one of the cards you are looking at back on your deck, under
+    those put back on top before it (the first put back is the new top card), or at the
+    bottom (guardians Text Box)."""
+
+    card: str
+    bottom: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Assassinate(Command):
+    """Assassin of Shadow: the Creature to take from the enemy's deck you are looking at
+    (guardians Text Box)."""
+
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
+class Teleport(Command):
+    """Teleport Tower: on your movement turn, before you turn a Shield, the creature in
+    your tower joins a turned Shield of yours within its limit (guardians Text Box)."""
+
+    shield: str
+
+
+@dataclass(frozen=True, slots=True)
+class FireIdol(Command):
+    """Large Idol: instead of declaring a Command Card, fire the Idol in a combat on one
+    of the two lands in front of it: a 3 pt. fire AOE for one Power Stone, 2 pts. more
+    for each further stone (guardians Text Box, AOE attacks)."""
+
+    stones: int
+
+
+@dataclass(frozen=True, slots=True)
+class ChangeSize(Command):
+    """Male or Female Titan: change the size of your Titan face up on the table
+    ("L", "M": -2 Vitality, "S": -4) (guardians Text Box)."""
+
+    card: str
+    size: str
+
+
+@dataclass(frozen=True, slots=True)
+class Redeem(Command):
+    """Skeletal Minion: pay one Power Stone to return your Minion lost in this combat to
+    your Storage Hand (guardians Text Box)."""
+
+    card: str
+
+
 # ---------------------------------------------------------------- events
 
 
@@ -327,6 +380,52 @@ class UpCardsCompared(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class OpeningWindow(Event):
+    """The Up cards are turned: before any Shield is, the seats may play the cards that
+    take effect now, `actor` first, in turn until both pass (guardians Turn your Up card)."""
+
+    actor: int
+
+
+@dataclass(frozen=True, slots=True)
+class TurnEffect(Event):
+    """A card's effect that lasts for the turn: "curse" (target: a card name the enemy may
+    not play), "barrier" (target: a space nobody moves into, out of or over), "slow"
+    (target: the seat whose Shields move at most one space), "first" (target: the seat
+    that moves first), "extra-step" (target: the moving Shield)."""
+
+    seat: int
+    source: str
+    effect: str
+    target: str
+
+
+@dataclass(frozen=True, slots=True)
+class DeckSeen(Event):
+    """`seat` looks at cards of `owner`'s deck, top first (named to `seat` only): `look`
+    says why (spells.py)."""
+
+    seat: int
+    owner: int
+    look: str
+    cards: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class CardPutBack(Event):
+    """Control Destiny: a card looked at goes back on the deck (named to its seat only)."""
+
+    seat: int
+    card: str
+    bottom: bool
+
+
+@dataclass(frozen=True, slots=True)
+class LookEnded(Event):
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
 class TurnPassed(Event):
     """`seat` turns a Shield next (or nobody can: 0)."""
 
@@ -438,6 +537,41 @@ class CreatureChosen(Event):
 
     seat: int
     card: str
+
+
+@dataclass(frozen=True, slots=True)
+class TypeDeclared(Event):
+    """Standard Bearer Maitz's Lightning 04: the creature type of the first creature
+    `seat` laid face down in this combat, said before the bearer's side lays its own."""
+
+    seat: int
+    creature_type: str
+
+
+@dataclass(frozen=True, slots=True)
+class IdolFired(Event):
+    """A Large Idol fired instead of a Command Card; its AOE strikes with the Command Cards."""
+
+    seat: int
+    idol: str
+    stones: int
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class SizeChanged(Event):
+    seat: int
+    card: str
+    size: str
+
+
+@dataclass(frozen=True, slots=True)
+class StrongholdRuined(Event):
+    """A stronghold card of `seat` is rubble: it gives no bonus for the rest of the game."""
+
+    seat: int
+    card: str
+    by: str
 
 
 @dataclass(frozen=True, slots=True)

@@ -25,6 +25,7 @@ from domain.games.guardians.turns import (
     SPACE_LIMIT,
     Em,
     land_owner,
+    new_em,
     next_actor,
     space_points,
     stacking,
@@ -32,6 +33,8 @@ from domain.games.guardians.turns import (
 from domain.kernel import RuleViolation, require
 
 STEPS = 2
+R_BARRIER = "guardians Text Box (Force Barrier)"
+R_SLOW_DOWN = "guardians Text Box (Pepe's Slow Down)"
 
 
 def _my_move(state: GuardiansState, seat: int) -> Shield:
@@ -54,13 +57,21 @@ def turn_shield(em: Em, command: TurnShield) -> None:
     )
     assert shield is not None
     require(not shield.turned, R_MOVE, f"{face(shield.card).name} is turned already this turn")
-    em.emit(ShieldTurned, R_MOVE, seat=seat, shield=shield.card, steps=STEPS)
+    if state.player(seat).slowed:
+        em.emit(ShieldTurned, R_SLOW_DOWN, seat=seat, shield=shield.card, steps=1)
+    else:
+        em.emit(ShieldTurned, R_MOVE, seat=seat, shield=shield.card, steps=STEPS)
 
 
 def flies(state: GuardiansState, shield: Shield) -> bool:
     """A Shield flies only if it carries creatures and all of them fly."""
     cards = [c for c in state.zone(shield.seat, members(shield.card)) if face(c).is_creature]
     return bool(cards) and all(face(c).flying for c in cards)
+
+
+def barred(state: GuardiansState, space: str) -> bool:
+    """A Force Barrier stands there: no movement into, out of or over it this turn."""
+    return any(p.barrier == space for p in state.players)
 
 
 def no_flying(state: GuardiansState, space: str) -> bool:
@@ -90,6 +101,11 @@ def step(em: Em, command: Step) -> None:
     require(state.steps_left > 0, R_MOVE, "this Shield has moved as far as it may")
     here = shield.space
     require(command.to in neighbours(here), R_MOVE, f"{command.to} is not one step from {here} (no diagonals)")
+    require(
+        not barred(state, here) and not barred(state, command.to),
+        R_BARRIER,
+        "no movement into, out of or over a Force Barrier's space this turn",
+    )
     fly = command.fly
     if state.mode:
         require(fly == (state.mode == "fly"), R_MOVE, "a Shield walks or flies the whole move, not both")
@@ -137,8 +153,27 @@ def step(em: Em, command: Step) -> None:
         fly=fly,
         revealed=revealed,
     )
+    if mine is not None and mine.card != shield.card:
+        require(
+            _goes_on(em, seat, fly),
+            R_MOVE,
+            f"from {target} your Shield could go no further, and it may not stop on your Shield there",
+        )
     if em.state.steps_left == 0 and stronghold_owner(target) != seat:
         end_move(em, EndMove(seat=seat))
+
+
+def _goes_on(em: Em, seat: int, fly: bool) -> bool:
+    """Whether the moving Shield, passing over another of its seat's, has a next step."""
+    shield = em.state.shield(em.state.moving)
+    assert shield is not None
+    for space in neighbours(shield.space):
+        try:
+            step(new_em(em.state), Step(seat=seat, to=space, fly=fly))
+        except RuleViolation:
+            continue
+        return True
+    return False
 
 
 def _on_my_stronghold(state: GuardiansState, shield: Shield) -> str:
@@ -222,11 +257,16 @@ def drop_off(em: Em, command: DropOff) -> None:
 
 
 def reach(state: GuardiansState, seat: int, start: str, goal: str, flying: bool) -> bool:
-    """Whether a creature may travel from a stronghold space to a Shield within two steps."""
+    """Whether a creature may travel from a stronghold space to a Shield within two steps
+    (never into, out of or over a Force Barrier's space)."""
+    if barred(state, start) or barred(state, goal):
+        return False
     if goal in neighbours(start):
         return True
     return any(
-        goal in neighbours(middle) and ((flying and not no_flying(state, middle)) or passable(state, seat, middle))
+        goal in neighbours(middle)
+        and not barred(state, middle)
+        and ((flying and not no_flying(state, middle)) or passable(state, seat, middle))
         for middle in neighbours(start)
     )
 

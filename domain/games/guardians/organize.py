@@ -33,10 +33,12 @@ from domain.games.guardians.state import (
     members,
     on,
     other,
+    tower,
     under,
     upgrade,
 )
 from domain.games.guardians.strength import face
+from domain.games.guardians.texts import TELEPORT_TOWER
 from domain.games.guardians.turns import (
     R_CHANNELERS,
     R_NEXT_TURN,
@@ -44,6 +46,7 @@ from domain.games.guardians.turns import (
     R_OTHER_PLACEMENT,
     R_PLACE,
     R_SHIELDS,
+    R_TEXT,
     R_WHO_PLACES,
     SPACE_LIMIT,
     TES_LET,
@@ -58,10 +61,12 @@ from domain.games.guardians.turns import (
 from domain.kernel import Rng, RuleViolation, require
 
 
-def _organizing(state: GuardiansState, seat: int) -> None:
+def organizing(state: GuardiansState, seat: int) -> None:
+    """The seat may act in Draw & Organize now (and is not in the middle of a spell)."""
     require(state.phase == ORGANIZE, R_ORGANIZE, f"cards are placed in the Draw & Organize phase, not in {state.phase}")
     require(not state.player(seat).committed, R_WHO_PLACES, "your placement is committed for this turn")
     require(not state.player(seat).up_choice_pending, R_NEXT_TURN, "first say whether you keep your Up card")
+    require(not state.player(seat).looking, R_TEXT, "first finish the spell whose cards you are looking at")
     if state.options.placement == ALTERNATING and not state.player(other(seat)).committed:
         require(state.active == seat, R_WHO_PLACES, f"seat {state.active} places next (alternating placement)")
 
@@ -84,7 +89,7 @@ def keep_up_card(em: Em, command: KeepUpCard) -> None:
 
 def mulligan(em: Em, command: Mulligan, rng: Rng) -> None:
     state, seat = em.state, command.seat
-    _organizing(state, seat)
+    organizing(state, seat)
     drawn = state.zone(seat, DRAWN)
     require(bool(drawn), R_ORGANIZE, "you have drawn nothing to draw again")
     require(state.player(seat).placed == 0, R_ORGANIZE, "the mulligan comes before you place anything")
@@ -119,6 +124,8 @@ def _source(state: GuardiansState, seat: int, card: str) -> str:
     """Where a card to place comes from: your hand, Pen or strongholds, else an error."""
     zone = state.zone_of(card) if card.split(".", 1)[0] == str(seat) else ""
     movable = zone in (DRAWN, PEN, SHIELDS) or zone.startswith(("on:", "under:"))
+    if zone == STORAGE:
+        movable = face(card).is_creature  # a Skeletal Minion bought back (powers.py)
     if zone == SHIELDS:
         shield = state.shield(card)
         movable = shield is not None and shield.space in strongholds(seat)
@@ -135,7 +142,7 @@ def _source(state: GuardiansState, seat: int, card: str) -> str:
 
 def place(em: Em, command: Place, rng: Rng) -> None:
     state, seat, card = em.state, command.seat, command.card
-    _organizing(state, seat)
+    organizing(state, seat)
     source = _source(state, seat, card)
     info = face(card)
     target = command.to
@@ -160,11 +167,21 @@ def place(em: Em, command: Place, rng: Rng) -> None:
         _placed(em, seat)
         return
     require(
-        kind in ("on", "under", "upgrade") and space in strongholds(seat),
+        kind in ("on", "under", "upgrade", "tower") and space in strongholds(seat),
         R_PLACE,
         f"place on, under or beside one of your stronghold spaces ({', '.join(strongholds(seat))}) or in the pen",
     )
-    if kind == "upgrade":
+    if kind == "tower":
+        rule = f"{R_TEXT} (Teleport Tower)"
+        require(
+            any(face(c).key == TELEPORT_TOWER for c in state.zone(seat, upgrade(space))),
+            rule,
+            f"no Teleport Tower of yours stands beside {space}",
+        )
+        require(info.is_creature, rule, f"only a creature goes into the Teleport Tower, not {info.name}")
+        require(not state.zone(seat, tower(space)), rule, "the Teleport Tower holds one creature")
+        _move(em, seat, card, source, tower(space))
+    elif kind == "upgrade":
         require(info.kind in ("upgrade",), R_OTHER_PLACEMENT, f"{info.name} is not a stronghold upgrade")
         require(
             space in end_strongholds(seat), R_OTHER_PLACEMENT, "upgrades stand beside your left or right stronghold"
@@ -244,7 +261,7 @@ def _placed(em: Em, seat: int) -> None:
 
 def finish(em: Em, command: FinishOrganizing, rng: Rng) -> None:
     state, seat = em.state, command.seat
-    _organizing(state, seat)
+    organizing(state, seat)
     for card in state.zone(seat, DRAWN):
         target = STORAGE if face(card).border == "double" else PEN
         em.emit(

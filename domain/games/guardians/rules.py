@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from domain.games.guardians import combat, movement, organize, settlement
+from domain.games.guardians import combat, movement, organize, powers, settlement, spells
 from domain.games.guardians.cards import card
 from domain.games.guardians.decks import parse_deck
 from domain.games.guardians.messages import (
+    Assassinate,
+    ChangeSize,
     Channel,
     ChooseCommand,
     DeckShuffled,
@@ -16,6 +18,7 @@ from domain.games.guardians.messages import (
     DropOff,
     EndMove,
     FinishOrganizing,
+    FireIdol,
     Heal,
     KeepUpCard,
     Mulligan,
@@ -26,10 +29,13 @@ from domain.games.guardians.messages import (
     PlayCard,
     PlayCreature,
     PlayRanged,
+    PutBack,
+    Redeem,
     Reinforce,
     Retreat,
     SeatSetUp,
     Step,
+    Teleport,
     TurnShield,
 )
 from domain.games.guardians.state import (
@@ -56,7 +62,8 @@ def to_act(state: GuardiansState) -> tuple[int, ...]:
             return (state.active,)
         return waiting
     if state.phase == MOVEMENT:
-        return (state.active,) if state.active else ()
+        looking = tuple(p.seat for p in state.players if p.looking)
+        return looking or ((state.active,) if state.active else ())
     if state.phase == COMBAT and state.combat is not None:
         fight = state.combat
         if fight.actor:
@@ -64,7 +71,11 @@ def to_act(state: GuardiansState) -> tuple[int, ...]:
         if fight.stage == "command":
             return tuple(s.seat for s in (fight.attacker, fight.defender) if s.declared == 1 and not s.command)
         if fight.stage == "choose":
-            return tuple(s.seat for s in (fight.attacker, fight.defender) if not s.choice)
+            return tuple(
+                s.seat
+                for s in (fight.attacker, fight.defender)
+                if not s.choice and not powers.waits_for_type(fight, s.seat)
+            )
         return ()
     if state.phase == SETTLEMENT:
         return tuple(sorted({shield.seat for land in state.settling if (shield := state.shield_at(land)) is not None}))
@@ -122,10 +133,28 @@ def decide(state: GuardiansState, command: Command, rng: Rng) -> list[Event]:
             combat.declare_command(em, command)
         case ChooseCommand():
             combat.choose_command(em, command)
+        case PlayCard() if state.phase == ORGANIZE:
+            spells.play_in_organize(em, command, rng)
+        case PlayCard() if state.phase == MOVEMENT:
+            spells.play_in_movement(em, command, rng)
         case PlayCard():
             combat.play_card(em, command)
+        case Pass() if state.phase == MOVEMENT:
+            spells.pass_opening(em, command)
         case Pass():
             combat.pass_turn(em, command)
+        case PutBack():
+            spells.put_back(em, command)
+        case Assassinate():
+            spells.assassinate(em, command, rng)
+        case Teleport():
+            spells.teleport(em, command)
+        case FireIdol():
+            combat.fire_idol(em, command)
+        case ChangeSize():
+            powers.change_size(em, command)
+        case Redeem():
+            combat.redeem(em, command)
         case PlayCreature():
             combat.play_creature(em, command)
         case PlayRanged():

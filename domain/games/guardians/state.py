@@ -41,6 +41,15 @@ PLACED_OPENLY = "placed openly"
 REINFORCED = "reinforced"
 """The reason of a creature moved by Reinforce: the turned Shield's action is reinforcing."""
 
+OPENING = "opening"
+"""The Movement phase's window after the Up cards, before any Shield is turned
+(guardians Turn your Up card; spells.py)."""
+
+ARRANGE = "arrange"
+ASSASSINATE = "assassinate"
+"""Why a seat looks at a deck: Control Destiny (its own top cards, to put back) or
+Assassin of Shadow (the enemy's deck, to take a Creature from)."""
+
 PUBLIC_ZONES = (DISCARD, UP, SHIELDS)
 PUBLIC_PREFIXES = ("terrain:", "upgrade:")
 
@@ -55,6 +64,11 @@ def under(space: str) -> str:
 
 def upgrade(space: str) -> str:
     return f"upgrade:{space}"
+
+
+def tower(space: str) -> str:
+    """The Teleport Tower beside a stronghold space: one creature, face down."""
+    return f"tower:{space}"
 
 
 def members(shield: str) -> str:
@@ -110,6 +124,20 @@ class Player:
     flew: bool = False
     channeled: tuple[str, ...] = ()
     """Channelers used this turn (guardians CHANNELING: once per turn each)."""
+    cursed: tuple[str, ...] = ()
+    """Card names this seat may not play this turn (Curse of the Betrayed)."""
+    barrier: str = ""
+    """The space of this seat's Force Barrier in effect this turn."""
+    slowed: bool = False
+    """This seat's Shields move at most one space this turn (Pepe's Slow Down)."""
+    looking: tuple[str, ...] = ()
+    """Deck cards this seat is looking at (named to it only): ARRANGE, those still to put
+    back; ASSASSINATE, the enemy's deck."""
+    look: str = ""
+    stacked: int = 0
+    """Control Destiny: cards put back on top so far."""
+    rubble: tuple[str, ...] = ()
+    """This seat's stronghold cards turned to rubble (Giant Aunts): no bonus for the rest of the game."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,6 +177,8 @@ class Side:
     boosts: tuple[tuple[str, int], ...] = ()
     """+Vitality to all this side's primary attackers for the combat, by the card that
     gave it (Floyd used as the Command Card, the Anvil of Heaviness)."""
+    idol: int = 0
+    """A Large Idol fired instead of a Command Card: its AOE in points, struck with the Command Cards."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -179,6 +209,10 @@ class Combat:
     """Seats that have said whether they bribe in this match-up (guardians BRIBERY)."""
     no_ranged: tuple[int, ...] = ()
     """Seats that may not fire ranged attacks in this combat."""
+    sizes: tuple[tuple[str, str], ...] = ()
+    """Sizes changed by their creature's text for this combat (the Titans)."""
+    forced_push: bool = False
+    """The match-up is a push, with no further modification (the Djinn)."""
     winner: int = 0
     loser: int = 0
 
@@ -213,6 +247,9 @@ class GuardiansState:
     combat: Combat | None = None
     settling: tuple[str, ...] = ()
     """Lands whose Shield must still be settled (guardians TERRAIN SETTLEMENT PHASE)."""
+    window: str = ""
+    """OPENING while the Movement phase's opening window is open (`active` acts in it)."""
+    passes: int = 0
     finished: bool = False
     winner: int = 0
     result: str = ""

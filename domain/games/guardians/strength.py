@@ -33,6 +33,27 @@ def has(instance: str, kind: str) -> bool:
     return bool(abilities(instance, kind))
 
 
+def is_ranged(instance: str) -> bool:
+    """A ranged attacker: an n pt. ranged attack, or a text that fires one (the Djinn)."""
+    return face(instance).ranged > 0 or face(instance).key in texts.PUSH_FORCERS
+
+
+def size_of(instance: str, combat: Combat | None = None) -> str:
+    """A creature's size: as printed, unless its text changed it for this combat (a Titan)."""
+    changed = next((size for card_id, size in combat.sizes if card_id == instance), "") if combat else ""
+    return changed or face(instance).size
+
+
+def size_cut(instance: str, combat: Combat | None = None) -> int:
+    """What a Titan's changed size takes from its Vitality (guardians Text Box)."""
+    return texts.SIZE_CUTS[size_of(instance, combat)] if face(instance).key in texts.TITANS else 0
+
+
+def vitality(instance: str, combat: Combat | None = None) -> int:
+    """Vitality, less what a Titan's size takes away."""
+    return face(instance).vitality - size_cut(instance, combat)
+
+
 def matches(target: str, instance: str, combat: Combat | None = None) -> bool:
     """Whether a creature is what an ability's target names (cards.py lists the
     vocabulary): "a|b" either, "a+b" both; a border ("externals"), a class ("undead"),
@@ -53,15 +74,16 @@ def _is(word: str, instance: str, combat: Combat | None) -> bool:
         return any(a.target == detail for a in abilities(instance, "immune"))
     if word == "stronghold-defenders":
         return combat is not None and defending_stronghold(combat, instance)
+    size = size_of(instance, combat)
     simple = {
         "bribable": bool(subject.bribes),
         "fear": not any(a.target == "fear" for a in abilities(instance, "immune")),
-        "ranged": subject.ranged > 0,
+        "ranged": is_ranged(instance),
         "flying": subject.flying,
         "non-flying": not subject.flying,
-        "large": subject.size == "L",
-        "medium": subject.size == "M",
-        "small": subject.size == "S",
+        "large": size == "L",
+        "medium": size == "M",
+        "small": size == "S",
     }
     if word in simple:
         return simple[word]
@@ -74,7 +96,7 @@ def defending_stronghold(combat: Combat, instance: str) -> bool:
     return seat_of(instance) == combat.defender.seat and stronghold_owner(combat.space) == combat.defender.seat
 
 
-def immune(instance: str, attacker: str) -> bool:
+def immune(instance: str, attacker: str, combat: Combat | None = None) -> bool:
     """`instance` takes no damage from `attacker` and cannot be beaten by it (guardians
     IMMUNITY): immune to fire or fear means to fire- or fear-based attacks."""
     for ability in abilities(instance, "immune"):
@@ -84,7 +106,7 @@ def immune(instance: str, attacker: str) -> bool:
         elif (
             ability.target not in ("aoe", "ranged", "bribable")
             and not ability.target.startswith("bribe:")
-            and matches(ability.target, attacker)
+            and matches(ability.target, attacker, combat)
         ):
             return True
     return False
@@ -100,9 +122,9 @@ def immune_to_aoe(instance: str, element: str) -> bool:
     return immune_to(instance, "aoe") or (element in ("fire", "fear") and immune_to(instance, element))
 
 
-def destroys(instance: str, victim: str) -> bool:
+def destroys(instance: str, victim: str, combat: Combat | None = None) -> bool:
     """A "destroys X" text (guardians DESTRUCTION)."""
-    return any(matches(a.target, victim) for a in abilities(instance, "destroys"))
+    return any(matches(a.target, victim, combat) for a in abilities(instance, "destroys"))
 
 
 def ocb(instance: str, opponent: str) -> int:
@@ -110,15 +132,33 @@ def ocb(instance: str, opponent: str) -> int:
     return mine.ocb if OFF_COLOR_PREY.get(mine.creature_type) == theirs.creature_type else 0
 
 
+def stronghold_card(state: GuardiansState, space: str) -> str:
+    """The stronghold card of a stronghold space (its owner's left, center or right card)."""
+    owner = state.player(stronghold_owner(space))
+    column = "abc".index(space[0])
+    ordered = owner.stronghold if owner.seat == 1 else owner.stronghold[::-1]
+    return ordered[column]
+
+
 def stronghold_bonus(state: GuardiansState, combat: Combat, instance: str, opponent: str) -> int:
     """A defending creature on its own stronghold space gets that stronghold card's
-    bonus (guardians STRONGHOLDS), unless its opponent's text takes it away."""
+    bonus (guardians STRONGHOLDS), unless its opponent's text takes it away or the card
+    is rubble (Giant Aunts)."""
     if not defending_stronghold(combat, instance) or has(opponent, "cancels-stronghold"):
         return 0
-    owner = state.player(combat.defender.seat)
-    column = "abc".index(combat.space[0])
-    ordered = owner.stronghold if owner.seat == 1 else owner.stronghold[::-1]
-    return sum(a.amount for a in card(ordered[column]).abilities if a.kind == "defend-bonus")
+    held = stronghold_card(state, combat.space)
+    if held in state.player(combat.defender.seat).rubble:
+        return 0
+    return sum(a.amount for a in card(held).abilities if a.kind == "defend-bonus")
+
+
+def first_knight_bonus(side: Side, instance: str) -> int:
+    """The Horse as a live Command Card: the first Knight its side plays gets +6."""
+    horse, bonus = texts.FIRST_KNIGHT_BONUS
+    if not (side.command and side.command_live and face(side.command).key == horse):
+        return 0
+    knights = [c for c in side.played if c != side.command and "knight" in face(c).classes]
+    return bonus if knights and knights[0] == instance else 0
 
 
 def side_of(combat: Combat, instance: str) -> Side:
@@ -139,6 +179,9 @@ def terms(state: GuardiansState, combat: Combat, instance: str, opponent: str, *
     other cards."""
     me = face(instance)
     found = [Term("vitality", me.vitality)]
+    cut = size_cut(instance, combat)
+    if cut:
+        found.append(Term(f"size {size_of(instance, combat)}", -cut))
     bonus = ocb(instance, opponent)
     if bonus:
         found.append(Term("off-color bonus", bonus))
@@ -170,6 +213,9 @@ def terms(state: GuardiansState, combat: Combat, instance: str, opponent: str, *
         found.extend(Term("secondary attacker", a.amount) for a in abilities(instance, "secondary-bonus"))
     else:
         found.extend(Term(face(source).name, amount) for source, amount in side.boosts)
+        horse = first_knight_bonus(side, instance)
+        if horse:
+            found.append(Term(face(side.command).name, horse))
         defence = stronghold_bonus(state, combat, instance, opponent)
         if defence:
             found.append(Term("stronghold", defence))

@@ -1,9 +1,8 @@
 """Card texts the rules implement by card key (cards.UNIQUE_TEXTS), where a text is
 more than the keyword abilities that cards.py reads generally.
 
-Each entry says what the engine does with the card; a card of UNIQUE_TEXTS that is
-not handled here is reported as not implemented when it is played (RULES.md lists
-them)."""
+Each entry says what the engine does with the card; every card of UNIQUE_TEXTS is
+handled (RULES.md, "Cards and their texts")."""
 
 from __future__ import annotations
 
@@ -50,33 +49,46 @@ ANVIL = "re-anvil-of-heaviness"
 ANVIL_BONUS = 7
 FIRST_KNIGHT_BONUS = ("re-horse", 6)
 
-NOT_YET = frozenset(
-    {
-        "re-standard-bearer-maitzs-lightning-04",
-        "re-eye-of-missile-mayhem",
-        "re-rooster",
-        "re-force-barrier",
-        "re-horse",
-        "di-bone-fright",
-        "re-control-destiny",
-        "re-male-titan",
-        "re-female-titan",
-        "di-giant-aunts",
-        "re-iron-crag-boggler",
-        "re-teleport-tower",
-        "re-large-idol",
-        "re-potion-of-movement-essence",
-        "di-curse-of-the-betrayed",
-        "di-assassin-of-shadow",
-        "di-argammonds-vision",
-        "re-pepes-slow-down",
-        "re-djinn",
-        "re-skeletal-minion",
-    }
-)
-"""Unique texts of the example decks that the engine does not implement yet (RULES.md)."""
+# Combat (powers.py)
+TYPE_FIRST_BEARERS = frozenset({"re-standard-bearer-maitzs-lightning-04"})
+"""Standard Bearers whose enemy lays its first creature of a combat first and says its type."""
+RANGED_RETURN = "re-eye-of-missile-mayhem"
+"""Your ranged attackers of this combat come back to your Combat Hand after a match-up."""
+LARGE_IDOL = "re-large-idol"
+IDOL_BASE, IDOL_PER_STONE = 3, 2
+"""The Idol's fire AOE: 3 pts. for the first Power Stone, 2 more for each further stone."""
+RANGED_MAGNETS = frozenset({"di-bone-fright"})
+"""The enemy fires every ranged attack it may into a match-up against these before passing."""
+TITANS = frozenset({"re-male-titan", "re-female-titan"})
+SIZE_CUTS = {"L": 0, "M": 2, "S": 4}
+"""A Titan's Vitality cut by the size it takes."""
+STRONGHOLD_WRECKERS = frozenset({"di-giant-aunts"})
+"""Beating a stronghold's defender in a primary match-up turns that stronghold card to rubble."""
+ITEM_STRIPPERS = frozenset({"re-iron-crag-boggler"})
+"""Laid in a match-up: the enemy discards the creature Magic Items in its stack there."""
+PUSH_FORCERS = frozenset({"re-djinn"})
+"""Fired as a ranged attack: the match-up is a push, with no further modification."""
+REDEEMABLE = frozenset({"re-skeletal-minion"})
+"""Lost in combat: one Power Stone returns it to its owner's Storage Hand."""
+
+# Draw & Organize and Movement (spells.py)
+CURSE = "di-curse-of-the-betrayed"
+ASSASSIN = "di-assassin-of-shadow"
+ORGANIZE_SPELLS = frozenset({CURSE, ASSASSIN})
+"""Played during Draw & Organize."""
+VISION = "di-argammonds-vision"
+CONTROL_DESTINY = "re-control-destiny"
+CONTROL_DESTINY_CARDS = 6
+ROOSTER = "re-rooster"
+FORCE_BARRIER = "re-force-barrier"
+SLOW_DOWN = "re-pepes-slow-down"
+OPENING_CARDS = frozenset({VISION, CONTROL_DESTINY, ROOSTER, FORCE_BARRIER, SLOW_DOWN})
+"""Played in the Movement phase's opening window, after the Up cards, before any Shield turns."""
+POTION = "re-potion-of-movement-essence"
+"""+1 step for the Shield you just turned."""
+TELEPORT_TOWER = "re-teleport-tower"
 
 
 def implemented(card: Card) -> bool:
     """Whether the rules know everything the card's printed text does."""
-    return card.text in ("none", "keyword") or (card.text == "unique" and card.key not in NOT_YET)
+    return card.text in ("none", "keyword", "unique")

@@ -14,6 +14,7 @@ from domain.games.guardians.messages import (
     GameDrawn,
     GameWon,
     LayoutRevealed,
+    OpeningWindow,
     PhaseStarted,
     PlacerChosen,
     SpaceLayout,
@@ -27,6 +28,7 @@ from domain.games.guardians.state import (
     DRAWN,
     MOVEMENT,
     ORGANIZE,
+    STORAGE,
     UP,
     GuardiansState,
     facedown,
@@ -37,7 +39,7 @@ from domain.games.guardians.state import (
     under,
 )
 from domain.games.guardians.strength import face
-from domain.kernel import Emitter, Rng
+from domain.kernel import Emitter, Rng, require
 from domain.kernel.canonical import canonical_json
 
 Em = Emitter[GuardiansState]
@@ -58,6 +60,8 @@ R_PICK_UP = "guardians Picking Up and Dropping Off Creatures"
 R_NEXT_TURN = "guardians THE TURN IS OVER"
 R_SETTLEMENT = "guardians TERRAIN SETTLEMENT PHASE"
 R_TURN_LIMIT = "tablerules turn limit"
+R_TEXT = "guardians Text Box"
+R_SPELLS = "guardians SPELLS"
 FIRST_DRAW = 12
 SPACE_LIMIT = 30
 """Points on or under one space, and under one Shield (guardians Place Creatures)."""
@@ -96,6 +100,27 @@ def draw(em: Em, seat: int, count: int, reason: str, rule: str) -> None:
         em.emit(
             CardsMoved, rule, seat=seat, cards=cards, count=len(cards), from_zone=DECK, to_zone=DRAWN, reason=reason
         )
+
+
+def spend(em: Em, seat: int, card: str, what: str, *, from_zone: str = STORAGE, rule: str = R_SPELLS) -> None:
+    """A Spell or Item played goes to its owner's discard pile, after a check that no
+    Curse of the Betrayed forbids its name this turn (guardians Text Box)."""
+    name = face(card).name
+    require(
+        name not in em.state.player(seat).cursed,
+        f"{R_TEXT} (Curse of the Betrayed)",
+        f"Curse of the Betrayed: you may not play {name} this turn",
+    )
+    em.emit(
+        CardsMoved,
+        rule,
+        seat=seat,
+        cards=(card,),
+        count=1,
+        from_zone=from_zone,
+        to_zone=DISCARD,
+        reason=f"played: {what}",
+    )
 
 
 def begin_organize(em: Em, coin: int = 0) -> None:
@@ -217,8 +242,7 @@ def reveal_layout(em: Em) -> None:
 def begin_movement(em: Em, rng: Rng) -> None:
     em.emit(PhaseStarted, R_MOVEMENT, phase=MOVEMENT, turn=em.state.turn)
     turn_up_cards(em, rng)
-    first = em.state.first
-    next_actor(em, first, first_turn=True)
+    em.emit(OpeningWindow, R_UP, actor=em.state.first)
 
 
 UP_ROUNDS = 12

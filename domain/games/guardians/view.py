@@ -13,10 +13,12 @@ from dataclasses import dataclass
 from domain.games.guardians.board import SPACES, is_land, stronghold_owner
 from domain.games.guardians.cards import Ability, card
 from domain.games.guardians.messages import (
+    CardPutBack,
     CardsMoved,
     CommandChosen,
     Committed,
     CreatureChosen,
+    DeckSeen,
     DeckShuffled,
     ShieldLifted,
     ShieldPlaced,
@@ -38,9 +40,11 @@ from domain.games.guardians.state import (
     members,
     on,
     terrain,
+    tower,
     under,
     upgrade,
 )
+from domain.games.guardians.table import hand
 from domain.kernel import Event
 from domain.kernel.game import SPECTATOR
 from domain.kernel.records import replace
@@ -92,6 +96,9 @@ class SpaceView:
     under: int
     under_cards: tuple[str, ...]
     upgrade: tuple[str, ...]
+    tower: int
+    """Creatures in the Teleport Tower beside it (face down)."""
+    tower_cards: tuple[str, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,6 +122,15 @@ class SeatView:
     storage_cards: tuple[str, ...]
     committed: bool
     low_up: bool
+    looking: int
+    """Deck cards the seat is looking at for a spell (Control Destiny, Assassin of Shadow)."""
+    looking_cards: tuple[str, ...]
+    """Named to the seat only."""
+    cursed: tuple[str, ...]
+    """Card names the seat may not play this turn (Curse of the Betrayed)."""
+    barrier: str
+    slowed: bool
+    rubble: tuple[str, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,6 +157,12 @@ class Damage:
 
 
 @dataclass(frozen=True, slots=True)
+class CardSize:
+    card: str
+    size: str
+
+
+@dataclass(frozen=True, slots=True)
 class CombatView:
     space: str
     stage: str
@@ -152,6 +174,8 @@ class CombatView:
     defender_card: str
     secondary: bool
     damage: tuple[Damage, ...]
+    sizes: tuple[CardSize, ...]
+    """Sizes a Titan's text changed for this combat."""
     winner: int
 
 
@@ -163,6 +187,9 @@ class GuardiansView:
     active: int
     moving: str
     steps_left: int
+    window: str
+    """"opening" while the Movement phase's opening window is open."""
+    first: int
     seats: tuple[SeatView, ...]
     spaces: tuple[SpaceView, ...]
     combat: tuple[CombatView, ...]
@@ -223,6 +250,7 @@ def _space(state: GuardiansState, viewer: int, space: str) -> SpaceView:
     seat = owner or 0
     loose = state.zone(seat, on(space)) if seat else ()
     below = state.zone(seat, under(space)) if seat else ()
+    held = state.zone(seat, tower(space)) if seat else ()
     laid = tuple(c for s in (1, 2) for c in state.zone(s, terrain(space)))
     hidden = sum(len(state.zone(s, facedown(space))) for s in (1, 2))
     return SpaceView(
@@ -241,6 +269,8 @@ def _space(state: GuardiansState, viewer: int, space: str) -> SpaceView:
         under=len(below),
         under_cards=_seen(viewer, seat, below),
         upgrade=state.zone(seat, upgrade(space)) if seat else (),
+        tower=len(held),
+        tower_cards=_seen(viewer, seat, held),
     )
 
 
@@ -267,12 +297,16 @@ def _seat(state: GuardiansState, viewer: int, seat: int) -> SeatView:
         storage_cards=_seen(viewer, seat, storage),
         committed=player.committed,
         low_up=player.low_up,
+        looking=len(player.looking),
+        looking_cards=player.looking if viewer == seat else (),
+        cursed=player.cursed,
+        barrier=player.barrier,
+        slowed=player.slowed,
+        rubble=player.rubble,
     )
 
 
 def _side(state: GuardiansState, viewer: int, side: Side) -> SideView:
-    from domain.games.guardians.combat import hand
-
     cards = hand(state, side)
     command_shown = side.command and (
         viewer == side.seat or (state.combat is not None and state.combat.stage not in ("declare", "command"))
@@ -312,14 +346,17 @@ def view(state: GuardiansState, viewer: int) -> GuardiansView:
                 defender_card=c.d_card,
                 secondary=c.secondary,
                 damage=tuple(Damage(card=n, amount=lookup(c.damage, n)) for n, _ in c.damage),
+                sizes=tuple(CardSize(card=n, size=z) for n, z in c.sizes),
                 winner=c.winner,
             ),
         )
     named: set[str] = set()
     for s in seats:
         named.update((s.guardian, *s.stronghold, *s.discard, *s.up, *s.drawn_cards, *s.pen_cards, *s.storage_cards))
+        named.update((*s.looking_cards, *s.rubble))
     for sp in spaces:
         named.update((sp.shield, *sp.terrain, *sp.carried_cards, *sp.loose_cards, *sp.under_cards, *sp.upgrade))
+        named.update(sp.tower_cards)
     for f in fights:
         for side in (f.attacker, f.defender):
             named.update(
@@ -333,6 +370,8 @@ def view(state: GuardiansState, viewer: int) -> GuardiansView:
         active=state.active,
         moving=state.moving,
         steps_left=state.steps_left,
+        window=state.window,
+        first=state.first,
         seats=seats,
         spaces=spaces,
         combat=fights,
@@ -348,7 +387,8 @@ def redact(event: Event, viewer: int) -> Event:
     """Nobody sees a deck's order; a seat's face-down cards are named to it only; a
     placement made in secret (simultaneous Draw & Organize) shows the others nothing
     but its count until the layout is revealed; a Command Card or primary attacker
-    laid face down is named to its seat only."""
+    laid face down is named to its seat only, and so are the deck cards a seat looks at
+    for a spell and the cards it puts back."""
     match event:
         case DeckShuffled():
             return replace(event, order=())
@@ -363,8 +403,10 @@ def redact(event: Event, viewer: int) -> Event:
             return replace(event, shield="", to_zone="")
         case Committed(seat=seat) if seat != viewer:
             return replace(event, salt="")
-        case CommandChosen(seat=seat) | CreatureChosen(seat=seat) if seat != viewer:
+        case CommandChosen(seat=seat) | CreatureChosen(seat=seat) | CardPutBack(seat=seat) if seat != viewer:
             return replace(event, card="")
+        case DeckSeen(seat=seat) if seat != viewer:
+            return replace(event, cards=())
     return event
 
 
