@@ -4,7 +4,6 @@ command, hides what it must, and its logs replay and verify."""
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -15,6 +14,7 @@ from domain.games.aod.messages import CardMoved, CardsDrawn, CardTaken, DeckShuf
 from domain.games.aod.state import AodState, all_cards
 from domain.kernel import Envelope, Event, Rng, StartGame, canonical_json, replay, to_plain, verify
 from tests.aod.support import header, pick_seat, play_random
+from tests.plain import strings
 
 OPTIONS = st.fixed_dictionaries({
     "discard_by_victory": st.booleans(),
@@ -28,19 +28,6 @@ OPTIONS = st.fixed_dictionaries({
 MAX_COMMANDS = 30000
 
 
-def strings(value: Any) -> set[str]:
-    plain = to_plain(value)
-    found: set[str] = set()
-    stack = [plain]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, str):
-            found.add(item)
-        elif isinstance(item, list):
-            stack.extend(item)
-        elif isinstance(item, dict):
-            stack.extend(item.values())
-    return found
 
 
 def covered_monsters(state: AodState) -> set[str]:

@@ -45,8 +45,9 @@ def _source() -> Path | None:
 
 
 SOURCE = _source()
-needs_source = pytest.mark.skipif(SOURCE is None, reason="the Guardians reference data (../shared/data/guardians "
-                                                          "beside the repository) is not here")
+needs_source = pytest.mark.skipif(
+    SOURCE is None, reason="the Guardians reference data (../shared/data/guardians beside the repository) is not here"
+)
 
 
 def _source_dir() -> Path:
@@ -100,7 +101,7 @@ def test_no_effect_wording_in_the_generated_files_or_the_code() -> None:
         for sentence in sentences:  # nor any run of 8 words of a card text
             words = sentence.split()
             for start in range(len(words) - 7):
-                assert " ".join(words[start:start + 8]) not in text, (path.name, sentence)
+                assert " ".join(words[start : start + 8]) not in text, (path.name, sentence)
 
 
 def test_headers_say_reconstructed_source_and_no_texts() -> None:
@@ -120,11 +121,26 @@ def test_counts_by_set_and_kind() -> None:
     assert len(CARDS) == 680
     assert Counter(item.set for item in CARDS.values()) == {"RE": 324, "DI": 124, "DN": 123, "NP": 102, "PR": 7}
     assert Counter(item.kind for item in CARDS.values()) == {
-        "creature": 395, "spell": 74, "shield": 64, "hand-item": 26, "standard-bearer": 24, "stronghold": 18,
-        "terrain": 15, "guardian": 14, "creature-item": 13, "shield-terrain": 12, "upgrade": 12, "accessory": 7,
-        "bribery": 3, "downgrade": 3}
+        "creature": 395,
+        "spell": 74,
+        "shield": 64,
+        "hand-item": 26,
+        "standard-bearer": 24,
+        "stronghold": 18,
+        "terrain": 15,
+        "guardian": 14,
+        "creature-item": 13,
+        "shield-terrain": 12,
+        "upgrade": 12,
+        "accessory": 7,
+        "bribery": 3,
+        "downgrade": 3,
+    }
     assert Counter(item.creature_type for item in CARDS.values() if item.is_creature) == {
-        "mortal": 151, "external": 123, "elemental": 121}
+        "mortal": 151,
+        "external": 123,
+        "elemental": 121,
+    }
 
 
 def test_every_card_is_well_formed() -> None:
@@ -146,8 +162,11 @@ def test_every_card_is_well_formed() -> None:
 
 
 def test_unique_texts_are_exactly_the_example_decks_leftovers() -> None:
-    in_decks = {key for deck in EXAMPLE_DECKS.values()
-                for key in (deck.guardian, *deck.stronghold, *(key for key, _ in deck.cards))}
+    in_decks = {
+        key
+        for deck in EXAMPLE_DECKS.values()
+        for key in (deck.guardian, *deck.stronghold, *(key for key, _ in deck.cards))
+    }
     beyond_decks = {"re-floyd-the-flying-pig"}  # the rulebook's example 1 (texts.SELF_DESTROYING_COMMANDS)
     assert {key for key in in_decks if CARDS[key].text not in ("none", "keyword")} == UNIQUE_TEXTS - beyond_decks
     assert not any(CARDS[key].text == "unimplemented" for key in in_decks)
@@ -172,8 +191,12 @@ def _has(item: Card, *abilities: Ability) -> None:
 
 def test_creature_facts() -> None:
     swordsman = card("re-swordsman")
-    assert (swordsman.creature_type, swordsman.classes, swordsman.vitality, swordsman.ocb) == ("mortal", ("knight",),
-                                                                                               6, 3)
+    assert (swordsman.creature_type, swordsman.classes, swordsman.vitality, swordsman.ocb) == (
+        "mortal",
+        ("knight",),
+        6,
+        3,
+    )
     assert swordsman.bribes == ("gold",) and swordsman.ranged == 0 and swordsman.text == "none"
     assert swordsman.border == "single" and swordsman.up == 6
     model = card("re-super-model")
@@ -184,8 +207,10 @@ def test_creature_facts() -> None:
     _has(archer, Ability("ranged", 3))
     _has(card("re-ice-spirit"), Ability("immune", target="undead"), Ability("terrain-bonus", 1, terrain="mountains"))
     sand_lord = card("re-sand-lord")
-    assert sand_lord.abilities == (Ability("terrain-bonus", -6, terrain="woods"),
-                                   Ability("terrain-bonus", 6, terrain="dry-heaps"))
+    assert sand_lord.abilities == (
+        Ability("terrain-bonus", -6, terrain="woods"),
+        Ability("terrain-bonus", 6, terrain="dry-heaps"),
+    )
     assert sand_lord.classes == ("elemental lord",) and sand_lord.text == "keyword"
     _has(card("re-wraith"), Ability("max-channeling", 16), Ability("bonus-vs", 5, "stronghold-defenders"))
     _has(card("re-devil-dog"), Ability("immune", target="fire"), Ability("secondary-bonus", 3))
@@ -219,8 +244,7 @@ def test_data_fixes() -> None:
 
 def test_guardian_facts() -> None:
     rak_nam = card("re-rak-nam-leader-of-the-mighty")
-    assert (rak_nam.kind, rak_nam.vitality, rak_nam.stones, rak_nam.cmp, rak_nam.base_draw) == ("guardian", 30, 7, 9,
-                                                                                                 3)
+    assert (rak_nam.kind, rak_nam.vitality, rak_nam.stones, rak_nam.cmp, rak_nam.base_draw) == ("guardian", 30, 7, 9, 3)
     assert (rak_nam.ldl, rak_nam.mdl, rak_nam.luc) == (1, 1, 1)
     assert rak_nam.text == "none" and rak_nam.border == "" and not rak_nam.in_deck
     assert card("re-tes-let-leader-with-foresight").text == "unique"
@@ -250,8 +274,12 @@ def test_terrain_stronghold_and_shield_facts() -> None:
 
 
 def test_text_status_counts() -> None:
-    assert Counter(item.text for item in CARDS.values()) == {"none": 81, "keyword": 203, "unique": 35,
-                                                               "unimplemented": 361}
+    assert Counter(item.text for item in CARDS.values()) == {
+        "none": 81,
+        "keyword": 203,
+        "unique": 35,
+        "unimplemented": 361,
+    }
 
 
 @needs_source

@@ -12,10 +12,11 @@ from hypothesis import strategies as st
 
 from domain.games.guardians import GAME
 from domain.games.guardians.decks import parse_deck
-from domain.games.guardians.messages import CardsMoved, CommandChosen, Committed, CreatureChosen, DeckShuffled
+from domain.games.guardians.messages import CardsMoved, CommandChosen, Committed, CreatureChosen, DeckShuffled, Place
 from domain.games.guardians.state import PLACED, GuardiansState, is_public, seat_of
 from domain.kernel import Event, Header, Log, Rng, Session, StartGame, canonical_json, replay, seed_commitment, to_plain
 from domain.kernel import verify as verify_log
+from tests.plain import strings
 
 DECKS = ("knights", "giants-fairies", "undead")
 OPTIONS = st.fixed_dictionaries(
@@ -27,20 +28,6 @@ OPTIONS = st.fixed_dictionaries(
     }
 )
 MAX_COMMANDS = 20000
-
-
-def strings(value: Any) -> set[str]:
-    found: set[str] = set()
-    stack = [to_plain(value)]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, str):
-            found.add(item)
-        elif isinstance(item, list):
-            stack.extend(item)
-        elif isinstance(item, dict):
-            stack.extend(item.values())
-    return found
 
 
 def all_instances(state: GuardiansState) -> list[str]:
@@ -59,8 +46,12 @@ def face_up(state: GuardiansState) -> set[str]:
 
 
 def secret_from(state: GuardiansState, viewer: int) -> set[str]:
-    """Another seat's cards that lie face down (or in its deck) now."""
-    return {c for cards in state.zones.values() for c in cards if seat_of(c) != viewer} - face_up(state)
+    """Another seat's cards that lie face down (or in its deck) now, but those the viewer
+    is shown by a spell of its own (Assassin of Shadow)."""
+    shown = set(state.player(viewer).looking) if viewer else set()
+    # A seat placing in secret is pictured as it stood before: what was face up then may show.
+    pictured = state.veiled(viewer)
+    return {c for cards in state.zones.values() for c in cards if seat_of(c) != viewer} - face_up(pictured) - shown
 
 
 def check_redaction(before: GuardiansState, after: GuardiansState, events: list[Event]) -> None:
@@ -109,12 +100,16 @@ def random_play(
             for command in legal:
                 assert GAME.decide(state, command, Rng(str(seed), "legal", position))
         before = state
-        events = GAME.decide(state, chooser.choice(legal), Rng(str(seed), "g", position))
+        command = chooser.choice(legal)
+        events = GAME.decide(state, command, Rng(str(seed), "g", position))
         for event in events:
             state = GAME.evolve(state, event)
         assert all_instances(state) == cards, "every card is in exactly one zone"
         if check_views:
             check_redaction(before, state, events)
+            if isinstance(command, Place) and state.options.placement == "simultaneous":
+                for viewer in (0, 3 - command.seat):
+                    assert GAME.view(before, viewer) == GAME.view(state, viewer), "a secret placement shows"
         canonical_json(state)
     limit = int(options.get("turn_limit", 40))
     assert state.winner or state.turn >= limit, state.result

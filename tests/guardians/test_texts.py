@@ -431,7 +431,9 @@ def test_teleport_tower_hides_and_sends_a_creature() -> None:
     organize.play(Place(seat=1, card=axeman, to="tower:a1"))
     assert organize.state.zone(1, "tower:a1") == (axeman,)
     no_ids(2, organize, [axeman])
-    assert next(s for s in view(organize.state, 2).spaces if s.space == "a1").tower == 1
+    # While the placement is secret the other seat sees the tower as it was; then its count.
+    assert next(s for s in view(organize.state, 2).spaces if s.space == "a1").tower == 0
+    assert next(s for s in view(organize.state, 1).spaces if s.space == "a1").tower == 1
 
     table = table_at(MOVEMENT, zones={"1:tower:a1": ["Axeman"]}, turned=True)
     table.state = replace(table.state, zones={**table.state.zones, "1:upgrade:a1": (tower,)}, window="")

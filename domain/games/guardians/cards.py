@@ -85,8 +85,22 @@ CONTENT = "guardians"
 SETS = ("RE", "DI", "DN", "NP", "PR")
 """The card sets: RE base set, DI Dagger Isle, DN Drifter's Nexus, NP Necropolis Park, PR promos."""
 
-KINDS = ("creature", "guardian", "spell", "hand-item", "creature-item", "accessory", "shield", "standard-bearer",
-         "shield-terrain", "stronghold", "upgrade", "downgrade", "terrain", "bribery")
+KINDS = (
+    "creature",
+    "guardian",
+    "spell",
+    "hand-item",
+    "creature-item",
+    "accessory",
+    "shield",
+    "standard-bearer",
+    "shield-terrain",
+    "stronghold",
+    "upgrade",
+    "downgrade",
+    "terrain",
+    "bribery",
+)
 CREATURE_TYPES = ("mortal", "elemental", "external")
 SIZES = ("S", "M", "L")
 BRIBES = ("babes", "beer", "gold")
@@ -96,31 +110,92 @@ SHIELD_KINDS = ("shield", "standard-bearer", "shield-terrain")
 DECK_KINDS = tuple(kind for kind in KINDS if kind not in ("guardian", "stronghold"))
 """Kinds that go into the shuffled deck (guardians THE GAME: all but the Guardian and Strongholds)."""
 
-ABILITY_KINDS = ("immune", "terrain-bonus", "bonus-vs", "ranged", "aoe", "attack-element", "destroys",
-                 "destroys-secondary", "destroys-beaten", "secondary-bonus", "beaten-secondary-bonus",
-                 "max-channeling", "channels-only-to", "channels-to-any", "channeling-only-from",
-                 "no-channeling-vs", "no-secondary-vs", "heals", "win-pushes", "no-ranged", "no-flying",
-                 "defend-bonus", "ranged-bonus", "bonus-all", "bonus-yours", "bonus-yours-played", "sets-terrain")
+ABILITY_KINDS = (
+    "immune",
+    "terrain-bonus",
+    "bonus-vs",
+    "ranged",
+    "aoe",
+    "attack-element",
+    "destroys",
+    "destroys-secondary",
+    "destroys-beaten",
+    "secondary-bonus",
+    "beaten-secondary-bonus",
+    "max-channeling",
+    "channels-only-to",
+    "channels-to-any",
+    "channeling-only-from",
+    "no-channeling-vs",
+    "no-secondary-vs",
+    "heals",
+    "win-pushes",
+    "no-ranged",
+    "no-flying",
+    "defend-bonus",
+    "ranged-bonus",
+    "bonus-all",
+    "bonus-yours",
+    "bonus-yours-played",
+    "sets-terrain",
+)
 
-_SINGLE_BORDER = ("creature", "creature-item", "accessory", "shield", "standard-bearer", "shield-terrain", "terrain",
-                  "upgrade", "downgrade")
+_SINGLE_BORDER = (
+    "creature",
+    "creature-item",
+    "accessory",
+    "shield",
+    "standard-bearer",
+    "shield-terrain",
+    "terrain",
+    "upgrade",
+    "downgrade",
+)
 _DOUBLE_BORDER = ("spell", "hand-item", "bribery")
 
-UNIQUE_TEXTS: frozenset[str] = frozenset({
-    # Basic Knights Theme
-    "re-standard-bearer-maitzs-lightning-04", "re-eye-of-missile-mayhem", "re-rooster", "re-force-barrier",
-    "re-st-ballantines-evocation", "re-dispel-magic", "re-vitales-dark-cloud", "re-horse", "di-bone-fright",
-    # Basic Giants and Fairies Theme
-    "re-control-destiny", "re-power-lunch", "re-cave-giant", "re-elder-cave-giant", "re-male-titan",
-    "re-female-titan", "di-giant-aunts", "re-iron-crag-baggler", "re-iron-crag-boggler", "re-iron-crag-buggler",
-    # Undead Theme
-    "re-tes-let-leader-with-foresight", "re-teleport-tower", "re-large-idol", "re-anvil-of-heaviness",
-    "re-potion-of-movement-essence", "di-curse-of-the-betrayed", "di-assassin-of-shadow", "di-argammonds-vision",
-    "di-howl-of-the-dead", "re-pepes-slow-down", "re-major-party-animal", "re-djinn", "re-skeletal-minion",
-    "re-vampire-lord", "re-vampire",
-    # Outside the example decks: the rulebook's worked example 1
-    "re-floyd-the-flying-pig",
-})
+UNIQUE_TEXTS: frozenset[str] = frozenset(
+    {
+        # Basic Knights Theme
+        "re-standard-bearer-maitzs-lightning-04",
+        "re-eye-of-missile-mayhem",
+        "re-rooster",
+        "re-force-barrier",
+        "re-st-ballantines-evocation",
+        "re-dispel-magic",
+        "re-vitales-dark-cloud",
+        "re-horse",
+        "di-bone-fright",
+        # Basic Giants and Fairies Theme
+        "re-control-destiny",
+        "re-power-lunch",
+        "re-cave-giant",
+        "re-elder-cave-giant",
+        "re-male-titan",
+        "re-female-titan",
+        "di-giant-aunts",
+        "re-iron-crag-baggler",
+        "re-iron-crag-boggler",
+        "re-iron-crag-buggler",
+        # Undead Theme
+        "re-tes-let-leader-with-foresight",
+        "re-teleport-tower",
+        "re-large-idol",
+        "re-anvil-of-heaviness",
+        "re-potion-of-movement-essence",
+        "di-curse-of-the-betrayed",
+        "di-assassin-of-shadow",
+        "di-argammonds-vision",
+        "di-howl-of-the-dead",
+        "re-pepes-slow-down",
+        "re-major-party-animal",
+        "re-djinn",
+        "re-skeletal-minion",
+        "re-vampire-lord",
+        "re-vampire",
+        # Outside the example decks: the rulebook's worked example 1
+        "re-floyd-the-flying-pig",
+    }
+)
 """Cards whose text the rules implement by key: every card of the three example decks
 whose text is more than keywords, and Floyd the Flying Pig (the rulebook's example 1)."""
 
@@ -205,7 +280,7 @@ class Card:
 
 
 def slug(name: str) -> str:
-    """"Shield Maitz's Lightning 02" -> "shield-maitzs-lightning-02"."""
+    """ "Shield Maitz's Lightning 02" -> "shield-maitzs-lightning-02"."""
     text = re.sub(r"['’,]", "", name.strip().lower())
     return re.sub(r"[^a-z0-9]+", "-", text).strip("-")
 
@@ -215,8 +290,12 @@ def card_file(set_code: str) -> str:
 
 
 def ability_from(data: Mapping[str, Any]) -> Ability:
-    return Ability(kind=str(data["kind"]), amount=int(data.get("amount", 0)), target=str(data.get("target", "")),
-                   terrain=str(data.get("terrain", "")))
+    return Ability(
+        kind=str(data["kind"]),
+        amount=int(data.get("amount", 0)),
+        target=str(data.get("target", "")),
+        terrain=str(data.get("terrain", "")),
+    )
 
 
 def ability_to(ability: Ability) -> dict[str, Any]:

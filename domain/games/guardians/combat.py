@@ -9,7 +9,6 @@ from domain.games.guardians.board import is_land, neighbours, stronghold_owner, 
 from domain.games.guardians.cards import card as card_def
 from domain.games.guardians.messages import (
     CardDispelled,
-    CardsMoved,
     Channel,
     Channeled,
     ChooseCommand,
@@ -96,6 +95,7 @@ from domain.games.guardians.turns import (
     Em,
     check_shields,
     land_owner,
+    move,
     next_actor,
     spend,
     stacking,
@@ -259,16 +259,7 @@ def _reveal_commands(em: Em) -> None:
     em.emit(CommandsRevealed, R_COMBAT, cards=cards, dispelled=tuple(sorted(set(dispelled))))
     for card in cards:
         if face(card).border == "double":
-            em.emit(
-                CardsMoved,
-                R_COMBAT,
-                seat=seat_of(card),
-                cards=(card,),
-                count=1,
-                from_zone=STORAGE,
-                to_zone=DISCARD,
-                reason="Command Card",
-            )
+            move(em, R_COMBAT, seat_of(card), (card,), STORAGE, DISCARD, "Command Card")
 
 
 def play_card(em: Em, command: PlayCard) -> None:
@@ -510,16 +501,7 @@ def _bribe(em: Em, combat: Combat, seat: int, command: PlayCard) -> None:
     require(
         icon in face(target).bribes, R_BRIBERY, f"{face(target).name} cannot be bribed by {face(command.card).name}"
     )
-    em.emit(
-        CardsMoved,
-        R_BRIBERY,
-        seat=seat,
-        cards=(command.card,),
-        count=1,
-        from_zone=STORAGE,
-        to_zone=DISCARD,
-        reason=f"bribes {target}",
-    )
+    move(em, R_BRIBERY, seat, (command.card,), STORAGE, DISCARD, f"bribes {target}")
     em.emit(CreatureStatus, R_BRIBERY, seat=other(seat), card=target, status="destroyed", by=command.card)
     if combat.stage == "bribe":
         _said_bribe(em, seat)
@@ -874,42 +856,15 @@ def _leave(em: Em) -> None:
         lost = tuple(c for c in state.zone(one.seat, one.zone) if c in one.beaten or c in one.destroyed)
         returning = _howled(state, one)
         if returning:
-            em.emit(
-                CardsMoved,
-                R_TEXT,
-                seat=one.seat,
-                cards=returning,
-                count=len(returning),
-                from_zone=one.zone,
-                to_zone=PEN,
-                reason="Howl of the Dead",
-            )
+            move(em, R_TEXT, one.seat, returning, one.zone, PEN, "Howl of the Dead")
         rest = tuple(c for c in lost if c not in returning)
         if rest:
-            em.emit(
-                CardsMoved,
-                R_RESOLUTION,
-                seat=one.seat,
-                cards=rest,
-                count=len(rest),
-                from_zone=one.zone,
-                to_zone=DISCARD,
-                reason="lost in combat",
-            )
+            move(em, R_RESOLUTION, one.seat, rest, one.zone, DISCARD, "lost in combat")
     loser = side(combat, combat.loser)
     if not loser.shield:
         left = em.state.zone(loser.seat, loser.zone)
         if left:
-            em.emit(
-                CardsMoved,
-                R_RESOLUTION,
-                seat=loser.seat,
-                cards=left,
-                count=len(left),
-                from_zone=loser.zone,
-                to_zone=DISCARD,
-                reason="unshielded creatures cannot retreat",
-            )
+            move(em, R_RESOLUTION, loser.seat, left, loser.zone, DISCARD, "unshielded creatures cannot retreat")
         _advance(em)
         return
     if not retreat_spaces(em.state):
@@ -975,15 +930,8 @@ def trim(em: Em, command: DiscardCard) -> None:
         R_RESOLUTION,
         f"discard a creature from {face(shield.card).name} until it holds {face(shield.card).shield_limit} points",
     )
-    em.emit(
-        CardsMoved,
-        R_RESOLUTION,
-        seat=seat,
-        cards=(command.card,),
-        count=1,
-        from_zone=members(shield.card),
-        to_zone=DISCARD,
-        reason="over the Shield's limit after merging",
+    move(
+        em, R_RESOLUTION, seat, (command.card,), members(shield.card), DISCARD, "over the Shield's limit after merging"
     )
     if stacking(em.state.zone(seat, members(shield.card))) <= face(shield.card).shield_limit:
         _advance(em)

@@ -25,6 +25,7 @@ from domain.games.guardians.messages import (
     Healed,
     IdolFired,
     LandSettled,
+    LayoutRevealed,
     LookEnded,
     MatchupResolved,
     MatchupRevealed,
@@ -56,6 +57,7 @@ from domain.games.guardians.messages import (
 from domain.games.guardians.state import (
     COMBAT,
     DECK,
+    KEPT,
     MOVEMENT,
     OPENING,
     ORGANIZE,
@@ -69,6 +71,7 @@ from domain.games.guardians.state import (
     GuardiansState,
     Shield,
     Side,
+    Veil,
     added,
     members,
     on,
@@ -119,9 +122,23 @@ def _drop_shield(state: GuardiansState, seat: int, shield: str, *, lost: bool) -
     return state
 
 
+def _veiled(state: GuardiansState, seat: int) -> GuardiansState:
+    """Before a seat's first secret placement of the turn, keep what others saw of it."""
+    if state.player(seat).veil is not None:
+        return state
+    prefix = f"{seat}:"
+    veil = Veil(
+        zones={name: cards for name, cards in state.zones.items() if name.startswith(prefix)},
+        shields=state.shields_of(seat),
+    )
+    return state.with_player(seat, veil=veil)
+
+
 def evolve(state: GuardiansState, event: Event) -> GuardiansState:
     match event:
         case CardsMoved(seat=seat, cards=cards, from_zone=source, to_zone=target, reason=reason):
+            if reason in (PLACED, KEPT):
+                state = _veiled(state, seat)
             state = _moved(state, seat, cards, source, target)
             if reason in (PLACED, PLACED_OPENLY):
                 state = state.with_player(seat, placed=state.player(seat).placed + 1)
@@ -136,18 +153,24 @@ def evolve(state: GuardiansState, event: Event) -> GuardiansState:
             return _phase(state, phase, turn)
         case StonesSpent(seat=seat, count=count):
             return state.with_player(seat, stones=state.player(seat).stones - count)
-        case ShieldPlaced(seat=seat, shield=shield, space=space):
+        case ShieldPlaced(seat=seat, shield=shield, space=space, openly=openly):
+            if not openly:
+                state = _veiled(state, seat)
             state = state.with_player(seat, placed=state.player(seat).placed + 1)
             loose = state.zone(seat, on(space))
             state = _moved(state, seat, (shield,), state.zone_of(shield), SHIELDS)
             state = _moved(state, seat, loose, on(space), members(shield))
             return replace(state, shields=(*state.shields, Shield(card=shield, seat=seat, space=space)))
-        case ShieldLifted(seat=seat, shield=shield, to_zone=target):
+        case ShieldLifted(seat=seat, shield=shield, to_zone=target, openly=openly):
+            if not openly:
+                state = _veiled(state, seat)
             placed = state.shield(shield)
             assert placed is not None
             state = _moved(state, seat, state.zone(seat, members(shield)), members(shield), on(placed.space))
             state = _moved(state, seat, (shield,), SHIELDS, target)
             return _drop_shield(state, seat, shield, lost=False)
+        case LayoutRevealed():
+            return replace(state, players=tuple(replace(p, veil=None) for p in state.players))
         case Committed(seat=seat):
             state = state.with_player(seat, committed=True)
             return state

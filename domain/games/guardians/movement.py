@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from domain.games.guardians.board import is_land, neighbours, stronghold_owner, strongholds
 from domain.games.guardians.messages import (
-    CardsMoved,
     DropOff,
     EndMove,
     MoveEnded,
@@ -25,6 +24,7 @@ from domain.games.guardians.turns import (
     SPACE_LIMIT,
     Em,
     land_owner,
+    move,
     new_em,
     next_actor,
     space_points,
@@ -203,22 +203,18 @@ def pick_up(em: Em, command: PickUp) -> None:
     require(
         zone in sources and face(command.card).is_creature, R_PICK_UP, f"{command.card} is not a creature on {space}"
     )
+    require(
+        state.mode != "fly" or face(command.card).flying,
+        R_PICK_UP,
+        f"a flying Shield carries only fliers; {face(command.card).name} does not fly",
+    )
     points = stacking(state.zone(seat, members(shield.card))) + face(command.card).stacking
     require(
         points <= face(shield.card).shield_limit,
         R_PICK_UP,
         f"the Shield would carry {points} points; it holds {face(shield.card).shield_limit}",
     )
-    em.emit(
-        CardsMoved,
-        R_PICK_UP,
-        seat=seat,
-        cards=(command.card,),
-        count=1,
-        from_zone=zone,
-        to_zone=members(shield.card),
-        reason="picked up",
-    )
+    move(em, R_PICK_UP, seat, (command.card,), zone, members(shield.card), "picked up")
 
 
 def drop_off(em: Em, command: DropOff) -> None:
@@ -244,16 +240,7 @@ def drop_off(em: Em, command: DropOff) -> None:
     )
     if other_shield is None:
         require(points <= SPACE_LIMIT, R_PICK_UP, f"{space} would hold {points} points; the limit is {SPACE_LIMIT}")
-    em.emit(
-        CardsMoved,
-        R_PICK_UP,
-        seat=seat,
-        cards=(command.card,),
-        count=1,
-        from_zone=members(shield.card),
-        to_zone=target,
-        reason="dropped off",
-    )
+    move(em, R_PICK_UP, seat, (command.card,), members(shield.card), target, "dropped off")
 
 
 def reach(state: GuardiansState, seat: int, start: str, goal: str, flying: bool) -> bool:
@@ -311,16 +298,7 @@ def reinforce(em: Em, command: Reinforce) -> None:
         R_REINFORCE,
         f"the Shield would carry {points} points; it holds {face(target.card).shield_limit}",
     )
-    em.emit(
-        CardsMoved,
-        R_REINFORCE,
-        seat=seat,
-        cards=(command.card,),
-        count=1,
-        from_zone=zone,
-        to_zone=members(target.card),
-        reason=REINFORCED,
-    )
+    move(em, R_REINFORCE, seat, (command.card,), zone, members(target.card), REINFORCED)
 
 
 def end_move(em: Em, command: EndMove) -> None:

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from domain.games.guardians.board import end_strongholds, strongholds
 from domain.games.guardians.messages import (
-    CardsMoved,
     Committed,
     DeckShuffled,
     FinishOrganizing,
@@ -22,6 +21,7 @@ from domain.games.guardians.state import (
     ALTERNATING,
     DECK,
     DRAWN,
+    KEPT,
     ORGANIZE,
     PEN,
     PLACED,
@@ -53,6 +53,7 @@ from domain.games.guardians.turns import (
     Em,
     begin_movement,
     draw_turn,
+    move,
     placement_digest,
     reveal_layout,
     space_points,
@@ -96,28 +97,10 @@ def mulligan(em: Em, command: Mulligan, rng: Rng) -> None:
     require(not any(face(c).is_shield for c in drawn), R_ORGANIZE, "you drew a Shield: no mulligan")
     require(state.player(seat).stones > 0, R_ORGANIZE, "a mulligan costs a Power Stone and you have none")
     em.emit(StonesSpent, R_ORGANIZE, seat=seat, count=1, reason="mulligan: no Shield drawn")
-    em.emit(
-        CardsMoved,
-        R_ORGANIZE,
-        seat=seat,
-        cards=drawn,
-        count=len(drawn),
-        from_zone=DRAWN,
-        to_zone=DECK,
-        reason="mulligan",
-    )
+    move(em, R_ORGANIZE, seat, drawn, DRAWN, DECK, "mulligan")
     em.emit(DeckShuffled, R_ORGANIZE, seat=seat, order=tuple(rng.shuffled(em.state.zone(seat, DECK))))
     cards = em.state.zone(seat, DECK)[: len(drawn)]
-    em.emit(
-        CardsMoved,
-        R_ORGANIZE,
-        seat=seat,
-        cards=cards,
-        count=len(cards),
-        from_zone=DECK,
-        to_zone=DRAWN,
-        reason="mulligan draw",
-    )
+    move(em, R_ORGANIZE, seat, cards, DECK, DRAWN, "mulligan draw")
 
 
 def _source(state: GuardiansState, seat: int, card: str) -> str:
@@ -240,16 +223,7 @@ def _openly(em: Em) -> bool:
 
 def _move(em: Em, seat: int, card: str, source: str, target: str) -> None:
     openly = _openly(em)
-    em.emit(
-        CardsMoved,
-        R_PLACE,
-        seat=seat,
-        cards=(card,),
-        count=1,
-        from_zone=source,
-        to_zone=target,
-        reason=PLACED_OPENLY if openly else PLACED,
-    )
+    move(em, R_PLACE, seat, (card,), source, target, PLACED_OPENLY if openly else PLACED)
 
 
 def _placed(em: Em, seat: int) -> None:
@@ -264,16 +238,7 @@ def finish(em: Em, command: FinishOrganizing, rng: Rng) -> None:
     organizing(state, seat)
     for card in state.zone(seat, DRAWN):
         target = STORAGE if face(card).border == "double" else PEN
-        em.emit(
-            CardsMoved,
-            R_OTHER_PLACEMENT,
-            seat=seat,
-            cards=(card,),
-            count=1,
-            from_zone=DRAWN,
-            to_zone=target,
-            reason="kept",
-        )
+        move(em, R_OTHER_PLACEMENT, seat, (card,), DRAWN, target, KEPT)
     salt = f"{rng.below(1 << 62):016x}{rng.below(1 << 62):016x}"
     em.emit(Committed, R_WHO_PLACES, seat=seat, digest=placement_digest(em.state, seat, salt), salt=salt)
     _placed(em, seat)

@@ -9,7 +9,6 @@ from __future__ import annotations
 from domain.games.guardians import texts
 from domain.games.guardians.board import is_land, strongholds
 from domain.games.guardians.messages import (
-    CardsMoved,
     ChangeSize,
     EffectApplied,
     FireIdol,
@@ -24,7 +23,7 @@ from domain.games.guardians.messages import (
 from domain.games.guardians.state import DISCARD, STORAGE, Combat, GuardiansState, Side, other, seat_of, upgrade
 from domain.games.guardians.strength import defending_stronghold, face, size_of, standing, stronghold_card
 from domain.games.guardians.table import acting, combat_of, may_fire, side, window_move
-from domain.games.guardians.turns import R_TEXT, Em, spend
+from domain.games.guardians.turns import R_TEXT, Em, move, spend
 from domain.kernel import RuleViolation, require
 
 
@@ -54,11 +53,11 @@ def waits_for_type(combat: Combat, seat: int) -> bool:
 def declare_type(em: Em, seat: int, card: str) -> None:
     """`seat` laid the creature the enemy's bearer waited for: its type is said."""
     em.emit(
-            TypeDeclared,
-            _named("Standard Bearer Maitz's Lightning 04"),
-            seat=seat,
-            creature_type=face(card).creature_type,
-        )
+        TypeDeclared,
+        _named("Standard Bearer Maitz's Lightning 04"),
+        seat=seat,
+        creature_type=face(card).creature_type,
+    )
 
 
 # ---------------------------------------------------------------- Eye of Missile Mayhem
@@ -169,15 +168,8 @@ def strip_items(em: Em, a_card: str, d_card: str) -> None:
         enemy = side(combat, other(seat_of(card)))
         items = tuple(c for c in em.state.zone(enemy.seat, enemy.zone) if face(c).kind == "creature-item")
         if items:
-            em.emit(
-                CardsMoved,
-                _named("Iron Crag Boggler"),
-                seat=enemy.seat,
-                cards=items,
-                count=len(items),
-                from_zone=enemy.zone,
-                to_zone=DISCARD,
-                reason=f"discarded: {face(card).name}",
+            move(
+                em, _named("Iron Crag Boggler"), enemy.seat, items, enemy.zone, DISCARD, f"discarded: {face(card).name}"
             )
 
 
@@ -201,13 +193,6 @@ def redeem(em: Em, command: Redeem, choices: tuple[str, ...]) -> None:
     require(command.card in choices, rule, f"{command.card} is not a Minion of yours lost in this combat")
     combat = combat_of(em.state)
     em.emit(StonesSpent, rule, seat=command.seat, count=1, reason="Skeletal Minion returns")
-    em.emit(
-        CardsMoved,
-        rule,
-        seat=command.seat,
-        cards=(command.card,),
-        count=1,
-        from_zone=side(combat, command.seat).zone,
-        to_zone=STORAGE,
-        reason="returned for a Power Stone",
+    move(
+        em, rule, command.seat, (command.card,), side(combat, command.seat).zone, STORAGE, "returned for a Power Stone"
     )

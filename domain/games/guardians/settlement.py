@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from domain.games.guardians.board import LANDS
 from domain.games.guardians.messages import (
-    CardsMoved,
     DropCreature,
     LandSettled,
     PhaseStarted,
@@ -16,7 +15,7 @@ from domain.games.guardians.messages import (
 )
 from domain.games.guardians.state import DISCARD, PEN, SETTLEMENT, STORAGE, GuardiansState, facedown, members, terrain
 from domain.games.guardians.strength import face
-from domain.games.guardians.turns import R_SETTLEMENT, Em, begin_organize, check_shields
+from domain.games.guardians.turns import R_SETTLEMENT, Em, begin_organize, check_shields, move
 from domain.kernel import require
 
 
@@ -34,16 +33,7 @@ def start_settlement(em: Em) -> None:
             for zone in (terrain(land), facedown(land)):
                 cards = state.zone(seat, zone)
                 if cards:
-                    em.emit(
-                        CardsMoved,
-                        R_SETTLEMENT,
-                        seat=seat,
-                        cards=cards,
-                        count=len(cards),
-                        from_zone=zone,
-                        to_zone=DISCARD,
-                        reason="terrain taken by the enemy's Shield",
-                    )
+                    move(em, R_SETTLEMENT, seat, cards, zone, DISCARD, "terrain taken by the enemy's Shield")
     em.emit(PhaseStarted, R_SETTLEMENT, phase=SETTLEMENT, turn=em.state.turn)
     _settle_stuck(em)
     if not em.state.settling and not em.state.finished:
@@ -106,16 +96,7 @@ def place_terrain(em: Em, command: PlaceTerrain) -> None:
             f"{face(command.card).name} is not a Terrain card (play it face down for a stone)",
         )
         target = terrain(land)
-    em.emit(
-        CardsMoved,
-        R_SETTLEMENT,
-        seat=seat,
-        cards=(command.card,),
-        count=1,
-        from_zone=source,
-        to_zone=target,
-        reason="terrain",
-    )
+    move(em, R_SETTLEMENT, seat, (command.card,), source, target, "terrain")
     em.emit(
         TerrainPlaced,
         R_SETTLEMENT,
@@ -138,16 +119,7 @@ def drop_creature(em: Em, command: DropCreature) -> None:
         R_SETTLEMENT,
         f"{command.card} is not a creature under your Shield on {land}",
     )
-    em.emit(
-        CardsMoved,
-        R_SETTLEMENT,
-        seat=seat,
-        cards=(command.card,),
-        count=1,
-        from_zone=zone,
-        to_zone=DISCARD,
-        reason="given up: no terrain played",
-    )
+    move(em, R_SETTLEMENT, seat, (command.card,), zone, DISCARD, "given up: no terrain played")
     if not any(face(c).is_creature for c in em.state.zone(seat, zone)):
         em.emit(ShieldDestroyed, R_SETTLEMENT, seat=seat, shield=shield.card, reason="its last creature was given up")
         if check_shields(em):

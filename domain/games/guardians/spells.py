@@ -18,7 +18,6 @@ from domain.games.guardians.cards import CARDS, card
 from domain.games.guardians.messages import (
     Assassinate,
     CardPutBack,
-    CardsMoved,
     DeckSeen,
     DeckShuffled,
     LookEnded,
@@ -55,6 +54,7 @@ from domain.games.guardians.turns import (
     R_TEXT,
     R_UP,
     Em,
+    move,
     next_actor,
     spend,
     stacking,
@@ -119,16 +119,7 @@ def assassinate(em: Em, command: Assassinate, rng: Rng) -> None:
         f"{command.card} is not a Creature in the deck you are looking at",
     )
     victim = other(seat)
-    em.emit(
-        CardsMoved,
-        rule,
-        seat=victim,
-        cards=(command.card,),
-        count=1,
-        from_zone=DECK,
-        to_zone=DISCARD,
-        reason="taken by Assassin of Shadow",
-    )
+    move(em, rule, victim, (command.card,), DECK, DISCARD, "taken by Assassin of Shadow")
     _reshuffle(em, seat, rng)
 
 
@@ -171,7 +162,7 @@ def play_in_movement(em: Em, command: PlayCard, rng: Rng) -> None:
         require(bool(state.zone(enemy, UP)), rule, "the enemy has no Up card to discard")
         spend(em, seat, command.card, "Argammond's Vision", rule=rule)
         up = em.state.zone(enemy, UP)
-        em.emit(CardsMoved, rule, seat=enemy, cards=up, count=len(up), from_zone=UP, to_zone=DISCARD, reason="Vision")
+        move(em, rule, enemy, up, UP, DISCARD, "Vision")
         turn_up_cards(em, rng)
     elif key == texts.CONTROL_DESTINY:
         rule = _rule("Control Destiny")
@@ -263,13 +254,4 @@ def teleport(em: Em, command: Teleport) -> None:
         R_MOVE,
         f"the Shield would carry {points} points; it holds {face(target.card).shield_limit}",
     )
-    em.emit(
-        CardsMoved,
-        rule,
-        seat=seat,
-        cards=(creature,),
-        count=1,
-        from_zone=zone,
-        to_zone=members(target.card),
-        reason="teleported",
-    )
+    move(em, rule, seat, (creature,), zone, members(target.card), "teleported")

@@ -35,6 +35,8 @@ SHIELDS = "shields"
 
 PLACED = "placed"
 """The reason of a card moved by Place in secret (counted: the mulligan comes before any)."""
+KEPT = "kept"
+"""The reason of the cards sorted into the Pen and Storage Hand as a seat commits."""
 PLACED_OPENLY = "placed openly"
 """The same with alternating placement, where the other seat sees where it goes."""
 
@@ -138,6 +140,18 @@ class Player:
     """Control Destiny: cards put back on top so far."""
     rubble: tuple[str, ...] = ()
     """This seat's stronghold cards turned to rubble (Giant Aunts): no bonus for the rest of the game."""
+    veil: Veil | None = None
+    """What the other seat may still see of this seat while it places in secret."""
+
+
+@dataclass(frozen=True, slots=True)
+class Veil:
+    """A seat's zones and Shields as they were when it began to place in secret
+    (guardians Who Places First?): until both layouts are revealed, the other seat and
+    spectators are shown this, so nothing tells them where a card went."""
+
+    zones: dict[str, tuple[str, ...]]
+    shields: tuple[Shield, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -282,6 +296,21 @@ class GuardiansState:
             if name.startswith(prefix) and card in cards:
                 return name[len(prefix) :]
         return ""
+
+    def veiled(self, seat: int) -> GuardiansState:
+        """The state as others may picture it: each other seat's secret placement
+        still shown as it stood when that seat began (its Veil)."""
+        state = self
+        for player in self.players:
+            veil = player.veil
+            if veil is None or player.seat == seat:
+                continue
+            prefix = f"{player.seat}:"
+            zones = {name: cards for name, cards in state.zones.items() if not name.startswith(prefix)}
+            zones.update(veil.zones)
+            shields = (*(s for s in state.shields if s.seat != player.seat), *veil.shields)
+            state = replace(state, zones=zones, shields=shields)
+        return state
 
     def with_player(self, seat: int, **changes: object) -> GuardiansState:
         players = list(self.players)

@@ -4,6 +4,7 @@ GAME, DRAW AND ORGANIZE PHASE, MOVEMENT PHASE, THE TURN IS OVER)."""
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Sequence
 
 from domain.games.guardians.board import LANDS, default_owner, is_land
 from domain.games.guardians.cards import card
@@ -94,12 +95,25 @@ def land_owner(state: GuardiansState, land: str) -> int:
     return default_owner(land)
 
 
+def move(em: Em, rule: str, seat: int, cards: Sequence[str], source: str, target: str, reason: str = "") -> None:
+    """Cards of one seat go from one of its zones to another (nothing happens for none)."""
+    if cards:
+        em.emit(
+            CardsMoved,
+            rule,
+            seat=seat,
+            cards=tuple(cards),
+            count=len(cards),
+            from_zone=source,
+            to_zone=target,
+            reason=reason,
+        )
+
+
 def draw(em: Em, seat: int, count: int, reason: str, rule: str) -> None:
     cards = em.state.zone(seat, DECK)[: max(count, 0)]
     if cards:
-        em.emit(
-            CardsMoved, rule, seat=seat, cards=cards, count=len(cards), from_zone=DECK, to_zone=DRAWN, reason=reason
-        )
+        move(em, rule, seat, cards, DECK, DRAWN, reason)
 
 
 def spend(em: Em, seat: int, card: str, what: str, *, from_zone: str = STORAGE, rule: str = R_SPELLS) -> None:
@@ -111,16 +125,7 @@ def spend(em: Em, seat: int, card: str, what: str, *, from_zone: str = STORAGE, 
         f"{R_TEXT} (Curse of the Betrayed)",
         f"Curse of the Betrayed: you may not play {name} this turn",
     )
-    em.emit(
-        CardsMoved,
-        rule,
-        seat=seat,
-        cards=(card,),
-        count=1,
-        from_zone=from_zone,
-        to_zone=DISCARD,
-        reason=f"played: {what}",
-    )
+    move(em, rule, seat, (card,), from_zone, DISCARD, f"played: {what}")
 
 
 def begin_organize(em: Em, coin: int = 0) -> None:
@@ -165,28 +170,10 @@ def draw_turn(em: Em, seat: int, *, keep_up: bool) -> None:
     up = em.state.zone(seat, UP)
     if up:
         if keep_up and total > 0:
-            em.emit(
-                CardsMoved,
-                R_NEXT_TURN,
-                seat=seat,
-                cards=up,
-                count=len(up),
-                from_zone=UP,
-                to_zone=DRAWN,
-                reason="last Up card drawn first",
-            )
+            move(em, R_NEXT_TURN, seat, up, UP, DRAWN, "last Up card drawn first")
             total -= len(up)
         else:
-            em.emit(
-                CardsMoved,
-                R_NEXT_TURN,
-                seat=seat,
-                cards=up,
-                count=len(up),
-                from_zone=UP,
-                to_zone=DISCARD,
-                reason="Up card not drawn",
-            )
+            move(em, R_NEXT_TURN, seat, up, UP, DISCARD, "Up card not drawn")
     draw(em, seat, total, "turn draw", R_NEXT_TURN)
 
 
@@ -258,20 +245,17 @@ def turn_up_cards(em: Em, rng: Rng) -> None:
                 continue
             deck = em.state.zone(seat, DECK)
             if deck:
-                em.emit(
-                    CardsMoved, R_UP, seat=seat, cards=deck[:1], count=1, from_zone=DECK, to_zone=UP, reason="Up card"
-                )
+                move(em, R_UP, seat, deck[:1], DECK, UP, "Up card")
             elif em.state.zone(seat, DISCARD):
                 pick = rng.choice(em.state.zone(seat, DISCARD))
-                em.emit(
-                    CardsMoved,
+                move(
+                    em,
                     R_NEXT_TURN,
-                    seat=seat,
-                    cards=(pick,),
-                    count=1,
-                    from_zone=DISCARD,
-                    to_zone=UP,
-                    reason="Up card drawn at random from the discard pile: the deck is empty",
+                    seat,
+                    (pick,),
+                    DISCARD,
+                    UP,
+                    "Up card drawn at random from the discard pile: the deck is empty",
                 )
         cards = tuple(em.state.zone(seat, UP)[:1] for seat in (1, 2))
         numbers = tuple(face(c[0]).up if c else 0 for c in cards)
@@ -283,16 +267,7 @@ def turn_up_cards(em: Em, rng: Rng) -> None:
         for seat in (1, 2):
             up = em.state.zone(seat, UP)
             if up:
-                em.emit(
-                    CardsMoved,
-                    R_UP,
-                    seat=seat,
-                    cards=up,
-                    count=len(up),
-                    from_zone=UP,
-                    to_zone=DECK,
-                    reason="Up cards tied: to the bottom of the deck",
-                )
+                move(em, R_UP, seat, up, UP, DECK, "Up cards tied: to the bottom of the deck")
     coin = 1 + rng.below(2)
     em.emit(
         UpCardsCompared,

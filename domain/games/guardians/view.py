@@ -329,8 +329,10 @@ def _side(state: GuardiansState, viewer: int, side: Side) -> SideView:
 
 
 def view(state: GuardiansState, viewer: int) -> GuardiansView:
-    seats = tuple(_seat(state, viewer, p.seat) for p in state.players)
-    spaces = tuple(_space(state, viewer, s) for s in SPACES)
+    # A seat placing in secret is shown to the others as it stood before (its Veil).
+    shown = state.veiled(viewer)
+    seats = tuple(_seat(shown, viewer, p.seat) for p in state.players)
+    spaces = tuple(_space(shown, viewer, s) for s in SPACES)
     fights: tuple[CombatView, ...] = ()
     if state.combat is not None:
         c = state.combat
