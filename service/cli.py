@@ -344,9 +344,10 @@ def parser() -> argparse.ArgumentParser:
     play.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a game option")
     play.add_argument("--seed", default="", help="fixed seed (reproducible games)")
     play.add_argument("--bot-seed", type=int, default=0, help="seed of the bots' choices")
-    play.add_argument("--bot-style", choices=("eager", "types", "uniform"), default="eager",
+    play.add_argument("--bot-style", choices=("eager", "types", "uniform", "aggressive"), default="eager",
                       help="eager (default): often the first listed move, else as types; types: a command "
-                           "type, then a command of it; uniform: any legal command")
+                           "type, then a command of it; uniform: any legal command; aggressive: mostly a Step "
+                           "toward the opponent's side of a grid board (guardians), else as types")
     play.add_argument("--game", help="join an existing game (with --token)")
     play.add_argument("--token", help="your seat token for --game")
     play.add_argument("--export", help="write the finished game's log here")

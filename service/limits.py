@@ -29,8 +29,14 @@ TEXT_LIMITS: Mapping[str, int] = {
     "seed": 256,
     "key": 64,  # an option's name (the key of the options map)
 }
+FIELD_TEXT_LIMITS: Mapping[str, int] = {
+    # An option's string value: a Guardians deck list in its compact form runs to some
+    # 760 characters for a 70-card deck (domain/games/guardians/decks.py).
+    "tablerules.v1.OptionValue.string_value": 2048,
+}
+"""Limits of one field of one message, by its full name; they take precedence over TEXT_LIMITS."""
 DEFAULT_TEXT_LIMIT = 256
-"""Any other string: card ids, option values, seat randomness."""
+"""Any other string: card ids, seat randomness."""
 UNLIMITED_TEXT = frozenset({"log_jsonl"})
 """Bounded by the message size alone."""
 
@@ -44,10 +50,10 @@ MAX_TOKEN = 256
 """An authorization token: those this server issues are 32 to 43 characters."""
 
 
-def _checked_text(where: str, name: str, text: str | bytes) -> None:
-    if name in UNLIMITED_TEXT:
+def _checked_text(where: str, field: FieldDescriptor, text: str | bytes) -> None:
+    if field.name in UNLIMITED_TEXT:
         return
-    limit = TEXT_LIMITS.get(name, DEFAULT_TEXT_LIMIT)
+    limit = FIELD_TEXT_LIMITS.get(field.full_name) or TEXT_LIMITS.get(field.name, DEFAULT_TEXT_LIMIT)
     if len(text) > limit:
         unit = "characters" if isinstance(text, str) else "bytes"
         raise InvalidArgument(where, f"at most {limit} {unit} (this one has {len(text)})")
@@ -57,7 +63,7 @@ def _checked_value(where: str, field: FieldDescriptor, value: object) -> None:
     if isinstance(value, Message):
         check_sizes(value, f"{where}.")
     elif isinstance(value, str | bytes):
-        _checked_text(where, field.name, value)
+        _checked_text(where, field, value)
 
 
 def check_sizes(message: Message, path: str = "") -> None:

@@ -1,7 +1,12 @@
 """`tablerules play`: a terminal game against the server.
 
 Any ruleset is playable the same way: the server lists each seat's legal commands
-and the player picks one by number. Bots pick uniformly at random (seeded).
+and the player picks one by number. Bots pick at random (seeded).
+
+A view that carries a card catalog (a `cards` list of objects with `id` and `name`, as
+Guardians' does) is shown with names instead of card ids, in the view and in the
+commands, each card's numbers beside its name; a view whose `spaces` are board
+coordinates (a1, b4) is drawn as a grid.
 """
 
 from __future__ import annotations
@@ -9,6 +14,7 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -33,16 +39,162 @@ def parse_options(pairs: list[str]) -> dict[str, bool | int | str]:
     return options
 
 
-def describe(command: Any) -> str:
+STAT_LABELS = (("vitality", "Vit"), ("ocb", "OCB"), ("cmp", "CMP"), ("ranged", "Ranged"))
+"""A card's numbers as a label shows them, when the catalog has them and they are not 0."""
+GRID_SPACE = re.compile(r"[a-z][0-9]{1,2}")
+ZONE = re.compile(r"[a-z]+:[a-z][0-9]{1,2}")
+"""A place on a grid space, as Guardians names them ("on:b1", "under:c4")."""
+CELL_WIDTH = 29
+
+
+class Cards:
+    """A view's card catalog: card id -> its face. Ids the catalog does not name stay as they are."""
+
+    def __init__(self, view: Any = None) -> None:
+        faces = view.get("cards") if isinstance(view, dict) else None
+        self.faces: dict[str, dict[str, Any]] = {}
+        if isinstance(faces, list):
+            for face in faces:
+                if isinstance(face, dict) and isinstance(face.get("id"), str) and isinstance(face.get("name"), str):
+                    self.faces[face["id"]] = face
+        # Copies that share a name are told apart by a number, in the order of their ids.
+        by_name: dict[str, list[str]] = {}
+        for card_id in sorted(self.faces):
+            by_name.setdefault(self.faces[card_id]["name"], []).append(card_id)
+        self.names = {card_id: name if len(ids) == 1 else f"{name} ({n})"
+                      for name, ids in by_name.items() for n, card_id in enumerate(ids, start=1)}
+
+    @classmethod
+    def of(cls, view_json: str) -> Cards:
+        try:
+            return cls(json.loads(view_json))
+        except ValueError:
+            return cls()
+
+    def merged(self, other: Cards) -> Cards:
+        """The faces of both catalogs (this one's names where both have a card)."""
+        return Cards({"cards": [*self.faces.values(), *(f for i, f in other.faces.items() if i not in self.faces)]})
+
+    def named_json(self, text: str) -> str:
+        """JSON text with the card ids it holds as names (the text as it is without a catalog)."""
+        if not self.faces:
+            return text
+
+        def named(value: Any) -> Any:
+            if isinstance(value, dict):
+                return {key: named(item) for key, item in value.items()}
+            if isinstance(value, list):
+                return [named(item) for item in value]
+            return self.name(value)
+
+        return json.dumps(named(json.loads(text)), ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+
+    def name(self, value: Any) -> Any:
+        """A card id as its name; anything else as it is."""
+        return self.names.get(value, value) if isinstance(value, str) else value
+
+    def label(self, value: Any) -> Any:
+        """A card id as its name and numbers: "Swordsman (mortal knight, Vit 6, OCB 3, bribe gold)"."""
+        face = self.faces.get(value) if isinstance(value, str) else None
+        if face is None:
+            return value
+        return f"{self.names[value]} ({', '.join(facts(face))})"
+
+
+def facts(face: dict[str, Any]) -> list[str]:
+    """What a card is, in a few words: its type and classes (or kind), then its numbers."""
+    what = [str(face.get("creature_type") or ""), *map(str, face.get("classes") or ())]
+    found = [" ".join(w for w in what if w) or str(face.get("kind") or "card")]
+    if face.get("kind") not in (None, "creature") and face.get("creature_type"):
+        found.append(str(face["kind"]))
+    found += [f"{label} {face[key]}" for key, label in STAT_LABELS if face.get(key)]
+    if face.get("flying"):
+        found.append("flying")
+    if face.get("bribes"):
+        found.append("bribe " + "/".join(map(str, face["bribes"])))
+    return found
+
+
+def _words(type_name: str) -> str:
+    """"PlayCreature" -> "Play creature"."""
+    spaced = re.sub(r"(?<=[a-z])(?=[A-Z])", " ", type_name)
+    return spaced[:1] + spaced[1:].lower()
+
+
+def describe(command: Any, cards: Cards | None = None, seat: int | None = None) -> str:
+    """A command in words: its type, then its fields, cards by name and numbers ("card" unnamed)."""
+    cards = cards or Cards()
     data = command_json(command)
     kind = data.pop("type")
-    details = " ".join(f"{k}={v}" for k, v in sorted(data.items()))
-    return f"{kind} {details}".strip()
+    if seat is not None and data.get("seat") == seat:
+        del data["seat"]  # the seat that submits it
+    if not cards.faces:
+        details = " ".join(f"{k}={v}" for k, v in sorted(data.items()))
+        return f"{kind} {details}".strip()
+    parts = [_words(kind)]
+    # The card first, booleans last: "Step to b2 fly: yes".
+    for key, value in sorted(data.items(), key=lambda item: (item[0] != "card", isinstance(item[1], bool), item[0])):
+        if isinstance(value, bool):
+            parts.append(f"{key}: {'yes' if value else 'no'}")
+        elif key == "card" or (value in cards.faces and key in kind.lower()):
+            parts.append(str(cards.label(value)))  # "Turn shield <the Shield>", not "... shield <the Shield>"
+        elif isinstance(value, str) and ZONE.fullmatch(value):
+            parts.append(value.replace(":", " "))  # "on:b1" -> "on b1"
+        else:
+            parts.append(f"{key} {cards.label(value)}")
+    return " ".join(parts)
+
+
+def _cell(space: dict[str, Any], cards: Cards) -> list[str]:
+    """One board space in four short lines: where, the Shield, the cards with it, the terrain."""
+    name = space["space"]
+    if space.get("owner"):
+        where = f"{name} seat {space['owner']}'s stronghold"
+    elif "controller" in space:
+        where = f"{name} land of seat {space['controller']}"
+    else:
+        where = name
+    shield = space.get("shield") or ""
+    shown = str(cards.name(shield)).removeprefix("Shield ")  # the line says what it is
+    held = f"[{space.get('shield_seat', '?')}] {shown}" if shield else "no Shield"
+    if shield and space.get("turned"):
+        held += " *"
+    counts = [f"{key} {space[key]}" for key in ("carried", "loose", "under") if space.get(key)]
+    upgrade = space.get("upgrade") or ()
+    counts += [f"upgrade {cards.name(card)}" for card in upgrade]
+    ground = [str(cards.name(card)) for card in space.get("terrain") or ()]
+    if space.get("facedown_terrain"):
+        ground.append(f"{space['facedown_terrain']} face down")
+    lines = [where, held, ", ".join(counts) or "-", ("terrain " + ", ".join(ground)) if ground else "-"]
+    return [line if len(line) < CELL_WIDTH else line[:CELL_WIDTH - 2] + "~" for line in lines]
+
+
+def board(spaces: Any, cards: Cards) -> list[str] | None:
+    """Spaces named a1..c4 as a grid, the highest row on top; None if they are not a grid."""
+    if not (isinstance(spaces, list) and spaces and all(
+            isinstance(s, dict) and isinstance(s.get("space"), str) and GRID_SPACE.fullmatch(s["space"])
+            for s in spaces)):
+        return None
+    rows: dict[int, dict[str, dict[str, Any]]] = {}
+    for space in spaces:
+        rows.setdefault(int(space["space"][1:]), {})[space["space"][0]] = space
+    columns = sorted({column for row in rows.values() for column in row})
+    rule = "+" + "+".join("-" * CELL_WIDTH for _ in columns) + "+"
+    lines = ["board (* a turned Shield; [n] the Shield's seat):", rule]
+    for number in sorted(rows, reverse=True):
+        cells = [_cell(rows[number][c], cards) if c in rows[number] else [""] * 4 for c in columns]
+        for line in range(4):
+            lines.append("|" + "|".join(cell[line].ljust(CELL_WIDTH) for cell in cells) + "|")
+        lines.append(rule)
+    return lines
 
 
 def render(view_json: str, indent: str = "  ") -> str:
-    """The view as indented text: compact lists of scalars, nested blocks otherwise."""
+    """The view as indented text: compact lists of scalars, nested blocks otherwise;
+    card ids by name, a card catalog as one line per card, board spaces as a grid."""
     lines: list[str] = []
+    view = json.loads(view_json)
+    cards = Cards(view)
 
     def walk(value: Any, prefix: str, depth: int) -> None:
         pad = indent * depth
@@ -57,18 +209,39 @@ def render(view_json: str, indent: str = "  ") -> str:
             for item in value:
                 walk(item, "-", depth + 1)
         else:
-            shown = ", ".join(map(str, value)) if isinstance(value, list) else value
+            shown = ", ".join(str(cards.name(v)) for v in value) if isinstance(value, list) else cards.name(value)
             lines.append(f"{pad}{prefix}: {shown}")
 
-    walk(json.loads(view_json), "", 0)
+    if isinstance(view, dict) and cards.faces:
+        view = dict(view)
+        del view["cards"]
+        grid = board(view.get("spaces"), cards)
+        if grid is not None:
+            del view["spaces"]
+        walk(view, "", 0)
+        lines.extend(grid or ())
+        lines.append("cards:")
+        seen: set[str] = set()
+        for card_id in sorted(cards.faces, key=lambda c: cards.names[c]):
+            face = cards.faces[card_id]
+            line = f"{face['name']}: {', '.join(facts(face))}"
+            abilities = face.get("abilities") or ()
+            if abilities:
+                line += "; " + "; ".join(map(str, abilities))
+            if line not in seen:
+                seen.add(line)
+                lines.append(f"{indent}{line}")
+    else:
+        walk(view, "", 0)
     return "\n".join(lines)
 
 
 def choose(seat: int, legal: list[Any], view_json: str) -> Any:
     print(render(view_json))
     print(f"\nseat {seat}, your move:")
+    cards = Cards.of(view_json)
     for number, command in enumerate(legal, start=1):
-        print(f"  {number:>3}. {describe(command)}")
+        print(f"  {number:>3}. {describe(command, cards, seat)}")
     while True:
         answer = input("choose a number (q to quit): ").strip()
         if answer.lower() in ("q", "quit"):
@@ -78,15 +251,34 @@ def choose(seat: int, legal: list[Any], view_json: str) -> Any:
         print(f"  type a number from 1 to {len(legal)}")
 
 
-def bot_choice(chooser: random.Random, legal: list[Any], style: str) -> Any:
+def _progress(data: dict[str, Any], seat: int) -> int | None:
+    """How far a Step goes toward the far side of a grid board: the row of its target
+    space for seat 1 (which starts on row 1), minus it for the other seat; None if the
+    command is no Step to a grid space."""
+    to = data.get("to")
+    if data.get("type") != "Step" or not isinstance(to, str) or not GRID_SPACE.fullmatch(to):
+        return None
+    row = int(to[1:])
+    return row if seat == 1 else -row
+
+
+def bot_choice(chooser: random.Random, legal: list[Any], style: str, seat: int = 1) -> Any:
     """A random bot's pick. "types": a command type first, then one of that type, so
     that moves with many variants (targets, cards) do not crowd out the rest.
     "eager": half the time the first listed command (games list the moves that make
-    progress first), otherwise as "types"."""
+    progress first), otherwise as "types". "aggressive": mostly a Step as far toward
+    the opponent's side of a grid board as any (Guardians: Shields march on the enemy
+    stronghold), otherwise as "types"."""
     if style == "uniform":
         return chooser.choice(legal)
     if style == "eager" and chooser.random() < 0.5:
         return legal[0]
+    if style == "aggressive" and chooser.random() < 0.9:
+        steps = [(progress, command) for command in legal
+                 if (progress := _progress(command_json(command), seat)) is not None]
+        if steps:
+            best = max(progress for progress, _ in steps)
+            return chooser.choice([command for progress, command in steps if progress == best])
     by_type: dict[str, list[Any]] = {}
     for command in legal:
         by_type.setdefault(command_json(command)["type"], []).append(command)
@@ -112,6 +304,8 @@ def play(args: argparse.Namespace) -> int:
         bots = set(seats) if args.all_bots else {int(b) for b in args.bots.split(",") if b.strip()}
         print(f"game {game_id} ({args.ruleset}, {len(names)} seats; bots: {sorted(bots) or 'none'})")
     commands = 0
+    known = Cards()
+    """Every card face the terminal has been shown, to name cards in the events."""
     status = client.view(game_id).status
     while not status.finished and commands < args.max_commands:
         # to_act names only whose decision the table waits for; a seat may also have an
@@ -137,13 +331,21 @@ def play(args: argparse.Namespace) -> int:
         seat = humans[0] if humans else bots_rng.choice(sorted(pool))
         view = offers[seat]
         legal = list(view.legal_commands)
-        picked = bot_choice(bots_rng, legal, args.bot_style) if seat in bots else choose(seat, legal, view.view_json)
+        if seat in bots:
+            picked = bot_choice(bots_rng, legal, args.bot_style, seat)
+        else:
+            picked = choose(seat, legal, view.view_json)
         reply = seats[seat].submit(picked, expected_version=view.version)
         commands += 1
         if not args.quiet:
-            print(f"seat {seat}: {describe(picked)}")
+            cards = Cards.of(view.view_json)
+            print(f"seat {seat}: {describe(picked, cards, seat)}")
+            if cards.faces:  # the events may name cards the seat sees only now, or saw before
+                known = cards.merged(Cards.of(seats[seat].view().view_json)).merged(known)
+                cards = known
             for envelope in reply.events:
-                print(f"    {envelope.seq:>5} {envelope.type} [{envelope.rule}] {envelope.payload_json}")
+                payload = cards.named_json(envelope.payload_json)
+                print(f"    {envelope.seq:>5} {envelope.type} [{envelope.rule}] {payload}")
         status = client.view(game_id).status
     final = client.view(game_id)
     winners = ", ".join(map(str, final.status.winners)) or "none"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -81,6 +82,25 @@ def test_play_a_seat_by_hand_from_the_terminal(server: Running) -> None:
                  stdin=answers, env={"TABLERULES_OPERATOR_TOKEN": OPERATOR})
     assert played.returncode == 0, played.stderr
     assert "your move" in played.stdout and "choose a number" in played.stdout
+
+
+def test_guardians_in_the_terminal_by_hand_and_by_bots(server: Running) -> None:
+    """A person sees Guardians cards by name and the board as a grid; bots finish a game."""
+    address = f"127.0.0.1:{server.port}"
+    env = {"TABLERULES_OPERATOR_TOKEN": OPERATOR}
+    by_hand = run("play", "--address", address, "--ruleset", "guardians", "--bots", "2", "--seed", "g-hand",
+                  "--max-commands", "30", stdin="1\n" * 200 + "q\n", env=env)
+    assert by_hand.returncode == 0, by_hand.stderr
+    assert "board (" in by_hand.stdout and "|a4 seat 2's stronghold" in by_hand.stdout
+    assert "Rak Nam, Leader of the Mighty" in by_hand.stdout
+    numbered = [line for line in by_hand.stdout.splitlines() if re.match(r" +[0-9]+\. ", line)]
+    assert numbered and any(line.split(". ", 1)[1].startswith("Place ") for line in numbered)
+    assert not [line for line in numbered if "card=" in line or re.search(r"#[0-9]", line)], numbered
+    for style in ("eager", "aggressive"):
+        bots = run("play", "--address", address, "--ruleset", "guardians", "--all-bots", "--quiet", "--seed", "g-bots",
+                   "--bot-style", style, env=env)
+        assert bots.returncode == 0, bots.stderr
+        assert ": finished after" in bots.stdout, bots.stdout
 
 
 def test_unreadable_files_get_a_clear_message(tmp_path: Path) -> None:

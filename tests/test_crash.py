@@ -39,7 +39,7 @@ from tests.conftest import OPERATOR, random_move
 SERVER = Path(sys.executable).with_name("tablerules")
 """The console script `make` installs beside the interpreter running the tests."""
 SERVING = re.compile(r"serving on 127\.0\.0\.1:(\d+)")
-RULESETS = ("armory", "swordplay", "aod")
+RULESETS = ("armory", "swordplay", "aod", "guardians")
 TURN_LIMITS = (12, 40)
 """Random play rarely wins, so a turn cap ends each game: 12 within a round or two, 40 after
 some 200 to 480 events, across several kills and past the server's snapshot at event 200."""
@@ -137,7 +137,9 @@ class Player:
         if self.tables and not self.tables[-1].finished:
             return self.tables[-1]
         ruleset = self.chooser.choice(RULESETS)
-        seats = [f"p{n}" for n in range(1, self.chooser.choice((2, 3)) + 1)]
+        limits = REGISTRY[ruleset].ruleset
+        count = self.chooser.choice([n for n in (2, 3) if limits.min_seats <= n <= limits.max_seats])
+        seats = [f"p{n}" for n in range(1, count + 1)]
         # No seed: the server draws one, so choosing it may stay the operator's privilege.
         created = client.create_game(ruleset, seats, {"turn_limit": self.chooser.choice(TURN_LIMITS)})
         self.tables.append(Table(created.game_id, ruleset, {s.seat: s.token for s in created.seats}))

@@ -19,6 +19,7 @@ import hashlib
 import hmac
 import itertools
 import json
+from collections import Counter
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
@@ -35,7 +36,7 @@ from tests.format1 import as_format_1
 
 AOD_REPLAY = Path(__file__).resolve().parent.parent / "replays" / "aod" / "2p-flip-then-good-win.jsonl"
 ATTACKED_DRAWS = 6
-"""Hidden draws attacked per viewer and game (each costs up to ~14,000 candidates)."""
+"""Hidden events attacked per viewer, game and event type (each costs up to ~20,000 candidates)."""
 
 
 def sha(data: bytes) -> str:
@@ -64,23 +65,46 @@ def guesses(seen: dict[str, Any], candidate: dict[str, Any], keys: list[bytes]) 
         yield hmac.new(key, digested, hashlib.sha256).hexdigest()
 
 
-def recovered_draws(received: list[dict[str, Any]], universe: list[str], game_id: str, commitment: str,
-                    limit: int = ATTACKED_DRAWS) -> tuple[int, int]:
-    """(draws recovered, draws attacked) among the viewer's hidden draws of 1-2 cards."""
-    keys = public_keys({"game_id": game_id, "seed_commitment": commitment})
-    attacked = recovered = 0
-    for seen in received:
-        payload = seen["payload"]
-        if seen["type"] != "CardsDrawn" or not seen["redacted"] or payload.get("count") not in (1, 2):
+def hidden_cards(seen: dict[str, Any], true: dict[str, Any], universe: set[str]) -> tuple[str, int] | None:
+    """The field of a redacted event that hides one or two cards, and how many: a list of
+    cards (a draw, a move between hidden zones) or one card (a card chosen face down)."""
+    for name, value in sorted(true.items()):
+        if seen["payload"].get(name) == value:
             continue
+        if isinstance(value, list) and 1 <= len(value) <= 2 and all(v in universe for v in value):
+            return name, len(value)
+        if isinstance(value, str) and value in universe:
+            return name, 0
+    return None
+
+
+def recovered_draws(received: list[dict[str, Any]], universe: list[str], game_id: str, commitment: str,
+                    truth: dict[int, dict[str, Any]], limit: int = ATTACKED_DRAWS) -> tuple[int, int]:
+    """(cards recovered, events attacked) among the viewer's redacted events hiding 1-2 cards
+    (draws, moves between hidden zones, cards chosen face down). The attacker is handed every
+    other hidden field of the event (a zone, a space) from `truth`, the true payloads: the
+    guess is the cards alone."""
+    keys = public_keys({"game_id": game_id, "seed_commitment": commitment})
+    known = set(universe)
+    attacked = recovered = 0
+    per_type: Counter[str] = Counter()
+    for seen in received:
+        if not seen["redacted"] or per_type[seen["type"]] == limit:
+            continue
+        true = truth[seen["seq"]]
+        found = hidden_cards(seen, true, known)
+        if found is None:
+            continue
+        field, count = found
         targets = {seen["hash"], seen["secret_digest"], seen["state_hash"]}
         attacked += 1
-        for cards in itertools.permutations(universe, payload["count"]):
-            if any(guess in targets for guess in guesses(seen, {**payload, "cards": list(cards)}, keys)):
+        per_type[seen["type"]] += 1
+        options: Iterable[Any] = itertools.permutations(universe, count) if count else universe
+        for cards in options:
+            candidate = {**true, field: list(cards) if count else cards}
+            if any(guess in targets for guess in guesses(seen, candidate, keys)):
                 recovered += 1
                 break
-        if attacked == limit:
-            break
     return recovered, attacked
 
 
@@ -123,7 +147,8 @@ def card_universe(log: Log) -> list[str]:
             found.add(value)
 
     for envelope in log.envelopes:
-        if envelope.type in ("DeckShuffled", "CardsDrawn"):
+        # (SeatSetUp: a Guardians seat's Guardian and stronghold, beside its deck)
+        if envelope.type in ("DeckShuffled", "CardsDrawn", "SeatSetUp"):
             walk(envelope.to_json()["payload"])
     return sorted(value for value in found if any(ch.isdigit() for ch in value))
 
@@ -134,7 +159,7 @@ def as_received(messages: Iterable[Any]) -> list[dict[str, Any]]:
              "state_hash": m.state_hash, "secret_digest": m.secret_digest, "hash": m.hash} for m in messages]
 
 
-@pytest.mark.parametrize("ruleset", ["armory", "swordplay", "aod"])
+@pytest.mark.parametrize("ruleset", ["armory", "swordplay", "aod", "guardians"])
 def test_viewers_recover_no_hidden_card_from_what_they_receive(client: Client, ruleset: str) -> None:
     options = {"turn_limit": 10}
     created = client.create_game(ruleset, ["ann", "bob"], options)
@@ -143,6 +168,7 @@ def test_viewers_recover_no_hidden_card_from_what_they_receive(client: Client, r
     log = parse_log(client.export_log(created.game_id, OPERATOR).splitlines())
     universe = card_universe(log)
     true_states = states_by_seq(log)
+    truth = {e.seq: e.to_json()["payload"] for e in log.envelopes}
     for viewer, token in (("spectator", None), ("seat 1", tokens[1])):
         messages = list(client.stream(created.game_id, 0, token))
         chain = ChainCheck()
@@ -150,7 +176,8 @@ def test_viewers_recover_no_hidden_card_from_what_they_receive(client: Client, r
             chain.add(message)  # every viewer can check the chain it received
         received = as_received(messages)
         assert [m["hash"] for m in received] == [e.hash for e in log.envelopes]
-        recovered, attacked = recovered_draws(received, universe, log.header.game_id, log.header.seed_commitment)
+        recovered, attacked = recovered_draws(received, universe, log.header.game_id, log.header.seed_commitment,
+                                              truth)
         assert attacked > 0, f"{viewer}: no hidden draw to attack in {ruleset}"
         assert recovered == 0, f"{viewer} recovered {recovered} of {attacked} hidden draws"
         assert state_confirmed(received, true_states, log.header.game_id, log.header.seed_commitment) == 0
@@ -170,8 +197,32 @@ def test_the_same_attacks_break_a_format_1_log() -> None:
             shown = payload_of(game.redact(decode_event(game, envelope), SPECTATOR))
         received.append({**row, "payload": shown, "redacted": shown != row["payload"], "secret_digest": ""})
     universe = sorted({card for row in rows[1:] if row["type"] == "DeckShuffled" for card in row["payload"]["order"]})
-    recovered, attacked = recovered_draws(received, universe, header["game_id"], header["seed_commitment"])
+    truth = {row["seq"]: row["payload"] for row in rows[1:]}
+    recovered, attacked = recovered_draws(received, universe, header["game_id"], header["seed_commitment"], truth)
     assert attacked > 0 and recovered == attacked
     true_states = states_by_seq(current)
     assert state_confirmed(received[:40], true_states, header["game_id"], header["seed_commitment"]) == 40
 
+
+
+@pytest.mark.xfail(strict=True, reason="guardians view shows a Shield placed in secret (domain bug, reported)")
+def test_a_guardians_placement_in_secret_stays_hidden_in_the_other_seats_view() -> None:
+    """Simultaneous Draw & Organize (the default): the events blank the Shield, the space
+    and the zones of a card placed in secret; the other seat's view and the spectator's
+    must not show them either (which Shield stands where, how many cards lie on a space)."""
+    from bench.rules import start
+    from domain.games.guardians.messages import Place
+    from domain.kernel import Rng
+
+    game = REGISTRY["guardians"]
+    session, _ = start(game, "secret", 2, "secret")
+    state, version = session.state, session.version
+    legal = game.legal_commands(state, 2)
+    shield = next(c for c in legal if isinstance(c, Place) and "shield" in c.card and c.to.startswith("on:"))
+    before = {viewer: canonical_json(game.view(state, viewer).spaces) for viewer in (1, SPECTATOR)}
+    for event in game.decide(state, shield, Rng("secret", "secret", version)):
+        state = game.evolve(state, event)
+    for viewer in (1, SPECTATOR):
+        seen = game.view(state, viewer)
+        assert shield.card not in canonical_json(seen).decode(), f"viewer {viewer} sees {shield.card}"
+        assert canonical_json(seen.spaces) == before[viewer], f"viewer {viewer} sees where seat 2 placed"

@@ -17,7 +17,7 @@ import pytest
 
 from service.config import Settings
 from service.errors import InvalidArgument, Rejected, ResourceExhausted, ServiceError
-from service.limits import DEFAULT_ITEM_LIMIT, DEFAULT_TEXT_LIMIT, TEXT_LIMITS, check_sizes
+from service.limits import DEFAULT_ITEM_LIMIT, FIELD_TEXT_LIMITS, TEXT_LIMITS, check_sizes
 from service.logjobs import MEGABYTE, LogJobs
 from service.server import SERVICE, Running, start
 from service.store import GameStore
@@ -56,13 +56,35 @@ def test_each_field_over_its_limit_is_invalid_argument_naming_it(client: Client,
             grpc.StatusCode.INVALID_ARGUMENT, "options", "at most 32")
     refused(lambda: client.create_game("armory", ["a", "b"], {"k" * 65: 1}), grpc.StatusCode.INVALID_ARGUMENT,
             "options.key")
-    refused(lambda: client.create_game("aod", ["a", "b"], {"characters": "x" * (DEFAULT_TEXT_LIMIT + 1)}),
-            grpc.StatusCode.INVALID_ARGUMENT, "options[characters].string_value")
+    refused(lambda: client.create_game("aod", ["a", "b"], {"characters": "x" * (OPTION_TEXT_LIMIT + 1)}),
+            grpc.StatusCode.INVALID_ARGUMENT, "options[characters].string_value", "at most 2048")
     refused(lambda: client.create_game("armory", ["a", "b"], seed="s" * 257, token=OPERATOR),
             grpc.StatusCode.INVALID_ARGUMENT, "seed")
     refused(lambda: client.create_game("r" * 65, ["a", "b"]), grpc.StatusCode.INVALID_ARGUMENT, "ruleset")
     assert game_count(server) == before, "nothing refused was stored"
     refused(lambda: client.view("g" * 100_000), grpc.StatusCode.INVALID_ARGUMENT, "game_id", "100000")
+
+
+OPTION_TEXT_LIMIT = FIELD_TEXT_LIMITS["tablerules.v1.OptionValue.string_value"]
+
+
+def test_an_option_string_holds_a_deck_list_of_2048_characters_and_no_more(client: Client, server: Running) -> None:
+    """A Guardians deck list is an option string of some 700 characters: option values
+    may be 2048 characters long; any other string keeps its own limit."""
+    assert OPTION_TEXT_LIMIT == 2048
+    before = game_count(server)
+    # 2048 characters pass the size check; the rules then refuse a deck list of nonsense.
+    message = refused(lambda: client.create_game("guardians", ["a", "b"], {"deck_1": "x" * OPTION_TEXT_LIMIT}),
+                      grpc.StatusCode.INVALID_ARGUMENT, "guardians THE DECK")
+    assert "at most" not in message
+    refused(lambda: client.create_game("guardians", ["a", "b"], {"deck_1": "x" * (OPTION_TEXT_LIMIT + 1)}),
+            grpc.StatusCode.INVALID_ARGUMENT, "options[deck_1].string_value", "at most 2048 characters", "2049")
+    assert game_count(server) == before
+    # Any other string keeps the default limit, a card id in a Guardians command too.
+    request = pb.SubmitCommandRequest(game_id="g", command_id="c",
+                                      command=command("guardians", "Place", card="c" * 257, to="pen"))
+    with pytest.raises(InvalidArgument, match="at most 256"):
+        check_sizes(request)
 
 
 def test_a_long_card_id_inside_a_command_is_refused_and_changes_nothing(client: Client) -> None:

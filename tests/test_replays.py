@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -26,8 +27,21 @@ def load(path: Path) -> Log:
 
 
 def test_there_are_replays() -> None:
-    counts = {name: len([p for p in REPLAYS if p.parent.name == name]) for name in ("armory", "swordplay", "aod")}
-    assert counts["armory"] >= 5 and counts["swordplay"] >= 3 and counts["aod"] >= 3, counts
+    names = ("armory", "swordplay", "aod", "guardians")
+    counts = {name: len([p for p in REPLAYS if p.parent.name == name]) for name in names}
+    assert counts["armory"] >= 5 and counts["swordplay"] >= 3, counts
+    assert counts["aod"] >= 3 and counts["guardians"] >= 3, counts
+
+
+def test_the_guardians_replays_show_each_way_to_win() -> None:
+    """guardians THE GAME: six disputed lands held, five Shields destroyed, a Guardian killed."""
+    reasons = set()
+    for path in REPLAYS:
+        if path.parent.name == "guardians":
+            won = [e for e in load(path).envelopes if e.type == "GameWon"]
+            assert len(won) == 1, path
+            reasons.add(re.sub(r"seat [0-9]", "seat N", str(won[0].payload["reason"])))
+    assert {"holds all six disputed lands", "destroyed 5 of seat N's Shields", "killed seat N's Guardian"} <= reasons
 
 
 @pytest.mark.parametrize("path", REPLAYS, ids=lambda p: f"{p.parent.name}/{p.name}")

@@ -3,6 +3,7 @@ idempotent retries, races, streams, logs, health and reflection."""
 
 from __future__ import annotations
 
+import json
 import threading
 from typing import Any
 
@@ -11,6 +12,7 @@ import pytest
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection_pb2, reflection_pb2_grpc
 
+from domain.games.guardians.decks import EXAMPLE_DECKS
 from domain.kernel import parse_log
 from service.server import Running, start
 from service.store import GameStore
@@ -86,6 +88,23 @@ def test_invalid_arguments_are_named(client: Client) -> None:
     with pytest.raises(ServiceCallError) as no_command:
         client.call("SubmitCommand", empty, tokens[seat])
     assert no_command.value.code == grpc.StatusCode.INVALID_ARGUMENT
+
+
+def test_a_guardians_deck_list_is_an_option_and_a_broken_one_is_named(client: Client) -> None:
+    """A client's own deck list (the compact form, some 700 characters) is the option
+    deck_1/deck_2; a list the rules refuse is INVALID_ARGUMENT citing the deck rule."""
+    listed = EXAMPLE_DECKS["knights"].compact()
+    assert len(listed) > 256
+    created = client.create_game("guardians", ["a", "b"], {"deck_1": listed, "deck_2": "undead"})
+    seats = json.loads(client.view(created.game_id, created.seats[0].token).view_json)["seats"]
+    assert seats[0]["guardian"] == EXAMPLE_DECKS["knights"].guardian
+    assert seats[1]["guardian"] == EXAMPLE_DECKS["undead"].guardian
+    broken = listed.replace("re-archer*5", "re-no-such-card*5")
+    with pytest.raises(ServiceCallError) as refused:
+        client.create_game("guardians", ["a", "b"], {"deck_2": broken})
+    assert refused.value.code == grpc.StatusCode.INVALID_ARGUMENT
+    assert "guardians THE DECK: unknown card 're-no-such-card'" in refused.value.message
+    assert "options" in refused.value.message
 
 
 def test_illegal_command_is_failed_precondition_naming_the_rule(client: Client) -> None:

@@ -1,0 +1,87 @@
+"""Record the Guardians replays: `.venv/bin/python replays/record_guardians.py`.
+
+Starts a throwaway server (loopback, a free port, in memory), then for each game below
+plays bots with `tablerules play --all-bots --export` under bot seeds 1, 2, 3, ... until
+a game ends the way the row asks, and writes it to replays/guardians/. Every attempt is
+a different game (the generator is keyed by the game id), so a new run records new
+games; run it again whenever the Guardians rules or events change. Prints each file
+with the bot seed and game that made it.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+BIN = Path(sys.executable).with_name("tablerules")
+ATTEMPTS = 200
+
+GAMES: tuple[tuple[str, str, tuple[str, ...], str], ...] = (
+    # file, the result wanted (a regular expression), options, bot style
+    ("2p-six-lands-win.jsonl", r"holds all six disputed lands", (), "aggressive"),
+    ("2p-five-shields-destroyed-win.jsonl", r"destroyed 5 of seat \d's Shields", (), "aggressive"),
+    ("2p-guardian-killed-win.jsonl", r"killed seat \d's Guardian", (), "aggressive"),
+    ("2p-alternating-deck-list-win.jsonl", r".", ("placement=alternating", "deck_2=@undead"), "aggressive"),
+)
+
+
+def undead_list() -> str:
+    """The undead example deck in the compact form a client sends (some 700 characters)."""
+    sys.path.insert(0, str(HERE.parent))
+    from domain.games.guardians.decks import EXAMPLE_DECKS
+
+    return EXAMPLE_DECKS["undead"].compact()
+
+
+def result(log: Path) -> str:
+    """The reason of the log's GameWon event, "" if the game was not won."""
+    for line in log.read_text(encoding="utf-8").splitlines()[1:]:
+        row = json.loads(line)
+        if row["type"] == "GameWon":
+            return str(row["payload"]["reason"])
+    return ""
+
+
+def main() -> int:
+    with tempfile.TemporaryDirectory(prefix="tablerules-record-") as scratch:
+        server = subprocess.Popen([str(BIN), "serve", "--port", "0", "--storage", "memory:", "--data-dir", scratch],
+                                  stdout=subprocess.PIPE, text=True)
+        try:
+            assert server.stdout is not None
+            address = re.search(r"serving on (\S+)", server.stdout.readline())
+            if address is None:
+                raise SystemExit("the server did not start")
+            for name, wanted, options, style in GAMES:
+                chosen = [o.replace("@undead", undead_list()) for o in options]
+                out = Path(scratch) / name
+                for seed in range(1, ATTEMPTS + 1):
+                    command = [str(BIN), "play", "--address", address.group(1), "--ruleset", "guardians", "--all-bots",
+                               "--quiet", "--bot-style", style, "--bot-seed", str(seed), "--data-dir", scratch,
+                               "--export", str(out)]
+                    for option in chosen:
+                        command += ["--option", option]
+                    played = subprocess.run(command, capture_output=True, text=True, check=True)
+                    reason = result(out)
+                    if reason and re.search(wanted, reason):
+                        target = HERE / "guardians" / name
+                        target.parent.mkdir(exist_ok=True)
+                        target.write_bytes(out.read_bytes())
+                        print(f"{target.relative_to(HERE.parent)}: --bot-seed {seed}, {reason}; "
+                              f"{played.stdout.strip().splitlines()[-1]}", flush=True)
+                        break
+                else:
+                    print(f"{name}: no game ended with {wanted!r} in {ATTEMPTS} tries", file=sys.stderr)
+                    return 1
+        finally:
+            server.terminate()
+            server.wait(timeout=30)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
