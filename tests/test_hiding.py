@@ -205,7 +205,6 @@ def test_the_same_attacks_break_a_format_1_log() -> None:
 
 
 
-@pytest.mark.xfail(strict=True, reason="guardians view shows a Shield placed in secret (domain bug, reported)")
 def test_a_guardians_placement_in_secret_stays_hidden_in_the_other_seats_view() -> None:
     """Simultaneous Draw & Organize (the default): the events blank the Shield, the space
     and the zones of a card placed in secret; the other seat's view and the spectator's
