@@ -20,7 +20,7 @@ from domain.games.guardians.messages import (
     ShieldPlaced,
     StonesSpent,
 )
-from domain.games.guardians.state import ORGANIZE, GuardiansState
+from domain.games.guardians.state import ORGANIZE, GuardiansState, Shield
 from domain.games.guardians.turns import placement_digest
 from domain.kernel import RuleViolation
 from tests.guardians.support import Table, instances, table
@@ -156,3 +156,22 @@ def _with_opener(state: GuardiansState, seat: int) -> GuardiansState:
     from domain.kernel.records import replace
 
     return replace(state, active=seat, opener=seat)
+
+
+def test_a_shield_from_an_earlier_turn_stays_on_its_space() -> None:
+    """Only a Shield placed in this Draw & Organize may be taken off again (RULES.md:
+    Reorganizing): one that stood there before leaves by moving."""
+    old, new = "1.re-shield-ploogs-ox-10#1", "1.re-shield-ploogs-ox-11#1"
+    t = Table(
+        table(
+            phase=ORGANIZE,
+            turn=2,
+            zones={"1:shields": (old,), "1:drawn": (new,)},
+            shields=(Shield(old, 1, "a1", placed=1),),
+        )
+    )
+    with pytest.raises(RuleViolation, match=r"guardians Shields: .* since an earlier turn: it leaves only by moving"):
+        t.play(Place(seat=1, card=old, to="pen"))
+    t.play(Place(seat=1, card=new, to="on:b1"))
+    t.play(Place(seat=1, card=new, to="on:c1"))
+    assert t.state.seat_at("c1") == 1 and t.state.seat_at("b1") == 0

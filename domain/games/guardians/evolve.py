@@ -153,14 +153,17 @@ def evolve(state: GuardiansState, event: Event) -> GuardiansState:
             return _phase(state, phase, turn)
         case StonesSpent(seat=seat, count=count):
             return state.with_player(seat, stones=state.player(seat).stones - count)
-        case ShieldPlaced(seat=seat, shield=shield, space=space, openly=openly):
+        case ShieldPlaced(seat=seat, shield=shield, to_zone=target, openly=openly):
+            space = target.removeprefix("on:")
             if not openly:
                 state = _veiled(state, seat)
             state = state.with_player(seat, placed=state.player(seat).placed + 1)
             loose = state.zone(seat, on(space))
             state = _moved(state, seat, (shield,), state.zone_of(shield), SHIELDS)
             state = _moved(state, seat, loose, on(space), members(shield))
-            return replace(state, shields=(*state.shields, Shield(card=shield, seat=seat, space=space)))
+            return replace(
+                state, shields=(*state.shields, Shield(card=shield, seat=seat, space=space, placed=state.turn))
+            )
         case ShieldLifted(seat=seat, shield=shield, to_zone=target, openly=openly):
             if not openly:
                 state = _veiled(state, seat)

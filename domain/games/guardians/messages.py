@@ -312,11 +312,12 @@ class StonesSpent(Event):
 
 @dataclass(frozen=True, slots=True)
 class ShieldPlaced(Event):
-    """A Shield card put face up on a stronghold space; the creatures on it go under it."""
+    """A Shield card put face up on a stronghold space (`to_zone` "on:<space>", a zone
+    name as in CardsMoved); the creatures on it go under it."""
 
     seat: int
     shield: str
-    space: str
+    to_zone: str
     openly: bool = False
     """Alternating placement: the other seat sees it at once."""
 

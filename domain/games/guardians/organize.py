@@ -112,6 +112,13 @@ def _source(state: GuardiansState, seat: int, card: str) -> str:
     if zone == SHIELDS:
         shield = state.shield(card)
         movable = shield is not None and shield.space in strongholds(seat)
+        # A Shield already on the board was seen there; it leaves only by moving.
+        require(
+            not movable or shield is None or shield.placed == state.turn,
+            R_SHIELDS,
+            f"{face(card).name} stands on {shield.space if shield else ''} since an earlier turn: "
+            "it leaves only by moving (guardians Movement)",
+        )
     if zone.startswith("shield:"):
         shield = state.shield(zone.split(":", 1)[1])
         movable = shield is not None and shield.space in strongholds(seat)
@@ -194,7 +201,7 @@ def place(em: Em, command: Place, rng: Rng) -> None:
             source = DRAWN
         if source != DRAWN:
             _move(em, seat, card, source, DRAWN)
-        em.emit(ShieldPlaced, R_SHIELDS, seat=seat, shield=card, space=space, openly=_openly(em))
+        em.emit(ShieldPlaced, R_SHIELDS, seat=seat, shield=card, to_zone=on(space), openly=_openly(em))
     elif info.is_creature or info.kind == "creature-item":
         _check_room(state, seat, space, card, source)
         shield = state.shield_at(space)

@@ -162,6 +162,8 @@ class Shield:
     turned: bool = False
     came_from: str = ""
     """The space it last stepped from: where a beaten attacker retreats to."""
+    placed: int = 0
+    """The turn it was put on a stronghold space in Draw & Organize."""
 
 
 @dataclass(frozen=True, slots=True)

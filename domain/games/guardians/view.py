@@ -400,7 +400,7 @@ def redact(event: Event, viewer: int) -> Event:
             if not (is_public(source) or is_public(target)):
                 return replace(event, cards=())
         case ShieldPlaced(seat=seat, openly=False) if seat != viewer:
-            return replace(event, shield="", space="")
+            return replace(event, shield="", to_zone="")
         case ShieldLifted(seat=seat, openly=False) if seat != viewer:
             return replace(event, shield="", to_zone="")
         case Committed(seat=seat) if seat != viewer:
