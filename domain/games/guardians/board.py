@@ -20,6 +20,7 @@ LANDS = tuple(f"{c}{r}" for r in (2, 3) for c in COLUMNS)
 SPACES = tuple(f"{c}{r}" for r in (1, 2, 3, 4) for c in COLUMNS)
 
 
+@functools.cache
 def strongholds(seat: int) -> tuple[str, str, str]:
     """The seat's stronghold spaces, left to right as that seat sees them."""
     row = STRONGHOLD_ROW[seat]

@@ -36,7 +36,7 @@ from domain.games.guardians.messages import (
     Teleport,
     TurnShield,
 )
-from domain.games.guardians.organize import up_choice_pending
+from domain.games.guardians.organize import check_place, up_choice_pending
 from domain.games.guardians.rules import decide, to_act
 from domain.games.guardians.state import (
     COMBAT,
@@ -45,7 +45,6 @@ from domain.games.guardians.state import (
     ORGANIZE,
     PEN,
     SETTLEMENT,
-    SHIELDS,
     STORAGE,
     GuardiansState,
     members,
@@ -213,11 +212,11 @@ def legal_commands(state: GuardiansState, seat: int) -> list[Command]:
     legal: list[Command] = []
     for command in dict.fromkeys(candidates):
         try:
-            decide(state, command, Rng(_RNG_SEED, "", 0))
+            if isinstance(command, Place):
+                check_place(state, command)  # the checks alone: Place has many candidates
+            else:
+                decide(state, command, Rng(_RNG_SEED, "", 0))
         except RuleViolation:
             continue
         legal.append(command)
     return legal
-
-
-__all__ = ["SHIELDS", "legal_commands"]

@@ -4,6 +4,8 @@ AND ORGANIZE PHASE)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from domain.games.guardians.board import end_strongholds, strongholds
 from domain.games.guardians.messages import (
     Committed,
@@ -130,8 +132,20 @@ def _source(state: GuardiansState, seat: int, card: str) -> str:
     return zone
 
 
-def place(em: Em, command: Place, rng: Rng) -> None:
-    state, seat, card = em.state, command.seat, command.card
+@dataclass(frozen=True, slots=True)
+class Placement:
+    """Where a Place command takes a card: from `source` to the zone `target`; a Shield
+    card (`shield`) is lifted off the board or put on a stronghold space."""
+
+    source: str
+    target: str
+    shield: bool = False
+
+
+def check_place(state: GuardiansState, command: Place) -> Placement:
+    """The Placement a Place command makes, or a RuleViolation naming the rule it breaks
+    (legal_commands asks this of every candidate without deciding it)."""
+    seat, card = command.seat, command.card
     organizing(state, seat)
     source = _source(state, seat, card)
     info = face(card)
@@ -150,12 +164,7 @@ def place(em: Em, command: Place, rng: Rng) -> None:
                 R_OTHER_PLACEMENT,
                 f"only double-bordered cards go to the Storage Hand, not {info.name}",
             )
-        if source == SHIELDS:
-            em.emit(ShieldLifted, R_SHIELDS, seat=seat, shield=card, to_zone=target, openly=_openly(em))
-        else:
-            _move(em, seat, card, source, target)
-        _placed(em, seat)
-        return
+        return Placement(source, target, shield=source == SHIELDS)
     require(
         kind in ("on", "under", "upgrade", "tower") and space in strongholds(seat),
         R_PLACE,
@@ -170,7 +179,7 @@ def place(em: Em, command: Place, rng: Rng) -> None:
         )
         require(info.is_creature, rule, f"only a creature goes into the Teleport Tower, not {info.name}")
         require(not state.zone(seat, tower(space)), rule, "the Teleport Tower holds one creature")
-        _move(em, seat, card, source, tower(space))
+        return Placement(source, tower(space))
     elif kind == "upgrade":
         require(info.kind in ("upgrade",), R_OTHER_PLACEMENT, f"{info.name} is not a stronghold upgrade")
         require(
@@ -178,7 +187,7 @@ def place(em: Em, command: Place, rng: Rng) -> None:
         )
         require(not state.zone(seat, upgrade(space)), R_OTHER_PLACEMENT, f"an upgrade already stands beside {space}")
         require(source in (DRAWN, PEN), R_OTHER_PLACEMENT, "an upgrade once placed stays")
-        _move(em, seat, card, source, upgrade(space))
+        return Placement(source, upgrade(space))
     elif kind == "under":
         require(
             info.is_creature and info.cmp > 0,
@@ -186,7 +195,7 @@ def place(em: Em, command: Place, rng: Rng) -> None:
             f"only channelers go under a stronghold; {info.name} has no CMP",
         )
         _check_room(state, seat, space, card, source)
-        _move(em, seat, card, source, under(space))
+        return Placement(source, under(space))
     elif info.is_shield:
         shield_here = state.shield_at(space)
         require(shield_here is None, R_SHIELDS, f"{space} already has a Shield")
@@ -196,12 +205,7 @@ def place(em: Em, command: Place, rng: Rng) -> None:
             require(not bearers, R_SHIELDS, "you may have only one Standard Bearer in play")
         loose = stacking(state.zone(seat, on(space)))
         require(loose <= info.shield_limit, R_SHIELDS, f"{info.name} holds {info.shield_limit} points, not {loose}")
-        if source == SHIELDS:
-            em.emit(ShieldLifted, R_SHIELDS, seat=seat, shield=card, to_zone=DRAWN, openly=_openly(em))
-            source = DRAWN
-        if source != DRAWN:
-            _move(em, seat, card, source, DRAWN)
-        em.emit(ShieldPlaced, R_SHIELDS, seat=seat, shield=card, to_zone=on(space), openly=_openly(em))
+        return Placement(source, on(space), shield=True)
     elif info.is_creature or info.kind == "creature-item":
         _check_room(state, seat, space, card, source)
         shield = state.shield_at(space)
@@ -211,9 +215,22 @@ def place(em: Em, command: Place, rng: Rng) -> None:
             creatures = sum(1 for c in stack if face(c).is_creature)
             items = sum(1 for c in stack if face(c).kind == "creature-item")
             require(items < creatures, R_PLACE, "a stack may not hold more magic items than creatures")
-        _move(em, seat, card, source, target_zone)
-    else:
-        raise RuleViolation(R_PLACE, f"{info.name} ({info.kind}) cannot be placed on a stronghold")
+        return Placement(source, target_zone)
+    raise RuleViolation(R_PLACE, f"{info.name} ({info.kind}) cannot be placed on a stronghold")
+
+
+def place(em: Em, command: Place) -> None:
+    seat, card = command.seat, command.card
+    placement = check_place(em.state, command)
+    source, target = placement.source, placement.target
+    if placement.shield and source == SHIELDS:
+        # Off its space first: to the Pen or Storage Hand, or to be put on another space.
+        lifted_to = target if not target.startswith("on:") else DRAWN
+        em.emit(ShieldLifted, R_SHIELDS, seat=seat, shield=card, to_zone=lifted_to, openly=_openly(em))
+    if placement.shield and target.startswith("on:"):
+        em.emit(ShieldPlaced, R_SHIELDS, seat=seat, shield=card, to_zone=target, openly=_openly(em))
+    elif not placement.shield:
+        _move(em, seat, card, source, target)
     _placed(em, seat)
 
 

@@ -114,7 +114,7 @@ def decide(state: GuardiansState, command: Command, rng: Rng) -> list[Event]:
         case KeepUpCard():
             organize.keep_up_card(em, command)
         case Place():
-            organize.place(em, command, rng)
+            organize.place(em, command)
         case FinishOrganizing():
             organize.finish(em, command, rng)
         case TurnShield():

@@ -6,6 +6,8 @@ CHANNELING), and immunity and destruction (guardians IMMUNITY, DESTRUCTION).
 
 from __future__ import annotations
 
+import functools
+
 from domain.games.guardians import texts
 from domain.games.guardians.board import stronghold_owner
 from domain.games.guardians.cards import Ability, Card, card
@@ -18,7 +20,9 @@ OFF_COLOR_PREY = {"mortal": "elemental", "elemental": "external", "external": "m
 TYPE_WORDS = {"mortal": "mortals", "elemental": "elementals", "external": "externals"}
 
 
+@functools.cache
 def face(instance: str) -> Card:
+    """The card a card instance is (asked for on every check; instances are few)."""
     return card(key_of(instance))
 
 
