@@ -8,13 +8,16 @@ import pytest
 from domain.games.guardians import GAME
 from domain.games.guardians.messages import (
     CombatStarted,
+    DeclareCommand,
     DropCreature,
     DropOff,
     EndMove,
     GameWon,
     GuardianAssaulted,
+    Pass,
     PickUp,
     PlaceTerrain,
+    PlayCreature,
     Reinforce,
     ShieldDestroyed,
     ShieldStepped,
@@ -195,3 +198,27 @@ def test_the_rulesets_decks_must_follow_the_deck_rules() -> None:
                 "",
             )
         )
+
+
+def test_a_won_attack_on_a_stronghold_space_does_not_take_it() -> None:
+    """Unshielded defenders that lose are discarded; the attacker stays where it attacked
+    from (RULES.md: Attacking a stronghold)."""
+    giants = instances(1, ["Desert Giant"])
+    defender = instances(2, ["Female Pixie"])
+    t = moving({"1:shields": (OX10,), f"1:shield:{OX10}": giants, "2:on:b4": defender}, (Shield(OX10, 1, "b3"),))
+    t.play(TurnShield(seat=1, shield=OX10))
+    t.play(Step(seat=1, to="b4"))
+    assert t.of(CombatStarted)[0].defender_zone == "on:b4"
+    for command in (
+        DeclareCommand(seat=1, play=False),
+        DeclareCommand(seat=2, play=False),
+        PlayCreature(seat=1, card=giants[0]),
+        PlayCreature(seat=2, card=defender[0]),
+        Pass(seat=1),
+        Pass(seat=2),
+        Pass(seat=1),
+        Pass(seat=2),
+    ):
+        t.play(command)
+    assert t.state.combat is None and t.state.seat_at("b3") == 1 and t.state.seat_at("b4") == 0
+    assert t.state.zone(2, "discard") == defender

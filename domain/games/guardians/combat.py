@@ -938,10 +938,11 @@ def trim(em: Em, command: DiscardCard) -> None:
 
 
 def _advance(em: Em) -> None:
-    """The winning attacker takes the space; the mover's action is over."""
+    """The winning attacker takes a land it fought for; after an attack on a stronghold
+    space it stays where it attacked from (RULES.md). The mover's action is over."""
     combat = combat_of(em.state)
     attacker = combat.attacker
-    if combat.winner == attacker.seat:
+    if combat.winner == attacker.seat and is_land(combat.space):
         em.emit(ShieldAdvanced, R_RESOLUTION, seat=attacker.seat, shield=attacker.shield, to_space=combat.space)
     else:
         shield = em.state.shield(attacker.shield)

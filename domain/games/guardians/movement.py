@@ -64,9 +64,8 @@ def turn_shield(em: Em, command: TurnShield) -> None:
 
 
 def flies(state: GuardiansState, shield: Shield) -> bool:
-    """A Shield flies only if it carries creatures and all of them fly."""
-    cards = [c for c in state.zone(shield.seat, members(shield.card)) if face(c).is_creature]
-    return bool(cards) and all(face(c).flying for c in cards)
+    """A Shield flies if all it carries fly (an empty Shield too: RULES.md)."""
+    return all(face(c).flying for c in state.zone(shield.seat, members(shield.card)) if face(c).is_creature)
 
 
 def barred(state: GuardiansState, space: str) -> bool:
@@ -125,6 +124,14 @@ def step(em: Em, command: Step) -> None:
         )
     target = command.to
     owner = stronghold_owner(target)
+    if owner and owner != seat:
+        # An attack on a stronghold space is made from outside it, and the attacker stays
+        # outside (RULES.md): it must be free to stand where it is.
+        require(
+            not any(s.space == here and s.card != shield.card for s in state.shields_of(seat)),
+            R_MOVE,
+            "a Shield cannot attack a stronghold space from a space where another Shield of yours stands",
+        )
     enemy = state.shield_at(target)
     if enemy is not None and enemy.seat != seat:
         start_combat(em, shield, target, enemy.card, members(enemy.card))
