@@ -158,20 +158,24 @@ def _with_opener(state: GuardiansState, seat: int) -> GuardiansState:
     return replace(state, active=seat, opener=seat)
 
 
-def test_a_shield_from_an_earlier_turn_stays_on_its_space() -> None:
-    """Only a Shield placed in this Draw & Organize may be taken off again (RULES.md:
-    Reorganizing): one that stood there before leaves by moving."""
+def test_each_card_is_placed_once_and_a_shield_on_the_board_stays() -> None:
+    """Each card is placed once, where it is to go, and a Shield already on the board
+    leaves its space only by moving (RULES.md: Reorganizing)."""
     old, new = "1.re-shield-ploogs-ox-10#1", "1.re-shield-ploogs-ox-11#1"
+    swordsman = instances(1, ["Swordsman"])[0]
     t = Table(
         table(
             phase=ORGANIZE,
             turn=2,
-            zones={"1:shields": (old,), "1:drawn": (new,)},
-            shields=(Shield(old, 1, "a1", placed=1),),
+            zones={"1:shields": (old,), "1:drawn": (new, swordsman)},
+            shields=(Shield(old, 1, "a1"),),
         )
     )
-    with pytest.raises(RuleViolation, match=r"guardians Shields: .* since an earlier turn: it leaves only by moving"):
+    with pytest.raises(RuleViolation, match=r"guardians Shields: .* stands on the board: it leaves its space only by"):
         t.play(Place(seat=1, card=old, to="pen"))
     t.play(Place(seat=1, card=new, to="on:b1"))
-    t.play(Place(seat=1, card=new, to="on:c1"))
-    assert t.state.seat_at("c1") == 1 and t.state.seat_at("b1") == 0
+    with pytest.raises(RuleViolation, match="stands on the board"):
+        t.play(Place(seat=1, card=new, to="on:c1"))
+    t.play(Place(seat=1, card=swordsman, to="on:c1"))
+    with pytest.raises(RuleViolation, match="placed already this turn: each card is placed once"):
+        t.play(Place(seat=1, card=swordsman, to="on:b1"))

@@ -39,7 +39,6 @@ from domain.games.guardians.messages import (
     SecondaryResolved,
     ShieldAdvanced,
     ShieldDestroyed,
-    ShieldLifted,
     ShieldMerged,
     ShieldPlaced,
     ShieldRetreated,
@@ -57,11 +56,13 @@ from domain.games.guardians.messages import (
 from domain.games.guardians.state import (
     COMBAT,
     DECK,
+    DROPPED_OFF,
     KEPT,
     MOVEMENT,
     OPENING,
     ORGANIZE,
     OVER,
+    PICKED_UP,
     PLACED,
     PLACED_OPENLY,
     REINFORCED,
@@ -141,7 +142,9 @@ def evolve(state: GuardiansState, event: Event) -> GuardiansState:
                 state = _veiled(state, seat)
             state = _moved(state, seat, cards, source, target)
             if reason in (PLACED, PLACED_OPENLY):
-                state = state.with_player(seat, placed=state.player(seat).placed + 1)
+                state = state.with_player(seat, placed=(*state.player(seat).placed, *cards))
+            elif reason in (PICKED_UP, DROPPED_OFF):
+                state = replace(state, handled=(*state.handled, *cards))
             elif reason == REINFORCED:
                 state = replace(state, mode="reinforce")
             return state
@@ -157,21 +160,11 @@ def evolve(state: GuardiansState, event: Event) -> GuardiansState:
             space = target.removeprefix("on:")
             if not openly:
                 state = _veiled(state, seat)
-            state = state.with_player(seat, placed=state.player(seat).placed + 1)
+            state = state.with_player(seat, placed=(*state.player(seat).placed, shield))
             loose = state.zone(seat, on(space))
             state = _moved(state, seat, (shield,), state.zone_of(shield), SHIELDS)
             state = _moved(state, seat, loose, on(space), members(shield))
-            return replace(
-                state, shields=(*state.shields, Shield(card=shield, seat=seat, space=space, placed=state.turn))
-            )
-        case ShieldLifted(seat=seat, shield=shield, to_zone=target, openly=openly):
-            if not openly:
-                state = _veiled(state, seat)
-            placed = state.shield(shield)
-            assert placed is not None
-            state = _moved(state, seat, state.zone(seat, members(shield)), members(shield), on(placed.space))
-            state = _moved(state, seat, (shield,), SHIELDS, target)
-            return _drop_shield(state, seat, shield, lost=False)
+            return replace(state, shields=(*state.shields, Shield(card=shield, seat=seat, space=space)))
         case LayoutRevealed():
             return replace(state, players=tuple(replace(p, veil=None) for p in state.players))
         case Committed(seat=seat):
@@ -203,7 +196,7 @@ def evolve(state: GuardiansState, event: Event) -> GuardiansState:
             placed = state.shield(shield)
             assert placed is not None
             state = _shields(state, shield, turned=True)
-            return replace(state, moving=shield, steps_left=steps, mode="", path=(placed.space,))
+            return replace(state, moving=shield, steps_left=steps, mode="", path=(placed.space,), handled=())
         case ShieldStepped(seat=seat, shield=shield, from_space=source, to_space=target, fly=fly):
             state = _shields(state, shield, space=target, came_from=source)
             if fly:
@@ -212,7 +205,7 @@ def evolve(state: GuardiansState, event: Event) -> GuardiansState:
                 state, steps_left=state.steps_left - 1, mode="fly" if fly else "walk", path=(*state.path, target)
             )
         case MoveEnded():
-            return replace(state, moving="", steps_left=0, mode="", path=())
+            return replace(state, moving="", steps_left=0, mode="", path=(), handled=())
         case CombatStarted():
             return _combat_started(state, event)
         case CommandDeclared(seat=seat, play=play):
@@ -373,7 +366,7 @@ def _phase(state: GuardiansState, phase: str, turn: int) -> GuardiansState:
     state = replace(state, phase=phase, turn=turn, active=0, moving="", steps_left=0, mode="", path=())
     if phase == ORGANIZE:
         players = tuple(
-            replace(p, committed=False, placed=0, flew=False, channeled=(), cursed=(), barrier="", slowed=False)
+            replace(p, committed=False, placed=(), flew=False, channeled=(), cursed=(), barrier="", slowed=False)
             for p in state.players
         )
         return replace(state, players=players)

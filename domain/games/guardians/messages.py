@@ -323,16 +323,6 @@ class ShieldPlaced(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class ShieldLifted(Event):
-    """A Shield taken off its stronghold space in Draw & Organize; its creatures stay there."""
-
-    seat: int
-    shield: str
-    to_zone: str
-    openly: bool = False
-
-
-@dataclass(frozen=True, slots=True)
 class Committed(Event):
     """A seat's placement is final: `digest` is SHA-256 over its hidden layout and
     `salt` (the salt is seen by its seat only until the game ends), so the reveal

@@ -15,7 +15,18 @@ from domain.games.guardians.messages import (
     Step,
     TurnShield,
 )
-from domain.games.guardians.state import MOVEMENT, REINFORCED, GuardiansState, Shield, members, on, other, terrain
+from domain.games.guardians.state import (
+    DROPPED_OFF,
+    MOVEMENT,
+    PICKED_UP,
+    REINFORCED,
+    GuardiansState,
+    Shield,
+    members,
+    on,
+    other,
+    terrain,
+)
 from domain.games.guardians.strength import face, has
 from domain.games.guardians.turns import (
     R_MOVE,
@@ -210,6 +221,7 @@ def pick_up(em: Em, command: PickUp) -> None:
     require(
         zone in sources and face(command.card).is_creature, R_PICK_UP, f"{command.card} is not a creature on {space}"
     )
+    require(command.card not in state.handled, R_PICK_UP, "that creature was moved at this stronghold already")
     require(
         state.mode != "fly" or face(command.card).flying,
         R_PICK_UP,
@@ -221,13 +233,14 @@ def pick_up(em: Em, command: PickUp) -> None:
         R_PICK_UP,
         f"the Shield would carry {points} points; it holds {face(shield.card).shield_limit}",
     )
-    move(em, R_PICK_UP, seat, (command.card,), zone, members(shield.card), "picked up")
+    move(em, R_PICK_UP, seat, (command.card,), zone, members(shield.card), PICKED_UP)
 
 
 def drop_off(em: Em, command: DropOff) -> None:
     state, seat = em.state, command.seat
     shield = _my_move(state, seat)
     space = _on_my_stronghold(state, shield)
+    require(command.card not in state.handled, R_PICK_UP, "that creature was moved at this stronghold already")
     require(
         command.card in state.zone(seat, members(shield.card)) and face(command.card).is_creature,
         R_PICK_UP,
@@ -247,7 +260,7 @@ def drop_off(em: Em, command: DropOff) -> None:
     )
     if other_shield is None:
         require(points <= SPACE_LIMIT, R_PICK_UP, f"{space} would hold {points} points; the limit is {SPACE_LIMIT}")
-    move(em, R_PICK_UP, seat, (command.card,), members(shield.card), target, "dropped off")
+    move(em, R_PICK_UP, seat, (command.card,), members(shield.card), target, DROPPED_OFF)
 
 
 def reach(state: GuardiansState, seat: int, start: str, goal: str, flying: bool) -> bool:

@@ -15,7 +15,6 @@ from domain.games.guardians.messages import (
     Mulligan,
     Place,
     PlacerChosen,
-    ShieldLifted,
     ShieldPlaced,
     StonesSpent,
 )
@@ -95,7 +94,7 @@ def mulligan(em: Em, command: Mulligan, rng: Rng) -> None:
     organizing(state, seat)
     drawn = state.zone(seat, DRAWN)
     require(bool(drawn), R_ORGANIZE, "you have drawn nothing to draw again")
-    require(state.player(seat).placed == 0, R_ORGANIZE, "the mulligan comes before you place anything")
+    require(not state.player(seat).placed, R_ORGANIZE, "the mulligan comes before you place anything")
     require(not any(face(c).is_shield for c in drawn), R_ORGANIZE, "you drew a Shield: no mulligan")
     require(state.player(seat).stones > 0, R_ORGANIZE, "a mulligan costs a Power Stone and you have none")
     em.emit(StonesSpent, R_ORGANIZE, seat=seat, count=1, reason="mulligan: no Shield drawn")
@@ -108,19 +107,15 @@ def mulligan(em: Em, command: Mulligan, rng: Rng) -> None:
 def _source(state: GuardiansState, seat: int, card: str) -> str:
     """Where a card to place comes from: your hand, Pen or strongholds, else an error."""
     zone = state.zone_of(card) if card.split(".", 1)[0] == str(seat) else ""
-    movable = zone in (DRAWN, PEN, SHIELDS) or zone.startswith(("on:", "under:"))
+    require(zone != SHIELDS, R_SHIELDS, f"{face(card).name} stands on the board: it leaves its space only by moving")
+    require(
+        card not in state.player(seat).placed,
+        R_ORGANIZE,
+        f"{face(card).name} is placed already this turn: each card is placed once, where it is to go",
+    )
+    movable = zone in (DRAWN, PEN) or zone.startswith(("on:", "under:"))
     if zone == STORAGE:
         movable = face(card).is_creature  # a Skeletal Minion bought back (powers.py)
-    if zone == SHIELDS:
-        shield = state.shield(card)
-        movable = shield is not None and shield.space in strongholds(seat)
-        # A Shield already on the board was seen there; it leaves only by moving.
-        require(
-            not movable or shield is None or shield.placed == state.turn,
-            R_SHIELDS,
-            f"{face(card).name} stands on {shield.space if shield else ''} since an earlier turn: "
-            "it leaves only by moving (guardians Movement)",
-        )
     if zone.startswith("shield:"):
         shield = state.shield(zone.split(":", 1)[1])
         movable = shield is not None and shield.space in strongholds(seat)
@@ -164,7 +159,7 @@ def check_place(state: GuardiansState, command: Place) -> Placement:
                 R_OTHER_PLACEMENT,
                 f"only double-bordered cards go to the Storage Hand, not {info.name}",
             )
-        return Placement(source, target, shield=source == SHIELDS)
+        return Placement(source, target)
     require(
         kind in ("on", "under", "upgrade", "tower") and space in strongholds(seat),
         R_PLACE,
@@ -223,13 +218,9 @@ def place(em: Em, command: Place) -> None:
     seat, card = command.seat, command.card
     placement = check_place(em.state, command)
     source, target = placement.source, placement.target
-    if placement.shield and source == SHIELDS:
-        # Off its space first: to the Pen or Storage Hand, or to be put on another space.
-        lifted_to = target if not target.startswith("on:") else DRAWN
-        em.emit(ShieldLifted, R_SHIELDS, seat=seat, shield=card, to_zone=lifted_to, openly=_openly(em))
-    if placement.shield and target.startswith("on:"):
+    if placement.shield:
         em.emit(ShieldPlaced, R_SHIELDS, seat=seat, shield=card, to_zone=target, openly=_openly(em))
-    elif not placement.shield:
+    else:
         _move(em, seat, card, source, target)
     _placed(em, seat)
 

@@ -35,6 +35,9 @@ SHIELDS = "shields"
 
 PLACED = "placed"
 """The reason of a card moved by Place in secret (counted: the mulligan comes before any)."""
+PICKED_UP = "picked up"
+DROPPED_OFF = "dropped off"
+"""Reasons of creatures moved at a stronghold by the moving Shield (each once a move)."""
 KEPT = "kept"
 """The reason of the cards sorted into the Pen and Storage Hand as a seat commits."""
 PLACED_OPENLY = "placed openly"
@@ -122,7 +125,8 @@ class Player:
     up_number: int = 0
     committed: bool = False
     up_choice_pending: bool = False
-    placed: int = 0
+    placed: tuple[str, ...] = ()
+    """Cards this seat placed in this Draw & Organize (each once: RULES.md)."""
     flew: bool = False
     channeled: tuple[str, ...] = ()
     """Channelers used this turn (guardians CHANNELING: once per turn each)."""
@@ -162,8 +166,6 @@ class Shield:
     turned: bool = False
     came_from: str = ""
     """The space it last stepped from: where a beaten attacker retreats to."""
-    placed: int = 0
-    """The turn it was put on a stronghold space in Draw & Organize."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -260,6 +262,8 @@ class GuardiansState:
     mode: str = ""
     """How the turned Shield acts: "", "walk", "fly" or "reinforce"."""
     path: tuple[str, ...] = ()
+    handled: tuple[str, ...] = ()
+    """Creatures the moving Shield picked up or dropped off in this move (each once)."""
     combat: Combat | None = None
     settling: tuple[str, ...] = ()
     """Lands whose Shield must still be settled (guardians TERRAIN SETTLEMENT PHASE)."""

@@ -20,7 +20,6 @@ from domain.games.guardians.messages import (
     CreatureChosen,
     DeckSeen,
     DeckShuffled,
-    ShieldLifted,
     ShieldPlaced,
 )
 from domain.games.guardians.state import (
@@ -400,8 +399,6 @@ def redact(event: Event, viewer: int) -> Event:
             if not (is_public(source) or is_public(target)):
                 return replace(event, cards=())
         case ShieldPlaced(seat=seat, openly=False) if seat != viewer:
-            return replace(event, shield="", to_zone="")
-        case ShieldLifted(seat=seat, openly=False) if seat != viewer:
             return replace(event, shield="", to_zone="")
         case Committed(seat=seat) if seat != viewer:
             return replace(event, salt="")
