@@ -28,6 +28,7 @@ from importlib import resources
 from types import MappingProxyType
 
 from domain.games.guardians.cards import CARDS, Card
+from domain.kernel.quoting import quoted
 
 MIN_CARDS = 55
 MAX_COPIES = 5
@@ -113,7 +114,7 @@ def parse_deck(text: str) -> DeckList:
         return EXAMPLE_DECKS[compact]
     if "=" not in compact:
         raise ValueError(
-            f"{THE_DECK}: no example deck {compact!r} (there are {', '.join(EXAMPLE_NAMES)}); "
+            f"{THE_DECK}: no example deck {quoted(compact)} (there are {', '.join(EXAMPLE_NAMES)}); "
             "or give guardian=<key>;stronghold=<key>,<key>,<key>;cards=<key>*<count>,..."
         )
     fields: dict[str, str] = {}

@@ -50,6 +50,7 @@ from domain.games.guardians.state import (
 )
 from domain.games.guardians.turns import R_DECK, R_GAME, begin_organize, new_em
 from domain.kernel import Command, Event, Rng, RuleViolation, StartGame, require
+from domain.kernel.quoting import quoted
 
 
 def to_act(state: GuardiansState) -> tuple[int, ...]:
@@ -101,12 +102,29 @@ def start_game(state: GuardiansState, rng: Rng) -> list[Event]:
     return em.events
 
 
+CARD_FIELDS = ("card", "shield", "healer")
+"""Command fields that name a card instance; Channel's `source` does too, unless it is
+the Guardian, and so does a creature's target."""
+
+
+def _known_cards(state: GuardiansState, command: Command) -> None:
+    """Every card a command names exists in this game, before any rule looks at it."""
+    named = [getattr(command, name, "") for name in CARD_FIELDS]
+    if isinstance(command, Channel) and command.source != combat.GUARDIAN:
+        named.append(command.source)
+    if isinstance(command, PlayCreature):
+        named.append(command.target)
+    for text in named:
+        require(not text or state.holds(text), R_GAME, f"there is no card {quoted(text)} in this game")
+
+
 def decide(state: GuardiansState, command: Command, rng: Rng) -> list[Event]:
     if isinstance(command, StartGame):
         require(state.phase == SETUP, R_GAME, "the game has started already")
         return start_game(state, rng)
     require(not state.finished, R_GAME, "the game is over")
     require(command.seat in (1, 2), R_GAME, f"there is no seat {command.seat} in this game")
+    _known_cards(state, command)
     em = new_em(state)
     match command:
         case Mulligan():

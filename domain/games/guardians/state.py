@@ -7,6 +7,7 @@ listed in `shields` with where they stand and whether they are turned.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from domain.kernel.records import replace
@@ -91,6 +92,10 @@ def facedown(land: str) -> str:
 def is_public(zone: str) -> bool:
     """Cards in a public zone lie face up for everybody."""
     return zone in PUBLIC_ZONES or zone.startswith(PUBLIC_PREFIXES)
+
+
+INSTANCE = re.compile(r"[12]\.[a-z0-9-]+#[0-9]{1,3}")
+"""A card instance id: "<seat>.<card key>#<copy>"."""
 
 
 def seat_of(card: str) -> int:
@@ -293,6 +298,10 @@ class GuardiansState:
 
     def shields_of(self, seat: int) -> tuple[Shield, ...]:
         return tuple(s for s in self.shields if s.seat == seat)
+
+    def holds(self, card: str) -> bool:
+        """Whether `card` names a card instance of this game (any text may come from a client)."""
+        return bool(INSTANCE.fullmatch(card)) and bool(self.zone_of(card))
 
     def zone_of(self, card: str) -> str:
         """The zone name (without the seat) holding a card, "" if none."""
