@@ -154,12 +154,12 @@ def _cell(space: dict[str, Any], cards: Cards) -> list[str]:
         where = f"{name} land of seat {space['controller']}"
     else:
         where = name
-    shield = space.get("shield") or ""
-    shown = str(cards.name(shield)).removeprefix("Shield ")  # the line says what it is
-    held = f"[{space.get('shield_seat', '?')}] {shown}" if shield else "no Shield"
-    if shield and space.get("turned"):
-        held += " *"
-    counts = [f"{key} {space[key]}" for key in ("carried", "loose", "under") if space.get(key)]
+    shields = [s for s in space.get("shields") or () if isinstance(s, dict)]
+    # The line says what a Shield is; a turned one is starred.
+    held = " / ".join(f"[{s.get('seat', '?')}] {str(cards.name(s.get('card', ''))).removeprefix('Shield ')}"
+                      + (" *" if s.get("turned") else "") for s in shields) or "no Shield"
+    counts = [f"carried {s['carried']}" for s in shields if s.get("carried")]
+    counts += [f"{key} {space[key]}" for key in ("loose", "under") if space.get(key)]
     upgrade = space.get("upgrade") or ()
     counts += [f"upgrade {cards.name(card)}" for card in upgrade]
     ground = [str(cards.name(card)) for card in space.get("terrain") or ()]

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from domain.games.guardians import GAME
 from domain.games.guardians.decks import parse_deck
 from domain.games.guardians.messages import CardsMoved, CommandChosen, Committed, CreatureChosen, DeckShuffled, Place
-from domain.games.guardians.state import PLACED, GuardiansState, is_public, seat_of
+from domain.games.guardians.state import INSTANCE, PLACED, GuardiansState, is_public, seat_of
 from domain.kernel import Event, Header, Log, Rng, Session, StartGame, canonical_json, replay, seed_commitment, to_plain
 from domain.kernel import verify as verify_log
 from tests.plain import strings
@@ -71,9 +71,14 @@ def check_redaction(before: GuardiansState, after: GuardiansState, events: list[
             if isinstance(seen, Committed) and seen.seat != viewer:
                 assert seen.salt == ""
         hidden = secret_from(after, viewer)
-        assert not strings(GAME.view(after, viewer)) & hidden, viewer
+        seen = GAME.view(after, viewer)
+        assert not strings(seen) & hidden, viewer
         if viewer:
-            assert not strings(GAME.legal_commands(after, viewer)) & hidden
+            legal = GAME.legal_commands(after, viewer)
+            assert not strings(legal) & hidden
+            # Every card a command names is described in the view (name and numbers).
+            described = {face.id for face in seen.cards}
+            assert {s for s in strings(legal) if INSTANCE.fullmatch(s)} <= described
 
 
 def random_play(

@@ -61,6 +61,7 @@ from domain.games.guardians.turns import (
     stacking,
 )
 from domain.kernel import Rng, RuleViolation, require
+from domain.kernel.quoting import quoted
 
 
 def organizing(state: GuardiansState, seat: int) -> None:
@@ -107,6 +108,8 @@ def mulligan(em: Em, command: Mulligan, rng: Rng) -> None:
 def _source(state: GuardiansState, seat: int, card: str) -> str:
     """Where a card to place comes from: your hand, Pen or strongholds, else an error."""
     zone = state.zone_of(card) if card.split(".", 1)[0] == str(seat) else ""
+    if not zone:
+        raise RuleViolation(R_ORGANIZE, f"{quoted(card)} is not a card of yours")
     require(zone != SHIELDS, R_SHIELDS, f"{face(card).name} stands on the board: it leaves its space only by moving")
     require(
         card not in state.player(seat).placed,

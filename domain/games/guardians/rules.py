@@ -109,13 +109,13 @@ the Guardian, and so does a creature's target."""
 
 def _known_cards(state: GuardiansState, command: Command) -> None:
     """Every card a command names exists in this game, before any rule looks at it."""
-    named = [getattr(command, name, "") for name in CARD_FIELDS]
+    named = [getattr(command, name) for name in CARD_FIELDS if hasattr(command, name)]
     if isinstance(command, Channel) and command.source != combat.GUARDIAN:
         named.append(command.source)
-    if isinstance(command, PlayCreature):
+    if isinstance(command, PlayCreature) and command.target:
         named.append(command.target)
     for text in named:
-        require(not text or state.holds(text), R_GAME, f"there is no card {quoted(text)} in this game")
+        require(state.holds(text), R_GAME, f"there is no card {quoted(text)} in this game")
 
 
 def decide(state: GuardiansState, command: Command, rng: Rng) -> list[Event]:

@@ -75,6 +75,17 @@ class CardFace:
 
 
 @dataclass(frozen=True, slots=True)
+class ShieldView:
+    card: str
+    seat: int
+    turned: bool
+    carried: int
+    """Cards under the Shield."""
+    carried_cards: tuple[str, ...]
+    """Named to the Shield's seat only (those shown when it flew are in the events)."""
+
+
+@dataclass(frozen=True, slots=True)
 class SpaceView:
     space: str
     owner: int
@@ -83,13 +94,8 @@ class SpaceView:
     """Who controls the land (terrain owner, else its default side); for strongholds the owner."""
     terrain: tuple[str, ...]
     facedown_terrain: int
-    shield: str
-    shield_seat: int
-    turned: bool
-    carried: int
-    """Cards under the Shield."""
-    carried_cards: tuple[str, ...]
-    """Named to the Shield's seat only (and those shown when it flew are in the events)."""
+    shields: tuple[ShieldView, ...]
+    """The Shield standing here; two while a moving Shield passes over its own."""
     loose: int
     loose_cards: tuple[str, ...]
     under: int
@@ -244,8 +250,17 @@ def _space(state: GuardiansState, viewer: int, space: str) -> SpaceView:
     from domain.games.guardians.turns import land_owner
 
     owner = stronghold_owner(space)
-    shield = state.shield_at(space)
-    carried: tuple[str, ...] = state.zone(shield.seat, members(shield.card)) if shield else ()
+    shields = tuple(
+        ShieldView(
+            card=s.card,
+            seat=s.seat,
+            turned=s.turned,
+            carried=len(carried := state.zone(s.seat, members(s.card))),
+            carried_cards=_seen(viewer, s.seat, carried),
+        )
+        for s in state.shields
+        if s.space == space
+    )
     seat = owner or 0
     loose = state.zone(seat, on(space)) if seat else ()
     below = state.zone(seat, under(space)) if seat else ()
@@ -258,11 +273,7 @@ def _space(state: GuardiansState, viewer: int, space: str) -> SpaceView:
         controller=land_owner(state, space) if is_land(space) else owner,
         terrain=laid,
         facedown_terrain=hidden,
-        shield=shield.card if shield else "",
-        shield_seat=shield.seat if shield else 0,
-        turned=shield.turned if shield else False,
-        carried=len(carried),
-        carried_cards=_seen(viewer, shield.seat, carried) if shield else (),
+        shields=shields,
         loose=len(loose),
         loose_cards=_seen(viewer, seat, loose),
         under=len(below),
@@ -356,7 +367,9 @@ def view(state: GuardiansState, viewer: int) -> GuardiansView:
         named.update((s.guardian, *s.stronghold, *s.discard, *s.up, *s.drawn_cards, *s.pen_cards, *s.storage_cards))
         named.update((*s.looking_cards, *s.rubble))
     for sp in spaces:
-        named.update((sp.shield, *sp.terrain, *sp.carried_cards, *sp.loose_cards, *sp.under_cards, *sp.upgrade))
+        named.update((*sp.terrain, *sp.loose_cards, *sp.under_cards, *sp.upgrade))
+        for held in sp.shields:
+            named.update((held.card, *held.carried_cards))
         named.update(sp.tower_cards)
     for f in fights:
         for side in (f.attacker, f.defender):
