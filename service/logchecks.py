@@ -103,7 +103,13 @@ def replayed(text: str, upto: int) -> Replayed:
     if session is None:
         return Replayed(game.ruleset.name, report, "")
     keyed = "" if seed is None else state_hash(Keys.of(seed, header.game_id), session.version, session.state)
-    return Replayed(game.ruleset.name, report, keyed, session.status(), game.view(session.state, SPECTATOR))
+    try:
+        status, shown = session.status(), game.view(session.state, SPECTATOR)
+    except Exception as problem:  # events no rule produced fold to any state at all
+        # An unkeyed log proves only its chain: its payloads may hold what no rule makes.
+        raise InvalidArgument("log_jsonl", f"the events fold to a position the rules cannot show "
+                              f"(event data that no rule produces: {type(problem).__name__})") from None
+    return Replayed(game.ruleset.name, report, keyed, status, shown)
 
 
 def verified_report(text: str) -> Report:

@@ -148,3 +148,12 @@ def test_a_float_in_an_in_memory_log_is_a_divergence_for_replay_and_verify() -> 
     replayed = replay(REGISTRY["aod"], log)[1]
     assert replayed.divergence is not None and replayed.divergence.seq == index + 1
     assert verify(REGISTRY["aod"], log).verdict == "FAILED"
+
+
+def test_a_replay_whose_events_no_rule_makes_is_refused_not_crashed() -> None:
+    """Found by the logs fuzzer: an unkeyed log proves only its chain, so its payloads
+    may name a card that does not exist (here an ARMORY armament "xxxxx..."); replay
+    folds it, and showing the position must refuse the log, not raise IndexError."""
+    text = (Path(__file__).parent / "data" / "fuzz-logs-card-no-rule-makes.jsonl").read_text(encoding="utf-8")
+    with pytest.raises(ServiceError, match="the events fold to a position the rules cannot show"):
+        logchecks.replayed(text, 0)
