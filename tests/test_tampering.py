@@ -22,6 +22,7 @@ from tests.conftest import OPERATOR
 from tests.forgery import leaves, resealed_from, with_leaf
 
 SAMPLE = Path(__file__).resolve().parent.parent / "replays" / "aod" / "2p-flip-then-good-win.jsonl"
+FUZZ_FINDINGS = Path(__file__).resolve().parent / "data" / "fuzz-logs"
 LINES = SAMPLE.read_text(encoding="utf-8").splitlines()
 LOG = parse_log(LINES)
 BOUNDARIES = [n for n in range(2, len(LOG.envelopes)) if LOG.envelopes[n].command is not None]
@@ -154,6 +155,16 @@ def test_a_replay_whose_events_no_rule_makes_is_refused_not_crashed() -> None:
     """Found by the logs fuzzer: an unkeyed log proves only its chain, so its payloads
     may name a card that does not exist (here an ARMORY armament "xxxxx..."); replay
     folds it, and showing the position must refuse the log, not raise IndexError."""
-    text = (Path(__file__).parent / "data" / "fuzz-logs-card-no-rule-makes.jsonl").read_text(encoding="utf-8")
+    text = (FUZZ_FINDINGS / "armory-card-no-rule-makes.jsonl").read_text(encoding="utf-8")
     with pytest.raises(ServiceError, match="the events fold to a position the rules cannot show"):
         logchecks.replayed(text, 0)
+
+
+@pytest.mark.parametrize("finding", sorted(p.name for p in FUZZ_FINDINGS.iterdir()))
+def test_what_the_logs_fuzzer_found_passes_its_checks(finding: str) -> None:
+    """Each log the logs fuzzer once crashed on (tests/data/fuzz-logs) now gets a clear
+    refusal or a report from Replay, Verify, Import and Fork (a Guardians event that
+    cannot follow its state: evolve's assertion is a LogFormatError now)."""
+    from tests.fuzz.logs import Target
+
+    Target(lambda data, size: data)((FUZZ_FINDINGS / finding).read_bytes())

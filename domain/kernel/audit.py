@@ -34,6 +34,7 @@ from domain.kernel.messages import Event, RuleViolation
 from domain.kernel.rng import seed_commitment
 from domain.kernel.seal import Keys, chain_hash, public_form, secret_digest, state_hash
 from domain.kernel.session import (
+    CANNOT_FOLLOW,
     GAME_CREATED,
     SEED_REVEALED,
     Session,
@@ -422,5 +423,5 @@ def _diverging_states(before: Session[Any], agreed: list[Envelope], made: Envelo
     try:
         actual_state = base.apply(actual).state
         return _first_lines(state_diff(expected_state, actual_state))
-    except (LogFormatError, TypeError, ValueError, KeyError) as error:
+    except (LogFormatError, *CANNOT_FOLLOW) as error:
         return (f"the logged event cannot be applied: {error}",)

@@ -84,6 +84,11 @@ class Folded(NamedTuple, Generic[S]):
     event: Event | None
 
 
+CANNOT_FOLLOW = (LookupError, ValueError, TypeError, AttributeError, ArithmeticError, AssertionError)
+"""What evolve may raise on an event that decodes but cannot follow the state before it
+(a forged or edited log): evolve trusts its events, so it may fail any of these ways."""
+
+
 def fold(game: Game[S], header: Header, state: S, contributions: Contributions | None, seq: int, type_name: str,
          payload: Mapping[str, JsonValue], schema: int, rule: str) -> Folded[S]:
     """The state (and seat randomness) after one logged event, with no rules checks (replay)."""
@@ -99,7 +104,7 @@ def fold(game: Game[S], header: Header, state: S, contributions: Contributions |
         event = logged_event(game, seq, type_name, payload, schema, rule)
         try:
             return Folded(game.evolve(state, event), contributions, event)
-        except (LookupError, ValueError, TypeError, AttributeError, ArithmeticError) as error:
+        except CANNOT_FOLLOW as error:
             # Well-formed, but not something that can happen here (an edited log, rehashed).
             raise LogFormatError(f"event {seq} ({type_name}) cannot follow the state before it: "
                                  f"{type(error).__name__}: {error}") from None
