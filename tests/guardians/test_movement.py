@@ -85,7 +85,7 @@ def test_a_shield_passes_its_own_shield_but_does_not_stop_on_it() -> None:
     t = moving(zones, (Shield(OX10, 1, "b1"), Shield(OX12, 1, "b2")))
     t.play(TurnShield(seat=1, shield=OX10))
     t.play(Step(seat=1, to="b2"))
-    with pytest.raises(RuleViolation, match="may not stop where another Shield of yours stands"):
+    with pytest.raises(RuleViolation, match="may not stop where another Shield stands"):
         t.play(EndMove(seat=1))
     t.play(Step(seat=1, to="a2"))
 

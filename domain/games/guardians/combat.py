@@ -74,6 +74,8 @@ from domain.games.guardians.strength import (
     immune_to_aoe,
     is_ranged,
     matches,
+    standing,
+    stronghold_card,
     terms,
     total,
     vitality,
@@ -243,13 +245,18 @@ def choose_command(em: Em, command: ChooseCommand) -> None:
         _reveal_commands(em)
 
 
+def _contradiction(card: str) -> str | None:
+    """What a Command Card does that another may contradict (guardians COMBAT, Ex. 2 and 4)."""
+    return texts.CONTRADICTIONS.get(face(card).key) or ("terrain" if has(card, "sets-terrain") else None)
+
+
 def _reveal_commands(em: Em) -> None:
     combat = combat_of(em.state)
     cards = tuple(c for c in (combat.attacker.command, combat.defender.command) if c)
     dispelled: list[str] = []
     if len(cards) == 2:
         a, d = cards
-        ka, kd = texts.CONTRADICTIONS.get(face(a).key), texts.CONTRADICTIONS.get(face(d).key)
+        ka, kd = _contradiction(a), _contradiction(d)
         if ka and ka == kd:
             ua, ud = face(a).up, face(d).up
             dispelled = [a, d] if ua == ud else [a if ua < ud else d]
@@ -518,22 +525,23 @@ def _said_bribe(em: Em, seat: int) -> None:
     if len(combat.bribe_seen) < 2:
         return
     a_card, d_card = combat.a_card, combat.d_card
+    bribed = set(combat.attacker.destroyed) | set(combat.defender.destroyed)
+    if not bribed & {a_card, d_card}:
+        for card, victim in ((a_card, d_card), (d_card, a_card)):
+            if destroys(card, victim, combat):
+                em.emit(CreatureStatus, R_DESTRUCTION, seat=seat_of(victim), card=victim, status="destroyed", by=card)
+    # An AOE of a creature still in the match-up strikes next, even when its opponent
+    # was bribed away or destroyed (guardians AOE attacks).
+    combat = combat_of(em.state)
     gone = set(combat.attacker.destroyed) | set(combat.defender.destroyed)
-    if a_card in gone or d_card in gone:
-        em.emit(StageBegan, R_BRIBERY, stage="choose", actor=0)
-        next_matchup(em)
-        return
-    destroyed = [(c, v) for c, v in ((a_card, d_card), (d_card, a_card)) if destroys(c, v, combat)]
-    for card, victim in destroyed:
-        em.emit(CreatureStatus, R_DESTRUCTION, seat=seat_of(victim), card=victim, status="destroyed", by=card)
-    if destroyed:
+    for card in (a_card, d_card):
+        if card not in gone and side(combat, seat_of(card)).command != card:
+            for ability in abilities(card, "aoe"):
+                aoe_strike(em, seat_of(card), card, ability.amount, ability.target)
+    if gone & {a_card, d_card}:
         em.emit(StageBegan, R_DESTRUCTION, stage="choose", actor=0)
         next_matchup(em)
         return
-    for card in (a_card, d_card):
-        for ability in abilities(card, "aoe"):
-            if side(combat, seat_of(card)).command != card:
-                aoe_strike(em, seat_of(card), card, ability.amount, ability.target)
     em.emit(StageBegan, R_OVER_YET, stage="modify", actor=combat.attacker.seat)
 
 
@@ -564,11 +572,17 @@ def play_ranged(em: Em, command: PlayRanged) -> None:
         )
     amount = face(command.card).ranged
     mine = side(combat, seat)
-    if mine.shield:
-        for ability in abilities(mine.shield, "ranged-bonus"):
-            role = "attacking" if seat == combat.attacker.seat else "defending"
-            if ability.target in ("", role):
-                amount += ability.amount
+    role = "attacking" if seat == combat.attacker.seat else "defending"
+    # A ranged bonus comes from the side's Shield, its creatures in play, or the
+    # stronghold card it defends.
+    givers = [
+        a
+        for giver in (*standing(mine), *((mine.shield,) if mine.shield else ()))
+        for a in abilities(giver, "ranged-bonus")
+    ]
+    if role == "defending" and stronghold_owner(combat.space) == seat:
+        givers += [a for a in card_def(stronghold_card(state, combat.space)).abilities if a.kind == "ranged-bonus"]
+    amount += sum(a.amount for a in givers if a.target in ("", role))
     em.emit(RangedFired, R_RANGED, seat=seat, card=command.card, into=into, amount=amount)
     note_text(em, command.card)
     if face(command.card).key in texts.PUSH_FORCERS:
@@ -880,7 +894,9 @@ def retreat_spaces(state: GuardiansState) -> tuple[str, ...]:
     space to any side under its control (guardians COMBAT RESOLUTION)."""
     combat = combat_of(state)
     if combat.loser == combat.attacker.seat:
-        return (combat.came_from,)
+        # Back the way it came; where an enemy Shield stands (it flew over it), nowhere.
+        blocked = any(s.space == combat.came_from and s.seat != combat.loser for s in state.shields)
+        return () if blocked else (combat.came_from,)
     seat = combat.loser
     found = []
     for space in neighbours(combat.space):

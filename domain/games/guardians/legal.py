@@ -117,6 +117,8 @@ def _movement(state: GuardiansState, seat: int) -> list[Command]:
     found += [PlayCard(seat=seat, card=c) for c in storage if face(c).key == texts.POTION]
     for space in neighbours(shield.space):
         found += [Step(seat=seat, to=space, fly=False), Step(seat=seat, to=space, fly=True)]
+        if any(s.space == space and s.seat != seat for s in state.shields):
+            found.append(Step(seat=seat, to=space, fly=True, past=True))
     here = shield.space
     if here in strongholds(seat):
         found += [DropOff(seat=seat, card=c) for c in state.zone(seat, members(shield.card))]

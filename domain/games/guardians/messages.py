@@ -75,10 +75,12 @@ class TurnShield(Command):
 @dataclass(frozen=True, slots=True)
 class Step(Command):
     """Move the Shield you turned one space orthogonally, walking or flying
-    (guardians Movement)."""
+    (guardians Movement). Onto an enemy Shield it attacks, unless it flies `past`: a
+    flying Shield with a step left may fly over an enemy Shield on a land."""
 
     to: str
     fly: bool = False
+    past: bool = False
 
 
 @dataclass(frozen=True, slots=True)

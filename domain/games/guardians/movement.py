@@ -25,6 +25,7 @@ from domain.games.guardians.state import (
     members,
     on,
     other,
+    seat_of,
     terrain,
 )
 from domain.games.guardians.strength import face, has
@@ -143,8 +144,14 @@ def step(em: Em, command: Step) -> None:
             R_MOVE,
             "a Shield cannot attack a stronghold space from a space where another Shield of yours stands",
         )
-    enemy = state.shield_at(target)
-    if enemy is not None and enemy.seat != seat:
+    enemy = next((s for s in state.shields if s.space == target and s.seat != seat), None)
+    if command.past:
+        require(
+            fly and state.steps_left > 1 and enemy is not None and is_land(target),
+            R_MOVE,
+            "only a flying Shield with a step left flies past an enemy Shield on a land",
+        )
+    elif enemy is not None:
         start_combat(em, shield, target, enemy.card, members(enemy.card))
         return
     if owner and owner != seat:
@@ -203,6 +210,13 @@ def _on_my_stronghold(state: GuardiansState, shield: Shield) -> str:
     return shield.space
 
 
+def _require_room(state: GuardiansState, shield: str, card: str, rule: str) -> None:
+    """A Shield carries at most its limit in stacking points (guardians Place Creatures)."""
+    points = stacking(state.zone(seat_of(shield), members(shield))) + face(card).stacking
+    limit = face(shield).shield_limit
+    require(points <= limit, rule, f"the Shield would carry {points} points; it holds {limit}")
+
+
 def pick_up(em: Em, command: PickUp) -> None:
     state, seat = em.state, command.seat
     shield = _my_move(state, seat)
@@ -212,11 +226,7 @@ def pick_up(em: Em, command: PickUp) -> None:
     other_shield = next((s for s in state.shields_of(seat) if s.space == space and s.card != shield.card), None)
     sources = {on(space)}
     if other_shield is not None:
-        require(
-            not other_shield.turned or zone != members(other_shield.card),
-            R_PICK_UP,
-            "you cannot pick up from a space with a turned Shield",
-        )
+        require(not other_shield.turned, R_PICK_UP, "you cannot pick up from a space with a turned Shield")
         sources.add(members(other_shield.card))
     require(
         zone in sources and face(command.card).is_creature, R_PICK_UP, f"{command.card} is not a creature on {space}"
@@ -227,12 +237,7 @@ def pick_up(em: Em, command: PickUp) -> None:
         R_PICK_UP,
         f"a flying Shield carries only fliers; {face(command.card).name} does not fly",
     )
-    points = stacking(state.zone(seat, members(shield.card))) + face(command.card).stacking
-    require(
-        points <= face(shield.card).shield_limit,
-        R_PICK_UP,
-        f"the Shield would carry {points} points; it holds {face(shield.card).shield_limit}",
-    )
+    _require_room(state, shield.card, command.card, R_PICK_UP)
     move(em, R_PICK_UP, seat, (command.card,), zone, members(shield.card), PICKED_UP)
 
 
@@ -253,13 +258,14 @@ def drop_off(em: Em, command: DropOff) -> None:
         "you cannot drop a creature onto a space with an unturned Shield",
     )
     target = members(other_shield.card) if other_shield is not None else on(space)
+    if other_shield is not None:
+        _require_room(state, other_shield.card, command.card, R_PICK_UP)
     points = (
         space_points(state, seat, space)
         - stacking(state.zone(seat, members(shield.card)))
         + face(command.card).stacking
     )
-    if other_shield is None:
-        require(points <= SPACE_LIMIT, R_PICK_UP, f"{space} would hold {points} points; the limit is {SPACE_LIMIT}")
+    require(points <= SPACE_LIMIT, R_PICK_UP, f"{space} would hold {points} points; the limit is {SPACE_LIMIT}")
     move(em, R_PICK_UP, seat, (command.card,), members(shield.card), target, DROPPED_OFF)
 
 
@@ -312,19 +318,14 @@ def reinforce(em: Em, command: Reinforce) -> None:
         R_REINFORCE,
         f"{command.card} cannot reach {target.space} from {space}",
     )
-    points = stacking(state.zone(seat, members(target.card))) + face(command.card).stacking
-    require(
-        points <= face(target.card).shield_limit,
-        R_REINFORCE,
-        f"the Shield would carry {points} points; it holds {face(target.card).shield_limit}",
-    )
+    _require_room(state, target.card, command.card, R_REINFORCE)
     move(em, R_REINFORCE, seat, (command.card,), zone, members(target.card), REINFORCED)
 
 
 def end_move(em: Em, command: EndMove) -> None:
     state, seat = em.state, command.seat
     shield = _my_move(state, seat)
-    mine = next((s for s in state.shields_of(seat) if s.space == shield.space and s.card != shield.card), None)
-    require(mine is None, R_MOVE, f"your Shield may not stop where another Shield of yours stands ({shield.space})")
+    standing = [s for s in state.shields if s.space == shield.space and s.card != shield.card]
+    require(not standing, R_MOVE, f"your Shield may not stop where another Shield stands ({shield.space})")
     em.emit(MoveEnded, R_MOVE, seat=seat, shield=shield.card)
     next_actor(em, seat)

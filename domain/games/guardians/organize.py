@@ -208,6 +208,13 @@ def check_place(state: GuardiansState, command: Place) -> Placement:
         _check_room(state, seat, space, card, source)
         shield = state.shield_at(space)
         target_zone = members(shield.card) if shield is not None and shield.seat == seat else on(space)
+        if target_zone != on(space) and shield is not None and info.is_creature:
+            carried = stacking(state.zone(seat, target_zone)) + info.stacking
+            require(
+                carried <= face(shield.card).shield_limit,
+                R_SHIELDS,
+                f"{face(shield.card).name} holds {face(shield.card).shield_limit} points, not {carried}",
+            )
         if info.kind == "creature-item":
             stack = state.zone(seat, target_zone)
             creatures = sum(1 for c in stack if face(c).is_creature)

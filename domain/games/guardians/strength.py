@@ -198,7 +198,11 @@ def terms(state: GuardiansState, combat: Combat, instance: str, opponent: str, *
     side = side_of(combat, instance)
     role = "attacking" if side.seat == combat.attacker.seat else "defending"
     # A secondary attacker keeps only its own text; a primary also gets its side's.
-    sources = (instance,) if secondary else (instance, *(c for c in standing(side) if c != instance))
+    sources = (
+        (instance,)
+        if secondary
+        else (instance, *(c for c in standing(side) if c != instance), *((side.shield,) if side.shield else ()))
+    )
     for source in sources:
         name = "own text" if source == instance else face(source).name
         found.extend(

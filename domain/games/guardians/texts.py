@@ -16,12 +16,10 @@ CONTRADICTIONS: dict[str, str] = {
     "re-seer": "opponent-declares",
     "re-visionary": "opponent-declares",
     "re-baleful-eye": "opponent-declares-size",
-    # Both set the terrain of the space for the combat.
-    "dn-slor-overlord-of-the-wastes": "terrain",
-    "dn-uras-overlord-of-mountains": "terrain",
 }
 """Command cards that contradict each other share a category (guardians COMBAT: the
-lower Up number is dispelled; equal, both are)."""
+lower Up number is dispelled; equal, both are). Cards that set the terrain (the
+Overlords: the sets-terrain ability) contradict each other too (combat.py)."""
 
 EXTRA_ABILITIES: dict[str, tuple[Ability, ...]] = {
     # Their match-up opponent loses its stronghold bonus when they attack a stronghold.

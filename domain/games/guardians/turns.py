@@ -169,7 +169,9 @@ def draw_turn(em: Em, seat: int, *, keep_up: bool) -> None:
     em.emit(DrawCounted, R_NEXT_TURN, seat=seat, base=base, lands=lands, low_up=low, total=max(total, 0))
     up = em.state.zone(seat, UP)
     if up:
-        if keep_up and total > 0:
+        # With the deck used up nothing more is drawn, the Up card from the discard pile
+        # included: it goes back there.
+        if keep_up and total > 0 and em.state.zone(seat, DECK):
             move(em, R_NEXT_TURN, seat, up, UP, DRAWN, "last Up card drawn first")
             total -= len(up)
         else:

@@ -1,0 +1,110 @@
+"""Rulebook details a review found missing (guardians Movement, AOE attacks, COMBAT,
+OTHER MODIFIERS, THE TURN IS OVER)."""
+
+from __future__ import annotations
+
+import pytest
+
+from domain.games.guardians.messages import (
+    ChooseCommand,
+    CombatStarted,
+    CommandsRevealed,
+    CreatureStatus,
+    DeclareCommand,
+    EndMove,
+    MatchupResolved,
+    Pass,
+    PlayCard,
+    PlayCreature,
+    ShieldStepped,
+    Step,
+    TurnShield,
+)
+from domain.games.guardians.state import MOVEMENT, Shield
+from domain.games.guardians.turns import draw_turn, new_em
+from domain.kernel import RuleViolation
+from tests.guardians.support import Table, card_of, face_off, instances, table
+
+FLIER, ENEMY = "1.re-shield-ploogs-ox-10#1", "2.re-shield-ploogs-ox-11#1"
+
+
+def test_a_flying_shield_flies_past_an_enemy_shield() -> None:
+    """guardians Movement: nothing may pass an enemy Shield unless it flies."""
+    t = Table(
+        table(
+            phase=MOVEMENT,
+            active=1,
+            zones={
+                "1:shields": (FLIER,),
+                "2:shields": (ENEMY,),
+                f"1:shield:{FLIER}": instances(1, ["Floyd the Flying Pig"]),
+                f"2:shield:{ENEMY}": instances(2, ["Archer"]),
+            },
+            shields=(Shield(FLIER, 1, "b2"), Shield(ENEMY, 2, "b3")),
+        )
+    )
+    t.play(TurnShield(seat=1, shield=FLIER))
+    with pytest.raises(RuleViolation, match="only a flying Shield with a step left flies past"):
+        t.play(Step(seat=1, to="b3", past=True))
+    t.play(Step(seat=1, to="b3", fly=True, past=True))
+    assert not t.of(CombatStarted)
+    with pytest.raises(RuleViolation, match="may not stop where another Shield stands"):
+        t.play(EndMove(seat=1))
+    t.play(Step(seat=1, to="a3", fly=True))
+    assert [e.to_space for e in t.of(ShieldStepped)] == ["b3", "a3"] and t.state.seat_at("a3") == 1
+
+
+def test_an_aoe_strikes_when_its_opponent_was_bribed_away() -> None:
+    """guardians AOE attacks: the Sorcerer bribes the Merchant away; then its AOE strikes."""
+    t = Table(face_off(["Sorcerer"], ["Merchant", "Super Model"], attacker_storage=["Babes"]))
+    t.play(Step(seat=1, to="b3"))
+    t.play(DeclareCommand(seat=1, play=False))
+    t.play(DeclareCommand(seat=2, play=False))
+    t.play(PlayCreature(seat=1, card=card_of(1, "Sorcerer")))
+    t.play(PlayCreature(seat=2, card=card_of(2, "Merchant")))
+    t.play(PlayCard(seat=1, card=card_of(1, "Babes"), target=card_of(2, "Merchant")))
+    t.play(Pass(seat=2))
+    hit = {e.card for e in t.of(CreatureStatus) if e.status == "destroyed"}
+    assert hit == {card_of(2, "Merchant"), card_of(2, "Super Model")}
+
+
+def test_overlords_that_set_the_terrain_contradict() -> None:
+    """guardians COMBAT, example 4: two Command Cards that set the terrain; the lower Up
+    number is dispelled (Slor 5 over Uras 2)."""
+    t = Table(face_off(["Slor, Overlord of the Wastes"], ["Uras, Overlord of Mountains"]))
+    t.play(Step(seat=1, to="b3"))
+    t.play(DeclareCommand(seat=1, play=True))
+    t.play(DeclareCommand(seat=2, play=True))
+    t.play(ChooseCommand(seat=1, card=card_of(1, "Slor, Overlord of the Wastes")))
+    t.play(ChooseCommand(seat=2, card=card_of(2, "Uras, Overlord of Mountains")))
+    [revealed] = t.of(CommandsRevealed)
+    assert revealed.dispelled == (card_of(2, "Uras, Overlord of Mountains"),)
+
+
+def test_a_standard_bearers_bonus_counts_for_the_creatures_under_it() -> None:
+    """Standard Bearer Brom's Demonic 04: +2 to its creatures when attacking."""
+    bearer = "1.re-standard-bearer-broms-demonic-04#1"
+    t = Table(face_off(["Swordsman"], ["Archer"], attacker_shield=bearer))
+    t.play(Step(seat=1, to="b3"))
+    for command in (
+        DeclareCommand(seat=1, play=False),
+        DeclareCommand(seat=2, play=False),
+        PlayCreature(seat=1, card=card_of(1, "Swordsman")),
+        PlayCreature(seat=2, card=card_of(2, "Archer")),
+        Pass(seat=1),
+        Pass(seat=2),
+        Pass(seat=1),
+        Pass(seat=2),
+    ):
+        t.play(command)
+    [resolved] = t.of(MatchupResolved)
+    assert resolved.attacker_total == 8  # Swordsman 6 + 2
+
+
+def test_with_the_deck_used_up_the_up_card_is_not_drawn() -> None:
+    """guardians THE TURN IS OVER: no card is drawn once the deck is empty; the Up card
+    taken from the discard pile goes back there."""
+    up = instances(1, ["Swordsman"])
+    em = new_em(table(phase=MOVEMENT, zones={"1:up": up}))
+    draw_turn(em, 1, keep_up=True)
+    assert em.state.zone(1, "discard") == up and not em.state.zone(1, "drawn")
