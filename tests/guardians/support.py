@@ -8,6 +8,7 @@ from typing import Any, TypeVar
 
 from domain.games.guardians import GAME
 from domain.games.guardians.cards import CARDS
+from domain.games.guardians.messages import Pass
 from domain.games.guardians.state import (
     MOVEMENT,
     STORAGE,
@@ -143,3 +144,10 @@ def table(
     return GuardiansState(
         options=options, players=players, zones=dict(zones or {}), shields=shields, phase=phase, turn=turn, **state
     )
+
+
+def through_spells(table: Table) -> None:
+    """Both seats pass the window for Spells cast "at any time" after bribery (guardians
+    SPELLS), if it is open."""
+    while table.state.combat is not None and table.state.combat.stage == "spells":
+        table.play(Pass(seat=table.state.combat.actor))

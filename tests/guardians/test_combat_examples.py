@@ -23,7 +23,7 @@ from domain.games.guardians.messages import (
     Step,
 )
 from domain.kernel import Command, RuleViolation
-from tests.guardians.support import Table, card_of, face_off
+from tests.guardians.support import Table, card_of, face_off, through_spells
 
 CHRIS = ["Super Model", "Snogwart", "Archer", "Wraith", "Wild Nymph"]
 BILL = ["Floyd the Flying Pig", "Ugly Wart Fiend", "Baal-a-Gog", "Devil Dog", "Ice Spirit", "Gn'Omish Gnomes"]
@@ -34,6 +34,7 @@ def matchup(table: Table, attacker: str, defender: str, *, a_extra: Sequence[Com
     table.play(PlayCreature(seat=2, card=defender))
     table.play(Pass(seat=1))  # no bribe
     table.play(Pass(seat=2))
+    through_spells(table)
     if table.state.combat is not None and table.state.combat.stage == "modify":
         for command in a_extra:
             table.play(command)
@@ -114,6 +115,7 @@ def example_2(order: list[tuple[str, str]], *, bribe_ogre: bool = False) -> Tabl
             table.play(PlayCard(seat=2, card=card_of(2, "Babes"), target=card_of(1, "Ice Ogre")))
             continue
         table.play(Pass(seat=2))
+        through_spells(table)
         if table.state.combat is not None and table.state.combat.stage == "modify":
             table.play(Pass(seat=1))
             table.play(Pass(seat=2))
@@ -193,6 +195,7 @@ def test_sand_lord_and_swordsman_with_an_archer() -> None:
     woods.play(PlayCreature(seat=2, card=card_of(2, "Sand Lord")))
     woods.play(Pass(seat=1))
     woods.play(Pass(seat=2))
+    through_spells(woods)
     with pytest.raises(RuleViolation, match="guardians Ranged Attacks: no ranged attacks on this space"):
         woods.play(PlayRanged(seat=1, card=card_of(1, "Archer")))
     woods.play(Pass(seat=1))

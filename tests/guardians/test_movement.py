@@ -218,6 +218,8 @@ def test_a_won_attack_on_a_stronghold_space_does_not_take_it() -> None:
         Pass(seat=2),
         Pass(seat=1),
         Pass(seat=2),
+        Pass(seat=1),
+        Pass(seat=2),
     ):
         t.play(command)
     assert t.state.combat is None and t.state.seat_at("b3") == 1 and t.state.seat_at("b4") == 0

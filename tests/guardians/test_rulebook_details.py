@@ -95,6 +95,8 @@ def test_a_standard_bearers_bonus_counts_for_the_creatures_under_it() -> None:
         Pass(seat=2),
         Pass(seat=1),
         Pass(seat=2),
+        Pass(seat=1),
+        Pass(seat=2),
     ):
         t.play(command)
     [resolved] = t.of(MatchupResolved)
@@ -108,3 +110,23 @@ def test_with_the_deck_used_up_the_up_card_is_not_drawn() -> None:
     em = new_em(table(phase=MOVEMENT, zones={"1:up": up}))
     draw_turn(em, 1, keep_up=True)
     assert em.state.zone(1, "discard") == up and not em.state.zone(1, "drawn")
+
+
+def test_st_ballantines_evocation_comes_before_destruction() -> None:
+    """guardians BRIBERY, Possibility 4 and DESTRUCTION: nobody bribes; the Swordsman's
+    seat casts St. Ballantine's Evocation before the Merchant's "destroys" text acts:
+    both creatures are destroyed."""
+    t = Table(face_off(["Swordsman"], ["Merchant"], attacker_storage=["St. Ballantine's Evocation"]))
+    t.play(Step(seat=1, to="b3"))
+    t.play(DeclareCommand(seat=1, play=False))
+    t.play(DeclareCommand(seat=2, play=False))
+    swordsman, merchant = card_of(1, "Swordsman"), card_of(2, "Merchant")
+    t.play(PlayCreature(seat=1, card=swordsman))
+    t.play(PlayCreature(seat=2, card=merchant))
+    t.play(Pass(seat=1))
+    t.play(Pass(seat=2))
+    assert t.state.combat is not None and t.state.combat.stage == "spells"
+    t.play(PlayCard(seat=1, card=card_of(1, "St. Ballantine's Evocation"), target=swordsman))
+    destroyed = {(e.card, e.by) for e in t.of(CreatureStatus) if e.status == "destroyed"}
+    evocation = card_of(1, "St. Ballantine's Evocation")
+    assert destroyed == {(swordsman, evocation), (merchant, evocation)}

@@ -59,7 +59,7 @@ from domain.games.guardians.view import redact, view
 from domain.kernel import Event, RuleViolation
 from domain.kernel.game import SPECTATOR
 from domain.kernel.records import replace
-from tests.guardians.support import GUARDIAN_KEYS, STRONGHOLD, Table, card_of, face_off, instances, key
+from tests.guardians.support import GUARDIAN_KEYS, STRONGHOLD, Table, card_of, face_off, instances, key, through_spells
 
 SHIELD_1, SHIELD_2 = "1.re-shield-ploogs-ox-10#1", "2.re-shield-ploogs-ox-11#1"
 
@@ -137,9 +137,11 @@ def lay(table: Table, attacker: str, defender: str) -> None:
     table.play(PlayCreature(seat=2, card=defender))
     table.play(Pass(seat=1))
     table.play(Pass(seat=2))
+    through_spells(table)
 
 
 def both_pass(table: Table) -> MatchupResolved:
+    through_spells(table)
     table.play(Pass(seat=1))
     table.play(Pass(seat=2))
     return table.of(MatchupResolved)[-1]
@@ -147,6 +149,7 @@ def both_pass(table: Table) -> MatchupResolved:
 
 def answered(table: Table) -> MatchupResolved:
     """Seat 1 acted in the modify window: seat 2, then seat 1, pass."""
+    through_spells(table)
     table.play(Pass(seat=2))
     table.play(Pass(seat=1))
     return table.of(MatchupResolved)[-1]
@@ -262,6 +265,7 @@ def test_titans_change_size(titan: str, size: str, cut: int) -> None:
     refused(table, ChangeSize(seat=1, card=me, size=size), "guardians COMBAT")  # not in the bribery step
     table.play(Pass(seat=1))
     table.play(Pass(seat=2))
+    through_spells(table)
     table.play(ChangeSize(seat=1, card=me, size=size))
     refused(table, ChangeSize(seat=2, card=me, size="L"), "Titan")  # not the enemy's Titan
     resolved = answered(table)

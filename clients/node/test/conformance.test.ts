@@ -22,7 +22,8 @@
  * drawn from the listed choices (turn_limit CONFORMANCE_TURN_LIMIT, default 8, when
  * the ruleset has that option), and a full-length one with the ruleset's own defaults
  * (CONFORMANCE_LONG_TURN_LIMIT sets its turn_limit instead; 0 skips it). CONFORMANCE_SEED repeats a run (the same seeds and choices);
- * CONFORMANCE_MAX_COMMANDS bounds each game (default 3000).
+ * CONFORMANCE_MAX_COMMANDS bounds each game (default 6000: random Guardians games
+ * run to some 2,400 commands at their default turn limit; GAME_TIMEOUT_MS bounds time).
  */
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
@@ -59,7 +60,7 @@ const TURN_LIMIT = Number(process.env.CONFORMANCE_TURN_LIMIT ?? 8);
 /** undefined: the ruleset's default turn limit; 0: no full-length game. */
 const LONG_TURN_LIMIT = process.env.CONFORMANCE_LONG_TURN_LIMIT ? Number(process.env.CONFORMANCE_LONG_TURN_LIMIT)
   : undefined;
-const MAX_COMMANDS = Number(process.env.CONFORMANCE_MAX_COMMANDS ?? 3000);
+const MAX_COMMANDS = Number(process.env.CONFORMANCE_MAX_COMMANDS ?? 6000);
 const GAME_TIMEOUT_MS = 120_000;
 const STREAM_END_TIMEOUT_MS = 15_000;
 const PROBE_EVERY = 7;

@@ -287,7 +287,7 @@ def play_card(em: Em, command: PlayCard) -> None:
         acting(state, seat, "command-window")
         _dispel(em, combat, seat, command)
     elif key == texts.POWER_LUNCH:
-        acting(state, seat, "modify", "secondary-modify")
+        acting(state, seat, "spells", "modify", "secondary-modify")
         require(
             command.target in (combat.a_card, combat.d_card) and command.target != "",
             R_CHANNELING,
@@ -303,7 +303,7 @@ def play_card(em: Em, command: PlayCard) -> None:
             cards=(command.target,),
         )
     elif key == texts.ST_BALLANTINE:
-        acting(state, seat, "modify")
+        acting(state, seat, "spells", "modify")
         mine = combat.a_card if seat == combat.attacker.seat else combat.d_card
         theirs = combat.d_card if seat == combat.attacker.seat else combat.a_card
         require(
@@ -356,7 +356,7 @@ def pass_turn(em: Em, command: Pass) -> None:
     combat = combat_of(em.state)
     seat = command.seat
     stage = combat.stage
-    if stage in ("command-window", "modify"):
+    if stage in ("command-window", "spells", "modify"):
         acting(em.state, seat, stage)
         if stage == "modify":
             powers.check_may_pass(em.state, seat)
@@ -364,6 +364,8 @@ def pass_turn(em: Em, command: Pass) -> None:
         if combat_of(em.state).passes >= 2:
             if stage == "command-window":
                 _apply_commands(em)
+            elif stage == "spells":
+                _destruction(em)
             else:
                 resolve_matchup(em)
     elif stage == "bribe":
@@ -518,12 +520,22 @@ def _bribe(em: Em, combat: Combat, seat: int, command: PlayCard) -> None:
 
 
 def _said_bribe(em: Em, seat: int) -> None:
-    """Attacker, then defender, say whether they bribe; then destruction, AOE and the
-    other modifiers (guardians BRIBERY, DESTRUCTION)."""
+    """Attacker, then defender, say whether they bribe; then Spells may be cast "at any
+    time" (guardians SPELLS) before destruction, AOE and the other modifiers."""
     em.emit(WindowMove, R_BRIBERY, seat=seat, passed=True, actor=other(seat))
     combat = combat_of(em.state)
     if len(combat.bribe_seen) < 2:
         return
+    gone = set(combat.attacker.destroyed) | set(combat.defender.destroyed)
+    if gone & {combat.a_card, combat.d_card}:
+        _destruction(em)  # a creature was bribed away: no match-up left to cast into
+    else:
+        em.emit(StageBegan, R_SPELLS, stage="spells", actor=combat.attacker.seat)
+
+
+def _destruction(em: Em) -> None:
+    """Destruction, then the AOE of a primary attacker (guardians DESTRUCTION, AOE attacks)."""
+    combat = combat_of(em.state)
     a_card, d_card = combat.a_card, combat.d_card
     bribed = set(combat.attacker.destroyed) | set(combat.defender.destroyed)
     if not bribed & {a_card, d_card}:
