@@ -12,15 +12,17 @@ from domain.games.guardians.messages import (
     CreatureStatus,
     DeclareCommand,
     EndMove,
+    KeepUpCard,
     MatchupResolved,
     Pass,
+    Place,
     PlayCard,
     PlayCreature,
     ShieldStepped,
     Step,
     TurnShield,
 )
-from domain.games.guardians.state import MOVEMENT, Shield
+from domain.games.guardians.state import MOVEMENT, ORGANIZE, Shield
 from domain.games.guardians.turns import draw_turn, new_em
 from domain.kernel import RuleViolation
 from tests.guardians.support import Table, card_of, face_off, instances, table
@@ -130,3 +132,22 @@ def test_st_ballantines_evocation_comes_before_destruction() -> None:
     destroyed = {(e.card, e.by) for e in t.of(CreatureStatus) if e.status == "destroyed"}
     evocation = card_of(1, "St. Ballantine's Evocation")
     assert destroyed == {(swordsman, evocation), (merchant, evocation)}
+
+
+def test_tes_let_says_first_whether_the_up_card_is_drawn() -> None:
+    """guardians THE TURN IS OVER: Tes let's seat may start drawing below its Up card;
+    it chooses before it organizes."""
+    up, archer = instances(1, ["Swordsman"])[0], instances(1, ["Archer"])[0]
+    t = Table(
+        table(
+            phase=ORGANIZE,
+            turn=2,
+            guardians=("tes let", "rak nam"),
+            zones={"1:up": (up,), "1:pen": (archer,), "1:deck": instances(1, ["Axeman", "Captain", "Corporal"])},
+        )
+    )
+    with pytest.raises(RuleViolation, match="first say whether you keep your Up card"):
+        t.play(Place(seat=1, card=archer, to="on:a1"))
+    t.play(KeepUpCard(seat=1, keep=False))
+    assert t.state.zone(1, "discard") == (up,) and len(t.state.zone(1, "drawn")) == 3
+    t.play(Place(seat=1, card=archer, to="on:a1"))

@@ -175,10 +175,7 @@ def evolve(state: GuardiansState, event: Event) -> GuardiansState:
         case UpCardsCompared(cards=_, numbers=numbers, first=first):
             if not first:
                 return state
-            players = tuple(
-                replace(p, low_up=numbers[p.seat - 1] < numbers[other(p.seat) - 1], up_number=numbers[p.seat - 1])
-                for p in state.players
-            )
+            players = tuple(replace(p, low_up=numbers[p.seat - 1] < numbers[other(p.seat) - 1]) for p in state.players)
             return replace(state, players=players, first=first, active=first)
         case OpeningWindow(actor=actor):
             return replace(state, window=OPENING, active=actor, passes=0)

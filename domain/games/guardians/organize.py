@@ -68,7 +68,7 @@ def organizing(state: GuardiansState, seat: int) -> None:
     """The seat may act in Draw & Organize now (and is not in the middle of a spell)."""
     require(state.phase == ORGANIZE, R_ORGANIZE, f"cards are placed in the Draw & Organize phase, not in {state.phase}")
     require(not state.player(seat).committed, R_WHO_PLACES, "your placement is committed for this turn")
-    require(not state.player(seat).up_choice_pending, R_NEXT_TURN, "first say whether you keep your Up card")
+    require(not up_choice_pending(state, seat), R_NEXT_TURN, "first say whether you keep your Up card")
     require(not state.player(seat).looking, R_TEXT, "first finish the spell whose cards you are looking at")
     if state.options.placement == ALTERNATING and not state.player(other(seat)).committed:
         require(state.active == seat, R_WHO_PLACES, f"seat {state.active} places next (alternating placement)")

@@ -127,9 +127,7 @@ class Player:
     shields_lost: int = 0
     low_up: bool = False
     """Had the lower Up card in the last Movement phase (guardians THE TURN IS OVER: LUC)."""
-    up_number: int = 0
     committed: bool = False
-    up_choice_pending: bool = False
     placed: tuple[str, ...] = ()
     """Cards this seat placed in this Draw & Organize (each once: RULES.md)."""
     flew: bool = False
