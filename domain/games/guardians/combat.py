@@ -61,6 +61,7 @@ from domain.games.guardians.state import (
     members,
     other,
     seat_of,
+    side,
     terrain,
 )
 from domain.games.guardians.strength import (
@@ -72,7 +73,6 @@ from domain.games.guardians.strength import (
     has,
     immune,
     immune_to_aoe,
-    is_ranged,
     matches,
     standing,
     stronghold_card,
@@ -86,7 +86,7 @@ from domain.games.guardians.table import (
     acting,
     combat_of,
     hand,
-    side,
+    may_fire,
     survivors,
     window_move,
 )
@@ -566,9 +566,7 @@ def play_ranged(em: Em, command: PlayRanged) -> None:
         "no ranged attacks on this space or in this combat (Woods, or a card's text)",
     )
     require(
-        command.card in hand(state, side(combat, seat)) and is_ranged(command.card),
-        R_RANGED,
-        f"{command.card} is not a ranged attacker in your Combat Hand",
+        command.card in may_fire(state, seat), R_RANGED, f"{command.card} is not a ranged attacker in your Combat Hand"
     )
     into, against = (combat.a_card, combat.d_card) if seat == combat.attacker.seat else (combat.d_card, combat.a_card)
     for limit in abilities(command.card, "ranged"):

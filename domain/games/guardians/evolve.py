@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from domain.games.guardians.board import is_land
 from domain.games.guardians.messages import (
     CardDispelled,
     CardPutBack,
@@ -78,6 +79,7 @@ from domain.games.guardians.state import (
     on,
     other,
 )
+from domain.games.guardians.state import side as seat_side
 from domain.games.guardians.strength import face
 from domain.kernel import Event
 from domain.kernel.records import replace
@@ -110,10 +112,6 @@ def _side(state: GuardiansState, seat: int, **changes: object) -> GuardiansState
 def _combat(state: GuardiansState, **changes: object) -> GuardiansState:
     assert state.combat is not None
     return replace(state, combat=replace(state.combat, **changes))
-
-
-def _sides(combat: Combat, seat: int) -> Side:
-    return combat.attacker if combat.attacker.seat == seat else combat.defender
 
 
 def _drop_shield(state: GuardiansState, seat: int, shield: str, *, lost: bool) -> GuardiansState:
@@ -212,10 +210,10 @@ def evolve(state: GuardiansState, event: Event) -> GuardiansState:
         case CommandsRevealed(cards=cards, dispelled=dispelled):
             assert state.combat is not None
             for seat in (state.combat.attacker.seat, state.combat.defender.seat):
-                command = _sides(state.combat, seat).command
+                command = seat_side(state.combat, seat).command
                 if command:
                     creature = face(command).is_creature
-                    side = _sides(state.combat, seat)
+                    side = seat_side(state.combat, seat)
                     state = _side(
                         state,
                         seat,
@@ -226,7 +224,7 @@ def evolve(state: GuardiansState, event: Event) -> GuardiansState:
             return _combat(state, stage="command-window", actor=state.combat.attacker.seat, passes=0)
         case CardDispelled(seat=seat, card=card):
             assert state.combat is not None
-            return _side(state, seat, command_live=not _sides(state.combat, seat).command_live)
+            return _side(state, seat, command_live=not seat_side(state.combat, seat).command_live)
         case EffectApplied():
             return _effect(state, event)
         case StageBegan(stage=stage, actor=actor):
@@ -289,7 +287,7 @@ def evolve(state: GuardiansState, event: Event) -> GuardiansState:
         case RangedFired(seat=seat, card=card, into=into, amount=amount):
             assert state.combat is not None
             combat = state.combat
-            state = _side(state, seat, ranged=(*_sides(combat, seat).ranged, card))
+            state = _side(state, seat, ranged=(*seat_side(combat, seat).ranged, card))
             return _combat(state, support=added(combat.support, into, amount))
         case Channeled(seat=seat, source=source, into=into, amount=amount):
             assert state.combat is not None
@@ -301,7 +299,7 @@ def evolve(state: GuardiansState, event: Event) -> GuardiansState:
             return _resolved(state, event)
         case SecondaryDeclared(seat=seat, card=card, target=target):
             assert state.combat is not None
-            side = _sides(state.combat, seat)
+            side = seat_side(state.combat, seat)
             state = _side(state, seat, played=(*side.played, card))
             return _combat(
                 state,
@@ -325,7 +323,7 @@ def evolve(state: GuardiansState, event: Event) -> GuardiansState:
             return _combat(state, winner=winner, loser=loser, stage="heal", actor=winner, passes=0)
         case Healed(seat=seat, healer=healer, card=card):
             assert state.combat is not None
-            side = _sides(state.combat, seat)
+            side = seat_side(state.combat, seat)
             return _side(
                 state,
                 seat,
@@ -370,8 +368,6 @@ def _phase(state: GuardiansState, phase: str, turn: int) -> GuardiansState:
     if phase == MOVEMENT:
         return replace(state, shields=tuple(replace(s, turned=False, came_from="") for s in state.shields))
     if phase == SETTLEMENT:
-        from domain.games.guardians.board import is_land
-
         lands = tuple(
             sorted(
                 s.space
@@ -402,7 +398,7 @@ def _combat_started(state: GuardiansState, event: CombatStarted) -> GuardiansSta
 
 def _status(state: GuardiansState, seat: int, card: str, status: str) -> GuardiansState:
     assert state.combat is not None
-    side = _sides(state.combat, seat)
+    side = seat_side(state.combat, seat)
     clean = {
         "beaten": tuple(c for c in side.beaten if c != card),
         "destroyed": tuple(c for c in side.destroyed if c != card),
@@ -418,7 +414,7 @@ def _effect(state: GuardiansState, event: EffectApplied) -> GuardiansState:
     if combat is None:
         return state
     if event.effect == "bonus-all":
-        side = _sides(combat, event.seat)
+        side = seat_side(combat, event.seat)
         return _side(state, event.seat, boosts=(*side.boosts, (event.source, event.amount)))
     if event.effect == "no-ranged":
         return _combat(state, no_ranged=tuple(sorted({*combat.no_ranged, *(int(c) for c in event.cards)})))
@@ -427,7 +423,7 @@ def _effect(state: GuardiansState, event: EffectApplied) -> GuardiansState:
     if event.effect == "terrain":
         return _combat(state, terrain=event.cards)
     if event.effect == "ranged-return":
-        side = _sides(combat, event.seat)
+        side = seat_side(combat, event.seat)
         return _side(state, event.seat, ranged=tuple(c for c in side.ranged if c not in event.cards))
     if event.effect == "forced-push":
         return _combat(state, forced_push=True)

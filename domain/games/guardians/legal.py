@@ -49,6 +49,7 @@ from domain.games.guardians.state import (
     GuardiansState,
     members,
     on,
+    side,
     tower,
     under,
 )
@@ -138,8 +139,8 @@ def _movement(state: GuardiansState, seat: int) -> list[Command]:
 def _combat(state: GuardiansState, seat: int) -> list[Command]:
     combat = state.combat
     assert combat is not None
-    mine = table.side(combat, seat)
-    theirs = table.side(combat, 3 - seat)
+    mine = side(combat, seat)
+    theirs = side(combat, 3 - seat)
     storage = list(state.zone(seat, STORAGE))
     stage = combat.stage
     found: list[Command] = []

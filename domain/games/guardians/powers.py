@@ -20,9 +20,9 @@ from domain.games.guardians.messages import (
     StrongholdRuined,
     TypeDeclared,
 )
-from domain.games.guardians.state import DISCARD, STORAGE, Combat, GuardiansState, Side, other, seat_of, upgrade
+from domain.games.guardians.state import DISCARD, STORAGE, Combat, GuardiansState, Side, other, seat_of, side, upgrade
 from domain.games.guardians.strength import defending_stronghold, face, size_of, standing, stronghold_card
-from domain.games.guardians.table import acting, combat_of, may_fire, side, window_move
+from domain.games.guardians.table import acting, combat_of, may_fire, window_move
 from domain.games.guardians.turns import R_TEXT, Em, move, spend
 from domain.kernel import RuleViolation, require
 

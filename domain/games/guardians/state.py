@@ -238,6 +238,11 @@ class Combat:
     loser: int = 0
 
 
+def side(combat: Combat, seat: int) -> Side:
+    """A seat's part in the combat."""
+    return combat.attacker if combat.attacker.seat == seat else combat.defender
+
+
 def lookup(pairs: tuple[tuple[str, int], ...], card: str) -> int:
     return next((value for name, value in pairs if name == card), 0)
 

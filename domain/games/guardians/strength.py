@@ -12,7 +12,7 @@ from domain.games.guardians import texts
 from domain.games.guardians.board import stronghold_owner
 from domain.games.guardians.cards import Ability, Card, card
 from domain.games.guardians.messages import Term
-from domain.games.guardians.state import Combat, GuardiansState, Side, key_of, lookup, seat_of
+from domain.games.guardians.state import Combat, GuardiansState, Side, key_of, lookup, seat_of, side
 
 OFF_COLOR_PREY = {"mortal": "elemental", "elemental": "external", "external": "mortal"}
 """Whom each border gets its Off-Color Bonus against (guardians Off-Color Bonus)."""
@@ -166,7 +166,7 @@ def first_knight_bonus(side: Side, instance: str) -> int:
 
 
 def side_of(combat: Combat, instance: str) -> Side:
-    return combat.attacker if seat_of(instance) == combat.attacker.seat else combat.defender
+    return side(combat, seat_of(instance))
 
 
 def standing(side: Side) -> tuple[str, ...]:

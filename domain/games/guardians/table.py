@@ -5,7 +5,7 @@ cards' powers in combat (powers.py)."""
 from __future__ import annotations
 
 from domain.games.guardians.messages import WindowMove
-from domain.games.guardians.state import COMBAT, Combat, GuardiansState, Side, other
+from domain.games.guardians.state import COMBAT, Combat, GuardiansState, Side, other, side
 from domain.games.guardians.strength import face, is_ranged
 from domain.games.guardians.turns import R_SPELLS, Em
 from domain.kernel import RuleViolation, require
@@ -19,10 +19,6 @@ def combat_of(state: GuardiansState) -> Combat:
     if combat is None or state.phase != COMBAT:
         raise RuleViolation(R_COMBAT, "there is no combat now")
     return combat
-
-
-def side(combat: Combat, seat: int) -> Side:
-    return combat.attacker if combat.attacker.seat == seat else combat.defender
 
 
 def hand(state: GuardiansState, one: Side) -> tuple[str, ...]:
@@ -40,7 +36,7 @@ def survivors(state: GuardiansState, one: Side) -> tuple[str, ...]:
 def may_fire(state: GuardiansState, seat: int) -> tuple[str, ...]:
     """The ranged attackers a seat may fire into the match-up now (guardians Ranged Attacks)."""
     combat = combat_of(state)
-    if combat.stage != "modify" or "woods" in combat.terrain or seat in combat.no_ranged:
+    if combat.stage != "modify" or seat in combat.no_ranged:
         return ()
     return tuple(c for c in hand(state, side(combat, seat)) if is_ranged(c))
 

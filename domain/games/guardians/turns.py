@@ -6,7 +6,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Sequence
 
-from domain.games.guardians.board import LANDS, default_owner, is_land
+from domain.games.guardians.board import LANDS, default_owner, is_land, strongholds
 from domain.games.guardians.cards import card
 from domain.games.guardians.evolve import evolve
 from domain.games.guardians.messages import (
@@ -193,39 +193,18 @@ def placement_digest(state: GuardiansState, seat: int, salt: str) -> str:
 
 
 def reveal_layout(em: Em) -> None:
+    """Both placements shown together: each stronghold space's Shield and how many
+    face-down cards lie on and under it (a land's Shield did not move in the phase)."""
     state = em.state
     spaces = []
-    for shield in sorted(state.shields, key=lambda s: s.space):
-        spaces.append(
-            SpaceLayout(
-                space=shield.space,
-                seat=shield.seat,
-                shield=shield.card,
-                on=len(state.zone(shield.seat, members(shield.card))),
-                under=len(state.zone(shield.seat, under(shield.space))) if not is_land(shield.space) else 0,
-            )
-        )
     for seat in (1, 2):
-        for name, cards in sorted(state.zones.items()):
-            prefix = f"{seat}:"
-            if not name.startswith(prefix) or not cards:
-                continue
-            zone = name[len(prefix) :]
-            if zone.startswith(("on:", "under:")):
-                space = zone.split(":", 1)[1]
-                if state.seat_at(space) == seat:
-                    continue
-                spaces.append(
-                    SpaceLayout(
-                        space=space,
-                        seat=seat,
-                        shield="",
-                        on=len(state.zone(seat, on(space))),
-                        under=len(state.zone(seat, under(space))),
-                    )
-                )
-    unique = {(s.space, s.seat, s.shield): s for s in spaces}
-    em.emit(LayoutRevealed, R_WHO_PLACES, spaces=tuple(unique[k] for k in sorted(unique)))
+        for space in strongholds(seat):
+            shield = next((s.card for s in state.shields_of(seat) if s.space == space), "")
+            carried = len(state.zone(seat, on(space))) + (len(state.zone(seat, members(shield))) if shield else 0)
+            below = len(state.zone(seat, under(space)))
+            if shield or carried or below:
+                spaces.append(SpaceLayout(space=space, seat=seat, shield=shield, on=carried, under=below))
+    em.emit(LayoutRevealed, R_WHO_PLACES, spaces=tuple(sorted(spaces, key=lambda s: s.space)))
 
 
 def begin_movement(em: Em, rng: Rng) -> None:
