@@ -30,6 +30,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from importlib import resources
+from itertools import pairwise
 from types import MappingProxyType
 from typing import Any
 
@@ -306,7 +307,7 @@ def _glyphs(board: Board) -> dict[Space, str]:
         glyphs[space] = "."
     ways: dict[Space, set[str]] = {}
     for route in board.routes.values():
-        for here, there in zip(route.spaces, route.spaces[1:], strict=False):
+        for here, there in pairwise(route.spaces):
             ways.setdefault(here, set()).add(ARROW[(there[0] - here[0], there[1] - here[1])])
     for space in board.path:
         arrows = ways.get(space, set())
