@@ -149,6 +149,7 @@ def test_maps_follow_the_sections_description() -> None:
 
 def test_load_map_is_cached_and_names_the_maps() -> None:
     assert load_map("standard") is load_map("standard")
+    assert hash(load_map("standard")) == hash(parse_map(standard_data() | {"name": "standard"}))
     with pytest.raises(ValueError, match="standard, hard-split, easy-single, balanced-single"):
         load_map("cave-test")
 
@@ -233,7 +234,7 @@ def test_distances_and_towers() -> None:
     assert board.tower_fits((7, 7))
     assert not board.tower_fits((7, 3))  # half on the path
     assert not board.tower_fits((0, 8))  # on the border
-    assert board.tower_fits((15, 0 + 4)) is False  # (15,4) is path
+    assert not board.tower_fits((14, 4))  # the bottom stretch of the path
     assert board.on_grid((17, 17)) and not board.on_grid((18, 0)) and not board.on_grid((0, -1))
 
 

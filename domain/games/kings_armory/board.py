@@ -79,7 +79,7 @@ class MapError(ValueError):
 def name(space: Space) -> str:
     """"c3" for (3, 2): column letter, then row number."""
     row, col = space
-    if not (0 <= col < MAX_SPACES and row >= 0):
+    if not (0 <= col < MAX_SPACES and 0 <= row < MAX_SPACES):
         raise ValueError(f"no name for space {space!r}")
     return f"{chr(ord('a') + col)}{row}"
 
@@ -264,6 +264,10 @@ class Board:
     parapets: tuple[Space, Space]
     routes: Mapping[tuple[str, str, str], Route]
 
+    def __hash__(self) -> int:
+        # the mapping fields are read-only proxies, which do not hash; the rest pins a map
+        return hash((self.name, self.rows, self.cols, self.open, self.path, self.parapets))
+
     def on_grid(self, space: Space) -> bool:
         return 0 <= space[0] < self.rows and 0 <= space[1] < self.cols
 
@@ -422,7 +426,9 @@ def parse_map(data: Mapping[str, Any]) -> Board:
         path |= set(route.spaces[1:-1])
         if route.entrance == "cave":
             path.add(route.spaces[0])
-    open_ -= path  # a path tile's spaces beside the path are open terrain too
+    # The spaces beside the path on a path tile (the cave's too) are open terrain: the
+    # rulebook keeps towers off the border and the path only (kings-armory A2).
+    open_ -= path
 
     gate_spaces = {lane: routes[("main", lane, "red")].spaces[-1] for lane in LANES}
     entrances = {(which, lane): routes[(which, lane, "red")].spaces[0] for which, _ in starts for lane in LANES}
