@@ -1,0 +1,714 @@
+"""The King's Armory content: heroes, hireables, monsters and the wave card, as typed data.
+
+The printed stat cards are not available; the JSON files beside this module are
+tablerules' reconstruction (each says so in its header, and CONTENT.md gives the origin
+of every number: the rulebook, facts.md, or our own choice). This module parses them
+strictly: an unknown key, a missing key or an unknown kind raises ValueError naming the
+file and the entry.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from types import MappingProxyType
+
+MELEE, RANGED, SUPERNATURAL = "melee", "ranged", "supernatural"
+DAMAGE_TYPES = (MELEE, RANGED, SUPERNATURAL)
+ALL = "all"
+"""Resist.immune == ("all",): "Immune to everything" (kings-armory E Immune)."""
+STATUSES = ("bleed", "burn", "slow", "stun", "bless")
+CRIT_EFFECTS = ("bleed", "burn", "slow", "stun", "instakill", "destroy")
+"""The keys an Attack's on_crit may hold."""
+SPECIAL_KINDS = (
+    "heal",
+    "bless",
+    "ward",
+    "slow",
+    "tank-boost",
+    "mind-cage",
+    "teleport-ally",
+    "teleport-foe",
+    "time-rift",
+    "summon-guardian",
+    "enchant",
+    "foresight",
+    "aura",
+    "attack",
+)
+LASTS = ("action", "round", "wave")
+OFFENSIVE, UTILITY = "offensive", "utility"
+ROLES = (OFFENSIVE, UTILITY)
+RED, YELLOW = "red", "yellow"
+ARROWS = (RED, YELLOW)
+MONSTER_LEVELS = (1, 2, 3, 4, 5)
+HIREABLE_LEVELS = (1, 2, 3)
+D12 = 12
+
+HEROES_FILE = "heroes.json"
+HIREABLES_FILE = "hireables.json"
+MONSTERS_FILE = "monsters.json"
+WAVE_CARD_FILE = "wave-card.json"
+_KEY = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
+
+
+@dataclass(frozen=True, slots=True)
+class Resist:
+    """Damage resistances; a type in `immune` takes no damage nor effects of that type."""
+
+    melee: int
+    ranged: int
+    supernatural: int
+    immune: tuple[str, ...] = ()
+
+    def of(self, kind: str) -> int:
+        """The resistance number against `kind` (immunity is separate: see immune_to)."""
+        if kind == MELEE:
+            return self.melee
+        if kind == RANGED:
+            return self.ranged
+        if kind == SUPERNATURAL:
+            return self.supernatural
+        raise ValueError(f"unknown damage type {kind!r}")
+
+    def immune_to(self, kind: str) -> bool:
+        """True when damage and effects of `kind` do nothing (kings-armory E Immune)."""
+        if kind not in DAMAGE_TYPES:
+            raise ValueError(f"unknown damage type {kind!r}")
+        return ALL in self.immune or kind in self.immune
+
+
+@dataclass(frozen=True, slots=True)
+class Attack:
+    key: str
+    name: str
+    cost: int
+    kind: str
+    reach: int
+    hitroll: int | None
+    castle_only: bool
+    rolls: int
+    damage: tuple[int, ...]
+    non_resistible: bool
+    crit_from: int | None
+    crit_mod: int
+    on_crit: Mapping[str, int]
+    area: tuple[int, int] | None
+    hits_flying: bool
+    level: int
+    primary: bool
+
+    @property
+    def is_line(self) -> bool:
+        """A line attack (kings-armory E Line Attacks): width 1, length 2 or more."""
+        return self.area is not None and self.area[0] == 1 and self.area[1] >= 2
+
+
+@dataclass(frozen=True, slots=True)
+class Special:
+    key: str
+    name: str
+    cost: int
+    kind: str
+    reach: int
+    amount: int
+    area: tuple[int, int] | None
+    hitroll: int | None
+    lasts: str
+    level: int
+    once_per_wave: bool
+    attack: Attack | None = None
+    """The attack a Special of kind "attack" makes (None for every other kind)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Stats:
+    hp: int
+    actions: int
+    heal: int
+    move: int
+    tank: int
+    dodge: int
+    resist: Resist
+    teleport: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Hero:
+    key: str
+    name: str
+    role: str
+    ranged_role: bool
+    towers_only: bool
+    stats: Stats
+    attacks: tuple[Attack, ...]
+    specials: tuple[Special, ...]
+    guardian: Stats | None
+
+
+@dataclass(frozen=True, slots=True)
+class HireableLevel:
+    level: int
+    cost: int
+    stats: Stats
+
+
+def _check_level(level: int) -> None:
+    if level not in HIREABLE_LEVELS:
+        raise ValueError(f"a hireable's level is 1, 2 or 3, not {level!r}")
+
+
+@dataclass(frozen=True, slots=True)
+class Hireable:
+    key: str
+    name: str
+    role: str
+    ranged_role: bool
+    max_recruits: int
+    counts_as: str
+    levels: tuple[HireableLevel, HireableLevel, HireableLevel]
+    attacks: tuple[Attack, ...]
+    specials: tuple[Special, ...]
+
+    def stats(self, level: int) -> Stats:
+        _check_level(level)
+        return self.levels[level - 1].stats
+
+    def attacks_at(self, level: int) -> tuple[Attack, ...]:
+        """The attacks usable at `level` (kings-armory B5: equal or lesser level): the newest
+        primary first, then every other attack of that level or lower."""
+        _check_level(level)
+        usable = [attack for attack in self.attacks if attack.level <= level]
+        primaries = [attack for attack in usable if attack.primary]
+        newest = (max(primaries, key=lambda attack: attack.level),) if primaries else ()
+        return newest + tuple(attack for attack in usable if not attack.primary)
+
+    def specials_at(self, level: int) -> tuple[Special, ...]:
+        _check_level(level)
+        return tuple(special for special in self.specials if special.level <= level)
+
+
+@dataclass(frozen=True, slots=True)
+class Monster:
+    key: str
+    name: str
+    level: int
+    tokens: int
+    hp: int
+    move: int
+    arrow: str
+    flying: bool
+    dodge: int
+    resist: Resist
+    attack: Attack
+    siege: bool
+    pushable: bool
+    untankable: bool
+    unstoppable: bool
+
+
+@dataclass(frozen=True, slots=True)
+class WaveRow:
+    wave: int
+    foes: int
+    rewards: int
+    levels: tuple[tuple[int, int, int], ...]
+
+    def level_for(self, roll: int) -> int:
+        """The monster level for a net d12 roll; below 1 or above 12 takes the row's lowest or
+        highest level (kings-armory E Roll Modifier)."""
+        if roll < 1:
+            return self.levels[0][2]
+        if roll > D12:
+            return self.levels[-1][2]
+        for low, high, level in self.levels:
+            if low <= roll <= high:
+                return level
+        raise AssertionError("a wave row covers 1..12")  # the parser guarantees it
+
+
+@dataclass(frozen=True, slots=True)
+class HeroScaling:
+    heroes: int
+    extra_foes: int
+    roll_mod: int
+    reward_bonus: int
+    towers: int
+
+
+@dataclass(frozen=True, slots=True)
+class WaveCard:
+    waves: tuple[WaveRow, ...]
+    scaling: tuple[HeroScaling, ...]
+
+    def row(self, wave: int) -> WaveRow:
+        for row in self.waves:
+            if row.wave == wave:
+                return row
+        raise ValueError(f"the wave card has no wave {wave!r}")
+
+    def scale(self, heroes: int) -> HeroScaling:
+        for scaling in self.scaling:
+            if scaling.heroes == heroes:
+                return scaling
+        raise ValueError(f"the wave card has no scaling for {heroes!r} heroes")
+
+
+# ---------------------------------------------------------------- strict parsing
+
+
+class _Where:
+    """Where a value sits: the file, the entry and the path inside it, for error messages."""
+
+    __slots__ = ("file", "path")
+
+    def __init__(self, file: str, path: str = "") -> None:
+        self.file = file
+        self.path = path
+
+    def at(self, part: str) -> _Where:
+        return _Where(self.file, f"{self.path} {part}".strip())
+
+    def error(self, message: str) -> ValueError:
+        return ValueError(f"{self.file}: {self.path or 'top level'}: {message}")
+
+
+def _object(
+    value: object, where: _Where, required: tuple[str, ...], optional: tuple[str, ...] = ()
+) -> dict[str, object]:
+    if not isinstance(value, dict):
+        raise where.error("expected an object")
+    unknown = sorted(str(key) for key in value if key not in required and key not in optional)
+    if unknown:
+        raise where.error(f"unknown key(s) {', '.join(unknown)}")
+    missing = [key for key in required if key not in value]
+    if missing:
+        raise where.error(f"missing key(s) {', '.join(missing)}")
+    return {str(key): item for key, item in value.items()}
+
+
+def _int(value: object, where: _Where, name: str, low: int | None = 0, high: int | None = None) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise where.error(f"{name} must be an integer, not {value!r}")
+    if (low is not None and value < low) or (high is not None and value > high):
+        raise where.error(f"{name} {value} is out of range")
+    return value
+
+
+def _opt_int(value: object, where: _Where, name: str, low: int | None = 0, high: int | None = None) -> int | None:
+    return None if value is None else _int(value, where, name, low, high)
+
+
+def _bool(value: object, where: _Where, name: str) -> bool:
+    if not isinstance(value, bool):
+        raise where.error(f"{name} must be true or false, not {value!r}")
+    return value
+
+
+def _str(value: object, where: _Where, name: str) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise where.error(f"{name} must be a non-empty string, not {value!r}")
+    return value
+
+
+def _choice(value: object, where: _Where, name: str, choices: tuple[str, ...]) -> str:
+    if value not in choices:
+        raise where.error(f"unknown {name} {value!r} (expected one of {', '.join(choices)})")
+    assert isinstance(value, str)
+    return value
+
+
+def _list(value: object, where: _Where, name: str) -> list[object]:
+    if not isinstance(value, list):
+        raise where.error(f"{name} must be a list")
+    return value
+
+
+def _key(value: object, where: _Where) -> str:
+    key = _str(value, where, "key")
+    if not _KEY.fullmatch(key):
+        raise where.error(f"key {key!r} is not a slug")
+    return key
+
+
+def _area(value: object, where: _Where) -> tuple[int, int] | None:
+    if value is None:
+        return None
+    items = _list(value, where, "area")
+    if len(items) != 2:
+        raise where.error("area is [width, length]")
+    return (_int(items[0], where, "area width", 1), _int(items[1], where, "area length", 1))
+
+
+def _entries(data: dict[str, object], name: str, where: _Where) -> list[tuple[_Where, object]]:
+    """The entries of a list, each with its key (or position) for messages."""
+    found: list[tuple[_Where, object]] = []
+    for index, item in enumerate(_list(data[name], where, name)):
+        label = item.get("key") if isinstance(item, dict) else None
+        found.append((where.at(f"entry {label!r}" if isinstance(label, str) else f"{name}[{index}]"), item))
+    return found
+
+
+def _unique(items: list[tuple[str, object]], where: _Where, what: str) -> None:
+    keys = [key for key, _ in items]
+    doubled = sorted({key for key in keys if keys.count(key) > 1})
+    if doubled:
+        raise where.error(f"{what} key(s) used twice: {', '.join(doubled)}")
+
+
+_ATTACK_REQUIRED = ("key", "name", "kind", "reach", "hitroll", "damage")
+_ATTACK_OPTIONAL = (
+    "cost",
+    "castle_only",
+    "rolls",
+    "non_resistible",
+    "crit_from",
+    "crit_mod",
+    "on_crit",
+    "area",
+    "hits_flying",
+    "level",
+    "primary",
+)
+
+
+def _attack(value: object, where: _Where, *, monster: bool) -> Attack:
+    """An attack. Allies must give crit_from and crit_mod; a monster's default to n20 and x2
+    (kings-armory C2), or to no crit when there is no roll."""
+    required = _ATTACK_REQUIRED if monster else (*_ATTACK_REQUIRED, "crit_from", "crit_mod")
+    data = _object(value, where, required, tuple(key for key in _ATTACK_OPTIONAL if key not in required))
+    key = _key(data["key"], where)
+    hitroll = _opt_int(data["hitroll"], where, "hitroll", None)
+    castle_only = _bool(data.get("castle_only", False), where, "castle_only")
+    if castle_only and (not monster or hitroll is not None):
+        raise where.error("a castle-only attack is a monster's and has no hitroll")
+    damage = tuple(_int(item, where, "damage", 1) for item in _list(data["damage"], where, "damage"))
+    if len(damage) not in (1, 2):
+        raise where.error("damage holds one number, or two for '+'")
+    default_crit = 20 if monster and hitroll is not None else None
+    crit_from = _opt_int(data.get("crit_from", default_crit), where, "crit_from", 2, 20)
+    if hitroll is None and crit_from is not None:
+        raise where.error("an attack with hitroll Auto cannot crit")
+    raw_on_crit = data.get("on_crit", {})
+    if not isinstance(raw_on_crit, dict):
+        raise where.error("on_crit must be an object")
+    on_crit = {
+        _choice(name, where, "crit effect", CRIT_EFFECTS): _int(count, where, f"on_crit {name}", 1)
+        for name, count in raw_on_crit.items()
+    }
+    if on_crit and crit_from is None:
+        raise where.error("on_crit needs a crit range")
+    cost = _int(data.get("cost", 0 if monster else 1), where, "cost")
+    level = _int(data.get("level", 1), where, "level", 1, 3)
+    if monster and (cost != 0 or level != 1):
+        raise where.error("a monster's attack costs 0 and has level 1")
+    return Attack(
+        key=key,
+        name=_str(data["name"], where, "name"),
+        cost=cost,
+        kind=_choice(data["kind"], where, "attack kind", DAMAGE_TYPES),
+        reach=_int(data["reach"], where, "reach", 1),
+        hitroll=hitroll,
+        castle_only=castle_only,
+        rolls=_int(data.get("rolls", 1), where, "rolls", 1),
+        damage=damage,
+        non_resistible=_bool(data.get("non_resistible", False), where, "non_resistible"),
+        crit_from=crit_from,
+        crit_mod=_int(data.get("crit_mod", 2), where, "crit_mod", 1),
+        on_crit=MappingProxyType(on_crit),
+        area=_area(data.get("area"), where),
+        hits_flying=_bool(data.get("hits_flying", False), where, "hits_flying"),
+        level=level,
+        primary=_bool(data.get("primary", False), where, "primary"),
+    )
+
+
+def _special(value: object, where: _Where) -> Special:
+    data = _object(
+        value,
+        where,
+        ("key", "name", "kind", "reach"),
+        ("cost", "amount", "area", "hitroll", "lasts", "level", "once_per_wave", "attack"),
+    )
+    kind = _choice(data["kind"], where, "special kind", SPECIAL_KINDS)
+    attack = None
+    if kind == "attack":
+        if "attack" not in data:
+            raise where.error("a special of kind 'attack' needs an 'attack' object")
+        attack = _attack(data["attack"], where.at("attack"), monster=False)
+    elif "attack" in data:
+        raise where.error(f"a special of kind {kind!r} has no 'attack' object")
+    return Special(
+        key=_key(data["key"], where),
+        name=_str(data["name"], where, "name"),
+        cost=_int(data.get("cost", 1), where, "cost"),
+        kind=kind,
+        reach=_int(data["reach"], where, "reach"),
+        amount=_int(data.get("amount", 0), where, "amount"),
+        area=_area(data.get("area"), where),
+        hitroll=_opt_int(data.get("hitroll"), where, "hitroll", None),
+        lasts=_choice(data.get("lasts", "action"), where, "lasts", LASTS),
+        level=_int(data.get("level", 1), where, "level", 1, 3),
+        once_per_wave=_bool(data.get("once_per_wave", False), where, "once_per_wave"),
+        attack=attack,
+    )
+
+
+def _resist(value: object, where: _Where) -> Resist:
+    data = _object(value, where, ("melee", "ranged", "supernatural"), ("immune",))
+    listed = _list(data.get("immune", []), where, "immune")
+    immune = tuple(_choice(item, where, "immunity", (*DAMAGE_TYPES, ALL)) for item in listed)
+    if len(set(immune)) != len(immune) or (ALL in immune and len(immune) > 1):
+        raise where.error("immune lists each type once, or 'all' alone")
+    return Resist(
+        melee=_int(data["melee"], where, "melee resistance"),
+        ranged=_int(data["ranged"], where, "ranged resistance"),
+        supernatural=_int(data["supernatural"], where, "supernatural resistance"),
+        immune=immune,
+    )
+
+
+def _stats(value: object, where: _Where) -> Stats:
+    data = _object(value, where, ("hp", "actions", "heal", "move", "tank", "dodge", "resist"), ("teleport",))
+    return Stats(
+        hp=_int(data["hp"], where, "hp", 1),
+        actions=_int(data["actions"], where, "actions", 1),
+        heal=_int(data["heal"], where, "heal"),
+        move=_int(data["move"], where, "move"),
+        tank=_int(data["tank"], where, "tank"),
+        dodge=_int(data["dodge"], where, "dodge"),
+        resist=_resist(data["resist"], where.at("resist")),
+        teleport=_bool(data.get("teleport", False), where, "teleport"),
+    )
+
+
+def _header(value: object, file: str, card_set: str, lists: tuple[str, ...]) -> tuple[_Where, dict[str, object]]:
+    where = _Where(file)
+    data = _object(value, where, ("set", "reconstructed", "note", *lists))
+    if data["set"] != card_set:
+        raise where.error(f"set must be {card_set!r}, not {data['set']!r}")
+    if data["reconstructed"] is not True:
+        raise where.error("the content is reconstructed and must say so")
+    _str(data["note"], where, "note")
+    return where, data
+
+
+def _attacks(value: object, where: _Where, *, monster: bool) -> tuple[Attack, ...]:
+    found = tuple(
+        _attack(item, where.at(f"attack {index + 1}"), monster=monster)
+        for index, item in enumerate(_list(value, where, "attacks"))
+    )
+    _unique([(attack.key, attack) for attack in found], where, "attack")
+    return found
+
+
+def _specials(value: object, where: _Where) -> tuple[Special, ...]:
+    found = tuple(
+        _special(item, where.at(f"special {index + 1}")) for index, item in enumerate(_list(value, where, "specials"))
+    )
+    _unique([(special.key, special) for special in found], where, "special")
+    return found
+
+
+def parse_heroes(value: object, file: str = HEROES_FILE) -> Mapping[str, Hero]:
+    where, data = _header(value, file, "heroes", ("heroes",))
+    found: dict[str, Hero] = {}
+    for entry, item in _entries(data, "heroes", where):
+        hero = _object(
+            item,
+            entry,
+            ("key", "name", "role", "ranged_role", "stats", "attacks", "specials"),
+            ("towers_only", "guardian"),
+        )
+        key = _key(hero["key"], entry)
+        attacks = _attacks(hero["attacks"], entry, monster=False)
+        if not attacks or not attacks[0].primary or any(attack.primary for attack in attacks[1:]):
+            raise entry.error("the first attack, and only it, is the primary attack")
+        if any(attack.level != 1 for attack in attacks):
+            raise entry.error("a hero's attacks have level 1")
+        guardian = None if hero.get("guardian") is None else _stats(hero["guardian"], entry.at("guardian"))
+        if key in found:
+            raise entry.error("key used twice")
+        found[key] = Hero(
+            key=key,
+            name=_str(hero["name"], entry, "name"),
+            role=_choice(hero["role"], entry, "role", ROLES),
+            ranged_role=_bool(hero["ranged_role"], entry, "ranged_role"),
+            towers_only=_bool(hero.get("towers_only", False), entry, "towers_only"),
+            stats=_stats(hero["stats"], entry.at("stats")),
+            attacks=attacks,
+            specials=_specials(hero["specials"], entry),
+            guardian=guardian,
+        )
+    return MappingProxyType(found)
+
+
+def parse_hireables(value: object, file: str = HIREABLES_FILE) -> Mapping[str, Hireable]:
+    where, data = _header(value, file, "hireables", ("hireables",))
+    found: dict[str, Hireable] = {}
+    for entry, item in _entries(data, "hireables", where):
+        hireable = _object(
+            item,
+            entry,
+            ("key", "name", "role", "ranged_role", "max_recruits", "counts_as", "levels", "attacks", "specials"),
+        )
+        key = _key(hireable["key"], entry)
+        levels: list[HireableLevel] = []
+        for index, raw in enumerate(_list(hireable["levels"], entry, "levels")):
+            at = entry.at(f"level {index + 1}")
+            level = _object(raw, at, ("level", "cost", "stats"))
+            levels.append(
+                HireableLevel(
+                    level=_int(level["level"], at, "level", 1, 3),
+                    cost=_int(level["cost"], at, "cost", 1),
+                    stats=_stats(level["stats"], at.at("stats")),
+                )
+            )
+        if [level.level for level in levels] != list(HIREABLE_LEVELS):
+            raise entry.error("levels are 1, 2 and 3, in order")
+        attacks = _attacks(hireable["attacks"], entry, monster=False)
+        if attacks and not attacks[0].primary:
+            raise entry.error("the first attack is a primary attack")
+        if key in found:
+            raise entry.error("key used twice")
+        found[key] = Hireable(
+            key=key,
+            name=_str(hireable["name"], entry, "name"),
+            role=_choice(hireable["role"], entry, "role", ROLES),
+            ranged_role=_bool(hireable["ranged_role"], entry, "ranged_role"),
+            max_recruits=_int(hireable["max_recruits"], entry, "max_recruits", 1),
+            counts_as=_choice(hireable["counts_as"], entry, "damage type", DAMAGE_TYPES),
+            levels=(levels[0], levels[1], levels[2]),
+            attacks=attacks,
+            specials=_specials(hireable["specials"], entry),
+        )
+    return MappingProxyType(found)
+
+
+def parse_monsters(value: object, file: str = MONSTERS_FILE) -> Mapping[str, Monster]:
+    where, data = _header(value, file, "monsters", ("monsters",))
+    found: dict[str, Monster] = {}
+    for entry, item in _entries(data, "monsters", where):
+        raw = _object(
+            item,
+            entry,
+            ("key", "name", "level", "tokens", "hp", "move", "arrow", "dodge", "resist", "attack"),
+            ("flying", "siege", "pushable", "untankable", "unstoppable"),
+        )
+        key = _key(raw["key"], entry)
+        monster = Monster(
+            key=key,
+            name=_str(raw["name"], entry, "name"),
+            level=_int(raw["level"], entry, "level", 1, 5),
+            tokens=_int(raw["tokens"], entry, "tokens", 1),
+            hp=_int(raw["hp"], entry, "hp", 1),
+            move=_int(raw["move"], entry, "move", 1),
+            arrow=_choice(raw["arrow"], entry, "arrow", ARROWS),
+            flying=_bool(raw.get("flying", False), entry, "flying"),
+            dodge=_int(raw["dodge"], entry, "dodge"),
+            resist=_resist(raw["resist"], entry.at("resist")),
+            attack=_attack(raw["attack"], entry.at("attack"), monster=True),
+            siege=_bool(raw.get("siege", False), entry, "siege"),
+            pushable=_bool(raw.get("pushable", False), entry, "pushable"),
+            untankable=_bool(raw.get("untankable", False), entry, "untankable"),
+            unstoppable=_bool(raw.get("unstoppable", False), entry, "unstoppable"),
+        )
+        if monster.siege and not (monster.attack.castle_only and monster.pushable and monster.untankable):
+            raise entry.error("siege equipment attacks the castle only, is pushable and untankable (kings-armory E)")
+        if monster.unstoppable and not monster.untankable:
+            raise entry.error("an unstoppable foe is untankable too")
+        if key in found:
+            raise entry.error("key used twice")
+        found[key] = monster
+    return MappingProxyType(found)
+
+
+def parse_wave_card(value: object, file: str = WAVE_CARD_FILE) -> WaveCard:
+    where, data = _header(value, file, "wave-card", ("waves", "scaling"))
+    waves: list[WaveRow] = []
+    for index, item in enumerate(_list(data["waves"], where, "waves")):
+        entry = where.at(f"wave {index + 1}")
+        raw = _object(item, entry, ("wave", "foes", "rewards", "levels"))
+        levels: list[tuple[int, int, int]] = []
+        for band in _list(raw["levels"], entry, "levels"):
+            numbers = _list(band, entry, "level band")
+            if len(numbers) != 3:
+                raise entry.error("a level band is [lowest d12, highest d12, monster level]")
+            low, high = _int(numbers[0], entry, "lowest d12", 1, D12), _int(numbers[1], entry, "highest d12", 1, D12)
+            levels.append((low, high, _int(numbers[2], entry, "monster level", 1, 5)))
+        expected = 1
+        for low, high, _ in levels:
+            if low != expected or high < low:
+                raise entry.error("the level bands cover 1..12 in order, without gaps or overlaps")
+            expected = high + 1
+        if expected != D12 + 1:
+            raise entry.error("the level bands cover 1..12 in order, without gaps or overlaps")
+        waves.append(
+            WaveRow(
+                wave=_int(raw["wave"], entry, "wave", 1),
+                foes=_int(raw["foes"], entry, "foes", 1),
+                rewards=_int(raw["rewards"], entry, "rewards"),
+                levels=tuple(levels),
+            )
+        )
+    if [row.wave for row in waves] != list(range(1, len(waves) + 1)):
+        raise where.error("waves are numbered 1, 2, 3... in order")
+    scaling: list[HeroScaling] = []
+    for index, item in enumerate(_list(data["scaling"], where, "scaling")):
+        entry = where.at(f"scaling {index + 1}")
+        raw = _object(item, entry, ("heroes", "extra_foes", "roll_mod", "reward_bonus", "towers"))
+        scaling.append(
+            HeroScaling(
+                heroes=_int(raw["heroes"], entry, "heroes", 1),
+                extra_foes=_int(raw["extra_foes"], entry, "extra_foes", None),
+                roll_mod=_int(raw["roll_mod"], entry, "roll_mod", None),
+                reward_bonus=_int(raw["reward_bonus"], entry, "reward_bonus", None),
+                towers=_int(raw["towers"], entry, "towers", 1),
+            )
+        )
+    if [row.heroes for row in scaling] != list(range(1, len(scaling) + 1)):
+        raise where.error("scaling rows are for 1, 2, 3... heroes in order")
+    return WaveCard(waves=tuple(waves), scaling=tuple(scaling))
+
+
+# ---------------------------------------------------------------- loading
+
+
+def _read(file: str) -> object:
+    text = resources.files(__package__ or "domain.games.kings_armory").joinpath(file).read_text(encoding="utf-8")
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        raise ValueError(f"{file}: not JSON: {error}") from error
+
+
+@cache
+def heroes() -> Mapping[str, Hero]:
+    return parse_heroes(_read(HEROES_FILE))
+
+
+@cache
+def hireables() -> Mapping[str, Hireable]:
+    return parse_hireables(_read(HIREABLES_FILE))
+
+
+@cache
+def monsters() -> Mapping[str, Monster]:
+    return parse_monsters(_read(MONSTERS_FILE))
+
+
+@cache
+def wave_card() -> WaveCard:
+    return parse_wave_card(_read(WAVE_CARD_FILE))
+
+
+@cache
+def monsters_of_level(level: int) -> tuple[Monster, ...]:
+    """The kinds of one level, in bestiary order."""
+    if level not in MONSTER_LEVELS:
+        raise ValueError(f"monster levels are 1 to 5, not {level!r}")
+    return tuple(monster for monster in monsters().values() if monster.level == level)
