@@ -70,13 +70,13 @@ def fill_message(message: Message, plain: Mapping[str, JsonValue]) -> Message:
 
 def _game_part(container: Message, game: Game[Any]) -> Message:
     """The game's member of a Command/Event/View oneof (e.g. `armory`)."""
-    return getattr(container, game.ruleset.name)  # type: ignore[no-any-return]
+    return getattr(container, game.ruleset.member)  # type: ignore[no-any-return]
 
 
 def command_from_proto(game: Game[Any], message: pb.Command, seat: int) -> Command:
     """The domain command in a tablerules.v1.Command; ValueError if malformed."""
     which = message.WhichOneof("game")
-    if which not in (game.ruleset.name, KERNEL):
+    if which not in (game.ruleset.member, KERNEL):
         raise ValueError(f"this game is {game.ruleset.name}; the command is for {which or 'no game'}")
     part = getattr(message, which)
     member = part.WhichOneof("command")

@@ -12,6 +12,6 @@ NOT_IN_RULEBOOK = "Not in the rulebook"
 
 def rules_md_sections(game: str) -> dict[str, str]:
     """The text under each `## ` heading of domain/games/<game>/RULES.md, by heading."""
-    text = (GAMES / game / "RULES.md").read_text(encoding="utf-8")
+    text = (GAMES / game.replace("-", "_") / "RULES.md").read_text(encoding="utf-8")
     parts = re.split(r"^## (.+)$", text, flags=re.MULTILINE)
     return {heading.strip(): body for heading, body in zip(parts[1::2], parts[2::2], strict=True)}

@@ -137,6 +137,12 @@ class Ruleset:
     rulebook: str = ""
 
     @property
+    def member(self) -> str:
+        """The ruleset's member in the proto unions (tablerules.v1.Command, Event, View)
+        and its proto package: the name with "-" as "_" (kings-armory: kings_armory)."""
+        return self.name.replace("-", "_")
+
+    @property
     def all_options(self) -> tuple[OptionSpec, ...]:
         """The ruleset's options, then the kernel's."""
         return self.options + KERNEL_OPTIONS

@@ -77,7 +77,7 @@ def decode_error(error: grpc.RpcError) -> ServiceCallError:
 def command(ruleset: str, type_name: str, **fields: Any) -> pb.Command:
     """A tablerules.v1.Command for `ruleset` from a type name and field values."""
     message = pb.Command()
-    part = getattr(message, ruleset)
+    part = getattr(message, ruleset.replace("-", "_"))  # the proto member of "kings-armory" is kings_armory
     member = _CAMEL.sub("_", type_name).lower()
     getattr(part, member).SetInParent()
     json_format.ParseDict(fields, getattr(part, member), ignore_unknown_fields=False)

@@ -1,0 +1,388 @@
+"""The Players' Round: what one Ally may do on its individual turn (kings-armory B2,
+C1, C2, E Actions): move, climb a Tower, attack, tank, end its turn."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from domain.games.kings_armory import messages as m
+from domain.games.kings_armory.board import (
+    Space,
+    area_spaces,
+    line_spaces,
+    name,
+    neighbours,
+    parse,
+    within_range,
+)
+from domain.games.kings_armory.combat import Em, reaches_tower, resolve_attack
+from domain.games.kings_armory.content import MELEE, RANGED, Attack
+from domain.games.kings_armory.figures import (
+    attack_named,
+    attacks,
+    flying,
+    move_rate,
+    resistance,
+    role,
+    teleports,
+    towers_only,
+)
+from domain.games.kings_armory.foes import can_tank
+from domain.games.kings_armory.state import FOE, HERO, HIREABLE, PLAYERS, Figure, KaState
+from domain.games.kings_armory.table import ally_at, board_of
+from domain.kernel import Rng, RuleViolation, require
+
+R_TURN = "kings-armory B2"
+R_MOVE = "kings-armory C1 Step 1"
+R_TOWERS = "kings-armory E Towers"
+R_TELEPORT = "kings-armory E Teleport"
+R_TARGET = "kings-armory C2 First"
+R_TYPES = "kings-armory C2 Second"
+R_AREA = "kings-armory C2 Sixth"
+R_LINE = "kings-armory E Line Attacks"
+R_ACTIONS = "kings-armory E Actions"
+R_TANKING = "kings-armory C1 Step 2"
+R_THEMATIC = "kings-armory D1"
+R_HIREABLES = "kings-armory E Hireables"
+R_IMMUNE = "kings-armory E Immune"
+R_STACKING = "kings-armory E Stacking / Sharing a Space"
+DIRECTIONS = ("N", "E", "S", "W")
+HOSTING_REACH = 2
+"""Hireables stay on or within 2 spaces of their Tower (kings-armory A2 Tower Hosting)."""
+
+
+# ---------------------------------------------------------------- whose turn
+
+
+def own_ally(state: KaState, seat: int, figure_id: str) -> Figure:
+    """The seat's Ally `figure_id`, in the Players' Round on the seat's turn, free to act:
+    no other Ally of the seat is in the middle of its turn (kings-armory B2)."""
+    require(not state.finished, R_TURN, "the game is over")
+    require(state.phase == PLAYERS, R_TURN, "Allies act in the Players' Round only")
+    require(state.seat == seat, R_TURN, f"it is seat {state.seat}'s turn")
+    figure = state.figure(figure_id)
+    if figure is None or figure.kind == FOE or figure.seat != seat:
+        raise RuleViolation(R_TURN, f"{figure_id!r} is not an Ally of seat {seat}")
+    require(figure.active, "kings-armory E Knocked Out", f"{figure_id} is knocked out until the Wave ends")
+    require(not figure.done, R_TURN, f"{figure_id} has had its turn this round")
+    if state.acting and state.acting != figure_id:
+        raise RuleViolation(R_TURN, f"{state.acting} is in the middle of its turn: it finishes first")
+    return figure
+
+
+def spend(em: Em, ally: Figure, cost: int, action: str) -> Figure:
+    """Pay an action's cost (kings-armory E Actions: never more than is left)."""
+    if cost > ally.actions:
+        raise RuleViolation(R_ACTIONS, f"{ally.figure} has {ally.actions} action(s) left; {action} costs {cost}")
+    require(not _sharing(em.state, ally), R_STACKING, f"{ally.figure} may not stop on another Ally's space")
+    em.emit(m.ActionSpent, R_ACTIONS, ally.figure, action, cost, ally.actions - cost)
+    after = em.state.figure(ally.figure)
+    assert after is not None
+    return after
+
+
+def _sharing(state: KaState, ally: Figure) -> bool:
+    return any(f.space == ally.space and f.kind != FOE and f.figure != ally.figure for f in state.figures)
+
+
+# ---------------------------------------------------------------- where an Ally may stand
+
+
+def hosting_tower(state: KaState, ally: Figure, space: Space, on_tower: str = "") -> str:
+    """The Tower that hosts `ally` on `space`, "" when none may: a Hireable always
+    needs one within 2 spaces with a free slot (its own counts), a Hero only on a
+    Tower (kings-armory A2 Tower Hosting, E Hireables)."""
+    if on_tower:
+        return on_tower
+    if ally.kind != HIREABLE:
+        return ""
+    candidates = []
+    for tower in state.towers:
+        if not any(within_range(space, cell, HOSTING_REACH) for cell in tower.cells):
+            continue
+        if tower.tower == ally.tower or state.hosted(tower.tower) < tower.slots:
+            candidates.append(tower.tower)
+    if ally.tower in candidates:
+        return ally.tower
+    return candidates[0] if candidates else ""
+
+
+def free_ground(state: KaState, space: Space, mover: str) -> bool:
+    """A ground space an Ally may step on: on the board, not a Tower, no other Ally
+    standing still there (kings-armory C1 Step 1)."""
+    board = board_of(state)
+    if not board.walkable(space) or state.tower_at(space) is not None:
+        return False
+    other = ally_at(state, space)
+    return other is None or other.figure == mover
+
+
+def check_step(state: KaState, ally: Figure, to: Space) -> tuple[int, str]:
+    """(spaces left after the step, hosting tower) for a step to `to`, or a RuleViolation."""
+    board = board_of(state)
+    if teleports(ally):
+        return _check_teleport(state, ally, to)
+    require(not ally.on_tower, R_TOWERS, f"{ally.figure} is on a Tower: climbing down is its own action")
+    require(to in neighbours(ally.space), R_MOVE, "an Ally moves one space at a time, never diagonally")
+    require(board.walkable(to), R_MOVE, f"{name(to)} is off the map or on the Border")
+    require(state.tower_at(to) is None, R_MOVE, f"{name(to)} is a Tower: walk around it or climb it")
+    steps = ally.steps if ally.steps else move_rate(ally)
+    if not ally.steps:
+        require(ally.actions >= 1, R_ACTIONS, f"{ally.figure} has no action left to move")
+    left = steps - 1
+    other = ally_at(state, to)
+    if other is not None and other.figure != ally.figure:
+        require(left > 0, R_STACKING, f"{name(to)} holds {other.figure}: an Ally may pass but not stop there")
+    tower = hosting_tower(state, ally, to)
+    if ally.kind == HIREABLE:
+        require(bool(tower), R_HIREABLES, f"{ally.figure} must stay within 2 spaces of a Tower with a free slot")
+    if ally.kind == "guardian":
+        _near_summoner(state, ally, to)
+    return left, tower
+
+
+def _near_summoner(state: KaState, guardian: Figure, to: Space) -> None:
+    felicity = next((f for f in state.figures if f.kind == HERO and f.key == "felicity" and f.seat == guardian.seat),
+                    None)
+    if felicity is not None:
+        require(within_range(felicity.space, to, 5), "kings-armory E Summon Guardian",
+                "the Guardian stays within 5 spaces of Felicity")
+
+
+def _check_teleport(state: KaState, ally: Figure, to: Space) -> tuple[int, str]:
+    """A Teleporting Ally's movement: straight to the space; Boleslaw only from Tower
+    to Tower (kings-armory E Teleport)."""
+    require(ally.actions >= 1, R_ACTIONS, f"{ally.figure} has no action left to move")
+    require(to != ally.space, R_TELEPORT, "the Ally is already there")
+    tower = state.tower_at(to)
+    if towers_only(ally):
+        require(tower is not None, R_TELEPORT, f"{ally.figure} never leaves the Towers")
+    if tower is not None:
+        require(ally_at(state, to) is None, R_TOWERS, f"{name(to)} is taken")
+        require(state.hosted(tower.tower) < tower.slots or ally.tower == tower.tower, R_TOWERS,
+                f"Tower {tower.tower} has no free hosting slot")
+        return 0, tower.tower
+    require(free_ground(state, to, ally.figure), R_TELEPORT, f"{name(to)} is not a valid space")
+    return 0, hosting_tower(state, ally, to)
+
+
+def step(em: Em, ally: Figure, to: Space) -> None:
+    left, tower = check_step(em.state, ally, to)
+    if teleports(ally):
+        ally = spend(em, ally, 1, "move")
+        tower_here = em.state.tower_at(to)
+        em.emit(m.AllyMoved, R_TELEPORT, ally.figure, name(to), 0, tower_here.tower if tower_here else "", tower)
+        return
+    if not ally.steps:
+        ally = spend(em, ally, 1, "move")
+    em.emit(m.AllyMoved, R_MOVE, ally.figure, name(to), left, "", tower)
+
+
+def tower_entries(state: KaState, ally: Figure) -> list[Space]:
+    """Tower spaces `ally` may climb onto from where it stands (kings-armory E Towers:
+    from a space beside a wall to any free space on top)."""
+    if ally.on_tower or teleports(ally):
+        return []
+    found: list[Space] = []
+    for tower in state.towers:
+        if not any(ally.space in neighbours(cell) for cell in tower.cells):
+            continue
+        if state.hosted(tower.tower) >= tower.slots and ally.tower != tower.tower:
+            continue
+        found.extend(cell for cell in tower.cells if ally_at(state, cell) is None)
+    return found
+
+
+def enter_tower(em: Em, ally: Figure, to: Space) -> None:
+    require(to in tower_entries(em.state, ally), R_TOWERS,
+            f"{ally.figure} cannot climb onto {name(to)}: it must stand beside that Tower, "
+            "which needs a free space and a free hosting slot")
+    tower = em.state.tower_at(to)
+    assert tower is not None
+    ally = spend(em, ally, 1, "enter tower")
+    em.emit(m.AllyMoved, R_TOWERS, ally.figure, name(to), 0, tower.tower, tower.tower)
+
+
+def tower_exits(state: KaState, ally: Figure) -> list[Space]:
+    if not ally.on_tower or towers_only(ally) or teleports(ally):
+        return []
+    tower = state.tower(ally.on_tower)
+    assert tower is not None
+    found: list[Space] = []
+    for cell in tower.cells:
+        for space in neighbours(cell):
+            if space in tower.cells or space in found or not free_ground(state, space, ally.figure):
+                continue
+            if ally_at(state, space) is not None:
+                continue
+            if ally.kind == HIREABLE and not hosting_tower(state, ally, space):
+                continue
+            found.append(space)
+    return found
+
+
+def exit_tower(em: Em, ally: Figure, to: Space) -> None:
+    require(to in tower_exits(em.state, ally), R_TOWERS,
+            f"{ally.figure} cannot climb down to {name(to)}: a free ground space beside its Tower")
+    tower = ally.on_tower if ally.kind == HIREABLE else ""
+    tower = hosting_tower(em.state, ally, to) if ally.kind == HIREABLE else tower
+    ally = spend(em, ally, 1, "exit tower")
+    em.emit(m.AllyMoved, R_TOWERS, ally.figure, name(to), 0, "", tower)
+
+
+# ---------------------------------------------------------------- attacks
+
+
+def reach_of(ally: Figure, attack: Attack) -> int:
+    """The attack's Range, +1 for a Ranged attack from a Tower (kings-armory E Towers)."""
+    return attack.reach + (1 if attack.kind == RANGED and ally.on_tower else 0)
+
+
+def can_affect(state: KaState, attacker: Figure, attack: Attack, target: Figure) -> bool:
+    """The attack can reach and touch `target` at all: Melee never hits a Flying foe
+    (unless the attack says so) nor reaches onto or off a Tower (kings-armory C2 Second,
+    E Towers)."""
+    if not target.active or target.space[0] < 0:
+        return False
+    if attack.kind == MELEE and flying(target) and not attack.hits_flying:
+        return False
+    if (attacker.on_tower or target.on_tower) and not reaches_tower(attack):
+        return False
+    return True
+
+
+def target_problem(state: KaState, ally: Figure, attack: Attack, target: Figure) -> str:
+    """Why `target` is not a valid single target of the attack ("" when it is)."""
+    if target.kind != FOE:
+        return f"{target.figure} is an Ally"
+    if not within_range(ally.space, target.space, reach_of(ally, attack)):
+        return f"{target.figure} is out of range {reach_of(ally, attack)}"
+    if not can_affect(state, ally, attack, target):
+        if attack.kind == MELEE and flying(target):
+            return f"a Melee attack cannot hit {target.figure}: it flies"
+        return f"{attack.name} cannot reach onto or off a Tower"
+    if resistance(target, attack.kind) is None:
+        return f"{target.figure} is immune to {attack.kind} attacks; attacking it would do nothing"
+    return ""
+
+
+@dataclass(frozen=True, slots=True)
+class Aim:
+    """Where an action is aimed: a figure, or an area's top-left space, or a line's
+    direction (the Attack and UseSpecial commands' fields)."""
+
+    target: str = ""
+    at: str = ""
+    direction: str = ""
+
+
+def area_cells(state: KaState, ally: Figure, area: tuple[int, int], reach: int, aim: Aim) -> tuple[Space, ...]:
+    """The spaces of an area aimed by `aim`, every one within reach (kings-armory C2
+    Sixth), or a RuleViolation. A line starts beside the attacker and goes straight
+    (E Line Attacks); another area is `width` columns by `length` rows from `at`."""
+    width, length = area
+    if width == 1 and length >= 2:
+        require(aim.direction in DIRECTIONS, R_LINE, "a line attack needs a direction: N, E, S or W")
+        cells = line_spaces(ally.space, aim.direction, length)
+    else:
+        try:
+            corner = parse(aim.at)
+        except ValueError as error:
+            raise RuleViolation(R_AREA, str(error)) from None
+        cells = area_spaces(corner, length, width)
+    board = board_of(state)
+    for cell in cells:
+        require(board.on_grid(cell), R_AREA, "the area leaves the board (the Border counts, beyond it does not)")
+        require(within_range(ally.space, cell, reach), R_AREA, f"the whole area must be within range {reach}; "
+                f"{name(cell)} is not")
+    return cells
+
+
+def victims(state: KaState, ally: Figure, attack: Attack, cells: tuple[Space, ...]) -> list[str]:
+    """Every figure the area touches, friend and foe (kings-armory C2 Sixth)."""
+    return [f.figure for f in state.figures
+            if f.space in cells and f.figure != ally.figure and can_affect(state, ally, attack, f)]
+
+
+def aim_attack(state: KaState, ally: Figure, attack: Attack, aim: Aim) -> list[str]:
+    """The figures an attack aimed by `aim` strikes, or a RuleViolation."""
+    if ally.on_tower:
+        require(reaches_tower(attack), R_TOWERS, f"{attack.name} cannot reach off a Tower")
+    if attack.area is not None:
+        cells = area_cells(state, ally, attack.area, reach_of(ally, attack), aim)
+        hit = victims(state, ally, attack, cells)
+        require(any(f.kind == FOE for f in (state.figure(h) for h in hit) if f is not None), R_AREA,
+                "the area holds no foe the attack can touch")
+        return hit
+    target = state.figure(aim.target)
+    if target is None:
+        raise RuleViolation(R_TARGET, f"there is no figure {aim.target!r} on the board")
+    problem = target_problem(state, ally, attack, target)
+    if problem:
+        raise RuleViolation(R_IMMUNE if "immune" in problem else R_TARGET, problem)
+    return [target.figure]
+
+
+def attack(em: Em, rng: Rng, ally: Figure, key: str, aim: Aim) -> None:
+    profile = attack_named(ally, key)
+    if profile is None:
+        raise RuleViolation(R_TARGET, f"{ally.figure} has no attack {key!r}; it has "
+                            f"{', '.join(a.key for a in attacks(ally)) or 'none'}")
+    struck = aim_attack(em.state, ally, profile, aim)
+    ally = spend(em, ally, profile.cost, f"attack:{profile.key}")
+    resolve_attack(em, rng, ally, profile, struck, R_TARGET, extra_damage=ally.enchant)
+
+
+# ---------------------------------------------------------------- tanking
+
+
+def tank(em: Em, ally: Figure, foe_id: str) -> None:
+    """Declare a tank on a foe in reach (kings-armory C1 Step 2): a passive action."""
+    foe = em.state.figure(foe_id)
+    if foe is None or foe.kind != FOE:
+        raise RuleViolation(R_TANKING, f"there is no foe {foe_id!r} on the board")
+    require(not foe.tanked_by, R_TANKING, f"{foe_id} is already tanked by {foe.tanked_by}")
+    require(not ally.on_tower, R_TANKING, "no tanking from a Tower")
+    require(can_tank(em.state, ally, foe, foe.space), R_TANKING,
+            f"{ally.figure} cannot tank {foe_id}: it must be tankable, within reach, and {ally.figure} needs a "
+            "free tank slot")
+    em.emit(m.Tanked, R_TANKING, ally.figure, foe_id)
+
+
+# ---------------------------------------------------------------- the thematic rules
+
+
+def foes_on_board(state: KaState) -> int:
+    return sum(1 for f in state.figures if f.kind == FOE)
+
+
+def owes_attack(state: KaState, ally: Figure) -> bool:
+    """kings-armory D1: an Offensive Ally attacks at least once a turn, a Utility Ally
+    once a round when 5 or fewer foes are left, if it can. This checks what it can do
+    from where it stands (RULES.md): an attack it can afford on a foe it can hurt."""
+    if ally.attacked or ally.kind not in (HERO, HIREABLE):
+        return False
+    if role(ally) == "utility" and foes_on_board(state) > 5:
+        return False
+    for profile in attacks(ally):
+        if profile.cost > ally.actions:
+            continue
+        for foe in state.figures:
+            if foe.kind != FOE:
+                continue
+            if profile.area is None:
+                if not target_problem(state, ally, profile, foe):
+                    return True
+            elif within_range(ally.space, foe.space, reach_of(ally, profile)) \
+                    and can_affect(state, ally, profile, foe) and resistance(foe, profile.kind) is not None:
+                return True
+    return False
+
+
+def end_ally(em: Em, ally: Figure, hold: bool) -> None:
+    require(not _sharing(em.state, ally), R_STACKING, f"{ally.figure} may not stop on another Ally's space")
+    require(not owes_attack(em.state, ally), R_THEMATIC,
+            f"{ally.figure} must attack at least once this turn: it can reach a foe")
+    if hold != ally.holding:
+        em.emit(m.HoldSet, "tablerules standing tank orders", ally.figure, hold)
+    em.emit(m.AllyTurnEnded, R_TURN, ally.figure)

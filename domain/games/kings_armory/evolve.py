@@ -1,0 +1,246 @@
+"""The King's Armory evolve: apply one event to the state. No rule is checked here;
+decide() checked them before the event was written."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
+
+from domain.games.kings_armory import messages as m
+from domain.games.kings_armory.board import parse
+from domain.games.kings_armory.figures import OFF_BOARD, max_hp, stats
+from domain.games.kings_armory.state import (
+    FOE,
+    GUARDIAN,
+    HERO,
+    NO_TOKENS,
+    OVER,
+    PLACING,
+    PLAYERS,
+    TOWERS,
+    Figure,
+    KaState,
+    Tokens,
+    Tower,
+)
+from domain.kernel import Event
+
+Apply = Callable[[KaState, Any], KaState]
+
+
+def _figure(state: KaState, figure_id: str) -> Figure:
+    found = state.figure(figure_id)
+    if found is None:
+        raise ValueError(f"no figure {figure_id!r} on the table")
+    return found
+
+
+def _update(state: KaState, figure_id: str, **changes: Any) -> KaState:
+    return state.with_figure(replace(_figure(state, figure_id), **changes))
+
+
+def _set_up(state: KaState, e: m.GameSetUp) -> KaState:
+    return replace(state, towers_left=e.towers, gate=e.gate, phase=TOWERS if e.towers else PLACING, seat=1)
+
+
+def _joined(state: KaState, e: m.AllyJoined) -> KaState:
+    return state.with_figure(Figure(figure=e.figure, kind=e.kind, key=e.key, seat=e.seat, hp=e.hp,
+                                    space=OFF_BOARD, level=e.level))
+
+
+def _tower(state: KaState, e: m.TowerPlaced) -> KaState:
+    tower = Tower(e.tower, tuple(parse(cell) for cell in e.cells), e.slots)
+    left = max(0, state.towers_left - 1) if e.slots > 1 else state.towers_left
+    phase = PLACING if state.phase == TOWERS and left == 0 else state.phase
+    return replace(state, towers=(*state.towers, tower), towers_left=left, phase=phase,
+                   next_tower=state.next_tower + (1 if e.slots > 1 else 0))
+
+
+def _placed(state: KaState, e: m.AllyPlaced) -> KaState:
+    return _update(state, e.figure, space=parse(e.space), tower=e.tower, on_tower=e.on_tower)
+
+
+def _wave(state: KaState, e: m.WaveBegan) -> KaState:
+    # kings-armory A2 Tower Hosting: once a Wave begins, a Hero on the ground uses no slot.
+    figures = tuple(replace(f, tower="") if f.kind == HERO and not f.on_tower else f for f in state.figures)
+    return replace(state, figures=figures, wave=e.wave, round=0, to_enter=e.foes)
+
+
+def _round(state: KaState, e: m.RoundBegan) -> KaState:
+    if e.side == "foes":
+        return replace(state, round=e.round, rounds=state.rounds + 1, phase="foes", seat=0, acting="")
+    figures = []
+    for figure in state.figures:
+        if figure.kind == FOE:
+            # kings-armory C1 Step 2: every tank ends when the Players' Round starts.
+            figures.append(replace(figure, tanked_by="", tokens=replace(figure.tokens, bless=0)))
+            continue
+        lasting = figure.ward_lasts == "round"
+        figures.append(replace(
+            figure,
+            actions=0 if figure.knocked_out else stats(figure).actions,
+            steps=0, attacked=False, done=figure.knocked_out,
+            tokens=replace(figure.tokens, bless=0),  # kings-armory C2 Bless
+            ward=0 if lasting else figure.ward, ward_lasts="" if lasting else figure.ward_lasts,
+            enchant=0, tank_bonus=0))
+    return replace(state, figures=tuple(figures), phase=PLAYERS, round=e.round, acting="")
+
+
+def _entered(state: KaState, e: m.FoeEntered) -> KaState:
+    order = state.entered + 1
+    foe = Figure(figure=e.figure, kind=FOE, key=e.key, seat=0, hp=e.hp, space=parse(e.space),
+                 level=e.level, route=(e.entrance, e.lane, e.color), index=0, order=order)
+    return replace(state.with_figure(foe), entered=order, to_enter=max(0, state.to_enter - 1))
+
+
+def _turn_began(state: KaState, e: m.FoeTurnBegan) -> KaState:
+    return replace(state, acting=e.figure)
+
+
+def _moved(state: KaState, e: m.FoeMoved) -> KaState:
+    if not e.path:
+        return state
+    return _update(state, e.figure, space=parse(e.path[-1]), index=e.index)
+
+
+def _hp(state: KaState, e: m.StatusDamage | m.Damaged | m.Healed) -> KaState:
+    return _update(state, e.figure, hp=e.hp)
+
+
+def _tokens(state: KaState, e: m.TokensChanged) -> KaState:
+    return _update(state, e.figure, tokens=Tokens(e.bleed, e.burn, e.slow, e.stun, e.bless))
+
+
+def _turn_lost(state: KaState, e: m.TurnLost) -> KaState:
+    figure = _figure(state, e.figure)
+    return state.with_figure(replace(figure, tokens=replace(figure.tokens, stun=0)))
+
+
+def _defeated(state: KaState, e: m.Defeated) -> KaState:
+    figure = _figure(state, e.figure)
+    released = tuple(replace(f, tanked_by="") if f.tanked_by == e.figure else f for f in state.figures)
+    state = replace(state, figures=released)
+    if figure.kind == HERO:
+        # kings-armory E Defeated: a KO'd Hero stays on the board until the Wave ends.
+        return _update(state, e.figure, hp=0, knocked_out=True, done=True, actions=0, steps=0, tower="",
+                       holding=False, tokens=NO_TOKENS)
+    return replace(state.without(e.figure), acting="" if state.acting == e.figure else state.acting)
+
+
+def _spent(state: KaState, e: m.ActionSpent) -> KaState:
+    figure = _figure(state, e.figure)
+    attacked = figure.attacked or e.action.startswith("attack:")
+    used = figure.used
+    if e.action.startswith("special:") and e.action not in used:
+        used = (*used, e.action)
+    return replace(state.with_figure(replace(figure, actions=e.left, attacked=attacked, steps=0, used=used)),
+                   acting=e.figure)
+
+
+def _ally_moved(state: KaState, e: m.AllyMoved) -> KaState:
+    return _update(state, e.figure, space=parse(e.to), steps=e.steps, on_tower=e.on_tower, tower=e.tower)
+
+
+def _boosted(state: KaState, e: m.Boosted) -> KaState:
+    figure = _figure(state, e.figure)
+    if e.effect == "ward":
+        figure = replace(figure, ward=e.amount, ward_lasts=e.lasts)
+    elif e.effect == "enchant":
+        figure = replace(figure, enchant=e.amount)
+    elif e.effect == "tank-boost":
+        figure = replace(figure, tank_bonus=e.amount)
+    else:
+        figure = replace(figure, aura=True)
+    return state.with_figure(figure)
+
+
+def _sent_back(state: KaState, e: m.FoeSentBack) -> KaState:
+    return _update(state, e.figure, space=parse(e.to), index=e.index, tanked_by="")
+
+
+def _summoned(state: KaState, e: m.GuardianSummoned) -> KaState:
+    guardian = Figure(figure=e.figure, kind=GUARDIAN, key=GUARDIAN, seat=e.seat, hp=e.hp, space=parse(e.space),
+                      done=True)
+    return state.with_figure(guardian)
+
+
+def _ally_done(state: KaState, e: m.AllyTurnEnded) -> KaState:
+    return replace(_update(state, e.figure, done=True, actions=0, steps=0), acting="")
+
+
+def _seat(state: KaState, e: m.SeatTurnBegan) -> KaState:
+    return replace(state, seat=e.seat, acting="")
+
+
+def _recovered(state: KaState, e: m.AlliesRecovered) -> KaState:
+    figures = []
+    for figure in state.figures:
+        if figure.kind == GUARDIAN:
+            continue  # kings-armory E Summon Guardian: it stays until the Wave ends
+        if figure.kind == FOE:
+            figures.append(figure)
+            continue
+        heal = stats(figure).heal
+        hp = heal if figure.knocked_out else min(max_hp(figure), figure.hp + heal)
+        figures.append(replace(figure, hp=hp, knocked_out=False, tokens=NO_TOKENS, ward=0, ward_lasts="",
+                               enchant=0, tank_bonus=0, aura=False, used=(),
+                               holding=False, done=False))
+    return replace(state, figures=tuple(figures))
+
+
+def _foreseen(state: KaState, e: m.Foreseen) -> KaState:
+    return replace(state, foresight=(*state.foresight, f"{e.key}:{e.natural}"))
+
+
+def _foresight_used(state: KaState, e: m.FoeRolled) -> KaState:
+    return replace(state, foresight=state.foresight[1:]) if e.foreseen else state
+
+
+def _over(state: KaState, e: m.GameOver) -> KaState:
+    return replace(state, finished=True, won=e.won, result=e.reason, phase=OVER, acting="", seat=0)
+
+
+def _same(state: KaState, _event: Any) -> KaState:
+    return state
+
+
+_APPLY: dict[type[Event], Apply] = {
+    m.GameSetUp: _set_up,
+    m.AllyJoined: _joined,
+    m.TowerPlaced: _tower,
+    m.AllyPlaced: _placed,
+    m.WaveBegan: _wave,
+    m.RoundBegan: _round,
+    m.FoeRolled: _foresight_used,
+    m.FoeEntered: _entered,
+    m.TieRolled: _same,
+    m.FoeTurnBegan: _turn_began,
+    m.StatusDamage: _hp,
+    m.TurnLost: _turn_lost,
+    m.FoeMoved: _moved,
+    m.Tanked: lambda s, e: _update(s, e.foe, tanked_by=e.figure),
+    m.TankEnded: lambda s, e: _update(s, e.foe, tanked_by=""),
+    m.HoldSet: lambda s, e: _update(s, e.figure, holding=e.hold),
+    m.HitRolled: _same,
+    m.Damaged: _hp,
+    m.TokensChanged: _tokens,
+    m.Defeated: _defeated,
+    m.GateDamaged: lambda s, e: replace(s, gate=e.hp),
+    m.ActionSpent: _spent,
+    m.AllyMoved: _ally_moved,
+    m.Healed: _hp,
+    m.Boosted: _boosted,
+    m.FoeSentBack: _sent_back,
+    m.GuardianSummoned: _summoned,
+    m.Foreseen: _foreseen,
+    m.AllyTurnEnded: _ally_done,
+    m.SeatTurnBegan: _seat,
+    m.WaveWon: _same,
+    m.AlliesRecovered: _recovered,
+    m.GameOver: _over,
+}
+
+
+def evolve(state: KaState, event: Event) -> KaState:
+    return _APPLY[type(event)](state, event)

@@ -1,0 +1,442 @@
+"""The Foes' Round: the service's deterministic monster AI (kings-armory B1, B3).
+
+Foes act with no seat's command. Each choice a player would make for them by the
+rulebook's lists is made here by those lists, in order: which foe enters (the d12 and
+the Wave Card), whose turn comes next (Monster Turn Priority 1-7), whom it attacks
+(Attack Priority 1-9). A tie the lists leave is broken by a die roll that the log
+records (TieRolled), and every foe's turn and attack cites the line that chose it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from domain.games.kings_armory import messages as m
+from domain.games.kings_armory.board import Board, Space, name, within_range
+from domain.games.kings_armory.combat import (
+    defeat,
+    gate_damage,
+    hurt_gate,
+    reaches_tower,
+    resolve_attack,
+)
+from domain.games.kings_armory.content import MELEE, SUPERNATURAL, Attack, monsters, monsters_of_level, wave_card
+from domain.games.kings_armory.figures import (
+    counts_as,
+    flying,
+    monster,
+    move_rate,
+    resistance,
+    tank_number,
+    tankable,
+)
+from domain.games.kings_armory.state import CAVE, EVEN, FOE, HERO, MAIN, ODD, Figure, KaState
+from domain.games.kings_armory.table import board_of, distance, foe_blocks
+from domain.kernel import Emitter, Rng
+
+Em = Emitter[KaState]
+
+R_ENTRY = "kings-armory B1 Foe Quantity and Entrance"
+R_TWO_ENTRANCES = "kings-armory B1 Two Monster Entrances"
+R_SHORTAGE = "kings-armory E Monster Shortage"
+R_UPKEEP = "kings-armory B1 Monster Upkeep"
+R_MOVE = "kings-armory B1 Monster Movement"
+R_BUMP = "kings-armory B1 If a Monster..."
+R_PUSH = "kings-armory E Pushable"
+R_TANK = "kings-armory C1 Step 2"
+R_CASTLE = "kings-armory B3 Monsters at the Castle Gate"
+R_SIEGE = "kings-armory E Siege Equipment"
+R_STUN = "kings-armory C2 Stun"
+TURN_PRIORITY = "kings-armory B3 Monster Turn Priority"
+ATTACK_PRIORITY = "kings-armory B1 Attack Priority"
+
+
+# ---------------------------------------------------------------- choosing by a list
+
+
+def roll_off(em: Em, rng: Rng, tied: Sequence[Figure], rule: str) -> Figure:
+    """The rulebook's last resort: roll for it. Each tied figure rolls a d20, the
+    highest wins; those tied on the highest roll again."""
+    pool = list(tied)
+    while True:
+        rolls = tuple(rng.die(20) for _ in pool)
+        best = max(rolls)
+        leaders = [figure for figure, roll in zip(pool, rolls, strict=True) if roll == best]
+        em.emit(m.TieRolled, rule, tuple(f.figure for f in pool), rolls,
+                leaders[0].figure if len(leaders) == 1 else "")
+        if len(leaders) == 1:
+            return leaders[0]
+        pool = leaders
+
+
+Line = tuple[str, Callable[[Figure], object]]
+
+
+def choose(em: Em, rng: Rng, candidates: Sequence[Figure], lines: Sequence[Line], tie_rule: str) -> tuple[Figure, str]:
+    """Go down the priority lines, keeping the candidates that do best (lowest key) on
+    each, until one is left: that one, and the line that singled it out."""
+    pool = list(candidates)
+    if len(pool) == 1:
+        return pool[0], lines[0][0]
+    for rule, key in lines:
+        best = min(key(c) for c in pool)  # type: ignore[type-var]
+        pool = [c for c in pool if key(c) == best]
+        if len(pool) == 1:
+            return pool[0], rule
+    return roll_off(em, rng, pool, tie_rule), tie_rule
+
+
+# ---------------------------------------------------------------- entering
+
+
+def _on_board(state: KaState, key: str) -> int:
+    return sum(1 for f in state.figures if f.kind == FOE and f.key == key)
+
+
+def draw_monster(state: KaState, rng: Rng, level: int) -> tuple[str, int, str]:
+    """A Monster drawn at random from the level's pile (tokens not on the board);
+    an empty pile gives the next lower level, else the next higher (kings-armory E
+    Monster Shortage). Returns (key, level, rule)."""
+    order = [level] + list(range(level - 1, 0, -1)) + list(range(level + 1, 6))
+    for found in order:
+        pile = [(card.key, card.tokens - _on_board(state, card.key)) for card in monsters_of_level(found)]
+        total = sum(count for _, count in pile if count > 0)
+        if total <= 0:
+            continue
+        pick = rng.below(total)
+        for key, count in pile:
+            if count <= 0:
+                continue
+            if pick < count:
+                return key, found, (R_ENTRY if found == level else R_SHORTAGE)
+            pick -= count
+    raise AssertionError("every Monster pile is empty")  # 85 tokens: more than the board holds
+
+
+def heroes_in_game(state: KaState) -> int:
+    return sum(1 for f in state.figures if f.kind == HERO)
+
+
+def enter_foe(em: Em, rng: Rng) -> str:
+    """Roll the d12, draw the foe and place it at its entrance (kings-armory B1)."""
+    state = em.state
+    board = board_of(state)
+    scaling = wave_card().scale(heroes_in_game(state))
+    row = wave_card().row(state.wave)
+    entrance = MAIN
+    if (CAVE, ODD) in board.entrances and state.entered % 2 == 1:
+        entrance = CAVE  # kings-armory B1 Two Monster Entrances: they alternate
+    if state.foresight:
+        key, natural_text = state.foresight[0].split(":")
+        natural = int(natural_text)
+        net = natural + scaling.roll_mod
+        level = row.level_for(net)
+        draw_rule = "kings-armory E Foresight"
+    else:
+        natural = rng.die(12)
+        net = natural + scaling.roll_mod
+        level = row.level_for(net)
+        key, level, draw_rule = draw_monster(state, rng, level)
+    lane = ODD if net % 2 else EVEN
+    em.emit(m.FoeRolled, R_ENTRY, natural, scaling.roll_mod, net, level, lane, entrance, bool(state.foresight))
+    card = monsters()[key]
+    figure_id = f"m{em.state.entered + 1}"
+    space = board.entrances[(entrance, lane)]
+    em.emit(m.FoeEntered, draw_rule, figure_id, key, card.level, name(space), entrance, lane, card.arrow, card.hp)
+    return figure_id
+
+
+def foresee(state: KaState, rng: Rng, position: int) -> tuple[str, int]:
+    """The next Wave's foe at `position`, rolled and drawn now (kings-armory E Foresight)."""
+    row = wave_card().row(state.wave + 1)
+    natural = rng.die(12)
+    level = row.level_for(natural + wave_card().scale(heroes_in_game(state)).roll_mod)
+    key, _, _ = draw_monster(state, rng, level)
+    return key, natural
+
+
+# ---------------------------------------------------------------- turn order
+
+
+def turn_lines(state: KaState) -> list[Line]:
+    board = board_of(state)
+
+    def remaining(foe: Figure) -> int:
+        return board.routes[foe.route].remaining(foe.index)
+
+    return [
+        (f"{TURN_PRIORITY} 1", remaining),
+        (f"{TURN_PRIORITY} 2", lambda foe: not flying(foe)),
+        (f"{TURN_PRIORITY} 3", lambda foe: foe.level),
+        (f"{TURN_PRIORITY} 4", lambda foe: foe.route[1] != ODD),
+        (f"{TURN_PRIORITY} 5", lambda foe: foe.route[2] != "red"),
+        (f"{TURN_PRIORITY} 6-7", lambda foe: foe.route[0] != MAIN),
+    ]
+
+
+def next_foe(em: Em, rng: Rng, waiting: Sequence[Figure]) -> tuple[Figure, str]:
+    return choose(em, rng, waiting, turn_lines(em.state), f"{TURN_PRIORITY} (tie: roll for it)")
+
+
+# ---------------------------------------------------------------- one foe's turn
+
+
+def foe_turn(em: Em, rng: Rng, figure_id: str, rule: str) -> None:
+    """Upkeep, then move, then attack (kings-armory B1 Monster Turn Rules)."""
+    em.emit(m.FoeTurnBegan, rule, figure_id)
+    if not _upkeep(em, figure_id):
+        return
+    if not _move(em, figure_id):
+        return
+    _attack(em, rng, figure_id)
+
+
+def _upkeep(em: Em, figure_id: str) -> bool:
+    """Bleed, then Burn, then Stun (kings-armory B1 Monster Upkeep, C2 Seventh).
+    False when the foe's turn ends here."""
+    foe = em.state.figure(figure_id)
+    assert foe is not None
+    for status, count in (("bleed", foe.tokens.bleed), ("burn", foe.tokens.burn)):
+        if not count:
+            continue
+        if status == "burn" and resistance(foe, SUPERNATURAL) is None:
+            continue  # kings-armory C2 Burn: no burn damage to the immune
+        current = em.state.figure(figure_id)
+        assert current is not None
+        hp = max(0, current.hp - count)
+        em.emit(m.StatusDamage, R_UPKEEP, figure_id, status, count, hp)
+        if hp == 0:
+            defeat(em, figure_id, "hit points")
+            return False
+    current = em.state.figure(figure_id)
+    assert current is not None
+    if current.tokens.stun:
+        em.emit(m.TurnLost, R_STUN, figure_id)
+        return False
+    return True
+
+
+def tanks_in_use(state: KaState, ally_id: str) -> int:
+    return sum(1 for f in state.figures if f.kind == FOE and f.tanked_by == ally_id)
+
+
+def tank_reach(ally: Figure) -> int:
+    """Range 1 (diagonals count) or the same space; 2 with a tank boost (RULES.md)."""
+    return 2 if ally.tank_bonus else 1
+
+
+def can_tank(state: KaState, ally: Figure, foe: Figure, space: Space) -> bool:
+    """`ally` may tank `foe` standing on `space` (kings-armory C1 Step 2, E Tanking):
+    the foe is tankable, the ally on the ground with a free tank slot and in reach."""
+    return (ally.active and not ally.on_tower and tankable(foe) and ally.kind != FOE
+            and tanks_in_use(state, ally.figure) < tank_number(ally)
+            and within_range(ally.space, space, tank_reach(ally)))
+
+
+def _holding_tanker(state: KaState, foe: Figure, space: Space) -> Figure | None:
+    """The first Ally (by seat, then by when it joined) whose standing order tanks
+    this foe on this space (RULES.md: standing tank orders)."""
+    if foe_blocks(state, space, foe):
+        return None  # kings-armory E Tanking: only where the foe may validly remain
+    holders = [a for a in state.figures if a.kind != FOE and a.holding and can_tank(state, a, foe, space)]
+    holders.sort(key=lambda a: a.seat)
+    return holders[0] if holders else None
+
+
+def _move(em: Em, figure_id: str) -> bool:
+    """The foe's movement along its route (kings-armory B1 Monster Movement): False
+    when it is gone (into the Castle)."""
+    state = em.state
+    foe = state.figure(figure_id)
+    assert foe is not None
+    board = board_of(state)
+    route = board.routes[foe.route].spaces
+    last = len(route) - 1
+    card = monster(foe)
+    if foe.tanked_by:
+        em.emit(m.FoeMoved, R_TANK, figure_id, (), foe.index, "tanked")
+        return True
+    holder = _holding_tanker(state, foe, foe.space) if foe.index > 0 else None
+    if holder is not None:
+        em.emit(m.Tanked, R_TANK, holder.figure, figure_id)
+        return True
+    index = foe.index
+    path: list[str] = []
+    how = "moved"
+    stays_at_gate = card.siege
+    for _ in range(move_rate(foe)):
+        if index >= last:
+            break
+        ahead = index + 1
+        if stays_at_gate and ahead == last and _siege_at(em.state, route[last], figure_id):
+            break  # kings-armory E Siege Equipment: it waits for the one in front
+        if not flying(foe):
+            _push(em, foe, route, ahead)
+        index = ahead
+        path.append(name(route[index]))
+        if index == last:
+            break
+        holder = _holding_tanker(em.state, foe, route[index])
+        if holder is not None:
+            how = "tanked"
+            break
+    if index == last and not stays_at_gate:
+        em.emit(m.FoeMoved, R_CASTLE, figure_id, tuple(path), index, "gate")
+        _enter_castle(em, figure_id)
+        return False
+    rule = R_MOVE
+    if how != "tanked" and index > foe.index and foe_blocks(em.state, route[index], foe):
+        index, how = _bump(em.state, foe, route, index)
+        path.append(name(route[index]))
+        rule = R_BUMP
+    if index != foe.index or path:
+        em.emit(m.FoeMoved, rule, figure_id, tuple(path), index, how)
+    if how == "tanked":
+        assert holder is not None
+        em.emit(m.Tanked, R_TANK, holder.figure, figure_id)
+    elif index == last and not stays_at_gate:
+        _enter_castle(em, figure_id)
+        return False
+    return True
+
+
+def _siege_at(state: KaState, space: Space, other_than: str) -> bool:
+    return any(f.space == space and f.kind == FOE and f.figure != other_than and monster(f).siege
+               for f in state.figures)
+
+
+def _bump(state: KaState, foe: Figure, route: Sequence[Space], index: int) -> tuple[int, str]:
+    """Back to the last open space of its layer on its route; if that would be the
+    entrance, forward past the whole line (kings-armory B1 If a Monster...)."""
+    back = index - 1
+    while back > 0 and foe_blocks(state, route[back], foe):
+        back -= 1
+    if back > 0:
+        return back, "bumped back"
+    ahead = index + 1
+    while ahead < len(route) - 1 and foe_blocks(state, route[ahead], foe):
+        ahead += 1
+    return ahead, "bumped forward"
+
+
+def _push(em: Em, pusher: Figure, route: Sequence[Space], ahead: int) -> None:
+    """A ground foe walking into a Pushable foe's space pushes it one space along the
+    pushable's own route, as long as the two routes go the same way (kings-armory E
+    Pushable)."""
+    board = board_of(em.state)
+    for other in em.state.figures:
+        if other.kind != FOE or other.figure == pusher.figure or other.space != route[ahead]:
+            continue
+        card = monster(other)
+        if not card.pushable or card.flying:
+            continue
+        own = board.routes[other.route].spaces
+        nxt = other.index + 1
+        if nxt >= len(own) or ahead + 1 >= len(route) or own[nxt] != route[ahead + 1]:
+            continue  # its route turns off, or it is at the gate: it stops
+        if card.siege and nxt == len(own) - 1 and _siege_at(em.state, own[nxt], other.figure):
+            continue
+        em.emit(m.FoeMoved, R_PUSH, other.figure, (name(own[nxt]),), nxt, "pushed")
+
+
+def _enter_castle(em: Em, figure_id: str) -> None:
+    """A foe on a Castle Gate space goes in, deals its full damage to the Gate and is
+    defeated (kings-armory B3 Monsters at the Castle Gate)."""
+    foe = em.state.figure(figure_id)
+    assert foe is not None
+    hurt_gate(em, figure_id, gate_damage(monster(foe).attack), R_CASTLE)
+    defeat(em, figure_id, "castle", R_CASTLE)
+
+
+# ---------------------------------------------------------------- attacking
+
+
+def foe_can_hit(board: Board, foe: Figure, attack: Attack, ally: Figure) -> bool:
+    """`ally` is a valid target of the foe's attack (kings-armory C2 First/Second,
+    E Towers): in range, and reachable onto a Tower if it stands on one."""
+    if attack.castle_only or not ally.active or ally.kind == FOE or ally.space[0] < 0:
+        return False
+    if ally.on_tower and not reaches_tower(attack):
+        return False
+    return within_range(foe.space, ally.space, attack.reach)
+
+
+def gate_in_reach(board: Board, foe: Figure, attack: Attack) -> bool:
+    """The Castle Gate can be shot from within range by Ranged and Supernatural
+    attacks; Melee reaches it only from a gate space (kings-armory E Castle Gate)."""
+    gate_spaces = tuple(board.gate.values())
+    if foe.space in gate_spaces:
+        return True
+    if attack.kind == MELEE:
+        return False
+    return any(within_range(foe.space, space, attack.reach) for space in gate_spaces)
+
+
+def attack_lines(state: KaState, foe: Figure, attack: Attack) -> list[Line]:
+    board = board_of(state)
+    route = set(board.routes[foe.route].spaces)
+    return [
+        (f"{ATTACK_PRIORITY} 2", lambda ally: distance(foe.space, ally.space)),
+        (f"{ATTACK_PRIORITY} 3", lambda ally: counts_as(ally) != attack.kind),
+        (f"{ATTACK_PRIORITY} 4", lambda ally: ally.space not in route),
+        (f"{ATTACK_PRIORITY} 5", lambda ally: ally.space not in board.path),
+        (f"{ATTACK_PRIORITY} 6", lambda ally: board.distance_to_path(ally.space)),
+        (f"{ATTACK_PRIORITY} 7", lambda ally: board.distance_to_gate(ally.space)),
+    ]
+
+
+def _attack(em: Em, rng: Rng, figure_id: str) -> None:
+    state = em.state
+    foe = state.figure(figure_id)
+    assert foe is not None
+    board = board_of(state)
+    attack = monster(foe).attack
+    targets = [a for a in state.figures if foe_can_hit(board, foe, attack, a)]
+    tanker = next((a for a in targets if a.figure == foe.tanked_by), None)
+    if tanker is not None:
+        target, rule = tanker, f"{ATTACK_PRIORITY} 1"
+    elif targets:
+        target, rule = choose(em, rng, targets, attack_lines(state, foe, attack),
+                              f"{ATTACK_PRIORITY} 7.5 (tie: roll for it)")
+    else:
+        if gate_in_reach(board, foe, attack):
+            hurt_gate(em, figure_id, gate_damage(attack), f"{ATTACK_PRIORITY} 8")
+        return  # kings-armory B1 Attack Priority 9: no target, no attack
+    victims = [target.figure]
+    if attack.area is not None:
+        victims = area_victims(em.state, foe, attack, target.space)
+    resolve_attack(em, rng, foe, attack, victims, rule)
+
+
+def area_victims(state: KaState, attacker: Figure, attack: Attack, centre: Space) -> list[str]:
+    """Everyone in a foe's area attack, friend and foe alike (kings-armory C2 Sixth):
+    the area is centred on its target (RULES.md)."""
+    assert attack.area is not None
+    width, length = attack.area
+    top, left = centre[0] - (length - 1) // 2, centre[1] - (width - 1) // 2
+    spaces = {(top + r, left + c) for r in range(length) for c in range(width)}
+    board = board_of(state)
+    return [f.figure for f in state.figures
+            if f.space in spaces and f.figure != attacker.figure and f.active
+            and (f.kind == FOE or foe_can_hit(board, attacker, attack, f) or f.space == centre)]
+
+
+def upkeep_allies(em: Em) -> None:
+    """Allies' tokens work as foes' do, once, at the start of the Players' Round:
+    Bleed and Burn hurt, a Stun costs the turn (RULES.md: the rulebook gives upkeep
+    to foes only)."""
+    for ally in em.state.allies():
+        if not ally.active:
+            continue
+        for status, count in (("bleed", ally.tokens.bleed), ("burn", ally.tokens.burn)):
+            current = em.state.figure(ally.figure)
+            if not count or current is None or not current.active:
+                continue
+            hp = max(0, current.hp - count)
+            em.emit(m.StatusDamage, R_UPKEEP, ally.figure, status, count, hp)
+            if hp == 0:
+                defeat(em, ally.figure, "hit points")
+        current = em.state.figure(ally.figure)
+        if current is not None and current.active and current.tokens.stun:
+            em.emit(m.TurnLost, R_STUN, ally.figure)
+            em.emit(m.AllyTurnEnded, R_STUN, ally.figure)

@@ -1,0 +1,171 @@
+"""The commands a seat may submit now: every candidate the rules might allow, kept
+when decide() accepts it. Each command is one atomic action (one step, one attack,
+one Tower climbed), so the lists stay short."""
+
+from __future__ import annotations
+
+import itertools
+
+from domain.games.kings_armory import messages as m
+from domain.games.kings_armory.actions import DIRECTIONS, reach_of, tower_entries, tower_exits
+from domain.games.kings_armory.board import Space, name, neighbours, within_range
+from domain.games.kings_armory.content import Special
+from domain.games.kings_armory.figures import attacks, specials, teleports, towers_only
+from domain.games.kings_armory.rules import decide, placement_tower, to_act
+from domain.games.kings_armory.specials import send_back_spaces
+from domain.games.kings_armory.state import FOE, PLACING, PLAYERS, TOWERS, Figure, KaState
+from domain.games.kings_armory.table import board_of
+from domain.kernel import Command, Rng, RuleViolation
+
+_PROBE = Rng("legal-commands", "probe", 0)
+"""decide() needs a generator; the probe's outcomes are thrown away."""
+
+
+def _accepted(state: KaState, command: Command) -> bool:
+    try:
+        decide(state, command, _PROBE)
+    except RuleViolation:
+        return False
+    return True
+
+
+def _towers(state: KaState, seat: int) -> list[Command]:
+    board = board_of(state)
+    found: list[Command] = []
+    for row, col in itertools.product(range(board.rows - 1), range(board.cols - 1)):
+        corner = (row, col)
+        cells = ((row, col), (row, col + 1), (row + 1, col), (row + 1, col + 1))
+        if board.tower_fits(corner) and all(state.tower_at(cell) is None for cell in cells):
+            found.append(m.PlaceTower(seat=seat, at=name(corner)))
+    return found
+
+
+def _placements(state: KaState, seat: int) -> list[Command]:
+    board = board_of(state)
+    unplaced = [f for f in state.allies_of(seat) if f.space[0] < 0]
+    if not unplaced:
+        return []
+    ally = unplaced[0]  # one Ally at a time: the rest follow in the order they joined
+    found: list[Command] = []
+    for row, col in itertools.product(range(board.rows), range(board.cols)):
+        space = (row, col)
+        if not any(within_range(space, cell, 2) for tower in state.towers for cell in tower.cells):
+            continue
+        try:
+            placement_tower(state, ally, space)
+        except RuleViolation:
+            continue
+        found.append(m.PlaceAlly(seat=seat, figure=ally.figure, at=name(space)))
+    return found
+
+
+def _step_targets(state: KaState, ally: Figure) -> list[Space]:
+    if teleports(ally):
+        board = board_of(state)
+        if towers_only(ally):
+            return [cell for tower in state.towers for cell in tower.cells]
+        return list(itertools.product(range(board.rows), range(board.cols)))  # kings-armory E Teleport: no limit
+    return list(neighbours(ally.space))
+
+
+def _area_corners(ally: Figure, width: int, length: int, reach: int) -> list[Space]:
+    row, col = ally.space
+    return [(r, c) for r in range(max(0, row - reach), row + reach + 1)
+            for c in range(max(0, col - reach), col + reach + 1)
+            if all(within_range(ally.space, (r + dr, c + dc), reach) for dr in range(length) for dc in range(width))]
+
+
+def _aims(state: KaState, ally: Figure, area: tuple[int, int] | None, reach: int,
+          targets: list[Figure]) -> list[tuple[str, str, str]]:
+    """(target, at, direction) candidates for an action with that area and reach."""
+    if area is None:
+        return [(f.figure, "", "") for f in targets]
+    width, length = area
+    if width == 1 and length >= 2:
+        return [("", "", d) for d in DIRECTIONS]
+    return [("", name(corner), "") for corner in _area_corners(ally, width, length, reach)]
+
+
+def _special_commands(state: KaState, seat: int, ally: Figure, special: Special) -> list[Command]:
+    foes = [f for f in state.figures if f.kind == FOE]
+    allies = [f for f in state.figures if f.kind != FOE and f.active and f.space[0] >= 0]
+    kind = special.kind
+    found: list[Command] = []
+
+    def add(target: str = "", at: str = "", direction: str = "") -> None:
+        found.append(m.UseSpecial(seat=seat, figure=ally.figure, special=special.key, target=target, at=at,
+                                  direction=direction))
+
+    if kind in ("heal", "bless", "ward", "enchant", "tank-boost", "aura"):
+        for other in allies:
+            add(other.figure)
+    elif kind in ("mind-cage", "time-rift"):
+        for foe in foes:
+            add(foe.figure)
+    elif kind == "slow":
+        for target, at, direction in _aims(state, ally, special.area, special.reach, foes):
+            add(target, at, direction)
+    elif kind == "attack" and special.attack is not None:
+        for target, at, direction in _aims(state, ally, special.attack.area, reach_of(ally, special.attack), foes):
+            add(target, at, direction)
+    elif kind == "teleport-foe":
+        for foe in foes:
+            for _, space in send_back_spaces(state, foe, special.amount):
+                add(foe.figure, name(space))
+    elif kind == "teleport-ally":
+        board = board_of(state)
+        spaces = [space for space in itertools.product(range(board.rows), range(board.cols))
+                  if within_range(ally.space, space, special.reach)]
+        for other in allies:
+            for space in spaces:
+                add(other.figure, name(space))
+    elif kind == "summon-guardian":
+        row, col = ally.space
+        reach = special.reach
+        for r, c in itertools.product(range(row - reach, row + reach + 1), range(col - reach, col + reach + 1)):
+            add("", name((r, c))) if r >= 0 and c >= 0 else None
+    elif kind == "foresight":
+        add()
+    return found
+
+
+def _ally_commands(state: KaState, seat: int, ally: Figure) -> list[Command]:
+    found: list[Command] = []
+    for space in _step_targets(state, ally):
+        if space[0] >= 0 and space[1] >= 0:
+            found.append(m.Step(seat=seat, figure=ally.figure, to=name(space)))
+    found.extend(m.EnterTower(seat=seat, figure=ally.figure, to=name(s)) for s in tower_entries(state, ally))
+    found.extend(m.ExitTower(seat=seat, figure=ally.figure, to=name(s)) for s in tower_exits(state, ally))
+    foes = [f for f in state.figures if f.kind == FOE]
+    for profile in attacks(ally):
+        for target, at, direction in _aims(state, ally, profile.area, reach_of(ally, profile), foes):
+            found.append(m.Attack(seat=seat, figure=ally.figure, attack=profile.key, target=target, at=at,
+                                  direction=direction))
+    for special in specials(ally):
+        found.extend(_special_commands(state, seat, ally, special))
+    found.extend(m.Tank(seat=seat, figure=ally.figure, foe=f.figure) for f in foes if not f.tanked_by)
+    found.append(m.EndAlly(seat=seat, figure=ally.figure, hold=False))
+    found.append(m.EndAlly(seat=seat, figure=ally.figure, hold=True))
+    return found
+
+
+def legal_commands(state: KaState, seat: int) -> list[Command]:
+    if seat not in to_act(state):
+        return []
+    candidates: list[Command]
+    if state.phase == TOWERS:
+        candidates = _towers(state, seat)
+    elif state.phase == PLACING:
+        candidates = _placements(state, seat)
+    elif state.phase == PLAYERS:
+        candidates = []
+        allies = [state.figure(state.acting)] if state.acting else [
+            f for f in state.allies_of(seat) if f.active and not f.done]
+        for ally in allies:
+            if ally is not None:
+                candidates.extend(_ally_commands(state, seat, ally))
+        if not state.acting:
+            candidates.append(m.EndTurn(seat=seat))
+    else:
+        candidates = []
+    return [command for command in candidates if _accepted(state, command)]

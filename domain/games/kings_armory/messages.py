@@ -1,0 +1,416 @@
+"""The King's Armory commands and events.
+
+Spaces travel as names ("f7": column letter, row number; board.py). Figures travel
+as ids: a Hero by its key ("valcor"), a Hireable as "<class>-<n>", Felicity's Guardian
+as "guardian", a Foe as "m<n>" in the order foes entered. Every die the rules roll is
+in an event (the d12 of a foe's entry, each d20 to hit, each roll that breaks a tie),
+so a log replays without a generator. Foes act with no seat's command: their events
+follow the command that ended the Players' Round, each citing the priority line that
+chose it (kings-armory B1 Attack Priority, B3 Monster Turn Priority).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from domain.kernel import Command, Event
+
+# ---------------------------------------------------------------- commands
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceTower(Command):
+    """Place a starting Tower with its top-left corner on `at` (kings-armory A2)."""
+
+    at: str
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceAlly(Command):
+    """Place one of your Heroes or Hireables on or within 2 spaces of a Tower with a
+    free hosting slot (kings-armory A2)."""
+
+    figure: str
+    at: str
+
+
+@dataclass(frozen=True, slots=True)
+class Step(Command):
+    """Move an Ally one space orthogonally (kings-armory C1 Step 1). The first step
+    spends 1 action and opens a movement of up to the Move Rate; a Teleporting Ally
+    goes straight to the space (kings-armory E Teleport)."""
+
+    figure: str
+    to: str
+
+
+@dataclass(frozen=True, slots=True)
+class EnterTower(Command):
+    """Climb onto a Tower (or Parapet) space from a space beside it: 1 action
+    (kings-armory E Towers)."""
+
+    figure: str
+    to: str
+
+
+@dataclass(frozen=True, slots=True)
+class ExitTower(Command):
+    """Climb down from a Tower to a space beside it: 1 action (kings-armory E Towers)."""
+
+    figure: str
+    to: str
+
+
+@dataclass(frozen=True, slots=True)
+class Attack(Command):
+    """Use an Attack Option (kings-armory C2): on the foe or ally `target`, or, for an
+    area, on the area whose top-left space is `at` (a line: from the space beside the
+    attacker toward `direction`, N, E, S or W)."""
+
+    figure: str
+    attack: str
+    target: str = ""
+    at: str = ""
+    direction: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class UseSpecial(Command):
+    """Use a Special Action (kings-armory E Special Actions), aimed like an Attack."""
+
+    figure: str
+    special: str
+    target: str = ""
+    at: str = ""
+    direction: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Tank(Command):
+    """Tank a foe within reach: it moves no further while the tank lasts (kings-armory
+    C1 Step 2). Passive: no action spent."""
+
+    figure: str
+    foe: str
+
+
+@dataclass(frozen=True, slots=True)
+class EndAlly(Command):
+    """End this Ally's individual turn, giving up the actions it has left
+    (kings-armory B2; D1 says when it may not). `hold` is its standing order for the
+    Foes' Round: tank each foe that comes within its reach while it has a free tank
+    slot (RULES.md: standing tank orders)."""
+
+    figure: str
+    hold: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class EndTurn(Command):
+    """End your turn: Allies of yours that have not acted give up their turns
+    (kings-armory B2; D1 says when they may not)."""
+
+
+# ---------------------------------------------------------------- events
+
+
+@dataclass(frozen=True, slots=True)
+class GameSetUp(Event):
+    map: str
+    seats: int
+    towers: int
+    gate: int
+    waves: int
+
+
+@dataclass(frozen=True, slots=True)
+class AllyJoined(Event):
+    """A Hero or Hireable joins `seat`'s team, off the board until placed."""
+
+    figure: str
+    key: str
+    kind: str
+    seat: int
+    level: int
+    hp: int
+
+
+@dataclass(frozen=True, slots=True)
+class TowerPlaced(Event):
+    tower: str
+    cells: tuple[str, ...]
+    slots: int
+
+
+@dataclass(frozen=True, slots=True)
+class AllyPlaced(Event):
+    figure: str
+    space: str
+    tower: str
+    on_tower: str
+
+
+@dataclass(frozen=True, slots=True)
+class WaveBegan(Event):
+    """A Wave's size: the Wave Card's foes plus the Hero Scaling Grid's (kings-armory B1)."""
+
+    wave: int
+    foes: int
+    roll_modifier: int
+    now: int
+    """Foes that enter in the first Foes' Round (all but the delayed half)."""
+
+
+@dataclass(frozen=True, slots=True)
+class RoundBegan(Event):
+    """`side` is "foes" or "players"."""
+
+    side: str
+    round: int
+
+
+@dataclass(frozen=True, slots=True)
+class FoeRolled(Event):
+    """The Monster Selection d12 (kings-armory B1): natural + modifier = net; the net
+    roll picks the level on the Wave Card and the side (odd/even)."""
+
+    natural: int
+    modifier: int
+    net: int
+    level: int
+    lane: str
+    entrance: str
+    foreseen: bool
+    """The roll was made earlier, by Foresight (kings-armory E Foresight)."""
+
+
+@dataclass(frozen=True, slots=True)
+class FoeEntered(Event):
+    """A foe drawn at random from its level's pile is placed at the entrance."""
+
+    figure: str
+    key: str
+    level: int
+    space: str
+    entrance: str
+    lane: str
+    color: str
+    hp: int
+
+
+@dataclass(frozen=True, slots=True)
+class TieRolled(Event):
+    """A tie the priority lists left, broken by a die: `rolls[i]` for `between[i]`,
+    the highest wins (a tie rolls again)."""
+
+    between: tuple[str, ...]
+    rolls: tuple[int, ...]
+    chosen: str
+
+
+@dataclass(frozen=True, slots=True)
+class FoeTurnBegan(Event):
+    """The foe whose turn comes now; the rule cites the priority line that chose it."""
+
+    figure: str
+
+
+@dataclass(frozen=True, slots=True)
+class StatusDamage(Event):
+    """Bleed or Burn damage in upkeep: not resistible (kings-armory C2 Seventh)."""
+
+    figure: str
+    status: str
+    amount: int
+    hp: int
+
+
+@dataclass(frozen=True, slots=True)
+class TurnLost(Event):
+    """A Stun token spent: the rest of the foe's turn is lost (kings-armory C2 Stun)."""
+
+    figure: str
+
+
+@dataclass(frozen=True, slots=True)
+class FoeMoved(Event):
+    """Spaces walked along the route, the last one where it stops; `how` says why it
+    stops there: "moved", "tanked", "bumped back", "bumped forward", "pushed", "gate"."""
+
+    figure: str
+    path: tuple[str, ...]
+    index: int
+    how: str
+
+
+@dataclass(frozen=True, slots=True)
+class Tanked(Event):
+    figure: str
+    foe: str
+
+
+@dataclass(frozen=True, slots=True)
+class TankEnded(Event):
+    figure: str
+    foe: str
+
+
+@dataclass(frozen=True, slots=True)
+class HoldSet(Event):
+    figure: str
+    hold: bool
+
+
+@dataclass(frozen=True, slots=True)
+class HitRolled(Event):
+    """One roll to hit: natural d20 + bonus = total against the target's dodge;
+    result "hit", "miss", "crit" or "fumble" (a natural 1); "auto" when no die is
+    rolled (kings-armory C2 Third, Fifth; E Auto)."""
+
+    attacker: str
+    target: str
+    natural: int
+    bonus: int
+    total: int
+    dodge: int
+    result: str
+
+
+@dataclass(frozen=True, slots=True)
+class Damaged(Event):
+    """Damage dealt, resisted and taken (kings-armory C2 Fourth)."""
+
+    figure: str
+    dealt: int
+    kind: str
+    resisted: int
+    taken: int
+    hp: int
+
+
+@dataclass(frozen=True, slots=True)
+class TokensChanged(Event):
+    """A figure's status tokens after a change (kings-armory C2 Seventh)."""
+
+    figure: str
+    bleed: int
+    burn: int
+    slow: int
+    stun: int
+    bless: int
+
+
+@dataclass(frozen=True, slots=True)
+class Defeated(Event):
+    """`how`: "hit points", "instakill", "destroyed", "castle" (it entered the Castle
+    and the Armory's makers finished it) or "with its summoner"."""
+
+    figure: str
+    how: str
+
+
+@dataclass(frozen=True, slots=True)
+class GateDamaged(Event):
+    by: str
+    amount: int
+    hp: int
+
+
+@dataclass(frozen=True, slots=True)
+class ActionSpent(Event):
+    """`action` names what the actions paid for (a movement, an attack's key, ...)."""
+
+    figure: str
+    action: str
+    cost: int
+    left: int
+
+
+@dataclass(frozen=True, slots=True)
+class AllyMoved(Event):
+    """An Ally's step (or teleport); `steps` are the spaces its movement has left."""
+
+    figure: str
+    to: str
+    steps: int
+    on_tower: str
+    tower: str
+
+
+@dataclass(frozen=True, slots=True)
+class Healed(Event):
+    figure: str
+    amount: int
+    hp: int
+
+
+@dataclass(frozen=True, slots=True)
+class Boosted(Event):
+    """A lasting effect put on an Ally: `effect` "ward", "enchant", "tank-boost" or
+    "aura", by `amount`, lasting "round" or "wave"."""
+
+    figure: str
+    effect: str
+    amount: int
+    lasts: str
+
+
+@dataclass(frozen=True, slots=True)
+class FoeSentBack(Event):
+    """A foe moved back along its route by a Special Action (kings-armory E Teleport)."""
+
+    figure: str
+    to: str
+    index: int
+
+
+@dataclass(frozen=True, slots=True)
+class GuardianSummoned(Event):
+    figure: str
+    seat: int
+    space: str
+    hp: int
+
+
+@dataclass(frozen=True, slots=True)
+class Foreseen(Event):
+    """A foe of the next Wave revealed by Foresight: its d12 and its draw are made now
+    and used when that Wave begins (kings-armory E Foresight)."""
+
+    position: int
+    key: str
+    natural: int
+
+
+@dataclass(frozen=True, slots=True)
+class AllyTurnEnded(Event):
+    figure: str
+
+
+@dataclass(frozen=True, slots=True)
+class SeatTurnBegan(Event):
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class WaveWon(Event):
+    """Every foe of the Wave is defeated (kings-armory B4 1)."""
+
+    wave: int
+
+
+@dataclass(frozen=True, slots=True)
+class AlliesRecovered(Event):
+    """Between Waves, step 1 (kings-armory B5; part 1 of the game only heals): every
+    Ally heals its Heal Rate, KO'd Heroes stand up with that many hit points, and every
+    status and lasting effect ends (kings-armory C2 Affected Allies)."""
+
+    wave: int
+
+
+@dataclass(frozen=True, slots=True)
+class GameOver(Event):
+    """`won`: every seat wins together; else every seat loses (kings-armory B9)."""
+
+    won: bool
+    reason: str

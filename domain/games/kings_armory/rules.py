@@ -1,0 +1,181 @@
+"""The King's Armory decide: check a command against the rules, then emit its facts
+(and, when it ends the Players' Round, the Foes' Round that follows)."""
+
+from __future__ import annotations
+
+from domain.games.kings_armory import actions
+from domain.games.kings_armory import messages as m
+from domain.games.kings_armory.actions import Aim, end_ally, hosting_tower, owes_attack, own_ally
+from domain.games.kings_armory.board import Space, name, parse, within_range
+from domain.games.kings_armory.combat import Em
+from domain.games.kings_armory.evolve import evolve
+from domain.games.kings_armory.figures import towers_only
+from domain.games.kings_armory.specials import use_special
+from domain.games.kings_armory.state import FOE, PLACING, PLAYERS, TOWERS, Figure, KaState
+from domain.games.kings_armory.table import ally_at, board_of
+from domain.games.kings_armory.turns import (
+    R_SETUP,
+    TOWER_SLOTS,
+    begin_wave,
+    end_wave,
+    foes_left,
+    game_lost,
+    next_placer,
+    next_seat,
+    seat_done,
+    start_game,
+)
+from domain.kernel import Command, Emitter, Event, Rng, RuleViolation, StartGame, require
+
+R_TOWERS = "kings-armory E Towers"
+R_HOSTING = "kings-armory A2 Tower Hosting"
+R_TURN = "kings-armory B2"
+R_THEMATIC = "kings-armory D1"
+
+
+def to_act(state: KaState) -> tuple[int, ...]:
+    if state.finished or state.phase not in (TOWERS, PLACING, PLAYERS) or not state.seat:
+        return ()
+    return (state.seat,)
+
+
+def _space(text: str, rule: str) -> Space:
+    try:
+        return parse(text)
+    except ValueError as error:
+        raise RuleViolation(rule, str(error)) from None
+
+
+def _placer(state: KaState, seat: int, phase: str) -> None:
+    require(not state.finished, R_SETUP, "the game is over")
+    require(state.phase == phase, R_SETUP, "Towers come first, then Allies (kings-armory A2)"
+            if phase == PLACING else "the starting Towers are all placed")
+    require(state.seat == seat, R_SETUP, f"it is seat {state.seat}'s turn to place")
+
+
+def _place_tower(em: Em, rng: Rng, command: m.PlaceTower) -> None:
+    state = em.state
+    _placer(state, command.seat, TOWERS)
+    corner = _space(command.at, R_TOWERS)
+    cells = ((corner[0], corner[1]), (corner[0], corner[1] + 1), (corner[0] + 1, corner[1]),
+             (corner[0] + 1, corner[1] + 1))
+    require(board_of(state).tower_fits(corner), R_TOWERS,
+            f"a Tower on {command.at} needs 2x2 spaces of open terrain: never the Path or the Border")
+    require(all(state.tower_at(cell) is None for cell in cells), R_TOWERS, "Towers may not overlap")
+    em.emit(m.TowerPlaced, R_SETUP, f"t{state.next_tower}", tuple(name(c) for c in cells), TOWER_SLOTS)
+    _after_placing(em, rng, command.seat)
+
+
+def placement_tower(state: KaState, ally: Figure, space: Space) -> tuple[str, str]:
+    """(hosting tower, tower stood on) for placing `ally` on `space`, or a RuleViolation:
+    on a Tower with a free slot, or within 2 spaces of one (kings-armory A2)."""
+    board = board_of(state)
+    require(board.walkable(space), R_SETUP, f"{name(space)} is off the map or on the Border")
+    require(ally_at(state, space) is None, "kings-armory E Stacking / Sharing a Space",
+            f"{name(space)} already holds an Ally")
+    tower = state.tower_at(space)
+    if tower is not None:
+        require(state.hosted(tower.tower) < tower.slots, R_HOSTING, f"Tower {tower.tower} hosts all it can")
+        return tower.tower, tower.tower
+    require(not towers_only(ally), R_SETUP, f"{ally.figure} never leaves the Towers")
+    host = ""
+    for candidate in state.towers:
+        if any(within_range(space, cell, 2) for cell in candidate.cells) \
+                and state.hosted(candidate.tower) < candidate.slots:
+            host = candidate.tower
+            break
+    require(bool(host), R_HOSTING, f"{name(space)} is not within 2 spaces of a Tower with a free hosting slot")
+    return host, ""
+
+
+def _place_ally(em: Em, rng: Rng, command: m.PlaceAlly) -> None:
+    state = em.state
+    _placer(state, command.seat, PLACING)
+    ally = state.figure(command.figure)
+    if ally is None or ally.kind == FOE or ally.seat != command.seat:
+        raise RuleViolation(R_SETUP, f"{command.figure!r} is not an Ally of seat {command.seat}")
+    require(ally.space[0] < 0, R_SETUP, f"{command.figure} is already placed")
+    space = _space(command.at, R_SETUP)
+    host, on_tower = placement_tower(state, ally, space)
+    em.emit(m.AllyPlaced, R_SETUP, ally.figure, name(space), host, on_tower)
+    if any(f.space[0] < 0 for f in em.state.allies_of(command.seat)):
+        return
+    _after_placing(em, rng, command.seat)
+
+
+def _after_placing(em: Em, rng: Rng, seat: int) -> None:
+    next_placer(em, seat)
+    state = em.state
+    if state.phase == PLACING and not any(f.space[0] < 0 for f in state.allies()):
+        begin_wave(em, rng, 1)
+
+
+def _after_action(em: Em, rng: Rng, seat: int) -> None:
+    """A Wave may be won, or the game lost, by any action (friendly fire included)."""
+    if game_lost(em):
+        return
+    state = em.state
+    if not foes_left(state) and not state.to_enter:
+        end_wave(em, rng)
+    elif state.phase == PLAYERS and seat_done(state, seat):
+        next_seat(em, rng, seat)
+
+
+def _end_turn(em: Em, rng: Rng, command: m.EndTurn) -> None:
+    state = em.state
+    require(not state.finished, R_TURN, "the game is over")
+    require(state.phase == PLAYERS and state.seat == command.seat, R_TURN, f"it is seat {state.seat}'s turn")
+    require(not state.acting, R_TURN, f"{state.acting} is in the middle of its turn: end it first")
+    for ally in state.allies_of(command.seat):
+        if ally.done or not ally.active:
+            continue
+        require(not owes_attack(state, ally), R_THEMATIC,
+                f"{ally.figure} must attack at least once this turn: it can reach a foe")
+        em.emit(m.AllyTurnEnded, R_TURN, ally.figure)
+    next_seat(em, rng, command.seat)
+
+
+def decide(state: KaState, command: Command, rng: Rng) -> list[Event]:
+    em: Em = Emitter(state, evolve)
+    if isinstance(command, StartGame):
+        require(state.phase == TOWERS and not state.towers and not state.figures, R_SETUP, "the game has begun")
+        start_game(em)
+        if em.state.phase == PLACING and not any(f.space[0] < 0 for f in em.state.allies()):
+            begin_wave(em, rng, 1)
+    elif isinstance(command, m.PlaceTower):
+        _place_tower(em, rng, command)
+    elif isinstance(command, m.PlaceAlly):
+        _place_ally(em, rng, command)
+    elif isinstance(command, m.EndTurn):
+        _end_turn(em, rng, command)
+    else:
+        _ally_command(em, rng, command)
+    return em.events
+
+
+def _ally_command(em: Em, rng: Rng, command: Command) -> None:
+    figure_id = getattr(command, "figure", None)
+    if not isinstance(figure_id, str):
+        raise RuleViolation(R_TURN, f"{type(command).__name__} is not a King's Armory command")
+    ally = own_ally(em.state, command.seat, figure_id)
+    if isinstance(command, m.Step):
+        actions.step(em, ally, _space(command.to, actions.R_MOVE))
+    elif isinstance(command, m.EnterTower):
+        actions.enter_tower(em, ally, _space(command.to, R_TOWERS))
+    elif isinstance(command, m.ExitTower):
+        actions.exit_tower(em, ally, _space(command.to, R_TOWERS))
+    elif isinstance(command, m.Attack):
+        actions.attack(em, rng, ally, command.attack, Aim(command.target, command.at, command.direction))
+    elif isinstance(command, m.UseSpecial):
+        use_special(em, rng, ally, command.special, Aim(command.target, command.at, command.direction))
+    elif isinstance(command, m.Tank):
+        actions.tank(em, ally, command.foe)
+        return
+    elif isinstance(command, m.EndAlly):
+        end_ally(em, ally, command.hold)
+    else:
+        raise RuleViolation(R_TURN, f"{type(command).__name__} is not a King's Armory command")
+    _after_action(em, rng, command.seat)
+
+
+__all__ = ["decide", "hosting_tower", "placement_tower", "to_act"]

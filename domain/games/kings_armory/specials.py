@@ -1,0 +1,269 @@
+"""Special Actions (kings-armory E Special Actions): each kind the content files use,
+applied generally. What each Hero's and Hireable's Special Action is (its kind,
+reach, amount) is data: content.py and RULES.md."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from domain.games.kings_armory import messages as m
+from domain.games.kings_armory.actions import (
+    R_TELEPORT,
+    Aim,
+    aim_attack,
+    area_cells,
+    free_ground,
+    hosting_tower,
+    spend,
+)
+from domain.games.kings_armory.board import Space, name, parse, within_range
+from domain.games.kings_armory.combat import Em, put_tokens, resolve_attack, status_immune
+from domain.games.kings_armory.content import Special, heroes, wave_card
+from domain.games.kings_armory.figures import (
+    dodge,
+    immune_to_everything,
+    max_hp,
+    special_named,
+    specials,
+    tank_number,
+    tankable,
+    towers_only,
+)
+from domain.games.kings_armory.foes import foresee, heroes_in_game, tanks_in_use
+from domain.games.kings_armory.state import FOE, GUARDIAN, Figure, KaState
+from domain.games.kings_armory.table import ally_at, board_of, foe_blocks
+from domain.kernel import Rng, RuleViolation, require
+
+R_SPECIAL = "kings-armory E Special Actions"
+R_HEALING = "kings-armory E Healing"
+R_BLESS = "kings-armory C2 Bless"
+R_GUARDIAN = "kings-armory E Summon Guardian"
+R_FORESIGHT = "kings-armory E Foresight"
+R_TANKING = "kings-armory E Tanking"
+ONCE_PER_WAVE = ("summon-guardian", "time-rift")
+"""Kinds the rulebook or our reconstruction allows once a Wave (RULES.md)."""
+GUARDIAN_ID = "guardian"
+
+
+def _in_reach(ally: Figure, target: Figure, special: Special) -> bool:
+    """Reach 0 means the Ally itself, except for teleporting others, which has no
+    limit unless one is given (kings-armory E Teleport)."""
+    if special.reach == 0:
+        return target.figure == ally.figure or special.kind == "teleport-ally"
+    return within_range(ally.space, target.space, special.reach)
+
+
+def _ally_target(state: KaState, ally: Figure, special: Special, aim: Aim) -> Figure:
+    target = state.figure(aim.target or ally.figure)
+    if target is None or target.kind == FOE or not target.active or target.space[0] < 0:
+        raise RuleViolation(R_SPECIAL, f"{special.name} needs an Ally on the board, not {aim.target!r}")
+    require(_in_reach(ally, target, special), R_SPECIAL, f"{target.figure} is out of {special.name}'s range")
+    return target
+
+
+def _foe_target(state: KaState, ally: Figure, special: Special, aim: Aim) -> Figure:
+    target = state.figure(aim.target)
+    if target is None or target.kind != FOE:
+        raise RuleViolation(R_SPECIAL, f"{special.name} needs a foe, not {aim.target!r}")
+    require(within_range(ally.space, target.space, special.reach), R_SPECIAL,
+            f"{target.figure} is out of {special.name}'s range {special.reach}")
+    require(not immune_to_everything(target), "kings-armory E Immune", f"{target.figure} is immune to everything")
+    return target
+
+
+def _heal(em: Em, rng: Rng, ally: Figure, special: Special, aim: Aim) -> Callable[[], object]:
+    target = _ally_target(em.state, ally, special, aim)
+    require(target.kind != GUARDIAN, R_GUARDIAN, "the Guardian cannot be healed")
+    require(target.hp < max_hp(target), R_HEALING, f"{target.figure} has all its hit points")
+    hp = min(max_hp(target), target.hp + special.amount)
+    return lambda: em.emit(m.Healed, R_HEALING, target.figure, hp - target.hp, hp)
+
+
+def _bless(em: Em, rng: Rng, ally: Figure, special: Special, aim: Aim) -> Callable[[], object]:
+    target = _ally_target(em.state, ally, special, aim)
+    require(not target.tokens.bless, R_BLESS, f"{target.figure} is already blessed")
+    return lambda: put_tokens(em, target.figure, "bless", 1, R_BLESS)
+
+
+def _boost(effect: str) -> Callable[[Em, Rng, Figure, Special, Aim], Callable[[], object]]:
+    def check(em: Em, rng: Rng, ally: Figure, special: Special, aim: Aim) -> Callable[[], object]:
+        target = _ally_target(em.state, ally, special, aim)
+        current = {"ward": target.ward, "enchant": target.enchant, "tank-boost": target.tank_bonus,
+                   "aura": special.amount if target.aura else 0}[effect]
+        require(current < special.amount, R_SPECIAL, f"{target.figure} already has {special.name}'s effect")
+        lasts = "wave" if effect == "aura" else special.lasts if special.lasts != "action" else "round"
+        return lambda: em.emit(m.Boosted, R_SPECIAL, target.figure, effect, special.amount, lasts)
+    return check
+
+
+def _slow(em: Em, rng: Rng, ally: Figure, special: Special, aim: Aim) -> Callable[[], object]:
+    state = em.state
+    if special.area is not None:
+        cells = area_cells(state, ally, special.area, special.reach, aim)
+        foes = [f for f in state.figures if f.kind == FOE and f.space in cells and not immune_to_everything(f)]
+        require(bool(foes), R_SPECIAL, f"{special.name}'s area holds no foe")
+    else:
+        foes = [_foe_target(state, ally, special, aim)]
+
+    def apply() -> None:
+        natural = rng.die(20) if special.hitroll is not None else 0
+        for foe in foes:
+            if special.hitroll is not None:
+                total = natural + special.hitroll
+                result = "fumble" if natural == 1 else "hit" if total >= dodge(foe) else "miss"
+                em.emit(m.HitRolled, R_SPECIAL, ally.figure, foe.figure, natural, special.hitroll, total,
+                        dodge(foe), result)
+                if result != "hit":
+                    continue
+            put_tokens(em, foe.figure, "slow", special.amount)
+    return apply
+
+
+def _mind_cage(em: Em, rng: Rng, ally: Figure, special: Special, aim: Aim) -> Callable[[], object]:
+    """Tank a foe within reach, even from a Tower (kings-armory C1 Step 2)."""
+    foe = _foe_target(em.state, ally, special, aim)
+    require(tankable(foe), R_TANKING, f"{foe.figure} cannot be tanked")
+    require(not foe.tanked_by, R_TANKING, f"{foe.figure} is already tanked")
+    require(tanks_in_use(em.state, ally.figure) < tank_number(ally), R_TANKING, f"{ally.figure} has no free tank slot")
+    return lambda: em.emit(m.Tanked, R_TANKING, ally.figure, foe.figure)
+
+
+def teleport_problem(state: KaState, mover: Figure, to: Space) -> str:
+    """Why `mover` may not be teleported to `to` ("" when it may): a valid space, a
+    Tower with a free slot for a Tower space; Boleslaw only onto Towers; a Hireable
+    needs a Tower within 2 (kings-armory E Teleport)."""
+    tower = state.tower_at(to)
+    if to == mover.space:
+        return "it is already there"
+    if tower is not None:
+        if ally_at(state, to) is not None:
+            return f"{name(to)} is taken"
+        if state.hosted(tower.tower) >= tower.slots and mover.tower != tower.tower:
+            return f"Tower {tower.tower} has no free hosting slot"
+        return ""
+    if towers_only(mover):
+        return f"{mover.figure} never leaves the Towers"
+    if not free_ground(state, to, mover.figure) or ally_at(state, to) is not None:
+        return f"{name(to)} is not a valid space"
+    if mover.kind == "hireable" and not hosting_tower(state, mover, to):
+        return "a Hireable needs a Tower with a free slot within 2 spaces"
+    return ""
+
+
+def _teleport_ally(em: Em, rng: Rng, ally: Figure, special: Special, aim: Aim) -> Callable[[], object]:
+    target = _ally_target(em.state, ally, special, aim)
+    to = _space(aim.at, R_TELEPORT)
+    require(special.reach == 0 or within_range(ally.space, to, special.reach), R_TELEPORT,
+            f"{name(to)} is out of {special.name}'s range {special.reach}")
+    problem = teleport_problem(em.state, target, to)
+    require(not problem, R_TELEPORT, problem)
+    tower = em.state.tower_at(to)
+    hosting = tower.tower if tower else hosting_tower(em.state, target, to)
+    return lambda: em.emit(m.AllyMoved, R_TELEPORT, target.figure, name(to), 0, tower.tower if tower else "",
+                           hosting)
+
+
+def _space(text: str, rule: str) -> Space:
+    try:
+        return parse(text)
+    except ValueError as error:
+        raise RuleViolation(rule, str(error)) from None
+
+
+def send_back_spaces(state: KaState, foe: Figure, spaces: int) -> list[tuple[int, Space]]:
+    """The route spaces up to `spaces` behind the foe where it may stand."""
+    route = board_of(state).routes[foe.route].spaces
+    found = []
+    for index in range(foe.index - 1, max(0, foe.index - spaces) - 1, -1):
+        if index >= 1 and not foe_blocks(state, route[index], foe):
+            found.append((index, route[index]))
+    return found
+
+
+def _teleport_foe(em: Em, rng: Rng, ally: Figure, special: Special, aim: Aim) -> Callable[[], object]:
+    foe = _foe_target(em.state, ally, special, aim)
+    require(tankable(foe) or foe.tanked_by != "", R_TELEPORT, f"{foe.figure} cannot be moved that way")
+    to = _space(aim.at, R_TELEPORT)
+    choices = dict((space, index) for index, space in send_back_spaces(em.state, foe, special.amount))
+    require(to in choices, R_TELEPORT, f"{foe.figure} can be sent back along its route by up to "
+            f"{special.amount} spaces, to a space no foe of its kind holds")
+    return lambda: em.emit(m.FoeSentBack, R_TELEPORT, foe.figure, name(to), choices[to])
+
+
+def _time_rift(em: Em, rng: Rng, ally: Figure, special: Special, aim: Aim) -> Callable[[], object]:
+    foe = _foe_target(em.state, ally, special, aim)
+    require(not status_immune(foe, "stun") and not foe.tokens.stun, R_SPECIAL,
+            f"{foe.figure} cannot lose its turn that way")
+    return lambda: put_tokens(em, foe.figure, "stun", 1, R_SPECIAL)
+
+
+def _summon(em: Em, rng: Rng, ally: Figure, special: Special, aim: Aim) -> Callable[[], object]:
+    state = em.state
+    require(state.figure(GUARDIAN_ID) is None, R_GUARDIAN, "the Guardian is already on the board")
+    to = _space(aim.at, R_GUARDIAN)
+    require(within_range(ally.space, to, special.reach), R_GUARDIAN, f"{name(to)} is out of range {special.reach}")
+    require(free_ground(state, to, "") and ally_at(state, to) is None, R_GUARDIAN, f"{name(to)} is not a free space")
+    guardian = stats_of_guardian()
+    return lambda: em.emit(m.GuardianSummoned, R_GUARDIAN, GUARDIAN_ID, ally.seat, name(to), guardian)
+
+
+def stats_of_guardian() -> int:
+    found = heroes()["felicity"].guardian
+    assert found is not None
+    return found.hp
+
+
+def foresight_room(state: KaState) -> bool:
+    """Foresight looks one Wave ahead, never past the last (kings-armory E Foresight),
+    and no further than that Wave's foes."""
+    if state.wave >= state.options.waves:
+        return False
+    scale = wave_card().scale(heroes_in_game(state))
+    return len(state.foresight) < max(1, wave_card().row(state.wave + 1).foes + scale.extra_foes)
+
+
+def _foresight(em: Em, rng: Rng, ally: Figure, special: Special, aim: Aim) -> Callable[[], object]:
+    require(foresight_room(em.state), R_FORESIGHT, "no foe of the next Wave is left to reveal")
+
+    def apply() -> None:
+        key, natural = foresee(em.state, rng, len(em.state.foresight))
+        em.emit(m.Foreseen, R_FORESIGHT, len(em.state.foresight) + 1, key, natural)
+    return apply
+
+
+def _attack_special(em: Em, rng: Rng, ally: Figure, special: Special, aim: Aim) -> Callable[[], object]:
+    profile = special.attack
+    assert profile is not None
+    struck = aim_attack(em.state, ally, profile, aim)
+    return lambda: resolve_attack(em, rng, ally, profile, struck, R_SPECIAL)
+
+
+CHECKS: dict[str, Callable[[Em, Rng, Figure, Special, Aim], Callable[[], object]]] = {
+    "heal": _heal,
+    "bless": _bless,
+    "ward": _boost("ward"),
+    "enchant": _boost("enchant"),
+    "tank-boost": _boost("tank-boost"),
+    "aura": _boost("aura"),
+    "slow": _slow,
+    "mind-cage": _mind_cage,
+    "teleport-ally": _teleport_ally,
+    "teleport-foe": _teleport_foe,
+    "time-rift": _time_rift,
+    "summon-guardian": _summon,
+    "foresight": _foresight,
+    "attack": _attack_special,
+}
+
+
+def use_special(em: Em, rng: Rng, ally: Figure, key: str, aim: Aim) -> None:
+    """Check the Special Action against the rules, pay for it, apply it."""
+    special = special_named(ally, key)
+    if special is None:
+        raise RuleViolation(R_SPECIAL, f"{ally.figure} has no Special Action {key!r}; it has "
+                            f"{', '.join(s.key for s in specials(ally)) or 'none'}")
+    if special.once_per_wave or special.kind in ONCE_PER_WAVE:
+        require(f"special:{key}" not in ally.used, R_SPECIAL, f"{special.name} is used once per Wave")
+    apply = CHECKS[special.kind](em, rng, ally, special, aim)
+    spend(em, ally, special.cost, f"special:{key}")
+    apply()

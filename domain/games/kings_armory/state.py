@@ -1,0 +1,201 @@
+"""The King's Armory state: the public table of a cooperative game.
+
+Everything on the table is public (the board, every figure, its tokens and hit
+points); part 1 has no hidden cards. A figure is one token on the board: a Hero, a
+Hireable, Felicity's Guardian or a Foe. Figures are kept in a tuple in the order
+they came onto the board, so their ids ("valcor", "archer-1", "m7") and that order
+are all a client needs to follow a game.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from domain.games.kings_armory.board import Space
+
+# Phases (kings-armory B8 Game Play Order).
+TOWERS = "towers"
+"""kings-armory A2: the team places its starting Towers."""
+PLACING = "placing"
+"""kings-armory A2: each seat places its Heroes (and Hireables) near a Tower."""
+PLAYERS = "players"
+"""kings-armory B2: the Players' Round, seat by seat."""
+OVER = "over"
+
+HERO = "hero"
+HIREABLE = "hireable"
+GUARDIAN = "guardian"
+FOE = "foe"
+ALLY_KINDS = (HERO, HIREABLE, GUARDIAN)
+
+ODD = "odd"
+EVEN = "even"
+MAIN = "main"
+CAVE = "cave"
+
+
+@dataclass(frozen=True, slots=True)
+class Tower:
+    """A Tower (2x2 spaces, three hosting slots) or a Castle Gate Parapet (one space,
+    one slot, indestructible): kings-armory E Towers, B3 A Note About Parapets."""
+
+    tower: str
+    cells: tuple[Space, ...]
+    slots: int
+
+
+@dataclass(frozen=True, slots=True)
+class Tokens:
+    """Status tokens on a figure (kings-armory C2 Seventh)."""
+
+    bleed: int = 0
+    burn: int = 0
+    slow: int = 0
+    stun: int = 0
+    bless: int = 0
+
+
+NO_TOKENS = Tokens()
+
+
+@dataclass(frozen=True, slots=True)
+class Figure:
+    """One token on the board.
+
+    Allies: `seat` controls it, `level` is a Hireable's level, `tower` the Tower
+    hosting it (kings-armory A2 Tower Hosting; "" when none), `on_tower` the Tower it
+    stands on. Foes: `route` names its route (entrance, lane, colour) and `index` its
+    position on it (kings-armory B1 Monster Movement), `order` when it entered.
+    """
+
+    figure: str
+    kind: str
+    key: str
+    seat: int
+    hp: int
+    space: Space
+    level: int = 1
+    tower: str = ""
+    on_tower: str = ""
+    tokens: Tokens = NO_TOKENS
+    knocked_out: bool = False
+    # Foes
+    route: tuple[str, str, str] = ("", "", "")
+    index: int = 0
+    order: int = 0
+    tanked_by: str = ""
+    # Allies: this turn and this round
+    actions: int = 0
+    steps: int = 0
+    """Spaces left in the movement action under way (kings-armory C1 Step 1)."""
+    attacked: bool = False
+    """Attacked this turn (kings-armory D1 Offensive Allies)."""
+    done: bool = False
+    """Its individual turn of this Players' Round is over (kings-armory B2)."""
+    holding: bool = False
+    """Tanks foes that come within reach during the Foes' Round (RULES.md: standing tank orders)."""
+    ward: int = 0
+    ward_lasts: str = ""
+    enchant: int = 0
+    tank_bonus: int = 0
+    aura: bool = False
+    used: tuple[str, ...] = ()
+    """Special Actions used this Wave (for those once per Wave)."""
+
+    @property
+    def is_foe(self) -> bool:
+        return self.kind == FOE
+
+    @property
+    def active(self) -> bool:
+        """On the board and able to act or be targeted (a KO'd Hero only takes up space)."""
+        return not self.knocked_out
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    map: str = "standard"
+    waves: int = 5
+    gate_hp: int = 20
+    delayed_entry: bool = False
+    round_limit: int = 60
+
+
+@dataclass(frozen=True, slots=True)
+class KaState:
+    """The whole table. `seats` counts the seats; `order` is the Players' Round
+    order (seat numbers: kings-armory A2, the seat by the Monster Entrance first)."""
+
+    options: Options
+    seats: int
+    heroes: tuple[tuple[str, ...], ...] = ()
+    """Hero keys by seat (index 0 = seat 1)."""
+    hireables: tuple[tuple[int, str, int], ...] = ()
+    """(seat, class, level) for each Hireable the game starts with (RULES.md)."""
+    phase: str = TOWERS
+    towers_left: int = 0
+    towers: tuple[Tower, ...] = ()
+    figures: tuple[Figure, ...] = ()
+    gate: int = 20
+    wave: int = 0
+    round: int = 0
+    """Rounds of the current Wave: the Foes' Round n is followed by the Players' Round n."""
+    rounds: int = 0
+    """Rounds played in the whole game (the round_limit counts these)."""
+    seat: int = 0
+    """The seat whose turn it is in the Players' Round (or who places now)."""
+    acting: str = ""
+    """The Ally in the middle of its individual turn (kings-armory B2)."""
+    entered: int = 0
+    """Foes that have entered so far (numbers the next foe's id)."""
+    to_enter: int = 0
+    """Foes of this Wave still to come (kings-armory D2-2 Delayed Monster Entry)."""
+    foresight: tuple[str, ...] = ()
+    """Foes revealed for the next Wave by Foresight, in order (kings-armory E Foresight)."""
+    finished: bool = False
+    won: bool = False
+    result: str = ""
+    next_tower: int = 1
+
+    def figure(self, figure_id: str) -> Figure | None:
+        for figure in self.figures:
+            if figure.figure == figure_id:
+                return figure
+        return None
+
+    def foes(self) -> tuple[Figure, ...]:
+        return tuple(f for f in self.figures if f.kind == FOE)
+
+    def allies(self) -> tuple[Figure, ...]:
+        return tuple(f for f in self.figures if f.kind != FOE)
+
+    def allies_of(self, seat: int) -> tuple[Figure, ...]:
+        return tuple(f for f in self.figures if f.kind != FOE and f.seat == seat)
+
+    def tower(self, tower_id: str) -> Tower | None:
+        for tower in self.towers:
+            if tower.tower == tower_id:
+                return tower
+        return None
+
+    def tower_at(self, space: Space) -> Tower | None:
+        for tower in self.towers:
+            if space in tower.cells:
+                return tower
+        return None
+
+    def hosted(self, tower_id: str) -> int:
+        """Allies using one of the Tower's hosting slots (kings-armory A2 Tower Hosting)."""
+        return sum(1 for f in self.figures if f.kind != FOE and f.tower == tower_id and f.active)
+
+    def with_figure(self, figure: Figure) -> KaState:
+        """The state with `figure` replacing the figure of the same id (or added last)."""
+        figures = list(self.figures)
+        for i, old in enumerate(figures):
+            if old.figure == figure.figure:
+                figures[i] = figure
+                return replace(self, figures=tuple(figures))
+        return replace(self, figures=(*figures, figure))
+
+    def without(self, figure_id: str) -> KaState:
+        return replace(self, figures=tuple(f for f in self.figures if f.figure != figure_id))

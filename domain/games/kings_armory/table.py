@@ -1,0 +1,51 @@
+"""Where figures stand: the game's board and who occupies a space."""
+
+from __future__ import annotations
+
+import functools
+import json
+
+from domain.games.kings_armory.board import Board, Space, load_map, manhattan, parse_map
+from domain.games.kings_armory.figures import flying
+from domain.games.kings_armory.state import FOE, Figure, KaState
+
+
+@functools.lru_cache(maxsize=32)
+def board_for(map_option: str) -> Board:
+    """The board a game's `map` option names: a built-in map by name, or a custom
+    map as JSON text (checked by kings-armory A1: board.parse_map)."""
+    if map_option.lstrip().startswith("{"):
+        return parse_map(json.loads(map_option))
+    return load_map(map_option)
+
+
+def board_of(state: KaState) -> Board:
+    return board_for(state.options.map)
+
+
+def figures_at(state: KaState, space: Space) -> tuple[Figure, ...]:
+    return tuple(f for f in state.figures if f.space == space)
+
+
+def ally_at(state: KaState, space: Space) -> Figure | None:
+    """The Ally on a space (a KO'd Hero still takes it up: kings-armory E Defeated)."""
+    for figure in state.figures:
+        if figure.space == space and figure.kind != FOE:
+            return figure
+    return None
+
+
+def foe_blocks(state: KaState, space: Space, foe: Figure) -> bool:
+    """Another foe of the same layer (ground or flying) on the space: `foe` may not
+    stop there (kings-armory B1 If a Monster...)."""
+    layer = flying(foe)
+    return any(other.space == space and other.kind == FOE and other.figure != foe.figure and flying(other) == layer
+               for other in state.figures)
+
+
+def distance(a: Space, b: Space) -> int:
+    """Spaces between two figures: orthogonal steps, a diagonal neighbour counting 1
+    (as Range 1 does: kings-armory E Range)."""
+    if max(abs(a[0] - b[0]), abs(a[1] - b[1])) == 1:
+        return 1
+    return manhattan(a, b)

@@ -1,0 +1,195 @@
+"""The order of play (kings-armory B8): set-up, Waves of Foes' and Players' Rounds,
+between Waves (part 1: healing only), victory and defeat (B9)."""
+
+from __future__ import annotations
+
+from domain.games.kings_armory import messages as m
+from domain.games.kings_armory.board import name, within_range
+from domain.games.kings_armory.combat import Em
+from domain.games.kings_armory.content import heroes, hireables, wave_card
+from domain.games.kings_armory.figures import specials, stats
+from domain.games.kings_armory.foes import (
+    R_ENTRY,
+    enter_foe,
+    foe_turn,
+    heroes_in_game,
+    next_foe,
+    upkeep_allies,
+)
+from domain.games.kings_armory.state import FOE, GUARDIAN, HERO, HIREABLE, KaState
+from domain.games.kings_armory.table import board_of
+from domain.kernel import Rng
+
+R_SETUP = "kings-armory A2"
+R_PARAPETS = "kings-armory B3 A Note About Parapets"
+R_WAVE = "kings-armory B1 Foe Quantity and Entrance"
+R_DELAYED = "kings-armory D2-2 Delayed Monster Entry"
+R_PLAYERS = "kings-armory B2"
+R_FOES = "kings-armory B3"
+R_FINISH = "kings-armory B4"
+R_VICTORY = "kings-armory B9"
+R_HEAL = "kings-armory B5 Step 1"
+R_ROUND_LIMIT = "tablerules round_limit"
+R_AURA = "kings-armory E Healing"
+
+PARAPET_SLOTS = 1
+TOWER_SLOTS = 3
+
+
+def start_game(em: Em) -> None:
+    """The team's Heroes (and Hireables) join, the Parapets stand, and seat 1 places
+    the first starting Tower (kings-armory A1, A2)."""
+    state = em.state
+    board = board_of(state)
+    towers = wave_card().scale(sum(len(keys) for keys in state.heroes)).towers
+    em.emit(m.GameSetUp, R_SETUP, board.name, state.seats, towers, state.options.gate_hp, state.options.waves)
+    for seat, keys in enumerate(state.heroes, start=1):
+        for key in keys:
+            em.emit(m.AllyJoined, R_SETUP, key, key, HERO, seat, 1, heroes()[key].stats.hp)
+    numbers: dict[str, int] = {}
+    for seat, key, level in state.hireables:
+        numbers[key] = numbers.get(key, 0) + 1
+        em.emit(m.AllyJoined, "tablerules hireables option", f"{key}-{numbers[key]}", key, HIREABLE, seat, level,
+                hireables()[key].stats(level).hp)
+    for number, parapet in enumerate(board.parapets, start=1):
+        em.emit(m.TowerPlaced, R_PARAPETS, f"p{number}", (name(parapet),), PARAPET_SLOTS)
+    if not em.state.towers_left:
+        next_placer(em, 0)
+
+
+def next_placer(em: Em, after: int) -> None:
+    """The next seat that places: Towers in turn from seat 1 while any are left, then
+    each seat with an Ally still to place; when all are placed, Wave 1 begins."""
+    state = em.state
+    seats = state.seats
+    if state.towers_left:
+        em.emit(m.SeatTurnBegan, R_SETUP, after % seats + 1)
+        return
+    for seat in range(1, seats + 1):
+        if any(f.space[0] < 0 for f in state.allies_of(seat)):
+            em.emit(m.SeatTurnBegan, R_SETUP, seat)
+            return
+
+
+def begin_wave(em: Em, rng: Rng, wave: int) -> None:
+    """The Wave's foe count from the Wave Card and the Hero Scaling Grid (kings-armory
+    B1); with Delayed Monster Entry half of them, rounded up, come first (D2-2)."""
+    state = em.state
+    scale = wave_card().scale(heroes_in_game(state))
+    foes = max(1, wave_card().row(wave).foes + scale.extra_foes)
+    now = (foes + 1) // 2 if state.options.delayed_entry else foes
+    em.emit(m.WaveBegan, R_WAVE, wave, foes, scale.roll_mod, now)
+    foes_round(em, rng)
+
+
+def game_lost(em: Em) -> bool:
+    """kings-armory B9 Conditions for Defeat (and B4 2, 3)."""
+    state = em.state
+    if state.finished:
+        return True
+    if state.gate <= 0:
+        em.emit(m.GameOver, R_VICTORY, False, "the Castle Gate is down to 0 hit points")
+    elif not any(f.kind == HERO and f.active for f in state.figures):
+        em.emit(m.GameOver, R_VICTORY, False, "every Hero is defeated")
+    return em.state.finished
+
+
+def foes_round(em: Em, rng: Rng) -> None:
+    """One Foes' Round (kings-armory B1 for the first of a Wave, B3 after)."""
+    state = em.state
+    limit = state.options.round_limit
+    if limit and state.rounds >= limit:
+        em.emit(m.GameOver, R_ROUND_LIMIT, False, f"the round limit ({limit}) is reached")
+        return
+    number = state.round + 1
+    em.emit(m.RoundBegan, R_FOES, "foes", number)
+    if number == 1:
+        first = state.to_enter if not state.options.delayed_entry else (state.to_enter + 1) // 2
+        if not _enter(em, rng, first):
+            return
+    else:
+        acted: set[str] = set()
+        while True:
+            waiting = [f for f in em.state.foes() if f.figure not in acted]
+            if not waiting:
+                break
+            foe, rule = next_foe(em, rng, waiting)
+            acted.add(foe.figure)
+            foe_turn(em, rng, foe.figure, rule)
+            if game_lost(em):
+                return
+        if em.state.to_enter and not _enter(em, rng, em.state.to_enter, R_DELAYED):
+            return
+    if not em.state.foes() and not em.state.to_enter:
+        end_wave(em, rng)
+    else:
+        players_round(em, rng)
+
+
+def _enter(em: Em, rng: Rng, count: int, rule: str = R_ENTRY) -> bool:
+    """Foes enter one by one, each taking its turn before the next is rolled
+    (kings-armory B1). False when the game is lost meanwhile."""
+    for _ in range(count):
+        figure_id = enter_foe(em, rng)
+        foe_turn(em, rng, figure_id, rule)
+        if game_lost(em):
+            return False
+    return True
+
+
+def end_wave(em: Em, rng: Rng) -> None:
+    """kings-armory B4 1: the Wave is won; B9: the last one wins the game. Between
+    Waves, part 1 of the game only heals (B5 Step 1) and starts the next Wave."""
+    state = em.state
+    em.emit(m.WaveWon, R_FINISH, state.wave)
+    if state.wave >= state.options.waves:
+        em.emit(m.GameOver, R_VICTORY, True, f"every foe of all {state.wave} Waves is defeated")
+        return
+    em.emit(m.AlliesRecovered, R_HEAL, state.wave)
+    begin_wave(em, rng, state.wave + 1)
+
+
+def players_round(em: Em, rng: Rng) -> None:
+    """kings-armory B2: Bless tokens go and tanks end (C1 Step 2, C2 Bless), auras
+    heal, then seat 1 begins."""
+    em.emit(m.RoundBegan, R_PLAYERS, "players", em.state.round)
+    upkeep_allies(em)
+    if game_lost(em):
+        return
+    _auras(em)
+    next_seat(em, rng, 0)
+
+
+def _auras(em: Em) -> None:
+    """A Healing Aura that is on heals every Ally within its reach (Cleric level 3)."""
+    for source in em.state.allies():
+        if not source.aura or not source.active:
+            continue
+        aura = next((s for s in specials(source) if s.kind == "aura"), None)
+        if aura is None:
+            continue
+        for ally in em.state.allies():
+            if ally.active and ally.kind != GUARDIAN and ally.space[0] >= 0 \
+                    and within_range(source.space, ally.space, aura.reach):
+                hp = min(stats(ally).hp, ally.hp + aura.amount)
+                if hp != ally.hp:
+                    em.emit(m.Healed, R_AURA, ally.figure, hp - ally.hp, hp)
+
+
+def next_seat(em: Em, rng: Rng, after: int) -> None:
+    """The next seat with an Ally still to act takes its turn; after the last seat,
+    the Foes' Round (kings-armory B2 Working Backwards)."""
+    state = em.state
+    for seat in range(after + 1, state.seats + 1):
+        if any(not f.done and f.active for f in state.allies_of(seat)):
+            em.emit(m.SeatTurnBegan, R_PLAYERS, seat)
+            return
+    foes_round(em, rng)
+
+
+def seat_done(state: KaState, seat: int) -> bool:
+    return all(f.done or not f.active for f in state.allies_of(seat))
+
+
+def foes_left(state: KaState) -> int:
+    return sum(1 for f in state.figures if f.kind == FOE)

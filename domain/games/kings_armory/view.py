@@ -1,0 +1,158 @@
+"""What a seat (or a spectator) sees: the whole table, which is public (part 1 of
+the game has no hidden cards), with a text map of the board for terminals."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from domain.games.kings_armory.board import name
+from domain.games.kings_armory.content import heroes, hireables, monsters
+from domain.games.kings_armory.figures import max_hp
+from domain.games.kings_armory.state import FOE, GUARDIAN, HERO, HIREABLE, Figure, KaState
+from domain.games.kings_armory.table import board_of
+from domain.kernel import Event
+
+
+@dataclass(frozen=True, slots=True)
+class FigureView:
+    figure: str
+    name: str
+    kind: str
+    seat: int
+    space: str
+    """"" while a Hero or Hireable waits to be placed."""
+    hp: int
+    max_hp: int
+    level: int
+    on_tower: str
+    tower: str
+    bleed: int
+    burn: int
+    slow: int
+    stun: int
+    bless: int
+    knocked_out: bool
+    actions: int
+    steps: int
+    done: bool
+    holding: bool
+    tanked_by: str
+    route: str
+    """A foe's route: entrance/lane/colour ("main/odd/red")."""
+    to_gate: int
+    """Spaces a foe has left to the Castle Gate."""
+    mark: str
+    """Its character on the text map."""
+
+
+@dataclass(frozen=True, slots=True)
+class TowerView:
+    tower: str
+    cells: tuple[str, ...]
+    slots: int
+    hosted: int
+
+
+@dataclass(frozen=True, slots=True)
+class KaView:
+    phase: str
+    wave: int
+    waves: int
+    round: int
+    seat: int
+    acting: str
+    gate: int
+    gate_max: int
+    board: str
+    towers_left: int
+    to_enter: int
+    figures: tuple[FigureView, ...]
+    towers: tuple[TowerView, ...]
+    foresight: tuple[str, ...]
+    finished: bool
+    won: bool
+    result: str
+    map: tuple[str, ...]
+    """The board as text, one character per space; `legend` says what the marks are."""
+    legend: tuple[str, ...]
+
+
+HIREABLE_MARKS = {"foot-soldier": "f", "archer": "a", "sorcerer": "s", "psionicist": "p", "cleric": "c"}
+
+
+def _name(figure: Figure) -> str:
+    if figure.kind == HERO:
+        return heroes()[figure.key].name
+    if figure.kind == HIREABLE:
+        return f"{hireables()[figure.key].name} (level {figure.level})"
+    if figure.kind == GUARDIAN:
+        return "Guardian"
+    return monsters()[figure.key].name
+
+
+def mark(figure: Figure) -> str:
+    """Heroes by capital initial, Hireables by small initial, the Guardian g, foes by
+    their level's digit."""
+    if figure.kind == HERO:
+        return figure.key[0].upper()
+    if figure.kind == HIREABLE:
+        return HIREABLE_MARKS.get(figure.key, "h")
+    if figure.kind == GUARDIAN:
+        return "g"
+    return str(figure.level)
+
+
+def _figure_view(state: KaState, figure: Figure) -> FigureView:
+    board = board_of(state)
+    placed = figure.space[0] >= 0
+    tokens = figure.tokens
+    to_gate = board.routes[figure.route].remaining(figure.index) if figure.kind == FOE else 0
+    return FigureView(
+        figure=figure.figure, name=_name(figure), kind=figure.kind, seat=figure.seat,
+        space=name(figure.space) if placed else "", hp=figure.hp, max_hp=max_hp(figure), level=figure.level,
+        on_tower=figure.on_tower, tower=figure.tower, bleed=tokens.bleed, burn=tokens.burn, slow=tokens.slow,
+        stun=tokens.stun, bless=tokens.bless, knocked_out=figure.knocked_out, actions=figure.actions,
+        steps=figure.steps, done=figure.done, holding=figure.holding, tanked_by=figure.tanked_by,
+        route="/".join(figure.route) if figure.kind == FOE else "", to_gate=to_gate, mark=mark(figure))
+
+
+def text_map(state: KaState) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    board = board_of(state)
+    marks: dict[tuple[int, int], str] = {}
+    for tower in state.towers:
+        for cell in tower.cells:
+            marks[cell] = "T" if len(tower.cells) > 1 else "P"
+    crowded: set[tuple[int, int]] = set()
+    for figure in state.figures:
+        if figure.space[0] < 0:
+            continue
+        if figure.space in marks and marks[figure.space] not in ("T", "P"):
+            crowded.add(figure.space)
+        marks[figure.space] = mark(figure)
+    for space in crowded:
+        marks[space] = "*"
+    legend = ["T tower, P parapet, G castle gate, E/e entrance, arrows: the path; * several figures on a space"]
+    for figure in state.figures:
+        if figure.space[0] >= 0:
+            legend.append(f"{mark(figure)} {figure.figure} {_name(figure)} at {name(figure.space)}, "
+                          f"{figure.hp}/{max_hp(figure)} hp" + (" (KO)" if figure.knocked_out else ""))
+    return tuple(board.text(marks)), tuple(legend)
+
+
+def view(state: KaState, viewer: int) -> KaView:
+    lines, legend = text_map(state)
+    return KaView(
+        phase=state.phase, wave=state.wave, waves=state.options.waves, round=state.round, seat=state.seat,
+        acting=state.acting, gate=state.gate, gate_max=state.options.gate_hp, board=board_of(state).name,
+        towers_left=state.towers_left, to_enter=state.to_enter,
+        figures=tuple(_figure_view(state, f) for f in state.figures),
+        towers=tuple(TowerView(t.tower, tuple(name(c) for c in t.cells), t.slots, state.hosted(t.tower))
+                     for t in state.towers),
+        foresight=tuple(entry.split(":")[0] for entry in state.foresight),
+        finished=state.finished, won=state.won, result=state.result, map=lines, legend=legend)
+
+
+def redact(event: Event, viewer: int) -> Event:
+    """Nothing is hidden: every event is public (the Foresight draws included: the
+    revealed foes lie face up at the entrance, kings-armory E Foresight)."""
+    return event
