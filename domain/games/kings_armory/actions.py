@@ -246,9 +246,7 @@ def can_affect(state: KaState, attacker: Figure, attack: Attack, target: Figure)
         return False
     if attack.kind == MELEE and flying(target) and not attack.hits_flying:
         return False
-    if (attacker.on_tower or target.on_tower) and not reaches_tower(attack):
-        return False
-    return True
+    return reaches_tower(attack) or not (attacker.on_tower or target.on_tower)
 
 
 def target_problem(state: KaState, ally: Figure, attack: Attack, target: Figure) -> str:

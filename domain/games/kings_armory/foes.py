@@ -97,7 +97,7 @@ def draw_monster(state: KaState, rng: Rng, level: int) -> tuple[str, int, str]:
     """A Monster drawn at random from the level's pile (tokens not on the board);
     an empty pile gives the next lower level, else the next higher (kings-armory E
     Monster Shortage). Returns (key, level, rule)."""
-    order = [level] + list(range(level - 1, 0, -1)) + list(range(level + 1, 6))
+    order = [level, *range(level - 1, 0, -1), *range(level + 1, 6)]
     for found in order:
         pile = [(card.key, card.tokens - _on_board(state, card.key)) for card in monsters_of_level(found)]
         total = sum(count for _, count in pile if count > 0)
