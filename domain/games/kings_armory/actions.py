@@ -44,7 +44,6 @@ R_ACTIONS = "kings-armory E Actions"
 R_TANKING = "kings-armory C1 Step 2"
 R_THEMATIC = "kings-armory D1"
 R_HIREABLES = "kings-armory E Hireables"
-R_IMMUNE = "kings-armory E Immune"
 R_STACKING = "kings-armory E Stacking / Sharing a Space"
 DIRECTIONS = ("N", "E", "S", "W")
 HOSTING_REACH = 2
@@ -259,8 +258,6 @@ def target_problem(state: KaState, ally: Figure, attack: Attack, target: Figure)
         if attack.kind == MELEE and flying(target):
             return f"a Melee attack cannot hit {target.figure}: it flies"
         return f"{attack.name} cannot reach onto or off a Tower"
-    if resistance(target, attack.kind) is None:
-        return f"{target.figure} is immune to {attack.kind} attacks; attacking it would do nothing"
     return ""
 
 
@@ -317,7 +314,7 @@ def aim_attack(state: KaState, ally: Figure, attack: Attack, aim: Aim) -> list[s
         raise RuleViolation(R_TARGET, f"there is no figure {aim.target!r} on the board")
     problem = target_problem(state, ally, attack, target)
     if problem:
-        raise RuleViolation(R_IMMUNE if "immune" in problem else R_TARGET, problem)
+        raise RuleViolation(R_TARGET, problem)
     return [target.figure]
 
 
@@ -327,7 +324,11 @@ def attack(em: Em, rng: Rng, ally: Figure, key: str, aim: Aim) -> None:
         raise RuleViolation(R_TARGET, f"{ally.figure} has no attack {key!r}; it has "
                             f"{', '.join(a.key for a in attacks(ally)) or 'none'}")
     struck = aim_attack(em.state, ally, profile, aim)
-    ally = spend(em, ally, profile.cost, f"attack:{profile.key}")
+    # kings-armory D1, E Immune: an attack only on foes immune to it does not count as
+    # the attack the thematic rules ask for.
+    counts = any(resistance(f, profile.kind) is not None for f in (em.state.figure(s) for s in struck)
+                 if f is not None and f.kind == FOE)
+    ally = spend(em, ally, profile.cost, f"{'attack' if counts else 'attack on the immune'}:{profile.key}")
     resolve_attack(em, rng, ally, profile, struck, R_TARGET, extra_damage=ally.enchant)
 
 
@@ -368,11 +369,12 @@ def owes_attack(state: KaState, ally: Figure) -> bool:
         for foe in state.figures:
             if foe.kind != FOE:
                 continue
+            if resistance(foe, profile.kind) is None:
+                continue  # kings-armory D1: a foe immune to it does not count
             if profile.area is None:
                 if not target_problem(state, ally, profile, foe):
                     return True
-            elif within_range(ally.space, foe.space, reach_of(ally, profile)) \
-                    and can_affect(state, ally, profile, foe) and resistance(foe, profile.kind) is not None:
+            elif within_range(ally.space, foe.space, reach_of(ally, profile)) and can_affect(state, ally, profile, foe):
                 return True
     return False
 

@@ -1,0 +1,137 @@
+"""The rulebook's worked combat examples (kings-armory C2, E Immune) and the attack
+rules around them, played through decide with scripted dice."""
+
+from __future__ import annotations
+
+import pytest
+
+from domain.games.kings_armory.board import parse
+from domain.games.kings_armory.messages import (
+    Attack,
+    Damaged,
+    Defeated,
+    HitRolled,
+    TokensChanged,
+)
+from domain.games.kings_armory.state import Figure, Tokens, Tower
+from domain.kernel import RuleViolation
+from tests.kings_armory.support import Dice, foe, hero, hireable, only, play, table
+
+YELLOW = ("main", "odd", "yellow")
+TROLL_AT = 10  # d6 on the odd lane of the yellow route
+
+
+def troll() -> Figure:
+    return foe("bridge-troll", 1, TROLL_AT, YELLOW)
+
+
+def test_c2_the_level_2_archer_hits_the_bridge_troll_for_one() -> None:
+    """kings-armory C2: natural 5 + Hitroll 7 = 12 meets the Troll's Dodge 12; 2 Ranged
+    Damage less Ranged resistance 3 is still 1."""
+    archer = hireable("archer", 1, 2, "h6")
+    state = table(archer, troll())
+    state, events = play(state, Attack(seat=1, figure="archer-1", attack="bow-l2", target="m1"), Dice(5))
+    (roll,) = only(events, HitRolled)
+    assert (roll.natural, roll.bonus, roll.total, roll.dodge, roll.result) == (5, 7, 12, 12, "hit")
+    (damage,) = only(events, Damaged)
+    assert (damage.dealt, damage.kind, damage.taken, damage.hp) == (2, "ranged", 1, 17)
+
+
+def test_c2_the_archers_range_is_seven_and_a_tower_adds_one() -> None:
+    """kings-armory C2 First, E Towers: Range 7 from the ground, 8 for Ranged from a Tower."""
+    far = hireable("archer", 1, 2, "l6")  # 8 spaces from d6
+    state = table(far, foe("bridge-troll", 1, TROLL_AT, YELLOW))
+    with pytest.raises(RuleViolation, match="out of range 7"):
+        play(state, Attack(seat=1, figure="archer-1", attack="bow-l2", target="m1"), Dice(15))
+    tower = Tower("t1", (parse("l6"), parse("m6"), parse("l7"), parse("m7")), 3)
+    on_top = hireable("archer", 1, 2, "l6", on_tower="t1")
+    state = table(on_top, foe("bridge-troll", 1, TROLL_AT, YELLOW), towers=(tower,))
+    _, events = play(state, Attack(seat=1, figure="archer-1", attack="bow-l2", target="m1"), Dice(15))
+    assert only(events, HitRolled)[0].result == "hit"
+
+
+def test_c2_valcor_deals_the_troll_one_then_five_and_a_bleed_on_a_natural_19() -> None:
+    """kings-armory C2 Fifth: 4 base damage less 3 Melee resistance is 1; a natural 19
+    is a crit: 4 x 2 = 8 less 3 is 5, and Valcor's Special puts 1 Bleed token on it."""
+    state = table(hero("valcor", "e6"), foe("bridge-troll", 1, TROLL_AT, YELLOW))
+    _, events = play(state, Attack(seat=1, figure="valcor", attack="royal-mace", target="m1"), Dice(10))
+    assert only(events, HitRolled)[0].result == "hit"
+    assert [(d.dealt, d.taken, d.hp) for d in only(events, Damaged)] == [(4, 1, 17)]
+    after, events = play(state, Attack(seat=1, figure="valcor", attack="royal-mace", target="m1"), Dice(19))
+    assert only(events, HitRolled)[0].result == "crit"
+    assert [(d.dealt, d.taken, d.hp) for d in only(events, Damaged)] == [(8, 5, 13)]
+    assert only(events, TokensChanged)[0].bleed == 1
+    troll_after = after.figure("m1")
+    assert troll_after is not None and troll_after.tokens == Tokens(bleed=1)
+
+
+def test_range_one_counts_a_diagonal() -> None:
+    """kings-armory C1 Diagram C1-1, E Range: Range 1 reaches diagonally; Range 2 and
+    more does not count diagonals."""
+    state = table(hero("valcor", "e7"), foe("bridge-troll", 1, TROLL_AT, YELLOW))  # d6 is diagonal to e7
+    _, events = play(state, Attack(seat=1, figure="valcor", attack="royal-mace", target="m1"), Dice(12))
+    assert only(events, HitRolled)
+
+
+def test_e_immune_ember_head_shot_on_a_wind_drake_does_nothing() -> None:
+    """kings-armory E Immune: a natural 20 with Head Shot deals 4 and instakills, except
+    that a Wind Drake is immune to Ranged: no damage and no instakill."""
+    drake = foe("wind-drake", 1, TROLL_AT, YELLOW)
+    state = table(hero("ember", "h6"), drake)
+    after, events = play(state, Attack(seat=1, figure="ember", attack="head-shot", target="m1"), Dice(20))
+    assert only(events, HitRolled)[0].result == "crit"
+    assert [(d.dealt, d.taken) for d in only(events, Damaged)] == [(4, 0)]
+    assert not only(events, Defeated)
+    ember = after.figure("ember")
+    assert ember is not None and not ember.attacked  # kings-armory D1: it does not count as the attack
+
+
+def test_head_shot_instakills_a_living_foe_on_a_crit() -> None:
+    state = table(hero("ember", "h6"), foe("war-orc", 1, TROLL_AT, YELLOW), foe("war-orc", 2, 2))
+    after, events = play(state, Attack(seat=1, figure="ember", attack="head-shot", target="m1"), Dice(20))
+    assert [d.how for d in only(events, Defeated)] == ["instakill"]
+    assert after.figure("m1") is None
+
+
+def test_a_natural_1_always_misses() -> None:
+    """kings-armory C2 Fifth: a Critical Failure, whatever the total."""
+    state = table(hero("valcor", "e6"), foe("goblin-peon", 1, TROLL_AT, YELLOW))
+    _, events = play(state, Attack(seat=1, figure="valcor", attack="royal-mace", target="m1"), Dice(1))
+    assert only(events, HitRolled)[0].result == "fumble"
+    assert not only(events, Damaged)
+
+
+def test_plus_damage_is_dealt_and_resisted_twice() -> None:
+    """kings-armory E Special Attack Symbols: Cyrus's 2+2 against Melee resistance 3 is
+    two hits of at least 1."""
+    state = table(hero("cyrus", "e6"), foe("bridge-troll", 1, TROLL_AT, YELLOW))
+    _, events = play(state, Attack(seat=1, figure="cyrus", attack="dual-wield", target="m1"), Dice(15))
+    assert [(d.dealt, d.taken) for d in only(events, Damaged)] == [(2, 1), (2, 1)]
+
+
+def test_melee_cannot_hit_a_flying_foe_nor_reach_off_a_tower() -> None:
+    """kings-armory C2 Second, E Towers."""
+    state = table(hero("valcor", "e6"), foe("goblin-icarus", 1, TROLL_AT, YELLOW))
+    with pytest.raises(RuleViolation, match="flies"):
+        play(state, Attack(seat=1, figure="valcor", attack="royal-mace", target="m1"), Dice(15))
+    tower = Tower("t1", (parse("e6"), parse("f6"), parse("e7"), parse("f7")), 3)
+    state = table(hero("valcor", "e6", on_tower="t1", tower="t1"), troll(), towers=(tower,))
+    with pytest.raises(RuleViolation, match="Tower"):
+        play(state, Attack(seat=1, figure="valcor", attack="royal-mace", target="m1"), Dice(15))
+
+
+def test_bless_adds_one_to_every_resistance() -> None:
+    """kings-armory C2 Bless: Valcor's 4 less the Troll's 3 +1 would be 0: still 1."""
+    state = table(hero("valcor", "e6"), foe("war-orc", 1, TROLL_AT, YELLOW, tokens=Tokens(bless=1)))
+    _, events = play(state, Attack(seat=1, figure="valcor", attack="royal-mace", target="m1"), Dice(15))
+    war_orc_melee = 1  # monsters.json
+    assert [d.taken for d in only(events, Damaged)] == [max(1, 4 - war_orc_melee - 1)]
+
+
+def test_a_line_attack_hits_friend_and_foe_in_its_line() -> None:
+    """kings-armory C2 Sixth, E Line Attacks: Midnight's Flame Thrower (1x3) from d9
+    northwards hits d8, d7, d6: an Ally in the line burns too."""
+    state = table(hero("midnight", "d9"), hero("valcor", "d8"), foe("bridge-troll", 1, TROLL_AT, YELLOW))
+    _, events = play(state, Attack(seat=1, figure="midnight", attack="flame-thrower", direction="N"), Dice(12))
+    assert sorted(r.target for r in only(events, HitRolled)) == ["m1", "valcor"]
+    assert len({r.natural for r in only(events, HitRolled)}) == 1  # one roll for the whole area

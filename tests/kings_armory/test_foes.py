@@ -1,0 +1,191 @@
+"""The Foes' Round: the monster AI follows the rulebook's lists (kings-armory B1, B3)
+and cites the line that chose each foe and each target."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from domain.games.kings_armory.combat import add_tokens
+from domain.games.kings_armory.evolve import evolve
+from domain.games.kings_armory.foes import choose, foe_turn, next_foe
+from domain.games.kings_armory.messages import (
+    Damaged,
+    Defeated,
+    EndAlly,
+    FoeEntered,
+    FoeMoved,
+    FoeRolled,
+    FoeTurnBegan,
+    GateDamaged,
+    HitRolled,
+    StatusDamage,
+    Tanked,
+    TieRolled,
+    TurnLost,
+)
+from domain.games.kings_armory.state import Figure, KaState, Tokens
+from domain.kernel import Emitter, Event
+from tests.kings_armory.support import Dice, foe, hero, only, play, route_space, table
+
+RED = ("main", "odd", "red")
+YELLOW = ("main", "odd", "yellow")
+
+
+def turn(state: KaState, figure_id: str, *rolls: int) -> tuple[KaState, list[Event]]:
+    em = Emitter(state, evolve)
+    foe_turn(em, Dice(*rolls), figure_id, "test")
+    return em.state, list(em.events)
+
+
+def where(state: KaState, figure_id: str) -> Figure:
+    found = state.figure(figure_id)
+    assert found is not None
+    return found
+
+
+def test_turn_priority_1_the_foe_closest_to_the_gate_goes_first() -> None:
+    state = table(foe("goblin-peon", 1, 5), foe("goblin-peon", 2, 9, YELLOW))
+    em = Emitter(state, evolve)
+    chosen, rule = next_foe(em, Dice(), state.foes())
+    assert chosen.figure == "m2" and rule == "kings-armory B3 Monster Turn Priority 1"
+
+
+def test_turn_priority_2_and_3_flying_then_the_lower_level() -> None:
+    """Equal distance: the flier first; then, between ground foes, the lower level."""
+    flier = foe("goblin-icarus", 1, 7, RED)  # level 2, flying
+    walker = foe("goblin-peon", 2, 7, YELLOW)
+    em = Emitter(table(flier, walker), evolve)
+    assert next_foe(em, Dice(), (flier, walker)) == (flier, "kings-armory B3 Monster Turn Priority 2")
+    orc = foe("war-orc", 3, 7, RED)
+    em = Emitter(table(orc, walker), evolve)
+    assert next_foe(em, Dice(), (orc, walker)) == (walker, "kings-armory B3 Monster Turn Priority 3")
+
+
+def test_a_foe_walks_its_move_rate_along_its_route() -> None:
+    state, events = turn(table(foe("goblin-peon", 1, 3)), "m1")
+    (moved,) = only(events, FoeMoved)
+    assert moved.index == 7 and len(moved.path) == 4  # Move Rate 4
+    assert where(state, "m1").space == route_space(7)
+
+
+def test_landing_on_a_foe_of_its_layer_bumps_back_and_a_flier_stacks() -> None:
+    """kings-armory B1 If a Monster...: ground on ground bumps back to the last open
+    ground space; a flier shares a ground foe's space."""
+    blocker = foe("war-orc", 2, 7)
+    state, events = turn(table(foe("goblin-peon", 1, 3), blocker), "m1")
+    assert only(events, FoeMoved)[0].how == "bumped back"
+    assert where(state, "m1").index == 6
+    state, events = turn(table(foe("goblin-icarus", 1, 1), blocker), "m1")  # Move Rate 6: lands on index 7
+    assert where(state, "m1").index == 7 and only(events, FoeMoved)[0].how == "moved"
+
+
+def test_bumping_back_onto_the_entrance_bumps_forward_past_the_line() -> None:
+    line = [foe("war-orc", n, n - 1) for n in range(2, 7)]  # indices 1..5 taken
+    state, events = turn(table(foe("goblin-peon", 1, 0), *line), "m1")  # lands on 4
+    assert only(events, FoeMoved)[0].how == "bumped forward"
+    assert where(state, "m1").index == 6
+
+
+def test_a_foe_on_a_gate_space_goes_in_hurts_the_gate_and_is_defeated() -> None:
+    """kings-armory B3 Monsters at the Castle Gate."""
+    state, events = turn(table(foe("war-orc", 1, 26)), "m1")
+    assert only(events, FoeMoved)[0].how == "gate"
+    assert [(g.amount, g.hp) for g in only(events, GateDamaged)] == [(3, 17)]
+    assert [d.how for d in only(events, Defeated)] == ["castle"]
+    assert state.figure("m1") is None
+
+
+def test_siege_equipment_stays_on_the_gate_space_and_attacks_each_turn() -> None:
+    """kings-armory E Siege Equipment: it never goes in; castle-only, no roll."""
+    state, events = turn(table(foe("battering-ram", 1, 27)), "m1")
+    assert where(state, "m1").index == 29
+    assert [g.amount for g in only(events, GateDamaged)] == [6]
+    state, events = turn(state, "m1")
+    assert [g.hp for g in only(events, GateDamaged)] == [8]
+    assert not only(events, HitRolled)
+
+
+def test_attack_priority_1_the_tanker_before_a_closer_ally() -> None:
+    orc = foe("war-orc", 1, 10, YELLOW, tanked_by="valcor")  # d6
+    state = table(hero("valcor", "e7"), hero("felicity", "e6", seat=1), orc)
+    state, events = turn(state, "m1", 15)
+    assert only(events, FoeMoved)[0].how == "tanked"
+    (roll,) = only(events, HitRolled)
+    assert roll.target == "valcor" and roll.rule == "kings-armory B1 Attack Priority 1"
+
+
+def test_attack_priority_2_the_closest_ally() -> None:
+    """A Bridge Troll (Melee, Range 2) that stays put: Valcor at 1 before Felicity at 2."""
+    troll = foe("bridge-troll", 1, 10, YELLOW, tanked_by="x")  # d6; "x": held by no one on the board
+    state = table(hero("valcor", "e6"), hero("felicity", "d8"), troll)
+    _, events = turn(state, "m1", 15)
+    (roll,) = only(events, HitRolled)
+    assert roll.target == "valcor" and roll.rule == "kings-armory B1 Attack Priority 2"
+
+
+def test_attack_priority_3_same_damage_type_breaks_a_distance_tie() -> None:
+    """Two Allies at Range 1: the one that deals Melee is chosen by a Melee foe."""
+    orc = foe("war-orc", 1, 10, YELLOW, tanked_by="x")  # tanked by nobody on the board: it stays
+    state = table(hero("valcor", "e6"), hero("midnight", "c6"), orc)
+    _, events = turn(state, "m1", 15)
+    (roll,) = only(events, HitRolled)
+    assert roll.target == "valcor" and roll.rule == "kings-armory B1 Attack Priority 3"
+
+
+def test_a_tie_the_lists_leave_is_rolled_and_recorded() -> None:
+    """kings-armory B1 Attack Priority 7.5, B3: "roll for it". A d20 each, the highest
+    wins, a tie rolls again; every roll is in TieRolled."""
+    felicity, midnight = hero("felicity", "f5"), hero("midnight", "f7")
+    em = Emitter(table(felicity, midnight), evolve)
+    chosen, rule = choose(em, Dice(7, 7, 4, 9), [felicity, midnight], [("same", lambda f: 0)], "tie rule")
+    assert chosen.figure == "midnight" and rule == "tie rule"
+    assert [(t.rolls, t.chosen) for t in only(list(em.events), TieRolled)] == [((7, 7), ""), ((4, 9), "midnight")]
+
+
+def test_a_holding_ally_tanks_a_foe_walking_into_its_reach() -> None:
+    """RULES.md standing tank orders: the foe stops on the first space within reach."""
+    peon = foe("goblin-peon", 1, 8, YELLOW)  # d5, walks down the d column
+    state = table(hero("valcor", "e8", holding=True), peon)
+    state, events = turn(state, "m1", 15)
+    assert [t.figure for t in only(events, Tanked)] == ["valcor"]
+    assert where(state, "m1").space == route_space(11, YELLOW)  # d7: the first space diagonal to e8
+    assert only(events, HitRolled)[0].target == "valcor"
+
+
+def test_upkeep_bleeds_burns_and_a_stun_costs_the_turn() -> None:
+    """kings-armory B1 Monster Upkeep, C2 Seventh."""
+    troll = foe("bridge-troll", 1, 10, YELLOW, tokens=Tokens(bleed=2, burn=1, stun=1))
+    state, events = turn(table(troll), "m1")
+    assert [(s.status, s.amount) for s in only(events, StatusDamage)] == [("bleed", 2), ("burn", 1)]
+    assert only(events, TurnLost) and not only(events, FoeMoved)
+    assert where(state, "m1").hp == 15 and where(state, "m1").tokens.stun == 0
+
+
+def test_token_caps_and_bleed_and_burn_together() -> None:
+    """kings-armory C2: Bleed 3, Burn 2, Slow 2, Stun 1, Bless 1; past 4 Bleed and Burn
+    together a new token takes one of the other kind."""
+    tokens = add_tokens(Tokens(), "bleed", 5)
+    assert tokens.bleed == 3
+    tokens = add_tokens(tokens, "burn", 1)
+    assert (tokens.bleed, tokens.burn) == (3, 1)
+    tokens = add_tokens(tokens, "burn", 1)
+    assert (tokens.bleed, tokens.burn) == (2, 2)
+    assert add_tokens(Tokens(), "slow", 3).slow == 2
+    assert add_tokens(Tokens(stun=1), "stun", 1).stun == 1
+
+
+def test_the_foes_round_follows_the_last_seat_and_new_foes_enter_one_by_one() -> None:
+    """kings-armory B1: each foe enters and takes its turn before the next is rolled;
+    the d12 and the draw are in the events."""
+    state = replace(table(hero("valcor", "p16")), round=0, to_enter=2)
+    # One Hero: the d12 takes 1 (the Hero Scaling Grid). d12 = 4: net 3, level 1, odd side, pile index 0
+    # (a Goblin Peon); d12 = 9: net 8, level 2, even side, index 4 (a War Orc).
+    state, events = play(state, EndAlly(seat=1, figure="valcor"), Dice(4, 0, 9, 4))
+    kinds = [type(e).__name__ for e in events if isinstance(e, (FoeRolled, FoeEntered, FoeTurnBegan, FoeMoved))]
+    assert kinds == ["FoeRolled", "FoeEntered", "FoeTurnBegan", "FoeMoved"] * 2
+    rolled = only(events, FoeRolled)
+    assert [(r.natural, r.modifier, r.net, r.level, r.lane) for r in rolled] == [(4, -1, 3, 1, "odd"),
+                                                                                   (9, -1, 8, 2, "even")]
+    assert [e.key for e in only(events, FoeEntered)] == ["goblin-peon", "war-orc"]
+    assert not only(events, Damaged)
+    assert state.phase == "players" and state.seat == 1
