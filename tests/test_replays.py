@@ -27,10 +27,24 @@ def load(path: Path) -> Log:
 
 
 def test_there_are_replays() -> None:
-    names = ("armory", "swordplay", "aod", "guardians")
+    names = ("armory", "swordplay", "aod", "guardians", "kings-armory")
     counts = {name: len([p for p in REPLAYS if p.parent.name == name]) for name in names}
     assert counts["armory"] >= 5 and counts["swordplay"] >= 3, counts
-    assert counts["aod"] >= 3 and counts["guardians"] >= 3, counts
+    assert counts["aod"] >= 3 and counts["guardians"] >= 3 and counts["kings-armory"] >= 3, counts
+
+
+def test_the_kings_armory_replays_hold_whole_games_won_and_lost() -> None:
+    """kings-armory B9: a game won after every Wave (all seats winners) and a lost one."""
+    endings = {}
+    for path in REPLAYS:
+        if path.parent.name == "kings-armory":
+            log = load(path)
+            (over,) = [e for e in log.envelopes if e.type == "GameOver"]
+            waves = [e.payload["wave"] for e in log.envelopes if e.type == "WaveWon"]
+            endings[path.name] = (over.payload["won"], waves, log.header.options["waves"])
+    won = [(w, options) for ok, w, options in endings.values() if ok]
+    assert any(waves == list(range(1, 6)) and options == 5 for waves, options in won), endings
+    assert any(not ok for ok, _, _ in endings.values()), endings
 
 
 def test_the_guardians_replays_show_each_way_to_win() -> None:

@@ -135,3 +135,18 @@ def test_a_line_attack_hits_friend_and_foe_in_its_line() -> None:
     _, events = play(state, Attack(seat=1, figure="midnight", attack="flame-thrower", direction="N"), Dice(12))
     assert sorted(r.target for r in only(events, HitRolled)) == ["m1", "valcor"]
     assert len({r.natural for r in only(events, HitRolled)}) == 1  # one roll for the whole area
+
+
+def test_an_ally_passes_through_another_but_never_gets_stranded_on_its_space() -> None:
+    """kings-armory B2: Allies move through each other but never stop together; a step
+    onto an Ally's space with no free space left within reach is refused."""
+    from domain.games.kings_armory.messages import Step
+
+    walled = table(hero("ember", "k16", steps=1), hero("felicity", "k15"), hero("valcor", "j15"),
+                   hero("cyrus", "l15"), hero("midnight", "k14"), troll())
+    with pytest.raises(RuleViolation, match="could reach no free space"):
+        play(walled, Step(seat=1, figure="ember", to="k15"))
+    state, _ = play(table(hero("ember", "k16", steps=2), hero("felicity", "k15"), troll()),
+                    Step(seat=1, figure="ember", to="k15"))
+    ember = state.figure("ember")
+    assert ember is not None and ember.space == parse("k15") and ember.steps == 1

@@ -131,13 +131,35 @@ def check_step(state: KaState, ally: Figure, to: Space) -> tuple[int, str]:
     left = steps - 1
     other = ally_at(state, to)
     if other is not None and other.figure != ally.figure:
-        require(left > 0, R_STACKING, f"{name(to)} holds {other.figure}: an Ally may pass but not stop there")
+        require(_way_on(state, ally, to, left), R_STACKING,
+                f"{name(to)} holds {other.figure}: an Ally may pass but not stop there, and from there "
+                f"{ally.figure} could reach no free space")
     tower = hosting_tower(state, ally, to)
     if ally.kind == HIREABLE:
         require(bool(tower), R_HIREABLES, f"{ally.figure} must stay within 2 spaces of a Tower with a free slot")
     if ally.kind == "guardian":
         _near_summoner(state, ally, to)
     return left, tower
+
+
+def _way_on(state: KaState, ally: Figure, start: Space, steps: int) -> bool:
+    """From `start` (another Ally's space) a free space lies within `steps` steps, so
+    the movement need not end on a shared space (kings-armory C1 Step 1)."""
+    frontier, seen = [start], {start}
+    for _ in range(steps):
+        ahead = []
+        for space in frontier:
+            for nxt in neighbours(space):
+                if nxt in seen or not board_of(state).walkable(nxt) or state.tower_at(nxt) is not None:
+                    continue
+                if ally.kind == HIREABLE and not hosting_tower(state, ally, nxt):
+                    continue
+                if not any(f.space == nxt and f.kind != FOE and f.figure != ally.figure for f in state.figures):
+                    return True
+                seen.add(nxt)
+                ahead.append(nxt)
+        frontier = ahead
+    return False
 
 
 def _near_summoner(state: KaState, guardian: Figure, to: Space) -> None:

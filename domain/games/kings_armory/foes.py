@@ -321,8 +321,8 @@ def _bump(state: KaState, foe: Figure, route: Sequence[Space], index: int) -> tu
 
 def _push(em: Em, pusher: Figure, route: Sequence[Space], ahead: int) -> None:
     """A ground foe walking into a Pushable foe's space pushes it one space along the
-    pushable's own route, as long as the two routes go the same way (kings-armory E
-    Pushable)."""
+    pushable's own route, as long as the two routes go the same way and the space
+    ahead of it is free (kings-armory E Pushable)."""
     board = board_of(em.state)
     for other in em.state.figures:
         if other.kind != FOE or other.figure == pusher.figure or other.space != route[ahead]:
@@ -334,8 +334,9 @@ def _push(em: Em, pusher: Figure, route: Sequence[Space], ahead: int) -> None:
         nxt = other.index + 1
         if nxt >= len(own) or ahead + 1 >= len(route) or own[nxt] != route[ahead + 1]:
             continue  # its route turns off, or it is at the gate: it stops
-        if card.siege and nxt == len(own) - 1 and _siege_at(em.state, own[nxt], other.figure):
-            continue
+        if foe_blocks(em.state, own[nxt], other) or (
+                card.siege and nxt == len(own) - 1 and _siege_at(em.state, own[nxt], other.figure)):
+            continue  # no room ahead of it: the pusher walks on past it (RULES.md)
         em.emit(m.FoeMoved, R_PUSH, other.figure, (name(own[nxt]),), nxt, "pushed")
 
 
