@@ -3,9 +3,16 @@ rules around them, played through decide with scripted dice."""
 
 from __future__ import annotations
 
+import dataclasses
+from types import MappingProxyType
+
 import pytest
 
 from domain.games.kings_armory.board import parse
+from domain.games.kings_armory.combat import gate_damage, resolve_attack
+from domain.games.kings_armory.content import Attack as Attack_
+from domain.games.kings_armory.content import heroes, monsters
+from domain.games.kings_armory.evolve import evolve
 from domain.games.kings_armory.messages import (
     Attack,
     Damaged,
@@ -13,8 +20,8 @@ from domain.games.kings_armory.messages import (
     HitRolled,
     TokensChanged,
 )
-from domain.games.kings_armory.state import Figure, Tokens, Tower
-from domain.kernel import RuleViolation
+from domain.games.kings_armory.state import Figure, KaState, Tokens, Tower
+from domain.kernel import Emitter, Event, RuleViolation
 from tests.kings_armory.support import Dice, foe, hero, hireable, only, play, table
 
 YELLOW = ("main", "odd", "yellow")
@@ -150,3 +157,44 @@ def test_an_ally_passes_through_another_but_never_gets_stranded_on_its_space() -
                     Step(seat=1, figure="ember", to="k15"))
     ember = state.figure("ember")
     assert ember is not None and ember.space == parse("k15") and ember.steps == 1
+
+
+def _profile(**changes: object) -> Attack_:
+    """A made-up attack for rules no card in the set uses yet."""
+    base = heroes()["valcor"].attacks[0]
+    return dataclasses.replace(base, **changes)  # type: ignore[arg-type]
+
+
+def _strike(state: KaState, attacker: str, profile: Attack_, target: str, *rolls: int) -> list[Event]:
+    em = Emitter(state, evolve)
+    figure = state.figure(attacker)
+    assert figure is not None
+    resolve_attack(em, Dice(*rolls), figure, profile, [target])
+    return list(em.events)
+
+
+def test_non_resistible_damage_ignores_resistance() -> None:
+    """kings-armory E Non-Resistible: the Troll's 3 does not apply."""
+    state = table(hero("valcor", "e6"), troll())
+    events = _strike(state, "valcor", _profile(non_resistible=True), "m1", 10)
+    assert [(d.dealt, d.taken) for d in only(events, Damaged)] == [(4, 4)]
+
+
+def test_removal_defeats_what_instakill_and_destroy_cannot() -> None:
+    """kings-armory E Removal: it bypasses the immunity of Siege Equipment to Instakill."""
+    state = table(hero("valcor", "e6"), foe("battering-ram", 1, TROLL_AT, YELLOW))
+    instakill = _strike(state, "valcor", _profile(on_crit=MappingProxyType({"instakill": 1})), "m1", 20)
+    assert not only(instakill, Defeated)
+    removal = _strike(state, "valcor", _profile(on_crit=MappingProxyType({"remove": 1})), "m1", 20)
+    assert [d.how for d in only(removal, Defeated)] == ["removed"]
+
+
+def test_an_x2_hitroll_rolls_twice_and_hits_the_gate_once() -> None:
+    """kings-armory E Special Attack Symbols: the Ettin Clubber's x2 rolls twice against
+    an Ally; at the Castle Gate it deals its damage once per two rolls."""
+    clubber = foe("ettin-clubber", 1, TROLL_AT, YELLOW)
+    state = table(hero("valcor", "e6"), clubber)
+    events = _strike(state, "m1", monsters()["ettin-clubber"].attack, "valcor", 12, 3)
+    assert [r.natural for r in only(events, HitRolled)] == [12, 3]
+    assert gate_damage(monsters()["ettin-clubber"].attack) == 3
+    assert gate_damage(monsters()["goblin-mutant"].attack) == 6  # "+": both numbers

@@ -114,7 +114,8 @@ def _guarded_by(state: KaState, target: Figure, attack: Attack) -> str:
 
 def _critical(em: Em, attack: Attack, target_id: str) -> None:
     """What a critical hit adds besides the damage multiplier (kings-armory C2 Fifth;
-    E Instakill: living foes only; E Destroyed: Siege Equipment only)."""
+    E Instakill: living foes only; E Destroyed: Siege Equipment only; E Removal: any
+    foe, Bosses aside, which part 1 has none of)."""
     target = em.state.figure(target_id)
     if target is None or not target.active:
         return
@@ -125,7 +126,9 @@ def _critical(em: Em, attack: Attack, target_id: str) -> None:
         put_tokens(em, target_id, status, attack.on_crit.get(status, 0), R_CRIT)
     if target.kind == FOE:
         siege = monster(target).siege
-        if attack.on_crit.get("instakill") and not siege:
+        if attack.on_crit.get("remove"):
+            defeat(em, target_id, "removed", "kings-armory E Removal")  # it bypasses the immunities below
+        elif attack.on_crit.get("instakill") and not siege:
             defeat(em, target_id, "instakill", "kings-armory E Instakill")
         elif attack.on_crit.get("destroy") and siege:
             defeat(em, target_id, "destroyed", "kings-armory E Destroyed")

@@ -22,7 +22,7 @@ DAMAGE_TYPES = (MELEE, RANGED, SUPERNATURAL)
 ALL = "all"
 """Resist.immune == ("all",): "Immune to everything" (kings-armory E Immune)."""
 STATUSES = ("bleed", "burn", "slow", "stun", "bless")
-CRIT_EFFECTS = ("bleed", "burn", "slow", "stun", "instakill", "destroy")
+CRIT_EFFECTS = ("bleed", "burn", "slow", "stun", "instakill", "destroy", "remove")
 """The keys an Attack's on_crit may hold."""
 SPECIAL_KINDS = (
     "heal",

@@ -302,7 +302,7 @@ class TokensChanged(Event):
 
 @dataclass(frozen=True, slots=True)
 class Defeated(Event):
-    """`how`: "hit points", "instakill", "destroyed", "castle" (it entered the Castle
+    """`how`: "hit points", "instakill", "destroyed", "removed", "castle" (it entered the Castle
     and the Armory's makers finished it) or "with its summoner"."""
 
     figure: str
