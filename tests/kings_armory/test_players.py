@@ -1,0 +1,238 @@
+"""Set-up, the Players' Round and the end of a Wave (kings-armory A2, B2, B4, B9, C1,
+D1, E Towers, Special Actions), played through decide."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+
+import pytest
+
+from domain.games.kings_armory import GAME
+from domain.games.kings_armory.board import parse
+from domain.games.kings_armory.evolve import evolve
+from domain.games.kings_armory.messages import (
+    AlliesRecovered,
+    AllyMoved,
+    Attack,
+    Boosted,
+    EndAlly,
+    EndTurn,
+    EnterTower,
+    ExitTower,
+    FoeRolled,
+    FoeSentBack,
+    Foreseen,
+    GameOver,
+    GuardianSummoned,
+    Healed,
+    PlaceAlly,
+    PlaceTower,
+    Step,
+    Tank,
+    Tanked,
+    TokensChanged,
+    UseSpecial,
+    WaveBegan,
+    WaveWon,
+)
+from domain.games.kings_armory.state import PLACING, TOWERS, Tower
+from domain.games.kings_armory.turns import players_round
+from domain.kernel import Emitter, RuleViolation, StartGame
+from tests.kings_armory.support import Dice, foe, hero, hireable, only, play, table
+
+YELLOW = ("main", "odd", "yellow")
+TOWER = Tower("t1", (parse("f6"), parse("g6"), parse("f7"), parse("g7")), 3)
+
+
+def started(seats: int = 2, **options: object) -> object:
+    setup = GAME.ruleset.check_setup([f"p{n}" for n in range(1, seats + 1)], dict(options), "")
+    state = GAME.initial_state(setup)
+    state, _ = play(state, StartGame(seat=0))
+    return state
+
+
+def test_set_up_towers_then_allies_within_two_of_a_tower_then_wave_1() -> None:
+    """kings-armory A2: starting Towers (Hero Scaling Grid: 2 for 2 Heroes) on open
+    terrain, then each Hero on or within 2 spaces of a Tower; then the first Wave."""
+    state = started()
+    assert state.phase == TOWERS and state.towers_left == 2 and state.seat == 1  # type: ignore[attr-defined]
+    with pytest.raises(RuleViolation, match="open terrain"):
+        play(state, PlaceTower(seat=1, at="c5"))  # type: ignore[arg-type]
+    state, _ = play(state, PlaceTower(seat=1, at="f6"))  # type: ignore[arg-type]
+    with pytest.raises(RuleViolation, match="overlap"):
+        play(state, PlaceTower(seat=2, at="g7"))
+    state, _ = play(state, PlaceTower(seat=2, at="k10"))
+    assert state.phase == PLACING and state.seat == 1
+    with pytest.raises(RuleViolation, match="within 2 spaces"):
+        play(state, PlaceAlly(seat=1, figure="valcor", at="b12"))
+    state, _ = play(state, PlaceAlly(seat=1, figure="valcor", at="h6"))
+    state, events = play(state, PlaceAlly(seat=2, figure="midnight", at="f6"), Dice(*[1] * 60))
+    assert only(events, WaveBegan)
+    assert only(events, FoeRolled)
+    midnight = state.figure("midnight")
+    assert midnight is not None and midnight.on_tower == "t1"
+
+
+def test_broken_options_are_named() -> None:
+    """A custom map breaking kings-armory A1 and an unknown Hero fail at set-up."""
+    gap = {"name": "gap", "title": "gap", "tiles": [["N>S", "."], [".", "N>S"]],
+           "entrance": {"tile": [0, 0], "edge": "N"}, "gate": {"tile": [1, 1], "edge": "S"}, "cave": None}
+    with pytest.raises(ValueError, match="kings-armory A1"):
+        started(map=json.dumps(gap))
+    with pytest.raises(ValueError, match="kings-armory A2: no Hero 'conan'"):
+        started(heroes="valcor,conan")
+    with pytest.raises(ValueError, match="Maximum Recruitment"):
+        started(hireables="1:sorcerer:1,2:sorcerer:1,1:sorcerer:2")
+
+
+def test_a_movement_costs_one_action_for_up_to_the_move_rate() -> None:
+    """kings-armory C1 Step 1: orthogonal steps, never diagonal, never onto a Tower."""
+    state = table(hero("valcor", "h7"), foe("bridge-troll", 1, 10, YELLOW), towers=(TOWER,))
+    with pytest.raises(RuleViolation, match="never diagonally"):
+        play(state, Step(seat=1, figure="valcor", to="i8"))
+    with pytest.raises(RuleViolation, match="is a Tower"):
+        play(state, Step(seat=1, figure="valcor", to="g7"))
+    for to, left, actions in (("h8", 3, 2), ("h9", 2, 2), ("h10", 1, 2), ("h11", 0, 2), ("h12", 3, 1)):
+        state, events = play(state, Step(seat=1, figure="valcor", to=to))
+        valcor = state.figure("valcor")
+        assert valcor is not None and (valcor.steps, valcor.actions) == (left, actions), to
+        assert only(events, AllyMoved)
+
+
+def test_towers_cost_an_action_to_climb_and_ranged_gain_a_space() -> None:
+    """kings-armory E Towers."""
+    state = table(hero("ember", "e6"), foe("bridge-troll", 1, 10, YELLOW), towers=(TOWER,))
+    state, _ = play(state, EnterTower(seat=1, figure="ember", to="f6"))
+    ember = state.figure("ember")
+    assert ember is not None and ember.on_tower == "t1" and ember.actions == 2
+    with pytest.raises(RuleViolation, match="climbing down"):
+        play(state, Step(seat=1, figure="ember", to="f5"))
+    state, _ = play(state, ExitTower(seat=1, figure="ember", to="h7"))
+    ember = state.figure("ember")
+    assert ember is not None and ember.on_tower == "" and ember.space == parse("h7")
+
+
+def test_a_hireable_stays_within_two_spaces_of_a_tower() -> None:
+    """kings-armory E Hireables, A2 Tower Hosting."""
+    soldier = hireable("foot-soldier", 1, 1, "h7", tower="t1")
+    state = table(soldier, hero("valcor", "p16"), foe("bridge-troll", 1, 10, YELLOW), towers=(TOWER,))
+    state, _ = play(state, Step(seat=1, figure="foot-soldier-1", to="i7"))
+    with pytest.raises(RuleViolation, match="within 2 spaces of a Tower"):
+        play(state, Step(seat=1, figure="foot-soldier-1", to="j7"))
+
+
+def test_boleslaw_teleports_from_tower_to_tower_only() -> None:
+    """kings-armory E Teleport: he never leaves the Towers."""
+    other = Tower("t2", (parse("k10"), parse("l10"), parse("k11"), parse("l11")), 3)
+    state = table(hero("boleslaw", "f6", on_tower="t1", tower="t1"), foe("bridge-troll", 1, 10, YELLOW),
+                  towers=(TOWER, other))
+    with pytest.raises(RuleViolation, match="never leaves the Towers"):
+        play(state, Step(seat=1, figure="boleslaw", to="h8"))
+    state, _ = play(state, Step(seat=1, figure="boleslaw", to="l11"))
+    boleslaw = state.figure("boleslaw")
+    assert boleslaw is not None and boleslaw.on_tower == "t2" and boleslaw.actions == 2
+
+
+def test_d1_an_offensive_ally_may_not_end_its_turn_without_attacking_what_it_can() -> None:
+    state = table(hero("valcor", "e6"), foe("bridge-troll", 1, 10, YELLOW))
+    with pytest.raises(RuleViolation, match="kings-armory D1"):
+        play(state, EndAlly(seat=1, figure="valcor"))
+    with pytest.raises(RuleViolation, match="kings-armory D1"):
+        play(state, EndTurn(seat=1))
+    state, _ = play(state, Attack(seat=1, figure="valcor", attack="royal-mace", target="m1"), Dice(2))
+    state, _ = play(state, EndAlly(seat=1, figure="valcor"), Dice(*[10] * 20))
+
+
+def test_tanking_is_passive_within_range_one_and_stops_the_foe() -> None:
+    """kings-armory C1 Step 2: no action spent; the tanked foe does not move, and it
+    attacks its tanker (Attack Priority 1)."""
+    state = table(hero("valcor", "e7"), hero("felicity", "e6", seat=1), foe("war-orc", 1, 10, YELLOW))
+    state, events = play(state, Tank(seat=1, figure="valcor", foe="m1"))
+    valcor = state.figure("valcor")
+    assert valcor is not None and valcor.actions == 3 and only(events, Tanked)
+    with pytest.raises(RuleViolation, match="already tanked"):
+        play(state, Tank(seat=1, figure="felicity", foe="m1"))
+    with pytest.raises(RuleViolation, match="cannot tank"):
+        play(table(hero("valcor", "h9"), foe("war-orc", 1, 10, YELLOW)), Tank(seat=1, figure="valcor", foe="m1"))
+
+
+def test_heal_bless_ward_and_the_healing_aura() -> None:
+    """Special Actions of the kinds heal, bless, ward and aura (RULES.md)."""
+    hurt = hero("valcor", "e6", hp=10)
+    cleric = hireable("cleric", 1, 3, "f8", tower="t1")
+    state = table(hurt, cleric, hero("felicity", "e8"), foe("bridge-troll", 1, 2), towers=(TOWER,))
+    state, events = play(state, UseSpecial(seat=1, figure="cleric-1", special="heal", target="valcor"))
+    assert [(h.amount, h.hp) for h in only(events, Healed)] == [(3, 13)]
+    state, events = play(state, UseSpecial(seat=1, figure="cleric-1", special="bless", target="valcor"))
+    assert only(events, TokensChanged)[0].bless == 1
+    state, _ = play(state, EndAlly(seat=1, figure="cleric-1"))
+    state, events = play(state, UseSpecial(seat=1, figure="felicity", special="sanctuary", target="valcor"))
+    assert [(b.effect, b.amount, b.lasts) for b in only(events, Boosted)] == [("ward", 1, "round")]
+
+
+def test_summon_guardian_once_a_wave_within_five_of_felicity() -> None:
+    """kings-armory E Summon Guardian."""
+    state = table(hero("felicity", "e8"), foe("bridge-troll", 1, 2))
+    with pytest.raises(RuleViolation, match="out of range 5"):
+        play(state, UseSpecial(seat=1, figure="felicity", special="summon-guardian", at="k8"))
+    state, events = play(state, UseSpecial(seat=1, figure="felicity", special="summon-guardian", at="f8"))
+    assert [(g.figure, g.space) for g in only(events, GuardianSummoned)] == [("guardian", "f8")]
+    with pytest.raises(RuleViolation, match="once per Wave"):
+        play(state, UseSpecial(seat=1, figure="felicity", special="summon-guardian", at="f9"))
+
+
+def test_psionicist_mind_cage_from_a_tower_and_teleport_foe_back_along_its_route() -> None:
+    psion = hireable("psionicist", 1, 2, "f6", tower="t1", on_tower="t1")
+    state = table(psion, foe("war-orc", 1, 10, YELLOW), towers=(TOWER,))
+    _, events = play(state, UseSpecial(seat=1, figure="psionicist-1", special="mind-cage", target="m1"))
+    assert [(t.figure, t.foe) for t in only(events, Tanked)] == [("psionicist-1", "m1")]
+    with pytest.raises(RuleViolation, match="back along its route"):
+        play(state, UseSpecial(seat=1, figure="psionicist-1", special="teleport-foe", target="m1", at="d9"))
+    _, events = play(state, UseSpecial(seat=1, figure="psionicist-1", special="teleport-foe", target="m1", at="d4"))
+    assert [(s.to, s.index) for s in only(events, FoeSentBack)] == [("d4", 8)]
+
+
+def test_foresight_rolls_the_next_waves_foes_now_and_the_wave_uses_them() -> None:
+    """kings-armory E Foresight: revealed foes enter first, in order, with their rolls."""
+    state = table(hero("raphael", "e6"), foe("goblin-peon", 1, 10, YELLOW))
+    state, events = play(state, UseSpecial(seat=1, figure="raphael", special="foresight"), Dice(7, 0))
+    (seen,) = only(events, Foreseen)
+    assert state.foresight == (f"{seen.key}:7",)
+    state = state.without("m1")
+    state = replace(state, figures=tuple(replace(f, attacked=True) for f in state.figures))
+    _, events = play(state, EndAlly(seat=1, figure="raphael"), Dice(*[5] * 40))
+    rolled = only(events, FoeRolled)
+    assert rolled[0].foreseen and rolled[0].natural == 7 and not rolled[1].foreseen
+
+
+def test_the_last_foe_ends_the_wave_allies_heal_and_the_next_wave_comes() -> None:
+    """kings-armory B4 1, B5 Step 1: the Wave is won; KO'd Heroes come back."""
+    state = table(hero("valcor", "e6"), hero("midnight", "p16", knocked_out=True, hp=0, done=True),
+                  foe("goblin-peon", 1, 10, YELLOW))
+    state, events = play(state, Attack(seat=1, figure="valcor", attack="royal-mace", target="m1"),
+                         Dice(20, *[5] * 40))
+    assert only(events, WaveWon)
+    assert only(events, AlliesRecovered)
+    midnight = state.figure("midnight")
+    assert midnight is not None and not midnight.knocked_out and midnight.hp == 5  # her Heal Rate
+    assert state.wave == 2
+
+
+def test_the_last_wave_won_is_a_victory_for_every_seat() -> None:
+    """kings-armory B9 Condition for Victory."""
+    state = table(hero("valcor", "e6"), hero("midnight", "p16", seat=2), foe("goblin-peon", 1, 10, YELLOW),
+                  seats=2, waves=1)
+    state, events = play(state, Attack(seat=1, figure="valcor", attack="royal-mace", target="m1"), Dice(20))
+    assert [(g.won) for g in only(events, GameOver)] == [True]
+    assert GAME.status(state).winners == (1, 2)
+
+
+def test_a_healing_aura_heals_around_the_cleric_at_each_players_round() -> None:
+    """Cleric level 3 (RULES.md: aura): Allies within 2 heal 1 when the round starts."""
+    cleric = hireable("cleric", 1, 3, "f8", tower="t1", aura=True)
+    state = table(hero("valcor", "f9", hp=10), hero("ember", "p16", hp=5), cleric, foe("bridge-troll", 1, 2),
+                  towers=(TOWER,))
+    em = Emitter(state, evolve)
+    players_round(em, Dice())
+    assert [(h.figure, h.hp) for h in only(list(em.events), Healed)] == [("valcor", 11)]
