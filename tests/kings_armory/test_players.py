@@ -36,7 +36,7 @@ from domain.games.kings_armory.messages import (
     WaveBegan,
     WaveWon,
 )
-from domain.games.kings_armory.state import PLACING, TOWERS, Tower
+from domain.games.kings_armory.state import PLACING, TOWERS, Figure, Tower
 from domain.games.kings_armory.turns import players_round
 from domain.kernel import Emitter, RuleViolation, StartGame
 from tests.kings_armory.support import Dice, foe, hero, hireable, only, play, table
@@ -236,3 +236,17 @@ def test_a_healing_aura_heals_around_the_cleric_at_each_players_round() -> None:
     em = Emitter(state, evolve)
     players_round(em, Dice())
     assert [(h.figure, h.hp) for h in only(list(em.events), Healed)] == [("valcor", 11)]
+
+
+def test_felicity_and_her_guardian_stay_within_five_of_each_other() -> None:
+    """kings-armory E Summon Guardian: a step that would part them further is refused,
+    whichever of the two takes it."""
+    guardian = Figure(figure="guardian", kind="guardian", key="guardian", seat=1, hp=12, space=parse("h11"),
+                      actions=2)
+    state = table(hero("felicity", "h6"), guardian, foe("bridge-troll", 1, 2))
+    with pytest.raises(RuleViolation, match="within 5 spaces of each other"):
+        play(state, Step(seat=1, figure="felicity", to="h5"))
+    state, _ = play(state, Step(seat=1, figure="felicity", to="h7"))
+    state, _ = play(state, EndAlly(seat=1, figure="felicity"))
+    with pytest.raises(RuleViolation, match="within 5 spaces of each other"):
+        play(state, Step(seat=1, figure="guardian", to="h12"))

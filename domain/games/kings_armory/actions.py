@@ -18,6 +18,7 @@ from domain.games.kings_armory.board import (
 from domain.games.kings_armory.combat import Em, reaches_tower, resolve_attack
 from domain.games.kings_armory.content import MELEE, RANGED, Attack
 from domain.games.kings_armory.figures import (
+    GUARDIAN_OF,
     attack_named,
     attacks,
     flying,
@@ -28,7 +29,7 @@ from domain.games.kings_armory.figures import (
     towers_only,
 )
 from domain.games.kings_armory.foes import can_tank
-from domain.games.kings_armory.state import FOE, HERO, HIREABLE, PLAYERS, Figure, KaState
+from domain.games.kings_armory.state import FOE, GUARDIAN, HERO, HIREABLE, PLAYERS, Figure, KaState
 from domain.games.kings_armory.table import ally_at, board_of
 from domain.kernel import Rng, RuleViolation, require
 
@@ -45,6 +46,8 @@ R_TANKING = "kings-armory C1 Step 2"
 R_THEMATIC = "kings-armory D1"
 R_HIREABLES = "kings-armory E Hireables"
 R_STACKING = "kings-armory E Stacking / Sharing a Space"
+R_GUARDIAN = "kings-armory E Summon Guardian"
+GUARDIAN_TETHER = 5
 DIRECTIONS = ("N", "E", "S", "W")
 HOSTING_REACH = 2
 """Hireables stay on or within 2 spaces of their Tower (kings-armory A2 Tower Hosting)."""
@@ -137,8 +140,7 @@ def check_step(state: KaState, ally: Figure, to: Space) -> tuple[int, str]:
     tower = hosting_tower(state, ally, to)
     if ally.kind == HIREABLE:
         require(bool(tower), R_HIREABLES, f"{ally.figure} must stay within 2 spaces of a Tower with a free slot")
-    if ally.kind == "guardian":
-        _near_summoner(state, ally, to)
+    require(not tether_problem(state, ally, to), R_GUARDIAN, tether_problem(state, ally, to))
     return left, tower
 
 
@@ -152,7 +154,7 @@ def _way_on(state: KaState, ally: Figure, start: Space, steps: int) -> bool:
             for nxt in neighbours(space):
                 if nxt in seen or not board_of(state).walkable(nxt) or state.tower_at(nxt) is not None:
                     continue
-                if ally.kind == HIREABLE and not hosting_tower(state, ally, nxt):
+                if (ally.kind == HIREABLE and not hosting_tower(state, ally, nxt)) or tether_problem(state, ally, nxt):
                     continue
                 if not any(f.space == nxt and f.kind != FOE and f.figure != ally.figure for f in state.figures):
                     return True
@@ -162,12 +164,19 @@ def _way_on(state: KaState, ally: Figure, start: Space, steps: int) -> bool:
     return False
 
 
-def _near_summoner(state: KaState, guardian: Figure, to: Space) -> None:
-    felicity = next((f for f in state.figures if f.kind == HERO and f.key == "felicity" and f.seat == guardian.seat),
-                    None)
-    if felicity is not None:
-        require(within_range(felicity.space, to, 5), "kings-armory E Summon Guardian",
-                "the Guardian stays within 5 spaces of Felicity")
+def tether_problem(state: KaState, ally: Figure, to: Space) -> str:
+    """Felicity and her Guardian always stay within 5 spaces of each other
+    (kings-armory E Summon Guardian): why `ally` may not stand on `to` ("" if it may)."""
+    if ally.kind == GUARDIAN:
+        partner = next((f for f in state.figures if f.kind == HERO and f.key == GUARDIAN_OF and f.seat == ally.seat),
+                       None)
+    elif ally.kind == HERO and ally.key == GUARDIAN_OF:
+        partner = next((f for f in state.figures if f.kind == GUARDIAN and f.seat == ally.seat), None)
+    else:
+        return ""
+    if partner is None or within_range(partner.space, to, GUARDIAN_TETHER):
+        return ""
+    return f"Felicity and her Guardian stay within {GUARDIAN_TETHER} spaces of each other"
 
 
 def _check_teleport(state: KaState, ally: Figure, to: Space) -> tuple[int, str]:
@@ -184,6 +193,7 @@ def _check_teleport(state: KaState, ally: Figure, to: Space) -> tuple[int, str]:
                 f"Tower {tower.tower} has no free hosting slot")
         return 0, tower.tower
     require(free_ground(state, to, ally.figure), R_TELEPORT, f"{name(to)} is not a valid space")
+    require(not tether_problem(state, ally, to), R_GUARDIAN, tether_problem(state, ally, to))
     return 0, hosting_tower(state, ally, to)
 
 
@@ -210,7 +220,8 @@ def tower_entries(state: KaState, ally: Figure) -> list[Space]:
             continue
         if state.hosted(tower.tower) >= tower.slots and ally.tower != tower.tower:
             continue
-        found.extend(cell for cell in tower.cells if ally_at(state, cell) is None)
+        found.extend(cell for cell in tower.cells
+                     if ally_at(state, cell) is None and not tether_problem(state, ally, cell))
     return found
 
 
@@ -236,7 +247,7 @@ def tower_exits(state: KaState, ally: Figure) -> list[Space]:
                 continue
             if ally_at(state, space) is not None:
                 continue
-            if ally.kind == HIREABLE and not hosting_tower(state, ally, space):
+            if (ally.kind == HIREABLE and not hosting_tower(state, ally, space)) or tether_problem(state, ally, space):
                 continue
             found.append(space)
     return found

@@ -118,7 +118,8 @@ def _special_commands(state: KaState, seat: int, ally: Figure, special: Special)
                   if within_range(ally.space, space, special.reach)]
         for other in allies:
             for space in spaces:
-                add(other.figure, name(space))
+                if not special.amount or within_range(other.space, space, special.amount):
+                    add(other.figure, name(space))
     elif kind == "summon-guardian":
         row, col = ally.space
         reach = special.reach

@@ -15,6 +15,7 @@ from domain.games.kings_armory.actions import (
     free_ground,
     hosting_tower,
     spend,
+    tether_problem,
 )
 from domain.games.kings_armory.board import Space, name, parse, within_range
 from domain.games.kings_armory.combat import Em, put_tokens, resolve_attack, status_immune
@@ -140,9 +141,11 @@ def teleport_problem(state: KaState, mover: Figure, to: Space) -> str:
             return f"{name(to)} is taken"
         if state.hosted(tower.tower) >= tower.slots and mover.tower != tower.tower:
             return f"Tower {tower.tower} has no free hosting slot"
-        return ""
+        return tether_problem(state, mover, to)
     if towers_only(mover):
         return f"{mover.figure} never leaves the Towers"
+    if tether_problem(state, mover, to):
+        return tether_problem(state, mover, to)
     if not free_ground(state, to, mover.figure) or ally_at(state, to) is not None:
         return f"{name(to)} is not a valid space"
     if mover.kind == "hireable" and not hosting_tower(state, mover, to):
@@ -155,6 +158,8 @@ def _teleport_ally(em: Em, rng: Rng, ally: Figure, special: Special, aim: Aim) -
     to = _space(aim.at, R_TELEPORT)
     require(special.reach == 0 or within_range(ally.space, to, special.reach), R_TELEPORT,
             f"{name(to)} is out of {special.name}'s range {special.reach}")
+    require(special.amount == 0 or within_range(target.space, to, special.amount), R_TELEPORT,
+            f"{special.name} moves an Ally at most {special.amount} spaces")
     problem = teleport_problem(em.state, target, to)
     require(not problem, R_TELEPORT, problem)
     tower = em.state.tower_at(to)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import functools
 import json
 
-from domain.games.kings_armory.board import Board, Space, load_map, manhattan, parse_map
+from domain.games.kings_armory.board import Board, MapError, Space, load_map, manhattan, parse_map
 from domain.games.kings_armory.figures import flying
 from domain.games.kings_armory.state import FOE, Figure, KaState
 
@@ -15,7 +15,13 @@ def board_for(map_option: str) -> Board:
     """The board a game's `map` option names: a built-in map by name, or a custom
     map as JSON text (checked by kings-armory A1: board.parse_map)."""
     if map_option.lstrip().startswith("{"):
-        return parse_map(json.loads(map_option))
+        try:
+            data = json.loads(map_option)
+        except json.JSONDecodeError as error:
+            raise MapError("kings-armory A1", f"the custom map is not JSON: {error}") from None
+        if not isinstance(data, dict):
+            raise MapError("kings-armory A1", "the custom map is a JSON object")
+        return parse_map(data)
     return load_map(map_option)
 
 
