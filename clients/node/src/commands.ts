@@ -5,21 +5,50 @@
  *   command("armory", "PlaceArmament", { card: "1.07", combatant: "archer" })
  *   describeCommand(view.legalCommands[0])  // { ruleset: "armory", type: "Trade", fields: { card: "1.07" } }
  */
-import type * as protobuf from "protobufjs";
+import * as protobuf from "protobufjs";
 
 import { canonicalJson } from "./chain";
 import type { Command, Command__Output } from "./generated/tablerules/v1/Command";
 import { messageType } from "./protos";
 
-/** The rulesets proto/ knows about (the members of tablerules.v1.Command's oneof). */
-export type RulesetName = NonNullable<Command["game"]>;
+/**
+ * The members of tablerules.v1.Command's oneof, as this client's objects name them
+ * ("armory", "kingsArmory"): not always a ruleset's name (see rulesetMember).
+ */
+export type RulesetMember = NonNullable<Command["game"]>;
+/** @deprecated the member, not the name, for a hyphenated ruleset: use RulesetMember. */
+export type RulesetName = RulesetMember;
 
 const COMMAND = "tablerules.v1.Command";
 
+/**
+ * A ruleset's member in the proto unions (tablerules.v1.Command `game`, Event `kind`,
+ * View `game`) as this client's objects name it. The contract: the member (and the proto
+ * package) is the ruleset's name with "-" as "_" ("kings-armory": kings_armory); the
+ * objects here are lowerCamelCase like every field ("kingsArmory"). A member given
+ * instead of a name maps to itself.
+ */
+export function rulesetMember(ruleset: string): string {
+  return protobuf.util.camelCase(ruleset.replace(/-/g, "_"));
+}
+
+/**
+ * The ruleset name (as ListRulesets, GetView and createGame spell it) of a member of the
+ * proto unions ("kingsArmory": "kings-armory"): its proto package with "_" as "-".
+ */
+export function rulesetName(member: string): string {
+  const command = messageType(COMMAND);
+  const field = command.fields[member];
+  const pkg = field?.resolvedType?.parent;
+  if (!field || !pkg) throw new Error(`no member ${JSON.stringify(member)} in tablerules.v1.Command`);
+  // The kernel's commands (every game's) live in tablerules.v1 itself: "kernel".
+  return pkg === command.parent ? member : pkg.name.replace(/_/g, "-");
+}
+
 function gameCommandType(ruleset: string): protobuf.Type {
-  const field = messageType(COMMAND).fields[ruleset];
+  const field = messageType(COMMAND).fields[rulesetMember(ruleset)];
   if (!field || !field.resolvedType || !("fields" in field.resolvedType)) {
-    const known = Object.keys(messageType(COMMAND).fields).join(", ");
+    const known = Object.keys(messageType(COMMAND).fields).map(rulesetName).join(", ");
     throw new Error(`no game named ${JSON.stringify(ruleset)} in tablerules.v1.Command (known: ${known})`);
   }
   return field.resolvedType as protobuf.Type;
@@ -50,11 +79,12 @@ export function command(ruleset: string, type: string, fields: Record<string, un
   }
   const problem = inner.verify(fields);
   if (problem) throw new Error(`${ruleset} ${inner.name}: ${problem}`);
-  return { [ruleset]: { [member.name]: fields } } as Command;
+  return { [rulesetMember(ruleset)]: { [member.name]: fields } } as Command;
 }
 
 /** A command as { ruleset, type, member, fields }: the inverse of command(). */
 export interface CommandDescription {
+  /** The ruleset's name, as ListRulesets lists it ("kings-armory", not its member "kingsArmory"). */
   ruleset: string;
   /** The message name, e.g. "PlaceArmament". */
   type: string;
@@ -68,12 +98,13 @@ export function describeCommand(cmd: Command | Command__Output): CommandDescript
   const type = messageType(COMMAND);
   const plain = type.toObject(type.fromObject(cmd), { longs: Number, enums: String, oneofs: true }) as
     Record<string, unknown> & { game?: string };
-  const ruleset = plain.game;
-  if (!ruleset) throw new Error("the command names no game");
-  const part = plain[ruleset] as Record<string, unknown> & { command?: string };
+  const game = plain.game;
+  if (!game) throw new Error("the command names no game");
+  const ruleset = rulesetName(game);
+  const part = plain[game] as Record<string, unknown> & { command?: string };
   const member = part.command;
   if (!member) throw new Error(`the ${ruleset} command is empty`);
-  const gameType = gameCommandType(ruleset);
+  const gameType = gameCommandType(game);
   const inner = gameType.fields[member]?.resolvedType as protobuf.Type;
   return { ruleset, type: inner.name, member, fields: { ...(part[member] as Record<string, unknown>) } };
 }

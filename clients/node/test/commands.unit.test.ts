@@ -2,7 +2,10 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { command, commandKey, commandTypes, describeCommand, formatCommand, messageType, optionValue, plainOption } from "../src";
+import {
+  command, commandKey, commandTypes, describeCommand, formatCommand, messageType, optionValue, plainOption, rulesetMember,
+  rulesetName,
+} from "../src";
 
 test("command() builds any game's command by type or oneof member, and checks names", () => {
   const place = command("armory", "PlaceArmament", { card: "1.07", combatant: "warrior-1" });
@@ -46,4 +49,27 @@ test("option values", () => {
   assert.equal(plainOption({ intValue: 300, value: "intValue" }), 300);
   assert.equal(plainOption({ stringValue: "", value: "stringValue" }), "");
   assert.equal(plainOption(null), undefined);
+});
+
+test("a hyphenated ruleset: its member in the proto unions is its name with - as _ (kings-armory: kings_armory)", () => {
+  assert.equal(rulesetMember("kings-armory"), "kingsArmory"); // lowerCamelCase, like every field here
+  assert.equal(rulesetMember("armory"), "armory");
+  assert.equal(rulesetMember("kingsArmory"), "kingsArmory");
+  assert.equal(rulesetName("kingsArmory"), "kings-armory");
+  assert.equal(rulesetName("armory"), "armory");
+  assert.equal(rulesetName("kernel"), "kernel");
+  assert.ok(commandTypes("kings-armory").includes("Step"));
+
+  const step = command("kings-armory", "Step", { figure: "valcor", to: "c3" });
+  assert.deepEqual(step, { kingsArmory: { step: { figure: "valcor", to: "c3" } } });
+  assert.deepEqual(describeCommand(step), {
+    ruleset: "kings-armory", type: "Step", member: "step", fields: { figure: "valcor", to: "c3" },
+  });
+  const received = { kingsArmory: { step: { figure: "valcor", to: "c3" }, command: "step" }, game: "kingsArmory" };
+  assert.equal(formatCommand(received as never), 'kings-armory Step {"figure":"valcor","to":"c3"}');
+  assert.equal(commandKey(received as never), commandKey(step));
+  // Encodes as field 14 of tablerules.v1.Command, kings_armory.
+  const type = messageType("tablerules.v1.Command");
+  assert.deepEqual(type.toObject(type.decode(type.encode(type.fromObject(step)).finish())), step);
+  assert.throws(() => command("kings_armory_x", "Step"), /no game named "kings_armory_x"/);
 });

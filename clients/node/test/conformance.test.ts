@@ -4,7 +4,8 @@
  * TABLERULES_ADDRESS), asks it for its rulesets and, for every one it lists, plays
  * complete games with one client (one connection, one token) per seat, each seat
  * choosing only among its own legal commands. New games join by being listed: no
- * code here names a game, a command or a card.
+ * code here names a game, a command or a card (test/support/expectations.ts declares
+ * what ListRulesets does not say: cooperative games, one seat acting at a time).
  *
  * Checked for every game:
  *  - versions rise by one with no gaps: replies, every viewer's stream, the log;
@@ -17,11 +18,17 @@
  *  - an illegal command gets FAILED_PRECONDITION with PreconditionFailure naming the rule;
  *  - the exported log verifies with `tablerules verify` (and VerifyLog), the seed it
  *    reveals matches the commitment, and the seats' exports equal the operator's.
+ *  - status: winners and to_act list distinct seats of the game; no winners before the
+ *    end and nobody to act after it; a cooperative game is won by every seat or by none;
+ *    where one seat acts at a time, to_act holds one seat, the only one with legal commands
+ *    (the kernel's seat-randomness phase aside);
+ *  - a perfect-information game redacts nothing for anybody.
  *
  * Three games per ruleset: fewest seats with default options, most seats with options
- * drawn from the listed choices (turn_limit CONFORMANCE_TURN_LIMIT, default 8, when
+ * drawn from the listed choices and bounds (turn_limit CONFORMANCE_TURN_LIMIT, default 8, when
  * the ruleset has that option), and a full-length one with the ruleset's own defaults
- * (CONFORMANCE_LONG_TURN_LIMIT sets its turn_limit instead; 0 skips it). CONFORMANCE_SEED repeats a run (the same seeds and choices);
+ * (CONFORMANCE_LONG_TURN_LIMIT sets its turn_limit instead; 0 skips it), and one more
+ * where expectations.ts gives options for it. CONFORMANCE_SEED repeats a run (the same seeds and choices);
  * CONFORMANCE_MAX_COMMANDS bounds each game (default 6000: random Guardians games
  * run to some 2,400 commands at their default turn limit; GAME_TIMEOUT_MS bounds time).
  */
@@ -44,6 +51,7 @@ import {
   command,
   commandKey,
   commandTypes,
+  describeCommand,
   formatCommand,
   type Command__Output,
   type EventEnvelope,
@@ -51,6 +59,7 @@ import {
   type OptionInput,
   type Ruleset,
 } from "../src";
+import { traitsOf } from "./support/expectations";
 import { Rng, suiteSeed } from "./support/rng";
 import { findLeaks, stringLeaves, type Exposure } from "./support/secrets";
 import { startServer, type RunningServer } from "./support/server";
@@ -92,7 +101,10 @@ interface LogLine {
   state_hash: string;
 }
 
-/** Options for a game: turn_limit set when given and the ruleset has it; others default or drawn at random. */
+/**
+ * Options for a game: turn_limit set when given and the ruleset has it; others default or
+ * drawn at random (bools; strings among the listed choices; ints within the listed bounds).
+ */
 function gameOptions(ruleset: Ruleset, rng: Rng | undefined, turnLimit: number | undefined): Record<string, OptionInput> {
   const options: Record<string, OptionInput> = {};
   for (const spec of ruleset.options) {
@@ -107,6 +119,9 @@ function gameOptions(ruleset: Ruleset, rng: Rng | undefined, turnLimit: number |
       options[spec.name] = rng.below(2) === 1;
     } else if (rng && kind === "stringValue" && spec.choices.length > 0) {
       options[spec.name] = rng.pick(spec.choices);
+    } else if (rng && kind === "intValue" && spec.minimum != null && spec.maximum != null) {
+      const low = Number(spec.minimum);
+      options[spec.name] = low + rng.below(Number(spec.maximum) - low + 1);
     }
   }
   return options;
@@ -209,12 +224,18 @@ async function keepLog(operator: Client, gameId: string): Promise<string> {
   }
 }
 
+/** How a finished game ended, for the suite's report. */
+type Outcome = "won by all" | "lost by all" | "won by some" | "no winner";
+
 async function playAndCheck(t: TestContext, server: RunningServer, operator: Client, ruleset: Ruleset,
-  seats: number, rng: Rng, randomOptions: boolean, turnLimit: number | undefined): Promise<void> {
+  seats: number, rng: Rng, randomOptions: boolean, turnLimit: number | undefined,
+  fixedOptions?: Record<string, OptionInput>): Promise<Outcome> {
   const started = Date.now();
   const deadline = started + GAME_TIMEOUT_MS;
-  const options = gameOptions(ruleset, randomOptions ? rng : undefined, turnLimit);
-  const seed = `conformance-${SEED}-${ruleset.name}-${seats}-${randomOptions ? "r" : "d"}-${turnLimit ?? "full"}`;
+  const traits = traitsOf(ruleset.name);
+  const options = { ...gameOptions(ruleset, randomOptions ? rng : undefined, turnLimit), ...fixedOptions };
+  const seed = `conformance-${SEED}-${ruleset.name}-${seats}-${randomOptions ? "r" : "d"}-${turnLimit ?? "full"}` +
+    (fixedOptions ? "-x" : "");
   const names = Array.from({ length: seats }, (_, i) => `seat-${i + 1}`);
   const created = await operator.createGame(ruleset.name, names, { options, seed });
   const gameId = created.gameId;
@@ -255,17 +276,31 @@ async function playAndCheck(t: TestContext, server: RunningServer, operator: Cli
       });
       assert.equal(views[seats]!.legalCommands.length, 0, "a spectator has no legal commands");
       const status = views[0]!.status!;
+      const isSeat = (seat: number) => Number.isInteger(seat) && seat >= 1 && seat <= seats;
+      for (const [what, list] of [["winners", status.winners], ["to_act", status.toAct]] as const) {
+        assert.ok(list.every(isSeat) && new Set(list).size === list.length,
+          `${what} lists distinct seats of the game (status ${JSON.stringify(status)})`);
+      }
       if (status.finished) {
         for (const view of views) assert.equal(view.legalCommands.length, 0, "a finished game has no legal commands");
+        assert.deepEqual(status.toAct, [], "a finished game has nobody to act");
         finalStatus = status;
         break;
       }
+      assert.deepEqual(status.winners, [], `a game under way has no winners yet (status ${JSON.stringify(status)})`);
       const seatViews = views.slice(0, seats);
       for (const seat of status.toAct) {
         assert.ok(seatViews[seat - 1]?.legalCommands.length, `seat ${seat} is in to_act but has no legal command`);
       }
       const able = seatViewers.filter((_, i) => seatViews[i]!.legalCommands.length > 0);
       assert.ok(able.length > 0, `nobody can act at version ${version} (status ${JSON.stringify(status)})`);
+      // The kernel's own phases (seat randomness: every seat commits at once) are no game's turn.
+      const kernelPhase = seatViews.some((v) => v.legalCommands.some((c) => describeCommand(c).ruleset === "kernel"));
+      if (traits.oneSeatActs && !kernelPhase) {
+        assert.equal(status.toAct.length, 1, `one seat acts at a time (status ${JSON.stringify(status)})`);
+        assert.deepEqual(able.map((v) => v.seat), status.toAct,
+          `only the seat in to_act has legal commands at version ${version} (status ${JSON.stringify(status)})`);
+      }
       const waitedOn = able.filter((v) => status.toAct.includes(v.seat));
       const actor = rng.pick(waitedOn.length ? waitedOn : able);
       const cmd = rng.pick(seatViews[actor.seat - 1]!.legalCommands);
@@ -361,6 +396,21 @@ async function playAndCheck(t: TestContext, server: RunningServer, operator: Cli
     if (ruleset.information === "INFORMATION_KIND_IMPERFECT") {
       assert.ok(viewers.some((v) => v.events.some((e) => e.redacted)),
         "an imperfect-information game hides something from somebody");
+    } else if (ruleset.information === "INFORMATION_KIND_PERFECT") {
+      for (const viewer of viewers) {
+        const hidden = viewer.events.find((e) => e.redacted);
+        assert.equal(hidden, undefined, `${viewer.name}: a perfect-information game hides nothing ` +
+          `(event ${hidden?.seq} ${hidden?.type} is redacted)`);
+      }
+    }
+
+    const winners = finalStatus!.winners;
+    const everySeat = Array.from({ length: seats }, (_, i) => i + 1);
+    const outcome: Outcome = winners.length === 0 ? (traits.cooperative ? "lost by all" : "no winner")
+      : winners.length === seats ? "won by all" : "won by some";
+    if (traits.cooperative) {
+      assert.ok(winners.length === 0 || [...winners].sort((a, b) => a - b).join() === everySeat.join(),
+        `a cooperative game is won by every seat or by none: winners ${JSON.stringify(winners)} of ${seats} seats`);
     }
 
     // Seats and spectators may export a finished game: the same log.
@@ -385,7 +435,8 @@ async function playAndCheck(t: TestContext, server: RunningServer, operator: Cli
     }
     t.diagnostic(`${ruleset.name} ${seats} seats: ${stats.commands} commands, ${version} events, ` +
       `${stats.duplicates} duplicate retries, ${stats.stale} stale probes, rules cited: ${[...stats.illegal].join(", ")}; ` +
-      `${finalStatus?.summary} winners ${JSON.stringify(finalStatus?.winners)}; ${Date.now() - started} ms`);
+      `${finalStatus?.summary} winners ${JSON.stringify(finalStatus?.winners)} (${outcome}); ${Date.now() - started} ms`);
+    return outcome;
   } catch (error) {
     // Game ids are random and key the game's shuffles, so the seed alone cannot rebuild a
     // failed game: keep its log (the operator's export carries the seed) for `tablerules fork`.
@@ -408,15 +459,25 @@ test("conformance: every listed ruleset, complete games, one client per seat", {
       assert.ok(ruleset.minSeats >= 1 && ruleset.maxSeats >= ruleset.minSeats, `${ruleset.name}: seat counts`);
       await t.test(ruleset.name, async (rt) => {
         const rng = new Rng(SEED ^ [...ruleset.name].reduce((h, c) => Math.imul(h, 31) + c.charCodeAt(0) | 0, 7));
-        await rt.test(`${ruleset.minSeats} seats, default options`,
-          (gt) => playAndCheck(gt, server, operator, ruleset, ruleset.minSeats, rng, false, TURN_LIMIT));
+        const outcomes: Outcome[] = [];
+        const play = (seats: number, randomOptions: boolean, turnLimit: number | undefined,
+          fixed?: Record<string, OptionInput>) => async (gt: TestContext) => {
+          outcomes.push(await playAndCheck(gt, server, operator, ruleset, seats, rng, randomOptions, turnLimit, fixed));
+        };
+        const seats = Math.min(ruleset.maxSeats, ruleset.minSeats + 1);
+        await rt.test(`${ruleset.minSeats} seats, default options`, play(ruleset.minSeats, false, TURN_LIMIT));
         await rt.test(`${ruleset.maxSeats} seats, options drawn from the listed choices`,
-          (gt) => playAndCheck(gt, server, operator, ruleset, ruleset.maxSeats, rng, true, TURN_LIMIT));
+          play(ruleset.maxSeats, true, TURN_LIMIT));
         if (LONG_TURN_LIMIT !== 0) {
-          const seats = Math.min(ruleset.maxSeats, ruleset.minSeats + 1);
           await rt.test(`${seats} seats, a full-length game (turn_limit ${LONG_TURN_LIMIT ?? "by default"})`,
-            (gt) => playAndCheck(gt, server, operator, ruleset, seats, rng, false, LONG_TURN_LIMIT));
+            play(seats, false, LONG_TURN_LIMIT));
         }
+        const extra = traitsOf(ruleset.name).extraGame;
+        if (extra) {
+          await rt.test(`${seats} seats, options ${JSON.stringify(extra.options)} (${extra.why})`,
+            play(seats, false, TURN_LIMIT, extra.options));
+        }
+        rt.diagnostic(`${ruleset.name}: ${outcomes.length} games: ${outcomes.join(", ")}`);
       });
     }
   } finally {

@@ -1,0 +1,38 @@
+/**
+ * What ListRulesets does not say about a ruleset, declared here so that the conformance
+ * suite can check it. Everything else the suite knows about a game comes from the server
+ * (ListRulesets, GetView); this file is the one place that names games. A ruleset not
+ * listed here gets only the checks that hold for every game.
+ *
+ * (OpenSpiel's GameType says "cooperative" as utility IDENTICAL; once tablerules.v1.Ruleset
+ * carries such a field, read it from there instead.)
+ */
+import type { OptionInput } from "../../src";
+
+export interface RulesetTraits {
+  /** All seats win or lose together: a finished game lists every seat as a winner, or none. */
+  cooperative?: boolean;
+  /**
+   * Exactly one seat acts at a time: while the game is under way, to_act holds one seat
+   * and no other seat has a legal command (what the game itself does, e.g. its foes'
+   * turns, happens inside a seat's command).
+   */
+  oneSeatActs?: boolean;
+  /**
+   * One more game to play, with these options (and the fewest seats + 1), e.g. a short
+   * one that random play can win, so that a win's status is checked too.
+   */
+  extraGame?: { options: Record<string, OptionInput>; why: string };
+}
+
+export const TRAITS: Readonly<Record<string, RulesetTraits>> = {
+  "kings-armory": {
+    cooperative: true,
+    oneSeatActs: true,
+    extraGame: { options: { waves: 1, gate_hp: 99 }, why: "one Wave against a strong Gate: random play mostly wins" },
+  },
+};
+
+export function traitsOf(ruleset: string): RulesetTraits {
+  return TRAITS[ruleset] ?? {};
+}
