@@ -416,8 +416,8 @@ def bot_choice(chooser: random.Random, legal: list[Any], style: str, seat: int =
     "eager": half the time the first listed command (games list the moves that make
     progress first), otherwise as "types". "aggressive": in a game of figures and foes
     (a view with `figures`, The King's Armory) an Attack or a UseSpecial, else a Step
-    toward the nearest foe, else anything but ending the turn (Step, EndAlly, EndTurn
-    last); otherwise mostly a Step as far toward the opponent's side of a grid board as
+    toward the nearest foe, else anything but a Step or ending the turn, else ending
+    it; otherwise mostly a Step as far toward the opponent's side of a grid board as
     any (Guardians: Shields march on the enemy stronghold), otherwise as "types"."""
     if style == "uniform":
         return chooser.choice(legal)
@@ -431,7 +431,8 @@ def bot_choice(chooser: random.Random, legal: list[Any], style: str, seat: int =
         if closer:
             return chooser.choice(closer)
         busy = [c for c in legal if command_json(c)["type"] not in ("Step", "EndAlly", "EndTurn")]
-        return _by_types(chooser, busy or legal)
+        ending = [c for c in legal if command_json(c)["type"] in ("EndAlly", "EndTurn")]
+        return _by_types(chooser, busy or ending or legal)  # a Step that leads nowhere nearer waits
     if style == "aggressive" and chooser.random() < 0.9:
         steps = [(progress, command) for command in legal
                  if (progress := _progress(command_json(command), seat)) is not None]
