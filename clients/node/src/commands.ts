@@ -16,8 +16,22 @@ export type RulesetName = NonNullable<Command["game"]>;
 
 const COMMAND = "tablerules.v1.Command";
 
+/**
+ * A ruleset's member of the shared unions (Command, Event, View): its name with "-" as
+ * "_" in proto/, which the generated code spells in lowerCamelCase ("kings-armory" ->
+ * "kingsArmory").
+ */
+export function rulesetMember(ruleset: string): string {
+  return ruleset.replace(/[-_]([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+}
+
+/** The ruleset a member of the unions stands for: "kingsArmory" -> "kings-armory". */
+export function rulesetOfMember(member: string): string {
+  return member.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+}
+
 function gameCommandType(ruleset: string): protobuf.Type {
-  const field = messageType(COMMAND).fields[ruleset];
+  const field = messageType(COMMAND).fields[rulesetMember(ruleset)];
   if (!field || !field.resolvedType || !("fields" in field.resolvedType)) {
     const known = Object.keys(messageType(COMMAND).fields).join(", ");
     throw new Error(`no game named ${JSON.stringify(ruleset)} in tablerules.v1.Command (known: ${known})`);
@@ -50,7 +64,7 @@ export function command(ruleset: string, type: string, fields: Record<string, un
   }
   const problem = inner.verify(fields);
   if (problem) throw new Error(`${ruleset} ${inner.name}: ${problem}`);
-  return { [ruleset]: { [member.name]: fields } } as Command;
+  return { [rulesetMember(ruleset)]: { [member.name]: fields } } as Command;
 }
 
 /** A command as { ruleset, type, member, fields }: the inverse of command(). */
@@ -68,9 +82,10 @@ export function describeCommand(cmd: Command | Command__Output): CommandDescript
   const type = messageType(COMMAND);
   const plain = type.toObject(type.fromObject(cmd), { longs: Number, enums: String, oneofs: true }) as
     Record<string, unknown> & { game?: string };
-  const ruleset = plain.game;
-  if (!ruleset) throw new Error("the command names no game");
-  const part = plain[ruleset] as Record<string, unknown> & { command?: string };
+  const game = plain.game;
+  if (!game) throw new Error("the command names no game");
+  const ruleset = rulesetOfMember(game);
+  const part = plain[game] as Record<string, unknown> & { command?: string };
   const member = part.command;
   if (!member) throw new Error(`the ${ruleset} command is empty`);
   const gameType = gameCommandType(ruleset);
