@@ -347,7 +347,9 @@ def parser() -> argparse.ArgumentParser:
     play.add_argument("--bot-style", choices=("eager", "types", "uniform", "aggressive"), default="eager",
                       help="eager (default): often the first listed move, else as types; types: a command "
                            "type, then a command of it; uniform: any legal command; aggressive: mostly a Step "
-                           "toward the opponent's side of a grid board (guardians), else as types")
+                           "toward the opponent's side of a grid board (guardians), else as types; in a game "
+                           "of figures and foes (kings-armory) an attack or special, else a Step toward the "
+                           "nearest foe, ending a turn last")
     play.add_argument("--game", help="join an existing game (with --token)")
     play.add_argument("--token", help="your seat token for --game")
     play.add_argument("--export", help="write the finished game's log here")

@@ -6,7 +6,11 @@ and the player picks one by number. Bots pick at random (seeded).
 A view that carries a card catalog (a `cards` list of objects with `id` and `name`, as
 Guardians' does) is shown with names instead of card ids, in the view and in the
 commands, each card's numbers beside its name; a view whose `spaces` are board
-coordinates (a1, b4) is drawn as a grid.
+coordinates (a1, b4) is drawn as a grid. A view's text blocks (a `map` or `legend` that
+is a list of strings, as The King's Armory's) are printed line by line, and a list of
+figures or towers (flat records named by a `figure` or `tower` field) one per line.
+Commands whose fields all read as words (a figure, a target, a space) are worded:
+"Step valcor to f7", "Attack m3 with royal-mace", "EndAlly valcor (hold)".
 """
 
 from __future__ import annotations
@@ -45,6 +49,16 @@ GRID_SPACE = re.compile(r"[a-z][0-9]{1,2}")
 ZONE = re.compile(r"[a-z]+:[a-z][0-9]{1,2}")
 """A place on a grid space, as Guardians names them ("on:b1", "under:c4")."""
 CELL_WIDTH = 29
+TEXT_BLOCKS = ("map", "legend")
+"""View fields that are text to print line by line (the board as a grid, what its marks are)."""
+RECORD_IDS = ("figure", "tower")
+"""A list of flat records named by one of these fields is shown one record per line."""
+PHRASES = {"figure": "{}", "special": "{}", "target": "{}", "foe": "against {}", "to": "to {}", "at": "at {}",
+           "direction": "toward {}", "attack": "with {}", "hold": "(hold)"}
+"""How a command field reads, in this order; a command with any other field is shown as key=value."""
+OWN_ACTIONS = ("attack", "special")
+"""Fields that name the figure's own action: its figure then follows, as "by <figure>", unless it acts now."""
+SPACE_NAME = re.compile(r"([a-z])([0-9]{1,2})")
 
 
 class Cards:
@@ -121,14 +135,37 @@ def _words(type_name: str) -> str:
     return spaced[:1] + spaced[1:].lower()
 
 
-def describe(command: Any, cards: Cards | None = None, seat: int | None = None) -> str:
-    """A command in words: its type, then its fields, cards by name and numbers ("card" unnamed)."""
+def _phrased(kind: str, data: dict[str, Any], acting: str) -> str | None:
+    """"Step valcor to f7", "Attack m3 with royal-mace", "UseSpecial heal on ember by felicity";
+    None if a field has no phrase."""
+    if any(key not in PHRASES for key in data):
+        return None
+    own = any(data.get(key) for key in OWN_ACTIONS)
+    parts = [kind]
+    for key, phrase in PHRASES.items():
+        value = data.get(key)
+        if value in (None, "", False) or (key == "figure" and own):
+            continue
+        if key == "target" and data.get("special"):
+            phrase = "on {}"
+        parts.append(phrase.format(value))
+    if own and data.get("figure") and data["figure"] != acting:
+        parts.append(f"by {data['figure']}")
+    return " ".join(parts)
+
+
+def describe(command: Any, cards: Cards | None = None, seat: int | None = None, acting: str = "") -> str:
+    """A command in words: its type, then its fields, cards by name and numbers ("card" unnamed).
+    `acting`: the figure whose turn it is, left unsaid in its own attacks and specials."""
     cards = cards or Cards()
     data = command_json(command)
     kind = data.pop("type")
     if seat is not None and data.get("seat") == seat:
         del data["seat"]  # the seat that submits it
     if not cards.faces:
+        worded = _phrased(kind, data, acting)
+        if worded is not None:
+            return worded
         details = " ".join(f"{k}={v}" for k, v in sorted(data.items()))
         return f"{kind} {details}".strip()
     parts = [_words(kind)]
@@ -189,16 +226,61 @@ def board(spaces: Any, cards: Cards) -> list[str] | None:
     return lines
 
 
+def _records(value: Any) -> bool:
+    """A list of flat records (scalars or lists of scalars) that each name themselves by a
+    RECORD_IDS field: figures, towers."""
+    return isinstance(value, list) and bool(value) and all(
+        isinstance(item, dict) and any(isinstance(item.get(key), str) for key in RECORD_IDS)
+        and all(not isinstance(v, (dict, list)) or (isinstance(v, list) and not any(
+            isinstance(x, (dict, list)) for x in v)) for v in item.values()) for item in value)
+
+
+def record(item: dict[str, Any]) -> str:
+    """One record on one line: its mark, id and name, where it is, its hp, then every
+    field that is not empty ("3 m1 Ettin Clubber at c2, hp 12/12, kind foe, level 3, to gate 23")."""
+    own = next(key for key in RECORD_IDS if isinstance(item.get(key), str))
+    shown = {"mark", own, "name", "space", "hp", "max_hp"}
+    head = " ".join(str(item[key]) for key in ("mark", own, "name") if item.get(key) not in (None, ""))
+    if "space" in item:
+        head += f" at {item['space']}" if item["space"] else " (not placed)"
+    parts = [head]
+    if "hp" in item and "max_hp" in item:
+        parts.append(f"hp {item['hp']}/{item['max_hp']}")
+    for key in sorted(item):
+        value = item[key]
+        if key in shown or value in (None, "", 0, False, []):
+            continue
+        words = key.replace("_", " ")
+        if value is True:
+            parts.append(words)
+        elif isinstance(value, list):
+            parts.append(f"{words} {' '.join(map(str, value))}")
+        else:
+            parts.append(f"{words} {value}")
+    return ", ".join(parts)
+
+
 def render(view_json: str, indent: str = "  ") -> str:
     """The view as indented text: compact lists of scalars, nested blocks otherwise;
-    card ids by name, a card catalog as one line per card, board spaces as a grid."""
+    card ids by name, a card catalog as one line per card, board spaces as a grid,
+    figures and towers one per line, and text blocks (a map, its legend) line by line last."""
     lines: list[str] = []
     view = json.loads(view_json)
     cards = Cards(view)
+    blocks: list[tuple[str, list[str]]] = []
+    if isinstance(view, dict):
+        for key in TEXT_BLOCKS:
+            text = view.get(key)
+            if isinstance(text, list) and text and all(isinstance(line, str) for line in text):
+                blocks.append((key, text))
+        view = {key: value for key, value in view.items() if key not in dict(blocks)}
 
     def walk(value: Any, prefix: str, depth: int) -> None:
         pad = indent * depth
-        if isinstance(value, dict):
+        if _records(value):
+            lines.append(f"{pad}{prefix}:")
+            lines.extend(f"{pad}{indent}{record(item)}" for item in value)
+        elif isinstance(value, dict):
             if prefix:
                 lines.append(f"{pad}{prefix}:")
                 depth += 1
@@ -233,6 +315,9 @@ def render(view_json: str, indent: str = "  ") -> str:
                 lines.append(f"{indent}{line}")
     else:
         walk(view, "", 0)
+    for key, text in blocks:
+        lines.append(f"{key}:")
+        lines.extend(text)  # as it is: a grid keeps its columns
     return "\n".join(lines)
 
 
@@ -240,8 +325,9 @@ def choose(seat: int, legal: list[Any], view_json: str) -> Any:
     print(render(view_json))
     print(f"\nseat {seat}, your move:")
     cards = Cards.of(view_json)
+    acting = _acting(view_json)
     for number, command in enumerate(legal, start=1):
-        print(f"  {number:>3}. {describe(command, cards, seat)}")
+        print(f"  {number:>3}. {describe(command, cards, seat, acting)}")
     while True:
         answer = input("choose a number (q to quit): ").strip()
         if answer.lower() in ("q", "quit"):
@@ -262,27 +348,98 @@ def _progress(data: dict[str, Any], seat: int) -> int | None:
     return row if seat == 1 else -row
 
 
-def bot_choice(chooser: random.Random, legal: list[Any], style: str, seat: int = 1) -> Any:
+def _acting(view_json: str) -> str:
+    """The figure whose turn it is, if the view names one (The King's Armory's `acting`)."""
+    try:
+        view = json.loads(view_json)
+    except ValueError:
+        return ""
+    acting = view.get("acting") if isinstance(view, dict) else None
+    return acting if isinstance(acting, str) else ""
+
+
+def _coordinates(space: Any) -> tuple[int, int] | None:
+    """"f7" as (7, 5): row, column; None if it is no space name."""
+    found = SPACE_NAME.fullmatch(space) if isinstance(space, str) else None
+    return (int(found.group(2)), ord(found.group(1)) - ord("a")) if found else None
+
+
+def _foes_and_figures(view_json: str) -> tuple[list[tuple[int, int]], dict[str, tuple[int, int]]]:
+    """From a view with `figures` (The King's Armory's): where the foes stand, and where
+    every figure stands by its id."""
+    try:
+        view = json.loads(view_json) if view_json else {}
+    except ValueError:
+        return [], {}
+    figures = view.get("figures") if isinstance(view, dict) else None
+    foes: list[tuple[int, int]] = []
+    where: dict[str, tuple[int, int]] = {}
+    for figure in figures if isinstance(figures, list) else ():
+        if not isinstance(figure, dict) or (space := _coordinates(figure.get("space"))) is None:
+            continue
+        where[str(figure.get("figure"))] = space
+        if figure.get("kind") == "foe":
+            foes.append(space)
+    return foes, where
+
+
+def _toward_foes(legal: list[Any], view_json: str) -> list[Any]:
+    """The Steps that bring their figure nearest to a foe (orthogonal steps), if any brings
+    it nearer than it stands; none otherwise."""
+    foes, where = _foes_and_figures(view_json)
+    if not foes:
+        return []
+
+    def distance(space: tuple[int, int]) -> int:
+        return min(abs(space[0] - foe[0]) + abs(space[1] - foe[1]) for foe in foes)
+
+    scored: list[tuple[int, Any]] = []
+    for command in legal:
+        data = command_json(command)
+        to, origin = _coordinates(data.get("to")), where.get(str(data.get("figure")))
+        if data["type"] == "Step" and to is not None and origin is not None and distance(to) < distance(origin):
+            scored.append((distance(to), command))
+    best = min((d for d, _ in scored), default=None)
+    return [command for d, command in scored if d == best]
+
+
+def _by_types(chooser: random.Random, legal: list[Any]) -> Any:
+    by_type: dict[str, list[Any]] = {}
+    for command in legal:
+        by_type.setdefault(command_json(command)["type"], []).append(command)
+    return chooser.choice(by_type[chooser.choice(sorted(by_type))])
+
+
+def bot_choice(chooser: random.Random, legal: list[Any], style: str, seat: int = 1, view_json: str = "") -> Any:
     """A random bot's pick. "types": a command type first, then one of that type, so
     that moves with many variants (targets, cards) do not crowd out the rest.
     "eager": half the time the first listed command (games list the moves that make
-    progress first), otherwise as "types". "aggressive": mostly a Step as far toward
-    the opponent's side of a grid board as any (Guardians: Shields march on the enemy
-    stronghold), otherwise as "types"."""
+    progress first), otherwise as "types". "aggressive": in a game of figures and foes
+    (a view with `figures`, The King's Armory) an Attack or a UseSpecial, else a Step
+    toward the nearest foe, else anything but a Step or ending the turn, else ending
+    it; otherwise mostly a Step as far toward the opponent's side of a grid board as
+    any (Guardians: Shields march on the enemy stronghold), otherwise as "types"."""
     if style == "uniform":
         return chooser.choice(legal)
     if style == "eager" and chooser.random() < 0.5:
         return legal[0]
+    if style == "aggressive" and _foes_and_figures(view_json)[1]:
+        fighting = [c for c in legal if command_json(c)["type"] in ("Attack", "UseSpecial")]
+        if fighting:
+            return _by_types(chooser, fighting)
+        closer = _toward_foes(legal, view_json)
+        if closer:
+            return chooser.choice(closer)
+        busy = [c for c in legal if command_json(c)["type"] not in ("Step", "EndAlly", "EndTurn")]
+        ending = [c for c in legal if command_json(c)["type"] in ("EndAlly", "EndTurn")]
+        return _by_types(chooser, busy or ending or legal)  # a Step that leads nowhere nearer waits
     if style == "aggressive" and chooser.random() < 0.9:
         steps = [(progress, command) for command in legal
                  if (progress := _progress(command_json(command), seat)) is not None]
         if steps:
             best = max(progress for progress, _ in steps)
             return chooser.choice([command for progress, command in steps if progress == best])
-    by_type: dict[str, list[Any]] = {}
-    for command in legal:
-        by_type.setdefault(command_json(command)["type"], []).append(command)
-    return chooser.choice(by_type[chooser.choice(sorted(by_type))])
+    return _by_types(chooser, legal)
 
 
 def play(args: argparse.Namespace) -> int:
@@ -332,14 +489,14 @@ def play(args: argparse.Namespace) -> int:
         view = offers[seat]
         legal = list(view.legal_commands)
         if seat in bots:
-            picked = bot_choice(bots_rng, legal, args.bot_style, seat)
+            picked = bot_choice(bots_rng, legal, args.bot_style, seat, view.view_json)
         else:
             picked = choose(seat, legal, view.view_json)
         reply = seats[seat].submit(picked, expected_version=view.version)
         commands += 1
         if not args.quiet:
             cards = Cards.of(view.view_json)
-            print(f"seat {seat}: {describe(picked, cards, seat)}")
+            print(f"seat {seat}: {describe(picked, cards, seat, _acting(view.view_json))}")
             if cards.faces:  # the events may name cards the seat sees only now, or saw before
                 known = cards.merged(Cards.of(seats[seat].view().view_json)).merged(known)
                 cards = known

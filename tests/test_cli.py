@@ -103,6 +103,27 @@ def test_guardians_in_the_terminal_by_hand_and_by_bots(server: Running) -> None:
         assert ": finished after" in bots.stdout, bots.stdout
 
 
+def test_kings_armory_in_the_terminal_by_hand_and_by_bots(server: Running) -> None:
+    """A person sees The King's Armory's map as its lines and worded commands; bots play a
+    one-Wave game to its end within a bounded number of commands."""
+    address = f"127.0.0.1:{server.port}"
+    env = {"TABLERULES_OPERATOR_TOKEN": OPERATOR}
+    by_hand = run("play", "--address", address, "--ruleset", "kings-armory", "--bots", "2", "--seed", "ka-hand",
+                  "--option", "waves=1", "--max-commands", "30", stdin="1\n" * 200 + "q\n", env=env)
+    assert by_hand.returncode == 0, by_hand.stderr
+    lines = by_hand.stdout.splitlines()
+    assert "map:" in lines and "legend:" in lines and "   abcdefghijklmnopqr" in lines
+    assert " 0 ######EE##########" in lines, "the map's lines as they are"
+    numbered = [line.split(". ", 1)[1] for line in lines if re.match(r" +[0-9]+\. ", line)]
+    assert numbered and any(line.startswith("PlaceTower at ") for line in numbered)
+    assert not [line for line in numbered if "=" in line], numbered
+    for style in ("types", "aggressive"):
+        bots = run("play", "--address", address, "--ruleset", "kings-armory", "--seats", "2", "--all-bots", "--quiet",
+                   "--seed", "ka-bots", "--option", "waves=1", "--bot-style", style, "--max-commands", "3000", env=env)
+        assert bots.returncode == 0, bots.stderr
+        assert ": finished after" in bots.stdout, bots.stdout
+
+
 def test_unreadable_files_get_a_clear_message(tmp_path: Path) -> None:
     missing = run("verify", str(tmp_path / "nope.jsonl"))
     assert missing.returncode != 0 and "cannot read" in missing.stderr

@@ -39,10 +39,20 @@ from tests.conftest import OPERATOR, random_move
 SERVER = Path(sys.executable).with_name("tablerules")
 """The console script `make` installs beside the interpreter running the tests."""
 SERVING = re.compile(r"serving on 127\.0\.0\.1:(\d+)")
-RULESETS = ("armory", "swordplay", "aod", "guardians")
+RULESETS = ("armory", "swordplay", "aod", "guardians", "kings-armory")
 TURN_LIMITS = (12, 40)
 """Random play rarely wins, so a turn cap ends each game: 12 within a round or two, 40 after
 some 200 to 480 events, across several kills and past the server's snapshot at event 200."""
+ROUND_LIMITS = (4, 12)
+"""The same for The King's Armory, which counts rounds: 4 end it after some 120 to 140
+events, 12 after some 350 to 420 (random play, 3 seats)."""
+
+
+def limit(ruleset: str, chooser: random.Random) -> dict[str, bool | int | str]:
+    """The option that caps a game of the ruleset, at one of its two lengths."""
+    if ruleset == "kings-armory":
+        return {"round_limit": chooser.choice(ROUND_LIMITS)}
+    return {"turn_limit": chooser.choice(TURN_LIMITS)}
 PLAYERS = 4
 KILL_AFTER = (100, 400)
 """Bounds of the number of commands a round acknowledges before the kill, picked at random."""
@@ -141,7 +151,7 @@ class Player:
         count = self.chooser.choice([n for n in (2, 3) if limits.min_seats <= n <= limits.max_seats])
         seats = [f"p{n}" for n in range(1, count + 1)]
         # No seed: the server draws one, so choosing it may stay the operator's privilege.
-        created = client.create_game(ruleset, seats, {"turn_limit": self.chooser.choice(TURN_LIMITS)})
+        created = client.create_game(ruleset, seats, limit(ruleset, self.chooser))
         self.tables.append(Table(created.game_id, ruleset, {s.seat: s.token for s in created.seats}))
         return self.tables[-1]
 

@@ -27,7 +27,7 @@ from typing import Any
 import pytest
 
 from domain.games import REGISTRY
-from domain.kernel import SPECTATOR, Envelope, Log, Session, canonical_json, parse_log
+from domain.kernel import SPECTATOR, Envelope, Information, Log, Session, canonical_json, parse_log
 from domain.kernel.messages import payload_of
 from domain.kernel.session import decode_event
 from tablerules_client import ChainCheck, Client
@@ -159,9 +159,12 @@ def as_received(messages: Iterable[Any]) -> list[dict[str, Any]]:
              "state_hash": m.state_hash, "secret_digest": m.secret_digest, "hash": m.hash} for m in messages]
 
 
-@pytest.mark.parametrize("ruleset", ["armory", "swordplay", "aod", "guardians"])
+@pytest.mark.parametrize("ruleset", ["armory", "swordplay", "aod", "guardians", "kings-armory"])
 def test_viewers_recover_no_hidden_card_from_what_they_receive(client: Client, ruleset: str) -> None:
-    options = {"turn_limit": 10}
+    """The King's Armory hides nothing (perfect information): no event is redacted, so
+    there is nothing to attack, and the state hashes still confirm nothing."""
+    hides = REGISTRY[ruleset].ruleset.information != Information.PERFECT
+    options: dict[str, bool | int | str] = {"turn_limit": 10} if hides else {"round_limit": 4, "waves": 1}
     created = client.create_game(ruleset, ["ann", "bob"], options)
     tokens = {s.seat: s.token for s in created.seats}
     play_randomly(client, created.game_id, tokens, seed=len(ruleset))
@@ -178,7 +181,10 @@ def test_viewers_recover_no_hidden_card_from_what_they_receive(client: Client, r
         assert [m["hash"] for m in received] == [e.hash for e in log.envelopes]
         recovered, attacked = recovered_draws(received, universe, log.header.game_id, log.header.seed_commitment,
                                               truth)
-        assert attacked > 0, f"{viewer}: no hidden draw to attack in {ruleset}"
+        if hides:
+            assert attacked > 0, f"{viewer}: no hidden draw to attack in {ruleset}"
+        else:
+            assert not [m for m in received if m["redacted"]], f"{ruleset} hides nothing"
         assert recovered == 0, f"{viewer} recovered {recovered} of {attacked} hidden draws"
         assert state_confirmed(received, true_states, log.header.game_id, log.header.seed_commitment) == 0
 

@@ -118,3 +118,92 @@ def test_aggressive_bots_step_toward_the_enemy_stronghold() -> None:
     assert picks.count("a3") >= 30
     down = [command("guardians", "Step", to=space) for space in ("a4", "a3", "b2")]
     assert bot_choice(random.Random(5), down, "aggressive", 2).guardians.step.to == "b2"
+
+
+KINGS_ARMORY = REGISTRY["kings-armory"]
+
+
+def kings_armory_game(moves: int, seed: int = 4, style: str = "aggressive") -> tuple[Any, list[int]]:
+    """A one-Wave King's Armory game for two seats after `moves` bot moves (in process)."""
+    session, _ = start(KINGS_ARMORY, "ka-play", 2, "ka-play", {"waves": 1})
+    state, version = session.state, session.version
+    chooser = random.Random(seed)
+    for _ in range(moves):
+        status = KINGS_ARMORY.status(state)
+        if status.finished:
+            break
+        seat = chooser.choice(status.to_act)
+        legal = KINGS_ARMORY.legal_commands(state, seat)
+        protos = [command_to_proto(KINGS_ARMORY, c) for c in legal]
+        view_json = canonical_json(KINGS_ARMORY.view(state, seat)).decode()
+        picked = legal[protos.index(bot_choice(chooser, protos, style, seat, view_json))]
+        for event in KINGS_ARMORY.decide(state, picked, Rng("ka-play", "ka-play", version)):
+            state = KINGS_ARMORY.evolve(state, event)
+            version += 1
+    return state, list(KINGS_ARMORY.status(state).to_act)
+
+
+def test_the_kings_armory_map_is_printed_as_lines_with_its_legend() -> None:
+    state, to_act = kings_armory_game(12)
+    seat = to_act[0]
+    view = KINGS_ARMORY.view(state, seat)
+    shown = render(canonical_json(view).decode()).splitlines()
+    start_at = shown.index("map:")
+    assert shown[start_at + 1:start_at + 1 + len(view.map)] == list(view.map), "each map line as it is"
+    assert shown[start_at + 1 + len(view.map)] == "legend:"
+    assert shown[start_at + 2 + len(view.map):] == list(view.legend)
+    assert not [line for line in shown if line.startswith("map: ") or "['" in line], "no JSON list"
+    placed = [f for f in view.figures if f.space]
+    assert placed
+    for figure in placed:
+        line = next(line for line in shown if line.strip().startswith(f"{figure.mark} {figure.figure} {figure.name}"))
+        assert f"at {figure.space}" in line and f"hp {figure.hp}/{figure.max_hp}" in line, line
+    assert "  p1, cells j17, slots 1" in shown, "towers one per line"
+
+
+def test_kings_armory_commands_are_worded() -> None:
+    def worded(name: str, acting: str = "", **fields: Any) -> str:
+        return describe(command("kings-armory", name, **fields), None, 1, acting)
+
+    assert worded("Step", figure="valcor", to="f7") == "Step valcor to f7"
+    assert worded("Attack", "valcor", figure="valcor", attack="royal-mace", target="m3") == "Attack m3 with royal-mace"
+    assert worded("Attack", "", figure="ember", attack="fire-bolt", direction="N") == \
+        "Attack toward N with fire-bolt by ember"
+    assert worded("EndAlly", figure="valcor", hold=True) == "EndAlly valcor (hold)"
+    assert worded("EndAlly", figure="valcor") == "EndAlly valcor"
+    assert worded("UseSpecial", "felicity", figure="felicity", special="heal", target="valcor") == \
+        "UseSpecial heal on valcor"
+    assert worded("PlaceTower", at="e4") == "PlaceTower at e4"
+    assert worded("Tank", figure="valcor", foe="m2") == "Tank valcor against m2"
+    assert worded("EndTurn") == "EndTurn"
+    state, to_act = kings_armory_game(12)
+    view_json = canonical_json(KINGS_ARMORY.view(state, to_act[0])).decode()
+    lines = [describe(command_to_proto(KINGS_ARMORY, c), Cards.of(view_json), to_act[0])
+             for c in KINGS_ARMORY.legal_commands(state, to_act[0])]
+    assert lines and not [line for line in lines if "=" in line], lines
+
+
+def test_aggressive_bots_attack_first_then_step_toward_the_nearest_foe() -> None:
+    view = {"acting": "valcor", "figures": [
+        {"figure": "valcor", "kind": "hero", "space": "f7"},
+        {"figure": "m1", "kind": "foe", "space": "f3"},
+        {"figure": "m2", "kind": "foe", "space": "k7"}]}
+    view_json = json.dumps(view)
+    steps = [command("kings-armory", "Step", figure="valcor", to=to) for to in ("f6", "e7", "g7", "f8")]
+    ending = [command("kings-armory", "EndAlly", figure="valcor"),
+              command("kings-armory", "EndAlly", figure="valcor", hold=True)]
+    attack = command("kings-armory", "Attack", figure="valcor", attack="royal-mace", target="m1")
+    chooser = random.Random(3)
+    for _ in range(20):
+        assert bot_choice(chooser, [*steps, attack, *ending], "aggressive", 1, view_json) == attack
+        assert bot_choice(chooser, [*steps, *ending], "aggressive", 1, view_json).kings_armory.step.to == "f6"
+    tank = command("kings-armory", "Tank", figure="valcor", foe="m1")
+    away = [command("kings-armory", "Step", figure="valcor", to="f8")]
+    assert bot_choice(chooser, [*away, tank, *ending], "aggressive", 1, view_json) == tank, "no early end"
+    for _ in range(10):
+        assert bot_choice(chooser, [*away, *ending], "aggressive", 1, view_json) in ending
+
+
+def test_aggressive_bots_finish_a_one_wave_kings_armory_game() -> None:
+    state, _ = kings_armory_game(2000)
+    assert KINGS_ARMORY.status(state).finished

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import threading
+from pathlib import Path
 from typing import Any
 
 import grpc
@@ -105,6 +106,46 @@ def test_a_guardians_deck_list_is_an_option_and_a_broken_one_is_named(client: Cl
     assert refused.value.code == grpc.StatusCode.INVALID_ARGUMENT
     assert "guardians THE DECK: unknown card 're-no-such-card'" in refused.value.message
     assert "options" in refused.value.message
+
+
+STANDARD_MAP = Path(__file__).resolve().parent.parent / "domain" / "games" / "kings_armory" / "maps" / "standard.json"
+
+
+def custom_map(**changes: Any) -> str:
+    """The standard King's Armory map as a client's own 4x4 custom map (JSON text)."""
+    data = {**json.loads(STANDARD_MAP.read_text(encoding="utf-8")), "name": "mine", "title": "My map", **changes}
+    return json.dumps(data)
+
+
+def test_a_kings_armory_game_has_its_map_in_the_view(client: Client) -> None:
+    created = client.create_game("kings-armory", ["a", "b"], {"waves": 1})
+    view = json.loads(client.view(created.game_id, created.seats[0].token).view_json)
+    assert view["map"][0].strip() == "abcdefghijklmnopqr" and len(view["map"]) == 19
+    assert view["legend"] and view["board"] == "standard" and view["phase"] == "towers"
+
+
+def test_a_custom_kings_armory_map_fits_the_option_limit(client: Client) -> None:
+    """A 4x4 custom map, pretty-printed with its note, is well within the 2048 characters
+    an option's string value may hold."""
+    mine = json.dumps(json.loads(custom_map()), indent=2)
+    assert 256 < len(mine) < 2048
+    created = client.create_game("kings-armory", ["a"], {"map": mine})
+    view = json.loads(client.view(created.game_id).view_json)
+    assert view["board"] == "mine" and len(view["map"]) == 19
+
+
+def test_a_broken_kings_armory_map_or_hero_is_named(client: Client) -> None:
+    """A custom map with a gap in its path breaks kings-armory A1; an unknown Hero, A2."""
+    tiles = json.loads(STANDARD_MAP.read_text(encoding="utf-8"))["tiles"]
+    tiles[1][0] = "."  # the west branch no longer reaches tile 2,0
+    with pytest.raises(ServiceCallError) as gap:
+        client.create_game("kings-armory", ["a", "b"], {"map": custom_map(tiles=tiles)})
+    assert gap.value.code == grpc.StatusCode.INVALID_ARGUMENT
+    assert "kings-armory A1" in gap.value.message and "tile 1,0" in gap.value.message, gap.value.message
+    with pytest.raises(ServiceCallError) as hero:
+        client.create_game("kings-armory", ["a", "b"], {"heroes": "valcor,nobody"})
+    assert hero.value.code == grpc.StatusCode.INVALID_ARGUMENT
+    assert "kings-armory A2" in hero.value.message and "nobody" in hero.value.message, hero.value.message
 
 
 def test_illegal_command_is_failed_precondition_naming_the_rule(client: Client) -> None:
