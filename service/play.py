@@ -329,7 +329,11 @@ def choose(seat: int, legal: list[Any], view_json: str) -> Any:
     for number, command in enumerate(legal, start=1):
         print(f"  {number:>3}. {describe(command, cards, seat, acting)}")
     while True:
-        answer = input("choose a number (q to quit): ").strip()
+        try:
+            answer = input("choose a number (q to quit): ").strip()
+        except EOFError:  # the input ended (Ctrl-D, or a script's input ran out): quit as "q" does
+            print()
+            raise SystemExit(0) from None
         if answer.lower() in ("q", "quit"):
             raise SystemExit(0)
         if is_digits(answer) and 1 <= int(answer) <= len(legal):

@@ -8,7 +8,7 @@ import itertools
 
 from domain.games.kings_armory import messages as m
 from domain.games.kings_armory.actions import DIRECTIONS, reach_of, tower_entries, tower_exits
-from domain.games.kings_armory.board import Space, name, neighbours, within_range
+from domain.games.kings_armory.board import Space, area_spaces, line_spaces, name, neighbours, within_range
 from domain.games.kings_armory.content import Special
 from domain.games.kings_armory.figures import attacks, specials, teleports, towers_only
 from domain.games.kings_armory.rules import decide, placement_tower, to_act
@@ -80,10 +80,14 @@ def _aims(state: KaState, ally: Figure, area: tuple[int, int] | None, reach: int
     """(target, at, direction) candidates for an action with that area and reach."""
     if area is None:
         return [(f.figure, "", "") for f in targets]
+    # Only areas with a foe in them: the rules refuse the others (kings-armory C2 Sixth),
+    # and skipping them here saves a decide() each.
+    foes = {f.space for f in targets}
     width, length = area
     if width == 1 and length >= 2:
-        return [("", "", d) for d in DIRECTIONS]
-    return [("", name(corner), "") for corner in _area_corners(ally, width, length, reach)]
+        return [("", "", d) for d in DIRECTIONS if foes & set(line_spaces(ally.space, d, length))]
+    return [("", name(corner), "") for corner in _area_corners(ally, width, length, reach)
+            if foes & set(area_spaces(corner, length, width))]
 
 
 def _special_commands(state: KaState, seat: int, ally: Figure, special: Special) -> list[Command]:
