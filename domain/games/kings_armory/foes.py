@@ -37,7 +37,6 @@ from domain.kernel import Emitter, Rng
 Em = Emitter[KaState]
 
 R_ENTRY = "kings-armory B1 Foe Quantity and Entrance"
-R_TWO_ENTRANCES = "kings-armory B1 Two Monster Entrances"
 R_SHORTAGE = "kings-armory E Monster Shortage"
 R_UPKEEP = "kings-armory B1 Monster Upkeep"
 R_MOVE = "kings-armory B1 Monster Movement"
@@ -45,7 +44,6 @@ R_BUMP = "kings-armory B1 If a Monster..."
 R_PUSH = "kings-armory E Pushable"
 R_TANK = "kings-armory C1 Step 2"
 R_CASTLE = "kings-armory B3 Monsters at the Castle Gate"
-R_SIEGE = "kings-armory E Siege Equipment"
 R_STUN = "kings-armory C2 Stun"
 TURN_PRIORITY = "kings-armory B3 Monster Turn Priority"
 ATTACK_PRIORITY = "kings-armory B1 Attack Priority"

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from domain.games.kings_armory import actions
 from domain.games.kings_armory import messages as m
-from domain.games.kings_armory.actions import Aim, end_ally, hosting_tower, owes_attack, own_ally
+from domain.games.kings_armory.actions import Aim, end_ally, owes_attack, own_ally
 from domain.games.kings_armory.board import Space, name, parse, within_range
 from domain.games.kings_armory.combat import Em
 from domain.games.kings_armory.evolve import evolve
@@ -95,6 +95,8 @@ def _place_ally(em: Em, rng: Rng, command: m.PlaceAlly) -> None:
     if ally is None or ally.kind == FOE or ally.seat != command.seat:
         raise RuleViolation(R_SETUP, f"{command.figure!r} is not an Ally of seat {command.seat}")
     require(ally.space[0] < 0, R_SETUP, f"{command.figure} is already placed")
+    first = next(f for f in state.allies_of(command.seat) if f.space[0] < 0)
+    require(first.figure == ally.figure, R_SETUP, f"Allies are placed in the order they joined: {first.figure} first")
     space = _space(command.at, R_SETUP)
     host, on_tower = placement_tower(state, ally, space)
     em.emit(m.AllyPlaced, R_SETUP, ally.figure, name(space), host, on_tower)
@@ -177,5 +179,3 @@ def _ally_command(em: Em, rng: Rng, command: Command) -> None:
         raise RuleViolation(R_TURN, f"{type(command).__name__} is not a King's Armory command")
     _after_action(em, rng, command.seat)
 
-
-__all__ = ["decide", "hosting_tower", "placement_tower", "to_act"]

@@ -208,11 +208,11 @@ def _summon(em: Em, rng: Rng, ally: Figure, special: Special, aim: Aim) -> Calla
     to = _space(aim.at, R_GUARDIAN)
     require(within_range(ally.space, to, special.reach), R_GUARDIAN, f"{name(to)} is out of range {special.reach}")
     require(free_ground(state, to, "") and ally_at(state, to) is None, R_GUARDIAN, f"{name(to)} is not a free space")
-    guardian = stats_of_guardian()
+    guardian = guardian_hp()
     return lambda: em.emit(m.GuardianSummoned, R_GUARDIAN, GUARDIAN_ID, ally.seat, name(to), guardian)
 
 
-def stats_of_guardian() -> int:
+def guardian_hp() -> int:
     found = heroes()["felicity"].guardian
     assert found is not None
     return found.hp

@@ -26,7 +26,6 @@ HERO = "hero"
 HIREABLE = "hireable"
 GUARDIAN = "guardian"
 FOE = "foe"
-ALLY_KINDS = (HERO, HIREABLE, GUARDIAN)
 
 ODD = "odd"
 EVEN = "even"

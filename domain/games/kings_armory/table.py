@@ -29,10 +29,6 @@ def board_of(state: KaState) -> Board:
     return board_for(state.options.map)
 
 
-def figures_at(state: KaState, space: Space) -> tuple[Figure, ...]:
-    return tuple(f for f in state.figures if f.space == space)
-
-
 def ally_at(state: KaState, space: Space) -> Figure | None:
     """The Ally on a space (a KO'd Hero still takes it up: kings-armory E Defeated)."""
     for figure in state.figures:
