@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from domain.games.kings_armory.combat import add_tokens
 from domain.games.kings_armory.evolve import evolve
-from domain.games.kings_armory.foes import choose, foe_turn, next_foe
+from domain.games.kings_armory.foes import choose, foe_attack, foe_turn, next_foe
 from domain.games.kings_armory.messages import (
     Damaged,
     Defeated,
@@ -20,6 +20,7 @@ from domain.games.kings_armory.messages import (
     HitRolled,
     StatusDamage,
     Tanked,
+    TankEnded,
     TieRolled,
     TurnLost,
 )
@@ -35,6 +36,13 @@ def turn(state: KaState, figure_id: str, *rolls: int) -> tuple[KaState, list[Eve
     em = Emitter(state, evolve)
     foe_turn(em, Dice(*rolls), figure_id, "test")
     return em.state, list(em.events)
+
+
+def attack_only(state: KaState, figure_id: str, *rolls: int) -> list[Event]:
+    """The attack step of a foe's turn alone, where it stands."""
+    em = Emitter(state, evolve)
+    foe_attack(em, Dice(*rolls), figure_id)
+    return list(em.events)
 
 
 def where(state: KaState, figure_id: str) -> Figure:
@@ -116,18 +124,18 @@ def test_attack_priority_1_the_tanker_before_a_closer_ally() -> None:
 
 def test_attack_priority_2_the_closest_ally() -> None:
     """A Bridge Troll (Melee, Range 2) that stays put: Valcor at 1 before Felicity at 2."""
-    troll = foe("bridge-troll", 1, 10, YELLOW, tanked_by="x")  # d6; "x": held by no one on the board
+    troll = foe("bridge-troll", 1, 10, YELLOW)  # d6
     state = table(hero("valcor", "e6"), hero("felicity", "d8"), troll)
-    _, events = turn(state, "m1", 15)
+    events = attack_only(state, "m1", 15)
     (roll,) = only(events, HitRolled)
     assert roll.target == "valcor" and roll.rule == "kings-armory B1 Attack Priority 2"
 
 
 def test_attack_priority_3_same_damage_type_breaks_a_distance_tie() -> None:
     """Two Allies at Range 1: the one that deals Melee is chosen by a Melee foe."""
-    orc = foe("war-orc", 1, 10, YELLOW, tanked_by="x")  # tanked by nobody on the board: it stays
+    orc = foe("war-orc", 1, 10, YELLOW)  # d6
     state = table(hero("valcor", "e6"), hero("midnight", "c6"), orc)
-    _, events = turn(state, "m1", 15)
+    events = attack_only(state, "m1", 15)
     (roll,) = only(events, HitRolled)
     assert roll.target == "valcor" and roll.rule == "kings-armory B1 Attack Priority 3"
 
@@ -189,3 +197,11 @@ def test_the_foes_round_follows_the_last_seat_and_new_foes_enter_one_by_one() ->
     assert [e.key for e in only(events, FoeEntered)] == ["goblin-peon", "war-orc"]
     assert not only(events, Damaged)
     assert state.phase == "players" and state.seat == 1
+
+
+def test_a_tank_ends_when_the_tanker_is_out_of_reach() -> None:
+    """kings-armory E Tanking: once the foe is out of the tanker's reach it walks on."""
+    orc = foe("war-orc", 1, 10, YELLOW, tanked_by="valcor")  # d6
+    state, events = turn(table(hero("valcor", "h9"), orc), "m1")
+    assert [(t.figure, t.foe) for t in only(events, TankEnded)] == [("valcor", "m1")]
+    assert only(events, FoeMoved)[0].how == "moved" and where(state, "m1").index == 14

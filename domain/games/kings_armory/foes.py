@@ -27,6 +27,7 @@ from domain.games.kings_armory.figures import (
     monster,
     move_rate,
     resistance,
+    specials,
     tank_number,
     tankable,
 )
@@ -43,6 +44,7 @@ R_MOVE = "kings-armory B1 Monster Movement"
 R_BUMP = "kings-armory B1 If a Monster..."
 R_PUSH = "kings-armory E Pushable"
 R_TANK = "kings-armory C1 Step 2"
+R_TANKING_ENDS = "kings-armory E Tanking"
 R_CASTLE = "kings-armory B3 Monsters at the Castle Gate"
 R_STUN = "kings-armory C2 Stun"
 TURN_PRIORITY = "kings-armory B3 Monster Turn Priority"
@@ -186,7 +188,7 @@ def foe_turn(em: Em, rng: Rng, figure_id: str, rule: str) -> None:
         return
     if not _move(em, figure_id):
         return
-    _attack(em, rng, figure_id)
+    foe_attack(em, rng, figure_id)
 
 
 def _upkeep(em: Em, figure_id: str) -> bool:
@@ -223,6 +225,17 @@ def tank_reach(ally: Figure) -> int:
     return 2 if ally.tank_bonus else 1
 
 
+def tank_holds(tanker: Figure, foe: Figure) -> bool:
+    """A declared tank still holds: the tanker is up and the foe within its reach
+    (a Mind Cage's from a Tower, kings-armory C1 Step 2, E Tanking)."""
+    if not tanker.active:
+        return False
+    cage = next((s for s in specials(tanker) if s.kind == "mind-cage"), None)
+    if cage is not None and within_range(tanker.space, foe.space, cage.reach):
+        return True
+    return not tanker.on_tower and within_range(tanker.space, foe.space, tank_reach(tanker))
+
+
 def can_tank(state: KaState, ally: Figure, foe: Figure, space: Space) -> bool:
     """`ally` may tank `foe` standing on `space` (kings-armory C1 Step 2, E Tanking):
     the foe is tankable, the ally on the ground with a free tank slot and in reach."""
@@ -252,8 +265,15 @@ def _move(em: Em, figure_id: str) -> bool:
     last = len(route) - 1
     card = monster(foe)
     if foe.tanked_by:
-        em.emit(m.FoeMoved, R_TANK, figure_id, (), foe.index, "tanked")
-        return True
+        tanker = state.figure(foe.tanked_by)
+        if tanker is not None and tank_holds(tanker, foe):
+            em.emit(m.FoeMoved, R_TANK, figure_id, (), foe.index, "tanked")
+            return True
+        # kings-armory E Tanking: a tank ends when the foe is out of its tanker's reach.
+        em.emit(m.TankEnded, R_TANKING_ENDS, foe.tanked_by, figure_id)
+        foe = em.state.figure(figure_id)
+        assert foe is not None
+        state = em.state
     holder = _holding_tanker(state, foe, foe.space) if foe.index > 0 else None
     if holder is not None:
         em.emit(m.Tanked, R_TANK, holder.figure, figure_id)
@@ -384,7 +404,7 @@ def attack_lines(state: KaState, foe: Figure, attack: Attack) -> list[Line]:
     ]
 
 
-def _attack(em: Em, rng: Rng, figure_id: str) -> None:
+def foe_attack(em: Em, rng: Rng, figure_id: str) -> None:
     state = em.state
     foe = state.figure(figure_id)
     assert foe is not None
