@@ -57,9 +57,11 @@ def hireable(key: str, number: int, level: int, at: str, seat: int = 1, tower: s
     return replace(figure, **changes)
 
 
-def foe(key: str, number: int, index: int, route: tuple[str, str, str] = ROUTE, **changes: Any) -> Figure:
+def foe(key: str, number: int, index: int, route: tuple[str, str, str] = ROUTE, route_board: str = "standard",
+        **changes: Any) -> Figure:
     card = monsters()[key]
-    figure = Figure(figure=f"m{number}", kind=FOE, key=key, seat=0, hp=card.hp, space=route_space(index, route),
+    figure = Figure(figure=f"m{number}", kind=FOE, key=key, seat=0, hp=card.hp,
+                    space=route_space(index, route, route_board),
                     level=card.level, route=route, index=index, order=number)
     return replace(figure, **changes)
 

@@ -3,6 +3,7 @@ and cites the line that chose each foe and each target."""
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
 
 from domain.games.kings_armory.combat import add_tokens
@@ -25,8 +26,10 @@ from domain.games.kings_armory.messages import (
     TurnLost,
 )
 from domain.games.kings_armory.state import Figure, KaState, Tokens
+from domain.games.kings_armory.table import board_for
 from domain.kernel import Emitter, Event
 from tests.kings_armory.support import Dice, foe, hero, only, play, route_space, table
+from tests.kings_armory.test_board import cave_data
 
 RED = ("main", "odd", "red")
 YELLOW = ("main", "odd", "yellow")
@@ -205,3 +208,18 @@ def test_a_tank_ends_when_the_tanker_is_out_of_reach() -> None:
     state, events = turn(table(hero("valcor", "h9"), orc), "m1")
     assert [(t.figure, t.foe) for t in only(events, TankEnded)] == [("valcor", "m1")]
     assert only(events, FoeMoved)[0].how == "moved" and where(state, "m1").index == 14
+
+
+def test_with_the_cave_foes_alternate_entrances_and_the_main_one_goes_first_on_a_tie() -> None:
+    """kings-armory B1 Two Monster Entrances: the first foe at the Monster Entrance, the
+    second at the Cave, and so on; B3 Monster Turn Priority 6-7 on a tie."""
+    cave_map = json.dumps(cave_data())
+    state = replace(table(hero("valcor", "b16"), map=cave_map), round=0, to_enter=3)
+    state, events = play(state, EndAlly(seat=1, figure="valcor"), Dice(4, 0, 4, 0, 4, 0))
+    assert [e.entrance for e in only(events, FoeEntered)] == ["main", "cave", "main"]
+    # The same distance to the gate (routes of 26 and 20 spaces), the same kind, lane and colour.
+    main = foe("goblin-peon", 1, 11, ("main", "odd", "red"), route_board=cave_map)
+    cave = foe("goblin-peon", 2, 5, ("cave", "odd", "red"), route_board=cave_map)
+    assert board_for(cave_map).routes[main.route].remaining(11) == board_for(cave_map).routes[cave.route].remaining(5)
+    em = Emitter(table(main, cave, map=cave_map), evolve)
+    assert next_foe(em, Dice(), (cave, main)) == (main, "kings-armory B3 Monster Turn Priority 6-7")
