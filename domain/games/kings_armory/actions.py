@@ -89,12 +89,10 @@ def _sharing(state: KaState, ally: Figure) -> bool:
 # ---------------------------------------------------------------- where an Ally may stand
 
 
-def hosting_tower(state: KaState, ally: Figure, space: Space, on_tower: str = "") -> str:
-    """The Tower that hosts `ally` on `space`, "" when none may: a Hireable always
-    needs one within 2 spaces with a free slot (its own counts), a Hero only on a
-    Tower (kings-armory A2 Tower Hosting, E Hireables)."""
-    if on_tower:
-        return on_tower
+def hosting_tower(state: KaState, ally: Figure, space: Space) -> str:
+    """The Tower that hosts a Hireable on the ground at `space`, "" when none may: one
+    within 2 spaces with a free slot (its own counts). A Hero on the ground during a
+    Wave needs none (kings-armory A2 Tower Hosting, E Hireables)."""
     if ally.kind != HIREABLE:
         return ""
     candidates = []
@@ -255,8 +253,7 @@ def tower_exits(state: KaState, ally: Figure) -> list[Space]:
 def exit_tower(em: Em, ally: Figure, to: Space) -> None:
     require(to in tower_exits(em.state, ally), R_TOWERS,
             f"{ally.figure} cannot climb down to {name(to)}: a free ground space beside its Tower")
-    tower = ally.on_tower if ally.kind == HIREABLE else ""
-    tower = hosting_tower(em.state, ally, to) if ally.kind == HIREABLE else tower
+    tower = hosting_tower(em.state, ally, to)
     ally = spend(em, ally, 1, "exit tower")
     em.emit(m.AllyMoved, R_TOWERS, ally.figure, name(to), 0, "", tower)
 
