@@ -249,3 +249,13 @@ def test_felicity_and_her_guardian_stay_within_five_of_each_other() -> None:
     state, _ = play(state, EndAlly(seat=1, figure="felicity"))
     with pytest.raises(RuleViolation, match="within 5 spaces of each other"):
         play(state, Step(seat=1, figure="guardian", to="h12"))
+
+
+def test_d1_a_hero_who_can_reach_a_foe_by_moving_must_go_and_attack_it() -> None:
+    """kings-armory D1: "even if it requires moving also" (a Hero on the ground)."""
+    state = table(hero("valcor", "h6"), foe("bridge-troll", 1, 10, YELLOW))  # d6: 4 spaces away
+    with pytest.raises(RuleViolation, match="kings-armory D1"):
+        play(state, EndAlly(seat=1, figure="valcor"))
+    far = table(hero("valcor", "p16"), foe("bridge-troll", 1, 10, YELLOW))
+    _, events = play(far, EndAlly(seat=1, figure="valcor"), Dice(*[10] * 30))
+    assert events

@@ -3,10 +3,11 @@ C1, C2, E Actions): move, climb a Tower, attack, tank, end its turn."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from domain.games.kings_armory import messages as m
 from domain.games.kings_armory.board import (
+    Board,
     Space,
     area_spaces,
     line_spaces,
@@ -385,27 +386,74 @@ def foes_on_board(state: KaState) -> int:
 
 
 def owes_attack(state: KaState, ally: Figure) -> bool:
-    """kings-armory D1: an Offensive Ally attacks at least once a turn, a Utility Ally
-    once a round when 5 or fewer foes are left, if it can. This checks what it can do
-    from where it stands (RULES.md): an attack it can afford on a foe it can hurt."""
+    """kings-armory D1: an Offensive Ally attacks at least once a turn, "even if it
+    requires moving also"; a Utility Ally once a round when 5 or fewer foes are left.
+    It owes one when it can afford an attack on a foe that attack can hurt, from where
+    it stands or, for a Hero on the ground, after one movement (RULES.md)."""
     if ally.attacked or ally.kind not in (HERO, HIREABLE):
         return False
     if role(ally) == "utility" and foes_on_board(state) > 5:
         return False
+    if _could_attack(state, ally, ally.actions):
+        return True
+    if ally.kind != HERO or ally.on_tower or teleports(ally):
+        return False
+    left = ally.actions if ally.steps else ally.actions - 1
+    if left <= 0:
+        return False
+    return any(_could_attack(state, replace(ally, space=space), left) for space in _reachable(state, ally))
+
+
+def _could_attack(state: KaState, ally: Figure, actions: int) -> bool:
+    """Some attack the Ally can pay for from its space reaches a foe it can hurt."""
+    board = board_of(state)
     for profile in attacks(ally):
-        if profile.cost > ally.actions:
+        if profile.cost > actions:
             continue
+        reach = reach_of(ally, profile)
         for foe in state.figures:
-            if foe.kind != FOE:
-                continue
-            if resistance(foe, profile.kind) is None:
+            if foe.kind != FOE or resistance(foe, profile.kind) is None:
                 continue  # kings-armory D1: a foe immune to it does not count
             if profile.area is None:
                 if not target_problem(state, ally, profile, foe):
                     return True
-            elif within_range(ally.space, foe.space, reach_of(ally, profile)) and can_affect(state, ally, profile, foe):
+            elif can_affect(state, ally, profile, foe) \
+                    and _area_fits(board, ally.space, reach, profile.area, foe.space):
                 return True
     return False
+
+
+def _area_fits(board: Board, origin: Space, reach: int, area: tuple[int, int], target: Space) -> bool:
+    """An area of that shape can be aimed so that it covers `target` with every space
+    on the board and within reach (kings-armory C2 Sixth, E Line Attacks)."""
+    width, length = area
+    if width == 1 and length >= 2:
+        shapes = [line_spaces(origin, d, length) for d in DIRECTIONS]
+    else:
+        shapes = [area_spaces((target[0] - dr, target[1] - dc), length, width)
+                  for dr in range(length) for dc in range(width)]
+    return any(target in cells and all(board.on_grid(c) and within_range(origin, c, reach) for c in cells)
+               for cells in shapes)
+
+
+def _reachable(state: KaState, ally: Figure) -> list[Space]:
+    """Free spaces the Ally can end a movement on (its current one, or a new one)."""
+    steps = ally.steps if ally.steps else move_rate(ally)
+    frontier, seen, found = [ally.space], {ally.space}, []
+    board = board_of(state)
+    for _ in range(steps):
+        ahead = []
+        for space in frontier:
+            for nxt in neighbours(space):
+                if nxt in seen or not board.walkable(nxt) or state.tower_at(nxt) is not None \
+                        or tether_problem(state, ally, nxt):
+                    continue
+                seen.add(nxt)
+                ahead.append(nxt)
+                if not any(f.space == nxt and f.kind != FOE and f.figure != ally.figure for f in state.figures):
+                    found.append(nxt)
+        frontier = ahead
+    return found
 
 
 def end_ally(em: Em, ally: Figure, hold: bool) -> None:
