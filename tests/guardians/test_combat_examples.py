@@ -9,10 +9,12 @@ from collections.abc import Sequence
 import pytest
 
 from domain.games.guardians.messages import (
+    CardsMoved,
     Channel,
     ChooseCommand,
     CombatResolved,
     DeclareCommand,
+    DestroyShield,
     MatchupResolved,
     Pass,
     PlayCard,
@@ -22,6 +24,7 @@ from domain.games.guardians.messages import (
     SecondaryResolved,
     Step,
 )
+from domain.games.guardians.state import members
 from domain.kernel import Command, RuleViolation
 from tests.guardians.support import Table, card_of, face_off, through_spells
 
@@ -46,8 +49,9 @@ def matchup(table: Table, attacker: str, defender: str, *, a_extra: Sequence[Com
     return resolved[-1]
 
 
-def test_example_1() -> None:
-    """Chris attacks Bill in the Swamps (guardians COMBAT EXAMPLES, example 1)."""
+def example_1() -> Table:
+    """Chris attacks Bill in the Swamps (guardians COMBAT EXAMPLES, example 1), up to
+    Bill's retreat, checking the example's numbers on the way."""
     table = Table(
         face_off(
             CHRIS,
@@ -93,9 +97,29 @@ def test_example_1() -> None:
     # its own resolution rule counts Vitality, 1 (RULES.md).
     assert (resolved.attacker_total, resolved.defender_total, resolved.winner) == (27, 9, 1)
     assert table.state.combat is not None and table.state.combat.stage == "retreat"
+    return table
+
+
+def test_example_1() -> None:
+    table = example_1()
     table.play(Retreat(seat=2, to="b4"))
     held = table.state.shield_at("b3")
     assert held is not None and held.seat == 1
+
+
+def test_a_shield_given_up_shows_the_creatures_it_sends_to_the_discard_pile() -> None:
+    """guardians COMBAT RESOLUTION: the loser may destroy its Shield and all in it. The
+    discard pile is face up, so the creatures' move is an event of its own (a seat's
+    view must never show a card no event showed)."""
+    table = example_1()
+    shield = table.state.combat.defender.shield if table.state.combat else ""
+    inside = table.state.zone(2, members(shield))
+    assert inside, "survivors are left in Bill's Shield"
+    events = table.play(DestroyShield(seat=2))
+    moved = [e for e in events if isinstance(e, CardsMoved) and e.from_zone == members(shield)]
+    assert [(m.cards, m.to_zone) for m in moved] == [(inside, "discard")]
+    assert [type(e).__name__ for e in events].index("CardsMoved") < [type(e).__name__ for e in events].index(
+        "ShieldDestroyed")
 
 
 BRIAN = ["Wood Nymph", "Ice Ogre", "Sun Spirit"]

@@ -892,11 +892,20 @@ def _leave(em: Em) -> None:
         _advance(em)
         return
     if not retreat_spaces(em.state):
-        em.emit(ShieldDestroyed, R_RESOLUTION, seat=loser.seat, shield=loser.shield, reason="no space to retreat to")
+        lose_shield(em, loser.seat, loser.shield, "no space to retreat to")
         if not check_shields(em):
             _advance(em)
         return
     em.emit(StageBegan, R_RESOLUTION, stage="retreat", actor=loser.seat)
+
+
+def lose_shield(em: Em, seat: int, shield: str, reason: str) -> None:
+    """The Shield and the creatures still in it go to the discard pile (guardians
+    COMBAT RESOLUTION). The creatures move first, in their own event: the discard pile
+    is face up, so the event that puts a card there shows it, as the views do."""
+    move(em, R_RESOLUTION, seat, em.state.zone(seat, members(shield)), members(shield), DISCARD,
+         "its Shield is destroyed")
+    em.emit(ShieldDestroyed, R_RESOLUTION, seat=seat, shield=shield, reason=reason)
 
 
 def retreat_spaces(state: GuardiansState) -> tuple[str, ...]:
@@ -940,7 +949,7 @@ def retreat(em: Em, command: Retreat) -> None:
 def destroy_shield(em: Em, command: DestroyShield) -> None:
     state, seat = em.state, command.seat
     combat = acting(state, seat, "retreat")
-    em.emit(ShieldDestroyed, R_RESOLUTION, seat=seat, shield=side(combat, seat).shield, reason="given up by its seat")
+    lose_shield(em, seat, side(combat, seat).shield, "given up by its seat")
     if not check_shields(em):
         _advance(em)
 
