@@ -334,6 +334,8 @@ def _bump(state: KaState, foe: Figure, route: Sequence[Space], index: int) -> tu
     ahead = index + 1
     while ahead < len(route) - 1 and foe_blocks(state, route[ahead], foe):
         ahead += 1
+    if foe_blocks(state, route[ahead], foe):
+        return foe.index, "stays"  # Siege Equipment held up at the gate: no open space at all
     return ahead, "bumped forward"
 
 

@@ -235,7 +235,8 @@ class TurnLost(Event):
 @dataclass(frozen=True, slots=True)
 class FoeMoved(Event):
     """Spaces walked along the route, the last one where it stops; `how` says why it
-    stops there: "moved", "tanked", "bumped back", "bumped forward", "pushed", "gate"."""
+    stops there: "moved", "tanked", "bumped back", "bumped forward", "pushed", "gate", or
+    "stays" when no space on its route is open to it."""
 
     figure: str
     path: tuple[str, ...]
