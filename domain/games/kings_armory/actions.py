@@ -3,6 +3,7 @@ C1, C2, E Actions): move, climb a Tower, attack, tank, end its turn."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from domain.games.kings_armory import messages as m
@@ -33,6 +34,7 @@ from domain.games.kings_armory.foes import can_tank
 from domain.games.kings_armory.state import FOE, GUARDIAN, HERO, HIREABLE, PLAYERS, Figure, KaState
 from domain.games.kings_armory.table import ally_at, board_of
 from domain.kernel import Rng, RuleViolation, require
+from domain.kernel.game import memo_last
 
 R_TURN = "kings-armory B2"
 R_MOVE = "kings-armory C1 Step 1"
@@ -72,15 +74,24 @@ def own_ally(state: KaState, seat: int, figure_id: str) -> Figure:
     return figure
 
 
-def spend(em: Em, ally: Figure, cost: int, action: str) -> Figure:
-    """Pay an action's cost (kings-armory E Actions: never more than is left)."""
+Plan = Callable[[Em, Rng], object]
+"""What a checked command does: emit its events. decide() runs it; the legal-command
+lists only need to know that the check passed, so they never run it."""
+
+
+def check_cost(state: KaState, ally: Figure, cost: int, action: str) -> None:
+    """An action may be paid for (kings-armory E Actions: never more than is left) and
+    the Ally is not stopped on another Ally's space (E Stacking)."""
     if cost > ally.actions:
         raise RuleViolation(R_ACTIONS, f"{ally.figure} has {ally.actions} action(s) left; {action} costs {cost}")
-    require(not _sharing(em.state, ally), R_STACKING, f"{ally.figure} may not stop on another Ally's space")
-    em.emit(m.ActionSpent, R_ACTIONS, ally.figure, action, cost, ally.actions - cost)
-    after = em.state.figure(ally.figure)
-    assert after is not None
-    return after
+    require(not _sharing(state, ally), R_STACKING, f"{ally.figure} may not stop on another Ally's space")
+
+
+def pay(em: Em, ally_id: str, cost: int, action: str) -> None:
+    """Spend a checked action's cost."""
+    ally = em.state.figure(ally_id)
+    assert ally is not None
+    em.emit(m.ActionSpent, R_ACTIONS, ally_id, action, cost, ally.actions - cost)
 
 
 def _sharing(state: KaState, ally: Figure) -> bool:
@@ -195,16 +206,19 @@ def _check_teleport(state: KaState, ally: Figure, to: Space) -> tuple[int, str]:
     return 0, hosting_tower(state, ally, to)
 
 
-def step(em: Em, ally: Figure, to: Space) -> None:
-    left, tower = check_step(em.state, ally, to)
-    if teleports(ally):
-        ally = spend(em, ally, 1, "move")
-        tower_here = em.state.tower_at(to)
-        em.emit(m.AllyMoved, R_TELEPORT, ally.figure, name(to), 0, tower_here.tower if tower_here else "", tower)
-        return
-    if not ally.steps:
-        ally = spend(em, ally, 1, "move")
-    em.emit(m.AllyMoved, R_MOVE, ally.figure, name(to), left, "", tower)
+def step(state: KaState, ally: Figure, to: Space) -> Plan:
+    left, tower = check_step(state, ally, to)
+    starts = teleports(ally) or not ally.steps
+    if starts:
+        check_cost(state, ally, 1, "move")
+    landing = state.tower_at(to) if teleports(ally) else None
+
+    def apply(em: Em, rng: Rng) -> None:
+        if starts:
+            pay(em, ally.figure, 1, "move")
+        em.emit(m.AllyMoved, R_TELEPORT if teleports(ally) else R_MOVE, ally.figure, name(to), left,
+                landing.tower if landing else "", tower)
+    return apply
 
 
 def tower_entries(state: KaState, ally: Figure) -> list[Space]:
@@ -223,14 +237,18 @@ def tower_entries(state: KaState, ally: Figure) -> list[Space]:
     return found
 
 
-def enter_tower(em: Em, ally: Figure, to: Space) -> None:
-    require(to in tower_entries(em.state, ally), R_TOWERS,
+def enter_tower(state: KaState, ally: Figure, to: Space) -> Plan:
+    require(to in tower_entries(state, ally), R_TOWERS,
             f"{ally.figure} cannot climb onto {name(to)}: it must stand beside that Tower, "
             "which needs a free space and a free hosting slot")
-    tower = em.state.tower_at(to)
+    tower = state.tower_at(to)
     assert tower is not None
-    ally = spend(em, ally, 1, "enter tower")
-    em.emit(m.AllyMoved, R_TOWERS, ally.figure, name(to), 0, tower.tower, tower.tower)
+    check_cost(state, ally, 1, "enter tower")
+
+    def apply(em: Em, rng: Rng) -> None:
+        pay(em, ally.figure, 1, "enter tower")
+        em.emit(m.AllyMoved, R_TOWERS, ally.figure, name(to), 0, tower.tower, tower.tower)
+    return apply
 
 
 def tower_exits(state: KaState, ally: Figure) -> list[Space]:
@@ -251,12 +269,16 @@ def tower_exits(state: KaState, ally: Figure) -> list[Space]:
     return found
 
 
-def exit_tower(em: Em, ally: Figure, to: Space) -> None:
-    require(to in tower_exits(em.state, ally), R_TOWERS,
+def exit_tower(state: KaState, ally: Figure, to: Space) -> Plan:
+    require(to in tower_exits(state, ally), R_TOWERS,
             f"{ally.figure} cannot climb down to {name(to)}: a free ground space beside its Tower")
-    tower = hosting_tower(em.state, ally, to)
-    ally = spend(em, ally, 1, "exit tower")
-    em.emit(m.AllyMoved, R_TOWERS, ally.figure, name(to), 0, "", tower)
+    tower = hosting_tower(state, ally, to)
+    check_cost(state, ally, 1, "exit tower")
+
+    def apply(em: Em, rng: Rng) -> None:
+        pay(em, ally.figure, 1, "exit tower")
+        em.emit(m.AllyMoved, R_TOWERS, ally.figure, name(to), 0, "", tower)
+    return apply
 
 
 # ---------------------------------------------------------------- attacks
@@ -348,34 +370,39 @@ def aim_attack(state: KaState, ally: Figure, attack: Attack, aim: Aim) -> list[s
     return [target.figure]
 
 
-def attack(em: Em, rng: Rng, ally: Figure, key: str, aim: Aim) -> None:
+def attack(state: KaState, ally: Figure, key: str, aim: Aim) -> Plan:
     profile = attack_named(ally, key)
     if profile is None:
         raise RuleViolation(R_TARGET, f"{ally.figure} has no attack {key!r}; it has "
                             f"{', '.join(a.key for a in attacks(ally)) or 'none'}")
-    struck = aim_attack(em.state, ally, profile, aim)
+    struck = aim_attack(state, ally, profile, aim)
     # kings-armory D1, E Immune: an attack only on foes immune to it does not count as
     # the attack the thematic rules ask for.
-    counts = any(resistance(f, profile.kind) is not None for f in (em.state.figure(s) for s in struck)
+    counts = any(resistance(f, profile.kind) is not None for f in (state.figure(s) for s in struck)
                  if f is not None and f.kind == FOE)
-    ally = spend(em, ally, profile.cost, f"{'attack' if counts else 'attack on the immune'}:{profile.key}")
-    resolve_attack(em, rng, ally, profile, struck, R_TARGET, extra_damage=ally.enchant)
+    action = f"{'attack' if counts else 'attack on the immune'}:{profile.key}"
+    check_cost(state, ally, profile.cost, action)
+
+    def apply(em: Em, rng: Rng) -> None:
+        pay(em, ally.figure, profile.cost, action)
+        resolve_attack(em, rng, ally, profile, struck, R_TARGET, extra_damage=ally.enchant)
+    return apply
 
 
 # ---------------------------------------------------------------- tanking
 
 
-def tank(em: Em, ally: Figure, foe_id: str) -> None:
+def tank(state: KaState, ally: Figure, foe_id: str) -> Plan:
     """Declare a tank on a foe in reach (kings-armory C1 Step 2): a passive action."""
-    foe = em.state.figure(foe_id)
+    foe = state.figure(foe_id)
     if foe is None or foe.kind != FOE:
         raise RuleViolation(R_TANKING, f"there is no foe {foe_id!r} on the board")
     require(not foe.tanked_by, R_TANKING, f"{foe_id} is already tanked by {foe.tanked_by}")
     require(not ally.on_tower, R_TANKING, "no tanking from a Tower")
-    require(can_tank(em.state, ally, foe, foe.space), R_TANKING,
+    require(can_tank(state, ally, foe, foe.space), R_TANKING,
             f"{ally.figure} cannot tank {foe_id}: it must be tankable, within reach, and {ally.figure} needs a "
             "free tank slot")
-    em.emit(m.Tanked, R_TANKING, ally.figure, foe_id)
+    return lambda em, rng: em.emit(m.Tanked, R_TANKING, ally.figure, foe_id)
 
 
 # ---------------------------------------------------------------- the thematic rules
@@ -385,7 +412,23 @@ def foes_on_board(state: KaState) -> int:
     return sum(1 for f in state.figures if f.kind == FOE)
 
 
+def _fresh_answers(state: KaState) -> dict[str, bool]:
+    return {}
+
+
+_owed_in = memo_last(_fresh_answers)
+"""Answers for the last state asked of: the legal-command lists ask whether an Ally owes
+its attack once for each way of ending its turn."""
+
+
 def owes_attack(state: KaState, ally: Figure) -> bool:
+    owed = _owed_in(state)
+    if ally.figure not in owed:
+        owed[ally.figure] = _owes_attack(state, ally)
+    return owed[ally.figure]
+
+
+def _owes_attack(state: KaState, ally: Figure) -> bool:
     """kings-armory D1: an Offensive Ally attacks at least once a turn, "even if it
     requires moving also"; a Utility Ally once a round when 5 or fewer foes are left.
     It owes one when it can afford an attack on a foe that attack can hurt, from where
@@ -456,10 +499,13 @@ def _reachable(state: KaState, ally: Figure) -> list[Space]:
     return found
 
 
-def end_ally(em: Em, ally: Figure, hold: bool) -> None:
-    require(not _sharing(em.state, ally), R_STACKING, f"{ally.figure} may not stop on another Ally's space")
-    require(not owes_attack(em.state, ally), R_THEMATIC,
+def end_ally(state: KaState, ally: Figure, hold: bool) -> Plan:
+    require(not _sharing(state, ally), R_STACKING, f"{ally.figure} may not stop on another Ally's space")
+    require(not owes_attack(state, ally), R_THEMATIC,
             f"{ally.figure} must attack at least once this turn: it can reach a foe")
-    if hold != ally.holding:
-        em.emit(m.HoldSet, "tablerules standing tank orders", ally.figure, hold)
-    em.emit(m.AllyTurnEnded, R_TURN, ally.figure)
+
+    def apply(em: Em, rng: Rng) -> None:
+        if hold != ally.holding:
+            em.emit(m.HoldSet, "tablerules standing tank orders", ally.figure, hold)
+        em.emit(m.AllyTurnEnded, R_TURN, ally.figure)
+    return apply

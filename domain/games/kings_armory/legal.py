@@ -11,19 +11,17 @@ from domain.games.kings_armory.actions import DIRECTIONS, reach_of, tower_entrie
 from domain.games.kings_armory.board import Space, area_spaces, line_spaces, name, neighbours, within_range
 from domain.games.kings_armory.content import Special
 from domain.games.kings_armory.figures import attacks, specials, teleports, towers_only
-from domain.games.kings_armory.rules import decide, placement_tower, to_act
+from domain.games.kings_armory.rules import placement_tower, plan, to_act
 from domain.games.kings_armory.specials import send_back_spaces
 from domain.games.kings_armory.state import FOE, PLACING, PLAYERS, TOWERS, Figure, KaState
 from domain.games.kings_armory.table import board_of
-from domain.kernel import Command, Rng, RuleViolation
-
-_PROBE = Rng("legal-commands", "probe", 0)
-"""decide() needs a generator; the probe's outcomes are thrown away."""
+from domain.kernel import Command, RuleViolation
 
 
 def _accepted(state: KaState, command: Command) -> bool:
+    """The rules' checks pass (rules.plan); what the command would do is not run."""
     try:
-        decide(state, command, _PROBE)
+        plan(state, command)
     except RuleViolation:
         return False
     return True

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from domain.games.kings_armory import actions
 from domain.games.kings_armory import messages as m
-from domain.games.kings_armory.actions import Aim, end_ally, owes_attack, own_ally
+from domain.games.kings_armory.actions import Aim, Plan, end_ally, owes_attack, own_ally
 from domain.games.kings_armory.board import Space, name, parse, within_range
 from domain.games.kings_armory.combat import Em
 from domain.games.kings_armory.evolve import evolve
@@ -53,8 +53,7 @@ def _placer(state: KaState, seat: int, phase: str) -> None:
     require(state.seat == seat, R_SETUP, f"it is seat {state.seat}'s turn to place")
 
 
-def _place_tower(em: Em, rng: Rng, command: m.PlaceTower) -> None:
-    state = em.state
+def _place_tower(state: KaState, command: m.PlaceTower) -> Plan:
     _placer(state, command.seat, TOWERS)
     corner = _space(command.at, R_TOWERS)
     cells = ((corner[0], corner[1]), (corner[0], corner[1] + 1), (corner[0] + 1, corner[1]),
@@ -62,8 +61,11 @@ def _place_tower(em: Em, rng: Rng, command: m.PlaceTower) -> None:
     require(board_of(state).tower_fits(corner), R_TOWERS,
             f"a Tower on {command.at} needs 2x2 spaces of open terrain: never the Path or the Border")
     require(all(state.tower_at(cell) is None for cell in cells), R_TOWERS, "Towers may not overlap")
-    em.emit(m.TowerPlaced, R_SETUP, f"t{state.next_tower}", tuple(name(c) for c in cells), TOWER_SLOTS)
-    _after_placing(em, rng, command.seat)
+
+    def apply(em: Em, rng: Rng) -> None:
+        em.emit(m.TowerPlaced, R_SETUP, f"t{state.next_tower}", tuple(name(c) for c in cells), TOWER_SLOTS)
+        _after_placing(em, rng, command.seat)
+    return apply
 
 
 def placement_tower(state: KaState, ally: Figure, space: Space) -> tuple[str, str]:
@@ -88,8 +90,7 @@ def placement_tower(state: KaState, ally: Figure, space: Space) -> tuple[str, st
     return host, ""
 
 
-def _place_ally(em: Em, rng: Rng, command: m.PlaceAlly) -> None:
-    state = em.state
+def _place_ally(state: KaState, command: m.PlaceAlly) -> Plan:
     _placer(state, command.seat, PLACING)
     ally = state.figure(command.figure)
     if ally is None or ally.kind == FOE or ally.seat != command.seat:
@@ -99,10 +100,12 @@ def _place_ally(em: Em, rng: Rng, command: m.PlaceAlly) -> None:
     require(first.figure == ally.figure, R_SETUP, f"Allies are placed in the order they joined: {first.figure} first")
     space = _space(command.at, R_SETUP)
     host, on_tower = placement_tower(state, ally, space)
-    em.emit(m.AllyPlaced, R_SETUP, ally.figure, name(space), host, on_tower)
-    if any(f.space[0] < 0 for f in em.state.allies_of(command.seat)):
-        return
-    _after_placing(em, rng, command.seat)
+
+    def apply(em: Em, rng: Rng) -> None:
+        em.emit(m.AllyPlaced, R_SETUP, ally.figure, name(space), host, on_tower)
+        if not any(f.space[0] < 0 for f in em.state.allies_of(command.seat)):
+            _after_placing(em, rng, command.seat)
+    return apply
 
 
 def _after_placing(em: Em, rng: Rng, seat: int) -> None:
@@ -123,59 +126,78 @@ def _after_action(em: Em, rng: Rng, seat: int) -> None:
         next_seat(em, rng, seat)
 
 
-def _end_turn(em: Em, rng: Rng, command: m.EndTurn) -> None:
-    state = em.state
+def _end_turn(state: KaState, command: m.EndTurn) -> Plan:
     require(not state.finished, R_TURN, "the game is over")
     require(state.phase == PLAYERS and state.seat == command.seat, R_TURN, f"it is seat {state.seat}'s turn")
     require(not state.acting, R_TURN, f"{state.acting} is in the middle of its turn: end it first")
-    for ally in state.allies_of(command.seat):
-        if ally.done or not ally.active:
-            continue
+    waiting = [ally for ally in state.allies_of(command.seat) if not ally.done and ally.active]
+    for ally in waiting:
         require(not owes_attack(state, ally), R_THEMATIC,
                 f"{ally.figure} must attack at least once this turn: it can reach a foe")
-        em.emit(m.AllyTurnEnded, R_TURN, ally.figure)
-    next_seat(em, rng, command.seat)
+
+    def apply(em: Em, rng: Rng) -> None:
+        for ally in waiting:
+            em.emit(m.AllyTurnEnded, R_TURN, ally.figure)
+        next_seat(em, rng, command.seat)
+    return apply
 
 
-def decide(state: KaState, command: Command, rng: Rng) -> list[Event]:
-    em: Em = Emitter(state, evolve)
-    if isinstance(command, StartGame):
-        require(state.phase == TOWERS and not state.towers and not state.figures, R_SETUP, "the game has begun")
+def _start(state: KaState) -> Plan:
+    require(state.phase == TOWERS and not state.towers and not state.figures, R_SETUP, "the game has begun")
+
+    def apply(em: Em, rng: Rng) -> None:
         start_game(em)
         if em.state.phase == PLACING and not any(f.space[0] < 0 for f in em.state.allies()):
             begin_wave(em, rng, 1)
-    elif isinstance(command, m.PlaceTower):
-        _place_tower(em, rng, command)
-    elif isinstance(command, m.PlaceAlly):
-        _place_ally(em, rng, command)
-    elif isinstance(command, m.EndTurn):
-        _end_turn(em, rng, command)
-    else:
-        _ally_command(em, rng, command)
+    return apply
+
+
+def plan(state: KaState, command: Command) -> Plan:
+    """Check `command` against the rules (a RuleViolation if it breaks one) and return
+    what it does. Nothing is emitted here: the legal-command lists call this alone."""
+    if isinstance(command, StartGame):
+        return _start(state)
+    if isinstance(command, m.PlaceTower):
+        return _place_tower(state, command)
+    if isinstance(command, m.PlaceAlly):
+        return _place_ally(state, command)
+    if isinstance(command, m.EndTurn):
+        return _end_turn(state, command)
+    return _ally_command(state, command)
+
+
+def decide(state: KaState, command: Command, rng: Rng) -> list[Event]:
+    apply = plan(state, command)
+    em: Em = Emitter(state, evolve)
+    apply(em, rng)
     return em.events
 
 
-def _ally_command(em: Em, rng: Rng, command: Command) -> None:
+def _ally_command(state: KaState, command: Command) -> Plan:
     figure_id = getattr(command, "figure", None)
     if not isinstance(figure_id, str):
         raise RuleViolation(R_TURN, f"{type(command).__name__} is not a King's Armory command")
-    ally = own_ally(em.state, command.seat, figure_id)
+    ally = own_ally(state, command.seat, figure_id)
+    aim = Aim(getattr(command, "target", ""), getattr(command, "at", ""), getattr(command, "direction", ""))
+    action: Plan
     if isinstance(command, m.Step):
-        actions.step(em, ally, _space(command.to, actions.R_MOVE))
+        action = actions.step(state, ally, _space(command.to, actions.R_MOVE))
     elif isinstance(command, m.EnterTower):
-        actions.enter_tower(em, ally, _space(command.to, R_TOWERS))
+        action = actions.enter_tower(state, ally, _space(command.to, R_TOWERS))
     elif isinstance(command, m.ExitTower):
-        actions.exit_tower(em, ally, _space(command.to, R_TOWERS))
+        action = actions.exit_tower(state, ally, _space(command.to, R_TOWERS))
     elif isinstance(command, m.Attack):
-        actions.attack(em, rng, ally, command.attack, Aim(command.target, command.at, command.direction))
+        action = actions.attack(state, ally, command.attack, aim)
     elif isinstance(command, m.UseSpecial):
-        use_special(em, rng, ally, command.special, Aim(command.target, command.at, command.direction))
+        action = use_special(state, ally, command.special, aim)
     elif isinstance(command, m.Tank):
-        actions.tank(em, ally, command.foe)
-        return
+        return actions.tank(state, ally, command.foe)  # passive: nothing follows it
     elif isinstance(command, m.EndAlly):
-        end_ally(em, ally, command.hold)
+        action = end_ally(state, ally, command.hold)
     else:
         raise RuleViolation(R_TURN, f"{type(command).__name__} is not a King's Armory command")
-    _after_action(em, rng, command.seat)
 
+    def apply(em: Em, rng: Rng) -> None:
+        action(em, rng)
+        _after_action(em, rng, command.seat)
+    return apply

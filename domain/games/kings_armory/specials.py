@@ -10,11 +10,13 @@ from domain.games.kings_armory import messages as m
 from domain.games.kings_armory.actions import (
     R_TELEPORT,
     Aim,
+    Plan,
     aim_attack,
     area_cells,
+    check_cost,
     free_ground,
     hosting_tower,
-    spend,
+    pay,
     tether_problem,
 )
 from domain.games.kings_armory.board import Space, name, parse, within_range
@@ -72,33 +74,32 @@ def _foe_target(state: KaState, ally: Figure, special: Special, aim: Aim) -> Fig
     return target
 
 
-def _heal(em: Em, rng: Rng, ally: Figure, special: Special, aim: Aim) -> Callable[[], object]:
-    target = _ally_target(em.state, ally, special, aim)
+def _heal(state: KaState, ally: Figure, special: Special, aim: Aim) -> Plan:
+    target = _ally_target(state, ally, special, aim)
     require(target.kind != GUARDIAN, R_GUARDIAN, "the Guardian cannot be healed")
     require(target.hp < max_hp(target), R_HEALING, f"{target.figure} has all its hit points")
     hp = min(max_hp(target), target.hp + special.amount)
-    return lambda: em.emit(m.Healed, R_HEALING, target.figure, hp - target.hp, hp)
+    return lambda em, rng: em.emit(m.Healed, R_HEALING, target.figure, hp - target.hp, hp)
 
 
-def _bless(em: Em, rng: Rng, ally: Figure, special: Special, aim: Aim) -> Callable[[], object]:
-    target = _ally_target(em.state, ally, special, aim)
+def _bless(state: KaState, ally: Figure, special: Special, aim: Aim) -> Plan:
+    target = _ally_target(state, ally, special, aim)
     require(not target.tokens.bless, R_BLESS, f"{target.figure} is already blessed")
-    return lambda: put_tokens(em, target.figure, "bless", 1, R_BLESS)
+    return lambda em, rng: put_tokens(em, target.figure, "bless", 1, R_BLESS)
 
 
-def _boost(effect: str) -> Callable[[Em, Rng, Figure, Special, Aim], Callable[[], object]]:
-    def check(em: Em, rng: Rng, ally: Figure, special: Special, aim: Aim) -> Callable[[], object]:
-        target = _ally_target(em.state, ally, special, aim)
+def _boost(effect: str) -> Callable[[KaState, Figure, Special, Aim], Plan]:
+    def check(state: KaState, ally: Figure, special: Special, aim: Aim) -> Plan:
+        target = _ally_target(state, ally, special, aim)
         current = {"ward": target.ward, "enchant": target.enchant, "tank-boost": target.tank_bonus,
                    "aura": special.amount if target.aura else 0}[effect]
         require(current < special.amount, R_SPECIAL, f"{target.figure} already has {special.name}'s effect")
         lasts = "wave" if effect == "aura" else special.lasts if special.lasts != "action" else "round"
-        return lambda: em.emit(m.Boosted, R_SPECIAL, target.figure, effect, special.amount, lasts)
+        return lambda em, rng: em.emit(m.Boosted, R_SPECIAL, target.figure, effect, special.amount, lasts)
     return check
 
 
-def _slow(em: Em, rng: Rng, ally: Figure, special: Special, aim: Aim) -> Callable[[], object]:
-    state = em.state
+def _slow(state: KaState, ally: Figure, special: Special, aim: Aim) -> Plan:
     if special.area is not None:
         cells = area_cells(state, ally, special.area, special.reach, aim)
         foes = [f for f in state.figures if f.kind == FOE and f.space in cells and not immune_to_everything(f)]
@@ -106,7 +107,7 @@ def _slow(em: Em, rng: Rng, ally: Figure, special: Special, aim: Aim) -> Callabl
     else:
         foes = [_foe_target(state, ally, special, aim)]
 
-    def apply() -> None:
+    def apply(em: Em, rng: Rng) -> None:
         natural = rng.die(20) if special.hitroll is not None else 0
         for foe in foes:
             if special.hitroll is not None:
@@ -120,13 +121,13 @@ def _slow(em: Em, rng: Rng, ally: Figure, special: Special, aim: Aim) -> Callabl
     return apply
 
 
-def _mind_cage(em: Em, rng: Rng, ally: Figure, special: Special, aim: Aim) -> Callable[[], object]:
+def _mind_cage(state: KaState, ally: Figure, special: Special, aim: Aim) -> Plan:
     """Tank a foe within reach, even from a Tower (kings-armory C1 Step 2)."""
-    foe = _foe_target(em.state, ally, special, aim)
+    foe = _foe_target(state, ally, special, aim)
     require(tankable(foe), R_TANKING, f"{foe.figure} cannot be tanked")
     require(not foe.tanked_by, R_TANKING, f"{foe.figure} is already tanked")
-    require(tanks_in_use(em.state, ally.figure) < tank_number(ally), R_TANKING, f"{ally.figure} has no free tank slot")
-    return lambda: em.emit(m.Tanked, R_TANKING, ally.figure, foe.figure)
+    require(tanks_in_use(state, ally.figure) < tank_number(ally), R_TANKING, f"{ally.figure} has no free tank slot")
+    return lambda em, rng: em.emit(m.Tanked, R_TANKING, ally.figure, foe.figure)
 
 
 def teleport_problem(state: KaState, mover: Figure, to: Space) -> str:
@@ -153,18 +154,18 @@ def teleport_problem(state: KaState, mover: Figure, to: Space) -> str:
     return ""
 
 
-def _teleport_ally(em: Em, rng: Rng, ally: Figure, special: Special, aim: Aim) -> Callable[[], object]:
-    target = _ally_target(em.state, ally, special, aim)
+def _teleport_ally(state: KaState, ally: Figure, special: Special, aim: Aim) -> Plan:
+    target = _ally_target(state, ally, special, aim)
     to = _space(aim.at, R_TELEPORT)
     require(special.reach == 0 or within_range(ally.space, to, special.reach), R_TELEPORT,
             f"{name(to)} is out of {special.name}'s range {special.reach}")
     require(special.amount == 0 or within_range(target.space, to, special.amount), R_TELEPORT,
             f"{special.name} moves an Ally at most {special.amount} spaces")
-    problem = teleport_problem(em.state, target, to)
+    problem = teleport_problem(state, target, to)
     require(not problem, R_TELEPORT, problem)
-    tower = em.state.tower_at(to)
-    hosting = tower.tower if tower else hosting_tower(em.state, target, to)
-    return lambda: em.emit(m.AllyMoved, R_TELEPORT, target.figure, name(to), 0, tower.tower if tower else "",
+    tower = state.tower_at(to)
+    hosting = tower.tower if tower else hosting_tower(state, target, to)
+    return lambda em, rng: em.emit(m.AllyMoved, R_TELEPORT, target.figure, name(to), 0, tower.tower if tower else "",
                            hosting)
 
 
@@ -185,31 +186,30 @@ def send_back_spaces(state: KaState, foe: Figure, spaces: int) -> list[tuple[int
     return found
 
 
-def _teleport_foe(em: Em, rng: Rng, ally: Figure, special: Special, aim: Aim) -> Callable[[], object]:
-    foe = _foe_target(em.state, ally, special, aim)
+def _teleport_foe(state: KaState, ally: Figure, special: Special, aim: Aim) -> Plan:
+    foe = _foe_target(state, ally, special, aim)
     require(tankable(foe) or foe.tanked_by != "", R_TELEPORT, f"{foe.figure} cannot be moved that way")
     to = _space(aim.at, R_TELEPORT)
-    choices = dict((space, index) for index, space in send_back_spaces(em.state, foe, special.amount))
+    choices = dict((space, index) for index, space in send_back_spaces(state, foe, special.amount))
     require(to in choices, R_TELEPORT, f"{foe.figure} can be sent back along its route by up to "
             f"{special.amount} spaces, to a space no foe of its kind holds")
-    return lambda: em.emit(m.FoeSentBack, R_TELEPORT, foe.figure, name(to), choices[to])
+    return lambda em, rng: em.emit(m.FoeSentBack, R_TELEPORT, foe.figure, name(to), choices[to])
 
 
-def _time_rift(em: Em, rng: Rng, ally: Figure, special: Special, aim: Aim) -> Callable[[], object]:
-    foe = _foe_target(em.state, ally, special, aim)
+def _time_rift(state: KaState, ally: Figure, special: Special, aim: Aim) -> Plan:
+    foe = _foe_target(state, ally, special, aim)
     require(not status_immune(foe, "stun") and not foe.tokens.stun, R_SPECIAL,
             f"{foe.figure} cannot lose its turn that way")
-    return lambda: put_tokens(em, foe.figure, "stun", 1, R_SPECIAL)
+    return lambda em, rng: put_tokens(em, foe.figure, "stun", 1, R_SPECIAL)
 
 
-def _summon(em: Em, rng: Rng, ally: Figure, special: Special, aim: Aim) -> Callable[[], object]:
-    state = em.state
+def _summon(state: KaState, ally: Figure, special: Special, aim: Aim) -> Plan:
     require(state.figure(GUARDIAN_ID) is None, R_GUARDIAN, "the Guardian is already on the board")
     to = _space(aim.at, R_GUARDIAN)
     require(within_range(ally.space, to, special.reach), R_GUARDIAN, f"{name(to)} is out of range {special.reach}")
     require(free_ground(state, to, "") and ally_at(state, to) is None, R_GUARDIAN, f"{name(to)} is not a free space")
     guardian = guardian_hp()
-    return lambda: em.emit(m.GuardianSummoned, R_GUARDIAN, GUARDIAN_ID, ally.seat, name(to), guardian)
+    return lambda em, rng: em.emit(m.GuardianSummoned, R_GUARDIAN, GUARDIAN_ID, ally.seat, name(to), guardian)
 
 
 def guardian_hp() -> int:
@@ -227,23 +227,23 @@ def foresight_room(state: KaState) -> bool:
     return len(state.foresight) < max(1, wave_card().row(state.wave + 1).foes + scale.extra_foes)
 
 
-def _foresight(em: Em, rng: Rng, ally: Figure, special: Special, aim: Aim) -> Callable[[], object]:
-    require(foresight_room(em.state), R_FORESIGHT, "no foe of the next Wave is left to reveal")
+def _foresight(state: KaState, ally: Figure, special: Special, aim: Aim) -> Plan:
+    require(foresight_room(state), R_FORESIGHT, "no foe of the next Wave is left to reveal")
 
-    def apply() -> None:
+    def apply(em: Em, rng: Rng) -> None:
         key, natural = foresee(em.state, rng, len(em.state.foresight))
         em.emit(m.Foreseen, R_FORESIGHT, len(em.state.foresight) + 1, key, natural)
     return apply
 
 
-def _attack_special(em: Em, rng: Rng, ally: Figure, special: Special, aim: Aim) -> Callable[[], object]:
+def _attack_special(state: KaState, ally: Figure, special: Special, aim: Aim) -> Plan:
     profile = special.attack
     assert profile is not None
-    struck = aim_attack(em.state, ally, profile, aim)
-    return lambda: resolve_attack(em, rng, ally, profile, struck, R_SPECIAL)
+    struck = aim_attack(state, ally, profile, aim)
+    return lambda em, rng: resolve_attack(em, rng, ally, profile, struck, R_SPECIAL)
 
 
-CHECKS: dict[str, Callable[[Em, Rng, Figure, Special, Aim], Callable[[], object]]] = {
+CHECKS: dict[str, Callable[[KaState, Figure, Special, Aim], Plan]] = {
     "heal": _heal,
     "bless": _bless,
     "ward": _boost("ward"),
@@ -261,14 +261,19 @@ CHECKS: dict[str, Callable[[Em, Rng, Figure, Special, Aim], Callable[[], object]
 }
 
 
-def use_special(em: Em, rng: Rng, ally: Figure, key: str, aim: Aim) -> None:
-    """Check the Special Action against the rules, pay for it, apply it."""
+def use_special(state: KaState, ally: Figure, key: str, aim: Aim) -> Plan:
+    """Check the Special Action against the rules; the plan pays for it and applies it."""
     special = special_named(ally, key)
     if special is None:
         raise RuleViolation(R_SPECIAL, f"{ally.figure} has no Special Action {key!r}; it has "
                             f"{', '.join(s.key for s in specials(ally)) or 'none'}")
     if special.once_per_wave or special.kind in ONCE_PER_WAVE:
         require(f"special:{key}" not in ally.used, R_SPECIAL, f"{special.name} is used once per Wave")
-    apply = CHECKS[special.kind](em, rng, ally, special, aim)
-    spend(em, ally, special.cost, f"special:{key}")
-    apply()
+    effect = CHECKS[special.kind](state, ally, special, aim)
+    action = f"special:{key}"
+    check_cost(state, ally, special.cost, action)
+
+    def apply(em: Em, rng: Rng) -> None:
+        pay(em, ally.figure, special.cost, action)
+        effect(em, rng)
+    return apply
