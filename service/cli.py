@@ -156,6 +156,16 @@ def cmd_verify(args: argparse.Namespace) -> int:
     return VERIFY_EXIT[report.verdict]
 
 
+def cmd_diff(args: argparse.Namespace) -> int:
+    """Where two logs of one game part (exit 0 identical, 1 they differ)."""
+    from service.logdiff import diff_logs
+
+    a, b = _read_log(args.a), _read_log(args.b)
+    found = diff_logs(_game_of(a.header), a, b)
+    print(found.describe())
+    return 0 if found.identical else 1
+
+
 def cmd_upgrade(args: argparse.Namespace) -> int:
     lines = _read_lines(args.file)
     with _log_file(args.file):
@@ -282,6 +292,11 @@ def parser() -> argparse.ArgumentParser:
                        help="memory one log check may use (TABLERULES_LOG_MEMORY_MB, default 1024)")
     serve.set_defaults(run=cmd_serve)
 
+    diff = sub.add_parser("diff", help="show where two logs of one game part, with the state difference there "
+                          "(exit 0 identical, 1 they differ)")
+    diff.add_argument("a", help="a log file (A)")
+    diff.add_argument("b", help="another log of the same game (B)")
+    diff.set_defaults(run=cmd_diff)
     for name, helptext, handler in (("replay", "print a log step by step and check its hashes", cmd_replay),
                                     ("verify", "re-decide every command of a log (exit 0 verified, 1 divergence, "
                                      "3 chain intact but no seed: rules not re-checked)",

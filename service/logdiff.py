@@ -1,0 +1,99 @@
+"""`tablerules diff A.jsonl B.jsonl`: where two logs of one game part, and how the
+game's state differs there.
+
+Two logs agree on an event when its type, payload, rule citation and command are the
+same; seals (hashes) are left out of the comparison, because a fork or an edited log
+re-seals what follows. Both states are folded from the events alone (no seal is
+checked here: `tablerules verify` does that), so a tampered log can be compared too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from domain.kernel import Envelope, Game, Log
+from domain.kernel.audit import MAX_DIFF_LINES, state_diff
+from domain.kernel.session import decode_event
+
+HEADER_FIELDS = ("ruleset", "ruleset_version", "game_id", "seats", "options", "content", "seed_commitment")
+"""What makes two logs logs of one game."""
+
+
+@dataclass(frozen=True, slots=True)
+class LogDiff:
+    header: tuple[str, ...]
+    """The header fields that differ (empty: one game)."""
+    agreed: int
+    """Events both logs hold alike, from the first."""
+    lengths: tuple[int, int]
+    first: tuple[Envelope | None, Envelope | None]
+    """Each log's first event past the agreement (None where that log ends)."""
+    state: tuple[str, ...]
+    """How the states differ after those events (A's value != B's)."""
+
+    @property
+    def identical(self) -> bool:
+        return not self.header and self.agreed == self.lengths[0] == self.lengths[1]
+
+    def describe(self) -> str:
+        lines = []
+        if self.header:
+            lines.append(f"the headers differ in {', '.join(self.header)}: not the same game")
+        if self.identical:
+            return f"identical: {self.agreed} events alike"
+        lines.append(f"the logs agree on their first {self.agreed} events (of {self.lengths[0]} in A, "
+                     f"{self.lengths[1]} in B)")
+        for side, envelope in zip("AB", self.first, strict=True):
+            lines.append(f"{side}: {_event_line(envelope)}")
+        if self.state:
+            lines.append("the state after it (A != B):")
+            lines.extend(f"  {line}" for line in self.state)
+        return "\n".join(lines)
+
+
+def _event_line(envelope: Envelope | None) -> str:
+    if envelope is None:
+        return "the log ends here"
+    line = f"event {envelope.seq} {envelope.type} [{envelope.rule or 'no rule cited'}] {dict(envelope.payload)}"
+    if envelope.command is not None:
+        line += f", from the command {dict(envelope.command)}"
+    return line
+
+
+def _alike(a: Envelope, b: Envelope) -> bool:
+    return (a.type, a.payload, a.rule, a.command) == (b.type, b.payload, b.rule, b.command)
+
+
+def _fold(game: Game[Any], log: Log, envelopes: Sequence[Envelope]) -> Any:
+    """The game's state after these events (kernel events aside), seals unchecked."""
+    setup = game.ruleset.check_setup(log.header.seats, log.header.options, log.header.content)
+    state = game.initial_state(setup)
+    for envelope in envelopes:
+        if envelope.type in game.event_types:
+            state = game.evolve(state, decode_event(game, envelope))
+    return state
+
+
+def _limited(lines: Iterator[str]) -> tuple[str, ...]:
+    return tuple(line for _, line in zip(range(MAX_DIFF_LINES), lines, strict=False))
+
+
+def diff_logs(game: Game[Any], a: Log, b: Log) -> LogDiff:
+    """Compare two logs of a game (of the ruleset of `a`)."""
+    ha, hb = a.header.to_json(), b.header.to_json()
+    header = tuple(name for name in HEADER_FIELDS if ha.get(name) != hb.get(name))
+    agreed = 0
+    for x, y in zip(a.envelopes, b.envelopes, strict=False):
+        if not _alike(x, y):
+            break
+        agreed += 1
+    lengths = (len(a.envelopes), len(b.envelopes))
+    first = (a.envelopes[agreed] if agreed < lengths[0] else None,
+             b.envelopes[agreed] if agreed < lengths[1] else None)
+    state: tuple[str, ...] = ()
+    if first != (None, None) and not header:
+        after = [_fold(game, log, log.envelopes[:agreed + 1]) for log in (a, b)]
+        state = _limited(state_diff(after[0], after[1]))
+    return LogDiff(header, agreed, lengths, first, state)
