@@ -154,9 +154,10 @@ def check_switch(state: AodState, command: SwitchItem | SwitchAlly) -> str:
             raise RuleViolation(R_ALLIES, f"{command.card} is already active")
         return ALLY
     zone = play_zone(command.card)
-    if zone not in (WEAPON, OTHER) or command.card not in player.stack(zone):
+    stack = player.stack(zone) if zone in (WEAPON, OTHER) else ()
+    if command.card not in stack:
         raise RuleViolation(R_ITEMS, f"{command.card} is not one of your Items")
-    if player.stack(zone)[0] == command.card:
+    if stack[0] == command.card:
         raise RuleViolation(R_ITEMS, f"{command.card} is already active")
     return zone
 

@@ -83,8 +83,18 @@ class Player:
         return replace(self, allies=cards)
 
     def stack(self, zone: str) -> tuple[str, ...]:
-        return {HAND: self.hand, PILE: self.pile, WEAPON: self.weapons, OTHER: self.others,
-                ALLY: self.allies}.get(zone, ())
+        # A chain of tests, not a dict built per call: legal_commands asks this often.
+        if zone == HAND:
+            return self.hand
+        if zone == PILE:
+            return self.pile
+        if zone == WEAPON:
+            return self.weapons
+        if zone == OTHER:
+            return self.others
+        if zone == ALLY:
+            return self.allies
+        return ()
 
 
 @dataclass(frozen=True, slots=True)
