@@ -4,7 +4,7 @@ C1, C2, E Actions): move, climb a Tower, attack, tank, end its turn."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from domain.games.kings_armory import messages as m
 from domain.games.kings_armory.board import (
@@ -35,6 +35,7 @@ from domain.games.kings_armory.state import FOE, GUARDIAN, HERO, HIREABLE, PLAYE
 from domain.games.kings_armory.table import ally_at, board_of
 from domain.kernel import Rng, RuleViolation, require
 from domain.kernel.game import memo_last
+from domain.kernel.records import replace
 
 R_TURN = "kings-armory B2"
 R_MOVE = "kings-armory C1 Step 1"

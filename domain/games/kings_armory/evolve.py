@@ -4,7 +4,6 @@ decide() checked them before the event was written."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from typing import Any
 
 from domain.games.kings_armory import messages as m
@@ -25,6 +24,7 @@ from domain.games.kings_armory.state import (
     Tower,
 )
 from domain.kernel import Event
+from domain.kernel.records import replace
 
 Apply = Callable[[KaState, Any], KaState]
 

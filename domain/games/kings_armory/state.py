@@ -9,9 +9,10 @@ are all a client needs to follow a game.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from domain.games.kings_armory.board import Space
+from domain.kernel.records import replace
 
 # Phases (kings-armory B8 Game Play Order).
 TOWERS = "towers"
