@@ -8,7 +8,7 @@ import itertools
 
 from domain.games.kings_armory import messages as m
 from domain.games.kings_armory.actions import DIRECTIONS, reach_of, tower_entries, tower_exits
-from domain.games.kings_armory.board import Space, area_spaces, line_spaces, name, neighbours, within_range
+from domain.games.kings_armory.board import Space, line_spaces, name, neighbours, within_range
 from domain.games.kings_armory.content import Special
 from domain.games.kings_armory.figures import attacks, specials, teleports, towers_only
 from domain.games.kings_armory.rules import placement_tower, plan, to_act
@@ -66,11 +66,12 @@ def _step_targets(state: KaState, ally: Figure) -> list[Space]:
     return list(neighbours(ally.space))
 
 
-def _area_corners(ally: Figure, width: int, length: int, reach: int) -> list[Space]:
-    row, col = ally.space
-    return [(r, c) for r in range(max(0, row - reach), row + reach + 1)
-            for c in range(max(0, col - reach), col + reach + 1)
-            if all(within_range(ally.space, (r + dr, c + dc), reach) for dr in range(length) for dc in range(width))]
+def _area_corners(ally: Figure, width: int, length: int, reach: int, foes: set[Space]) -> list[Space]:
+    """Top-left spaces of the areas that cover a foe and lie within reach, in order."""
+    corners = {(r - dr, c - dc) for r, c in foes for dr in range(length) for dc in range(width)}
+    return sorted(corner for corner in corners if corner[0] >= 0 and corner[1] >= 0
+                  and all(within_range(ally.space, (corner[0] + dr, corner[1] + dc), reach)
+                          for dr in range(length) for dc in range(width)))
 
 
 def _aims(state: KaState, ally: Figure, area: tuple[int, int] | None, reach: int,
@@ -78,14 +79,12 @@ def _aims(state: KaState, ally: Figure, area: tuple[int, int] | None, reach: int
     """(target, at, direction) candidates for an action with that area and reach."""
     if area is None:
         return [(f.figure, "", "") for f in targets]
-    # Only areas with a foe in them: the rules refuse the others (kings-armory C2 Sixth),
-    # and skipping them here saves a decide() each.
+    # Only areas with a foe in them: the rules refuse the others (kings-armory C2 Sixth).
     foes = {f.space for f in targets}
     width, length = area
     if width == 1 and length >= 2:
         return [("", "", d) for d in DIRECTIONS if foes & set(line_spaces(ally.space, d, length))]
-    return [("", name(corner), "") for corner in _area_corners(ally, width, length, reach)
-            if foes & set(area_spaces(corner, length, width))]
+    return [("", name(corner), "") for corner in _area_corners(ally, width, length, reach, foes)]
 
 
 def _special_commands(state: KaState, seat: int, ally: Figure, special: Special) -> list[Command]:
