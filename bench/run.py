@@ -259,7 +259,8 @@ def render(bench: Bench, elapsed: float) -> str:
         "# Performance",
         "",
         f"Written by `make bench` on {datetime.now(UTC):%Y-%m-%d %H:%M} UTC in {elapsed / 60:.1f} minutes. "
-        f"Each figure is the median of {bench.runs} runs; its ceiling was measured in the same run.",
+        f"Each figure is the median of {bench.runs} runs, the lowest and highest run in brackets; a target is "
+        f"met only when every run meets it; its ceiling was measured in the same run.",
         "",
         f"Machine: {machine()}.",
         "",
