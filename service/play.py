@@ -43,7 +43,8 @@ def parse_options(pairs: list[str]) -> dict[str, bool | int | str]:
     return options
 
 
-STAT_LABELS = (("vitality", "Vit"), ("ocb", "OCB"), ("cmp", "CMP"), ("ranged", "Ranged"))
+STAT_LABELS = (("vitality", "Vit"), ("ocb", "OCB"), ("cmp", "CMP"), ("ranged", "Ranged"), ("bonus", "bonus"),
+               ("damage", "damage"), ("points", "points"), ("hands", "hands"))
 """A card's numbers as a label shows them, when the catalog has them and they are not 0."""
 GRID_SPACE = re.compile(r"[a-z][0-9]{1,2}")
 ZONE = re.compile(r"[a-z]+:[a-z][0-9]{1,2}")
@@ -71,12 +72,26 @@ class Cards:
             for face in faces:
                 if isinstance(face, dict) and isinstance(face.get("id"), str) and isinstance(face.get("name"), str):
                     self.faces[face["id"]] = face
+        self._collect(view)
         # Copies that share a name are told apart by a number, in the order of their ids.
         by_name: dict[str, list[str]] = {}
         for card_id in sorted(self.faces):
             by_name.setdefault(self.faces[card_id]["name"], []).append(card_id)
         self.names = {card_id: name if len(ids) == 1 else f"{name} ({n})"
                       for name, ids in by_name.items() for n, card_id in enumerate(ids, start=1)}
+
+    def _collect(self, value: Any) -> None:
+        """Cards a view shows as records of their own ({"card": id, "name": ..., numbers},
+        as ARMORY's do) join the catalog too."""
+        if isinstance(value, dict):
+            card, name = value.get("card"), value.get("name")
+            if isinstance(card, str) and isinstance(name, str) and card and card not in self.faces:
+                self.faces[card] = {"id": card, **value}
+            for item in value.values():
+                self._collect(item)
+        elif isinstance(value, list):
+            for item in value:
+                self._collect(item)
 
     @classmethod
     def of(cls, view_json: str) -> Cards:
@@ -122,6 +137,11 @@ def facts(face: dict[str, Any]) -> list[str]:
     if face.get("kind") not in (None, "creature") and face.get("creature_type"):
         found.append(str(face["kind"]))
     found += [f"{label} {face[key]}" for key, label in STAT_LABELS if face.get(key)]
+    if face.get("direction"):
+        found.append(f"aimed {face['direction']}")
+    for key in ("counters", "blocks"):
+        if face.get(key):
+            found.append(f"{key} {'/'.join(map(str, face[key]))}")
     if face.get("flying"):
         found.append("flying")
     if face.get("bribes"):
@@ -296,7 +316,7 @@ def render(view_json: str, indent: str = "  ") -> str:
 
     if isinstance(view, dict) and cards.faces:
         view = dict(view)
-        del view["cards"]
+        view.pop("cards", None)
         grid = board(view.get("spaces"), cards)
         if grid is not None:
             del view["spaces"]

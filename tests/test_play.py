@@ -207,3 +207,24 @@ def test_aggressive_bots_attack_first_then_step_toward_the_nearest_foe() -> None
 def test_aggressive_bots_finish_a_one_wave_kings_armory_game() -> None:
     state, _ = kings_armory_game(2000)
     assert KINGS_ARMORY.status(state).finished
+
+
+def _first_commands(name: str, seats: int = 2) -> tuple[str, list[str]]:
+    """The view and worded legal commands of the first seat to act in a new game."""
+    game = REGISTRY[name]
+    session, _ = start(game, f"words-{name}", seats, f"words-{name}")
+    state = session.state
+    seat = game.status(state).to_act[0]
+    view_json = canonical_json(game.view(state, seat)).decode()
+    cards = Cards.of(view_json)
+    worded = [describe(command_to_proto(game, c), cards, seat) for c in game.legal_commands(state, seat)]
+    return render(view_json), worded
+
+
+def test_armory_and_swordplay_commands_name_their_cards() -> None:
+    """issue 15, readable terminal play: ARMORY's cards are named from the card records its
+    view holds, Swordplay's from the view's catalog; no command shows a bare card id."""
+    for name, raw in (("armory", re.compile(r"\b[12]\.[0-9]{2}\b")), ("swordplay", re.compile(r"\bc[0-9]{2}\b"))):
+        shown, commands = _first_commands(name)
+        assert commands and not any(raw.search(c) for c in commands), (name, commands[:4])
+        assert "cards:" in shown

@@ -37,3 +37,17 @@ def test_redaction_blanks_other_seats_draws_and_every_shuffle() -> None:
 def test_the_monster_is_in_the_view_when_it_plays() -> None:
     seen = GAME.view(started(2, monster=True), 1)
     assert seen.monster.present and seen.monster.alive and seen.monster.life == cards.MONSTER.life
+
+
+def test_the_card_catalog_names_only_what_the_viewer_sees() -> None:
+    """The view's `cards` give the face of each card it shows (issue 15: readable
+    clients), never of a card in another seat's hand or in the deck."""
+    state = started(3, opening_deal=True)
+    for viewer in (0, 1, 2, 3):
+        seen = GAME.view(state, viewer)
+        named = {face.id for face in seen.cards}
+        own = set(state.hero(viewer).hand) if viewer else set()
+        assert own <= named
+        others = {c for h in state.heroes if h.seat != viewer for c in h.hand}
+        assert not named & (others | set(state.deck)) - own
+        assert all(face.name == cards.card_def(face.id).name for face in seen.cards)

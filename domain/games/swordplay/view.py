@@ -55,6 +55,29 @@ class MonsterView:
 
 
 @dataclass(frozen=True, slots=True)
+class CardFace:
+    """A card as printed, in numbers, for every card id a view shows: a client names and
+    describes the cards without the data file. Fields that do not apply are 0 or empty."""
+
+    id: str
+    name: str
+    kind: str
+    direction: str
+    bonus: int
+    counters: tuple[str, ...]
+    points: int
+    damage: int
+    hands: int
+    blocks: tuple[str, ...]
+
+
+def card_face(card: str) -> CardFace:
+    d = cards.card_def(card)
+    return CardFace(id=card, name=d.name, kind=d.kind, direction=d.direction, bonus=d.bonus, counters=d.counters,
+                    points=d.points, damage=d.damage, hands=d.hands, blocks=d.blocks)
+
+
+@dataclass(frozen=True, slots=True)
 class SwordplayView:
     viewer: int
     phase: str
@@ -76,6 +99,9 @@ class SwordplayView:
     armour_destruction: str
     defence_after_damage: bool
     attack_targets: str
+    cards: tuple[CardFace, ...]
+    """The face of every card id this view shows (hand, items and armour, discard pile,
+    the attack waiting): nothing the viewer could not already see."""
 
 
 def view(state: State, viewer: int) -> SwordplayView:
@@ -97,6 +123,10 @@ def view(state: State, viewer: int) -> SwordplayView:
         monster = MonsterView(present=True, name=cards.MONSTER.name, life=state.monster_life,
                               max_life=cards.MONSTER.life, alive=state.monster_alive())
     own = state.hero(viewer).hand if 1 <= viewer <= state.seats else ()
+    shown = {*own, *state.discard, *(c for h in state.heroes for c in (*h.items, h.armor))}
+    if pending is not None:
+        shown.add(pending.card)
+    shown.discard("")
     return SwordplayView(
         viewer=viewer, phase=state.phase, turn=state.turn, active_seat=state.active,
         first_seat=state.first_seat, hand=own, heroes=heroes, deck_count=len(state.deck),
@@ -104,6 +134,7 @@ def view(state: State, viewer: int) -> SwordplayView:
         finished=state.finished, draw_reason=state.draw_reason, turn_limit=state.turn_limit,
         armour_destruction=state.armour_destruction, defence_after_damage=state.defence_after_damage,
         attack_targets=state.attack_targets,
+        cards=tuple(card_face(c) for c in sorted(shown) if cards.is_card_id(c)),
     )
 
 
