@@ -32,6 +32,8 @@ from domain.games.kings_armory.messages import (
     Tank,
     Tanked,
     TokensChanged,
+    Untank,
+    Untanked,
     UseSpecial,
     WaveBegan,
     WaveWon,
@@ -259,3 +261,18 @@ def test_d1_a_hero_who_can_reach_a_foe_by_moving_must_go_and_attack_it() -> None
     far = table(hero("valcor", "p16"), foe("bridge-troll", 1, 10, YELLOW))
     _, events = play(far, EndAlly(seat=1, figure="valcor"), Dice(*[10] * 30))
     assert events
+
+
+def test_a_tank_may_be_let_go_in_the_players_round_but_not_taken_up_again() -> None:
+    """kings-armory C1 Step 2: untanking at will in the Players' Round (RULES.md: the
+    same Ally may not tank that foe again this round)."""
+    state = table(hero("valcor", "e7"), foe("war-orc", 1, 10, YELLOW))
+    state, _ = play(state, Tank(seat=1, figure="valcor", foe="m1"))
+    state, events = play(state, Untank(seat=1, figure="valcor", foe="m1"))
+    assert [(u.figure, u.foe) for u in only(events, Untanked)] == [("valcor", "m1")]
+    orc = state.figure("m1")
+    assert orc is not None and not orc.tanked_by
+    with pytest.raises(RuleViolation, match="let m1 go this round"):
+        play(state, Tank(seat=1, figure="valcor", foe="m1"))
+    with pytest.raises(RuleViolation, match="does not tank"):
+        play(state, Untank(seat=1, figure="valcor", foe="m1"))

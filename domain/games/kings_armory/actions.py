@@ -399,11 +399,20 @@ def tank(state: KaState, ally: Figure, foe_id: str) -> Plan:
     if foe is None or foe.kind != FOE:
         raise RuleViolation(R_TANKING, f"there is no foe {foe_id!r} on the board")
     require(not foe.tanked_by, R_TANKING, f"{foe_id} is already tanked by {foe.tanked_by}")
+    require(foe_id not in ally.released, R_TANKING, f"{ally.figure} let {foe_id} go this round")
     require(not ally.on_tower, R_TANKING, "no tanking from a Tower")
     require(can_tank(state, ally, foe, foe.space), R_TANKING,
             f"{ally.figure} cannot tank {foe_id}: it must be tankable, within reach, and {ally.figure} needs a "
             "free tank slot")
     return lambda em, rng: em.emit(m.Tanked, R_TANKING, ally.figure, foe_id)
+
+
+def untank(state: KaState, ally: Figure, foe_id: str) -> Plan:
+    """Let a tanked foe go at will (kings-armory C1 Step 2: Players' Round only)."""
+    foe = state.figure(foe_id)
+    if foe is None or foe.kind != FOE or foe.tanked_by != ally.figure:
+        raise RuleViolation(R_TANKING, f"{ally.figure} does not tank {foe_id!r}")
+    return lambda em, rng: em.emit(m.Untanked, R_TANKING, ally.figure, foe_id)
 
 
 # ---------------------------------------------------------------- the thematic rules

@@ -80,7 +80,7 @@ def _round(state: KaState, e: m.RoundBegan) -> KaState:
         figures.append(replace(
             figure,
             actions=0 if figure.knocked_out else stats(figure).actions,
-            steps=0, attacked=False, done=figure.knocked_out,
+            steps=0, attacked=False, done=figure.knocked_out, released=(),
             tokens=replace(figure.tokens, bless=0),  # kings-armory C2 Bless
             ward=0 if lasting else figure.ward, ward_lasts="" if lasting else figure.ward_lasts,
             enchant=0, tank_bonus=0))
@@ -140,6 +140,12 @@ def _spent(state: KaState, e: m.ActionSpent) -> KaState:
 
 def _ally_moved(state: KaState, e: m.AllyMoved) -> KaState:
     return _update(state, e.figure, space=parse(e.to), steps=e.steps, on_tower=e.on_tower, tower=e.tower)
+
+
+def _untanked(state: KaState, e: m.Untanked) -> KaState:
+    state = _update(state, e.foe, tanked_by="")
+    ally = _figure(state, e.figure)
+    return state.with_figure(replace(ally, released=(*ally.released, e.foe)))
 
 
 def _boosted(state: KaState, e: m.Boosted) -> KaState:
@@ -221,6 +227,7 @@ _APPLY: dict[type[Event], Apply] = {
     m.FoeMoved: _moved,
     m.Tanked: lambda s, e: _update(s, e.foe, tanked_by=e.figure),
     m.TankEnded: lambda s, e: _update(s, e.foe, tanked_by=""),
+    m.Untanked: _untanked,
     m.HoldSet: lambda s, e: _update(s, e.figure, holding=e.hold),
     m.HitRolled: _same,
     m.Damaged: _hp,

@@ -146,6 +146,7 @@ def _ally_commands(state: KaState, seat: int, ally: Figure) -> list[Command]:
     for special in specials(ally):
         found.extend(_special_commands(state, seat, ally, special))
     found.extend(m.Tank(seat=seat, figure=ally.figure, foe=f.figure) for f in foes if not f.tanked_by)
+    found.extend(m.Untank(seat=seat, figure=ally.figure, foe=f.figure) for f in foes if f.tanked_by == ally.figure)
     found.append(m.EndAlly(seat=seat, figure=ally.figure, hold=False))
     found.append(m.EndAlly(seat=seat, figure=ally.figure, hold=True))
     return found

@@ -95,6 +95,15 @@ class Tank(Command):
 
 
 @dataclass(frozen=True, slots=True)
+class Untank(Command):
+    """Let a foe this Ally tanks go (kings-armory C1 Step 2: at will, in the Players'
+    Round only). Passive; the Ally may not tank that foe again this round (RULES.md)."""
+
+    figure: str
+    foe: str
+
+
+@dataclass(frozen=True, slots=True)
 class EndAlly(Command):
     """End this Ally's individual turn, giving up the actions it has left
     (kings-armory B2; D1 says when it may not). `hold` is its standing order for the
@@ -252,6 +261,14 @@ class Tanked(Event):
 
 @dataclass(frozen=True, slots=True)
 class TankEnded(Event):
+    figure: str
+    foe: str
+
+
+@dataclass(frozen=True, slots=True)
+class Untanked(Event):
+    """A tank let go at will in the Players' Round (kings-armory C1 Step 2)."""
+
     figure: str
     foe: str
 

@@ -192,6 +192,8 @@ def _ally_command(state: KaState, command: Command) -> Plan:
         action = use_special(state, ally, command.special, aim)
     elif isinstance(command, m.Tank):
         return actions.tank(state, ally, command.foe)  # passive: nothing follows it
+    elif isinstance(command, m.Untank):
+        return actions.untank(state, ally, command.foe)
     elif isinstance(command, m.EndAlly):
         action = end_ally(state, ally, command.hold)
     else:

@@ -101,6 +101,8 @@ class Figure:
     aura: bool = False
     used: tuple[str, ...] = ()
     """Special Actions used this Wave (for those once per Wave)."""
+    released: tuple[str, ...] = ()
+    """Foes it let go this Players' Round: it may not tank them again until the next."""
 
     @property
     def is_foe(self) -> bool:
