@@ -3,7 +3,7 @@ C1, C2, E Actions): move, climb a Tower, attack, tank, end its turn."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from domain.games.kings_armory import messages as m
@@ -102,21 +102,25 @@ def _sharing(state: KaState, ally: Figure) -> bool:
 # ---------------------------------------------------------------- where an Ally may stand
 
 
-def hosting_tower(state: KaState, ally: Figure, space: Space) -> str:
-    """The Tower that hosts a Hireable on the ground at `space`, "" when none may: one
-    within 2 spaces with a free slot (its own counts). A Hero on the ground during a
-    Wave needs none (kings-armory A2 Tower Hosting, E Hireables)."""
-    if ally.kind != HIREABLE:
-        return ""
-    candidates = []
+def tower_near(state: KaState, space: Space, own: str = "") -> str:
+    """The Tower within 2 spaces of `space` that can host an Ally there, "" if none:
+    `own` (the Tower hosting it now) first, else the first with a free slot
+    (kings-armory A2 Tower Hosting)."""
+    found = ""
     for tower in state.towers:
         if not any(within_range(space, cell, HOSTING_REACH) for cell in tower.cells):
             continue
-        if tower.tower == ally.tower or state.hosted(tower.tower) < tower.slots:
-            candidates.append(tower.tower)
-    if ally.tower in candidates:
-        return ally.tower
-    return candidates[0] if candidates else ""
+        if own and tower.tower == own:
+            return own
+        if not found and state.hosted(tower.tower) < tower.slots:
+            found = tower.tower
+    return found
+
+
+def hosting_tower(state: KaState, ally: Figure, space: Space) -> str:
+    """The Tower that hosts a Hireable on the ground at `space`, "" when none may. A
+    Hero on the ground during a Wave needs none (kings-armory A2, E Hireables)."""
+    return tower_near(state, space, ally.tower) if ally.kind == HIREABLE else ""
 
 
 def free_ground(state: KaState, space: Space, mover: str) -> bool:
@@ -144,7 +148,7 @@ def check_step(state: KaState, ally: Figure, to: Space) -> tuple[int, str]:
     left = steps - 1
     other = ally_at(state, to)
     if other is not None and other.figure != ally.figure:
-        require(_way_on(state, ally, to, left), R_STACKING,
+        require(next(open_spaces(state, ally, to, left), None) is not None, R_STACKING,
                 f"{name(to)} holds {other.figure}: an Ally may pass but not stop there, and from there "
                 f"{ally.figure} could reach no free space")
     tower = hosting_tower(state, ally, to)
@@ -154,24 +158,26 @@ def check_step(state: KaState, ally: Figure, to: Space) -> tuple[int, str]:
     return left, tower
 
 
-def _way_on(state: KaState, ally: Figure, start: Space, steps: int) -> bool:
-    """From `start` (another Ally's space) a free space lies within `steps` steps, so
-    the movement need not end on a shared space (kings-armory C1 Step 1)."""
+def open_spaces(state: KaState, ally: Figure, start: Space, steps: int) -> Iterator[Space]:
+    """The spaces within `steps` orthogonal steps of `start` where the Ally may stop:
+    ground off the Towers, no other Ally on it, a Hireable's Tower within reach, Felicity
+    and her Guardian within their tether. It passes through other Allies on the way
+    (kings-armory C1 Step 1). Nearest first."""
+    board = board_of(state)
     frontier, seen = [start], {start}
     for _ in range(steps):
         ahead = []
         for space in frontier:
             for nxt in neighbours(space):
-                if nxt in seen or not board_of(state).walkable(nxt) or state.tower_at(nxt) is not None:
+                if nxt in seen or not board.walkable(nxt) or state.tower_at(nxt) is not None:
                     continue
                 if (ally.kind == HIREABLE and not hosting_tower(state, ally, nxt)) or tether_problem(state, ally, nxt):
                     continue
-                if not any(f.space == nxt and f.kind != FOE and f.figure != ally.figure for f in state.figures):
-                    return True
                 seen.add(nxt)
                 ahead.append(nxt)
+                if not any(f.space == nxt and f.kind != FOE and f.figure != ally.figure for f in state.figures):
+                    yield nxt
         frontier = ahead
-    return False
 
 
 def tether_problem(state: KaState, ally: Figure, to: Space) -> str:
@@ -190,21 +196,36 @@ def tether_problem(state: KaState, ally: Figure, to: Space) -> str:
 
 
 def _check_teleport(state: KaState, ally: Figure, to: Space) -> tuple[int, str]:
-    """A Teleporting Ally's movement: straight to the space; Boleslaw only from Tower
-    to Tower (kings-armory E Teleport)."""
+    """A Teleporting Ally's movement: straight to the space (kings-armory E Teleport)."""
     require(ally.actions >= 1, R_ACTIONS, f"{ally.figure} has no action left to move")
-    require(to != ally.space, R_TELEPORT, "the Ally is already there")
+    problem = teleport_problem(state, ally, to)
+    require(not problem, R_TELEPORT, problem)
     tower = state.tower_at(to)
-    if towers_only(ally):
-        require(tower is not None, R_TELEPORT, f"{ally.figure} never leaves the Towers")
+    return 0, tower.tower if tower is not None else hosting_tower(state, ally, to)
+
+
+def teleport_problem(state: KaState, mover: Figure, to: Space) -> str:
+    """Why `mover` may not teleport (or be teleported) to `to` ("" when it may): a
+    valid space, a Tower with a free slot for a Tower space; Boleslaw only onto Towers;
+    a Hireable needs a Tower within 2 (kings-armory E Teleport)."""
+    tower = state.tower_at(to)
+    if to == mover.space:
+        return "it is already there"
     if tower is not None:
-        require(ally_at(state, to) is None, R_TOWERS, f"{name(to)} is taken")
-        require(state.hosted(tower.tower) < tower.slots or ally.tower == tower.tower, R_TOWERS,
-                f"Tower {tower.tower} has no free hosting slot")
-        return 0, tower.tower
-    require(free_ground(state, to, ally.figure), R_TELEPORT, f"{name(to)} is not a valid space")
-    require(not tether_problem(state, ally, to), R_GUARDIAN, tether_problem(state, ally, to))
-    return 0, hosting_tower(state, ally, to)
+        if ally_at(state, to) is not None:
+            return f"{name(to)} is taken"
+        if state.hosted(tower.tower) >= tower.slots and mover.tower != tower.tower:
+            return f"Tower {tower.tower} has no free hosting slot"
+        return tether_problem(state, mover, to)
+    if towers_only(mover):
+        return f"{mover.figure} never leaves the Towers"
+    if tether_problem(state, mover, to):
+        return tether_problem(state, mover, to)
+    if not free_ground(state, to, mover.figure) or ally_at(state, to) is not None:
+        return f"{name(to)} is not a valid space"
+    if mover.kind == HIREABLE and not hosting_tower(state, mover, to):
+        return "a Hireable needs a Tower with a free slot within 2 spaces"
+    return ""
 
 
 def step(state: KaState, ally: Figure, to: Space) -> Plan:
@@ -418,10 +439,6 @@ def untank(state: KaState, ally: Figure, foe_id: str) -> Plan:
 # ---------------------------------------------------------------- the thematic rules
 
 
-def foes_on_board(state: KaState) -> int:
-    return sum(1 for f in state.figures if f.kind == FOE)
-
-
 def _fresh_answers(state: KaState) -> dict[str, bool]:
     return {}
 
@@ -445,7 +462,7 @@ def _owes_attack(state: KaState, ally: Figure) -> bool:
     it stands or, for a Hero on the ground, after one movement (RULES.md)."""
     if ally.attacked or ally.kind not in (HERO, HIREABLE):
         return False
-    if role(ally) == "utility" and foes_on_board(state) > 5:
+    if role(ally) == "utility" and len(state.foes()) > 5:
         return False
     if _could_attack(state, ally, ally.actions):
         return True
@@ -454,7 +471,9 @@ def _owes_attack(state: KaState, ally: Figure) -> bool:
     left = ally.actions if ally.steps else ally.actions - 1
     if left <= 0:
         return False
-    return any(_could_attack(state, replace(ally, space=space), left) for space in _reachable(state, ally))
+    steps = ally.steps if ally.steps else move_rate(ally)
+    return any(_could_attack(state, replace(ally, space=space), left)
+               for space in open_spaces(state, ally, ally.space, steps))
 
 
 def _could_attack(state: KaState, ally: Figure, actions: int) -> bool:
@@ -487,26 +506,6 @@ def _area_fits(board: Board, origin: Space, reach: int, area: tuple[int, int], t
                   for dr in range(length) for dc in range(width)]
     return any(target in cells and all(board.on_grid(c) and within_range(origin, c, reach) for c in cells)
                for cells in shapes)
-
-
-def _reachable(state: KaState, ally: Figure) -> list[Space]:
-    """Free spaces the Ally can end a movement on (its current one, or a new one)."""
-    steps = ally.steps if ally.steps else move_rate(ally)
-    frontier, seen, found = [ally.space], {ally.space}, []
-    board = board_of(state)
-    for _ in range(steps):
-        ahead = []
-        for space in frontier:
-            for nxt in neighbours(space):
-                if nxt in seen or not board.walkable(nxt) or state.tower_at(nxt) is not None \
-                        or tether_problem(state, ally, nxt):
-                    continue
-                seen.add(nxt)
-                ahead.append(nxt)
-                if not any(f.space == nxt and f.kind != FOE and f.figure != ally.figure for f in state.figures):
-                    found.append(nxt)
-        frontier = ahead
-    return found
 
 
 def end_ally(state: KaState, ally: Figure, hold: bool) -> Plan:

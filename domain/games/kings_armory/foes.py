@@ -117,6 +117,12 @@ def heroes_in_game(state: KaState) -> int:
     return sum(1 for f in state.figures if f.kind == HERO)
 
 
+def wave_size(state: KaState, wave: int) -> int:
+    """A Wave's foes: the Wave Card's count plus the Hero Scaling Grid's, at least one
+    (kings-armory B1)."""
+    return max(1, wave_card().row(wave).foes + wave_card().scale(heroes_in_game(state)).extra_foes)
+
+
 def enter_foe(em: Em, rng: Rng) -> str:
     """Roll the d12, draw the foe and place it at its entrance (kings-armory B1)."""
     state = em.state

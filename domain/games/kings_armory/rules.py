@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from domain.games.kings_armory import actions
 from domain.games.kings_armory import messages as m
-from domain.games.kings_armory.actions import Aim, Plan, end_ally, owes_attack, own_ally
-from domain.games.kings_armory.board import Space, name, parse, within_range
+from domain.games.kings_armory.actions import Aim, Plan, end_ally, owes_attack, own_ally, tower_near
+from domain.games.kings_armory.board import Space, name, parse
 from domain.games.kings_armory.combat import Em
 from domain.games.kings_armory.evolve import evolve
 from domain.games.kings_armory.figures import towers_only
@@ -18,7 +18,6 @@ from domain.games.kings_armory.turns import (
     TOWER_SLOTS,
     begin_wave,
     end_wave,
-    foes_left,
     game_lost,
     next_placer,
     next_seat,
@@ -80,12 +79,7 @@ def placement_tower(state: KaState, ally: Figure, space: Space) -> tuple[str, st
         require(state.hosted(tower.tower) < tower.slots, R_HOSTING, f"Tower {tower.tower} hosts all it can")
         return tower.tower, tower.tower
     require(not towers_only(ally), R_SETUP, f"{ally.figure} never leaves the Towers")
-    host = ""
-    for candidate in state.towers:
-        if any(within_range(space, cell, 2) for cell in candidate.cells) \
-                and state.hosted(candidate.tower) < candidate.slots:
-            host = candidate.tower
-            break
+    host = tower_near(state, space)
     require(bool(host), R_HOSTING, f"{name(space)} is not within 2 spaces of a Tower with a free hosting slot")
     return host, ""
 
@@ -120,7 +114,7 @@ def _after_action(em: Em, rng: Rng, seat: int) -> None:
     if game_lost(em):
         return
     state = em.state
-    if not foes_left(state) and not state.to_enter:
+    if not state.foes() and not state.to_enter:
         end_wave(em, rng)
     elif state.phase == PLAYERS and seat_done(state, seat):
         next_seat(em, rng, seat)

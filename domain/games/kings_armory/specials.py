@@ -17,11 +17,11 @@ from domain.games.kings_armory.actions import (
     free_ground,
     hosting_tower,
     pay,
-    tether_problem,
+    teleport_problem,
 )
 from domain.games.kings_armory.board import Space, name, parse, within_range
 from domain.games.kings_armory.combat import Em, put_tokens, resolve_attack, status_immune
-from domain.games.kings_armory.content import Special, heroes, wave_card
+from domain.games.kings_armory.content import Special, heroes
 from domain.games.kings_armory.figures import (
     dodge,
     immune_to_everything,
@@ -30,9 +30,8 @@ from domain.games.kings_armory.figures import (
     specials,
     tank_number,
     tankable,
-    towers_only,
 )
-from domain.games.kings_armory.foes import foresee, heroes_in_game, tanks_in_use
+from domain.games.kings_armory.foes import foresee, tanks_in_use, wave_size
 from domain.games.kings_armory.state import FOE, GUARDIAN, Figure, KaState
 from domain.games.kings_armory.table import ally_at, board_of, foe_blocks
 from domain.kernel import Rng, RuleViolation, require
@@ -130,30 +129,6 @@ def _mind_cage(state: KaState, ally: Figure, special: Special, aim: Aim) -> Plan
     return lambda em, rng: em.emit(m.Tanked, R_TANKING, ally.figure, foe.figure)
 
 
-def teleport_problem(state: KaState, mover: Figure, to: Space) -> str:
-    """Why `mover` may not be teleported to `to` ("" when it may): a valid space, a
-    Tower with a free slot for a Tower space; Boleslaw only onto Towers; a Hireable
-    needs a Tower within 2 (kings-armory E Teleport)."""
-    tower = state.tower_at(to)
-    if to == mover.space:
-        return "it is already there"
-    if tower is not None:
-        if ally_at(state, to) is not None:
-            return f"{name(to)} is taken"
-        if state.hosted(tower.tower) >= tower.slots and mover.tower != tower.tower:
-            return f"Tower {tower.tower} has no free hosting slot"
-        return tether_problem(state, mover, to)
-    if towers_only(mover):
-        return f"{mover.figure} never leaves the Towers"
-    if tether_problem(state, mover, to):
-        return tether_problem(state, mover, to)
-    if not free_ground(state, to, mover.figure) or ally_at(state, to) is not None:
-        return f"{name(to)} is not a valid space"
-    if mover.kind == "hireable" and not hosting_tower(state, mover, to):
-        return "a Hireable needs a Tower with a free slot within 2 spaces"
-    return ""
-
-
 def _teleport_ally(state: KaState, ally: Figure, special: Special, aim: Aim) -> Plan:
     target = _ally_target(state, ally, special, aim)
     to = _space(aim.at, R_TELEPORT)
@@ -223,8 +198,7 @@ def foresight_room(state: KaState) -> bool:
     and no further than that Wave's foes."""
     if state.wave >= state.options.waves:
         return False
-    scale = wave_card().scale(heroes_in_game(state))
-    return len(state.foresight) < max(1, wave_card().row(state.wave + 1).foes + scale.extra_foes)
+    return len(state.foresight) < wave_size(state, state.wave + 1)
 
 
 def _foresight(state: KaState, ally: Figure, special: Special, aim: Aim) -> Plan:

@@ -15,8 +15,9 @@ from domain.games.kings_armory.foes import (
     heroes_in_game,
     next_foe,
     upkeep_allies,
+    wave_size,
 )
-from domain.games.kings_armory.state import FOE, GUARDIAN, HERO, HIREABLE, KaState
+from domain.games.kings_armory.state import GUARDIAN, HERO, HIREABLE, KaState
 from domain.games.kings_armory.table import board_of
 from domain.kernel import Rng
 
@@ -76,7 +77,7 @@ def begin_wave(em: Em, rng: Rng, wave: int) -> None:
     B1); with Delayed Monster Entry half of them, rounded up, come first (D2-2)."""
     state = em.state
     scale = wave_card().scale(heroes_in_game(state))
-    foes = max(1, wave_card().row(wave).foes + scale.extra_foes)
+    foes = wave_size(state, wave)
     now = (foes + 1) // 2 if state.options.delayed_entry else foes
     em.emit(m.WaveBegan, R_WAVE, wave, foes, scale.roll_mod, now)
     foes_round(em, rng)
@@ -190,6 +191,3 @@ def next_seat(em: Em, rng: Rng, after: int) -> None:
 def seat_done(state: KaState, seat: int) -> bool:
     return all(f.done or not f.active for f in state.allies_of(seat))
 
-
-def foes_left(state: KaState) -> int:
-    return sum(1 for f in state.figures if f.kind == FOE)
