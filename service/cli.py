@@ -156,6 +156,52 @@ def cmd_verify(args: argparse.Namespace) -> int:
     return VERIFY_EXIT[report.verdict]
 
 
+MAX_VIEWED_LOG_BYTES = 256 * 1024 * 1024
+"""The largest log file `tablerules view` opens (a game of 100,000 events is some 60 MB)."""
+
+
+def cmd_view(args: argparse.Namespace) -> int:
+    """Serve the web viewer for a log file or a live game until interrupted."""
+    from service.viewer.live import LiveTimeline
+    from service.viewer.timeline import Timeline, Unviewable, load
+    from service.viewer.web import NotBuilt, ViewerServer
+
+    if (args.file is None) == (args.game is None):
+        print("tablerules view: give a log file, or --game ID for a live game (not both)", file=sys.stderr)
+        return 2
+    source: Timeline | LiveTimeline
+    if args.file is not None:
+        try:
+            if os.path.getsize(args.file) > MAX_VIEWED_LOG_BYTES:
+                print(f"tablerules view: {args.file} is larger than {MAX_VIEWED_LOG_BYTES // 2**20} MiB",
+                      file=sys.stderr)
+                return 2
+            with open(args.file, "rb") as handle:
+                source = load(handle.read())
+        except OSError as problem:
+            print(f"tablerules view: cannot read {args.file}: {problem.strerror}", file=sys.stderr)
+            return 2
+        except Unviewable as problem:
+            print(f"tablerules view: {args.file} cannot be drawn: {problem}", file=sys.stderr)
+            return 1
+        print(f"{args.file}: {source.check.verdict}, {source.last_seq} events to show", flush=True)
+    else:
+        source = LiveTimeline(args.address, args.game, args.token)
+    try:
+        server = ViewerServer(source, port=args.port)
+    except NotBuilt as problem:
+        print(f"tablerules view: {problem}", file=sys.stderr)
+        return 2
+    print(f"viewer on {server.url} (loopback only; Ctrl-C stops it)", flush=True)
+    try:
+        server.http.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.close()
+    return 0
+
+
 def cmd_diff(args: argparse.Namespace) -> int:
     """Where two logs of one game part (exit 0 identical, 1 they differ)."""
     from service.logdiff import diff_logs
@@ -315,6 +361,13 @@ def parser() -> argparse.ArgumentParser:
         command = sub.add_parser(name, help=helptext)
         command.add_argument("--address", default=os.environ.get("TABLERULES_ADDRESS", "127.0.0.1:50051"))
         return command
+
+    viewed = remote("view", "draw a log, or a live game (--game), in the browser: a page on 127.0.0.1")
+    viewed.add_argument("file", nargs="?", help="a log file (.jsonl)")
+    viewed.add_argument("--game", help="follow this live game on the server at --address instead")
+    viewed.add_argument("--token", help="with --game: a seat token, to see that seat's view (default: spectator)")
+    viewed.add_argument("--port", type=int, default=0, help="the page's port (default: any free one)")
+    viewed.set_defaults(run=cmd_view)
 
     upgraded = sub.add_parser("upgrade", help="bring a log of format 1, or of an earlier version of its rules, to "
                                               "the current format and rules (it must carry its seed)")

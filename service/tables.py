@@ -45,9 +45,9 @@ from domain.kernel import (
     seed_commitment,
     to_plain,
 )
-from domain.kernel.messages import from_plain, payload_of
+from domain.kernel.messages import from_plain
 from domain.kernel.quoting import quoted
-from domain.kernel.session import decode_event
+from domain.kernel.session import seen_payload
 from service import logchecks
 from service.errors import (
     InvalidArgument,
@@ -355,11 +355,9 @@ class Tables:
     def _redacted(game: Game[Any], envelope: Envelope, viewer: Viewer, event: Event | None) -> SeenEnvelope:
         if viewer.operator or envelope.public is None:
             return SeenEnvelope(envelope, envelope.type, envelope.payload, False, viewer.audience)
-        if viewer.seat == SPECTATOR:
-            return SeenEnvelope(envelope, envelope.type, envelope.public, True, viewer.audience)
-        shown = game.redact(event if event is not None else decode_event(game, envelope), viewer.seat)
-        payload = payload_of(shown)
-        return SeenEnvelope(envelope, envelope.type, payload, payload != dict(envelope.payload), viewer.audience)
+        payload = seen_payload(game, envelope, viewer.seat, event)
+        redacted = viewer.seat == SPECTATOR or payload != dict(envelope.payload)
+        return SeenEnvelope(envelope, envelope.type, payload, redacted, viewer.audience)
 
     # -- commands -----------------------------------------------------------------------
 

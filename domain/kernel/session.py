@@ -125,6 +125,16 @@ def public_payload(game: Game[Any], event: Event, payload: dict[str, JsonValue])
     return None if public == payload else public
 
 
+def seen_payload(game: Game[Any], envelope: Envelope, seat: int, event: Event | None = None) -> Mapping[str, JsonValue]:
+    """The envelope's payload as one seat (or a spectator, seat 0) sees it; `event` is
+    its decoded event, if at hand."""
+    if envelope.public is None:
+        return envelope.payload
+    if seat == SPECTATOR:
+        return envelope.public
+    return payload_of(game.redact(event if event is not None else decode_event(game, envelope), seat))
+
+
 @dataclass(frozen=True, slots=True)
 class Step(Generic[S]):
     """One decided command: the next session, its envelopes, and the events of the

@@ -1,0 +1,2 @@
+// Every game's drawing registers itself when imported.
+import "./armory.js";
