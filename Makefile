@@ -9,7 +9,7 @@ INSTALLED := $(VENV)/.installed
 PROTOS := $(wildcard proto/tablerules/v1/*.proto)
 GENERATED := tablerules/v1/.generated
 
-.PHONY: run test proto lint typecheck pytest node-test postgres bench fuzz fuzz-requests fuzz-logs clean
+.PHONY: run test proto viewer lint typecheck pytest node-test postgres chromium bench fuzz fuzz-requests fuzz-logs clean
 
 $(INSTALLED): pyproject.toml clients/python/pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -26,8 +26,23 @@ $(GENERATED): $(INSTALLED) $(PROTOS)
 
 proto: $(GENERATED)
 
-run: proto
+run: proto viewer
 	$(VENV)/bin/tablerules serve
+
+# The web viewer's page (clients/web): TypeScript from npm, compiled to clients/web/dist/,
+# which `tablerules view` serves itself (no CDN, no bundler).
+WEB_DIR := clients/web
+WEB_INSTALLED := $(WEB_DIR)/node_modules/.installed
+WEB_BUILT := $(WEB_DIR)/dist/app.js
+
+$(WEB_INSTALLED): $(WEB_DIR)/package.json $(WEB_DIR)/package-lock.json
+	cd $(WEB_DIR) && npm ci --no-audit --no-fund
+	touch $@
+
+$(WEB_BUILT): $(WEB_INSTALLED) $(wildcard $(WEB_DIR)/src/*.ts $(WEB_DIR)/src/*/*.ts) $(WEB_DIR)/tsconfig.json
+	cd $(WEB_DIR) && npm run build
+
+viewer: $(WEB_BUILT)
 
 lint: proto
 	$(PY) -m ruff check .
@@ -44,7 +59,15 @@ postgres:
 	  else echo "PostgreSQL is not installed and cannot be installed here: its tests will skip"; fi; \
 	fi
 
-pytest: proto postgres
+# The browser tests drive Debian's Chromium with Playwright (never a downloaded browser).
+chromium:
+	@if ! command -v chromium >/dev/null; then \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
+	  else echo "Chromium is not installed and cannot be installed here: the browser tests will skip"; fi; \
+	fi
+
+pytest: proto postgres viewer chromium
 	PYTHONHASHSEED=0 $(PY) -m pytest
 	# Determinism does not depend on hash order: the replay suite again under other seeds.
 	PYTHONHASHSEED=1 $(PY) -m pytest tests/test_replays.py -p no:cacheprovider
@@ -83,4 +106,4 @@ fuzz-requests fuzz-logs: proto
 
 clean:
 	rm -rf $(VENV) tablerules build *.egg-info .mypy_cache .ruff_cache .pytest_cache .hypothesis .fuzz
-	rm -rf $(NODE_DIR)/node_modules $(NODE_DIR)/dist $(NODE_DIR)/src/generated
+	rm -rf $(NODE_DIR)/node_modules $(NODE_DIR)/dist $(NODE_DIR)/src/generated $(WEB_DIR)/node_modules $(WEB_DIR)/dist

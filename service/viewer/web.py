@@ -62,6 +62,11 @@ def assets(root: Path = WEB_ROOT) -> dict[str, tuple[bytes, str]]:
     return found
 
 
+class _LoopbackServer(ThreadingHTTPServer):
+    daemon_threads = True
+    request_queue_size = 64  # a page asks for views in bursts while a live game is played
+
+
 class BadRequest(ValueError):
     pass
 
@@ -75,8 +80,7 @@ class ViewerServer:
         self.files = assets(root)
         self.stopping = threading.Event()
         handler = _handler_for(self)
-        self.http = ThreadingHTTPServer(("127.0.0.1", port), handler)
-        self.http.daemon_threads = True
+        self.http = _LoopbackServer(("127.0.0.1", port), handler)
 
     @property
     def url(self) -> str:

@@ -32,7 +32,8 @@ let summary: Summary;
 let events: Shown[] = [];
 let seq = 1;
 let viewer = 0;
-let asked = 0; // the latest view asked for: older answers are dropped
+let wanted: { seq: number; viewer: number } | null = null; // the view to draw next
+let drawing = false; // a view is being fetched: one at a time, the newest wish wins
 let timer: number | undefined;
 
 function last(): number {
@@ -144,15 +145,30 @@ async function show(target: number): Promise<void> {
   $<HTMLInputElement>("seq").value = String(seq);
   history.replaceState(null, "", `?key=${encodeURIComponent(key)}#seq=${seq}&viewer=${viewer}`);
   drawEventDetail();
-  const ticket = ++asked;
-  const viewed = await api<Viewed>("view", { seq, viewer });
-  if (ticket !== asked) return;
+  wanted = { seq, viewer };
+  if (drawing) return; // the loop below draws the newest wish when the view in flight is in
+  drawing = true;
+  try {
+    while (wanted !== null) {
+      const asked: { seq: number; viewer: number } = wanted;
+      wanted = null;
+      const viewed = await api<Viewed>("view", asked);
+      if (wanted === null) drawBoard(viewed, asked.viewer);
+    }
+  } catch (problem) {
+    $("status").replaceChildren(el("span", { class: "error" }, `The view could not be loaded: ${(problem as Error).message}`));
+  } finally {
+    drawing = false;
+  }
+}
+
+function drawBoard(viewed: Viewed, shownTo: number): void {
   drawStatus(viewed.status);
-  const context: Context = { seats: summary.seats, viewer, options: summary.options, winners: viewed.status.winners, toAct: viewed.status.to_act };
+  const context: Context = { seats: summary.seats, viewer: shownTo, options: summary.options, winners: viewed.status.winners, toAct: viewed.status.to_act };
   const board = $("board");
   board.replaceChildren(drawingFor(summary.ruleset)(viewed.view, context));
   board.dataset.seq = String(viewed.seq);
-  board.dataset.viewer = String(viewer);
+  board.dataset.viewer = String(shownTo);
   board.dataset.ready = "true";
 }
 
@@ -206,8 +222,11 @@ function follow(): void {
   stream.addEventListener("events", (message) => {
     const atEnd = seq >= last();
     const fresh = JSON.parse((message as MessageEvent).data) as Shown[];
-    events.push(...fresh.filter((e) => e.seq > (events.at(-1)?.seq ?? 0)));
-    drawEventList();
+    const added = fresh.filter((e) => e.seq > (events.at(-1)?.seq ?? 0));
+    events.push(...added);
+    $("events").append(...added.map(eventItem));
+    $<HTMLInputElement>("scrub").max = String(last());
+    $<HTMLInputElement>("seq").max = String(last());
     if (atEnd) void show(last());
   });
   stream.addEventListener("view", () => { if (seq >= last()) void show(last()); });

@@ -13,6 +13,13 @@ function face(c: ArmoryCard, small = false): HTMLElement {
   return card({ id: c.card, name: c.name, kind: c.kind, stats: [["no.", c.number]], notes, small });
 }
 
+/** A Mystic on the stack: the card, who cast it and at what. */
+function cast(item: View): HTMLElement {
+  const target = item.target_seat ? ` at seat ${item.target_seat}${item.target_combatant ? ` ${item.target_combatant}` : ""}` : "";
+  return el("div", {}, face(item.card), label(`seat ${item.caster}${target}`),
+    item.rebounded ? badge("rebounded") : null, item.passed.length ? label(`passed: seat ${item.passed.join(", ")}`) : null);
+}
+
 function hand(cards: ArmoryCard[], count: number): HTMLElement {
   // A hand the viewer may not see comes as a count alone: it is drawn as card backs.
   return cards.length || count === 0 ? row(...cards.map((c) => face(c))) : row(...Array.from({ length: count }, () => back("hidden", true)));
@@ -41,7 +48,7 @@ function seatArea(seat: View, view: View, context: Context): HTMLElement {
 function drawArmory(view: View, context: Context): HTMLElement {
   const duel = view.duel;
   const middle = area(`turn ${view.turn} · ${view.phase.replace(/_/g, " ")}`, {},
-    view.stack.length ? el("div", {}, label("cast in this attack"), row(...view.stack.map((c: ArmoryCard) => face(c)))) : null,
+    view.stack.length ? el("div", {}, label("cast, waiting to resolve (armory R5)"), row(...view.stack.map(cast))) : null,
     duel.challenger ? el("div", {}, label(`duel: ${seatName(context, duel.challenger)} challenges ${seatName(context, duel.challenged)}` +
       (duel.prize ? `, prize: ${duel.prize}` : "")), row(...duel.revealed.map((c: ArmoryCard) => face(c)))) : null,
     view.trade_drawn.length ? label(`cards drawn in a trade: ${view.trade_drawn.length}`) : null);

@@ -15,7 +15,9 @@ export function drawingFor(ruleset: string): Drawing {
 
 /** A game this page has no drawing for: its view as nested boxes, keys as labels. */
 function outline(view: View, _context: Context): HTMLElement {
-  return area("table", {}, label("no drawing for this game yet: its view, as the service sends it"), nested(view));
+  const drawn = area("table", {}, label("no drawing for this game yet: its view, as the service sends it"), nested(view));
+  drawn.classList.add("outline");
+  return drawn;
 }
 
 function nested(value: unknown): HTMLElement {
