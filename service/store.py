@@ -17,7 +17,7 @@ import os
 import threading
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import orjson
 from eventsourcing.persistence import (
@@ -33,6 +33,9 @@ from domain.kernel import Envelope, canonical_json, to_plain
 from domain.kernel.fairness import Contributions
 from domain.kernel.messages import from_plain
 from domain.kernel.session import GAME_CREATED
+
+if TYPE_CHECKING:
+    from service.changes import Announcer
 
 RECEIPT_TOPIC = "tablerules:CommandReceipt"
 
@@ -76,7 +79,7 @@ def persistence_env(url: str) -> dict[str, str]:
         os.close(os.open(path, os.O_WRONLY | os.O_CREAT, 0o600))
         return {**env, "PERSISTENCE_MODULE": f"{__name__}:DurableSQLiteFactory",
                 "SQLITE_DBNAME": path, "SQLITE_LOCK_TIMEOUT": "30"}
-    if url.startswith(("postgresql://", "postgres://")):
+    if is_shared(url):
         from urllib.parse import unquote, urlparse
 
         parts = urlparse(url)
@@ -92,6 +95,11 @@ def persistence_env(url: str) -> dict[str, str]:
             "POSTGRES_MAX_OVERFLOW": "20",
         }
     raise ValueError(f"unknown storage URL {url!r}: use memory:, sqlite:///FILE or postgresql://...")
+
+
+def is_shared(url: str) -> bool:
+    """Whether other replicas may write to the same store (a PostgreSQL database)."""
+    return url.startswith(("postgresql://", "postgres://"))
 
 
 class VersionConflict(Exception):
@@ -198,9 +206,22 @@ class GameStore:
         self.events: ApplicationRecorder = self.factory.application_recorder()
         self.secrets_recorder: AggregateRecorder = self.factory.aggregate_recorder("secrets")
         self.snapshots: AggregateRecorder = self.factory.aggregate_recorder("snapshots")
-        self.group_commit = GroupCommit(self.events.insert_events)
+        self.shared = is_shared(url)
+        self.announcer: Announcer | None = None
+        if self.shared:
+            from service.changes import Announcer  # psycopg: the postgres extra
+
+            self.announcer = Announcer(url)
+        self.group_commit = GroupCommit(self._insert)
+
+    def _insert(self, rows: Sequence[StoredEvent]) -> None:
+        self.events.insert_events(rows)
+        if self.announcer is not None:  # once committed: other replicas' streams need not wait for a poll
+            self.announcer.announce(str(row.originator_id) for row in rows if row.topic != RECEIPT_TOPIC)
 
     def close(self) -> None:
+        if self.announcer is not None:
+            self.announcer.close()
         self.factory.close()
 
     def create(self, game_id: str, secrets: Secrets) -> None:

@@ -23,7 +23,7 @@ from collections import OrderedDict, deque
 from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from domain.games import REGISTRY
 from domain.kernel import (
@@ -63,6 +63,9 @@ from service.logchecks import Adoptable, Replayed
 from service.logjobs import LogJobs
 from service.migrate import is_current, is_format_1
 from service.store import GameStore, Secrets, Snapshot, VersionConflict
+
+if TYPE_CHECKING:
+    from service.changes import Listener
 
 RECENT_ENVELOPES = 256
 """Envelopes kept in memory per game for streaming; older ones come from the store."""
@@ -203,10 +206,10 @@ class LiveGame:
 
 class Tables:
     def __init__(self, store: GameStore, operator_token: str, *, snapshot_every: int = 200,
-                 cache_size: int = 20000, poll_seconds: float = 0.25, log_jobs: LogJobs | None = None) -> None:
+                 cache_size: int = 20000, poll_seconds: float = 1.0, log_jobs: LogJobs | None = None) -> None:
         self.store = store
         # Other replicas may write to a shared database: reads then fold in the tail first.
-        self.shared_storage = store.url.startswith(("postgresql://", "postgres://"))
+        self.shared_storage = store.shared
         self.games = REGISTRY
         self.log_jobs = log_jobs or LogJobs()
         self.snapshot_every = snapshot_every
@@ -215,12 +218,34 @@ class Tables:
         self._operator_hash = _token_hash(operator_token)
         self._live: OrderedDict[str, LiveGame] = OrderedDict()
         self._live_lock = threading.Lock()
+        # Other replicas announce their appends (service/changes.py); the poll in follow()
+        # is the safety net for an announcement lost on the way.
+        self._listener: Listener | None = None
+        if store.announcer is not None:
+            from service.changes import Listener  # psycopg: the postgres extra
+
+            self._listener = Listener(store.url, store.announcer.replica, self._changed_elsewhere,
+                                      self._refresh_every_live_game)
 
     # -- rulesets and games -------------------------------------------------------------
 
     def close(self) -> None:
+        if self._listener is not None:
+            self._listener.stop()
         self.log_jobs.close()
         self.store.close()
+
+    def _changed_elsewhere(self, game_id: str) -> None:
+        with self._live_lock:
+            live = self._live.get(game_id)
+        if live is not None:
+            self._refresh_unless_busy(live)
+
+    def _refresh_every_live_game(self) -> None:
+        with self._live_lock:
+            games = list(self._live.values())
+        for live in games:
+            self._refresh_unless_busy(live)
 
     def create_game(self, ruleset: str, seats: Sequence[str], options: Mapping[str, object], content: str = "",
                     seed: str = "", token: str | None = None) -> tuple[str, list[SeatGrant], str, int]:

@@ -2,15 +2,21 @@
 
 from __future__ import annotations
 
+import contextlib
+import queue
 import tempfile
 import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
+import psycopg
 import pytest
 
-from service.server import Running
-from tablerules_client import Client, RuleError, StaleVersionError
+from service.server import Running, start
+from service.store import GameStore
+from service.tables import Tables
+from tablerules_client import Client, RuleError, ServiceCallError, StaleVersionError
 from tests.conftest import OPERATOR, serve
 from tests.postgres import postgres_server
 
@@ -77,3 +83,47 @@ def race(here: Client, there: Client, game_id: str, tokens: dict[int, str], labe
     for racer in racers:
         racer.join(30)
     return outcomes
+
+
+def test_a_stream_on_one_replica_hears_another_replicas_commands_without_waiting_for_a_poll(
+        postgres_url: str) -> None:
+    # A poll this slow cannot deliver within the wait below: only the replicas' announcements can.
+    a, b = (start(Tables(GameStore(postgres_url), OPERATOR, poll_seconds=300), "127.0.0.1", 0, workers=8)
+            for _ in range(2))
+    try:
+        with Client(f"127.0.0.1:{a.port}") as on_a, Client(f"127.0.0.1:{b.port}") as on_b:
+            created = on_a.create_game("armory", ["ann", "bob"], seed="push", token=OPERATOR)
+            tokens = {s.seat: s.token for s in created.seats}
+            heard: queue.Queue[int] = queue.Queue()
+
+            def watch() -> None:
+                with contextlib.suppress(ServiceCallError):  # the channel closes at the end
+                    for envelope in on_b.stream(created.game_id, 0, tokens[1]):
+                        heard.put(envelope.seq)
+
+            threading.Thread(target=watch, daemon=True).start()
+            version = on_a.view(created.game_id).version
+            assert drain_until(heard, version) == version
+            for round_ in range(6):
+                if round_ == 3:  # the listeners lose their connections: they reconnect and look again
+                    with psycopg.connect(postgres_url, autocommit=True) as admin:
+                        admin.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                                      "WHERE query LIKE 'LISTEN%' AND pid <> pg_backend_pid()")
+                seat = on_a.view(created.game_id).status.to_act[0]
+                view = on_a.view(created.game_id, tokens[seat])
+                on_a.seat(created.game_id, tokens[seat]).submit(view.legal_commands[0], expected_version=view.version)
+                version = on_a.view(created.game_id).version
+                assert drain_until(heard, version) == version  # pushed by replica A's announcement
+    finally:
+        a.stop(0)
+        b.stop(0)
+
+
+def drain_until(heard: queue.Queue[int], version: int, seconds: float = 20.0) -> int:
+    """The highest seq heard once `version` is reached, or when `seconds` have passed."""
+    deadline = time.monotonic() + seconds
+    last = 0
+    while last < version and time.monotonic() < deadline:
+        with contextlib.suppress(queue.Empty):
+            last = max(last, heard.get(timeout=max(0.01, deadline - time.monotonic())))
+    return last
