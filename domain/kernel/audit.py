@@ -21,6 +21,7 @@ from typing import Any
 from domain.kernel.canonical import JsonValue, canonical_json, to_plain
 from domain.kernel.game import Game
 from domain.kernel.log import (
+    ENVELOPE_FIELDS,
     GENESIS_HASH,
     Envelope,
     Header,
@@ -31,6 +32,7 @@ from domain.kernel.log import (
     parse_line,
 )
 from domain.kernel.messages import Event, RuleViolation
+from domain.kernel.quoting import quoted
 from domain.kernel.rng import seed_commitment
 from domain.kernel.seal import Keys, chain_hash, public_form, secret_digest, state_hash
 from domain.kernel.session import (
@@ -44,6 +46,10 @@ from domain.kernel.session import (
 )
 
 MAX_DIFF_LINES = 20
+MAX_SHOWN = 240
+"""A value or difference in a report is cut to this many characters."""
+OTHER_FIELDS = tuple(sorted(ENVELOPE_FIELDS - {"type", "rule", "payload"}))
+"""An envelope's fields besides the event's type, rule and payload: its seals and place."""
 STATE_CHECK_INTERVAL = 128
 """Replay compares the folded state with the logged state_hash at every 128th event and
 at the last: hashing a whole state afresh costs about as much as folding 10 events.
@@ -73,13 +79,51 @@ class Divergence:
     state_diff: tuple[str, ...] = ()
 
     def describe(self) -> str:
+        """The event and the reason; where the rules made an envelope the log does not
+        hold alike, each side's event type and rule citation, the payload paths and
+        the other envelope fields that differ; then the state paths that differ. Every
+        line is bounded: a shuffled deck would otherwise fill the terminal."""
         lines = [f"event {self.seq}: {self.reason}"]
-        if self.expected is not None:
-            lines.append(f"  expected: {dict(self.expected)}")
-        if self.actual is not None:
-            lines.append(f"  actual:   {dict(self.actual)}")
-        lines.extend(f"  state: {line}" for line in self.state_diff)
+        if self.expected is not None and self.expected.keys() >= ENVELOPE_FIELDS:
+            lines.extend(_envelope_sides(self.expected, self.actual))
+        else:  # a payload (GameCreated against the header) or a rejected command
+            if self.expected is not None:
+                lines.append(f"  expected: {quoted(dict(self.expected), MAX_SHOWN)}")
+            if self.actual is not None:
+                lines.append(f"  logged:   {quoted(dict(self.actual), MAX_SHOWN)}")
+        if self.state_diff:
+            lines.append("  the state after it (the rules' != the log's):")
+            lines.extend(f"    {shortened(line)}" for line in self.state_diff)
         return "\n".join(lines)
+
+
+def _envelope_sides(made: Mapping[str, JsonValue], logged: Mapping[str, JsonValue] | None) -> list[str]:
+    """How the envelope the rules made and the logged one differ, in a few lines."""
+    lines = [f"  the rules: {made['type']}, citing {made['rule']}"]
+    if logged is None:
+        return [*lines, "  the log:   nothing (it ends here)"]
+    lines.append(f"  the log:   {logged['type']}, citing {logged['rule']}")
+    paths = first_lines(state_diff(made["payload"], logged["payload"], "payload"))
+    if paths:
+        lines.append("  the payload (the rules' != the log's):")
+        lines.extend(f"    {shortened(path)}" for path in paths)
+    others = [name for name in OTHER_FIELDS if not same_json(made[name], logged[name])]
+    if others:
+        lines.append(f"  the envelopes also differ in: {', '.join(others)}")
+    return lines
+
+
+def shortened(line: str) -> str:
+    """A line of a difference, cut to MAX_SHOWN characters (quoted() cuts a value)."""
+    return line if len(line) <= MAX_SHOWN else line[:MAX_SHOWN] + "..."
+
+
+def same_json(a: object, b: object) -> bool:
+    """Equal as canonical JSON: a Python comparison would take `true` for `1`."""
+    try:
+        return canonical_json(a) == canonical_json(b)
+    except TypeError:  # a float: no canonical form, so not what the rules made
+        return False
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,7 +165,8 @@ def state_diff(expected: object, actual: object, path: str = "state") -> Iterato
         yield f"{path}: {a!r} != {b!r}"
 
 
-def _first_lines(lines: Iterator[str]) -> tuple[str, ...]:
+def first_lines(lines: Iterator[str]) -> tuple[str, ...]:
+    """The first MAX_DIFF_LINES of a difference."""
     return tuple(line for _, line in zip(range(MAX_DIFF_LINES), lines, strict=False))
 
 
@@ -404,11 +449,8 @@ def verified(game: Game[Any], log: Log, progress: Callable[[int], None] | None =
 
 
 def _identical(made: Envelope, logged: Envelope) -> bool:
-    """Byte for byte, as canonical JSON: a dict comparison would take `true` for `1`."""
-    try:
-        return canonical_json(made.to_json()) == canonical_json(logged.to_json())
-    except TypeError:  # a float in the log: no canonical form, so not what the rules made
-        return False
+    """Byte for byte, as canonical JSON: seals included."""
+    return same_json(made.to_json(), logged.to_json())
 
 
 def _diverging_states(before: Session[Any], agreed: list[Envelope], made: Envelope,
@@ -422,6 +464,6 @@ def _diverging_states(before: Session[Any], agreed: list[Envelope], made: Envelo
     expected_state = base.apply(made).state
     try:
         actual_state = base.apply(actual).state
-        return _first_lines(state_diff(expected_state, actual_state))
+        return first_lines(state_diff(expected_state, actual_state))
     except (LogFormatError, *CANNOT_FOLLOW) as error:
         return (f"the logged event cannot be applied: {error}",)
