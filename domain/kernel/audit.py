@@ -33,13 +33,14 @@ from domain.kernel.log import (
 )
 from domain.kernel.messages import Event, RuleViolation
 from domain.kernel.quoting import quoted
-from domain.kernel.rng import seed_commitment
+from domain.kernel.rng import Rng, seed_commitment
 from domain.kernel.seal import Keys, chain_hash, public_form, secret_digest, state_hash
 from domain.kernel.session import (
     CANNOT_FOLLOW,
     GAME_CREATED,
     SEED_REVEALED,
     Session,
+    Step,
     command_from_json,
     fold,
     public_payload,
@@ -414,38 +415,66 @@ def verified(game: Game[Any], log: Log, progress: Callable[[int], None] | None =
         return None, _failed(Divergence(1, "GameCreated is not sealed with this seed (the event was edited)",
                                         expected=created.to_json(), actual=logged[0].to_json()), checked=checked)
     commands = 0
-    position = 1
     end = len(logged) if upto is None else min(upto, len(logged))
-    while position < end:
-        first = logged[position]
-        if first.command is None:
-            return None, _failed(Divergence(first.seq, "this event does not follow from a logged command"),
-                                 events=first.seq - 1, commands=commands, checked=checked)
-        try:
-            command = command_from_json(game, dict(first.command))
-            live_next, produced = live.execute(command, first.command_id, seed)
-        except (ValueError, RuleViolation) as error:
-            return None, _failed(Divergence(first.seq, f"the rules reject the logged command: {error}",
-                                            actual=first.command),
-                                 events=first.seq - 1, commands=commands, checked=checked)
+    for decided in redecisions(live, logged, seed, end):
+        if isinstance(decided, Divergence):
+            return None, _failed(decided, events=decided.seq - 1, commands=commands, checked=checked)
         commands += 1
-        for offset, made in enumerate(produced):
-            index = position + offset
-            if index >= len(logged) or not _identical(made, logged[index]):
-                actual = logged[index] if index < len(logged) else None
-                return None, _failed(Divergence(
-                    made.seq,
-                    "the log differs from what the rules produce for this command",
-                    expected=made.to_json(),
-                    actual=None if actual is None else actual.to_json(),
-                    state_diff=_diverging_states(live, logged[position:index], made, actual),
-                ), events=made.seq - 1, commands=commands, checked=checked)
-            if progress is not None:
+        differs = first_difference(decided, logged, _identical)
+        if differs is not None:
+            return None, _failed(differs, events=differs.seq - 1, commands=commands, checked=checked)
+        live = decided.step.session
+        if progress is not None:
+            for made in decided.step.envelopes:
                 progress(made.seq)
-        position += len(produced)
-        live = live_next
-    return live, Report(ok=True, events=position, commands=commands, rules_checked=True, finished=live.finished,
+    return live, Report(ok=True, events=live.version, commands=commands, rules_checked=True, finished=live.finished,
                         notes=notes, checked=checked)
+
+
+@dataclass(frozen=True, slots=True)
+class Redecision:
+    """A logged command decided again by the rules: the session before it (its first
+    event is logged at index `before.version`) and the step the rules made of it."""
+
+    before: Session[Any]
+    step: Step[Any]
+
+
+def redecisions(live: Session[Any], logged: Sequence[Envelope], seed: str, end: int,
+                generator: type[Rng] = Rng) -> Iterator[Redecision | Divergence]:
+    """Each logged command whose first event lies before index `end`, decided again
+    with the seed from the session the rules led to (not the log), its generator made
+    of the class `generator`. A Divergence ends it where an event follows from no
+    logged command or the rules reject the command; the caller stops where the log
+    does not hold what the rules made (first_difference)."""
+    while live.version < end:
+        first = logged[live.version]
+        if first.command is None:
+            yield Divergence(first.seq, "this event does not follow from a logged command")
+            return
+        try:
+            command = command_from_json(live.game, dict(first.command))
+            step = live.step(command, first.command_id, seed, generator)
+        except (ValueError, RuleViolation) as error:
+            yield Divergence(first.seq, f"the rules reject the logged command: {error}", actual=first.command)
+            return
+        yield Redecision(live, step)
+        live = step.session
+
+
+def first_difference(decided: Redecision, logged: Sequence[Envelope],
+                     alike: Callable[[Envelope, Envelope], bool]) -> Divergence | None:
+    """The first envelope the rules made for a command that the log does not hold
+    `alike` at its place, with the state paths that differ after it."""
+    position = decided.before.version
+    for offset, made in enumerate(decided.step.envelopes):
+        index = position + offset
+        actual = logged[index] if index < len(logged) else None
+        if actual is None or not alike(made, actual):
+            return Divergence(made.seq, "the log differs from what the rules produce for this command",
+                              expected=made.to_json(), actual=None if actual is None else actual.to_json(),
+                              state_diff=_diverging_states(decided.before, logged[position:index], made, actual))
+    return None
 
 
 def _identical(made: Envelope, logged: Envelope) -> bool:
@@ -453,7 +482,7 @@ def _identical(made: Envelope, logged: Envelope) -> bool:
     return same_json(made.to_json(), logged.to_json())
 
 
-def _diverging_states(before: Session[Any], agreed: list[Envelope], made: Envelope,
+def _diverging_states(before: Session[Any], agreed: Sequence[Envelope], made: Envelope,
                       actual: Envelope | None) -> tuple[str, ...]:
     """Where the state the rules lead to differs from the state the log leads to."""
     if actual is None:
