@@ -85,8 +85,9 @@ class Divergence:
         the other envelope fields that differ; then the state paths that differ. Every
         line is bounded: a shuffled deck would otherwise fill the terminal."""
         lines = [f"event {self.seq}: {self.reason}"]
-        if self.expected is not None and self.expected.keys() >= ENVELOPE_FIELDS:
-            lines.extend(_envelope_sides(self.expected, self.actual))
+        sides = self.envelopes()
+        if sides is not None:
+            lines.extend(_envelope_sides(*sides))
         else:  # a payload (GameCreated against the header) or a rejected command
             if self.expected is not None:
                 lines.append(f"  expected: {quoted(dict(self.expected), MAX_SHOWN)}")
@@ -96,6 +97,13 @@ class Divergence:
             lines.append("  the state after it (the rules' != the log's):")
             lines.extend(f"    {shortened(line)}" for line in self.state_diff)
         return "\n".join(lines)
+
+    def envelopes(self) -> tuple[Mapping[str, JsonValue], Mapping[str, JsonValue] | None] | None:
+        """The envelope the rules made and the logged one in its place (None where the
+        log ends), where the log differs from what the rules made; None otherwise."""
+        if self.expected is None or not self.expected.keys() >= ENVELOPE_FIELDS:
+            return None
+        return self.expected, self.actual
 
 
 def _envelope_sides(made: Mapping[str, JsonValue], logged: Mapping[str, JsonValue] | None) -> list[str]:
