@@ -1,7 +1,7 @@
-"""`tablerules`: serve, play, replay, verify, export, import and fork.
+"""`tablerules`: serve, play, replay, verify, audit, export, import and fork.
 
-replay and verify work on a file alone (no server); play, export, import and fork
-talk to a running server.
+replay, verify, audit and diff work on files alone (no server); play, export, import
+and fork talk to a running server.
 """
 
 from __future__ import annotations
@@ -202,6 +202,16 @@ def cmd_view(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_audit(args: argparse.Namespace) -> int:
+    """Every shuffle, draw and roll derived again from the seed (exit 0 as logged, 1 not, 3 no seed)."""
+    from domain.kernel.chance_audit import EXIT_STATUS, audit_chance
+
+    log = _read_log(args.file)
+    audit = audit_chance(_game_of(log.header), log, progress=_progress(len(log.envelopes), sys.stderr))
+    print(json.dumps(audit.to_json()) if args.json else audit.describe())
+    return EXIT_STATUS[audit.verdict]
+
+
 def cmd_diff(args: argparse.Namespace) -> int:
     """Where two logs of one game part (exit 0 identical, 1 they differ)."""
     from service.logdiff import diff_logs
@@ -356,6 +366,13 @@ def parser() -> argparse.ArgumentParser:
                                  help="compare the state with every event's state_hash (default: every 128th "
                                       "and the last; verify always compares every one)")
         command.set_defaults(run=handler)
+
+    audit = sub.add_parser("audit", help="derive every shuffle, draw and roll of a finished log again from its seed "
+                                         "(exit 0 chance matches, 1 it differs or the log fails, 3 no seed)")
+    audit.add_argument("file")
+    audit.add_argument("--json", action="store_true", help="one JSON object: verdict, what was checked, the seed's "
+                                                           "provenance, each command's draws and events")
+    audit.set_defaults(run=cmd_audit)
 
     def remote(name: str, helptext: str) -> argparse.ArgumentParser:
         command = sub.add_parser(name, help=helptext)

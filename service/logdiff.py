@@ -9,12 +9,12 @@ checked here: `tablerules verify` does that), so a tampered log can be compared 
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from domain.kernel import Envelope, Game, Log
-from domain.kernel.audit import MAX_DIFF_LINES, state_diff
+from domain.kernel.audit import first_lines, state_diff
 from domain.kernel.session import decode_event
 
 HEADER_FIELDS = ("ruleset", "ruleset_version", "game_id", "seats", "options", "content", "seed_commitment")
@@ -76,10 +76,6 @@ def _fold(game: Game[Any], log: Log, envelopes: Sequence[Envelope]) -> Any:
     return state
 
 
-def _limited(lines: Iterator[str]) -> tuple[str, ...]:
-    return tuple(line for _, line in zip(range(MAX_DIFF_LINES), lines, strict=False))
-
-
 def diff_logs(game: Game[Any], a: Log, b: Log) -> LogDiff:
     """Compare two logs of a game (of the ruleset of `a`)."""
     ha, hb = a.header.to_json(), b.header.to_json()
@@ -95,5 +91,5 @@ def diff_logs(game: Game[Any], a: Log, b: Log) -> LogDiff:
     state: tuple[str, ...] = ()
     if first != (None, None) and not header:
         after = [_fold(game, log, log.envelopes[:agreed + 1]) for log in (a, b)]
-        state = _limited(state_diff(after[0], after[1]))
+        state = first_lines(state_diff(after[0], after[1]))
     return LogDiff(header, agreed, lengths, first, state)

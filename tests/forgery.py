@@ -8,9 +8,10 @@ import dataclasses
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from domain.kernel import Envelope, Log, revealed_seed
+from domain.kernel import Envelope, Game, Log, Session, revealed_seed
 from domain.kernel.log import GENESIS_HASH
-from domain.kernel.seal import Keys
+from domain.kernel.seal import Keys, state_hash
+from domain.kernel.session import fold, public_payload
 
 
 def keys_of(log: Log) -> Keys:
@@ -26,6 +27,27 @@ def resealed_from(log: Log, envelopes: Sequence[Envelope], start: int) -> Log:
     for envelope in envelopes[start:]:
         moved = dataclasses.replace(envelope, seq=len(fixed) + 1, prev_hash=fixed[-1].hash if fixed else GENESIS_HASH)
         fixed.append(moved.sealed(keys))
+    return Log(header=log.header, envelopes=tuple(fixed))
+
+
+def fully_resealed(game: Game[Any], log: Log, envelopes: Sequence[Envelope], start: int) -> Log:
+    """resealed_from(), each public form and state hash made anew too (the rules'
+    redaction, the state folded from the edited events): a forger with the seed who
+    leaves replay nothing to find, so that only deciding the commands again tells."""
+    keys = keys_of(log)
+    opened = Session.opened(game, log.header, "")
+    state, contributions = opened.state, opened.contributions
+    fixed = list(envelopes[:1])
+    for seq, envelope in enumerate(envelopes[1:], start=2):
+        state, contributions, event = fold(game, log.header, state, contributions, seq, envelope.type,
+                                           envelope.payload, envelope.schema, envelope.rule)
+        if seq <= start:
+            fixed.append(envelope)
+            continue
+        public = None if event is None else public_payload(game, event, dict(envelope.payload))
+        remade = dataclasses.replace(envelope, seq=seq, prev_hash=fixed[-1].hash, public=public,
+                                     state_hash=state_hash(keys, seq, state))
+        fixed.append(remade.sealed(keys))
     return Log(header=log.header, envelopes=tuple(fixed))
 
 

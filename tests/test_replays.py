@@ -149,6 +149,30 @@ def test_a_resealed_forgery_is_caught_by_the_rules(sample: Log) -> None:
     assert report.divergence.expected is not None and report.divergence.actual is not None
 
 
+def test_a_divergence_reads_as_the_event_its_rule_on_each_side_and_what_differs(sample: Log) -> None:
+    """verify's first divergence names the rule each side cites, the payload paths and
+    the state paths that differ; not two whole envelopes of hashes."""
+    envelopes = list(sample.envelopes)
+    index = hidden_draw(sample)
+    victim = envelopes[index]
+    cards = victim.payload["cards"]
+    assert isinstance(cards, list) and len(cards) > 1
+    swapped = [cards[1], cards[0], *cards[2:]]
+    envelopes[index] = dataclasses.replace(victim, payload={**victim.payload, "cards": swapped})
+    divergence = verify(REGISTRY[sample.header.ruleset], resealed_from(sample, envelopes, index)).divergence
+    assert divergence is not None
+    lines = divergence.describe().splitlines()
+    assert lines[0] == f"event {index + 1}: the log differs from what the rules produce for this command"
+    assert lines[1] == f"  the rules: CardsDrawn, citing {victim.rule}"
+    assert lines[2] == f"  the log:   CardsDrawn, citing {victim.rule}"
+    assert f"    payload.cards[0]: {cards[0]!r} != {cards[1]!r}" in lines
+    assert f"    payload.cards[1]: {cards[1]!r} != {cards[0]!r}" in lines
+    assert "  the envelopes also differ in: hash, secret_digest" in lines
+    state = lines.index("  the state after it (the rules' != the log's):")
+    assert state > 2 and any(f"{cards[0]!r} != {cards[1]!r}" in line for line in lines[state:])
+    assert victim.hash not in divergence.describe() and len(lines) < 50 and max(map(len, lines)) <= 250
+
+
 def test_a_public_form_that_is_not_the_redaction_is_caught(sample: Log) -> None:
     """A server (or forger) that shows spectators something else than the rules' redaction."""
     envelopes = list(sample.envelopes)

@@ -21,6 +21,7 @@ from typing import Any
 from domain.kernel.canonical import JsonValue, canonical_json, to_plain
 from domain.kernel.game import Game
 from domain.kernel.log import (
+    ENVELOPE_FIELDS,
     GENESIS_HASH,
     Envelope,
     Header,
@@ -31,19 +32,25 @@ from domain.kernel.log import (
     parse_line,
 )
 from domain.kernel.messages import Event, RuleViolation
-from domain.kernel.rng import seed_commitment
+from domain.kernel.quoting import quoted
+from domain.kernel.rng import Rng, seed_commitment
 from domain.kernel.seal import Keys, chain_hash, public_form, secret_digest, state_hash
 from domain.kernel.session import (
     CANNOT_FOLLOW,
     GAME_CREATED,
     SEED_REVEALED,
     Session,
+    Step,
     command_from_json,
     fold,
     public_payload,
 )
 
 MAX_DIFF_LINES = 20
+MAX_SHOWN = 240
+"""A value or difference in a report is cut to this many characters."""
+OTHER_FIELDS = tuple(sorted(ENVELOPE_FIELDS - {"type", "rule", "payload"}))
+"""An envelope's fields besides the event's type, rule and payload: its seals and place."""
 STATE_CHECK_INTERVAL = 128
 """Replay compares the folded state with the logged state_hash at every 128th event and
 at the last: hashing a whole state afresh costs about as much as folding 10 events.
@@ -73,13 +80,59 @@ class Divergence:
     state_diff: tuple[str, ...] = ()
 
     def describe(self) -> str:
+        """The event and the reason; where the rules made an envelope the log does not
+        hold alike, each side's event type and rule citation, the payload paths and
+        the other envelope fields that differ; then the state paths that differ. Every
+        line is bounded: a shuffled deck would otherwise fill the terminal."""
         lines = [f"event {self.seq}: {self.reason}"]
-        if self.expected is not None:
-            lines.append(f"  expected: {dict(self.expected)}")
-        if self.actual is not None:
-            lines.append(f"  actual:   {dict(self.actual)}")
-        lines.extend(f"  state: {line}" for line in self.state_diff)
+        sides = self.envelopes()
+        if sides is not None:
+            lines.extend(_envelope_sides(*sides))
+        else:  # a payload (GameCreated against the header) or a rejected command
+            if self.expected is not None:
+                lines.append(f"  expected: {quoted(dict(self.expected), MAX_SHOWN)}")
+            if self.actual is not None:
+                lines.append(f"  logged:   {quoted(dict(self.actual), MAX_SHOWN)}")
+        if self.state_diff:
+            lines.append("  the state after it (the rules' != the log's):")
+            lines.extend(f"    {shortened(line)}" for line in self.state_diff)
         return "\n".join(lines)
+
+    def envelopes(self) -> tuple[Mapping[str, JsonValue], Mapping[str, JsonValue] | None] | None:
+        """The envelope the rules made and the logged one in its place (None where the
+        log ends), where the log differs from what the rules made; None otherwise."""
+        if self.expected is None or not self.expected.keys() >= ENVELOPE_FIELDS:
+            return None
+        return self.expected, self.actual
+
+
+def _envelope_sides(made: Mapping[str, JsonValue], logged: Mapping[str, JsonValue] | None) -> list[str]:
+    """How the envelope the rules made and the logged one differ, in a few lines."""
+    lines = [f"  the rules: {made['type']}, citing {made['rule']}"]
+    if logged is None:
+        return [*lines, "  the log:   nothing (it ends here)"]
+    lines.append(f"  the log:   {logged['type']}, citing {logged['rule']}")
+    paths = first_lines(state_diff(made["payload"], logged["payload"], "payload"))
+    if paths:
+        lines.append("  the payload (the rules' != the log's):")
+        lines.extend(f"    {shortened(path)}" for path in paths)
+    others = [name for name in OTHER_FIELDS if not same_json(made[name], logged[name])]
+    if others:
+        lines.append(f"  the envelopes also differ in: {', '.join(others)}")
+    return lines
+
+
+def shortened(line: str) -> str:
+    """A line of a difference, cut to MAX_SHOWN characters (quoted() cuts a value)."""
+    return line if len(line) <= MAX_SHOWN else line[:MAX_SHOWN] + "..."
+
+
+def same_json(a: object, b: object) -> bool:
+    """Equal as canonical JSON: a Python comparison would take `true` for `1`."""
+    try:
+        return canonical_json(a) == canonical_json(b)
+    except TypeError:  # a float: no canonical form, so not what the rules made
+        return False
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,7 +174,8 @@ def state_diff(expected: object, actual: object, path: str = "state") -> Iterato
         yield f"{path}: {a!r} != {b!r}"
 
 
-def _first_lines(lines: Iterator[str]) -> tuple[str, ...]:
+def first_lines(lines: Iterator[str]) -> tuple[str, ...]:
+    """The first MAX_DIFF_LINES of a difference."""
     return tuple(line for _, line in zip(range(MAX_DIFF_LINES), lines, strict=False))
 
 
@@ -369,49 +423,74 @@ def verified(game: Game[Any], log: Log, progress: Callable[[int], None] | None =
         return None, _failed(Divergence(1, "GameCreated is not sealed with this seed (the event was edited)",
                                         expected=created.to_json(), actual=logged[0].to_json()), checked=checked)
     commands = 0
-    position = 1
     end = len(logged) if upto is None else min(upto, len(logged))
-    while position < end:
-        first = logged[position]
-        if first.command is None:
-            return None, _failed(Divergence(first.seq, "this event does not follow from a logged command"),
-                                 events=first.seq - 1, commands=commands, checked=checked)
-        try:
-            command = command_from_json(game, dict(first.command))
-            live_next, produced = live.execute(command, first.command_id, seed)
-        except (ValueError, RuleViolation) as error:
-            return None, _failed(Divergence(first.seq, f"the rules reject the logged command: {error}",
-                                            actual=first.command),
-                                 events=first.seq - 1, commands=commands, checked=checked)
+    for decided in redecisions(live, logged, seed, end):
+        if isinstance(decided, Divergence):
+            return None, _failed(decided, events=decided.seq - 1, commands=commands, checked=checked)
         commands += 1
-        for offset, made in enumerate(produced):
-            index = position + offset
-            if index >= len(logged) or not _identical(made, logged[index]):
-                actual = logged[index] if index < len(logged) else None
-                return None, _failed(Divergence(
-                    made.seq,
-                    "the log differs from what the rules produce for this command",
-                    expected=made.to_json(),
-                    actual=None if actual is None else actual.to_json(),
-                    state_diff=_diverging_states(live, logged[position:index], made, actual),
-                ), events=made.seq - 1, commands=commands, checked=checked)
-            if progress is not None:
+        differs = first_difference(decided, logged, _identical)
+        if differs is not None:
+            return None, _failed(differs, events=differs.seq - 1, commands=commands, checked=checked)
+        live = decided.step.session
+        if progress is not None:
+            for made in decided.step.envelopes:
                 progress(made.seq)
-        position += len(produced)
-        live = live_next
-    return live, Report(ok=True, events=position, commands=commands, rules_checked=True, finished=live.finished,
+    return live, Report(ok=True, events=live.version, commands=commands, rules_checked=True, finished=live.finished,
                         notes=notes, checked=checked)
 
 
+@dataclass(frozen=True, slots=True)
+class Redecision:
+    """A logged command decided again by the rules: the session before it (its first
+    event is logged at index `before.version`) and the step the rules made of it."""
+
+    before: Session[Any]
+    step: Step[Any]
+
+
+def redecisions(live: Session[Any], logged: Sequence[Envelope], seed: str, end: int,
+                generator: type[Rng] = Rng) -> Iterator[Redecision | Divergence]:
+    """Each logged command whose first event lies before index `end`, decided again
+    with the seed from the session the rules led to (not the log), its generator made
+    of the class `generator`. A Divergence ends it where an event follows from no
+    logged command or the rules reject the command; the caller stops where the log
+    does not hold what the rules made (first_difference)."""
+    while live.version < end:
+        first = logged[live.version]
+        if first.command is None:
+            yield Divergence(first.seq, "this event does not follow from a logged command")
+            return
+        try:
+            command = command_from_json(live.game, dict(first.command))
+            step = live.step(command, first.command_id, seed, generator)
+        except (ValueError, RuleViolation) as error:
+            yield Divergence(first.seq, f"the rules reject the logged command: {error}", actual=first.command)
+            return
+        yield Redecision(live, step)
+        live = step.session
+
+
+def first_difference(decided: Redecision, logged: Sequence[Envelope],
+                     alike: Callable[[Envelope, Envelope], bool]) -> Divergence | None:
+    """The first envelope the rules made for a command that the log does not hold
+    `alike` at its place, with the state paths that differ after it."""
+    position = decided.before.version
+    for offset, made in enumerate(decided.step.envelopes):
+        index = position + offset
+        actual = logged[index] if index < len(logged) else None
+        if actual is None or not alike(made, actual):
+            return Divergence(made.seq, "the log differs from what the rules produce for this command",
+                              expected=made.to_json(), actual=None if actual is None else actual.to_json(),
+                              state_diff=_diverging_states(decided.before, logged[position:index], made, actual))
+    return None
+
+
 def _identical(made: Envelope, logged: Envelope) -> bool:
-    """Byte for byte, as canonical JSON: a dict comparison would take `true` for `1`."""
-    try:
-        return canonical_json(made.to_json()) == canonical_json(logged.to_json())
-    except TypeError:  # a float in the log: no canonical form, so not what the rules made
-        return False
+    """Byte for byte, as canonical JSON: seals included."""
+    return same_json(made.to_json(), logged.to_json())
 
 
-def _diverging_states(before: Session[Any], agreed: list[Envelope], made: Envelope,
+def _diverging_states(before: Session[Any], agreed: Sequence[Envelope], made: Envelope,
                       actual: Envelope | None) -> tuple[str, ...]:
     """Where the state the rules lead to differs from the state the log leads to."""
     if actual is None:
@@ -422,6 +501,6 @@ def _diverging_states(before: Session[Any], agreed: list[Envelope], made: Envelo
     expected_state = base.apply(made).state
     try:
         actual_state = base.apply(actual).state
-        return _first_lines(state_diff(expected_state, actual_state))
+        return first_lines(state_diff(expected_state, actual_state))
     except (LogFormatError, *CANNOT_FOLLOW) as error:
         return (f"the logged event cannot be applied: {error}",)

@@ -35,7 +35,6 @@ class Rng:
         self._prefix = f"{game_id}/{position}/"
         self._block = 0
         self._buffer = b""
-        self.draws = 0
 
     def _next_u64(self) -> int:
         if len(self._buffer) < 8:
@@ -49,7 +48,6 @@ class Rng:
         """A uniform integer in [0, n), by rejection sampling (no modulo bias)."""
         if n <= 0:
             raise ValueError("below() needs a positive bound")
-        self.draws += 1
         limit = (1 << 64) - ((1 << 64) % n)
         while True:
             value = self._next_u64()
@@ -71,3 +69,27 @@ class Rng:
             result[i], result[j] = result[j], result[i]
         return result
 
+
+class RecordingRng(Rng):
+    """An Rng that also writes down every number it hands out, for an audit of chance
+    (`tablerules audit`). The rules cannot tell it from an Rng: every draw goes
+    through below(), so shuffles, dice and choices are recorded as the numbers they
+    took. A subclass, so that the generator the rules use in play stays as fast.
+    """
+
+    def __init__(self, seed: str, game_id: str, position: int) -> None:
+        super().__init__(seed, game_id, position)
+        self.seed = seed
+        self.position = position
+        self.drawn: list[tuple[int, int]] = []
+        """(bound, value) of each number drawn, in order."""
+
+    def below(self, n: int) -> int:
+        value = super().below(n)
+        self.drawn.append((n, value))
+        return value
+
+    @property
+    def blocks(self) -> int:
+        """How many 32-byte blocks the draws used (HMAC messages "<game_id>/<position>/0" on)."""
+        return self._block

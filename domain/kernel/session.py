@@ -137,12 +137,15 @@ def seen_payload(game: Game[Any], envelope: Envelope, seat: int, event: Event | 
 
 @dataclass(frozen=True, slots=True)
 class Step(Generic[S]):
-    """One decided command: the next session, its envelopes, and the events of the
-    first len(events) envelopes (a SeedRevealed envelope may follow them)."""
+    """One decided command: the next session, its envelopes, the events of the
+    first len(events) envelopes (a SeedRevealed envelope may follow them), and the
+    generator the rules were handed (None where they were handed none: a seat's
+    commitment or reveal that did not start the game)."""
 
     session: Session[S]
     envelopes: list[Envelope]
     events: list[Event]
+    rng: Rng | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -214,9 +217,10 @@ class Session(Generic[S]):
         made = self.step(command, command_id, seed)
         return made.session, made.envelopes
 
-    def step(self, command: Command, command_id: str, seed: str) -> Step[S]:
+    def step(self, command: Command, command_id: str, seed: str, generator: type[Rng] = Rng) -> Step[S]:
         """execute(), also handing back the events the rules produced (callers that show
-        them need not decode them again from the envelopes)."""
+        them need not decode them again from the envelopes) and the generator they drew
+        from, made of the class `generator` (an audit passes RecordingRng)."""
         if self.finished:
             raise RuleViolation(KERNEL_RULE, "the game has finished; it accepts no more commands")
         game = self.game
@@ -229,13 +233,14 @@ class Session(Generic[S]):
             contributions = fairness.evolve(contributions, event)
             events: list[Event] = [event]
             states = [self.state]
+            rng: Rng | None = None
             if contributions.complete:  # the last value is in: the game starts with the seats' randomness
-                rng = Rng(fairness.game_seed(seed, contributions.values), self.header.game_id, self.version)
+                rng = generator(fairness.game_seed(seed, contributions.values), self.header.game_id, self.version)
                 started = game.decide(self.state, StartGame(seat=SYSTEM_SEAT), rng)
                 events += started
                 states += states_after(game.evolve, self.state, started)
         else:
-            rng = Rng(self.generator_seed(seed), self.header.game_id, self.version)
+            rng = generator(self.generator_seed(seed), self.header.game_id, self.version)
             events = game.decide(self.state, command, rng)
             if not events:
                 raise RuleViolation(KERNEL_RULE, f"{command.type_name()} changed nothing")
@@ -259,7 +264,7 @@ class Session(Generic[S]):
                                  command_id, None, last_hash, state)
             envelopes.append(envelope)
             session = Session(game, self.header, state, envelope.seq, envelope.hash, True, contributions)
-        return Step(session, envelopes, events)
+        return Step(session, envelopes, events, rng)
 
     def apply(self, envelope: Envelope) -> Session[S]:
         """Fold one logged envelope in, with no rules checks (replay)."""
