@@ -63,14 +63,12 @@ class Timeline:
         self.header = header
         self.envelopes = tuple(envelopes)
         self.check = check
-        self._checkpoints: list[Session[Any]] = []
         session = Session.opened(game, header, "")
+        self._checkpoints: list[Session[Any]] = [session]  # the table after GameCreated, then every 64th
         for envelope in self.envelopes[1:]:
+            session = session.apply(envelope)
             if session.version % CHECKPOINT_EVERY == 0:
                 self._checkpoints.append(session)
-            session = session.apply(envelope)
-        if session.version % CHECKPOINT_EVERY == 0 or not self._checkpoints:
-            self._checkpoints.append(session)
         self._last = session
 
     @property
