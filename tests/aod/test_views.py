@@ -75,3 +75,21 @@ def test_status_names_who_acts() -> None:
     owing = table(2, phase="attack", players={1: {"hand": ("mace",)}, 2: {"hand": ("torch",)}})
     owing = replace(owing, owed_seat=2, owed_count=1, owed_reason="x")
     assert GAME.status(owing).to_act == (2,)
+
+
+def test_the_card_catalog_names_only_what_the_viewer_sees() -> None:
+    """The view's `cards` give the face of each card it shows (issue 15: readable clients):
+    the viewer's hand, the discard pile, each pile's top Monster, Items and Allies in play,
+    the Necronomicon in play; never a covered Monster, another seat's hand or the draw pile."""
+    state = table(2, phase="attack", discard=("torch",), book_holder=2, players={
+        1: {"hand": ("mace", "ignored"), "pile": ("deadite-1", "pit-witch-1"), "allies": ("goldtooth", "knights-1")},
+        2: {"hand": ("shield",), "weapons": ("sword-1",), "others": ("armor-1",), "pile": ("mini-ash-2",)}})
+    public = {"necronomicon", "torch", "pit-witch-1", "goldtooth", "knights-1", "sword-1", "armor-1", "mini-ash-2"}
+    for viewer, own in ((SPECTATOR, set()), (1, {"mace", "ignored"}), (2, {"shield"})):
+        seen = GAME.view(state, viewer)
+        assert {face.id for face in seen.cards} == public | own
+    faces = {face.id: face for face in GAME.view(state, 1).cards}
+    witch = faces["pit-witch-1"]
+    assert (witch.name, witch.number, witch.victory, witch.immune) == ("Pit Witch", 6, 2, ("sword",))
+    assert (faces["torch"].slot, faces["torch"].bonus, faces["torch"].keep) == ("weapon", 1, 4)
+    assert faces["ignored"].kind == "event" and faces["goldtooth"].ability == "second-ally"

@@ -99,3 +99,25 @@ export function titled(id: string): string {
   return id.replace(/-\d+$/, "").split(/[-_]/).filter(Boolean)
     .map((word) => word[0].toUpperCase() + word.slice(1)).join(" ");
 }
+
+/** A view's catalog of card faces (its `cards`), by id. */
+export function byId<T extends { id: string }>(faces: readonly T[]): Map<string, T> {
+  return new Map(faces.map((face) => [face.id, face]));
+}
+
+/** A hand as the viewer may see it: its cards face up where the view shows them, else as
+ * many backs as it holds (the view gives a count alone, so no name can reach the page). */
+export function handOf(faces: HTMLElement[], count: number): HTMLElement {
+  // Hidden cards are drawn squared up, so only the top one carries the word.
+  const cards = faces.length || count === 0 ? faces : Array.from({ length: count }, (_, n) => back(n === count - 1 ? "hidden" : "", true));
+  return el("div", { class: "hand", data: { count } }, label(`hand (${count})`),
+    cards.length ? row(...cards) : el("div", { class: "card small empty" }, "empty"));
+}
+
+/** A face-up pile (a discard pile): its count and its newest cards fanned, the top one last. */
+export function openPile(title: string, ids: readonly string[], face: (id: string) => HTMLElement, shown = 6): HTMLElement {
+  const newest = ids.slice(-shown);
+  return el("div", { class: "open-pile", data: { pile: title } },
+    label(ids.length > shown ? `${title} (${ids.length}; the newest ${shown}, top card right)` : `${title} (${ids.length})`),
+    newest.length ? el("div", { class: "fan" }, ...newest.map(face)) : el("div", { class: "card small empty" }, "empty"));
+}

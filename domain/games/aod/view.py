@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from domain.games.aod import cards
 from domain.games.aod.cards import ARMY_SIZE, CHARACTER_NAMES, GOOD
 from domain.games.aod.messages import CardsDrawn, CardTaken, DeckShuffled
 from domain.games.aod.state import AodState, Player
@@ -31,6 +32,33 @@ class PlayerView:
 
 
 @dataclass(frozen=True, slots=True)
+class CardFace:
+    """A card as printed, in numbers, for every card id a view shows: a client names and
+    describes the cards without the data file. Fields that do not apply are 0 or empty."""
+
+    id: str
+    name: str
+    kind: str
+    number: int
+    victory: int
+    immune: tuple[str, ...]
+    slot: str
+    category: str
+    tags: tuple[str, ...]
+    bonus: int
+    keep: int
+    ability: str
+    effect: str
+
+
+def card_face(card_id: str) -> CardFace:
+    d = cards.card(card_id)
+    return CardFace(id=d.id, name=d.name, kind=d.kind, number=d.number, victory=d.victory, immune=d.immune,
+                    slot=d.slot, category=d.category, tags=d.tags, bonus=d.bonus, keep=d.keep, ability=d.ability,
+                    effect=d.effect)
+
+
+@dataclass(frozen=True, slots=True)
 class AodView:
     viewer: int
     turn: int
@@ -50,6 +78,10 @@ class AodView:
     finished: bool
     winner: int
     result: str
+    cards: tuple[CardFace, ...]
+    """The face of every card id this view shows (own hand, discard pile, each pile's top
+    Monster, Items and Allies in play, the Necronomicon in play): never a covered Monster
+    or another seat's hand."""
 
 
 def _goal(player: Player) -> str:
@@ -80,12 +112,16 @@ def _player_view(state: AodState, player: Player) -> PlayerView:
 
 def view(state: AodState, viewer: int) -> AodView:
     own = state.player(viewer).hand if viewer in state.seats() else ()
+    players = tuple(_player_view(state, p) for p in state.players)
+    in_play = (cards.BOOK,) if state.book_holder else ()
+    shown = {*own, *state.discard, *in_play,
+             *(c for p in players for c in (p.top_monster, *p.weapons, *p.others, *p.allies) if c)}
     return AodView(
         viewer=viewer,
         turn=state.turn,
         active_seat=state.active,
         phase=state.phase,
-        players=tuple(_player_view(state, p) for p in state.players),
+        players=players,
         hand=own,
         deck_count=len(state.deck),
         discard=state.discard,
@@ -97,6 +133,7 @@ def view(state: AodState, viewer: int) -> AodView:
         finished=state.finished,
         winner=state.winner,
         result=state.result,
+        cards=tuple(card_face(c) for c in sorted(shown) if cards.is_card(c)),
     )
 
 

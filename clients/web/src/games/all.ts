@@ -2,3 +2,5 @@
 import "./armory.js";
 import "./guardians.js";
 import "./kings-armory.js";
+import "./swordplay.js";
+import "./aod.js";
