@@ -42,6 +42,7 @@ SECURITY_HEADERS = {
 }
 MAX_QUERY = 2048
 STREAM_HEARTBEAT_SECONDS = 15.0
+STREAM_PACE_SECONDS = 0.1
 
 
 class NotBuilt(RuntimeError):
@@ -153,6 +154,9 @@ class ViewerServer:
                 return
             if not fresh and new_view is None:
                 send("heartbeat", None)  # finds a page that went away
+            # A page redraws on each message: a game played faster than that arrives in
+            # fewer, larger batches instead of a backlog the page cannot work off.
+            self.stopping.wait(STREAM_PACE_SECONDS)
 
     def _news(self, source: LiveTimeline, sent: int, views_sent: int) -> bool:
         newer = bool(source.events) and source.events[-1]["seq"] > sent

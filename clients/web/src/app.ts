@@ -33,6 +33,7 @@ let events: Shown[] = [];
 let seq = 1;
 let viewer = 0;
 let wanted: { seq: number; viewer: number } | null = null; // the view to draw next
+let current: HTMLElement | null = null; // the event list's item of the event shown
 let drawing = false; // a view is being fetched: one at a time, the newest wish wins
 let timer: number | undefined;
 
@@ -115,8 +116,11 @@ function drawStatus(status: Status): void {
 }
 
 function drawEventDetail(): void {
-  const event = events.find((e) => e.seq === seq);
+  // Events are numbered 1, 2, 3, ... from the first: the list's index is seq - 1.
+  const event = events[seq - 1]?.seq === seq ? events[seq - 1] : events.find((e) => e.seq === seq);
   const detail = $("event-detail");
+  current?.classList.remove("current");
+  current = null;
   if (!event) {
     detail.replaceChildren();
     return;
@@ -126,13 +130,11 @@ function drawEventDetail(): void {
     el("div", { class: "label" }, event.redacted ? `payload as ${viewerLabel()} saw it (parts hidden)` : "payload"),
     el("pre", {}, JSON.stringify(event.payload, null, 1)),
     el("div", { class: "label", title: event.hash }, `hash ${event.hash.slice(0, 16)}…`));
-  const list = $("events");
-  for (const item of Array.from(list.children) as HTMLElement[]) {
-    const at = Number(item.dataset.seq);
-    item.classList.toggle("current", at === seq && !item.classList.contains("broken"));
-    item.classList.toggle("future", at > seq && !item.classList.contains("broken"));
-  }
-  list.querySelector(".current")?.scrollIntoView({ block: "nearest" });
+  // One item changes, whatever the list's length: a long live game adds events many times a second.
+  current = $("events").children.item(seq - 1) as HTMLElement | null;
+  if (current?.dataset.seq !== String(seq)) current = $("events").querySelector(`li[data-seq="${seq}"]:not(.broken)`);
+  current?.classList.add("current");
+  current?.scrollIntoView({ block: "nearest" });
 }
 
 function viewerLabel(): string {
@@ -228,6 +230,9 @@ function follow(): void {
     $<HTMLInputElement>("scrub").max = String(last());
     $<HTMLInputElement>("seq").max = String(last());
     if (atEnd) void show(last());
+  });
+  stream.addEventListener("error", () => {
+    if (stream.readyState === EventSource.CLOSED) $("status").append(" (the viewer's server stopped)");
   });
   stream.addEventListener("view", () => { if (seq >= last()) void show(last()); });
   stream.addEventListener("end", (message) => {

@@ -1,0 +1,220 @@
+"""The web viewer in a real browser: Debian's Chromium, driven by Playwright (no browser
+download). Each stored replay is opened, scrubbed to its end and its winners read off
+the page; seats' pages are checked for cards hidden from them; a tampered log opens
+with its first bad line marked; a live game is followed as it is played. A screenshot
+of each game's table is saved under docs/images/ (shown in the README)."""
+
+from __future__ import annotations
+
+import random
+import re
+import shutil
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from domain.kernel import SPECTATOR
+from service.server import Running
+from service.viewer.live import LiveTimeline
+from service.viewer.timeline import Timeline, load
+from service.viewer.web import WEB_ROOT, ViewerServer
+from tablerules_client import Client
+from tests.conftest import OPERATOR, play_randomly
+from tests.test_viewer_api import ARMORY, REPLAYS, edited_line, strings_in
+
+playwright_api = pytest.importorskip("playwright.sync_api")
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+# The flags keep a headless Chromium off the network it would otherwise try at start.
+CHROMIUM_FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+IMAGES = Path(__file__).resolve().parents[1] / "docs" / "images"
+SCREENSHOTS = {  # one characteristic moment of each game, as seat 1 saw it
+    "armory": ("armory/2p-attack-win.jsonl", 0.6),
+    "swordplay": ("swordplay/3p-monster-shatter.jsonl", 0.5),
+    "aod": ("aod/3p-evil-win.jsonl", 0.6),
+    "guardians": ("guardians/2p-six-lands-win.jsonl", 0.6),
+    "kings-armory": ("kings-armory/2p-five-waves-win.jsonl", 0.62),
+}
+HIDDEN_INFORMATION = ["armory/2p-attack-win.jsonl", "swordplay/3p-monster-shatter.jsonl", "aod/3p-evil-win.jsonl",
+                      "guardians/2p-six-lands-win.jsonl"]
+WAIT_MS = 15000
+
+pytestmark = [
+    pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed (`make test` installs it)"),
+    pytest.mark.skipif(not (WEB_ROOT / "dist" / "app.js").is_file(),
+                       reason="the viewer's scripts are not built (`make viewer`)"),
+]
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with playwright_api.sync_playwright() as driver:
+        launched = driver.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
+        yield launched
+        launched.close()
+
+
+@pytest.fixture
+def page(browser: Any) -> Iterator[Any]:
+    opened = browser.new_page(viewport={"width": 1500, "height": 1100})
+    problems: list[str] = []
+    opened.on("pageerror", lambda error: problems.append(str(error)))
+    # Every request goes to the viewer itself (one in flight when a test stops its server may fail).
+    opened.on("request", lambda request: None if request.url.startswith("http://127.0.0.1:")
+              else problems.append(f"a request to another host: {request.url}"))
+    yield opened
+    opened.close()
+    assert not problems, problems
+
+
+def serving(timeline: Timeline) -> ViewerServer:
+    server = ViewerServer(timeline)
+    server.serve_in_background()
+    return server
+
+
+def drawn_at(page: Any, seq: int, viewer: int) -> None:
+    """Wait until the board shows event `seq` as `viewer` saw it."""
+    page.wait_for_selector(f"#board[data-seq='{seq}'][data-viewer='{viewer}']", timeout=WAIT_MS)
+
+
+def winners_on(page: Any) -> list[int]:
+    shown = page.get_attribute("#status", "data-winners")
+    return [int(seat) for seat in shown.split(",") if seat]
+
+
+@pytest.mark.parametrize("path", sorted(REPLAYS.glob("*/*.jsonl")), ids=lambda p: f"{p.parent.name}/{p.stem}")
+def test_each_replay_scrubs_to_its_end_and_shows_its_winners(page: Any, path: Path) -> None:
+    timeline = load(path.read_bytes())
+    server = serving(timeline)
+    try:
+        page.goto(server.url)
+        drawn_at(page, 1, SPECTATOR)
+        assert page.get_attribute("#check", "data-verdict") == "VERIFIED"
+        page.fill("#seq", str(timeline.last_seq // 2))
+        page.press("#seq", "Enter")
+        drawn_at(page, timeline.last_seq // 2, SPECTATOR)
+        page.click("#last")
+        drawn_at(page, timeline.last_seq, SPECTATOR)
+        status = timeline.view(timeline.last_seq, SPECTATOR)["status"]
+        assert page.get_attribute("#status", "data-finished") == "true"
+        assert winners_on(page) == status["winners"]
+        assert ("Won by" if status["winners"] else "Nobody won") in page.inner_text("#status")
+        assert page.locator("#events li").count() == timeline.last_seq
+        page.click("#back")
+        drawn_at(page, timeline.last_seq - 1, SPECTATOR)
+    finally:
+        server.close()
+
+
+def never_shown_to(timeline: Timeline, seat: int, seq: int) -> set[str]:
+    """What seat 2 saw at `seq` that `seat` was never shown up to then: not in its view, nor
+    in any payload it was sent (a card public once and hidden again was seen)."""
+    shown = strings_in(timeline.view(seq, seat)["view"]) | strings_in(
+        [event["payload"] for event in timeline.events(seat)[:seq]])
+    return strings_in(timeline.view(seq, 2)["view"]) - shown
+
+
+@pytest.mark.parametrize("name", HIDDEN_INFORMATION)
+def test_a_seat_page_shows_no_card_hidden_from_that_seat(page: Any, name: str) -> None:
+    timeline = load((REPLAYS / name).read_bytes())
+    seq = next(at for at in (timeline.last_seq // d for d in (2, 4, 8, 16)) if never_shown_to(timeline, 1, at))
+    server = serving(timeline)
+    try:
+        page.goto(f"{server.url}#seq={seq}&viewer=2")
+        drawn_at(page, seq, 2)
+        cards_of_two = set(page.eval_on_selector_all("[data-card]", "nodes => nodes.map(n => n.dataset.card)"))
+        hidden = cards_of_two & never_shown_to(timeline, 1, seq)
+        assert hidden, "seat 2's page draws no card that seat 1 was never shown"
+        page.select_option("#viewer", "1")
+        drawn_at(page, seq, 1)
+        html = page.content()
+        for card in hidden:
+            assert not re.search(rf"(?<![\w.#-]){re.escape(card)}(?![\w.#-])", html), card
+        for item in range(1, seq + 1, max(1, seq // 40)):  # the events' payloads as seat 1 saw them
+            page.fill("#seq", str(item))
+            page.press("#seq", "Enter")
+            detail = page.inner_text("#event-detail")
+            assert not any(re.search(rf'"{re.escape(card)}"', detail) for card in hidden)
+    finally:
+        server.close()
+
+
+def test_a_tampered_log_opens_with_its_first_bad_line_marked(page: Any, tmp_path: Path) -> None:
+    timeline = load(edited_line(ARMORY, 101, b'"cards":["1.', b'"cards":["2.'))
+    server = serving(timeline)
+    try:
+        page.goto(server.url)
+        drawn_at(page, 1, SPECTATOR)
+        assert page.get_attribute("#check", "data-verdict") == "FAILED"
+        problem = page.inner_text("#problem")
+        assert "line 101 (event 100)" in problem and "edited" in problem
+        assert '"cards":["2.' in page.inner_text("pre.bad-line")
+        assert page.locator("#events li.broken").count() == 1
+        page.click("#last")
+        drawn_at(page, 99, SPECTATOR)
+        page.screenshot(path=str(tmp_path / "tampered.png"))
+    finally:
+        server.close()
+
+
+def test_screenshots_of_each_game(page: Any) -> None:
+    IMAGES.mkdir(parents=True, exist_ok=True)
+    for ruleset, (name, share) in SCREENSHOTS.items():
+        timeline = load((REPLAYS / name).read_bytes())
+        seq = max(1, int(timeline.last_seq * share))
+        server = serving(timeline)
+        try:
+            page.goto(f"{server.url}#seq={seq}&viewer=1")
+            drawn_at(page, seq, 1)
+            assert page.locator("#board .outline").count() == 0, f"{ruleset} has no drawing of its own"
+            page.screenshot(path=str(IMAGES / f"{ruleset}.png"))
+        finally:
+            server.close()
+
+
+def test_a_live_game_is_followed_as_its_token_sees_it(page: Any, client: Client, server: Running) -> None:
+    created = client.create_game("armory", ["ann", "bob"], seed="viewer-live", token=OPERATOR)
+    tokens = {seat.seat: seat.token for seat in created.seats}
+    live = LiveTimeline(f"127.0.0.1:{server.port}", created.game_id, tokens[1])
+    viewer = ViewerServer(live)
+    viewer.serve_in_background()
+    try:
+        page.goto(viewer.url)
+        drawn_at(page, live.views[-1]["seq"], 1)
+        options = page.eval_on_selector_all("#viewer option", "nodes => nodes.map(n => n.textContent)")
+        assert options == ["seat 1 (ann)"]
+        played = threading.Thread(target=play_randomly, args=(client, created.game_id, tokens, 7, 60, True))
+        played.start()
+        played.join(timeout=60)
+        version = client.view(created.game_id).version
+        drawn_at(page, version, 1)  # the page kept up with the game, event by event
+        assert page.locator("#events li").count() == version
+        hand_of_two = {card.card for card in client.view(created.game_id, tokens[2]).view.armory.seats[1].hand}
+        html = page.content()
+        assert hand_of_two and not any(f'"{card}"' in html for card in hand_of_two)
+    finally:
+        viewer.close()
+        live.close()
+
+
+def test_a_live_game_ends_on_the_page(page: Any, client: Client, server: Running) -> None:
+    created = client.create_game("aod", ["ann", "bob"], seed="viewer-live-end", token=OPERATOR)
+    tokens = {seat.seat: seat.token for seat in created.seats}
+    live = LiveTimeline(f"127.0.0.1:{server.port}", created.game_id, None)
+    viewer = ViewerServer(live)
+    viewer.serve_in_background()
+    try:
+        page.goto(viewer.url)
+        play_randomly(client, created.game_id, tokens, random.Random(3).randrange(1000), max_commands=3000)
+        final = client.view(created.game_id)
+        drawn_at(page, final.version, SPECTATOR)
+        page.wait_for_selector("#status[data-finished='true']", timeout=WAIT_MS)
+        assert winners_on(page) == list(final.status.winners)
+    finally:
+        viewer.close()
+        live.close()
