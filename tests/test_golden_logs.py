@@ -1,14 +1,19 @@
-"""A log of another rules version, shown on a tiny game of several versions: the
-game's upcasters fold its older payloads, and verify names each way the versions part
-as a difference of versions, never as an edit."""
+"""Old logs keep working (issue 15): each game's golden log (replays/golden/), written by
+an earlier rules version and never re-recorded, replays to its end with its chain, seed
+and secret digests checked, folds through the game's upcasters into the current event
+classes, and is verified where the current rules decide it alike; where they do not,
+verify says that the versions differ, never that the log was edited. A tiny game of
+several versions shows an upcaster at work and each way two versions can part."""
 
 from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
+from domain.games import REGISTRY
 from domain.kernel import (
     Chance,
     Command,
@@ -22,14 +27,80 @@ from domain.kernel import (
     RuleViolation,
     Session,
     Status,
+    fairness,
+    parse_log,
     replay,
+    replay_lines,
     seed_commitment,
     verify,
 )
-from domain.kernel.audit import UNTOUCHED
+from domain.kernel.audit import DIGESTS, SEED, UNTOUCHED
+from domain.kernel.log import header_of
 from domain.kernel.rng import Rng
-from domain.kernel.session import decode_event
+from domain.kernel.session import GAME_CREATED, SEED_REVEALED, decode_event
 from domain.kernel.upgrade import upgrade
+from tests.stored_logs import GOLDEN_LOGS
+
+WINNERS = {
+    "aod-1.0.0.jsonl": (2,),
+    "armory-1.0.0.jsonl": (2,),
+    "guardians-1.0.0.jsonl": (2,),
+    "kings-armory-0.1.0.jsonl": (1, 2, 3),
+    "swordplay-1.0.0.jsonl": (2,),
+}
+"""Who won each golden game, as the rules that wrote it recorded."""
+KERNEL_EVENTS = {GAME_CREATED, SEED_REVEALED, *fairness.EVENT_TYPES}
+
+
+def load(path: Path) -> Log:
+    return parse_log(path.read_text(encoding="utf-8").splitlines())
+
+
+def header_of_file(path: Path) -> Header:
+    with path.open("rb") as file:
+        return header_of([file.readline()])
+
+
+def written_by(header: Header) -> str:
+    return f"{header.ruleset} {header.ruleset_version}"
+
+
+def current(header: Header) -> str:
+    ruleset = REGISTRY[header.ruleset].ruleset
+    return f"{ruleset.name} {ruleset.version}"
+
+
+def of_another_version(header: Header) -> bool:
+    return header.ruleset_version != REGISTRY[header.ruleset].ruleset.version
+
+
+def test_each_game_keeps_one_golden_log_named_by_the_version_that_wrote_it() -> None:
+    logs = {path.name: load(path) for path in GOLDEN_LOGS}
+    assert set(logs) == set(WINNERS)
+    assert sorted(log.header.ruleset for log in logs.values()) == sorted(REGISTRY)
+    for name, log in logs.items():
+        assert name == f"{log.header.ruleset}-{log.header.ruleset_version}.jsonl"
+
+
+@pytest.mark.parametrize("path", GOLDEN_LOGS, ids=lambda p: p.stem)
+def test_a_golden_log_replays_to_its_end_with_its_seed_checked(path: Path) -> None:
+    log = load(path)
+    game = REGISTRY[log.header.ruleset]
+    session, report = replay_lines(game, path.read_bytes().splitlines())
+    assert report.ok, report.divergence and report.divergence.describe()
+    assert {SEED, DIGESTS} <= set(report.checked) and report.events == len(log.envelopes)
+    assert session is not None and session.finished and report.finished
+    assert session.status().winners == WINNERS[path.name]
+
+
+@pytest.mark.parametrize("path", GOLDEN_LOGS, ids=lambda p: p.stem)
+def test_every_event_of_a_golden_log_decodes_to_a_current_event_class(path: Path) -> None:
+    log = load(path)
+    game = REGISTRY[log.header.ruleset]
+    for envelope in log.envelopes:
+        if envelope.type in KERNEL_EVENTS:
+            continue
+        assert isinstance(decode_event(game, envelope), game.event_types[envelope.type]), envelope.seq
 
 
 def assert_a_version_difference(report: Report, written: str, deciding: str) -> None:
@@ -40,7 +111,40 @@ def assert_a_version_difference(report: Report, written: str, deciding: str) -> 
     assert any(written in note for note in report.notes)
 
 
-# -- a tiny game of two versions: tally -----------------------------------------------------
+@pytest.mark.parametrize("path", GOLDEN_LOGS, ids=lambda p: p.stem)
+def test_verify_verifies_a_golden_log_or_names_the_version_difference(path: Path) -> None:
+    log = load(path)
+    report = verify(REGISTRY[log.header.ruleset], log)
+    if report.verdict != "VERIFIED":
+        assert of_another_version(log.header), "the rules changed, and their version number did not"
+        assert_a_version_difference(report, written_by(log.header), current(log.header))
+
+
+def test_a_state_of_another_shape_is_named_a_version_difference_at_event_1() -> None:
+    log = load(next(path for path in GOLDEN_LOGS if path.name == "armory-1.0.0.jsonl"))
+    report = verify(REGISTRY["armory"], log)
+    assert report.divergence is not None and report.divergence.seq == 1
+    assert report.divergence.reason.startswith("the state hash differs: the log was written by armory 1.0.0 and "
+                                               f"this build's rules are {current(log.header)}, whose state differs")
+
+
+@pytest.mark.parametrize("path", [p for p in GOLDEN_LOGS if of_another_version(header_of_file(p))],
+                         ids=lambda p: p.stem)
+def test_an_edited_golden_log_is_reported_as_edited_not_as_a_version_difference(path: Path) -> None:
+    """The command is covered by the secret digest alone, so the chain still holds."""
+    log = load(path)
+    envelopes = list(log.envelopes)
+    index = next(n for n, envelope in enumerate(envelopes) if n > 5 and envelope.command is not None)
+    command = envelopes[index].command
+    assert command is not None
+    envelopes[index] = dataclasses.replace(envelopes[index], command={**command, "seat": 9})
+    report = verify(REGISTRY[log.header.ruleset], Log(log.header, tuple(envelopes)))
+    assert report.verdict == "FAILED" and report.divergence is not None
+    assert report.divergence.seq == index + 1 and "secret digest" in report.divergence.reason
+    assert "(the event was edited)" in report.divergence.reason and UNTOUCHED not in report.divergence.reason
+
+
+# -- a tiny game of several versions: tally -------------------------------------------------
 
 TALLY_SEED = "tally-seed"
 GOAL = 5

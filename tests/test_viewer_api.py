@@ -18,8 +18,8 @@ from domain.kernel.canonical import to_plain
 from domain.kernel.session import seen_payload
 from service.viewer.timeline import Timeline, Unviewable, load
 from service.viewer.web import ViewerServer
+from tests.stored_logs import CURRENT_LOGS, REPLAYS
 
-REPLAYS = Path(__file__).resolve().parents[1] / "replays"
 ARMORY = REPLAYS / "armory" / "2p-attack-win.jsonl"
 
 
@@ -40,7 +40,7 @@ def strings_in(value: Any) -> set[str]:
     return {plain} if isinstance(plain, str) else set()
 
 
-@pytest.mark.parametrize("path", sorted(REPLAYS.glob("*/*.jsonl")), ids=lambda p: f"{p.parent.name}/{p.stem}")
+@pytest.mark.parametrize("path", CURRENT_LOGS, ids=lambda p: f"{p.parent.name}/{p.stem}")
 def test_every_stored_replay_opens_verified_and_ends_where_its_status_says(path: Path) -> None:
     timeline = load(path.read_bytes())
     assert timeline.check.verdict == "VERIFIED" and timeline.check.broken is None
