@@ -69,9 +69,9 @@ chromium:
 
 pytest: proto postgres viewer chromium
 	PYTHONHASHSEED=0 $(PY) -m pytest
-	# Determinism does not depend on hash order: the replay suite again under other seeds.
-	PYTHONHASHSEED=1 $(PY) -m pytest tests/test_replays.py -p no:cacheprovider
-	PYTHONHASHSEED=4242 $(PY) -m pytest tests/test_replays.py -p no:cacheprovider
+	# Determinism does not depend on hash order: the replay suites again under other seeds.
+	PYTHONHASHSEED=1 $(PY) -m pytest tests/test_replays.py tests/test_golden_logs.py -p no:cacheprovider
+	PYTHONHASHSEED=4242 $(PY) -m pytest tests/test_replays.py tests/test_golden_logs.py -p no:cacheprovider
 
 # The Node client and the cross-language conformance suite (clients/node/README.md):
 # packages from npm at the versions in package-lock.json; the suite starts its own

@@ -29,9 +29,9 @@ from domain.kernel.fairness import CommitRandomness, RevealRandomness, commitmen
 from domain.kernel.rng import RecordingRng
 from service.cli import main
 from tests.forgery import fully_resealed
+from tests.stored_logs import CURRENT_LOGS
 
 ROOT = Path(__file__).resolve().parent.parent
-REPLAYS = sorted(ROOT.joinpath("replays").glob("*/*.jsonl"))
 MONSTER = ROOT / "replays" / "swordplay" / "3p-monster-shatter.jsonl"
 
 
@@ -55,7 +55,7 @@ def test_a_recording_generator_draws_what_the_generator_draws_and_writes_it_down
 
 def test_every_stored_replay_audits_with_its_chance_as_the_seed_gives() -> None:
     games = set()
-    for path in REPLAYS:
+    for path in CURRENT_LOGS:
         audit = audited(load(path))
         assert audit.verdict == MATCHES, audit.describe()
         assert audit.draws > 0 and audit.drawings and audit.divergence is None

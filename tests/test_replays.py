@@ -1,5 +1,6 @@
-"""Every stored log in replays/ replays and verifies, and any tampering is caught
-(DESIGN.md section 3). Run under several PYTHONHASHSEED values by `make test`."""
+"""Every stored log of the current rules in replays/ replays and verifies, and any
+tampering is caught (DESIGN.md section 3). Run under several PYTHONHASHSEED values by
+`make test`. The golden logs of earlier rules versions: tests/test_golden_logs.py."""
 
 from __future__ import annotations
 
@@ -17,9 +18,7 @@ from domain.kernel.canonical import canonical_json
 from domain.kernel.upgrade import upgrade
 from tests.forgery import resealed_from
 from tests.format1 import HISTORICAL, as_format_1
-
-ROOT = Path(__file__).resolve().parent.parent
-REPLAYS = sorted(ROOT.joinpath("replays").glob("*/*.jsonl"))
+from tests.stored_logs import CURRENT_LOGS
 
 
 def load(path: Path) -> Log:
@@ -28,7 +27,7 @@ def load(path: Path) -> Log:
 
 def test_there_are_replays() -> None:
     names = ("armory", "swordplay", "aod", "guardians", "kings-armory")
-    counts = {name: len([p for p in REPLAYS if p.parent.name == name]) for name in names}
+    counts = {name: len([p for p in CURRENT_LOGS if p.parent.name == name]) for name in names}
     assert counts["armory"] >= 5 and counts["swordplay"] >= 3, counts
     assert counts["aod"] >= 3 and counts["guardians"] >= 3 and counts["kings-armory"] >= 3, counts
 
@@ -36,7 +35,7 @@ def test_there_are_replays() -> None:
 def test_the_kings_armory_replays_hold_whole_games_won_and_lost() -> None:
     """kings-armory B9: a game won after every Wave (all seats winners) and a lost one."""
     endings = {}
-    for path in REPLAYS:
+    for path in CURRENT_LOGS:
         if path.parent.name == "kings-armory":
             log = load(path)
             (over,) = [e for e in log.envelopes if e.type == "GameOver"]
@@ -50,7 +49,7 @@ def test_the_kings_armory_replays_hold_whole_games_won_and_lost() -> None:
 def test_the_guardians_replays_show_each_way_to_win() -> None:
     """guardians THE GAME: six disputed lands held, five Shields destroyed, a Guardian killed."""
     reasons = set()
-    for path in REPLAYS:
+    for path in CURRENT_LOGS:
         if path.parent.name == "guardians":
             won = [e for e in load(path).envelopes if e.type == "GameWon"]
             assert len(won) == 1, path
@@ -58,7 +57,7 @@ def test_the_guardians_replays_show_each_way_to_win() -> None:
     assert {"holds all six disputed lands", "destroyed 5 of seat N's Shields", "killed seat N's Guardian"} <= reasons
 
 
-@pytest.mark.parametrize("path", REPLAYS, ids=lambda p: f"{p.parent.name}/{p.name}")
+@pytest.mark.parametrize("path", CURRENT_LOGS, ids=lambda p: f"{p.parent.name}/{p.name}")
 def test_replay_and_verify(path: Path) -> None:
     log = load(path)
     game = REGISTRY[log.header.ruleset]
@@ -75,7 +74,7 @@ def test_replay_and_verify(path: Path) -> None:
 
 @pytest.fixture(scope="module")
 def sample() -> Log:
-    return load(next(p for p in REPLAYS if p.parent.name == "armory"))
+    return load(next(p for p in CURRENT_LOGS if p.parent.name == "armory"))
 
 
 def hidden_draw(log: Log) -> int:
@@ -277,7 +276,7 @@ def test_a_format_1_log_is_refused_with_the_way_to_upgrade_it() -> None:
         parse_log(HISTORICAL.read_text(encoding="utf-8").splitlines())
 
 
-@pytest.mark.parametrize("path", [p for p in REPLAYS if p.name.startswith("2p")], ids=lambda p: p.parent.name)
+@pytest.mark.parametrize("path", [p for p in CURRENT_LOGS if p.name.startswith("2p")], ids=lambda p: p.parent.name)
 def test_a_format_1_log_upgrades_to_a_verified_format_2_log(path: Path) -> None:
     current = load(path)
     game = REGISTRY[current.header.ruleset]

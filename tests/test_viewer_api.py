@@ -18,8 +18,8 @@ from domain.kernel.canonical import to_plain
 from domain.kernel.session import Session, seen_payload
 from service.viewer.timeline import Unviewable, load
 from service.viewer.web import ViewerServer
+from tests.stored_logs import CURRENT_LOGS, GOLDEN, REPLAYS
 
-REPLAYS = Path(__file__).resolve().parents[1] / "replays"
 ARMORY = REPLAYS / "armory" / "2p-attack-win.jsonl"
 
 
@@ -40,7 +40,7 @@ def strings_in(value: Any) -> set[str]:
     return {plain} if isinstance(plain, str) else set()
 
 
-@pytest.mark.parametrize("path", sorted(REPLAYS.glob("*/*.jsonl")), ids=lambda p: f"{p.parent.name}/{p.stem}")
+@pytest.mark.parametrize("path", CURRENT_LOGS, ids=lambda p: f"{p.parent.name}/{p.stem}")
 def test_every_stored_replay_opens_verified_and_ends_where_its_status_says(path: Path) -> None:
     timeline = load(path.read_bytes())
     assert timeline.check.verdict == "VERIFIED" and timeline.check.broken is None
@@ -161,3 +161,11 @@ def test_every_asset_is_served_by_the_viewer_itself(viewer_server: ViewerServer)
         assert fetch(base + asset.decode().lstrip("/"))[0] == 200
     assert b"http" not in page  # nothing loaded from elsewhere
     assert fetch(base + "../pyproject.toml")[0] == 404
+
+
+def test_a_log_of_earlier_rules_is_drawn_whole_and_says_what_was_not_checked() -> None:
+    timeline = load((GOLDEN / "armory-1.0.0.jsonl").read_bytes())
+    assert timeline.check.verdict == "REPLAYED" and timeline.check.broken is None
+    assert timeline.last_seq == len(timeline.envelopes) and timeline.view(timeline.last_seq, SPECTATOR)["status"][
+        "finished"]
+    assert any("release that wrote the log verifies it" in note for note in timeline.check.notes)

@@ -23,7 +23,8 @@ from service.viewer.timeline import Timeline, load
 from service.viewer.web import WEB_ROOT, ViewerServer
 from tablerules_client import Client
 from tests.conftest import OPERATOR, play_randomly
-from tests.test_viewer_api import ARMORY, REPLAYS, edited_line, strings_in
+from tests.stored_logs import CURRENT_LOGS, REPLAYS
+from tests.test_viewer_api import ARMORY, edited_line, strings_in
 
 playwright_api = pytest.importorskip("playwright.sync_api")
 
@@ -87,7 +88,7 @@ def winners_on(page: Any) -> list[int]:
     return [int(seat) for seat in shown.split(",") if seat]
 
 
-@pytest.mark.parametrize("path", sorted(REPLAYS.glob("*/*.jsonl")), ids=lambda p: f"{p.parent.name}/{p.stem}")
+@pytest.mark.parametrize("path", CURRENT_LOGS, ids=lambda p: f"{p.parent.name}/{p.stem}")
 def test_each_replay_scrubs_to_its_end_and_shows_its_winners(page: Any, path: Path) -> None:
     timeline = load(path.read_bytes())
     server = serving(timeline)

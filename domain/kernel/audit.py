@@ -10,10 +10,15 @@ the seed and compares what the rules produce with the log, byte for byte: so eve
 digest, public form, state hash and hash is checked too. A log without its seed
 cannot be re-decided: verify says so and never calls it verified. Import and fork
 run verify (fork up to the point it keeps), so the three check the same things.
+
+A log written by another version of the rules has every digest checked before any
+command is re-decided: an edit is reported as an edit, and what the rules then make
+differently is named as a difference of the versions (docs/log-format.md).
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -44,6 +49,7 @@ from domain.kernel.session import (
     command_from_json,
     fold,
     public_payload,
+    upcast_payload,
 )
 
 MAX_DIFF_LINES = 20
@@ -56,6 +62,19 @@ STATE_CHECK_INTERVAL = 128
 at the last: hashing a whole state afresh costs about as much as folding 10 events.
 `every_state` and verify compare every one."""
 MOVED = "an event was dropped, inserted or reordered"
+DIFFERS = "the log differs from what the rules produce for this command"
+NO_COMMAND = "this event does not follow from a logged command"
+REJECTED = "the rules reject the logged command"
+UNTOUCHED = "not a sign of tampering: the chain and every secret digest hold"
+SEALED_APART = (
+    ("schema", "the payload's schema", "events are of another schema, with the same facts"),
+    ("payload", "the payload", "events record the same facts in another form"),
+    ("rule", "the rule citation", "rules are cited otherwise"),
+    ("public", "the public form", "redaction shows spectators another part of this event"),
+    ("state_hash", "the state hash", "state differs"),
+)
+"""What two versions of the rules may seal differently in an event whose facts they
+agree on (decided_facts), each with why: the first that differs explains the rest."""
 
 CHAIN = "hash chain"
 SEED = "seed against its commitment"
@@ -179,8 +198,9 @@ def first_lines(lines: Iterator[str]) -> tuple[str, ...]:
     return tuple(line for _, line in zip(range(MAX_DIFF_LINES), lines, strict=False))
 
 
-def _failed(divergence: Divergence, events: int = 0, commands: int = 0, checked: tuple[str, ...] = ()) -> Report:
-    return Report(ok=False, events=events, commands=commands, divergence=divergence, checked=checked)
+def _failed(divergence: Divergence, events: int = 0, commands: int = 0, checked: tuple[str, ...] = (),
+            notes: tuple[str, ...] = ()) -> Report:
+    return Report(ok=False, events=events, commands=commands, divergence=divergence, checked=checked, notes=notes)
 
 
 class _Chain:
@@ -336,7 +356,7 @@ def replay_lines(game: Game[Any], lines: Sequence[str | bytes], upto: int | None
     try:
         session = Session.opened(game, header, "")
     except LogFormatError as refused:
-        return None, _failed(Divergence(1, str(refused)), checked=checked)
+        return None, _failed(Divergence(1, str(refused)), checked=checked, notes=notes)
     state, contributions = session.state, session.contributions
     folded = 0
     last: dict[str, Any] | None = None
@@ -345,7 +365,7 @@ def replay_lines(game: Game[Any], lines: Sequence[str | bytes], upto: int | None
         row = parse_line(line, number)
         broken = chain.follow(row)
         if broken is not None:
-            return None, _failed(broken, checked=checked)
+            return None, _failed(broken, checked=checked, notes=notes)
         if problem is not None or (upto is not None and chain.length > upto):
             continue  # only the chain is checked here
         event: Event | None = None
@@ -372,7 +392,8 @@ def replay_lines(game: Game[Any], lines: Sequence[str | bytes], upto: int | None
             progress(folded)
     broken = chain.end()
     if broken is not None or problem is not None:
-        return None, _failed(broken or problem or Divergence(0, ""), events=max(folded - 1, 0), checked=checked)
+        return None, _failed(broken or problem or Divergence(0, ""), events=max(folded - 1, 0), checked=checked,
+                             notes=notes)
     assert last is not None
     if compare_states and not every_state and keys is not None and state_hash(keys, folded, state) != last[
             "state_hash"]:
@@ -382,11 +403,11 @@ def replay_lines(game: Game[Any], lines: Sequence[str | bytes], upto: int | None
     finished = replayed.status().finished
     if revealed and not finished:
         return None, _failed(Divergence(chain.revealed_at, "the seed is revealed here, but the game had not ended"),
-                             events=folded, checked=checked)
+                             events=folded, checked=checked, notes=notes)
     if finished and not revealed and upto is None:
         return None, _failed(Divergence(folded, "the game has ended here, but the log does not reveal its seed "
                                                 "(it was cut short, or its SeedRevealed line removed)"),
-                             events=folded, checked=checked)
+                             events=folded, checked=checked, notes=notes)
     return replayed, Report(ok=True, events=folded, finished=finished, notes=notes, checked=checked)
 
 
@@ -410,27 +431,38 @@ def verified(game: Game[Any], log: Log, progress: Callable[[int], None] | None =
         _, report = replay(game, log, progress=progress, every_state=True)
         return None, Report(ok=False, events=report.events, divergence=report.divergence, finished=report.finished,
                             notes=(NO_SEED,), checked=(CHAIN,))
+    logged = list(log.envelopes)
+    other = None if log.header.ruleset_version == game.ruleset.version else _OtherRules(game, log.header)
+    notes = () if other is None else (other.note,)
+    if other is not None:
+        # Every digest before any rule: an edited log of another version is reported as edited, and
+        # what the rules then find can only be a difference of the versions.
+        keys = Keys.of(seed, log.header.game_id)
+        edited = next(filter(None, (digest_problem(keys, envelope.to_json()) for envelope in logged)), None)
+        if edited is not None:
+            return None, _failed(edited, events=edited.seq - 1, checked=(CHAIN, SEED, DIGESTS), notes=notes)
     checked = (CHAIN, SEED, DIGESTS, PUBLIC_FORMS, STATES, RULES)
-    notes = () if log.header.ruleset_version == game.ruleset.version else (
-        f"the log was written by {game.ruleset.name} {log.header.ruleset_version}, this is "
-        f"{game.ruleset.version}: a divergence may be a change of the rules",)
+
+    def failed(divergence: Divergence, commands: int = 0) -> tuple[None, Report]:
+        return None, _failed(divergence, events=divergence.seq - 1, commands=commands, checked=checked, notes=notes)
+
     try:
         live, created = Session.create(game, log.header, seed)
     except LogFormatError as refused:
-        return None, _failed(Divergence(1, str(refused)), checked=checked)
-    logged = list(log.envelopes)
+        return failed(Divergence(1, str(refused)))
     if not _identical(created, logged[0]):
-        return None, _failed(Divergence(1, "GameCreated is not sealed with this seed (the event was edited)",
-                                        expected=created.to_json(), actual=logged[0].to_json()), checked=checked)
+        return failed(Divergence(1, "GameCreated is not sealed with this seed (the event was edited)" if other is None
+                                 else other.differs(created, logged[0]),
+                                 expected=created.to_json(), actual=logged[0].to_json()))
     commands = 0
     end = len(logged) if upto is None else min(upto, len(logged))
     for decided in redecisions(live, logged, seed, end):
         if isinstance(decided, Divergence):
-            return None, _failed(decided, events=decided.seq - 1, commands=commands, checked=checked)
+            return failed(decided if other is None else other.explained(decided), commands)
         commands += 1
         differs = first_difference(decided, logged, _identical)
         if differs is not None:
-            return None, _failed(differs, events=differs.seq - 1, commands=commands, checked=checked)
+            return failed(differs if other is None else other.explained(differs), commands)
         live = decided.step.session
         if progress is not None:
             for made in decided.step.envelopes:
@@ -458,13 +490,13 @@ def redecisions(live: Session[Any], logged: Sequence[Envelope], seed: str, end: 
     while live.version < end:
         first = logged[live.version]
         if first.command is None:
-            yield Divergence(first.seq, "this event does not follow from a logged command")
+            yield Divergence(first.seq, NO_COMMAND)
             return
         try:
             command = command_from_json(live.game, dict(first.command))
             step = live.step(command, first.command_id, seed, generator)
         except (ValueError, RuleViolation) as error:
-            yield Divergence(first.seq, f"the rules reject the logged command: {error}", actual=first.command)
+            yield Divergence(first.seq, f"{REJECTED}: {error}", actual=first.command)
             return
         yield Redecision(live, step)
         live = step.session
@@ -479,10 +511,58 @@ def first_difference(decided: Redecision, logged: Sequence[Envelope],
         index = position + offset
         actual = logged[index] if index < len(logged) else None
         if actual is None or not alike(made, actual):
-            return Divergence(made.seq, "the log differs from what the rules produce for this command",
+            return Divergence(made.seq, DIFFERS,
                               expected=made.to_json(), actual=None if actual is None else actual.to_json(),
                               state_diff=_diverging_states(decided.before, logged[position:index], made, actual))
     return None
+
+
+def decided_facts(game: Game[Any], row: Mapping[str, Any]) -> tuple[Any, ...]:
+    """What an event says happened, as another version of the rules must reproduce it:
+    its type, its payload upcast to the current schema, its command id and command."""
+    payload = row["payload"]
+    if row["type"] in game.event_types:
+        payload = upcast_payload(game, row["type"], payload, row["schema"])
+    return row["type"], dict(payload), row["command_id"], row["command"]
+
+
+class _OtherRules:
+    """The wording of verify's divergences on a log written by another version of the
+    rules, once its chain and every digest held: what this build's rules make
+    differently is then a difference of the versions, not a sign of an edit."""
+
+    def __init__(self, game: Game[Any], header: Header) -> None:
+        self.game = game
+        self.written = f"{header.ruleset} {header.ruleset_version}"
+        self.deciding = f"{game.ruleset.name} {game.ruleset.version}"
+
+    @property
+    def note(self) -> str:
+        return (f"the log was written by {self.written}, this is {self.deciding}: it verifies where the two decide "
+                "alike; elsewhere, the release that wrote it re-decides it")
+
+    def differs(self, made: Envelope, logged: Envelope | None) -> str:
+        """Why the envelope this build's rules made is not the logged one."""
+        if logged is None or decided_facts(self.game, made.to_json()) != decided_facts(self.game, logged.to_json()):
+            return f"{self.deciding} decides this command differently from {self.written} ({UNTOUCHED})"
+        return next((f"{what} differs: the log was written by {self.written} and this build's rules are "
+                     f"{self.deciding}, whose {whose} ({UNTOUCHED})"
+                     for name, what, whose in SEALED_APART if getattr(made, name) != getattr(logged, name)), DIFFERS)
+
+    def explained(self, divergence: Divergence) -> Divergence:
+        """verify's divergence, its reason told as a difference of the versions."""
+        if divergence.expected is not None:
+            actual = None if divergence.actual is None else Envelope.from_json(divergence.actual)
+            reason = self.differs(Envelope.from_json(divergence.expected), actual)
+        elif divergence.reason == NO_COMMAND:
+            reason = (f"{self.deciding} does not make this event: it decides the command before it differently "
+                      f"from {self.written} ({UNTOUCHED})")
+        elif divergence.reason.startswith(REJECTED):
+            error = divergence.reason.removeprefix(REJECTED).removeprefix(": ")
+            reason = f"{self.deciding} refuses the logged command, which {self.written} accepted: {error} ({UNTOUCHED})"
+        else:
+            return divergence
+        return dataclasses.replace(divergence, reason=reason)
 
 
 def _identical(made: Envelope, logged: Envelope) -> bool:

@@ -27,7 +27,7 @@ import dataclasses
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from domain.kernel.audit import check_chain, digest_problem, known_seed
+from domain.kernel.audit import check_chain, decided_facts, digest_problem, known_seed
 from domain.kernel.canonical import digest
 from domain.kernel.game import Game
 from domain.kernel.log import Header, Log, LogFormatError, parse_line, parse_log
@@ -35,7 +35,7 @@ from domain.kernel.messages import RuleViolation
 from domain.kernel.quoting import quoted
 from domain.kernel.rng import seed_commitment
 from domain.kernel.seal import Keys
-from domain.kernel.session import SEED_REVEALED, Session, command_from_json, upcast_payload
+from domain.kernel.session import SEED_REVEALED, Session, command_from_json
 
 FORMAT_1_FIELDS = frozenset({
     "seq", "type", "payload", "schema", "command_id", "command", "rule", "prev_hash", "state_hash", "hash",
@@ -92,14 +92,6 @@ def _from_earlier_rules(game: Game[Any], log: Log) -> Log:
     return _redecided(game, log.header, seed, rows, lambda _session, _last: True)
 
 
-def _facts(game: Game[Any], row: Row) -> tuple[Any, ...]:
-    """What a command's outcome is, as a later rules version must reproduce it."""
-    payload = row["payload"]
-    if row["type"] in game.event_types:
-        payload = upcast_payload(game, row["type"], payload, row["schema"])
-    return row["type"], dict(payload), row["command_id"], row["command"]
-
-
 def _redecided(game: Game[Any], old_header: Header, seed: str, rows: Sequence[Row],
                state_matches: Callable[[Session[Any], Row], bool]) -> Log:
     """The logged commands decided again by the current rules, sealed as the current
@@ -119,7 +111,7 @@ def _redecided(game: Game[Any], old_header: Header, seed: str, rows: Sequence[Ro
         except (ValueError, RuleViolation) as error:
             raise LogFormatError(f"event {first['seq']}: {current} refuses the logged command: {error}") from None
         old = rows[position:position + len(produced)]
-        if [_facts(game, row) for row in old] != [_facts(game, e.to_json()) for e in produced]:
+        if [decided_facts(game, row) for row in old] != [decided_facts(game, e.to_json()) for e in produced]:
             raise LogFormatError(f"event {first['seq']}: {current} decides this command differently from the rules "
                                  f"that wrote the log ({old_header.ruleset} {old_header.ruleset_version}); "
                                  "tablerules verify names the difference")

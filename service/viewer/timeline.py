@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import bisect
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from domain.games import REGISTRY
@@ -42,7 +42,7 @@ class BrokenLine:
 class Check:
     """What the viewer's checks found, in the words of tablerules verify."""
 
-    verdict: str  # VERIFIED, CHAIN INTACT, REPLAYED or FAILED
+    verdict: str  # VERIFIED; REPLAYED (seals checked with the seed, rules not re-decided); CHAIN INTACT; FAILED
     checked: tuple[str, ...]
     notes: tuple[str, ...]
     broken: BrokenLine | None
@@ -149,7 +149,9 @@ def load(data: bytes) -> Timeline:
                      cut_short=unreadable is not None)
     broken = _first_broken(numbered, report, unreadable)
     details = () if report.divergence is None else tuple(report.divergence.describe().splitlines()[1:])
-    check = Check("FAILED" if broken else report.verdict, report.checked, report.notes, broken, details)
+    verdict = "FAILED" if broken else "REPLAYED" if not report.rules_checked and SEED in report.checked \
+        else report.verdict
+    check = Check(verdict, report.checked, report.notes, broken, details)
     trusted = envelopes if broken is None else envelopes[:max(broken.seq - 1, 0)]
     try:
         return Timeline(game, header, trusted, check)
@@ -177,6 +179,11 @@ def _report(game: Game[Any], header: Header, lines: list[bytes], envelopes: list
     replayed = replay_lines(game, lines, upto=len(envelopes) if cut_short else None)[1]
     if cut_short or not replayed.ok or SEED not in replayed.checked:
         return replayed
+    if header.ruleset_version != game.ruleset.version:
+        # Rules of another version would re-decide it as they decide: that is no check of this log.
+        return replace(replayed, notes=(*replayed.notes, f"the rules were not re-decided: this build has "
+                                        f"{game.ruleset.name} {game.ruleset.version}, and the release that wrote "
+                                        f"the log verifies it (docs/log-format.md)"))
     return verify(game, Log(header=header, envelopes=tuple(envelopes)))
 
 
