@@ -10,7 +10,6 @@ import argparse
 import contextlib
 import gc
 import json
-import logging
 import os
 import signal
 import sys
@@ -23,6 +22,7 @@ from domain.games import REGISTRY
 from domain.kernel import Header, Log, LogFormatError, Report, parse_log, replay_lines, verify
 from domain.kernel.log import header_of, parse_line
 from domain.kernel.upgrade import upgrade
+from service import serverlog
 from service.config import Settings
 
 
@@ -103,7 +103,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     except ValueError as problem:
         print(f"tablerules serve: {problem}", file=sys.stderr)
         return 2
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
+    log_writer = serverlog.configure(settings.log_format)
     store = GameStore(settings.storage_url())
     log_jobs = LogJobs(settings.log_workers, settings.log_waiting, settings.log_memory_mb * MEGABYTE)
     tables = Tables(store, settings.resolved_operator_token(), log_jobs=log_jobs)
@@ -124,6 +124,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         signal.signal(signum, lambda *_: done.set())
     done.wait()
     running.stop()
+    log_writer.stop()
     return 0
 
 
@@ -290,6 +291,9 @@ def parser() -> argparse.ArgumentParser:
                             "default 4)")
     serve.add_argument("--log-memory-mb", type=int,
                        help="memory one log check may use (TABLERULES_LOG_MEMORY_MB, default 1024)")
+    serve.add_argument("--log-format", choices=serverlog.FORMATS,
+                       help="stderr log: json, one object per line with a line per request (default), or text "
+                            "(TABLERULES_LOG_FORMAT)")
     serve.set_defaults(run=cmd_serve)
 
     diff = sub.add_parser("diff", help="show where two logs of one game part, with the state difference there "

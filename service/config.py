@@ -18,6 +18,9 @@ from typing import Any
 
 from domain.kernel.text import is_digits
 from service.limits import MAX_REQUEST_BYTES
+from service.serverlog import FORMATS
+
+CHOICES = {"log_format": FORMATS}
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,6 +41,8 @@ class Settings:
     """Log checks that may wait for a worker; any more are refused at once."""
     log_memory_mb: int = 1024
     """The memory one log check may use."""
+    log_format: str = "json"
+    """json: one object per line on stderr, a line per request among them; or text."""
 
     @staticmethod
     def from_env(env: Mapping[str, str] | None = None) -> Settings:
@@ -48,7 +53,8 @@ class Settings:
 
     def overridden(self, values: Mapping[str, object]) -> Settings:
         """These settings with some replaced (None: keep); numbers may be given as
-        text, and one that is not a whole number in range is a ValueError naming it."""
+        text, and one that is not a whole number in range, or a choice not on offer, is
+        a ValueError naming it."""
         changes: dict[str, Any] = {}
         for field in dataclasses.fields(self):
             value = values.get(field.name)
@@ -61,6 +67,9 @@ class Settings:
                     raise ValueError(f"the setting {field.name} (TABLERULES_{field.name.upper()}) must be a whole "
                                      f"number of at least {least}, not {text[:40]!r}")
                 value = int(text)
+            elif field.name in CHOICES and value not in CHOICES[field.name]:
+                raise ValueError(f"the setting {field.name} (TABLERULES_{field.name.upper()}) must be one of "
+                                 f"{', '.join(CHOICES[field.name])}, not {str(value)[:40]!r}")
             changes[field.name] = value
         return dataclasses.replace(self, **changes)
 

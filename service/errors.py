@@ -29,6 +29,10 @@ class NotFound(ServiceError):
     pass
 
 
+class MalformedRequest(ServiceError):
+    """Bytes that do not parse as the method's request message."""
+
+
 class InvalidArgument(ServiceError):
     def __init__(self, field: str, message: str) -> None:
         super().__init__(f"{field}: {message}")

@@ -284,6 +284,11 @@ class Tables:
                 self._refresh(live)
         return live
 
+    def cached(self, game_id: str) -> LiveGame | None:
+        """The game if it is in memory; never loads it (for what the server reports of a call)."""
+        with self._live_lock:
+            return self._live.get(game_id)
+
     def _load(self, game_id: str) -> LiveGame:
         keys = self.store.secrets(game_id)
         stored = self.store.read_rows(game_id, upto=1)
