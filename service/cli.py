@@ -111,12 +111,15 @@ def cmd_serve(args: argparse.Namespace) -> int:
     # 5 ms switch interval a command's worker thread may then keep it that long while
     # every stream waits. A shorter interval lets the loop back in sooner.
     sys.setswitchinterval(0.0005)
-    running = start(tables, settings.host, settings.port, settings.workers, settings.max_request_bytes)
+    running = start(tables, settings.host, settings.port, settings.workers, settings.max_request_bytes,
+                    settings.metrics_port or None)
     # Modules, functions and classes live as long as the process: keep the collector's
     # full passes, which pause every call, to what the games and calls allocate.
     gc.freeze()
     where = settings.storage_url().split("@")[-1]
     print(f"tablerules serving on {settings.host}:{running.port} (storage {where})", flush=True)
+    if running.metrics is not None:
+        print(f"metrics on http://{settings.host}:{running.metrics.port}/metrics", flush=True)
     if not settings.operator_token:
         print(f"operator token in {settings.token_file()}", flush=True)
     done = threading.Event()
@@ -291,6 +294,9 @@ def parser() -> argparse.ArgumentParser:
                             "default 4)")
     serve.add_argument("--log-memory-mb", type=int,
                        help="memory one log check may use (TABLERULES_LOG_MEMORY_MB, default 1024)")
+    serve.add_argument("--metrics-port", type=int,
+                       help="serve Prometheus metrics at http://HOST:PORT/metrics (TABLERULES_METRICS_PORT, "
+                            "default 0: none)")
     serve.add_argument("--log-format", choices=serverlog.FORMATS,
                        help="stderr log: json, one object per line with a line per request (default), or text "
                             "(TABLERULES_LOG_FORMAT)")

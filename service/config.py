@@ -20,6 +20,7 @@ from domain.kernel.text import is_digits
 from service.limits import MAX_REQUEST_BYTES
 from service.serverlog import FORMATS
 
+MAY_BE_ZERO = frozenset({"port", "log_waiting", "metrics_port"})
 CHOICES = {"log_format": FORMATS}
 
 
@@ -41,6 +42,8 @@ class Settings:
     """Log checks that may wait for a worker; any more are refused at once."""
     log_memory_mb: int = 1024
     """The memory one log check may use."""
+    metrics_port: int = 0
+    """Prometheus metrics over HTTP on this port of `host`; 0: none."""
     log_format: str = "json"
     """json: one object per line on stderr, a line per request among them; or text."""
 
@@ -62,7 +65,7 @@ class Settings:
                 continue
             if isinstance(getattr(self, field.name), int):
                 text = str(value).strip()
-                least = 0 if field.name in ("port", "log_waiting") else 1
+                least = 0 if field.name in MAY_BE_ZERO else 1
                 if not is_digits(text) or int(text) < least:
                     raise ValueError(f"the setting {field.name} (TABLERULES_{field.name.upper()}) must be a whole "
                                      f"number of at least {least}, not {text[:40]!r}")

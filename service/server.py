@@ -8,7 +8,7 @@ Every request is admitted in one place before its method runs: bytes that do not
 parse are INVALID_ARGUMENT (not UNKNOWN with a traceback), and every field is
 checked against its size limit (service/limits.py). Every call ends in one place
 too: a refusal becomes its status, a defect INTERNAL (details in the server's log),
-and the call gets its request log line.
+and the call gets its request log line and, where they are on, its metrics.
 
 The server is grpc.aio on an event loop thread of its own. A call's work that may
 block (rules, store) runs on the loop's worker threads; streams stay on the loop,
@@ -52,6 +52,7 @@ from service.errors import (
     Unauthenticated,
 )
 from service.limits import MAX_REQUEST_BYTES, MAX_TOKEN, check_sizes
+from service.metrics import Metrics
 from service.protos import pb, pb_grpc
 from service.serverlog import REQUESTS
 from service.tables import SeatGrant, SeenEnvelope, Tables
@@ -304,9 +305,10 @@ def _admitted(request: Message | _Malformed) -> Message:
 
 @dataclass(frozen=True)
 class _Ending:
-    """How every call ends: its status and its request log line."""
+    """How every call ends: its status, its request log line and its metrics."""
 
     tables: Tables
+    metrics: Metrics | None
 
     async def fail(self, context: grpc.aio.ServicerContext, call: Call, error: Exception, next_step: str) -> NoReturn:
         if isinstance(error, ServiceError):
@@ -328,6 +330,8 @@ class _Ending:
         if live is not None:
             call.ruleset = live.game.ruleset.name
         REQUESTS.info(call)
+        if self.metrics is not None:
+            self.metrics.record(call)
 
 
 def _unary(name: str, behavior: Callable[[Any, grpc.aio.ServicerContext], Awaitable[Message]],
@@ -354,6 +358,8 @@ def _streaming(name: str, behavior: Callable[[Any, grpc.aio.ServicerContext], As
                ending: _Ending) -> Callable[..., Any]:
     async def handle(request: Message | _Malformed, context: grpc.aio.ServicerContext) -> AsyncIterator[Message]:
         call = Call(name)
+        if ending.metrics is not None:
+            ending.metrics.streams.inc()
         try:
             admitted = _admitted(request)
             call.about(admitted)
@@ -365,14 +371,16 @@ def _streaming(name: str, behavior: Callable[[Any, grpc.aio.ServicerContext], As
         except Exception as error:
             await ending.fail(context, call, error, "resume from the last seq received")
         finally:
+            if ending.metrics is not None:
+                ending.metrics.streams.dec()
             ending.report(call)
     return handle
 
 
-def handlers(servicer: Servicer) -> grpc.GenericRpcHandler:
+def handlers(servicer: Servicer, metrics: Metrics | None = None) -> grpc.GenericRpcHandler:
     """The servicer's methods, each behind _admitted and _Ending (in place of the generated
     add_TablerulesServicer_to_server, whose deserializers raise on malformed bytes)."""
-    ending = _Ending(servicer.tables)
+    ending = _Ending(servicer.tables, metrics)
     methods = {}
     for method in SERVICE.methods:
         decode = _lenient(GetMessageClass(method.input_type))
@@ -394,9 +402,12 @@ class Running:
     tables: Tables
     loop: asyncio.AbstractEventLoop
     thread: threading.Thread
+    metrics: Metrics | None
 
     def stop(self, grace: float = 1.0) -> None:
         asyncio.run_coroutine_threadsafe(self.server.stop(grace), self.loop).result(grace + 30)
+        if self.metrics is not None:
+            self.metrics.close()
         self.loop.call_soon_threadsafe(self.loop.stop)
         self.thread.join(30)
         self.tables.close()
@@ -423,9 +434,10 @@ async def listen(server: grpc.aio.Server, host: str, port: int) -> int:
     return bound
 
 
-async def _serve(tables: Tables, host: str, port: int, max_request_bytes: int) -> tuple[grpc.aio.Server, int]:
+async def _serve(tables: Tables, host: str, port: int, max_request_bytes: int,
+                 metrics: Metrics | None) -> tuple[grpc.aio.Server, int]:
     server = new_server(max_request_bytes)
-    server.add_generic_rpc_handlers((handlers(Servicer(tables)),))
+    server.add_generic_rpc_handlers((handlers(Servicer(tables), metrics),))
     health_servicer = health.aio.HealthServicer()
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
     for name in ("", SERVICE_NAME):
@@ -447,15 +459,20 @@ def _run_loop(loop: asyncio.AbstractEventLoop, workers: int) -> None:
 
 
 def start(tables: Tables, host: str = "127.0.0.1", port: int = 50051, workers: int = 256,
-          max_request_bytes: int = MAX_REQUEST_BYTES) -> Running:
+          max_request_bytes: int = MAX_REQUEST_BYTES, metrics_port: int | None = None) -> Running:
     """Start serving (port 0 picks a free port) with `workers` threads for calls' blocking
-    work; returns the running server."""
+    work and metrics over HTTP on `metrics_port` of the same host (None: no metrics; 0: a
+    free port); returns the running server."""
     loop = asyncio.new_event_loop()
     thread = threading.Thread(target=_run_loop, args=(loop, workers), name="rpc-loop", daemon=True)
     thread.start()
+    metrics = None if metrics_port is None else Metrics(tables.cached_count, host, metrics_port)
     try:
-        server, bound = asyncio.run_coroutine_threadsafe(_serve(tables, host, port, max_request_bytes), loop).result(30)
+        server, bound = asyncio.run_coroutine_threadsafe(
+            _serve(tables, host, port, max_request_bytes, metrics), loop).result(30)
+        if metrics is not None:
+            metrics.serve()
     except BaseException:
         loop.call_soon_threadsafe(loop.stop)
         raise
-    return Running(server, bound, tables, loop, thread)
+    return Running(server, bound, tables, loop, thread, metrics)

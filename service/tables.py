@@ -289,6 +289,9 @@ class Tables:
         with self._live_lock:
             return self._live.get(game_id)
 
+    def cached_count(self) -> int:
+        return len(self._live)
+
     def _load(self, game_id: str) -> LiveGame:
         keys = self.store.secrets(game_id)
         stored = self.store.read_rows(game_id, upto=1)

@@ -1,4 +1,4 @@
-"""Running the service (issue 16, operations): the request log."""
+"""Running the service (issue 16, operations): the request log and metrics."""
 
 from __future__ import annotations
 
@@ -9,16 +9,24 @@ import signal
 import subprocess
 import sys
 import time
-from collections.abc import Callable
+import urllib.request
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+import grpc
 import pytest
+from prometheus_client.parser import text_string_to_metric_families
 
 from service.calls import Call
 from service.config import Settings
-from service.server import Running
+from service.metrics import RULE_LABELS, Metrics
+from service.server import Running, start
 from service.serverlog import REQUESTS, JsonLines
+from service.store import GameStore
+from service.tables import Tables
+from tablerules.v1 import tablerules_pb2 as pb
+from tablerules.v1 import tablerules_pb2_grpc as pb_grpc
 from tablerules_client import Client, RuleError
 from tests.conftest import OPERATOR
 
@@ -90,6 +98,59 @@ def test_the_text_form_quotes_what_a_client_chose() -> None:
     assert "\n" not in line and 'command_id="x\\"\\nforged line"' in line
 
 
+def scrape(port: int) -> dict[tuple[str, frozenset[tuple[str, str]]], float]:
+    """Every sample at /metrics, by name and labels."""
+    with urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=5) as reply:
+        text = reply.read().decode()
+    return {(s.name, frozenset(s.labels.items())): s.value
+            for family in text_string_to_metric_families(text) for s in family.samples}
+
+
+def metric(samples: dict[tuple[str, frozenset[tuple[str, str]]], float], name: str, **labels: str) -> float:
+    return samples.get((name, frozenset(labels.items())), 0.0)
+
+
+@pytest.fixture
+def measured() -> Iterator[Running]:
+    running = start(Tables(GameStore("memory:"), OPERATOR), "127.0.0.1", 0, workers=16, metrics_port=0)
+    yield running
+    running.stop(0)
+
+
+def test_metrics_count_commands_and_rejections_and_time_them(measured: Running) -> None:
+    assert measured.metrics is not None
+    port = measured.metrics.port
+    address = f"127.0.0.1:{measured.port}"
+    with Client(address) as client, grpc.insecure_channel(address) as channel:
+        game_id, tokens = new_game(client)
+        refused = play_and_refuse(client, game_id, tokens, commands=3)
+        stream = pb_grpc.TablerulesStub(channel).StreamEvents(pb.StreamEventsRequest(game_id=game_id), timeout=30)
+        next(stream)
+        # A refused command is counted as its status leaves: maybe just after the client has it.
+        assert eventually(lambda: metric(scrape(port), "tablerules_command_seconds_count", ruleset="armory") == 4)
+        samples = scrape(port)
+        assert metric(samples, "tablerules_commands_total", ruleset="armory", code="OK") == 3
+        assert metric(samples, "tablerules_commands_total", ruleset="armory", code="FAILED_PRECONDITION") == 1
+        assert metric(samples, "tablerules_command_rejections_total", rule=refused.rule) == 1
+        assert metric(samples, "tablerules_command_seconds_count", ruleset="armory") == 4
+        assert metric(samples, "tablerules_command_seconds_bucket", ruleset="armory", le="+Inf") == 4
+        assert 0 < metric(samples, "tablerules_command_seconds_sum", ruleset="armory") < 60
+        assert metric(samples, "tablerules_event_streams_open") == 1
+        assert metric(samples, "tablerules_live_games") == 1
+        stream.cancel()
+        assert eventually(lambda: metric(scrape(port), "tablerules_event_streams_open") == 0)
+
+
+def test_rejections_name_a_bounded_number_of_rules() -> None:
+    metrics = Metrics(lambda: 0, "127.0.0.1", 0)
+    for n in range(RULE_LABELS + 3):
+        metrics.record(Call("SubmitCommand", ruleset="armory", code="FAILED_PRECONDITION", rule=f"armory R{n}"))
+    assert metrics.registry.get_sample_value("tablerules_command_rejections_total", {"rule": "armory R0"}) == 1
+    assert metrics.registry.get_sample_value("tablerules_command_rejections_total", {"rule": "other"}) == 3
+    assert metrics.registry.get_sample_value("tablerules_commands_total",
+                                             {"ruleset": "armory", "code": "FAILED_PRECONDITION"}) == RULE_LABELS + 3
+
+
 def test_serve_logs_json_lines_and_exits_0_on_sigterm(tmp_path: Path) -> None:
     env = {**{k: v for k, v in os.environ.items() if not k.startswith("TABLERULES_")},
            "TABLERULES_OPERATOR_TOKEN": OPERATOR}
@@ -121,7 +182,8 @@ def test_serve_logs_json_lines_and_exits_0_on_sigterm(tmp_path: Path) -> None:
 
 
 def test_settings_of_operations() -> None:
-    assert Settings.from_env({"TABLERULES_LOG_FORMAT": "text"}).log_format == "text"
-    assert Settings().log_format == "json"
+    settings = Settings.from_env({"TABLERULES_METRICS_PORT": "9464", "TABLERULES_LOG_FORMAT": "text"})
+    assert (settings.metrics_port, settings.log_format) == (9464, "text")
+    assert (Settings().metrics_port, Settings().log_format) == (0, "json")
     with pytest.raises(ValueError, match="log_format"):
         Settings.from_env({"TABLERULES_LOG_FORMAT": "xml"})
