@@ -2,8 +2,8 @@
 (`tablerules serve --metrics-port`); docs/operations.md lists them.
 
 Each server has its own registry, so that several may run in one process (tests).
-A command costs one counter increment and one histogram observation; the gauge of
-games in memory is read when a scrape asks.
+A command costs one counter increment and one histogram observation; the gauges of
+games in memory and of the health state are read when a scrape asks.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ COMMAND_BUCKETS = (0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0
 
 
 class Metrics:
-    def __init__(self, live_games: Callable[[], int], host: str, port: int) -> None:
+    def __init__(self, live_games: Callable[[], int], serving: Callable[[], bool], host: str, port: int) -> None:
         self.host = host
         self.port = port
         """Where /metrics is served; port 0 picks a free one, which serve() then sets here."""
@@ -39,6 +39,8 @@ class Metrics:
         self.streams = Gauge("tablerules_event_streams_open", "StreamEvents calls under way",
                              registry=self.registry)
         Gauge("tablerules_live_games", "Games held in memory", registry=self.registry).set_function(live_games)
+        Gauge("tablerules_serving", "1 while the health service answers SERVING, else 0",
+              registry=self.registry).set_function(lambda: float(serving()))
         self._rules: set[str] = set()
         self._http: WSGIServer | None = None
 

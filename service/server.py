@@ -32,7 +32,7 @@ from google.protobuf import any_pb2
 from google.protobuf.message import DecodeError, Message
 from google.protobuf.message_factory import GetMessageClass
 from google.rpc import code_pb2, error_details_pb2, status_pb2
-from grpc_health.v1 import health, health_pb2, health_pb2_grpc
+from grpc_health.v1 import health_pb2
 from grpc_reflection.v1alpha import reflection
 from grpc_status import rpc_status
 
@@ -51,6 +51,7 @@ from service.errors import (
     StaleVersion,
     Unauthenticated,
 )
+from service.health import PROBE_SECONDS, Health
 from service.limits import MAX_REQUEST_BYTES, MAX_TOKEN, check_sizes
 from service.metrics import Metrics
 from service.protos import pb, pb_grpc
@@ -402,10 +403,12 @@ class Running:
     tables: Tables
     loop: asyncio.AbstractEventLoop
     thread: threading.Thread
+    health: Health
     metrics: Metrics | None
 
     def stop(self, grace: float = 1.0) -> None:
         asyncio.run_coroutine_threadsafe(self.server.stop(grace), self.loop).result(grace + 30)
+        self.health.stop()
         if self.metrics is not None:
             self.metrics.close()
         self.loop.call_soon_threadsafe(self.loop.stop)
@@ -434,14 +437,11 @@ async def listen(server: grpc.aio.Server, host: str, port: int) -> int:
     return bound
 
 
-async def _serve(tables: Tables, host: str, port: int, max_request_bytes: int,
+async def _serve(tables: Tables, host: str, port: int, max_request_bytes: int, health: Health,
                  metrics: Metrics | None) -> tuple[grpc.aio.Server, int]:
     server = new_server(max_request_bytes)
     server.add_generic_rpc_handlers((handlers(Servicer(tables), metrics),))
-    health_servicer = health.aio.HealthServicer()
-    health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
-    for name in ("", SERVICE_NAME):
-        await health_servicer.set(name, health_pb2.HealthCheckResponse.SERVING)
+    await health.register(server)
     reflection.enable_server_reflection(
         (SERVICE_NAME, health_pb2.DESCRIPTOR.services_by_name["Health"].full_name, reflection.SERVICE_NAME), server)
     return server, await listen(server, host, port)
@@ -459,20 +459,24 @@ def _run_loop(loop: asyncio.AbstractEventLoop, workers: int) -> None:
 
 
 def start(tables: Tables, host: str = "127.0.0.1", port: int = 50051, workers: int = 256,
-          max_request_bytes: int = MAX_REQUEST_BYTES, metrics_port: int | None = None) -> Running:
+          max_request_bytes: int = MAX_REQUEST_BYTES, metrics_port: int | None = None,
+          probe_every: float = PROBE_SECONDS) -> Running:
     """Start serving (port 0 picks a free port) with `workers` threads for calls' blocking
-    work and metrics over HTTP on `metrics_port` of the same host (None: no metrics; 0: a
-    free port); returns the running server."""
+    work, metrics over HTTP on `metrics_port` of the same host (None: no metrics; 0: a
+    free port), and the store probed for the health service every `probe_every` seconds;
+    returns the running server."""
     loop = asyncio.new_event_loop()
     thread = threading.Thread(target=_run_loop, args=(loop, workers), name="rpc-loop", daemon=True)
     thread.start()
-    metrics = None if metrics_port is None else Metrics(tables.cached_count, host, metrics_port)
+    health = Health(("", SERVICE_NAME), tables.store.ping, loop, probe_every)
+    metrics = None if metrics_port is None else Metrics(tables.cached_count, lambda: health.serving, host, metrics_port)
     try:
         server, bound = asyncio.run_coroutine_threadsafe(
-            _serve(tables, host, port, max_request_bytes, metrics), loop).result(30)
+            _serve(tables, host, port, max_request_bytes, health, metrics), loop).result(30)
         if metrics is not None:
             metrics.serve()
     except BaseException:
         loop.call_soon_threadsafe(loop.stop)
         raise
-    return Running(server, bound, tables, loop, thread, metrics)
+    health.start()
+    return Running(server, bound, tables, loop, thread, health, metrics)

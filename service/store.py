@@ -35,6 +35,7 @@ from domain.kernel.messages import from_plain
 from domain.kernel.session import GAME_CREATED
 
 RECEIPT_TOPIC = "tablerules:CommandReceipt"
+PROBE_STREAM = "tablerules:probe"
 
 
 class DurableSQLiteFactory(SQLiteFactory):
@@ -202,6 +203,11 @@ class GameStore:
 
     def close(self) -> None:
         self.factory.close()
+
+    def ping(self) -> None:
+        """Raises unless the store answers a read (the health probe: one indexed lookup of a
+        stream that does not exist)."""
+        self.events.select_events(PROBE_STREAM, limit=1)
 
     def create(self, game_id: str, secrets: Secrets) -> None:
         self.secrets_recorder.insert_events(

@@ -1,4 +1,5 @@
-"""Running the service (issue 16, operations): the request log and metrics."""
+"""Running the service (issue 16, operations): the request log, metrics, and a health
+service that follows the store."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 import urllib.request
 from collections.abc import Callable, Iterator
@@ -16,12 +18,13 @@ from typing import Any
 
 import grpc
 import pytest
+from grpc_health.v1 import health_pb2, health_pb2_grpc
 from prometheus_client.parser import text_string_to_metric_families
 
 from service.calls import Call
 from service.config import Settings
 from service.metrics import RULE_LABELS, Metrics
-from service.server import Running, start
+from service.server import SERVICE_NAME, Running, start
 from service.serverlog import REQUESTS, JsonLines
 from service.store import GameStore
 from service.tables import Tables
@@ -31,6 +34,8 @@ from tablerules_client import Client, RuleError
 from tests.conftest import OPERATOR
 
 SEED = "operations-seed"
+SERVING = health_pb2.HealthCheckResponse.SERVING
+NOT_SERVING = health_pb2.HealthCheckResponse.NOT_SERVING
 
 
 def eventually(check: Callable[[], bool], seconds: float = 10.0) -> bool:
@@ -137,18 +142,64 @@ def test_metrics_count_commands_and_rejections_and_time_them(measured: Running) 
         assert 0 < metric(samples, "tablerules_command_seconds_sum", ruleset="armory") < 60
         assert metric(samples, "tablerules_event_streams_open") == 1
         assert metric(samples, "tablerules_live_games") == 1
+        assert metric(samples, "tablerules_serving") == 1
         stream.cancel()
         assert eventually(lambda: metric(scrape(port), "tablerules_event_streams_open") == 0)
 
 
 def test_rejections_name_a_bounded_number_of_rules() -> None:
-    metrics = Metrics(lambda: 0, "127.0.0.1", 0)
+    metrics = Metrics(lambda: 0, lambda: True, "127.0.0.1", 0)
     for n in range(RULE_LABELS + 3):
         metrics.record(Call("SubmitCommand", ruleset="armory", code="FAILED_PRECONDITION", rule=f"armory R{n}"))
     assert metrics.registry.get_sample_value("tablerules_command_rejections_total", {"rule": "armory R0"}) == 1
     assert metrics.registry.get_sample_value("tablerules_command_rejections_total", {"rule": "other"}) == 3
     assert metrics.registry.get_sample_value("tablerules_commands_total",
                                              {"ruleset": "armory", "code": "FAILED_PRECONDITION"}) == RULE_LABELS + 3
+
+
+def health_status(port: int) -> int:
+    with grpc.insecure_channel(f"127.0.0.1:{port}") as channel:
+        request = health_pb2.HealthCheckRequest(service=SERVICE_NAME)
+        status: int = health_pb2_grpc.HealthStub(channel).Check(request, timeout=5).status
+        return status
+
+
+class FlakyStore(GameStore):
+    """A store whose health probe fails, or hangs, when a test says so."""
+
+    def __init__(self) -> None:
+        super().__init__("memory:")
+        self.down = False
+        self.answering = threading.Event()
+        self.answering.set()
+
+    def ping(self) -> None:
+        self.answering.wait(30)
+        if self.down:
+            raise ConnectionError("the database is gone")
+        super().ping()
+
+
+def test_health_follows_the_store() -> None:
+    store = FlakyStore()
+    running = start(Tables(store, OPERATOR), "127.0.0.1", 0, workers=8, metrics_port=0, probe_every=0.05)
+    assert running.metrics is not None
+    metrics_port = running.metrics.port
+    try:
+        assert health_status(running.port) == SERVING
+        store.down = True
+        assert eventually(lambda: health_status(running.port) == NOT_SERVING)
+        assert metric(scrape(metrics_port), "tablerules_serving") == 0
+        store.down = False
+        assert eventually(lambda: health_status(running.port) == SERVING)
+        assert metric(scrape(metrics_port), "tablerules_serving") == 1
+        store.answering.clear()  # a probe that never returns: its timeout (2 s) counts as a failure
+        assert eventually(lambda: health_status(running.port) == NOT_SERVING)
+        store.answering.set()
+        assert eventually(lambda: health_status(running.port) == SERVING)
+    finally:
+        store.answering.set()
+        running.stop(0)
 
 
 def test_serve_logs_json_lines_and_exits_0_on_sigterm(tmp_path: Path) -> None:
