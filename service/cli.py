@@ -10,6 +10,7 @@ import argparse
 import contextlib
 import gc
 import json
+import logging
 import os
 import signal
 import sys
@@ -126,7 +127,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
     for signum in (signal.SIGINT, signal.SIGTERM):
         signal.signal(signum, lambda *_: done.set())
     done.wait()
-    running.stop()
+    logging.getLogger("tablerules.server").info(
+        "shutting down: health NOT_SERVING, streams ended, %d s for the calls under way", settings.grace_seconds)
+    running.stop(settings.grace_seconds)
     log_writer.stop()
     return 0
 
@@ -297,6 +300,9 @@ def parser() -> argparse.ArgumentParser:
     serve.add_argument("--metrics-port", type=int,
                        help="serve Prometheus metrics at http://HOST:PORT/metrics (TABLERULES_METRICS_PORT, "
                             "default 0: none)")
+    serve.add_argument("--grace-seconds", type=int,
+                       help="on SIGTERM or SIGINT, the time calls under way have to finish (TABLERULES_GRACE_SECONDS, "
+                            "default 10)")
     serve.add_argument("--log-format", choices=serverlog.FORMATS,
                        help="stderr log: json, one object per line with a line per request (default), or text "
                             "(TABLERULES_LOG_FORMAT)")

@@ -20,7 +20,7 @@ from domain.kernel.text import is_digits
 from service.limits import MAX_REQUEST_BYTES
 from service.serverlog import FORMATS
 
-MAY_BE_ZERO = frozenset({"port", "log_waiting", "metrics_port"})
+MAY_BE_ZERO = frozenset({"port", "log_waiting", "metrics_port", "grace_seconds"})
 CHOICES = {"log_format": FORMATS}
 
 
@@ -44,6 +44,8 @@ class Settings:
     """The memory one log check may use."""
     metrics_port: int = 0
     """Prometheus metrics over HTTP on this port of `host`; 0: none."""
+    grace_seconds: int = 10
+    """On SIGTERM or SIGINT, the time calls under way have to finish."""
     log_format: str = "json"
     """json: one object per line on stderr, a line per request among them; or text."""
 

@@ -57,6 +57,10 @@ class OutOfRange(ServiceError):
     pass
 
 
+class Unavailable(ServiceError):
+    """The server is shutting down: the message says where to resume, elsewhere."""
+
+
 class StaleVersion(ServiceError):
     def __init__(self, expected: int, actual: int) -> None:
         super().__init__(f"expected_version is {expected} but the game is at version {actual}")

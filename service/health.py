@@ -1,5 +1,6 @@
 """The gRPC health service's answer, kept true: SERVING while the store answers a
-probe, NOT_SERVING while it does not.
+probe, NOT_SERVING while it does not, and for good once a shutdown begins (so that a
+load balancer drains the replica).
 
 The probe (one indexed read, GameStore.ping) runs every few seconds on a thread of
 its own and is given a bounded time; a probe still stuck from an earlier round is
@@ -45,6 +46,7 @@ class Health:
         self.servicer = health.aio.HealthServicer()
         self.serving = True
         """The last probe's verdict."""
+        self.shutting_down = False
         self._services = services
         self._probe = probe
         self._loop = loop
@@ -54,6 +56,11 @@ class Health:
         self._stopped = threading.Event()
         self._watch = threading.Thread(target=self._run, name="store-watch", daemon=True)
 
+    @property
+    def answer(self) -> bool:
+        """Whether the health service answers SERVING."""
+        return self.serving and not self.shutting_down
+
     async def register(self, server: grpc.aio.Server) -> None:
         """Add the health service to the server, SERVING; call on the server's loop."""
         health_pb2_grpc.add_HealthServicer_to_server(self.servicer, server)
@@ -61,6 +68,11 @@ class Health:
 
     def start(self) -> None:
         self._watch.start()
+
+    async def shut(self) -> None:
+        """NOT_SERVING from now on, whatever the probe finds; call on the server's loop."""
+        self.shutting_down = True
+        await self.servicer.enter_graceful_shutdown()
 
     def stop(self) -> None:
         """End the probes (waits for a probe under way, at most its timeout)."""

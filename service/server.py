@@ -50,6 +50,7 @@ from service.errors import (
     ServiceError,
     StaleVersion,
     Unauthenticated,
+    Unavailable,
 )
 from service.health import PROBE_SECONDS, Health
 from service.limits import MAX_REQUEST_BYTES, MAX_TOKEN, check_sizes
@@ -95,6 +96,7 @@ def error_status(error: ServiceError) -> grpc.Status:
         PermissionDenied: code_pb2.PERMISSION_DENIED,
         ResourceExhausted: code_pb2.RESOURCE_EXHAUSTED,
         OutOfRange: code_pb2.OUT_OF_RANGE,
+        Unavailable: code_pb2.UNAVAILABLE,
     }
     code = codes.get(type(error), code_pb2.INTERNAL)
     return _status(code, error.message, None)
@@ -407,13 +409,22 @@ class Running:
     metrics: Metrics | None
 
     def stop(self, grace: float = 1.0) -> None:
-        asyncio.run_coroutine_threadsafe(self.server.stop(grace), self.loop).result(grace + 30)
+        """Drain, then stop: the health service answers NOT_SERVING at once, new calls are
+        refused, streams end (UNAVAILABLE, naming the version to resume from), and the
+        calls under way have `grace` seconds to finish."""
+        asyncio.run_coroutine_threadsafe(self._drain(grace), self.loop).result(grace + 30)
         self.health.stop()
         if self.metrics is not None:
             self.metrics.close()
         self.loop.call_soon_threadsafe(self.loop.stop)
         self.thread.join(30)
         self.tables.close()
+
+    async def _drain(self, grace: float) -> None:
+        await self.health.shut()
+        stopping = asyncio.ensure_future(self.server.stop(grace))  # its first step refuses new calls
+        self.tables.drain()
+        await stopping
 
 
 MAX_REPLY_BYTES = 256 * 1024 * 1024
@@ -469,7 +480,7 @@ def start(tables: Tables, host: str = "127.0.0.1", port: int = 50051, workers: i
     thread = threading.Thread(target=_run_loop, args=(loop, workers), name="rpc-loop", daemon=True)
     thread.start()
     health = Health(("", SERVICE_NAME), tables.store.ping, loop, probe_every)
-    metrics = None if metrics_port is None else Metrics(tables.cached_count, lambda: health.serving, host, metrics_port)
+    metrics = None if metrics_port is None else Metrics(tables.cached_count, lambda: health.answer, host, metrics_port)
     try:
         server, bound = asyncio.run_coroutine_threadsafe(
             _serve(tables, host, port, max_request_bytes, health, metrics), loop).result(30)

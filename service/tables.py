@@ -57,6 +57,7 @@ from service.errors import (
     Rejected,
     StaleVersion,
     Unauthenticated,
+    Unavailable,
 )
 from service.limits import TEXT_LIMITS
 from service.logchecks import Adoptable, Replayed
@@ -215,12 +216,23 @@ class Tables:
         self._operator_hash = _token_hash(operator_token)
         self._live: OrderedDict[str, LiveGame] = OrderedDict()
         self._live_lock = threading.Lock()
+        self.draining = False
+        """The server is shutting down: streams end."""
 
     # -- rulesets and games -------------------------------------------------------------
 
     def close(self) -> None:
         self.log_jobs.close()
         self.store.close()
+
+    def drain(self) -> None:
+        """End every stream, UNAVAILABLE with the version to resume from: the server is
+        shutting down. Call on the server's event loop."""
+        self.draining = True
+        with self._live_lock:
+            bells = [live.bell for live in self._live.values() if live.bell is not None]
+        for bell in bells:
+            bell.ring()
 
     def create_game(self, ruleset: str, seats: Sequence[str], options: Mapping[str, object], content: str = "",
                     seed: str = "", token: str | None = None) -> tuple[str, list[SeatGrant], str, int]:
@@ -466,6 +478,9 @@ class Tables:
                              f"resume from {live.session.version} or less")
         sent = from_version
         while True:
+            if self.draining:
+                raise Unavailable(f"the server is shutting down: resume from_version {sent} on another replica, or "
+                                  "on this one once it is back")
             if live.retired:
                 live = await asyncio.to_thread(self.live, live.game_id)
             if live.bell is None:

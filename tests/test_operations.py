@@ -1,5 +1,5 @@
-"""Running the service (issue 16, operations): the request log, metrics, and a health
-service that follows the store."""
+"""Running the service (issue 16, operations): the request log, metrics, a health
+service that follows the store, and a shutdown that drains."""
 
 from __future__ import annotations
 
@@ -21,13 +21,14 @@ import pytest
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 from prometheus_client.parser import text_string_to_metric_families
 
+from domain.kernel import Command, Game
 from service.calls import Call
 from service.config import Settings
 from service.metrics import RULE_LABELS, Metrics
 from service.server import SERVICE_NAME, Running, start
 from service.serverlog import REQUESTS, JsonLines
 from service.store import GameStore
-from service.tables import Tables
+from service.tables import Outcome, Tables
 from tablerules.v1 import tablerules_pb2 as pb
 from tablerules.v1 import tablerules_pb2_grpc as pb_grpc
 from tablerules_client import Client, RuleError
@@ -202,13 +203,72 @@ def test_health_follows_the_store() -> None:
         running.stop(0)
 
 
+class HeldCommands(Tables):
+    """Holds each command until the test releases it: a command under way, for as long as needed."""
+
+    def __init__(self) -> None:
+        super().__init__(GameStore("memory:"), OPERATOR)
+        self.arrived = threading.Event()
+        self.released = threading.Event()
+
+    def submit(self, game_id: str, token: str | None, command_id: str, expected_version: int | None,
+               build: Callable[[Game[Any], int], Command]) -> Outcome:
+        self.arrived.set()
+        self.released.wait(30)
+        return super().submit(game_id, token, command_id, expected_version, build)
+
+
+def test_shutdown_drains_and_lets_a_command_under_way_finish() -> None:
+    grace = 20.0
+    tables = HeldCommands()
+    running = start(tables, "127.0.0.1", 0, workers=8)
+    address = f"127.0.0.1:{running.port}"
+    stopped = threading.Thread(target=running.stop, args=(grace,))
+    try:
+        with Client(address) as client, grpc.insecure_channel(address) as channel:
+            game_id, tokens = new_game(client)
+            seat, view = first_move(client, game_id, tokens)
+            watch = health_pb2_grpc.HealthStub(channel).Watch(health_pb2.HealthCheckRequest(service=SERVICE_NAME),
+                                                              timeout=30)
+            assert next(watch).status == SERVING
+            stream = pb_grpc.TablerulesStub(channel).StreamEvents(pb.StreamEventsRequest(game_id=game_id), timeout=30)
+            received = [next(stream).seq]
+            answers: list[Any] = []
+            submitter = threading.Thread(target=lambda: answers.append(
+                client.seat(game_id, tokens[seat]).submit(view.legal_commands[0], command_id="held")))
+            submitter.start()
+            assert tables.arrived.wait(10)
+            began = time.monotonic()
+            stopped.start()
+
+            assert next(watch).status == NOT_SERVING  # at once: the command is still held
+            watch.cancel()
+            with pytest.raises(grpc.RpcError) as ended:
+                received.extend(envelope.seq for envelope in stream)
+            assert ended.value.code() == grpc.StatusCode.UNAVAILABLE
+            assert f"resume from_version {received[-1]}" in (ended.value.details() or "")
+            with Client(address) as latecomer, pytest.raises(Exception, match="UNAVAILABLE"):
+                latecomer.view(game_id)
+            assert not answers
+
+            tables.released.set()
+            submitter.join(30)
+            stopped.join(30)
+            assert not stopped.is_alive() and time.monotonic() - began < grace / 2  # no waiting out the grace
+            assert answers and answers[0].version > view.version
+    finally:
+        tables.released.set()
+        if not stopped.is_alive() and not running.loop.is_closed():
+            running.stop(0)
+
+
 def test_serve_logs_json_lines_and_exits_0_on_sigterm(tmp_path: Path) -> None:
     env = {**{k: v for k, v in os.environ.items() if not k.startswith("TABLERULES_")},
            "TABLERULES_OPERATOR_TOKEN": OPERATOR}
     errors = tmp_path / "stderr.log"
     with errors.open("wb") as sink:
         process = subprocess.Popen([sys.executable, "-m", "service.cli", "serve", "--host", "127.0.0.1", "--port", "0",
-                                    "--storage", "memory:"],
+                                    "--storage", "memory:", "--grace-seconds", "5"],
                                    stdout=subprocess.PIPE, stderr=sink, text=True, env=env)
     try:
         assert process.stdout is not None
@@ -228,13 +288,15 @@ def test_serve_logs_json_lines_and_exits_0_on_sigterm(tmp_path: Path) -> None:
     requests = [e for e in entries if e["logger"] == REQUESTS.name]
     assert [(e["method"], e["game_id"], e["code"]) for e in requests] == [
         ("CreateGame", game_id, "OK"), ("GetView", game_id, "OK")]
+    assert any("shutting down" in e.get("message", "") for e in entries)
     for secret in [OPERATOR, SEED, *tokens.values()]:
         assert secret not in text
 
 
 def test_settings_of_operations() -> None:
-    settings = Settings.from_env({"TABLERULES_METRICS_PORT": "9464", "TABLERULES_LOG_FORMAT": "text"})
-    assert (settings.metrics_port, settings.log_format) == (9464, "text")
-    assert (Settings().metrics_port, Settings().log_format) == (0, "json")
+    settings = Settings.from_env({"TABLERULES_METRICS_PORT": "9464", "TABLERULES_GRACE_SECONDS": "0",
+                                  "TABLERULES_LOG_FORMAT": "text"})
+    assert (settings.metrics_port, settings.grace_seconds, settings.log_format) == (9464, 0, "text")
+    assert (Settings().metrics_port, Settings().grace_seconds, Settings().log_format) == (0, 10, "json")
     with pytest.raises(ValueError, match="log_format"):
         Settings.from_env({"TABLERULES_LOG_FORMAT": "xml"})
