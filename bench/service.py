@@ -15,6 +15,7 @@ import random
 import statistics
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 import uuid
@@ -39,19 +40,24 @@ RULESET = "armory"
 
 @contextlib.contextmanager
 def server_process(module: str, *arguments: str) -> Iterator[tuple[str, int]]:
-    """`python -m module ...` printing "... serving on HOST:PORT"; yields (address, pid)."""
-    process = subprocess.Popen(
-        [sys.executable, "-m", module, *arguments], stdout=subprocess.PIPE, text=True,
-        env={**os.environ, "TABLERULES_OPERATOR_TOKEN": OPERATOR})
-    try:
-        assert process.stdout is not None
-        line = process.stdout.readline()
-        if " serving on " not in line:
-            raise RuntimeError(f"{module} did not start: {line!r}")
-        yield line.split(" serving on ")[1].split()[0], process.pid
-    finally:
-        process.terminate()
-        process.wait(30)
+    """`python -m module ...` printing "... serving on HOST:PORT"; yields (address, pid).
+    Its stderr (the request log: a line per call, as in production) goes to a file, not
+    to the bench's own output."""
+    with tempfile.TemporaryFile() as errors:
+        process = subprocess.Popen(
+            [sys.executable, "-m", module, *arguments], stdout=subprocess.PIPE, stderr=errors, text=True,
+            env={**os.environ, "TABLERULES_OPERATOR_TOKEN": OPERATOR})
+        try:
+            assert process.stdout is not None
+            line = process.stdout.readline()
+            if " serving on " not in line:
+                errors.seek(0)
+                said = errors.read()[-4000:].decode(errors="replace")
+                raise RuntimeError(f"{module} did not start: {line!r}\n{said}")
+            yield line.split(" serving on ")[1].split()[0], process.pid
+        finally:
+            process.terminate()
+            process.wait(30)
 
 
 def tablerules_server(storage: str) -> contextlib.AbstractContextManager[tuple[str, int]]:

@@ -23,6 +23,7 @@ from domain.games import REGISTRY
 from domain.kernel import Header, Log, LogFormatError, Report, parse_log, replay_lines, verify
 from domain.kernel.log import header_of, parse_line
 from domain.kernel.upgrade import upgrade
+from service import serverlog
 from service.config import Settings
 
 
@@ -103,7 +104,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     except ValueError as problem:
         print(f"tablerules serve: {problem}", file=sys.stderr)
         return 2
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
+    log_writer = serverlog.configure(settings.log_format)
     store = GameStore(settings.storage_url())
     log_jobs = LogJobs(settings.log_workers, settings.log_waiting, settings.log_memory_mb * MEGABYTE)
     tables = Tables(store, settings.resolved_operator_token(), log_jobs=log_jobs)
@@ -111,19 +112,25 @@ def cmd_serve(args: argparse.Namespace) -> int:
     # 5 ms switch interval a command's worker thread may then keep it that long while
     # every stream waits. A shorter interval lets the loop back in sooner.
     sys.setswitchinterval(0.0005)
-    running = start(tables, settings.host, settings.port, settings.workers, settings.max_request_bytes)
+    running = start(tables, settings.host, settings.port, settings.workers, settings.max_request_bytes,
+                    settings.metrics_port or None)
     # Modules, functions and classes live as long as the process: keep the collector's
     # full passes, which pause every call, to what the games and calls allocate.
     gc.freeze()
     where = settings.storage_url().split("@")[-1]
     print(f"tablerules serving on {settings.host}:{running.port} (storage {where})", flush=True)
+    if running.metrics is not None:
+        print(f"metrics on http://{settings.host}:{running.metrics.port}/metrics", flush=True)
     if not settings.operator_token:
         print(f"operator token in {settings.token_file()}", flush=True)
     done = threading.Event()
     for signum in (signal.SIGINT, signal.SIGTERM):
         signal.signal(signum, lambda *_: done.set())
     done.wait()
-    running.stop()
+    logging.getLogger("tablerules.server").info(
+        "shutting down: health NOT_SERVING, streams ended, %d s for the calls under way", settings.grace_seconds)
+    running.stop(settings.grace_seconds)
+    log_writer.stop()
     return 0
 
 
@@ -346,6 +353,15 @@ def parser() -> argparse.ArgumentParser:
                             "default 4)")
     serve.add_argument("--log-memory-mb", type=int,
                        help="memory one log check may use (TABLERULES_LOG_MEMORY_MB, default 1024)")
+    serve.add_argument("--metrics-port", type=int,
+                       help="serve Prometheus metrics at http://HOST:PORT/metrics (TABLERULES_METRICS_PORT, "
+                            "default 0: none)")
+    serve.add_argument("--grace-seconds", type=int,
+                       help="on SIGTERM or SIGINT, the time calls under way have to finish (TABLERULES_GRACE_SECONDS, "
+                            "default 10)")
+    serve.add_argument("--log-format", choices=serverlog.FORMATS,
+                       help="stderr log: json, one object per line with a line per request (default), or text "
+                            "(TABLERULES_LOG_FORMAT)")
     serve.set_defaults(run=cmd_serve)
 
     diff = sub.add_parser("diff", help="show where two logs of one game part, with the state difference there "

@@ -18,6 +18,10 @@ from typing import Any
 
 from domain.kernel.text import is_digits
 from service.limits import MAX_REQUEST_BYTES
+from service.serverlog import FORMATS
+
+MAY_BE_ZERO = frozenset({"port", "log_waiting", "metrics_port", "grace_seconds"})
+CHOICES = {"log_format": FORMATS}
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,6 +42,12 @@ class Settings:
     """Log checks that may wait for a worker; any more are refused at once."""
     log_memory_mb: int = 1024
     """The memory one log check may use."""
+    metrics_port: int = 0
+    """Prometheus metrics over HTTP on this port of `host`; 0: none."""
+    grace_seconds: int = 10
+    """On SIGTERM or SIGINT, the time calls under way have to finish."""
+    log_format: str = "json"
+    """json: one object per line on stderr, a line per request among them; or text."""
 
     @staticmethod
     def from_env(env: Mapping[str, str] | None = None) -> Settings:
@@ -48,7 +58,8 @@ class Settings:
 
     def overridden(self, values: Mapping[str, object]) -> Settings:
         """These settings with some replaced (None: keep); numbers may be given as
-        text, and one that is not a whole number in range is a ValueError naming it."""
+        text, and one that is not a whole number in range, or a choice not on offer, is
+        a ValueError naming it."""
         changes: dict[str, Any] = {}
         for field in dataclasses.fields(self):
             value = values.get(field.name)
@@ -56,11 +67,14 @@ class Settings:
                 continue
             if isinstance(getattr(self, field.name), int):
                 text = str(value).strip()
-                least = 0 if field.name in ("port", "log_waiting") else 1
+                least = 0 if field.name in MAY_BE_ZERO else 1
                 if not is_digits(text) or int(text) < least:
                     raise ValueError(f"the setting {field.name} (TABLERULES_{field.name.upper()}) must be a whole "
                                      f"number of at least {least}, not {text[:40]!r}")
                 value = int(text)
+            elif field.name in CHOICES and value not in CHOICES[field.name]:
+                raise ValueError(f"the setting {field.name} (TABLERULES_{field.name.upper()}) must be one of "
+                                 f"{', '.join(CHOICES[field.name])}, not {str(value)[:40]!r}")
             changes[field.name] = value
         return dataclasses.replace(self, **changes)
 

@@ -29,6 +29,10 @@ class NotFound(ServiceError):
     pass
 
 
+class MalformedRequest(ServiceError):
+    """Bytes that do not parse as the method's request message."""
+
+
 class InvalidArgument(ServiceError):
     def __init__(self, field: str, message: str) -> None:
         super().__init__(f"{field}: {message}")
@@ -51,6 +55,10 @@ class ResourceExhausted(ServiceError):
 
 class OutOfRange(ServiceError):
     pass
+
+
+class Unavailable(ServiceError):
+    """The server is shutting down: the message says where to resume, elsewhere."""
 
 
 class StaleVersion(ServiceError):

@@ -6,7 +6,9 @@ ErrorInfo with expected and actual versions for ABORTED.
 
 Every request is admitted in one place before its method runs: bytes that do not
 parse are INVALID_ARGUMENT (not UNKNOWN with a traceback), and every field is
-checked against its size limit (service/limits.py).
+checked against its size limit (service/limits.py). Every call ends in one place
+too: a refusal becomes its status, a defect INTERNAL (details in the server's log),
+and the call gets its request log line and, where they are on, its metrics.
 
 The server is grpc.aio on an event loop thread of its own. A call's work that may
 block (rules, store) runs on the loop's worker threads; streams stay on the loop,
@@ -19,24 +21,27 @@ from __future__ import annotations
 import asyncio
 import logging
 import threading
+import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from concurrent import futures
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any, NoReturn
 
 import grpc
 from google.protobuf import any_pb2
 from google.protobuf.message import DecodeError, Message
 from google.protobuf.message_factory import GetMessageClass
 from google.rpc import code_pb2, error_details_pb2, status_pb2
-from grpc_health.v1 import health, health_pb2, health_pb2_grpc
+from grpc_health.v1 import health_pb2
 from grpc_reflection.v1alpha import reflection
 from grpc_status import rpc_status
 
 from domain.kernel import Game, Report, Status, canonical_json, to_plain
 from service import convert
+from service.calls import Call
 from service.errors import (
     InvalidArgument,
+    MalformedRequest,
     NotFound,
     OutOfRange,
     PermissionDenied,
@@ -45,15 +50,18 @@ from service.errors import (
     ServiceError,
     StaleVersion,
     Unauthenticated,
+    Unavailable,
 )
+from service.health import PROBE_SECONDS, Health
 from service.limits import MAX_REQUEST_BYTES, MAX_TOKEN, check_sizes
+from service.metrics import Metrics
 from service.protos import pb, pb_grpc
+from service.serverlog import REQUESTS
 from service.tables import SeatGrant, SeenEnvelope, Tables
 
 log = logging.getLogger("tablerules.server")
 SERVICE = pb.DESCRIPTOR.services_by_name["Tablerules"]
 SERVICE_NAME = SERVICE.full_name
-R = TypeVar("R")
 
 
 def _status(code: int, message: str, detail: Message | None) -> grpc.Status:
@@ -82,11 +90,13 @@ def error_status(error: ServiceError) -> grpc.Status:
                                            metadata={"expected": str(error.expected), "actual": str(error.actual)})
         return _status(code_pb2.ABORTED, error.message, info)
     codes: dict[type[ServiceError], int] = {
+        MalformedRequest: code_pb2.INVALID_ARGUMENT,
         NotFound: code_pb2.NOT_FOUND,
         Unauthenticated: code_pb2.UNAUTHENTICATED,
         PermissionDenied: code_pb2.PERMISSION_DENIED,
         ResourceExhausted: code_pb2.RESOURCE_EXHAUSTED,
         OutOfRange: code_pb2.OUT_OF_RANGE,
+        Unavailable: code_pb2.UNAVAILABLE,
     }
     code = codes.get(type(error), code_pb2.INTERNAL)
     return _status(code, error.message, None)
@@ -159,24 +169,12 @@ class EnvelopeMessages:
 
 
 class Servicer(pb_grpc.TablerulesServicer):
+    """The methods; a refusal is raised as a ServiceError, which the handlers turn into
+    its status. Each method's work runs on a worker thread, as it may block (rules, store)."""
+
     def __init__(self, tables: Tables) -> None:
         self.tables = tables
         self.messages = EnvelopeMessages()
-
-    async def _call(self, context: grpc.aio.ServicerContext, work: Callable[[], R]) -> R:
-        """The work's result, computed on a worker thread (it may block: rules, store)."""
-        try:
-            return await asyncio.to_thread(work)
-        except ServiceError as error:
-            await context.abort_with_status(error_status(error))
-            raise  # abort_with_status raises; this line is never reached
-        except Exception:
-            # A defect, not a refusal: the operator's log gets the details, the caller a safe next step.
-            log.exception("internal error")
-            await context.abort(
-                grpc.StatusCode.INTERNAL,
-                "internal error (details are in the server log); a retry with the same command_id is safe")
-            raise
 
     async def ListRulesets(self, request: pb.ListRulesetsRequest,
                            context: grpc.aio.ServicerContext) -> pb.ListRulesetsResponse:
@@ -205,7 +203,7 @@ class Servicer(pb_grpc.TablerulesServicer):
                 request.ruleset, list(request.seats), options, request.content, request.seed, bearer(context))
             return pb.CreateGameResponse(game_id=game_id, seats=_seats(grants), seed_commitment=commitment,
                                          version=version)
-        return await self._call(context, work)
+        return await asyncio.to_thread(work)
 
     async def SubmitCommand(self, request: pb.SubmitCommandRequest,
                       context: grpc.aio.ServicerContext) -> pb.SubmitCommandResponse:
@@ -218,7 +216,7 @@ class Servicer(pb_grpc.TablerulesServicer):
             return pb.SubmitCommandResponse(
                 version=outcome.version, duplicate=outcome.duplicate,
                 events=[self.messages.of(request.game_id, game, e) for e in outcome.events])
-        return await self._call(context, work)
+        return await asyncio.to_thread(work)
 
     async def GetView(self, request: pb.GetViewRequest, context: grpc.aio.ServicerContext) -> pb.GetViewResponse:
         def work() -> pb.GetViewResponse:
@@ -229,35 +227,28 @@ class Servicer(pb_grpc.TablerulesServicer):
                 status=_status_message(seen.status), view=convert.view_to_proto(game, seen.view),
                 legal_commands=[convert.command_to_proto(game, c) for c in seen.legal],
                 view_json=canonical_json(seen.view).decode())
-        return await self._call(context, work)
+        return await asyncio.to_thread(work)
 
     async def StreamEvents(self, request: pb.StreamEventsRequest,
                            context: grpc.aio.ServicerContext) -> AsyncIterator[pb.EventEnvelope]:
         # A caller who leaves cancels this coroutine: nothing here needs to look for it.
-        try:
-            token = bearer(context)
-            live = await asyncio.to_thread(self.tables.live, request.game_id)
-            async for batch in self.tables.follow(live, token, request.from_version):
-                for seen in batch:
-                    yield self.messages.of(request.game_id, live.game, seen)
-        except ServiceError as error:
-            await context.abort_with_status(error_status(error))
-        except Exception:
-            log.exception("internal error in a stream")
-            await context.abort(grpc.StatusCode.INTERNAL,
-                                "internal error (details are in the server log); resume from the last seq received")
+        token = bearer(context)
+        live = await asyncio.to_thread(self.tables.live, request.game_id)
+        async for batch in self.tables.follow(live, token, request.from_version):
+            for seen in batch:
+                yield self.messages.of(request.game_id, live.game, seen)
 
     async def ExportLog(self, request: pb.ExportLogRequest, context: grpc.aio.ServicerContext) -> pb.ExportLogResponse:
         def work() -> pb.ExportLogResponse:
             game_log = self.tables.log(request.game_id, bearer(context))
             return pb.ExportLogResponse(log_jsonl=game_log.text(), includes_seed=game_log.header.seed is not None)
-        return await self._call(context, work)
+        return await asyncio.to_thread(work)
 
     async def ImportLog(self, request: pb.ImportLogRequest, context: grpc.aio.ServicerContext) -> pb.ImportLogResponse:
         def work() -> pb.ImportLogResponse:
             game_id, version, finished, grants = self.tables.import_log(request.log_jsonl)
             return pb.ImportLogResponse(game_id=game_id, version=version, finished=finished, seats=_seats(grants))
-        return await self._call(context, work)
+        return await asyncio.to_thread(work)
 
     def _source(self, request: pb.ReplayLogRequest | pb.VerifyLogRequest | pb.ForkGameRequest,
                 context: grpc.aio.ServicerContext) -> str:
@@ -275,18 +266,18 @@ class Servicer(pb_grpc.TablerulesServicer):
                 response.view.CopyFrom(convert.view_to_proto(game, replayed.view))
                 response.view_json = canonical_json(to_plain(replayed.view)).decode()
             return response
-        return await self._call(context, work)
+        return await asyncio.to_thread(work)
 
     async def VerifyLog(self, request: pb.VerifyLogRequest, context: grpc.aio.ServicerContext) -> pb.VerifyLogResponse:
         def work() -> pb.VerifyLogResponse:
             return pb.VerifyLogResponse(report=_report(self.tables.verify(self._source(request, context))))
-        return await self._call(context, work)
+        return await asyncio.to_thread(work)
 
     async def ForkGame(self, request: pb.ForkGameRequest, context: grpc.aio.ServicerContext) -> pb.ForkGameResponse:
         def work() -> pb.ForkGameResponse:
             game_id, version, _, grants = self.tables.fork(self._source(request, context), request.at)
             return pb.ForkGameResponse(game_id=game_id, version=version, seats=_seats(grants))
-        return await self._call(context, work)
+        return await asyncio.to_thread(work)
 
 
 class _Malformed:
@@ -307,43 +298,101 @@ def _lenient(kind: type[Message]) -> Callable[[bytes], Message | _Malformed]:
     return decode
 
 
-async def _admit(request: Message | _Malformed, context: grpc.aio.ServicerContext) -> Message:
-    """The request, once it parsed and every field is within its limit; else the call ends."""
+def _admitted(request: Message | _Malformed) -> Message:
+    """The request, once it parsed and every field is within its limit; else a refusal."""
     if isinstance(request, _Malformed):
-        await context.abort(grpc.StatusCode.INVALID_ARGUMENT,
-                            f"malformed request: {request.problem or f'not a valid {request.kind}'}")
-        raise AssertionError("abort raises")
-    try:
-        check_sizes(request)
-    except InvalidArgument as error:
-        await context.abort_with_status(error_status(error))
+        raise MalformedRequest(f"malformed request: {request.problem or f'not a valid {request.kind}'}")
+    check_sizes(request)
     return request
 
 
-def _unary(behavior: Callable[[Any, grpc.aio.ServicerContext], Awaitable[Message]]) -> Callable[..., Any]:
+@dataclass(frozen=True)
+class _Ending:
+    """How every call ends: its status, its request log line and its metrics."""
+
+    tables: Tables
+    metrics: Metrics | None
+
+    async def fail(self, context: grpc.aio.ServicerContext, call: Call, error: Exception, next_step: str) -> NoReturn:
+        if isinstance(error, ServiceError):
+            status = error_status(error)
+            call.code = status.code.name
+            call.rule = error.rule if isinstance(error, Rejected) else ""
+            await context.abort_with_status(status)
+        else:
+            # A defect, not a refusal: the operator's log gets the details, the caller a safe next step.
+            log.error("internal error in %s", call.method, exc_info=error)
+            call.code = grpc.StatusCode.INTERNAL.name
+            await context.abort(grpc.StatusCode.INTERNAL,
+                                f"internal error (details are in the server log); {next_step}")
+        raise AssertionError("abort raises")
+
+    def report(self, call: Call) -> None:
+        call.seconds = time.perf_counter() - call.started
+        live = self.tables.cached(call.game_id) if call.game_id else None
+        if live is not None:
+            call.ruleset = live.game.ruleset.name
+        REQUESTS.info(call)
+        if self.metrics is not None:
+            self.metrics.record(call)
+
+
+def _unary(name: str, behavior: Callable[[Any, grpc.aio.ServicerContext], Awaitable[Message]],
+           ending: _Ending) -> Callable[..., Any]:
     async def handle(request: Message | _Malformed, context: grpc.aio.ServicerContext) -> Message:
-        return await behavior(await _admit(request, context), context)
+        call = Call(name)
+        try:
+            admitted = _admitted(request)
+            call.about(admitted)
+            response = await behavior(admitted, context)
+            call.game_id = call.game_id or getattr(response, "game_id", "")  # the game it created, if any
+            return response
+        except asyncio.CancelledError:
+            call.code = grpc.StatusCode.CANCELLED.name
+            raise
+        except Exception as error:
+            await ending.fail(context, call, error, "a retry with the same command_id is safe")
+        finally:
+            ending.report(call)
     return handle
 
 
-def _streaming(behavior: Callable[[Any, grpc.aio.ServicerContext], AsyncIterator[Message]]) -> Callable[..., Any]:
+def _streaming(name: str, behavior: Callable[[Any, grpc.aio.ServicerContext], AsyncIterator[Message]],
+               ending: _Ending) -> Callable[..., Any]:
     async def handle(request: Message | _Malformed, context: grpc.aio.ServicerContext) -> AsyncIterator[Message]:
-        async for message in behavior(await _admit(request, context), context):
-            yield message
+        call = Call(name)
+        if ending.metrics is not None:
+            ending.metrics.streams.inc()
+        try:
+            admitted = _admitted(request)
+            call.about(admitted)
+            async for message in behavior(admitted, context):
+                yield message
+        except (asyncio.CancelledError, GeneratorExit):  # the caller left
+            call.code = grpc.StatusCode.CANCELLED.name
+            raise
+        except Exception as error:
+            await ending.fail(context, call, error, "resume from the last seq received")
+        finally:
+            if ending.metrics is not None:
+                ending.metrics.streams.dec()
+            ending.report(call)
     return handle
 
 
-def handlers(servicer: Servicer) -> grpc.GenericRpcHandler:
-    """The servicer's methods, each behind _admit (in place of the generated
+def handlers(servicer: Servicer, metrics: Metrics | None = None) -> grpc.GenericRpcHandler:
+    """The servicer's methods, each behind _admitted and _Ending (in place of the generated
     add_TablerulesServicer_to_server, whose deserializers raise on malformed bytes)."""
+    ending = _Ending(servicer.tables, metrics)
     methods = {}
     for method in SERVICE.methods:
         decode = _lenient(GetMessageClass(method.input_type))
         encode = GetMessageClass(method.output_type).SerializeToString
         behavior = getattr(servicer, method.name)
         methods[method.name] = (
-            grpc.unary_stream_rpc_method_handler(_streaming(behavior), decode, encode) if method.server_streaming
-            else grpc.unary_unary_rpc_method_handler(_unary(behavior), decode, encode))
+            grpc.unary_stream_rpc_method_handler(_streaming(method.name, behavior, ending), decode, encode)
+            if method.server_streaming
+            else grpc.unary_unary_rpc_method_handler(_unary(method.name, behavior, ending), decode, encode))
     return grpc.method_handlers_generic_handler(SERVICE_NAME, methods)
 
 
@@ -356,12 +405,26 @@ class Running:
     tables: Tables
     loop: asyncio.AbstractEventLoop
     thread: threading.Thread
+    health: Health
+    metrics: Metrics | None
 
     def stop(self, grace: float = 1.0) -> None:
-        asyncio.run_coroutine_threadsafe(self.server.stop(grace), self.loop).result(grace + 30)
+        """Drain, then stop: the health service answers NOT_SERVING at once, new calls are
+        refused, streams end (UNAVAILABLE, naming the version to resume from), and the
+        calls under way have `grace` seconds to finish."""
+        asyncio.run_coroutine_threadsafe(self._drain(grace), self.loop).result(grace + 30)
+        self.health.stop()
+        if self.metrics is not None:
+            self.metrics.close()
         self.loop.call_soon_threadsafe(self.loop.stop)
         self.thread.join(30)
         self.tables.close()
+
+    async def _drain(self, grace: float) -> None:
+        await self.health.shut()
+        stopping = asyncio.ensure_future(self.server.stop(grace))  # its first step refuses new calls
+        self.tables.drain()
+        await stopping
 
 
 MAX_REPLY_BYTES = 256 * 1024 * 1024
@@ -385,13 +448,11 @@ async def listen(server: grpc.aio.Server, host: str, port: int) -> int:
     return bound
 
 
-async def _serve(tables: Tables, host: str, port: int, max_request_bytes: int) -> tuple[grpc.aio.Server, int]:
+async def _serve(tables: Tables, host: str, port: int, max_request_bytes: int, health: Health,
+                 metrics: Metrics | None) -> tuple[grpc.aio.Server, int]:
     server = new_server(max_request_bytes)
-    server.add_generic_rpc_handlers((handlers(Servicer(tables)),))
-    health_servicer = health.aio.HealthServicer()
-    health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
-    for name in ("", SERVICE_NAME):
-        await health_servicer.set(name, health_pb2.HealthCheckResponse.SERVING)
+    server.add_generic_rpc_handlers((handlers(Servicer(tables), metrics),))
+    await health.register(server)
     reflection.enable_server_reflection(
         (SERVICE_NAME, health_pb2.DESCRIPTOR.services_by_name["Health"].full_name, reflection.SERVICE_NAME), server)
     return server, await listen(server, host, port)
@@ -409,15 +470,24 @@ def _run_loop(loop: asyncio.AbstractEventLoop, workers: int) -> None:
 
 
 def start(tables: Tables, host: str = "127.0.0.1", port: int = 50051, workers: int = 256,
-          max_request_bytes: int = MAX_REQUEST_BYTES) -> Running:
+          max_request_bytes: int = MAX_REQUEST_BYTES, metrics_port: int | None = None,
+          probe_every: float = PROBE_SECONDS) -> Running:
     """Start serving (port 0 picks a free port) with `workers` threads for calls' blocking
-    work; returns the running server."""
+    work, metrics over HTTP on `metrics_port` of the same host (None: no metrics; 0: a
+    free port), and the store probed for the health service every `probe_every` seconds;
+    returns the running server."""
     loop = asyncio.new_event_loop()
     thread = threading.Thread(target=_run_loop, args=(loop, workers), name="rpc-loop", daemon=True)
     thread.start()
+    health = Health(("", SERVICE_NAME), tables.store.ping, loop, probe_every)
+    metrics = None if metrics_port is None else Metrics(tables.cached_count, lambda: health.answer, host, metrics_port)
     try:
-        server, bound = asyncio.run_coroutine_threadsafe(_serve(tables, host, port, max_request_bytes), loop).result(30)
+        server, bound = asyncio.run_coroutine_threadsafe(
+            _serve(tables, host, port, max_request_bytes, health, metrics), loop).result(30)
+        if metrics is not None:
+            metrics.serve()
     except BaseException:
         loop.call_soon_threadsafe(loop.stop)
         raise
-    return Running(server, bound, tables, loop, thread)
+    health.start()
+    return Running(server, bound, tables, loop, thread, health, metrics)

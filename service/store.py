@@ -38,6 +38,7 @@ if TYPE_CHECKING:
     from service.changes import Announcer
 
 RECEIPT_TOPIC = "tablerules:CommandReceipt"
+PROBE_STREAM = "tablerules:probe"
 
 
 class DurableSQLiteFactory(SQLiteFactory):
@@ -223,6 +224,11 @@ class GameStore:
         if self.announcer is not None:
             self.announcer.close()
         self.factory.close()
+
+    def ping(self) -> None:
+        """Raises unless the store answers a read (the health probe: one indexed lookup of a
+        stream that does not exist)."""
+        self.events.select_events(PROBE_STREAM, limit=1)
 
     def create(self, game_id: str, secrets: Secrets) -> None:
         self.secrets_recorder.insert_events(

@@ -57,6 +57,7 @@ from service.errors import (
     Rejected,
     StaleVersion,
     Unauthenticated,
+    Unavailable,
 )
 from service.limits import TEXT_LIMITS
 from service.logchecks import Adoptable, Replayed
@@ -226,6 +227,8 @@ class Tables:
 
             self._listener = Listener(store.url, store.announcer.replica, self._changed_elsewhere,
                                       self._refresh_every_live_game)
+        self.draining = False
+        """The server is shutting down: streams end."""
 
     # -- rulesets and games -------------------------------------------------------------
 
@@ -246,6 +249,15 @@ class Tables:
             games = list(self._live.values())
         for live in games:
             self._refresh_unless_busy(live)
+
+    def drain(self) -> None:
+        """End every stream, UNAVAILABLE with the version to resume from: the server is
+        shutting down. Call on the server's event loop."""
+        self.draining = True
+        with self._live_lock:
+            bells = [live.bell for live in self._live.values() if live.bell is not None]
+        for bell in bells:
+            bell.ring()
 
     def create_game(self, ruleset: str, seats: Sequence[str], options: Mapping[str, object], content: str = "",
                     seed: str = "", token: str | None = None) -> tuple[str, list[SeatGrant], str, int]:
@@ -308,6 +320,14 @@ class Tables:
             with live.lock:
                 self._refresh(live)
         return live
+
+    def cached(self, game_id: str) -> LiveGame | None:
+        """The game if it is in memory; never loads it (for what the server reports of a call)."""
+        with self._live_lock:
+            return self._live.get(game_id)
+
+    def cached_count(self) -> int:
+        return len(self._live)
 
     def _load(self, game_id: str) -> LiveGame:
         keys = self.store.secrets(game_id)
@@ -481,6 +501,9 @@ class Tables:
                              f"resume from {live.session.version} or less")
         sent = from_version
         while True:
+            if self.draining:
+                raise Unavailable(f"the server is shutting down: resume from_version {sent} on another replica, or "
+                                  "on this one once it is back")
             if live.retired:
                 live = await asyncio.to_thread(self.live, live.game_id)
             if live.bell is None:

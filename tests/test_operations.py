@@ -1,0 +1,302 @@
+"""Running the service (issue 16, operations): the request log, metrics, a health
+service that follows the store, and a shutdown that drains."""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+import urllib.request
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import grpc
+import pytest
+from grpc_health.v1 import health_pb2, health_pb2_grpc
+from prometheus_client.parser import text_string_to_metric_families
+
+from domain.kernel import Command, Game
+from service.calls import Call
+from service.config import Settings
+from service.metrics import RULE_LABELS, Metrics
+from service.server import SERVICE_NAME, Running, start
+from service.serverlog import REQUESTS, JsonLines
+from service.store import GameStore
+from service.tables import Outcome, Tables
+from tablerules.v1 import tablerules_pb2 as pb
+from tablerules.v1 import tablerules_pb2_grpc as pb_grpc
+from tablerules_client import Client, RuleError
+from tests.conftest import OPERATOR
+
+SEED = "operations-seed"
+SERVING = health_pb2.HealthCheckResponse.SERVING
+NOT_SERVING = health_pb2.HealthCheckResponse.NOT_SERVING
+
+
+def eventually(check: Callable[[], bool], seconds: float = 10.0) -> bool:
+    """Whether `check` comes true within `seconds` (asked every 20 ms)."""
+    for _ in range(int(seconds / 0.02)):
+        if check():
+            return True
+        time.sleep(0.02)
+    return check()
+
+
+def new_game(client: Client) -> tuple[str, dict[int, str]]:
+    created = client.create_game("armory", ["ann", "bob"], {"turn_limit": 8}, seed=SEED, token=OPERATOR)
+    return created.game_id, {s.seat: s.token for s in created.seats}
+
+
+def first_move(client: Client, game_id: str, tokens: dict[int, str]) -> tuple[int, Any]:
+    """The seat to act and its view."""
+    seat = client.view(game_id).status.to_act[0]
+    return seat, client.view(game_id, tokens[seat])
+
+
+def play_and_refuse(client: Client, game_id: str, tokens: dict[int, str], commands: int) -> RuleError:
+    """Play `commands` legal commands, then repeat the last one, which the rules refuse."""
+    for n in range(commands):
+        seat, view = first_move(client, game_id, tokens)
+        client.seat(game_id, tokens[seat]).submit(view.legal_commands[0], command_id=f"ok-{n}")
+    with pytest.raises(RuleError) as refused:
+        client.seat(game_id, tokens[seat]).submit(view.legal_commands[0], command_id="again")
+    return refused.value
+
+
+def requests_logged(caplog: pytest.LogCaptureFixture) -> list[logging.LogRecord]:
+    return [record for record in caplog.records if record.name == REQUESTS.name]
+
+
+def test_a_json_line_per_request_without_tokens_or_seeds(server: Running, caplog: pytest.LogCaptureFixture) -> None:
+    with caplog.at_level(logging.INFO, logger=REQUESTS.name), Client(f"127.0.0.1:{server.port}") as client:
+        game_id, tokens = new_game(client)
+        refused = play_and_refuse(client, game_id, tokens, commands=1)
+        with pytest.raises(Exception, match="NOT_FOUND"):
+            client.view("no-such-game")
+        # A refused call's line is written as its status leaves: maybe just after the client has it.
+        assert eventually(lambda: len(requests_logged(caplog)) == 6)
+    lines = [JsonLines().format(record) for record in requests_logged(caplog)]
+    entries = [json.loads(line) for line in lines]
+    assert [e["method"] for e in entries] == ["CreateGame", "GetView", "GetView", "SubmitCommand", "SubmitCommand",
+                                              "GetView"]
+    created, submitted, rejected, missing = entries[0], entries[3], entries[4], entries[5]
+    assert created["game_id"] == game_id and created["ruleset"] == "armory" and created["code"] == "OK"
+    assert submitted["command_id"] == "ok-0" and submitted["code"] == "OK" and "rule" not in submitted
+    assert rejected["command_id"] == "again" and rejected["code"] == "FAILED_PRECONDITION"
+    assert rejected["rule"] == refused.rule and rejected["ruleset"] == "armory"
+    assert missing["code"] == "NOT_FOUND" and "ruleset" not in missing
+    assert all(e["ms"] >= 0 and e["level"] == "INFO" and e["time"] for e in entries)
+    text = "\n".join(lines)
+    for secret in [OPERATOR, SEED, *tokens.values()]:
+        assert secret not in text
+    assert refused.description not in text  # a refusal's sentence may name a card in the seat's hand
+
+
+def test_the_text_form_quotes_what_a_client_chose() -> None:
+    """A command id is the client's text: it cannot start a log line of its own."""
+    line = str(Call("SubmitCommand", game_id="g", command_id='x"\nforged line', code="OK"))
+    assert "\n" not in line and 'command_id="x\\"\\nforged line"' in line
+
+
+def scrape(port: int) -> dict[tuple[str, frozenset[tuple[str, str]]], float]:
+    """Every sample at /metrics, by name and labels."""
+    with urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=5) as reply:
+        text = reply.read().decode()
+    return {(s.name, frozenset(s.labels.items())): s.value
+            for family in text_string_to_metric_families(text) for s in family.samples}
+
+
+def metric(samples: dict[tuple[str, frozenset[tuple[str, str]]], float], name: str, **labels: str) -> float:
+    return samples.get((name, frozenset(labels.items())), 0.0)
+
+
+@pytest.fixture
+def measured() -> Iterator[Running]:
+    running = start(Tables(GameStore("memory:"), OPERATOR), "127.0.0.1", 0, workers=16, metrics_port=0)
+    yield running
+    running.stop(0)
+
+
+def test_metrics_count_commands_and_rejections_and_time_them(measured: Running) -> None:
+    assert measured.metrics is not None
+    port = measured.metrics.port
+    address = f"127.0.0.1:{measured.port}"
+    with Client(address) as client, grpc.insecure_channel(address) as channel:
+        game_id, tokens = new_game(client)
+        refused = play_and_refuse(client, game_id, tokens, commands=3)
+        stream = pb_grpc.TablerulesStub(channel).StreamEvents(pb.StreamEventsRequest(game_id=game_id), timeout=30)
+        next(stream)
+        # A refused command is counted as its status leaves: maybe just after the client has it.
+        assert eventually(lambda: metric(scrape(port), "tablerules_command_seconds_count", ruleset="armory") == 4)
+        samples = scrape(port)
+        assert metric(samples, "tablerules_commands_total", ruleset="armory", code="OK") == 3
+        assert metric(samples, "tablerules_commands_total", ruleset="armory", code="FAILED_PRECONDITION") == 1
+        assert metric(samples, "tablerules_command_rejections_total", rule=refused.rule) == 1
+        assert metric(samples, "tablerules_command_seconds_count", ruleset="armory") == 4
+        assert metric(samples, "tablerules_command_seconds_bucket", ruleset="armory", le="+Inf") == 4
+        assert 0 < metric(samples, "tablerules_command_seconds_sum", ruleset="armory") < 60
+        assert metric(samples, "tablerules_event_streams_open") == 1
+        assert metric(samples, "tablerules_live_games") == 1
+        assert metric(samples, "tablerules_serving") == 1
+        stream.cancel()
+        assert eventually(lambda: metric(scrape(port), "tablerules_event_streams_open") == 0)
+
+
+def test_rejections_name_a_bounded_number_of_rules() -> None:
+    metrics = Metrics(lambda: 0, lambda: True, "127.0.0.1", 0)
+    for n in range(RULE_LABELS + 3):
+        metrics.record(Call("SubmitCommand", ruleset="armory", code="FAILED_PRECONDITION", rule=f"armory R{n}"))
+    assert metrics.registry.get_sample_value("tablerules_command_rejections_total", {"rule": "armory R0"}) == 1
+    assert metrics.registry.get_sample_value("tablerules_command_rejections_total", {"rule": "other"}) == 3
+    assert metrics.registry.get_sample_value("tablerules_commands_total",
+                                             {"ruleset": "armory", "code": "FAILED_PRECONDITION"}) == RULE_LABELS + 3
+
+
+def health_status(port: int) -> int:
+    with grpc.insecure_channel(f"127.0.0.1:{port}") as channel:
+        request = health_pb2.HealthCheckRequest(service=SERVICE_NAME)
+        status: int = health_pb2_grpc.HealthStub(channel).Check(request, timeout=5).status
+        return status
+
+
+class FlakyStore(GameStore):
+    """A store whose health probe fails, or hangs, when a test says so."""
+
+    def __init__(self) -> None:
+        super().__init__("memory:")
+        self.down = False
+        self.answering = threading.Event()
+        self.answering.set()
+
+    def ping(self) -> None:
+        self.answering.wait(30)
+        if self.down:
+            raise ConnectionError("the database is gone")
+        super().ping()
+
+
+def test_health_follows_the_store() -> None:
+    store = FlakyStore()
+    running = start(Tables(store, OPERATOR), "127.0.0.1", 0, workers=8, metrics_port=0, probe_every=0.05)
+    assert running.metrics is not None
+    metrics_port = running.metrics.port
+    try:
+        assert health_status(running.port) == SERVING
+        store.down = True
+        assert eventually(lambda: health_status(running.port) == NOT_SERVING)
+        assert metric(scrape(metrics_port), "tablerules_serving") == 0
+        store.down = False
+        assert eventually(lambda: health_status(running.port) == SERVING)
+        assert metric(scrape(metrics_port), "tablerules_serving") == 1
+        store.answering.clear()  # a probe that never returns: its timeout (2 s) counts as a failure
+        assert eventually(lambda: health_status(running.port) == NOT_SERVING)
+        store.answering.set()
+        assert eventually(lambda: health_status(running.port) == SERVING)
+    finally:
+        store.answering.set()
+        running.stop(0)
+
+
+class HeldCommands(Tables):
+    """Holds each command until the test releases it: a command under way, for as long as needed."""
+
+    def __init__(self) -> None:
+        super().__init__(GameStore("memory:"), OPERATOR)
+        self.arrived = threading.Event()
+        self.released = threading.Event()
+
+    def submit(self, game_id: str, token: str | None, command_id: str, expected_version: int | None,
+               build: Callable[[Game[Any], int], Command]) -> Outcome:
+        self.arrived.set()
+        self.released.wait(30)
+        return super().submit(game_id, token, command_id, expected_version, build)
+
+
+def test_shutdown_drains_and_lets_a_command_under_way_finish() -> None:
+    grace = 20.0
+    tables = HeldCommands()
+    running = start(tables, "127.0.0.1", 0, workers=8)
+    address = f"127.0.0.1:{running.port}"
+    stopped = threading.Thread(target=running.stop, args=(grace,))
+    try:
+        with Client(address) as client, grpc.insecure_channel(address) as channel:
+            game_id, tokens = new_game(client)
+            seat, view = first_move(client, game_id, tokens)
+            watch = health_pb2_grpc.HealthStub(channel).Watch(health_pb2.HealthCheckRequest(service=SERVICE_NAME),
+                                                              timeout=30)
+            assert next(watch).status == SERVING
+            stream = pb_grpc.TablerulesStub(channel).StreamEvents(pb.StreamEventsRequest(game_id=game_id), timeout=30)
+            received = [next(stream).seq]
+            answers: list[Any] = []
+            submitter = threading.Thread(target=lambda: answers.append(
+                client.seat(game_id, tokens[seat]).submit(view.legal_commands[0], command_id="held")))
+            submitter.start()
+            assert tables.arrived.wait(10)
+            began = time.monotonic()
+            stopped.start()
+
+            assert next(watch).status == NOT_SERVING  # at once: the command is still held
+            watch.cancel()
+            with pytest.raises(grpc.RpcError) as ended:
+                received.extend(envelope.seq for envelope in stream)
+            assert ended.value.code() == grpc.StatusCode.UNAVAILABLE
+            assert f"resume from_version {received[-1]}" in (ended.value.details() or "")
+            with Client(address) as latecomer, pytest.raises(Exception, match="UNAVAILABLE"):
+                latecomer.view(game_id)
+            assert not answers
+
+            tables.released.set()
+            submitter.join(30)
+            stopped.join(30)
+            assert not stopped.is_alive() and time.monotonic() - began < grace / 2  # no waiting out the grace
+            assert answers and answers[0].version > view.version
+    finally:
+        tables.released.set()
+        if not stopped.is_alive() and not running.loop.is_closed():
+            running.stop(0)
+
+
+def test_serve_logs_json_lines_and_exits_0_on_sigterm(tmp_path: Path) -> None:
+    env = {**{k: v for k, v in os.environ.items() if not k.startswith("TABLERULES_")},
+           "TABLERULES_OPERATOR_TOKEN": OPERATOR}
+    errors = tmp_path / "stderr.log"
+    with errors.open("wb") as sink:
+        process = subprocess.Popen([sys.executable, "-m", "service.cli", "serve", "--host", "127.0.0.1", "--port", "0",
+                                    "--storage", "memory:", "--grace-seconds", "5"],
+                                   stdout=subprocess.PIPE, stderr=sink, text=True, env=env)
+    try:
+        assert process.stdout is not None
+        announced = process.stdout.readline()
+        assert " serving on " in announced, errors.read_text()
+        with Client(announced.split(" serving on ")[1].split()[0]) as client:
+            game_id, tokens = new_game(client)
+            client.view(game_id, tokens[1])
+        process.send_signal(signal.SIGTERM)
+        assert process.wait(30) == 0
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait(10)
+    text = errors.read_text()
+    entries = [json.loads(line) for line in text.splitlines()]
+    requests = [e for e in entries if e["logger"] == REQUESTS.name]
+    assert [(e["method"], e["game_id"], e["code"]) for e in requests] == [
+        ("CreateGame", game_id, "OK"), ("GetView", game_id, "OK")]
+    assert any("shutting down" in e.get("message", "") for e in entries)
+    for secret in [OPERATOR, SEED, *tokens.values()]:
+        assert secret not in text
+
+
+def test_settings_of_operations() -> None:
+    settings = Settings.from_env({"TABLERULES_METRICS_PORT": "9464", "TABLERULES_GRACE_SECONDS": "0",
+                                  "TABLERULES_LOG_FORMAT": "text"})
+    assert (settings.metrics_port, settings.grace_seconds, settings.log_format) == (9464, 0, "text")
+    assert (Settings().metrics_port, Settings().grace_seconds, Settings().log_format) == (0, 10, "json")
+    with pytest.raises(ValueError, match="log_format"):
+        Settings.from_env({"TABLERULES_LOG_FORMAT": "xml"})
