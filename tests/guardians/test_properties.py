@@ -110,6 +110,9 @@ def random_play(
         for event in events:
             state = GAME.evolve(state, event)
         assert all_instances(state) == cards, "every card is in exactly one zone"
+        if not state.moving and state.combat is None:
+            # A Shield on another's space could neither move on nor end a move there.
+            assert len({s.space for s in state.shields}) == len(state.shields), "two Shields share a space"
         if check_views:
             check_redaction(before, state, events)
             if isinstance(command, Place) and state.options.placement == "simultaneous":

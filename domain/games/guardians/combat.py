@@ -180,9 +180,9 @@ def assault_guardian(em: Em, shield: Shield, space: str) -> None:
     creatures' total Vitality and stays where it stood; wounds add up."""
     seat = shield.seat
     require(
-        not any(s.space == shield.space and s.card != shield.card for s in em.state.shields_of(seat)),
+        not any(s.space == shield.space and s.card != shield.card for s in em.state.shields),
         R_ASSAULT,
-        "a Shield cannot strike from a space where another Shield of yours stands",
+        "a Shield cannot strike from a space where another Shield stands",
     )
     damage = sum(face(c).vitality for c in em.state.zone(seat, members(shield.card)) if face(c).is_creature)
     enemy = em.state.player(other(seat))

@@ -138,11 +138,13 @@ def step(em: Em, command: Step) -> None:
     owner = stronghold_owner(target)
     if owner and owner != seat:
         # An attack on a stronghold space is made from outside it, and the attacker stays
-        # outside (RULES.md): it must be free to stand where it is.
+        # outside (RULES.md): it must be free to stand where it is, so no other Shield may
+        # stand there, its own or an enemy Shield it has just flown past.
         require(
-            not any(s.space == here and s.card != shield.card for s in state.shields_of(seat)),
+            not any(s.space == here and s.card != shield.card for s in state.shields),
             R_MOVE,
-            "a Shield cannot attack a stronghold space from a space where another Shield of yours stands",
+            "a Shield cannot attack a stronghold space from a space where another Shield stands "
+            "(yours, or an enemy Shield it flies past)",
         )
     enemy = next((s for s in state.shields if s.space == target and s.seat != seat), None)
     if command.past:
