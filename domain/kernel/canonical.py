@@ -16,6 +16,8 @@ from enum import Enum
 from json.encoder import encode_basestring as _string
 from typing import Any
 
+import orjson
+
 JsonValue = Any  # None | bool | int | str | list[JsonValue] | dict[str, JsonValue]
 
 
@@ -217,6 +219,35 @@ def _encode(value: object) -> str:
 
 def canonical_json(value: object) -> bytes:
     return _encode(value).encode("utf-8")
+
+
+_FLOAT_MARKS = bytes.maketrans(b",[eE", b"::..")
+"""Where a value may start in compact JSON (after ':', ',' or '[') made ':', and the marks
+of a fraction or an exponent made '.'."""
+_INTEGER_CHARACTERS = b"0123456789-"
+
+
+def canonical_json_of_parsed(value: JsonValue) -> bytes:
+    """canonical_json() of JSON data that orjson.loads made (a log's lines): the same
+    bytes, or the same TypeError, in a fraction of the time.
+
+    orjson writes such data exactly as canonical JSON (the same escapes, keys in code
+    point order), except a float, which canonical JSON refuses. The parser makes floats
+    of numbers with a fraction or an exponent and of integers beyond 64 bits, never NaN
+    or infinity (which orjson would write as null), and orjson writes every float with a
+    '.' or an 'e'. So in its text, with the digits and minus signs deleted, an integer
+    leaves nothing after the ':', ',' or '[' it follows (the outermost value follows
+    nothing), and a float leaves a '.' right after it (as translated). A string holding
+    such a pair is merely encoded the slow way.
+    """
+    try:
+        text = orjson.dumps(value, option=orjson.OPT_SORT_KEYS)
+    except orjson.JSONEncodeError:  # nested deeper than orjson writes
+        return canonical_json(value)
+    marks = text.translate(_FLOAT_MARKS, _INTEGER_CHARACTERS)
+    if b":." in marks or marks.startswith(b"."):
+        return canonical_json(value)  # a float: refused
+    return text
 
 
 def sha256_hex(data: bytes) -> str:
