@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
+import re
 import typing
 from collections.abc import Callable, Mapping
 from enum import Enum
@@ -221,10 +222,11 @@ def canonical_json(value: object) -> bytes:
     return _encode(value).encode("utf-8")
 
 
-_FLOAT_MARKS = bytes.maketrans(b",[eE", b"::..")
-"""Where a value may start in compact JSON (after ':', ',' or '[') made ':', and the marks
-of a fraction or an exponent made '.'."""
-_INTEGER_CHARACTERS = b"0123456789-"
+_NUMBER_SHAPES = bytes.maketrans(b",[-123456789e", b"::0000000000.")
+"""Compact JSON reduced to the shapes of its numbers: where a value may start (after ':',
+',' or '[') made ':', the characters of an integer made '0', the marks of a fraction or
+an exponent made '.'."""
+_FLOAT_SHAPE = re.compile(rb":0+\.")
 
 
 def canonical_json_of_parsed(value: JsonValue) -> bytes:
@@ -234,19 +236,17 @@ def canonical_json_of_parsed(value: JsonValue) -> bytes:
     orjson writes such data exactly as canonical JSON (the same escapes, keys in code
     point order), except a float, which canonical JSON refuses. The parser makes floats
     of numbers with a fraction or an exponent and of integers beyond 64 bits, never NaN
-    or infinity (which orjson would write as null), and orjson writes every float with a
-    '.' or an 'e'. So in its text, with the digits and minus signs deleted, an integer
-    leaves nothing after the ':', ',' or '[' it follows (the outermost value follows
-    nothing), and a float leaves a '.' right after it (as translated). A string holding
-    such a pair is merely encoded the slow way.
+    or infinity (which orjson would write as null), and orjson writes every float with
+    its integer part and a '.' or an 'e' after it. So a float shows in orjson's text as
+    _FLOAT_SHAPE, unless it is the whole value. A string holding that shape is merely
+    encoded the slow way.
     """
     try:
         text = orjson.dumps(value, option=orjson.OPT_SORT_KEYS)
     except orjson.JSONEncodeError:  # nested deeper than orjson writes
         return canonical_json(value)
-    marks = text.translate(_FLOAT_MARKS, _INTEGER_CHARACTERS)
-    if b":." in marks or marks.startswith(b"."):
-        return canonical_json(value)  # a float: refused
+    if type(value) is float or _FLOAT_SHAPE.search(text.translate(_NUMBER_SHAPES)):
+        return canonical_json(value)  # a float, refused; or a string shaped like one
     return text
 
 
