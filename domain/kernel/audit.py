@@ -303,7 +303,10 @@ def digest_problem(keys: Keys, row: Mapping[str, Any], encode: Encoder = canonic
 def _public_problem(game: Game[Any], row: dict[str, Any], event: Event | None) -> Divergence | None:
     """Whether the public form is the rules' redaction of the payload for a spectator."""
     expected = None if event is None else public_payload(game, event, row["payload"])
-    if row["public"] != expected:
+    # Python takes `true` for `1`: forms it finds equal are compared as canonical JSON too (the
+    # logged one has a canonical form, as its chain hash held).
+    if row["public"] != expected or (expected is not None
+                                     and canonical_json_of_parsed(row["public"]) != canonical_json(expected)):
         return Divergence(row["seq"], "the public form is not what the rules show a spectator of this event "
                                       "(the event was edited)")
     return None
