@@ -223,9 +223,9 @@ def canonical_json(value: object) -> bytes:
 
 
 _NUMBER_SHAPES = bytes.maketrans(b",[-123456789e", b"::0000000000.")
-"""Compact JSON reduced to the shapes of its numbers: where a value may start (after ':',
-',' or '[') made ':', the characters of an integer made '0', the marks of a fraction or
-an exponent made '.'."""
+"""Compact JSON reduced to the shapes of its numbers: each place a value may start (after
+':', ',' or '[') a ':', each character of an integer a '0', each mark of a fraction or an
+exponent a '.'."""
 _FLOAT_SHAPE = re.compile(rb":0+\.")
 
 
