@@ -183,6 +183,18 @@ def test_a_public_form_that_is_not_the_redaction_is_caught(sample: Log) -> None:
     assert replayed.divergence is not None and "public form" in replayed.divergence.reason
 
 
+def test_a_public_form_with_true_in_place_of_1_is_caught(sample: Log) -> None:
+    """`True == 1` in Python: replay compares the public form with the redaction as canonical
+    JSON, as verify compares envelopes, so a chain resealed over `true` does not pass."""
+    envelopes = list(sample.envelopes)
+    index = next(i for i, e in enumerate(envelopes) if e.public is not None and e.public.get("seat") == 1)
+    envelopes[index] = dataclasses.replace(envelopes[index], public={**(envelopes[index].public or {}), "seat": True})
+    replayed, verified = verdicts(resealed_from(sample, envelopes, index))
+    for report in (replayed, verified):
+        assert not report.ok and report.divergence is not None and report.divergence.seq == index + 1
+    assert replayed.divergence is not None and "public form" in replayed.divergence.reason
+
+
 def test_every_state_replay_and_verify_check_each_state_hash(sample: Log) -> None:
     """A state_hash forged mid-log (resealed, final state right) is the one thing the
     default replay, which compares every 128th state and the last, lets through."""

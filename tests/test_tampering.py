@@ -5,21 +5,27 @@ accepts a log that is not the one the rules produced."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from functools import partial
 from pathlib import Path
+from typing import Any
+from unittest import mock
 
+import orjson
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from domain.games import REGISTRY
-from domain.kernel import Log, LogFormatError, parse_log, replay, verify
+from domain.kernel import Log, LogFormatError, Report, audit, parse_log, replay, replay_lines, verify
+from domain.kernel.canonical import canonical_json, canonical_json_of_parsed
+from domain.kernel.seal import chain_hash, public_form, secret_digest
 from service import logchecks
 from service.errors import ServiceError
 from service.store import GameStore
 from service.tables import Tables
 from tests.conftest import OPERATOR
-from tests.forgery import leaves, resealed_from, with_leaf
+from tests.forgery import keys_of, leaves, resealed_from, with_leaf
 
 SAMPLE = Path(__file__).resolve().parent.parent / "replays" / "aod" / "2p-flip-then-good-win.jsonl"
 FUZZ_FINDINGS = Path(__file__).resolve().parent / "data" / "fuzz-logs"
@@ -95,6 +101,64 @@ def test_the_untouched_sample_is_accepted_by_all_three(tables: Tables) -> None:
     assert verify(REGISTRY["aod"], LOG).verdict == "VERIFIED"
     tables.import_log(SAMPLE.read_text(encoding="utf-8"))
     tables.fork(SAMPLE.read_text(encoding="utf-8"), BOUNDARIES[len(BOUNDARIES) // 2])
+
+
+# Replay encodes what it parsed through orjson (canonical_json_of_parsed): it must find
+# what the exact encoder finds, at the same event, for the same reason.
+
+
+def replayed_with(encode: Callable[[Any], bytes], lines: list[str]) -> tuple[Any, Report | str]:
+    """replay_lines() of the AoD lines with `encode` in place of canonical_json_of_parsed:
+    the state it folds to (None on a failure) and its report, or the LogFormatError."""
+    with mock.patch.object(audit, "canonical_json_of_parsed", encode):
+        try:
+            session, report = replay_lines(REGISTRY["aod"], lines)
+        except LogFormatError as error:
+            return None, str(error)
+    return None if session is None else session.state, report
+
+
+@settings(max_examples=150, deadline=None)
+@given(tampering=tampered())
+def test_replay_finds_what_the_exact_encoder_finds(tampering: tuple[str, list[str], int]) -> None:
+    _, lines, _ = tampering
+    assert replayed_with(canonical_json_of_parsed, lines) == replayed_with(canonical_json, lines)
+
+
+def sealed_over_orjson_text(rows: list[dict[str, Any]], start: int) -> list[str]:
+    """The log's lines, the events from `start` on sealed again (with the revealed seed) over
+    orjson's spelling of the values the parser reads from them, a float included: the seals
+    a forger would make if replay took orjson's text for canonical JSON."""
+    keys, spelled = keys_of(LOG), partial(orjson.dumps, option=orjson.OPT_SORT_KEYS)
+    for seq in range(start, len(rows)):
+        row = rows[seq]
+        row["prev_hash"] = rows[seq - 1]["hash"]
+        read = orjson.loads(json.dumps(row))
+        public = read["payload"] if read["public"] is None else read["public"]
+        row["secret_digest"] = secret_digest(keys, seq, read["payload"], read["command"], spelled)
+        row["hash"] = chain_hash(row["prev_hash"], public_form(seq, read["type"], read["schema"], read["command_id"],
+                                                               read["rule"], read["state_hash"], public),
+                                 row["secret_digest"], spelled)
+    return [json.dumps(row) for row in rows]
+
+
+@pytest.mark.parametrize(("where", "value", "caught_by"), [
+    ("payload", 1.0, "the event's hash does not match its public form"),
+    ("public", 1.0, "the event's hash does not match its public form"),
+    ("command", 0.5, "the secret digest does not match"),
+    ("command", 2**70, "the secret digest does not match"),  # read as a float, too
+])
+def test_a_float_sealed_as_orjson_spells_it_is_caught_at_its_event(where: str, value: object, caught_by: str) -> None:
+    """canonical JSON has no floats, so no seal covers one, however it is spelled."""
+    rows = [json.loads(line) for line in LINES]
+    index = next(n for n, row in enumerate(rows[2:], start=2)
+                 if isinstance(row[where], dict) and (where != "payload" or row["public"] is None))
+    rows[index][where] = {**rows[index][where], "seat": value}
+    lines = sealed_over_orjson_text(rows, index)
+    state, report = replayed_with(canonical_json_of_parsed, lines)
+    assert isinstance(report, Report) and report.divergence is not None and state is None
+    assert report.divergence.seq == index and report.divergence.reason.startswith(caught_by)
+    assert replayed_with(canonical_json, lines) == (state, report)
 
 
 # Found by the logs fuzz target (tests/fuzz/logs.py): each was an exception, not a refusal.

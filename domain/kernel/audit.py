@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from domain.kernel.canonical import JsonValue, canonical_json, to_plain
+from domain.kernel.canonical import JsonValue, canonical_json, canonical_json_of_parsed, to_plain
 from domain.kernel.game import Game
 from domain.kernel.log import (
     ENVELOPE_FIELDS,
@@ -39,7 +39,7 @@ from domain.kernel.log import (
 from domain.kernel.messages import Event, RuleViolation
 from domain.kernel.quoting import quoted
 from domain.kernel.rng import Rng, seed_commitment
-from domain.kernel.seal import Keys, chain_hash, public_form, secret_digest, state_hash
+from domain.kernel.seal import Encoder, Keys, chain_hash, public_form, secret_digest, state_hash
 from domain.kernel.session import (
     CANNOT_FOLLOW,
     GAME_CREATED,
@@ -209,8 +209,9 @@ class _Chain:
     nothing after SeedRevealed. Catches edits of anything public, drops, inserts,
     reorders and events appended after the end."""
 
-    def __init__(self, header: Header) -> None:
+    def __init__(self, header: Header, encode: Encoder = canonical_json) -> None:
         self.header = header
+        self.encode = encode
         self.previous = GENESIS_HASH
         self.length = 0
         self.revealed_at = 0
@@ -229,7 +230,7 @@ class _Chain:
         try:
             hashed = chain_hash(row["prev_hash"], public_form(index, row["type"], row["schema"], row["command_id"],
                                                               row["rule"], row["state_hash"], public),
-                                row["secret_digest"])
+                                row["secret_digest"], self.encode)
         except TypeError:  # a float: JSON that has no canonical form
             hashed = ""
         if hashed != row["hash"]:
@@ -287,10 +288,10 @@ def revealed_seed(log: Log) -> str | None:
     return log.header.seed
 
 
-def digest_problem(keys: Keys, row: Mapping[str, Any]) -> Divergence | None:
+def digest_problem(keys: Keys, row: Mapping[str, Any], encode: Encoder = canonical_json) -> Divergence | None:
     """Whether the row's secret digest covers its payload and command."""
     try:
-        digest = secret_digest(keys, row["seq"], row["payload"], row["command"])
+        digest = secret_digest(keys, row["seq"], row["payload"], row["command"], encode)
     except TypeError:  # a float: JSON that has no canonical form, so no digest of ours covers it
         digest = ""
     if digest != row["secret_digest"]:
@@ -302,7 +303,10 @@ def digest_problem(keys: Keys, row: Mapping[str, Any]) -> Divergence | None:
 def _public_problem(game: Game[Any], row: dict[str, Any], event: Event | None) -> Divergence | None:
     """Whether the public form is the rules' redaction of the payload for a spectator."""
     expected = None if event is None else public_payload(game, event, row["payload"])
-    if row["public"] != expected:
+    # Python takes `true` for `1`: forms it finds equal are compared as canonical JSON too (the
+    # logged one has a canonical form, as its chain hash held).
+    if row["public"] != expected or (expected is not None
+                                     and canonical_json_of_parsed(row["public"]) != canonical_json(expected)):
         return Divergence(row["seq"], "the public form is not what the rules show a spectator of this event "
                                       "(the event was edited)")
     return None
@@ -352,7 +356,7 @@ def replay_lines(game: Game[Any], lines: Sequence[str | bytes], upto: int | None
             notes = (f"the log was written by {game.ruleset.name} {header.ruleset_version}, this is "
                      f"{game.ruleset.version}: public forms and state hashes were not compared",)
     compare_states = keys is not None and comparable
-    chain = _Chain(header)
+    chain = _Chain(header, canonical_json_of_parsed)
     try:
         session = Session.opened(game, header, "")
     except LogFormatError as refused:
@@ -377,7 +381,8 @@ def replay_lines(game: Game[Any], lines: Sequence[str | bytes], upto: int | None
                 problem = Divergence(chain.length, str(error))
                 continue
         if keys is not None:
-            problem = digest_problem(keys, row) or (_public_problem(game, row, event) if comparable else None)
+            problem = (digest_problem(keys, row, canonical_json_of_parsed)
+                       or (_public_problem(game, row, event) if comparable else None))
             if problem is not None:
                 continue
         folded, last = chain.length, row

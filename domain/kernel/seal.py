@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from domain.kernel.canonical import JsonValue, canonical_json, sha256_hex
@@ -46,10 +46,14 @@ class Keys:
                     state=hmac.digest(root, _STATE_LABEL + game, "sha256"))
 
 
+Encoder = Callable[[object], bytes]
+"""canonical_json, or canonical_json_of_parsed for values read from a log."""
+
+
 def secret_digest(keys: Keys, seq: int, payload: Mapping[str, JsonValue],
-                  command: Mapping[str, JsonValue] | None) -> str:
+                  command: Mapping[str, JsonValue] | None, encode: Encoder = canonical_json) -> str:
     """The keyed digest binding an envelope's full payload and command."""
-    body = canonical_json({"command": command, "payload": payload, "seq": seq})
+    body = encode({"command": command, "payload": payload, "seq": seq})
     return hmac.new(keys.commit, body, hashlib.sha256).hexdigest()
 
 
@@ -67,6 +71,6 @@ def public_form(seq: int, type_name: str, schema: int, command_id: str, rule: st
             "state_hash": state_hash, "type": type_name}
 
 
-def chain_hash(prev_hash: str, public: Mapping[str, JsonValue], digest: str) -> str:
+def chain_hash(prev_hash: str, public: Mapping[str, JsonValue], digest: str, encode: Encoder = canonical_json) -> str:
     """An envelope's hash: it links to the previous one and covers the public form and the digest."""
-    return sha256_hex(canonical_json({"prev_hash": prev_hash, "public": public, "secret_digest": digest}))
+    return sha256_hex(encode({"prev_hash": prev_hash, "public": public, "secret_digest": digest}))
