@@ -1,6 +1,6 @@
 """A seat waited on always has a legal command, and the rules accept each one: no Shield
-may be left standing on another Shield's space (guardians Movement; RULES.md,
-Attacking a stronghold)."""
+may be left standing on another Shield's space (guardians Movement, COMBAT RESOLUTION;
+RULES.md, Attacking a stronghold)."""
 
 from __future__ import annotations
 
@@ -12,13 +12,23 @@ from typing import Any
 import pytest
 
 from domain.games.guardians import GAME
-from domain.games.guardians.messages import GuardianAssaulted, ShieldStepped, Step, TurnShield
+from domain.games.guardians.board import neighbours
+from domain.games.guardians.messages import (
+    DestroyShield,
+    GuardianAssaulted,
+    Retreat,
+    ShieldRetreated,
+    ShieldStepped,
+    Step,
+    TurnShield,
+)
 from domain.games.guardians.state import MOVEMENT, GuardiansState, Shield
-from domain.kernel import Header, Rng, RuleViolation, Session
+from domain.kernel import Command, Header, Rng, RuleViolation, Session, StartGame
 from domain.kernel.session import command_from_json
 from tests.guardians.support import Table, instances, table
 
 FIXTURE = Path(__file__).parent / "data" / "fly-past-then-strike.json"
+RETREAT_FIXTURE = Path(__file__).parent / "data" / "retreat-onto-the-attacker.json"
 FLIER, ENEMY = "1.re-shield-ploogs-ox-10#1", "2.re-shield-ploogs-ox-11#1"
 
 
@@ -93,7 +103,12 @@ def test_the_fuzzed_game_that_got_stuck_now_goes_on() -> None:
         session.execute(command_from_json(GAME, strike), strike_id, seed)
     state = session.state
     assert command_from_json(GAME, strike) not in GAME.legal_commands(state, 1)
-    chooser = random.Random(3)
+    play_on(state, seed, random.Random(3))
+
+
+def play_on(state: GuardiansState, seed: str, chooser: random.Random) -> GuardiansState:
+    """Random legal play to the end: every seat waited on can go on, Shields at rest
+    never share a space."""
     for position in range(3000):
         seats_can_go_on(state, position)
         status = GAME.status(state)
@@ -106,3 +121,58 @@ def test_the_fuzzed_game_that_got_stuck_now_goes_on() -> None:
         if not state.moving and state.combat is None:
             assert len({s.space for s in state.shields}) == len(state.shields), "Shields share a space at rest"
     assert GAME.status(state).finished
+    return state
+
+
+def test_a_beaten_defender_may_not_retreat_where_the_attacker_goes_back_to() -> None:
+    """The random game (2.0.0, seed 606) where seat 1's Shield attacked seat 2's on seat
+    2's stronghold space b4 from b3, and won. A stronghold space is never taken, so the
+    attacker goes back to b3 (RULES.md, Attacking a stronghold); seat 2's Shield retreated
+    to b3 too (b3 is seat 2's land, COMBAT RESOLUTION) and the two shared the space.
+    Rebuilt, b3 is no retreat: it is offered nowhere and refused; the seat's other ways
+    (its own Shields' spaces, merging, or giving the Shield up) stay, each accepted."""
+    data = json.loads(RETREAT_FIXTURE.read_text())
+    seed = data["seed"]
+    setup = GAME.ruleset.check_setup(["ann", "bob"], dict(data["options"]), "")
+    state = GAME.initial_state(setup)
+    for event in GAME.decide(state, StartGame(seat=0), Rng(seed, "g", 0)):
+        state = GAME.evolve(state, event)
+    for position, command in enumerate(data["commands"], start=1):
+        seats_can_go_on(state, position)
+        for event in GAME.decide(state, command_from_json(GAME, command), Rng(seed, "g", position)):
+            state = GAME.evolve(state, event)
+    combat = state.combat
+    assert combat is not None and combat.stage == "retreat" and combat.actor == 2
+    assert (combat.space, combat.came_from, combat.winner, combat.loser) == ("b4", "b3", 1, 2)
+    attacker = state.shield(combat.attacker.shield)
+    assert attacker is not None and attacker.space == "b4" and state.shield_at("b3") is None
+    seats_can_go_on(state, len(data["commands"]) + 1)
+
+    with pytest.raises(RuleViolation, match="retreat to one of a4, c4"):
+        GAME.decide(state, Retreat(seat=2, to="b3"), Rng(seed, "g", 0))
+    legal = GAME.legal_commands(state, 2)
+    assert sorted(c.to for c in legal if isinstance(c, Retreat)) == ["a4", "c4"]
+    assert DestroyShield(seat=2) in legal
+    for space in neighbours("b4"):  # exactly the retreats the rules accept are listed
+        try:
+            GAME.decide(state, Retreat(seat=2, to=space), Rng(seed, "g", 0))
+        except RuleViolation:
+            assert Retreat(seat=2, to=space) not in legal, space
+        else:
+            assert Retreat(seat=2, to=space) in legal, space
+
+    retreated = []
+    answer: Command = Retreat(seat=2, to="a4")  # onto its own Shield: they merge
+    while True:
+        events = GAME.decide(state, answer, Rng(seed, "g", 0))
+        retreated += [(e.seat, e.to_space) for e in events if isinstance(e, ShieldRetreated)]
+        for event in events:
+            state = GAME.evolve(state, event)
+        if state.combat is None:
+            break
+        seats_can_go_on(state, 0)
+        answer = GAME.legal_commands(state, 2)[0]  # trimming the merged Shield
+    assert retreated == [(2, "a4"), (1, "b3")]
+    assert [s.seat for s in state.shields if s.space == "b3"] == [1]
+    assert len({s.space for s in state.shields}) == len(state.shields)
+    play_on(state, seed, random.Random(606))

@@ -7,7 +7,7 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from domain.games.guardians import GAME
@@ -126,6 +126,9 @@ def random_play(
 
 @settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10**6), options=OPTIONS)
+# Its beaten defender retreated where the attacker went back to (test_no_stuck_seat).
+@example(seed=606, options={"deck_1": "giants-fairies", "deck_2": "giants-fairies", "placement": "alternating",
+                            "turn_limit": 8})
 def test_random_games_end_and_conserve_cards(seed: int, options: dict[str, Any]) -> None:
     random_play(seed, options)
 

@@ -917,14 +917,27 @@ def retreat_spaces(state: GuardiansState) -> tuple[str, ...]:
         blocked = any(s.space == combat.came_from and s.seat != combat.loser for s in state.shields)
         return () if blocked else (combat.came_from,)
     seat = combat.loser
+    # Not where the winning attacker goes back to (RULES.md, Attacking a stronghold): that
+    # space is the enemy's, as one with an enemy Shield is.
+    comes_back = _returns_to(state)
     found = []
     for space in neighbours(combat.space):
         enemy = state.shield_at(space)
-        if enemy is not None and enemy.seat != seat:
+        if (enemy is not None and enemy.seat != seat) or space == comes_back:
             continue
         if (is_land(space) and land_owner(state, space) == seat) or space in strongholds(seat):
             found.append(space)
     return tuple(found)
+
+
+def _returns_to(state: GuardiansState) -> str:
+    """Where the attacker goes back to, winner or not, after an attack on a stronghold
+    space, which is never taken (see `_advance`); "" when it may take the space."""
+    combat = combat_of(state)
+    shield = state.shield(combat.attacker.shield)
+    if is_land(combat.space) or shield is None or shield.space != combat.space:
+        return ""
+    return combat.came_from
 
 
 def retreat(em: Em, command: Retreat) -> None:
