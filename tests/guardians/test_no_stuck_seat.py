@@ -1,6 +1,7 @@
 """A seat waited on always has a legal command, and the rules accept each one: no Shield
 may be left standing on another Shield's space (guardians Movement, COMBAT RESOLUTION;
-RULES.md, Attacking a stronghold)."""
+RULES.md, Attacking a stronghold), and no land waiting to be settled may be left with no
+way to settle it (guardians TERRAIN SETTLEMENT PHASE)."""
 
 from __future__ import annotations
 
@@ -15,20 +16,27 @@ from domain.games.guardians import GAME
 from domain.games.guardians.board import neighbours
 from domain.games.guardians.messages import (
     DestroyShield,
+    DropCreature,
+    GameWon,
     GuardianAssaulted,
+    LandSettled,
+    PlaceTerrain,
     Retreat,
+    ShieldDestroyed,
     ShieldRetreated,
     ShieldStepped,
     Step,
     TurnShield,
 )
-from domain.games.guardians.state import MOVEMENT, GuardiansState, Shield
+from domain.games.guardians.state import MOVEMENT, PEN, SETTLEMENT, STORAGE, GuardiansState, Shield, members
+from domain.games.guardians.strength import face
 from domain.kernel import Command, Header, Rng, RuleViolation, Session, StartGame
 from domain.kernel.session import command_from_json
 from tests.guardians.support import Table, instances, table
 
 FIXTURE = Path(__file__).parent / "data" / "fly-past-then-strike.json"
 RETREAT_FIXTURE = Path(__file__).parent / "data" / "retreat-onto-the-attacker.json"
+SETTLE_FIXTURE = Path(__file__).parent / "data" / "settle-the-last-terrain-elsewhere.json"
 FLIER, ENEMY = "1.re-shield-ploogs-ox-10#1", "2.re-shield-ploogs-ox-11#1"
 
 
@@ -176,3 +184,68 @@ def test_a_beaten_defender_may_not_retreat_where_the_attacker_goes_back_to() -> 
     assert [s.seat for s in state.shields if s.space == "b3"] == [1]
     assert len({s.space for s in state.shields}) == len(state.shields)
     play_on(state, seed, random.Random(606))
+
+
+def test_a_land_left_with_no_way_to_settle_it_loses_its_shield() -> None:
+    """The random game (2.0.0, seed 155): on turn 20 seat 2 had Shields to settle on a3
+    (two creatures under it) and c2 (none), one Terrain card, Woods, and no Power Stone.
+    It put the Woods on a3, and c2 was left with no terrain, no stone for a face-down
+    card and no creature to give up: seat 2 was waited on with no legal command. A
+    seat's Terrain cards and stones serve all its lands, so the check that destroys a
+    Shield that cannot settle its land (RULES.md) is made again after each land is
+    settled: the Woods on a3 now costs the Shield on c2, seat 2's fifth, and seat 1 wins
+    (guardians THE GAME). Each command offered is accepted, every other is refused."""
+    data = json.loads(SETTLE_FIXTURE.read_text())
+    seed = data["seed"]
+    setup = GAME.ruleset.check_setup(["ann", "bob"], dict(data["options"]), "")
+    state = GAME.initial_state(setup)
+    for event in GAME.decide(state, StartGame(seat=0), Rng(seed, "g", 0)):
+        state = GAME.evolve(state, event)
+    *before, stuck = data["commands"]
+    for position, command in enumerate(before, start=1):
+        for event in GAME.decide(state, command_from_json(GAME, command), Rng(seed, "g", position)):
+            state = GAME.evolve(state, event)
+    woods = "2.re-woods#8"
+    assert (state.phase, state.turn, state.settling) == (SETTLEMENT, 20, ("a3", "c2"))
+    empty = state.shield_at("c2")
+    assert empty is not None and empty.seat == 2 and not state.zone(2, members(empty.card))
+    stock = (*state.zone(2, PEN), *state.zone(2, STORAGE))
+    assert [c for c in stock if face(c).kind in ("terrain", "shield-terrain")] == [woods]
+    assert state.player(2).stones == 0 and state.player(2).shields_lost == 4
+    seats_can_go_on(state, len(before) + 1)
+
+    legal = GAME.legal_commands(state, 2)
+    candidates: list[Command] = []
+    for land in state.settling:
+        shield = state.shield_at(land)
+        assert shield is not None
+        candidates += [PlaceTerrain(seat=2, land=land, card=c, face_down=down) for c in stock for down in (False, True)]
+        candidates += [DropCreature(seat=2, land=land, card=c) for c in state.zone(2, members(shield.card))]
+    for command in candidates:  # exactly the commands the rules accept are listed
+        try:
+            GAME.decide(state, command, Rng(seed, "g", 0))
+        except RuleViolation:
+            assert command not in legal, command
+        else:
+            assert command in legal, command
+    assert set(legal) <= set(candidates)
+    assert PlaceTerrain(seat=2, land="c2", card=woods) in legal  # the Woods could settle c2 instead
+
+    assert command_from_json(GAME, stuck) == PlaceTerrain(seat=2, land="a3", card=woods)
+    events = GAME.decide(state, command_from_json(GAME, stuck), Rng(seed, "g", len(data["commands"])))
+    assert [(e.shield, e.reason) for e in events if isinstance(e, ShieldDestroyed)] == [
+        (empty.card, "could not settle its land")
+    ]
+    assert [e.land for e in events if isinstance(e, LandSettled)] == ["a3", "c2"]
+    assert [e.seat for e in events if isinstance(e, GameWon)] == [1]
+    after = state
+    for event in events:
+        after = GAME.evolve(after, event)
+    assert after.finished and after.winner == 1 and after.settling == ()
+    seats_can_go_on(after, 0)
+
+    for command in legal:  # every other way on plays to the end
+        after = state
+        for event in GAME.decide(state, command, Rng(seed, "g", 0)):
+            after = GAME.evolve(after, event)
+        play_on(after, seed, random.Random(155))

@@ -53,7 +53,10 @@ def _options(state: GuardiansState, land: str) -> bool:
 
 
 def _settle_stuck(em: Em) -> None:
-    """A Shield with no terrain to play, no stone and no creature to give up is lost."""
+    """A Shield with no terrain to play, no stone and no creature to give up is lost.
+    Checked when the phase starts and again after each land is settled: a seat's
+    Terrain cards and stones serve all its lands, so settling one may use up another's
+    last way (RULES.md, A Shield that cannot settle its land)."""
     for land in em.state.settling:
         if not _options(em.state, land):
             shield = em.state.shield_at(land)
@@ -129,5 +132,7 @@ def drop_creature(em: Em, command: DropCreature) -> None:
 
 def _settled(em: Em, seat: int, land: str) -> None:
     em.emit(LandSettled, R_SETTLEMENT, seat=seat, land=land)
+    if not em.state.finished:
+        _settle_stuck(em)
     if not em.state.settling and not em.state.finished:
         begin_organize(em)
