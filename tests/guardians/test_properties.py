@@ -131,6 +131,8 @@ def random_play(
                             "turn_limit": 8})
 # Its Woods settled one land and left the other with no way to settle it (test_no_stuck_seat).
 @example(seed=155, options={"deck_1": "undead", "deck_2": "undead", "placement": "simultaneous", "turn_limit": 20})
+# Its Assassin of Shadow took a card the enemy had drawn since the look (test_assassin).
+@example(seed=156, options={"deck_1": "undead", "deck_2": "undead", "placement": "simultaneous", "turn_limit": 20})
 def test_random_games_end_and_conserve_cards(seed: int, options: dict[str, Any]) -> None:
     random_play(seed, options)
 

@@ -20,6 +20,7 @@ from domain.games.guardians.messages import (
 )
 from domain.games.guardians.state import (
     ALTERNATING,
+    ASSASSINATE,
     DECK,
     DRAWN,
     KEPT,
@@ -98,6 +99,11 @@ def mulligan(em: Em, command: Mulligan, rng: Rng) -> None:
     require(not state.player(seat).placed, R_ORGANIZE, "the mulligan comes before you place anything")
     require(not any(face(c).is_shield for c in drawn), R_ORGANIZE, "you drew a Shield: no mulligan")
     require(state.player(seat).stones > 0, R_ORGANIZE, "a mulligan costs a Power Stone and you have none")
+    require(
+        state.player(other(seat)).look != ASSASSINATE,
+        R_TEXT,
+        "the enemy is looking at your deck (Assassin of Shadow): no mulligan until it has taken its card",
+    )
     em.emit(StonesSpent, R_ORGANIZE, seat=seat, count=1, reason="mulligan: no Shield drawn")
     move(em, R_ORGANIZE, seat, drawn, DRAWN, DECK, "mulligan")
     em.emit(DeckShuffled, R_ORGANIZE, seat=seat, order=tuple(rng.shuffled(em.state.zone(seat, DECK))))

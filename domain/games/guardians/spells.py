@@ -29,7 +29,7 @@ from domain.games.guardians.messages import (
     TurnEffect,
     WindowMove,
 )
-from domain.games.guardians.organize import organizing
+from domain.games.guardians.organize import organizing, up_choice_pending
 from domain.games.guardians.state import (
     ARRANGE,
     ASSASSINATE,
@@ -99,8 +99,15 @@ def play_in_organize(em: Em, command: PlayCard, rng: Rng) -> None:
     elif key == texts.ASSASSIN:
         rule = _rule("Assassin of Shadow")
         require(not command.target, rule, "Assassin of Shadow names no target: you look at the enemy's deck first")
-        spend(em, seat, command.card, "Assassin of Shadow", from_zone=zone, rule=rule)
         victim = other(seat)
+        # The draws come before the organizing (DRAW AND ORGANIZE PHASE); Tes let's choice
+        # is part of its seat's draw, so the deck looked at is the one left after it.
+        require(
+            not up_choice_pending(state, victim),
+            R_ORGANIZE,
+            "the enemy has not drawn yet: it first says whether it keeps its Up card",
+        )
+        spend(em, seat, command.card, "Assassin of Shadow", from_zone=zone, rule=rule)
         em.emit(DeckSeen, rule, seat=seat, owner=victim, look=ASSASSINATE, cards=em.state.zone(victim, DECK))
         if not any(face(c).is_creature for c in em.state.zone(victim, DECK)):
             _reshuffle(em, seat, rng)
@@ -119,6 +126,7 @@ def assassinate(em: Em, command: Assassinate, rng: Rng) -> None:
         f"{command.card} is not a Creature in the deck you are looking at",
     )
     victim = other(seat)
+    require(em.state.zone_of(command.card) == DECK, rule, f"{command.card} is no longer in the enemy's deck")
     move(em, rule, victim, (command.card,), DECK, DISCARD, "taken by Assassin of Shadow")
     _reshuffle(em, seat, rng)
 
