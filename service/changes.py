@@ -21,6 +21,8 @@ CHANNEL = "tablerules_appends"
 MAX_PAYLOAD = 7000
 """PostgreSQL refuses a NOTIFY payload of 8000 bytes or more: longer lists are split."""
 RECONNECT_SECONDS = 1.0
+STOP_CHECK_SECONDS = 0.1
+"""How long the listening thread waits for news before it looks whether to stop (a server's stop waits for it)."""
 log = logging.getLogger("tablerules.changes")
 
 
@@ -96,7 +98,7 @@ class Listener:
                         self.reconnected()
                     first = False
                     while not self._stopping.is_set():
-                        for notification in connection.notifies(timeout=1.0):
+                        for notification in connection.notifies(timeout=STOP_CHECK_SECONDS):
                             self._heard(notification.payload)
             except psycopg.Error as problem:
                 log.warning("listening for other replicas' appends stopped (%s); reconnecting", problem)

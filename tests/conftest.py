@@ -1,8 +1,9 @@
-"""Shared fixtures: a real gRPC server on a free loopback port, and random play."""
+"""Shared fixtures: a real gRPC server on a free loopback port, on each store, and random play."""
 
 from __future__ import annotations
 
 import random
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -14,24 +15,49 @@ from service.server import Running, start
 from service.store import GameStore
 from service.tables import Tables
 from tablerules_client import Client
+from tests.postgres import PostgresServer, postgres_server
 
 OPERATOR = "operator-test-token"
+STORES = ("sqlite", "postgres")
 
 
 def serve(storage: str) -> Running:
     return start(Tables(GameStore(storage), OPERATOR, snapshot_every=50), "127.0.0.1", 0, workers=64)
 
 
+@pytest.fixture(scope="session")
+def postgres() -> Iterator[PostgresServer]:
+    """One throwaway PostgreSQL server for the session; each test takes a database of its own."""
+    # Not in pytest's tmp_path: PostgreSQL runs as the user postgres, which may not enter root's directories.
+    with tempfile.TemporaryDirectory(prefix="tablerules-pg-") as scratch, postgres_server(Path(scratch)) as server:
+        yield server
+
+
 @pytest.fixture
-def server() -> Iterator[Running]:
-    running = serve("memory:")
-    yield running
-    running.stop(0)
+def postgres_url(postgres: PostgresServer) -> Iterator[str]:
+    """A new empty database on the session's PostgreSQL server."""
+    with postgres.database() as url:
+        yield url
 
 
 @pytest.fixture
 def sqlite_url(tmp_path: Path) -> str:
     return f"sqlite:///{tmp_path / 'games.db'}"
+
+
+@pytest.fixture(params=STORES)
+def storage_url(request: pytest.FixtureRequest) -> str:
+    """A new empty store of each kind: the test runs once on SQLite, once on PostgreSQL
+    (skipped where PostgreSQL is not installed)."""
+    url: str = request.getfixturevalue(f"{request.param}_url")
+    return url
+
+
+@pytest.fixture
+def server(storage_url: str) -> Iterator[Running]:
+    running = serve(storage_url)
+    yield running
+    running.stop(0)
 
 
 @pytest.fixture

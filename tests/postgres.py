@@ -5,14 +5,17 @@ a free port, stopped at the end. Skips when no PostgreSQL binaries are installed
 from __future__ import annotations
 
 import glob
+import itertools
 import os
 import shutil
 import socket
 import subprocess
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass, field
 from pathlib import Path
 
+import psycopg
 import pytest
 
 
@@ -27,9 +30,54 @@ def _free_port() -> int:
         return int(probe.getsockname()[1])
 
 
+@dataclass
+class PostgresServer:
+    """A server started by `postgres_server`; tests may stop and start it again."""
+
+    binaries: Path
+    data: Path
+    options: str
+    log: Path
+    port: int
+    as_postgres: list[str]
+    """The prefix that runs a command as the user postgres (when the tests run as root)."""
+    _databases: Iterator[int] = field(default_factory=itertools.count)
+
+    @property
+    def url(self) -> str:
+        """The server's own database, for administration."""
+        return self.url_of("postgres")
+
+    def url_of(self, database: str) -> str:
+        return f"postgresql://tablerules@127.0.0.1:{self.port}/{database}"
+
+    def pg_ctl(self, *args: str, check: bool = True) -> None:
+        subprocess.run([*self.as_postgres, str(self.binaries / "pg_ctl"), "-D", str(self.data), *args],
+                       check=check, capture_output=True, timeout=120)
+
+    def start(self) -> None:
+        self.pg_ctl("-o", self.options, "-w", "-t", "60", "-l", str(self.log), "start")
+
+    def stop(self, mode: str = "fast") -> None:
+        """`fast` ends every session and shuts down cleanly; `immediate` is a crash."""
+        self.pg_ctl("-m", mode, "-w", "stop")
+
+    @contextmanager
+    def database(self) -> Iterator[str]:
+        """A new empty database's URL, dropped afterwards (with any session left on it)."""
+        name = f"test_{next(self._databases)}"
+        with psycopg.connect(self.url, autocommit=True) as admin:
+            admin.execute(f"CREATE DATABASE {name}")
+        try:
+            yield self.url_of(name)
+        finally:
+            with psycopg.connect(self.url, autocommit=True) as admin:
+                admin.execute(f"DROP DATABASE {name} WITH (FORCE)")
+
+
 @contextmanager
-def postgres_server(scratch: Path) -> Iterator[str]:
-    """Yields a postgresql:// URL for a fresh server."""
+def postgres_server(scratch: Path) -> Iterator[PostgresServer]:
+    """A fresh server, its files in `scratch`."""
     binaries = _binaries()
     if binaries is None:
         pytest.skip("PostgreSQL is not installed (apt-get install postgresql)")
@@ -49,10 +97,9 @@ def postgres_server(scratch: Path) -> Iterator[str]:
     subprocess.run([*prefix, str(binaries / "initdb"), "-D", str(data), "-U", "tablerules", "--auth=trust",
                     "--no-sync"], check=True, capture_output=True, timeout=120)
     options = f"-p {port} -k {sockets} -c listen_addresses=127.0.0.1 -c max_connections=200"
-    subprocess.run([*prefix, str(binaries / "pg_ctl"), "-D", str(data), "-o", options, "-w", "-t", "60",
-                    "-l", str(scratch / "pg.log"), "start"], check=True, capture_output=True, timeout=120)
+    server = PostgresServer(binaries, data, options, scratch / "pg.log", port, prefix)
+    server.start()
     try:
-        yield f"postgresql://tablerules@127.0.0.1:{port}/postgres"
+        yield server
     finally:
-        subprocess.run([*prefix, str(binaries / "pg_ctl"), "-D", str(data), "-m", "immediate", "stop"],
-                       capture_output=True, timeout=60, check=False)
+        server.pg_ctl("-m", "immediate", "stop", check=False)

@@ -4,11 +4,9 @@ from __future__ import annotations
 
 import contextlib
 import queue
-import tempfile
 import threading
 import time
 from collections.abc import Iterator
-from pathlib import Path
 
 import psycopg
 import pytest
@@ -18,13 +16,6 @@ from service.store import GameStore
 from service.tables import Tables
 from tablerules_client import Client, RuleError, ServiceCallError, StaleVersionError
 from tests.conftest import OPERATOR, serve
-from tests.postgres import postgres_server
-
-
-@pytest.fixture(scope="module")
-def postgres_url() -> Iterator[str]:
-    with tempfile.TemporaryDirectory(prefix="tablerules-pg-") as scratch, postgres_server(Path(scratch)) as url:
-        yield url
 
 
 @pytest.fixture
