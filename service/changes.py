@@ -95,7 +95,7 @@ class Listener:
                 with psycopg.connect(self.url, autocommit=True, connect_timeout=5) as connection:
                     connection.execute(f"LISTEN {CHANNEL}")
                     if not first:
-                        self.reconnected()
+                        self._look_again()
                     first = False
                     while not self._stopping.is_set():
                         for notification in connection.notifies(timeout=STOP_CHECK_SECONDS):
@@ -104,6 +104,13 @@ class Listener:
                 log.warning("listening for other replicas' appends stopped (%s); reconnecting", problem)
                 first = False
                 self._stopping.wait(RECONNECT_SECONDS)
+
+    def _look_again(self) -> None:
+        try:
+            self.reconnected()
+        except Exception as problem:  # the store may still be coming back: this thread must go on listening
+            log.warning("could not look at the live games again after reconnecting (%s: %s); streams' polls will "
+                        "find what was missed", type(problem).__name__, problem)
 
     def _heard(self, payload: str) -> None:
         sender, *game_ids = payload.split()

@@ -10,7 +10,9 @@ from collections.abc import Iterator
 
 import psycopg
 import pytest
+from eventsourcing.persistence import OperationalError
 
+from service.changes import Announcer, Listener
 from service.server import Running, start
 from service.store import GameStore
 from service.tables import Tables
@@ -118,3 +120,30 @@ def drain_until(heard: queue.Queue[int], version: int, seconds: float = 20.0) ->
         with contextlib.suppress(queue.Empty):
             last = max(last, heard.get(timeout=max(0.01, deadline - time.monotonic())))
     return last
+
+
+def test_a_listener_goes_on_listening_when_looking_again_fails(postgres_url: str) -> None:
+    """After a reconnection the listener looks at every live game again; while the store is
+    still coming back that look fails, and the listener must not stop with it."""
+    heard: queue.Queue[str] = queue.Queue()
+    looked = threading.Event()
+
+    def look_again() -> None:
+        looked.set()
+        raise OperationalError("the store is still coming back")
+
+    listener = Listener(postgres_url, "this-replica", heard.put, look_again)
+    announcer = Announcer(postgres_url)
+    try:
+        with psycopg.connect(postgres_url, autocommit=True) as admin:
+            for _ in range(200):  # until the listener is listening, and so loses its connection
+                ended = admin.execute("SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE "
+                                      "datname = current_database() AND query LIKE 'LISTEN%'").fetchone()
+                if looked.wait(0.05) or (ended and ended[0]):
+                    break
+        assert looked.wait(20)
+        announcer.announce(["some-game"])
+        assert heard.get(timeout=20) == "some-game"
+    finally:
+        announcer.close()
+        listener.stop()
