@@ -57,6 +57,7 @@ from service.limits import MAX_REQUEST_BYTES, MAX_TOKEN, check_sizes
 from service.metrics import Metrics
 from service.protos import pb, pb_grpc
 from service.serverlog import REQUESTS
+from service.store import is_outage
 from service.tables import SeatGrant, SeenEnvelope, Tables
 
 log = logging.getLogger("tablerules.server")
@@ -314,6 +315,11 @@ class _Ending:
     metrics: Metrics | None
 
     async def fail(self, context: grpc.aio.ServicerContext, call: Call, error: Exception, next_step: str) -> NoReturn:
+        if is_outage(error):
+            # The database's state, not the call's: the caller may retry; the operator's log says what failed.
+            log.warning("%s: the store failed (%s: %s)", call.method, type(error).__name__, error)
+            error = Unavailable("the game store did not answer (its database is unreachable, restarting or "
+                                f"overloaded): {next_step}")
         if isinstance(error, ServiceError):
             status = error_status(error)
             call.code = status.code.name

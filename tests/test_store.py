@@ -1,17 +1,23 @@
 """The store (service/store.py), on SQLite and on PostgreSQL: appends that arrive
 together share a transaction and each caller learns its own outcome; every stored
-replay is kept whole."""
+replay is kept whole; a database that fails is UNAVAILABLE to callers and leaves
+their games where the store has them."""
 
 from __future__ import annotations
 
 import threading
 from collections.abc import Sequence
 
+import grpc
 import pytest
-from eventsourcing.persistence import IntegrityError, StoredEvent
+from eventsourcing.persistence import IntegrityError, OperationalError, StoredEvent
 
+from domain.games import REGISTRY
+from domain.kernel import parse_log, verify
+from service.server import start
 from service.store import GameStore, GroupCommit
-from tablerules_client import Client
+from service.tables import Tables
+from tablerules_client import Client, ServiceCallError
 from tests.conftest import OPERATOR, serve
 from tests.stored_logs import CURRENT_LOGS
 
@@ -85,3 +91,47 @@ def test_every_stored_replay_is_kept_whole_and_served_again_after_a_restart(stor
                 assert client.export_log(game_id) == texts[path], path
     finally:
         second.stop(0)
+
+
+class FailingInserts(GameStore):
+    """A store whose writes fail as they do while the database is out of reach, when a test says so."""
+
+    def __init__(self, url: str) -> None:
+        super().__init__(url)
+        self.down = False
+
+    def _insert(self, rows: Sequence[StoredEvent]) -> None:
+        if self.down:
+            raise OperationalError("connection refused (the test's outage)")
+        super()._insert(rows)
+
+
+def test_a_failed_write_is_unavailable_and_leaves_the_game_as_stored(storage_url: str) -> None:
+    """The caller is told to retry with the same command_id, never INTERNAL; the live
+    game does not move ahead of its store, so the retry is decided afresh and the log
+    holds it once."""
+    store = FailingInserts(storage_url)
+    running = start(Tables(store, OPERATOR), "127.0.0.1", 0, workers=8)
+    try:
+        with Client(f"127.0.0.1:{running.port}", token=OPERATOR) as client:
+            created = client.create_game("armory", ["ann", "bob"], {"turn_limit": 12}, seed="outage")
+            game_id, tokens = created.game_id, {s.seat: s.token for s in created.seats}
+            seat = client.view(game_id).status.to_act[0]
+            before = client.view(game_id, tokens[seat])
+            me = client.seat(game_id, tokens[seat])
+            store.down = True
+            with pytest.raises(ServiceCallError) as refused:
+                me.submit(before.legal_commands[0], command_id="during", expected_version=before.version, retries=0)
+            assert refused.value.code == grpc.StatusCode.UNAVAILABLE
+            assert "retry with the same command_id" in refused.value.message, refused.value.message
+            after = client.view(game_id, tokens[seat])
+            assert (after.version, after.view_json) == (before.version, before.view_json)
+            store.down = False
+            accepted = me.submit(before.legal_commands[0], command_id="during", expected_version=before.version,
+                                 retries=0)
+            assert not accepted.duplicate and accepted.version > before.version
+            log = parse_log(client.export_log(game_id).splitlines())
+            assert [e.hash for e in log.envelopes[before.version:]] == [e.hash for e in accepted.events]
+            assert verify(REGISTRY["armory"], log).ok
+    finally:
+        running.stop(0)
