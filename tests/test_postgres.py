@@ -55,6 +55,24 @@ def test_two_replicas_share_games_and_settle_races(replicas: tuple[Running, Runn
     assert b.verify_log(log_jsonl=a.export_log(game_id, OPERATOR)).ok
 
 
+def test_a_retry_through_another_replica_gets_the_first_reply(replicas: tuple[Running, Running]) -> None:
+    """Replica B holds the game from before A took the command: the retry, with or without
+    the version it was decided at, finds A's receipt and answers A's reply."""
+    with Client(f"127.0.0.1:{replicas[0].port}") as a, Client(f"127.0.0.1:{replicas[1].port}") as b:
+        created = a.create_game("armory", ["ann", "bob"], {"turn_limit": 8}, seed="retry", token=OPERATOR)
+        game_id, tokens = created.game_id, {s.seat: s.token for s in created.seats}
+        seat = b.view(game_id).status.to_act[0]
+        view = b.view(game_id, tokens[seat])
+        first = a.seat(game_id, tokens[seat]).submit(view.legal_commands[0], command_id="once",
+                                                     expected_version=view.version)
+        for expected in (view.version, None):
+            again = b.seat(game_id, tokens[seat]).submit(view.legal_commands[0], command_id="once",
+                                                         expected_version=expected)
+            assert again.duplicate and again.version == first.version
+            assert [e.hash for e in again.events] == [e.hash for e in first.events]
+        assert b.view(game_id).version == a.view(game_id).version == first.version
+
+
 def race(here: Client, there: Client, game_id: str, tokens: dict[int, str], label: str) -> list[str]:
     """Two replicas submit different legal commands at the same expected version."""
     seat = here.view(game_id).status.to_act[0]
