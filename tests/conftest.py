@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 import random
-import tempfile
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+import grpc
 import pytest
+from grpc_health.v1 import health_pb2, health_pb2_grpc
 
 from domain.kernel import parse_log
-from service.server import Running, start
+from service.server import SERVICE_NAME, Running, start
 from service.store import GameStore
 from service.tables import Tables
 from tablerules_client import Client
@@ -28,8 +30,7 @@ def serve(storage: str) -> Running:
 @pytest.fixture(scope="session")
 def postgres() -> Iterator[PostgresServer]:
     """One throwaway PostgreSQL server for the session; each test takes a database of its own."""
-    # Not in pytest's tmp_path: PostgreSQL runs as the user postgres, which may not enter root's directories.
-    with tempfile.TemporaryDirectory(prefix="tablerules-pg-") as scratch, postgres_server(Path(scratch)) as server:
+    with postgres_server() as server:
         yield server
 
 
@@ -64,6 +65,23 @@ def server(storage_url: str) -> Iterator[Running]:
 def client(server: Running) -> Iterator[Client]:
     with Client(f"127.0.0.1:{server.port}") as connected:
         yield connected
+
+
+def eventually(check: Callable[[], bool], seconds: float = 10.0) -> bool:
+    """Whether `check` comes true within `seconds` (asked every 20 ms)."""
+    for _ in range(int(seconds / 0.02)):
+        if check():
+            return True
+        time.sleep(0.02)
+    return check()
+
+
+def health_status(port: int) -> int:
+    """What the server's health service answers for tablerules (SERVING, NOT_SERVING)."""
+    with grpc.insecure_channel(f"127.0.0.1:{port}") as channel:
+        request = health_pb2.HealthCheckRequest(service=SERVICE_NAME)
+        status: int = health_pb2_grpc.HealthStub(channel).Check(request, timeout=5).status
+        return status
 
 
 def random_move(client: Client, game_id: str, tokens: dict[int, str],

@@ -10,6 +10,7 @@ import os
 import shutil
 import socket
 import subprocess
+import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -76,8 +77,8 @@ class PostgresServer:
 
 
 @contextmanager
-def postgres_server(scratch: Path) -> Iterator[PostgresServer]:
-    """A fresh server, its files in `scratch`."""
+def postgres_server() -> Iterator[PostgresServer]:
+    """A fresh server, its files in a temporary directory of their own."""
     binaries = _binaries()
     if binaries is None:
         pytest.skip("PostgreSQL is not installed (apt-get install postgresql)")
@@ -85,21 +86,23 @@ def postgres_server(scratch: Path) -> Iterator[PostgresServer]:
     prefix = ["runuser", "-u", "postgres", "--"] if as_root else []
     if as_root and shutil.which("runuser") is None:
         pytest.skip("running as root without runuser: cannot start PostgreSQL")
-    data = scratch / "pgdata"
-    sockets = scratch / "pgsock"
-    data.mkdir()
-    sockets.mkdir()
-    if as_root:
-        shutil.chown(scratch, "postgres")
-        for path in (data, sockets):
-            shutil.chown(path, "postgres")
-    port = _free_port()
-    subprocess.run([*prefix, str(binaries / "initdb"), "-D", str(data), "-U", "tablerules", "--auth=trust",
-                    "--no-sync"], check=True, capture_output=True, timeout=120)
-    options = f"-p {port} -k {sockets} -c listen_addresses=127.0.0.1 -c max_connections=200"
-    server = PostgresServer(binaries, data, options, scratch / "pg.log", port, prefix)
-    server.start()
-    try:
-        yield server
-    finally:
-        server.pg_ctl("-m", "immediate", "stop", check=False)
+    # Not under pytest's tmp_path: the server runs as the user postgres, who may not enter root's directories.
+    with tempfile.TemporaryDirectory(prefix="tablerules-pg-") as directory:
+        scratch = Path(directory)
+        data = scratch / "pgdata"
+        sockets = scratch / "pgsock"
+        data.mkdir()
+        sockets.mkdir()
+        if as_root:
+            for path in (scratch, data, sockets):
+                shutil.chown(path, "postgres")
+        port = _free_port()
+        subprocess.run([*prefix, str(binaries / "initdb"), "-D", str(data), "-U", "tablerules", "--auth=trust",
+                        "--no-sync"], check=True, capture_output=True, timeout=120)
+        options = f"-p {port} -k {sockets} -c listen_addresses=127.0.0.1 -c max_connections=200"
+        server = PostgresServer(binaries, data, options, scratch / "pg.log", port, prefix)
+        server.start()
+        try:
+            yield server
+        finally:
+            server.pg_ctl("-m", "immediate", "stop", check=False)
