@@ -165,7 +165,8 @@ class GroupCommit:
     No thread of its own: the first caller to find the database idle writes every
     append queued so far while later callers queue behind it. A uniqueness conflict
     fails the whole transaction, so the group is then retried one append at a
-    time to tell the conflicting append from the innocent ones.
+    time to tell the conflicting append from the innocent ones. A database that did
+    not answer fails the appends queued meanwhile too: each would wait as long again.
     """
 
     insert: Callable[[Sequence[StoredEvent]], object]
@@ -189,6 +190,11 @@ class GroupCommit:
                 self._commit(group)
             finally:
                 with self._changed:
+                    outage = next((a.error for a in group if a.error is not None and is_outage(a.error)), None)
+                    if outage is not None:
+                        for waiting in self._queue:
+                            waiting.error, waiting.done = outage, True
+                        self._queue = []
                     self._writing = False
                     self._changed.notify_all()
         if mine.error is not None:

@@ -6,6 +6,7 @@ their games where the store has them."""
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Sequence
 
 import grpc
@@ -70,6 +71,40 @@ def test_a_failing_database_fails_every_append_of_the_group() -> None:
 
     with pytest.raises(OSError, match="disk full"):
         GroupCommit(broken).write(rows("g", 1))
+
+
+def test_appends_queued_behind_a_write_that_met_an_outage_fail_with_it() -> None:
+    """They would wait for the same database as long again (some 12 s on PostgreSQL)."""
+    failing = threading.Event()
+    inserts: list[int] = []
+
+    def unreachable(batch: Sequence[StoredEvent]) -> object:
+        inserts.append(len(batch))
+        failing.wait(30)
+        raise OperationalError("connection refused")
+
+    group = GroupCommit(unreachable)
+    failures: list[Exception] = []
+
+    def writer(stream: str) -> None:
+        try:
+            group.write(rows(stream, 1))
+        except OperationalError as problem:
+            failures.append(problem)
+
+    leader = threading.Thread(target=writer, args=("first",))
+    leader.start()
+    queued = [threading.Thread(target=writer, args=(f"queued-{n}",)) for n in range(3)]
+    for thread in queued:
+        thread.start()
+    for _ in range(1000):  # until the three wait behind the leader's write
+        if inserts and len(group._queue) == 3:
+            break
+        time.sleep(0.01)
+    failing.set()
+    for thread in [leader, *queued]:
+        thread.join(30)
+    assert len(failures) == 4 and inserts == [1]
 
 
 def test_every_stored_replay_is_kept_whole_and_served_again_after_a_restart(storage_url: str) -> None:
