@@ -1,8 +1,8 @@
 """Faults of replicas on PostgreSQL (issue 16): a replica killed with SIGKILL under load
 loses no acknowledged command and the other replica goes on serving every game; a
 PostgreSQL restart under load is UNAVAILABLE to clients, with the advice to retry with
-the same command_id, never INTERNAL and never part of a command, and the replica
-recovers by itself once the database is back.
+the same command_id (a stream: to resume), never INTERNAL and never part of a command,
+and the replica recovers by itself once the database is back.
 
 The loads are the crash test's players (tests/load.py): random games from a few client
 threads, every acknowledged command noted with its version, then read back through a
@@ -12,16 +12,20 @@ replica: stored at that version, never twice, every log verifying.
 from __future__ import annotations
 
 import random
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import grpc
 import pytest
 from grpc_health.v1 import health_pb2
 
 from service.server import start
 from service.store import GameStore
 from service.tables import Tables
+from tablerules.v1 import tablerules_pb2 as pb
+from tablerules.v1 import tablerules_pb2_grpc as pb_grpc
 from tablerules_client import Client
 from tests.conftest import OPERATOR, eventually, health_status
 from tests.load import (
@@ -90,6 +94,7 @@ def test_a_postgresql_restart_is_unavailable_to_clients_and_the_replica_recovers
     try:
         with Client(address, token=OPERATOR) as client:
             lost_reply = first_command(client)
+            streaming, stream_ended = following(address, lost_reply[0])
             load = Load(players, [address], LOAD_SECONDS)
             try:
                 assert load.until(BEFORE_OUTAGE) >= BEFORE_OUTAGE
@@ -98,6 +103,7 @@ def test_a_postgresql_restart_is_unavailable_to_clients_and_the_replica_recovers
                     assert eventually(lambda: health_status(replica.port) == NOT_SERVING, OUTAGE_SECONDS)
                     assert eventually(lambda: all(player.refusals for player in players), OUTAGE_SECONDS), \
                         "a player never met the outage"
+                    assert eventually(lambda: bool(stream_ended), OUTAGE_SECONDS), "the stream did not end"
                 finally:
                     postgres.start()
                 back = load.tally.count
@@ -110,6 +116,9 @@ def test_a_postgresql_restart_is_unavailable_to_clients_and_the_replica_recovers
             assert advice and all("retry with the same command_id is safe" in message for message in advice), advice
             print(f"{sum(len(player.refusals) for player in players)} calls refused during the outage; "
                   f"{check_and_settle(address, every_table(players))}")
+            streaming.join(10)
+            assert stream_ended[0].code() == grpc.StatusCode.UNAVAILABLE
+            assert "resume from the last seq received" in (stream_ended[0].details() or "")
             game_id, token, sent, reply = lost_reply
             again = client.seat(game_id, token).submit(sent, command_id="lost-reply", retries=0)
             assert again.duplicate and again.version == reply.version
@@ -127,3 +136,21 @@ def first_command(client: Client) -> tuple[str, str, Any, Any]:
     reply = client.seat(created.game_id, tokens[seat]).submit(command, command_id="lost-reply", retries=0)
     return created.game_id, tokens[seat], command, reply
 
+
+
+def following(address: str, game_id: str) -> tuple[threading.Thread, list[grpc.RpcError]]:
+    """A thread streaming the game as a spectator, and the error that ends its stream once it has."""
+    ended: list[grpc.RpcError] = []
+
+    def follow() -> None:
+        with grpc.insecure_channel(address) as channel:
+            try:
+                for _ in pb_grpc.TablerulesStub(channel).StreamEvents(pb.StreamEventsRequest(game_id=game_id),
+                                                                       timeout=LOAD_SECONDS):
+                    pass
+            except grpc.RpcError as error:
+                ended.append(error)
+
+    thread = threading.Thread(target=follow, daemon=True)
+    thread.start()
+    return thread, ended
