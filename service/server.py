@@ -213,16 +213,15 @@ class Servicer(pb_grpc.TablerulesServicer):
             outcome = self.tables.submit(
                 request.game_id, bearer(context), request.command_id, expected,
                 lambda game, seat: convert.command_from_proto(game, request.command, seat))
-            game = self.tables.live(request.game_id).game
             return pb.SubmitCommandResponse(
                 version=outcome.version, duplicate=outcome.duplicate,
-                events=[self.messages.of(request.game_id, game, e) for e in outcome.events])
+                events=[self.messages.of(request.game_id, outcome.game, e) for e in outcome.events])
         return await asyncio.to_thread(work)
 
     async def GetView(self, request: pb.GetViewRequest, context: grpc.aio.ServicerContext) -> pb.GetViewResponse:
         def work() -> pb.GetViewResponse:
             seen = self.tables.view(request.game_id, bearer(context))
-            game = self.tables.live(request.game_id).game
+            game = seen.game
             return pb.GetViewResponse(
                 game_id=request.game_id, version=seen.version, ruleset=game.ruleset.name, seat=seen.seat,
                 status=_status_message(seen.status), view=convert.view_to_proto(game, seen.view),
