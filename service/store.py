@@ -190,7 +190,8 @@ class GroupCommit:
                 self._commit(group)
             finally:
                 with self._changed:
-                    outage = next((a.error for a in group if a.error is not None and is_outage(a.error)), None)
+                    outage = next((append.error for append in group
+                                   if append.error is not None and is_outage(append.error)), None)
                     if outage is not None:
                         for waiting in self._queue:
                             waiting.error, waiting.done = outage, True

@@ -12,7 +12,7 @@ import types
 import typing
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NoReturn
 
 from domain.kernel.canonical import JsonValue, to_plain
 from domain.kernel.records import builder
@@ -155,7 +155,7 @@ def _scalar(value: object, kind: type, where: str) -> None:
     raise TypeError(f"{where}: {value!r} is not {_SCALARS[kind]}")
 
 
-def _length(values: list[Any], where: str) -> tuple[Any, ...]:
+def _length(values: list[Any], where: str) -> NoReturn:
     raise TypeError(f"{where}: {values!r} is not a list of the tuple's length")
 
 
