@@ -42,7 +42,9 @@ class PostgresServer:
     port: int
     as_postgres: list[str]
     """The prefix that runs a command as the user postgres (when the tests run as root)."""
-    _databases: Iterator[int] = field(default_factory=itertools.count)
+    _numbers: Iterator[int] = field(default_factory=itertools.count)
+    _emptied: list[str] = field(default_factory=list)
+    """Databases made for earlier tests and emptied since, to be taken again."""
 
     @property
     def url(self) -> str:
@@ -59,21 +61,28 @@ class PostgresServer:
     def start(self) -> None:
         self.pg_ctl("-o", self.options, "-w", "-t", "60", "-l", str(self.log), "start")
 
-    def stop(self, mode: str = "fast") -> None:
-        """`fast` ends every session and shuts down cleanly; `immediate` is a crash."""
-        self.pg_ctl("-m", mode, "-w", "stop")
+    def stop(self) -> None:
+        """Ends every session and shuts down cleanly, as an operator's restart does."""
+        self.pg_ctl("-m", "fast", "-w", "stop")
 
     @contextmanager
     def database(self) -> Iterator[str]:
-        """A new empty database's URL, dropped afterwards (with any session left on it)."""
-        name = f"test_{next(self._databases)}"
-        with psycopg.connect(self.url, autocommit=True) as admin:
-            admin.execute(f"CREATE DATABASE {name}")
+        """The URL of an empty database, emptied again afterwards (any session left on it
+        ended). Emptying its schema takes some 15 ms where creating a database took 0.2 s."""
+        if self._emptied:
+            name = self._emptied.pop()
+        else:
+            name = f"test_{next(self._numbers)}"
+            with psycopg.connect(self.url, autocommit=True) as admin:
+                admin.execute(f"CREATE DATABASE {name}")
         try:
             yield self.url_of(name)
         finally:
-            with psycopg.connect(self.url, autocommit=True) as admin:
-                admin.execute(f"DROP DATABASE {name} WITH (FORCE)")
+            with psycopg.connect(self.url_of(name), autocommit=True) as owner:
+                owner.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                              "WHERE datname = current_database() AND pid <> pg_backend_pid()")
+                owner.execute("DROP SCHEMA public CASCADE; CREATE SCHEMA public")
+            self._emptied.append(name)
 
 
 @contextmanager
