@@ -50,8 +50,8 @@ lint: proto
 typecheck: proto
 	$(PY) -m mypy domain service clients/python tests bench
 
-# The PostgreSQL tests start their own throwaway server (loopback, free port) from
-# Debian's binaries; install them where we can, else those tests skip.
+# The server's tests run on SQLite and on PostgreSQL: a throwaway server (loopback, free port) from
+# Debian's binaries; install them where we can, else their PostgreSQL cases skip.
 postgres:
 	@if ! ls /usr/lib/postgresql/*/bin/pg_ctl >/dev/null 2>&1; then \
 	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \

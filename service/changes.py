@@ -21,6 +21,8 @@ CHANNEL = "tablerules_appends"
 MAX_PAYLOAD = 7000
 """PostgreSQL refuses a NOTIFY payload of 8000 bytes or more: longer lists are split."""
 RECONNECT_SECONDS = 1.0
+STOP_CHECK_SECONDS = 0.1
+"""How long the listening thread waits for news before it looks whether to stop (a server's stop waits for it)."""
 log = logging.getLogger("tablerules.changes")
 
 
@@ -93,15 +95,22 @@ class Listener:
                 with psycopg.connect(self.url, autocommit=True, connect_timeout=5) as connection:
                     connection.execute(f"LISTEN {CHANNEL}")
                     if not first:
-                        self.reconnected()
+                        self._look_again()
                     first = False
                     while not self._stopping.is_set():
-                        for notification in connection.notifies(timeout=1.0):
+                        for notification in connection.notifies(timeout=STOP_CHECK_SECONDS):
                             self._heard(notification.payload)
             except psycopg.Error as problem:
                 log.warning("listening for other replicas' appends stopped (%s); reconnecting", problem)
                 first = False
                 self._stopping.wait(RECONNECT_SECONDS)
+
+    def _look_again(self) -> None:
+        try:
+            self.reconnected()
+        except Exception as problem:  # the store may still be coming back: this thread must go on listening
+            log.warning("could not look at the live games again after reconnecting (%s: %s); streams' polls will "
+                        "find what was missed", type(problem).__name__, problem)
 
     def _heard(self, payload: str) -> None:
         sender, *game_ids = payload.split()

@@ -58,7 +58,8 @@ class OutOfRange(ServiceError):
 
 
 class Unavailable(ServiceError):
-    """The server is shutting down: the message says where to resume, elsewhere."""
+    """The server cannot answer now: it is shutting down, or its store does not answer.
+    The message says how to retry (a stream: where to resume)."""
 
 
 class StaleVersion(ServiceError):

@@ -57,6 +57,7 @@ from service.limits import MAX_REQUEST_BYTES, MAX_TOKEN, check_sizes
 from service.metrics import Metrics
 from service.protos import pb, pb_grpc
 from service.serverlog import REQUESTS
+from service.store import is_outage
 from service.tables import SeatGrant, SeenEnvelope, Tables
 
 log = logging.getLogger("tablerules.server")
@@ -212,16 +213,15 @@ class Servicer(pb_grpc.TablerulesServicer):
             outcome = self.tables.submit(
                 request.game_id, bearer(context), request.command_id, expected,
                 lambda game, seat: convert.command_from_proto(game, request.command, seat))
-            game = self.tables.live(request.game_id).game
             return pb.SubmitCommandResponse(
                 version=outcome.version, duplicate=outcome.duplicate,
-                events=[self.messages.of(request.game_id, game, e) for e in outcome.events])
+                events=[self.messages.of(request.game_id, outcome.game, e) for e in outcome.events])
         return await asyncio.to_thread(work)
 
     async def GetView(self, request: pb.GetViewRequest, context: grpc.aio.ServicerContext) -> pb.GetViewResponse:
         def work() -> pb.GetViewResponse:
             seen = self.tables.view(request.game_id, bearer(context))
-            game = self.tables.live(request.game_id).game
+            game = seen.game
             return pb.GetViewResponse(
                 game_id=request.game_id, version=seen.version, ruleset=game.ruleset.name, seat=seen.seat,
                 status=_status_message(seen.status), view=convert.view_to_proto(game, seen.view),
@@ -314,6 +314,11 @@ class _Ending:
     metrics: Metrics | None
 
     async def fail(self, context: grpc.aio.ServicerContext, call: Call, error: Exception, next_step: str) -> NoReturn:
+        if is_outage(error):
+            # The database's state, not the call's: the caller may retry; the operator's log says what failed.
+            log.warning("%s: the store failed (%s: %s)", call.method, type(error).__name__, error)
+            error = Unavailable("the game store did not answer (its database is unreachable, restarting or "
+                                f"overloaded): {next_step}")
         if isinstance(error, ServiceError):
             status = error_status(error)
             call.code = status.code.name

@@ -118,6 +118,7 @@ class SeenEnvelope:
 class Outcome:
     version: int
     events: tuple[SeenEnvelope, ...]
+    game: Game[Any]
     duplicate: bool = False
 
 
@@ -130,6 +131,7 @@ class Seen:
     status: Status
     view: Any
     legal: tuple[Command, ...]
+    game: Game[Any]
 
 
 class Bell:
@@ -448,7 +450,7 @@ class Tables:
             events = step.events  # the first len(events) envelopes'; a SeedRevealed may follow them
             return Outcome(step.session.version, tuple(
                 self.see(live, e, viewer, events[n] if n < len(events) else None)
-                for n, e in enumerate(step.envelopes)))
+                for n, e in enumerate(step.envelopes)), live.game)
         raise StaleVersion(expected_version or live.session.version, live.session.version)
 
     def _earlier(self, live: LiveGame, command_id: str, command: Command) -> Outcome | None:
@@ -471,7 +473,7 @@ class Tables:
                 "a retry must repeat the same command, and a new command needs a new id",
             )
         viewer = Viewer(seat=command.seat)
-        return Outcome(span[1], tuple(self.see(live, e, viewer) for e in envelopes), duplicate=True)
+        return Outcome(span[1], tuple(self.see(live, e, viewer) for e in envelopes), live.game, duplicate=True)
 
     def _maybe_snapshot(self, live: LiveGame, envelopes: Sequence[Envelope]) -> None:
         session = live.session
@@ -486,7 +488,7 @@ class Tables:
         viewer = self.viewer(live, token)
         session = live.session
         return Seen(session.version, viewer.seat, session.status(), live.game.view(session.state, viewer.seat),
-                    tuple(session.legal_commands(viewer.seat)))
+                    tuple(session.legal_commands(viewer.seat)), live.game)
 
     async def follow(self, live: LiveGame, token: str | None,
                      from_version: int) -> AsyncIterator[list[SeenEnvelope]]:

@@ -1,32 +1,44 @@
-"""Shared fixtures: a real gRPC server on a free loopback port, and random play."""
+"""Shared fixtures: a real gRPC server on a free loopback port, on each store, and random play."""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+import grpc
 import pytest
+from grpc_health.v1 import health_pb2, health_pb2_grpc
 
 from domain.kernel import parse_log
-from service.server import Running, start
+from service.server import SERVICE_NAME, Running, start
 from service.store import GameStore
 from service.tables import Tables
 from tablerules_client import Client
+from tests.postgres import PostgresServer, postgres_server
 
 OPERATOR = "operator-test-token"
+STORES = ("sqlite", "postgres")
 
 
 def serve(storage: str) -> Running:
     return start(Tables(GameStore(storage), OPERATOR, snapshot_every=50), "127.0.0.1", 0, workers=64)
 
 
+@pytest.fixture(scope="session")
+def postgres() -> Iterator[PostgresServer]:
+    """One throwaway PostgreSQL server for the session; each test takes a database of its own."""
+    with postgres_server() as server:
+        yield server
+
+
 @pytest.fixture
-def server() -> Iterator[Running]:
-    running = serve("memory:")
-    yield running
-    running.stop(0)
+def postgres_url(postgres: PostgresServer) -> Iterator[str]:
+    """A new empty database on the session's PostgreSQL server."""
+    with postgres.database() as url:
+        yield url
 
 
 @pytest.fixture
@@ -34,10 +46,42 @@ def sqlite_url(tmp_path: Path) -> str:
     return f"sqlite:///{tmp_path / 'games.db'}"
 
 
+@pytest.fixture(params=STORES)
+def storage_url(request: pytest.FixtureRequest) -> str:
+    """A new empty store of each kind: the test runs once on SQLite, once on PostgreSQL
+    (skipped where PostgreSQL is not installed)."""
+    url: str = request.getfixturevalue(f"{request.param}_url")
+    return url
+
+
+@pytest.fixture
+def server(storage_url: str) -> Iterator[Running]:
+    running = serve(storage_url)
+    yield running
+    running.stop(0)
+
+
 @pytest.fixture
 def client(server: Running) -> Iterator[Client]:
     with Client(f"127.0.0.1:{server.port}") as connected:
         yield connected
+
+
+def eventually(check: Callable[[], bool], seconds: float = 10.0) -> bool:
+    """Whether `check` comes true within `seconds` (asked every 20 ms)."""
+    for _ in range(int(seconds / 0.02)):
+        if check():
+            return True
+        time.sleep(0.02)
+    return check()
+
+
+def health_status(port: int) -> int:
+    """What the server's health service answers for tablerules (SERVING, NOT_SERVING)."""
+    with grpc.insecure_channel(f"127.0.0.1:{port}") as channel:
+        request = health_pb2.HealthCheckRequest(service=SERVICE_NAME)
+        status: int = health_pb2_grpc.HealthStub(channel).Check(request, timeout=5).status
+        return status
 
 
 def random_move(client: Client, game_id: str, tokens: dict[int, str],

@@ -8,8 +8,18 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from service.server import Running
 from tests.conftest import OPERATOR, command_boundary
+
+
+@pytest.fixture
+def storage_url(sqlite_url: str) -> str:
+    """The server on the default store only: the command line is the subject here, and its
+    bots' games on PostgreSQL as well took some 25 s and tested nothing that test_service
+    does not."""
+    return sqlite_url
 
 
 def run(*args: str, env: dict[str, str] | None = None, stdin: str = "") -> subprocess.CompletedProcess[str]:

@@ -119,17 +119,17 @@ def test_randomness_commands_outside_a_seat_randomness_game_are_refused(client: 
     assert "seat_randomness" in refused.value.description
 
 
-def test_a_seat_randomness_game_resumes_after_a_restart_with_the_same_chance(sqlite_url: str) -> None:
+def test_a_seat_randomness_game_resumes_after_a_restart_with_the_same_chance(storage_url: str) -> None:
     """The seats' values survive in the store (events and snapshots), so the generator
     after a restart is the one the game started with: the log still verifies."""
-    first: Running = serve(sqlite_url)
+    first: Running = serve(storage_url)
     with Client(f"127.0.0.1:{first.port}") as client:
         created = client.create_game("armory", ["ann", "bob"], {"seat_randomness": True, "turn_limit": 40})
         tokens = {s.seat: s.token for s in created.seats}
         play_randomly(client, created.game_id, tokens, seed=2, max_commands=70, stop_unfinished=True)
         assert client.view(created.game_id).version > 50  # past a snapshot (every 50 events in tests)
     first.stop(0)
-    second = serve(sqlite_url)
+    second = serve(storage_url)
     try:
         with Client(f"127.0.0.1:{second.port}") as client:
             play_randomly(client, created.game_id, tokens, seed=3)

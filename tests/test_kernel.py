@@ -6,6 +6,7 @@ import dataclasses
 import hashlib
 import hmac
 import json
+import re
 
 import orjson
 import pytest
@@ -174,10 +175,11 @@ class Tagged:
     cells: tuple[Cell, ...] = ()
     by_seat: dict[int, Cell] = dataclasses.field(default_factory=dict)
     flag: bool = False
+    placed: tuple[tuple[int, str, int], ...] = ()
 
 
 def test_from_plain_rebuilds_what_to_plain_wrote() -> None:
-    full = Tagged(3, ("a", "b"), Cell(("x",)), (Cell(()), Cell(("y",))), {2: Cell(("z",))}, True)
+    full = Tagged(3, ("a", "b"), Cell(("x",)), (Cell(()), Cell(("y",))), {2: Cell(("z",))}, True, ((1, "a", 2),))
     assert from_plain(Tagged, to_plain(full)) == full
     assert from_plain(Tagged, {"count": 1, "names": [], "partner": None}) == Tagged(1, (), None)
 
@@ -191,11 +193,13 @@ def test_from_plain_rebuilds_what_to_plain_wrote() -> None:
     ({"count": 1, "names": []}, "Tagged needs the field partner"),
     ({"count": 1, "names": [], "partner": [1]}, "Cell: a value is not the object or list its field needs"),
     ({"count": 1, "names": [], "partner": None, "extra": 1}, "Tagged has no field"),
+    ({"count": 1, "names": [], "partner": None, "placed": [[1, "a"]]}, "Tagged.placed: [1, 'a'] is not a list of"),
+    ({"count": 1, "names": [], "partner": None, "placed": [[1, 2, 3]]}, "Tagged.placed: 2 is not a string"),
 ])
 def test_from_plain_names_the_malformed_field(plain: dict[str, object], problem: str) -> None:
     """A log or a client that sends the wrong JSON type gets an error naming the field
     (JSON has floats and strings where an int belongs, the rules must never see them)."""
-    with pytest.raises((TypeError, ValueError), match=problem.replace(".", r"\.")):
+    with pytest.raises((TypeError, ValueError), match=re.escape(problem)):
         from_plain(Tagged, plain)
 
 

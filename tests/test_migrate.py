@@ -46,12 +46,14 @@ def store_format_1_game(store: GameStore, game_id: str, rows: list[dict[str, obj
                                             json.dumps(row).encode()) for row in rows])
 
 
-def test_format_1_games_are_refused_until_migrated_then_served_with_their_tokens(tmp_path: Path) -> None:
+def test_format_1_games_are_refused_until_migrated_then_served_with_their_tokens(tmp_path: Path,
+                                                                                 storage_url: str) -> None:
+    """From a SQLite file into each store: into PostgreSQL is how a server scales out."""
     lines = as_format_1(parse_log(AOD_REPLAY.read_text(encoding="utf-8").splitlines()))
     rows = [json.loads(line) for line in lines[1:]]
     seed = rows[-1]["payload"]["seed"]
     cut = next(n for n in range(40, len(rows)) if rows[n]["command"] is not None)  # an unfinished game
-    old_url, new_url = f"sqlite:///{tmp_path / 'old.db'}", f"sqlite:///{tmp_path / 'new.db'}"
+    old_url, new_url = f"sqlite:///{tmp_path / 'old.db'}", storage_url
     old = GameStore(old_url)
     store_format_1_game(old, "finished", rows, seed, ["f1", "f2"])
     store_format_1_game(old, "unfinished", rows[:cut], seed, ["u1", "u2"])
@@ -77,12 +79,11 @@ def test_format_1_games_are_refused_until_migrated_then_served_with_their_tokens
             assert verify(REGISTRY["aod"], log).verdict == "VERIFIED"
 
 
-def test_migrate_refuses_a_store_that_already_holds_games(tmp_path: Path) -> None:
-    url = f"sqlite:///{tmp_path / 'games.db'}"
-    with served(url) as client:
+def test_migrate_refuses_a_store_that_already_holds_games(storage_url: str) -> None:
+    with served(storage_url) as client:
         client.create_game("armory", ["ann", "bob"])
     with pytest.raises(SystemExit, match="already holds games"):
-        main(["migrate", "--from", url, "--to", url])
+        main(["migrate", "--from", storage_url, "--to", storage_url])
 
 
 # -- an earlier version of the rules ------------------------------------------------------
@@ -122,6 +123,8 @@ def test_an_earlier_version_log_the_rules_now_decide_differently_is_not_upgraded
 
 
 def test_a_stored_game_of_an_earlier_rules_version_is_refused_until_migrated(tmp_path: Path) -> None:
+    # SQLite to SQLite only: the format 1 test above migrates into PostgreSQL too, and playing
+    # this game to its end there as well took 15 s more.
     earlier = as_earlier_version(parse_log(REPLAY.read_text(encoding="utf-8").splitlines()))
     seed = revealed_seed(earlier)
     assert seed is not None

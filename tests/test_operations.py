@@ -32,20 +32,11 @@ from service.tables import Outcome, Tables
 from tablerules.v1 import tablerules_pb2 as pb
 from tablerules.v1 import tablerules_pb2_grpc as pb_grpc
 from tablerules_client import Client, RuleError
-from tests.conftest import OPERATOR
+from tests.conftest import OPERATOR, eventually, health_status
 
 SEED = "operations-seed"
 SERVING = health_pb2.HealthCheckResponse.SERVING
 NOT_SERVING = health_pb2.HealthCheckResponse.NOT_SERVING
-
-
-def eventually(check: Callable[[], bool], seconds: float = 10.0) -> bool:
-    """Whether `check` comes true within `seconds` (asked every 20 ms)."""
-    for _ in range(int(seconds / 0.02)):
-        if check():
-            return True
-        time.sleep(0.02)
-    return check()
 
 
 def new_game(client: Client) -> tuple[str, dict[int, str]]:
@@ -156,13 +147,6 @@ def test_rejections_name_a_bounded_number_of_rules() -> None:
     assert metrics.registry.get_sample_value("tablerules_command_rejections_total", {"rule": "other"}) == 3
     assert metrics.registry.get_sample_value("tablerules_commands_total",
                                              {"ruleset": "armory", "code": "FAILED_PRECONDITION"}) == RULE_LABELS + 3
-
-
-def health_status(port: int) -> int:
-    with grpc.insecure_channel(f"127.0.0.1:{port}") as channel:
-        request = health_pb2.HealthCheckRequest(service=SERVICE_NAME)
-        status: int = health_pb2_grpc.HealthStub(channel).Check(request, timeout=5).status
-        return status
 
 
 class FlakyStore(GameStore):

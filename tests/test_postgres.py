@@ -4,27 +4,20 @@ from __future__ import annotations
 
 import contextlib
 import queue
-import tempfile
 import threading
 import time
 from collections.abc import Iterator
-from pathlib import Path
 
 import psycopg
 import pytest
+from eventsourcing.persistence import OperationalError
 
+from service.changes import Announcer, Listener
 from service.server import Running, start
 from service.store import GameStore
 from service.tables import Tables
 from tablerules_client import Client, RuleError, ServiceCallError, StaleVersionError
 from tests.conftest import OPERATOR, serve
-from tests.postgres import postgres_server
-
-
-@pytest.fixture(scope="module")
-def postgres_url() -> Iterator[str]:
-    with tempfile.TemporaryDirectory(prefix="tablerules-pg-") as scratch, postgres_server(Path(scratch)) as url:
-        yield url
 
 
 @pytest.fixture
@@ -60,6 +53,24 @@ def test_two_replicas_share_games_and_settle_races(replicas: tuple[Running, Runn
     watcher.join(30)
     assert streamed == list(range(1, final.version + 1))
     assert b.verify_log(log_jsonl=a.export_log(game_id, OPERATOR)).ok
+
+
+def test_a_retry_through_another_replica_gets_the_first_reply(replicas: tuple[Running, Running]) -> None:
+    """Replica B holds the game from before A took the command: the retry, with or without
+    the version it was decided at, finds A's receipt and answers A's reply."""
+    with Client(f"127.0.0.1:{replicas[0].port}") as a, Client(f"127.0.0.1:{replicas[1].port}") as b:
+        created = a.create_game("armory", ["ann", "bob"], {"turn_limit": 8}, seed="retry", token=OPERATOR)
+        game_id, tokens = created.game_id, {s.seat: s.token for s in created.seats}
+        seat = b.view(game_id).status.to_act[0]
+        view = b.view(game_id, tokens[seat])
+        first = a.seat(game_id, tokens[seat]).submit(view.legal_commands[0], command_id="once",
+                                                     expected_version=view.version)
+        for expected in (view.version, None):
+            again = b.seat(game_id, tokens[seat]).submit(view.legal_commands[0], command_id="once",
+                                                         expected_version=expected)
+            assert again.duplicate and again.version == first.version
+            assert [e.hash for e in again.events] == [e.hash for e in first.events]
+        assert b.view(game_id).version == a.view(game_id).version == first.version
 
 
 def race(here: Client, there: Client, game_id: str, tokens: dict[int, str], label: str) -> list[str]:
@@ -127,3 +138,30 @@ def drain_until(heard: queue.Queue[int], version: int, seconds: float = 20.0) ->
         with contextlib.suppress(queue.Empty):
             last = max(last, heard.get(timeout=max(0.01, deadline - time.monotonic())))
     return last
+
+
+def test_a_listener_goes_on_listening_when_looking_again_fails(postgres_url: str) -> None:
+    """After a reconnection the listener looks at every live game again; while the store is
+    still coming back that look fails, and the listener must not stop with it."""
+    heard: queue.Queue[str] = queue.Queue()
+    looked = threading.Event()
+
+    def look_again() -> None:
+        looked.set()
+        raise OperationalError("the store is still coming back")
+
+    listener = Listener(postgres_url, "this-replica", heard.put, look_again)
+    announcer = Announcer(postgres_url)
+    try:
+        with psycopg.connect(postgres_url, autocommit=True) as admin:
+            for _ in range(200):  # until the listener is listening, and so loses its connection
+                ended = admin.execute("SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE "
+                                      "datname = current_database() AND query LIKE 'LISTEN%'").fetchone()
+                if looked.wait(0.05) or (ended and ended[0]):
+                    break
+        assert looked.wait(20)
+        announcer.announce(["some-game"])
+        assert heard.get(timeout=20) == "some-game"
+    finally:
+        announcer.close()
+        listener.stop()

@@ -286,10 +286,10 @@ def test_stream_sees_every_version_exactly_once(client: Client, server: Running)
     assert seen == list(range(1, final + 1))
 
 
-def test_open_streams_hold_no_worker_thread() -> None:
+def test_open_streams_hold_no_worker_thread(storage_url: str) -> None:
     """More streams than worker threads, all waiting on one game: commands are still
     served and every stream gets every event (streams are coroutines on the loop)."""
-    running = start(Tables(GameStore("memory:"), OPERATOR), "127.0.0.1", 0, workers=2)
+    running = start(Tables(GameStore(storage_url), OPERATOR), "127.0.0.1", 0, workers=2)
     address = f"127.0.0.1:{running.port}"
     try:
         with Client(address) as player, grpc.insecure_channel(address) as channel:
@@ -305,10 +305,10 @@ def test_open_streams_hold_no_worker_thread() -> None:
         running.stop(0)
 
 
-def test_a_stream_follows_its_game_out_of_the_cache_and_back() -> None:
+def test_a_stream_follows_its_game_out_of_the_cache_and_back(storage_url: str) -> None:
     """With room for one live game, a second game pushes the streamed one out; the
     stream then follows the game's reloaded copy and misses nothing."""
-    running = start(Tables(GameStore("memory:"), OPERATOR, cache_size=1), "127.0.0.1", 0, workers=4)
+    running = start(Tables(GameStore(storage_url), OPERATOR, cache_size=1), "127.0.0.1", 0, workers=4)
     address = f"127.0.0.1:{running.port}"
     try:
         with Client(address) as player:
@@ -413,8 +413,8 @@ def test_health_and_reflection(server: Running) -> None:
     channel.close()
 
 
-def test_sqlite_games_survive_a_restart(sqlite_url: str) -> None:
-    first = serve(sqlite_url)
+def test_stored_games_survive_a_restart(storage_url: str) -> None:
+    first = serve(storage_url)
     with Client(f"127.0.0.1:{first.port}") as client:
         game_id, tokens = new_game(client, turn_limit=40)
         for _ in range(120):  # past two snapshots (every 50 events here)
@@ -424,7 +424,7 @@ def test_sqlite_games_survive_a_restart(sqlite_url: str) -> None:
             client.seat(game_id, tokens[seat]).submit(view.legal_commands[0])
         before = client.view(game_id, tokens[1])
     first.stop(0)
-    second = serve(sqlite_url)
+    second = serve(storage_url)
     try:
         with Client(f"127.0.0.1:{second.port}") as client:
             after = client.view(game_id, tokens[1])
@@ -435,8 +435,8 @@ def test_sqlite_games_survive_a_restart(sqlite_url: str) -> None:
         second.stop(0)
 
 
-def test_an_imported_long_game_is_snapshotted_and_resumes_after_a_restart(sqlite_url: str) -> None:
-    first = serve(sqlite_url)
+def test_an_imported_long_game_is_snapshotted_and_resumes_after_a_restart(storage_url: str) -> None:
+    first = serve(storage_url)
     with Client(f"127.0.0.1:{first.port}", token=OPERATOR) as client:
         game_id, tokens = new_game(client, turn_limit=40)
         for _ in range(80):  # past a snapshot (every 50 events here)
@@ -445,7 +445,7 @@ def test_an_imported_long_game_is_snapshotted_and_resumes_after_a_restart(sqlite
         imported = client.import_log(client.export_log(game_id))
     assert first.tables.store.latest_snapshot(imported.game_id) is not None
     first.stop(0)
-    second = serve(sqlite_url)
+    second = serve(storage_url)
     try:
         with Client(f"127.0.0.1:{second.port}", token=OPERATOR) as client:
             assert client.view(imported.game_id).version == imported.version

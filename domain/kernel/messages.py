@@ -12,7 +12,7 @@ import types
 import typing
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NoReturn
 
 from domain.kernel.canonical import JsonValue, to_plain
 from domain.kernel.records import builder
@@ -155,6 +155,10 @@ def _scalar(value: object, kind: type, where: str) -> None:
     raise TypeError(f"{where}: {value!r} is not {_SCALARS[kind]}")
 
 
+def _length(values: list[Any], where: str) -> NoReturn:
+    raise TypeError(f"{where}: {values!r} is not a list of the tuple's length")
+
+
 def _scalars(values: list[Any], kind: type, where: str) -> tuple[Any, ...]:
     """A JSON list of one scalar type as a tuple."""
     items = tuple(values)
@@ -178,7 +182,13 @@ def _conversion(expression: str, annotation: Any, namespace: dict[str, Any], whe
         present = _conversion(value, inner, namespace, where, depth + 1)
         return f"(None if ({value} := {expression}) is None else {present})"
     if origin is tuple:
-        item = typing.get_args(annotation)[0]
+        items = typing.get_args(annotation)
+        if items[1:] != (Ellipsis,):  # a fixed-length tuple: each position has its own type
+            positions = "".join(f"{_conversion(f'{value}[{n}]', item, namespace, where, depth + 1)}, "
+                                for n, item in enumerate(items))
+            namespace["length"] = _length
+            return f"(({positions}) if len({value} := {expression}) == {len(items)} else length({value}, {where!r}))"
+        item = items[0]
         if item in _SCALARS:
             namespace.update({"scalars": _scalars, item.__name__: item})
             return f"scalars({expression}, {item.__name__}, {where!r})"

@@ -8,9 +8,15 @@ import pytest
 from service.server import Running
 from tablerules.v1 import tablerules_pb2 as pb
 from tablerules_client import Client, RuleError, ServiceCallError, command, command_json
-from tests.conftest import server
+from tests.conftest import server, sqlite_url
 
-__all__ = ["server"]  # the service's server fixture, used below
+__all__ = ["server", "sqlite_url"]  # the service's fixtures, used below
+
+
+@pytest.fixture
+def storage_url(sqlite_url: str) -> str:
+    """One store: the client's behaviour is the subject here, not the store's."""
+    return sqlite_url
 
 
 def test_command_round_trips_through_plain_values() -> None:
