@@ -1,9 +1,12 @@
 """Tables built to order for Guardians tests: two Shields face to face with chosen
-creatures, and a driver that plays commands through decide and evolve."""
+creatures, a driver that plays commands through decide and evolve, and random games
+found by fuzzing or property tests rebuilt from their fixtures."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import json
+from collections.abc import Callable, Iterable
+from pathlib import Path
 from typing import Any, TypeVar
 
 from domain.games.guardians import GAME
@@ -19,7 +22,8 @@ from domain.games.guardians.state import (
     members,
     terrain,
 )
-from domain.kernel import Command, Event, Rng
+from domain.kernel import Command, Event, Rng, StartGame
+from domain.kernel.session import command_from_json
 
 E = TypeVar("E", bound=Event)
 
@@ -151,3 +155,27 @@ def through_spells(table: Table) -> None:
     SPELLS), if it is open."""
     while table.state.combat is not None and table.state.combat.stage == "spells":
         table.play(Pass(seat=table.state.combat.actor))
+
+
+def decided(state: GuardiansState, command: Command, seed: str, position: int) -> GuardiansState:
+    """The state after `command`, decided with the generator a random game uses at `position`."""
+    for event in GAME.decide(state, command, Rng(seed, "g", position)):
+        state = GAME.evolve(state, event)
+    return state
+
+
+def seeded_game(fixture: Path, keep: int | None = None,
+                each: Callable[[GuardiansState, int], None] | None = None) -> tuple[GuardiansState, str, int]:
+    """A random game rebuilt from its fixture (options, seed and commands, as random
+    play chose them): the state after its first `keep` commands (all by default), its
+    seed and the next command's position. `each` sees the state before every command."""
+    data = json.loads(fixture.read_text())
+    seed: str = data["seed"]
+    state = decided(GAME.initial_state(GAME.ruleset.check_setup(["ann", "bob"], dict(data["options"]), "")),
+                    StartGame(seat=0), seed, 0)
+    commands = data["commands"][:keep]
+    for position, command in enumerate(commands, start=1):
+        if each is not None:
+            each(state, position)
+        state = decided(state, command_from_json(GAME, command), seed, position)
+    return state, seed, len(commands) + 1

@@ -6,7 +6,6 @@ the enemy's mulligan waits until the card is taken (RULES.md, Assassin of Shadow
 
 from __future__ import annotations
 
-import json
 import random
 from pathlib import Path
 
@@ -17,9 +16,8 @@ from domain.games.guardians.messages import Assassinate, CardsMoved, KeepUpCard,
 from domain.games.guardians.organize import up_choice_pending
 from domain.games.guardians.state import ASSASSINATE, DECK, DISCARD, DRAWN, ORGANIZE, GuardiansState
 from domain.games.guardians.strength import face
-from domain.kernel import Command, Rng, RuleViolation, StartGame
-from domain.kernel.session import command_from_json
-from tests.guardians.support import Table, card_of, instances, table
+from domain.kernel import Rng, RuleViolation
+from tests.guardians.support import Table, card_of, decided, instances, seeded_game, table
 from tests.guardians.test_no_stuck_seat import play_on, seats_can_go_on
 from tests.guardians.test_properties import all_instances
 
@@ -29,22 +27,7 @@ ASSASSIN, MAGMA = "1.di-assassin-of-shadow#1", "2.re-magma-elemental#1"
 
 def before_the_assassin() -> tuple[GuardiansState, str, int]:
     """The seeded game rebuilt up to the command before seat 1's Assassin of Shadow."""
-    data = json.loads(FIXTURE.read_text())
-    seed = data["seed"]
-    setup = GAME.ruleset.check_setup(["ann", "bob"], dict(data["options"]), "")
-    state = GAME.initial_state(setup)
-    for event in GAME.decide(state, StartGame(seat=0), Rng(seed, "g", 0)):
-        state = GAME.evolve(state, event)
-    for position, command in enumerate(data["commands"], start=1):
-        for event in GAME.decide(state, command_from_json(GAME, command), Rng(seed, "g", position)):
-            state = GAME.evolve(state, event)
-    return state, seed, len(data["commands"]) + 1
-
-
-def play(state: GuardiansState, command: Command, seed: str, position: int) -> GuardiansState:
-    for event in GAME.decide(state, command, Rng(seed, "g", position)):
-        state = GAME.evolve(state, event)
-    return state
+    return seeded_game(FIXTURE)
 
 
 def test_the_assassin_waits_for_the_enemys_draw_and_takes_a_card_still_in_its_deck() -> None:
@@ -64,10 +47,10 @@ def test_the_assassin_waits_for_the_enemys_draw_and_takes_a_card_still_in_its_de
     assert cast not in GAME.legal_commands(state, 1)
     seats_can_go_on(state, position)
 
-    state = play(state, KeepUpCard(seat=2, keep=False), seed, position)
+    state = decided(state, KeepUpCard(seat=2, keep=False), seed, position)
     assert state.zone_of(MAGMA) == DRAWN
     assert cast in GAME.legal_commands(state, 1)
-    state = play(state, cast, seed, position + 1)
+    state = decided(state, cast, seed, position + 1)
     looking = state.player(1).looking
     assert state.player(1).look == ASSASSINATE and looking == state.zone(2, DECK) and MAGMA not in looking
     stale = Assassinate(seat=1, card=MAGMA)
@@ -80,7 +63,7 @@ def test_the_assassin_waits_for_the_enemys_draw_and_takes_a_card_still_in_its_de
 
     taken = legal[0]
     assert isinstance(taken, Assassinate)
-    state = play(state, taken, seed, position + 2)
+    state = decided(state, taken, seed, position + 2)
     assert all_instances(state) == cards, "every card is in exactly one zone"
     assert state.zone_of(taken.card) == DISCARD and not state.player(1).looking
     play_on(state, seed, random.Random(156))

@@ -30,9 +30,9 @@ from domain.games.guardians.messages import (
 )
 from domain.games.guardians.state import MOVEMENT, PEN, SETTLEMENT, STORAGE, GuardiansState, Shield, members
 from domain.games.guardians.strength import face
-from domain.kernel import Command, Header, Rng, RuleViolation, Session, StartGame
+from domain.kernel import Command, Header, Rng, RuleViolation, Session
 from domain.kernel.session import command_from_json
-from tests.guardians.support import Table, instances, table
+from tests.guardians.support import Table, instances, seeded_game, table
 
 FIXTURE = Path(__file__).parent / "data" / "fly-past-then-strike.json"
 RETREAT_FIXTURE = Path(__file__).parent / "data" / "retreat-onto-the-attacker.json"
@@ -139,22 +139,13 @@ def test_a_beaten_defender_may_not_retreat_where_the_attacker_goes_back_to() -> 
     to b3 too (b3 is seat 2's land, COMBAT RESOLUTION) and the two shared the space.
     Rebuilt, b3 is no retreat: it is offered nowhere and refused; the seat's other ways
     (its own Shields' spaces, merging, or giving the Shield up) stay, each accepted."""
-    data = json.loads(RETREAT_FIXTURE.read_text())
-    seed = data["seed"]
-    setup = GAME.ruleset.check_setup(["ann", "bob"], dict(data["options"]), "")
-    state = GAME.initial_state(setup)
-    for event in GAME.decide(state, StartGame(seat=0), Rng(seed, "g", 0)):
-        state = GAME.evolve(state, event)
-    for position, command in enumerate(data["commands"], start=1):
-        seats_can_go_on(state, position)
-        for event in GAME.decide(state, command_from_json(GAME, command), Rng(seed, "g", position)):
-            state = GAME.evolve(state, event)
+    state, seed, position = seeded_game(RETREAT_FIXTURE, each=seats_can_go_on)
     combat = state.combat
     assert combat is not None and combat.stage == "retreat" and combat.actor == 2
     assert (combat.space, combat.came_from, combat.winner, combat.loser) == ("b4", "b3", 1, 2)
     attacker = state.shield(combat.attacker.shield)
     assert attacker is not None and attacker.space == "b4" and state.shield_at("b3") is None
-    seats_can_go_on(state, len(data["commands"]) + 1)
+    seats_can_go_on(state, position)
 
     with pytest.raises(RuleViolation, match="retreat to one of a4, c4"):
         GAME.decide(state, Retreat(seat=2, to="b3"), Rng(seed, "g", 0))
@@ -195,16 +186,9 @@ def test_a_land_left_with_no_way_to_settle_it_loses_its_shield() -> None:
     Shield that cannot settle its land (RULES.md) is made again after each land is
     settled: the Woods on a3 now costs the Shield on c2, seat 2's fifth, and seat 1 wins
     (guardians THE GAME). Each command offered is accepted, every other is refused."""
-    data = json.loads(SETTLE_FIXTURE.read_text())
-    seed = data["seed"]
-    setup = GAME.ruleset.check_setup(["ann", "bob"], dict(data["options"]), "")
-    state = GAME.initial_state(setup)
-    for event in GAME.decide(state, StartGame(seat=0), Rng(seed, "g", 0)):
-        state = GAME.evolve(state, event)
-    *before, stuck = data["commands"]
-    for position, command in enumerate(before, start=1):
-        for event in GAME.decide(state, command_from_json(GAME, command), Rng(seed, "g", position)):
-            state = GAME.evolve(state, event)
+    commands = json.loads(SETTLE_FIXTURE.read_text())["commands"]
+    state, seed, position = seeded_game(SETTLE_FIXTURE, keep=len(commands) - 1)
+    stuck = commands[-1]
     woods = "2.re-woods#8"
     assert (state.phase, state.turn, state.settling) == (SETTLEMENT, 20, ("a3", "c2"))
     empty = state.shield_at("c2")
@@ -212,7 +196,7 @@ def test_a_land_left_with_no_way_to_settle_it_loses_its_shield() -> None:
     stock = (*state.zone(2, PEN), *state.zone(2, STORAGE))
     assert [c for c in stock if face(c).kind in ("terrain", "shield-terrain")] == [woods]
     assert state.player(2).stones == 0 and state.player(2).shields_lost == 4
-    seats_can_go_on(state, len(before) + 1)
+    seats_can_go_on(state, position)
 
     legal = GAME.legal_commands(state, 2)
     candidates: list[Command] = []
@@ -232,7 +216,7 @@ def test_a_land_left_with_no_way_to_settle_it_loses_its_shield() -> None:
     assert PlaceTerrain(seat=2, land="c2", card=woods) in legal  # the Woods could settle c2 instead
 
     assert command_from_json(GAME, stuck) == PlaceTerrain(seat=2, land="a3", card=woods)
-    events = GAME.decide(state, command_from_json(GAME, stuck), Rng(seed, "g", len(data["commands"])))
+    events = GAME.decide(state, command_from_json(GAME, stuck), Rng(seed, "g", position))
     assert [(e.shield, e.reason) for e in events if isinstance(e, ShieldDestroyed)] == [
         (empty.card, "could not settle its land")
     ]
