@@ -37,6 +37,9 @@ from tests.conftest import OPERATOR, random_move
 
 SERVER = Path(sys.executable).with_name("tablerules")
 """The console script `make` installs beside the interpreter running the tests."""
+SOURCE = Path(__file__).resolve().parent.parent
+"""The code under test: the script imports it from here, wherever the install points (a worktree's tests
+run with another checkout's virtualenv)."""
 SERVING = re.compile(r"serving on 127\.0\.0\.1:(\d+)")
 RULESETS = ("armory", "swordplay", "aod", "guardians", "kings-armory")
 TURN_LIMITS = (12, 40)
@@ -188,6 +191,7 @@ def serving(data_dir: Path, output: Path, storage: str = "") -> Iterator[ServerP
     `storage` URL; killed on exit."""
     env = {name: value for name, value in os.environ.items() if not name.startswith("TABLERULES_")}
     env["TABLERULES_OPERATOR_TOKEN"] = OPERATOR
+    env["PYTHONPATH"] = str(SOURCE)
     store = ["--storage", storage] if storage else []
     with output.open("wb") as sink:
         process = subprocess.Popen([str(SERVER), "serve", "--host", "127.0.0.1", "--port", "0",
