@@ -36,7 +36,7 @@ def postgres() -> Iterator[PostgresServer]:
 
 @pytest.fixture
 def postgres_url(postgres: PostgresServer) -> Iterator[str]:
-    """A new empty database on the session's PostgreSQL server."""
+    """An empty database of its own on the session's PostgreSQL server."""
     with postgres.database() as url:
         yield url
 
@@ -48,7 +48,7 @@ def sqlite_url(tmp_path: Path) -> str:
 
 @pytest.fixture(params=STORES)
 def storage_url(request: pytest.FixtureRequest) -> str:
-    """A new empty store of each kind: the test runs once on SQLite, once on PostgreSQL
+    """An empty store of each kind: the test runs once on SQLite, once on PostgreSQL
     (skipped where PostgreSQL is not installed)."""
     url: str = request.getfixturevalue(f"{request.param}_url")
     return url

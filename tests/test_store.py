@@ -6,7 +6,6 @@ their games where the store has them."""
 from __future__ import annotations
 
 import threading
-import time
 from collections.abc import Sequence
 
 import grpc
@@ -19,7 +18,7 @@ from service.server import start
 from service.store import GameStore, GroupCommit
 from service.tables import Tables
 from tablerules_client import Client, ServiceCallError
-from tests.conftest import OPERATOR, serve
+from tests.conftest import OPERATOR, eventually, serve
 from tests.stored_logs import CURRENT_LOGS
 
 
@@ -94,13 +93,11 @@ def test_appends_queued_behind_a_write_that_met_an_outage_fail_with_it() -> None
 
     leader = threading.Thread(target=writer, args=("first",))
     leader.start()
+    assert eventually(lambda: bool(inserts))
     queued = [threading.Thread(target=writer, args=(f"queued-{n}",)) for n in range(3)]
     for thread in queued:
         thread.start()
-    for _ in range(1000):  # until the three wait behind the leader's write
-        if inserts and len(group._queue) == 3:
-            break
-        time.sleep(0.01)
+    assert eventually(lambda: len(group._queue) == 3)  # the three wait behind the leader's write
     failing.set()
     for thread in [leader, *queued]:
         thread.join(30)
