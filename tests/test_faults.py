@@ -48,7 +48,8 @@ SURVIVOR_COMMANDS = 60
 BEFORE_OUTAGE = 40
 AFTER_OUTAGE = 40
 OUTAGE_SECONDS = 40.0
-"""A call that meets the outage ends within some 12 s (service/store.py); more is a failure."""
+"""The longest wait on each sign of the outage: a call that meets it ends within some 12 s
+(service/store.py), and one that outlives the client's 30 s deadline fails its player."""
 LOAD_SECONDS = 120.0
 SERVING = health_pb2.HealthCheckResponse.SERVING
 NOT_SERVING = health_pb2.HealthCheckResponse.NOT_SERVING
