@@ -10,13 +10,23 @@ checkpoint (one every CHECKPOINT_EVERY events), so a long game costs little memo
 
 from __future__ import annotations
 
-import bisect
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
 from domain.games import REGISTRY
-from domain.kernel import SPECTATOR, Envelope, Game, Header, Log, LogFormatError, Report, replay_lines, verify
+from domain.kernel import (
+    SPECTATOR,
+    Envelope,
+    Game,
+    Header,
+    Log,
+    LogFormatError,
+    Report,
+    Status,
+    replay_lines,
+    verify,
+)
 from domain.kernel.audit import SEED
 from domain.kernel.canonical import JsonValue, to_plain
 from domain.kernel.log import header_of, parse_line
@@ -101,8 +111,7 @@ class Timeline:
             raise ValueError(f"seq {seq} is outside the timeline (1..{self.last_seq})")
         if seq == self.last_seq:
             return self._last
-        index = bisect.bisect_right([c.version for c in self._checkpoints], seq) - 1
-        session = self._checkpoints[max(index, 0)]
+        session = self._checkpoints[seq // CHECKPOINT_EVERY]  # versions 1, 64, 128, ...: at or before seq
         for envelope in self.envelopes[session.version:seq]:
             session = session.apply(envelope)
         return session
@@ -122,7 +131,7 @@ class Timeline:
                 "check": self.check.to_json()}
 
 
-def status_json(status: Any) -> dict[str, JsonValue]:
+def status_json(status: Status) -> dict[str, JsonValue]:
     return {"finished": status.finished, "winners": list(status.winners), "to_act": list(status.to_act),
             "turn": status.turn, "summary": status.summary}
 
