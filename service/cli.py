@@ -12,35 +12,37 @@ import gc
 import json
 import logging
 import os
+import shutil
 import signal
 import sys
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
+from tqdm import tqdm
+
 from domain.games import REGISTRY
-from domain.kernel import Header, Log, LogFormatError, Report, parse_log, replay_lines, verify
+from domain.kernel import Header, Log, LogFormatError, Report, parse_log, replay_lines
 from domain.kernel.log import header_of, parse_line
 from domain.kernel.upgrade import upgrade
 from service import serverlog
 from service.config import Settings
 
 
-def _progress(total: int, stream: TextIO) -> Any:
-    """A progress bar for long logs on a terminal; None otherwise."""
+@contextlib.contextmanager
+def _progress(total: int, stream: TextIO) -> Iterator[Callable[[int], None] | None]:
+    """A progress bar (tqdm) for long logs on a terminal, ended however the check ends; None otherwise."""
     if total < 1000 or not stream.isatty():
-        return None
-    step = max(1, total // 100)
+        yield None
+        return
+    # A terminal that reports no size (some ptys) would get no bar: shutil falls back to 80x24.
+    size = shutil.get_terminal_size()
+    with tqdm(total=total, unit="events", file=stream, ncols=size.columns, nrows=size.lines, mininterval=0.2) as bar:
 
-    def show(done: int) -> None:
-        if done % step == 0 or done == total:
-            filled = done * 40 // total
-            stream.write(f"\r[{'#' * filled}{'.' * (40 - filled)}] {done}/{total} events")
-            if done == total:
-                stream.write("\n")
-            stream.flush()
-    return show
+        def show(done: int) -> None:
+            bar.update(done - bar.n)
+        yield show
 
 
 def _read_lines(path: str) -> list[bytes]:
@@ -144,7 +146,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
         upto = args.upto or None
         events = len(lines) - 1
         total = events if upto is None else min(upto, events)
-        session, report = replay_lines(game, lines, upto, _progress(total, sys.stderr), args.every_state)
+        with _progress(total, sys.stderr) as progress:
+            session, report = replay_lines(game, lines, upto, progress, args.every_state)
     for envelope in log.envelopes[:total] if log is not None else ():
         payload = json.dumps(dict(envelope.payload), sort_keys=True)
         print(f"{envelope.seq:>6}  {envelope.type:<20} [{envelope.rule}] {payload}")
@@ -157,8 +160,11 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 def cmd_verify(args: argparse.Namespace) -> int:
+    from service.releases import verify_log
+
     log = _read_log(args.file)
-    report = verify(_game_of(log.header), log, progress=_progress(len(log.envelopes), sys.stderr))
+    with _progress(len(log.envelopes), sys.stderr) as progress:
+        report = verify_log(_game_of(log.header), log, progress=progress)
     _print_report(report, sys.stdout)
     return VERIFY_EXIT[report.verdict]
 
@@ -214,7 +220,8 @@ def cmd_audit(args: argparse.Namespace) -> int:
     from domain.kernel.chance_audit import EXIT_STATUS, audit_chance
 
     log = _read_log(args.file)
-    audit = audit_chance(_game_of(log.header), log, progress=_progress(len(log.envelopes), sys.stderr))
+    with _progress(len(log.envelopes), sys.stderr) as progress:
+        audit = audit_chance(_game_of(log.header), log, progress=progress)
     print(json.dumps(audit.to_json()) if args.json else audit.describe())
     return EXIT_STATUS[audit.verdict]
 

@@ -33,6 +33,7 @@ from domain.kernel.messages import from_plain
 from domain.kernel.quoting import quoted
 from domain.kernel.seal import Keys, state_hash
 from service.errors import InvalidArgument, Rejected
+from service.releases import verify_log
 
 
 def game_named(name: str) -> Game[Any]:
@@ -114,7 +115,7 @@ def replayed(text: str, upto: int) -> Replayed:
 
 def verified_report(text: str) -> Report:
     game, log = parsed(text)
-    return verified(game, log)[1]
+    return verify_log(game, log)
 
 
 def _adoptable(game: Game[Any], log: Log, upto: int | None, refused: str) -> Adoptable:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
+import pty
 import re
 import subprocess
 import sys
@@ -10,8 +12,11 @@ from pathlib import Path
 
 import pytest
 
+from bench.replay import long_log
+from domain.games import REGISTRY
 from service.server import Running
 from tests.conftest import OPERATOR, command_boundary
+from tests.stored_logs import GOLDEN
 
 
 @pytest.fixture
@@ -75,6 +80,34 @@ def test_verify_of_a_log_without_its_seed_exits_3_and_says_what_it_did_not_check
     verified = run("verify", str(cut))
     assert verified.returncode == 3, verified.stdout
     assert verified.stdout.startswith("CHAIN INTACT:") and "rules not re-checked: no seed" in verified.stdout
+
+
+def test_verify_re_decides_a_log_of_earlier_rules_by_its_archived_release() -> None:
+    verified = run("verify", str(GOLDEN / "swordplay-1.0.0.jsonl"))
+    assert verified.returncode == 0, verified.stdout
+    assert verified.stdout.startswith("VERIFIED:")
+    assert "note: re-decided by swordplay 1.0.0, the rules that wrote the log" in verified.stdout
+
+
+def test_a_long_verify_shows_a_progress_bar_on_a_terminal_and_none_elsewhere(tmp_path: Path) -> None:
+    log = tmp_path / "long.jsonl"
+    log.write_text(long_log(REGISTRY["armory"], 1_200).text(), encoding="utf-8")
+    events = len(log.read_text(encoding="utf-8").splitlines()) - 1
+    leader, follower = pty.openpty()
+    with subprocess.Popen([sys.executable, "-m", "service.cli", "verify", str(log)], stderr=follower,
+                          stdout=subprocess.PIPE, text=True) as verifying:
+        os.close(follower)
+        received = b""
+        with contextlib.suppress(OSError):  # EIO once the child has closed the terminal
+            while chunk := os.read(leader, 1 << 16):
+                received += chunk
+        os.close(leader)
+        stdout = verifying.communicate(timeout=300)[0]
+    shown = received.decode("utf-8", errors="replace")
+    assert verifying.returncode == 0 and stdout.startswith("VERIFIED:")
+    assert "100%" in shown and f"{events}/{events}" in shown and "events/s" in shown
+    plain = run("verify", str(log))  # standard error to a pipe: no bar
+    assert plain.returncode == 0 and plain.stderr == ""
 
 
 def test_a_chosen_seed_needs_the_operator_token(server: Running, tmp_path: Path) -> None:

@@ -1,8 +1,9 @@
 """Old logs keep working (issue 15): each game's golden log (replays/golden/), written by
 an earlier rules version and never re-recorded, replays to its end with its chain, seed
 and secret digests checked, folds through the game's upcasters into the current event
-classes, and is verified where the current rules decide it alike; where they do not,
-verify says that the versions differ, never that the log was edited. A tiny game of
+classes, and verifies under the rules that wrote it (its archived release, where they are not
+this build's). This build's own rules verify it where they decide it alike; where they
+do not, they say that the versions differ, never that the log was edited. A tiny game of
 several versions shows an upcaster at work and each way two versions can part."""
 
 from __future__ import annotations
@@ -39,6 +40,7 @@ from domain.kernel.log import header_of
 from domain.kernel.rng import Rng
 from domain.kernel.session import GAME_CREATED, SEED_REVEALED, decode_event
 from domain.kernel.upgrade import upgrade
+from service.releases import verify_log
 from tests.stored_logs import GOLDEN_LOGS
 
 WINNERS = {
@@ -118,6 +120,18 @@ def test_verify_verifies_a_golden_log_or_names_the_version_difference(path: Path
     if report.verdict != "VERIFIED":
         assert of_another_version(log.header), "the rules changed, and their version number did not"
         assert_a_version_difference(report, written_by(log.header), current(log.header))
+
+
+@pytest.mark.parametrize("path", GOLDEN_LOGS, ids=lambda p: p.stem)
+def test_a_golden_log_verifies_under_the_rules_that_wrote_it(path: Path) -> None:
+    """What `tablerules verify` and VerifyLog do: a log of an earlier version is re-decided by
+    its archived release (domain/releases/, tests/test_releases.py)."""
+    log = load(path)
+    report = verify_log(REGISTRY[log.header.ruleset], log)
+    assert report.verdict == "VERIFIED", report.divergence and report.divergence.describe()
+    assert report.commands > 0 and report.events == len(log.envelopes)
+    if of_another_version(log.header):
+        assert report.notes[0].startswith(f"re-decided by {written_by(log.header)}, the rules that wrote the log")
 
 
 def test_a_state_of_another_shape_is_named_a_version_difference_at_event_1() -> None:

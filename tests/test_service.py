@@ -22,6 +22,7 @@ from tablerules.v1 import tablerules_pb2 as pb
 from tablerules.v1 import tablerules_pb2_grpc as pb_grpc
 from tablerules_client import Client, RuleError, ServiceCallError, StaleVersionError
 from tests.conftest import OPERATOR, command_boundary, play_randomly, serve
+from tests.stored_logs import GOLDEN
 
 SEED = "service-test-seed"
 
@@ -376,6 +377,13 @@ def test_export_replay_verify_import_and_fork(client: Client) -> None:
     fork_tokens = {s.seat: s.token for s in forked.seats}
     play_randomly(client, forked.game_id, fork_tokens, seed=6)
     assert client.verify_log(game_id=forked.game_id).ok
+
+
+def test_verify_log_re_decides_a_log_of_earlier_rules_by_the_release_that_wrote_it(client: Client) -> None:
+    text = (GOLDEN / "armory-1.0.0.jsonl").read_text(encoding="utf-8")
+    report = client.verify_log(log_jsonl=text)
+    assert report.ok and report.verdict == "VERIFIED"
+    assert report.notes[0].startswith("re-decided by armory 1.0.0, the rules that wrote the log")
 
 
 def test_tampered_log_is_refused_on_import(client: Client) -> None:

@@ -163,9 +163,19 @@ def test_every_asset_is_served_by_the_viewer_itself(viewer_server: ViewerServer)
     assert fetch(base + "../pyproject.toml")[0] == 404
 
 
-def test_a_log_of_earlier_rules_is_drawn_whole_and_says_what_was_not_checked() -> None:
+def test_a_log_of_earlier_rules_is_verified_by_its_archived_release() -> None:
     timeline = load((GOLDEN / "armory-1.0.0.jsonl").read_bytes())
-    assert timeline.check.verdict == "REPLAYED" and timeline.check.broken is None
+    assert timeline.check.verdict == "VERIFIED" and timeline.check.broken is None
     assert timeline.last_seq == len(timeline.envelopes) and timeline.view(timeline.last_seq, SPECTATOR)["status"][
         "finished"]
-    assert any("release that wrote the log verifies it" in note for note in timeline.check.notes)
+    assert any(note.startswith("re-decided by armory 1.0.0") for note in timeline.check.notes)
+
+
+def test_a_log_of_earlier_rules_with_no_release_is_drawn_whole_and_says_what_was_not_checked(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "releases.json").write_text('{"releases": []}', encoding="utf-8")
+    monkeypatch.setattr("service.releases.RELEASES", tmp_path)
+    timeline = load((GOLDEN / "armory-1.0.0.jsonl").read_bytes())
+    assert timeline.check.verdict == "REPLAYED" and timeline.check.broken is None
+    assert timeline.last_seq == len(timeline.envelopes)
+    assert any("no archived release of armory 1.0.0" in note for note in timeline.check.notes)

@@ -426,26 +426,15 @@ def verified(game: Game[Any], log: Log, progress: Callable[[int], None] | None =
              upto: int | None = None) -> tuple[Session[Any] | None, Report]:
     """verify(), re-deciding the commands of the first `upto` events only (a fork keeps
     no more), and the session the rules lead to: None unless the report is ok."""
-    broken = check_chain(log)
-    if broken is not None:
-        return None, _failed(broken, checked=(CHAIN,))
-    seed, contradiction = known_seed(log.header, log.envelopes[-1].to_json())
-    if contradiction is not None:
-        return None, _failed(contradiction, checked=(CHAIN,))
-    if seed is None:
-        _, report = replay(game, log, progress=progress, every_state=True)
-        return None, Report(ok=False, events=report.events, divergence=report.divergence, finished=report.finished,
-                            notes=(NO_SEED,), checked=(CHAIN,))
-    logged = list(log.envelopes)
     other = None if log.header.ruleset_version == game.ruleset.version else _OtherRules(game, log.header)
     notes = () if other is None else (other.note,)
-    if other is not None:
-        # Every digest before any rule: an edited log of another version is reported as edited, and
-        # what the rules then find can only be a difference of the versions.
-        keys = Keys.of(seed, log.header.game_id)
-        edited = next(filter(None, (digest_problem(keys, envelope.to_json()) for envelope in logged)), None)
-        if edited is not None:
-            return None, _failed(edited, events=edited.seq - 1, checked=(CHAIN, SEED, DIGESTS), notes=notes)
+    # A log of another version has every digest checked before any rule: an edit is reported as
+    # an edit, and what the rules then find can only be a difference of the versions.
+    seed, unsealed = checked_seals(game, log, every_digest=other is not None, progress=progress, notes=notes)
+    if seed is None:
+        assert unsealed is not None
+        return None, unsealed
+    logged = list(log.envelopes)
     checked = (CHAIN, SEED, DIGESTS, PUBLIC_FORMS, STATES, RULES)
 
     def failed(divergence: Divergence, commands: int = 0) -> tuple[None, Report]:
@@ -474,6 +463,31 @@ def verified(game: Game[Any], log: Log, progress: Callable[[int], None] | None =
                 progress(made.seq)
     return live, Report(ok=True, events=live.version, commands=commands, rules_checked=True, finished=live.finished,
                         notes=notes, checked=checked)
+
+
+def checked_seals(game: Game[Any], log: Log, every_digest: bool = True,
+                  progress: Callable[[int], None] | None = None,
+                  notes: tuple[str, ...] = ()) -> tuple[str, None] | tuple[None, Report]:
+    """What verify checks before it re-decides anything: the chain, the seed against its
+    commitment and, with `every_digest`, every secret digest. The seed where they hold;
+    else the failed Report, or without a seed the report that says the rules could not
+    be re-decided (the chain and every state the events fold to checked)."""
+    broken = check_chain(log)
+    if broken is not None:
+        return None, _failed(broken, checked=(CHAIN,), notes=notes)
+    seed, contradiction = known_seed(log.header, log.envelopes[-1].to_json())
+    if contradiction is not None:
+        return None, _failed(contradiction, checked=(CHAIN,), notes=notes)
+    if seed is None:
+        _, report = replay(game, log, progress=progress, every_state=True)
+        return None, Report(ok=False, events=report.events, divergence=report.divergence, finished=report.finished,
+                            notes=(NO_SEED, *notes), checked=(CHAIN,))
+    if every_digest:
+        keys = Keys.of(seed, log.header.game_id)
+        edited = next(filter(None, (digest_problem(keys, envelope.to_json()) for envelope in log.envelopes)), None)
+        if edited is not None:
+            return None, _failed(edited, events=edited.seq - 1, checked=(CHAIN, SEED, DIGESTS), notes=notes)
+    return seed, None
 
 
 @dataclass(frozen=True, slots=True)

@@ -25,12 +25,12 @@ from domain.kernel import (
     Report,
     Status,
     replay_lines,
-    verify,
 )
 from domain.kernel.audit import SEED
 from domain.kernel.canonical import JsonValue, to_plain
 from domain.kernel.log import header_of, parse_line
 from domain.kernel.session import Session, seen_payload
+from service.releases import release_for, verify_log
 
 CHECKPOINT_EVERY = 64
 """Folding 64 events costs about as much as drawing one view; a checkpoint holds a state."""
@@ -188,12 +188,14 @@ def _report(game: Game[Any], header: Header, lines: list[bytes], envelopes: list
     replayed = replay_lines(game, lines, upto=len(envelopes) if cut_short else None)[1]
     if cut_short or not replayed.ok or SEED not in replayed.checked:
         return replayed
-    if header.ruleset_version != game.ruleset.version:
+    if (header.ruleset_version != game.ruleset.version
+            and release_for(header.ruleset, header.ruleset_version) is None):
         # Rules of another version would re-decide it as they decide: that is no check of this log.
         return replace(replayed, notes=(*replayed.notes, f"the rules were not re-decided: this build has "
-                                        f"{game.ruleset.name} {game.ruleset.version}, and the release that wrote "
-                                        f"the log verifies it (docs/log-format.md)"))
-    return verify(game, Log(header=header, envelopes=tuple(envelopes)))
+                                        f"{game.ruleset.name} {game.ruleset.version} and no archived release of "
+                                        f"{header.ruleset} {header.ruleset_version}, the rules that wrote the log "
+                                        f"(docs/log-format.md)"))
+    return verify_log(game, Log(header=header, envelopes=tuple(envelopes)))
 
 
 def _first_broken(numbered: list[tuple[int, bytes]], report: Report,
