@@ -477,6 +477,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ServiceCallError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
+    except BrokenPipeError:
+        # The reader went away (`tablerules audit log | head`): no traceback, and no second
+        # error when Python flushes standard output at exit.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
     return code
 
 

@@ -29,7 +29,7 @@ from domain.kernel.fairness import CommitRandomness, RevealRandomness, commitmen
 from domain.kernel.rng import RecordingRng
 from service.cli import main
 from tests.forgery import fully_resealed
-from tests.stored_logs import CURRENT_LOGS
+from tests.stored_logs import CURRENT_LOGS, GOLDEN_LOGS
 
 ROOT = Path(__file__).resolve().parent.parent
 MONSTER = ROOT / "replays" / "swordplay" / "3p-monster-shatter.jsonl"
@@ -173,6 +173,21 @@ def test_a_log_without_its_seed_cannot_be_audited() -> None:
     audit = audited(Log(log.header, log.envelopes[:cut]))
     assert audit.verdict == CANNOT_AUDIT and audit.checked == ("hash chain",) and not audit.drawings
     assert "reveals no seed" in audit.describe()
+
+
+@pytest.mark.parametrize("path", GOLDEN_LOGS, ids=lambda p: p.stem)
+def test_a_log_of_other_rules_is_audited_only_where_this_build_decides_it_alike(path: Path) -> None:
+    """A difference of the rules says nothing of chance: never CHANCE DIFFERS for it."""
+    log = load(path)
+    game = REGISTRY[log.header.ruleset]
+    audit = audit_chance(game, log)
+    alike = verify(game, log).verdict == "VERIFIED"
+    assert audit.verdict == (MATCHES if alike else CANNOT_AUDIT)
+    if not alike:
+        written = f"{log.header.ruleset} {log.header.ruleset_version}"
+        assert audit.headline().startswith(f"{CANNOT_AUDIT}: the log was written by {written} and this build's rules")
+        assert audit.checked == ("hash chain", "seed against its commitment") and not audit.drawings
+        assert audit.divergence is None and "by the release that wrote the log" in audit.headline()
 
 
 def seat_randomness_game(seed: str) -> tuple[Log, tuple[str, ...]]:

@@ -110,6 +110,15 @@ def test_a_long_verify_shows_a_progress_bar_on_a_terminal_and_none_elsewhere(tmp
     assert plain.returncode == 0 and plain.stderr == ""
 
 
+def test_a_reader_that_stops_early_gets_no_traceback() -> None:
+    """The listing (some 370 KB) outgrows the pipe, so the replay meets the closed pipe."""
+    listed = GOLDEN.parent / "kings-armory" / "2p-five-waves-win.jsonl"
+    piped = subprocess.run(f"{sys.executable} -m service.cli replay {listed} | head -n 1", shell=True,
+                           capture_output=True, text=True, timeout=120, check=False)
+    assert piped.stdout.lstrip().startswith("1  GameCreated")
+    assert "Traceback" not in piped.stderr and "BrokenPipe" not in piped.stderr
+
+
 def test_a_chosen_seed_needs_the_operator_token(server: Running, tmp_path: Path) -> None:
     address = f"127.0.0.1:{server.port}"
     refused = run("play", "--address", address, "--all-bots", "--quiet", "--seed", "mine",

@@ -17,6 +17,7 @@ the fields that differ), one in a command that drew none is not.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -222,6 +223,8 @@ class ChanceAudit:
     differing: Drawing | None = None
     """The command, one that drew numbers, in whose events the divergence lies."""
     notes: tuple[str, ...] = ()
+    unauditable: str = ""
+    """Why the audit could not be made, where it had a seed (CANNOT AUDIT)."""
 
     @property
     def draws(self) -> int:
@@ -232,7 +235,7 @@ class ChanceAudit:
         found = self.divergence
         if found is None:
             if self.verdict == CANNOT_AUDIT:
-                return f"{CANNOT_AUDIT}: {NO_SEED}"
+                return f"{CANNOT_AUDIT}: {self.unauditable or NO_SEED}"
             return (f"{MATCHES}: {_counted(len(self.drawings), 'command')} drew {_counted(self.draws, 'number')}; "
                     "every outcome in the log is the one the seed gives")
         sides = found.envelopes()
@@ -338,7 +341,24 @@ def _facts(envelope: Envelope) -> dict[str, JsonValue]:
 
 def audit_chance(game: Game[Any], log: Log, progress: Callable[[int], None] | None = None) -> ChanceAudit:
     """Check the chain and the seed, then derive every number the logged commands draw
-    from the seed and compare the events they lead to with the log."""
+    from the seed and compare the events they lead to with the log.
+
+    Chance is drawn by the rules: a log of another version that this build's rules
+    decide otherwise cannot be audited here (CANNOT AUDIT, saying so), since a
+    difference there says nothing of its chance."""
+    audit = _audited(game, log, progress)
+    other = log.header.ruleset_version != game.ruleset.version
+    if not other or audit.divergence is None or CHANCE not in audit.checked:
+        return audit
+    return dataclasses.replace(
+        audit, verdict=CANNOT_AUDIT, checked=(CHAIN, SEED), divergence=None, differing=None, drawings=(),
+        unauditable=(f"the log was written by {game.ruleset.name} {log.header.ruleset_version} and this build's "
+                     f"rules, {game.ruleset.version}, decide it otherwise from event {audit.divergence.seq} on; its "
+                     "chance can be derived only under the rules that drew it. tablerules verify re-decides every "
+                     "command, each shuffle, draw and roll with it, by the release that wrote the log"))
+
+
+def _audited(game: Game[Any], log: Log, progress: Callable[[int], None] | None) -> ChanceAudit:
     header = log.header
     seed: str | None = None
     broken = check_chain(log)
