@@ -82,7 +82,8 @@ def _print_report(report: Report, out: TextIO, replayed: bool = False) -> None:
         out.write(f", {report.commands} commands re-decided by the rules")
     out.write(f", game {'finished' if report.finished else 'unfinished'}\n")
     if report.checked:
-        out.write(f"checked: {', '.join(report.checked)}\n")
+        upto = "" if report.divergence is None else f", up to the first divergence (event {report.divergence.seq})"
+        out.write(f"checked{upto}: {', '.join(report.checked)}\n")
     if replayed and report.ok:
         out.write("not checked: the rules (tablerules verify re-decides every command)\n")
     for note in report.notes:

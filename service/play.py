@@ -521,9 +521,9 @@ def play(args: argparse.Namespace) -> int:
         if not args.quiet:
             cards = Cards.of(view.view_json)
             print(f"seat {seat}: {describe(picked, cards, seat, _acting(view.view_json))}")
-            if cards.faces:  # the events may name cards the seat sees only now, or saw before
-                known = cards.merged(Cards.of(seats[seat].view().view_json)).merged(known)
-                cards = known
+            # The events may name cards the seat sees only now (a draw into an empty hand), or saw before.
+            known = cards.merged(Cards.of(seats[seat].view().view_json)).merged(known)
+            cards = known
             for envelope in reply.events:
                 payload = cards.named_json(envelope.payload_json)
                 print(f"    {envelope.seq:>5} {envelope.type} [{envelope.rule}] {payload}")

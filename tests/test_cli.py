@@ -136,6 +136,15 @@ def test_play_a_seat_by_hand_from_the_terminal(server: Running) -> None:
     assert "your move" in played.stdout and "choose a number" in played.stdout
 
 
+def test_cards_a_seat_draws_into_an_empty_hand_are_named_in_the_events(server: Running) -> None:
+    """Swordplay's first draw lands in an empty hand: the view before the command names none."""
+    played = run("play", "--address", f"127.0.0.1:{server.port}", "--ruleset", "swordplay", "--all-bots", "--seed",
+                 "named-draw", "--max-commands", "6", env={"TABLERULES_OPERATOR_TOKEN": OPERATOR})
+    assert played.returncode == 0, played.stderr
+    drawn = [line for line in played.stdout.splitlines() if " CardsDrawn " in line]
+    assert drawn and not [line for line in drawn if re.search(r'"c[0-9]+"', line)], drawn
+
+
 def test_guardians_in_the_terminal_by_hand_and_by_bots(server: Running) -> None:
     """A person sees Guardians cards by name and the board as a grid; bots finish a game."""
     address = f"127.0.0.1:{server.port}"
