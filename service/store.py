@@ -32,6 +32,7 @@ from eventsourcing.persistence import (
 from eventsourcing.sqlite import SQLiteFactory
 
 from domain.kernel import Envelope, canonical_json, to_plain
+from domain.kernel.canonical import canonical_json_of_plain
 from domain.kernel.fairness import Contributions
 from domain.kernel.messages import from_plain
 from domain.kernel.session import GAME_CREATED
@@ -252,7 +253,7 @@ class GameStore:
 
     def create(self, game_id: str, secrets: Secrets) -> None:
         self.secrets_recorder.insert_events(
-            [StoredEvent(game_id, 1, "tablerules:Secrets", canonical_json(secrets.to_json()))]
+            [StoredEvent(game_id, 1, "tablerules:Secrets", canonical_json_of_plain(secrets.to_json()))]
         )
 
     def secrets(self, game_id: str) -> Secrets | None:
@@ -262,7 +263,7 @@ class GameStore:
     def append(self, game_id: str, envelopes: Sequence[Envelope]) -> None:
         """Store envelopes and their commands' receipts atomically, or VersionConflict."""
         rows = [
-            StoredEvent(game_id, e.seq, f"tablerules:{e.type}", canonical_json(e.to_json()))
+            StoredEvent(game_id, e.seq, f"tablerules:{e.type}", canonical_json_of_plain(e.to_json()))
             for e in envelopes
         ]
         spans: dict[str, list[int]] = {}
@@ -270,7 +271,8 @@ class GameStore:
             spans.setdefault(envelope.command_id, []).append(envelope.seq)
         for command_id, seqs in spans.items():
             receipt = {"game_id": game_id, "first": seqs[0], "last": seqs[-1]}
-            rows.append(StoredEvent(_receipt_id(game_id, command_id), 1, RECEIPT_TOPIC, canonical_json(receipt)))
+            rows.append(StoredEvent(_receipt_id(game_id, command_id), 1, RECEIPT_TOPIC,
+                                    canonical_json_of_plain(receipt)))
         try:
             self.group_commit.write(rows)
         except IntegrityError as conflict:

@@ -1,20 +1,18 @@
-"""The kernel: the recorded generator, canonical JSON and option checks."""
+"""The kernel: the recorded generator, option checks, records and from_plain (canonical JSON:
+tests/test_canonical.py)."""
 
 from __future__ import annotations
 
 import dataclasses
 import hashlib
 import hmac
-import json
 import re
 
-import orjson
 import pytest
-from hypothesis import assume, example, given
+from hypothesis import given
 from hypothesis import strategies as st
 
-from domain.kernel import Event, OptionSpec, Rng, canonical_json, seed_commitment, to_plain
-from domain.kernel.canonical import canonical_json_of_parsed
+from domain.kernel import Event, OptionSpec, Rng, seed_commitment, to_plain
 from domain.kernel.messages import from_plain
 from domain.kernel.records import builder, replace
 
@@ -54,12 +52,6 @@ def test_commitment_is_sha256_of_the_seed() -> None:
     assert seed_commitment("abc") == hashlib.sha256(b"abc").hexdigest()
 
 
-def test_canonical_json_sorts_keys_and_refuses_floats() -> None:
-    assert canonical_json({"b": 1, "a": [True, None, "é"]}) == '{"a":[true,null,"é"],"b":1}'.encode()
-    with pytest.raises(TypeError):
-        canonical_json({"x": 0.5})
-
-
 def test_option_spec_checks_type_bounds_and_choices() -> None:
     limit = OptionSpec("turn_limit", "cap", 300, minimum=0, maximum=10000)
     assert limit.check(10) == 10
@@ -69,65 +61,6 @@ def test_option_spec_checks_type_bounds_and_choices() -> None:
     flavour = OptionSpec("mode", "m", "a", choices=("a", "b"))
     with pytest.raises(ValueError, match="one of a, b"):
         flavour.check("c")
-
-
-json_values = st.recursive(
-    st.none() | st.booleans() | st.integers() | st.text(),
-    lambda children: st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=5), children, max_size=4),
-    max_leaves=20,
-)
-
-
-@given(json_values)
-def test_canonical_json_matches_the_reference_encoding(value: object) -> None:
-    reference = json.dumps(to_plain(value), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-    assert canonical_json(value) == reference.encode("utf-8")
-
-
-json_numbers = st.from_regex(r"-?(0|[1-9][0-9]{0,24})(\.[0-9]{1,4})?([eE][+-]?[0-9]{1,3})?", fullmatch=True)
-json_texts = st.recursive(
-    json_numbers | st.sampled_from(["true", "false", "null"])
-    | st.text(alphabet=st.sampled_from("ab:,[.eE0159-é\"\\\n"), max_size=8).map(json.dumps),
-    lambda children: (st.lists(children, max_size=4).map(lambda items: "[" + ",".join(items) + "]")
-                      | st.dictionaries(st.text(max_size=3).map(json.dumps), children, max_size=4).map(
-                          lambda members: "{" + ", ".join(f"{key}: {value}" for key, value in members.items()) + "}")),
-    max_leaves=12,
-)
-"""JSON texts as any writer may spell them: every number form (fractions, exponents, integers
-beyond 64 bits), strings full of the characters that mark a float, spaces after separators."""
-
-
-@given(json_texts)
-@example("[1.0]")
-@example('{"a": -0.0}')
-@example('{"a": [1, {"b": 1E5}]}')
-@example("1e-7")
-@example('{"a": 123456789012345678901234567890}')
-@example('[18446744073709551615, -9223372036854775808, -9223372036854775809]')
-@example('{"x:1.5": ",e", "y": "[E"}')
-@example("[" * 300 + "]" * 300)
-def test_canonical_json_of_parsed_data_is_canonical_json(text: str) -> None:
-    """replay encodes what it parsed through orjson: every value comes out as canonical_json
-    makes it, and every float is refused as canonical_json refuses it."""
-    try:
-        value = orjson.loads(text)
-    except orjson.JSONDecodeError:  # an exponent beyond a double's range, or nesting beyond orjson's reach
-        assume(False)
-    try:
-        expected = canonical_json(value)
-    except TypeError:
-        with pytest.raises(TypeError):
-            canonical_json_of_parsed(value)
-    else:
-        assert canonical_json_of_parsed(value) == expected
-
-
-def test_canonical_json_of_shared_state_is_recomputed_only_where_it_changed() -> None:
-    inner = Cell(("a", "b"))
-    first = Pair(inner, 1)
-    second = dataclasses.replace(first, count=2)
-    assert canonical_json(first) == b'{"count":1,"left":{"items":["a","b"]}}'
-    assert canonical_json(second) == b'{"count":2,"left":{"items":["a","b"]}}'
 
 
 def test_replace_copies_like_dataclasses_replace_into_a_frozen_object_of_the_same_class() -> None:

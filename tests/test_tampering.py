@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from domain.games import REGISTRY
 from domain.kernel import Log, LogFormatError, Report, audit, parse_log, replay, replay_lines, verify
-from domain.kernel.canonical import canonical_json, canonical_json_of_parsed
+from domain.kernel.canonical import canonical_json, canonical_json_of_plain
 from domain.kernel.seal import chain_hash, public_form, secret_digest
 from service import logchecks
 from service.errors import ServiceError
@@ -103,14 +103,14 @@ def test_the_untouched_sample_is_accepted_by_all_three(tables: Tables) -> None:
     tables.fork(SAMPLE.read_text(encoding="utf-8"), BOUNDARIES[len(BOUNDARIES) // 2])
 
 
-# Replay encodes what it parsed through orjson (canonical_json_of_parsed): it must find
+# Replay encodes what it parsed through orjson (canonical_json_of_plain): it must find
 # what the exact encoder finds, at the same event, for the same reason.
 
 
 def replayed_with(encode: Callable[[Any], bytes], lines: list[str]) -> tuple[Any, Report | str]:
-    """replay_lines() of the AoD lines with `encode` in place of canonical_json_of_parsed:
+    """replay_lines() of the AoD lines with `encode` in place of canonical_json_of_plain:
     the state it folds to (None on a failure) and its report, or the LogFormatError."""
-    with mock.patch.object(audit, "canonical_json_of_parsed", encode):
+    with mock.patch.object(audit, "canonical_json_of_plain", encode):
         try:
             session, report = replay_lines(REGISTRY["aod"], lines)
         except LogFormatError as error:
@@ -122,7 +122,7 @@ def replayed_with(encode: Callable[[Any], bytes], lines: list[str]) -> tuple[Any
 @given(tampering=tampered())
 def test_replay_finds_what_the_exact_encoder_finds(tampering: tuple[str, list[str], int]) -> None:
     _, lines, _ = tampering
-    assert replayed_with(canonical_json_of_parsed, lines) == replayed_with(canonical_json, lines)
+    assert replayed_with(canonical_json_of_plain, lines) == replayed_with(canonical_json, lines)
 
 
 def sealed_over_orjson_text(rows: list[dict[str, Any]], start: int) -> list[str]:
@@ -155,7 +155,7 @@ def test_a_float_sealed_as_orjson_spells_it_is_caught_at_its_event(where: str, v
                  if isinstance(row[where], dict) and (where != "payload" or row["public"] is None))
     rows[index][where] = {**rows[index][where], "seat": value}
     lines = sealed_over_orjson_text(rows, index)
-    state, report = replayed_with(canonical_json_of_parsed, lines)
+    state, report = replayed_with(canonical_json_of_plain, lines)
     assert isinstance(report, Report) and report.divergence is not None and state is None
     assert report.divergence.seq == index and report.divergence.reason.startswith(caught_by)
     assert replayed_with(canonical_json, lines) == (state, report)

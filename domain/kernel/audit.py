@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from domain.kernel.canonical import JsonValue, canonical_json, canonical_json_of_parsed, to_plain
+from domain.kernel.canonical import JsonValue, canonical_json, canonical_json_of_plain, to_plain
 from domain.kernel.game import Game
 from domain.kernel.log import (
     ENVELOPE_FIELDS,
@@ -149,7 +149,7 @@ def shortened(line: str) -> str:
 def same_json(a: object, b: object) -> bool:
     """Equal as canonical JSON: a Python comparison would take `true` for `1`."""
     try:
-        return canonical_json(a) == canonical_json(b)
+        return canonical_json_of_plain(a) == canonical_json_of_plain(b)
     except TypeError:  # a float: no canonical form, so not what the rules made
         return False
 
@@ -306,7 +306,7 @@ def _public_problem(game: Game[Any], row: dict[str, Any], event: Event | None) -
     # Python takes `true` for `1`: forms it finds equal are compared as canonical JSON too (the
     # logged one has a canonical form, as its chain hash held).
     if row["public"] != expected or (expected is not None
-                                     and canonical_json_of_parsed(row["public"]) != canonical_json(expected)):
+                                     and canonical_json_of_plain(row["public"]) != canonical_json(expected)):
         return Divergence(row["seq"], "the public form is not what the rules show a spectator of this event "
                                       "(the event was edited)")
     return None
@@ -356,7 +356,7 @@ def replay_lines(game: Game[Any], lines: Sequence[str | bytes], upto: int | None
             notes = (f"the log was written by {game.ruleset.name} {header.ruleset_version}, this is "
                      f"{game.ruleset.version}: public forms and state hashes were not compared",)
     compare_states = keys is not None and comparable
-    chain = _Chain(header, canonical_json_of_parsed)
+    chain = _Chain(header, canonical_json_of_plain)
     try:
         session = Session.opened(game, header, "")
     except LogFormatError as refused:
@@ -381,7 +381,7 @@ def replay_lines(game: Game[Any], lines: Sequence[str | bytes], upto: int | None
                 problem = Divergence(chain.length, str(error))
                 continue
         if keys is not None:
-            problem = (digest_problem(keys, row, canonical_json_of_parsed)
+            problem = (digest_problem(keys, row, canonical_json_of_plain)
                        or (_public_problem(game, row, event) if comparable else None))
             if problem is not None:
                 continue

@@ -14,7 +14,7 @@ from typing import Any
 
 import orjson
 
-from domain.kernel.canonical import JsonValue, canonical_json
+from domain.kernel.canonical import JsonValue, canonical_json_of_plain
 from domain.kernel.quoting import quoted
 from domain.kernel.records import replacer
 from domain.kernel.seal import Keys, chain_hash, public_form, secret_digest
@@ -219,9 +219,9 @@ class Log:
 
     def lines(self, envelopes_only: bool = False) -> Iterator[bytes]:
         if not envelopes_only:
-            yield canonical_json(self.header.to_json())
+            yield canonical_json_of_plain(self.header.to_json())
         for envelope in self.envelopes:
-            yield canonical_json(envelope.to_json())
+            yield canonical_json_of_plain(envelope.to_json())
 
     def text(self) -> str:
         return "".join(line.decode("utf-8") + "\n" for line in self.lines())

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any, Generic, NamedTuple
 
 from domain.kernel import fairness
-from domain.kernel.canonical import JsonValue
+from domain.kernel.canonical import JsonValue, canonical_json_of_plain
 from domain.kernel.fairness import Contributions
 from domain.kernel.game import SPECTATOR, Game, S, Status, states_after
 from domain.kernel.log import GENESIS_HASH, KERNEL_RULE, Envelope, Header, LogFormatError
@@ -19,7 +19,7 @@ from domain.kernel.messages import SYSTEM_SEAT, Command, Event, RuleViolation, S
 from domain.kernel.quoting import quoted
 from domain.kernel.records import replace
 from domain.kernel.rng import Rng, seed_commitment
-from domain.kernel.seal import Keys, chain_hash, public_form, secret_digest, state_hash
+from domain.kernel.seal import Keys, digest_of, hash_of, public_form_json, state_hash
 
 GAME_CREATED = "GameCreated"
 SEED_REVEALED = "SeedRevealed"
@@ -280,10 +280,12 @@ _RANDOMNESS_COMMANDS = frozenset(fairness.COMMAND_TYPES.values())
 def _envelope(keys: Keys, seq: int, type_name: str, payload: dict[str, JsonValue],
               public: dict[str, JsonValue] | None, schema: int, rule: str, command_id: str,
               command: dict[str, JsonValue] | None, prev_hash: str, state: object) -> Envelope:
-    """A sealed envelope: its state hash, digest and hash computed."""
-    digest = secret_digest(keys, seq, payload, command)
+    """A sealed envelope: its state hash, digest and hash computed (the payload encoded once)."""
+    payload_json = canonical_json_of_plain(payload)
+    digest = digest_of(keys, seq, payload_json, canonical_json_of_plain(command))
     hashed_state = state_hash(keys, seq, state)
-    sealed_hash = chain_hash(prev_hash, public_form(seq, type_name, schema, command_id, rule, hashed_state,
-                                                    payload if public is None else public), digest)
+    public_json = payload_json if public is None else canonical_json_of_plain(public)
+    sealed_hash = hash_of(prev_hash, public_form_json(seq, type_name, schema, command_id, rule, hashed_state,
+                                                      public_json), digest)
     return Envelope(seq, type_name, payload, schema, command_id, command, rule, prev_hash, hashed_state, public,
                     digest, sealed_hash)
