@@ -30,6 +30,16 @@ def _as_postgres() -> list[str]:
     return ["runuser", "-u", "postgres", "--"] if os.geteuid() == 0 else []
 
 
+def version() -> str:
+    """The installed server's name and version ("PostgreSQL 15.14")."""
+    binaries = _binaries()
+    if binaries is None:
+        return ""
+    said = subprocess.run([str(binaries / "postgres"), "--version"], capture_output=True, text=True, timeout=30,
+                          check=False).stdout  # "postgres (PostgreSQL) 15.14 (Debian 15.14-0+deb12u1)"
+    return " ".join(said.replace("(", "").replace(")", "").split()[1:3])
+
+
 def unavailable() -> str | None:
     """Why no server can be started here, or None."""
     if _binaries() is None:
