@@ -20,6 +20,9 @@ from service.store import GameStore, Secrets, persistence_env
 
 # Moves that would end a random game early: steered around so that a log grows long.
 WINNING_MOVES = ("CastAttack",)
+SAVED_TOGETHER = 1000
+"""Events written to a store in one statement: the library's save of 100,000 in one stalled on
+PostgreSQL (the server waiting for the rest of the statement, the client for the server)."""
 
 
 def long_log(game: Game[Any], minimum_events: int) -> Log:
@@ -60,14 +63,14 @@ def stored_lines(store: GameStore, game_id: str) -> list[bytes]:
 
 
 def store_log(store: GameStore, log: Log) -> str:
-    """The log stored as a game of its own (some thousand events a transaction); returns its id."""
+    """The log stored as a game of its own (some SAVED_TOGETHER events a transaction); returns its id."""
     game_id = log.header.game_id
     assert log.header.seed is not None
     store.create(game_id, Secrets(log.header.seed, ()))
     batch: list[Envelope] = []
     for envelope in log.envelopes:
         # A command's events and its receipt are stored together: cut only where a command begins.
-        if len(batch) >= 1000 and envelope.command_id != batch[-1].command_id:
+        if len(batch) >= SAVED_TOGETHER and envelope.command_id != batch[-1].command_id:
             store.append(game_id, batch)
             batch = []
         batch.append(envelope)
@@ -103,8 +106,10 @@ def library_rate(log: Log, storage: str = "memory:") -> float:
            "IS_SNAPSHOTTING_ENABLED": "n"}
     application = Application[Any](env=env)
     aggregate = Recorded()
-    for envelope in log.envelopes:
+    for n, envelope in enumerate(log.envelopes, 1):
         aggregate.record(envelope.type, dict(envelope.payload))
+        if n % SAVED_TOGETHER == 0:
+            application.save(aggregate)
     application.save(aggregate)
     began = time.perf_counter()
     rebuilt: Recorded = application.repository.get(aggregate.id)
