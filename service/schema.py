@@ -4,10 +4,10 @@ version applied) for the server to read.
 
 Who applies it depends on the store (`Policy`, docs/operations.md, "The store's schema"):
 on PostgreSQL only `tablerules schema upgrade` does (and `tablerules migrate`, into the
-new store it fills), and `tablerules serve` refuses a schema that is missing or older
-than this code's: replicas share the database, so a replica of a new release must not
-change tables under replicas of the old one, and the database user that serves need
-not be allowed to. The SQLite file is the single-user default, which one server owns:
+new store it fills), and `tablerules serve` refuses a schema that is missing, older or
+newer than this code's: replicas share the database, so a replica of a new release must
+not change tables under replicas of the old one, and the schema changes when the
+operator chooses. The SQLite file is the single-user default, which one server owns:
 the server creates and upgrades its schema itself when it opens it, so that `make run`
 works on a fresh machine. `memory:` has no schema.
 
