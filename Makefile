@@ -51,7 +51,7 @@ typecheck: proto
 	$(PY) -m mypy domain service clients/python tests bench
 
 # The server's tests run on SQLite and on PostgreSQL: a throwaway server (loopback, free port) from
-# Debian's binaries; install them where we can, else their PostgreSQL cases skip.
+# Debian's binaries; install them where we can, else their PostgreSQL cases (and bench rows) skip.
 postgres:
 	@if ! ls /usr/lib/postgresql/*/bin/pg_ctl >/dev/null 2>&1; then \
 	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
@@ -88,7 +88,8 @@ node-test: proto $(NODE_INSTALLED)
 
 test: lint typecheck pytest node-test
 
-bench: proto
+# Its PostgreSQL rows start a throwaway server as the tests do (skipped, saying so, without one).
+bench: proto postgres
 	$(PY) -m bench.run
 
 # Coverage-guided fuzzing (tests/fuzz), both targets side by side for FUZZ_SECONDS each;

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import functools
 import platform
 import statistics
 import subprocess
@@ -22,11 +23,15 @@ from importlib.metadata import version
 from pathlib import Path
 from typing import TypeVar
 
+from bench import postgres as bench_postgres
 from bench import replay as replay_bench
 from bench import service
 from bench.null_game import NULL_GAME
+from bench.postgres import PostgresServer
 from bench.rules import kernel_speed, rules_speed
 from domain.games import REGISTRY
+from domain.kernel import Log
+from service.store import GameStore, upgrade_schema
 
 T = TypeVar("T")
 
@@ -61,23 +66,61 @@ def ms(value: float) -> str:
 
 
 class Bench:
-    def __init__(self, runs: int, seconds: float, events: int, games: int, scratch: Path) -> None:
+    def __init__(self, runs: int, seconds: float, events: int, games: int, scratch: Path,
+                 resources: contextlib.ExitStack) -> None:
         self.runs = runs
         self.seconds = seconds
         self.events = events
         self.games = games
         self.scratch = scratch
+        self.resources = resources
+        """Closed at the end of the bench: its PostgreSQL server."""
         self.rows: list[Row] = []
+        self._postgres: PostgresServer | None = None
 
     def add(self, figure: str, measured: str, ceiling: str, ratio: str, target: str, met: bool | None) -> None:
         row = Row(figure, measured, ceiling, ratio, target, met)
         self.rows.append(row)
         print(f"  {figure}: {measured} (ceiling {ceiling}, {ratio}; target {target})", flush=True)
 
+    def skipped_without_postgres(self, *figures: str) -> bool:
+        """Whether PostgreSQL cannot be started here; if so the figures' rows say why."""
+        why = bench_postgres.unavailable()
+        for figure in figures if why is not None else ():
+            self.rows.append(Row(figure, f"skipped: {why}", "", "", "", None))
+            print(f"  {figure}: skipped: {why}", flush=True)
+        return why is not None
+
     @contextlib.contextmanager
     def sqlite_server(self, name: str) -> Iterator[tuple[str, int]]:
         with service.tablerules_server(f"sqlite:///{self.scratch / name}.db") as running:
             yield running
+
+    @contextlib.contextmanager
+    def sqlite_addresses(self, name: str) -> Iterator[list[str]]:
+        with self.sqlite_server(name) as (address, _):
+            yield [address]
+
+    @contextlib.contextmanager
+    def postgres_database(self) -> Iterator[str]:
+        """A new database on the bench's throwaway PostgreSQL server (loopback, a free port; started
+        at its first use), its schema made as an operator makes it; emptied afterwards."""
+        if self._postgres is None:
+            self._postgres = self.resources.enter_context(bench_postgres.postgres_server())
+        with self._postgres.database() as url:
+            upgrade_schema(url)
+            yield url
+
+    @contextlib.contextmanager
+    def postgres_replicas(self, count: int) -> Iterator[list[str]]:
+        """The addresses of `count` tablerules servers sharing a new PostgreSQL database."""
+        with self.postgres_database() as url, contextlib.ExitStack() as servers:
+            yield [servers.enter_context(service.tablerules_server(url))[0] for _ in range(count)]
+
+    @functools.cached_property
+    def long_log(self) -> Log:
+        """One ARMORY game of `events` events, for the replays from a file and from a store."""
+        return replay_bench.long_log(REGISTRY["armory"], self.events)
 
     def repeat(self, work: Callable[[int], T]) -> list[T]:
         return [work(run) for run in range(self.runs)]
@@ -90,16 +133,16 @@ class Bench:
 
         def one(run: int) -> tuple[float, ...]:
             with self.sqlite_server(f"e2e-{run}") as (address, _):
-                full = service.submit_load(address, [service.script(address, per_client, f"e2e-{run}-{n}")
-                                                     for n in range(clients)], self.seconds)
-                half = service.submit_load(address, [service.script(address, per_client, f"half-{run}-{n}")
-                                                     for n in range(clients)], self.seconds, rate=full.rate / 2)
-                alone = service.submit_load(address, [service.script(address, per_client, f"seq-{run}")],
+                full = service.submit_load([address], [service.script(address, per_client, f"e2e-{run}-{n}")
+                                                       for n in range(clients)], self.seconds)
+                half = service.submit_load([address], [service.script(address, per_client, f"half-{run}-{n}")
+                                                       for n in range(clients)], self.seconds, rate=full.rate / 2)
+                alone = service.submit_load([address], [service.script(address, per_client, f"seq-{run}")],
                                             self.seconds)
                 reusable = [service.script(address, per_client, f"echo-{run}-{n}") for n in range(clients)]
             with service.echo_server() as (echo_address, _):
-                echo_full = service.submit_load(echo_address, reusable, self.seconds)
-                echo_alone = service.submit_load(echo_address, reusable[:1], self.seconds)
+                echo_full = service.submit_load([echo_address], reusable, self.seconds)
+                echo_alone = service.submit_load([echo_address], reusable[:1], self.seconds)
             return (full.rate, full.percentile(50), full.percentile(99), half.rate, half.percentile(99),
                     alone.rate, alone.percentile(50), alone.percentile(99), echo_full.rate, echo_alone.rate)
 
@@ -114,7 +157,38 @@ class Bench:
         self.add("SubmitCommand, 1 sequential client", f"{spread(runs[5], per_s)}, p50 {m[6]:.1f} ms, "
                  f"p99 {m[7]:.1f} ms", f"echo servicer {per_s(m[9])}", f"{m[5] / m[9]:.0%}", "", None)
 
-    # 1b. Commands while strangers' logs are checked ----------------------------------
+    # 1b. Commands on PostgreSQL: one replica, and two sharing the database ----------------
+
+    def pg_end_to_end(self) -> None:
+        clients = 8
+        per_client = int(self.seconds * 600)
+        alone = f"SubmitCommand, {clients} clients on {clients} games, PostgreSQL, 1 replica"
+        shared = f"the same on 2 replicas sharing the database ({clients // 2} clients on each)"
+        if self.skipped_without_postgres(alone, shared):
+            return
+
+        def one(run: int) -> tuple[float, ...]:
+            measured: list[float] = []
+            for replicas in (1, 2):
+                with self.postgres_replicas(replicas) as addresses:
+                    scripts = [service.script(addresses[n % replicas], per_client, f"pg{replicas}-{run}-{n}")
+                               for n in range(clients)]
+                    load = service.submit_load(addresses, scripts, self.seconds)
+                measured += [load.rate, load.percentile(50), load.percentile(99)]
+            with service.echo_server() as (echo_address, _):  # the echo servicer answers any script
+                measured.append(service.submit_load([echo_address], scripts, self.seconds).rate)
+            return tuple(measured)
+
+        results = self.repeat(one)
+        runs = [[r[i] for r in results] for i in range(7)]
+        m = [median(values) for values in runs]
+        ceiling = f"echo servicer {per_s(m[6])}"
+        self.add(alone, f"{spread(runs[0], per_s)}, p50 {m[1]:.1f} ms, p99 {m[2]:.1f} ms", ceiling,
+                 f"{m[0] / m[6]:.0%}", "", None)
+        self.add(shared, f"{spread(runs[3], per_s)}, p50 {m[4]:.1f} ms, p99 {m[5]:.1f} ms "
+                 f"({m[3] / m[0]:.2f}x 1 replica)", ceiling, f"{m[3] / m[6]:.0%}", "", None)
+
+    # 1c. Commands while strangers' logs are checked ----------------------------------
 
     def log_checks(self) -> None:
         clients, callers = 8, 4
@@ -129,11 +203,11 @@ class Bench:
 
         def one(run: int) -> tuple[float, ...]:
             with self.sqlite_server(f"logs-{run}") as (address, _):
-                quiet = service.submit_load(address, [service.script(address, per_client, f"quiet-{run}-{n}")
-                                                      for n in range(clients)], self.seconds, rate=400)
+                quiet = service.submit_load([address], [service.script(address, per_client, f"quiet-{run}-{n}")
+                                                        for n in range(clients)], self.seconds, rate=400)
                 scripts = [service.script(address, per_client, f"busy-{run}-{n}") for n in range(clients)]
                 with service.log_pressure(address, text.decode(), callers) as pressure:
-                    busy = service.submit_load(address, scripts, self.seconds, rate=400)
+                    busy = service.submit_load([address], scripts, self.seconds, rate=400)
             return quiet.percentile(99), busy.percentile(99), busy.rate, pressure.checked, pressure.refused
 
         results = self.repeat(one)
@@ -147,11 +221,11 @@ class Bench:
 
     def replay(self) -> None:
         game = REGISTRY["armory"]
-        log = replay_bench.long_log(game, self.events)
+        log = self.long_log
         path = self.scratch / "long.jsonl"
         path.write_text(log.text(), encoding="utf-8")
-        results = self.repeat(lambda run: (replay_bench.replay_rate(game, path), replay_bench.verify_rate(game, path),
-                                           replay_bench.library_rate(log)))
+        results = self.repeat(lambda run: (replay_bench.replay_rate(game, lambda: path.read_bytes().splitlines()),
+                                           replay_bench.verify_rate(game, path), replay_bench.library_rate(log)))
         replayed, verified, library = (median([r[i] for r in results]) for i in range(3))
         ceiling = f"eventsourcing repository.get {per_s(library)}"
         self.add(f"replay of a {len(log.envelopes):,}-event ARMORY log file", spread([r[0] for r in results], per_s),
@@ -159,6 +233,30 @@ class Bench:
                  all(r[0] >= 200_000 and r[0] >= 3 * r[2] for r in results))
         self.add("verify of the same file (every command re-decided)", spread([r[1] for r in results], per_s),
                  ceiling, f"{verified / library:.2f}x", "", None)
+
+    def pg_replay(self) -> None:
+        figure = "replay of the same game stored in PostgreSQL (its rows in one query, then replayed as the file)"
+        if self.skipped_without_postgres(figure):
+            return
+        game, log = REGISTRY["armory"], self.long_log
+        with self.postgres_database() as url, self.postgres_database() as library_url:
+            store = GameStore(url)
+            try:
+                game_id = replay_bench.store_log(store, log)
+
+                def one(run: int) -> tuple[float, float, float]:
+                    began = time.perf_counter()
+                    read = len(replay_bench.stored_lines(store, game_id)) / (time.perf_counter() - began)
+                    return (replay_bench.replay_rate(game, lambda: replay_bench.stored_lines(store, game_id)), read,
+                            replay_bench.library_rate(log, library_url))
+
+                results = self.repeat(one)
+            finally:
+                store.close()
+        replayed, read, library = (median([r[i] for r in results]) for i in range(3))
+        self.add(figure,
+                 f"{spread([r[0] for r in results], per_s)}; the query alone {per_s(read)}",
+                 f"eventsourcing repository.get on PostgreSQL {per_s(library)}", f"{replayed / library:.2f}x", "", None)
 
     # 3. Cost versus game length ---------------------------------------------------------
 
@@ -182,21 +280,32 @@ class Bench:
     # 4. Fan-out ---------------------------------------------------------------------
 
     def fan_out(self) -> None:
+        self.fan_out_row("one game", lambda run: self.sqlite_addresses(f"fanout-{run}"))
+
+    def pg_fan_out(self) -> None:
+        figure = "fan-out across 2 replicas of one PostgreSQL database"
+        if not self.skipped_without_postgres(figure):
+            self.fan_out_row("one game on 2 replicas of one PostgreSQL database (commands to replica A, the "
+                             "subscribers on replica B)", lambda run: self.postgres_replicas(2))
+
+    def fan_out_row(self, where: str, servers: Callable[[int], contextlib.AbstractContextManager[list[str]]]) -> None:
+        """`servers(run)` gives the addresses: commands go to the first, the subscribers stream from the last."""
         subscribers, rate = 100, 100.0
 
         def one(run: int) -> tuple[float, ...]:
-            with self.sqlite_server(f"fanout-{run}") as (address, _):
-                crowd = service.fan_out(address, service.script(address, int(rate * self.seconds), f"fan-{run}"),
-                                        subscribers, rate, self.seconds)
-                single = service.fan_out(address, service.script(address, int(rate * self.seconds), f"one-{run}"),
-                                         1, rate, self.seconds)
+            with servers(run) as addresses:
+                sent_to, streamed_from = addresses[0], addresses[-1]
+                crowd = service.fan_out(sent_to, service.script(sent_to, int(rate * self.seconds), f"fan-{run}"),
+                                        subscribers, rate, self.seconds, streamed_from)
+                single = service.fan_out(sent_to, service.script(sent_to, int(rate * self.seconds), f"one-{run}"),
+                                         1, rate, self.seconds, streamed_from)
             complete = crowd.delivered == crowd.events * subscribers
             return crowd.percentile(99), single.percentile(99), float(complete), crowd.rate
 
         results = self.repeat(one)
         crowd, single, achieved = (median([r[i] for r in results]) for i in (0, 1, 3))
         complete = all(r[2] for r in results)
-        self.add(f"fan-out: {subscribers} subscribers, one game at {rate:.0f} commands/s",
+        self.add(f"fan-out: {subscribers} subscribers, {where} at {rate:.0f} commands/s",
                  f"p99 delay {spread([r[0] for r in results], ms)} at {achieved:.0f} commands/s sent, "
                  f"{'every' if complete else 'NOT every'} event to every subscriber",
                  f"1 subscriber: p99 {single:.1f} ms", f"{crowd / single:.1f}x" if single else "",
@@ -251,7 +360,8 @@ def machine() -> str:
     cores = subprocess.run(["nproc"], capture_output=True, text=True, check=False).stdout.strip() or "?"
     return (f"{cpu}, {cores} cores; {platform.system()} {platform.release()}; "
             f"{platform.python_implementation()} {platform.python_version()}; grpcio {version('grpcio')}, "
-            f"eventsourcing {version('eventsourcing')}, SQLite {__import__('sqlite3').sqlite_version}")
+            f"eventsourcing {version('eventsourcing')}, SQLite {__import__('sqlite3').sqlite_version}"
+            f"{', ' + bench_postgres.version() if bench_postgres.unavailable() is None else ''}")
 
 
 def render(bench: Bench, elapsed: float) -> str:
@@ -274,7 +384,10 @@ def render(bench: Bench, elapsed: float) -> str:
     return "\n".join(lines)
 
 
-FIGURES = ("rules", "replay", "end_to_end", "log_checks", "length", "fan_out", "memory")
+FIGURES = ("rules", "replay", "pg_replay", "end_to_end", "pg_end_to_end", "log_checks", "length", "fan_out",
+           "pg_fan_out", "memory")
+"""In the table's order; the pg_ figures start a throwaway PostgreSQL server (skipped, with a row
+saying why, where it cannot be started)."""
 
 
 def main() -> None:
@@ -288,8 +401,8 @@ def main() -> None:
     parser.add_argument("--out", default="docs/PERFORMANCE.md", help="where to write the table ('-': nowhere)")
     args = parser.parse_args()
     began = time.perf_counter()
-    with tempfile.TemporaryDirectory(prefix="tablerules-bench-") as scratch:
-        bench = Bench(args.runs, args.seconds, args.events, args.games, Path(scratch))
+    with tempfile.TemporaryDirectory(prefix="tablerules-bench-") as scratch, contextlib.ExitStack() as resources:
+        bench = Bench(args.runs, args.seconds, args.events, args.games, Path(scratch), resources)
         for figure in args.only or FIGURES:
             print(f"{figure}...", flush=True)
             getattr(bench, figure)()

@@ -126,8 +126,10 @@ class Load:
         return statistics.quantiles(self.latencies, n=100)[p - 1] * 1000 if len(self.latencies) > 2 else 0.0
 
 
-def submit_load(address: str, scripts: Sequence[Script], seconds: float, rate: float | None = None) -> Load:
-    """One client thread (own channel) per script, sending its commands in order.
+def submit_load(addresses: Sequence[str], scripts: Sequence[Script], seconds: float,
+                rate: float | None = None) -> Load:
+    """One client thread (own channel) per script, sending its commands in order, client n
+    to addresses[n % len(addresses)] (replicas sharing a store).
 
     Without `rate` each client sends as fast as replies come back; with it, the
     clients together pace themselves to `rate` commands/s. Ends when the scripts or
@@ -139,7 +141,7 @@ def submit_load(address: str, scripts: Sequence[Script], seconds: float, rate: f
     interval = len(scripts) / rate if rate else 0.0
 
     def client(index: int) -> None:
-        with grpc.insecure_channel(address) as channel:
+        with grpc.insecure_channel(addresses[index % len(addresses)]) as channel:
             submit = pb_grpc.TablerulesStub(channel).SubmitCommand
             mine = latencies[index]
             due = time.perf_counter() + interval * index / len(scripts)
@@ -245,18 +247,21 @@ class FanOut:
         return statistics.quantiles(self.delays, n=100)[p - 1] * 1000 if len(self.delays) > 2 else 0.0
 
 
-def fan_out(address: str, source: Script, subscribers: int, rate: float, seconds: float) -> FanOut:
+def fan_out(address: str, source: Script, subscribers: int, rate: float, seconds: float,
+            stream_address: str = "") -> FanOut:
     """`subscribers` streams on one game while one client submits `rate` commands/s.
 
     The subscribers are coroutines of one event loop, as an efficient client is
     written: each is its own StreamEvents call and decodes every event. The commands
     go from a thread of their own, so the subscribers' work does not hold them back
     (one process, one clock). The delay of an event is from the moment its command
-    was sent to the moment a subscriber has it.
+    was sent to the moment a subscriber has it. The subscribers stream from
+    `stream_address` if given (another replica on the same store), else from `address`.
     """
     with Client(address, token=OPERATOR) as operator:
         start_version = operator.view(source.game_id).version
-    return asyncio.run(_fan_out(address, source, start_version, subscribers, rate, seconds))
+    return asyncio.run(_fan_out(address, stream_address or address, source, start_version, subscribers, rate,
+                                seconds))
 
 
 def _submit_paced(address: str, requests: Sequence[Request], rate: float) -> tuple[dict[int, float], float]:
@@ -276,10 +281,10 @@ def _submit_paced(address: str, requests: Sequence[Request], rate: float) -> tup
     return sent_at, len(requests) / (time.perf_counter() - began)
 
 
-async def _fan_out(address: str, source: Script, start_version: int, subscribers: int, rate: float,
-                   seconds: float) -> FanOut:
+async def _fan_out(address: str, stream_address: str, source: Script, start_version: int, subscribers: int,
+                   rate: float, seconds: float) -> FanOut:
     received: list[list[tuple[int, float]]] = [[] for _ in range(subscribers)]
-    async with grpc.aio.insecure_channel(address) as channel:
+    async with grpc.aio.insecure_channel(stream_address) as channel:
         stub = pb_grpc.TablerulesStub(channel)
         streams = [stub.StreamEvents(pb.StreamEventsRequest(game_id=source.game_id, from_version=start_version),
                                      metadata=(("authorization", f"Bearer {OPERATOR}"),), timeout=seconds + 60)

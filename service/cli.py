@@ -1,7 +1,7 @@
 """`tablerules`: serve, play, replay, verify, audit, export, import and fork.
 
 replay, verify, audit and diff work on files alone (no server); play, export, import
-and fork talk to a running server.
+and fork talk to a running server; schema and migrate work on a store.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ import sys
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, NoReturn, TextIO, TypeVar
 
 from tqdm import tqdm
 
@@ -28,6 +28,10 @@ from domain.kernel.log import header_of, parse_line
 from domain.kernel.upgrade import upgrade
 from service import serverlog
 from service.config import Settings
+
+if TYPE_CHECKING:
+    from service.schema import Policy
+    from service.store import GameStore
 
 
 @contextlib.contextmanager
@@ -96,19 +100,59 @@ VERIFY_EXIT = {"VERIFIED": 0, "FAILED": 1, "CHAIN INTACT": 3}
 """tablerules verify's exit status: 3 where the log could not be re-decided (no seed)."""
 
 
+def _stop(args: argparse.Namespace, problem: str) -> NoReturn:
+    """Exit 2 with the problem on stderr: the command cannot start as configured."""
+    print(f"tablerules {args.command}: {problem}", file=sys.stderr)
+    raise SystemExit(2)
+
+
+def _settings(args: argparse.Namespace) -> Settings:
+    """Flags over environment over defaults; a bad value stops the command with a message naming it."""
+    try:
+        return Settings.from_env().overridden(vars(args))
+    except ValueError as problem:
+        _stop(args, str(problem))
+
+
+T = TypeVar("T")
+
+
+def _reached(args: argparse.Namespace, url: str, open_: Callable[[str], T]) -> T:
+    """`open_(url)`, or an exit naming the store and what stands in the way: a schema to
+    upgrade, or a database that cannot be reached."""
+    from service.schema import SchemaError
+    from service.store import is_outage, public_url
+
+    try:
+        return open_(url)
+    except SchemaError as problem:
+        _stop(args, f"the store at {public_url(url)} cannot be used: {problem}")
+    except Exception as problem:
+        if not is_outage(problem):
+            raise
+        _stop(args, f"cannot reach the store at {public_url(url)}: {problem}")
+
+
+def _open_store(args: argparse.Namespace, url: str, policy: Policy | None = None) -> GameStore:
+    """The GameStore at `url` with its schema as `policy` says (default: the store's own), or an exit
+    naming what stands in the way."""
+    from service.store import GameStore
+
+    return _reached(args, url, lambda where: GameStore(where, policy))
+
+
 def cmd_serve(args: argparse.Namespace) -> int:
     from service.logjobs import MEGABYTE, LogJobs
     from service.server import start
-    from service.store import GameStore
+    from service.store import public_url
     from service.tables import Tables
 
-    try:
-        settings = Settings.from_env().overridden(vars(args))
-    except ValueError as problem:
-        print(f"tablerules serve: {problem}", file=sys.stderr)
-        return 2
+    settings = _settings(args)
+    store = _open_store(args, settings.storage_url())
     log_writer = serverlog.configure(settings.log_format)
-    store = GameStore(settings.storage_url())
+    for step in store.schema_applied:
+        logging.getLogger("tablerules.server").info("schema version %d applied to the store: %s", step.version,
+                                                    step.description)
     log_jobs = LogJobs(settings.log_workers, settings.log_waiting, settings.log_memory_mb * MEGABYTE)
     tables = Tables(store, settings.resolved_operator_token(), log_jobs=log_jobs)
     # The event loop gives up the GIL at every message it sends; with Python's default
@@ -120,8 +164,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
     # Modules, functions and classes live as long as the process: keep the collector's
     # full passes, which pause every call, to what the games and calls allocate.
     gc.freeze()
-    where = settings.storage_url().split("@")[-1]
-    print(f"tablerules serving on {settings.host}:{running.port} (storage {where})", flush=True)
+    print(f"tablerules serving on {settings.host}:{running.port} (storage {public_url(settings.storage_url())})",
+          flush=True)
     if running.metrics is not None:
         print(f"metrics on http://{settings.host}:{running.metrics.port}/metrics", flush=True)
     if not settings.operator_token:
@@ -254,11 +298,46 @@ def cmd_upgrade(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_schema(args: argparse.Namespace) -> int:
+    """`schema upgrade`: create or upgrade the store's schema, saying what it did; `schema status`:
+    where it stands (exit 0 up to date, 1 not)."""
+    from service.schema import Policy
+    from service.store import is_shared, public_url, schema_status, upgrade_schema
+
+    url = _settings(args).storage_url()
+    where = public_url(url)
+    if url == "memory:":
+        _stop(args, "memory: keeps nothing, so it has no schema")
+    if args.action == "status" and not is_shared(url) and not Path(url.removeprefix("sqlite:///")).exists():
+        print(f"{where}: no such file (the server creates it, with its schema, on first start)")
+        return 1
+    before = _reached(args, url, schema_status)
+    if args.action == "status":
+        print(f"{where}: {before.describe()}")
+        for done in before.history:
+            print(f"  version {done.version}, applied {done.applied_at}: {done.description}")
+        return 0 if before.refusal(Policy.CURRENT) is None else 1
+    applied = _reached(args, url, upgrade_schema)
+    if not applied:
+        print(f"{where}: {before.describe()}; nothing to do")
+        return 0
+    print(f"{where}: schema upgraded from version {before.version} to {applied[-1].version}")
+    for step in applied:
+        print(f"  applied version {step.version}: {step.description}")
+    return 0
+
+
 def cmd_migrate(args: argparse.Namespace) -> int:
     from service.migrate import migrate
-    from service.store import GameStore
+    from service.schema import Policy
 
-    source, target = GameStore(args.source), GameStore(args.target)
+    source = _open_store(args, args.source, Policy.EXISTING)
+    try:
+        # The target is new and empty: filling it includes making its tables.
+        target = _open_store(args, args.target, Policy.UPGRADE)
+    except SystemExit:
+        source.close()
+        raise
     try:
         if next(target.game_ids(), None) is not None:
             raise SystemExit(f"{args.target} already holds games: migrate into a new, empty store")
@@ -415,6 +494,17 @@ def parser() -> argparse.ArgumentParser:
     upgraded.add_argument("file")
     upgraded.add_argument("--out", help="file to write (default: standard output)")
     upgraded.set_defaults(run=cmd_upgrade)
+
+    schema = sub.add_parser("schema", help="create or upgrade a store's tables (PostgreSQL: before the first "
+                                           "`tablerules serve` and after an upgrade of tablerules), or show "
+                                           "their version (docs/operations.md)")
+    schema.add_argument("action", choices=("upgrade", "status"),
+                        help="upgrade: create the tables or bring them to this release's version, saying what was "
+                             "done (idempotent); status: the version recorded (exit 0 up to date, 1 not)")
+    schema.add_argument("--storage", help="sqlite:///FILE or postgresql://... (TABLERULES_STORAGE; default: SQLite "
+                                          "in --data-dir)")
+    schema.add_argument("--data-dir", help="the server's data directory (TABLERULES_DATA_DIR)")
+    schema.set_defaults(run=cmd_schema)
 
     moved = sub.add_parser("migrate", help="copy a store's games into a new store in the current format and rules "
                                            "(stop the server first; docs/operations.md)")

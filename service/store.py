@@ -8,6 +8,8 @@ Seeds and token hashes live in a separate recorder: never in the event stream.
 Snapshots of the state keep loading cost flat however long a game grows.
 Appends that arrive together share one transaction (group commit): each caller
 returns only once its rows are durable, and the database pays one sync per group.
+The library never creates the tables itself: service/schema.py does, as the store's
+schema policy says.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ import os
 import threading
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import orjson
 from eventsourcing.persistence import (
@@ -36,6 +38,7 @@ from domain.kernel.canonical import canonical_json_of_plain
 from domain.kernel.fairness import Contributions
 from domain.kernel.messages import from_plain
 from domain.kernel.session import GAME_CREATED
+from service.schema import Creates, Dialect, Policy, Status, Step, prepare
 
 if TYPE_CHECKING:
     from service.changes import Announcer
@@ -71,7 +74,8 @@ def persistence_env(url: str) -> dict[str, str]:
     sqlite:///path/to/file.db   SQLite file, synchronous=FULL (the default)
     postgresql://user:pw@host:port/db   PostgreSQL (several replicas may share it)
     """
-    env = {"ORIGINATOR_ID_TYPE": "text"}
+    # The tables are created by service/schema.py's steps, which record the schema's version.
+    env = {"ORIGINATOR_ID_TYPE": "text", "CREATE_TABLE": "no"}
     if url == "memory:":
         return {**env, "PERSISTENCE_MODULE": "eventsourcing.popo"}
     if url.startswith("sqlite:///"):
@@ -108,6 +112,34 @@ def persistence_env(url: str) -> dict[str, str]:
 def is_shared(url: str) -> bool:
     """Whether other replicas may write to the same store (a PostgreSQL database)."""
     return url.startswith(("postgresql://", "postgres://"))
+
+
+def default_policy(url: str) -> Policy:
+    """PostgreSQL's schema is upgraded by an explicit step; the SQLite file's, which one server
+    owns, by the server that opens it (service/schema.py)."""
+    return Policy.CURRENT if is_shared(url) else Policy.UPGRADE
+
+
+def schema_status(url: str) -> Status:
+    """Where the schema of the store at `url` stands, whatever it is (`tablerules schema status`)."""
+    factory = InfrastructureFactory.construct(persistence_env(url))
+    try:
+        return Dialect(cast(Any, factory).datastore, is_shared(url)).status()
+    finally:
+        factory.close()
+
+
+def upgrade_schema(url: str) -> tuple[Step, ...]:
+    """Create the schema of the store at `url`, or bring it to this code's version
+    (`tablerules schema upgrade`); returns the steps applied (none: it was up to date)."""
+    store = GameStore(url, Policy.UPGRADE)
+    store.close()
+    return store.schema_applied
+
+
+def public_url(url: str) -> str:
+    """The storage URL without its user and password, for messages."""
+    return url.split("@")[-1]
 
 
 def is_outage(problem: BaseException) -> bool:
@@ -222,13 +254,25 @@ class GroupCommit:
 
 
 class GameStore:
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, schema: Policy | None = None) -> None:
+        """Opens the store at `url`; its schema is checked, and created or upgraded, as `schema`
+        says (default: `default_policy`), else SchemaError naming what to do."""
         self.url = url
         self.factory = InfrastructureFactory.construct(persistence_env(url))
         self.events: ApplicationRecorder = self.factory.application_recorder()
         self.secrets_recorder: AggregateRecorder = self.factory.aggregate_recorder("secrets")
         self.snapshots: AggregateRecorder = self.factory.aggregate_recorder("snapshots")
         self.shared = is_shared(url)
+        self.schema_applied: tuple[Step, ...] = ()
+        """The schema's steps applied as the store was opened."""
+        if url != "memory:":
+            recorders = cast(list[Creates], [self.events, self.secrets_recorder, self.snapshots])
+            try:
+                self.schema_applied = prepare(Dialect(cast(Any, self.factory).datastore, self.shared), recorders,
+                                              schema or default_policy(url))
+            except BaseException:
+                self.factory.close()
+                raise
         self.announcer: Announcer | None = None
         if self.shared:
             from service.changes import Announcer  # psycopg: the postgres extra

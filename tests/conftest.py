@@ -14,7 +14,7 @@ from grpc_health.v1 import health_pb2, health_pb2_grpc
 
 from domain.kernel import parse_log
 from service.server import SERVICE_NAME, Running, start
-from service.store import GameStore
+from service.store import GameStore, upgrade_schema
 from service.tables import Tables
 from tablerules_client import Client
 from tests.postgres import PostgresServer, postgres_server
@@ -36,8 +36,10 @@ def postgres() -> Iterator[PostgresServer]:
 
 @pytest.fixture
 def postgres_url(postgres: PostgresServer) -> Iterator[str]:
-    """An empty database of its own on the session's PostgreSQL server."""
+    """A database of its own on the session's PostgreSQL server, holding no games: its schema
+    created, as an operator does before the first `tablerules serve` (`tablerules schema upgrade`)."""
     with postgres.database() as url:
+        upgrade_schema(url)
         yield url
 
 
