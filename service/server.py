@@ -37,6 +37,7 @@ from grpc_reflection.v1alpha import reflection
 from grpc_status import rpc_status
 
 from domain.kernel import Game, Report, Status, canonical_json, to_plain
+from domain.kernel.canonical import canonical_json_of_plain
 from service import convert
 from service.calls import Call
 from service.errors import (
@@ -145,9 +146,9 @@ def envelope_message(game_id: str, game: Game[Any], seen: SeenEnvelope) -> pb.Ev
     return pb.EventEnvelope(
         game_id=game_id, seq=e.seq, type=seen.type, rule=e.rule, command_id=e.command_id,
         event=convert.event_to_proto(game, seen.type, seen.payload),
-        payload_json=canonical_json(seen.payload).decode(), redacted=seen.redacted,
+        payload_json=canonical_json_of_plain(seen.payload).decode(), redacted=seen.redacted,
         prev_hash=e.prev_hash, hash=e.hash, state_hash=e.state_hash, schema=e.schema,
-        public_payload_json=canonical_json(e.public_payload).decode(), secret_digest=e.secret_digest)
+        public_payload_json=canonical_json_of_plain(e.public_payload).decode(), secret_digest=e.secret_digest)
 
 
 class EnvelopeMessages:

@@ -74,12 +74,17 @@ and dataclasses exactly as reference_json does (keys and fields in code point or
 same escapes, no spaces), several times faster: tests/test_canonical.py compares them.
 It would also write floats (NaN as null), which canonical JSON refuses: so it is given
 only values whose types cannot hold one."""
+_PLAIN_ONLY = (orjson.OPT_SORT_KEYS | orjson.OPT_PASSTHROUGH_DATACLASS | orjson.OPT_PASSTHROUGH_DATETIME
+               | orjson.OPT_PASSTHROUGH_SUBCLASS)
+"""orjson refuses (passes to no default, so raises on) what plain JSON data does not hold."""
 
 
 def canonical_json(value: object) -> bytes:
-    """reference_json(value), only faster for what is hashed most: a value of a type whose
-    annotations admit no float (a game's state, after every event) is written by msgspec.
-    Plain JSON data has canonical_json_of_plain; anything else is written by definition."""
+    """reference_json(value), only faster for what is hashed and sent most: a value of a
+    type whose annotations admit no float (a game's state, after every event) is written
+    by msgspec, and plain data (a payload) by orjson where its text shows no float and no
+    null (orjson writes NaN and the infinities as null). Anything else, by definition.
+    Plain data known to hold no NaN (parsed, or made by to_plain) has canonical_json_of_plain."""
     kind = type(value)
     float_free = _FLOAT_FREE.get(kind)
     if float_free is None:
@@ -88,8 +93,14 @@ def canonical_json(value: object) -> bytes:
         try:
             return _FAST.encode(value)
         except (TypeError, ValueError, msgspec.EncodeError):
-            pass  # a value unlike its annotations: the definition says what is wrong with it
-    return reference_json(value)
+            return reference_json(value)  # a value unlike its annotations: the definition says what is wrong
+    try:
+        text = orjson.dumps(value, option=_PLAIN_ONLY)
+    except orjson.JSONEncodeError:  # not plain data, or nested deeper than orjson writes
+        return reference_json(value)
+    if b"null" in text or _holds_float(value, text):
+        return reference_json(value)
+    return text
 
 
 _FLOAT_FREE: dict[type, bool] = {}
@@ -137,11 +148,6 @@ _NUMBER_SHAPES = bytes.maketrans(b",[-123456789e", b"::0000000000.")
 ':', ',' or '[') a ':', each character of an integer a '0', each mark of a fraction or an
 exponent a '.'."""
 _FLOAT_SHAPE = re.compile(rb":0+\.")
-
-
-_PLAIN_ONLY = (orjson.OPT_SORT_KEYS | orjson.OPT_PASSTHROUGH_DATACLASS | orjson.OPT_PASSTHROUGH_DATETIME
-               | orjson.OPT_PASSTHROUGH_SUBCLASS)
-"""orjson refuses (passes to no default, so raises on) what plain JSON data does not hold."""
 
 
 def canonical_json_of_plain(value: JsonValue) -> bytes:
