@@ -22,6 +22,7 @@ from domain.kernel import Game, Rng, canonical_json, to_plain
 from domain.kernel.canonical import canonical_json_of_plain, reference_json
 from domain.kernel.messages import payload_of
 from domain.kernel.session import command_to_json
+from tests.test_kernel import Cell, Pair
 
 # -- the definition ---------------------------------------------------------------------
 
@@ -62,17 +63,6 @@ class Suit(enum.StrEnum):
 class Rank(enum.IntEnum):
     LOW = 1
     HIGH = 10
-
-
-@dataclasses.dataclass(frozen=True, slots=True)
-class Cell:
-    items: tuple[str, ...]
-
-
-@dataclasses.dataclass(frozen=True, slots=True)
-class Pair:
-    left: Cell
-    count: int
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
