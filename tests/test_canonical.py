@@ -173,6 +173,9 @@ beyond 64 bits), strings full of the characters that mark a float, spaces after 
 @example('{"a": 123456789012345678901234567890}')
 @example('[18446744073709551615, -9223372036854775808, -9223372036854775809]')
 @example('{"x:1.5": ",e", "y": "[E"}')
+@example('{"zone": "1:shield:1.re-archer", "n": [1, 2.5]}')
+@example('{"zone": "1:shield:1.re-archer", "n": [1, 25]}')
+@example('["\\"1:2.", 3e2]')
 @example("[" * 300 + "]" * 300)
 def test_canonical_json_of_plain_data_is_canonical_json(text: str) -> None:
     """replay encodes what it parsed through orjson: every value comes out as canonical_json

@@ -161,8 +161,8 @@ def canonical_json_of_plain(value: JsonValue) -> bytes:
     64 bits (to_plain refuses floats; no parser makes NaN or infinity, which orjson would
     write as null), and orjson writes every float with its integer part and a '.' or an
     'e' after it. So a float shows in orjson's text as _FLOAT_SHAPE, unless it is the
-    whole value. A string holding that shape, or a value that is not plain data, is
-    merely encoded the slow way.
+    whole value; where a string holds that shape, the text is looked at again with its
+    strings set aside. A value that is not plain data is merely encoded the slow way.
     """
     try:
         text = orjson.dumps(value, option=_PLAIN_ONLY)
@@ -173,10 +173,19 @@ def canonical_json_of_plain(value: JsonValue) -> bytes:
     return text
 
 
+_STRING = re.compile(rb'"(?:[^"\\]|\\.)*"')
+_FRACTION_OR_EXPONENT = re.compile(rb"[0-9][.eE]")
+
+
 def _holds_float(value: object, text: bytes) -> bool:
-    """Whether `text`, orjson's JSON of `value`, may hold a float (or only a string shaped
-    like one): see canonical_json_of_plain."""
-    return type(value) is float or _FLOAT_SHAPE.search(text.translate(_NUMBER_SHAPES)) is not None
+    """Whether `text`, orjson's JSON of `value`, holds a float: see canonical_json_of_plain."""
+    if type(value) is float:
+        return True
+    if _FLOAT_SHAPE.search(text.translate(_NUMBER_SHAPES)) is None:
+        return False
+    # The shape may lie in a string (a Guardians zone, "1:shield:1.re-archer"): outside
+    # the strings, only a float has a digit followed by a '.' or an exponent.
+    return _FRACTION_OR_EXPONENT.search(_STRING.sub(b'""', text)) is not None
 
 
 def sha256_hex(data: bytes) -> str:
