@@ -35,7 +35,6 @@ from domain.games.kings_armory.state import FOE, GUARDIAN, HERO, HIREABLE, PLAYE
 from domain.games.kings_armory.table import ally_at, board_of
 from domain.kernel import Rng, RuleViolation, require
 from domain.kernel.game import memo_last
-from domain.kernel.records import replace
 
 R_TURN = "kings-armory B2"
 R_MOVE = "kings-armory C1 Step 1"
@@ -464,21 +463,28 @@ def _owes_attack(state: KaState, ally: Figure) -> bool:
         return False
     if role(ally) == "utility" and len(state.foes()) > 5:
         return False
-    if _could_attack(state, ally, ally.actions):
+    board = board_of(state)
+    if _hits_from(board, ally.space, _threats(state, ally, ally.actions)):
         return True
     if ally.kind != HERO or ally.on_tower or teleports(ally):
         return False
     left = ally.actions if ally.steps else ally.actions - 1
     if left <= 0:
         return False
+    threats = _threats(state, ally, left)
     steps = ally.steps if ally.steps else move_rate(ally)
-    return any(_could_attack(state, replace(ally, space=space), left)
-               for space in open_spaces(state, ally, ally.space, steps))
+    # Moving keeps the Ally on the ground, so only its space changes what it can hit.
+    return bool(threats) and any(_hits_from(board, space, threats)
+                                 for space in open_spaces(state, ally, ally.space, steps))
 
 
-def _could_attack(state: KaState, ally: Figure, actions: int) -> bool:
-    """Some attack the Ally can pay for from its space reaches a foe it can hurt."""
-    board = board_of(state)
+Threat = tuple[int, tuple[int, int] | None, Space]
+"""(reach, area, the foe's space): an attack the Ally can pay for, on a foe that attack
+can touch and hurt, wherever the Ally stands on the ground."""
+
+
+def _threats(state: KaState, ally: Figure, actions: int) -> list[Threat]:
+    found: list[Threat] = []
     for profile in attacks(ally):
         if profile.cost > actions:
             continue
@@ -486,13 +492,16 @@ def _could_attack(state: KaState, ally: Figure, actions: int) -> bool:
         for foe in state.figures:
             if foe.kind != FOE or resistance(foe, profile.kind) is None:
                 continue  # kings-armory D1: a foe immune to it does not count
-            if profile.area is None:
-                if not target_problem(state, ally, profile, foe):
-                    return True
-            elif can_affect(state, ally, profile, foe) \
-                    and _area_fits(board, ally.space, reach, profile.area, foe.space):
-                return True
-    return False
+            if can_affect(state, ally, profile, foe):
+                found.append((reach, profile.area, foe.space))
+    return found
+
+
+def _hits_from(board: Board, origin: Space, threats: list[Threat]) -> bool:
+    """Some threat reaches its foe from `origin`: the foe within range, and for an area
+    attack an aim that covers it (every space of an area is within range, the foe's too)."""
+    return any(within_range(origin, target, reach) and (area is None or _area_fits(board, origin, reach, area, target))
+               for reach, area, target in threats)
 
 
 def _area_fits(board: Board, origin: Space, reach: int, area: tuple[int, int], target: Space) -> bool:
