@@ -418,13 +418,24 @@ def tank(state: KaState, ally: Figure, foe_id: str) -> Plan:
     foe = state.figure(foe_id)
     if foe is None or foe.kind != FOE:
         raise RuleViolation(R_TANKING, f"there is no foe {foe_id!r} on the board")
-    require(not foe.tanked_by, R_TANKING, f"{foe_id} is already tanked by {foe.tanked_by}")
-    require(foe_id not in ally.released, R_TANKING, f"{ally.figure} let {foe_id} go this round")
-    require(not ally.on_tower, R_TANKING, "no tanking from a Tower")
-    require(can_tank(state, ally, foe, foe.space), R_TANKING,
-            f"{ally.figure} cannot tank {foe_id}: it must be tankable, within reach, and {ally.figure} needs a "
-            "free tank slot")
+    problem = tank_problem(state, ally, foe)
+    if problem:
+        raise RuleViolation(R_TANKING, problem)
     return lambda em, rng: em.emit(m.Tanked, R_TANKING, ally.figure, foe_id)
+
+
+def tank_problem(state: KaState, ally: Figure, foe: Figure) -> str:
+    """Why `ally` may not declare a tank on `foe` ("" when it may: kings-armory C1 Step 2)."""
+    if foe.tanked_by:
+        return f"{foe.figure} is already tanked by {foe.tanked_by}"
+    if foe.figure in ally.released:
+        return f"{ally.figure} let {foe.figure} go this round"
+    if ally.on_tower:
+        return "no tanking from a Tower"
+    if not can_tank(state, ally, foe, foe.space):
+        return (f"{ally.figure} cannot tank {foe.figure}: it must be tankable, within reach, and {ally.figure} "
+                "needs a free tank slot")
+    return ""
 
 
 def untank(state: KaState, ally: Figure, foe_id: str) -> Plan:

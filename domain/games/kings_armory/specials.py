@@ -47,7 +47,7 @@ ONCE_PER_WAVE = ("summon-guardian", "time-rift")
 GUARDIAN_ID = "guardian"
 
 
-def _in_reach(ally: Figure, target: Figure, special: Special) -> bool:
+def in_reach(ally: Figure, target: Figure, special: Special) -> bool:
     """Reach 0 means the Ally itself, except for teleporting others, which has no
     limit unless one is given (kings-armory E Teleport)."""
     if special.reach == 0:
@@ -59,7 +59,7 @@ def _ally_target(state: KaState, ally: Figure, special: Special, aim: Aim) -> Fi
     target = state.figure(aim.target or ally.figure)
     if target is None or target.kind == FOE or not target.active or target.space[0] < 0:
         raise RuleViolation(R_SPECIAL, f"{special.name} needs an Ally on the board, not {aim.target!r}")
-    require(_in_reach(ally, target, special), R_SPECIAL, f"{target.figure} is out of {special.name}'s range")
+    require(in_reach(ally, target, special), R_SPECIAL, f"{target.figure} is out of {special.name}'s range")
     return target
 
 
@@ -235,14 +235,18 @@ CHECKS: dict[str, Callable[[KaState, Figure, Special, Aim], Plan]] = {
 }
 
 
+def used_up(ally: Figure, special: Special) -> bool:
+    """A Special Action allowed once a Wave that the Ally has used this Wave."""
+    return (special.once_per_wave or special.kind in ONCE_PER_WAVE) and f"special:{special.key}" in ally.used
+
+
 def use_special(state: KaState, ally: Figure, key: str, aim: Aim) -> Plan:
     """Check the Special Action against the rules; the plan pays for it and applies it."""
     special = special_named(ally, key)
     if special is None:
         raise RuleViolation(R_SPECIAL, f"{ally.figure} has no Special Action {key!r}; it has "
                             f"{', '.join(s.key for s in specials(ally)) or 'none'}")
-    if special.once_per_wave or special.kind in ONCE_PER_WAVE:
-        require(f"special:{key}" not in ally.used, R_SPECIAL, f"{special.name} is used once per Wave")
+    require(not used_up(ally, special), R_SPECIAL, f"{special.name} is used once per Wave")
     effect = CHECKS[special.kind](state, ally, special, aim)
     action = f"special:{key}"
     check_cost(state, ally, special.cost, action)
