@@ -10,6 +10,7 @@ definition and compares)."""
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections.abc import Callable
 from typing import ParamSpec
@@ -29,7 +30,7 @@ from domain.games.kings_armory.actions import (
     tower_entries,
     tower_exits,
 )
-from domain.games.kings_armory.board import Space, line_spaces, name, neighbours, within_range
+from domain.games.kings_armory.board import Board, Space, area_spaces, line_spaces, name, neighbours, within_range
 from domain.games.kings_armory.content import Special
 from domain.games.kings_armory.figures import attacks, specials, teleports, towers_only
 from domain.games.kings_armory.rules import placement_tower, plan, to_act
@@ -53,16 +54,18 @@ def _passes(check: Callable[P, object], *args: P.args, **kwargs: P.kwargs) -> bo
     return True
 
 
+@functools.lru_cache(maxsize=32)
+def _tower_corners(board: Board) -> tuple[Space, ...]:
+    """Top-left spaces of the map's 2x2 blocks of open terrain, in row order."""
+    return tuple(corner for corner in itertools.product(range(board.rows - 1), range(board.cols - 1))
+                 if board.tower_fits(corner))
+
+
 def _towers(state: KaState, seat: int) -> list[Command]:
-    """kings-armory E Towers: 2x2 open spaces no Tower covers (all _place_tower checks)."""
-    board = board_of(state)
-    found: list[Command] = []
-    for row, col in itertools.product(range(board.rows - 1), range(board.cols - 1)):
-        corner = (row, col)
-        cells = ((row, col), (row, col + 1), (row + 1, col), (row + 1, col + 1))
-        if board.tower_fits(corner) and all(state.tower_at(cell) is None for cell in cells):
-            found.append(m.PlaceTower(seat=seat, at=name(corner)))
-    return found
+    """kings-armory E Towers: 2x2 open spaces that no Tower covers (_place_tower's checks)."""
+    taken = {cell for tower in state.towers for cell in tower.cells}
+    return [m.PlaceTower(seat=seat, at=name(corner)) for corner in _tower_corners(board_of(state))
+            if taken.isdisjoint(area_spaces(corner, 2, 2))]
 
 
 def _placements(state: KaState, seat: int) -> list[Command]:

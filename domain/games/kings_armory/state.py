@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from domain.games.kings_armory.board import Space
+from domain.kernel.game import memo_last
 from domain.kernel.records import replace
 
 # Phases (kings-armory B8 Game Play Order).
@@ -181,10 +182,7 @@ class KaState:
         return None
 
     def tower_at(self, space: Space) -> Tower | None:
-        for tower in self.towers:
-            if space in tower.cells:
-                return tower
-        return None
+        return _tower_cells(self.towers).get(space)
 
     def hosted(self, tower_id: str) -> int:
         """Allies using one of the Tower's hosting slots (kings-armory A2 Tower Hosting)."""
@@ -201,3 +199,14 @@ class KaState:
 
     def without(self, figure_id: str) -> KaState:
         return replace(self, figures=tuple(f for f in self.figures if f.figure != figure_id))
+
+
+@memo_last
+def _tower_cells(towers: tuple[Tower, ...]) -> dict[Space, Tower]:
+    """The Tower on each of its cells. States share their towers tuple until a Tower is
+    placed, so this is built once a Tower rather than searched on every call."""
+    cells: dict[Space, Tower] = {}
+    for tower in towers:
+        for cell in tower.cells:
+            cells.setdefault(cell, tower)
+    return cells
