@@ -12,6 +12,7 @@ from domain.games.kings_armory.board import (
     Space,
     area_spaces,
     line_spaces,
+    manhattan,
     name,
     neighbours,
     parse,
@@ -153,7 +154,8 @@ def check_step(state: KaState, ally: Figure, to: Space) -> tuple[int, str]:
     tower = hosting_tower(state, ally, to)
     if ally.kind == HIREABLE:
         require(bool(tower), R_HIREABLES, f"{ally.figure} must stay within 2 spaces of a Tower with a free slot")
-    require(not tether_problem(state, ally, to), R_GUARDIAN, tether_problem(state, ally, to))
+    tether = tether_problem(state, ally, to)
+    require(not tether, R_GUARDIAN, tether)
     return left, tower
 
 
@@ -482,9 +484,11 @@ def _owes_attack(state: KaState, ally: Figure) -> bool:
     left = ally.actions if ally.steps else ally.actions - 1
     if left <= 0:
         return False
-    threats = _threats(state, ally, left)
     steps = ally.steps if ally.steps else move_rate(ally)
-    # Moving keeps the Ally on the ground, so only its space changes what it can hit.
+    # Moving keeps the Ally on the ground, so only its space changes what it can hit; a
+    # foe further than its steps and the attack's reach (a diagonal counts 2) is out of it.
+    threats = [threat for threat in _threats(state, ally, left)
+               if manhattan(ally.space, threat[2]) <= steps + threat[0] + 1]
     return bool(threats) and any(_hits_from(board, space, threats)
                                  for space in open_spaces(state, ally, ally.space, steps))
 
