@@ -140,8 +140,11 @@ def check_step(state: KaState, ally: Figure, to: Space) -> tuple[int, str]:
         return _check_teleport(state, ally, to)
     require(not ally.on_tower, R_TOWERS, f"{ally.figure} is on a Tower: climbing down is its own action")
     require(to in neighbours(ally.space), R_MOVE, "an Ally moves one space at a time, never diagonally")
-    require(board.walkable(to), R_MOVE, f"{name(to)} is off the map or on the Border")
-    require(state.tower_at(to) is None, R_MOVE, f"{name(to)} is a Tower: walk around it or climb it")
+    # The messages name the space: built only for a refusal (legal_commands tries every neighbour).
+    if not board.walkable(to):
+        raise RuleViolation(R_MOVE, f"{name(to)} is off the map or on the Border")
+    if state.tower_at(to) is not None:
+        raise RuleViolation(R_MOVE, f"{name(to)} is a Tower: walk around it or climb it")
     steps = ally.steps if ally.steps else move_rate(ally)
     if not ally.steps:
         require(ally.actions >= 1, R_ACTIONS, f"{ally.figure} has no action left to move")
@@ -363,8 +366,8 @@ def area_cells(state: KaState, ally: Figure, area: tuple[int, int], reach: int, 
     board = board_of(state)
     for cell in cells:
         require(board.on_grid(cell), R_AREA, "the area leaves the board (the Border counts, beyond it does not)")
-        require(within_range(ally.space, cell, reach), R_AREA, f"the whole area must be within range {reach}; "
-                f"{name(cell)} is not")
+        if not within_range(ally.space, cell, reach):
+            raise RuleViolation(R_AREA, f"the whole area must be within range {reach}; {name(cell)} is not")
     return cells
 
 

@@ -181,8 +181,10 @@ def _time_rift(state: KaState, ally: Figure, special: Special, aim: Aim) -> Plan
 def _summon(state: KaState, ally: Figure, special: Special, aim: Aim) -> Plan:
     require(state.figure(GUARDIAN_ID) is None, R_GUARDIAN, "the Guardian is already on the board")
     to = _space(aim.at, R_GUARDIAN)
-    require(within_range(ally.space, to, special.reach), R_GUARDIAN, f"{name(to)} is out of range {special.reach}")
-    require(free_ground(state, to, "") and ally_at(state, to) is None, R_GUARDIAN, f"{name(to)} is not a free space")
+    if not within_range(ally.space, to, special.reach):
+        raise RuleViolation(R_GUARDIAN, f"{name(to)} is out of range {special.reach}")
+    if not free_ground(state, to, "") or ally_at(state, to) is not None:
+        raise RuleViolation(R_GUARDIAN, f"{name(to)} is not a free space")
     guardian = guardian_hp()
     return lambda em, rng: em.emit(m.GuardianSummoned, R_GUARDIAN, GUARDIAN_ID, ally.seat, name(to), guardian)
 
