@@ -252,9 +252,10 @@ def tower_entries(state: KaState, ally: Figure) -> list[Space]:
     from a space beside a wall to any free space on top)."""
     if ally.on_tower or teleports(ally):
         return []
+    beside = {tower.tower for tower in map(state.tower_at, neighbours(ally.space)) if tower is not None}
     found: list[Space] = []
     for tower in state.towers:
-        if not any(ally.space in neighbours(cell) for cell in tower.cells):
+        if tower.tower not in beside:
             continue
         if state.hosted(tower.tower) >= tower.slots and ally.tower != tower.tower:
             continue

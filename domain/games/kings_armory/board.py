@@ -98,8 +98,10 @@ def parse(text: str, rows: int = MAX_SPACES, cols: int = MAX_SPACES) -> Space:
     return space
 
 
+@functools.cache
 def neighbours(space: Space) -> tuple[Space, ...]:
-    """The four orthogonal neighbours, N, E, S, W (not clipped to any grid)."""
+    """The four orthogonal neighbours, N, E, S, W (not clipped to any grid); remembered,
+    as every step, climb and walk asks for them."""
     row, col = space
     return tuple((row + dr, col + dc) for dr, dc in (STEP[edge] for edge in EDGES))
 
@@ -263,6 +265,9 @@ class Board:
     gate: Mapping[str, Space]
     parapets: tuple[Space, Space]
     routes: Mapping[tuple[str, str, str], Route]
+    ground: frozenset[Space]
+    """Where an ally may stand or step (kings-armory C1 Movement): the tiles, and of the
+    border only the gate's two path spaces and its two parapets."""
 
     def __hash__(self) -> int:
         # the mapping fields are read-only proxies, which do not hash; the rest pins a map
@@ -272,9 +277,7 @@ class Board:
         return 0 <= space[0] < self.rows and 0 <= space[1] < self.cols
 
     def walkable(self, space: Space) -> bool:
-        """Where an ally may stand or step (kings-armory C1 Movement): the tiles, and of
-        the border only the gate's two path spaces and its two parapets."""
-        return space in self.open or space in self.path or space in self.gate.values() or space in self.parapets
+        return space in self.ground
 
     def distance_to_path(self, space: Space) -> int:
         """Orthogonal steps, ignoring obstacles, to the nearest path or gate space."""
@@ -433,6 +436,7 @@ def parse_map(data: Mapping[str, Any]) -> Board:
     gate_spaces = {lane: routes[("main", lane, "red")].spaces[-1] for lane in LANES}
     entrances = {(which, lane): routes[(which, lane, "red")].spaces[0] for which, _ in starts for lane in LANES}
     outer = sorted(_outside(_global(gate, cell), gate_edge) for cell in _edge_cells(gate_edge))
+    parapets = (outer[0], outer[1])
     return Board(
         name=data["name"],
         title=title,
@@ -442,8 +446,9 @@ def parse_map(data: Mapping[str, Any]) -> Board:
         path=frozenset(path),
         entrances=MappingProxyType(entrances),
         gate=MappingProxyType(gate_spaces),
-        parapets=(outer[0], outer[1]),
+        parapets=parapets,
         routes=MappingProxyType(routes),
+        ground=frozenset(open_ | path | set(gate_spaces.values()) | set(parapets)),
     )
 
 
