@@ -33,7 +33,7 @@ from domain.games.kings_armory.figures import (
 )
 from domain.games.kings_armory.foes import can_tank
 from domain.games.kings_armory.state import FOE, GUARDIAN, HERO, HIREABLE, PLAYERS, Figure, KaState
-from domain.games.kings_armory.table import ally_at, board_of
+from domain.games.kings_armory.table import allies_on, ally_at, board_of
 from domain.kernel import Rng, RuleViolation, require
 from domain.kernel.game import memo_last
 
@@ -85,7 +85,7 @@ def check_cost(state: KaState, ally: Figure, cost: int, action: str) -> None:
     the Ally is not stopped on another Ally's space (E Stacking)."""
     if cost > ally.actions:
         raise RuleViolation(R_ACTIONS, f"{ally.figure} has {ally.actions} action(s) left; {action} costs {cost}")
-    require(not _sharing(state, ally), R_STACKING, f"{ally.figure} may not stop on another Ally's space")
+    require(not _held(state, ally.space, ally), R_STACKING, f"{ally.figure} may not stop on another Ally's space")
 
 
 def pay(em: Em, ally_id: str, cost: int, action: str) -> None:
@@ -95,8 +95,9 @@ def pay(em: Em, ally_id: str, cost: int, action: str) -> None:
     em.emit(m.ActionSpent, R_ACTIONS, ally_id, action, cost, ally.actions - cost)
 
 
-def _sharing(state: KaState, ally: Figure) -> bool:
-    return any(f.space == ally.space and f.kind != FOE and f.figure != ally.figure for f in state.figures)
+def _held(state: KaState, space: Space, ally: Figure) -> bool:
+    """Another Ally stands on the space."""
+    return any(f.figure != ally.figure for f in allies_on(state.figures).get(space, ()))
 
 
 # ---------------------------------------------------------------- where an Ally may stand
@@ -179,7 +180,7 @@ def open_spaces(state: KaState, ally: Figure, start: Space, steps: int) -> Itera
                     continue
                 seen.add(nxt)
                 ahead.append(nxt)
-                if not any(f.space == nxt and f.kind != FOE and f.figure != ally.figure for f in state.figures):
+                if not _held(state, nxt, ally):
                     yield nxt
         frontier = ahead
 
@@ -537,7 +538,7 @@ def _area_fits(board: Board, origin: Space, reach: int, area: tuple[int, int], t
 
 
 def end_ally(state: KaState, ally: Figure, hold: bool) -> Plan:
-    require(not _sharing(state, ally), R_STACKING, f"{ally.figure} may not stop on another Ally's space")
+    require(not _held(state, ally.space, ally), R_STACKING, f"{ally.figure} may not stop on another Ally's space")
     require(not owes_attack(state, ally), R_THEMATIC,
             f"{ally.figure} must attack at least once this turn: it can reach a foe")
 
