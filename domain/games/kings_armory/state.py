@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from domain.games.kings_armory.board import Space
 from domain.kernel.game import memo_last
-from domain.kernel.records import replace
+from domain.kernel.records import replace, replacer
 
 # Phases (kings-armory B8 Game Play Order).
 TOWERS = "towers"
@@ -190,15 +190,18 @@ class KaState:
 
     def with_figure(self, figure: Figure) -> KaState:
         """The state with `figure` replacing the figure of the same id (or added last)."""
-        figures = list(self.figures)
+        figures = self.figures
         for i, old in enumerate(figures):
             if old.figure == figure.figure:
-                figures[i] = figure
-                return replace(self, figures=tuple(figures))
-        return replace(self, figures=(*figures, figure))
+                return _state_with(self, figures=(*figures[:i], figure, *figures[i + 1:]))
+        return _state_with(self, figures=(*figures, figure))
 
     def without(self, figure_id: str) -> KaState:
         return replace(self, figures=tuple(f for f in self.figures if f.figure != figure_id))
+
+
+_state_with = replacer(KaState)
+"""replace() bound to KaState: evolve copies the state on every event."""
 
 
 @memo_last
