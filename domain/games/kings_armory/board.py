@@ -117,16 +117,12 @@ def manhattan(a: Space, b: Space) -> int:
     return abs(a[0] - b[0]) + abs(a[1] - b[1])
 
 
-def chebyshev(a: Space, b: Space) -> int:
-    return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
-
-
 def within_range(a: Space, b: Space, reach: int) -> bool:
     """kings-armory E Range: only range 1 counts diagonals (C1-1); longer ranges count
     orthogonal steps; range 0 is the same space."""
     if reach < 0:
         raise ValueError(f"range {reach} is negative")
-    # chebyshev() and manhattan() written out: the rules ask this tens of times a command.
+    # The arithmetic inline, not by calls: the rules ask this tens of times a command.
     rows, cols = abs(a[0] - b[0]), abs(a[1] - b[1])
     if reach == 1:
         return rows <= 1 and cols <= 1
