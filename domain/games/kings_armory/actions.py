@@ -12,6 +12,7 @@ from domain.games.kings_armory.board import (
     Space,
     area_spaces,
     line_spaces,
+    manhattan,
     name,
     neighbours,
     parse,
@@ -32,10 +33,9 @@ from domain.games.kings_armory.figures import (
 )
 from domain.games.kings_armory.foes import can_tank
 from domain.games.kings_armory.state import FOE, GUARDIAN, HERO, HIREABLE, PLAYERS, Figure, KaState
-from domain.games.kings_armory.table import ally_at, board_of
+from domain.games.kings_armory.table import allies_on, ally_at, board_of
 from domain.kernel import Rng, RuleViolation, require
 from domain.kernel.game import memo_last
-from domain.kernel.records import replace
 
 R_TURN = "kings-armory B2"
 R_MOVE = "kings-armory C1 Step 1"
@@ -85,7 +85,7 @@ def check_cost(state: KaState, ally: Figure, cost: int, action: str) -> None:
     the Ally is not stopped on another Ally's space (E Stacking)."""
     if cost > ally.actions:
         raise RuleViolation(R_ACTIONS, f"{ally.figure} has {ally.actions} action(s) left; {action} costs {cost}")
-    require(not _sharing(state, ally), R_STACKING, f"{ally.figure} may not stop on another Ally's space")
+    require(not _held(state, ally.space, ally), R_STACKING, f"{ally.figure} may not stop on another Ally's space")
 
 
 def pay(em: Em, ally_id: str, cost: int, action: str) -> None:
@@ -95,8 +95,9 @@ def pay(em: Em, ally_id: str, cost: int, action: str) -> None:
     em.emit(m.ActionSpent, R_ACTIONS, ally_id, action, cost, ally.actions - cost)
 
 
-def _sharing(state: KaState, ally: Figure) -> bool:
-    return any(f.space == ally.space and f.kind != FOE and f.figure != ally.figure for f in state.figures)
+def _held(state: KaState, space: Space, ally: Figure) -> bool:
+    """Another Ally stands on the space."""
+    return any(f.figure != ally.figure for f in allies_on(state.figures).get(space, ()))
 
 
 # ---------------------------------------------------------------- where an Ally may stand
@@ -140,8 +141,11 @@ def check_step(state: KaState, ally: Figure, to: Space) -> tuple[int, str]:
         return _check_teleport(state, ally, to)
     require(not ally.on_tower, R_TOWERS, f"{ally.figure} is on a Tower: climbing down is its own action")
     require(to in neighbours(ally.space), R_MOVE, "an Ally moves one space at a time, never diagonally")
-    require(board.walkable(to), R_MOVE, f"{name(to)} is off the map or on the Border")
-    require(state.tower_at(to) is None, R_MOVE, f"{name(to)} is a Tower: walk around it or climb it")
+    # The messages name the space: built only for a refusal (legal_commands tries every neighbour).
+    if not board.walkable(to):
+        raise RuleViolation(R_MOVE, f"{name(to)} is off the map or on the Border")
+    if state.tower_at(to) is not None:
+        raise RuleViolation(R_MOVE, f"{name(to)} is a Tower: walk around it or climb it")
     steps = ally.steps if ally.steps else move_rate(ally)
     if not ally.steps:
         require(ally.actions >= 1, R_ACTIONS, f"{ally.figure} has no action left to move")
@@ -154,7 +158,8 @@ def check_step(state: KaState, ally: Figure, to: Space) -> tuple[int, str]:
     tower = hosting_tower(state, ally, to)
     if ally.kind == HIREABLE:
         require(bool(tower), R_HIREABLES, f"{ally.figure} must stay within 2 spaces of a Tower with a free slot")
-    require(not tether_problem(state, ally, to), R_GUARDIAN, tether_problem(state, ally, to))
+    tether = tether_problem(state, ally, to)
+    require(not tether, R_GUARDIAN, tether)
     return left, tower
 
 
@@ -175,7 +180,7 @@ def open_spaces(state: KaState, ally: Figure, start: Space, steps: int) -> Itera
                     continue
                 seen.add(nxt)
                 ahead.append(nxt)
-                if not any(f.space == nxt and f.kind != FOE and f.figure != ally.figure for f in state.figures):
+                if not _held(state, nxt, ally):
                     yield nxt
         frontier = ahead
 
@@ -248,9 +253,10 @@ def tower_entries(state: KaState, ally: Figure) -> list[Space]:
     from a space beside a wall to any free space on top)."""
     if ally.on_tower or teleports(ally):
         return []
+    beside = {tower.tower for tower in map(state.tower_at, neighbours(ally.space)) if tower is not None}
     found: list[Space] = []
     for tower in state.towers:
-        if not any(ally.space in neighbours(cell) for cell in tower.cells):
+        if tower.tower not in beside:
             continue
         if state.hosted(tower.tower) >= tower.slots and ally.tower != tower.tower:
             continue
@@ -362,8 +368,8 @@ def area_cells(state: KaState, ally: Figure, area: tuple[int, int], reach: int, 
     board = board_of(state)
     for cell in cells:
         require(board.on_grid(cell), R_AREA, "the area leaves the board (the Border counts, beyond it does not)")
-        require(within_range(ally.space, cell, reach), R_AREA, f"the whole area must be within range {reach}; "
-                f"{name(cell)} is not")
+        if not within_range(ally.space, cell, reach):
+            raise RuleViolation(R_AREA, f"the whole area must be within range {reach}; {name(cell)} is not")
     return cells
 
 
@@ -419,13 +425,24 @@ def tank(state: KaState, ally: Figure, foe_id: str) -> Plan:
     foe = state.figure(foe_id)
     if foe is None or foe.kind != FOE:
         raise RuleViolation(R_TANKING, f"there is no foe {foe_id!r} on the board")
-    require(not foe.tanked_by, R_TANKING, f"{foe_id} is already tanked by {foe.tanked_by}")
-    require(foe_id not in ally.released, R_TANKING, f"{ally.figure} let {foe_id} go this round")
-    require(not ally.on_tower, R_TANKING, "no tanking from a Tower")
-    require(can_tank(state, ally, foe, foe.space), R_TANKING,
-            f"{ally.figure} cannot tank {foe_id}: it must be tankable, within reach, and {ally.figure} needs a "
-            "free tank slot")
+    problem = tank_problem(state, ally, foe)
+    if problem:
+        raise RuleViolation(R_TANKING, problem)
     return lambda em, rng: em.emit(m.Tanked, R_TANKING, ally.figure, foe_id)
+
+
+def tank_problem(state: KaState, ally: Figure, foe: Figure) -> str:
+    """Why `ally` may not declare a tank on `foe` ("" when it may: kings-armory C1 Step 2)."""
+    if foe.tanked_by:
+        return f"{foe.figure} is already tanked by {foe.tanked_by}"
+    if foe.figure in ally.released:
+        return f"{ally.figure} let {foe.figure} go this round"
+    if ally.on_tower:
+        return "no tanking from a Tower"
+    if not can_tank(state, ally, foe, foe.space):
+        return (f"{ally.figure} cannot tank {foe.figure}: it must be tankable, within reach, and {ally.figure} "
+                "needs a free tank slot")
+    return ""
 
 
 def untank(state: KaState, ally: Figure, foe_id: str) -> Plan:
@@ -464,7 +481,8 @@ def _owes_attack(state: KaState, ally: Figure) -> bool:
         return False
     if role(ally) == "utility" and len(state.foes()) > 5:
         return False
-    if _could_attack(state, ally, ally.actions):
+    board = board_of(state)
+    if _hits_from(board, ally.space, _threats(state, ally, ally.actions)):
         return True
     if ally.kind != HERO or ally.on_tower or teleports(ally):
         return False
@@ -472,13 +490,21 @@ def _owes_attack(state: KaState, ally: Figure) -> bool:
     if left <= 0:
         return False
     steps = ally.steps if ally.steps else move_rate(ally)
-    return any(_could_attack(state, replace(ally, space=space), left)
-               for space in open_spaces(state, ally, ally.space, steps))
+    # Moving keeps the Ally on the ground, so only its space changes what it can hit; a
+    # foe further than its steps and the attack's reach (a diagonal counts 2) is out of it.
+    threats = [threat for threat in _threats(state, ally, left)
+               if manhattan(ally.space, threat[2]) <= steps + threat[0] + 1]
+    return bool(threats) and any(_hits_from(board, space, threats)
+                                 for space in open_spaces(state, ally, ally.space, steps))
 
 
-def _could_attack(state: KaState, ally: Figure, actions: int) -> bool:
-    """Some attack the Ally can pay for from its space reaches a foe it can hurt."""
-    board = board_of(state)
+Threat = tuple[int, tuple[int, int] | None, Space]
+"""(reach, area, the foe's space): an attack the Ally can pay for, on a foe that attack
+can touch and hurt, wherever the Ally stands on the ground."""
+
+
+def _threats(state: KaState, ally: Figure, actions: int) -> list[Threat]:
+    found: list[Threat] = []
     for profile in attacks(ally):
         if profile.cost > actions:
             continue
@@ -486,13 +512,16 @@ def _could_attack(state: KaState, ally: Figure, actions: int) -> bool:
         for foe in state.figures:
             if foe.kind != FOE or resistance(foe, profile.kind) is None:
                 continue  # kings-armory D1: a foe immune to it does not count
-            if profile.area is None:
-                if not target_problem(state, ally, profile, foe):
-                    return True
-            elif can_affect(state, ally, profile, foe) \
-                    and _area_fits(board, ally.space, reach, profile.area, foe.space):
-                return True
-    return False
+            if can_affect(state, ally, profile, foe):
+                found.append((reach, profile.area, foe.space))
+    return found
+
+
+def _hits_from(board: Board, origin: Space, threats: list[Threat]) -> bool:
+    """Some threat reaches its foe from `origin`: the foe within range, and for an area
+    attack an aim that covers it (every space of an area is within range, the foe's too)."""
+    return any(within_range(origin, target, reach) and (area is None or _area_fits(board, origin, reach, area, target))
+               for reach, area, target in threats)
 
 
 def _area_fits(board: Board, origin: Space, reach: int, area: tuple[int, int], target: Space) -> bool:
@@ -509,7 +538,7 @@ def _area_fits(board: Board, origin: Space, reach: int, area: tuple[int, int], t
 
 
 def end_ally(state: KaState, ally: Figure, hold: bool) -> Plan:
-    require(not _sharing(state, ally), R_STACKING, f"{ally.figure} may not stop on another Ally's space")
+    require(not _held(state, ally.space, ally), R_STACKING, f"{ally.figure} may not stop on another Ally's space")
     require(not owes_attack(state, ally), R_THEMATIC,
             f"{ally.figure} must attack at least once this turn: it can reach a foe")
 

@@ -89,17 +89,26 @@ _NAME = re.compile(r"([a-z])(0|[1-9][0-9]?)")
 
 def parse(text: str, rows: int = MAX_SPACES, cols: int = MAX_SPACES) -> Space:
     """The space named `text`; rows/cols bound the grid (the largest map by default)."""
-    found = _NAME.fullmatch(text) if isinstance(text, str) else None
-    if found is None:
+    space = _named(text) if isinstance(text, str) else None
+    if space is None:
         raise ValueError(f"{text!r} is not a space name (a column letter and a row number, like c3)")
-    space = (int(found.group(2)), ord(found.group(1)) - ord("a"))
     if not (space[0] < rows and space[1] < cols):
         raise ValueError(f"{text!r} is off the {rows}x{cols} grid")
     return space
 
 
+@functools.lru_cache(maxsize=4096)
+def _named(text: str) -> Space | None:
+    """The space a name names, None if it is none; remembered, as every event that moves
+    a figure names its space (at most 26 x 100 names are well formed)."""
+    found = _NAME.fullmatch(text)
+    return None if found is None else (int(found.group(2)), ord(found.group(1)) - ord("a"))
+
+
+@functools.cache
 def neighbours(space: Space) -> tuple[Space, ...]:
-    """The four orthogonal neighbours, N, E, S, W (not clipped to any grid)."""
+    """The four orthogonal neighbours, N, E, S, W (not clipped to any grid); remembered,
+    as every step, climb and walk asks for them."""
     row, col = space
     return tuple((row + dr, col + dc) for dr, dc in (STEP[edge] for edge in EDGES))
 
@@ -108,18 +117,16 @@ def manhattan(a: Space, b: Space) -> int:
     return abs(a[0] - b[0]) + abs(a[1] - b[1])
 
 
-def chebyshev(a: Space, b: Space) -> int:
-    return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
-
-
 def within_range(a: Space, b: Space, reach: int) -> bool:
     """kings-armory E Range: only range 1 counts diagonals (C1-1); longer ranges count
     orthogonal steps; range 0 is the same space."""
     if reach < 0:
         raise ValueError(f"range {reach} is negative")
+    # The arithmetic inline, not by calls: the rules ask this tens of times a command.
+    rows, cols = abs(a[0] - b[0]), abs(a[1] - b[1])
     if reach == 1:
-        return chebyshev(a, b) <= 1
-    return manhattan(a, b) <= reach
+        return rows <= 1 and cols <= 1
+    return rows + cols <= reach
 
 
 def line_spaces(origin: Space, direction: str, length: int) -> tuple[Space, ...]:
@@ -263,6 +270,9 @@ class Board:
     gate: Mapping[str, Space]
     parapets: tuple[Space, Space]
     routes: Mapping[tuple[str, str, str], Route]
+    ground: frozenset[Space]
+    """Where an ally may stand or step (kings-armory C1 Movement): the tiles, and of the
+    border only the gate's two path spaces and its two parapets."""
 
     def __hash__(self) -> int:
         # the mapping fields are read-only proxies, which do not hash; the rest pins a map
@@ -272,9 +282,7 @@ class Board:
         return 0 <= space[0] < self.rows and 0 <= space[1] < self.cols
 
     def walkable(self, space: Space) -> bool:
-        """Where an ally may stand or step (kings-armory C1 Movement): the tiles, and of
-        the border only the gate's two path spaces and its two parapets."""
-        return space in self.open or space in self.path or space in self.gate.values() or space in self.parapets
+        return space in self.ground
 
     def distance_to_path(self, space: Space) -> int:
         """Orthogonal steps, ignoring obstacles, to the nearest path or gate space."""
@@ -433,6 +441,7 @@ def parse_map(data: Mapping[str, Any]) -> Board:
     gate_spaces = {lane: routes[("main", lane, "red")].spaces[-1] for lane in LANES}
     entrances = {(which, lane): routes[(which, lane, "red")].spaces[0] for which, _ in starts for lane in LANES}
     outer = sorted(_outside(_global(gate, cell), gate_edge) for cell in _edge_cells(gate_edge))
+    parapets = (outer[0], outer[1])
     return Board(
         name=data["name"],
         title=title,
@@ -442,8 +451,9 @@ def parse_map(data: Mapping[str, Any]) -> Board:
         path=frozenset(path),
         entrances=MappingProxyType(entrances),
         gate=MappingProxyType(gate_spaces),
-        parapets=(outer[0], outer[1]),
+        parapets=parapets,
         routes=MappingProxyType(routes),
+        ground=frozenset(open_ | path | set(gate_spaces.values()) | set(parapets)),
     )
 
 

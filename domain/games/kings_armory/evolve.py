@@ -24,7 +24,7 @@ from domain.games.kings_armory.state import (
     Tower,
 )
 from domain.kernel import Event
-from domain.kernel.records import replace
+from domain.kernel.records import replace, replacer
 
 Apply = Callable[[KaState, Any], KaState]
 
@@ -37,7 +37,11 @@ def _figure(state: KaState, figure_id: str) -> Figure:
 
 
 def _update(state: KaState, figure_id: str, **changes: Any) -> KaState:
-    return state.with_figure(replace(_figure(state, figure_id), **changes))
+    return state.with_figure(_figure_with(_figure(state, figure_id), **changes))
+
+
+_figure_with = replacer(Figure)
+"""replace() bound to Figure: most events change one figure."""
 
 
 def _set_up(state: KaState, e: m.GameSetUp) -> KaState:

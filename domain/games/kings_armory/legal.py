@@ -1,60 +1,88 @@
-"""The commands a seat may submit now: every candidate the rules might allow, kept
-when decide() accepts it. Each command is one atomic action (one step, one attack,
-one Tower climbed), so the lists stay short."""
+"""The commands a seat may submit now. Each command is one atomic action (one step,
+one attack, one Tower climbed), so the lists stay short.
+
+The lists ask the rules' own checks once per Ally, target or space rather than once
+per candidate command: whatever fails for an Ally as a whole (it may not act, cannot
+pay) is asked once, targets out of range are never tried, and what is left goes
+through the same check decide() runs. The list is exactly the candidates decide()
+accepts, in the same order (tests/kings_armory/test_legal_commands.py holds the slow
+definition and compares). Commands are made by records.builder, as the kernel makes
+events: several times faster than a frozen dataclass's __init__, and every position
+makes its whole list."""
 
 from __future__ import annotations
 
+import functools
 import itertools
+from collections.abc import Callable
+from typing import ParamSpec
 
+from domain.games.kings_armory import actions
 from domain.games.kings_armory import messages as m
-from domain.games.kings_armory.actions import DIRECTIONS, reach_of, tower_entries, tower_exits
-from domain.games.kings_armory.board import Space, line_spaces, name, neighbours, within_range
+from domain.games.kings_armory.actions import (
+    DIRECTIONS,
+    HOSTING_REACH,
+    Aim,
+    check_cost,
+    end_ally,
+    own_ally,
+    reach_of,
+    tank_problem,
+    teleport_problem,
+    tower_entries,
+    tower_exits,
+)
+from domain.games.kings_armory.board import Board, Space, area_spaces, line_spaces, name, neighbours, within_range
 from domain.games.kings_armory.content import Special
 from domain.games.kings_armory.figures import attacks, specials, teleports, towers_only
 from domain.games.kings_armory.rules import placement_tower, plan, to_act
-from domain.games.kings_armory.specials import send_back_spaces
+from domain.games.kings_armory.specials import in_reach, send_back_spaces, use_special, used_up
 from domain.games.kings_armory.state import FOE, PLACING, PLAYERS, TOWERS, Figure, KaState
 from domain.games.kings_armory.table import board_of
 from domain.kernel import Command, RuleViolation
+from domain.kernel.records import builder
+
+P = ParamSpec("P")
+
+ALLY_TARGETED = ("heal", "bless", "ward", "enchant", "tank-boost", "aura")
+"""Special Actions aimed at an Ally in their reach (specials.in_reach)."""
 
 
-def _accepted(state: KaState, command: Command) -> bool:
-    """The rules' checks pass (rules.plan); what the command would do is not run."""
+def _passes(check: Callable[P, object], *args: P.args, **kwargs: P.kwargs) -> bool:
+    """The rules' check passes; what the command would do is not run."""
     try:
-        plan(state, command)
+        check(*args, **kwargs)
     except RuleViolation:
         return False
     return True
 
 
+@functools.lru_cache(maxsize=32)
+def _tower_corners(board: Board) -> tuple[Space, ...]:
+    """Top-left spaces of the map's 2x2 blocks of open terrain, in row order."""
+    return tuple(corner for corner in itertools.product(range(board.rows - 1), range(board.cols - 1))
+                 if board.tower_fits(corner))
+
+
 def _towers(state: KaState, seat: int) -> list[Command]:
-    board = board_of(state)
-    found: list[Command] = []
-    for row, col in itertools.product(range(board.rows - 1), range(board.cols - 1)):
-        corner = (row, col)
-        cells = ((row, col), (row, col + 1), (row + 1, col), (row + 1, col + 1))
-        if board.tower_fits(corner) and all(state.tower_at(cell) is None for cell in cells):
-            found.append(m.PlaceTower(seat=seat, at=name(corner)))
-    return found
+    """kings-armory E Towers: 2x2 open spaces that no Tower covers (_place_tower's checks)."""
+    taken = {cell for tower in state.towers for cell in tower.cells}
+    return [builder(m.PlaceTower)(seat=seat, at=name(corner)) for corner in _tower_corners(board_of(state))
+            if taken.isdisjoint(area_spaces(corner, 2, 2))]
 
 
 def _placements(state: KaState, seat: int) -> list[Command]:
-    board = board_of(state)
     unplaced = [f for f in state.allies_of(seat) if f.space[0] < 0]
     if not unplaced:
         return []
     ally = unplaced[0]  # one Ally at a time: the rest follow in the order they joined
-    found: list[Command] = []
-    for row, col in itertools.product(range(board.rows), range(board.cols)):
-        space = (row, col)
-        if not any(within_range(space, cell, 2) for tower in state.towers for cell in tower.cells):
-            continue
-        try:
-            placement_tower(state, ally, space)
-        except RuleViolation:
-            continue
-        found.append(m.PlaceAlly(seat=seat, figure=ally.figure, at=name(space)))
-    return found
+    board = board_of(state)
+    # kings-armory A2: on a Tower or within 2 spaces of one, in row order.
+    near = sorted({(row + dr, col + dc) for tower in state.towers for row, col in tower.cells
+                   for dr in range(-HOSTING_REACH, HOSTING_REACH + 1)
+                   for dc in range(abs(dr) - HOSTING_REACH, HOSTING_REACH - abs(dr) + 1)})
+    return [builder(m.PlaceAlly)(seat=seat, figure=ally.figure, at=name(space)) for space in near
+            if board.on_grid(space) and _passes(placement_tower, state, ally, space)]
 
 
 def _step_targets(state: KaState, ally: Figure) -> list[Space]:
@@ -74,101 +102,104 @@ def _area_corners(ally: Figure, width: int, length: int, reach: int, foes: set[S
                           for dr in range(length) for dc in range(width)))
 
 
-def _aims(state: KaState, ally: Figure, area: tuple[int, int] | None, reach: int,
-          targets: list[Figure]) -> list[tuple[str, str, str]]:
-    """(target, at, direction) candidates for an action with that area and reach."""
+def _aims(ally: Figure, area: tuple[int, int] | None, reach: int, targets: list[Figure]) -> list[Aim]:
+    """The aims of an action with that area and reach that could hold a foe."""
     if area is None:
-        return [(f.figure, "", "") for f in targets]
+        # A single target out of reach is refused by every check that aims so (kings-armory C2 First).
+        return [Aim(target=f.figure) for f in targets if within_range(ally.space, f.space, reach)]
     # Only areas with a foe in them: the rules refuse the others (kings-armory C2 Sixth).
     foes = {f.space for f in targets}
     width, length = area
     if width == 1 and length >= 2:
-        return [("", "", d) for d in DIRECTIONS if foes & set(line_spaces(ally.space, d, length))]
-    return [("", name(corner), "") for corner in _area_corners(ally, width, length, reach, foes)]
+        return [Aim(direction=d) for d in DIRECTIONS if foes & set(line_spaces(ally.space, d, length))]
+    return [Aim(at=name(corner)) for corner in _area_corners(ally, width, length, reach, foes)]
 
 
-def _special_commands(state: KaState, seat: int, ally: Figure, special: Special) -> list[Command]:
-    foes = [f for f in state.figures if f.kind == FOE]
-    allies = [f for f in state.figures if f.kind != FOE and f.active and f.space[0] >= 0]
+def _special_aims(state: KaState, ally: Figure, special: Special, foes: list[Figure],
+                  allies: list[Figure]) -> list[Aim]:
+    """Where the Special Action might be aimed, targets out of its reach left out."""
     kind = special.kind
-    found: list[Command] = []
-
-    def add(target: str = "", at: str = "", direction: str = "") -> None:
-        found.append(m.UseSpecial(seat=seat, figure=ally.figure, special=special.key, target=target, at=at,
-                                  direction=direction))
-
-    if kind in ("heal", "bless", "ward", "enchant", "tank-boost", "aura"):
-        for other in allies:
-            add(other.figure)
-    elif kind in ("mind-cage", "time-rift"):
-        for foe in foes:
-            add(foe.figure)
-    elif kind == "slow":
-        for target, at, direction in _aims(state, ally, special.area, special.reach, foes):
-            add(target, at, direction)
-    elif kind == "attack" and special.attack is not None:
-        for target, at, direction in _aims(state, ally, special.attack.area, reach_of(ally, special.attack), foes):
-            add(target, at, direction)
-    elif kind == "teleport-foe":
-        for foe in foes:
-            for _, space in send_back_spaces(state, foe, special.amount):
-                add(foe.figure, name(space))
-    elif kind == "teleport-ally":
+    if kind in ALLY_TARGETED:
+        return [Aim(target=other.figure) for other in allies if in_reach(ally, other, special)]
+    if kind in ("mind-cage", "time-rift"):
+        return [Aim(target=foe.figure) for foe in foes if within_range(ally.space, foe.space, special.reach)]
+    if kind == "slow":
+        return _aims(ally, special.area, special.reach, foes)
+    if kind == "attack" and special.attack is not None:
+        return _aims(ally, special.attack.area, reach_of(ally, special.attack), foes)
+    if kind == "teleport-foe":
+        return [Aim(target=foe.figure, at=name(space)) for foe in foes
+                if within_range(ally.space, foe.space, special.reach)
+                for _, space in send_back_spaces(state, foe, special.amount)]
+    if kind == "teleport-ally":
         board = board_of(state)
         spaces = [space for space in itertools.product(range(board.rows), range(board.cols))
                   if within_range(ally.space, space, special.reach)]
-        for other in allies:
-            for space in spaces:
-                if not special.amount or within_range(other.space, space, special.amount):
-                    add(other.figure, name(space))
-    elif kind == "summon-guardian":
+        return [Aim(target=other.figure, at=name(space)) for other in allies if in_reach(ally, other, special)
+                for space in spaces if (not special.amount or within_range(other.space, space, special.amount))
+                and not teleport_problem(state, other, space)]
+    if kind == "summon-guardian":
         row, col = ally.space
         reach = special.reach
-        for r, c in itertools.product(range(row - reach, row + reach + 1), range(col - reach, col + reach + 1)):
-            add("", name((r, c))) if r >= 0 and c >= 0 else None
-    elif kind == "foresight":
-        add()
-    return found
+        return [Aim(at=name((r, c))) for r, c in itertools.product(range(row - reach, row + reach + 1),
+                                                                    range(col - reach, col + reach + 1))
+                if r >= 0 and c >= 0 and within_range(ally.space, (r, c), reach)]
+    if kind == "foresight":
+        return [Aim()]
+    return []
 
 
 def _ally_commands(state: KaState, seat: int, ally: Figure) -> list[Command]:
-    found: list[Command] = []
-    for space in _step_targets(state, ally):
-        if space[0] >= 0 and space[1] >= 0:
-            found.append(m.Step(seat=seat, figure=ally.figure, to=name(space)))
-    found.extend(m.EnterTower(seat=seat, figure=ally.figure, to=name(s)) for s in tower_entries(state, ally))
-    found.extend(m.ExitTower(seat=seat, figure=ally.figure, to=name(s)) for s in tower_exits(state, ally))
+    if not _passes(own_ally, state, seat, ally.figure):
+        return []
+    figure = ally.figure
+    found: list[Command] = [builder(m.Step)(seat=seat, figure=figure, to=name(space))
+                            for space in _step_targets(state, ally)
+                            if space[0] >= 0 and space[1] >= 0 and _passes(actions.step, state, ally, space)]
+    if _passes(check_cost, state, ally, 1, "climb"):
+        # kings-armory E Towers: the lists are where it may climb; climbing costs 1 action.
+        found.extend(builder(m.EnterTower)(seat=seat, figure=figure, to=name(s)) for s in tower_entries(state, ally))
+        found.extend(builder(m.ExitTower)(seat=seat, figure=figure, to=name(s)) for s in tower_exits(state, ally))
     foes = [f for f in state.figures if f.kind == FOE]
     for profile in attacks(ally):
-        for target, at, direction in _aims(state, ally, profile.area, reach_of(ally, profile), foes):
-            found.append(m.Attack(seat=seat, figure=ally.figure, attack=profile.key, target=target, at=at,
-                                  direction=direction))
+        if not _passes(check_cost, state, ally, profile.cost, "attack"):
+            continue
+        found.extend(builder(m.Attack)(seat=seat, figure=figure, attack=profile.key, target=aim.target, at=aim.at,
+                              direction=aim.direction)
+                     for aim in _aims(ally, profile.area, reach_of(ally, profile), foes)
+                     if _passes(actions.attack, state, ally, profile.key, aim))
+    allies = [f for f in state.figures if f.kind != FOE and f.active and f.space[0] >= 0]
     for special in specials(ally):
-        found.extend(_special_commands(state, seat, ally, special))
-    found.extend(m.Tank(seat=seat, figure=ally.figure, foe=f.figure) for f in foes if not f.tanked_by)
-    found.extend(m.Untank(seat=seat, figure=ally.figure, foe=f.figure) for f in foes if f.tanked_by == ally.figure)
-    found.append(m.EndAlly(seat=seat, figure=ally.figure, hold=False))
-    found.append(m.EndAlly(seat=seat, figure=ally.figure, hold=True))
+        if used_up(ally, special) or not _passes(check_cost, state, ally, special.cost, "special"):
+            continue
+        found.extend(builder(m.UseSpecial)(seat=seat, figure=figure, special=special.key, target=aim.target, at=aim.at,
+                                  direction=aim.direction)
+                     for aim in _special_aims(state, ally, special, foes, allies)
+                     if _passes(use_special, state, ally, special.key, aim))
+    found.extend(builder(m.Tank)(seat=seat, figure=figure, foe=f.figure) for f in foes
+                 if not tank_problem(state, ally, f))
+    found.extend(builder(m.Untank)(seat=seat, figure=figure, foe=f.figure) for f in foes if f.tanked_by == figure)
+    if _passes(end_ally, state, ally, False):  # holding or not, the checks are the same
+        found.append(builder(m.EndAlly)(seat=seat, figure=figure, hold=False))
+        found.append(builder(m.EndAlly)(seat=seat, figure=figure, hold=True))
     return found
 
 
 def legal_commands(state: KaState, seat: int) -> list[Command]:
     if seat not in to_act(state):
         return []
-    candidates: list[Command]
     if state.phase == TOWERS:
-        candidates = _towers(state, seat)
-    elif state.phase == PLACING:
-        candidates = _placements(state, seat)
-    elif state.phase == PLAYERS:
-        candidates = []
-        allies = [state.figure(state.acting)] if state.acting else [
-            f for f in state.allies_of(seat) if f.active and not f.done]
-        for ally in allies:
-            if ally is not None:
-                candidates.extend(_ally_commands(state, seat, ally))
-        if not state.acting:
-            candidates.append(m.EndTurn(seat=seat))
-    else:
-        candidates = []
-    return [command for command in candidates if _accepted(state, command)]
+        return _towers(state, seat)
+    if state.phase == PLACING:
+        return _placements(state, seat)
+    if state.phase != PLAYERS:
+        return []
+    found: list[Command] = []
+    allies = [state.figure(state.acting)] if state.acting else [
+        f for f in state.allies_of(seat) if f.active and not f.done]
+    for ally in allies:
+        if ally is not None:
+            found.extend(_ally_commands(state, seat, ally))
+    if not state.acting and _passes(plan, state, end_turn := builder(m.EndTurn)(seat=seat)):
+        found.append(end_turn)
+    return found

@@ -71,16 +71,19 @@ def placement_tower(state: KaState, ally: Figure, space: Space) -> tuple[str, st
     """(hosting tower, tower stood on) for placing `ally` on `space`, or a RuleViolation:
     on a Tower with a free slot, or within 2 spaces of one (kings-armory A2)."""
     board = board_of(state)
-    require(board.walkable(space), R_SETUP, f"{name(space)} is off the map or on the Border")
-    require(ally_at(state, space) is None, "kings-armory E Stacking / Sharing a Space",
-            f"{name(space)} already holds an Ally")
+    # The messages name the space: built only for a refusal (legal_commands tries the spaces near Towers).
+    if not board.walkable(space):
+        raise RuleViolation(R_SETUP, f"{name(space)} is off the map or on the Border")
+    if ally_at(state, space) is not None:
+        raise RuleViolation("kings-armory E Stacking / Sharing a Space", f"{name(space)} already holds an Ally")
     tower = state.tower_at(space)
     if tower is not None:
         require(state.hosted(tower.tower) < tower.slots, R_HOSTING, f"Tower {tower.tower} hosts all it can")
         return tower.tower, tower.tower
     require(not towers_only(ally), R_SETUP, f"{ally.figure} never leaves the Towers")
     host = tower_near(state, space)
-    require(bool(host), R_HOSTING, f"{name(space)} is not within 2 spaces of a Tower with a free hosting slot")
+    if not host:
+        raise RuleViolation(R_HOSTING, f"{name(space)} is not within 2 spaces of a Tower with a free hosting slot")
     return host, ""
 
 

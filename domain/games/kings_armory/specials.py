@@ -47,7 +47,7 @@ ONCE_PER_WAVE = ("summon-guardian", "time-rift")
 GUARDIAN_ID = "guardian"
 
 
-def _in_reach(ally: Figure, target: Figure, special: Special) -> bool:
+def in_reach(ally: Figure, target: Figure, special: Special) -> bool:
     """Reach 0 means the Ally itself, except for teleporting others, which has no
     limit unless one is given (kings-armory E Teleport)."""
     if special.reach == 0:
@@ -59,7 +59,7 @@ def _ally_target(state: KaState, ally: Figure, special: Special, aim: Aim) -> Fi
     target = state.figure(aim.target or ally.figure)
     if target is None or target.kind == FOE or not target.active or target.space[0] < 0:
         raise RuleViolation(R_SPECIAL, f"{special.name} needs an Ally on the board, not {aim.target!r}")
-    require(_in_reach(ally, target, special), R_SPECIAL, f"{target.figure} is out of {special.name}'s range")
+    require(in_reach(ally, target, special), R_SPECIAL, f"{target.figure} is out of {special.name}'s range")
     return target
 
 
@@ -181,8 +181,10 @@ def _time_rift(state: KaState, ally: Figure, special: Special, aim: Aim) -> Plan
 def _summon(state: KaState, ally: Figure, special: Special, aim: Aim) -> Plan:
     require(state.figure(GUARDIAN_ID) is None, R_GUARDIAN, "the Guardian is already on the board")
     to = _space(aim.at, R_GUARDIAN)
-    require(within_range(ally.space, to, special.reach), R_GUARDIAN, f"{name(to)} is out of range {special.reach}")
-    require(free_ground(state, to, "") and ally_at(state, to) is None, R_GUARDIAN, f"{name(to)} is not a free space")
+    if not within_range(ally.space, to, special.reach):
+        raise RuleViolation(R_GUARDIAN, f"{name(to)} is out of range {special.reach}")
+    if not free_ground(state, to, "") or ally_at(state, to) is not None:
+        raise RuleViolation(R_GUARDIAN, f"{name(to)} is not a free space")
     guardian = guardian_hp()
     return lambda em, rng: em.emit(m.GuardianSummoned, R_GUARDIAN, GUARDIAN_ID, ally.seat, name(to), guardian)
 
@@ -235,14 +237,18 @@ CHECKS: dict[str, Callable[[KaState, Figure, Special, Aim], Plan]] = {
 }
 
 
+def used_up(ally: Figure, special: Special) -> bool:
+    """A Special Action allowed once a Wave that the Ally has used this Wave."""
+    return (special.once_per_wave or special.kind in ONCE_PER_WAVE) and f"special:{special.key}" in ally.used
+
+
 def use_special(state: KaState, ally: Figure, key: str, aim: Aim) -> Plan:
     """Check the Special Action against the rules; the plan pays for it and applies it."""
     special = special_named(ally, key)
     if special is None:
         raise RuleViolation(R_SPECIAL, f"{ally.figure} has no Special Action {key!r}; it has "
                             f"{', '.join(s.key for s in specials(ally)) or 'none'}")
-    if special.once_per_wave or special.kind in ONCE_PER_WAVE:
-        require(f"special:{key}" not in ally.used, R_SPECIAL, f"{special.name} is used once per Wave")
+    require(not used_up(ally, special), R_SPECIAL, f"{special.name} is used once per Wave")
     effect = CHECKS[special.kind](state, ally, special, aim)
     action = f"special:{key}"
     check_cost(state, ally, special.cost, action)

@@ -12,7 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from domain.games.kings_armory.board import Space
-from domain.kernel.records import replace
+from domain.kernel.game import memo_last
+from domain.kernel.records import replace, replacer
 
 # Phases (kings-armory B8 Game Play Order).
 TOWERS = "towers"
@@ -181,10 +182,7 @@ class KaState:
         return None
 
     def tower_at(self, space: Space) -> Tower | None:
-        for tower in self.towers:
-            if space in tower.cells:
-                return tower
-        return None
+        return _tower_cells(self.towers).get(space)
 
     def hosted(self, tower_id: str) -> int:
         """Allies using one of the Tower's hosting slots (kings-armory A2 Tower Hosting)."""
@@ -192,12 +190,26 @@ class KaState:
 
     def with_figure(self, figure: Figure) -> KaState:
         """The state with `figure` replacing the figure of the same id (or added last)."""
-        figures = list(self.figures)
+        figures = self.figures
         for i, old in enumerate(figures):
             if old.figure == figure.figure:
-                figures[i] = figure
-                return replace(self, figures=tuple(figures))
-        return replace(self, figures=(*figures, figure))
+                return _state_with(self, figures=(*figures[:i], figure, *figures[i + 1:]))
+        return _state_with(self, figures=(*figures, figure))
 
     def without(self, figure_id: str) -> KaState:
         return replace(self, figures=tuple(f for f in self.figures if f.figure != figure_id))
+
+
+_state_with = replacer(KaState)
+"""replace() bound to KaState: evolve copies the state on every event."""
+
+
+@memo_last
+def _tower_cells(towers: tuple[Tower, ...]) -> dict[Space, Tower]:
+    """The Tower on each of its cells. States share their towers tuple until a Tower is
+    placed, so this is built once a Tower rather than searched on every call."""
+    cells: dict[Space, Tower] = {}
+    for tower in towers:
+        for cell in tower.cells:
+            cells.setdefault(cell, tower)
+    return cells

@@ -8,6 +8,7 @@ import json
 from domain.games.kings_armory.board import Board, MapError, Space, load_map, manhattan, parse_map
 from domain.games.kings_armory.figures import flying
 from domain.games.kings_armory.state import FOE, Figure, KaState
+from domain.kernel.game import memo_last
 
 
 @functools.lru_cache(maxsize=32)
@@ -31,10 +32,19 @@ def board_of(state: KaState) -> Board:
 
 def ally_at(state: KaState, space: Space) -> Figure | None:
     """The Ally on a space (a KO'd Hero still takes it up: kings-armory E Defeated)."""
-    for figure in state.figures:
-        if figure.space == space and figure.kind != FOE:
-            return figure
-    return None
+    allies = allies_on(state.figures).get(space)
+    return allies[0] if allies else None
+
+
+@memo_last
+def allies_on(figures: tuple[Figure, ...]) -> dict[Space, list[Figure]]:
+    """The Allies on each space, in board order. The rules' checks ask it many times of
+    one position (legal_commands, then decide), so it is built once per figures tuple."""
+    found: dict[Space, list[Figure]] = {}
+    for figure in figures:
+        if figure.kind != FOE:
+            found.setdefault(figure.space, []).append(figure)
+    return found
 
 
 def foe_blocks(state: KaState, space: Space, foe: Figure) -> bool:
