@@ -10,6 +10,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from domain.kernel import Command, Envelope, Game, Header, Rng, Session, StartGame, seed_commitment
+from domain.kernel.game import states_after
 
 CREATED_AT = "2026-01-01T00:00:00Z"
 
@@ -38,7 +39,9 @@ def rules_speed(game: Game[Any], seats: int, seconds: float) -> tuple[float, flo
     commands/s and games/s, the OpenSpiel "random rollouts per second".
 
     Each command costs the status, the seat's legal commands, decide (with the
-    command's generator) and evolve of every event: no envelopes, hashes or I/O.
+    command's generator) and the state after each event, as the kernel takes it
+    (states_after: the states decide's Emitter evolved, else evolve of every event):
+    no envelopes, hashes or I/O.
     """
     chooser = random.Random(1)
     commands = games = 0
@@ -52,8 +55,7 @@ def rules_speed(game: Game[Any], seats: int, seconds: float) -> tuple[float, flo
             seat = chooser.choice(status.to_act)
             command = chooser.choice(game.legal_commands(state, seat))
             events = game.decide(state, command, Rng(seed, game_id, version))
-            for event in events:
-                state = game.evolve(state, event)
+            state = states_after(game.evolve, state, events)[-1]
             version += len(events)
             commands += 1
         games += 1
