@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import multiprocessing
+import json
 import os
 import random
+import select
 import statistics
 import subprocess
 import sys
@@ -22,7 +23,6 @@ import time
 import uuid
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from multiprocessing.connection import Connection
 from typing import Any
 
 import grpc
@@ -283,31 +283,26 @@ def fan_out(address: str, scripts: Sequence[Script], per_game: int, rate: float,
     plans: list[subscribers.Plan] = [(s.game_id, s.requests[0][0].expected_version - 1, _audience(s.tokens, n))
                                      for s in scripts for n in range(per_game)]
     patience = sum(len(s.requests) for s in scripts) / rate + 120
-    context = multiprocessing.get_context("spawn")  # a forked child would inherit gRPC's threads
-    pipes: list[Connection] = []
-    workers = []
+    workers: list[subprocess.Popen[str]] = []
     try:
         for k in range(processes):
-            ours, theirs = context.Pipe()
-            worker = context.Process(target=subscribers.run, daemon=True,
-                                     args=(theirs, stream_address or address, plans[k::processes], batches, patience))
-            worker.start()
-            pipes.append(ours)
+            worker = subprocess.Popen([sys.executable, "-m", "bench.subscribers"], stdin=subprocess.PIPE,
+                                      stdout=subprocess.PIPE, text=True)
             workers.append(worker)
-        for pipe in pipes:
-            subscribers.receive(pipe, 120)  # ready
+            _tell(worker, [stream_address or address, plans[k::processes], batches, patience])
+        for worker in workers:
+            _heard(worker, 120)  # "ready"
         sent_at, sent_rate = asyncio.run(_send_paced(address, scripts, rate))
         finals: dict[str, int] = {}
         for game_id, seq in sent_at:
             finals[game_id] = max(finals.get(game_id, 0), seq)
-        for pipe in pipes:
-            pipe.send(finals)
-        reports: list[subscribers.Report] = [subscribers.receive(pipe, 60) for pipe in pipes]
+        for worker in workers:
+            _tell(worker, finals)
+        reports: list[subscribers.Report] = [json.loads(_heard(worker, 60)) for worker in workers]
     finally:
         for worker in workers:
-            worker.join(30)
-            if worker.is_alive():
-                worker.kill()
+            worker.kill()  # gone already, unless the load failed
+            worker.wait(30)
     delays: list[float] = []
     complete = True
     for k, (received, _, _) in enumerate(reports):
@@ -316,6 +311,24 @@ def fan_out(address: str, scripts: Sequence[Script], per_game: int, rate: float,
             delays += [at - sent_at[game_id, seq] for seq, at in mine if (game_id, seq) in sent_at]
     return FanOut(len(plans), len(sent_at), delays, complete, sent_rate, max(r[1] for r in reports),
                   max(r[2] for r in reports))
+
+
+def _tell(worker: subprocess.Popen[str], message: object) -> None:
+    assert worker.stdin is not None
+    worker.stdin.write(json.dumps(message) + "\n")
+    worker.stdin.flush()
+
+
+def _heard(worker: subprocess.Popen[str], timeout: float) -> str:
+    """The subscriber process's next line, waiting at most `timeout` seconds (it writes one
+    line and waits for an answer, so nothing is left in the pipe's buffer meanwhile)."""
+    assert worker.stdout is not None
+    if not select.select([worker.stdout], [], [], timeout)[0]:
+        raise TimeoutError(f"no word from a subscriber process in {timeout:.0f} s")
+    line = worker.stdout.readline()
+    if not line:
+        raise RuntimeError(f"a subscriber process ended (exit code {worker.wait(30)})")
+    return line
 
 
 async def _send_paced(address: str, scripts: Sequence[Script],

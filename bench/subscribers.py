@@ -1,14 +1,21 @@
-"""The subscriber side of the fan-out bench (bench/service.py, fan_out): one process of
-streams that records when each event arrived, and how busy the process was."""
+"""The subscriber side of the fan-out bench (bench/service.py, fan_out): a process of
+streams that records when each event arrived, and how busy the process was.
+
+`python -m bench.subscribers` reads its plan as a JSON line on stdin, prints "ready"
+once every stream is open, then reads each game's last version as a JSON line, and
+prints its report as a JSON line once its streams hold them. A process of its own
+(not multiprocessing's spawn, which imports the bench's whole main module into each
+child) starts in a fraction of a second: it imports only gRPC and the generated code.
+"""
 
 from __future__ import annotations
 
 import asyncio
+import json
 import statistics
+import sys
 import time
 from collections.abc import Callable
-from multiprocessing.connection import Connection
-from typing import Any
 
 import grpc
 
@@ -22,19 +29,7 @@ Report = tuple[list[list[tuple[int, float]]], float, float]
 while the load ran, and its event loop's lag p99 in ms."""
 
 
-def receive(pipe: Connection, timeout: float) -> Any:
-    """The next thing sent through the pipe, waiting at most `timeout` seconds."""
-    if not pipe.poll(timeout):
-        raise TimeoutError(f"no word from a subscriber process in {timeout:.0f} s")
-    return pipe.recv()
-
-
-def run(pipe: Connection, address: str, plans: list[Plan], batches: bool, patience: float) -> None:
-    """A subscriber process's work: the planned streams, its report sent through the pipe."""
-    pipe.send(asyncio.run(_subscribe(pipe, address, plans, batches, patience)))
-
-
-async def _subscribe(pipe: Connection, address: str, plans: list[Plan], batches: bool, patience: float) -> Report:
+async def _subscribe(address: str, plans: list[Plan], batches: bool, patience: float) -> Report:
     """Open the planned streams, say so, then record every event until told each game's
     last version and holding it (or `patience` runs out)."""
     received: list[list[tuple[int, float]]] = [[] for _ in plans]
@@ -59,10 +54,10 @@ async def _subscribe(pipe: Connection, address: str, plans: list[Plan], batches:
 
         tasks = [asyncio.create_task(subscriber(plan, mine)) for plan, mine in zip(plans, received, strict=True)]
         await _until(lambda: all(received), 60)
-        pipe.send("ready")
+        print("ready", flush=True)
         tasks.append(asyncio.create_task(probe()))
         cpu, wall = time.process_time(), time.monotonic()
-        finals: dict[str, int] = await asyncio.to_thread(receive, pipe, patience)
+        finals: dict[str, int] = json.loads(await asyncio.to_thread(sys.stdin.readline))
         await _until(lambda: all(bool(mine) and mine[-1][0] >= finals.get(plan[0], 0)
                                  for plan, mine in zip(plans, received, strict=True)), 10)
         share = (time.process_time() - cpu) / (time.monotonic() - wall)
@@ -76,3 +71,14 @@ async def _until(done: Callable[[], bool], seconds: float) -> None:
     deadline = time.monotonic() + seconds
     while not done() and time.monotonic() < deadline:
         await asyncio.sleep(0.01)
+
+
+def main() -> None:
+    address, plans, batches, patience = json.loads(sys.stdin.readline())
+    report = asyncio.run(_subscribe(address, [(game_id, after, token) for game_id, after, token in plans], batches,
+                                    patience))
+    print(json.dumps(report), flush=True)
+
+
+if __name__ == "__main__":
+    main()
