@@ -22,7 +22,7 @@ import asyncio
 import logging
 import threading
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Iterator
 from concurrent import futures
 from dataclasses import dataclass
 from typing import Any, ClassVar, NoReturn
@@ -186,7 +186,7 @@ MAX_BATCH_BYTES = 1024 * 1024
 """An EventBatch's size: well short of the 4 MiB that gRPC's clients receive by default."""
 
 
-def batches(converted: Sequence[Converted]) -> Iterator[bytes]:
+def batches(converted: Iterable[Converted]) -> Iterator[bytes]:
     """The events as encoded EventBatch messages of at most MAX_BATCH_BYTES each (an event
     larger than that goes alone), in order."""
     entries: list[bytes] = []
@@ -265,13 +265,14 @@ class Servicer(pb_grpc.TablerulesServicer):
         return await asyncio.to_thread(work)
 
     async def _followed(self, request: pb.StreamEventsRequest,
-                        context: grpc.aio.ServicerContext) -> AsyncIterator[list[Converted]]:
-        """The stream's events, converted, as many at a time as are ready."""
+                        context: grpc.aio.ServicerContext) -> AsyncIterator[Iterator[Converted]]:
+        """The stream's events, as many at a time as are ready, each converted as it is taken
+        (a long catch-up is sent as it is converted, not held whole)."""
         # A caller who leaves cancels this coroutine: nothing here needs to look for it.
         token = bearer(context)
         live = await asyncio.to_thread(self.tables.live, request.game_id)
         async for batch in self.tables.follow(live, token, request.from_version):
-            yield [self.messages.of(request.game_id, live.game, seen) for seen in batch]
+            yield (self.messages.of(request.game_id, live.game, seen) for seen in batch)
 
     async def StreamEvents(self, request: pb.StreamEventsRequest,
                            context: grpc.aio.ServicerContext) -> AsyncIterator[pb.EventEnvelope]:
