@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import functools
+import math
 import platform
 import statistics
 import subprocess
@@ -63,6 +64,21 @@ def spread(values: list[float], show: Callable[[float], str]) -> str:
 
 def ms(value: float) -> str:
     return f"{value:.1f} ms"
+
+
+@dataclass(frozen=True)
+class FanOutLoad:
+    """A fan-out row: `per_game` subscribers on each of `games` games taking `rate` commands/s in
+    all, the subscribers split over `processes` client processes. With `older`, the same crowd
+    streams again with StreamEvents (one event a message, as clients before StreamEventBatches)."""
+
+    where: str
+    games: int
+    per_game: int
+    rate: float
+    processes: int
+    target_ms: int
+    older: bool = False
 
 
 class Bench:
@@ -280,37 +296,51 @@ class Bench:
     # 4. Fan-out ---------------------------------------------------------------------
 
     def fan_out(self) -> None:
-        self.fan_out_row("one game", lambda run: self.sqlite_addresses(f"fanout-{run}"))
+        self.fan_out_row(FanOutLoad("one game", 1, 100, 100.0, 1, 50, older=True),
+                         lambda run: self.sqlite_addresses(f"fanout-{run}"))
+        self.fan_out_row(FanOutLoad("100 games (10 on each)", 100, 10, 200.0, 4, 100),
+                         lambda run: self.sqlite_addresses(f"spread-{run}"))
 
     def pg_fan_out(self) -> None:
         figure = "fan-out across 2 replicas of one PostgreSQL database"
         if not self.skipped_without_postgres(figure):
-            self.fan_out_row("one game on 2 replicas of one PostgreSQL database (commands to replica A, the "
-                             "subscribers on replica B)", lambda run: self.postgres_replicas(2))
+            self.fan_out_row(FanOutLoad("one game on 2 replicas of one PostgreSQL database (commands to replica A, "
+                                        "the subscribers on replica B)", 1, 100, 100.0, 1, 50),
+                             lambda run: self.postgres_replicas(2))
 
-    def fan_out_row(self, where: str, servers: Callable[[int], contextlib.AbstractContextManager[list[str]]]) -> None:
+    def fan_out_row(self, load: FanOutLoad,
+                    servers: Callable[[int], contextlib.AbstractContextManager[list[str]]]) -> None:
         """`servers(run)` gives the addresses: commands go to the first, the subscribers stream from the last."""
-        subscribers, rate = 100, 100.0
+        per_game_commands = math.ceil(load.rate * self.seconds / load.games)
 
-        def one(run: int) -> tuple[float, ...]:
+        def measured(addresses: list[str], name: str, per_game: int, batches: bool = True) -> service.FanOut:
+            scripts = [service.script(addresses[0], per_game_commands, f"{name}-{n}") for n in range(load.games)]
+            return service.fan_out(addresses[0], scripts, per_game, load.rate, load.processes, addresses[-1], batches)
+
+        def one(run: int) -> tuple[service.FanOut, service.FanOut, service.FanOut | None]:
             with servers(run) as addresses:
-                sent_to, streamed_from = addresses[0], addresses[-1]
-                crowd = service.fan_out(sent_to, service.script(sent_to, int(rate * self.seconds), f"fan-{run}"),
-                                        subscribers, rate, self.seconds, streamed_from)
-                single = service.fan_out(sent_to, service.script(sent_to, int(rate * self.seconds), f"one-{run}"),
-                                         1, rate, self.seconds, streamed_from)
-            complete = crowd.delivered == crowd.events * subscribers
-            return crowd.percentile(99), single.percentile(99), float(complete), crowd.rate
+                return (measured(addresses, f"fan-{run}", load.per_game), measured(addresses, f"one-{run}", 1),
+                        measured(addresses, f"old-{run}", load.per_game, batches=False) if load.older else None)
 
         results = self.repeat(one)
-        crowd, single, achieved = (median([r[i] for r in results]) for i in (0, 1, 3))
-        complete = all(r[2] for r in results)
-        self.add(f"fan-out: {subscribers} subscribers, {where} at {rate:.0f} commands/s",
-                 f"p99 delay {spread([r[0] for r in results], ms)} at {achieved:.0f} commands/s sent, "
-                 f"{'every' if complete else 'NOT every'} event to every subscriber",
-                 f"1 subscriber: p99 {single:.1f} ms", f"{crowd / single:.1f}x" if single else "",
-                 "p99 < 50 ms, nothing lost, the full rate sent",
-                 complete and all(r[0] < 50 and r[3] >= 0.95 * rate for r in results))
+        crowds = [crowd for crowd, _, _ in results]
+        crowd, single = median([c.percentile(99) for c in crowds]), median([s.percentile(99) for _, s, _ in results])
+        complete = all(c.complete for c in crowds)
+        olders = [older for _, _, older in results if older is not None]
+        older = (f"; StreamEvents, one event a message (older clients): p99 "
+                 f"{spread([o.percentile(99) for o in olders], ms)} at {median([o.rate for o in olders]):.0f} "
+                 f"commands/s sent{'' if all(o.complete for o in olders) else ', NOT every event'}") if olders else ""
+        alone = "1 subscriber" if load.games == 1 else "1 subscriber per game"
+        self.add(f"fan-out: {load.games * load.per_game:,} subscribers, {load.where} at {load.rate:.0f} commands/s",
+                 f"p99 delay {spread([c.percentile(99) for c in crowds], ms)} at "
+                 f"{median([c.rate for c in crowds]):.0f} commands/s sent, "
+                 f"{'every' if complete else 'NOT every'} event to every subscriber, once, in order; subscribers "
+                 f"in {load.processes} process{'es' if load.processes > 1 else ''}, the busiest at "
+                 f"{max(c.client_cpu for c in crowds):.0%} of a core, loop lag p99 "
+                 f"{max(c.client_lag for c in crowds):.1f} ms{older}",
+                 f"{alone}: p99 {single:.1f} ms", f"{crowd / single:.1f}x" if single else "",
+                 f"p99 < {load.target_ms} ms, nothing lost, the full rate sent",
+                 complete and all(c.percentile(99) < load.target_ms and c.rate >= 0.95 * load.rate for c in crowds))
 
     # 5. Rules speed ------------------------------------------------------------------
 

@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import os
 import random
+import select
 import statistics
 import subprocess
 import sys
@@ -25,6 +27,7 @@ from typing import Any
 
 import grpc
 
+from bench import subscribers
 from bench.replay import WINNING_MOVES
 from bench.rules import random_command
 from domain.games import REGISTRY
@@ -82,6 +85,8 @@ class Script:
     requests: list[Request]
     log: Log
     seed: str
+    tokens: dict[int, str]
+    """The seats' tokens, by seat."""
 
 
 def script(address: str, commands: int, seed: str, options: dict[str, bool | int | str] | None = None) -> Script:
@@ -93,7 +98,7 @@ def script(address: str, commands: int, seed: str, options: dict[str, bool | int
     tokens = {s.seat: s.token for s in created.seats}
     session, report = replay(game, log)
     assert session is not None, report
-    return Script(created.game_id, _requests(created.game_id, session, tokens, commands, seed), log, seed)
+    return Script(created.game_id, _requests(created.game_id, session, tokens, commands, seed), log, seed, tokens)
 
 
 def _requests(game_id: str, session: Session[Any], tokens: dict[int, str], commands: int,
@@ -231,81 +236,121 @@ def imported_at(address: str, source: Script, position: int, commands: int) -> S
         imported = operator.import_log(text)
     tokens = {s.seat: s.token for s in imported.seats}
     return Script(imported.game_id, _requests(imported.game_id, session, tokens, commands, source.seed),
-                  source.log, source.seed)
+                  source.log, source.seed, tokens)
 
 
 @dataclass
 class FanOut:
     subscribers: int
     events: int
-    delivered: int
+    """Events the commands produced, over all games."""
     delays: list[float]
+    """Seconds from a command's send to a subscriber holding an event of it, per event and subscriber."""
+    complete: bool
+    """Every subscriber got every event of its game from its start on, each exactly once, in order."""
     rate: float
     """Commands/s actually sent: each waits for its reply, so an overloaded server slows the load."""
+    client_cpu: float
+    """The busiest subscriber process's share of one core while the load ran."""
+    client_lag: float
+    """The worst subscriber process's event loop lag p99 (ms): how late its 5 ms timer fired."""
 
     def percentile(self, p: int) -> float:
         return statistics.quantiles(self.delays, n=100)[p - 1] * 1000 if len(self.delays) > 2 else 0.0
 
 
-def fan_out(address: str, source: Script, subscribers: int, rate: float, seconds: float,
-            stream_address: str = "") -> FanOut:
-    """`subscribers` streams on one game while one client submits `rate` commands/s.
+def _audience(tokens: dict[int, str], index: int) -> str | None:
+    """A game's subscribers in turn: seat 1, seat 2, then spectators (each audience its own redaction)."""
+    return tokens.get(index + 1) if index < 2 else None
 
-    The subscribers are coroutines of one event loop, as an efficient client is
-    written: each is its own StreamEvents call and decodes every event. The commands
-    go from a thread of their own, so the subscribers' work does not hold them back
-    (one process, one clock). The delay of an event is from the moment its command
-    was sent to the moment a subscriber has it. The subscribers stream from
+
+def fan_out(address: str, scripts: Sequence[Script], per_game: int, rate: float, processes: int = 1,
+            stream_address: str = "", batches: bool = True) -> FanOut:
+    """`per_game` streams on each script's game while its commands are sent, `rate` commands/s
+    over all games.
+
+    The subscribers are coroutines of `processes` processes, each one event loop with one
+    channel, as an efficient client is written: each is its own StreamEventBatches call
+    (StreamEvents, one event a message, as older clients stream, without `batches`) and
+    decodes every event. The commands go from this process, so the subscribers' work does
+    not hold them back; every process reads the same clock (CLOCK_MONOTONIC). The delay of
+    an event is from the moment its command was sent to the moment a subscriber has it.
+    Each process reports its CPU share and event loop lag, which tell whether the
+    subscribers kept up (then the delays are the server's). The subscribers stream from
     `stream_address` if given (another replica on the same store), else from `address`.
     """
-    with Client(address, token=OPERATOR) as operator:
-        start_version = operator.view(source.game_id).version
-    return asyncio.run(_fan_out(address, stream_address or address, source, start_version, subscribers, rate,
-                                seconds))
+    # Each stream starts with its game's last event before the load: once each has it, all are open.
+    plans: list[subscribers.Plan] = [(s.game_id, s.requests[0][0].expected_version - 1, _audience(s.tokens, n))
+                                     for s in scripts for n in range(per_game)]
+    patience = sum(len(s.requests) for s in scripts) / rate + 120
+    workers: list[subprocess.Popen[str]] = []
+    try:
+        for k in range(processes):
+            worker = subprocess.Popen([sys.executable, "-m", "bench.subscribers"], stdin=subprocess.PIPE,
+                                      stdout=subprocess.PIPE, text=True)
+            workers.append(worker)
+            _tell(worker, [stream_address or address, plans[k::processes], batches, patience])
+        for worker in workers:
+            _heard(worker, 120)  # "ready"
+        sent_at, sent_rate = asyncio.run(_send_paced(address, scripts, rate))
+        finals: dict[str, int] = {}
+        for game_id, seq in sent_at:
+            finals[game_id] = max(finals.get(game_id, 0), seq)
+        for worker in workers:
+            _tell(worker, finals)
+        reports: list[subscribers.Report] = [json.loads(_heard(worker, 60)) for worker in workers]
+    finally:
+        for worker in workers:
+            worker.kill()  # gone already, unless the load failed
+            worker.wait(30)
+    delays: list[float] = []
+    complete = True
+    for k, (received, _, _) in enumerate(reports):
+        for (game_id, after, _), mine in zip(plans[k::processes], received, strict=True):
+            complete = complete and [seq for seq, _ in mine] == list(range(after + 1, finals.get(game_id, after) + 1))
+            delays += [at - sent_at[game_id, seq] for seq, at in mine if (game_id, seq) in sent_at]
+    return FanOut(len(plans), len(sent_at), delays, complete, sent_rate, max(r[1] for r in reports),
+                  max(r[2] for r in reports))
 
 
-def _submit_paced(address: str, requests: Sequence[Request], rate: float) -> tuple[dict[int, float], float]:
-    """Send the requests in order at `rate`/s (each waits for its reply); returns when
-    each event's command was sent, and the rate actually sent."""
-    sent_at: dict[int, float] = {}
-    with grpc.insecure_channel(address) as channel:
+def _tell(worker: subprocess.Popen[str], message: object) -> None:
+    assert worker.stdin is not None
+    worker.stdin.write(json.dumps(message) + "\n")
+    worker.stdin.flush()
+
+
+def _heard(worker: subprocess.Popen[str], timeout: float) -> str:
+    """The subscriber process's next line, waiting at most `timeout` seconds (it writes one
+    line and waits for an answer, so nothing is left in the pipe's buffer meanwhile)."""
+    assert worker.stdout is not None
+    if not select.select([worker.stdout], [], [], timeout)[0]:
+        raise TimeoutError(f"no word from a subscriber process in {timeout:.0f} s")
+    line = worker.stdout.readline()
+    if not line:
+        raise RuntimeError(f"a subscriber process ended (exit code {worker.wait(30)})")
+    return line
+
+
+async def _send_paced(address: str, scripts: Sequence[Script],
+                      rate: float) -> tuple[dict[tuple[str, int], float], float]:
+    """Every script's requests in order, the games taking turns at `rate` commands/s in all
+    (each command waits for its reply, so its game's next one may be late); returns when each
+    (game, event)'s command was sent, and the rate actually sent."""
+    sent_at: dict[tuple[str, int], float] = {}
+    async with grpc.aio.insecure_channel(address) as channel:
         submit = pb_grpc.TablerulesStub(channel).SubmitCommand
-        began = due = time.perf_counter()
-        for request, metadata in requests:
-            time.sleep(max(0.0, due - time.perf_counter()))
-            due += 1 / rate
-            sent = time.perf_counter()
-            reply = submit(request, metadata=metadata, timeout=30)
-            for event in reply.events:
-                sent_at[event.seq] = sent
-    return sent_at, len(requests) / (time.perf_counter() - began)
+        began = time.monotonic()
 
+        async def play(index: int, script: Script) -> None:
+            for turn, (request, metadata) in enumerate(script.requests):
+                await asyncio.sleep(began + (turn * len(scripts) + index) / rate - time.monotonic())
+                sent = time.monotonic()
+                reply = await submit(request, metadata=metadata, timeout=30)
+                for event in reply.events:
+                    sent_at[script.game_id, event.seq] = sent
 
-async def _fan_out(address: str, stream_address: str, source: Script, start_version: int, subscribers: int,
-                   rate: float, seconds: float) -> FanOut:
-    received: list[list[tuple[int, float]]] = [[] for _ in range(subscribers)]
-    async with grpc.aio.insecure_channel(stream_address) as channel:
-        stub = pb_grpc.TablerulesStub(channel)
-        streams = [stub.StreamEvents(pb.StreamEventsRequest(game_id=source.game_id, from_version=start_version),
-                                     metadata=(("authorization", f"Bearer {OPERATOR}"),), timeout=seconds + 60)
-                   for _ in range(subscribers)]
-
-        async def subscriber(stream: Any, mine: list[tuple[int, float]]) -> None:
-            async for envelope in stream:
-                mine.append((envelope.seq, time.perf_counter()))
-
-        tasks = [asyncio.create_task(subscriber(stream, mine)) for stream, mine in zip(streams, received, strict=True)]
-        sent_at, sent_rate = await asyncio.to_thread(_submit_paced, address, source.requests[:int(rate * seconds)],
-                                                     rate)
-        final = max(sent_at)
-        patience = time.perf_counter() + 10
-        while time.perf_counter() < patience and any(not mine or mine[-1][0] < final for mine in received):
-            await asyncio.sleep(0.05)
-        for task in tasks:
-            task.cancel()  # cancels its call too
-        await asyncio.gather(*tasks, return_exceptions=True)
-    delays = [at - sent_at[seq] for mine in received for seq, at in mine if seq in sent_at]
-    return FanOut(subscribers, len(sent_at), len(delays), delays, sent_rate)
+        await asyncio.gather(*(play(n, script) for n, script in enumerate(scripts)))
+        return sent_at, sum(len(s.requests) for s in scripts) / (time.monotonic() - began)
 
 
 def resident_mb(pid: int) -> float:

@@ -36,7 +36,7 @@ class Metrics:
                                   ["rule"], registry=self.registry)
         self.latency = Histogram("tablerules_command_seconds", "Time from a command's arrival to its answer",
                                  ["ruleset"], buckets=COMMAND_BUCKETS, registry=self.registry)
-        self.streams = Gauge("tablerules_event_streams_open", "StreamEvents calls under way",
+        self.streams = Gauge("tablerules_event_streams_open", "StreamEvents and StreamEventBatches calls under way",
                              registry=self.registry)
         Gauge("tablerules_live_games", "Games held in memory", registry=self.registry).set_function(live_games)
         Gauge("tablerules_serving", "1 while the health service answers SERVING, else 0",

@@ -344,6 +344,49 @@ def pb_envelopes(client: Client, game_id: str, token: str, upto: int) -> list[An
     return result
 
 
+def stream_of(channel: grpc.Channel, method: str, game_id: str, token: str | None, after: int = 0) -> list[Any]:
+    """What a stream RPC sends of a finished game, message by message (it ends by itself)."""
+    metadata = (("authorization", f"Bearer {token}"),) if token else ()
+    call = getattr(pb_grpc.TablerulesStub(channel), method)
+    return list(call(pb.StreamEventsRequest(game_id=game_id, from_version=after), metadata=metadata, timeout=60))
+
+
+def test_batches_carry_every_viewers_stream_event_for_event(client: Client, server: Running) -> None:
+    """StreamEventBatches sends each viewer what StreamEvents sends it, from any version, in
+    batches that follow one another; a batch ends where a command's events end."""
+    game_id, tokens = new_game(client)
+    with grpc.insecure_channel(f"127.0.0.1:{server.port}") as channel:
+        live: list[Any] = []
+        watcher = threading.Thread(target=lambda: live.extend(
+            stream_of(channel, "StreamEventBatches", game_id, tokens[1])))
+        watcher.start()
+        play_randomly(client, game_id, tokens, seed=21)
+        watcher.join(60)
+        log = parse_log(client.export_log(game_id, OPERATOR).splitlines()).envelopes
+        ends = {e.seq for e, after in zip(log, [*log[1:], None], strict=True) if after is None or
+                after.command_id != e.command_id}
+        assert len(live) > 1 and all(batch.events and batch.events[-1].seq in ends for batch in live)
+        assert [e for batch in live for e in batch.events] == stream_of(channel, "StreamEvents", game_id, tokens[1])
+        for token in (OPERATOR, tokens[1], tokens[2], None):
+            for after in (0, len(log) // 2):
+                singles = stream_of(channel, "StreamEvents", game_id, token, after)
+                assert [e.seq for e in singles] == list(range(after + 1, len(log) + 1))
+                batches = stream_of(channel, "StreamEventBatches", game_id, token, after)
+                assert [e for batch in batches for e in batch.events] == singles
+
+
+def test_a_long_catch_up_comes_in_batches_of_bounded_size(client: Client, server: Running,
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    game_id, tokens = new_game(client)
+    play_randomly(client, game_id, tokens, seed=22)
+    monkeypatch.setattr("service.server.MAX_BATCH_BYTES", 2000)
+    with grpc.insecure_channel(f"127.0.0.1:{server.port}") as channel:
+        batches = stream_of(channel, "StreamEventBatches", game_id, OPERATOR)
+    sizes = [batch.ByteSize() for batch in batches]
+    assert len(batches) > 2 and all(size <= 2000 or len(b.events) == 1 for size, b in zip(sizes, batches, strict=True))
+    assert [e.seq for batch in batches for e in batch.events] == list(range(1, client.view(game_id).version + 1))
+
+
 def test_a_fork_inside_one_commands_events_is_refused_naming_the_boundaries(client: Client) -> None:
     """A fork resumes between commands: from inside a cascade the live game would hold a
     state no command left, and re-deciding its log would disagree with it."""

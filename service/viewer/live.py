@@ -1,6 +1,6 @@
 """A live game as the web viewer shows it: followed over gRPC, as one viewer sees it.
 
-The viewer reads the server only as a client does (StreamEvents and GetView with the
+The viewer reads the server only as a client does (the event stream and GetView with the
 token it was given, or none for a spectator), so the page can never show more than
 that token may see. Each received envelope's hash chain is checked on arrival. A view
 is fetched after each burst of events, and kept with the version it shows, so the

@@ -148,7 +148,8 @@ class Target:
                 yield _input("SubmitCommand", seat + 2, request)
             for caller in range(5):
                 yield _input("GetView", caller, pb.GetViewRequest(game_id=game.alias))
-                yield _input("StreamEvents", caller, pb.StreamEventsRequest(game_id=game.alias, from_version=1))
+                for stream in ("StreamEvents", "StreamEventBatches"):
+                    yield _input(stream, caller, pb.StreamEventsRequest(game_id=game.alias, from_version=1))
                 yield _input("ExportLog", caller, pb.ExportLogRequest(game_id=game.alias))
             options = {o.name: convert.option_value(o.default) for o in REGISTRY[game.ruleset].ruleset.all_options}
             yield _input("CreateGame", 1, pb.CreateGameRequest(ruleset=game.ruleset, seats=["a", "b"], options=options,

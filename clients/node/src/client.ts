@@ -15,6 +15,7 @@ import * as grpc from "@grpc/grpc-js";
 
 import type { Command } from "./generated/tablerules/v1/Command";
 import type { CreateGameResponse__Output } from "./generated/tablerules/v1/CreateGameResponse";
+import type { EventBatch__Output } from "./generated/tablerules/v1/EventBatch";
 import type { EventEnvelope__Output } from "./generated/tablerules/v1/EventEnvelope";
 import type { ExportLogResponse__Output } from "./generated/tablerules/v1/ExportLogResponse";
 import type { ForkGameResponse__Output } from "./generated/tablerules/v1/ForkGameResponse";
@@ -153,6 +154,11 @@ export class Client {
   private readonly retryPolicy: RetryPolicy;
   /** Seat randomness values this client committed to, by game and token, until revealed. */
   private readonly randomness = new Map<string, string>();
+  /**
+   * Streams ask for several events a message; false once a server answered that
+   * UNIMPLEMENTED (a server older than StreamEventBatches).
+   */
+  batches = true;
 
   constructor(address = "127.0.0.1:50051", options: ClientOptions = {}) {
     const Tablerules = grpcPackage().tablerules.v1.Tablerules;
@@ -286,9 +292,10 @@ export class Client {
 
   /**
    * Events with seq > fromVersion, in order: catch-up, then live. Ends after a
-   * finished game's last event. After a dropped connection it reconnects from the
-   * last seq received, so no event is skipped or repeated; a server that skips or
-   * repeats one raises ProtocolError.
+   * finished game's last event. They come several to a message (StreamEventBatches),
+   * or one a message (StreamEvents) from a server older than that. After a dropped
+   * connection it reconnects from the last seq received, so no event is skipped or
+   * repeated; a server that skips or repeats one raises ProtocolError.
    */
   async *streamEvents(gameId: string, options: StreamOptions = {}): AsyncGenerator<EventEnvelope__Output, void> {
     let last = options.fromVersion ?? 0;
@@ -296,23 +303,33 @@ export class Client {
     const maxReconnects = options.maxReconnects ?? 10;
     let failures = 0;
     while (!options.signal?.aborted) {
-      const call = this.raw.streamEvents({ gameId, fromVersion: last }, this.metadata(options.token));
+      const batched = this.batches;
+      const request = { gameId, fromVersion: last };
+      const metadata = this.metadata(options.token);
+      const call = batched ? this.raw.streamEventBatches(request, metadata) : this.raw.streamEvents(request, metadata);
       call.on("error", () => undefined); // errors are read through the iterator below
       const abort = () => call.cancel();
       options.signal?.addEventListener("abort", abort, { once: true });
       try {
-        for await (const envelope of call as AsyncIterable<EventEnvelope__Output>) {
-          if (envelope.seq !== last + 1) {
-            throw new ProtocolError(`stream of ${gameId}: expected seq ${last + 1}, got ${envelope.seq}`);
+        for await (const message of call as AsyncIterable<EventBatch__Output | EventEnvelope__Output>) {
+          const envelopes = batched ? (message as EventBatch__Output).events : [message as EventEnvelope__Output];
+          for (const envelope of envelopes) {
+            if (envelope.seq !== last + 1) {
+              throw new ProtocolError(`stream of ${gameId}: expected seq ${last + 1}, got ${envelope.seq}`);
+            }
+            last = envelope.seq;
+            failures = 0;
+            yield envelope;
           }
-          last = envelope.seq;
-          failures = 0;
-          yield envelope;
         }
         return;
       } catch (raw) {
         if (options.signal?.aborted) return;
         const error = decodeError(raw);
+        if (batched && error instanceof TablerulesError && error.code === grpc.status.UNIMPLEMENTED) {
+          this.batches = false; // nothing was sent: the same request again, one event a message
+          continue;
+        }
         if (!reconnect || !(error instanceof TablerulesError) || !error.retryable || failures >= maxReconnects) {
           throw error;
         }

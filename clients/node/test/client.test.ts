@@ -23,7 +23,10 @@ import {
   formatCommand,
   type EventEnvelope,
   type Ruleset,
+  grpcPackage,
 } from "../src";
+import type { EventEnvelope as EventEnvelopeMessage } from "../src/generated/tablerules/v1/EventEnvelope";
+import type { StreamEventsRequest__Output } from "../src/generated/tablerules/v1/StreamEventsRequest";
 import { playSome, playToEnd } from "./support/driver";
 import { startProxy } from "./support/proxy";
 import { Rng, suiteSeed } from "./support/rng";
@@ -302,6 +305,33 @@ describe("streams", () => {
       watcher.close();
       await proxy.close();
       close();
+    }
+  });
+
+  test("a server older than StreamEventBatches: the stream takes one event a message", async () => {
+    // Its only method is StreamEvents (events up to version 3): grpc-js answers any other UNIMPLEMENTED.
+    const older = new grpc.Server();
+    older.addService(grpcPackage().tablerules.v1.Tablerules.service, {
+      streamEvents: (call: grpc.ServerWritableStream<StreamEventsRequest__Output, EventEnvelopeMessage>) => {
+        for (let seq = call.request.fromVersion + 1; seq <= 3; seq++) call.write({ gameId: call.request.gameId, seq });
+        call.end();
+      },
+    });
+    const port = await new Promise<number>((resolve, reject) => older.bindAsync("127.0.0.1:0",
+      grpc.ServerCredentials.createInsecure(), (error, bound) => (error ? reject(error) : resolve(bound))));
+    const client = new Client(`127.0.0.1:${port}`);
+    const seqs = async (fromVersion: number) => {
+      const seen: number[] = [];
+      for await (const event of client.streamEvents("g", { fromVersion, reconnect: false })) seen.push(event.seq);
+      return seen;
+    };
+    try {
+      assert.deepEqual(await seqs(1), [2, 3]);
+      assert.equal(client.batches, false, "and it asks the same way from then on");
+      assert.deepEqual(await seqs(0), [1, 2, 3]);
+    } finally {
+      client.close();
+      older.forceShutdown();
     }
   });
 

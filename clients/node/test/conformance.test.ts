@@ -11,7 +11,8 @@
  *  - versions rise by one with no gaps: replies, every viewer's stream, the log;
  *  - each seat's stream equals, event for event, what it saw in its replies, and every
  *    viewer's stream matches the full log (same hashes; same payload unless redacted,
- *    and `redacted` is set exactly when the payload differs);
+ *    and `redacted` is set exactly when the payload differs); each viewer's live stream
+ *    in batches equals what StreamEvents sends it one event a message;
  *  - no seat (nor a spectator) ever receives hidden cards: test/support/secrets.ts;
  *  - a retried command_id appends nothing and returns the first result (duplicate);
  *  - a stale expected_version gets ABORTED with ErrorInfo STALE_VERSION expected/actual;
@@ -79,6 +80,8 @@ interface Viewer {
   name: string;
   /** 1..n, or 0 for the spectator. */
   seat: number;
+  token: string | undefined;
+  /** Its stream comes in batches (StreamEventBatches), as the client asks by default. */
   client: Client;
   events: EventEnvelope[];
   /** Events this seat got in SubmitCommand replies. */
@@ -139,6 +142,19 @@ function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<
     timer = setTimeout(() => reject(new Error(`${what}: no end after ${ms} ms`)), ms);
   });
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+/** A finished game's stream as a client from before StreamEventBatches reads it: one event a message. */
+async function singly(address: string, gameId: string, token: string | undefined): Promise<EventEnvelope[]> {
+  const client = new Client(address, { token });
+  client.batches = false;
+  try {
+    const events: EventEnvelope[] = [];
+    for await (const event of client.streamEvents(gameId)) events.push(event);
+    return events;
+  } finally {
+    client.close();
+  }
 }
 
 function checkReply(events: EventEnvelope[], gameId: string, from: number, commandId: string, where: string): void {
@@ -250,7 +266,8 @@ async function playAndCheck(t: TestContext, server: RunningServer, operator: Cli
     { name: "spectator", seat: 0, token: undefined }].map(({ name, seat, token }) => {
     const client = new Client(server.address, { token }); // one connection per seat
     clients.push(client);
-    const viewer: Viewer = { name, seat, client, events: [], replied: [], exposures: [], streamDone: Promise.resolve() };
+    const viewer: Viewer = { name, seat, token, client, events: [], replied: [], exposures: [],
+      streamDone: Promise.resolve() };
     viewer.streamDone = (async () => {
       for await (const event of client.streamEvents(gameId)) viewer.events.push(event);
     })();
@@ -359,6 +376,9 @@ async function playAndCheck(t: TestContext, server: RunningServer, operator: Cli
     for (const viewer of viewers) {
       const events = viewer.events;
       assert.equal(events.length, version, `${viewer.name}: the stream delivered every version once`);
+      assert.deepEqual(await withTimeout(singly(server.address, gameId, viewer.token), STREAM_END_TIMEOUT_MS,
+        "StreamEvents"), events,
+        `${viewer.name}: StreamEvents (one event a message) sends what the batches sent`);
       // What a viewer received is one unbroken chain over public forms it can check itself.
       const chain = new ChainCheck();
       for (const event of events) chain.add(event);

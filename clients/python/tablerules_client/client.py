@@ -112,6 +112,9 @@ class Client:
         self.token = token
         self.randomness: dict[tuple[str, str], str] = {}
         """Seat randomness values committed through this client, by (game id, seat token), until revealed."""
+        self.batches = True
+        """Streams ask for several events a message; False once the server turned that down as
+        UNIMPLEMENTED (a server older than StreamEventBatches)."""
 
     def close(self) -> None:
         self.channel.close()
@@ -176,20 +179,32 @@ class Client:
 
     def stream(self, game_id: str, from_version: int = 0, token: str | None = None,
                reconnect: bool = True) -> Generator[Any, None, None]:
-        """Events after from_version; resumes after the last one seen if the connection drops.
+        """Events after from_version, in order, each once: catch-up, then live. They come
+        several to a message (StreamEventBatches), or one a message (StreamEvents) from a
+        server older than that. Resumes after the last one seen if the connection drops.
         close() the generator to leave the stream early."""
         last = from_version
         while True:
             request = pb.StreamEventsRequest(game_id=game_id, from_version=last)
             try:
-                for envelope in self.stub.StreamEvents(request, metadata=self._metadata(token)):
+                for envelope in self._envelopes(request, token):
                     last = envelope.seq
                     yield envelope
                 return
             except grpc.RpcError as error:
+                if error.code() == grpc.StatusCode.UNIMPLEMENTED and self.batches:
+                    self.batches = False  # nothing was sent: the same request again, one event a message
+                    continue
                 if not reconnect or error.code() not in RETRYABLE:
                     raise decode_error(error) from None
                 time.sleep(0.2)
+
+    def _envelopes(self, request: pb.StreamEventsRequest, token: str | None) -> Iterator[Any]:
+        if not self.batches:
+            yield from self.stub.StreamEvents(request, metadata=self._metadata(token))
+            return
+        for batch in self.stub.StreamEventBatches(request, metadata=self._metadata(token)):
+            yield from batch.events
 
 
 class SeatClient:
