@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from domain.games.guardians import combat as fight
 from domain.games.guardians import powers, spells, table, texts
-from domain.games.guardians.board import SPACES, end_strongholds, neighbours, strongholds
+from domain.games.guardians.board import SPACES, neighbours, strongholds
 from domain.games.guardians.messages import (
     Assassinate,
     ChangeSize,
@@ -23,7 +25,6 @@ from domain.games.guardians.messages import (
     Mulligan,
     Pass,
     PickUp,
-    Place,
     PlaceTerrain,
     PlayCard,
     PlayCreature,
@@ -36,7 +37,7 @@ from domain.games.guardians.messages import (
     Teleport,
     TurnShield,
 )
-from domain.games.guardians.organize import check_place, up_choice_pending
+from domain.games.guardians.organize import check_mulligan, organizing, placements, up_choice_pending
 from domain.games.guardians.rules import decide, to_act
 from domain.games.guardians.state import (
     COMBAT,
@@ -50,7 +51,6 @@ from domain.games.guardians.state import (
     members,
     on,
     side,
-    tower,
     under,
 )
 from domain.games.guardians.strength import face, is_ranged
@@ -61,40 +61,26 @@ _RNG_SEED = "legal-commands"
 
 def _organize(state: GuardiansState, seat: int) -> list[Command]:
     if up_choice_pending(state, seat):
-        return [KeepUpCard(seat=seat, keep=True), KeepUpCard(seat=seat, keep=False)]
+        return _accepted(state, [KeepUpCard(seat=seat, keep=True), KeepUpCard(seat=seat, keep=False)])
     looking = state.player(seat).looking
     if looking:
-        return [Assassinate(seat=seat, card=c) for c in looking]
-    found: list[Command] = [Mulligan(seat=seat), FinishOrganizing(seat=seat)]
+        return _accepted(state, [Assassinate(seat=seat, card=c) for c in looking])
+    try:
+        organizing(state, seat)  # what every command below checks first
+    except RuleViolation:
+        return []
+    found: list[Command] = []
+    if _passes(check_mulligan, state, seat):
+        found.append(Mulligan(seat=seat))
+    found.append(FinishOrganizing(seat=seat))  # organize.finish checks no more than organizing
+    spells_played: list[Command] = []
     for card in (*state.zone(seat, DRAWN), *state.zone(seat, STORAGE)):
         key = face(card).key
         if key == texts.CURSE:
-            found += [PlayCard(seat=seat, card=card, target=t) for t in spells.cursable()]
+            spells_played += [PlayCard(seat=seat, card=card, target=t) for t in spells.cursable()]
         elif key == texts.ASSASSIN:
-            found.append(PlayCard(seat=seat, card=card))
-    mine = [*state.zone(seat, DRAWN), *state.zone(seat, PEN)]
-    mine += [c for c in state.zone(seat, STORAGE) if face(c).is_creature]
-    for space in strongholds(seat):
-        mine += [*state.zone(seat, on(space)), *state.zone(seat, under(space))]
-        shield = state.shield_at(space)
-        if shield is not None and shield.seat == seat:
-            mine += [shield.card, *state.zone(seat, members(shield.card))]
-    for card in mine:
-        info = face(card)
-        if info.border == "double":
-            targets = [STORAGE]
-        elif info.kind == "upgrade":
-            targets = [f"upgrade:{s}" for s in end_strongholds(seat)] + [PEN]
-        elif info.is_creature:
-            targets = [f"on:{s}" for s in strongholds(seat)] + [PEN] + [tower(s) for s in end_strongholds(seat)]
-            if info.cmp:
-                targets += [f"under:{s}" for s in strongholds(seat)]
-        elif info.is_shield or info.kind == "creature-item":
-            targets = [f"on:{s}" for s in strongholds(seat)] + [PEN]
-        else:
-            targets = [PEN]
-        found += [Place(seat=seat, card=card, to=t) for t in targets]
-    return found
+            spells_played.append(PlayCard(seat=seat, card=card))
+    return found + _accepted(state, spells_played) + placements(state, seat)
 
 
 def _movement(state: GuardiansState, seat: int) -> list[Command]:
@@ -199,12 +185,33 @@ def _settlement(state: GuardiansState, seat: int) -> list[Command]:
     return found
 
 
+def _passes(check: Callable[[GuardiansState, int], object], state: GuardiansState, seat: int) -> bool:
+    """Whether a command's checks, stated apart from its events, pass for the seat."""
+    try:
+        check(state, seat)
+    except RuleViolation:
+        return False
+    return True
+
+
+def _accepted(state: GuardiansState, candidates: list[Command]) -> list[Command]:
+    """The candidates decide accepts, each once (the rules' own definition of legal)."""
+    legal: list[Command] = []
+    for command in dict.fromkeys(candidates):
+        try:
+            decide(state, command, Rng(_RNG_SEED, "", 0))
+        except RuleViolation:
+            continue
+        legal.append(command)
+    return legal
+
+
 def legal_commands(state: GuardiansState, seat: int) -> list[Command]:
     if seat not in to_act(state):
         return []
     if state.phase == ORGANIZE:
-        candidates = _organize(state, seat)
-    elif state.phase == MOVEMENT:
+        return _organize(state, seat)
+    if state.phase == MOVEMENT:
         candidates = _movement(state, seat)
     elif state.phase == COMBAT:
         candidates = _combat(state, seat)
@@ -212,14 +219,4 @@ def legal_commands(state: GuardiansState, seat: int) -> list[Command]:
         candidates = _settlement(state, seat)
     else:
         candidates = []
-    legal: list[Command] = []
-    for command in dict.fromkeys(candidates):
-        try:
-            if isinstance(command, Place):
-                check_place(state, command)  # the checks alone: Place has many candidates
-            else:
-                decide(state, command, Rng(_RNG_SEED, "", 0))
-        except RuleViolation:
-            continue
-        legal.append(command)
-    return legal
+    return _accepted(state, candidates)

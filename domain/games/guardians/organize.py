@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from domain.games.guardians.board import end_strongholds, strongholds
+from domain.games.guardians.cards import Card
 from domain.games.guardians.messages import (
     Committed,
     DeckShuffled,
@@ -61,7 +62,7 @@ from domain.games.guardians.turns import (
     space_points,
     stacking,
 )
-from domain.kernel import Rng, RuleViolation, require
+from domain.kernel import Command, Rng, RuleViolation, require
 from domain.kernel.quoting import quoted
 
 
@@ -91,8 +92,8 @@ def keep_up_card(em: Em, command: KeepUpCard) -> None:
     draw_turn(em, command.seat, keep_up=command.keep)
 
 
-def mulligan(em: Em, command: Mulligan, rng: Rng) -> None:
-    state, seat = em.state, command.seat
+def check_mulligan(state: GuardiansState, seat: int) -> None:
+    """The seat may draw again now (legal_commands asks this without deciding)."""
     organizing(state, seat)
     drawn = state.zone(seat, DRAWN)
     require(bool(drawn), R_ORGANIZE, "you have drawn nothing to draw again")
@@ -104,6 +105,12 @@ def mulligan(em: Em, command: Mulligan, rng: Rng) -> None:
         R_TEXT,
         "the enemy is looking at your deck (Assassin of Shadow): no mulligan until it has taken its card",
     )
+
+
+def mulligan(em: Em, command: Mulligan, rng: Rng) -> None:
+    state, seat = em.state, command.seat
+    check_mulligan(state, seat)
+    drawn = state.zone(seat, DRAWN)
     em.emit(StonesSpent, R_ORGANIZE, seat=seat, count=1, reason="mulligan: no Shield drawn")
     move(em, R_ORGANIZE, seat, drawn, DRAWN, DECK, "mulligan")
     em.emit(DeckShuffled, R_ORGANIZE, seat=seat, order=tuple(rng.shuffled(em.state.zone(seat, DECK))))
@@ -176,11 +183,7 @@ def check_place(state: GuardiansState, command: Place) -> Placement:
     )
     if kind == "tower":
         rule = f"{R_TEXT} (Teleport Tower)"
-        require(
-            any(face(c).key == TELEPORT_TOWER for c in state.zone(seat, upgrade(space))),
-            rule,
-            f"no Teleport Tower of yours stands beside {space}",
-        )
+        require(tower_beside(state, seat, space), rule, f"no Teleport Tower of yours stands beside {space}")
         require(info.is_creature, rule, f"only a creature goes into the Teleport Tower, not {info.name}")
         require(not state.zone(seat, tower(space)), rule, "the Teleport Tower holds one creature")
         return Placement(source, tower(space))
@@ -228,6 +231,79 @@ def check_place(state: GuardiansState, command: Place) -> Placement:
             require(items < creatures, R_PLACE, "a stack may not hold more magic items than creatures")
         return Placement(source, target_zone)
     raise RuleViolation(R_PLACE, f"{info.name} ({info.kind}) cannot be placed on a stronghold")
+
+
+def tower_beside(state: GuardiansState, seat: int, space: str) -> bool:
+    return any(face(c).key == TELEPORT_TOWER for c in state.zone(seat, upgrade(space)))
+
+
+def placements(state: GuardiansState, seat: int) -> list[Command]:
+    """The Place commands check_place accepts now, in legal_commands' order (each card
+    from the hand, the Pen, the Storage Hand's creatures and the strongholds; its
+    targets by kind), found directly: a seat has some 90 candidates, and checking each
+    cost most of the rules' time (issue 14). check_place states the rules for decide;
+    tests/guardians/test_legal_commands.py holds the two equal. The caller has checked
+    organizing(state, seat)."""
+    spaces = strongholds(seat)
+    ends = end_strongholds(seat)
+    holders = {space: state.shield_at(space) for space in spaces}
+    own = {space: h for space, h in holders.items() if h is not None and h.seat == seat}
+    points = {space: space_points(state, seat, space) for space in spaces}
+    towers = [s for s in ends if tower_beside(state, seat, s) and not state.zone(seat, tower(s))]
+    upgrades = [s for s in ends if not state.zone(seat, upgrade(s))]
+    bearers = [s.card for s in state.shields_of(seat) if face(s.card).kind == "standard-bearer"]
+    loose = {space: stacking(state.zone(seat, on(space))) for space in spaces}
+    sources = [(DRAWN, state.zone(seat, DRAWN)), (PEN, state.zone(seat, PEN))]
+    sources.append((STORAGE, tuple(c for c in state.zone(seat, STORAGE) if face(c).is_creature)))
+    for space in spaces:
+        sources += [(on(space), state.zone(seat, on(space))), (under(space), state.zone(seat, under(space)))]
+        if space in own:  # its Shield card stands on the board: it moves only by moving (_source)
+            sources.append((members(own[space].card), state.zone(seat, members(own[space].card))))
+
+    def room(space: str, source: str, info: Card) -> bool:
+        """_check_room."""
+        holder = holders[space]
+        here = source in (on(space), under(space)) or (holder is not None and members(holder.card) == source)
+        return points[space] + (0 if here else info.stacking) <= SPACE_LIMIT
+
+    def carried(space: str, info: Card) -> bool:
+        """What a Shield of yours there would carry (check_place, a creature)."""
+        shield = own.get(space)
+        return shield is None or (
+            stacking(state.zone(seat, members(shield.card))) + info.stacking <= face(shield.card).shield_limit
+        )
+
+    def items(space: str) -> bool:
+        """A stack holds no more magic items than creatures (check_place, a creature item)."""
+        stack = state.zone(seat, members(own[space].card) if space in own else on(space))
+        return sum(1 for c in stack if face(c).kind == "creature-item") < sum(1 for c in stack if face(c).is_creature)
+
+    found: list[Command] = []
+    placed = state.player(seat).placed
+    for source, cards in sources:
+        for card in cards:
+            if card in placed:
+                continue
+            info = face(card)
+            if info.border == "double":
+                targets = [STORAGE]
+            elif info.kind == "upgrade":
+                targets = [upgrade(s) for s in upgrades if source in (DRAWN, PEN)] + [PEN]
+            elif info.is_creature:
+                targets = [on(s) for s in spaces if room(s, source, info) and carried(s, info)]
+                targets += [PEN, *(tower(s) for s in towers)]
+                if info.cmp > 0:
+                    targets += [under(s) for s in spaces if room(s, source, info)]
+            elif info.is_shield:
+                second_bearer = info.kind == "standard-bearer" and any(b != card for b in bearers)
+                fits = [s for s in spaces if holders[s] is None and loose[s] <= info.shield_limit]
+                targets = [on(s) for s in fits if not second_bearer] + [PEN]
+            elif info.kind == "creature-item":
+                targets = [on(s) for s in spaces if room(s, source, info) and items(s)] + [PEN]
+            else:
+                targets = [PEN]
+            found += [Place(seat=seat, card=card, to=target) for target in targets]
+    return found
 
 
 def place(em: Em, command: Place) -> None:
