@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from domain.games.guardians import combat as fight
-from domain.games.guardians import powers, spells, table, texts
-from domain.games.guardians.board import SPACES, neighbours, strongholds
+from domain.games.guardians import movement, powers, spells, table, texts
+from domain.games.guardians.board import SPACES, strongholds
 from domain.games.guardians.messages import (
     Assassinate,
     ChangeSize,
@@ -16,7 +16,6 @@ from domain.games.guardians.messages import (
     DestroyShield,
     DiscardCard,
     DropCreature,
-    DropOff,
     EndMove,
     FinishOrganizing,
     FireIdol,
@@ -24,16 +23,13 @@ from domain.games.guardians.messages import (
     KeepUpCard,
     Mulligan,
     Pass,
-    PickUp,
     PlaceTerrain,
     PlayCard,
     PlayCreature,
     PlayRanged,
     PutBack,
     Redeem,
-    Reinforce,
     Retreat,
-    Step,
     Teleport,
     TurnShield,
 )
@@ -49,7 +45,6 @@ from domain.games.guardians.state import (
     STORAGE,
     GuardiansState,
     members,
-    on,
     side,
     under,
 )
@@ -87,39 +82,30 @@ def _movement(state: GuardiansState, seat: int) -> list[Command]:
     storage = state.zone(seat, STORAGE)
     looking = state.player(seat).looking
     if looking:
-        return [PutBack(seat=seat, card=c, bottom=b) for c in looking for b in (False, True)]
+        return _accepted(state, [PutBack(seat=seat, card=c, bottom=b) for c in looking for b in (False, True)])
     if state.window:
         found: list[Command] = [Pass(seat=seat)]
         for card in storage:
             targets = SPACES if face(card).key == texts.FORCE_BARRIER else ("",)
             found += [PlayCard(seat=seat, card=card, target=t) for t in targets]
-        return found
+        return _accepted(state, found)
+    # The seat's turn to move (to_act): turn_shield checks no more than that the Shield is its own and unturned.
     turned = [s for s in state.shields_of(seat) if s.turned]
     if not state.moving:
         found = [TurnShield(seat=seat, shield=s.card) for s in state.shields_of(seat) if not s.turned]
-        return found + [Teleport(seat=seat, shield=s.card) for s in turned]
+        if spells.tower_creature(state, seat)[0]:
+            found += _accepted(state, [Teleport(seat=seat, shield=s.card) for s in turned])
+        return found
     shield = state.shield(state.moving)
     assert shield is not None
-    found = [EndMove(seat=seat)]
-    found += [PlayCard(seat=seat, card=c) for c in storage if face(c).key == texts.POTION]
-    for space in neighbours(shield.space):
-        found += [Step(seat=seat, to=space, fly=False), Step(seat=seat, to=space, fly=True)]
-        if any(s.space == space and s.seat != seat for s in state.shields):
-            found.append(Step(seat=seat, to=space, fly=True, past=True))
-    here = shield.space
-    if here in strongholds(seat):
-        found += [DropOff(seat=seat, card=c) for c in state.zone(seat, members(shield.card))]
-        found += [PickUp(seat=seat, card=c) for c in state.zone(seat, on(here))]
-        for other_shield in state.shields_of(seat):
-            if other_shield.space == here and other_shield.card != shield.card:
-                found += [PickUp(seat=seat, card=c) for c in state.zone(seat, members(other_shield.card))]
-    for space in strongholds(seat):
-        sources = list(state.zone(seat, on(space)))
-        holder = state.shield_at(space)
-        if holder is not None and holder.seat == seat and not holder.turned:
-            sources += state.zone(seat, members(holder.card))
-        found += [Reinforce(seat=seat, card=c, shield=t.card) for c in sources for t in turned]
-    return found
+    found = []
+    if not any(s.space == shield.space and s.card != shield.card for s in state.shields):
+        found.append(EndMove(seat=seat))  # movement.end_move: not where another Shield stands
+    found += _accepted(state, [PlayCard(seat=seat, card=c) for c in storage if face(c).key == texts.POTION])
+    found += movement.steps(state, seat, shield)
+    if shield.space in strongholds(seat):
+        found += movement.exchanges(state, seat, shield)
+    return found + movement.reinforcements(state, seat)
 
 
 def _combat(state: GuardiansState, seat: int) -> list[Command]:

@@ -42,7 +42,7 @@ from domain.games.guardians.turns import (
     space_points,
     stacking,
 )
-from domain.kernel import RuleViolation, require
+from domain.kernel import Command, RuleViolation, require
 
 STEPS = 2
 R_BARRIER = "guardians Text Box (Force Barrier)"
@@ -194,13 +194,7 @@ def _goes_on(em: Em, seat: int, fly: bool) -> bool:
     """Whether the moving Shield, passing over another of its seat's, has a next step."""
     shield = em.state.shield(em.state.moving)
     assert shield is not None
-    for space in neighbours(shield.space):
-        try:
-            step(new_em(em.state), Step(seat=seat, to=space, fly=fly))
-        except RuleViolation:
-            continue
-        return True
-    return False
+    return any(_steps_on(em.state, Step(seat=seat, to=space, fly=fly)) for space in neighbours(shield.space))
 
 
 def _on_my_stronghold(state: GuardiansState, shield: Shield) -> str:
@@ -212,10 +206,19 @@ def _on_my_stronghold(state: GuardiansState, shield: Shield) -> str:
     return shield.space
 
 
+def _carried(state: GuardiansState, shield: str, card: str) -> tuple[int, int]:
+    """The points a Shield would carry with the card added, and its limit."""
+    return stacking(state.zone(seat_of(shield), members(shield))) + face(card).stacking, face(shield).shield_limit
+
+
+def _room(state: GuardiansState, shield: str, card: str) -> bool:
+    points, limit = _carried(state, shield, card)
+    return points <= limit
+
+
 def _require_room(state: GuardiansState, shield: str, card: str, rule: str) -> None:
     """A Shield carries at most its limit in stacking points (guardians Place Creatures)."""
-    points = stacking(state.zone(seat_of(shield), members(shield))) + face(card).stacking
-    limit = face(shield).shield_limit
+    points, limit = _carried(state, shield, card)
     require(points <= limit, rule, f"the Shield would carry {points} points; it holds {limit}")
 
 
@@ -331,3 +334,114 @@ def end_move(em: Em, command: EndMove) -> None:
     require(not standing, R_MOVE, f"your Shield may not stop where another Shield stands ({shield.space})")
     em.emit(MoveEnded, R_MOVE, seat=seat, shield=shield.card)
     next_actor(em, seat)
+
+
+# ---------------------------------------------------------------- the moves legal now
+# legal_commands lists these without deciding each candidate (issue 14: deciding them
+# cost most of the rules' time). Each states the checks of its command above, for a
+# seat whose move it is (_my_move holds), in legal_commands' order; any change to a
+# check above changes it here too, and tests/guardians/test_legal_commands.py holds the
+# two equal.
+
+
+def steps(state: GuardiansState, seat: int, shield: Shield) -> list[Command]:
+    """The Step commands step() accepts: to each space next to the moving Shield,
+    walking, flying, and flying past an enemy Shield there."""
+    here, mode, left = shield.space, state.mode, state.steps_left
+    if mode not in ("", "walk", "fly") or left <= 0 or barred(state, here):
+        return []
+    walks = mode != "fly" and (len(state.path) <= 1 or passable(state, seat, here))
+    may_fly = mode == "fly" or (not mode and not state.player(seat).flew)
+    flights = may_fly and flies(state, shield) and not no_flying(state, here)
+    crowded = any(s.space == here and s.card != shield.card for s in state.shields)
+    found: list[Command] = []
+    for space in neighbours(here):
+        owner = stronghold_owner(space)
+        attack = bool(owner) and owner != seat
+        enemy = any(s.space == space and s.seat != seat for s in state.shields)
+        if barred(state, space) or (attack and crowded):
+            continue
+        flown = flights and not no_flying(state, space)
+        # Onto a Shield of its own, step() asks whether the Shield could go on from there.
+        onto = not enemy and not attack and state.shield_at(space) is not None
+        for fly in (fly for fly, able in ((False, walks), (True, flown)) if able):
+            command = Step(seat=seat, to=space, fly=fly)
+            if not onto or _steps_on(state, command):
+                found.append(command)
+        if enemy and flown and left > 1 and is_land(space):
+            past = Step(seat=seat, to=space, fly=True, past=True)
+            if _steps_on(state, past):
+                found.append(past)
+    return found
+
+
+def _steps_on(state: GuardiansState, command: Step) -> bool:
+    """step() itself accepts the command: for a step past or onto another Shield."""
+    try:
+        step(new_em(state), command)
+    except RuleViolation:
+        return False
+    return True
+
+
+def exchanges(state: GuardiansState, seat: int, shield: Shield) -> list[Command]:
+    """The DropOff and PickUp commands drop_off() and pick_up() accept, the moving Shield
+    standing on a stronghold space of its seat."""
+    space, mode = shield.space, state.mode
+    carried = state.zone(seat, members(shield.card))
+    others = [s for s in state.shields_of(seat) if s.space == space and s.card != shield.card]
+    beside = others[0] if others else None
+    found: list[Command] = []
+    # drop_off: onto the space, or under a turned Shield of yours there, within the limits
+    if beside is None or beside.turned:
+        points = space_points(state, seat, space) - stacking(carried)
+        for card in carried:
+            info = face(card)
+            if (
+                card not in state.handled
+                and info.is_creature
+                and (beside is None or _room(state, beside.card, card))
+                and points + info.stacking <= SPACE_LIMIT
+            ):
+                found.append(DropOff(seat=seat, card=card))
+    # pick_up: from the space, or from under an unturned Shield of yours there
+    sources = (on(space), *(members(s.card) for s in others))
+    usable = (on(space), members(beside.card)) if beside is not None else (on(space),)
+    for zone in sources:
+        for card in state.zone(seat, zone):
+            info = face(card)
+            if (
+                mode != "reinforce"
+                and not (beside is not None and beside.turned)
+                and zone in usable
+                and info.is_creature
+                and card not in state.handled
+                and (mode != "fly" or info.flying)
+                and _room(state, shield.card, card)
+            ):
+                found.append(PickUp(seat=seat, card=card))
+    return found
+
+
+def reinforcements(state: GuardiansState, seat: int) -> list[Command]:
+    """The Reinforce commands reinforce() accepts: a creature on a stronghold space of
+    the seat, or under its unturned Shield there, to a turned Shield of its within reach."""
+    if state.mode not in ("", "reinforce") or len(state.path) != 1:
+        return []
+    turned = [s for s in state.shields_of(seat) if s.turned]
+    found: list[Command] = []
+    for space in strongholds(seat):
+        cards = list(state.zone(seat, on(space)))
+        holder = state.shield_at(space)
+        if holder is not None and holder.seat == seat and not holder.turned:
+            cards += state.zone(seat, members(holder.card))
+        for card in cards:
+            info = face(card)
+            if info.is_creature:
+                found += [
+                    Reinforce(seat=seat, card=card, shield=target.card)
+                    for target in turned
+                    if (space == target.space or reach(state, seat, space, target.space, info.flying))
+                    and _room(state, target.card, card)
+                ]
+    return found
