@@ -153,7 +153,7 @@ def _combat(state: GuardiansState, seat: int) -> list[Command]:
             found += [Channel(seat=seat, source=c) for s in strongholds(seat) for c in state.zone(seat, under(s))]
         if stage == "modify":
             found += [PlayRanged(seat=seat, card=c) for c in table.hand(state, mine) if is_ranged(c)]
-    return found
+    return _accepted(state, found)
 
 
 def _settlement(state: GuardiansState, seat: int) -> list[Command]:
@@ -168,7 +168,7 @@ def _settlement(state: GuardiansState, seat: int) -> list[Command]:
         ]
         found += [PlaceTerrain(seat=seat, land=land, card=c, face_down=True) for c in stock]
         found += [DropCreature(seat=seat, land=land, card=c) for c in state.zone(seat, members(shield.card))]
-    return found
+    return _accepted(state, found)
 
 
 def _passes(check: Callable[[GuardiansState, int], object], state: GuardiansState, seat: int) -> bool:
@@ -192,17 +192,11 @@ def _accepted(state: GuardiansState, candidates: list[Command]) -> list[Command]
     return legal
 
 
+PHASES = {ORGANIZE: _organize, MOVEMENT: _movement, COMBAT: _combat, SETTLEMENT: _settlement}
+
+
 def legal_commands(state: GuardiansState, seat: int) -> list[Command]:
-    if seat not in to_act(state):
+    phase = PHASES.get(state.phase)
+    if phase is None or seat not in to_act(state):
         return []
-    if state.phase == ORGANIZE:
-        return _organize(state, seat)
-    if state.phase == MOVEMENT:
-        candidates = _movement(state, seat)
-    elif state.phase == COMBAT:
-        candidates = _combat(state, seat)
-    elif state.phase == SETTLEMENT:
-        candidates = _settlement(state, seat)
-    else:
-        candidates = []
-    return _accepted(state, candidates)
+    return phase(state, seat)
