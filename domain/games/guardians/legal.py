@@ -15,7 +15,6 @@ from domain.games.guardians.messages import (
     DeclareCommand,
     DestroyShield,
     DiscardCard,
-    DropCreature,
     EndMove,
     FinishOrganizing,
     FireIdol,
@@ -23,7 +22,6 @@ from domain.games.guardians.messages import (
     KeepUpCard,
     Mulligan,
     Pass,
-    PlaceTerrain,
     PlayCard,
     PlayCreature,
     PlayRanged,
@@ -35,12 +33,12 @@ from domain.games.guardians.messages import (
 )
 from domain.games.guardians.organize import check_mulligan, organizing, placements, up_choice_pending
 from domain.games.guardians.rules import decide, to_act
+from domain.games.guardians.settlement import settlements
 from domain.games.guardians.state import (
     COMBAT,
     DRAWN,
     MOVEMENT,
     ORGANIZE,
-    PEN,
     SETTLEMENT,
     STORAGE,
     GuardiansState,
@@ -156,21 +154,6 @@ def _combat(state: GuardiansState, seat: int) -> list[Command]:
     return _accepted(state, found)
 
 
-def _settlement(state: GuardiansState, seat: int) -> list[Command]:
-    found: list[Command] = []
-    stock = [*state.zone(seat, PEN), *state.zone(seat, STORAGE)]
-    for land in state.settling:
-        shield = state.shield_at(land)
-        if shield is None or shield.seat != seat:
-            continue
-        found += [
-            PlaceTerrain(seat=seat, land=land, card=c) for c in stock if face(c).kind in ("terrain", "shield-terrain")
-        ]
-        found += [PlaceTerrain(seat=seat, land=land, card=c, face_down=True) for c in stock]
-        found += [DropCreature(seat=seat, land=land, card=c) for c in state.zone(seat, members(shield.card))]
-    return _accepted(state, found)
-
-
 def _passes(check: Callable[[GuardiansState, int], object], state: GuardiansState, seat: int) -> bool:
     """Whether a command's checks, stated apart from its events, pass for the seat."""
     try:
@@ -192,7 +175,7 @@ def _accepted(state: GuardiansState, candidates: list[Command]) -> list[Command]
     return legal
 
 
-PHASES = {ORGANIZE: _organize, MOVEMENT: _movement, COMBAT: _combat, SETTLEMENT: _settlement}
+PHASES = {ORGANIZE: _organize, MOVEMENT: _movement, COMBAT: _combat, SETTLEMENT: settlements}
 
 
 def legal_commands(state: GuardiansState, seat: int) -> list[Command]:
