@@ -111,8 +111,8 @@ def _combat(state: GuardiansState, seat: int) -> list[Command]:
     assert combat is not None
     mine = side(combat, seat)
     theirs = side(combat, 3 - seat)
-    storage = list(state.zone(seat, STORAGE))
     stage = combat.stage
+    storage = [c for c in state.zone(seat, STORAGE) if stage in fight.played_at(c)]
     found: list[Command] = []
     if stage == "declare":
         found += [DeclareCommand(seat=seat, play=False), DeclareCommand(seat=seat, play=True)]
@@ -147,7 +147,8 @@ def _combat(state: GuardiansState, seat: int) -> list[Command]:
         found.append(Pass(seat=seat))
         if stage in ("modify", "secondary-modify"):
             found.append(Channel(seat=seat, source=fight.GUARDIAN))
-            found += [ChangeSize(seat=seat, card=c, size=z) for c in mine.played for z in texts.SIZE_CUTS]
+            titans = [c for c in mine.played if face(c).key in texts.TITANS]  # powers.change_size
+            found += [ChangeSize(seat=seat, card=c, size=z) for c in titans for z in texts.SIZE_CUTS]
             found += [Channel(seat=seat, source=c) for s in strongholds(seat) for c in state.zone(seat, under(s))]
         if stage == "modify":
             found += [PlayRanged(seat=seat, card=c) for c in table.hand(state, mine) if is_ranged(c)]
