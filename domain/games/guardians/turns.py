@@ -41,7 +41,7 @@ from domain.games.guardians.state import (
 )
 from domain.games.guardians.strength import face
 from domain.kernel import Emitter, Rng, require
-from domain.kernel.canonical import canonical_json_of_parsed
+from domain.kernel.canonical import canonical_json
 
 Em = Emitter[GuardiansState]
 
@@ -188,10 +188,7 @@ def placement_digest(state: GuardiansState, seat: int, salt: str) -> str:
         if name.startswith(f"{seat}:") and not name.endswith((":deck", ":discard"))
     }
     shields = [[s.card, s.space] for s in state.shields_of(seat)]
-    # Plain JSON data, so the orjson path gives canonical_json's bytes: canonical_json
-    # compiles an encoder per key set, and nearly every layout has its own zone names
-    # (issue 14: that took three quarters of a commit's digest).
-    text = canonical_json_of_parsed({"salt": salt, "seat": seat, "shields": shields, "zones": layout})
+    text = canonical_json({"salt": salt, "seat": seat, "shields": shields, "zones": layout})
     return hashlib.sha256(text).hexdigest()
 
 
