@@ -288,11 +288,19 @@ class GuardiansState:
     def zone(self, seat: int, name: str) -> tuple[str, ...]:
         return self.zones.get(f"{seat}:{name}", ())
 
+    # Plain loops: these are asked many times for every command (a loop runs about
+    # three times faster than next() over a generator).
     def shield(self, card: str) -> Shield | None:
-        return next((s for s in self.shields if s.card == card), None)
+        for shield in self.shields:
+            if shield.card == card:
+                return shield
+        return None
 
     def shield_at(self, space: str) -> Shield | None:
-        return next((s for s in self.shields if s.space == space), None)
+        for shield in self.shields:
+            if shield.space == space:
+                return shield
+        return None
 
     def seat_at(self, space: str) -> int:
         """The seat whose Shield stands on a space, 0 if none."""
@@ -300,7 +308,7 @@ class GuardiansState:
         return shield.seat if shield is not None else 0
 
     def shields_of(self, seat: int) -> tuple[Shield, ...]:
-        return tuple(s for s in self.shields if s.seat == seat)
+        return tuple([s for s in self.shields if s.seat == seat])
 
     def holds(self, card: str) -> bool:
         """Whether `card` names a card instance of this game (any text may come from a client)."""
