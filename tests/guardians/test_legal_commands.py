@@ -2,7 +2,9 @@
 below, that decide accepts. legal.py generates most commands directly instead of
 deciding each candidate (issue 14); this file keeps the slow definition as the oracle,
 as legal.py stood before, and checks the two give the same list in the same order over
-positions of random legal play and of the stored logs."""
+positions of random legal play and of the stored logs. legal.py asks the rest of its
+candidates rules.checks_pass, which stops a command at its first event: that it agrees
+with decide is checked here too."""
 
 from __future__ import annotations
 
@@ -17,6 +19,8 @@ from hypothesis import strategies as st
 from domain.games.guardians import GAME, powers, spells, table, texts
 from domain.games.guardians import combat as fight
 from domain.games.guardians.board import SPACES, end_strongholds, neighbours, strongholds
+from domain.games.guardians.cards import CARDS
+from domain.games.guardians.decks import MAX_COPIES, RESTRICTED, parse_deck
 from domain.games.guardians.messages import (
     Assassinate,
     ChangeSize,
@@ -49,7 +53,7 @@ from domain.games.guardians.messages import (
     TurnShield,
 )
 from domain.games.guardians.organize import up_choice_pending
-from domain.games.guardians.rules import to_act
+from domain.games.guardians.rules import checks_pass, to_act
 from domain.games.guardians.state import (
     COMBAT,
     DRAWN,
@@ -216,18 +220,19 @@ def _settlement(state: GuardiansState, seat: int) -> list[Command]:
 CANDIDATES = {ORGANIZE: _organize, MOVEMENT: _movement, COMBAT: _combat, SETTLEMENT: _settlement}
 
 
+def accepted(state: GuardiansState, command: Command) -> bool:
+    try:
+        GAME.decide(state, command, Rng("legal-commands", "", 0))
+    except RuleViolation:
+        return False
+    return True
+
+
 def slow_legal_commands(state: GuardiansState, seat: int) -> list[Command]:
     """Every candidate of the phase, once each, that decide accepts."""
     if seat not in to_act(state) or state.phase not in CANDIDATES:
         return []
-    legal: list[Command] = []
-    for command in dict.fromkeys(CANDIDATES[state.phase](state, seat)):
-        try:
-            GAME.decide(state, command, Rng("legal-commands", "", 0))
-        except RuleViolation:
-            continue
-        legal.append(command)
-    return legal
+    return [command for command in dict.fromkeys(CANDIDATES[state.phase](state, seat)) if accepted(state, command)]
 
 
 # ---------------------------------------------------------------- the positions
@@ -236,6 +241,11 @@ def slow_legal_commands(state: GuardiansState, seat: int) -> list[Command]:
 def check(state: GuardiansState) -> None:
     for seat in (1, 2):
         assert GAME.legal_commands(state, seat) == slow_legal_commands(state, seat), (seat, GAME.status(state).summary)
+    # checks_pass, which stops a command at its first event, answers as decide does (Step aside).
+    for seat in to_act(state):
+        for command in CANDIDATES[state.phase](state, seat):
+            if not isinstance(command, Step):
+                assert checks_pass(state, command) == accepted(state, command), command
 
 
 def random_positions(seed: int, options: Mapping[str, Any]) -> Iterator[GuardiansState]:
@@ -258,6 +268,29 @@ def random_positions(seed: int, options: Mapping[str, Any]) -> Iterator[Guardian
 
 
 DECKS = ("knights", "giants-fairies", "undead")
+UNCOMMON = sorted(
+    key
+    for key, card in CARDS.items()
+    if card.in_deck
+    and key not in RESTRICTED
+    and (card.cmp > 0 or card.kind in ("creature-item", "upgrade", "shield-terrain", "standard-bearer", "hand-item"))
+)
+"""Cards the example decks hold few of or none: channelers, creature items, stronghold
+upgrades, shield/terrain cards, standard bearers, items."""
+
+
+@st.composite
+def decks(draw: st.DrawFn) -> str:
+    """An example deck, or one with some uncommon cards added (a deck list)."""
+    deck = parse_deck(draw(st.sampled_from(DECKS)))
+    added = draw(st.lists(st.sampled_from(UNCOMMON), max_size=10, unique=True))
+    if not added:
+        return deck.name
+    counts = dict(deck.cards)
+    for key in added:
+        counts[key] = min(counts.get(key, 0) + draw(st.integers(1, 3)), MAX_COPIES)
+    cards = ",".join(f"{key}*{count}" for key, count in sorted(counts.items()))
+    return f"guardian={deck.guardian};stronghold={','.join(deck.stronghold)};cards={cards}"
 
 
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -265,8 +298,8 @@ DECKS = ("knights", "giants-fairies", "undead")
     seed=st.integers(0, 10**6),
     options=st.fixed_dictionaries(
         {
-            "deck_1": st.sampled_from(DECKS),
-            "deck_2": st.sampled_from(DECKS),
+            "deck_1": decks(),
+            "deck_2": decks(),
             "placement": st.sampled_from(["simultaneous", "alternating"]),
             "turn_limit": st.sampled_from([3, 8, 16]),
         }

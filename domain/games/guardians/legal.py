@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from domain.games.guardians import combat as fight
 from domain.games.guardians import movement, powers, spells, table, texts
 from domain.games.guardians.board import SPACES, strongholds
@@ -31,8 +29,8 @@ from domain.games.guardians.messages import (
     Teleport,
     TurnShield,
 )
-from domain.games.guardians.organize import check_mulligan, organizing, placements, up_choice_pending
-from domain.games.guardians.rules import decide, to_act
+from domain.games.guardians.organize import organizing, placements, up_choice_pending
+from domain.games.guardians.rules import checks_pass, to_act
 from domain.games.guardians.settlement import settlements
 from domain.games.guardians.state import (
     COMBAT,
@@ -47,9 +45,7 @@ from domain.games.guardians.state import (
     under,
 )
 from domain.games.guardians.strength import face, is_ranged
-from domain.kernel import Command, Rng, RuleViolation
-
-_RNG_SEED = "legal-commands"
+from domain.kernel import Command, RuleViolation
 
 
 def _organize(state: GuardiansState, seat: int) -> list[Command]:
@@ -62,9 +58,7 @@ def _organize(state: GuardiansState, seat: int) -> list[Command]:
         organizing(state, seat)  # what every command below checks first
     except RuleViolation:
         return []
-    found: list[Command] = []
-    if _passes(check_mulligan, state, seat):
-        found.append(Mulligan(seat=seat))
+    found = _accepted(state, [Mulligan(seat=seat)])
     found.append(FinishOrganizing(seat=seat))  # organize.finish checks no more than organizing
     spells_played: list[Command] = []
     for card in (*state.zone(seat, DRAWN), *state.zone(seat, STORAGE)):
@@ -155,25 +149,9 @@ def _combat(state: GuardiansState, seat: int) -> list[Command]:
     return _accepted(state, found)
 
 
-def _passes(check: Callable[[GuardiansState, int], object], state: GuardiansState, seat: int) -> bool:
-    """Whether a command's checks, stated apart from its events, pass for the seat."""
-    try:
-        check(state, seat)
-    except RuleViolation:
-        return False
-    return True
-
-
 def _accepted(state: GuardiansState, candidates: list[Command]) -> list[Command]:
-    """The candidates decide accepts, each once (the rules' own definition of legal)."""
-    legal: list[Command] = []
-    for command in dict.fromkeys(candidates):
-        try:
-            decide(state, command, Rng(_RNG_SEED, "", 0))
-        except RuleViolation:
-            continue
-        legal.append(command)
-    return legal
+    """The candidates decide accepts, each once."""
+    return [command for command in dict.fromkeys(candidates) if checks_pass(state, command)]
 
 
 PHASES = {ORGANIZE: _organize, MOVEMENT: _movement, COMBAT: _combat, SETTLEMENT: settlements}

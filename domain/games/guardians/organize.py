@@ -92,8 +92,8 @@ def keep_up_card(em: Em, command: KeepUpCard) -> None:
     draw_turn(em, command.seat, keep_up=command.keep)
 
 
-def check_mulligan(state: GuardiansState, seat: int) -> None:
-    """The seat may draw again now (legal_commands asks this without deciding)."""
+def mulligan(em: Em, command: Mulligan, rng: Rng) -> None:
+    state, seat = em.state, command.seat
     organizing(state, seat)
     drawn = state.zone(seat, DRAWN)
     require(bool(drawn), R_ORGANIZE, "you have drawn nothing to draw again")
@@ -105,12 +105,6 @@ def check_mulligan(state: GuardiansState, seat: int) -> None:
         R_TEXT,
         "the enemy is looking at your deck (Assassin of Shadow): no mulligan until it has taken its card",
     )
-
-
-def mulligan(em: Em, command: Mulligan, rng: Rng) -> None:
-    state, seat = em.state, command.seat
-    check_mulligan(state, seat)
-    drawn = state.zone(seat, DRAWN)
     em.emit(StonesSpent, R_ORGANIZE, seat=seat, count=1, reason="mulligan: no Shield drawn")
     move(em, R_ORGANIZE, seat, drawn, DRAWN, DECK, "mulligan")
     em.emit(DeckShuffled, R_ORGANIZE, seat=seat, order=tuple(rng.shuffled(em.state.zone(seat, DECK))))
