@@ -3,7 +3,10 @@ up and dropping off at strongholds, reinforcing (guardians MOVEMENT PHASE)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from domain.games.guardians.board import is_land, neighbours, stronghold_owner, strongholds
+from domain.games.guardians.evolve import evolve
 from domain.games.guardians.messages import (
     DropOff,
     EndMove,
@@ -35,9 +38,9 @@ from domain.games.guardians.turns import (
     R_REINFORCE,
     SPACE_LIMIT,
     Em,
+    accepts,
     land_owner,
     move,
-    new_em,
     next_actor,
     space_points,
     stacking,
@@ -163,6 +166,9 @@ def step(em: Em, command: Step) -> None:
         else:
             assault_guardian(em, shield, target)
         return
+    revealed = tuple(state.zone(seat, members(shield.card))) if fly and not state.mode else ()
+    stepped: dict[str, Any] = dict(seat=seat, shield=shield.card, from_space=here, to_space=target, fly=fly)
+    stepped["revealed"] = revealed
     mine = state.shield_at(target)
     if mine is not None and mine.card != shield.card:
         require(
@@ -170,32 +176,23 @@ def step(em: Em, command: Step) -> None:
             R_MOVE,
             f"you may pass your own Shield at {target} but not stop there",
         )
-    revealed = tuple(state.zone(seat, members(shield.card))) if fly and not state.mode else ()
-    em.emit(
-        ShieldStepped,
-        R_MOVE,
-        seat=seat,
-        shield=shield.card,
-        from_space=here,
-        to_space=target,
-        fly=fly,
-        revealed=revealed,
-    )
-    if mine is not None and mine.card != shield.card:
+        # Looked at from where the step would take it, before the step is made: every check
+        # comes before a command's first event (turns.accepts).
         require(
-            _goes_on(em, seat, fly),
+            _goes_on(evolve(state, ShieldStepped(**stepped)), seat, fly),
             R_MOVE,
             f"from {target} your Shield could go no further, and it may not stop on your Shield there",
         )
+    em.emit(ShieldStepped, R_MOVE, **stepped)
     if em.state.steps_left == 0 and stronghold_owner(target) != seat:
         end_move(em, EndMove(seat=seat))
 
 
-def _goes_on(em: Em, seat: int, fly: bool) -> bool:
+def _goes_on(state: GuardiansState, seat: int, fly: bool) -> bool:
     """Whether the moving Shield, passing over another of its seat's, has a next step."""
-    shield = em.state.shield(em.state.moving)
+    shield = state.shield(state.moving)
     assert shield is not None
-    return any(_steps_on(em.state, Step(seat=seat, to=space, fly=fly)) for space in neighbours(shield.space))
+    return any(accepts(step, state, Step(seat=seat, to=space, fly=fly)) for space in neighbours(shield.space))
 
 
 def _on_my_stronghold(state: GuardiansState, shield: Shield) -> str:
@@ -363,22 +360,13 @@ def steps(state: GuardiansState, seat: int, shield: Shield) -> list[Command]:
         onto = not enemy and not attack and state.shield_at(space) is not None
         for fly in (fly for fly, able in ((False, walks), (True, flown)) if able):
             command = _step(seat=seat, to=space, fly=fly)
-            if not onto or _steps_on(state, command):
+            if not onto or accepts(step, state, command):
                 found.append(command)
         if enemy and flown and left > 1 and is_land(space):
             past = Step(seat=seat, to=space, fly=True, past=True)
-            if _steps_on(state, past):
+            if accepts(step, state, past):
                 found.append(past)
     return found
-
-
-def _steps_on(state: GuardiansState, command: Step) -> bool:
-    """step() itself accepts the command: for a step past or onto another Shield."""
-    try:
-        step(new_em(state), command)
-    except RuleViolation:
-        return False
-    return True
 
 
 def exchanges(state: GuardiansState, seat: int, shield: Shield) -> list[Command]:

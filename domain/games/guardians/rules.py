@@ -2,13 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import ParamSpec
-
 from domain.games.guardians import combat, movement, organize, powers, settlement, spells
 from domain.games.guardians.cards import card
 from domain.games.guardians.decks import parse_deck
-from domain.games.guardians.evolve import evolve
 from domain.games.guardians.messages import (
     Assassinate,
     ChangeSize,
@@ -52,11 +48,9 @@ from domain.games.guardians.state import (
     SETUP,
     GuardiansState,
 )
-from domain.games.guardians.turns import R_DECK, R_GAME, Em, begin_organize, new_em
-from domain.kernel import Command, Emitter, Event, Rng, RuleViolation, StartGame, require
+from domain.games.guardians.turns import R_DECK, R_GAME, Em, accepts, begin_organize, new_em
+from domain.kernel import Command, Event, Rng, RuleViolation, StartGame, require
 from domain.kernel.quoting import quoted
-
-P = ParamSpec("P")
 
 
 def to_act(state: GuardiansState) -> tuple[int, ...]:
@@ -135,31 +129,14 @@ def decide(state: GuardiansState, command: Command, rng: Rng) -> list[Event]:
     return em.events
 
 
-class _Checked(Exception):
-    """A command reached its first event: its checks passed."""
-
-
-class _ChecksOnly(Emitter[GuardiansState]):
-    """An Emitter that stops a command at its first event."""
-
-    __slots__ = ()
-
-    def emit(self, kind: Callable[P, Event], rule: str, /, *args: P.args, **fields: P.kwargs) -> GuardiansState:
-        raise _Checked
-
-
 def checks_pass(state: GuardiansState, command: Command) -> bool:
     """Whether decide accepts a command, found without making its events and what they
-    set off (legal_commands asks this of its candidates: issue 14). Every command checks
-    the rules before its first event, Step aside: onto another Shield it looks one step
-    ahead after it, so legal_commands lists steps itself (movement.steps)."""
-    try:
-        _handle(_ChecksOnly(state, evolve), command, Rng("legal-commands", "", 0))
-    except _Checked:
-        return True
-    except RuleViolation:
-        return False
-    return False  # no event: it changes nothing
+    set off (turns.accepts; legal_commands asks this of its candidates)."""
+    return accepts(_checked, state, command)
+
+
+def _checked(em: Em, command: Command) -> None:
+    _handle(em, command, Rng("legal-commands", "", 0))
 
 
 def _handle(em: Em, command: Command, rng: Rng) -> None:
