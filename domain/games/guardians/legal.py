@@ -58,7 +58,8 @@ def _organize(state: GuardiansState, seat: int) -> list[Command]:
         organizing(state, seat)  # what every command below checks first
     except RuleViolation:
         return []
-    found = _accepted(state, [Mulligan(seat=seat)])
+    # organize.mulligan: before anything is placed (asked only then: most calls come later)
+    found = [] if state.player(seat).placed else _accepted(state, [Mulligan(seat=seat)])
     found.append(FinishOrganizing(seat=seat))  # organize.finish checks no more than organizing
     spells_played: list[Command] = []
     for card in (*state.zone(seat, DRAWN), *state.zone(seat, STORAGE)):

@@ -247,15 +247,13 @@ def placements(state: GuardiansState, seat: int) -> list[Command]:
     spaces = strongholds(seat)
     holders = {space: state.shield_at(space) for space in spaces}
     own = {space: h for space, h in holders.items() if h is not None and h.seat == seat}
-    # _check_room: the points on and under a space, with the card's unless it lies there already
-    points = {space: space_points(state, seat, space) for space in spaces}
-    lying = {space: (on(space), under(space), *(members(h.card) for h in (holders[space],) if h)) for space in spaces}
-    # A creature under a Shield of yours: the points it still carries. A creature item: the stack it joins.
-    spare = {s: face(h.card).shield_limit - stacking(state.zone(seat, members(h.card))) for s, h in own.items()}
-    stacks = {s: state.zone(seat, members(own[s].card) if s in own else on(s)) for s in spaces}
-    # A Shield: the creatures it would carry.
     loose = {space: stacking(state.zone(seat, on(space))) for space in spaces}
-    bearers = [s.card for s in state.shields_of(seat) if face(s.card).kind == "standard-bearer"]
+    # Under a Shield of yours there: what it carries, and what it may still take (a creature).
+    carried = {space: stacking(state.zone(seat, members(h.card))) for space, h in own.items()}
+    spare = {space: face(h.card).shield_limit - carried[space] for space, h in own.items()}
+    # _check_room: the points on and under a space (space_points), with the card's unless it lies there already
+    points = {s: loose[s] + stacking(state.zone(seat, under(s))) + carried.get(s, 0) for s in spaces}
+    lying = {space: (on(space), under(space), *(members(h.card) for h in (holders[space],) if h)) for space in spaces}
     ends = end_strongholds(seat)
     towers = [tower(s) for s in ends if tower_beside(state, seat, s) and not state.zone(seat, tower(s))]
     upgrades = [upgrade(s) for s in ends if not state.zone(seat, upgrade(s))]
@@ -286,10 +284,13 @@ def placements(state: GuardiansState, seat: int) -> list[Command]:
                 targets = [on(s) for s in room if s not in spare or info.stacking <= spare[s]]
                 targets += [PEN, *towers, *(under(s) for s in room if info.cmp > 0)]
             elif info.is_shield:
-                second_bearer = info.kind == "standard-bearer" and any(b != card for b in bearers)
+                second_bearer = info.kind == "standard-bearer" and any(
+                    face(s.card).kind == "standard-bearer" and s.card != card for s in state.shields_of(seat)
+                )
                 fits = [s for s in spaces if holders[s] is None and loose[s] <= info.shield_limit]
                 targets = [on(s) for s in fits if not second_bearer] + [PEN]
             elif info.kind == "creature-item":
+                stacks = {s: state.zone(seat, members(own[s].card) if s in own else on(s)) for s in spaces}
                 room = roomy(source, info.stacking)
                 targets = [on(s) for s in room if _items(stacks[s]) < _creatures(stacks[s])] + [PEN]
             else:
