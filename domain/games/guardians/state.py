@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from domain.kernel.records import replace
+from domain.kernel.records import replace, replacer
 
 # Phases (guardians THE GAME: Draw & Organize, Movement, Terrain Settlement).
 SETUP = "setup"
@@ -340,8 +340,12 @@ class GuardiansState:
 
     def with_player(self, seat: int, **changes: object) -> GuardiansState:
         players = list(self.players)
-        players[seat - 1] = replace(players[seat - 1], **changes)
-        return replace(self, players=tuple(players))
+        players[seat - 1] = _replace_player(players[seat - 1], **changes)
+        return _replace_state(self, players=tuple(players))
+
+
+_replace_state, _replace_player = replacer(GuardiansState), replacer(Player)
+"""replace() for a state and a player, bound once: with_player runs on most events."""
 
 
 def other(seat: int) -> int:
