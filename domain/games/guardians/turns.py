@@ -105,7 +105,11 @@ def accepts(handle: Callable[[Em, C], object], state: GuardiansState, command: C
 
 def stacking(cards: tuple[str, ...]) -> int:
     """Stacking points: the red number where a card has one (guardians Place Creatures)."""
-    return sum(face(c).stacking for c in cards if face(c).is_creature)
+    points = 0
+    for info in map(face, cards):  # a loop: half the time of sum() over a generator, asked very often
+        if info.is_creature:
+            points += info.stacking
+    return points
 
 
 def space_points(state: GuardiansState, seat: int, space: str) -> int:
