@@ -90,6 +90,32 @@ def test_a_shield_passes_its_own_shield_but_does_not_stop_on_it() -> None:
     t.play(Step(seat=1, to="a2"))
 
 
+@pytest.mark.parametrize("blocked", [True, False])
+def test_a_shield_passes_onto_its_own_shield_only_if_it_could_go_on_from_there(blocked: bool) -> None:
+    """Flying from b2 onto its own Shield at b3 with one step left after it: back to b2 is
+    onto another of its Shields, b4 is attacked from where a Shield stands, and Force
+    Barriers close a3 and (blocked) c3 (guardians Movement)."""
+    ox13 = "1.re-shield-ploogs-ox-13#1"
+    state = table(
+        phase=MOVEMENT,
+        zones={"1:shields": (OX10, OX12, ox13)},
+        shields=(Shield(OX10, 1, "b2", turned=True), Shield(OX12, 1, "b2"), Shield(ox13, 1, "b3")),
+        active=1,
+        moving=OX10,
+        steps_left=2,
+        mode="fly",
+        path=("c2", "b2"),
+    )
+    state = state.with_player(1, flew=True, barrier="a3").with_player(2, barrier="c3" if blocked else "")
+    step = Step(seat=1, to="b3", fly=True)
+    assert (step in GAME.legal_commands(state, 1)) is not blocked
+    if blocked:
+        with pytest.raises(RuleViolation, match="from b3 your Shield could go no further"):
+            Table(state).play(step)
+    else:
+        Table(state).play(step)
+
+
 def test_entering_an_enemy_shield_starts_a_combat() -> None:
     t = moving(
         {

@@ -269,6 +269,23 @@ def _reveal_commands(em: Em) -> None:
             move(em, R_COMBAT, seat_of(card), (card,), STORAGE, DISCARD, "Command Card")
 
 
+PLAYED_AT = {
+    texts.RANGED_RETURN: ("choose",),
+    texts.DISPEL_MAGIC: ("command-window",),
+    texts.POWER_LUNCH: ("spells", "modify", "secondary-modify"),
+    texts.ST_BALLANTINE: ("spells", "modify"),
+    texts.ANVIL: ("declare",),
+}
+"""The steps of a combat at which each card that play_card knows is played."""
+
+
+def played_at(card: str) -> tuple[str, ...]:
+    """The steps of a combat at which a card is played from the Storage Hand: bribery in
+    its step, the cards of PLAYED_AT in theirs, no other card."""
+    info = face(card)
+    return ("bribe", "secondary-bribe") if info.kind == "bribery" else PLAYED_AT.get(info.key, ())
+
+
 def play_card(em: Em, command: PlayCard) -> None:
     """A card from the Storage Hand during combat: bribery in its step, Dispel Magic in
     the Command Card step, other Spells and Items after bribery (guardians SPELLS)."""
@@ -276,6 +293,10 @@ def play_card(em: Em, command: PlayCard) -> None:
     combat = combat_of(state)
     require(command.card in state.zone(seat, STORAGE), R_SPELLS, f"{command.card} is not in your Storage Hand")
     info = face(command.card)
+    steps = played_at(command.card)
+    if not steps:
+        raise RuleViolation(R_SPELLS, f"{info.name} cannot be played now (or its text is not implemented: RULES.md)")
+    acting(state, seat, *steps)
     if info.kind == "bribery":
         _bribe(em, combat, seat, command)
         return
@@ -284,10 +305,8 @@ def play_card(em: Em, command: PlayCard) -> None:
         powers.return_ranged(em, command)
         return
     if key == texts.DISPEL_MAGIC:
-        acting(state, seat, "command-window")
         _dispel(em, combat, seat, command)
     elif key == texts.POWER_LUNCH:
-        acting(state, seat, "spells", "modify", "secondary-modify")
         require(
             command.target in (combat.a_card, combat.d_card) and command.target != "",
             R_CHANNELING,
@@ -303,7 +322,6 @@ def play_card(em: Em, command: PlayCard) -> None:
             cards=(command.target,),
         )
     elif key == texts.ST_BALLANTINE:
-        acting(state, seat, "spells", "modify")
         mine = combat.a_card if seat == combat.attacker.seat else combat.d_card
         theirs = combat.d_card if seat == combat.attacker.seat else combat.a_card
         require(
@@ -317,8 +335,7 @@ def play_card(em: Em, command: PlayCard) -> None:
         em.emit(StageBegan, R_SPELLS, stage="choose", actor=0)
         next_matchup(em)
         return
-    elif key == texts.ANVIL:
-        acting(state, seat, "declare")
+    else:  # the Anvil of Heaviness
         require(
             seat == combat.attacker.seat and stronghold_owner(combat.space) == combat.defender.seat,
             R_SPELLS,
@@ -327,8 +344,6 @@ def play_card(em: Em, command: PlayCard) -> None:
         spend(em, seat, command.card, "Anvil of Heaviness")
         em.emit(EffectApplied, R_SPELLS, seat=seat, source=command.card, effect="bonus-all", amount=texts.ANVIL_BONUS)
         return
-    else:
-        raise RuleViolation(R_SPELLS, f"{info.name} cannot be played now (or its text is not implemented: RULES.md)")
     window_move(em, seat, passed=False)
 
 
@@ -500,7 +515,6 @@ def play_creature(em: Em, command: PlayCreature) -> None:
 
 
 def _bribe(em: Em, combat: Combat, seat: int, command: PlayCard) -> None:
-    acting(em.state, seat, "bribe", "secondary-bribe")
     if combat.stage == "bribe":
         target = combat.d_card if seat == combat.attacker.seat else combat.a_card
     else:

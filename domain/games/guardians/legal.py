@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from domain.games.guardians import combat as fight
-from domain.games.guardians import powers, spells, table, texts
-from domain.games.guardians.board import SPACES, end_strongholds, neighbours, strongholds
+from domain.games.guardians import movement, powers, spells, table, texts
+from domain.games.guardians.board import SPACES, strongholds
 from domain.games.guardians.messages import (
     Assassinate,
     ChangeSize,
@@ -13,8 +13,6 @@ from domain.games.guardians.messages import (
     DeclareCommand,
     DestroyShield,
     DiscardCard,
-    DropCreature,
-    DropOff,
     EndMove,
     FinishOrganizing,
     FireIdol,
@@ -22,118 +20,85 @@ from domain.games.guardians.messages import (
     KeepUpCard,
     Mulligan,
     Pass,
-    PickUp,
-    Place,
-    PlaceTerrain,
     PlayCard,
     PlayCreature,
     PlayRanged,
     PutBack,
     Redeem,
-    Reinforce,
     Retreat,
-    Step,
     Teleport,
     TurnShield,
 )
-from domain.games.guardians.organize import check_place, up_choice_pending
-from domain.games.guardians.rules import decide, to_act
+from domain.games.guardians.organize import organizing, placements, up_choice_pending
+from domain.games.guardians.rules import checks_pass, to_act
+from domain.games.guardians.settlement import settlements
 from domain.games.guardians.state import (
     COMBAT,
     DRAWN,
     MOVEMENT,
     ORGANIZE,
-    PEN,
     SETTLEMENT,
     STORAGE,
     GuardiansState,
     members,
-    on,
     side,
-    tower,
     under,
 )
 from domain.games.guardians.strength import face, is_ranged
-from domain.kernel import Command, Rng, RuleViolation
-
-_RNG_SEED = "legal-commands"
+from domain.kernel import Command, RuleViolation
 
 
 def _organize(state: GuardiansState, seat: int) -> list[Command]:
     if up_choice_pending(state, seat):
-        return [KeepUpCard(seat=seat, keep=True), KeepUpCard(seat=seat, keep=False)]
+        return _accepted(state, [KeepUpCard(seat=seat, keep=True), KeepUpCard(seat=seat, keep=False)])
     looking = state.player(seat).looking
     if looking:
-        return [Assassinate(seat=seat, card=c) for c in looking]
-    found: list[Command] = [Mulligan(seat=seat), FinishOrganizing(seat=seat)]
+        return _accepted(state, [Assassinate(seat=seat, card=c) for c in looking])
+    try:
+        organizing(state, seat)  # what every command below checks first
+    except RuleViolation:
+        return []
+    # organize.mulligan: before anything is placed (asked only then: most calls come later)
+    found = [] if state.player(seat).placed else _accepted(state, [Mulligan(seat=seat)])
+    found.append(FinishOrganizing(seat=seat))  # organize.finish checks no more than organizing
+    spells_played: list[Command] = []
     for card in (*state.zone(seat, DRAWN), *state.zone(seat, STORAGE)):
         key = face(card).key
         if key == texts.CURSE:
-            found += [PlayCard(seat=seat, card=card, target=t) for t in spells.cursable()]
+            spells_played += [PlayCard(seat=seat, card=card, target=t) for t in spells.cursable()]
         elif key == texts.ASSASSIN:
-            found.append(PlayCard(seat=seat, card=card))
-    mine = [*state.zone(seat, DRAWN), *state.zone(seat, PEN)]
-    mine += [c for c in state.zone(seat, STORAGE) if face(c).is_creature]
-    for space in strongholds(seat):
-        mine += [*state.zone(seat, on(space)), *state.zone(seat, under(space))]
-        shield = state.shield_at(space)
-        if shield is not None and shield.seat == seat:
-            mine += [shield.card, *state.zone(seat, members(shield.card))]
-    for card in mine:
-        info = face(card)
-        if info.border == "double":
-            targets = [STORAGE]
-        elif info.kind == "upgrade":
-            targets = [f"upgrade:{s}" for s in end_strongholds(seat)] + [PEN]
-        elif info.is_creature:
-            targets = [f"on:{s}" for s in strongholds(seat)] + [PEN] + [tower(s) for s in end_strongholds(seat)]
-            if info.cmp:
-                targets += [f"under:{s}" for s in strongholds(seat)]
-        elif info.is_shield or info.kind == "creature-item":
-            targets = [f"on:{s}" for s in strongholds(seat)] + [PEN]
-        else:
-            targets = [PEN]
-        found += [Place(seat=seat, card=card, to=t) for t in targets]
-    return found
+            spells_played.append(PlayCard(seat=seat, card=card))
+    return found + _accepted(state, spells_played) + placements(state, seat)
 
 
 def _movement(state: GuardiansState, seat: int) -> list[Command]:
     storage = state.zone(seat, STORAGE)
     looking = state.player(seat).looking
     if looking:
-        return [PutBack(seat=seat, card=c, bottom=b) for c in looking for b in (False, True)]
+        return _accepted(state, [PutBack(seat=seat, card=c, bottom=b) for c in looking for b in (False, True)])
     if state.window:
         found: list[Command] = [Pass(seat=seat)]
         for card in storage:
             targets = SPACES if face(card).key == texts.FORCE_BARRIER else ("",)
             found += [PlayCard(seat=seat, card=card, target=t) for t in targets]
-        return found
+        return _accepted(state, found)
+    # The seat's turn to move (to_act): turn_shield checks no more than that the Shield is its own and unturned.
     turned = [s for s in state.shields_of(seat) if s.turned]
     if not state.moving:
         found = [TurnShield(seat=seat, shield=s.card) for s in state.shields_of(seat) if not s.turned]
-        return found + [Teleport(seat=seat, shield=s.card) for s in turned]
+        if spells.tower_creature(state, seat)[0]:
+            found += _accepted(state, [Teleport(seat=seat, shield=s.card) for s in turned])
+        return found
     shield = state.shield(state.moving)
     assert shield is not None
-    found = [EndMove(seat=seat)]
-    found += [PlayCard(seat=seat, card=c) for c in storage if face(c).key == texts.POTION]
-    for space in neighbours(shield.space):
-        found += [Step(seat=seat, to=space, fly=False), Step(seat=seat, to=space, fly=True)]
-        if any(s.space == space and s.seat != seat for s in state.shields):
-            found.append(Step(seat=seat, to=space, fly=True, past=True))
-    here = shield.space
-    if here in strongholds(seat):
-        found += [DropOff(seat=seat, card=c) for c in state.zone(seat, members(shield.card))]
-        found += [PickUp(seat=seat, card=c) for c in state.zone(seat, on(here))]
-        for other_shield in state.shields_of(seat):
-            if other_shield.space == here and other_shield.card != shield.card:
-                found += [PickUp(seat=seat, card=c) for c in state.zone(seat, members(other_shield.card))]
-    for space in strongholds(seat):
-        sources = list(state.zone(seat, on(space)))
-        holder = state.shield_at(space)
-        if holder is not None and holder.seat == seat and not holder.turned:
-            sources += state.zone(seat, members(holder.card))
-        found += [Reinforce(seat=seat, card=c, shield=t.card) for c in sources for t in turned]
-    return found
+    found = []
+    if not any(s.space == shield.space and s.card != shield.card for s in state.shields):
+        found.append(EndMove(seat=seat))  # movement.end_move: not where another Shield stands
+    found += _accepted(state, [PlayCard(seat=seat, card=c) for c in storage if face(c).key == texts.POTION])
+    found += movement.steps(state, seat, shield)
+    if shield.space in strongholds(seat):
+        found += movement.exchanges(state, seat, shield)
+    return found + movement.reinforcements(state, seat)
 
 
 def _combat(state: GuardiansState, seat: int) -> list[Command]:
@@ -141,8 +106,8 @@ def _combat(state: GuardiansState, seat: int) -> list[Command]:
     assert combat is not None
     mine = side(combat, seat)
     theirs = side(combat, 3 - seat)
-    storage = list(state.zone(seat, STORAGE))
     stage = combat.stage
+    storage = [c for c in state.zone(seat, STORAGE) if stage in fight.played_at(c)]
     found: list[Command] = []
     if stage == "declare":
         found += [DeclareCommand(seat=seat, play=False), DeclareCommand(seat=seat, play=True)]
@@ -177,49 +142,24 @@ def _combat(state: GuardiansState, seat: int) -> list[Command]:
         found.append(Pass(seat=seat))
         if stage in ("modify", "secondary-modify"):
             found.append(Channel(seat=seat, source=fight.GUARDIAN))
-            found += [ChangeSize(seat=seat, card=c, size=z) for c in mine.played for z in texts.SIZE_CUTS]
+            titans = [c for c in mine.played if face(c).key in texts.TITANS]  # powers.change_size
+            found += [ChangeSize(seat=seat, card=c, size=z) for c in titans for z in texts.SIZE_CUTS]
             found += [Channel(seat=seat, source=c) for s in strongholds(seat) for c in state.zone(seat, under(s))]
         if stage == "modify":
             found += [PlayRanged(seat=seat, card=c) for c in table.hand(state, mine) if is_ranged(c)]
-    return found
+    return _accepted(state, found)
 
 
-def _settlement(state: GuardiansState, seat: int) -> list[Command]:
-    found: list[Command] = []
-    stock = [*state.zone(seat, PEN), *state.zone(seat, STORAGE)]
-    for land in state.settling:
-        shield = state.shield_at(land)
-        if shield is None or shield.seat != seat:
-            continue
-        found += [
-            PlaceTerrain(seat=seat, land=land, card=c) for c in stock if face(c).kind in ("terrain", "shield-terrain")
-        ]
-        found += [PlaceTerrain(seat=seat, land=land, card=c, face_down=True) for c in stock]
-        found += [DropCreature(seat=seat, land=land, card=c) for c in state.zone(seat, members(shield.card))]
-    return found
+def _accepted(state: GuardiansState, candidates: list[Command]) -> list[Command]:
+    """The candidates decide accepts, each once."""
+    return [command for command in dict.fromkeys(candidates) if checks_pass(state, command)]
+
+
+PHASES = {ORGANIZE: _organize, MOVEMENT: _movement, COMBAT: _combat, SETTLEMENT: settlements}
 
 
 def legal_commands(state: GuardiansState, seat: int) -> list[Command]:
-    if seat not in to_act(state):
+    phase = PHASES.get(state.phase)
+    if phase is None or seat not in to_act(state):
         return []
-    if state.phase == ORGANIZE:
-        candidates = _organize(state, seat)
-    elif state.phase == MOVEMENT:
-        candidates = _movement(state, seat)
-    elif state.phase == COMBAT:
-        candidates = _combat(state, seat)
-    elif state.phase == SETTLEMENT:
-        candidates = _settlement(state, seat)
-    else:
-        candidates = []
-    legal: list[Command] = []
-    for command in dict.fromkeys(candidates):
-        try:
-            if isinstance(command, Place):
-                check_place(state, command)  # the checks alone: Place has many candidates
-            else:
-                decide(state, command, Rng(_RNG_SEED, "", 0))
-        except RuleViolation:
-            continue
-        legal.append(command)
-    return legal
+    return phase(state, seat)

@@ -3,7 +3,10 @@ up and dropping off at strongholds, reinforcing (guardians MOVEMENT PHASE)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from domain.games.guardians.board import is_land, neighbours, stronghold_owner, strongholds
+from domain.games.guardians.evolve import evolve
 from domain.games.guardians.messages import (
     DropOff,
     EndMove,
@@ -35,14 +38,15 @@ from domain.games.guardians.turns import (
     R_REINFORCE,
     SPACE_LIMIT,
     Em,
+    accepts,
     land_owner,
     move,
-    new_em,
     next_actor,
     space_points,
     stacking,
 )
-from domain.kernel import RuleViolation, require
+from domain.kernel import Command, RuleViolation, require
+from domain.kernel.records import builder
 
 STEPS = 2
 R_BARRIER = "guardians Text Box (Force Barrier)"
@@ -82,7 +86,10 @@ def flies(state: GuardiansState, shield: Shield) -> bool:
 
 def barred(state: GuardiansState, space: str) -> bool:
     """A Force Barrier stands there: no movement into, out of or over it this turn."""
-    return any(p.barrier == space for p in state.players)
+    for player in state.players:  # noqa: SIM110  (a loop: any() over a generator costs twice as much here)
+        if player.barrier == space:
+            return True
+    return False
 
 
 def no_flying(state: GuardiansState, space: str) -> bool:
@@ -162,6 +169,9 @@ def step(em: Em, command: Step) -> None:
         else:
             assault_guardian(em, shield, target)
         return
+    revealed = tuple(state.zone(seat, members(shield.card))) if fly and not state.mode else ()
+    stepped: dict[str, Any] = dict(seat=seat, shield=shield.card, from_space=here, to_space=target, fly=fly)
+    stepped["revealed"] = revealed
     mine = state.shield_at(target)
     if mine is not None and mine.card != shield.card:
         require(
@@ -169,38 +179,23 @@ def step(em: Em, command: Step) -> None:
             R_MOVE,
             f"you may pass your own Shield at {target} but not stop there",
         )
-    revealed = tuple(state.zone(seat, members(shield.card))) if fly and not state.mode else ()
-    em.emit(
-        ShieldStepped,
-        R_MOVE,
-        seat=seat,
-        shield=shield.card,
-        from_space=here,
-        to_space=target,
-        fly=fly,
-        revealed=revealed,
-    )
-    if mine is not None and mine.card != shield.card:
+        # Looked at from where the step would take it, before the step is made: every check
+        # comes before a command's first event (turns.accepts).
         require(
-            _goes_on(em, seat, fly),
+            _goes_on(evolve(state, ShieldStepped(**stepped)), seat, fly),
             R_MOVE,
             f"from {target} your Shield could go no further, and it may not stop on your Shield there",
         )
+    em.emit(ShieldStepped, R_MOVE, **stepped)
     if em.state.steps_left == 0 and stronghold_owner(target) != seat:
         end_move(em, EndMove(seat=seat))
 
 
-def _goes_on(em: Em, seat: int, fly: bool) -> bool:
+def _goes_on(state: GuardiansState, seat: int, fly: bool) -> bool:
     """Whether the moving Shield, passing over another of its seat's, has a next step."""
-    shield = em.state.shield(em.state.moving)
+    shield = state.shield(state.moving)
     assert shield is not None
-    for space in neighbours(shield.space):
-        try:
-            step(new_em(em.state), Step(seat=seat, to=space, fly=fly))
-        except RuleViolation:
-            continue
-        return True
-    return False
+    return any(accepts(step, state, Step(seat=seat, to=space, fly=fly)) for space in neighbours(shield.space))
 
 
 def _on_my_stronghold(state: GuardiansState, shield: Shield) -> str:
@@ -217,6 +212,11 @@ def _require_room(state: GuardiansState, shield: str, card: str, rule: str) -> N
     points = stacking(state.zone(seat_of(shield), members(shield))) + face(card).stacking
     limit = face(shield).shield_limit
     require(points <= limit, rule, f"the Shield would carry {points} points; it holds {limit}")
+
+
+def _spare(state: GuardiansState, shield: str) -> int:
+    """The stacking points a Shield may still take on (_require_room)."""
+    return face(shield).shield_limit - stacking(state.zone(seat_of(shield), members(shield)))
 
 
 def pick_up(em: Em, command: PickUp) -> None:
@@ -331,3 +331,108 @@ def end_move(em: Em, command: EndMove) -> None:
     require(not standing, R_MOVE, f"your Shield may not stop where another Shield stands ({shield.space})")
     em.emit(MoveEnded, R_MOVE, seat=seat, shield=shield.card)
     next_actor(em, seat)
+
+
+# ---------------------------------------------------------------- the moves legal now
+# legal_commands lists these without deciding each candidate (issue 14: deciding them
+# cost most of the rules' time). Each states the checks of its command above, for a
+# seat whose move it is (_my_move holds), in legal_commands' order; any change to a
+# check above changes it here too, and tests/guardians/test_legal_commands.py holds the
+# two equal.
+
+
+def steps(state: GuardiansState, seat: int, shield: Shield) -> list[Command]:
+    """The Step commands step() accepts: to each space next to the moving Shield,
+    walking, flying, and flying past an enemy Shield there."""
+    here, mode, left = shield.space, state.mode, state.steps_left
+    if mode not in ("", "walk", "fly") or left <= 0 or barred(state, here):
+        return []
+    walks = mode != "fly" and (len(state.path) <= 1 or passable(state, seat, here))
+    may_fly = mode == "fly" or (not mode and not state.player(seat).flew)
+    flights = may_fly and flies(state, shield) and not no_flying(state, here)
+    crowded = any(s.space == here and s.card != shield.card for s in state.shields)
+    found: list[Command] = []
+    for space in neighbours(here):
+        owner = stronghold_owner(space)
+        attack = bool(owner) and owner != seat
+        enemy = any(s.space == space and s.seat != seat for s in state.shields)
+        if barred(state, space) or (attack and crowded):
+            continue
+        flown = flights and not no_flying(state, space)
+        # Onto a Shield of its own, step() asks whether the Shield could go on from there.
+        onto = not enemy and not attack and state.shield_at(space) is not None
+        for fly in (fly for fly, able in ((False, walks), (True, flown)) if able):
+            command = _step(seat=seat, to=space, fly=fly)
+            if not onto or accepts(step, state, command):
+                found.append(command)
+        if enemy and flown and left > 1 and is_land(space):
+            past = Step(seat=seat, to=space, fly=True, past=True)
+            if accepts(step, state, past):
+                found.append(past)
+    return found
+
+
+def exchanges(state: GuardiansState, seat: int, shield: Shield) -> list[Command]:
+    """The DropOff and PickUp commands drop_off() and pick_up() accept, the moving Shield
+    standing on a stronghold space of its seat."""
+    space, mode = shield.space, state.mode
+    carried = state.zone(seat, members(shield.card))
+    others = [s for s in state.shields_of(seat) if s.space == space and s.card != shield.card]
+    beside = others[0] if others else None
+    found: list[Command] = []
+    # drop_off: onto the space, or under a turned Shield of yours there, within the limits
+    if beside is None or beside.turned:
+        free = SPACE_LIMIT - (space_points(state, seat, space) - stacking(carried))
+        room = min(free, _spare(state, beside.card)) if beside is not None else free
+        found += [
+            _drop_off(seat=seat, card=card)
+            for card in carried
+            if card not in state.handled and face(card).is_creature and face(card).stacking <= room
+        ]
+    # pick_up: from the space, or from under an unturned Shield of yours there, into the moving Shield
+    if mode == "reinforce" or (beside is not None and beside.turned):
+        return found
+    room = _spare(state, shield.card)
+    usable = (on(space), *(members(s.card) for s in others[:1]))
+    for zone in (on(space), *(members(s.card) for s in others)):
+        found += [
+            _pick_up(seat=seat, card=card)
+            for card in state.zone(seat, zone)
+            if zone in usable
+            and face(card).is_creature
+            and card not in state.handled
+            and (mode != "fly" or face(card).flying)
+            and face(card).stacking <= room
+        ]
+    return found
+
+
+def reinforcements(state: GuardiansState, seat: int) -> list[Command]:
+    """The Reinforce commands reinforce() accepts: a creature on a stronghold space of
+    the seat, or under its unturned Shield there, to a turned Shield of its within reach
+    and its limit."""
+    if state.mode not in ("", "reinforce") or len(state.path) != 1:
+        return []
+    turned = [(s, _spare(state, s.card)) for s in state.shields_of(seat) if s.turned]
+    reaches: dict[tuple[str, str, bool], bool] = {}
+    found: list[Command] = []
+    for space in strongholds(seat):
+        cards = list(state.zone(seat, on(space)))
+        holder = state.shield_at(space)
+        if holder is not None and holder.seat == seat and not holder.turned:
+            cards += state.zone(seat, members(holder.card))
+        for card in cards:
+            info = face(card)
+            if not info.is_creature:
+                continue
+            for target, room in turned:
+                way = (space, target.space, info.flying)
+                if way not in reaches:
+                    reaches[way] = space == target.space or reach(state, seat, *way)
+                if reaches[way] and info.stacking <= room:
+                    found.append(_reinforce(seat=seat, card=card, shield=target.card))
+    return found
+
+
+_step, _drop_off, _pick_up, _reinforce = builder(Step), builder(DropOff), builder(PickUp), builder(Reinforce)
+"""The commands built several times faster, as legal_commands builds them."""

@@ -61,8 +61,9 @@ from domain.games.guardians.turns import (
     space_points,
     stacking,
 )
-from domain.kernel import Rng, RuleViolation, require
+from domain.kernel import Command, Rng, RuleViolation, require
 from domain.kernel.quoting import quoted
+from domain.kernel.records import builder
 
 
 def organizing(state: GuardiansState, seat: int) -> None:
@@ -176,11 +177,7 @@ def check_place(state: GuardiansState, command: Place) -> Placement:
     )
     if kind == "tower":
         rule = f"{R_TEXT} (Teleport Tower)"
-        require(
-            any(face(c).key == TELEPORT_TOWER for c in state.zone(seat, upgrade(space))),
-            rule,
-            f"no Teleport Tower of yours stands beside {space}",
-        )
+        require(tower_beside(state, seat, space), rule, f"no Teleport Tower of yours stands beside {space}")
         require(info.is_creature, rule, f"only a creature goes into the Teleport Tower, not {info.name}")
         require(not state.zone(seat, tower(space)), rule, "the Teleport Tower holds one creature")
         return Placement(source, tower(space))
@@ -223,11 +220,87 @@ def check_place(state: GuardiansState, command: Place) -> Placement:
             )
         if info.kind == "creature-item":
             stack = state.zone(seat, target_zone)
-            creatures = sum(1 for c in stack if face(c).is_creature)
-            items = sum(1 for c in stack if face(c).kind == "creature-item")
-            require(items < creatures, R_PLACE, "a stack may not hold more magic items than creatures")
+            require(_items(stack) < _creatures(stack), R_PLACE, "a stack may not hold more magic items than creatures")
         return Placement(source, target_zone)
     raise RuleViolation(R_PLACE, f"{info.name} ({info.kind}) cannot be placed on a stronghold")
+
+
+def _creatures(stack: tuple[str, ...]) -> int:
+    return sum(1 for c in stack if face(c).is_creature)
+
+
+def _items(stack: tuple[str, ...]) -> int:
+    return sum(1 for c in stack if face(c).kind == "creature-item")
+
+
+def tower_beside(state: GuardiansState, seat: int, space: str) -> bool:
+    return any(face(c).key == TELEPORT_TOWER for c in state.zone(seat, upgrade(space)))
+
+
+def placements(state: GuardiansState, seat: int) -> list[Command]:
+    """The Place commands check_place accepts now, in legal_commands' order (each card
+    from the hand, the Pen, the Storage Hand's creatures and the strongholds; its
+    targets by kind), found directly: a seat has some 90 candidates, and checking each
+    cost most of the rules' time (issue 14). check_place states the rules for decide;
+    tests/guardians/test_legal_commands.py holds the two equal. The caller has checked
+    organizing(state, seat)."""
+    spaces = strongholds(seat)
+    holders = {space: state.shield_at(space) for space in spaces}
+    own = {space: h for space, h in holders.items() if h is not None and h.seat == seat}
+    loose = {space: stacking(state.zone(seat, on(space))) for space in spaces}
+    # Under a Shield of yours there: what it carries, and what it may still take (a creature).
+    carried = {space: stacking(state.zone(seat, members(h.card))) for space, h in own.items()}
+    spare = {space: face(h.card).shield_limit - carried[space] for space, h in own.items()}
+    # _check_room: the points on and under a space (space_points), with the card's unless it lies there already
+    points = {s: loose[s] + stacking(state.zone(seat, under(s))) + carried.get(s, 0) for s in spaces}
+    lying = {space: (on(space), under(space), *(members(h.card) for h in (holders[space],) if h)) for space in spaces}
+    ends = end_strongholds(seat)
+    towers = [tower(s) for s in ends if tower_beside(state, seat, s) and not state.zone(seat, tower(s))]
+    upgrades = [upgrade(s) for s in ends if not state.zone(seat, upgrade(s))]
+
+    sources = [(DRAWN, state.zone(seat, DRAWN)), (PEN, state.zone(seat, PEN))]
+    sources.append((STORAGE, tuple(c for c in state.zone(seat, STORAGE) if face(c).is_creature)))
+    for space in spaces:
+        sources += [(on(space), state.zone(seat, on(space))), (under(space), state.zone(seat, under(space)))]
+        if space in own:  # (its Shield card stands on the board: it moves only by moving, _source)
+            sources.append((members(own[space].card), state.zone(seat, members(own[space].card))))
+
+    def roomy(source: str, stack: int) -> list[str]:
+        return [s for s in spaces if points[s] + (0 if source in lying[s] else stack) <= SPACE_LIMIT]
+
+    found: list[Command] = []
+    placed = state.player(seat).placed
+    for source, cards in sources:
+        for card in cards:
+            if card in placed:
+                continue
+            info = face(card)
+            if info.border == "double":
+                targets = [STORAGE]
+            elif info.kind == "upgrade":
+                targets = [*(upgrades if source in (DRAWN, PEN) else ()), PEN]
+            elif info.is_creature:
+                room = roomy(source, info.stacking)
+                targets = [on(s) for s in room if s not in spare or info.stacking <= spare[s]]
+                targets += [PEN, *towers, *(under(s) for s in room if info.cmp > 0)]
+            elif info.is_shield:
+                second_bearer = info.kind == "standard-bearer" and any(
+                    face(s.card).kind == "standard-bearer" and s.card != card for s in state.shields_of(seat)
+                )
+                fits = [s for s in spaces if holders[s] is None and loose[s] <= info.shield_limit]
+                targets = [on(s) for s in fits if not second_bearer] + [PEN]
+            elif info.kind == "creature-item":
+                stacks = {s: state.zone(seat, members(own[s].card) if s in own else on(s)) for s in spaces}
+                room = roomy(source, info.stacking)
+                targets = [on(s) for s in room if _items(stacks[s]) < _creatures(stacks[s])] + [PEN]
+            else:
+                targets = [PEN]
+            found += [_place(seat=seat, card=card, to=target) for target in targets]
+    return found
+
+
+_place = builder(Place)
+"""Place(seat, card, to), built several times faster: legal_commands builds dozens."""
 
 
 def place(em: Em, command: Place) -> None:

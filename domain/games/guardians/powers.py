@@ -65,8 +65,9 @@ def declare_type(em: Em, seat: int, card: str) -> None:
 
 def return_ranged(em: Em, command: PlayCard) -> None:
     """After a match-up is resolved (before you lay the next creature), your ranged
-    attackers of this combat come back to your Combat Hand."""
-    combat = acting(em.state, command.seat, "choose")
+    attackers of this combat come back to your Combat Hand (play_card has checked that
+    the combat is at that step)."""
+    combat = combat_of(em.state)
     mine = side(combat, command.seat)
     rule = _named("Eye of Missile Mayhem")
     require(not mine.choice, rule, "play it after a match-up is resolved, before you lay your next creature")

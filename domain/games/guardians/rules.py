@@ -48,7 +48,7 @@ from domain.games.guardians.state import (
     SETUP,
     GuardiansState,
 )
-from domain.games.guardians.turns import R_DECK, R_GAME, begin_organize, new_em
+from domain.games.guardians.turns import R_DECK, R_GAME, Em, accepts, begin_organize, new_em
 from domain.kernel import Command, Event, Rng, RuleViolation, StartGame, require
 from domain.kernel.quoting import quoted
 
@@ -122,10 +122,29 @@ def decide(state: GuardiansState, command: Command, rng: Rng) -> list[Event]:
     if isinstance(command, StartGame):
         require(state.phase == SETUP, R_GAME, "the game has started already")
         return start_game(state, rng)
+    em = new_em(state)
+    _handle(em, command, rng)
+    if not em.events:
+        raise RuleViolation(R_GAME, "that command changes nothing")
+    return em.events
+
+
+def checks_pass(state: GuardiansState, command: Command) -> bool:
+    """Whether decide accepts a command, found without making its events and what they
+    set off (turns.accepts; legal_commands asks this of its candidates)."""
+    return accepts(_checked, state, command)
+
+
+def _checked(em: Em, command: Command) -> None:
+    _handle(em, command, Rng("legal-commands", "", 0))
+
+
+def _handle(em: Em, command: Command, rng: Rng) -> None:
+    """The rules every command meets, then its own: checks first, then its events."""
+    state = em.state
     require(not state.finished, R_GAME, "the game is over")
     require(command.seat in (1, 2), R_GAME, f"there is no seat {command.seat} in this game")
     _known_cards(state, command)
-    em = new_em(state)
     match command:
         case Mulligan():
             organize.mulligan(em, command, rng)
@@ -193,6 +212,3 @@ def decide(state: GuardiansState, command: Command, rng: Rng) -> list[Event]:
             settlement.drop_creature(em, command)
         case _:
             raise RuleViolation(R_GAME, f"guardians has no command {type(command).__name__}")
-    if not em.events:
-        raise RuleViolation(R_GAME, "that command changes nothing")
-    return em.events

@@ -16,7 +16,10 @@ from domain.games.guardians.messages import (
 from domain.games.guardians.state import DISCARD, PEN, SETTLEMENT, STORAGE, GuardiansState, facedown, members, terrain
 from domain.games.guardians.strength import face
 from domain.games.guardians.turns import R_SETTLEMENT, Em, begin_organize, check_shields, move
-from domain.kernel import require
+from domain.kernel import Command, require
+
+TERRAIN_KINDS = ("terrain", "shield-terrain")
+"""The cards played face up on a land (guardians TERRAIN SETTLEMENT PHASE)."""
 
 
 def start_settlement(em: Em) -> None:
@@ -46,7 +49,7 @@ def _options(state: GuardiansState, land: str) -> bool:
         return False
     seat = shield.seat
     cards = (*state.zone(seat, PEN), *state.zone(seat, STORAGE))
-    has_terrain = any(face(c).kind in ("terrain", "shield-terrain") for c in cards)
+    has_terrain = any(face(c).kind in TERRAIN_KINDS for c in cards)
     face_down = state.player(seat).stones > 0 and bool(cards)
     creatures = any(face(c).is_creature for c in state.zone(seat, members(shield.card)))
     return has_terrain or face_down or creatures
@@ -94,7 +97,7 @@ def place_terrain(em: Em, command: PlaceTerrain) -> None:
         target = facedown(land)
     else:
         require(
-            face(command.card).kind in ("terrain", "shield-terrain"),
+            face(command.card).kind in TERRAIN_KINDS,
             R_SETTLEMENT,
             f"{face(command.card).name} is not a Terrain card (play it face down for a stone)",
         )
@@ -136,3 +139,23 @@ def _settled(em: Em, seat: int, land: str) -> None:
         _settle_stuck(em)
     if not em.state.settling and not em.state.finished:
         begin_organize(em)
+
+
+def settlements(state: GuardiansState, seat: int) -> list[Command]:
+    """The commands place_terrain() and drop_creature() accept now, for each land of the
+    seat's to settle: a Terrain card face up, any card of its Pen or Storage Hand face
+    down for a Power Stone, or a creature given up. Stated apart, so that
+    legal_commands decides no candidate (issue 14; tests/guardians/test_legal_commands.py
+    holds the two equal)."""
+    found: list[Command] = []
+    stock = [*state.zone(seat, PEN), *state.zone(seat, STORAGE)]
+    for land in state.settling:
+        shield = state.shield_at(land)
+        if shield is None or shield.seat != seat:
+            continue
+        found += [PlaceTerrain(seat=seat, land=land, card=c) for c in stock if face(c).kind in TERRAIN_KINDS]
+        if state.player(seat).stones > 0:
+            found += [PlaceTerrain(seat=seat, land=land, card=c, face_down=True) for c in stock]
+        found += [DropCreature(seat=seat, land=land, card=c) for c in state.zone(seat, members(shield.card))
+                  if face(c).is_creature]
+    return found

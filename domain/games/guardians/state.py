@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from domain.kernel.records import replace
+from domain.kernel.records import replace, replacer
 
 # Phases (guardians THE GAME: Draw & Organize, Movement, Terrain Settlement).
 SETUP = "setup"
@@ -288,11 +288,19 @@ class GuardiansState:
     def zone(self, seat: int, name: str) -> tuple[str, ...]:
         return self.zones.get(f"{seat}:{name}", ())
 
+    # Plain loops: these are asked many times for every command (a loop runs about
+    # three times faster than next() over a generator).
     def shield(self, card: str) -> Shield | None:
-        return next((s for s in self.shields if s.card == card), None)
+        for shield in self.shields:
+            if shield.card == card:
+                return shield
+        return None
 
     def shield_at(self, space: str) -> Shield | None:
-        return next((s for s in self.shields if s.space == space), None)
+        for shield in self.shields:
+            if shield.space == space:
+                return shield
+        return None
 
     def seat_at(self, space: str) -> int:
         """The seat whose Shield stands on a space, 0 if none."""
@@ -300,7 +308,7 @@ class GuardiansState:
         return shield.seat if shield is not None else 0
 
     def shields_of(self, seat: int) -> tuple[Shield, ...]:
-        return tuple(s for s in self.shields if s.seat == seat)
+        return tuple([s for s in self.shields if s.seat == seat])
 
     def holds(self, card: str) -> bool:
         """Whether `card` names a card instance of this game (any text may come from a client)."""
@@ -332,8 +340,12 @@ class GuardiansState:
 
     def with_player(self, seat: int, **changes: object) -> GuardiansState:
         players = list(self.players)
-        players[seat - 1] = replace(players[seat - 1], **changes)
-        return replace(self, players=tuple(players))
+        players[seat - 1] = _replace_player(players[seat - 1], **changes)
+        return _replace_state(self, players=tuple(players))
+
+
+_replace_state, _replace_player = replacer(GuardiansState), replacer(Player)
+"""replace() for a state and a player, bound once: with_player runs on most events."""
 
 
 def other(seat: int) -> int:
