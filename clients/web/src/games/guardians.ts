@@ -194,7 +194,7 @@ function seatArea(seat: View, view: View, faces: Faces, context: Context): HTMLE
   const guardian = faces.get(seat.guardian);
   const discardTop: string | undefined = seat.discard[seat.discard.length - 1];
   const upCard: string | undefined = seat.up[seat.up.length - 1];
-  const title = el("span", {}, seatName(context, seat.seat), ` · deck "${seat.deck_name}" `,
+  const title = el("span", {}, seatName(context, seat.seat), seat.deck_name ? ` · deck "${seat.deck_name}" ` : " ",  // no name before its SeatSetUp
     view.active === seat.seat && view.phase === "movement" ? badge("moves now", "good") : null,
     view.first === seat.seat && view.phase !== "organize" ? badge("moves first (higher Up card)") : null,
     seat.low_up ? badge("lower Up card: draws its LUC") : null,
