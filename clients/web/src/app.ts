@@ -111,7 +111,9 @@ function drawStatus(status: Status): void {
       " ", status.summary);
   } else {
     const acting = status.to_act.length ? `To act: ${status.to_act.map(seatLabel).join(", ")}. ` : "";
-    line.replaceChildren(`Turn ${status.turn}. ${acting}${status.summary}`);
+    // Most games' summaries begin with their turn already ("turn 3: ..."): name it once.
+    const turn = status.summary.startsWith("turn ") ? "" : `Turn ${status.turn}. `;
+    line.replaceChildren(`${turn}${acting}${status.summary}`);
   }
 }
 
