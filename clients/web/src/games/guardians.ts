@@ -122,7 +122,7 @@ function stackingOf(faces: Faces, ids: string[]): number {
 }
 
 function shieldBox(shield: View, view: View, faces: Faces): HTMLElement {
-  const moving = view.moving === shield.card;
+  const moving = view.moving === shield.card && !view.finished;  // the rules leave it set when a move wins the game
   const limit = faces.get(shield.card)?.kind === "shield-terrain" ? SHIELD_TERRAIN_LIMIT : SHIELD_LIMIT;
   const known = shield.carried_cards.length === shield.carried;
   return el("div", { class: `shield s${shield.seat}${moving ? " moving" : ""}${shield.turned ? " turned" : ""}`, data: { shield: shield.seat } },
@@ -288,7 +288,7 @@ function phaseLine(view: View, faces: Faces, context: Context): HTMLElement {
     el("strong", {}, `Turn ${view.turn} · ${phase}`),
     // The view keeps `window` from the last Movement phase: it is meant for Movement only.
     view.window === "opening" && view.phase === "movement" ? badge("opening window") : null,
-    view.moving ? badge(`moving: ${faces.get(view.moving)?.name ?? view.moving}`) : null,
+    view.moving && !view.finished ? badge(`moving: ${faces.get(view.moving)?.name ?? view.moving}`) : null,
     view.settling.length ? badge(`to settle: ${view.settling.join(", ")}`, "bad") : null,
     view.finished ? badge(view.winner ? `${seatName(context, view.winner)} wins: ${view.result}` : `over: ${view.result}`, "good") : null);
 }
