@@ -476,8 +476,10 @@ class Tables:
         return Outcome(span[1], tuple(self.see(live, e, viewer) for e in envelopes), live.game, duplicate=True)
 
     def _maybe_snapshot(self, live: LiveGame, envelopes: Sequence[Envelope]) -> None:
+        """A snapshot after the step that passes a multiple of snapshot_every."""
         session = live.session
-        if envelopes and envelopes[0].seq // self.snapshot_every != session.version // self.snapshot_every:
+        before = envelopes[0].seq - 1 if envelopes else session.version  # the version the step started from
+        if before // self.snapshot_every != session.version // self.snapshot_every:
             self.store.save_snapshot(live.game_id, Snapshot(session.version, session.last_hash, session.finished,
                                                             to_plain(session.state), session.contributions))
 

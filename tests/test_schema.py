@@ -122,3 +122,43 @@ def test_the_sqlite_file_creates_its_schema_when_first_opened(tmp_path: Path,
     assert (first.schema_applied, again.schema_applied) == (STEPS, ())
     code, said = schema_command(capsys, "status", "--storage", url)
     assert code == 0 and f"schema version {VERSION}, up to date" in said
+
+
+def test_replicas_serve_with_a_role_that_may_only_read_and_write_the_rows(
+        postgres: PostgresServer, capsys: pytest.CaptureFixture[str]) -> None:
+    """The runbook's least privilege (docs/operations.md, "Database roles"): the owner makes
+    the schema, and the replicas' role, granted rows and sequences by default privileges
+    before the schema step, serves games (events, receipts, snapshots, notifications)
+    without the right to create or change tables."""
+    with postgres.database() as url:
+        database = url.rsplit("/", 1)[1]
+        role = f"replica_{database}"
+        owner = psycopg.connect(url, autocommit=True)
+        try:
+            owner.execute(f"CREATE ROLE {role} LOGIN")
+            owner.execute(f"GRANT CONNECT ON DATABASE {database} TO {role}")
+            owner.execute(f"GRANT USAGE ON SCHEMA public TO {role}")
+            owner.execute(f"ALTER DEFAULT PRIVILEGES IN SCHEMA public GRANT SELECT, INSERT, UPDATE, DELETE "
+                          f"ON TABLES TO {role}")
+            owner.execute(f"ALTER DEFAULT PRIVILEGES IN SCHEMA public GRANT USAGE, SELECT ON SEQUENCES TO {role}")
+            assert schema_command(capsys, "upgrade", "--storage", url)[0] == 0
+
+            replica_url = url.replace("//tablerules@", f"//{role}@")
+            with psycopg.connect(replica_url, autocommit=True) as replica, pytest.raises(
+                    psycopg.errors.InsufficientPrivilege):
+                replica.execute("CREATE TABLE not_allowed (x int)")
+            running = serve(replica_url)  # snapshots every 50 events
+            try:
+                with Client(f"127.0.0.1:{running.port}") as client:
+                    game = client.create_game("armory", ["ann", "bob"])
+                    tokens = {grant.seat: grant.token for grant in game.seats}
+                    assert play_randomly(client, game.game_id, tokens, seed=7, max_commands=60,
+                                         stop_unfinished=True) == 60
+            finally:
+                running.stop(0)
+            snapshots = owner.execute("SELECT count(*) FROM stored_snapshots").fetchone()
+            assert snapshots is not None and snapshots[0] >= 1
+        finally:
+            owner.execute(f"DROP OWNED BY {role}")
+            owner.execute(f"DROP ROLE {role}")
+            owner.close()
