@@ -482,7 +482,8 @@ def _owes_attack(state: KaState, ally: Figure) -> bool:
     if role(ally) == "utility" and len(state.foes()) > 5:
         return False
     board = board_of(state)
-    if _hits_from(board, ally.space, _threats(state, ally, ally.actions)):
+    threats = _threats(state, ally, ally.actions)
+    if _hits_from(board, ally.space, threats):
         return True
     if ally.kind != HERO or ally.on_tower or teleports(ally):
         return False
@@ -492,15 +493,15 @@ def _owes_attack(state: KaState, ally: Figure) -> bool:
     steps = ally.steps if ally.steps else move_rate(ally)
     # Moving keeps the Ally on the ground, so only its space changes what it can hit; a
     # foe further than its steps and the attack's reach (a diagonal counts 2) is out of it.
-    threats = [threat for threat in _threats(state, ally, left)
-               if manhattan(ally.space, threat[2]) <= steps + threat[0] + 1]
-    return bool(threats) and any(_hits_from(board, space, threats)
-                                 for space in open_spaces(state, ally, ally.space, steps))
+    after_moving = [(cost, reach, area, target) for cost, reach, area, target in threats
+                    if cost <= left and manhattan(ally.space, target) <= steps + reach + 1]
+    return bool(after_moving) and any(_hits_from(board, space, after_moving)
+                                      for space in open_spaces(state, ally, ally.space, steps))
 
 
-Threat = tuple[int, tuple[int, int] | None, Space]
-"""(reach, area, the foe's space): an attack the Ally can pay for, on a foe that attack
-can touch and hurt, wherever the Ally stands on the ground."""
+Threat = tuple[int, int, tuple[int, int] | None, Space]
+"""(cost, reach, area, the foe's space): an attack the Ally can pay for, on a foe that
+attack can touch and hurt, wherever the Ally stands on the ground."""
 
 
 def _threats(state: KaState, ally: Figure, actions: int) -> list[Threat]:
@@ -513,7 +514,7 @@ def _threats(state: KaState, ally: Figure, actions: int) -> list[Threat]:
             if foe.kind != FOE or resistance(foe, profile.kind) is None:
                 continue  # kings-armory D1: a foe immune to it does not count
             if can_affect(state, ally, profile, foe):
-                found.append((reach, profile.area, foe.space))
+                found.append((profile.cost, reach, profile.area, foe.space))
     return found
 
 
@@ -521,7 +522,7 @@ def _hits_from(board: Board, origin: Space, threats: list[Threat]) -> bool:
     """Some threat reaches its foe from `origin`: the foe within range, and for an area
     attack an aim that covers it (every space of an area is within range, the foe's too)."""
     return any(within_range(origin, target, reach) and (area is None or _area_fits(board, origin, reach, area, target))
-               for reach, area, target in threats)
+               for _, reach, area, target in threats)
 
 
 def _area_fits(board: Board, origin: Space, reach: int, area: tuple[int, int], target: Space) -> bool:
