@@ -10,10 +10,12 @@ checked against its size limit (service/limits.py). Every call ends in one place
 too: a refusal becomes its status, a defect INTERNAL (details in the server's log),
 and the call gets its request log line and, where they are on, its metrics.
 
-The server is grpc.aio on an event loop thread of its own. A call's work that may
-block (rules, store) runs on the loop's worker threads; streams stay on the loop,
-where sending a message costs about half what a thread per stream paid, and one
-command wakes every stream of its game with a single hop onto the loop.
+The server is grpc.aio on an event loop thread of its own. Commands are decided on
+the loop and wait for their durable write without a thread (service/tables.py);
+other calls' work that may block (store reads, replays) runs on the loop's worker
+threads. Streams stay on the loop, where sending a message costs about half what a
+thread per stream paid, and one command wakes every stream of its game with a single
+hop onto the loop.
 """
 
 from __future__ import annotations
@@ -203,7 +205,7 @@ def batches(converted: Iterable[Converted]) -> Iterator[bytes]:
 
 class Servicer(pb_grpc.TablerulesServicer):
     """The methods; a refusal is raised as a ServiceError, which the handlers turn into
-    its status. Each method's work runs on a worker thread, as it may block (rules, store)."""
+    its status. A method's work that may block (the store) runs on a worker thread."""
 
     ENCODED: ClassVar[frozenset[str]] = frozenset({"StreamEventBatches"})
     """Methods whose messages are bytes, encoded already."""
@@ -243,15 +245,14 @@ class Servicer(pb_grpc.TablerulesServicer):
 
     async def SubmitCommand(self, request: pb.SubmitCommandRequest,
                       context: grpc.aio.ServicerContext) -> pb.SubmitCommandResponse:
-        def work() -> pb.SubmitCommandResponse:
-            expected = request.expected_version if request.HasField("expected_version") else None
-            outcome = self.tables.submit(
-                request.game_id, bearer(context), request.command_id, expected,
-                lambda game, seat: convert.command_from_proto(game, request.command, seat))
-            return pb.SubmitCommandResponse(
-                version=outcome.version, duplicate=outcome.duplicate,
-                events=[self.messages.of(request.game_id, outcome.game, e).message for e in outcome.events])
-        return await asyncio.to_thread(work)
+        # On the event loop: Tables.submit says why.
+        expected = request.expected_version if request.HasField("expected_version") else None
+        outcome = await self.tables.submit(
+            request.game_id, bearer(context), request.command_id, expected,
+            lambda game, seat: convert.command_from_proto(game, request.command, seat))
+        return pb.SubmitCommandResponse(
+            version=outcome.version, duplicate=outcome.duplicate,
+            events=[self.messages.of(request.game_id, outcome.game, e).message for e in outcome.events])
 
     async def GetView(self, request: pb.GetViewRequest, context: grpc.aio.ServicerContext) -> pb.GetViewResponse:
         def work() -> pb.GetViewResponse:

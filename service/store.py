@@ -6,18 +6,21 @@ the seqs it produced) are inserted in one transaction, so a retried command id
 and a lost race are both detected by the database's uniqueness constraint.
 Seeds and token hashes live in a separate recorder: never in the event stream.
 Snapshots of the state keep loading cost flat however long a game grows.
-Appends that arrive together share one transaction (group commit): each caller
-returns only once its rows are durable, and the database pays one sync per group.
+Appends that arrive together share one transaction (group commit, on a writer thread
+of its own): each caller learns only once its rows are durable whether they were
+written, and the database pays one sync per group.
 The library never creates the tables itself: service/schema.py does, as the store's
 schema policy says.
 """
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import os
 import threading
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from concurrent.futures import Future
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, cast
 
@@ -184,73 +187,103 @@ def _receipt_id(game_id: str, command_id: str) -> str:
     return f"{game_id}/command/{command_id}"
 
 
+@contextlib.contextmanager
+def _conflict_as_version_conflict() -> Iterator[None]:
+    try:
+        yield
+    except IntegrityError as conflict:
+        raise VersionConflict(str(conflict)) from None
+
+
 @dataclass(slots=True)
 class _Append:
     rows: Sequence[StoredEvent]
-    done: bool = False
-    error: Exception | None = None
+    outcome: Future[None] = field(default_factory=Future)
 
 
-@dataclass(slots=True)
 class GroupCommit:
-    """Writes concurrent appends in one transaction; each waits for its own outcome.
+    """Writes concurrent appends in one transaction; each caller learns its own outcome.
 
-    No thread of its own: the first caller to find the database idle writes every
-    append queued so far while later callers queue behind it. A uniqueness conflict
-    fails the whole transaction, so the group is then retried one append at a
-    time to tell the conflicting append from the innocent ones. A database that did
-    not answer fails the appends queued meanwhile too: each would wait as long again.
+    One writer thread takes every append queued while it wrote the last group and
+    inserts them together: the database pays one sync per group. A caller gets a future
+    (`enqueue`), so the event loop can wait for its rows without holding a thread, or
+    blocks on it (`write`). A uniqueness conflict fails the whole transaction, so the
+    group is then retried one append at a time to tell the conflicting append from the
+    innocent ones. A database that did not answer fails the appends queued meanwhile
+    too: each would wait as long again.
     """
 
-    insert: Callable[[Sequence[StoredEvent]], object]
-    _queue: list[_Append] = field(default_factory=list)
-    _writing: bool = False
-    _changed: threading.Condition = field(default_factory=threading.Condition)
+    def __init__(self, insert: Callable[[Sequence[StoredEvent]], object]) -> None:
+        self.insert = insert
+        self._queue: list[_Append] = []
+        self._changed = threading.Condition()
+        self._writer: threading.Thread | None = None
+        self._closed = False
+
+    def enqueue(self, rows: Sequence[StoredEvent]) -> Future[None]:
+        """Queue rows to be inserted atomically; the future fails with IntegrityError if
+        any conflicts with a stored row."""
+        append = _Append(rows)
+        with self._changed:
+            if self._closed:
+                raise RuntimeError("the store is closed")
+            self._queue.append(append)
+            if self._writer is None:  # started on first use: most stores opened by tools never write
+                self._writer = threading.Thread(target=self._write_groups, name="group-commit", daemon=True)
+                self._writer.start()
+            self._changed.notify()
+        return append.outcome
 
     def write(self, rows: Sequence[StoredEvent]) -> None:
-        """Insert rows atomically; IntegrityError if any conflicts with a stored row."""
-        mine = _Append(rows)
-        with self._changed:
-            self._queue.append(mine)
-            while self._writing and not mine.done:
-                self._changed.wait()
-            leads = not mine.done
-            if leads:
-                group, self._queue = self._queue, []
-                self._writing = True
-        if leads:
-            try:
-                self._commit(group)
-            finally:
-                with self._changed:
-                    outage = next((append.error for append in group
-                                   if append.error is not None and is_outage(append.error)), None)
-                    if outage is not None:
-                        for waiting in self._queue:
-                            waiting.error, waiting.done = outage, True
-                        self._queue = []
-                    self._writing = False
-                    self._changed.notify_all()
-        if mine.error is not None:
-            raise mine.error
+        """Insert rows atomically, or IntegrityError if any conflicts with a stored row."""
+        self.enqueue(rows).result()
 
-    def _commit(self, group: list[_Append]) -> None:
+    def close(self) -> None:
+        """Write what is queued, then stop the writer."""
+        with self._changed:
+            self._closed = True
+            self._changed.notify()
+            writer = self._writer
+        if writer is not None:
+            writer.join()
+
+    def _write_groups(self) -> None:
+        while True:
+            with self._changed:
+                while not self._queue and not self._closed:
+                    self._changed.wait()
+                if not self._queue:
+                    return
+                group, self._queue = self._queue, []
+            outage = self._commit(group)
+            if outage is not None:
+                with self._changed:
+                    queued, self._queue = self._queue, []
+                for append in queued:
+                    append.outcome.set_exception(outage)
+
+    def _commit(self, group: list[_Append]) -> BaseException | None:
+        """Insert the group and settle each append's future; returns the outage met, if any."""
+        errors: list[BaseException | None] = [None] * len(group)
         try:
             self.insert([row for append in group for row in append.rows])
         except IntegrityError as conflict:
             if len(group) == 1:
-                group[0].error = conflict
+                errors[0] = conflict
             else:
-                for append in group:
+                for n, append in enumerate(group):
                     try:
                         self.insert(append.rows)
                     except Exception as problem:  # handed to this append's own caller
-                        append.error = problem
+                        errors[n] = problem
         except Exception as problem:  # every caller of the group sees the failure
-            for append in group:
-                append.error = problem
-        for append in group:
-            append.done = True
+            errors = [problem] * len(group)
+        for append, error in zip(group, errors, strict=True):
+            if error is None:
+                append.outcome.set_result(None)
+            else:
+                append.outcome.set_exception(error)
+        return next((error for error in errors if error is not None and is_outage(error)), None)
 
 
 class GameStore:
@@ -286,6 +319,7 @@ class GameStore:
             self.announcer.announce(str(row.originator_id) for row in rows if row.topic != RECEIPT_TOPIC)
 
     def close(self) -> None:
+        self.group_commit.close()
         if self.announcer is not None:
             self.announcer.close()
         self.factory.close()
@@ -306,6 +340,16 @@ class GameStore:
 
     def append(self, game_id: str, envelopes: Sequence[Envelope]) -> None:
         """Store envelopes and their commands' receipts atomically, or VersionConflict."""
+        with _conflict_as_version_conflict():
+            self.group_commit.write(self._rows(game_id, envelopes))
+
+    async def append_async(self, game_id: str, envelopes: Sequence[Envelope]) -> None:
+        """`append` for the event loop: it waits for the rows to be durable without holding a thread."""
+        with _conflict_as_version_conflict():
+            await asyncio.wrap_future(self.group_commit.enqueue(self._rows(game_id, envelopes)))
+
+    @staticmethod
+    def _rows(game_id: str, envelopes: Sequence[Envelope]) -> list[StoredEvent]:
         rows = [
             StoredEvent(game_id, e.seq, f"tablerules:{e.type}", canonical_json_of_plain(e.to_json()))
             for e in envelopes
@@ -317,10 +361,7 @@ class GameStore:
             receipt = {"game_id": game_id, "first": seqs[0], "last": seqs[-1]}
             rows.append(StoredEvent(_receipt_id(game_id, command_id), 1, RECEIPT_TOPIC,
                                     canonical_json_of_plain(receipt)))
-        try:
-            self.group_commit.write(rows)
-        except IntegrityError as conflict:
-            raise VersionConflict(str(conflict)) from None
+        return rows
 
     def receipt(self, game_id: str, command_id: str) -> tuple[int, int] | None:
         """The seqs (first, last) a command id produced, if it was accepted."""

@@ -6,8 +6,9 @@ command is decided under the game's lock and persisted before it is acknowledged
 Several replicas may share one database: a lost race surfaces as a uniqueness
 conflict, the cache is refreshed from the store and the command decided again.
 
-Commands run on worker threads; streams are coroutines on one event loop
-(`follow`), woken by the game's `Bell` when a command lands.
+Commands are decided on the server's event loop and wait for their write without a
+thread (`submit`); streams are coroutines on the same loop (`follow`), woken by the
+game's `Bell` when a command lands. Other calls run on worker threads.
 """
 
 from __future__ import annotations
@@ -173,8 +174,10 @@ class LiveGame:
     session: Session[Any]
     secrets: Secrets
     recent: deque[Envelope]
+    turn: asyncio.Lock = field(default_factory=asyncio.Lock)
+    """Orders the game's commands on the event loop, none holding a thread while it waits."""
     lock: threading.Lock = field(default_factory=threading.Lock)
-    """Held while a command is decided and stored."""
+    """Held while a command is decided and stored, or the game refreshed from the store."""
     memory: threading.Lock = field(default_factory=threading.Lock)
     """Keeps `session` and `recent` consistent for readers."""
     bell: Bell | None = None
@@ -297,7 +300,9 @@ class Tables:
         self.store.create(game_id, keys)
         self.store.append(game_id, envelopes)
         live = LiveGame(game_id, game, session, keys, deque(envelopes[-RECENT_ENVELOPES:], RECENT_ENVELOPES))
-        self._maybe_snapshot(live, envelopes)  # an imported or forked long game loads fast too
+        snapshot = self._snapshot_due(live, envelopes)
+        if snapshot is not None:  # an imported or forked long game loads fast too
+            self.store.save_snapshot(game_id, snapshot)
         self._remember(live)
         return live
 
@@ -311,11 +316,16 @@ class Tables:
             while len(self._live) > self.cache_size:
                 self._live.popitem(last=False)[1].retire()
 
-    def live(self, game_id: str) -> LiveGame:
+    def _recently_used(self, game_id: str) -> LiveGame | None:
+        """The game if it is in memory, marked as the most recently used."""
         with self._live_lock:
             live = self._live.get(game_id)
             if live is not None:
                 self._live.move_to_end(game_id)
+        return live
+
+    def live(self, game_id: str) -> LiveGame:
+        live = self._recently_used(game_id)
         if live is None:
             return self._load(game_id)
         if self.shared_storage:
@@ -408,9 +418,17 @@ class Tables:
 
     # -- commands -----------------------------------------------------------------------
 
-    def submit(self, game_id: str, token: str | None, command_id: str, expected_version: int | None,
-               build: Callable[[Game[Any], int], Command]) -> Outcome:
-        live = self.live(game_id)
+    async def submit(self, game_id: str, token: str | None, command_id: str, expected_version: int | None,
+                     build: Callable[[Game[Any], int], Command]) -> Outcome:
+        """Decide a command and store its events; call on the server's event loop.
+
+        The rules run on the loop itself: a hop onto a worker thread and back cost more
+        than deciding (docs/operations.md, Performance). Only what waits on the store
+        leaves the loop: the write (the store's group commit) and the rarer reads.
+        """
+        live = None if self.shared_storage else self._recently_used(game_id)
+        if live is None:  # load it, or fold in what other replicas appended
+            live = await asyncio.to_thread(self.live, game_id)
         viewer = self.viewer(live, token)
         if viewer.seat == SPECTATOR:
             raise PermissionDenied("only a seat may submit commands: send its token as 'authorization: Bearer'")
@@ -421,37 +439,59 @@ class Tables:
             command = build(live.game, viewer.seat)
         except (ValueError, TypeError, KeyError) as problem:
             raise InvalidArgument("command", str(problem)) from None
+        # Shielded: a caller who leaves does not stop a command half way (its events may be
+        # durable already); a retry with the same command id gets the first result.
+        decided = asyncio.ensure_future(self._decide(live, viewer, command, command_id, expected_version))
+        return await asyncio.shield(decided)
+
+    async def _decide(self, live: LiveGame, viewer: Viewer, command: Command, command_id: str,
+                      expected_version: int | None) -> Outcome:
+        game_id = live.game_id
         for _ in range(RACE_RETRIES):
-            with live.lock:
-                if expected_version is not None and expected_version != live.session.version:
-                    self._refresh(live)
-                    earlier = self._earlier(live, command_id, command)
-                    if earlier is not None:
-                        return earlier
-                    if expected_version != live.session.version:
-                        raise StaleVersion(expected_version, live.session.version)
+            async with live.turn:
+                # Threads take the game's lock to fold in other replicas' appends.
+                if not live.lock.acquire(blocking=False):
+                    await asyncio.to_thread(live.lock.acquire)
                 try:
-                    step = live.session.step(command, command_id, live.secrets.seed)
-                except RuleViolation as violation:
-                    earlier = self._earlier(live, command_id, command)
-                    if earlier is not None:
-                        return earlier
-                    raise Rejected(violation.rule, violation.message) from None
-                try:
-                    self.store.append(game_id, step.envelopes)
-                except VersionConflict:
-                    earlier = self._earlier(live, command_id, command)
-                    if earlier is not None:
-                        return earlier
-                    self._refresh(live)
-                    continue
-                live.adopt(step.session, step.envelopes)
-                self._maybe_snapshot(live, step.envelopes)
+                    if expected_version is not None and expected_version != live.session.version:
+                        earlier = await asyncio.to_thread(self._refreshed_earlier, live, command_id, command)
+                        if earlier is not None:
+                            return earlier
+                        if expected_version != live.session.version:
+                            raise StaleVersion(expected_version, live.session.version)
+                    try:
+                        step = live.session.step(command, command_id, live.secrets.seed)
+                    except RuleViolation as violation:
+                        earlier = await asyncio.to_thread(self._earlier, live, command_id, command)
+                        if earlier is not None:
+                            return earlier
+                        raise Rejected(violation.rule, violation.message) from None
+                    try:
+                        await self.store.append_async(game_id, step.envelopes)
+                    except VersionConflict:
+                        earlier = await asyncio.to_thread(self._refreshed_earlier, live, command_id, command)
+                        if earlier is not None:
+                            return earlier
+                        continue
+                    live.adopt(step.session, step.envelopes)
+                    snapshot = self._snapshot_due(live, step.envelopes)
+                    if snapshot is not None:
+                        await asyncio.to_thread(self.store.save_snapshot, game_id, snapshot)
+                finally:
+                    live.lock.release()
             events = step.events  # the first len(events) envelopes'; a SeedRevealed may follow them
             return Outcome(step.session.version, tuple(
                 self.see(live, e, viewer, events[n] if n < len(events) else None)
                 for n, e in enumerate(step.envelopes)), live.game)
         raise StaleVersion(expected_version or live.session.version, live.session.version)
+
+    def _refreshed_earlier(self, live: LiveGame, command_id: str, command: Command) -> Outcome | None:
+        """The first result of the command id, else None with what other writers appended
+        folded in (call with live.lock held)."""
+        earlier = self._earlier(live, command_id, command)
+        if earlier is None:
+            self._refresh(live)
+        return earlier
 
     def _earlier(self, live: LiveGame, command_id: str, command: Command) -> Outcome | None:
         """The first result of a command id that was already accepted, if it was.
@@ -475,13 +515,14 @@ class Tables:
         viewer = Viewer(seat=command.seat)
         return Outcome(span[1], tuple(self.see(live, e, viewer) for e in envelopes), live.game, duplicate=True)
 
-    def _maybe_snapshot(self, live: LiveGame, envelopes: Sequence[Envelope]) -> None:
-        """A snapshot after the step that passes a multiple of snapshot_every."""
+    def _snapshot_due(self, live: LiveGame, envelopes: Sequence[Envelope]) -> Snapshot | None:
+        """A snapshot after the step that passes a multiple of snapshot_every, else None."""
         session = live.session
         before = envelopes[0].seq - 1 if envelopes else session.version  # the version the step started from
-        if before // self.snapshot_every != session.version // self.snapshot_every:
-            self.store.save_snapshot(live.game_id, Snapshot(session.version, session.last_hash, session.finished,
-                                                            to_plain(session.state), session.contributions))
+        if before // self.snapshot_every == session.version // self.snapshot_every:
+            return None
+        return Snapshot(session.version, session.last_hash, session.finished, to_plain(session.state),
+                        session.contributions)
 
     # -- reading ------------------------------------------------------------------------
 

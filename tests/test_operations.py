@@ -3,6 +3,7 @@ service that follows the store, and a shutdown that drains."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import os
@@ -195,11 +196,11 @@ class HeldCommands(Tables):
         self.arrived = threading.Event()
         self.released = threading.Event()
 
-    def submit(self, game_id: str, token: str | None, command_id: str, expected_version: int | None,
-               build: Callable[[Game[Any], int], Command]) -> Outcome:
+    async def submit(self, game_id: str, token: str | None, command_id: str, expected_version: int | None,
+                     build: Callable[[Game[Any], int], Command]) -> Outcome:
         self.arrived.set()
-        self.released.wait(30)
-        return super().submit(game_id, token, command_id, expected_version, build)
+        await asyncio.to_thread(self.released.wait, 30)
+        return await super().submit(game_id, token, command_id, expected_version, build)
 
 
 def test_shutdown_drains_and_lets_a_command_under_way_finish() -> None:

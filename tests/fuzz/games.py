@@ -6,6 +6,7 @@ Game ids are random, so requests name a game by an alias (its ruleset's name, or
 
 from __future__ import annotations
 
+import asyncio
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -45,14 +46,18 @@ def play(tables: Tables, ruleset: str, moves: int, chooser: random.Random, alias
                                                token=OPERATOR)
     tokens = {g.seat: g.token for g in grants}
     played: list[tuple[int, Command]] = []
-    for number in range(moves):
-        status = tables.view(game_id, None).status
-        if status.finished:
-            break
-        seat = chooser.choice(list(status.to_act))
-        command = chooser.choice(list(tables.view(game_id, tokens[seat]).legal))
-        tables.submit(game_id, tokens[seat], f"seed-{number}", None, _always(command))
-        played.append((seat, command))
+
+    async def moved() -> None:  # commands are decided on an event loop (Tables.submit)
+        for number in range(moves):
+            status = tables.view(game_id, None).status
+            if status.finished:
+                break
+            seat = chooser.choice(list(status.to_act))
+            command = chooser.choice(list(tables.view(game_id, tokens[seat]).legal))
+            await tables.submit(game_id, tokens[seat], f"seed-{number}", None, _always(command))
+            played.append((seat, command))
+
+    asyncio.run(moved())
     return Played(alias, ruleset, game_id, tokens, tuple(played))
 
 
