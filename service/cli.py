@@ -154,7 +154,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
         logging.getLogger("tablerules.server").info("schema version %d applied to the store: %s", step.version,
                                                     step.description)
     log_jobs = LogJobs(settings.log_workers, settings.log_waiting, settings.log_memory_mb * MEGABYTE)
-    tables = Tables(store, settings.resolved_operator_token(), log_jobs=log_jobs)
+    tables = Tables(store, settings.resolved_operator_token(), log_jobs=log_jobs,
+                    stream_interval=settings.stream_interval_ms / 1000)
     # The event loop gives up the GIL at every message it sends; with Python's default
     # 5 ms switch interval a command's worker thread may then keep it that long while
     # every stream waits. A shorter interval lets the loop back in sooner.
@@ -430,7 +431,8 @@ def parser() -> argparse.ArgumentParser:
     serve.add_argument("--port", type=int, help="port, 0 for any free one (TABLERULES_PORT)")
     serve.add_argument("--data-dir", help="directory for the SQLite file and operator token (TABLERULES_DATA_DIR)")
     serve.add_argument("--storage", help="memory:, sqlite:///FILE or postgresql://... (TABLERULES_STORAGE)")
-    serve.add_argument("--workers", type=int, help="gRPC worker threads (TABLERULES_WORKERS)")
+    serve.add_argument("--workers", type=int,
+                       help="threads for calls' blocking work: store reads, views, logs (TABLERULES_WORKERS)")
     serve.add_argument("--max-request-bytes", type=int,
                        help="largest request accepted, an inline log included (TABLERULES_MAX_REQUEST_BYTES, "
                             "default 4 MiB)")
@@ -446,6 +448,9 @@ def parser() -> argparse.ArgumentParser:
     serve.add_argument("--grace-seconds", type=int,
                        help="on SIGTERM or SIGINT, the time calls under way have to finish (TABLERULES_GRACE_SECONDS, "
                             "default 10)")
+    serve.add_argument("--stream-interval-ms", type=int,
+                       help="the least time between two messages of one game to one event stream; changes meanwhile "
+                            "go together (TABLERULES_STREAM_INTERVAL_MS, default 15; 0: a message per change)")
     serve.add_argument("--log-format", choices=serverlog.FORMATS,
                        help="stderr log: json, one object per line with a line per request (default), or text "
                             "(TABLERULES_LOG_FORMAT)")

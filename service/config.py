@@ -20,7 +20,7 @@ from domain.kernel.text import is_digits
 from service.limits import MAX_REQUEST_BYTES
 from service.serverlog import FORMATS
 
-MAY_BE_ZERO = frozenset({"port", "log_waiting", "metrics_port", "grace_seconds"})
+MAY_BE_ZERO = frozenset({"port", "log_waiting", "metrics_port", "grace_seconds", "stream_interval_ms"})
 CHOICES = {"log_format": FORMATS}
 
 
@@ -33,7 +33,7 @@ class Settings:
     """memory:, sqlite:///FILE or postgresql://...; empty: SQLite in data_dir."""
     operator_token: str = ""
     workers: int = 256
-    """Threads for calls' blocking work (rules, store)."""
+    """Threads for calls' blocking work (store reads, views, logs)."""
     max_request_bytes: int = MAX_REQUEST_BYTES
     """The largest request accepted: a log sent inline counts whole."""
     log_workers: int = 1
@@ -46,6 +46,8 @@ class Settings:
     """Prometheus metrics over HTTP on this port of `host`; 0: none."""
     grace_seconds: int = 10
     """On SIGTERM or SIGINT, the time calls under way have to finish."""
+    stream_interval_ms: int = 15
+    """The least time between two messages of one game to one stream; 0: a message per change."""
     log_format: str = "json"
     """json: one object per line on stderr, a line per request among them; or text."""
 

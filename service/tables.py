@@ -138,16 +138,38 @@ class Seen:
 class Bell:
     """Wakes the coroutines of one event loop that wait for a game to change, rung from
     any thread: one hop onto the loop per change however many coroutines wait, where a
-    condition variable would wake one thread per stream."""
+    condition variable would wake one thread per stream.
 
-    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
+    It wakes them at most once per `interval` seconds: a change within that time of the
+    last wake-up waits for the interval's end, and whatever else changed meanwhile goes
+    with it. Each wake-up costs the loop a message per stream, which at a hundred
+    commands a second to a hundred streams is more than the loop has (docs/operations.md,
+    Performance); a game that changes less often is woken at once.
+    """
+
+    def __init__(self, loop: asyncio.AbstractEventLoop, interval: float = 0.0) -> None:
         self._loop = loop
+        self._interval = interval
         self._waiters: set[asyncio.Future[None]] = set()
+        self._woken_at = -interval
+        self._due = False
 
     def ring(self) -> None:
-        self._loop.call_soon_threadsafe(self._wake)
+        self._loop.call_soon_threadsafe(self._rung)
+
+    def _rung(self) -> None:
+        if self._due:
+            return
+        wake_at = self._woken_at + self._interval
+        if self._loop.time() >= wake_at:
+            self._wake()
+        else:
+            self._due = True
+            self._loop.call_at(wake_at, self._wake)
 
     def _wake(self) -> None:
+        self._due = False
+        self._woken_at = self._loop.time()
         for waiter in self._waiters:
             if not waiter.done():
                 waiter.set_result(None)
@@ -212,7 +234,8 @@ class LiveGame:
 
 class Tables:
     def __init__(self, store: GameStore, operator_token: str, *, snapshot_every: int = 200,
-                 cache_size: int = 20000, poll_seconds: float = 1.0, log_jobs: LogJobs | None = None) -> None:
+                 cache_size: int = 20000, poll_seconds: float = 1.0, log_jobs: LogJobs | None = None,
+                 stream_interval: float = 0.0) -> None:
         self.store = store
         # Other replicas may write to a shared database: reads then fold in the tail first.
         self.shared_storage = store.shared
@@ -221,6 +244,8 @@ class Tables:
         self.snapshot_every = snapshot_every
         self.cache_size = cache_size
         self.poll_seconds = poll_seconds
+        self.stream_interval = stream_interval
+        """The least time between two wake-ups of one game's streams, in seconds (Bell)."""
         self._operator_hash = _token_hash(operator_token)
         self._live: OrderedDict[str, LiveGame] = OrderedDict()
         self._live_lock = threading.Lock()
@@ -552,7 +577,7 @@ class Tables:
             if live.retired:
                 live = await asyncio.to_thread(self.live, live.game_id)
             if live.bell is None:
-                live.bell = Bell(asyncio.get_running_loop())
+                live.bell = Bell(asyncio.get_running_loop(), self.stream_interval)
             batch = live.recent_after(sent)
             if batch is None:
                 batch = await asyncio.to_thread(self.store.read, live.game_id, after=sent, upto=live.session.version)

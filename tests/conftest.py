@@ -13,6 +13,7 @@ import pytest
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 
 from domain.kernel import parse_log
+from service.config import Settings
 from service.server import SERVICE_NAME, Running, start
 from service.store import GameStore, upgrade_schema
 from service.tables import Tables
@@ -24,7 +25,9 @@ STORES = ("sqlite", "postgres")
 
 
 def serve(storage: str) -> Running:
-    return start(Tables(GameStore(storage), OPERATOR, snapshot_every=50), "127.0.0.1", 0, workers=64)
+    """A server as `tablerules serve` runs one, but for the snapshots' interval (shorter, so tests pass it)."""
+    return start(Tables(GameStore(storage), OPERATOR, snapshot_every=50,
+                        stream_interval=Settings().stream_interval_ms / 1000), "127.0.0.1", 0, workers=64)
 
 
 @pytest.fixture(scope="session")

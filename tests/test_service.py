@@ -3,6 +3,7 @@ idempotent retries, races, streams, logs, health and reflection."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import threading
 from pathlib import Path
@@ -17,7 +18,7 @@ from domain.games.guardians.decks import EXAMPLE_DECKS
 from domain.kernel import parse_log
 from service.server import Running, start
 from service.store import GameStore
-from service.tables import Tables
+from service.tables import Bell, Tables
 from tablerules.v1 import tablerules_pb2 as pb
 from tablerules.v1 import tablerules_pb2_grpc as pb_grpc
 from tablerules_client import Client, RuleError, ServiceCallError, StaleVersionError
@@ -373,6 +374,53 @@ def test_batches_carry_every_viewers_stream_event_for_event(client: Client, serv
                 assert [e.seq for e in singles] == list(range(after + 1, len(log) + 1))
                 batches = stream_of(channel, "StreamEventBatches", game_id, token, after)
                 assert [e for batch in batches for e in batch.events] == singles
+
+
+def test_a_bell_wakes_its_streams_at_most_once_per_interval() -> None:
+    """A change wakes the streams at once; changes within the interval after that wake them
+    once, at its end (a fast game's changes go several to a message)."""
+    async def woken_times() -> tuple[list[float], bool]:
+        loop = asyncio.get_running_loop()
+        bell = Bell(loop, 0.3)
+        woken: list[float] = []
+
+        async def stream() -> None:
+            while len(woken) < 2:
+                if await bell.wait(5):
+                    woken.append(loop.time() - began)
+
+        began = loop.time()
+        task = asyncio.create_task(stream())
+        await asyncio.sleep(0.01)
+        bell.ring()
+        await asyncio.sleep(0.05)
+        bell.ring()
+        bell.ring()
+        await task
+        return woken, await bell.wait(0.5)
+
+    (first, second), third = asyncio.run(woken_times())
+    assert first < 0.2 and 0.29 <= second < 2.0 and not third
+
+
+def test_a_fast_games_changes_reach_a_stream_together_each_once(storage_url: str) -> None:
+    running = start(Tables(GameStore(storage_url), OPERATOR, stream_interval=0.5), "127.0.0.1", 0, workers=4)
+    address = f"127.0.0.1:{running.port}"
+    try:
+        with Client(address) as player, grpc.insecure_channel(address) as channel:
+            game_id, tokens = new_game(player, turn_limit=4)
+            live: list[Any] = []
+            stream = threading.Thread(target=lambda: live.extend(
+                stream_of(channel, "StreamEventBatches", game_id, tokens[1])))
+            stream.start()
+            play_randomly(player, game_id, tokens, seed=23)
+            stream.join(60)
+            final = player.view(game_id).version
+            commands = {e.command_id for batch in live for e in batch.events}
+            assert [e.seq for batch in live for e in batch.events] == list(range(1, final + 1))
+            assert len(live) < len(commands), "commands sent within the interval share a message"
+    finally:
+        running.stop(0)
 
 
 def test_a_long_catch_up_comes_in_batches_of_bounded_size(client: Client, server: Running,
