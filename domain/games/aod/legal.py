@@ -1,9 +1,15 @@
-"""Every command a seat may submit now, each complete as is (filtered by validate)."""
+"""Every command a seat may submit now, each complete as is.
+
+Found directly: each command below is built only where the rules accept it, so only
+an Event's targets, whose checks depend on more than how they were built, are run
+through their check. tests/aod/test_legal_commands.py keeps the slow
+definition (every candidate that validate accepts) and checks the two agree.
+"""
 
 from __future__ import annotations
 
 from domain.games.aod.cards import EVENT, MONSTER, card
-from domain.games.aod.effects import event_targets
+from domain.games.aod.effects import check_event, event_targets
 from domain.games.aod.messages import (
     Attack,
     DiscardCard,
@@ -12,15 +18,38 @@ from domain.games.aod.messages import (
     SwitchAlly,
     SwitchItem,
 )
-from domain.games.aod.rules import may_switch, to_act, validate
-from domain.games.aod.state import ATTACK, PLAY, AodState
+from domain.games.aod.rules import may_switch, to_act
+from domain.games.aod.state import ATTACK, OTHER, PLAY, WEAPON, AodState, Player
+from domain.games.aod.turns import play_zone
 from domain.kernel import Command, RuleViolation
 
 
-def _candidates(state: AodState, seat: int) -> list[Command]:
+def _playable_event(state: AodState, command: PlayCard) -> bool:
+    try:
+        check_event(state, command)
+    except RuleViolation:
+        return False
+    return True
+
+
+def _switchable(player: Player, item: str) -> bool:
+    """Whether an Item below the top of one of the player's stacks may be switched to the top
+    (aod Items): check_switch's test, less what legal_commands has already made sure of."""
+    zone = play_zone(item)
+    stack = player.stack(zone) if zone in (WEAPON, OTHER) else ()
+    return item in stack and stack[0] != item
+
+
+def legal_commands(state: AodState, seat: int) -> list[Command]:
+    # Past this test the game is on and the seat is in it: the checks that every command
+    # shares (aod TURN, aod SET UP) hold.
+    may_act = seat in to_act(state)
+    may_switch_now = may_switch(state, seat)[0]
+    if not may_act and not may_switch_now:
+        return []
     found: list[Command] = []
     player = state.player(seat)
-    if state.owed_seat == seat:
+    if state.owed_seat == seat:  # aod Health: a card owed is any card in hand
         found += [DiscardCard(seat=seat, card=c) for c in player.hand]
     elif state.active == seat and not state.owed_seat and state.phase == PLAY:
         for c in player.hand:
@@ -28,8 +57,9 @@ def _candidates(state: AodState, seat: int) -> list[Command]:
             if kind == MONSTER:
                 found += [PlayCard(seat=seat, card=c, target_seat=s) for s in state.seats()]
             elif kind == EVENT:
-                found += [PlayCard(seat=seat, card=c, target_seat=s, target_card=t)
-                          for s, t in event_targets(state, seat, c)]
+                found += [play for s, t in event_targets(state, seat, c)
+                          if _playable_event(state, play := PlayCard(seat=seat, card=c, target_seat=s,
+                                                                     target_card=t))]
             else:
                 found.append(PlayCard(seat=seat, card=c))
             found.append(DiscardCard(seat=seat, card=c))
@@ -43,22 +73,11 @@ def _candidates(state: AodState, seat: int) -> list[Command]:
             found += [Attack(seat=seat, target_seat=target_seat, target_card=target_card,
                              use_weapon=w, use_other=o, use_allies=a)
                       for w in weapon_flags for o in other_flags for a in ally_flags]
-        found.append(EndTurn(seat=seat))
-    if may_switch(state, seat)[0]:
-        found += [SwitchItem(seat=seat, card=c) for c in (*player.weapons[1:], *player.others[1:])]
+        if not player.pile:  # aod Attack: Monsters on one's own pile must be fought first
+            found.append(EndTurn(seat=seat))
+    if may_switch_now:
         active = player.active_allies()
+        found += [SwitchItem(seat=seat, card=c) for c in (*player.weapons[1:], *player.others[1:])
+                  if _switchable(player, c)]
         found += [SwitchAlly(seat=seat, card=c) for c in player.allies if c not in active]
     return found
-
-
-def legal_commands(state: AodState, seat: int) -> list[Command]:
-    if seat not in to_act(state) and not may_switch(state, seat)[0]:
-        return []
-    legal: list[Command] = []
-    for command in _candidates(state, seat):
-        try:
-            validate(state, command)
-        except RuleViolation:
-            continue
-        legal.append(command)
-    return legal
