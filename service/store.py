@@ -254,13 +254,16 @@ class GroupCommit:
                     self._changed.wait()
                 if not self._queue:
                     return
-                group, self._queue = self._queue, []
-            outage = self._commit(group)
+                taken, self._queue = self._queue, []
+            # A caller that gave up before its append was taken (its future cancelled) is left out.
+            group = [append for append in taken if append.outcome.set_running_or_notify_cancel()]
+            outage = self._commit(group) if group else None
             if outage is not None:
                 with self._changed:
                     queued, self._queue = self._queue, []
                 for append in queued:
-                    append.outcome.set_exception(outage)
+                    if append.outcome.set_running_or_notify_cancel():
+                        append.outcome.set_exception(outage)
 
     def _commit(self, group: list[_Append]) -> BaseException | None:
         """Insert the group and settle each append's future; returns the outage met, if any."""

@@ -80,6 +80,13 @@ def _token_hash(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
 
 
+def _settled(task: asyncio.Task[Any]) -> None:
+    """Take a finished command's outcome, so that one whose caller left is not reported as
+    an exception nobody retrieved (the caller who stayed got it already)."""
+    if not task.cancelled():
+        task.exception()
+
+
 def _now() -> str:
     return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
@@ -467,6 +474,7 @@ class Tables:
         # Shielded: a caller who leaves does not stop a command half way (its events may be
         # durable already); a retry with the same command id gets the first result.
         decided = asyncio.ensure_future(self._decide(live, viewer, command, command_id, expected_version))
+        decided.add_done_callback(_settled)
         return await asyncio.shield(decided)
 
     async def _decide(self, live: LiveGame, viewer: Viewer, command: Command, command_id: str,

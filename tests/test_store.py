@@ -6,6 +6,7 @@ their games where the store has them."""
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Sequence
 
 import grpc
@@ -17,6 +18,8 @@ from domain.kernel import parse_log, verify
 from service.server import start
 from service.store import GameStore, GroupCommit
 from service.tables import Tables
+from tablerules.v1 import tablerules_pb2 as pb
+from tablerules.v1 import tablerules_pb2_grpc as pb_grpc
 from tablerules_client import Client, ServiceCallError
 from tests.conftest import OPERATOR, eventually, serve
 from tests.stored_logs import CURRENT_LOGS
@@ -164,6 +167,50 @@ def test_a_failed_write_is_unavailable_and_leaves_the_game_as_stored(storage_url
             assert not accepted.duplicate and accepted.version > before.version
             log = parse_log(client.export_log(game_id).splitlines())
             assert [e.hash for e in log.envelopes[before.version:]] == [e.hash for e in accepted.events]
+            assert verify(REGISTRY["armory"], log).ok
+    finally:
+        running.stop(0)
+
+
+class SlowInserts(GameStore):
+    """A store whose writes take a while, when a test says so."""
+
+    def __init__(self, url: str) -> None:
+        super().__init__(url)
+        self.delay = 0.0
+
+    def _insert(self, rows: Sequence[StoredEvent]) -> None:
+        time.sleep(self.delay)
+        super()._insert(rows)
+
+
+def test_a_command_whose_caller_leaves_is_stored_once_and_a_retry_gets_its_result(storage_url: str) -> None:
+    """The caller's deadline passes while the command's events are being written: the
+    command is not stopped half way (the live game and the store agree), and the retry
+    with the same command id is told it was accepted, with the same events."""
+    store = SlowInserts(storage_url)
+    running = start(Tables(store, OPERATOR), "127.0.0.1", 0, workers=8)
+    address = f"127.0.0.1:{running.port}"
+    try:
+        with Client(address, token=OPERATOR) as client, grpc.insecure_channel(address) as channel:
+            created = client.create_game("armory", ["ann", "bob"], {"turn_limit": 12}, seed="leaves")
+            game_id, tokens = created.game_id, {s.seat: s.token for s in created.seats}
+            seat = client.view(game_id).status.to_act[0]
+            before = client.view(game_id, tokens[seat])
+            request = pb.SubmitCommandRequest(game_id=game_id, command_id="left", expected_version=before.version)
+            request.command.CopyFrom(before.legal_commands[0])
+            metadata = (("authorization", f"Bearer {tokens[seat]}"),)
+            store.delay = 1.0
+            with pytest.raises(grpc.RpcError) as left:
+                pb_grpc.TablerulesStub(channel).SubmitCommand(request, metadata=metadata, timeout=0.2)
+            assert left.value.code() == grpc.StatusCode.DEADLINE_EXCEEDED
+            store.delay = 0.0
+            assert eventually(lambda: client.view(game_id).version > before.version)
+            again = client.seat(game_id, tokens[seat]).submit(before.legal_commands[0], command_id="left",
+                                                               expected_version=before.version)
+            log = parse_log(client.export_log(game_id).splitlines())
+            assert again.duplicate and again.version == len(log.envelopes) == client.view(game_id).version
+            assert [e.hash for e in log.envelopes[before.version:]] == [e.hash for e in again.events]
             assert verify(REGISTRY["armory"], log).ok
     finally:
         running.stop(0)
