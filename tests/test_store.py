@@ -107,6 +107,27 @@ def test_appends_queued_behind_a_write_that_met_an_outage_fail_with_it() -> None
     assert len(failures) == 4 and inserts == [1]
 
 
+def test_an_append_given_up_before_it_was_taken_is_not_written() -> None:
+    busy = threading.Event()
+    written: list[str] = []
+
+    def insert(batch: Sequence[StoredEvent]) -> object:
+        busy.wait(30)
+        written.extend(str(row.originator_id) for row in batch)
+        return None
+
+    group = GroupCommit(insert)
+    first = group.enqueue(rows("first", 1))
+    assert eventually(lambda: not group._queue)  # the writer took it and waits in insert
+    given_up, kept = group.enqueue(rows("given-up", 1)), group.enqueue(rows("kept", 1))
+    assert given_up.cancel()
+    busy.set()
+    first.result(30)
+    kept.result(30)
+    group.close()
+    assert written == ["first", "kept"]
+
+
 def test_every_stored_replay_is_kept_whole_and_served_again_after_a_restart(storage_url: str) -> None:
     """Each game's log goes in through ImportLog (every event type of every ruleset) and
     comes out identical; a restarted server loads each from its snapshot and shows the
