@@ -157,8 +157,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
     tables = Tables(store, settings.resolved_operator_token(), log_jobs=log_jobs,
                     stream_interval=settings.stream_interval_ms / 1000)
     # The event loop gives up the GIL at every message it sends; with Python's default
-    # 5 ms switch interval a command's worker thread may then keep it that long while
-    # every stream waits. A shorter interval lets the loop back in sooner.
+    # 5 ms switch interval a worker thread (a view's legal commands, say) may then keep it
+    # that long while every command and stream waits. A shorter interval lets the loop
+    # back in sooner.
     sys.setswitchinterval(0.0005)
     running = start(tables, settings.host, settings.port, settings.workers, settings.max_request_bytes,
                     settings.metrics_port or None)
