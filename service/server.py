@@ -166,9 +166,11 @@ class Converted:
 class EnvelopeMessages:
     """Envelope messages by (game, seq, audience): a log never changes, so the many
     streams of one game convert each event once per audience, not once per stream.
-    (A batch entry is about 0.5 KB for an ARMORY event: some 25 MB when full.)"""
+    (A batch entry is about 0.5 KB for an ARMORY event: some 4 MB when full.) Live
+    streams need only the newest events, and a smaller memo keeps the cycle collector's
+    full passes short (tables.SEEN_LIMIT)."""
 
-    LIMIT = 50_000
+    LIMIT = 8192
 
     def __init__(self) -> None:
         self._made: dict[tuple[str, int, int], Converted] = {}
