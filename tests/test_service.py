@@ -352,17 +352,24 @@ def stream_of(channel: grpc.Channel, method: str, game_id: str, token: str | Non
     return list(call(pb.StreamEventsRequest(game_id=game_id, from_version=after), metadata=metadata, timeout=60))
 
 
+def batches_while_played(client: Client, channel: grpc.Channel, game_id: str, tokens: dict[int, str],
+                         seed: int) -> list[Any]:
+    """Seat 1's StreamEventBatches messages while the game is played to its end at random."""
+    live: list[Any] = []
+    watcher = threading.Thread(target=lambda: live.extend(stream_of(channel, "StreamEventBatches", game_id,
+                                                                    tokens[1])))
+    watcher.start()
+    play_randomly(client, game_id, tokens, seed=seed)
+    watcher.join(60)
+    return live
+
+
 def test_batches_carry_every_viewers_stream_event_for_event(client: Client, server: Running) -> None:
     """StreamEventBatches sends each viewer what StreamEvents sends it, from any version, in
     batches that follow one another; a batch ends where a command's events end."""
     game_id, tokens = new_game(client)
     with grpc.insecure_channel(f"127.0.0.1:{server.port}") as channel:
-        live: list[Any] = []
-        watcher = threading.Thread(target=lambda: live.extend(
-            stream_of(channel, "StreamEventBatches", game_id, tokens[1])))
-        watcher.start()
-        play_randomly(client, game_id, tokens, seed=21)
-        watcher.join(60)
+        live = batches_while_played(client, channel, game_id, tokens, seed=21)
         log = parse_log(client.export_log(game_id, OPERATOR).splitlines()).envelopes
         ends = {e.seq for e, after in zip(log, [*log[1:], None], strict=True) if after is None or
                 after.command_id != e.command_id}
@@ -409,12 +416,7 @@ def test_a_fast_games_changes_reach_a_stream_together_each_once(storage_url: str
     try:
         with Client(address) as player, grpc.insecure_channel(address) as channel:
             game_id, tokens = new_game(player, turn_limit=4)
-            live: list[Any] = []
-            stream = threading.Thread(target=lambda: live.extend(
-                stream_of(channel, "StreamEventBatches", game_id, tokens[1])))
-            stream.start()
-            play_randomly(player, game_id, tokens, seed=23)
-            stream.join(60)
+            live = batches_while_played(player, channel, game_id, tokens, seed=23)
             final = player.view(game_id).version
             commands = {e.command_id for batch in live for e in batch.events}
             assert [e.seq for batch in live for e in batch.events] == list(range(1, final + 1))
