@@ -158,14 +158,19 @@ class Bell:
     """
 
     def __init__(self, loop: asyncio.AbstractEventLoop, interval: float = 0.0) -> None:
+        """Make it on `loop`'s own thread."""
         self._loop = loop
+        self._loop_thread = threading.get_ident()
         self._interval = interval
         self._waiters: set[asyncio.Future[None]] = set()
         self._woken_at = -interval
         self._due = False
 
     def ring(self) -> None:
-        self._loop.call_soon_threadsafe(self._rung)
+        if threading.get_ident() == self._loop_thread:
+            self._rung()  # a command, decided on the loop: no hop, no wake-up of the loop's selector
+        else:
+            self._loop.call_soon_threadsafe(self._rung)
 
     def _rung(self) -> None:
         if self._due:
