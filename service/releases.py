@@ -40,6 +40,8 @@ from domain.kernel import Game, Log, Report, verify
 from domain.kernel.audit import Divergence, checked_seals
 
 RELEASES = Path(domain.__file__).parent / "releases"
+ARCHIVED = "domain/releases"
+"""Where the archives live in the repository; an archive holds `domain/` but this folder."""
 MANIFEST = "releases.json"
 RUNNER = Path(__file__).with_name("release_runner.py")
 SECONDS_PER_EVENT = 0.001
@@ -167,8 +169,10 @@ def add(commit: str, rulesets: list[str], directory: Path | None = None) -> Rele
     full = _git("rev-parse", "--verify", f"{commit}^{{commit}}").decode().strip()
     tree = _git("rev-parse", f"{full}:domain").decode().strip()
     name = f"domain-{full[:12]}.tar.gz"
-    # mtime 0: the same commit always gives the same bytes.
-    packed = gzip.compress(_git("archive", "--format=tar", full, "domain"), compresslevel=9, mtime=0)
+    # mtime 0: the same commit always gives the same bytes. The earlier archives in
+    # domain/releases/ are left out: each would otherwise carry all the ones before it.
+    packed = gzip.compress(_git("archive", "--format=tar", full, "domain", f":(exclude){ARCHIVED}"),
+                           compresslevel=9, mtime=0)
     directory.mkdir(parents=True, exist_ok=True)
     (directory / name).write_bytes(packed)
     release = Release(full, tree, directory / name, hashlib.sha256(packed).hexdigest(), {})

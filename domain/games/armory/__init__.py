@@ -28,7 +28,7 @@ from domain.kernel.game import memo_last
 RULESET = Ruleset(
     name="armory",
     title="ARMORY",
-    version="2.0.0",
+    version="3.0.0",
     min_seats=2,
     max_seats=3,
     chance=Chance.SAMPLED_STOCHASTIC,

@@ -40,7 +40,7 @@ from domain.kernel.game import memo_last
 RULESET = Ruleset(
     name="swordplay",
     title="Swordplay: Arena",
-    version="2.0.0",
+    version="3.0.0",
     min_seats=2,
     max_seats=cards.MAX_SEATS,
     chance=Chance.EXPLICIT_STOCHASTIC,
