@@ -25,7 +25,7 @@ from tqdm import tqdm
 from domain.games import REGISTRY
 from domain.kernel import Header, Log, LogFormatError, Report, parse_log, replay_lines
 from domain.kernel.log import header_of, parse_line
-from domain.kernel.upgrade import upgrade
+from domain.kernel.upgrade import DecidedOtherwise, NothingToUpgrade, upgrade
 from service import serverlog
 from service.config import Settings
 
@@ -283,21 +283,56 @@ def cmd_diff(args: argparse.Namespace) -> int:
     return 0 if found.identical else 1
 
 
+UPGRADE_EXIT = {"written": 0, "nothing to do": 0, "damaged": 1, "decided otherwise": 3}
+"""`tablerules upgrade`'s exit statuses (docs/log-format.md, "Versions and upgrades")."""
+
+
 def cmd_upgrade(args: argparse.Namespace) -> int:
+    from service.releases import ReleaseError, release_for, upgraded_by_release
+
     lines = _read_lines(args.file)
     with _log_file(args.file):
         header = parse_line(lines[0], 1) if lines else {}
-        game = REGISTRY.get(header.get("ruleset", "")) if isinstance(header, dict) else None
-        if game is None:
-            raise SystemExit(f"{args.file}: not a log of a ruleset this build has")
-        text = upgrade(game, lines).text()
+    game = REGISTRY.get(header.get("ruleset", "")) if isinstance(header, dict) else None
+    if game is None:
+        raise SystemExit(f"{args.file}: not a log of a ruleset this build has")
+    current = f"{game.ruleset.name} {game.ruleset.version}"
+    try:
+        text, made = upgrade(game, lines).text(), f"log format 2, {current}; every command decided again"
+    except NothingToUpgrade as problem:
+        print(f"{args.file}: {problem}; no file written", file=sys.stderr)
+        return UPGRADE_EXIT["nothing to do"]
+    except DecidedOtherwise as problem:
+        written_by = f"{header.get('ruleset')} {header.get('ruleset_version')}"
+        release = release_for(str(header.get("ruleset")), str(header.get("ruleset_version")))
+        if release is None:
+            print(f"{args.file} cannot be upgraded to {current}, which decides its game otherwise: {problem}. "
+                  f"Its seals hold: the log is intact, and stays the game {written_by} decided.",
+                  file=sys.stderr)
+            return UPGRADE_EXIT["decided otherwise"]
+        if header.get("format_version") != 1:
+            print(f"{args.file} cannot be upgraded to {current}, which decides its game otherwise: {problem}. "
+                  f"Its seals hold and it is already in log format 2: `tablerules verify {args.file}` re-decides "
+                  f"it by {written_by}, the rules that wrote it ({release.name}, archived in domain/releases).",
+                  file=sys.stderr)
+            return UPGRADE_EXIT["decided otherwise"]
+        try:
+            text = upgraded_by_release(release, lines)
+        except ReleaseError as failed:
+            print(f"{args.file} cannot be upgraded: {current} decides its game otherwise ({problem}), and {failed}",
+                  file=sys.stderr)
+            return UPGRADE_EXIT["decided otherwise"]
+        made = (f"log format 2, still {written_by}: {current} decides its game otherwise, so {release.name}, the "
+                "archived rules that wrote it, re-decided and sealed it; tablerules verify checks it by that release")
+    except LogFormatError as problem:
+        print(f"{args.file} cannot be upgraded: {problem}", file=sys.stderr)
+        return UPGRADE_EXIT["damaged"]
     if args.out:
         Path(args.out).write_text(text, encoding="utf-8")
-        print(f"wrote {args.out} (log format 2, {game.ruleset.name} {game.ruleset.version}; every command "
-              "decided again)")
+        print(f"wrote {args.out} ({made})")
     else:
         sys.stdout.write(text)
-    return 0
+    return UPGRADE_EXIT["written"]
 
 
 def cmd_schema(args: argparse.Namespace) -> int:

@@ -3,8 +3,10 @@
 DIR holds a release's `domain/` package, which this process imports in place of the
 current one; it imports nothing of the current build. MODE `versions` prints the
 release's rulesets and their versions; MODE `verify` reads a log from standard input
-and prints the release's own verify report. Both as one JSON object on standard
-output. The archive is trusted code: its bytes are pinned in the manifest.
+and prints the release's own verify report; MODE `upgrade` reads a log of log format 1
+from standard input and prints it in format 2 as the release's own upgrade seals it
+(`text`), or why it could not (`error`). Each as one JSON object on standard output.
+The archive is trusted code: its bytes are pinned in the manifest.
 """
 
 from __future__ import annotations
@@ -39,7 +41,17 @@ def main(directory: str, mode: str) -> dict[str, Any]:
         raise SystemExit(f"the release's domain package was not the one imported: {domain.__file__}")
     if mode == "versions":
         return {name: game.ruleset.version for name, game in REGISTRY.items()}
-    log = parse_log(sys.stdin.read().splitlines())
+    lines = sys.stdin.read().splitlines()
+    if mode == "upgrade":
+        from domain.kernel import LogFormatError
+        from domain.kernel.upgrade import upgrade
+
+        ruleset = json.loads(lines[0])["ruleset"] if lines else ""
+        try:
+            return {"text": upgrade(REGISTRY[ruleset], lines).text()}
+        except (LogFormatError, KeyError) as problem:
+            return {"error": str(problem)}
+    log = parse_log(lines)
     game = REGISTRY[log.header.ruleset]
     return _report_json(verify(game, log), game.ruleset.name, game.ruleset.version)
 

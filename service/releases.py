@@ -30,7 +30,7 @@ import subprocess
 import sys
 import tarfile
 import tempfile
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -139,6 +139,17 @@ def verify_log(game: Game[Any], log: Log, progress: Callable[[int], None] | None
         return dataclasses.replace(report, notes=(*report.notes, f"the archived rules of {header.ruleset} "
                                                   f"{header.ruleset_version} could not be used: {problem}"))
     return _released_report(found, release, header.ruleset, header.ruleset_version)
+
+
+def upgraded_by_release(release: Release, lines: Sequence[str | bytes]) -> str:
+    """A log of log format 1 in format 2, sealed by the release that decides its rules version
+    (so it keeps that version, and verify re-decides it by that release); ReleaseError if the
+    release cannot upgrade it, with its reason."""
+    text = "".join((line.decode("utf-8") if isinstance(line, bytes) else line).rstrip("\n") + "\n" for line in lines)
+    found = release.run("upgrade", text, timeout=60 + SECONDS_PER_EVENT * len(lines))
+    if "text" not in found:
+        raise ReleaseError(f"{release.name} could not upgrade it: {found.get('error', 'no reason given')}")
+    return str(found["text"])
 
 
 def _released_report(found: Mapping[str, Any], release: Release, ruleset: str, version: str) -> Report:

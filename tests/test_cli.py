@@ -16,6 +16,7 @@ from bench.replay import long_log
 from domain.games import REGISTRY
 from service.server import Running
 from tests.conftest import OPERATOR, command_boundary
+from tests.format1 import HISTORICAL
 from tests.stored_logs import GOLDEN
 
 
@@ -87,6 +88,47 @@ def test_verify_re_decides_a_log_of_earlier_rules_by_its_archived_release() -> N
     assert verified.returncode == 0, verified.stdout
     assert verified.stdout.startswith("VERIFIED:")
     assert "note: re-decided by swordplay 1.0.0, the rules that wrote the log" in verified.stdout
+
+
+@pytest.mark.parametrize("name", ["armory-1.0.0.jsonl", "swordplay-1.0.0.jsonl", "aod-1.0.0.jsonl"])
+def test_upgrade_of_a_log_the_current_rules_decide_otherwise_says_so_and_exits_3(name: str, tmp_path: Path) -> None:
+    """Such a log is intact, not malformed: the message says which event the rules decide
+    otherwise and that verify checks the log by its own release (issue 26)."""
+    out = tmp_path / "new.jsonl"
+    upgraded = run("upgrade", str(GOLDEN / name), "--out", str(out))
+    assert upgraded.returncode == 3 and not out.exists()
+    assert "not a tablerules log" not in upgraded.stderr
+    ruleset = name.rsplit("-", 1)[0]
+    assert "decides its game otherwise: event " in upgraded.stderr
+    assert f"re-decides it by {ruleset} 1.0.0, the rules that wrote it (release 27bbecd" in upgraded.stderr
+
+
+def test_upgrade_of_a_format_1_log_keeps_its_rules_version_by_its_archived_release(tmp_path: Path) -> None:
+    """aod 3.0.0 decides the historical format 1 game otherwise; the release that wrote it seals it
+    in format 2, and verify then checks it by that release."""
+    out = tmp_path / "format2.jsonl"
+    upgraded = run("upgrade", str(HISTORICAL), "--out", str(out))
+    assert upgraded.returncode == 0, upgraded.stderr
+    assert "still aod 1.0.0" in upgraded.stdout and "release 27bbecd" in upgraded.stdout
+    verified = run("verify", str(out))
+    assert verified.returncode == 0 and verified.stdout.startswith("VERIFIED"), verified.stdout
+
+
+def test_upgrade_of_a_current_log_does_nothing_and_exits_0(tmp_path: Path) -> None:
+    current = GOLDEN.parent / "armory" / "2p-attack-win.jsonl"
+    out = tmp_path / "same.jsonl"
+    upgraded = run("upgrade", str(current), "--out", str(out))
+    assert upgraded.returncode == 0 and not out.exists()
+    assert "already in the current format and rules" in upgraded.stderr and "no file written" in upgraded.stderr
+
+
+def test_upgrade_of_an_edited_log_exits_1_and_names_the_event(tmp_path: Path) -> None:
+    lines = (GOLDEN / "armory-1.0.0.jsonl").read_text(encoding="utf-8").splitlines()
+    lines[5] = lines[5].replace('"count":7', '"count":6', 1)
+    edited = tmp_path / "edited.jsonl"
+    edited.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    upgraded = run("upgrade", str(edited))
+    assert upgraded.returncode == 1 and "cannot be upgraded: event " in upgraded.stderr, upgraded.stderr
 
 
 def test_a_long_verify_shows_a_progress_bar_on_a_terminal_and_none_elsewhere(tmp_path: Path) -> None:

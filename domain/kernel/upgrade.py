@@ -43,9 +43,19 @@ FORMAT_1_FIELDS = frozenset({
 Row = Mapping[str, Any]
 
 
+class NothingToUpgrade(LogFormatError):
+    """The log is already in the current format and of the current rules."""
+
+
+class DecidedOtherwise(LogFormatError):
+    """The log is intact, but the current rules decide one of its commands otherwise: there is
+    no faithful log of this game under them, and the log stays as the rules that wrote it made it."""
+
+
 def upgrade(game: Game[Any], lines: Sequence[str | bytes]) -> Log:
-    """The log in `lines` in the current format and rules; LogFormatError says why it
-    cannot be upgraded (or that it need not be)."""
+    """The log in `lines` in the current format and rules. LogFormatError says why it cannot
+    be upgraded: NothingToUpgrade (it need not be), DecidedOtherwise (it is intact, but the
+    current rules decide it otherwise), or another (it is damaged or edited)."""
     rows = [parse_line(line, number) for number, line in enumerate(lines, start=1) if line.strip()]
     if not rows or not isinstance(rows[0], Mapping):
         raise LogFormatError("the log is empty: it needs a header line")
@@ -53,7 +63,7 @@ def upgrade(game: Game[Any], lines: Sequence[str | bytes]) -> Log:
         return _from_format_1(game, rows[0], rows[1:])
     log = parse_log(lines)
     if log.header.ruleset_version == game.ruleset.version:
-        raise LogFormatError(f"the log is already in the current format and rules ({game.ruleset.name} "
+        raise NothingToUpgrade(f"the log is already in the current format and rules ({game.ruleset.name} "
                              f"{game.ruleset.version}): nothing to upgrade")
     return _from_earlier_rules(game, log)
 
@@ -109,12 +119,12 @@ def _redecided(game: Game[Any], old_header: Header, seed: str, rows: Sequence[Ro
             session, produced = session.execute(command_from_json(game, dict(first["command"])), first["command_id"],
                                                 seed)
         except (ValueError, RuleViolation) as error:
-            raise LogFormatError(f"event {first['seq']}: {current} refuses the logged command: {error}") from None
+            raise DecidedOtherwise(f"event {first['seq']}: {current} refuses the logged command: {error}") from None
         old = rows[position:position + len(produced)]
         if [decided_facts(game, row) for row in old] != [decided_facts(game, e.to_json()) for e in produced]:
-            raise LogFormatError(f"event {first['seq']}: {current} decides this command differently from the rules "
-                                 f"that wrote the log ({old_header.ruleset} {old_header.ruleset_version}); "
-                                 "tablerules verify names the difference")
+            raise DecidedOtherwise(f"event {first['seq']}: {current} decides this command differently from the rules "
+                                   f"that wrote the log ({old_header.ruleset} {old_header.ruleset_version}); "
+                                   "tablerules verify names the difference")
         if not state_matches(session, old[-1]):
             raise LogFormatError(f"event {old[-1]['seq']}: the state does not match its format 1 state_hash")
         upgraded += produced

@@ -24,11 +24,11 @@ DECK = ("mace", "shield", "torch", "armor-1", "armor-2", "sword-1", "sword-2", "
 
 
 def test_options_are_declared_with_defaults_and_their_origin() -> None:
-    """The default game is the rulebook's: every house rule is off, except the turn cap
-    (a tablerules safety net). Each option names the rulebook section that offers it."""
+    """The default game is the rulebook's: every house rule is off, the turn cap included
+    (the rulebook has none). Each option names the rulebook section that offers it."""
     specs = {o.name: (o.default, o.rulebook) for o in GAME.ruleset.options}
     optional = "aod OPTIONAL RULES"
-    assert specs == {"characters": ("", "aod SET UP"), "turn_limit": (300, ""),
+    assert specs == {"characters": ("", "aod SET UP"), "turn_limit": (0, ""),
                      "discard_by_victory": (False, optional), "random_discard": ("off", optional),
                      "switch_before_play_only": (False, optional), "discard_allies_on_flip": (False, optional),
                      "take_from_beaten": (False, optional), "natural_rolls_against_characters": (False, "")}

@@ -88,7 +88,7 @@ def random_play(seed: int, seats: int, options: dict[str, bool | int | str], *, 
         if check_views:
             check_redaction(state, steps)
         canonical_json(state)
-    limit = int(options.get("turn_limit", 300))
+    limit = int(options.get("turn_limit", 0))
     assert state.winner or (limit and state.turn >= limit)
     return state
 

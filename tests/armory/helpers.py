@@ -37,7 +37,7 @@ def cid(seat: int, number: int) -> str:
 
 
 def options(**overrides: bool | int) -> dict[str, bool | int | str]:
-    return {"attack_can_be_halted": False, "any_opponent_answers": False, "turn_limit": 300, **overrides}
+    return {"attack_can_be_halted": False, "any_opponent_answers": False, "turn_limit": 0, **overrides}
 
 
 def initial(seats: int = 2, **overrides: bool | int) -> ArmoryState:

@@ -579,7 +579,7 @@ def test_r11c_with_the_play_option_a_counter_returns_the_attack_to_hand() -> Non
     assert counter in GAME.legal_commands(state, 2)
     state, _ = run(state, counter)
     state, events = run(state, Pass(seat=1))
-    assert AttackHalted(seat=1, card=cid(1, ATTACK), by_seat=2, counter_card=cid(2, COUNTER)) in events
+    assert AttackHalted(seat=1, card=cid(1, ATTACK), by_seat=2, by_card=cid(2, COUNTER)) in events
     assert cid(1, ATTACK) in player(state, 1).hand and not state.finished
 
 
@@ -608,6 +608,64 @@ def test_r11c_with_three_players_only_the_turn_opponent_may_halt_the_attack() ->
     assert GAME.status(state).to_act == (2,) and GAME.legal_commands(state, 3) == []
     state, events = run(state, Pass(seat=2))
     assert isinstance(events[-1], GameWon) and state.winner == 1
+
+
+def _attack_waits(answers: list[int]) -> ArmoryState:
+    """Seat 1's ATTACK, cast with the play option, waits for seat 2, who holds `answers`."""
+    state = build(hands={1: [ATTACK, SHIELD_C, COUNTER_B], 2: answers}, armed={1: full_kit()},
+                  guards={1: GUARDED}, attack_can_be_halted=True)
+    state = dataclasses.replace(state, players=(dataclasses.replace(player(state, 1), guardian_turn=1),
+                                                *state.players[1:]))
+    state, _ = run(state, CastAttack(seat=1, card=cid(1, ATTACK)))
+    return state
+
+
+def test_r11c_an_interrupt_or_a_duplicity_halts_the_attack_and_takes_the_turn() -> None:
+    """armory R11c: with the play option, the ATTACK "can be halted by a MYSTIC card", not only a
+    COUNTER; an INTERRUPT or DUPLICITY takes the Turn Player's turn (facts.md), the ATTACK with it,
+    back into his hand."""
+    for stopper in (INTERRUPT, DUPLICITY):
+        state = _attack_waits([HELMET, stopper])
+        halt = CastMystic(seat=2, card=cid(2, stopper), target_seat=1, target_card=cid(1, ATTACK))
+        assert halt in GAME.legal_commands(state, 2)
+        state, events = run(state, halt)
+        assert events[0].rule == "armory R11c" and GAME.status(state).to_act == (1,)
+        state, events = run(state, Pass(seat=1))
+        assert types_of(events)[:4] == ["Passed", "AttackHalted", "TurnLost", "TurnEnded"]
+        assert AttackHalted(seat=1, card=cid(1, ATTACK), by_seat=2, by_card=cid(2, stopper)) in events
+        assert cid(1, ATTACK) in player(state, 1).hand and not state.finished and state.turn_player == 2
+        assert cid(2, stopper) in player(state, 2).used and state.stack == ()
+
+
+def test_r11c_the_turn_player_may_counter_the_mystic_that_would_halt_his_attack() -> None:
+    """armory R11c with the glossary's COUNTER: countering the INTERRUPT leaves the ATTACK waiting;
+    if nothing else halts it, it wins."""
+    state = _attack_waits([HELMET, INTERRUPT])
+    state, _ = run(state, CastMystic(seat=2, card=cid(2, INTERRUPT), target_seat=1, target_card=cid(1, ATTACK)))
+    counter = CastMystic(seat=1, card=cid(1, COUNTER_B), target_seat=2, target_card=cid(2, INTERRUPT))
+    assert counter in GAME.legal_commands(state, 1)
+    state, events = run(state, counter)
+    state, events = run(state, Pass(seat=2))
+    assert isinstance(events[-1], MysticCountered) and GAME.status(state).to_act == (2,)
+    state, events = run(state, Pass(seat=2))
+    assert isinstance(events[-1], GameWon) and state.winner == 1
+
+
+def test_r11c_no_sacrifice_while_the_attack_waits() -> None:
+    """armory R9 halts most Mystics with a Sacrifice, but the ATTACK wins only with every combatant
+    armed (armory HOW): a Sacrifice cannot save it, so none is offered (RULES.md)."""
+    state = _attack_waits([HELMET, INTERRUPT])
+    state, _ = run(state, CastMystic(seat=2, card=cid(2, INTERRUPT), target_seat=1, target_card=cid(1, ATTACK)))
+    assert not [c for c in GAME.legal_commands(state, 1) if isinstance(c, Sacrifice)]
+    armament = player(state, 1).combatants[0].armaments[0]
+    assert rejects(state, Sacrifice(seat=1, card=armament)).rule == "armory R11c"
+
+
+def test_r11c_other_mystics_do_not_halt_the_attack() -> None:
+    """A WOUNDING, REMOVAL, TORCH or PILFER acts on combatants or a hand; it halts nothing (armory R11c)."""
+    state = _attack_waits([HELMET, PILFER])
+    refused = rejects(state, CastMystic(seat=2, card=cid(2, PILFER), target_seat=1, target_card=cid(1, ATTACK)))
+    assert refused.rule == "armory R11c" and "cannot halt the ATTACK" in str(refused)
 
 
 def test_r11c_without_the_play_option_nothing_halts_the_attack() -> None:
@@ -660,7 +718,7 @@ def test_house_rule_any_opponent_answers_each_opponent_may_halt_the_attack() -> 
     assert GAME.status(state).to_act == (3,) and not state.finished
     state, _ = run(state, CastMystic(seat=3, card=cid(3, COUNTER), target_seat=1, target_card=cid(1, ATTACK)))
     state, events = run(state, Pass(seat=1))
-    assert AttackHalted(seat=1, card=cid(1, ATTACK), by_seat=3, counter_card=cid(3, COUNTER)) in events
+    assert AttackHalted(seat=1, card=cid(1, ATTACK), by_seat=3, by_card=cid(3, COUNTER)) in events
 
 
 def test_house_rule_any_opponent_answers_changes_nothing_with_two_players() -> None:

@@ -6,9 +6,10 @@ import dataclasses
 import typing
 
 from domain.games.armory import GAME
-from domain.games.armory.messages import CardsDrawn, DeckShuffled, HandRevealed
+from domain.games.armory.messages import AttackHalted, CardsDrawn, DeckShuffled, HandRevealed
 from domain.games.armory.view import ArmoryView, CardView, CombatantView, DuelView, SeatView, StackItemView, view
 from domain.kernel import digest, to_plain
+from domain.kernel.session import logged_event
 from tests.armory.helpers import SHIELD, SPEAR, cid, started
 
 ALLOWED = {int, str, bool, tuple[str, ...], tuple[int, ...]}
@@ -29,9 +30,16 @@ def test_contract_fields_are_protobuf_friendly() -> None:
 def test_game_object_and_ruleset() -> None:
     assert GAME.ruleset.name == "armory" and GAME.ruleset.contents == ("standard",)
     assert {o.name: o.default for o in GAME.ruleset.options} == {
-        "attack_can_be_halted": False, "any_opponent_answers": False, "turn_limit": 300}
+        "attack_can_be_halted": False, "any_opponent_answers": False, "turn_limit": 0}
     assert (GAME.ruleset.min_seats, GAME.ruleset.max_seats) == (2, 3)
-    assert GAME.event_schema == 1 and dict(GAME.upcasters) == {}
+    assert GAME.event_schema == 2 and set(GAME.upcasters) == {("AttackHalted", 1)}
+
+
+def test_schema_1_attack_halted_upcasts_its_counter_card_to_by_card() -> None:
+    """armory 3.0.0 renamed the halting card's field: an INTERRUPT or DUPLICITY halts too (armory R11c)."""
+    old = {"seat": 1, "card": "1.60", "by_seat": 2, "counter_card": "2.30"}
+    event = logged_event(GAME, 9, "AttackHalted", old, 1, "armory R11c")
+    assert event == AttackHalted(seat=1, card="1.60", by_seat=2, by_card="2.30", rule="armory R11c")
     assert "StartGame" not in GAME.command_types and "PlaceArmament" in GAME.command_types
 
 
@@ -77,12 +85,12 @@ def test_trade_drawn_lists_only_cards_still_in_the_turn_players_hand() -> None:
 
 
 def test_every_option_says_where_it_comes_from() -> None:
-    """armory R11c offers attack_can_be_halted; the rest are house rules, the default game the
-    rulebook's (turn_limit, a safety net, excepted). tests/test_rules_md.py checks RULES.md's lists."""
+    """armory R11c offers attack_can_be_halted; the rest are house rules, off by default: the default
+    game is the rulebook's, which has no turn limit (issue 26). tests/test_rules_md.py checks RULES.md's lists."""
     options = {o.name: o for o in GAME.ruleset.options}
     assert options["attack_can_be_halted"].rulebook == "armory R11c"
     assert options["any_opponent_answers"].house_rule and options["any_opponent_answers"].default is False
-    assert options["turn_limit"].house_rule and options["turn_limit"].default == 300
+    assert options["turn_limit"].house_rule and options["turn_limit"].default == 0
 
 
 def test_r7_cards_locked_after_a_strip_are_named_to_their_owner_only() -> None:

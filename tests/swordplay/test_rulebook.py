@@ -69,7 +69,7 @@ RULEBOOK_DEFAULTS: dict[str, bool | int | str] = {
     "defence_after_damage": False,  # swordplay Combat: the target answers, then damage
     "attack_targets": "any",  # swordplay Combat, Making An Attack: the attacker names the target
     "monster": False,  # not in the rulebook
-    "turn_limit": 300,  # the tablerules safety net, kept on by the lead
+    "turn_limit": 0,  # swordplay Options: no limit, as the rulebook has none
 }
 
 

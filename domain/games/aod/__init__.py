@@ -45,8 +45,8 @@ RULESET = Ruleset(
         OptionSpec("characters", "comma list of characters by seat (ash, sheila, arthur, henry); "
                    "empty: Ash, Sheila, Arthur, Henry in seat order. Ash's seat goes first", "",
                    rulebook="aod SET UP"),
-        OptionSpec("turn_limit", "the game ends drawn after this many turns (0: no limit, as in the rulebook)",
-                   300, minimum=0),
+        OptionSpec("turn_limit", "the game ends drawn after this many turns (0, the default: no "
+                   "limit, as in the rulebook)", 0, minimum=0, maximum=100_000),
         OptionSpec("discard_by_victory", "a loss to a Monster discards its Victory rating "
                    "in cards (at least one)", False, rulebook=OPTIONAL_RULES),
         OptionSpec("random_discard", "losses discard at random: off, always, or only "
@@ -71,7 +71,7 @@ def initial_state(setup: Setup) -> AodState:
     values = dict(setup.options)
     options = Options(
         characters=str(values.get("characters", "")),
-        turn_limit=int(values.get("turn_limit", 300)),
+        turn_limit=int(values.get("turn_limit", 0)),
         discard_by_victory=bool(values.get("discard_by_victory", False)),
         random_discard=str(values.get("random_discard", RANDOM_OFF)),
         switch_before_play_only=bool(values.get("switch_before_play_only", False)),

@@ -38,7 +38,7 @@ _SEATS = tuple(tuple(range(1, n + 1)) for n in range(10))
 @dataclass(frozen=True, slots=True)
 class Options:
     characters: str = ""
-    turn_limit: int = 300
+    turn_limit: int = 0
     discard_by_victory: bool = False
     random_discard: str = RANDOM_OFF
     switch_before_play_only: bool = False

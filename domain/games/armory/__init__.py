@@ -23,6 +23,7 @@ from domain.kernel import (
     Status,
     in_progress,
 )
+from domain.kernel.canonical import JsonValue
 from domain.kernel.game import memo_last
 
 RULESET = Ruleset(
@@ -36,7 +37,8 @@ RULESET = Ruleset(
     options=(
         OptionSpec(
             name="attack_can_be_halted",
-            description="a cast ATTACK may be halted by a COUNTER (it then returns to its owner's hand)",
+            description="a cast ATTACK may be halted by a Mystic: a COUNTER, or an INTERRUPT or DUPLICITY "
+            "that takes the turn (it then returns to its owner's hand)",
             default=False,
             rulebook="armory R11c",
         ),
@@ -48,9 +50,9 @@ RULESET = Ruleset(
         ),
         OptionSpec(
             name="turn_limit",
-            description="the game ends drawn once this many turns were played (0 = no limit, as in the "
-            "rulebook)",
-            default=300,
+            description="the game ends drawn once this many turns were played (0, the default: "
+            "no limit, as in the rulebook)",
+            default=0,
             minimum=0,
             maximum=100000,
         ),
@@ -73,7 +75,7 @@ def initial_state(setup: Setup) -> ArmoryState:
     )
     halted = setup.options.get("attack_can_be_halted", False)
     anyone = setup.options.get("any_opponent_answers", False)
-    limit = setup.options.get("turn_limit", 300)
+    limit = setup.options.get("turn_limit", 0)
     return ArmoryState(
         players=players,
         attack_can_be_halted=bool(halted),
@@ -99,6 +101,12 @@ def status(state: ArmoryState) -> Status:
     return in_progress(to_act, state.turn, summary)
 
 
+def attack_halted_from_schema_1(payload: dict[str, JsonValue]) -> dict[str, JsonValue]:
+    """Schema 2 (armory 3.0.0): an INTERRUPT or DUPLICITY halts the ATTACK too, so the halting
+    card is `by_card`, no longer `counter_card`."""
+    return {**{k: v for k, v in payload.items() if k != "counter_card"}, "by_card": payload.get("counter_card", "")}
+
+
 GAME: Rules[ArmoryState] = Rules(
     ruleset=RULESET,
     command_types={c.type_name(): c for c in COMMAND_TYPES},
@@ -112,6 +120,8 @@ GAME: Rules[ArmoryState] = Rules(
     view=view,
     redact=redact,
     status=memo_last(status),
+    event_schema=2,
+    upcasters={("AttackHalted", 1): attack_halted_from_schema_1},
 )
 
 __all__ = ["GAME", "RULESET", "ArmoryState", "ArmoryView", "player"]

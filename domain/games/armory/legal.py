@@ -21,6 +21,7 @@ from domain.games.armory.cards import (
     REMOVAL,
     SACRIFICE_HALTS,
     TORCH,
+    TURN_STOPPING,
     WOUNDING,
 )
 from domain.games.armory.cards import TURN_CARDS as TURN_CARD_LIMIT
@@ -40,7 +41,7 @@ from domain.games.armory.messages import (
     Sacrifice,
     Trade,
 )
-from domain.games.armory.mystics import counterable, rebound_targets, removal_targets, wounding_targets
+from domain.games.armory.mystics import attack_waits, counterable, rebound_targets, removal_targets, wounding_targets
 from domain.games.armory.rules import attack_ready, slot_taken
 from domain.games.armory.state import (
     ATTACK,
@@ -113,19 +114,20 @@ def _answers(state: ArmoryState, seat: int, p: Player) -> list[Command]:
     """The responder's answers to the top of the stack (armory R5, R9, R11c)."""
     top = state.stack[-1]
     found: list[Command] = [_pass(seat)]
-    can_counter = counterable(top) and (top.mystic != ATTACK_NAME or state.attack_can_be_halted)
+    halting = top.mystic == ATTACK_NAME
+    can_counter = counterable(top) and (not halting or state.attack_can_be_halted)
     can_rebound = (counterable(top) and top.mystic in OFFENSIVE and top.target_seat == seat
                    and not top.rebounded)
     for card in p.hand:
         info = cards.card_def(card)
         if info.kind != cards.MYSTIC:
             continue
-        if can_counter and info.name == COUNTER:
+        if can_counter and (info.name == COUNTER or (halting and info.name in TURN_STOPPING)):
             found.append(_cast(seat, card, top.caster, "", top.card))
         elif can_rebound and info.name == REBOUND:
             found.extend(_cast(seat, card, top.caster, name, armament)
                          for name, armament in rebound_targets(state, top))
-    if top.mystic in SACRIFICE_HALTS:
+    if top.mystic in SACRIFICE_HALTS and not attack_waits(state):
         found.extend(_sacrifice(seat, armament) for c in p.combatants for armament in c.armaments
                      if not cards.invincible(armament))
     return found

@@ -312,12 +312,13 @@ class AttackCast(Event):
 
 @dataclass(frozen=True, slots=True)
 class AttackHalted(Event):
-    """A COUNTER halted the ATTACK: it returns to its owner's hand (armory R11c)."""
+    """A Mystic halted the ATTACK: it returns to its owner's hand (armory R11c). `by_card` is a
+    COUNTER, or an INTERRUPT or DUPLICITY that took the Turn Player's turn."""
 
     seat: int = 0
     card: str = ""
     by_seat: int = 0
-    counter_card: str = ""
+    by_card: str = ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -117,6 +117,12 @@ def check_cast(state: ArmoryState, command: CastMystic) -> tuple[bool, str]:
         if mystic == REBOUND:
             _check_rebound(state, command)
             return False, "armory R5"
+        if state.stack[-1].mystic == ATTACK_NAME:
+            if mystic not in TURN_STOPPING:
+                raise RuleViolation("armory R11c", f"a {mystic} cannot halt the ATTACK: a COUNTER, an INTERRUPT or a "
+                                                   "DUPLICITY can")
+            _check_halts_attack(state, command)
+            return False, "armory R11c"
         raise RuleViolation("armory R5",
                             f"a {mystic} cannot answer the stack: only a COUNTER, a REBOUND or a Sacrifice can")
     if state.phase == TURN_CARDS_PHASE and seat == state.turn_player:
@@ -166,14 +172,31 @@ def _check_counterable(item: StackItem) -> None:
 
 
 def _check_counter(state: ArmoryState, command: CastMystic) -> None:
+    if state.stack[-1].mystic == ATTACK_NAME:
+        _check_halts_attack(state, command)
+        return
+    _check_names_top(state, command, "armory glossary: COUNTER")
+    _check_counterable(state.stack[-1])
+
+
+def _check_names_top(state: ArmoryState, command: CastMystic, rule: str) -> None:
     top = state.stack[-1]
     names_top = command.target_seat == top.caster and command.target_card == top.card
     if not names_top or command.target_combatant != "":
-        raise RuleViolation("armory glossary: COUNTER",
-                            f"a COUNTER names the card on top of the stack: {top.card} of seat {top.caster}")
-    if top.mystic == ATTACK_NAME:
-        require(state.attack_can_be_halted, "armory R11c", "the ATTACK cannot be halted in this game")
-    _check_counterable(top)
+        raise RuleViolation(rule, f"a {cards.name(command.card)} that answers the stack names the card on top of it: "
+                                  f"{top.card} of seat {top.caster}")
+
+
+def _check_halts_attack(state: ArmoryState, command: CastMystic) -> None:
+    """armory R11c: with the play option, a COUNTER, INTERRUPT or DUPLICITY may halt the waiting ATTACK."""
+    require(state.attack_can_be_halted, "armory R11c", "the ATTACK cannot be halted in this game")
+    _check_names_top(state, command, "armory R11c")
+    _check_counterable(state.stack[-1])
+
+
+def attack_waits(state: ArmoryState) -> bool:
+    """Is a cast ATTACK on the stack, waiting for the answers of armory R11c?"""
+    return any(item.mystic == ATTACK_NAME for item in state.stack)
 
 
 def rebound_targets(state: ArmoryState, item: StackItem) -> tuple[tuple[str, str], ...]:
@@ -222,6 +245,9 @@ def check_sacrifice(state: ArmoryState, command: Sacrifice) -> str:
     top = state.stack[-1]
     if top.mystic not in SACRIFICE_HALTS:
         raise RuleViolation("armory R9", f"a Sacrifice cannot halt a {top.mystic}")
+    if attack_waits(state):
+        raise RuleViolation("armory R11c", "no Sacrifice while your ATTACK waits: it wins only with every "
+                                           "combatant armed (armory HOW), so giving up an Armament cannot save it")
     holder = find_on_combatant(player(state, command.seat), command.card)
     if holder == "":
         raise RuleViolation("armory R9",
@@ -268,10 +294,16 @@ def resolve_top(em: Emitter[ArmoryState], rng: Rng, seat: int) -> None:
                     caster=below.caster, target_combatant=top.target_combatant, target_card=top.target_card)
         elif below.mystic == ATTACK_NAME:
             em.emit(AttackHalted, "armory R11c", seat=below.caster, card=below.card, by_seat=top.caster,
-                    counter_card=top.card)
+                    by_card=top.card)
         else:
             em.emit(MysticCountered, "armory glossary: COUNTER", seat=top.caster, card=top.card,
                     countered_seat=below.caster, countered_card=below.card)
+    elif len(em.state.stack) >= 2 and em.state.stack[-2].mystic == ATTACK_NAME:
+        # An INTERRUPT or DUPLICITY cast at the waiting ATTACK takes the turn, and the ATTACK with it.
+        below = em.state.stack[-2]
+        em.emit(AttackHalted, "armory R11c", seat=below.caster, card=below.card, by_seat=top.caster, by_card=top.card)
+        _turn_lost(em, rng, top)
+        return
     else:
         _take_effect(em, rng, top)
         if em.state.finished or em.state.phase not in (TURN_CARDS_PHASE, ATTACK):

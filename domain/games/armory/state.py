@@ -88,7 +88,7 @@ class ArmoryState:
     players: tuple[Player, ...]
     attack_can_be_halted: bool = False
     any_opponent_answers: bool = False
-    turn_limit: int = 300
+    turn_limit: int = 0
     phase: str = SETUP
     turn: int = 0
     turn_player: int = 0

@@ -80,6 +80,7 @@ def attack_wins(em: Emitter[ArmoryState], seat: int) -> None:
     """armory HOW, R11: the ATTACK, cast with every combatant armed and guarded, wins the game.
 
     decide checked the combatants when the ATTACK was cast; while it waits for answers
-    (armory R11c) only COUNTERs can be played, so they are unchanged when it resolves.
+    (armory R11c) only COUNTERs, INTERRUPTs and DUPLICITYs can be played and no Sacrifice, so
+    they are unchanged when it resolves.
     """
     em.emit(GameWon, "armory R11", seat=seat, reason="ATTACK: all combatants armed and guarded")

@@ -71,8 +71,8 @@ RULESET = Ruleset(
         OptionSpec("monster",
                    "the Monster joins the arena: it attacks a hero chosen by the d10 at the end of every "
                    "round and may be attacked", False),
-        OptionSpec("turn_limit", "a safety net so that every game ends: the game ends drawn after this many turns "
-                   "(0: no limit, as in the rulebook)", DEFAULT_TURN_LIMIT, minimum=0, maximum=100_000),
+        OptionSpec("turn_limit", "the game ends drawn after this many turns "
+                   "(0, the default: no limit, as in the rulebook)", DEFAULT_TURN_LIMIT, minimum=0, maximum=100_000),
     ),
     contents=(cards.CONTENT,),
     rulebook="swordplay-arena.txt",
