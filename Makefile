@@ -14,8 +14,8 @@ GENERATED := tablerules/v1/.generated
 $(INSTALLED): pyproject.toml clients/python/pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[dev,postgres]' --config-settings editable_mode=compat
-	$(PY) -m pip install --quiet -e clients/python --config-settings editable_mode=compat
+	$(PY) -m pip install --quiet -e '.[dev,postgres]'
+	$(PY) -m pip install --quiet -e clients/python
 	touch $@
 
 # Generated gRPC code (never edited by hand): ./tablerules/v1/*_pb2*.py

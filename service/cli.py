@@ -15,6 +15,7 @@ import os
 import shutil
 import signal
 import sys
+import textwrap
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
@@ -23,7 +24,7 @@ from typing import TYPE_CHECKING, Any, NoReturn, TextIO, TypeVar
 from tqdm import tqdm
 
 from domain.games import REGISTRY
-from domain.kernel import Header, Log, LogFormatError, Report, parse_log, replay_lines
+from domain.kernel import Header, Log, LogFormatError, OptionSpec, Report, parse_log, replay_lines
 from domain.kernel.log import header_of, parse_line
 from domain.kernel.upgrade import DecidedOtherwise, NothingToUpgrade, upgrade
 from service import serverlog
@@ -285,6 +286,45 @@ def cmd_diff(args: argparse.Namespace) -> int:
 
 UPGRADE_EXIT = {"written": 0, "nothing to do": 0, "damaged": 1, "decided otherwise": 3}
 """`tablerules upgrade`'s exit statuses (docs/log-format.md, "Versions and upgrades")."""
+
+
+def _option_json(option: OptionSpec) -> dict[str, object]:
+    return {"name": option.name, "default": option.default, "description": option.description,
+            "rulebook": option.rulebook, "house_rule": option.house_rule, "choices": list(option.choices),
+            "minimum": option.minimum, "maximum": option.maximum}
+
+
+def _allowed(option: OptionSpec) -> str:
+    if option.choices:
+        return "one of " + ", ".join(option.choices)
+    if isinstance(option.default, bool):
+        return "true or false"
+    if isinstance(option.default, int):
+        low = "" if option.minimum is None else str(option.minimum)
+        high = "" if option.maximum is None else str(option.maximum)
+        return f"a whole number {low}..{high}" if low or high else "a whole number"
+    return "text"
+
+
+def cmd_rulesets(args: argparse.Namespace) -> int:
+    """This build's games: seats, version, where their rules are written, and each option."""
+    rulesets = [game.ruleset for _, game in sorted(REGISTRY.items())]
+    if args.json:
+        print(json.dumps([{"name": r.name, "title": r.title, "version": r.version, "min_seats": r.min_seats,
+                           "max_seats": r.max_seats, "contents": list(r.contents),
+                           "rules": f"domain/games/{r.member}/RULES.md",
+                           "options": [_option_json(o) for o in r.all_options]} for r in rulesets], indent=2))
+        return 0
+    for ruleset in rulesets:
+        print(f"{ruleset.title} (--ruleset {ruleset.name}, version {ruleset.version}): {ruleset.min_seats} to "
+              f"{ruleset.max_seats} seats; its rules and readings: domain/games/{ruleset.member}/RULES.md")
+        for option in ruleset.all_options:
+            default = json.dumps(option.default)
+            print(f"  --option {option.name}={default}  ({_allowed(option)})")
+            print(textwrap.fill(option.labelled, width=100, initial_indent=" " * 6, subsequent_indent=" " * 6))
+        print()
+    print("An option is given as --option NAME=VALUE to `tablerules play`, or in CreateGame's options.")
+    return 0
 
 
 def cmd_upgrade(args: argparse.Namespace) -> int:
@@ -597,6 +637,11 @@ def parser() -> argparse.ArgumentParser:
     play.add_argument("--max-commands", type=int, default=100000, help="stop after this many commands")
     play.add_argument("--quiet", action="store_true", help="print only the outcome")
     play.set_defaults(run=cmd_play)
+
+    listed = sub.add_parser("rulesets", help="the games this build plays: seats, versions and every option with "
+                                             "its default and where it comes from (the rulebook or a house rule)")
+    listed.add_argument("--json", action="store_true", help="the same as a JSON list")
+    listed.set_defaults(run=cmd_rulesets)
     return top
 
 

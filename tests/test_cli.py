@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import pty
 import re
@@ -225,6 +226,19 @@ def test_kings_armory_in_the_terminal_by_hand_and_by_bots(server: Running) -> No
                    "--seed", "ka-bots", "--option", "waves=1", "--bot-style", style, "--max-commands", "3000", env=env)
         assert bots.returncode == 0, bots.stderr
         assert ": finished after" in bots.stdout, bots.stdout
+
+
+def test_rulesets_lists_every_game_and_option_with_its_default_and_origin() -> None:
+    listed = run("rulesets")
+    assert listed.returncode == 0, listed.stderr
+    for name, game in REGISTRY.items():
+        assert f"(--ruleset {name}, version {game.ruleset.version})" in listed.stdout
+    assert "--option turn_limit=0  (a whole number 0..100000)" in listed.stdout
+    assert "rulebook option, armory R11c" in listed.stdout
+    as_json = json.loads(run("rulesets", "--json").stdout)
+    assert {r["name"] for r in as_json} == set(REGISTRY)
+    armory = next(r for r in as_json if r["name"] == "armory")
+    assert {o["name"]: o["default"] for o in armory["options"]}["turn_limit"] == 0
 
 
 def test_unreadable_files_get_a_clear_message(tmp_path: Path) -> None:

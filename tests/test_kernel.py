@@ -12,6 +12,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from domain.games import REGISTRY
 from domain.kernel import Event, OptionSpec, Rng, seed_commitment, to_plain
 from domain.kernel.messages import from_plain
 from domain.kernel.records import builder, replace
@@ -61,6 +62,13 @@ def test_option_spec_checks_type_bounds_and_choices() -> None:
     flavour = OptionSpec("mode", "m", "a", choices=("a", "b"))
     with pytest.raises(ValueError, match="one of a, b"):
         flavour.check("c")
+
+
+def test_an_unknown_option_is_refused_with_the_valid_ones_named() -> None:
+    ruleset = REGISTRY["armory"].ruleset
+    with pytest.raises(ValueError, match=r"armory has no option.*'turnlimit'.*its options are any_opponent_answers, "
+                                         r"attack_can_be_halted, seat_randomness, turn_limit"):
+        ruleset.check_setup(["a", "b"], {"turnlimit": 3}, "")
 
 
 def test_replace_copies_like_dataclasses_replace_into_a_frozen_object_of_the_same_class() -> None:

@@ -156,7 +156,8 @@ class Ruleset:
         known = {o.name: o for o in self.all_options}
         unknown = sorted(set(options) - set(known))
         if unknown:
-            raise ValueError(f"{self.name} has no option(s) {', '.join(quoted(name) for name in unknown[:8])}")
+            raise ValueError(f"{self.name} has no option(s) {', '.join(quoted(name) for name in unknown[:8])}; "
+                             f"its options are {', '.join(sorted(known))}")
         checked = {o.name: o.check(options.get(o.name, o.default)) for o in self.all_options}
         chosen = content or self.contents[0]
         if chosen not in self.contents:

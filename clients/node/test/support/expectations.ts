@@ -23,9 +23,18 @@ export interface RulesetTraits {
    * one that random play can win, so that a win's status is checked too.
    */
   extraGame?: { options: Record<string, OptionInput>; why: string };
+  /**
+   * The turn_limit of the full-length game where random play does not end the rulebook's
+   * game (which has no limit) within the suite's bounds; otherwise it plays with none.
+   */
+  longTurnLimit?: number;
 }
 
 export const TRAITS: Readonly<Record<string, RulesetTraits>> = {
+  // Random ARMORY play reaches no ATTACK in about one game of five within 300 turns.
+  armory: { longTurnLimit: 300 },
+  // Random Guardians play runs to some 2,400 commands in 40 turns.
+  guardians: { longTurnLimit: 40 },
   "kings-armory": {
     cooperative: true,
     oneSeatActs: true,
