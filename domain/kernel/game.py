@@ -13,6 +13,7 @@ from domain.kernel.messages import Command, Event, RuleViolation
 from domain.kernel.quoting import quoted
 from domain.kernel.records import builder
 from domain.kernel.rng import Rng
+from domain.kernel.words import Seats, plain_command, plain_event
 
 S = TypeVar("S")
 R = TypeVar("R")
@@ -203,6 +204,10 @@ class Game(Protocol, Generic[S]):
 
     def status(self, state: S) -> Status: ...
 
+    def tell_event(self, event: Event, seats: Seats) -> str: ...
+
+    def tell_command(self, command: Command, seats: Seats) -> str: ...
+
 
 @dataclass(frozen=True, slots=True)
 class Rules(Generic[S]):
@@ -227,6 +232,10 @@ class Rules(Generic[S]):
     upcasters: Mapping[tuple[str, int], Callable[[dict[str, JsonValue]], dict[str, JsonValue]]] = field(
         default_factory=dict)
     event_schema: int = 1
+    tell_event: Callable[[Event, Seats], str] = plain_event
+    """One sentence of what an event, as a viewer sees it (redacted), says happened (domain/kernel/words.py)."""
+    tell_command: Callable[[Command, Seats], str] = plain_command
+    """One sentence of what a command does, for a person choosing among the legal ones."""
 
 
 class Decided(list[Event], Generic[S]):

@@ -13,6 +13,7 @@ from domain.games.armory.messages import COMMAND_TYPES, EVENT_TYPES
 from domain.games.armory.rules import decide
 from domain.games.armory.state import ArmoryState, Combatant, Player, awaited, player, responder
 from domain.games.armory.view import ArmoryView, redact, view
+from domain.games.armory.words import label, tell_command, tell_event
 from domain.kernel import (
     Chance,
     Information,
@@ -93,7 +94,7 @@ def status(state: ArmoryState) -> Status:
         return Status(finished=True, winners=winners, turn=state.turn, summary=summary)
     to_act = awaited(state)
     if state.stack:
-        summary = f"turn {state.turn}: seat {responder(state)} answers {state.stack[-1].card}"
+        summary = f"turn {state.turn}: seat {responder(state)} answers {label(state.stack[-1].card)}"
     elif state.turn:
         summary = f"turn {state.turn}: seat {state.turn_player} ({state.phase})"
     else:
@@ -122,6 +123,8 @@ GAME: Rules[ArmoryState] = Rules(
     status=memo_last(status),
     event_schema=2,
     upcasters={("AttackHalted", 1): attack_halted_from_schema_1},
+    tell_event=tell_event,
+    tell_command=tell_command,
 )
 
 __all__ = ["GAME", "RULESET", "ArmoryState", "ArmoryView", "player"]

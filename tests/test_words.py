@@ -1,0 +1,94 @@
+"""Every event and command told in words (domain/kernel/words.py, issue 28): each game's
+sentences cover all its event and command types, every event of every stored log reads
+as a sentence for each viewer, with labels and names instead of raw ids, and a sentence
+says no more than the redacted event it is made from."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from domain.games import REGISTRY
+from domain.kernel import SPECTATOR, Log, parse_log
+from domain.kernel.session import decode_event
+from domain.kernel.tell import told, told_command
+from domain.kernel.words import Seats, listed, plain_command, plain_event
+from tests.stored_logs import CURRENT_LOGS
+
+RAW_IDS = {
+    "armory": re.compile(r"\b[0-9]\.[0-9]{2}\b"),
+}
+"""What a game's raw ids look like: none may reach a sentence."""
+
+
+def _told_games() -> list[str]:
+    return sorted(name for name, game in REGISTRY.items() if game.tell_event is not plain_event)
+
+
+def _load(path: Path) -> Log:
+    return parse_log(path.read_text(encoding="utf-8").splitlines())
+
+
+def test_every_game_tells_its_events_and_commands_in_its_own_words() -> None:
+    told_games = _told_games()
+    assert "armory" in told_games
+    for name in told_games:
+        game = REGISTRY[name]
+        assert game.tell_command is not plain_command, name
+
+
+@pytest.mark.parametrize("path", [p for p in CURRENT_LOGS if p.parent.name in _told_games()],
+                         ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_every_logged_event_reads_as_a_sentence_for_every_viewer(path: Path) -> None:
+    log = _load(path)
+    game = REGISTRY[log.header.ruleset]
+    raw = RAW_IDS.get(game.ruleset.name)
+    viewers = [SPECTATOR, *range(1, len(log.header.seats) + 1)]
+    told_types: set[str] = set()
+    for envelope in log.envelopes:
+        event = None if envelope.type in ("GameCreated", "SeedRevealed") else decode_event(game, envelope)
+        for viewer in viewers:
+            sentence = told(game, envelope, log.header.seats, viewer, event)
+            assert sentence and sentence[-1] in ".!" and "\n" not in sentence, (envelope.seq, sentence)
+            assert raw is None or not raw.search(sentence), (envelope.seq, viewer, sentence)
+        told_types.add(envelope.type)
+    assert len(told_types) > 5
+
+
+def test_a_hidden_draw_reads_as_a_count_to_everybody_but_the_drawer() -> None:
+    """armory R2: the drawn cards are the drawer's alone, in words as in the event."""
+    log = _load(next(p for p in CURRENT_LOGS if p.parent.name == "armory"))
+    game = REGISTRY["armory"]
+    drawn = next(e for e in log.envelopes if e.type == "CardsDrawn")
+    seat = int(drawn.payload["seat"])
+    other = 2 if seat == 1 else 1
+    mine, theirs = (told(game, drawn, log.header.seats, viewer) for viewer in (seat, other))
+    spectator = told(game, drawn, log.header.seats, SPECTATOR)
+    assert "7 cards" in theirs and theirs == spectator and "7 cards" not in mine
+    assert all(card.split(".")[1].lstrip("0") in mine for card in drawn.payload["cards"])
+
+
+def test_every_legal_command_of_a_game_under_way_reads_as_a_sentence() -> None:
+    from domain.kernel import Session
+
+    for name in _told_games():
+        game = REGISTRY[name]
+        log = _load(next(p for p in CURRENT_LOGS if p.parent.name == name))
+        session = Session.opened(game, log.header, log.envelopes[0].hash)
+        for envelope in log.envelopes[1:60]:
+            session = session.apply(envelope)
+            for seat in range(1, len(log.header.seats) + 1):
+                for command in session.legal_commands(seat):
+                    sentence = told_command(game, command, log.header.seats)
+                    assert sentence[0].isupper() and sentence.endswith("."), sentence
+                    raw = RAW_IDS.get(name)
+                    assert raw is None or not raw.search(sentence), sentence
+
+
+def test_seats_are_named_and_lists_read_as_a_person_writes_them() -> None:
+    seats = Seats(("ann", "bob"))
+    assert (seats(1), seats.of(2), seats(3), seats(0)) == ("ann", "bob's", "seat 3", "the table")
+    assert [listed([]), listed(["a"]), listed(["a", "b"]), listed(["a", "b", "c"])] == [
+        "nothing", "a", "a and b", "a, b and c"]
