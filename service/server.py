@@ -150,7 +150,8 @@ def envelope_message(game_id: str, game: Game[Any], seen: SeenEnvelope) -> pb.Ev
         event=convert.event_to_proto(game, seen.type, seen.payload),
         payload_json=canonical_json_of_plain(seen.payload).decode(), redacted=seen.redacted,
         prev_hash=e.prev_hash, hash=e.hash, state_hash=e.state_hash, schema=e.schema,
-        public_payload_json=canonical_json_of_plain(e.public_payload).decode(), secret_digest=e.secret_digest)
+        public_payload_json=canonical_json_of_plain(e.public_payload).decode(), secret_digest=e.secret_digest,
+        text=seen.text)
 
 
 @dataclass(frozen=True, slots=True)
@@ -264,7 +265,7 @@ class Servicer(pb_grpc.TablerulesServicer):
                 game_id=request.game_id, version=seen.version, ruleset=game.ruleset.name, seat=seen.seat,
                 status=_status_message(seen.status), view=convert.view_to_proto(game, seen.view),
                 legal_commands=[convert.command_to_proto(game, c) for c in seen.legal],
-                view_json=canonical_json(seen.view).decode())
+                view_json=canonical_json(seen.view).decode(), legal_command_texts=seen.legal_texts)
         return await asyncio.to_thread(work)
 
     async def _followed(self, request: pb.StreamEventsRequest,

@@ -49,6 +49,8 @@ from domain.kernel import (
 from domain.kernel.messages import from_plain
 from domain.kernel.quoting import quoted
 from domain.kernel.session import seen_payload
+from domain.kernel.tell import told_command, told_payload
+from domain.kernel.words import Seats
 from service import logchecks
 from service.errors import (
     InvalidArgument,
@@ -123,6 +125,8 @@ class SeenEnvelope:
     payload: Mapping[str, Any]
     redacted: bool
     audience: int
+    text: str
+    """What happened, in one sentence for this viewer (domain/kernel/tell.py)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,6 +147,8 @@ class Seen:
     view: Any
     legal: tuple[Command, ...]
     game: Game[Any]
+    legal_texts: tuple[str, ...]
+    """Each legal command in words, in the same order."""
 
 
 class Bell:
@@ -445,16 +451,19 @@ class Tables:
         if seen is None:
             if len(live.seen) >= SEEN_LIMIT:
                 live.seen.clear()
-            seen = live.seen[key] = self._redacted(live.game, envelope, viewer, event)
+            seen = live.seen[key] = self._redacted(live.game, live.session.header.seats, envelope, viewer, event)
         return seen
 
     @staticmethod
-    def _redacted(game: Game[Any], envelope: Envelope, viewer: Viewer, event: Event | None) -> SeenEnvelope:
+    def _redacted(game: Game[Any], seats: Sequence[str], envelope: Envelope, viewer: Viewer,
+                  event: Event | None) -> SeenEnvelope:
         if viewer.operator or envelope.public is None:
-            return SeenEnvelope(envelope, envelope.type, envelope.payload, False, viewer.audience)
-        payload = seen_payload(game, envelope, viewer.seat, event)
-        redacted = viewer.seat == SPECTATOR or payload != dict(envelope.payload)
-        return SeenEnvelope(envelope, envelope.type, payload, redacted, viewer.audience)
+            payload, redacted = envelope.payload, False
+        else:
+            payload = seen_payload(game, envelope, viewer.seat, event)
+            redacted = viewer.seat == SPECTATOR or payload != dict(envelope.payload)
+        text = told_payload(game, envelope.type, payload, envelope.schema, Seats(tuple(seats)))
+        return SeenEnvelope(envelope, envelope.type, payload, redacted, viewer.audience, text)
 
     # -- commands -----------------------------------------------------------------------
 
@@ -571,8 +580,9 @@ class Tables:
         live = self.live(game_id)
         viewer = self.viewer(live, token)
         session = live.session
+        legal = tuple(session.legal_commands(viewer.seat))
         return Seen(session.version, viewer.seat, session.status(), live.game.view(session.state, viewer.seat),
-                    tuple(session.legal_commands(viewer.seat)), live.game)
+                    legal, live.game, tuple(told_command(live.game, c, session.header.seats) for c in legal))
 
     async def follow(self, live: LiveGame, token: str | None,
                      from_version: int) -> AsyncIterator[list[SeenEnvelope]]:

@@ -4,6 +4,7 @@ idempotent retries, races, streams, logs, health and reflection."""
 from __future__ import annotations
 
 import asyncio
+import itertools
 import json
 import threading
 from pathlib import Path
@@ -91,6 +92,25 @@ def test_invalid_arguments_are_named(client: Client) -> None:
     with pytest.raises(ServiceCallError) as no_command:
         client.call("SubmitCommand", empty, tokens[seat])
     assert no_command.value.code == grpc.StatusCode.INVALID_ARGUMENT
+
+
+def test_events_and_legal_commands_come_in_words_for_each_viewer(client: Client) -> None:
+    """issue 28: each event carries one sentence for its viewer, made from what that viewer
+    may see; each legal command comes with its sentence, in the same order."""
+    created = client.create_game("armory", ["ann", "bob"], {"turn_limit": 12}, seed=SEED, token=OPERATOR)
+    game_id, tokens = created.game_id, {s.seat: s.token for s in created.seats}
+    version = client.view(game_id).version
+    spectator = {e.seq: e for e in itertools.islice(client.stream(game_id, 0), version)}
+    seat_one = {e.seq: e for e in itertools.islice(client.stream(game_id, 0, token=tokens[1]), version)}
+    assert spectator[1].text == "A game of armory 3.0.0 is created for ann and bob (a seed the operator chose)."
+    drawn = next(seq for seq, e in seat_one.items() if e.type == "CardsDrawn" and '"seat":1' in e.payload_json)
+    assert spectator[drawn].text == "ann draws 7 cards as a starting hand."
+    assert seat_one[drawn].text.startswith("ann draws ") and "7 cards" not in seat_one[drawn].text
+    seat, view = acting(client, game_id, tokens)
+    assert len(view.legal_command_texts) == len(view.legal_commands) > 0
+    assert all(text[0].isupper() and text.endswith(".") for text in view.legal_command_texts)
+    reply = client.seat(game_id, tokens[seat]).submit(view.legal_commands[0])
+    assert reply.events and all(e.text for e in reply.events)
 
 
 def test_a_guardians_deck_list_is_an_option_and_a_broken_one_is_named(client: Client) -> None:
