@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from domain.games import REGISTRY
+from domain.games.aod.cards import CARD_IDS as AOD_CARD_IDS
 from domain.kernel import SPECTATOR, Log, parse_log
 from domain.kernel.session import decode_event
 from domain.kernel.tell import told, told_command
@@ -19,6 +20,9 @@ from tests.stored_logs import CURRENT_LOGS
 
 RAW_IDS = {
     "armory": re.compile(r"\b[0-9]\.[0-9]{2}\b"),
+    "swordplay": re.compile(r"\bc[0-9]{2}\b"),
+    # Every AoD id is a lower-case slug ("armor-1", "goldtooth"); a label is capitalised.
+    "aod": re.compile(r"\b(?:" + "|".join(sorted(AOD_CARD_IDS, key=len, reverse=True)) + r")\b"),
 }
 """What a game's raw ids look like: none may reach a sentence."""
 
@@ -33,7 +37,7 @@ def _load(path: Path) -> Log:
 
 def test_every_game_tells_its_events_and_commands_in_its_own_words() -> None:
     told_games = _told_games()
-    assert "armory" in told_games
+    assert {"armory", "swordplay", "aod"} <= set(told_games)
     for name in told_games:
         game = REGISTRY[name]
         assert game.tell_command is not plain_command, name

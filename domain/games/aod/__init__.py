@@ -11,11 +11,13 @@ from domain.games.aod.state import (
     RANDOM_ALWAYS,
     RANDOM_CHARACTERS,
     RANDOM_OFF,
+    SETUP,
     AodState,
     Options,
     Player,
 )
 from domain.games.aod.view import AodView, redact, view
+from domain.games.aod.words import character, tell_command, tell_event
 from domain.kernel import (
     Chance,
     Command,
@@ -85,14 +87,24 @@ def initial_state(setup: Setup) -> AodState:
     return AodState(options=options, players=players, deck=CARD_IDS)
 
 
+def _seat(state: AodState, seat: int) -> str:
+    """A seat and the side of its character, for the status line: "seat 2 (evil Sheila)"."""
+    player = state.player(seat)
+    return f"seat {seat} ({player.alignment} {character(player.character)})"
+
+
 def status(state: AodState) -> Status:
     if state.finished:
         winners = (state.winner,) if state.winner else ()
-        return Status(finished=True, winners=winners, turn=state.turn, summary=state.result)
+        summary = f"{_seat(state, state.winner)} won: {state.result}" if state.winner else state.result
+        return Status(finished=True, winners=winners, turn=state.turn, summary=summary)
     acting = to_act(state)
-    summary = f"turn {state.turn}: seat {state.active} ({state.phase})"
+    if state.phase == SETUP:
+        return in_progress(acting, state.turn, "waiting for the start")
+    summary = f"turn {state.turn}: {_seat(state, state.active)}, {state.phase} step"
     if state.owed_seat:
-        summary += f"; seat {state.owed_seat} owes {state.owed_count} discard(s)"
+        owed = "1 discard" if state.owed_count == 1 else f"{state.owed_count} discards"
+        summary += f"; {_seat(state, state.owed_seat)} owes {owed} ({state.owed_reason})"
     return in_progress(acting, state.turn, summary)
 
 
@@ -109,6 +121,8 @@ GAME: Rules[AodState] = Rules(
     view=view,
     redact=redact,
     status=memo_last(status),
+    tell_event=tell_event,
+    tell_command=tell_command,
 )
 
 __all__ = ["GAME", "RULESET"]

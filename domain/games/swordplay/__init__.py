@@ -22,6 +22,7 @@ from domain.games.swordplay.state import (
     State,
 )
 from domain.games.swordplay.view import SwordplayView, redact, view
+from domain.games.swordplay.words import MONSTER, direction, hero, label, tell_command, tell_event
 from domain.kernel import (
     Chance,
     Command,
@@ -104,19 +105,27 @@ def initial_state(setup: Setup) -> State:
     )
 
 
+def _seat(seat: int) -> str:
+    """A seat and the hero it plays, for the status line: "seat 2 (Swordmaiden)"."""
+    return f"seat {seat} ({hero(seat)})"
+
+
 def status(state: State) -> Status:
     if state.finished:
         if state.winner:
-            summary = f"seat {state.winner} ({state.hero(state.winner).name}) is the last hero standing"
+            summary = f"{_seat(state.winner)} is the last hero standing"
             return Status(finished=True, winners=(state.winner,), turn=state.turn, summary=summary)
         return Status(finished=True, turn=state.turn, summary=f"drawn: {state.draw_reason}")
     if state.phase == SETUP:
         return in_progress((), 0, "waiting for the start")
     if state.phase == DEFEND and state.pending is not None:
-        target = state.pending.target
-        attacker = "the Monster" if state.pending.attacker == 0 else f"seat {state.pending.attacker}"
-        return in_progress((target,), state.turn, f"seat {target} answers an attack by {attacker}")
-    return in_progress((state.active,), state.turn, f"seat {state.active}: {state.phase} phase")
+        pending = state.pending
+        if pending.attacker == 0:
+            attack = f"{MONSTER}'s {direction(pending.direction)} attack"
+        else:
+            attack = f"{label(pending.card)} from {_seat(pending.attacker)}"
+        return in_progress((pending.target,), state.turn, f"{_seat(pending.target)} answers {attack}")
+    return in_progress((state.active,), state.turn, f"{_seat(state.active)}: {state.phase} phase")
 
 
 GAME: Rules[State] = Rules(
@@ -132,6 +141,8 @@ GAME: Rules[State] = Rules(
     view=view,
     redact=redact,
     status=memo_last(status),
+    tell_event=tell_event,
+    tell_command=tell_command,
 )
 
 __all__ = ["GAME", "RULESET"]

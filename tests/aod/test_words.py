@@ -1,0 +1,72 @@
+"""Army of Darkness in words (issue 28): a card taken from a hand reads by name to the
+taker and the loser and as "a card" to the others, a hidden draw as a count, and
+representative events and commands read in the game's own terms."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+from domain.games.aod import GAME
+from domain.games.aod import messages as m
+from domain.games.aod.words import label
+from domain.kernel import SPECTATOR, parse_log
+from domain.kernel.tell import told
+from domain.kernel.words import Seats, plain_event
+from tests.stored_logs import REPLAYS
+from tests.test_words import RAW_IDS
+
+from .support import started
+
+SEATS = Seats(("ann", "bob", "cat"))
+
+
+def test_a_taken_card_and_a_draw_read_by_name_only_to_those_who_see_them() -> None:
+    """aod Optional: Take from the Beaten (taker and loser see the card), aod Draw (the drawer alone)."""
+    log = parse_log(Path(REPLAYS / "aod" / "4p-optional-rules-evil-win.jsonl").read_text("utf-8").splitlines())
+    names = log.header.seats
+    taken = next(e for e in log.envelopes if e.type == "CardTaken")
+    taker, loser = int(taken.payload["seat"]), int(taken.payload["from_seat"])
+    other = next(seat for seat in range(1, 5) if seat not in (taker, loser))
+    hidden = f"{names[taker - 1]} takes a card at random from {names[loser - 1]}'s hand."
+    assert told(GAME, taken, names, other) == told(GAME, taken, names, SPECTATOR) == hidden
+    assert told(GAME, taken, names, taker) == told(GAME, taken, names, loser) == (
+        f"{names[taker - 1]} takes {label(str(taken.payload['card']))} at random from {names[loser - 1]}'s hand.")
+    drawn = next(e for e in log.envelopes if e.type == "CardsDrawn")
+    drawer = int(drawn.payload["seat"])
+    assert told(GAME, drawn, names, drawer % 4 + 1) == f"{names[drawer - 1]} draws 5 cards for their starting hand."
+    assert "5 cards" not in told(GAME, drawn, names, drawer)
+
+
+def test_attacks_rolls_and_moves_read_in_the_games_terms() -> None:
+    """aod Attack, aod Monsters, aod Items, aod Objective: cards by name and copy, seats by name."""
+    tell = GAME.tell_event
+    declared = m.AttackDeclared(seat=1, target_seat=2, target_card="deadite-3", used=("sword-1", "knights-2"))
+    assert tell(declared, SEATS) == (
+        "ann attacks Deadite 3 on bob's Monster pile (needs 4), using Sword 1 and Knights 2.")
+    rolled = m.AttackRolled(seat=1, die=5, modifiers=(m.Modifier("Sword", 1), m.Modifier("Henry with a sword", 1)),
+                            total=7, needed=4, won=True)
+    assert tell(rolled, SEATS) == "ann rolls 5 +1 (Sword) +1 (Henry with a sword) = 7 against 4: a win."
+    natural = replace(rolled, die=6, modifiers=(), total=6, needed=9)
+    assert tell(natural, SEATS) == "ann rolls 6 against 9: a natural 6 wins."
+    victory = m.CardMoved(card="knights-2", from_seat=0, from_zone="deck", to_seat=1, to_zone="ally",
+                          reason="drawn for a Victory")
+    assert tell(victory, SEATS) == "Knights 2 is turned up for the Victory and joins ann's Allies."
+    assert tell(m.KeepRolled(seat=3, card="chainsaw-1", die=2, bonus=1, needed=3, kept=True), SEATS) == (
+        "cat rolls 2 +1 to keep Chainsaw 1 (needs 3): kept.")
+    won = m.GameWon(seat=2, alignment="evil", reason="evil, with 6 Monsters in his pile and the Necronomicon")
+    assert tell(won, SEATS) == "bob wins the game: evil, with 6 Monsters in their pile and the Necronomicon."
+    assert GAME.tell_command(m.PlayCard(seat=1, card="necronomicon"), SEATS) == "Play the Necronomicon."
+    assert GAME.tell_command(m.PlayCard(seat=1, card="ill-take-that", target_seat=3, target_card="boomstick-2"),
+                             SEATS) == "Play I'll Take That: take cat's Boomstick 2."
+    assert GAME.tell_command(m.Attack(seat=1, target_seat=1, target_card="pit-witch-1", use_weapon=True),
+                             SEATS) == "Attack Pit Witch 1 on your own Monster pile (needs 6), using your weapon."
+    assert RAW_IDS["aod"].search(plain_event(victory, SEATS)), "the raw-id pattern must catch a raw id"
+
+
+def test_the_status_line_names_characters_and_what_is_owed() -> None:
+    """aod Health: the seat that owes discards, its character and side, and why."""
+    state = replace(started(3), owed_seat=2, owed_count=1, owed_reason="beaten by Deadite")
+    assert GAME.status(state).summary == (
+        f"turn {state.turn}: seat {state.active} (good Ash), play step; seat 2 (good Sheila) owes 1 discard "
+        "(beaten by Deadite)")
