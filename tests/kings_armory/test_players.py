@@ -276,3 +276,17 @@ def test_a_tank_may_be_let_go_in_the_players_round_but_not_taken_up_again() -> N
         play(state, Tank(seat=1, figure="valcor", foe="m1"))
     with pytest.raises(RuleViolation, match="does not tank"):
         play(state, Untank(seat=1, figure="valcor", foe="m1"))
+
+
+def test_the_round_limit_is_a_house_rule_off_by_default() -> None:
+    """kings-armory B4, B9: a game ends only by a Wave won or lost; `round_limit` (RULES.md,
+    not in the rulebook) is 0, no limit, unless asked for."""
+    spec = next(option for option in GAME.ruleset.options if option.name == "round_limit")
+    assert spec.default == 0 and spec.house_rule
+    setup = GAME.ruleset.check_setup(["p1"], {}, "")
+    assert GAME.initial_state(setup).options.round_limit == 0
+    for limit, lost in ((0, False), (60, True)):
+        state = table(hero("valcor", "p16"), foe("goblin-peon", 1, 2), round_=60, round_limit=limit)
+        state, events = play(state, EndTurn(seat=1), Dice(*[10] * 10))
+        assert bool(only(events, GameOver)) == lost, limit
+        assert state.rounds == (60 if lost else 61)

@@ -121,7 +121,7 @@ class Options:
     waves: int = 5
     gate_hp: int = 20
     delayed_entry: bool = False
-    round_limit: int = 60
+    round_limit: int = 0
 
 
 @dataclass(frozen=True, slots=True)
