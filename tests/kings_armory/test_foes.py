@@ -10,6 +10,7 @@ from domain.games.kings_armory.combat import add_tokens
 from domain.games.kings_armory.evolve import evolve
 from domain.games.kings_armory.foes import choose, foe_attack, foe_turn, next_foe
 from domain.games.kings_armory.messages import (
+    Attack,
     Damaged,
     Defeated,
     EndAlly,
@@ -24,6 +25,7 @@ from domain.games.kings_armory.messages import (
     TankEnded,
     TieRolled,
     TurnLost,
+    WaveWon,
 )
 from domain.games.kings_armory.state import Figure, KaState, Tokens
 from domain.games.kings_armory.table import board_for
@@ -223,3 +225,19 @@ def test_with_the_cave_foes_alternate_entrances_and_the_main_one_goes_first_on_a
     assert board_for(cave_map).routes[main.route].remaining(11) == board_for(cave_map).routes[cave.route].remaining(5)
     em = Emitter(table(main, cave, map=cave_map), evolve)
     assert next_foe(em, Dice(), (cave, main)) == (main, "kings-armory B3 Monster Turn Priority 6-7")
+
+
+def test_with_the_cave_every_waves_first_foe_comes_in_at_the_monster_entrance() -> None:
+    """kings-armory B1 Two Monster Entrances: the alternation starts again with each
+    Wave. Wave 1 brought three foes (the last one through the main entrance); Wave 2's
+    first still comes in there, not at the Cave."""
+    cave_map = json.dumps(cave_data())
+    last = foe("goblin-peon", 3, 20, RED, route_board=cave_map)  # near the Castle Gate
+    beside = route_space(21, RED, cave_map)
+    state = replace(table(hero("valcor", "b16", space=beside), last, map=cave_map), entered=3, wave_entered=3)
+    # A natural 20 kills the Peon and wins Wave 1; Wave 2 brings 5 - 1 = 4 foes (one Hero),
+    # each a d12 of 4 and the first of its pile.
+    state, events = play(state, Attack(seat=1, figure="valcor", attack="royal-mace", target="m3"),
+                         Dice(20, *[4, 0] * 4))
+    assert only(events, WaveWon)
+    assert [e.entrance for e in only(events, FoeEntered)] == ["main", "cave", "main", "cave"]

@@ -130,8 +130,8 @@ def enter_foe(em: Em, rng: Rng) -> str:
     scaling = wave_card().scale(heroes_in_game(state))
     row = wave_card().row(state.wave)
     entrance = MAIN
-    if (CAVE, ODD) in board.entrances and state.entered % 2 == 1:
-        entrance = CAVE  # kings-armory B1 Two Monster Entrances: they alternate
+    if (CAVE, ODD) in board.entrances and state.wave_entered % 2 == 1:
+        entrance = CAVE  # kings-armory B1 Two Monster Entrances: they alternate, the Wave's first at the main one
     if state.foresight:
         key, natural_text = state.foresight[0].split(":")
         natural = int(natural_text)

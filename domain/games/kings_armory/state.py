@@ -151,6 +151,9 @@ class KaState:
     """The Ally in the middle of its individual turn (kings-armory B2)."""
     entered: int = 0
     """Foes that have entered so far (numbers the next foe's id)."""
+    wave_entered: int = 0
+    """Foes of this Wave that have entered so far (kings-armory B1 Two Monster Entrances:
+    each Wave's first foe comes in at the Monster Entrance)."""
     to_enter: int = 0
     """Foes of this Wave still to come (kings-armory D2-2 Delayed Monster Entry)."""
     foresight: tuple[str, ...] = ()
