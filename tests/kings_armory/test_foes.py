@@ -145,6 +145,17 @@ def test_attack_priority_3_same_damage_type_breaks_a_distance_tie() -> None:
     assert roll.target == "valcor" and roll.rule == "kings-armory B1 Attack Priority 3"
 
 
+def test_attack_priority_5_counts_the_castle_gate_spaces_as_path() -> None:
+    """kings-armory B1 Attack Priority 5, E Castle Gate (its two spaces count as Path): an
+    Orc Archer at l15 has Valcor on the even gate space k17 and Cyrus on open terrain at
+    n16, both 3 away, both Melee, neither on its route: Valcor stands on the Path."""
+    archer = foe("orc-archer", 1, 27, RED)  # l15
+    state = table(hero("valcor", "k17"), hero("cyrus", "n16"), archer)
+    events = attack_only(state, "m1", 15)
+    (roll,) = only(events, HitRolled)
+    assert roll.target == "valcor" and roll.rule == "kings-armory B1 Attack Priority 5"
+
+
 def test_a_tie_the_lists_leave_is_rolled_and_recorded() -> None:
     """kings-armory B1 Attack Priority 7.5, B3: "roll for it". A d20 each, the highest
     wins, a tie rolls again; every roll is in TieRolled."""

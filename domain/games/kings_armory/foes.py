@@ -406,7 +406,7 @@ def attack_lines(state: KaState, foe: Figure, attack: Attack) -> list[Line]:
         (f"{ATTACK_PRIORITY} 2", lambda ally: distance(foe.space, ally.space)),
         (f"{ATTACK_PRIORITY} 3", lambda ally: counts_as(ally) != attack.kind),
         (f"{ATTACK_PRIORITY} 4", lambda ally: ally.space not in route),
-        (f"{ATTACK_PRIORITY} 5", lambda ally: ally.space not in board.path),
+        (f"{ATTACK_PRIORITY} 5", lambda ally: not board.on_path(ally.space)),
         (f"{ATTACK_PRIORITY} 6", lambda ally: board.distance_to_path(ally.space)),
         (f"{ATTACK_PRIORITY} 7", lambda ally: board.distance_to_gate(ally.space)),
     ]
