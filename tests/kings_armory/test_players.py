@@ -10,6 +10,7 @@ import pytest
 
 from domain.games.kings_armory import GAME
 from domain.games.kings_armory.board import parse
+from domain.games.kings_armory.combat import defeat
 from domain.games.kings_armory.evolve import evolve
 from domain.games.kings_armory.messages import (
     AlliesRecovered,
@@ -290,3 +291,20 @@ def test_the_round_limit_is_a_house_rule_off_by_default() -> None:
         state, events = play(state, EndTurn(seat=1), Dice(*[10] * 10))
         assert bool(only(events, GameOver)) == lost, limit
         assert state.rounds == (60 if lost else 61)
+
+
+def test_a_hero_knocked_out_on_a_tower_keeps_its_hosting_slot() -> None:
+    """kings-armory E Towers (a Hero on a Tower always uses a slot), E Defeated (a KO'd
+    Hero stays where it is until the Wave ends), A2 Tower Hosting (3 slots): with Valcor
+    knocked out on a full Tower, Ember may not climb it, so that none is over-full when
+    he comes back between Waves (B5 Step 1)."""
+    on_top = {"tower": "t1", "on_tower": "t1"}
+    state = table(hero("valcor", "f6", **on_top), hireable("archer", 1, 1, "g6", **on_top),
+                  hireable("archer", 2, 1, "f7", **on_top), hero("ember", "h7"), foe("bridge-troll", 1, 10, YELLOW),
+                  towers=(TOWER,))
+    em = Emitter(state, evolve)
+    defeat(em, "valcor", "hit points")
+    state = em.state
+    assert state.hosted("t1") == 3
+    with pytest.raises(RuleViolation, match="free hosting slot"):
+        play(state, EnterTower(seat=1, figure="ember", to="g7"))

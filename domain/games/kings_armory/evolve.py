@@ -127,8 +127,9 @@ def _defeated(state: KaState, e: m.Defeated) -> KaState:
     released = tuple(replace(f, tanked_by="") if f.tanked_by == e.figure else f for f in state.figures)
     state = replace(state, figures=released)
     if figure.kind == HERO:
-        # kings-armory E Defeated: a KO'd Hero stays on the board until the Wave ends.
-        return _update(state, e.figure, hp=0, knocked_out=True, done=True, actions=0, steps=0, tower="",
+        # kings-armory E Defeated: a KO'd Hero stays on the board until the Wave ends, and
+        # on a Tower keeps its hosting slot (E Towers: a Hero on a Tower always uses one).
+        return _update(state, e.figure, hp=0, knocked_out=True, done=True, actions=0, steps=0,
                        holding=False, tokens=NO_TOKENS)
     return replace(state.without(e.figure), acting="" if state.acting == e.figure else state.acting)
 

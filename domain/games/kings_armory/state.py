@@ -188,8 +188,9 @@ class KaState:
         return _tower_cells(self.towers).get(space)
 
     def hosted(self, tower_id: str) -> int:
-        """Allies using one of the Tower's hosting slots (kings-armory A2 Tower Hosting)."""
-        return sum(1 for f in self.figures if f.kind != FOE and f.tower == tower_id and f.active)
+        """Allies using one of the Tower's hosting slots (kings-armory A2 Tower Hosting), a
+        KO'd Hero on it too (E Towers, E Defeated)."""
+        return sum(1 for f in self.figures if f.kind != FOE and f.tower == tower_id)
 
     def with_figure(self, figure: Figure) -> KaState:
         """The state with `figure` replacing the figure of the same id (or added last)."""
