@@ -27,6 +27,7 @@ from domain.games.kings_armory.messages import (
     GameOver,
     GuardianSummoned,
     Healed,
+    HitRolled,
     PlaceAlly,
     PlaceTower,
     Step,
@@ -186,14 +187,20 @@ def test_summon_guardian_once_a_wave_within_five_of_felicity() -> None:
 
 
 def test_psionicist_mind_cage_from_a_tower_and_teleport_foe_back_along_its_route() -> None:
+    """kings-armory C1 Step 2 (Mind Cage tanks from a Tower), E Teleport; Teleport Foe
+    rolls its Hitroll of 4 (CONTENT.md) against the War Orc's Dodge of 9 (C2 Third)."""
     psion = hireable("psionicist", 1, 2, "f6", tower="t1", on_tower="t1")
     state = table(psion, foe("war-orc", 1, 10, YELLOW), towers=(TOWER,))
     _, events = play(state, UseSpecial(seat=1, figure="psionicist-1", special="mind-cage", target="m1"))
     assert [(t.figure, t.foe) for t in only(events, Tanked)] == [("psionicist-1", "m1")]
     with pytest.raises(RuleViolation, match="back along its route"):
         play(state, UseSpecial(seat=1, figure="psionicist-1", special="teleport-foe", target="m1", at="d9"))
-    _, events = play(state, UseSpecial(seat=1, figure="psionicist-1", special="teleport-foe", target="m1", at="d4"))
-    assert [(s.to, s.index) for s in only(events, FoeSentBack)] == [("d4", 8)]
+    send_back = UseSpecial(seat=1, figure="psionicist-1", special="teleport-foe", target="m1", at="d4")
+    for natural, result in ((5, "hit"), (4, "miss"), (1, "fumble")):
+        _, events = play(state, send_back, Dice(natural))
+        assert [(r.natural, r.bonus, r.total, r.dodge, r.result) for r in only(events, HitRolled)] == [
+            (natural, 4, natural + 4, 9, result)]
+        assert [(s.to, s.index) for s in only(events, FoeSentBack)] == ([("d4", 8)] if result == "hit" else [])
 
 
 def test_foresight_rolls_the_next_waves_foes_now_and_the_wave_uses_them() -> None:

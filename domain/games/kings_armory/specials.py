@@ -107,17 +107,29 @@ def _slow(state: KaState, ally: Figure, special: Special, aim: Aim) -> Plan:
         foes = [_foe_target(state, ally, special, aim)]
 
     def apply(em: Em, rng: Rng) -> None:
-        natural = rng.die(20) if special.hitroll is not None else 0
+        natural = _roll(rng, special)
         for foe in foes:
-            if special.hitroll is not None:
-                total = natural + special.hitroll
-                result = "fumble" if natural == 1 else "hit" if total >= dodge(foe) else "miss"
-                em.emit(m.HitRolled, R_SPECIAL, ally.figure, foe.figure, natural, special.hitroll, total,
-                        dodge(foe), result)
-                if result != "hit":
-                    continue
-            put_tokens(em, foe.figure, "slow", special.amount)
+            if _lands(em, ally, special, foe, natural):
+                put_tokens(em, foe.figure, "slow", special.amount)
     return apply
+
+
+def _roll(rng: Rng, special: Special) -> int:
+    """The d20 of a Special Action that has a Hitroll (one for a whole area); none when it
+    is automatic."""
+    return rng.die(20) if special.hitroll is not None else 0
+
+
+def _lands(em: Em, ally: Figure, special: Special, foe: Figure, natural: int) -> bool:
+    """A Special Action with a Hitroll lands on `foe` when the d20 plus the Hitroll meets
+    its Dodge, never on a natural 1 (kings-armory C2 Third and Fifth); a Special crits
+    only where its card says so (E Crit Range), and none here does."""
+    if special.hitroll is None:
+        return True
+    total = natural + special.hitroll
+    result = "fumble" if natural == 1 else "hit" if total >= dodge(foe) else "miss"
+    em.emit(m.HitRolled, R_SPECIAL, ally.figure, foe.figure, natural, special.hitroll, total, dodge(foe), result)
+    return result == "hit"
 
 
 def _mind_cage(state: KaState, ally: Figure, special: Special, aim: Aim) -> Plan:
@@ -168,7 +180,11 @@ def _teleport_foe(state: KaState, ally: Figure, special: Special, aim: Aim) -> P
     choices = dict((space, index) for index, space in send_back_spaces(state, foe, special.amount))
     require(to in choices, R_TELEPORT, f"{foe.figure} can be sent back along its route by up to "
             f"{special.amount} spaces, to a space no foe of its kind holds")
-    return lambda em, rng: em.emit(m.FoeSentBack, R_TELEPORT, foe.figure, name(to), choices[to])
+
+    def apply(em: Em, rng: Rng) -> None:
+        if _lands(em, ally, special, foe, _roll(rng, special)):
+            em.emit(m.FoeSentBack, R_TELEPORT, foe.figure, name(to), choices[to])
+    return apply
 
 
 def _time_rift(state: KaState, ally: Figure, special: Special, aim: Aim) -> Plan:
