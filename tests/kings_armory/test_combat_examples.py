@@ -209,3 +209,20 @@ def test_a_crit_multiplies_the_base_damage_and_an_enchant_comes_after() -> None:
     assert [(d.dealt, d.taken) for d in only(events, Damaged)] == [(9, 6)]
     _, events = play(state, Attack(seat=1, figure="valcor", attack="royal-mace", target="m1"), Dice(10))
     assert [(d.dealt, d.taken) for d in only(events, Damaged)] == [(5, 2)]
+
+
+def test_raising_a_crit_range_adds_the_numbers_below_it() -> None:
+    """kings-armory E Crit Range: a raise adds lower numbers. Valcor's Royal Mace crits
+    on 19-20; raised by 2 it crits on 17-20 (a natural 16 is a plain hit), never on a
+    natural 1; Boleslaw's Auto bolt has no Crit Range to raise."""
+    mace = heroes()["valcor"].attacks[0]
+    raised = mace.crit_range_raised(2)
+    assert (mace.crit_from, raised.crit_from) == (19, 17)
+    state = table(hero("valcor", "e6"), troll())
+    assert [r.result for r in only(_strike(state, "valcor", raised, "m1", 17), HitRolled)] == ["crit"]
+    assert [r.result for r in only(_strike(state, "valcor", raised, "m1", 16), HitRolled)] == ["hit"]
+    assert mace.crit_range_raised(30).crit_from == 2
+    bolt = heroes()["boleslaw"].attacks[0]
+    assert bolt.crit_from is None and bolt.crit_range_raised(2) == bolt
+    with pytest.raises(ValueError, match="E Crit Range"):
+        mace.crit_range_raised(-1)
