@@ -127,9 +127,10 @@ def test_a_hireable_stays_within_two_spaces_of_a_tower() -> None:
 
 
 def test_boleslaw_teleports_from_tower_to_tower_only() -> None:
-    """kings-armory E Teleport: he never leaves the Towers."""
+    """kings-armory E Teleport: he never leaves the Towers. (He has made his attack, which
+    D1 asks of him with one foe left: the far Tower is out of his reach of it.)"""
     other = Tower("t2", (parse("k10"), parse("l10"), parse("k11"), parse("l11")), 3)
-    state = table(hero("boleslaw", "f6", on_tower="t1", tower="t1"), foe("bridge-troll", 1, 10, YELLOW),
+    state = table(hero("boleslaw", "f6", on_tower="t1", tower="t1", attacked=True), foe("bridge-troll", 1, 10, YELLOW),
                   towers=(TOWER, other))
     with pytest.raises(RuleViolation, match="never leaves the Towers"):
         play(state, Step(seat=1, figure="boleslaw", to="h8"))
@@ -315,3 +316,64 @@ def test_a_hero_knocked_out_on_a_tower_keeps_its_hosting_slot() -> None:
     assert state.hosted("t1") == 3
     with pytest.raises(RuleViolation, match="free hosting slot"):
         play(state, EnterTower(seat=1, figure="ember", to="g7"))
+
+
+def test_d1_an_ally_that_owes_its_attack_may_not_spend_the_actions_it_needs_on_specials() -> None:
+    """kings-armory D1: Ember can shoot the Troll (4 away, Longbow range 6). Her Wolf
+    (a Special, 1 action) may come first while an action is left for the bow, not after:
+    the turn's attack cannot be escaped by spending the actions on something else."""
+    state = table(hero("ember", "h6"), foe("bridge-troll", 1, 10, YELLOW))
+    wolf = UseSpecial(seat=1, figure="ember", special="faelan", target="m1")
+    state, _ = play(state, wolf, Dice(15))
+    state, _ = play(state, wolf, Dice(15))
+    with pytest.raises(RuleViolation, match="kings-armory D1"):
+        play(state, wolf, Dice(15))
+    state, _ = play(state, Attack(seat=1, figure="ember", attack="longbow", target="m1"), Dice(15))
+    ember = state.figure("ember")
+    assert ember is not None and ember.attacked and ember.actions == 0
+
+
+def test_d1_an_ally_that_owes_its_attack_may_not_walk_out_of_reach() -> None:
+    """kings-armory D1: Valcor stands by the Troll (d6). He may step away while the rest
+    of his movement can bring him back (f6, g6), not further (h6, with one step left)."""
+    state = table(hero("valcor", "e6"), foe("bridge-troll", 1, 10, YELLOW))
+    state, _ = play(state, Step(seat=1, figure="valcor", to="f6"))
+    state, _ = play(state, Step(seat=1, figure="valcor", to="g6"))
+    with pytest.raises(RuleViolation, match="kings-armory D1"):
+        play(state, Step(seat=1, figure="valcor", to="h6"))
+    state, _ = play(state, Step(seat=1, figure="valcor", to="f6"))
+    state, _ = play(state, Step(seat=1, figure="valcor", to="e6"))
+    play(state, Attack(seat=1, figure="valcor", attack="royal-mace", target="m1"), Dice(15))
+
+
+FAR_TOWER = Tower("t1", (parse("h8"), parse("i8"), parse("h9"), parse("i9")), 3)
+OUT_OF_REACH = (6, 17, 18, 19, 26)
+"""Yellow route spaces 8 or more from every cell of FAR_TOWER: beyond a bow shot from it."""
+
+
+def test_d1_a_ranged_hero_leaves_its_tower_once_5_or_fewer_foes_are_left() -> None:
+    """kings-armory D1: Ember on a Tower need not climb down to shoot while more than 5
+    foes are on the board; with 5 or fewer she must, when a foe is in reach once she is
+    down and has moved (the Orc at d3 is 9 from the Tower, her bow reaches 7 from it)."""
+    on_top = hero("ember", "h8", on_tower="t1", tower="t1")
+    orc = foe("war-orc", 1, 7, YELLOW)  # d3
+    others = [foe("goblin-peon", n, index, YELLOW) for n, index in enumerate(OUT_OF_REACH, start=2)]
+    crowded = table(on_top, orc, *others, towers=(FAR_TOWER,))
+    play(crowded, EndAlly(seat=1, figure="ember"), Dice(*[10] * 40))
+    alone = table(on_top, orc, towers=(FAR_TOWER,))
+    with pytest.raises(RuleViolation, match="kings-armory D1"):
+        play(alone, EndAlly(seat=1, figure="ember"))
+    state, _ = play(alone, ExitTower(seat=1, figure="ember", to="g8"))
+    state, _ = play(state, Step(seat=1, figure="ember", to="g7"))
+    state, _ = play(state, Step(seat=1, figure="ember", to="f7"))
+    play(state, Attack(seat=1, figure="ember", attack="longbow", target="m1"), Dice(15))
+
+
+def test_d1_a_melee_hero_climbs_down_to_fight_however_many_foes_are_left() -> None:
+    """kings-armory D1: only the Allies that fight at range may stay in a Tower; Valcor
+    on one, with six foes about and one 4 spaces away, owes his attack."""
+    on_top = hero("valcor", "h8", on_tower="t1", tower="t1")
+    near = foe("war-orc", 1, 12, YELLOW)  # d8
+    others = [foe("goblin-peon", n, index, YELLOW) for n, index in enumerate(OUT_OF_REACH, start=2)]
+    with pytest.raises(RuleViolation, match="kings-armory D1"):
+        play(table(on_top, near, *others, towers=(FAR_TOWER,)), EndAlly(seat=1, figure="valcor"))

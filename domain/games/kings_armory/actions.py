@@ -4,7 +4,7 @@ C1, C2, E Actions): move, climb a Tower, attack, tank, end its turn."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from domain.games.kings_armory import messages as m
 from domain.games.kings_armory.board import (
@@ -19,13 +19,14 @@ from domain.games.kings_armory.board import (
     within_range,
 )
 from domain.games.kings_armory.combat import Em, reaches_tower, resolve_attack
-from domain.games.kings_armory.content import MELEE, RANGED, Attack
+from domain.games.kings_armory.content import MELEE, OFFENSIVE, RANGED, UTILITY, Attack
 from domain.games.kings_armory.figures import (
     GUARDIAN_OF,
     attack_named,
     attacks,
     flying,
     move_rate,
+    ranged_role,
     resistance,
     role,
     teleports,
@@ -239,6 +240,8 @@ def step(state: KaState, ally: Figure, to: Space) -> Plan:
     if starts:
         check_cost(state, ally, 1, "move")
     landing = state.tower_at(to) if teleports(ally) else None
+    keep_duty(state, ally, replace(ally, space=to, steps=left, actions=ally.actions - (1 if starts else 0),
+                                   on_tower=landing.tower if landing else "", tower=tower))
 
     def apply(em: Em, rng: Rng) -> None:
         if starts:
@@ -272,6 +275,8 @@ def enter_tower(state: KaState, ally: Figure, to: Space) -> Plan:
     tower = state.tower_at(to)
     assert tower is not None
     check_cost(state, ally, 1, "enter tower")
+    keep_duty(state, ally, replace(ally, space=to, steps=0, actions=ally.actions - 1, on_tower=tower.tower,
+                                   tower=tower.tower))
 
     def apply(em: Em, rng: Rng) -> None:
         pay(em, ally.figure, 1, "enter tower")
@@ -302,6 +307,7 @@ def exit_tower(state: KaState, ally: Figure, to: Space) -> Plan:
             f"{ally.figure} cannot climb down to {name(to)}: a free ground space beside its Tower")
     tower = hosting_tower(state, ally, to)
     check_cost(state, ally, 1, "exit tower")
+    keep_duty(state, ally, replace(ally, space=to, steps=0, actions=ally.actions - 1, on_tower="", tower=tower))
 
     def apply(em: Em, rng: Rng) -> None:
         pay(em, ally.figure, 1, "exit tower")
@@ -410,6 +416,8 @@ def attack(state: KaState, ally: Figure, key: str, aim: Aim) -> Plan:
                  if f is not None and f.kind == FOE)
     action = f"{'attack' if counts else 'attack on the immune'}:{profile.key}"
     check_cost(state, ally, profile.cost, action)
+    if not counts:
+        keep_duty(state, ally, paid(ally, profile.cost))
 
     def apply(em: Em, rng: Rng) -> None:
         pay(em, ally.figure, profile.cost, action)
@@ -456,45 +464,89 @@ def untank(state: KaState, ally: Figure, foe_id: str) -> Plan:
 # ---------------------------------------------------------------- the thematic rules
 
 
-def _fresh_answers(state: KaState) -> dict[str, bool]:
+def _fresh_answers(state: KaState) -> dict[Figure, bool]:
     return {}
 
 
 _owed_in = memo_last(_fresh_answers)
-"""Answers for the last state asked of: the legal-command lists ask whether an Ally owes
-its attack once for each way of ending its turn."""
+"""Answers for the last state asked of, by the Ally as it stands now or would stand after
+an action: the legal-command lists ask once for each way of ending its turn and each
+action it might take."""
 
 
 def owes_attack(state: KaState, ally: Figure) -> bool:
+    """kings-armory D1: `ally` (as the state has it, or as it would be after an action)
+    still owes this turn's attack and can make it."""
     owed = _owed_in(state)
-    if ally.figure not in owed:
-        owed[ally.figure] = _owes_attack(state, ally)
-    return owed[ally.figure]
+    if ally not in owed:
+        current = state.figure(ally.figure)
+        owed[ally] = _owes_attack(state if current == ally else state.with_figure(ally), ally)
+    return owed[ally]
+
+
+def paid(ally: Figure, cost: int) -> Figure:
+    """The Ally after paying for an action where it stands (a movement under way ends)."""
+    return replace(ally, actions=ally.actions - cost, steps=0)
+
+
+def keep_duty(state: KaState, ally: Figure, after: Figure) -> None:
+    """kings-armory D1: an Ally that owes its attack may do something else first only when
+    it can still make the attack afterwards: it may not walk or climb out of reach, nor
+    spend the actions it needs on Special Actions (or on foes immune to it). `after` is
+    the Ally as the action would leave it; what a Special does to the foes is not foreseen
+    (RULES.md)."""
+    if owes_attack(state, ally) and not owes_attack(state, after):
+        raise RuleViolation(R_THEMATIC, f"{ally.figure} must attack at least once this turn and can reach a "
+                            "foe: this would leave it unable to")
+
+
+def must_leave_tower(state: KaState, ally: Figure) -> bool:
+    """A Hero on a Tower climbs down to attack when it must (kings-armory D1): an
+    Offensive Hero that fights at range may stay while more than 5 foes are on the board;
+    Boleslaw never leaves the Towers."""
+    if ally.kind != HERO or towers_only(ally) or teleports(ally):
+        return False
+    return not (role(ally) == OFFENSIVE and ranged_role(ally) and len(state.foes()) > 5)
 
 
 def _owes_attack(state: KaState, ally: Figure) -> bool:
     """kings-armory D1: an Offensive Ally attacks at least once a turn, "even if it
     requires moving also"; a Utility Ally once a round when 5 or fewer foes are left.
     It owes one when it can afford an attack on a foe that attack can hurt, from where
-    it stands or, for a Hero on the ground, after one movement (RULES.md)."""
+    it stands or, for a Hero, after one movement on the ground, or after climbing down
+    from a Tower where it may not stay and one movement more (RULES.md)."""
     if ally.attacked or ally.kind not in (HERO, HIREABLE):
         return False
-    if role(ally) == "utility" and len(state.foes()) > 5:
+    if role(ally) == UTILITY and len(state.foes()) > 5:
         return False
     board = board_of(state)
-    threats = _threats(state, ally, ally.actions)
-    if _hits_from(board, ally.space, threats):
+    # From a space it only passes through (another Ally's) it cannot attack until it moves on.
+    if not _held(state, ally.space, ally) and _hits_from(board, ally.space, _threats(state, ally, ally.actions)):
         return True
-    if ally.kind != HERO or ally.on_tower or teleports(ally):
+    if ally.kind != HERO or teleports(ally):
         return False
+    if not ally.on_tower:
+        return _hits_after_moving(state, ally, board)
+    if not must_leave_tower(state, ally) or ally.actions <= 1:
+        return False
+    for space in tower_exits(state, ally):
+        down = replace(ally, space=space, on_tower="", tower="", steps=0, actions=ally.actions - 1)
+        if _hits_from(board, space, _threats(state, down, down.actions)) or _hits_after_moving(state, down, board):
+            return True
+    return False
+
+
+def _hits_after_moving(state: KaState, ally: Figure, board: Board) -> bool:
+    """A Hero on the ground reaches a foe it can hurt after one movement (the rest of the
+    one under way, or a new one) with an action left to attack."""
     left = ally.actions if ally.steps else ally.actions - 1
     if left <= 0:
         return False
     steps = ally.steps if ally.steps else move_rate(ally)
     # Moving keeps the Ally on the ground, so only its space changes what it can hit; a
     # foe further than its steps and the attack's reach (a diagonal counts 2) is out of it.
-    after_moving = [(cost, reach, area, target) for cost, reach, area, target in threats
-                    if cost <= left and manhattan(ally.space, target) <= steps + reach + 1]
+    after_moving = [(cost, reach, area, target) for cost, reach, area, target in _threats(state, ally, left)
+                    if manhattan(ally.space, target) <= steps + reach + 1]
     return bool(after_moving) and any(_hits_from(board, space, after_moving)
                                       for space in open_spaces(state, ally, ally.space, steps))
 

@@ -5,6 +5,7 @@ reach, amount) is data: content.py and RULES.md."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 from domain.games.kings_armory import messages as m
 from domain.games.kings_armory.actions import (
@@ -16,6 +17,8 @@ from domain.games.kings_armory.actions import (
     check_cost,
     free_ground,
     hosting_tower,
+    keep_duty,
+    paid,
     pay,
     teleport_problem,
 )
@@ -150,10 +153,25 @@ def _teleport_ally(state: KaState, ally: Figure, special: Special, aim: Aim) -> 
             f"{special.name} moves an Ally at most {special.amount} spaces")
     problem = teleport_problem(state, target, to)
     require(not problem, R_TELEPORT, problem)
+    on_tower, hosting = _landing(state, target, to)
+    return lambda em, rng: em.emit(m.AllyMoved, R_TELEPORT, target.figure, name(to), 0, on_tower, hosting)
+
+
+def _landing(state: KaState, ally: Figure, to: Space) -> tuple[str, str]:
+    """(the Tower it stands on, the Tower hosting it) for an Ally teleported to `to`."""
     tower = state.tower_at(to)
-    hosting = tower.tower if tower else hosting_tower(state, target, to)
-    return lambda em, rng: em.emit(m.AllyMoved, R_TELEPORT, target.figure, name(to), 0, tower.tower if tower else "",
-                           hosting)
+    return (tower.tower, tower.tower) if tower else ("", hosting_tower(state, ally, to))
+
+
+def _after(state: KaState, ally: Figure, special: Special, aim: Aim) -> Figure:
+    """The Ally as its own (checked) Special Action leaves it: paid for, and moved when
+    it teleports itself."""
+    after = paid(ally, special.cost)
+    if special.kind == "teleport-ally" and (aim.target or ally.figure) == ally.figure:
+        to = parse(aim.at)
+        on_tower, hosting = _landing(state, ally, to)
+        after = replace(after, space=to, on_tower=on_tower, tower=hosting)
+    return after
 
 
 def _space(text: str, rule: str) -> Space:
@@ -268,6 +286,7 @@ def use_special(state: KaState, ally: Figure, key: str, aim: Aim) -> Plan:
     effect = CHECKS[special.kind](state, ally, special, aim)
     action = f"special:{key}"
     check_cost(state, ally, special.cost, action)
+    keep_duty(state, ally, _after(state, ally, special, aim))
 
     def apply(em: Em, rng: Rng) -> None:
         pay(em, ally.figure, special.cost, action)
