@@ -27,6 +27,7 @@ from domain.games.kings_armory.messages import (
     GameOver,
     GuardianSummoned,
     Healed,
+    HireableSatOut,
     HitRolled,
     PlaceAlly,
     PlaceTower,
@@ -377,3 +378,22 @@ def test_d1_a_melee_hero_climbs_down_to_fight_however_many_foes_are_left() -> No
     others = [foe("goblin-peon", n, index, YELLOW) for n, index in enumerate(OUT_OF_REACH, start=2)]
     with pytest.raises(RuleViolation, match="kings-armory D1"):
         play(table(on_top, near, *others, towers=(FAR_TOWER,)), EndAlly(seat=1, figure="valcor"))
+
+
+def test_hireables_beyond_the_hosting_slots_sit_out_the_last_hired_first() -> None:
+    """kings-armory B5 Step 6 (A2 Tower Hosting): four Heroes get 2 starting Towers (3
+    slots each) and the 2 Parapets (1 each): 8 Allies. Of five Hireables the last one
+    hired sits out, and every Ally left finds a place, so set-up ends in Wave 1."""
+    hired = "1:foot-soldier:1,1:archer:1,2:archer:1,3:cleric:1,4:sorcerer:1"
+    setup = GAME.ruleset.check_setup([f"p{n}" for n in range(1, 5)], {"hireables": hired}, "")
+    state = GAME.initial_state(setup)
+    state, events = play(state, StartGame(seat=0))
+    assert [(e.figure, e.seat, e.level) for e in only(events, HireableSatOut)] == [("sorcerer-1", 4, 1)]
+    assert state.figure("sorcerer-1") is None
+    assert len(state.allies()) == 8
+    rolls = Dice(*[5, 0] * 3, *[10] * 30)
+    while state.phase in (TOWERS, PLACING):
+        legal = GAME.legal_commands(state, state.seat)
+        assert legal, f"seat {state.seat} has a legal command"
+        state, _ = play(state, legal[-1], rolls)
+    assert state.wave == 1

@@ -220,6 +220,7 @@ def _same(state: KaState, _event: Any) -> KaState:
 _APPLY: dict[type[Event], Apply] = {
     m.GameSetUp: _set_up,
     m.AllyJoined: _joined,
+    m.HireableSatOut: _same,
     m.TowerPlaced: _tower,
     m.AllyPlaced: _placed,
     m.WaveBegan: _wave,
