@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 from dataclasses import replace
 
+import pytest
+
 from domain.games.kings_armory.combat import add_tokens
 from domain.games.kings_armory.evolve import evolve
 from domain.games.kings_armory.foes import choose, foe_attack, foe_turn, next_foe
@@ -21,16 +23,18 @@ from domain.games.kings_armory.messages import (
     GateDamaged,
     HitRolled,
     StatusDamage,
+    Tank,
     Tanked,
     TankEnded,
     TieRolled,
     TurnLost,
+    UseSpecial,
     WaveWon,
 )
 from domain.games.kings_armory.state import Figure, KaState, Tokens
 from domain.games.kings_armory.table import board_for
-from domain.kernel import Emitter, Event
-from tests.kings_armory.support import Dice, foe, hero, only, play, route_space, table
+from domain.kernel import Emitter, Event, RuleViolation
+from tests.kings_armory.support import Dice, foe, hero, hireable, only, play, route_space, table
 from tests.kings_armory.test_board import cave_data
 
 RED = ("main", "odd", "red")
@@ -252,3 +256,25 @@ def test_with_the_cave_every_waves_first_foe_comes_in_at_the_monster_entrance() 
                          Dice(20, *[4, 0] * 4))
     assert only(events, WaveWon)
     assert [e.entrance for e in only(events, FoeEntered)] == ["main", "cave", "main", "cave"]
+
+
+def test_e_tanking_once_only_stalemates_remain_the_foe_goes_free() -> None:
+    """kings-armory E Tanking, E Teleport: Felicity and a Psionicist have only
+    Supernatural attacks, or none, and the Orc War Mage is immune to Supernatural: they
+    cannot defeat it. While a Goblin Peon is still about, Felicity may tank the Mage;
+    once it is the only foe left she may not, her tank ends in its turn and it walks
+    on, a standing order does not stop it, and it may not be sent back either."""
+    mage = foe("orc-war-mage", 1, 10, YELLOW)  # d6
+    felicity = hero("felicity", "e6")
+    play(table(felicity, mage, foe("goblin-peon", 2, 2)), Tank(seat=1, figure="felicity", foe="m1"))
+    with pytest.raises(RuleViolation, match=r"kings-armory E Tanking: m1 .* stalemate"):
+        play(table(felicity, mage), Tank(seat=1, figure="felicity", foe="m1"))
+    state, events = turn(table(felicity, replace(mage, tanked_by="felicity")), "m1", *[10] * 4)
+    assert [(t.figure, t.foe) for t in only(events, TankEnded)] == [("felicity", "m1")]
+    assert only(events, FoeMoved)[0].how == "moved" and where(state, "m1").index == 14
+    state, events = turn(table(replace(felicity, holding=True), mage), "m1", *[10] * 4)
+    assert not only(events, Tanked) and where(state, "m1").index == 14
+    psionicist = hireable("psionicist", 1, 2, "e7")
+    with pytest.raises(RuleViolation, match=r"kings-armory E Teleport: m1 .* stalemate"):
+        play(table(psionicist, mage), UseSpecial(seat=1, figure="psionicist-1", special="teleport-foe",
+                                                 target="m1", at="d4"))

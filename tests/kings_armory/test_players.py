@@ -190,9 +190,10 @@ def test_summon_guardian_once_a_wave_within_five_of_felicity() -> None:
 
 def test_psionicist_mind_cage_from_a_tower_and_teleport_foe_back_along_its_route() -> None:
     """kings-armory C1 Step 2 (Mind Cage tanks from a Tower), E Teleport; Teleport Foe
-    rolls its Hitroll of 4 (CONTENT.md) against the War Orc's Dodge of 9 (C2 Third)."""
+    rolls its Hitroll of 4 (CONTENT.md) against the War Orc's Dodge of 9 (C2 Third).
+    (Valcor, who could defeat the Orc, keeps it from being a stalemate: E Tanking.)"""
     psion = hireable("psionicist", 1, 2, "f6", tower="t1", on_tower="t1")
-    state = table(psion, foe("war-orc", 1, 10, YELLOW), towers=(TOWER,))
+    state = table(psion, hero("valcor", "p16"), foe("war-orc", 1, 10, YELLOW), towers=(TOWER,))
     _, events = play(state, UseSpecial(seat=1, figure="psionicist-1", special="mind-cage", target="m1"))
     assert [(t.figure, t.foe) for t in only(events, Tanked)] == [("psionicist-1", "m1")]
     with pytest.raises(RuleViolation, match="back along its route"):

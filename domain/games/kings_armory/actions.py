@@ -32,7 +32,7 @@ from domain.games.kings_armory.figures import (
     teleports,
     towers_only,
 )
-from domain.games.kings_armory.foes import can_tank
+from domain.games.kings_armory.foes import can_tank, stalemate
 from domain.games.kings_armory.state import FOE, GUARDIAN, HERO, HIREABLE, PLAYERS, Figure, KaState
 from domain.games.kings_armory.table import allies_on, ally_at, board_of
 from domain.kernel import Rng, RuleViolation, require
@@ -47,6 +47,7 @@ R_AREA = "kings-armory C2 Sixth"
 R_LINE = "kings-armory E Line Attacks"
 R_ACTIONS = "kings-armory E Actions"
 R_TANKING = "kings-armory C1 Step 2"
+R_STALEMATE = "kings-armory E Tanking"
 R_THEMATIC = "kings-armory D1"
 R_HIREABLES = "kings-armory E Hireables"
 R_STACKING = "kings-armory E Stacking / Sharing a Space"
@@ -435,7 +436,7 @@ def tank(state: KaState, ally: Figure, foe_id: str) -> Plan:
         raise RuleViolation(R_TANKING, f"there is no foe {foe_id!r} on the board")
     problem = tank_problem(state, ally, foe)
     if problem:
-        raise RuleViolation(R_TANKING, problem)
+        raise RuleViolation(R_STALEMATE if problem == stalemate(state, foe) else R_TANKING, problem)
     return lambda em, rng: em.emit(m.Tanked, R_TANKING, ally.figure, foe_id)
 
 
@@ -447,6 +448,8 @@ def tank_problem(state: KaState, ally: Figure, foe: Figure) -> str:
         return f"{ally.figure} let {foe.figure} go this round"
     if ally.on_tower:
         return "no tanking from a Tower"
+    if stalemate(state, foe):
+        return stalemate(state, foe)
     if not can_tank(state, ally, foe, foe.space):
         return (f"{ally.figure} cannot tank {foe.figure}: it must be tankable, within reach, and {ally.figure} "
                 "needs a free tank slot")

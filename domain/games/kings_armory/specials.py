@@ -34,7 +34,7 @@ from domain.games.kings_armory.figures import (
     tank_number,
     tankable,
 )
-from domain.games.kings_armory.foes import foresee, tanks_in_use, wave_size
+from domain.games.kings_armory.foes import foresee, stalemate, tanks_in_use, wave_size
 from domain.games.kings_armory.state import FOE, GUARDIAN, Figure, KaState
 from domain.games.kings_armory.table import ally_at, board_of, foe_blocks
 from domain.kernel import Rng, RuleViolation, require
@@ -140,6 +140,7 @@ def _mind_cage(state: KaState, ally: Figure, special: Special, aim: Aim) -> Plan
     foe = _foe_target(state, ally, special, aim)
     require(tankable(foe), R_TANKING, f"{foe.figure} cannot be tanked")
     require(not foe.tanked_by, R_TANKING, f"{foe.figure} is already tanked")
+    require(not stalemate(state, foe), R_TANKING, stalemate(state, foe))
     require(tanks_in_use(state, ally.figure) < tank_number(ally), R_TANKING, f"{ally.figure} has no free tank slot")
     return lambda em, rng: em.emit(m.Tanked, R_TANKING, ally.figure, foe.figure)
 
@@ -194,6 +195,7 @@ def send_back_spaces(state: KaState, foe: Figure, spaces: int) -> list[tuple[int
 def _teleport_foe(state: KaState, ally: Figure, special: Special, aim: Aim) -> Plan:
     foe = _foe_target(state, ally, special, aim)
     require(tankable(foe) or foe.tanked_by != "", R_TELEPORT, f"{foe.figure} cannot be moved that way")
+    require(not stalemate(state, foe), R_TELEPORT, stalemate(state, foe))
     to = _space(aim.at, R_TELEPORT)
     choices = dict((space, index) for index, space in send_back_spaces(state, foe, special.amount))
     require(to in choices, R_TELEPORT, f"{foe.figure} can be sent back along its route by up to "
