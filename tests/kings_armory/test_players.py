@@ -308,10 +308,10 @@ def test_a_hero_knocked_out_on_a_tower_keeps_its_hosting_slot() -> None:
     Hero stays where it is until the Wave ends), A2 Tower Hosting (3 slots): with Valcor
     knocked out on a full Tower, Ember may not climb it, so that none is over-full when
     he comes back between Waves (B5 Step 1)."""
-    on_top = {"tower": "t1", "on_tower": "t1"}
-    state = table(hero("valcor", "f6", **on_top), hireable("archer", 1, 1, "g6", **on_top),
-                  hireable("archer", 2, 1, "f7", **on_top), hero("ember", "h7"), foe("bridge-troll", 1, 10, YELLOW),
-                  towers=(TOWER,))
+    state = table(hero("valcor", "f6", tower="t1", on_tower="t1"),
+                  hireable("archer", 1, 1, "g6", tower="t1", on_tower="t1"),
+                  hireable("archer", 2, 1, "f7", tower="t1", on_tower="t1"), hero("ember", "h7"),
+                  foe("bridge-troll", 1, 10, YELLOW), towers=(TOWER,))
     em = Emitter(state, evolve)
     defeat(em, "valcor", "hit points")
     state = em.state
