@@ -36,6 +36,7 @@ from domain.games.kings_armory.figures import (
 from domain.games.kings_armory.state import CAVE, EVEN, FOE, HERO, MAIN, ODD, Figure, KaState
 from domain.games.kings_armory.table import board_of, distance, foe_blocks
 from domain.kernel import Emitter, Rng
+from domain.kernel.game import memo_last
 
 Em = Emitter[KaState]
 
@@ -264,6 +265,7 @@ def _holding_tanker(state: KaState, foe: Figure, space: Space) -> Figure | None:
     return holders[0]
 
 
+@memo_last
 def only_stalemates(state: KaState) -> bool:
     """kings-armory E Tanking, E Teleport: once the foes left are only ones the team
     cannot defeat (and no more are to enter), none may be tanked or sent back any

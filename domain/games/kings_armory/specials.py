@@ -5,7 +5,6 @@ reach, amount) is data: content.py and RULES.md."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 
 from domain.games.kings_armory import messages as m
 from domain.games.kings_armory.actions import (
@@ -18,6 +17,7 @@ from domain.games.kings_armory.actions import (
     free_ground,
     hosting_tower,
     keep_duty,
+    moved,
     paid,
     pay,
     teleport_problem,
@@ -171,7 +171,7 @@ def _after(state: KaState, ally: Figure, special: Special, aim: Aim) -> Figure:
     if special.kind == "teleport-ally" and (aim.target or ally.figure) == ally.figure:
         to = parse(aim.at)
         on_tower, hosting = _landing(state, ally, to)
-        after = replace(after, space=to, on_tower=on_tower, tower=hosting)
+        after = moved(after, space=to, on_tower=on_tower, tower=hosting)
     return after
 
 
