@@ -22,9 +22,11 @@ def lines() -> list[str]:
 
 
 def edited() -> list[str]:
-    """The log with one Damaged event's hit points changed (its seals left as they were)."""
+    """The log with one Damaged event's hit points changed (its seals left as they were):
+    one of a plain hit, which cites kings-armory C2 Fourth (a crit's cites C2 Fifth)."""
     rows = [json.loads(line) for line in lines()]
-    target = next(r for r in rows[1:] if r["type"] == "Damaged" and r["seq"] > 100)
+    target = next(r for r in rows[1:] if r["type"] == "Damaged" and r["seq"] > 100
+                  and r["rule"] == "kings-armory C2 Fourth")
     target["payload"]["hp"] += 5
     return [json.dumps(r) for r in rows]
 

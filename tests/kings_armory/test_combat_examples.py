@@ -198,3 +198,31 @@ def test_an_x2_hitroll_rolls_twice_and_hits_the_gate_once() -> None:
     assert [r.natural for r in only(events, HitRolled)] == [12, 3]
     assert gate_damage(monsters()["ettin-clubber"].attack) == 3
     assert gate_damage(monsters()["goblin-mutant"].attack) == 6  # "+": both numbers
+
+
+def test_a_crit_multiplies_the_base_damage_and_an_enchant_comes_after() -> None:
+    """kings-armory C2 Fifth, E Crit Mods: x2 applies to the Base Damage (Valcor's 4);
+    Boleslaw's Enchant Weapon (+1) is added to the result: 4 x 2 + 1 = 9 against the
+    Troll's Melee 3 is 6, and a plain hit is 4 + 1 = 5, less 3 is 2."""
+    state = table(hero("valcor", "e6", enchant=1), troll())
+    _, events = play(state, Attack(seat=1, figure="valcor", attack="royal-mace", target="m1"), Dice(19))
+    assert [(d.dealt, d.taken) for d in only(events, Damaged)] == [(9, 6)]
+    _, events = play(state, Attack(seat=1, figure="valcor", attack="royal-mace", target="m1"), Dice(10))
+    assert [(d.dealt, d.taken) for d in only(events, Damaged)] == [(5, 2)]
+
+
+def test_raising_a_crit_range_adds_the_numbers_below_it() -> None:
+    """kings-armory E Crit Range: a raise adds lower numbers. Valcor's Royal Mace crits
+    on 19-20; raised by 2 it crits on 17-20 (a natural 16 is a plain hit), never on a
+    natural 1; Boleslaw's Auto bolt has no Crit Range to raise."""
+    mace = heroes()["valcor"].attacks[0]
+    raised = mace.crit_range_raised(2)
+    assert (mace.crit_from, raised.crit_from) == (19, 17)
+    state = table(hero("valcor", "e6"), troll())
+    assert [r.result for r in only(_strike(state, "valcor", raised, "m1", 17), HitRolled)] == ["crit"]
+    assert [r.result for r in only(_strike(state, "valcor", raised, "m1", 16), HitRolled)] == ["hit"]
+    assert mace.crit_range_raised(30).crit_from == 2
+    bolt = heroes()["boleslaw"].attacks[0]
+    assert bolt.crit_from is None and bolt.crit_range_raised(2) == bolt
+    with pytest.raises(ValueError, match="E Crit Range"):
+        mace.crit_range_raised(-1)

@@ -6,10 +6,13 @@ from __future__ import annotations
 import json
 from dataclasses import replace
 
+import pytest
+
 from domain.games.kings_armory.combat import add_tokens
 from domain.games.kings_armory.evolve import evolve
 from domain.games.kings_armory.foes import choose, foe_attack, foe_turn, next_foe
 from domain.games.kings_armory.messages import (
+    Attack,
     Damaged,
     Defeated,
     EndAlly,
@@ -20,15 +23,18 @@ from domain.games.kings_armory.messages import (
     GateDamaged,
     HitRolled,
     StatusDamage,
+    Tank,
     Tanked,
     TankEnded,
     TieRolled,
     TurnLost,
+    UseSpecial,
+    WaveWon,
 )
 from domain.games.kings_armory.state import Figure, KaState, Tokens
 from domain.games.kings_armory.table import board_for
-from domain.kernel import Emitter, Event
-from tests.kings_armory.support import Dice, foe, hero, only, play, route_space, table
+from domain.kernel import Emitter, Event, RuleViolation
+from tests.kings_armory.support import Dice, foe, hero, hireable, only, play, route_space, table
 from tests.kings_armory.test_board import cave_data
 
 RED = ("main", "odd", "red")
@@ -143,6 +149,17 @@ def test_attack_priority_3_same_damage_type_breaks_a_distance_tie() -> None:
     assert roll.target == "valcor" and roll.rule == "kings-armory B1 Attack Priority 3"
 
 
+def test_attack_priority_5_counts_the_castle_gate_spaces_as_path() -> None:
+    """kings-armory B1 Attack Priority 5, E Castle Gate (its two spaces count as Path): an
+    Orc Archer at l15 has Valcor on the even gate space k17 and Cyrus on open terrain at
+    n16, both 3 away, both Melee, neither on its route: Valcor stands on the Path."""
+    archer = foe("orc-archer", 1, 27, RED)  # l15
+    state = table(hero("valcor", "k17"), hero("cyrus", "n16"), archer)
+    events = attack_only(state, "m1", 15)
+    (roll,) = only(events, HitRolled)
+    assert roll.target == "valcor" and roll.rule == "kings-armory B1 Attack Priority 5"
+
+
 def test_a_tie_the_lists_leave_is_rolled_and_recorded() -> None:
     """kings-armory B1 Attack Priority 7.5, B3: "roll for it". A d20 each, the highest
     wins, a tie rolls again; every roll is in TieRolled."""
@@ -223,3 +240,41 @@ def test_with_the_cave_foes_alternate_entrances_and_the_main_one_goes_first_on_a
     assert board_for(cave_map).routes[main.route].remaining(11) == board_for(cave_map).routes[cave.route].remaining(5)
     em = Emitter(table(main, cave, map=cave_map), evolve)
     assert next_foe(em, Dice(), (cave, main)) == (main, "kings-armory B3 Monster Turn Priority 6-7")
+
+
+def test_with_the_cave_every_waves_first_foe_comes_in_at_the_monster_entrance() -> None:
+    """kings-armory B1 Two Monster Entrances: the alternation starts again with each
+    Wave. Wave 1 brought three foes (the last one through the main entrance); Wave 2's
+    first still comes in there, not at the Cave."""
+    cave_map = json.dumps(cave_data())
+    last = foe("goblin-peon", 3, 20, RED, route_board=cave_map)  # near the Castle Gate
+    beside = route_space(21, RED, cave_map)
+    state = replace(table(hero("valcor", "b16", space=beside), last, map=cave_map), entered=3, wave_entered=3)
+    # A natural 20 kills the Peon and wins Wave 1; Wave 2 brings 5 - 1 = 4 foes (one Hero),
+    # each a d12 of 4 and the first of its pile.
+    state, events = play(state, Attack(seat=1, figure="valcor", attack="royal-mace", target="m3"),
+                         Dice(20, *[4, 0] * 4))
+    assert only(events, WaveWon)
+    assert [e.entrance for e in only(events, FoeEntered)] == ["main", "cave", "main", "cave"]
+
+
+def test_e_tanking_once_only_stalemates_remain_the_foe_goes_free() -> None:
+    """kings-armory E Tanking, E Teleport: Felicity and a Psionicist have only
+    Supernatural attacks, or none, and the Orc War Mage is immune to Supernatural: they
+    cannot defeat it. While a Goblin Peon is still about, Felicity may tank the Mage;
+    once it is the only foe left she may not, her tank ends in its turn and it walks
+    on, a standing order does not stop it, and it may not be sent back either."""
+    mage = foe("orc-war-mage", 1, 10, YELLOW)  # d6
+    felicity = hero("felicity", "e6")
+    play(table(felicity, mage, foe("goblin-peon", 2, 2)), Tank(seat=1, figure="felicity", foe="m1"))
+    with pytest.raises(RuleViolation, match=r"kings-armory E Tanking: m1 .* stalemate"):
+        play(table(felicity, mage), Tank(seat=1, figure="felicity", foe="m1"))
+    state, events = turn(table(felicity, replace(mage, tanked_by="felicity")), "m1", *[10] * 4)
+    assert [(t.figure, t.foe) for t in only(events, TankEnded)] == [("felicity", "m1")]
+    assert only(events, FoeMoved)[0].how == "moved" and where(state, "m1").index == 14
+    state, events = turn(table(replace(felicity, holding=True), mage), "m1", *[10] * 4)
+    assert not only(events, Tanked) and where(state, "m1").index == 14
+    psionicist = hireable("psionicist", 1, 2, "e7")
+    with pytest.raises(RuleViolation, match=r"kings-armory E Teleport: m1 .* stalemate"):
+        play(table(psionicist, mage), UseSpecial(seat=1, figure="psionicist-1", special="teleport-foe",
+                                                 target="m1", at="d4"))

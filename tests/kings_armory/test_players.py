@@ -10,6 +10,7 @@ import pytest
 
 from domain.games.kings_armory import GAME
 from domain.games.kings_armory.board import parse
+from domain.games.kings_armory.combat import defeat
 from domain.games.kings_armory.evolve import evolve
 from domain.games.kings_armory.messages import (
     AlliesRecovered,
@@ -26,6 +27,8 @@ from domain.games.kings_armory.messages import (
     GameOver,
     GuardianSummoned,
     Healed,
+    HireableSatOut,
+    HitRolled,
     PlaceAlly,
     PlaceTower,
     Step,
@@ -125,9 +128,10 @@ def test_a_hireable_stays_within_two_spaces_of_a_tower() -> None:
 
 
 def test_boleslaw_teleports_from_tower_to_tower_only() -> None:
-    """kings-armory E Teleport: he never leaves the Towers."""
+    """kings-armory E Teleport: he never leaves the Towers. (He has made his attack, which
+    D1 asks of him with one foe left: the far Tower is out of his reach of it.)"""
     other = Tower("t2", (parse("k10"), parse("l10"), parse("k11"), parse("l11")), 3)
-    state = table(hero("boleslaw", "f6", on_tower="t1", tower="t1"), foe("bridge-troll", 1, 10, YELLOW),
+    state = table(hero("boleslaw", "f6", on_tower="t1", tower="t1", attacked=True), foe("bridge-troll", 1, 10, YELLOW),
                   towers=(TOWER, other))
     with pytest.raises(RuleViolation, match="never leaves the Towers"):
         play(state, Step(seat=1, figure="boleslaw", to="h8"))
@@ -185,14 +189,21 @@ def test_summon_guardian_once_a_wave_within_five_of_felicity() -> None:
 
 
 def test_psionicist_mind_cage_from_a_tower_and_teleport_foe_back_along_its_route() -> None:
+    """kings-armory C1 Step 2 (Mind Cage tanks from a Tower), E Teleport; Teleport Foe
+    rolls its Hitroll of 4 (CONTENT.md) against the War Orc's Dodge of 9 (C2 Third).
+    (Valcor, who could defeat the Orc, keeps it from being a stalemate: E Tanking.)"""
     psion = hireable("psionicist", 1, 2, "f6", tower="t1", on_tower="t1")
-    state = table(psion, foe("war-orc", 1, 10, YELLOW), towers=(TOWER,))
+    state = table(psion, hero("valcor", "p16"), foe("war-orc", 1, 10, YELLOW), towers=(TOWER,))
     _, events = play(state, UseSpecial(seat=1, figure="psionicist-1", special="mind-cage", target="m1"))
     assert [(t.figure, t.foe) for t in only(events, Tanked)] == [("psionicist-1", "m1")]
     with pytest.raises(RuleViolation, match="back along its route"):
         play(state, UseSpecial(seat=1, figure="psionicist-1", special="teleport-foe", target="m1", at="d9"))
-    _, events = play(state, UseSpecial(seat=1, figure="psionicist-1", special="teleport-foe", target="m1", at="d4"))
-    assert [(s.to, s.index) for s in only(events, FoeSentBack)] == [("d4", 8)]
+    send_back = UseSpecial(seat=1, figure="psionicist-1", special="teleport-foe", target="m1", at="d4")
+    for natural, result in ((5, "hit"), (4, "miss"), (1, "fumble")):
+        _, events = play(state, send_back, Dice(natural))
+        assert [(r.natural, r.bonus, r.total, r.dodge, r.result) for r in only(events, HitRolled)] == [
+            (natural, 4, natural + 4, 9, result)]
+        assert [(s.to, s.index) for s in only(events, FoeSentBack)] == ([("d4", 8)] if result == "hit" else [])
 
 
 def test_foresight_rolls_the_next_waves_foes_now_and_the_wave_uses_them() -> None:
@@ -276,3 +287,114 @@ def test_a_tank_may_be_let_go_in_the_players_round_but_not_taken_up_again() -> N
         play(state, Tank(seat=1, figure="valcor", foe="m1"))
     with pytest.raises(RuleViolation, match="does not tank"):
         play(state, Untank(seat=1, figure="valcor", foe="m1"))
+
+
+def test_the_round_limit_is_a_house_rule_off_by_default() -> None:
+    """kings-armory B4, B9: a game ends only by a Wave won or lost; `round_limit` (RULES.md,
+    not in the rulebook) is 0, no limit, unless asked for."""
+    spec = next(option for option in GAME.ruleset.options if option.name == "round_limit")
+    assert spec.default == 0 and spec.house_rule
+    setup = GAME.ruleset.check_setup(["p1"], {}, "")
+    assert GAME.initial_state(setup).options.round_limit == 0
+    for limit, lost in ((0, False), (60, True)):
+        state = table(hero("valcor", "p16"), foe("goblin-peon", 1, 2), round_=60, round_limit=limit)
+        state, events = play(state, EndTurn(seat=1), Dice(*[10] * 10))
+        assert bool(only(events, GameOver)) == lost, limit
+        assert state.rounds == (60 if lost else 61)
+
+
+def test_a_hero_knocked_out_on_a_tower_keeps_its_hosting_slot() -> None:
+    """kings-armory E Towers (a Hero on a Tower always uses a slot), E Defeated (a KO'd
+    Hero stays where it is until the Wave ends), A2 Tower Hosting (3 slots): with Valcor
+    knocked out on a full Tower, Ember may not climb it, so that none is over-full when
+    he comes back between Waves (B5 Step 1)."""
+    state = table(hero("valcor", "f6", tower="t1", on_tower="t1"),
+                  hireable("archer", 1, 1, "g6", tower="t1", on_tower="t1"),
+                  hireable("archer", 2, 1, "f7", tower="t1", on_tower="t1"), hero("ember", "h7"),
+                  foe("bridge-troll", 1, 10, YELLOW), towers=(TOWER,))
+    em = Emitter(state, evolve)
+    defeat(em, "valcor", "hit points")
+    state = em.state
+    assert state.hosted("t1") == 3
+    with pytest.raises(RuleViolation, match="free hosting slot"):
+        play(state, EnterTower(seat=1, figure="ember", to="g7"))
+
+
+def test_d1_an_ally_that_owes_its_attack_may_not_spend_the_actions_it_needs_on_specials() -> None:
+    """kings-armory D1: Ember can shoot the Troll (4 away, Longbow range 6). Her Wolf
+    (a Special, 1 action) may come first while an action is left for the bow, not after:
+    the turn's attack cannot be escaped by spending the actions on something else."""
+    state = table(hero("ember", "h6"), foe("bridge-troll", 1, 10, YELLOW))
+    wolf = UseSpecial(seat=1, figure="ember", special="faelan", target="m1")
+    state, _ = play(state, wolf, Dice(15))
+    state, _ = play(state, wolf, Dice(15))
+    with pytest.raises(RuleViolation, match="kings-armory D1"):
+        play(state, wolf, Dice(15))
+    state, _ = play(state, Attack(seat=1, figure="ember", attack="longbow", target="m1"), Dice(15))
+    ember = state.figure("ember")
+    assert ember is not None and ember.attacked and ember.actions == 0
+
+
+def test_d1_an_ally_that_owes_its_attack_may_not_walk_out_of_reach() -> None:
+    """kings-armory D1: Valcor stands by the Troll (d6). He may step away while the rest
+    of his movement can bring him back (f6, g6), not further (h6, with one step left)."""
+    state = table(hero("valcor", "e6"), foe("bridge-troll", 1, 10, YELLOW))
+    state, _ = play(state, Step(seat=1, figure="valcor", to="f6"))
+    state, _ = play(state, Step(seat=1, figure="valcor", to="g6"))
+    with pytest.raises(RuleViolation, match="kings-armory D1"):
+        play(state, Step(seat=1, figure="valcor", to="h6"))
+    state, _ = play(state, Step(seat=1, figure="valcor", to="f6"))
+    state, _ = play(state, Step(seat=1, figure="valcor", to="e6"))
+    play(state, Attack(seat=1, figure="valcor", attack="royal-mace", target="m1"), Dice(15))
+
+
+FAR_TOWER = Tower("t1", (parse("h8"), parse("i8"), parse("h9"), parse("i9")), 3)
+OUT_OF_REACH = (6, 17, 18, 19, 26)
+"""Yellow route spaces 8 or more from every cell of FAR_TOWER: beyond a bow shot from it."""
+
+
+def test_d1_a_ranged_hero_leaves_its_tower_once_5_or_fewer_foes_are_left() -> None:
+    """kings-armory D1: Ember on a Tower need not climb down to shoot while more than 5
+    foes are on the board; with 5 or fewer she must, when a foe is in reach once she is
+    down and has moved (the Orc at d3 is 9 from the Tower, her bow reaches 7 from it)."""
+    on_top = hero("ember", "h8", on_tower="t1", tower="t1")
+    orc = foe("war-orc", 1, 7, YELLOW)  # d3
+    others = [foe("goblin-peon", n, index, YELLOW) for n, index in enumerate(OUT_OF_REACH, start=2)]
+    crowded = table(on_top, orc, *others, towers=(FAR_TOWER,))
+    play(crowded, EndAlly(seat=1, figure="ember"), Dice(*[10] * 40))
+    alone = table(on_top, orc, towers=(FAR_TOWER,))
+    with pytest.raises(RuleViolation, match="kings-armory D1"):
+        play(alone, EndAlly(seat=1, figure="ember"))
+    state, _ = play(alone, ExitTower(seat=1, figure="ember", to="g8"))
+    state, _ = play(state, Step(seat=1, figure="ember", to="g7"))
+    state, _ = play(state, Step(seat=1, figure="ember", to="f7"))
+    play(state, Attack(seat=1, figure="ember", attack="longbow", target="m1"), Dice(15))
+
+
+def test_d1_a_melee_hero_climbs_down_to_fight_however_many_foes_are_left() -> None:
+    """kings-armory D1: only the Allies that fight at range may stay in a Tower; Valcor
+    on one, with six foes about and one 4 spaces away, owes his attack."""
+    on_top = hero("valcor", "h8", on_tower="t1", tower="t1")
+    near = foe("war-orc", 1, 12, YELLOW)  # d8
+    others = [foe("goblin-peon", n, index, YELLOW) for n, index in enumerate(OUT_OF_REACH, start=2)]
+    with pytest.raises(RuleViolation, match="kings-armory D1"):
+        play(table(on_top, near, *others, towers=(FAR_TOWER,)), EndAlly(seat=1, figure="valcor"))
+
+
+def test_hireables_beyond_the_hosting_slots_sit_out_the_last_hired_first() -> None:
+    """kings-armory B5 Step 6 (A2 Tower Hosting): four Heroes get 2 starting Towers (3
+    slots each) and the 2 Parapets (1 each): 8 Allies. Of five Hireables the last one
+    hired sits out, and every Ally left finds a place, so set-up ends in Wave 1."""
+    hired = "1:foot-soldier:1,1:archer:1,2:archer:1,3:cleric:1,4:sorcerer:1"
+    setup = GAME.ruleset.check_setup([f"p{n}" for n in range(1, 5)], {"hireables": hired}, "")
+    state = GAME.initial_state(setup)
+    state, events = play(state, StartGame(seat=0))
+    assert [(e.figure, e.seat, e.level) for e in only(events, HireableSatOut)] == [("sorcerer-1", 4, 1)]
+    assert state.figure("sorcerer-1") is None
+    assert len(state.allies()) == 8
+    rolls = Dice(*[5, 0] * 3, *[10] * 30)
+    while state.phase in (TOWERS, PLACING):
+        legal = GAME.legal_commands(state, state.seat)
+        assert legal, f"seat {state.seat} has a legal command"
+        state, _ = play(state, legal[-1], rolls)
+    assert state.wave == 1

@@ -53,8 +53,9 @@ RULESET = Ruleset(
                    "the rest in the second", False, rulebook="kings-armory D2-2"),
         OptionSpec("hireables", "Hireables the team starts with, until part 2 brings hiring: "
                    "seat:class:level, comma separated (1:archer:2,2:foot-soldier:1)", ""),
-        OptionSpec("round_limit", "the game is lost after this many rounds in all (0: no limit, as in "
-                   "the rulebook)", 60, minimum=0),
+        OptionSpec("round_limit", "a guard against endless games that the rulebook does not have: the game "
+                   "is lost after this many rounds in all; 0, the default, sets no limit, as in the rulebook", 0,
+                   minimum=0),
     ),
     contents=("standard",),
     rulebook="kings-armory.md",
@@ -116,7 +117,7 @@ def initial_state(setup: Setup) -> KaState:
         waves=int(values.get("waves", 5)),
         gate_hp=int(values.get("gate_hp", 20)),
         delayed_entry=bool(values.get("delayed_entry", False)),
-        round_limit=int(values.get("round_limit", 60)),
+        round_limit=int(values.get("round_limit", 0)),
     )
     seats = len(setup.seats)
     chosen = parse_heroes(str(values.get("heroes", "")), seats)

@@ -3,6 +3,7 @@ C1, C2, E Actions): move, climb a Tower, attack, tank, end its turn."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
@@ -19,23 +20,25 @@ from domain.games.kings_armory.board import (
     within_range,
 )
 from domain.games.kings_armory.combat import Em, reaches_tower, resolve_attack
-from domain.games.kings_armory.content import MELEE, RANGED, Attack
+from domain.games.kings_armory.content import MELEE, OFFENSIVE, RANGED, UTILITY, Attack
 from domain.games.kings_armory.figures import (
     GUARDIAN_OF,
     attack_named,
     attacks,
     flying,
     move_rate,
+    ranged_role,
     resistance,
     role,
     teleports,
     towers_only,
 )
-from domain.games.kings_armory.foes import can_tank
-from domain.games.kings_armory.state import FOE, GUARDIAN, HERO, HIREABLE, PLAYERS, Figure, KaState
+from domain.games.kings_armory.foes import can_tank, stalemate
+from domain.games.kings_armory.state import FOE, GUARDIAN, HERO, HIREABLE, PLAYERS, Figure, KaState, Tower
 from domain.games.kings_armory.table import allies_on, ally_at, board_of
 from domain.kernel import Rng, RuleViolation, require
 from domain.kernel.game import memo_last
+from domain.kernel.records import replacer
 
 R_TURN = "kings-armory B2"
 R_MOVE = "kings-armory C1 Step 1"
@@ -46,6 +49,7 @@ R_AREA = "kings-armory C2 Sixth"
 R_LINE = "kings-armory E Line Attacks"
 R_ACTIONS = "kings-armory E Actions"
 R_TANKING = "kings-armory C1 Step 2"
+R_STALEMATE = "kings-armory E Tanking"
 R_THEMATIC = "kings-armory D1"
 R_HIREABLES = "kings-armory E Hireables"
 R_STACKING = "kings-armory E Stacking / Sharing a Space"
@@ -54,6 +58,9 @@ GUARDIAN_TETHER = 5
 DIRECTIONS = ("N", "E", "S", "W")
 HOSTING_REACH = 2
 """Hireables stay on or within 2 spaces of their Tower (kings-armory A2 Tower Hosting)."""
+moved = replacer(Figure)
+"""The Ally with some fields changed: where an action would leave it (the thematic rules
+look at it there)."""
 
 
 # ---------------------------------------------------------------- whose turn
@@ -168,21 +175,32 @@ def open_spaces(state: KaState, ally: Figure, start: Space, steps: int) -> Itera
     ground off the Towers, no other Ally on it, a Hireable's Tower within reach, Felicity
     and her Guardian within their tether. It passes through other Allies on the way
     (kings-armory C1 Step 1). Nearest first."""
-    board = board_of(state)
+    ground = _ground_off_towers(board_of(state), state.towers)
+    hireable = ally.kind == HIREABLE
+    tethered = ally.kind == GUARDIAN or (ally.kind == HERO and ally.key == GUARDIAN_OF)
+    standing = allies_on(state.figures)
     frontier, seen = [start], {start}
     for _ in range(steps):
         ahead = []
         for space in frontier:
             for nxt in neighbours(space):
-                if nxt in seen or not board.walkable(nxt) or state.tower_at(nxt) is not None:
+                if nxt in seen or nxt not in ground:
                     continue
-                if (ally.kind == HIREABLE and not hosting_tower(state, ally, nxt)) or tether_problem(state, ally, nxt):
+                if (hireable and not hosting_tower(state, ally, nxt)) or (
+                        tethered and tether_problem(state, ally, nxt)):
                     continue
                 seen.add(nxt)
                 ahead.append(nxt)
-                if not _held(state, nxt, ally):
+                there = standing.get(nxt)
+                if not there or (len(there) == 1 and there[0].figure == ally.figure):
                     yield nxt
         frontier = ahead
+
+
+@functools.lru_cache(maxsize=64)
+def _ground_off_towers(board: Board, towers: tuple[Tower, ...]) -> frozenset[Space]:
+    """Where an Ally may walk: the board's ground less the Towers (kings-armory C1 Step 1)."""
+    return board.ground - {cell for tower in towers for cell in tower.cells}
 
 
 def tether_problem(state: KaState, ally: Figure, to: Space) -> str:
@@ -239,6 +257,8 @@ def step(state: KaState, ally: Figure, to: Space) -> Plan:
     if starts:
         check_cost(state, ally, 1, "move")
     landing = state.tower_at(to) if teleports(ally) else None
+    keep_duty(state, ally, moved(ally, space=to, steps=left, actions=ally.actions - (1 if starts else 0),
+                                 on_tower=landing.tower if landing else "", tower=tower))
 
     def apply(em: Em, rng: Rng) -> None:
         if starts:
@@ -272,6 +292,8 @@ def enter_tower(state: KaState, ally: Figure, to: Space) -> Plan:
     tower = state.tower_at(to)
     assert tower is not None
     check_cost(state, ally, 1, "enter tower")
+    keep_duty(state, ally, moved(ally, space=to, steps=0, actions=ally.actions - 1, on_tower=tower.tower,
+                                 tower=tower.tower))
 
     def apply(em: Em, rng: Rng) -> None:
         pay(em, ally.figure, 1, "enter tower")
@@ -289,8 +311,6 @@ def tower_exits(state: KaState, ally: Figure) -> list[Space]:
         for space in neighbours(cell):
             if space in tower.cells or space in found or not free_ground(state, space, ally.figure):
                 continue
-            if ally_at(state, space) is not None:
-                continue
             if (ally.kind == HIREABLE and not hosting_tower(state, ally, space)) or tether_problem(state, ally, space):
                 continue
             found.append(space)
@@ -302,6 +322,7 @@ def exit_tower(state: KaState, ally: Figure, to: Space) -> Plan:
             f"{ally.figure} cannot climb down to {name(to)}: a free ground space beside its Tower")
     tower = hosting_tower(state, ally, to)
     check_cost(state, ally, 1, "exit tower")
+    keep_duty(state, ally, moved(ally, space=to, steps=0, actions=ally.actions - 1, on_tower="", tower=tower))
 
     def apply(em: Em, rng: Rng) -> None:
         pay(em, ally.figure, 1, "exit tower")
@@ -410,6 +431,8 @@ def attack(state: KaState, ally: Figure, key: str, aim: Aim) -> Plan:
                  if f is not None and f.kind == FOE)
     action = f"{'attack' if counts else 'attack on the immune'}:{profile.key}"
     check_cost(state, ally, profile.cost, action)
+    if not counts:
+        keep_duty(state, ally, paid(ally, profile.cost))
 
     def apply(em: Em, rng: Rng) -> None:
         pay(em, ally.figure, profile.cost, action)
@@ -427,7 +450,7 @@ def tank(state: KaState, ally: Figure, foe_id: str) -> Plan:
         raise RuleViolation(R_TANKING, f"there is no foe {foe_id!r} on the board")
     problem = tank_problem(state, ally, foe)
     if problem:
-        raise RuleViolation(R_TANKING, problem)
+        raise RuleViolation(R_STALEMATE if problem == stalemate(state, foe) else R_TANKING, problem)
     return lambda em, rng: em.emit(m.Tanked, R_TANKING, ally.figure, foe_id)
 
 
@@ -439,6 +462,8 @@ def tank_problem(state: KaState, ally: Figure, foe: Figure) -> str:
         return f"{ally.figure} let {foe.figure} go this round"
     if ally.on_tower:
         return "no tanking from a Tower"
+    if stalemate(state, foe):
+        return stalemate(state, foe)
     if not can_tank(state, ally, foe, foe.space):
         return (f"{ally.figure} cannot tank {foe.figure}: it must be tankable, within reach, and {ally.figure} "
                 "needs a free tank slot")
@@ -456,56 +481,133 @@ def untank(state: KaState, ally: Figure, foe_id: str) -> Plan:
 # ---------------------------------------------------------------- the thematic rules
 
 
-def _fresh_answers(state: KaState) -> dict[str, bool]:
-    return {}
+@dataclass(slots=True)
+class _Answers:
+    """What the thematic rules worked out about one state: whether an Ally (as it stands,
+    or as an action would leave it) owes its attack, and its threats by Tower and
+    actions left. The legal-command lists ask it for every action an Ally might take."""
+
+    owed: dict[tuple[str, Space, str, int, int, bool], bool]
+    threats: dict[tuple[str, str, int], tuple[Threat, ...]]
+    hits: dict[tuple[str, str, int, Space], bool]
 
 
-_owed_in = memo_last(_fresh_answers)
-"""Answers for the last state asked of: the legal-command lists ask whether an Ally owes
-its attack once for each way of ending its turn."""
+def _fresh_answers(state: KaState) -> _Answers:
+    return _Answers({}, {}, {})
+
+
+_answers_for = memo_last(_fresh_answers)
 
 
 def owes_attack(state: KaState, ally: Figure) -> bool:
-    owed = _owed_in(state)
-    if ally.figure not in owed:
-        owed[ally.figure] = _owes_attack(state, ally)
-    return owed[ally.figure]
+    """kings-armory D1: `ally` (as the state has it, or as it would be after an action)
+    still owes this turn's attack and can make it. Only the Ally's own place, actions
+    and attack matter, so an Ally an action would move is asked of in the same state."""
+    owed = _answers_for(state).owed
+    key = (ally.figure, ally.space, ally.on_tower, ally.actions, ally.steps, ally.attacked)
+    found = owed.get(key)
+    if found is None:
+        found = owed[key] = _owes_attack(state, ally)
+    return found
+
+
+def paid(ally: Figure, cost: int) -> Figure:
+    """The Ally after paying for an action where it stands (a movement under way ends)."""
+    return moved(ally, actions=ally.actions - cost, steps=0)
+
+
+def keep_duty(state: KaState, ally: Figure, after: Figure) -> None:
+    """kings-armory D1: an Ally that owes its attack may do something else first only when
+    it can still make the attack afterwards: it may not walk or climb out of reach, nor
+    spend the actions it needs on Special Actions (or on foes immune to it). `after` is
+    the Ally as the action would leave it; what a Special does to the foes is not foreseen
+    (RULES.md)."""
+    if owes_attack(state, ally) and not owes_attack(state, after):
+        raise RuleViolation(R_THEMATIC, f"{ally.figure} must attack at least once this turn and can reach a "
+                            "foe: this would leave it unable to")
+
+
+def must_leave_tower(state: KaState, ally: Figure) -> bool:
+    """A Hero on a Tower climbs down to attack when it must (kings-armory D1): an
+    Offensive Hero that fights at range may stay while more than 5 foes are on the board;
+    Boleslaw never leaves the Towers."""
+    if ally.kind != HERO or towers_only(ally) or teleports(ally):
+        return False
+    return not (role(ally) == OFFENSIVE and ranged_role(ally) and len(state.foes()) > 5)
 
 
 def _owes_attack(state: KaState, ally: Figure) -> bool:
     """kings-armory D1: an Offensive Ally attacks at least once a turn, "even if it
     requires moving also"; a Utility Ally once a round when 5 or fewer foes are left.
     It owes one when it can afford an attack on a foe that attack can hurt, from where
-    it stands or, for a Hero on the ground, after one movement (RULES.md)."""
+    it stands or, for a Hero, after one movement on the ground, or after climbing down
+    from a Tower where it may not stay and one movement more (RULES.md)."""
     if ally.attacked or ally.kind not in (HERO, HIREABLE):
         return False
-    if role(ally) == "utility" and len(state.foes()) > 5:
+    if role(ally) == UTILITY and len(state.foes()) > 5:
         return False
-    board = board_of(state)
-    threats = _threats(state, ally, ally.actions)
-    if _hits_from(board, ally.space, threats):
+    # From a space it only passes through (another Ally's) it cannot attack until it moves on.
+    if not _held(state, ally.space, ally) and _hits(state, ally, ally.actions, ally.space):
         return True
-    if ally.kind != HERO or ally.on_tower or teleports(ally):
+    if ally.kind != HERO or teleports(ally):
         return False
+    if not ally.on_tower:
+        return _hits_after_moving(state, ally)
+    if not must_leave_tower(state, ally) or ally.actions <= 1:
+        return False
+    for space in tower_exits(state, ally):
+        down = moved(ally, space=space, on_tower="", tower="", steps=0, actions=ally.actions - 1)
+        if _hits(state, down, down.actions, space) or _hits_after_moving(state, down):
+            return True
+    return False
+
+
+def _hits_after_moving(state: KaState, ally: Figure) -> bool:
+    """A Hero on the ground reaches a foe it can hurt after one movement (the rest of the
+    one under way, or a new one) with an action left to attack."""
     left = ally.actions if ally.steps else ally.actions - 1
     if left <= 0:
         return False
     steps = ally.steps if ally.steps else move_rate(ally)
     # Moving keeps the Ally on the ground, so only its space changes what it can hit; a
     # foe further than its steps and the attack's reach (a diagonal counts 2) is out of it.
-    after_moving = [(cost, reach, area, target) for cost, reach, area, target in threats
-                    if cost <= left and manhattan(ally.space, target) <= steps + reach + 1]
-    return bool(after_moving) and any(_hits_from(board, space, after_moving)
-                                      for space in open_spaces(state, ally, ally.space, steps))
+    threats = _threats(state, ally, left)
+    if not any(manhattan(ally.space, target) <= steps + reach + 1 for reach, _, target in threats):
+        return False
+    return any(_hits(state, ally, left, space) for space in open_spaces(state, ally, ally.space, steps))
 
 
-Threat = tuple[int, int, tuple[int, int] | None, Space]
-"""(cost, reach, area, the foe's space): an attack the Ally can pay for, on a foe that
-attack can touch and hurt, wherever the Ally stands on the ground."""
+def _hits(state: KaState, ally: Figure, actions: int, space: Space) -> bool:
+    """Some threat of the Ally's (on the ground or its Tower as it is now, with `actions`
+    to spend) reaches its foe from `space`."""
+    cached = _answers_for(state).hits
+    key = (ally.figure, ally.on_tower, actions, space)
+    found = cached.get(key)
+    if found is None:
+        found = cached[key] = _hits_from(board_of(state), space, _threats(state, ally, actions))
+    return found
 
 
-def _threats(state: KaState, ally: Figure, actions: int) -> list[Threat]:
-    found: list[Threat] = []
+Threat = tuple[int, tuple[int, int] | None, Space]
+"""(reach, area, the foe's space): an attack the Ally can pay for, on a foe that attack
+can touch and hurt, wherever the Ally stands on the ground."""
+
+
+def _threats(state: KaState, ally: Figure, actions: int) -> tuple[Threat, ...]:
+    """The Ally's threats with `actions` to spend, from the ground or its Tower."""
+    cached = _answers_for(state).threats
+    key = (ally.figure, ally.on_tower, actions)
+    found = cached.get(key)
+    if found is None:
+        found = cached[key] = _threats_now(state, ally, actions)
+    return found
+
+
+def _threats_now(state: KaState, ally: Figure, actions: int) -> tuple[Threat, ...]:
+    """One threat a foe for the single-target attacks (the longest reach), and one for
+    each area attack."""
+    longest: dict[Space, int] = {}
+    areas: dict[Threat, None] = {}
     for profile in attacks(ally):
         if profile.cost > actions:
             continue
@@ -513,16 +615,20 @@ def _threats(state: KaState, ally: Figure, actions: int) -> list[Threat]:
         for foe in state.figures:
             if foe.kind != FOE or resistance(foe, profile.kind) is None:
                 continue  # kings-armory D1: a foe immune to it does not count
-            if can_affect(state, ally, profile, foe):
-                found.append((profile.cost, reach, profile.area, foe.space))
-    return found
+            if not can_affect(state, ally, profile, foe):
+                continue
+            if profile.area is None:
+                longest[foe.space] = max(reach, longest.get(foe.space, 0))
+            else:
+                areas[(reach, profile.area, foe.space)] = None
+    return (*((reach, None, target) for target, reach in longest.items()), *areas)
 
 
-def _hits_from(board: Board, origin: Space, threats: list[Threat]) -> bool:
+def _hits_from(board: Board, origin: Space, threats: tuple[Threat, ...]) -> bool:
     """Some threat reaches its foe from `origin`: the foe within range, and for an area
     attack an aim that covers it (every space of an area is within range, the foe's too)."""
     return any(within_range(origin, target, reach) and (area is None or _area_fits(board, origin, reach, area, target))
-               for _, reach, area, target in threats)
+               for reach, area, target in threats)
 
 
 def _area_fits(board: Board, origin: Space, reach: int, area: tuple[int, int], target: Space) -> bool:

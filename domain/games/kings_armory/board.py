@@ -284,6 +284,11 @@ class Board:
     def walkable(self, space: Space) -> bool:
         return space in self.ground
 
+    def on_path(self, space: Space) -> bool:
+        """A path space, the Castle Gate's two included (kings-armory E Castle Gate: they
+        count as Path)."""
+        return space in self.path or space in self.gate.values()
+
     def distance_to_path(self, space: Space) -> int:
         """Orthogonal steps, ignoring obstacles, to the nearest path or gate space."""
         return min(manhattan(space, other) for other in (*self.path, *self.gate.values()))

@@ -152,7 +152,9 @@ def resolve_attack(em: Em, rng: Rng, attacker: Figure, attack: Attack, targets: 
             crit = result == "crit"
             victim = _guarded_by(em.state, target, attack) or target_id
             for base in attack.damage:
-                dealt = (base + extra_damage) * (attack.crit_mod if crit else 1)
+                # kings-armory C2 Fifth, E Crit Mods: the Crit Mod multiplies the Base Damage;
+                # a bonus such as Enchant Weapon's comes on top of the product.
+                dealt = base * (attack.crit_mod if crit else 1) + extra_damage
                 take_damage(em, victim, dealt, attack.kind, attack.non_resistible,
                             R_CRIT if crit else R_DAMAGE)
             if crit:

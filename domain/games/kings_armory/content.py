@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from importlib import resources
 from types import MappingProxyType
@@ -106,6 +106,16 @@ class Attack:
     def is_line(self) -> bool:
         """A line attack (kings-armory E Line Attacks): width 1, length 2 or more."""
         return self.area is not None and self.area[0] == 1 and self.area[1] >= 2
+
+    def crit_range_raised(self, by: int) -> Attack:
+        """The attack with its Crit Range raised by `by` (Equipment will, in part 2): the
+        range grows downwards, 19-20 raised by 2 is 17-20 (kings-armory E Crit Range). It
+        stops at 2, a natural 1 failing always; an attack that cannot crit still cannot."""
+        if by < 0:
+            raise ValueError(f"kings-armory E Crit Range: a raise is not negative ({by})")
+        if self.crit_from is None:
+            return self
+        return replace(self, crit_from=max(2, self.crit_from - by))
 
 
 @dataclass(frozen=True, slots=True)

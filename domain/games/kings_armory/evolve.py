@@ -68,7 +68,7 @@ def _placed(state: KaState, e: m.AllyPlaced) -> KaState:
 def _wave(state: KaState, e: m.WaveBegan) -> KaState:
     # kings-armory A2 Tower Hosting: once a Wave begins, a Hero on the ground uses no slot.
     figures = tuple(replace(f, tower="") if f.kind == HERO and not f.on_tower else f for f in state.figures)
-    return replace(state, figures=figures, wave=e.wave, round=0, to_enter=e.foes)
+    return replace(state, figures=figures, wave=e.wave, round=0, to_enter=e.foes, wave_entered=0)
 
 
 def _round(state: KaState, e: m.RoundBegan) -> KaState:
@@ -95,7 +95,8 @@ def _entered(state: KaState, e: m.FoeEntered) -> KaState:
     order = state.entered + 1
     foe = Figure(figure=e.figure, kind=FOE, key=e.key, seat=0, hp=e.hp, space=parse(e.space),
                  level=e.level, route=(e.entrance, e.lane, e.color), index=0, order=order)
-    return replace(state.with_figure(foe), entered=order, to_enter=max(0, state.to_enter - 1))
+    return replace(state.with_figure(foe), entered=order, wave_entered=state.wave_entered + 1,
+                   to_enter=max(0, state.to_enter - 1))
 
 
 def _turn_began(state: KaState, e: m.FoeTurnBegan) -> KaState:
@@ -126,8 +127,9 @@ def _defeated(state: KaState, e: m.Defeated) -> KaState:
     released = tuple(replace(f, tanked_by="") if f.tanked_by == e.figure else f for f in state.figures)
     state = replace(state, figures=released)
     if figure.kind == HERO:
-        # kings-armory E Defeated: a KO'd Hero stays on the board until the Wave ends.
-        return _update(state, e.figure, hp=0, knocked_out=True, done=True, actions=0, steps=0, tower="",
+        # kings-armory E Defeated: a KO'd Hero stays on the board until the Wave ends, and
+        # on a Tower keeps its hosting slot (E Towers: a Hero on a Tower always uses one).
+        return _update(state, e.figure, hp=0, knocked_out=True, done=True, actions=0, steps=0,
                        holding=False, tokens=NO_TOKENS)
     return replace(state.without(e.figure), acting="" if state.acting == e.figure else state.acting)
 
@@ -218,6 +220,7 @@ def _same(state: KaState, _event: Any) -> KaState:
 _APPLY: dict[type[Event], Apply] = {
     m.GameSetUp: _set_up,
     m.AllyJoined: _joined,
+    m.HireableSatOut: _same,
     m.TowerPlaced: _tower,
     m.AllyPlaced: _placed,
     m.WaveBegan: _wave,

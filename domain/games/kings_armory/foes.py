@@ -22,8 +22,10 @@ from domain.games.kings_armory.combat import (
 )
 from domain.games.kings_armory.content import MELEE, SUPERNATURAL, Attack, monsters, monsters_of_level, wave_card
 from domain.games.kings_armory.figures import (
+    attacks,
     counts_as,
     flying,
+    immune_to_everything,
     monster,
     move_rate,
     resistance,
@@ -34,6 +36,7 @@ from domain.games.kings_armory.figures import (
 from domain.games.kings_armory.state import CAVE, EVEN, FOE, HERO, MAIN, ODD, Figure, KaState
 from domain.games.kings_armory.table import board_of, distance, foe_blocks
 from domain.kernel import Emitter, Rng
+from domain.kernel.game import memo_last
 
 Em = Emitter[KaState]
 
@@ -130,8 +133,8 @@ def enter_foe(em: Em, rng: Rng) -> str:
     scaling = wave_card().scale(heroes_in_game(state))
     row = wave_card().row(state.wave)
     entrance = MAIN
-    if (CAVE, ODD) in board.entrances and state.entered % 2 == 1:
-        entrance = CAVE  # kings-armory B1 Two Monster Entrances: they alternate
+    if (CAVE, ODD) in board.entrances and state.wave_entered % 2 == 1:
+        entrance = CAVE  # kings-armory B1 Two Monster Entrances: they alternate, the Wave's first at the main one
     if state.foresight:
         key, natural_text = state.foresight[0].split(":")
         natural = int(natural_text)
@@ -256,8 +259,43 @@ def _holding_tanker(state: KaState, foe: Figure, space: Space) -> Figure | None:
     if foe_blocks(state, space, foe):
         return None  # kings-armory E Tanking: only where the foe may validly remain
     holders = [a for a in state.figures if a.kind != FOE and a.holding and can_tank(state, a, foe, space)]
+    if not holders or only_stalemates(state):
+        return None
     holders.sort(key=lambda a: a.seat)
-    return holders[0] if holders else None
+    return holders[0]
+
+
+@memo_last
+def only_stalemates(state: KaState) -> bool:
+    """kings-armory E Tanking, E Teleport: once the foes left are only ones the team
+    cannot defeat (and no more are to enter), none may be tanked or sent back any
+    more: they go on to the Castle Gate. A foe can be defeated while an Ally able to
+    act has an attack that can touch it and that it is not immune to, or while Bleed
+    or Burn wears it down (RULES.md)."""
+    foes = state.foes()
+    return not state.to_enter and bool(foes) and not any(_defeatable(state, foe) for foe in foes)
+
+
+def stalemate(state: KaState, foe: Figure) -> str:
+    """Why `foe` may be neither tanked nor sent back now ("" when it may)."""
+    if only_stalemates(state):
+        return f"{foe.figure} is left with foes no Ally can defeat: a stalemate, so it goes free"
+    return ""
+
+
+def _defeatable(state: KaState, foe: Figure) -> bool:
+    if immune_to_everything(foe):
+        return False
+    if foe.tokens.bleed or (foe.tokens.burn and resistance(foe, SUPERNATURAL) is not None):
+        return True
+    for ally in state.figures:
+        if ally.kind == FOE or not ally.active:
+            continue
+        own = (*attacks(ally), *(s.attack for s in specials(ally) if s.attack is not None))
+        if any(resistance(foe, a.kind) is not None and not (a.kind == MELEE and flying(foe) and not a.hits_flying)
+               for a in own):
+            return True
+    return False
 
 
 def _move(em: Em, figure_id: str) -> bool:
@@ -272,10 +310,11 @@ def _move(em: Em, figure_id: str) -> bool:
     card = monster(foe)
     if foe.tanked_by:
         tanker = state.figure(foe.tanked_by)
-        if tanker is not None and tank_holds(tanker, foe):
+        if tanker is not None and tank_holds(tanker, foe) and not only_stalemates(state):
             em.emit(m.FoeMoved, R_TANK, figure_id, (), foe.index, "tanked")
             return True
-        # kings-armory E Tanking: a tank ends when the foe is out of its tanker's reach.
+        # kings-armory E Tanking: a tank ends when the foe is out of its tanker's reach, and
+        # a stalemate is released.
         em.emit(m.TankEnded, R_TANKING_ENDS, foe.tanked_by, figure_id)
         foe = em.state.figure(figure_id)
         assert foe is not None
@@ -406,7 +445,7 @@ def attack_lines(state: KaState, foe: Figure, attack: Attack) -> list[Line]:
         (f"{ATTACK_PRIORITY} 2", lambda ally: distance(foe.space, ally.space)),
         (f"{ATTACK_PRIORITY} 3", lambda ally: counts_as(ally) != attack.kind),
         (f"{ATTACK_PRIORITY} 4", lambda ally: ally.space not in route),
-        (f"{ATTACK_PRIORITY} 5", lambda ally: ally.space not in board.path),
+        (f"{ATTACK_PRIORITY} 5", lambda ally: not board.on_path(ally.space)),
         (f"{ATTACK_PRIORITY} 6", lambda ally: board.distance_to_path(ally.space)),
         (f"{ATTACK_PRIORITY} 7", lambda ally: board.distance_to_gate(ally.space)),
     ]

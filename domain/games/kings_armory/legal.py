@@ -157,9 +157,12 @@ def _ally_commands(state: KaState, seat: int, ally: Figure) -> list[Command]:
                             for space in _step_targets(state, ally)
                             if space[0] >= 0 and space[1] >= 0 and _passes(actions.step, state, ally, space)]
     if _passes(check_cost, state, ally, 1, "climb"):
-        # kings-armory E Towers: the lists are where it may climb; climbing costs 1 action.
-        found.extend(builder(m.EnterTower)(seat=seat, figure=figure, to=name(s)) for s in tower_entries(state, ally))
-        found.extend(builder(m.ExitTower)(seat=seat, figure=figure, to=name(s)) for s in tower_exits(state, ally))
+        # kings-armory E Towers: the lists are where it may climb; climbing costs 1 action
+        # (and may not take it out of reach of the attack it owes: D1).
+        found.extend(builder(m.EnterTower)(seat=seat, figure=figure, to=name(s)) for s in tower_entries(state, ally)
+                     if _passes(actions.enter_tower, state, ally, s))
+        found.extend(builder(m.ExitTower)(seat=seat, figure=figure, to=name(s)) for s in tower_exits(state, ally)
+                     if _passes(actions.exit_tower, state, ally, s))
     foes = [f for f in state.figures if f.kind == FOE]
     for profile in attacks(ally):
         if not _passes(check_cost, state, ally, profile.cost, "attack"):

@@ -145,6 +145,18 @@ class AllyJoined(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class HireableSatOut(Event):
+    """A Hireable of the `hireables` option for whom the starting Towers and Parapets
+    have no hosting slot sits out, the most recently hired first (kings-armory B5 Step
+    6); it does not join the board."""
+
+    figure: str
+    key: str
+    seat: int
+    level: int
+
+
+@dataclass(frozen=True, slots=True)
 class TowerPlaced(Event):
     tower: str
     cells: tuple[str, ...]

@@ -16,6 +16,9 @@ from domain.games.kings_armory.actions import (
     check_cost,
     free_ground,
     hosting_tower,
+    keep_duty,
+    moved,
+    paid,
     pay,
     teleport_problem,
 )
@@ -31,7 +34,7 @@ from domain.games.kings_armory.figures import (
     tank_number,
     tankable,
 )
-from domain.games.kings_armory.foes import foresee, tanks_in_use, wave_size
+from domain.games.kings_armory.foes import foresee, stalemate, tanks_in_use, wave_size
 from domain.games.kings_armory.state import FOE, GUARDIAN, Figure, KaState
 from domain.games.kings_armory.table import ally_at, board_of, foe_blocks
 from domain.kernel import Rng, RuleViolation, require
@@ -107,17 +110,29 @@ def _slow(state: KaState, ally: Figure, special: Special, aim: Aim) -> Plan:
         foes = [_foe_target(state, ally, special, aim)]
 
     def apply(em: Em, rng: Rng) -> None:
-        natural = rng.die(20) if special.hitroll is not None else 0
+        natural = _roll(rng, special)
         for foe in foes:
-            if special.hitroll is not None:
-                total = natural + special.hitroll
-                result = "fumble" if natural == 1 else "hit" if total >= dodge(foe) else "miss"
-                em.emit(m.HitRolled, R_SPECIAL, ally.figure, foe.figure, natural, special.hitroll, total,
-                        dodge(foe), result)
-                if result != "hit":
-                    continue
-            put_tokens(em, foe.figure, "slow", special.amount)
+            if _lands(em, ally, special, foe, natural):
+                put_tokens(em, foe.figure, "slow", special.amount)
     return apply
+
+
+def _roll(rng: Rng, special: Special) -> int:
+    """The d20 of a Special Action that has a Hitroll (one for a whole area); none when it
+    is automatic."""
+    return rng.die(20) if special.hitroll is not None else 0
+
+
+def _lands(em: Em, ally: Figure, special: Special, foe: Figure, natural: int) -> bool:
+    """A Special Action with a Hitroll lands on `foe` when the d20 plus the Hitroll meets
+    its Dodge, never on a natural 1 (kings-armory C2 Third and Fifth); a Special crits
+    only where its card says so (E Crit Range), and none here does."""
+    if special.hitroll is None:
+        return True
+    total = natural + special.hitroll
+    result = "fumble" if natural == 1 else "hit" if total >= dodge(foe) else "miss"
+    em.emit(m.HitRolled, R_SPECIAL, ally.figure, foe.figure, natural, special.hitroll, total, dodge(foe), result)
+    return result == "hit"
 
 
 def _mind_cage(state: KaState, ally: Figure, special: Special, aim: Aim) -> Plan:
@@ -125,6 +140,7 @@ def _mind_cage(state: KaState, ally: Figure, special: Special, aim: Aim) -> Plan
     foe = _foe_target(state, ally, special, aim)
     require(tankable(foe), R_TANKING, f"{foe.figure} cannot be tanked")
     require(not foe.tanked_by, R_TANKING, f"{foe.figure} is already tanked")
+    require(not stalemate(state, foe), R_TANKING, stalemate(state, foe))
     require(tanks_in_use(state, ally.figure) < tank_number(ally), R_TANKING, f"{ally.figure} has no free tank slot")
     return lambda em, rng: em.emit(m.Tanked, R_TANKING, ally.figure, foe.figure)
 
@@ -138,10 +154,25 @@ def _teleport_ally(state: KaState, ally: Figure, special: Special, aim: Aim) -> 
             f"{special.name} moves an Ally at most {special.amount} spaces")
     problem = teleport_problem(state, target, to)
     require(not problem, R_TELEPORT, problem)
+    on_tower, hosting = _landing(state, target, to)
+    return lambda em, rng: em.emit(m.AllyMoved, R_TELEPORT, target.figure, name(to), 0, on_tower, hosting)
+
+
+def _landing(state: KaState, ally: Figure, to: Space) -> tuple[str, str]:
+    """(the Tower it stands on, the Tower hosting it) for an Ally teleported to `to`."""
     tower = state.tower_at(to)
-    hosting = tower.tower if tower else hosting_tower(state, target, to)
-    return lambda em, rng: em.emit(m.AllyMoved, R_TELEPORT, target.figure, name(to), 0, tower.tower if tower else "",
-                           hosting)
+    return (tower.tower, tower.tower) if tower else ("", hosting_tower(state, ally, to))
+
+
+def _after(state: KaState, ally: Figure, special: Special, aim: Aim) -> Figure:
+    """The Ally as its own (checked) Special Action leaves it: paid for, and moved when
+    it teleports itself."""
+    after = paid(ally, special.cost)
+    if special.kind == "teleport-ally" and (aim.target or ally.figure) == ally.figure:
+        to = parse(aim.at)
+        on_tower, hosting = _landing(state, ally, to)
+        after = moved(after, space=to, on_tower=on_tower, tower=hosting)
+    return after
 
 
 def _space(text: str, rule: str) -> Space:
@@ -164,11 +195,16 @@ def send_back_spaces(state: KaState, foe: Figure, spaces: int) -> list[tuple[int
 def _teleport_foe(state: KaState, ally: Figure, special: Special, aim: Aim) -> Plan:
     foe = _foe_target(state, ally, special, aim)
     require(tankable(foe) or foe.tanked_by != "", R_TELEPORT, f"{foe.figure} cannot be moved that way")
+    require(not stalemate(state, foe), R_TELEPORT, stalemate(state, foe))
     to = _space(aim.at, R_TELEPORT)
     choices = dict((space, index) for index, space in send_back_spaces(state, foe, special.amount))
     require(to in choices, R_TELEPORT, f"{foe.figure} can be sent back along its route by up to "
             f"{special.amount} spaces, to a space no foe of its kind holds")
-    return lambda em, rng: em.emit(m.FoeSentBack, R_TELEPORT, foe.figure, name(to), choices[to])
+
+    def apply(em: Em, rng: Rng) -> None:
+        if _lands(em, ally, special, foe, _roll(rng, special)):
+            em.emit(m.FoeSentBack, R_TELEPORT, foe.figure, name(to), choices[to])
+    return apply
 
 
 def _time_rift(state: KaState, ally: Figure, special: Special, aim: Aim) -> Plan:
@@ -252,6 +288,7 @@ def use_special(state: KaState, ally: Figure, key: str, aim: Aim) -> Plan:
     effect = CHECKS[special.kind](state, ally, special, aim)
     action = f"special:{key}"
     check_cost(state, ally, special.cost, action)
+    keep_duty(state, ally, _after(state, ally, special, aim))
 
     def apply(em: Em, rng: Rng) -> None:
         pay(em, ally.figure, special.cost, action)

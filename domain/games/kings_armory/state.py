@@ -121,7 +121,7 @@ class Options:
     waves: int = 5
     gate_hp: int = 20
     delayed_entry: bool = False
-    round_limit: int = 60
+    round_limit: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,6 +151,9 @@ class KaState:
     """The Ally in the middle of its individual turn (kings-armory B2)."""
     entered: int = 0
     """Foes that have entered so far (numbers the next foe's id)."""
+    wave_entered: int = 0
+    """Foes of this Wave that have entered so far (kings-armory B1 Two Monster Entrances:
+    each Wave's first foe comes in at the Monster Entrance)."""
     to_enter: int = 0
     """Foes of this Wave still to come (kings-armory D2-2 Delayed Monster Entry)."""
     foresight: tuple[str, ...] = ()
@@ -185,8 +188,9 @@ class KaState:
         return _tower_cells(self.towers).get(space)
 
     def hosted(self, tower_id: str) -> int:
-        """Allies using one of the Tower's hosting slots (kings-armory A2 Tower Hosting)."""
-        return sum(1 for f in self.figures if f.kind != FOE and f.tower == tower_id and f.active)
+        """Allies using one of the Tower's hosting slots (kings-armory A2 Tower Hosting), a
+        KO'd Hero on it too (E Towers, E Defeated)."""
+        return sum(1 for f in self.figures if f.kind != FOE and f.tower == tower_id)
 
     def with_figure(self, figure: Figure) -> KaState:
         """The state with `figure` replacing the figure of the same id (or added last)."""

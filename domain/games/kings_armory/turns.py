@@ -30,6 +30,7 @@ R_FOES = "kings-armory B3"
 R_FINISH = "kings-armory B4"
 R_VICTORY = "kings-armory B9"
 R_HEAL = "kings-armory B5 Step 1"
+R_SIT_OUT = "kings-armory B5 Step 6"
 R_ROUND_LIMIT = "tablerules round_limit"
 R_AURA = "kings-armory E Healing"
 
@@ -39,19 +40,27 @@ TOWER_SLOTS = 3
 
 def start_game(em: Em) -> None:
     """The team's Heroes (and Hireables) join, the Parapets stand, and seat 1 places
-    the first starting Tower (kings-armory A1, A2)."""
+    the first starting Tower (kings-armory A1, A2). Hireables beyond the hosting slots
+    of the starting Towers and the Parapets sit out, the last hired first (B5 Step 6);
+    Heroes always fit (the Hero Scaling Grid gives them Towers enough)."""
     state = em.state
     board = board_of(state)
-    towers = wave_card().scale(sum(len(keys) for keys in state.heroes)).towers
+    hero_count = sum(len(keys) for keys in state.heroes)
+    towers = wave_card().scale(hero_count).towers
     em.emit(m.GameSetUp, R_SETUP, board.name, state.seats, towers, state.options.gate_hp, state.options.waves)
     for seat, keys in enumerate(state.heroes, start=1):
         for key in keys:
             em.emit(m.AllyJoined, R_SETUP, key, key, HERO, seat, 1, heroes()[key].stats.hp)
+    room = towers * TOWER_SLOTS + len(board.parapets) * PARAPET_SLOTS - hero_count
     numbers: dict[str, int] = {}
-    for seat, key, level in state.hireables:
+    for hired, (seat, key, level) in enumerate(state.hireables):
         numbers[key] = numbers.get(key, 0) + 1
-        em.emit(m.AllyJoined, "tablerules hireables option", f"{key}-{numbers[key]}", key, HIREABLE, seat, level,
-                hireables()[key].stats(level).hp)
+        figure = f"{key}-{numbers[key]}"
+        if hired < room:
+            em.emit(m.AllyJoined, "tablerules hireables option", figure, key, HIREABLE, seat, level,
+                    hireables()[key].stats(level).hp)
+        else:
+            em.emit(m.HireableSatOut, R_SIT_OUT, figure, key, seat, level)
     for number, parapet in enumerate(board.parapets, start=1):
         em.emit(m.TowerPlaced, R_PARAPETS, f"p{number}", (name(parapet),), PARAPET_SLOTS)
     if not em.state.towers_left:
