@@ -26,7 +26,9 @@ from tqdm import tqdm
 from domain.games import REGISTRY
 from domain.kernel import Header, Log, LogFormatError, OptionSpec, Report, parse_log, replay_lines
 from domain.kernel.log import header_of, parse_line
+from domain.kernel.tell import told_payload
 from domain.kernel.upgrade import DecidedOtherwise, NothingToUpgrade, upgrade
+from domain.kernel.words import Seats
 from service import serverlog
 from service.config import Settings
 
@@ -196,9 +198,14 @@ def cmd_replay(args: argparse.Namespace) -> int:
         total = events if upto is None else min(upto, events)
         with _progress(total, sys.stderr) as progress:
             session, report = replay_lines(game, lines, upto, progress, args.every_state)
+    seats = Seats(tuple(header.seats))
     for envelope in log.envelopes[:total] if log is not None else ():
-        payload = json.dumps(dict(envelope.payload), sort_keys=True)
-        print(f"{envelope.seq:>6}  {envelope.type:<20} [{envelope.rule}] {payload}")
+        told = told_payload(game, envelope.type, envelope.payload, envelope.schema, seats)
+        if args.json:
+            print(json.dumps({"seq": envelope.seq, "type": envelope.type, "rule": envelope.rule, "text": told,
+                              "payload": dict(envelope.payload)}, sort_keys=True))
+        else:
+            print(f"{envelope.seq:>6}  {told}  [{envelope.rule}]")
     _print_report(report, sys.stdout, replayed=True)
     if session is not None:
         status = game.status(session.state)
@@ -546,6 +553,8 @@ def parser() -> argparse.ArgumentParser:
         if name == "replay":
             command.add_argument("--upto", type=int, default=0, help="stop after this many events")
             command.add_argument("--summary", action="store_true", help="print only the outcome")
+            command.add_argument("--json", action="store_true",
+                                 help="each event as a JSON line (seq, type, rule, text, payload) instead of a sentence")
             command.add_argument("--every-state", action="store_true",
                                  help="compare the state with every event's state_hash (default: every 128th "
                                       "and the last; verify always compares every one)")

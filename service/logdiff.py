@@ -16,6 +16,8 @@ from typing import Any
 from domain.kernel import Envelope, Game, Log
 from domain.kernel.audit import first_lines, state_diff
 from domain.kernel.session import decode_event
+from domain.kernel.tell import told_payload
+from domain.kernel.words import Seats
 
 HEADER_FIELDS = ("ruleset", "ruleset_version", "game_id", "seats", "options", "content", "seed_commitment")
 """What makes two logs logs of one game."""
@@ -32,6 +34,8 @@ class LogDiff:
     """Each log's first event past the agreement (None where that log ends)."""
     state: tuple[str, ...]
     """How the states differ after those events (A's value != B's)."""
+    told: tuple[str, str] = ("", "")
+    """Each of `first` in words (domain/kernel/words.py)."""
 
     @property
     def identical(self) -> bool:
@@ -45,20 +49,20 @@ class LogDiff:
             return f"identical: {self.agreed} events alike"
         lines.append(f"the logs agree on their first {self.agreed} events (of {self.lengths[0]} in A, "
                      f"{self.lengths[1]} in B)")
-        for side, envelope in zip("AB", self.first, strict=True):
-            lines.append(f"{side}: {_event_line(envelope)}")
+        for side, envelope, told in zip("AB", self.first, self.told, strict=True):
+            lines.append(f"{side}: {_event_line(envelope, told)}")
         if self.state:
             lines.append("the state after it (A != B):")
             lines.extend(f"  {line}" for line in self.state)
         return "\n".join(lines)
 
 
-def _event_line(envelope: Envelope | None) -> str:
+def _event_line(envelope: Envelope | None, told: str) -> str:
     if envelope is None:
         return "the log ends here"
-    line = f"event {envelope.seq} {envelope.type} [{envelope.rule or 'no rule cited'}] {dict(envelope.payload)}"
+    line = f"event {envelope.seq} ({envelope.type}, {envelope.rule or 'no rule cited'}): {told}"
     if envelope.command is not None:
-        line += f", from the command {dict(envelope.command)}"
+        line += f" From {envelope.command.get('type')} by seat {envelope.command.get('seat')}."
     return line
 
 
@@ -92,4 +96,6 @@ def diff_logs(game: Game[Any], a: Log, b: Log) -> LogDiff:
     if first != (None, None) and not header:
         after = [_fold(game, log, log.envelopes[:agreed + 1]) for log in (a, b)]
         state = first_lines(state_diff(after[0], after[1]))
-    return LogDiff(header, agreed, lengths, first, state)
+    seats = Seats(tuple(a.header.seats))
+    told = tuple("" if e is None else told_payload(game, e.type, e.payload, e.schema, seats) for e in first)
+    return LogDiff(header, agreed, lengths, first, state, (told[0], told[1]))

@@ -43,10 +43,13 @@ def test_play_export_replay_verify_and_fork(server: Running, tmp_path: Path) -> 
     assert played.returncode == 0, played.stderr
     assert "finished" in played.stdout
     replayed = run("replay", str(log))
-    assert replayed.returncode == 0 and "REPLAYED:" in replayed.stdout and "GameCreated" in replayed.stdout
+    assert replayed.returncode == 0 and "REPLAYED:" in replayed.stdout
+    assert "     1  A game of armory 3.0.0 is created for " in replayed.stdout  # events told in words
+    listed = run("replay", str(log), "--json", "--upto", "3")
+    assert [json.loads(line)["seq"] for line in listed.stdout.splitlines()[:3]] == [1, 2, 3]
     assert "not checked: the rules" in replayed.stdout
     summary = run("replay", str(log), "--summary", "--every-state")
-    assert summary.returncode == 0 and "REPLAYED:" in summary.stdout and "GameCreated" not in summary.stdout
+    assert summary.returncode == 0 and "REPLAYED:" in summary.stdout and "is created for" not in summary.stdout
     assert summary.stdout.splitlines()[0] == next(line for line in replayed.stdout.splitlines() if "REPLAYED:" in line)
     verified = run("verify", str(log))
     assert verified.returncode == 0 and verified.stdout.startswith("VERIFIED:") and "re-decided" in verified.stdout
@@ -158,7 +161,7 @@ def test_a_reader_that_stops_early_gets_no_traceback() -> None:
     listed = GOLDEN.parent / "kings-armory" / "2p-five-waves-win.jsonl"
     piped = subprocess.run(f"{sys.executable} -m service.cli replay {listed} | head -n 1", shell=True,
                            capture_output=True, text=True, timeout=120, check=False)
-    assert piped.stdout.lstrip().startswith("1  GameCreated")
+    assert piped.stdout.lstrip().startswith("1  A game of kings-armory")
     assert "Traceback" not in piped.stderr and "BrokenPipe" not in piped.stderr
 
 

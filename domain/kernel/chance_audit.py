@@ -45,6 +45,8 @@ from domain.kernel.messages import SYSTEM_SEAT
 from domain.kernel.quoting import quoted
 from domain.kernel.rng import RecordingRng
 from domain.kernel.session import SEED_REVEALED, Session
+from domain.kernel.tell import told_payload
+from domain.kernel.words import Seats
 
 MATCHES = "CHANCE MATCHES"
 DIFFERS = "CHANCE DIFFERS"
@@ -92,6 +94,8 @@ class Drawing:
     """(bound, value) of each number, in the order drawn."""
     events: tuple[Envelope, ...]
     """The events the command produced: its outcomes are written in them."""
+    told: tuple[str, ...] = ()
+    """Each of `events` in words (domain/kernel/words.py), as the log has it in full."""
 
     @staticmethod
     def of(decided: Redecision, game_seed: str) -> Drawing | None:
@@ -100,21 +104,23 @@ class Drawing:
         if not isinstance(rng, RecordingRng) or not rng.drawn:
             return None
         envelopes = decided.step.envelopes
-        return Drawing(key=f"{decided.before.header.game_id}/{rng.position}/", position=rng.position,
+        session = decided.before
+        seats = Seats(tuple(session.header.seats))
+        told = tuple(told_payload(session.game, e.type, e.payload, e.schema, seats) for e in envelopes)
+        return Drawing(key=f"{session.header.game_id}/{rng.position}/", position=rng.position,
                        command=envelopes[0].command or {}, generator=GAME_SEED if rng.seed == game_seed else SEATS_SEED,
-                       blocks=rng.blocks, drawn=tuple(rng.drawn), events=tuple(envelopes))
+                       blocks=rng.blocks, drawn=tuple(rng.drawn), events=tuple(envelopes), told=told)
 
     def line(self) -> str:
         """One bounded line: the numbers come last, so that a long draw is what is cut."""
         seat = self.command.get("seat")
         by = "" if seat == SYSTEM_SEAT else f" by seat {seat}"
         first, last = self.events[0].seq, self.events[-1].seq
-        kinds = ", ".join(dict.fromkeys(e.type for e in self.events))
+        what = " ".join(self.told) if self.told else ", ".join(dict.fromkeys(e.type for e in self.events))
         numbers = ", ".join(f"below({bound})={value}" for bound, value in self.drawn)
         return shortened(f"position {self.position} ({_counted(self.blocks, 'block')}, "
-                         f"{_GENERATOR_NAMES[self.generator]}): "
-                         f"{self.command.get('type')}{by} -> events {first}-{last} ({kinds}); "
-                         f"{_counted(len(self.drawn), 'number')}: {numbers}")
+                         f"{_GENERATOR_NAMES[self.generator]}), {_counted(len(self.drawn), 'number')}: "
+                         f"{self.command.get('type')}{by} -> events {first}-{last}: {what} Drawn: {numbers}")
 
     def to_json(self) -> dict[str, JsonValue]:
         return {
