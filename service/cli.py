@@ -554,7 +554,7 @@ def parser() -> argparse.ArgumentParser:
             command.add_argument("--upto", type=int, default=0, help="stop after this many events")
             command.add_argument("--summary", action="store_true", help="print only the outcome")
             command.add_argument("--json", action="store_true",
-                                 help="each event as a JSON line (seq, type, rule, text, payload) instead of a sentence")
+                                 help="each event as a JSON line (seq, type, rule, text, payload), not a sentence")
             command.add_argument("--every-state", action="store_true",
                                  help="compare the state with every event's state_hash (default: every 128th "
                                       "and the last; verify always compares every one)")
