@@ -58,7 +58,7 @@ class LiveTimeline:
                 self._chain.add(envelope)
                 shown = {"seq": envelope.seq, "type": envelope.type, "rule": envelope.rule,
                          "command_id": envelope.command_id, "payload": json.loads(envelope.payload_json),
-                         "redacted": envelope.redacted, "hash": envelope.hash}
+                         "redacted": envelope.redacted, "hash": envelope.hash, "text": envelope.text}
                 with self.changed:
                     self.events.append(shown)
                     self.changed.notify_all()

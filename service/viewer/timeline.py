@@ -30,6 +30,8 @@ from domain.kernel.audit import SEED
 from domain.kernel.canonical import JsonValue, to_plain
 from domain.kernel.log import header_of, parse_line
 from domain.kernel.session import Session, seen_payload
+from domain.kernel.tell import told_payload
+from domain.kernel.words import Seats
 from service.releases import release_for, verify_log
 
 CHECKPOINT_EVERY = 64
@@ -97,12 +99,14 @@ class Timeline:
     def events(self, viewer: int) -> list[dict[str, JsonValue]]:
         """Every trusted event, its payload as the viewer saw it (as the service redacts it)."""
         self.check_viewer(viewer)
+        seats = Seats(tuple(self.header.seats))
         shown = []
         for envelope in self.envelopes:
             payload = seen_payload(self.game, envelope, viewer)
             shown.append({"seq": envelope.seq, "type": envelope.type, "rule": envelope.rule,
                           "command_id": envelope.command_id, "payload": dict(payload),
-                          "redacted": payload != envelope.payload, "hash": envelope.hash})
+                          "redacted": payload != envelope.payload, "hash": envelope.hash,
+                          "text": told_payload(self.game, envelope.type, payload, envelope.schema, seats)})
         return shown
 
     def session_at(self, seq: int) -> Session[Any]:

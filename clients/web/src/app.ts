@@ -6,7 +6,8 @@ import { drawingFor } from "./games/index.js";
 import "./games/all.js";
 import type { Context } from "./games/types.js";
 
-interface Shown { seq: number; type: string; rule: string; command_id: string; payload: unknown; redacted: boolean; hash: string }
+/** An event as one viewer saw it; `text` is what happened in one sentence, made from what that viewer may see. */
+interface Shown { seq: number; type: string; rule: string; command_id: string; payload: unknown; redacted: boolean; hash: string; text: string }
 interface Broken { line: number; seq: number; reason: string; text: string }
 interface Check { verdict: string; checked: string[]; notes: string[]; broken: Broken | null; details: string[] }
 interface Status { finished: boolean; winners: number[]; to_act: number[]; turn: number; summary: string }
@@ -96,7 +97,7 @@ function drawEventList(): void {
 
 function eventItem(event: Shown): HTMLElement {
   const item = el("li", { class: event.redacted ? "redacted" : "", data: { seq: event.seq } },
-    el("span", { class: "seq" }, event.seq), el("span", { class: "type" }, event.type), el("span", { class: "rule" }, event.rule));
+    el("span", { class: "seq" }, event.seq), el("span", { class: "text", title: `${event.type} · ${event.rule}` }, event.text));
   item.addEventListener("click", () => void show(event.seq));
   return item;
 }
@@ -128,7 +129,8 @@ function drawEventDetail(): void {
     return;
   }
   detail.replaceChildren(
-    el("div", {}, el("strong", {}, `${event.seq}. ${event.type}`), " · ", el("span", { class: "rule" }, event.rule)),
+    el("div", {}, el("strong", {}, `${event.seq}. ${event.text}`)),
+    el("div", {}, el("span", { class: "type" }, event.type), " · ", el("span", { class: "rule" }, event.rule)),
     el("div", { class: "label" }, event.redacted ? `payload as ${viewerLabel()} saw it (parts hidden)` : "payload"),
     el("pre", {}, JSON.stringify(event.payload, null, 1)),
     el("div", { class: "label", title: event.hash }, `hash ${event.hash.slice(0, 16)}…`));
