@@ -626,13 +626,16 @@ def parser() -> argparse.ArgumentParser:
     fork.set_defaults(run=cmd_fork)
 
     play = remote("play", "play a game in the terminal: seats in turn, or against random bots")
-    play.add_argument("--ruleset", default="armory")
-    play.add_argument("--seats", type=int, default=2, help="number of seats")
+    play.add_argument("--ruleset", default="armory", help="the game (tablerules rulesets lists them; default armory)")
+    play.add_argument("--seats", type=int, default=2, help="number of seats (default 2)")
+    play.add_argument("--names", default="", help="the seats' names, comma-separated (default seat-1, seat-2, ...; "
+                                                  "sets the number of seats)")
     play.add_argument("--bots", default="", help="seats played by a random bot, e.g. 2 or 2,3")
     play.add_argument("--all-bots", action="store_true", help="bots on every seat (a demonstration)")
-    play.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a game option")
-    play.add_argument("--seed", default="", help="fixed seed (reproducible games)")
-    play.add_argument("--bot-seed", type=int, default=0, help="seed of the bots' choices")
+    play.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                      help="a game option, repeatable (tablerules rulesets lists each game's)")
+    play.add_argument("--seed", default="", help="fixed seed for a reproducible game (the operator's token)")
+    play.add_argument("--bot-seed", type=int, default=0, help="seed of the bots' choices (default 0)")
     play.add_argument("--bot-style", choices=("eager", "types", "uniform", "aggressive"), default="eager",
                       help="eager (default): often the first listed move, else as types; types: a command "
                            "type, then a command of it; uniform: any legal command; aggressive: mostly a Step "
@@ -645,6 +648,9 @@ def parser() -> argparse.ArgumentParser:
     play.add_argument("--data-dir", help="where the server keeps operator.token (for --export)")
     play.add_argument("--max-commands", type=int, default=100000, help="stop after this many commands")
     play.add_argument("--quiet", action="store_true", help="print only the outcome")
+    play.add_argument("--full", action="store_true", help="show your whole view at each move, not a few lines")
+    play.add_argument("--delay", type=float, default=0.0, metavar="SECONDS",
+                      help="pause after each bot move, to follow a bots' game (default 0)")
     play.set_defaults(run=cmd_play)
 
     listed = sub.add_parser("rulesets", help="the games this build plays: seats, versions and every option with "

@@ -16,12 +16,14 @@ Commands whose fields all read as words (a figure, a target, a space) are worded
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import random
 import re
 import sys
+import time
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 from domain.kernel.text import is_digits
 from service.cli import _operator_token
@@ -341,24 +343,48 @@ def render(view_json: str, indent: str = "  ") -> str:
     return "\n".join(lines)
 
 
-def choose(seat: int, legal: list[Any], view_json: str) -> Any:
-    print(render(view_json))
-    print(f"\nseat {seat}, your move:")
-    cards = Cards.of(view_json)
-    acting = _acting(view_json)
-    for number, command in enumerate(legal, start=1):
-        print(f"  {number:>3}. {describe(command, cards, seat, acting)}")
+SINCE_SHOWN = 30
+"""What happened since a person's last move: at most this many sentences, the newest."""
+
+
+class Leave(Exception):
+    """The person asked to leave (q, Ctrl-D)."""
+
+
+def screen(seat: int, name: str, view: Any, since: list[str], full: bool) -> str:
+    """One screen for a person's move: what happened since their last one, their view in a
+    few lines (or whole, with --full, or where the game gives no lines), and the numbered
+    commands in words."""
+    lines = [f"--- {name} (seat {seat}), your move ---"]
+    if since:
+        lines.append("Since your last move:")
+        if len(since) > SINCE_SHOWN:
+            lines.append(f"  ... {len(since) - SINCE_SHOWN} earlier events (tablerules view shows them all)")
+        lines += [f"  {text}" for text in since[-SINCE_SHOWN:]]
+    glance = list(view.view_lines)
+    lines += [render(view.view_json)] if full or not glance else glance
+    lines.append("Your commands:")
+    lines += [f"  {number:>3}. {text}" for number, text in enumerate(view.legal_command_texts, start=1)]
+    return "\n".join(lines)
+
+
+def choose(view: Any) -> Any:
+    """The person's pick by number; Leave on q or the end of the input."""
+    legal = list(view.legal_commands)
     while True:
         try:
-            answer = input("choose a number (q to quit): ").strip()
-        except EOFError:  # the input ended (Ctrl-D, or a script's input ran out): quit as "q" does
+            answer = input(f"choose 1-{len(legal)} (v: the whole view, q: leave): ").strip().lower()
+        except EOFError:  # Ctrl-D, or a script's input ran out
             print()
-            raise SystemExit(0) from None
-        if answer.lower() in ("q", "quit"):
-            raise SystemExit(0)
+            raise Leave from None
+        if answer in ("q", "quit"):
+            raise Leave
+        if answer == "v":
+            print(render(view.view_json))
+            continue
         if is_digits(answer) and 1 <= int(answer) <= len(legal):
             return legal[int(answer) - 1]
-        print(f"  type a number from 1 to {len(legal)}")
+        print(f"  type a number from 1 to {len(legal)}, v or q")
 
 
 def _progress(data: dict[str, Any], seat: int) -> int | None:
@@ -466,27 +492,103 @@ def bot_choice(chooser: random.Random, legal: list[Any], style: str, seat: int =
     return _by_types(chooser, legal)
 
 
+def bot_seats(text: str, all_bots: bool, seats: int) -> set[int]:
+    """The seats bots play, from --bots ("2" or "2,3") or --all-bots; SystemExit naming the
+    problem before any game is made."""
+    if all_bots:
+        return set(range(1, seats + 1))
+    found: set[int] = set()
+    for part in (p.strip() for p in text.split(",") if p.strip()):
+        if not is_digits(part):
+            refuse(f"--bots takes seat numbers, such as 2 or 2,3, not {part[:20]!r}")
+        if not 1 <= int(part) <= seats:
+            refuse(f"--bots {part}: a game of {seats} seats has seats 1 to {seats} (--seats sets how many)")
+        found.add(int(part))
+    return found
+
+
+def refuse(message: str) -> NoReturn:
+    """A usage error: said on standard error, exit status 2, nothing made."""
+    print(f"tablerules play: {message}", file=sys.stderr)
+    raise SystemExit(2)
+
+
+class Table:
+    """The seats this terminal plays, and what each person has been shown."""
+
+    def __init__(self, client: Client, game_id: str, seats: dict[int, SeatClient], tokens: dict[int, str],
+                 names: dict[int, str], bots: set[int]) -> None:
+        self.client, self.game_id, self.seats, self.tokens, self.names, self.bots = (
+            client, game_id, seats, tokens, names, bots)
+        self.shown = dict.fromkeys(seats, 0)
+        """The last event each person's screen told them of."""
+
+    def since(self, seat: int, version: int) -> list[str]:
+        """What happened since the seat's last screen, in words as that seat sees it."""
+        first = self.shown[seat]
+        self.shown[seat] = version
+        if version <= first:
+            return []
+        return [e.text for e in itertools.islice(self.seats[seat].stream(from_version=first), version - first)]
+
+    def rejoin(self, address: str) -> str:
+        """How each seat this terminal played comes back to the game (a bot's with --bots)."""
+        return "\n".join(f"  {self.names[seat]} (seat {seat}): tablerules play --address {address} --game "
+                         f"{self.game_id} --token {self.tokens[seat]}"
+                         f"{f' --bots {seat}' if seat in self.bots else ''}" for seat in sorted(self.seats))
+
+
+def _names(names: Any) -> dict[int, str]:
+    return {seat: str(name) for seat, name in enumerate(names, start=1)}
+
+
 def play(args: argparse.Namespace) -> int:
     client = Client(args.address)
     bots_rng = random.Random(args.bot_seed)
     if args.game:
         if not args.token:
-            raise SystemExit("--game needs --token (your seat's token)")
-        seats = {client.view(args.game, args.token).seat: SeatClient(client, args.game, args.token)}
-        bots: set[int] = set()
-        game_id = args.game
+            refuse("--game needs --token (your seat's token, printed when the game was made)")
+        joined = client.view(args.game, args.token)
+        if joined.seat == 0:
+            refuse(f"the token is not a seat's of game {args.game}: a spectator cannot play (tablerules view "
+                   "follows a game)")
+        events = client.stream(args.game, 0, args.token)
+        created_payload = json.loads(next(iter(events)).payload_json)  # GameCreated: the seats' names
+        events.close()
+        if args.bots and args.bots.strip() != str(joined.seat):
+            refuse(f"with --game, --bots can only name the seat of --token (seat {joined.seat}): a bot plays it")
+        table = Table(client, args.game, {joined.seat: SeatClient(client, args.game, args.token)},
+                      {joined.seat: args.token}, _names(created_payload.get("seats") or ()),
+                      {joined.seat} if args.bots else set())
+        print(f"joined game {args.game} as {table.names.get(joined.seat, 'seat')} (seat {joined.seat}), "
+              f"at event {joined.version}")
+        table.shown[joined.seat] = joined.version
     else:
-        names = [f"seat-{n}" for n in range(1, args.seats + 1)]
+        names = [n.strip() for n in args.names.split(",")] if args.names else [
+            f"seat-{n}" for n in range(1, args.seats + 1)]
+        bots = bot_seats(args.bots, args.all_bots, len(names))
         # A chosen seed is the operator's privilege (reproducible games).
         operator = _operator_token(args) if args.seed else None
         created = client.create_game(args.ruleset, names, parse_options(args.option), seed=args.seed, token=operator)
-        game_id = created.game_id
-        seats = {s.seat: SeatClient(client, game_id, s.token) for s in created.seats}
-        bots = set(seats) if args.all_bots else {int(b) for b in args.bots.split(",") if b.strip()}
-        print(f"game {game_id} ({args.ruleset}, {len(names)} seats; bots: {sorted(bots) or 'none'})")
+        table = Table(client, created.game_id, {s.seat: SeatClient(client, created.game_id, s.token)
+                                               for s in created.seats},
+                      {s.seat: s.token for s in created.seats}, _names(names), bots)
+        people = [table.names[s] for s in sorted(table.seats) if s not in bots]
+        print(f"game {created.game_id}: {args.ruleset} for {', '.join(names)}; you play "
+              f"{', '.join(people) or 'no seat (bots play them all)'}")
+    try:
+        return _played(args, table, bots_rng)
+    except (Leave, KeyboardInterrupt):
+        version = client.view(table.game_id).version
+        print(f"\nleft game {table.game_id} at event {version}; it waits for you. To come back:\n"
+              f"{table.rejoin(args.address)}")
+        return 0
+
+
+def _played(args: argparse.Namespace, table: Table, bots_rng: random.Random) -> int:
+    client, game_id, seats, bots = table.client, table.game_id, table.seats, table.bots
     commands = 0
-    known = Cards()
-    """Every card face the terminal has been shown, to name cards in the events."""
+    waiting_for: tuple[int, ...] = ()
     status = client.view(game_id).status
     while not status.finished and commands < args.max_commands:
         # to_act names only whose decision the table waits for; a seat may also have an
@@ -498,12 +600,17 @@ def play(args: argparse.Namespace) -> int:
             if seen.legal_commands:
                 offers[candidate] = seen
         if not offers:
-            # Another player's decision: wait for the next event.
+            # Another player's decision: say whom we wait for (once), then wait for the next event.
+            if tuple(status.to_act) != waiting_for:
+                waiting_for = tuple(status.to_act)
+                print(f"waiting for {', '.join(table.names.get(s, f'seat {s}') for s in waiting_for)} "
+                      "(Ctrl-C leaves; the game waits)", flush=True)
             version = client.view(game_id).version
             for _ in client.stream(game_id, version, next(iter(seats.values())).token):
                 break
             status = client.view(game_id).status
             continue
+        waiting_for = ()
         humans = [s for s in offers if s not in bots]
         # Mostly a seat the table waits on: out-of-turn moves that are always open (an
         # Army of Darkness switch) would otherwise fill a bots' game with idle moves.
@@ -515,23 +622,22 @@ def play(args: argparse.Namespace) -> int:
         if seat in bots:
             picked = bot_choice(bots_rng, legal, args.bot_style, seat, view.view_json)
         else:
-            picked = choose(seat, legal, view.view_json)
+            print(screen(seat, table.names[seat], view, table.since(seat, view.version), args.full))
+            picked = choose(view)
         reply = seats[seat].submit(picked, expected_version=view.version)
         commands += 1
         if not args.quiet:
-            cards = Cards.of(view.view_json)
-            print(f"seat {seat}: {describe(picked, cards, seat, _acting(view.view_json))}")
-            # The events may name cards the seat sees only now (a draw into an empty hand), or saw before.
-            known = cards.merged(Cards.of(seats[seat].view().view_json)).merged(known)
-            cards = known
-            for envelope in reply.events:
-                payload = cards.named_json(envelope.payload_json)
-                print(f"    {envelope.seq:>5} {envelope.type} [{envelope.rule}] {payload}")
+            for envelope in reply.events:  # as the seat that moved sees them
+                print(f"  {envelope.text}")
+        if seat not in bots:
+            table.shown[seat] = reply.version
+        if seat in bots and args.delay:
+            time.sleep(args.delay)
         status = client.view(game_id).status
     final = client.view(game_id)
-    winners = ", ".join(map(str, final.status.winners)) or "none"
+    winners = ", ".join(table.names.get(s, f"seat {s}") for s in final.status.winners) or "nobody"
     print(f"game {game_id}: {'finished' if final.status.finished else 'stopped'} after "
-          f"{final.version} events; winners: {winners}. {final.status.summary}")
+          f"{final.version} events; won by {winners}. {final.status.summary}")
     if args.export:
         text = client.export_log(game_id, _operator_token(args))
         Path(args.export).parent.mkdir(parents=True, exist_ok=True)

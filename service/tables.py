@@ -149,6 +149,8 @@ class Seen:
     game: Game[Any]
     legal_texts: tuple[str, ...]
     """Each legal command in words, in the same order."""
+    lines: tuple[str, ...]
+    """The view in a few lines for a person (domain/kernel/words.py, Glance)."""
 
 
 class Bell:
@@ -581,8 +583,11 @@ class Tables:
         viewer = self.viewer(live, token)
         session = live.session
         legal = tuple(session.legal_commands(viewer.seat))
-        return Seen(session.version, viewer.seat, session.status(), live.game.view(session.state, viewer.seat),
-                    legal, live.game, tuple(told_command(live.game, c, session.header.seats) for c in legal))
+        shown = live.game.view(session.state, viewer.seat)
+        seats = session.header.seats
+        return Seen(session.version, viewer.seat, session.status(), shown, legal, live.game,
+                    tuple(told_command(live.game, c, seats) for c in legal),
+                    live.game.glance(shown, Seats(tuple(seats))))
 
     async def follow(self, live: LiveGame, token: str | None,
                      from_version: int) -> AsyncIterator[list[SeenEnvelope]]:

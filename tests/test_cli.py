@@ -179,7 +179,8 @@ def test_play_a_seat_by_hand_from_the_terminal(server: Running) -> None:
     played = run("play", "--address", address, "--bots", "2", "--seed", "hand", "--max-commands", "40",
                  stdin=answers, env={"TABLERULES_OPERATOR_TOKEN": OPERATOR})
     assert played.returncode == 0, played.stderr
-    assert "your move" in played.stdout and "choose a number" in played.stdout
+    assert "ann (seat 1), your move" not in played.stdout and "seat-1 (seat 1), your move" in played.stdout
+    assert "choose 1-" in played.stdout and "Your commands:" in played.stdout
 
 
 def test_cards_a_seat_draws_into_an_empty_hand_are_named_in_the_events(server: Running) -> None:

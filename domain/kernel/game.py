@@ -13,7 +13,7 @@ from domain.kernel.messages import Command, Event, RuleViolation
 from domain.kernel.quoting import quoted
 from domain.kernel.records import builder
 from domain.kernel.rng import Rng
-from domain.kernel.words import Seats, plain_command, plain_event
+from domain.kernel.words import Seats, no_glance, plain_command, plain_event
 
 S = TypeVar("S")
 R = TypeVar("R")
@@ -208,6 +208,8 @@ class Game(Protocol, Generic[S]):
 
     def tell_command(self, command: Command, seats: Seats) -> str: ...
 
+    def glance(self, view: Any, seats: Seats) -> tuple[str, ...]: ...
+
 
 @dataclass(frozen=True, slots=True)
 class Rules(Generic[S]):
@@ -236,6 +238,8 @@ class Rules(Generic[S]):
     """One sentence of what an event, as a viewer sees it (redacted), says happened (domain/kernel/words.py)."""
     tell_command: Callable[[Command, Seats], str] = plain_command
     """One sentence of what a command does, for a person choosing among the legal ones."""
+    glance: Callable[[Any, Seats], tuple[str, ...]] = no_glance
+    """A viewer's view in a few lines for a person (domain/kernel/words.py)."""
 
 
 class Decided(list[Event], Generic[S]):

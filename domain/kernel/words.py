@@ -38,6 +38,15 @@ class Seats:
 
 TellEvent = Callable[[Event, Seats], str]
 TellCommand = Callable[[Command, Seats], str]
+Glance = Callable[[Any, Seats], tuple[str, ...]]
+"""A view (the game's, for one viewer) in a few lines for a person: the viewer's hand and
+the table, about a screen's worth at most, for a terminal or a client that has no
+drawing of its own."""
+
+
+def no_glance(view: Any, seats: Seats) -> tuple[str, ...]:
+    """What a game with no glance of its own gives: no lines (a client shows its view whole)."""
+    return ()
 
 
 def listed(items: Sequence[str], empty: str = "nothing") -> str:
@@ -100,5 +109,5 @@ def _int(value: Any) -> int:
     return value if isinstance(value, int) and not isinstance(value, bool) else 0
 
 
-__all__ = ["Seats", "TellCommand", "TellEvent", "counted", "kernel_command", "kernel_event",
+__all__ = ["Glance", "Seats", "no_glance", "TellCommand", "TellEvent", "counted", "kernel_command", "kernel_event",
            "listed", "plain_command", "plain_event"]

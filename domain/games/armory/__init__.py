@@ -13,7 +13,7 @@ from domain.games.armory.messages import COMMAND_TYPES, EVENT_TYPES
 from domain.games.armory.rules import decide
 from domain.games.armory.state import ArmoryState, Combatant, Player, awaited, player, responder
 from domain.games.armory.view import ArmoryView, redact, view
-from domain.games.armory.words import label, tell_command, tell_event
+from domain.games.armory.words import glance, label, tell_command, tell_event
 from domain.kernel import (
     Chance,
     Information,
@@ -125,6 +125,7 @@ GAME: Rules[ArmoryState] = Rules(
     upcasters={("AttackHalted", 1): attack_halted_from_schema_1},
     tell_event=tell_event,
     tell_command=tell_command,
+    glance=glance,
 )
 
 __all__ = ["GAME", "RULESET", "ArmoryState", "ArmoryView", "player"]

@@ -12,6 +12,7 @@ from typing import Any
 
 from domain.games.armory import cards
 from domain.games.armory import messages as m
+from domain.games.armory.view import ArmoryView, CombatantView, SeatView
 from domain.kernel.messages import Command, Event
 from domain.kernel.words import Seats, counted, listed
 
@@ -179,6 +180,53 @@ COMMANDS: dict[type[Command], Callable[[Any, Seats], str]] = {
     m.DuelDiscard: lambda c, s: f"Discard {label(c.card)} from the loser's hand.",
     m.DuelStrip: lambda c, s: f"Strip {label(c.card)} off the loser's combatant, back to their hand.",
 }
+
+
+def _combatant_line(c: CombatantView) -> str:
+    held = [label(a.card) for a in c.armaments]
+    guard = f", guarded by {label(c.guardian[0].card)}" if c.guardian else ""
+    armed = " (fully armed)" if c.fully_armed else ""
+    return f"{combatant(c.combatant)}{armed}: {listed(held, 'nothing')}{guard}"
+
+
+def _seat_line(seat: SeatView, view: ArmoryView, s: Seats) -> str:
+    you = " (you)" if seat.seat == view.viewer else ""
+    lost = ", loses their next turn" if seat.loses_next_turn else ""
+    duel = "" if seat.duel_used else ", duel unused"
+    piles = f"{seat.hand_count} in hand, {seat.draw_count} to draw, {len(seat.used)} used{duel}{lost}"
+    return f"{s(seat.seat)}{you}: {'; '.join(_combatant_line(c) for c in seat.combatants)}. {piles}."
+
+
+PHASES = {"turn_cards": "playing turn cards", "attack": "open for attack", "duel": "a duel",
+          "duel_prize": "the duel's winner chooses a prize", "duel_discard": "the duel's winner discards",
+          "duel_strip": "the duel's winner strips a card", "setup": "setting up", "between_turns": "between turns"}
+
+
+def glance(view: ArmoryView, seats: Seats) -> tuple[str, ...]:
+    """The table in a few lines: the turn, the viewer's hand, each seat's combatants, the stack and a duel."""
+    if view.finished:
+        head = f"Game over: {seats(view.winner)} won." if view.winner else "Game over: drawn."
+    else:
+        head = (f"Turn {view.turn}: {seats.of(view.turn_player)} turn, {PHASES.get(view.phase, view.phase)}; "
+                f"{view.actions_used} of 3 turn cards used{', a card traded' if view.traded else ''}.")
+    lines = [head]
+    mine = next((seat for seat in view.seats if seat.seat == view.viewer), None)
+    if mine is not None:
+        locked = f" (held back this turn: {_labels(mine.locked)})" if mine.locked else ""
+        lines.append(f"Your hand ({len(mine.hand)}): {listed([label(c.card) for c in mine.hand])}{locked}.")
+    lines += [_seat_line(seat, view, seats) for seat in view.seats]
+    if view.stack:
+        waiting = "; ".join(f"{seats.of(item.caster)} {label(item.card.card)}"
+                            f"{_aim(item.mystic, item.target_seat, item.target_combatant, item.target_card, seats)}"
+                            for item in view.stack)
+        lines.append(f"On the stack, the last on top: {waiting}; {seats(view.responder)} answers.")
+    duel = view.duel
+    if duel.challenger and not view.finished:
+        shown = f" {seats.of(duel.loser)} hand: {_labels(tuple(c.card for c in duel.revealed))}." if duel.revealed \
+            else ""
+        lines.append(f"A duel of {seats(duel.challenger)} and {seats(duel.challenged)}"
+                     f"{f', won by {seats(duel.winner)}' if duel.winner else ''}.{shown}")
+    return tuple(lines)
 
 
 def tell_event(event: Event, seats: Seats) -> str:
