@@ -10,7 +10,7 @@ coordinates (a1, b4) is drawn as a grid. A view's text blocks (a `map` or `legen
 is a list of strings, as The King's Armory's) are printed line by line, and a list of
 figures or towers (flat records named by a `figure` or `tower` field) one per line.
 Commands whose fields all read as words (a figure, a target, a space) are worded:
-"Step valcor to f7", "Attack m3 with royal-mace", "EndAlly valcor (hold)".
+"Step valcor to f7", "Attack orc-archer-2 with royal-mace", "EndAlly valcor (hold)".
 """
 
 from __future__ import annotations
@@ -158,7 +158,7 @@ def _words(type_name: str) -> str:
 
 
 def _phrased(kind: str, data: dict[str, Any], acting: str) -> str | None:
-    """"Step valcor to f7", "Attack m3 with royal-mace", "UseSpecial heal on ember by felicity";
+    """"Step valcor to f7", "Attack orc-archer-2 with royal-mace", "UseSpecial heal on ember by felicity";
     None if a field has no phrase."""
     if any(key not in PHRASES for key in data):
         return None
@@ -259,7 +259,7 @@ def _records(value: Any) -> bool:
 
 def record(item: dict[str, Any]) -> str:
     """One record on one line: its mark, id and name, where it is, its hp, then every
-    field that is not empty ("3 m1 Ettin Clubber at c2, hp 12/12, kind foe, level 3, to gate 23")."""
+    field that is not empty ("3 ettin-clubber-1 Ettin Clubber at c2, hp 12/12, kind foe, level 3, to gate 23")."""
     own = next(key for key in RECORD_IDS if isinstance(item.get(key), str))
     shown = {"mark", own, "name", "space", "hp", "max_hp"}
     head = " ".join(str(item[key]) for key in ("mark", own, "name") if item.get(key) not in (None, ""))

@@ -166,7 +166,8 @@ def test_kings_armory_commands_are_worded() -> None:
         return describe(command("kings-armory", name, **fields), None, 1, acting)
 
     assert worded("Step", figure="valcor", to="f7") == "Step valcor to f7"
-    assert worded("Attack", "valcor", figure="valcor", attack="royal-mace", target="m3") == "Attack m3 with royal-mace"
+    assert worded("Attack", "valcor", figure="valcor", attack="royal-mace", target="orc-archer-2") == \
+        "Attack orc-archer-2 with royal-mace"
     assert worded("Attack", "", figure="ember", attack="fire-bolt", direction="N") == \
         "Attack toward N with fire-bolt by ember"
     assert worded("EndAlly", figure="valcor", hold=True) == "EndAlly valcor (hold)"
@@ -174,7 +175,7 @@ def test_kings_armory_commands_are_worded() -> None:
     assert worded("UseSpecial", "felicity", figure="felicity", special="heal", target="valcor") == \
         "UseSpecial heal on valcor"
     assert worded("PlaceTower", at="e4") == "PlaceTower at e4"
-    assert worded("Tank", figure="valcor", foe="m2") == "Tank valcor against m2"
+    assert worded("Tank", figure="valcor", foe="war-orc-1") == "Tank valcor against war-orc-1"
     assert worded("EndTurn") == "EndTurn"
     state, to_act = kings_armory_game(12)
     view_json = canonical_json(KINGS_ARMORY.view(state, to_act[0])).decode()
@@ -186,18 +187,18 @@ def test_kings_armory_commands_are_worded() -> None:
 def test_aggressive_bots_attack_first_then_step_toward_the_nearest_foe() -> None:
     view = {"acting": "valcor", "figures": [
         {"figure": "valcor", "kind": "hero", "space": "f7"},
-        {"figure": "m1", "kind": "foe", "space": "f3"},
-        {"figure": "m2", "kind": "foe", "space": "k7"}]}
+        {"figure": "goblin-peon-1", "kind": "foe", "space": "f3"},
+        {"figure": "war-orc-1", "kind": "foe", "space": "k7"}]}
     view_json = json.dumps(view)
     steps = [command("kings-armory", "Step", figure="valcor", to=to) for to in ("f6", "e7", "g7", "f8")]
     ending = [command("kings-armory", "EndAlly", figure="valcor"),
               command("kings-armory", "EndAlly", figure="valcor", hold=True)]
-    attack = command("kings-armory", "Attack", figure="valcor", attack="royal-mace", target="m1")
+    attack = command("kings-armory", "Attack", figure="valcor", attack="royal-mace", target="goblin-peon-1")
     chooser = random.Random(3)
     for _ in range(20):
         assert bot_choice(chooser, [*steps, attack, *ending], "aggressive", 1, view_json) == attack
         assert bot_choice(chooser, [*steps, *ending], "aggressive", 1, view_json).kings_armory.step.to == "f6"
-    tank = command("kings-armory", "Tank", figure="valcor", foe="m1")
+    tank = command("kings-armory", "Tank", figure="valcor", foe="goblin-peon-1")
     away = [command("kings-armory", "Step", figure="valcor", to="f8")]
     assert bot_choice(chooser, [*away, tank, *ending], "aggressive", 1, view_json) == tank, "no early end"
     for _ in range(10):

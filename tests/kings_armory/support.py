@@ -10,7 +10,7 @@ from domain.games.kings_armory import GAME
 from domain.games.kings_armory.board import Space, parse
 from domain.games.kings_armory.content import heroes, hireables, monsters
 from domain.games.kings_armory.figures import stats
-from domain.games.kings_armory.state import FOE, HERO, HIREABLE, PLAYERS, Figure, KaState, Options, Tower
+from domain.games.kings_armory.state import FOE, HERO, HIREABLE, PLAYERS, Figure, KaState, Options, Tower, numbered
 from domain.games.kings_armory.table import board_for
 from domain.kernel import Command, Event, Rng
 
@@ -51,7 +51,7 @@ def hero(key: str, at: str, seat: int = 1, **changes: Any) -> Figure:
 
 
 def hireable(key: str, number: int, level: int, at: str, seat: int = 1, tower: str = "t1", **changes: Any) -> Figure:
-    figure = Figure(figure=f"{key}-{number}", kind=HIREABLE, key=key, seat=seat, level=level,
+    figure = Figure(figure=numbered(key, number), kind=HIREABLE, key=key, seat=seat, level=level,
                     hp=hireables()[key].stats(level).hp, space=parse(at), tower=tower)
     figure = replace(figure, actions=stats(figure).actions)
     return replace(figure, **changes)
@@ -60,7 +60,7 @@ def hireable(key: str, number: int, level: int, at: str, seat: int = 1, tower: s
 def foe(key: str, number: int, index: int, route: tuple[str, str, str] = ROUTE, route_board: str = "standard",
         **changes: Any) -> Figure:
     card = monsters()[key]
-    figure = Figure(figure=f"m{number}", kind=FOE, key=key, seat=0, hp=card.hp,
+    figure = Figure(figure=numbered(key, number), kind=FOE, key=key, seat=0, hp=card.hp,
                     space=route_space(index, route, route_board),
                     level=card.level, route=route, index=index, order=number)
     return replace(figure, **changes)
@@ -72,7 +72,7 @@ def table(*figures: Figure, towers: tuple[Tower, ...] = (), seats: int = 1, seat
     chosen = Options(**options)
     return KaState(options=chosen, seats=seats, phase=PLAYERS, towers=towers, figures=figures,
                    gate=chosen.gate_hp, wave=wave, round=round_, rounds=round_, seat=seat,
-                   entered=sum(1 for f in figures if f.kind == FOE))
+                   entered=tuple(f.key for f in figures if f.kind == FOE))
 
 
 def play(state: KaState, command: Command, rng: Rng | None = None) -> tuple[KaState, list[Event]]:

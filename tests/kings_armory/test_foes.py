@@ -64,7 +64,7 @@ def test_turn_priority_1_the_foe_closest_to_the_gate_goes_first() -> None:
     state = table(foe("goblin-peon", 1, 5), foe("goblin-peon", 2, 9, YELLOW))
     em = Emitter(state, evolve)
     chosen, rule = next_foe(em, Dice(), state.foes())
-    assert chosen.figure == "m2" and rule == "kings-armory B3 Monster Turn Priority 1"
+    assert chosen.figure == "goblin-peon-2" and rule == "kings-armory B3 Monster Turn Priority 1"
 
 
 def test_turn_priority_2_and_3_flying_then_the_lower_level() -> None:
@@ -79,45 +79,45 @@ def test_turn_priority_2_and_3_flying_then_the_lower_level() -> None:
 
 
 def test_a_foe_walks_its_move_rate_along_its_route() -> None:
-    state, events = turn(table(foe("goblin-peon", 1, 3)), "m1")
+    state, events = turn(table(foe("goblin-peon", 1, 3)), "goblin-peon-1")
     (moved,) = only(events, FoeMoved)
     assert moved.index == 7 and len(moved.path) == 4  # Move Rate 4
-    assert where(state, "m1").space == route_space(7)
+    assert where(state, "goblin-peon-1").space == route_space(7)
 
 
 def test_landing_on_a_foe_of_its_layer_bumps_back_and_a_flier_stacks() -> None:
     """kings-armory B1 If a Monster...: ground on ground bumps back to the last open
     ground space; a flier shares a ground foe's space."""
     blocker = foe("war-orc", 2, 7)
-    state, events = turn(table(foe("goblin-peon", 1, 3), blocker), "m1")
+    state, events = turn(table(foe("goblin-peon", 1, 3), blocker), "goblin-peon-1")
     assert only(events, FoeMoved)[0].how == "bumped back"
-    assert where(state, "m1").index == 6
-    state, events = turn(table(foe("goblin-icarus", 1, 1), blocker), "m1")  # Move Rate 6: lands on index 7
-    assert where(state, "m1").index == 7 and only(events, FoeMoved)[0].how == "moved"
+    assert where(state, "goblin-peon-1").index == 6
+    state, events = turn(table(foe("goblin-icarus", 1, 1), blocker), "goblin-icarus-1")  # Move Rate 6: lands on index 7
+    assert where(state, "goblin-icarus-1").index == 7 and only(events, FoeMoved)[0].how == "moved"
 
 
 def test_bumping_back_onto_the_entrance_bumps_forward_past_the_line() -> None:
     line = [foe("war-orc", n, n - 1) for n in range(2, 7)]  # indices 1..5 taken
-    state, events = turn(table(foe("goblin-peon", 1, 0), *line), "m1")  # lands on 4
+    state, events = turn(table(foe("goblin-peon", 1, 0), *line), "goblin-peon-1")  # lands on 4
     assert only(events, FoeMoved)[0].how == "bumped forward"
-    assert where(state, "m1").index == 6
+    assert where(state, "goblin-peon-1").index == 6
 
 
 def test_a_foe_on_a_gate_space_goes_in_hurts_the_gate_and_is_defeated() -> None:
     """kings-armory B3 Monsters at the Castle Gate."""
-    state, events = turn(table(foe("war-orc", 1, 26)), "m1")
+    state, events = turn(table(foe("war-orc", 1, 26)), "war-orc-1")
     assert only(events, FoeMoved)[0].how == "gate"
     assert [(g.amount, g.hp) for g in only(events, GateDamaged)] == [(3, 17)]
     assert [d.how for d in only(events, Defeated)] == ["castle"]
-    assert state.figure("m1") is None
+    assert state.figure("war-orc-1") is None
 
 
 def test_siege_equipment_stays_on_the_gate_space_and_attacks_each_turn() -> None:
     """kings-armory E Siege Equipment: it never goes in; castle-only, no roll."""
-    state, events = turn(table(foe("battering-ram", 1, 27)), "m1")
-    assert where(state, "m1").index == 29
+    state, events = turn(table(foe("battering-ram", 1, 27)), "battering-ram-1")
+    assert where(state, "battering-ram-1").index == 29
     assert [g.amount for g in only(events, GateDamaged)] == [6]
-    state, events = turn(state, "m1")
+    state, events = turn(state, "battering-ram-1")
     assert [g.hp for g in only(events, GateDamaged)] == [8]
     assert not only(events, HitRolled)
 
@@ -125,7 +125,7 @@ def test_siege_equipment_stays_on_the_gate_space_and_attacks_each_turn() -> None
 def test_attack_priority_1_the_tanker_before_a_closer_ally() -> None:
     orc = foe("war-orc", 1, 10, YELLOW, tanked_by="valcor")  # d6
     state = table(hero("valcor", "e7"), hero("felicity", "e6", seat=1), orc)
-    state, events = turn(state, "m1", 15)
+    state, events = turn(state, "war-orc-1", 15)
     assert only(events, FoeMoved)[0].how == "tanked"
     (roll,) = only(events, HitRolled)
     assert roll.target == "valcor" and roll.rule == "kings-armory B1 Attack Priority 1"
@@ -135,7 +135,7 @@ def test_attack_priority_2_the_closest_ally() -> None:
     """A Bridge Troll (Melee, Range 2) that stays put: Valcor at 1 before Felicity at 2."""
     troll = foe("bridge-troll", 1, 10, YELLOW)  # d6
     state = table(hero("valcor", "e6"), hero("felicity", "d8"), troll)
-    events = attack_only(state, "m1", 15)
+    events = attack_only(state, "bridge-troll-1", 15)
     (roll,) = only(events, HitRolled)
     assert roll.target == "valcor" and roll.rule == "kings-armory B1 Attack Priority 2"
 
@@ -144,7 +144,7 @@ def test_attack_priority_3_same_damage_type_breaks_a_distance_tie() -> None:
     """Two Allies at Range 1: the one that deals Melee is chosen by a Melee foe."""
     orc = foe("war-orc", 1, 10, YELLOW)  # d6
     state = table(hero("valcor", "e6"), hero("midnight", "c6"), orc)
-    events = attack_only(state, "m1", 15)
+    events = attack_only(state, "war-orc-1", 15)
     (roll,) = only(events, HitRolled)
     assert roll.target == "valcor" and roll.rule == "kings-armory B1 Attack Priority 3"
 
@@ -155,7 +155,7 @@ def test_attack_priority_5_counts_the_castle_gate_spaces_as_path() -> None:
     n16, both 3 away, both Melee, neither on its route: Valcor stands on the Path."""
     archer = foe("orc-archer", 1, 27, RED)  # l15
     state = table(hero("valcor", "k17"), hero("cyrus", "n16"), archer)
-    events = attack_only(state, "m1", 15)
+    events = attack_only(state, "orc-archer-1", 15)
     (roll,) = only(events, HitRolled)
     assert roll.target == "valcor" and roll.rule == "kings-armory B1 Attack Priority 5"
 
@@ -174,19 +174,19 @@ def test_a_holding_ally_tanks_a_foe_walking_into_its_reach() -> None:
     """RULES.md standing tank orders: the foe stops on the first space within reach."""
     peon = foe("goblin-peon", 1, 8, YELLOW)  # d5, walks down the d column
     state = table(hero("valcor", "e8", holding=True), peon)
-    state, events = turn(state, "m1", 15)
+    state, events = turn(state, "goblin-peon-1", 15)
     assert [t.figure for t in only(events, Tanked)] == ["valcor"]
-    assert where(state, "m1").space == route_space(11, YELLOW)  # d7: the first space diagonal to e8
+    assert where(state, "goblin-peon-1").space == route_space(11, YELLOW)  # d7: the first space diagonal to e8
     assert only(events, HitRolled)[0].target == "valcor"
 
 
 def test_upkeep_bleeds_burns_and_a_stun_costs_the_turn() -> None:
     """kings-armory B1 Monster Upkeep, C2 Seventh."""
     troll = foe("bridge-troll", 1, 10, YELLOW, tokens=Tokens(bleed=2, burn=1, stun=1))
-    state, events = turn(table(troll), "m1")
+    state, events = turn(table(troll), "bridge-troll-1")
     assert [(s.status, s.amount) for s in only(events, StatusDamage)] == [("bleed", 2), ("burn", 1)]
     assert only(events, TurnLost) and not only(events, FoeMoved)
-    assert where(state, "m1").hp == 15 and where(state, "m1").tokens.stun == 0
+    assert where(state, "bridge-troll-1").hp == 15 and where(state, "bridge-troll-1").tokens.stun == 0
 
 
 def test_token_caps_and_bleed_and_burn_together() -> None:
@@ -222,9 +222,9 @@ def test_the_foes_round_follows_the_last_seat_and_new_foes_enter_one_by_one() ->
 def test_a_tank_ends_when_the_tanker_is_out_of_reach() -> None:
     """kings-armory E Tanking: once the foe is out of the tanker's reach it walks on."""
     orc = foe("war-orc", 1, 10, YELLOW, tanked_by="valcor")  # d6
-    state, events = turn(table(hero("valcor", "h9"), orc), "m1")
-    assert [(t.figure, t.foe) for t in only(events, TankEnded)] == [("valcor", "m1")]
-    assert only(events, FoeMoved)[0].how == "moved" and where(state, "m1").index == 14
+    state, events = turn(table(hero("valcor", "h9"), orc), "war-orc-1")
+    assert [(t.figure, t.foe) for t in only(events, TankEnded)] == [("valcor", "war-orc-1")]
+    assert only(events, FoeMoved)[0].how == "moved" and where(state, "war-orc-1").index == 14
 
 
 def test_with_the_cave_foes_alternate_entrances_and_the_main_one_goes_first_on_a_tie() -> None:
@@ -249,13 +249,27 @@ def test_with_the_cave_every_waves_first_foe_comes_in_at_the_monster_entrance() 
     cave_map = json.dumps(cave_data())
     last = foe("goblin-peon", 3, 20, RED, route_board=cave_map)  # near the Castle Gate
     beside = route_space(21, RED, cave_map)
-    state = replace(table(hero("valcor", "b16", space=beside), last, map=cave_map), entered=3, wave_entered=3)
+    state = replace(table(hero("valcor", "b16", space=beside), last, map=cave_map), entered=("goblin-peon",) * 3,
+                    wave_entered=3)
     # A natural 20 kills the Peon and wins Wave 1; Wave 2 brings 5 - 1 = 4 foes (one Hero),
     # each a d12 of 4 and the first of its pile.
-    state, events = play(state, Attack(seat=1, figure="valcor", attack="royal-mace", target="m3"),
+    state, events = play(state, Attack(seat=1, figure="valcor", attack="royal-mace", target="goblin-peon-3"),
                          Dice(20, *[4, 0] * 4))
     assert only(events, WaveWon)
     assert [e.entrance for e in only(events, FoeEntered)] == ["main", "cave", "main", "cave"]
+
+
+def test_a_foes_id_names_its_kind_and_its_number_among_the_games_foes_of_that_kind() -> None:
+    """kings-armory B1 (messages.py: ids that say what a figure is): three Goblin Peons
+    entered in Wave 1, so Wave 2's four (each d12 a 5 less 1, the first of the level 1
+    pile) are the game's Goblin Peons 4 to 7, though only one of the others is left."""
+    last = foe("goblin-peon", 3, 20, RED)
+    state = replace(table(hero("valcor", "b16", space=route_space(21, RED)), last),
+                    entered=("goblin-peon", "war-orc", "goblin-peon", "goblin-peon"), wave_entered=4)
+    state, events = play(state, Attack(seat=1, figure="valcor", attack="royal-mace", target="goblin-peon-3"),
+                         Dice(20, *[5, 0] * 4))
+    assert [e.figure for e in only(events, FoeEntered)] == [f"goblin-peon-{n}" for n in range(4, 8)]
+    assert state.entered[4:] == ("goblin-peon",) * 4
 
 
 def test_e_tanking_once_only_stalemates_remain_the_foe_goes_free() -> None:
@@ -266,15 +280,15 @@ def test_e_tanking_once_only_stalemates_remain_the_foe_goes_free() -> None:
     on, a standing order does not stop it, and it may not be sent back either."""
     mage = foe("orc-war-mage", 1, 10, YELLOW)  # d6
     felicity = hero("felicity", "e6")
-    play(table(felicity, mage, foe("goblin-peon", 2, 2)), Tank(seat=1, figure="felicity", foe="m1"))
-    with pytest.raises(RuleViolation, match=r"kings-armory E Tanking: m1 .* stalemate"):
-        play(table(felicity, mage), Tank(seat=1, figure="felicity", foe="m1"))
-    state, events = turn(table(felicity, replace(mage, tanked_by="felicity")), "m1", *[10] * 4)
-    assert [(t.figure, t.foe) for t in only(events, TankEnded)] == [("felicity", "m1")]
-    assert only(events, FoeMoved)[0].how == "moved" and where(state, "m1").index == 14
-    state, events = turn(table(replace(felicity, holding=True), mage), "m1", *[10] * 4)
-    assert not only(events, Tanked) and where(state, "m1").index == 14
+    play(table(felicity, mage, foe("goblin-peon", 2, 2)), Tank(seat=1, figure="felicity", foe="orc-war-mage-1"))
+    with pytest.raises(RuleViolation, match=r"kings-armory E Tanking: orc-war-mage-1 .* stalemate"):
+        play(table(felicity, mage), Tank(seat=1, figure="felicity", foe="orc-war-mage-1"))
+    state, events = turn(table(felicity, replace(mage, tanked_by="felicity")), "orc-war-mage-1", *[10] * 4)
+    assert [(t.figure, t.foe) for t in only(events, TankEnded)] == [("felicity", "orc-war-mage-1")]
+    assert only(events, FoeMoved)[0].how == "moved" and where(state, "orc-war-mage-1").index == 14
+    state, events = turn(table(replace(felicity, holding=True), mage), "orc-war-mage-1", *[10] * 4)
+    assert not only(events, Tanked) and where(state, "orc-war-mage-1").index == 14
     psionicist = hireable("psionicist", 1, 2, "e7")
-    with pytest.raises(RuleViolation, match=r"kings-armory E Teleport: m1 .* stalemate"):
+    with pytest.raises(RuleViolation, match=r"kings-armory E Teleport: orc-war-mage-1 .* stalemate"):
         play(table(psionicist, mage), UseSpecial(seat=1, figure="psionicist-1", special="teleport-foe",
-                                                 target="m1", at="d4"))
+                                                 target="orc-war-mage-1", at="d4"))

@@ -146,7 +146,7 @@ def test_d1_an_offensive_ally_may_not_end_its_turn_without_attacking_what_it_can
         play(state, EndAlly(seat=1, figure="valcor"))
     with pytest.raises(RuleViolation, match="kings-armory D1"):
         play(state, EndTurn(seat=1))
-    state, _ = play(state, Attack(seat=1, figure="valcor", attack="royal-mace", target="m1"), Dice(2))
+    state, _ = play(state, Attack(seat=1, figure="valcor", attack="royal-mace", target="bridge-troll-1"), Dice(2))
     state, _ = play(state, EndAlly(seat=1, figure="valcor"), Dice(*[10] * 20))
 
 
@@ -154,13 +154,13 @@ def test_tanking_is_passive_within_range_one_and_stops_the_foe() -> None:
     """kings-armory C1 Step 2: no action spent; the tanked foe does not move, and it
     attacks its tanker (Attack Priority 1)."""
     state = table(hero("valcor", "e7"), hero("felicity", "e6", seat=1), foe("war-orc", 1, 10, YELLOW))
-    state, events = play(state, Tank(seat=1, figure="valcor", foe="m1"))
+    state, events = play(state, Tank(seat=1, figure="valcor", foe="war-orc-1"))
     valcor = state.figure("valcor")
     assert valcor is not None and valcor.actions == 3 and only(events, Tanked)
     with pytest.raises(RuleViolation, match="already tanked"):
-        play(state, Tank(seat=1, figure="felicity", foe="m1"))
+        play(state, Tank(seat=1, figure="felicity", foe="war-orc-1"))
     with pytest.raises(RuleViolation, match="cannot tank"):
-        play(table(hero("valcor", "h9"), foe("war-orc", 1, 10, YELLOW)), Tank(seat=1, figure="valcor", foe="m1"))
+        play(table(hero("valcor", "h9"), foe("war-orc", 1, 10, YELLOW)), Tank(seat=1, figure="valcor", foe="war-orc-1"))
 
 
 def test_heal_bless_ward_and_the_healing_aura() -> None:
@@ -194,11 +194,11 @@ def test_psionicist_mind_cage_from_a_tower_and_teleport_foe_back_along_its_route
     (Valcor, who could defeat the Orc, keeps it from being a stalemate: E Tanking.)"""
     psion = hireable("psionicist", 1, 2, "f6", tower="t1", on_tower="t1")
     state = table(psion, hero("valcor", "p16"), foe("war-orc", 1, 10, YELLOW), towers=(TOWER,))
-    _, events = play(state, UseSpecial(seat=1, figure="psionicist-1", special="mind-cage", target="m1"))
-    assert [(t.figure, t.foe) for t in only(events, Tanked)] == [("psionicist-1", "m1")]
+    _, events = play(state, UseSpecial(seat=1, figure="psionicist-1", special="mind-cage", target="war-orc-1"))
+    assert [(t.figure, t.foe) for t in only(events, Tanked)] == [("psionicist-1", "war-orc-1")]
     with pytest.raises(RuleViolation, match="back along its route"):
-        play(state, UseSpecial(seat=1, figure="psionicist-1", special="teleport-foe", target="m1", at="d9"))
-    send_back = UseSpecial(seat=1, figure="psionicist-1", special="teleport-foe", target="m1", at="d4")
+        play(state, UseSpecial(seat=1, figure="psionicist-1", special="teleport-foe", target="war-orc-1", at="d9"))
+    send_back = UseSpecial(seat=1, figure="psionicist-1", special="teleport-foe", target="war-orc-1", at="d4")
     for natural, result in ((5, "hit"), (4, "miss"), (1, "fumble")):
         _, events = play(state, send_back, Dice(natural))
         assert [(r.natural, r.bonus, r.total, r.dodge, r.result) for r in only(events, HitRolled)] == [
@@ -212,7 +212,7 @@ def test_foresight_rolls_the_next_waves_foes_now_and_the_wave_uses_them() -> Non
     state, events = play(state, UseSpecial(seat=1, figure="raphael", special="foresight"), Dice(7, 0))
     (seen,) = only(events, Foreseen)
     assert state.foresight == (f"{seen.key}:7",)
-    state = state.without("m1")
+    state = state.without("goblin-peon-1")
     state = replace(state, figures=tuple(replace(f, attacked=True) for f in state.figures))
     _, events = play(state, EndAlly(seat=1, figure="raphael"), Dice(*[5] * 40))
     rolled = only(events, FoeRolled)
@@ -223,7 +223,7 @@ def test_the_last_foe_ends_the_wave_allies_heal_and_the_next_wave_comes() -> Non
     """kings-armory B4 1, B5 Step 1: the Wave is won; KO'd Heroes come back."""
     state = table(hero("valcor", "e6"), hero("midnight", "p16", knocked_out=True, hp=0, done=True),
                   foe("goblin-peon", 1, 10, YELLOW))
-    state, events = play(state, Attack(seat=1, figure="valcor", attack="royal-mace", target="m1"),
+    state, events = play(state, Attack(seat=1, figure="valcor", attack="royal-mace", target="goblin-peon-1"),
                          Dice(20, *[5] * 40))
     assert only(events, WaveWon)
     assert only(events, AlliesRecovered)
@@ -236,7 +236,7 @@ def test_the_last_wave_won_is_a_victory_for_every_seat() -> None:
     """kings-armory B9 Condition for Victory."""
     state = table(hero("valcor", "e6"), hero("midnight", "p16", seat=2), foe("goblin-peon", 1, 10, YELLOW),
                   seats=2, waves=1)
-    state, events = play(state, Attack(seat=1, figure="valcor", attack="royal-mace", target="m1"), Dice(20))
+    state, events = play(state, Attack(seat=1, figure="valcor", attack="royal-mace", target="goblin-peon-1"), Dice(20))
     assert [(g.won) for g in only(events, GameOver)] == [True]
     assert GAME.status(state).winners == (1, 2)
 
@@ -278,15 +278,15 @@ def test_a_tank_may_be_let_go_in_the_players_round_but_not_taken_up_again() -> N
     """kings-armory C1 Step 2: untanking at will in the Players' Round (RULES.md: the
     same Ally may not tank that foe again this round)."""
     state = table(hero("valcor", "e7"), foe("war-orc", 1, 10, YELLOW))
-    state, _ = play(state, Tank(seat=1, figure="valcor", foe="m1"))
-    state, events = play(state, Untank(seat=1, figure="valcor", foe="m1"))
-    assert [(u.figure, u.foe) for u in only(events, Untanked)] == [("valcor", "m1")]
-    orc = state.figure("m1")
+    state, _ = play(state, Tank(seat=1, figure="valcor", foe="war-orc-1"))
+    state, events = play(state, Untank(seat=1, figure="valcor", foe="war-orc-1"))
+    assert [(u.figure, u.foe) for u in only(events, Untanked)] == [("valcor", "war-orc-1")]
+    orc = state.figure("war-orc-1")
     assert orc is not None and not orc.tanked_by
-    with pytest.raises(RuleViolation, match="let m1 go this round"):
-        play(state, Tank(seat=1, figure="valcor", foe="m1"))
+    with pytest.raises(RuleViolation, match="let war-orc-1 go this round"):
+        play(state, Tank(seat=1, figure="valcor", foe="war-orc-1"))
     with pytest.raises(RuleViolation, match="does not tank"):
-        play(state, Untank(seat=1, figure="valcor", foe="m1"))
+        play(state, Untank(seat=1, figure="valcor", foe="war-orc-1"))
 
 
 def test_the_round_limit_is_a_house_rule_off_by_default() -> None:
@@ -325,12 +325,12 @@ def test_d1_an_ally_that_owes_its_attack_may_not_spend_the_actions_it_needs_on_s
     (a Special, 1 action) may come first while an action is left for the bow, not after:
     the turn's attack cannot be escaped by spending the actions on something else."""
     state = table(hero("ember", "h6"), foe("bridge-troll", 1, 10, YELLOW))
-    wolf = UseSpecial(seat=1, figure="ember", special="faelan", target="m1")
+    wolf = UseSpecial(seat=1, figure="ember", special="faelan", target="bridge-troll-1")
     state, _ = play(state, wolf, Dice(15))
     state, _ = play(state, wolf, Dice(15))
     with pytest.raises(RuleViolation, match="kings-armory D1"):
         play(state, wolf, Dice(15))
-    state, _ = play(state, Attack(seat=1, figure="ember", attack="longbow", target="m1"), Dice(15))
+    state, _ = play(state, Attack(seat=1, figure="ember", attack="longbow", target="bridge-troll-1"), Dice(15))
     ember = state.figure("ember")
     assert ember is not None and ember.attacked and ember.actions == 0
 
@@ -345,7 +345,7 @@ def test_d1_an_ally_that_owes_its_attack_may_not_walk_out_of_reach() -> None:
         play(state, Step(seat=1, figure="valcor", to="h6"))
     state, _ = play(state, Step(seat=1, figure="valcor", to="f6"))
     state, _ = play(state, Step(seat=1, figure="valcor", to="e6"))
-    play(state, Attack(seat=1, figure="valcor", attack="royal-mace", target="m1"), Dice(15))
+    play(state, Attack(seat=1, figure="valcor", attack="royal-mace", target="bridge-troll-1"), Dice(15))
 
 
 FAR_TOWER = Tower("t1", (parse("h8"), parse("i8"), parse("h9"), parse("i9")), 3)
@@ -368,7 +368,7 @@ def test_d1_a_ranged_hero_leaves_its_tower_once_5_or_fewer_foes_are_left() -> No
     state, _ = play(alone, ExitTower(seat=1, figure="ember", to="g8"))
     state, _ = play(state, Step(seat=1, figure="ember", to="g7"))
     state, _ = play(state, Step(seat=1, figure="ember", to="f7"))
-    play(state, Attack(seat=1, figure="ember", attack="longbow", target="m1"), Dice(15))
+    play(state, Attack(seat=1, figure="ember", attack="longbow", target="war-orc-1"), Dice(15))
 
 
 def test_d1_a_melee_hero_climbs_down_to_fight_however_many_foes_are_left() -> None:

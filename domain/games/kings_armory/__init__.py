@@ -11,6 +11,7 @@ from domain.games.kings_armory.rules import decide, to_act
 from domain.games.kings_armory.state import KaState, Options
 from domain.games.kings_armory.table import board_for
 from domain.games.kings_armory.view import KaView, redact, view
+from domain.games.kings_armory.words import label, tell_command, tell_event
 from domain.kernel import (
     Chance,
     Command,
@@ -134,7 +135,7 @@ def status(state: KaState) -> Status:
         return Status(finished=True, winners=winners, turn=state.rounds, summary=state.result)
     summary = f"wave {state.wave}, round {state.round}: {state.phase}"
     if state.seat:
-        summary += f", seat {state.seat}" + (f" ({state.acting})" if state.acting else "")
+        summary += f", seat {state.seat}" + (f" ({label(state.acting)})" if state.acting else "")
     return in_progress(to_act(state), state.rounds, summary)
 
 
@@ -151,6 +152,8 @@ GAME: Rules[KaState] = Rules(
     view=view,
     redact=redact,
     status=memo_last(status),
+    tell_event=tell_event,
+    tell_command=tell_command,
 )
 
 __all__ = ["GAME", "RULESET"]

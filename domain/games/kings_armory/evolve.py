@@ -92,10 +92,9 @@ def _round(state: KaState, e: m.RoundBegan) -> KaState:
 
 
 def _entered(state: KaState, e: m.FoeEntered) -> KaState:
-    order = state.entered + 1
     foe = Figure(figure=e.figure, kind=FOE, key=e.key, seat=0, hp=e.hp, space=parse(e.space),
-                 level=e.level, route=(e.entrance, e.lane, e.color), index=0, order=order)
-    return replace(state.with_figure(foe), entered=order, wave_entered=state.wave_entered + 1,
+                 level=e.level, route=(e.entrance, e.lane, e.color), index=0, order=len(state.entered) + 1)
+    return replace(state.with_figure(foe), entered=(*state.entered, e.key), wave_entered=state.wave_entered + 1,
                    to_enter=max(0, state.to_enter - 1))
 
 

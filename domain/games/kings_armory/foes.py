@@ -33,7 +33,7 @@ from domain.games.kings_armory.figures import (
     tank_number,
     tankable,
 )
-from domain.games.kings_armory.state import CAVE, EVEN, FOE, HERO, MAIN, ODD, Figure, KaState
+from domain.games.kings_armory.state import CAVE, EVEN, FOE, HERO, MAIN, ODD, Figure, KaState, numbered
 from domain.games.kings_armory.table import board_of, distance, foe_blocks
 from domain.kernel import Emitter, Rng
 from domain.kernel.game import memo_last
@@ -149,7 +149,7 @@ def enter_foe(em: Em, rng: Rng) -> str:
     lane = ODD if net % 2 else EVEN
     em.emit(m.FoeRolled, R_ENTRY, natural, scaling.roll_mod, net, level, lane, entrance, bool(state.foresight))
     card = monsters()[key]
-    figure_id = f"m{em.state.entered + 1}"
+    figure_id = numbered(key, em.state.entered.count(key) + 1)
     space = board.entrances[(entrance, lane)]
     em.emit(m.FoeEntered, draw_rule, figure_id, key, card.level, name(space), entrance, lane, card.arrow, card.hp)
     return figure_id

@@ -1,8 +1,9 @@
 """The King's Armory commands and events.
 
 Spaces travel as names ("f7": column letter, row number; board.py). Figures travel
-as ids: a Hero by its key ("valcor"), a Hireable as "<class>-<n>", Felicity's Guardian
-as "guardian", a Foe as "m<n>" in the order foes entered. Every die the rules roll is
+as ids that say what they are: a Hero by its key ("valcor"), a Hireable as
+"<class>-<n>" ("archer-1"), Felicity's Guardian as "guardian", a Foe as "<kind>-<n>",
+the game's n-th foe of that kind ("orc-archer-2"); words.py reads them as labels. Every die the rules roll is
 in an event (the d12 of a foe's entry, each d20 to hit, each roll that breaks a tie),
 so a log replays without a generator. Foes act with no seat's command: their events
 follow the command that ended the Players' Round, each citing the priority line that

@@ -3,8 +3,8 @@
 Everything on the table is public (the board, every figure, its tokens and hit
 points); part 1 has no hidden cards. A figure is one token on the board: a Hero, a
 Hireable, Felicity's Guardian or a Foe. Figures are kept in a tuple in the order
-they came onto the board, so their ids ("valcor", "archer-1", "m7") and that order
-are all a client needs to follow a game.
+they came onto the board, so their ids ("valcor", "archer-1", "orc-archer-2") and
+that order are all a client needs to follow a game.
 """
 
 from __future__ import annotations
@@ -33,6 +33,14 @@ ODD = "odd"
 EVEN = "even"
 MAIN = "main"
 CAVE = "cave"
+
+
+def numbered(key: str, number: int) -> str:
+    """The id of a Hireable or a foe: its kind's key and its number among the game's
+    figures of that kind ("archer-1", "orc-archer-2"), so that an event naming it says
+    what it is. No content key ends in "-<digits>" (tests/kings_armory/test_content.py),
+    so an id reads back as its key and number, and no two kinds share an id."""
+    return f"{key}-{number}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,8 +157,9 @@ class KaState:
     """The seat whose turn it is in the Players' Round (or who places now)."""
     acting: str = ""
     """The Ally in the middle of its individual turn (kings-armory B2)."""
-    entered: int = 0
-    """Foes that have entered so far (numbers the next foe's id)."""
+    entered: tuple[str, ...] = ()
+    """The kind (Monster key) of every foe that has entered so far, in order: they number
+    the next foe of a kind (its id: numbered)."""
     wave_entered: int = 0
     """Foes of this Wave that have entered so far (kings-armory B1 Two Monster Entrances:
     each Wave's first foe comes in at the Monster Entrance)."""

@@ -17,7 +17,7 @@ from domain.games.kings_armory.foes import (
     upkeep_allies,
     wave_size,
 )
-from domain.games.kings_armory.state import GUARDIAN, HERO, HIREABLE, KaState
+from domain.games.kings_armory.state import GUARDIAN, HERO, HIREABLE, KaState, numbered
 from domain.games.kings_armory.table import board_of
 from domain.kernel import Rng
 
@@ -55,7 +55,7 @@ def start_game(em: Em) -> None:
     numbers: dict[str, int] = {}
     for hired, (seat, key, level) in enumerate(state.hireables):
         numbers[key] = numbers.get(key, 0) + 1
-        figure = f"{key}-{numbers[key]}"
+        figure = numbered(key, numbers[key])
         if hired < room:
             em.emit(m.AllyJoined, "tablerules hireables option", figure, key, HIREABLE, seat, level,
                     hireables()[key].stats(level).hp)

@@ -1,0 +1,468 @@
+"""The King's Armory's events and commands in words (domain/kernel/words.py).
+
+One labelling function for every figure and Tower a person reads, the same in
+commands, events, views and status lines: a Hero by the first name on its card
+("Valcor"), a Hireable or a foe by its kind's name and its number among the game's
+figures of that kind ("Archer 1", "Orc Archer 2"), Felicity's Guardian, "Tower 1",
+"Parapet 2". Ids say what they are (messages.py), so a label needs nothing but the id
+and the game's public content. Spaces are named as the map names them ("f7": column
+letter, row number, as the terminal's map shows); attacks and Special Actions by the
+names on their owner's card ("Valcor's Royal Mace"). Figures are "it", as the rules
+call them; seats by their players' names.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+from domain.games.kings_armory import messages as m
+from domain.games.kings_armory.board import MAPS, area_spaces, name, parse
+from domain.games.kings_armory.content import Attack, Special, heroes, hireables, monsters
+from domain.games.kings_armory.state import CAVE, FOE, GUARDIAN, HERO, HIREABLE
+from domain.games.kings_armory.table import board_for
+from domain.kernel.messages import Command, Event
+from domain.kernel.words import Seats, counted, listed
+
+GUARDIAN_LABEL = "Felicity's Guardian"
+TOWERS = {"t": "Tower", "p": "Parapet"}
+_NUMBERED = re.compile(r"(?P<key>[a-z0-9-]+)-(?P<number>[0-9]+)")
+_TOWER = re.compile(r"(?P<kind>[tp])(?P<number>[0-9]+)")
+_EARLIER_FOE = re.compile(r"m(?P<number>[0-9]+)")
+"""A foe's id before 0.2.0 ("m7", the game's seventh foe): its kind is in the state only."""
+
+
+def kind_of(figure: str) -> tuple[str, str, int]:
+    """(kind, content key, number) of a figure id: ("foe", "orc-archer", 2) for
+    "orc-archer-2", ("hero", "valcor", 0); kind "" for an id this game does not make."""
+    if figure in heroes():
+        return HERO, figure, 0
+    if figure == GUARDIAN:
+        return GUARDIAN, GUARDIAN, 0
+    found = _NUMBERED.fullmatch(figure)
+    if found is not None:
+        key, number = found["key"], int(found["number"])
+        if key in monsters():
+            return FOE, key, number
+        if key in hireables():
+            return HIREABLE, key, number
+    earlier = _EARLIER_FOE.fullmatch(figure)
+    if earlier is not None:
+        return FOE, "", int(earlier["number"])
+    return "", figure, 0
+
+
+def label(figure: str) -> str:
+    """A figure or a Tower as a person reads it: "Valcor", "Archer 1", "Orc Archer 2",
+    "Felicity's Guardian", "Tower 1", "Parapet 2"."""
+    tower = _TOWER.fullmatch(figure)
+    if tower is not None:
+        return f"{TOWERS[tower['kind']]} {tower['number']}"
+    kind, key, number = kind_of(figure)
+    if kind == HERO:
+        return heroes()[key].name.split(" the ")[0]
+    if kind == GUARDIAN:
+        return GUARDIAN_LABEL
+    if kind == HIREABLE:
+        return f"{hireables()[key].name} {number}"
+    if kind == FOE:
+        return f"{monsters()[key].name} {number}" if key else f"Foe {number}"
+    return figure or "nobody"
+
+
+def _of(figure: str) -> str:
+    """The possessive: "Valcor's"."""
+    return f"{label(figure)}'s"
+
+
+def _card_attacks(figure: str) -> tuple[Attack, ...]:
+    kind, key, _ = kind_of(figure)
+    if kind == HERO:
+        return heroes()[key].attacks
+    if kind == HIREABLE:
+        return hireables()[key].attacks
+    if kind == FOE and key:
+        return (monsters()[key].attack,)
+    return ()
+
+
+def _card_specials(figure: str) -> tuple[Special, ...]:
+    kind, key, _ = kind_of(figure)
+    if kind == HERO:
+        return heroes()[key].specials
+    if kind == HIREABLE:
+        return hireables()[key].specials
+    return ()
+
+
+def _plain(key: str) -> str:
+    """A key no card names, in words: "royal-mace" -> "Royal Mace"."""
+    return key.replace("-", " ").title()
+
+
+def attack_label(figure: str, attack: str) -> str:
+    """An attack by the name on its owner's card: "Royal Mace"."""
+    found = next((a for a in _card_attacks(figure) if a.key == attack), None)
+    return found.name if found is not None else _plain(attack)
+
+
+def special_label(figure: str, special: str) -> str:
+    """A Special Action by the name on its owner's card: "Mending Light"."""
+    found = _special(figure, special)
+    return found.name if found is not None else _plain(special)
+
+
+def _special(figure: str, special: str) -> Special | None:
+    return next((s for s in _card_specials(figure) if s.key == special), None)
+
+
+def _map(board: str) -> str:
+    """A built-in map by its title ("the Hard Split Route"), a custom one by its name."""
+    if board in MAPS:
+        return f"the {board_for(board).title}"
+    return f"the map {board.replace('-', ' ').replace('_', ' ')}"
+
+
+def _entrance(entrance: str) -> str:
+    return "the Cave" if entrance == CAVE else "the Monster Entrance"
+
+
+def _hp(hp: int) -> str:
+    return f"{counted(hp, 'hit point')} left" if hp else "no hit points left"
+
+
+def _a(words: str) -> str:
+    """With its indefinite article: "an Orc Archer"."""
+    return f"{'an' if words[:1].lower() in 'aeiou' else 'a'} {words}"
+
+
+def _signed(value: int) -> str:
+    return f"+{value}" if value >= 0 else f"-{-value}"
+
+
+# ---------------------------------------------------------------- events
+
+
+def _set_up(e: m.GameSetUp, s: Seats) -> str:
+    towers = f", with {counted(e.towers, 'starting Tower')} to place" if e.towers else ""
+    return (f"A team of {counted(e.seats, 'seat')} defends the Castle Gate ({counted(e.gate, 'hit point')}) "
+            f"on {_map(e.map)} through {counted(e.waves, 'Wave')}{towers}.")
+
+
+def _joined(e: m.AllyJoined, s: Seats) -> str:
+    level = f" (level {e.level})" if e.kind == HIREABLE else ""
+    return f"{label(e.figure)}{level} joins {s.of(e.seat)} team with {counted(e.hp, 'hit point')}."
+
+
+def _sat_out(e: m.HireableSatOut, s: Seats) -> str:
+    return (f"{s.of(e.seat)} {label(e.figure)} (level {e.level}) sits out: the starting Towers and Parapets "
+            "have no hosting slot left for it.")
+
+
+def _tower(e: m.TowerPlaced, s: Seats) -> str:
+    if len(e.cells) == 1:
+        return f"{label(e.tower)} stands at {e.cells[0]}; it hosts {counted(e.slots, 'Ally', 'Allies')}."
+    return (f"{label(e.tower)} is placed on {listed(list(e.cells))}; it hosts up to "
+            f"{counted(e.slots, 'Ally', 'Allies')}.")
+
+
+def _placed(e: m.AllyPlaced, s: Seats) -> str:
+    if e.on_tower:
+        return f"{label(e.figure)} is placed at {e.space}, on {label(e.on_tower)}."
+    hosted = f", hosted by {label(e.tower)}" if e.tower else ""
+    return f"{label(e.figure)} is placed at {e.space}{hosted}."
+
+
+def _wave(e: m.WaveBegan, s: Seats) -> str:
+    later = e.foes - e.now
+    when = f": {e.now} now and {later} in the second Foes' Round" if later else ""
+    modifier = f"; each foe's d12 gets {_signed(e.roll_modifier)}" if e.roll_modifier else ""
+    return f"Wave {e.wave} begins with {counted(e.foes, 'foe')}{when}{modifier}."
+
+
+def _round(e: m.RoundBegan, s: Seats) -> str:
+    return f"{'Foes' if e.side == 'foes' else 'Players'}' Round {e.round} begins."
+
+
+def _foe_rolled(e: m.FoeRolled, s: Seats) -> str:
+    roll = f"{e.natural} {_signed(e.modifier)} = {e.net}" if e.modifier else str(e.natural)
+    which = f"a level {e.level} foe on the {e.lane} lane at {_entrance(e.entrance)}"
+    if e.foreseen:
+        return f"The d12 Foresight rolled ahead comes due, {roll}: {which}."
+    return f"The d12 for the next foe rolls {roll}: {which}."
+
+
+def _entered(e: m.FoeEntered, s: Seats) -> str:
+    _, key, _ = kind_of(e.figure)
+    # A foe of a 0.1.0 log is "Foe 7"; its entry alone says what it is.
+    kind = f", {_a(monsters()[e.key].name)}," if not key and e.key in monsters() else ""
+    return (f"{label(e.figure)}{kind} enters at {_entrance(e.entrance)} ({e.space}) on the {e.lane} lane, following "
+            f"the {e.color} arrows, with {counted(e.hp, 'hit point')}.")
+
+
+def _tie(e: m.TieRolled, s: Seats) -> str:
+    rolls = listed([f"{label(figure)} rolls {roll}" for figure, roll in zip(e.between, e.rolls, strict=False)])
+    outcome = f"{label(e.chosen)} is chosen" if e.chosen else "still a tie, so the highest roll again"
+    return f"A d20 breaks a tie: {rolls}; {outcome}."
+
+
+def _status_damage(e: m.StatusDamage, s: Seats) -> str:
+    return f"{e.status.capitalize()} deals {e.amount} damage to {label(e.figure)}: {_hp(e.hp)}."
+
+
+def _foe_moved(e: m.FoeMoved, s: Seats) -> str:
+    foe = label(e.figure)
+    if not e.path:
+        return f"{foe} is held by its tank and does not move." if e.how == "tanked" else f"{foe} does not move."
+    last = e.path[-1]
+    walked = f"{foe} moves {counted(len(e.path), 'space')} to {last}"
+    if e.how == "tanked":
+        return f"{walked}, where a tank stops it."
+    if e.how == "pushed":
+        return f"{foe} is pushed on to {last}."
+    if e.how == "gate":
+        return f"{walked}, at the Castle Gate."
+    if e.how in ("bumped back", "bumped forward") and len(e.path) >= 2:
+        taken, way = e.path[-2], "back" if e.how == "bumped back" else "forward past the line"
+        return f"{foe} moves to {taken}, finds it taken and bumps {way} to {last}."
+    if e.how == "stays":
+        return f"{foe} finds no open space ahead and stays at {last}."
+    return f"{walked}."
+
+
+def _hit(e: m.HitRolled, s: Seats) -> str:
+    who, whom = label(e.attacker), label(e.target)
+    against = f"{e.natural} {_signed(e.bonus)} = {e.total} against Dodge {e.dodge}"
+    if e.result == "auto":
+        return f"{who} hits {whom} with no roll (an automatic attack)."
+    if e.result == "fumble":
+        return f"{who} misses {whom}: a natural 1 always misses."
+    if e.result == "crit":
+        return f"{who} hits {whom}: a natural {e.natural}, a critical hit ({against})."
+    return f"{who} {'hits' if e.result == 'hit' else 'misses'} {whom}: {against}."
+
+
+def _damaged(e: m.Damaged, s: Seats) -> str:
+    whom = label(e.figure)
+    if not e.taken:
+        return f"{whom} is immune to {e.kind}: {e.dealt} damage does nothing."
+    resisted = f" ({e.dealt} less {e.resisted} resisted)" if e.resisted else ""
+    return f"{whom} takes {e.taken} {e.kind} damage{resisted}: {_hp(e.hp)}."
+
+
+TOKENS = ("bleed", "burn", "slow", "stun", "bless")
+
+
+def _tokens(e: m.TokensChanged, s: Seats) -> str:
+    held = [f"{getattr(e, token)} {token.capitalize()}" for token in TOKENS if getattr(e, token)]
+    return f"{label(e.figure)} now carries {listed(held, 'no status tokens')}."
+
+
+DEFEATS = {
+    "instakill": "is slain outright by the critical hit (Instakill)",
+    "destroyed": "is destroyed by the critical hit",
+    "removed": "is removed from the board by the critical hit",
+    "castle": "goes into the Castle and is finished there",
+}
+
+
+def _defeated(e: m.Defeated, s: Seats) -> str:
+    kind, _, _ = kind_of(e.figure)
+    if e.how == "with its summoner":
+        return f"{GUARDIAN_LABEL} leaves the board with Felicity."
+    if e.how in DEFEATS:
+        return f"{label(e.figure)} {DEFEATS[e.how]}."
+    if kind == HERO:
+        return f"{label(e.figure)} is knocked out and lies where it fell until the Wave ends."
+    return f"{label(e.figure)} is defeated and leaves the board."
+
+
+ACTIONS = {"move": "to move", "enter tower": "to climb onto a Tower", "exit tower": "to climb down from its Tower"}
+
+
+def _spent(e: m.ActionSpent, s: Seats) -> str:
+    kind, _, key = e.action.partition(":")
+    if kind == "attack":
+        what = f"on {attack_label(e.figure, key)}"
+    elif kind == "attack on the immune":
+        what = f"on {attack_label(e.figure, key)}, against foes immune to it"
+    elif kind == "special":
+        what = f"on {special_label(e.figure, key)}"
+    else:
+        what = ACTIONS.get(e.action, f"on {e.action}")
+    return f"{label(e.figure)} spends {counted(e.cost, 'action')} {what} ({e.left} left)."
+
+
+def _ally_moved(e: m.AllyMoved, s: Seats) -> str:
+    if e.on_tower:
+        return f"{label(e.figure)} is now on {label(e.on_tower)}, at {e.to}."
+    steps = f" ({counted(e.steps, 'step')} left in this movement)" if e.steps else ""
+    return f"{label(e.figure)} moves to {e.to}{steps}."
+
+
+def _healed(e: m.Healed, s: Seats) -> str:
+    return f"{label(e.figure)} heals {counted(e.amount, 'hit point')}, up to {e.hp}."
+
+
+LASTS = {"round": "until the next Players' Round", "wave": "until the Wave ends"}
+
+
+def _boosted(e: m.Boosted, s: Seats) -> str:
+    lasts = LASTS.get(e.lasts, f"for the {e.lasts}")
+    who = label(e.figure)
+    if e.effect == "ward":
+        return f"{who} gets {_signed(e.amount)} to every resistance {lasts}."
+    if e.effect == "enchant":
+        return f"{who} gets {_signed(e.amount)} damage on every attack {lasts}."
+    if e.effect == "tank-boost":
+        return f"{who} may tank {counted(e.amount, 'more foe')}, from up to 2 spaces away, {lasts}."
+    return (f"{who} turns on a Healing Aura {lasts}: the Allies near it regain "
+            f"{counted(e.amount, 'hit point')} at each Players' Round.")
+
+
+def _summoned(e: m.GuardianSummoned, s: Seats) -> str:
+    return f"{s.of(e.seat)} Felicity summons her Guardian at {e.space}, with {counted(e.hp, 'hit point')}."
+
+
+def _foreseen(e: m.Foreseen, s: Seats) -> str:
+    foe = monsters()[e.key].name if e.key in monsters() else _plain(e.key)
+    return (f"Foresight reveals foe {e.position} of the next Wave: {_a(foe)}, its d12 already rolled "
+            f"({e.natural}).")
+
+
+def _over(e: m.GameOver, s: Seats) -> str:
+    return f"The team {'wins' if e.won else 'loses'}: {e.reason}."
+
+
+EVENTS: dict[type[Event], Callable[[Any, Seats], str]] = {
+    m.GameSetUp: _set_up,
+    m.AllyJoined: _joined,
+    m.HireableSatOut: _sat_out,
+    m.TowerPlaced: _tower,
+    m.AllyPlaced: _placed,
+    m.WaveBegan: _wave,
+    m.RoundBegan: _round,
+    m.FoeRolled: _foe_rolled,
+    m.FoeEntered: _entered,
+    m.TieRolled: _tie,
+    m.FoeTurnBegan: lambda e, s: f"{label(e.figure)} takes its turn.",
+    m.StatusDamage: _status_damage,
+    m.TurnLost: lambda e, s: f"{label(e.figure)} is stunned and loses its turn.",
+    m.FoeMoved: _foe_moved,
+    m.Tanked: lambda e, s: f"{label(e.figure)} tanks {label(e.foe)}.",
+    m.TankEnded: lambda e, s: f"{_of(e.figure)} tank on {label(e.foe)} ends.",
+    m.Untanked: lambda e, s: f"{label(e.figure)} lets {label(e.foe)} go.",
+    m.HoldSet: lambda e, s: (f"{label(e.figure)} will tank foes that come within reach in the Foes' Round."
+                             if e.hold else f"{label(e.figure)} no longer holds to tank foes that come."),
+    m.HitRolled: _hit,
+    m.Damaged: _damaged,
+    m.TokensChanged: _tokens,
+    m.Defeated: _defeated,
+    m.GateDamaged: lambda e, s: f"{label(e.by)} deals {e.amount} damage to the Castle Gate: {_hp(e.hp)}.",
+    m.ActionSpent: _spent,
+    m.AllyMoved: _ally_moved,
+    m.Healed: _healed,
+    m.Boosted: _boosted,
+    m.FoeSentBack: lambda e, s: f"{label(e.figure)} is sent back along its route to {e.to}.",
+    m.GuardianSummoned: _summoned,
+    m.Foreseen: _foreseen,
+    m.AllyTurnEnded: lambda e, s: f"{_of(e.figure)} turn ends.",
+    m.SeatTurnBegan: lambda e, s: f"It is {s.of(e.seat)} turn.",
+    m.WaveWon: lambda e, s: f"Wave {e.wave} is won: every foe in it is defeated.",
+    m.AlliesRecovered: lambda e, s: (f"After Wave {e.wave} every Ally heals its Heal Rate, Heroes knocked out "
+                                     "stand up again, and every status token and lasting effect ends."),
+    m.GameOver: _over,
+}
+
+
+# ---------------------------------------------------------------- commands
+
+
+def _area(at: str, area: tuple[int, int] | None) -> str:
+    """An area aimed at its top-left space: "the area f5 to h7"."""
+    if area is None:
+        return at
+    width, length = area
+    try:
+        cells = area_spaces(parse(at), length, width)
+    except ValueError:
+        return at
+    return f"the area {at} to {name(cells[-1])}"
+
+
+DIRECTIONS = {"N": "north", "E": "east", "S": "south", "W": "west"}
+
+
+def _aim(target: str, at: str, direction: str, area: tuple[int, int] | None) -> str:
+    """What an attack or a Special is aimed at, as words after its verb: "Orc Archer 2",
+    "the area f5 to h7", "in a line to the north"; "" when it is aimed at nothing."""
+    if direction:
+        return f"in a line to the {DIRECTIONS.get(direction, direction)}"
+    if at and not target:
+        return _area(at, area)
+    return label(target) if target else ""
+
+
+def _attack_command(c: m.Attack, s: Seats) -> str:
+    profile = next((a for a in _card_attacks(c.figure) if a.key == c.attack), None)
+    aim = _aim(c.target, c.at, c.direction, profile.area if profile else None)
+    return f"Attack {aim + ' ' if aim else ''}with {_of(c.figure)} {attack_label(c.figure, c.attack)}."
+
+
+def _special_command(c: m.UseSpecial, s: Seats) -> str:
+    special = _special(c.figure, c.special)
+    use = f"Use {_of(c.figure)} {special_label(c.figure, c.special)}"
+    kind = special.kind if special is not None else ""
+    if kind == "teleport-ally":
+        return f"{use}: move {label(c.target or c.figure)} to {c.at}."
+    if kind == "teleport-foe":
+        return f"{use}: send {label(c.target)} back to {c.at}."
+    if kind == "summon-guardian":
+        return f"{use}: call the Guardian to {c.at}."
+    if kind == "foresight":
+        return f"{use}: reveal a foe of the next Wave now."
+    area = special.attack.area if special is not None and special.attack is not None else (
+        special.area if special is not None else None)
+    aim = _aim(c.target, c.at, c.direction, area)
+    if not aim:
+        return f"{use}."
+    return f"{use} {aim}." if c.direction else f"{use} on {aim}."
+
+
+def _place_tower(c: m.PlaceTower, s: Seats) -> str:
+    try:
+        cells = [name(cell) for cell in area_spaces(parse(c.at), 2, 2)]
+    except ValueError:
+        return f"Place a starting Tower at {c.at}."
+    return f"Place a starting Tower on {listed(cells)}."
+
+
+def _step(c: m.Step, s: Seats) -> str:
+    kind, key, _ = kind_of(c.figure)
+    teleports = kind == HERO and heroes()[key].stats.teleport  # kings-armory E Teleport: Boleslaw
+    return f"{'Teleport' if teleports else 'Step'} {label(c.figure)} to {c.to}."
+
+
+COMMANDS: dict[type[Command], Callable[[Any, Seats], str]] = {
+    m.PlaceTower: _place_tower,
+    m.PlaceAlly: lambda c, s: f"Place {label(c.figure)} at {c.at}.",
+    m.Step: _step,
+    m.EnterTower: lambda c, s: f"Send {label(c.figure)} up onto the Tower at {c.to} (1 action).",
+    m.ExitTower: lambda c, s: f"Bring {label(c.figure)} down from its Tower to {c.to} (1 action).",
+    m.Attack: _attack_command,
+    m.UseSpecial: _special_command,
+    m.Tank: lambda c, s: f"Tank {label(c.foe)} with {label(c.figure)}.",
+    m.Untank: lambda c, s: f"Let {label(c.foe)} go from {_of(c.figure)} tank.",
+    m.EndAlly: lambda c, s: (f"End {_of(c.figure)} turn, holding to tank foes that come within reach."
+                             if c.hold else f"End {_of(c.figure)} turn."),
+    m.EndTurn: lambda c, s: "End your turn: your Allies that have not acted give up theirs.",
+}
+
+
+def tell_event(event: Event, seats: Seats) -> str:
+    return EVENTS[type(event)](event, seats)
+
+
+def tell_command(command: Command, seats: Seats) -> str:
+    return COMMANDS[type(command)](command, seats)

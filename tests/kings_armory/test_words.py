@@ -1,0 +1,239 @@
+"""The King's Armory told in words (domain/games/kings_armory/words.py, issue 28): every
+figure, foe and Tower by its label, spaces as the map names them, and exact sentences
+for the events and commands of play, made from the events alone."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+import pytest
+
+from domain.games.kings_armory import GAME
+from domain.games.kings_armory import messages as m
+from domain.games.kings_armory.board import name
+from domain.games.kings_armory.content import heroes, hireables, monsters
+from domain.games.kings_armory.evolve import evolve
+from domain.games.kings_armory.foes import foe_turn
+from domain.games.kings_armory.state import FOE, GUARDIAN, HERO, HIREABLE, numbered
+from domain.games.kings_armory.words import COMMANDS, EVENTS, attack_label, kind_of, label, special_label
+from domain.kernel import Emitter, Event, types_in
+from domain.kernel.words import Seats
+from tests.kings_armory.support import Dice, foe, hero, hireable, play, route_space, table
+
+SEATS = Seats(("ann", "bob"))
+YELLOW = ("main", "odd", "yellow")
+RED = ("main", "odd", "red")
+
+
+def told(events: list[Event]) -> list[str]:
+    return [GAME.tell_event(event, SEATS) for event in events]
+
+
+def test_every_event_and_command_type_has_its_sentence() -> None:
+    assert set(EVENTS) == set(types_in(vars(m), Event).values())
+    assert set(COMMANDS) == {kind for kind in GAME.command_types.values() if kind.__module__ == m.__name__}
+
+
+def test_labels_name_every_kind_of_figure_and_tower() -> None:
+    """kings-armory A2, B1, E Summon Guardian: a Hero by its card's first name, a Hireable
+    or a foe by its kind and its number in the game."""
+    assert [label(figure) for figure in ("valcor", "felicity", "archer-1", "foot-soldier-2", "orc-archer-2",
+                                         "koblinkaze-11", "guardian", "t1", "p2")] == [
+        "Valcor", "Felicity", "Archer 1", "Foot Soldier 2", "Orc Archer 2", "Koblinkaze 11",
+        "Felicity's Guardian", "Tower 1", "Parapet 2"]
+    assert label("m7") == "Foe 7", "a foe id of 0.1.0 logs: its kind is in the state only"
+    assert [kind_of(f) for f in ("valcor", "cleric-1", "orc-war-mage-3", "guardian")] == [
+        (HERO, "valcor", 0), (HIREABLE, "cleric", 1), (FOE, "orc-war-mage", 3), (GUARDIAN, GUARDIAN, 0)]
+    assert (attack_label("ember", "volley-of-arrows"), attack_label("archer-3", "bow-l3"),
+            attack_label("bridge-troll-1", "long-club")) == ("Volley of Arrows", "Bow", "Long Club")
+    assert special_label("raphael", "teleport-foe") == "Teleport Foe"
+
+
+def test_every_content_kind_makes_ids_that_read_back_as_it() -> None:
+    """messages.py: a Hireable's and a foe's id is its kind's key and its number, so no
+    key may end in a number, and no kind may share a key with another."""
+    keys = [*heroes(), *hireables(), *monsters(), GUARDIAN]
+    assert len(keys) == len(set(keys))
+    assert not [key for key in keys if re.search(r"-[0-9]+$", key)]
+    for key in monsters():
+        assert kind_of(numbered(key, 12)) == (FOE, key, 12)
+        assert label(numbered(key, 12)) == f"{monsters()[key].name} 12"
+    for key in hireables():
+        assert kind_of(numbered(key, 2)) == (HIREABLE, key, 2)
+
+
+def test_an_attack_tells_its_roll_and_its_damage() -> None:
+    """kings-armory C2 Third, Fourth: Valcor's Royal Mace (Hitroll 6, 3 damage) on the
+    Bridge Troll (Dodge 12, melee resistance 3)."""
+    state = table(hero("valcor", "e6"), foe("bridge-troll", 3, 10, YELLOW))
+    _, events = play(state, m.Attack(seat=1, figure="valcor", attack="royal-mace", target="bridge-troll-3"),
+                     Dice(10))
+    assert told(events) == [
+        "Valcor spends 1 action on Royal Mace (2 left).",
+        "Valcor hits Bridge Troll 3: 10 +6 = 16 against Dodge 12.",
+        "Bridge Troll 3 takes 1 melee damage (4 less 3 resisted): 17 hit points left.",
+    ]
+
+
+def test_a_critical_hit_tells_the_natural_roll() -> None:
+    """kings-armory C2 Fifth: a natural 19 on the Royal Mace crits (19-20, x2) and bleeds."""
+    state = table(hero("valcor", "e6"), foe("bridge-troll", 3, 10, YELLOW))
+    _, events = play(state, m.Attack(seat=1, figure="valcor", attack="royal-mace", target="bridge-troll-3"),
+                     Dice(19))
+    assert told(events)[1:] == [
+        "Valcor hits Bridge Troll 3: a natural 19, a critical hit (19 +6 = 25 against Dodge 12).",
+        "Bridge Troll 3 takes 5 melee damage (8 less 3 resisted): 13 hit points left.",
+        "Bridge Troll 3 now carries 1 Bleed.",
+    ]
+
+
+def test_a_miss_and_a_fumble() -> None:
+    state = table(hero("valcor", "e6"), foe("goblin-peon", 1, 10, YELLOW))
+    _, events = play(state, m.Attack(seat=1, figure="valcor", attack="royal-mace", target="goblin-peon-1"),
+                     Dice(1))
+    assert told(events)[1:] == ["Valcor misses Goblin Peon 1: a natural 1 always misses."]
+    state = table(hero("valcor", "e6"), foe("bridge-troll", 2, 10, YELLOW))
+    _, events = play(state, m.Attack(seat=1, figure="valcor", attack="royal-mace", target="bridge-troll-2"),
+                     Dice(5))
+    assert told(events)[1:] == ["Valcor misses Bridge Troll 2: 5 +6 = 11 against Dodge 12."]
+
+
+def test_a_foe_enters_and_moves() -> None:
+    """kings-armory B1 Foe Quantity and Entrance, Monster Movement."""
+    assert told([
+        m.FoeRolled(natural=7, modifier=1, net=8, level=2, lane="even", entrance="main", foreseen=False),
+        m.FoeEntered(figure="orc-archer-2", key="orc-archer", level=2, space="g0", entrance="main", lane="even",
+                     color="yellow", hp=6),
+        m.FoeTurnBegan(figure="orc-archer-2"),
+        m.FoeMoved(figure="orc-archer-2", path=("g1", "g2", "g3", "h3"), index=4, how="moved"),
+        m.FoeMoved(figure="orc-archer-2", path=("h4", "h5"), index=6, how="bumped back"),
+        m.FoeMoved(figure="koblinkaze-1", path=("k16", "k17"), index=30, how="gate"),
+        m.FoeMoved(figure="ballista-1", path=("m3",), index=9, how="pushed"),
+    ]) == [
+        "The d12 for the next foe rolls 7 +1 = 8: a level 2 foe on the even lane at the Monster Entrance.",
+        "Orc Archer 2 enters at the Monster Entrance (g0) on the even lane, following the yellow arrows, "
+        "with 6 hit points.",
+        "Orc Archer 2 takes its turn.",
+        "Orc Archer 2 moves 4 spaces to h3.",
+        "Orc Archer 2 moves to h4, finds it taken and bumps back to h5.",
+        "Koblinkaze 1 moves 2 spaces to k17, at the Castle Gate.",
+        "Ballista 1 is pushed on to m3.",
+    ]
+
+
+def test_a_tank_held_and_let_go() -> None:
+    """kings-armory C1 Step 2: Valcor tanks the War Orc beside him, then lets it go."""
+    state = table(hero("valcor", "e7"), foe("war-orc", 1, 10, YELLOW))
+    state, tanked = play(state, m.Tank(seat=1, figure="valcor", foe="war-orc-1"))
+    _, untanked = play(state, m.Untank(seat=1, figure="valcor", foe="war-orc-1"))
+    assert told([*tanked, *untanked]) == ["Valcor tanks War Orc 1.", "Valcor lets War Orc 1 go."]
+    assert told([m.FoeMoved(figure="war-orc-1", path=(), index=10, how="tanked"),
+                 m.TankEnded(figure="valcor", foe="war-orc-1")]) == [
+        "War Orc 1 is held by its tank and does not move.", "Valcor's tank on War Orc 1 ends."]
+
+
+def test_a_foe_at_the_gate_damages_it_and_goes_in() -> None:
+    """kings-armory B3 Monsters at the Castle Gate: the War Orc (Cleaver, 3) walks in."""
+    em = Emitter(table(foe("war-orc", 4, 26)), evolve)
+    foe_turn(em, Dice(), "war-orc-4", "kings-armory B3 Monster Turn Priority 1")
+    assert told(list(em.events)) == [
+        "War Orc 4 takes its turn.",
+        f"War Orc 4 moves 3 spaces to {name(route_space(29, RED))}, at the Castle Gate.",
+        "War Orc 4 deals 3 damage to the Castle Gate: 17 hit points left.",
+        "War Orc 4 goes into the Castle and is finished there.",
+    ]
+
+
+def test_a_wave_won_and_the_next_begun() -> None:
+    """kings-armory B4 1, B5 Step 1, B1: the last foe of Wave 1 falls to a natural 20;
+    Wave 2 brings 5 - 1 foes for a lone Hero, each d12 -1."""
+    last = foe("goblin-peon", 3, 20, RED)
+    state = replace(table(hero("valcor", name(route_space(21, RED))), last),
+                    entered=("goblin-peon",) * 3, wave_entered=3)
+    _, events = play(state, m.Attack(seat=1, figure="valcor", attack="royal-mace", target="goblin-peon-3"),
+                     Dice(20, *[5, 0] * 4))
+    sentences = told(events)
+    start = sentences.index("Goblin Peon 3 is defeated and leaves the board.")
+    assert sentences[start + 1:start + 7] == [
+        "Wave 1 is won: every foe in it is defeated.",
+        "After Wave 1 every Ally heals its Heal Rate, Heroes knocked out stand up again, and every status "
+        "token and lasting effect ends.",
+        "Wave 2 begins with 4 foes; each foe's d12 gets -1.",
+        "Foes' Round 1 begins.",
+        "The d12 for the next foe rolls 5 -1 = 4: a level 1 foe on the even lane at the Monster Entrance.",
+        "Goblin Peon 4 enters at the Monster Entrance (g0) on the even lane, following the red arrows, "
+        "with 3 hit points.",
+    ]
+
+
+def test_the_end_of_the_game_and_a_knock_out() -> None:
+    assert told([
+        m.Defeated(figure="valcor", how="hit points"),
+        m.Defeated(figure="guardian", how="with its summoner"),
+        m.Defeated(figure="archer-2", how="hit points"),
+        m.GameOver(won=False, reason="the Castle Gate is down to 0 hit points"),
+    ]) == [
+        "Valcor is knocked out and lies where it fell until the Wave ends.",
+        "Felicity's Guardian leaves the board with Felicity.",
+        "Archer 2 is defeated and leaves the board.",
+        "The team loses: the Castle Gate is down to 0 hit points.",
+    ]
+
+
+def test_set_up_in_words() -> None:
+    """kings-armory A1, A2, B3 A Note About Parapets."""
+    assert told([
+        m.GameSetUp(map="hard-split", seats=2, towers=2, gate=20, waves=5),
+        m.AllyJoined(figure="archer-1", key="archer", kind=HIREABLE, seat=2, level=3, hp=9),
+        m.TowerPlaced(tower="p1", cells=("j17",), slots=1),
+        m.TowerPlaced(tower="t1", cells=("e4", "f4", "e5", "f5"), slots=3),
+        m.AllyPlaced(figure="valcor", space="e4", tower="t1", on_tower="t1"),
+        m.AllyPlaced(figure="archer-1", space="d4", tower="t1", on_tower=""),
+        m.SeatTurnBegan(seat=2),
+    ]) == [
+        "A team of 2 seats defends the Castle Gate (20 hit points) on the Hard Split Route through 5 Waves, "
+        "with 2 starting Towers to place.",
+        "Archer 1 (level 3) joins bob's team with 9 hit points.",
+        "Parapet 1 stands at j17; it hosts 1 Ally.",
+        "Tower 1 is placed on e4, f4, e5 and f5; it hosts up to 3 Allies.",
+        "Valcor is placed at e4, on Tower 1.",
+        "Archer 1 is placed at d4, hosted by Tower 1.",
+        "It is bob's turn.",
+    ]
+
+
+@pytest.mark.parametrize(("command", "sentence"), [
+    (m.PlaceTower(seat=1, at="e4"), "Place a starting Tower on e4, f4, e5 and f5."),
+    (m.PlaceAlly(seat=1, figure="archer-1", at="d4"), "Place Archer 1 at d4."),
+    (m.Step(seat=1, figure="valcor", to="f7"), "Step Valcor to f7."),
+    (m.Step(seat=1, figure="boleslaw", to="f7"), "Teleport Boleslaw to f7."),
+    (m.EnterTower(seat=1, figure="ember", to="m17"), "Send Ember up onto the Tower at m17 (1 action)."),
+    (m.ExitTower(seat=1, figure="ember", to="l16"), "Bring Ember down from its Tower to l16 (1 action)."),
+    (m.Attack(seat=1, figure="valcor", attack="royal-mace", target="bridge-troll-3"),
+     "Attack Bridge Troll 3 with Valcor's Royal Mace."),
+    (m.Attack(seat=1, figure="ember", attack="volley-of-arrows", at="m8"),
+     "Attack the area m8 to o10 with Ember's Volley of Arrows."),
+    (m.Attack(seat=1, figure="midnight", attack="flame-thrower", direction="S"),
+     "Attack in a line to the south with Midnight's Flame Thrower."),
+    (m.UseSpecial(seat=1, figure="felicity", special="mending-light", target="ember"),
+     "Use Felicity's Mending Light on Ember."),
+    (m.UseSpecial(seat=1, figure="raphael", special="teleport-foe", target="orc-mage-2", at="d4"),
+     "Use Raphael's Teleport Foe: send Orc Mage 2 back to d4."),
+    (m.UseSpecial(seat=1, figure="boleslaw", special="gravity-well", at="f5"),
+     "Use Boleslaw's Gravity Well on the area f5 to h7."),
+    (m.UseSpecial(seat=1, figure="raphael", special="foresight"),
+     "Use Raphael's Foresight: reveal a foe of the next Wave now."),
+    (m.Tank(seat=1, figure="valcor", foe="war-orc-1"), "Tank War Orc 1 with Valcor."),
+    (m.Untank(seat=1, figure="valcor", foe="war-orc-1"), "Let War Orc 1 go from Valcor's tank."),
+    (m.EndAlly(seat=1, figure="cleric-1", hold=True),
+     "End Cleric 1's turn, holding to tank foes that come within reach."),
+    (m.EndTurn(seat=1), "End your turn: your Allies that have not acted give up theirs."),
+])
+def test_commands_in_words(command: m.Attack, sentence: str) -> None:
+    assert GAME.tell_command(command, SEATS) == sentence
+
+
+def test_the_status_line_names_the_acting_figure_by_its_label() -> None:
+    state = replace(table(hireable("archer", 1, 2, "h6"), seat=1), acting="archer-1")
+    assert GAME.status(state).summary == "wave 1, round 1: players, seat 1 (Archer 1)"
