@@ -26,7 +26,7 @@ from tqdm import tqdm
 from domain.games import REGISTRY
 from domain.kernel import Header, Log, LogFormatError, OptionSpec, Report, parse_log, replay_lines
 from domain.kernel.log import header_of, parse_line
-from domain.kernel.tell import told_payload
+from domain.kernel.tell import told_seen
 from domain.kernel.upgrade import DecidedOtherwise, NothingToUpgrade, upgrade
 from domain.kernel.words import Seats
 from service import serverlog
@@ -200,7 +200,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
             session, report = replay_lines(game, lines, upto, progress, args.every_state)
     seats = Seats(tuple(header.seats))
     for envelope in log.envelopes[:total] if log is not None else ():
-        told = told_payload(game, envelope.type, envelope.payload, envelope.schema, seats)
+        told = told_seen(game, envelope, envelope.payload, seats)
         if args.json:
             print(json.dumps({"seq": envelope.seq, "type": envelope.type, "rule": envelope.rule, "text": told,
                               "payload": dict(envelope.payload)}, sort_keys=True))

@@ -16,7 +16,7 @@ from typing import Any
 from domain.kernel import Envelope, Game, Log
 from domain.kernel.audit import first_lines, state_diff
 from domain.kernel.session import decode_event
-from domain.kernel.tell import told_payload
+from domain.kernel.tell import told_seen
 from domain.kernel.words import Seats
 
 HEADER_FIELDS = ("ruleset", "ruleset_version", "game_id", "seats", "options", "content", "seed_commitment")
@@ -97,5 +97,5 @@ def diff_logs(game: Game[Any], a: Log, b: Log) -> LogDiff:
         after = [_fold(game, log, log.envelopes[:agreed + 1]) for log in (a, b)]
         state = first_lines(state_diff(after[0], after[1]))
     seats = Seats(tuple(a.header.seats))
-    told = tuple("" if e is None else told_payload(game, e.type, e.payload, e.schema, seats) for e in first)
+    told = tuple("" if e is None else told_seen(game, e, e.payload, seats) for e in first)
     return LogDiff(header, agreed, lengths, first, state, (told[0], told[1]))

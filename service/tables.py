@@ -49,7 +49,7 @@ from domain.kernel import (
 from domain.kernel.messages import from_plain
 from domain.kernel.quoting import quoted
 from domain.kernel.session import seen_payload
-from domain.kernel.tell import told_command, told_payload
+from domain.kernel.tell import told_command, told_seen
 from domain.kernel.words import Seats
 from service import logchecks
 from service.errors import (
@@ -464,7 +464,7 @@ class Tables:
         else:
             payload = seen_payload(game, envelope, viewer.seat, event)
             redacted = viewer.seat == SPECTATOR or payload != dict(envelope.payload)
-        text = told_payload(game, envelope.type, payload, envelope.schema, Seats(tuple(seats)))
+        text = told_seen(game, envelope, payload, Seats(tuple(seats)))
         return SeenEnvelope(envelope, envelope.type, payload, redacted, viewer.audience, text)
 
     # -- commands -----------------------------------------------------------------------

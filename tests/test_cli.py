@@ -7,6 +7,7 @@ import json
 import os
 import pty
 import re
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -16,6 +17,7 @@ import pytest
 from bench.replay import long_log
 from domain.games import REGISTRY
 from service.server import Running
+from tablerules_client import Client
 from tests.conftest import OPERATOR, command_boundary
 from tests.format1 import HISTORICAL
 from tests.stored_logs import GOLDEN
@@ -44,7 +46,7 @@ def test_play_export_replay_verify_and_fork(server: Running, tmp_path: Path) -> 
     assert "finished" in played.stdout
     replayed = run("replay", str(log))
     assert replayed.returncode == 0 and "REPLAYED:" in replayed.stdout
-    assert "     1  A game of armory 3.0.0 is created for " in replayed.stdout  # events told in words
+    assert "     1  A game of ARMORY (3.0.0) is created for " in replayed.stdout  # events told in words
     listed = run("replay", str(log), "--json", "--upto", "3")
     assert [json.loads(line)["seq"] for line in listed.stdout.splitlines()[:3]] == [1, 2, 3]
     assert "not checked: the rules" in replayed.stdout
@@ -161,7 +163,7 @@ def test_a_reader_that_stops_early_gets_no_traceback() -> None:
     listed = GOLDEN.parent / "kings-armory" / "2p-five-waves-win.jsonl"
     piped = subprocess.run(f"{sys.executable} -m service.cli replay {listed} | head -n 1", shell=True,
                            capture_output=True, text=True, timeout=120, check=False)
-    assert piped.stdout.lstrip().startswith("1  A game of kings-armory")
+    assert piped.stdout.lstrip().startswith("1  A game of The King's Armory")
     assert "Traceback" not in piped.stderr and "BrokenPipe" not in piped.stderr
 
 
@@ -183,13 +185,56 @@ def test_play_a_seat_by_hand_from_the_terminal(server: Running) -> None:
     assert "choose 1-" in played.stdout and "Your commands:" in played.stdout
 
 
+def test_a_person_who_leaves_is_told_how_to_come_back_and_can(server: Running) -> None:
+    """issue 28: q and the end of the input print the game and each seat's way back (a bot's
+    seat with --bots), and the printed command joins the game again."""
+    address = f"127.0.0.1:{server.port}"
+    left = run("play", "--address", address, "--names", "ann,bob", "--bots", "2", "--max-commands", "50",
+               stdin="1\nq\n")
+    assert left.returncode == 0 and "Traceback" not in left.stderr, left.stderr
+    back = dict(re.findall(r"(ann|bob) \(seat [12]\): (tablerules play .*)", left.stdout))
+    assert set(back) == {"ann", "bob"} and back["bob"].endswith("--bots 2"), left.stdout
+    ended = run("play", "--address", address, "--names", "ann,bob", "--bots", "2", stdin="")  # Ctrl-D at once
+    assert ended.returncode == 0 and "it waits for you. To come back:" in ended.stdout
+    rejoined = run("play", *back["bob"].split()[2:], "--max-commands", "0")  # the printed command works
+    assert rejoined.returncode == 0 and rejoined.stdout.startswith("joined game "), rejoined.stderr
+
+
+def test_play_refuses_bad_bots_before_it_makes_a_game(server: Running) -> None:
+    address = f"127.0.0.1:{server.port}"
+    for bots, problem in (("3", "a game of 2 seats has seats 1 to 2"), ("x", "--bots takes seat numbers")):
+        refused = run("play", "--address", address, "--bots", bots)
+        assert refused.returncode == 2 and problem in refused.stderr and "Traceback" not in refused.stderr
+        assert "game " not in refused.stdout
+
+
+def test_joining_when_another_seat_is_to_move_says_whom_it_waits_for(server: Running) -> None:
+    address = f"127.0.0.1:{server.port}"
+    created = Client(address).create_game("armory", ["ann", "bob"], {"turn_limit": 4})
+    client = Client(address)
+    waiting_seat = next(s for s in created.seats if s.seat not in client.view(created.game_id).status.to_act)
+    joined = subprocess.Popen([sys.executable, "-m", "service.cli", "play", "--address", address, "--game",
+                               created.game_id, "--token", waiting_seat.token], stdin=subprocess.PIPE,
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert joined.stdout is not None
+        assert joined.stdout.readline().startswith(f"joined game {created.game_id} as ")
+        other = "bob" if waiting_seat.seat == 1 else "ann"
+        assert joined.stdout.readline().startswith(f"waiting for {other} (Ctrl-C leaves")
+        joined.send_signal(signal.SIGINT)  # Ctrl-C while it waits: a message, never a traceback
+        out, err = joined.communicate(timeout=60)
+    finally:
+        joined.kill()
+    assert joined.returncode == 0 and "it waits for you. To come back:" in out and "Traceback" not in err, err
+
+
 def test_cards_a_seat_draws_into_an_empty_hand_are_named_in_the_events(server: Running) -> None:
     """Swordplay's first draw lands in an empty hand: the view before the command names none."""
     played = run("play", "--address", f"127.0.0.1:{server.port}", "--ruleset", "swordplay", "--all-bots", "--seed",
                  "named-draw", "--max-commands", "6", env={"TABLERULES_OPERATOR_TOKEN": OPERATOR})
     assert played.returncode == 0, played.stderr
-    drawn = [line for line in played.stdout.splitlines() if " CardsDrawn " in line]
-    assert drawn and not [line for line in drawn if re.search(r'"c[0-9]+"', line)], drawn
+    drawn = [line for line in played.stdout.splitlines() if " draws " in line and "#" in line]
+    assert drawn and not [line for line in drawn if re.search(r"\bc[0-9]+\b", line)], drawn
 
 
 def test_guardians_in_the_terminal_by_hand_and_by_bots(server: Running) -> None:
@@ -223,7 +268,7 @@ def test_kings_armory_in_the_terminal_by_hand_and_by_bots(server: Running) -> No
     assert "map:" in lines and "legend:" in lines and "   abcdefghijklmnopqr" in lines
     assert " 0 ######EE##########" in lines, "the map's lines as they are"
     numbered = [line.split(". ", 1)[1] for line in lines if re.match(r" +[0-9]+\. ", line)]
-    assert numbered and any(line.startswith("PlaceTower at ") for line in numbered)
+    assert numbered and any(line.startswith("Place a starting Tower on ") for line in numbered)
     assert not [line for line in numbered if "=" in line], numbered
     for style in ("types", "aggressive"):
         bots = run("play", "--address", address, "--ruleset", "kings-armory", "--seats", "2", "--all-bots", "--quiet",

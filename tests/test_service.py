@@ -102,7 +102,7 @@ def test_events_and_legal_commands_come_in_words_for_each_viewer(client: Client)
     version = client.view(game_id).version
     spectator = {e.seq: e for e in itertools.islice(client.stream(game_id, 0), version)}
     seat_one = {e.seq: e for e in itertools.islice(client.stream(game_id, 0, token=tokens[1]), version)}
-    assert spectator[1].text == "A game of armory 3.0.0 is created for ann and bob (a seed the operator chose)."
+    assert spectator[1].text == "A game of ARMORY (3.0.0) is created for ann and bob (a seed the operator chose)."
     drawn = next(seq for seq, e in seat_one.items() if e.type == "CardsDrawn" and '"seat":1' in e.payload_json)
     assert spectator[drawn].text == "ann draws 7 cards as a starting hand."
     assert seat_one[drawn].text.startswith("ann draws ") and "7 cards" not in seat_one[drawn].text

@@ -36,13 +36,12 @@ RAW_IDS = {
     # Every AoD id is a lower-case slug ("armor-1", "goldtooth"); a label is capitalised.
     "aod": re.compile(r"\b(?:" + "|".join(sorted(AOD_CARD_IDS, key=len, reverse=True)) + r")\b"),
     "kings-armory": re.compile(r"\b(?:" + "|".join(sorted(KA_KEYS, key=len, reverse=True)) + r")\b"
-                               r"|\b(?!kings-armory\b)[a-z][a-z0-9]*(?:[-_][a-z0-9]+)+\b|\bm(?:2[6-9]|[3-9][0-9]|[0-9]{3,})\b"),
+                               r"|\b[a-z][a-z0-9]*(?:[-_][a-z0-9]+)+\b|\bm(?:2[6-9]|[3-9][0-9]|[0-9]{3,})\b"),
 }
 """What a game's raw ids look like: none may reach a sentence. The King's Armory's: its
 content keys, kebab or snake ids ("orc-archer-2", "archer-1", "royal-mace"), and foe ids
 of the form before 0.2.0 ("m33") that no space can be named (rows stop at 25: "m7" is a
-space); its Tower ids ("t1", "p1") are space names too, and so are not looked for, and
-the kernel's GameCreated sentence names the ruleset ("kings-armory")."""
+space); its Tower ids ("t1", "p1") are space names too, and so are not looked for."""
 
 
 def _told_games() -> list[str]:

@@ -45,7 +45,7 @@ from domain.kernel.messages import SYSTEM_SEAT
 from domain.kernel.quoting import quoted
 from domain.kernel.rng import RecordingRng
 from domain.kernel.session import SEED_REVEALED, Session
-from domain.kernel.tell import told_payload
+from domain.kernel.tell import told_seen
 from domain.kernel.words import Seats
 
 MATCHES = "CHANCE MATCHES"
@@ -106,7 +106,7 @@ class Drawing:
         envelopes = decided.step.envelopes
         session = decided.before
         seats = Seats(tuple(session.header.seats))
-        told = tuple(told_payload(session.game, e.type, e.payload, e.schema, seats) for e in envelopes)
+        told = tuple(told_seen(session.game, e, e.payload, seats) for e in envelopes)
         return Drawing(key=f"{session.header.game_id}/{rng.position}/", position=rng.position,
                        command=envelopes[0].command or {}, generator=GAME_SEED if rng.seed == game_seed else SEATS_SEED,
                        blocks=rng.blocks, drawn=tuple(rng.drawn), events=tuple(envelopes), told=told)

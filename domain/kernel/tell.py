@@ -19,21 +19,19 @@ def told(game: Game[Any], envelope: Envelope, seats: Sequence[str], viewer: int 
          event: Event | None = None) -> str:
     """The envelope's event in one sentence as `viewer` sees it (a seat, or SPECTATOR);
     `event` is its decoded, unredacted event, if at hand."""
-    names = Seats(tuple(seats))
-    payload = seen_payload(game, envelope, viewer, event)
-    return told_payload(game, envelope.type, payload, envelope.schema, names)
+    return told_seen(game, envelope, seen_payload(game, envelope, viewer, event), Seats(tuple(seats)))
 
 
-def told_payload(game: Game[Any], type_name: str, payload: Mapping[str, JsonValue], schema: int,
-                 seats: Seats) -> str:
-    """An event in one sentence from its payload as the viewer sees it."""
-    kernel = kernel_event(type_name, payload, seats)
+def told_seen(game: Game[Any], envelope: Envelope, payload: Mapping[str, JsonValue], seats: Seats) -> str:
+    """The envelope's event in one sentence, from its payload as the viewer sees it (the
+    envelope's own, for one who sees everything)."""
+    kernel = kernel_event(envelope.type, payload, seats, game.ruleset)
     if kernel is not None:
         return kernel
     try:
-        event = logged_event(game, 0, type_name, payload, schema, "")
+        event = logged_event(game, envelope.seq, envelope.type, payload, envelope.schema, envelope.rule)
     except LogFormatError:
-        return f"{type_name} (an event this build cannot read)."
+        return f"{envelope.type} (an event this build cannot read)."
     return game.tell_event(event, seats)
 
 

@@ -65,13 +65,15 @@ def counted(count: int, one: str, many: str | None = None) -> str:
     return f"{count} {one if count == 1 else (many or one + 's')}"
 
 
-def kernel_event(type_name: str, payload: Mapping[str, JsonValue], seats: Seats) -> str | None:
-    """The kernel's own events in words; None for a game's event."""
+def kernel_event(type_name: str, payload: Mapping[str, JsonValue], seats: Seats, ruleset: Any = None) -> str | None:
+    """The kernel's own events in words; None for a game's event. `ruleset` (the game's
+    Ruleset) names the game by its title."""
     if type_name == "GameCreated":
-        ruleset, version = payload.get("ruleset"), payload.get("ruleset_version")
-        names = [str(name) for name in payload.get("seats") or ()]
+        name, version = payload.get("ruleset"), payload.get("ruleset_version")
+        title = ruleset.title if ruleset is not None and ruleset.name == name else name
+        names = [str(seat) for seat in payload.get("seats") or ()]
         chosen = " (a seed the operator chose)" if payload.get("seed_chosen") else ""
-        return f"A game of {ruleset} {version} is created for {listed(names)}{chosen}."
+        return f"A game of {title} ({version}) is created for {listed(names)}{chosen}."
     if type_name == "SeedRevealed":
         return "The game's seed is revealed: anybody can now check every shuffle, draw and roll."
     if type_name == "RandomnessCommitted":
@@ -109,5 +111,16 @@ def _int(value: Any) -> int:
     return value if isinstance(value, int) and not isinstance(value, bool) else 0
 
 
-__all__ = ["Glance", "Seats", "no_glance", "TellCommand", "TellEvent", "counted", "kernel_command", "kernel_event",
-           "listed", "plain_command", "plain_event"]
+__all__ = [
+    "Glance",
+    "Seats",
+    "TellCommand",
+    "TellEvent",
+    "counted",
+    "kernel_command",
+    "kernel_event",
+    "listed",
+    "no_glance",
+    "plain_command",
+    "plain_event",
+]

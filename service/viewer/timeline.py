@@ -30,7 +30,7 @@ from domain.kernel.audit import SEED
 from domain.kernel.canonical import JsonValue, to_plain
 from domain.kernel.log import header_of, parse_line
 from domain.kernel.session import Session, seen_payload
-from domain.kernel.tell import told_payload
+from domain.kernel.tell import told_seen
 from domain.kernel.words import Seats
 from service.releases import release_for, verify_log
 
@@ -106,7 +106,7 @@ class Timeline:
             shown.append({"seq": envelope.seq, "type": envelope.type, "rule": envelope.rule,
                           "command_id": envelope.command_id, "payload": dict(payload),
                           "redacted": payload != envelope.payload, "hash": envelope.hash,
-                          "text": told_payload(self.game, envelope.type, payload, envelope.schema, seats)})
+                          "text": told_seen(self.game, envelope, payload, seats)})
         return shown
 
     def session_at(self, seq: int) -> Session[Any]:
