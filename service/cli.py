@@ -271,7 +271,8 @@ def cmd_view(args: argparse.Namespace) -> int:
 
 
 def cmd_audit(args: argparse.Namespace) -> int:
-    """Every shuffle, draw and roll derived again from the seed (exit 0 as logged, 1 not, 3 no seed)."""
+    """Every shuffle, draw and roll derived again from the seed (exit 0 as logged, 1 not, 3 cannot audit: no
+    seed, or rules of another version that decide the log otherwise)."""
     from domain.kernel.chance_audit import EXIT_STATUS, audit_chance
 
     log = _read_log(args.file)
@@ -561,7 +562,8 @@ def parser() -> argparse.ArgumentParser:
         command.set_defaults(run=handler)
 
     audit = sub.add_parser("audit", help="derive every shuffle, draw and roll of a finished log again from its seed "
-                                         "(exit 0 chance matches, 1 it differs or the log fails, 3 no seed)")
+                                         "(exit 0 chance matches, 1 it differs or the log fails, 3 cannot audit: no "
+                                         "seed, or rules of another version that decide the log otherwise)")
     audit.add_argument("file")
     audit.add_argument("--json", action="store_true", help="one JSON object: verdict, what was checked, the seed's "
                                                            "provenance, each command's draws and events")
