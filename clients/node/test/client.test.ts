@@ -27,6 +27,7 @@ import {
 } from "../src";
 import type { EventEnvelope as EventEnvelopeMessage } from "../src/generated/tablerules/v1/EventEnvelope";
 import type { StreamEventsRequest__Output } from "../src/generated/tablerules/v1/StreamEventsRequest";
+import { firstGame } from "../examples/first-game";
 import { playSome, playToEnd } from "./support/driver";
 import { startProxy } from "./support/proxy";
 import { Rng, suiteSeed } from "./support/rng";
@@ -392,6 +393,16 @@ describe("logs", () => {
       close();
     }
   });
+});
+
+test("examples/first-game.ts, the README's first program, plays a move and tells its events", async () => {
+  const lines: string[] = [];
+  await firstGame(server.address, (line) => lines.push(line));
+  const text = lines.join("\n");
+  assert.match(text, /^game [0-9a-f-]{36}$/m);
+  assert.match(text, /^Turn 1: .* turn, playing turn cards/m);
+  assert.match(text, /^ {2}1 A game of ARMORY \(3\.0\.0\) is created for ann and bob\.$/m);
+  assert.match(text, /^ {2}\d .* draws 7 cards as a starting hand\.$/m, "bob's hand is hidden from ann: a count");
 });
 
 describe("examples/bot.ts", () => {
