@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from domain.games import REGISTRY
 from domain.games.guardians.messages import (
     ChooseCommand,
     CombatStarted,
@@ -12,9 +13,11 @@ from domain.games.guardians.messages import (
     CreatureStatus,
     DeclareCommand,
     EndMove,
+    GameDrawn,
     KeepUpCard,
     MatchupResolved,
     Pass,
+    PhaseStarted,
     Place,
     PlayCard,
     PlayCreature,
@@ -22,8 +25,9 @@ from domain.games.guardians.messages import (
     Step,
     TurnShield,
 )
-from domain.games.guardians.state import MOVEMENT, ORGANIZE, Shield
-from domain.games.guardians.turns import draw_turn, new_em
+from domain.games.guardians.state import MOVEMENT, ORGANIZE, SETTLEMENT, Options, Shield
+from domain.games.guardians.turns import begin_organize, draw_turn, new_em
+from domain.kernel.records import replace
 from domain.kernel import RuleViolation
 from tests.guardians.support import Table, card_of, face_off, instances, table
 
@@ -151,3 +155,19 @@ def test_tes_let_says_first_whether_the_up_card_is_drawn() -> None:
     t.play(KeepUpCard(seat=1, keep=False))
     assert t.state.zone(1, "discard") == (up,) and len(t.state.zone(1, "drawn")) == 3
     t.play(Place(seat=1, card=archer, to="on:a1"))
+
+
+def test_the_default_game_has_no_turn_limit() -> None:
+    """guardians THE GAME: a game ends by one of its three victories only; `turn_limit`
+    is a house rule (RULES.md), off unless a game asks for it."""
+    [limit] = [o for o in REGISTRY["guardians"].ruleset.options if o.name == "turn_limit"]
+    assert limit.default == 0 and limit.house_rule and "house rule" in limit.labelled
+    ended = table(phase=SETTLEMENT, turn=40)
+    assert ended.options.turn_limit == 0
+    em = new_em(ended)
+    begin_organize(em)
+    assert [(e.phase, e.turn) for e in em.events if isinstance(e, PhaseStarted)] == [(ORGANIZE, 41)]
+    capped = new_em(replace(ended, options=Options(turn_limit=40)))
+    begin_organize(capped)
+    [drawn] = [e for e in capped.events if isinstance(e, GameDrawn)]
+    assert drawn.rule == "tablerules turn limit" and capped.state.finished

@@ -52,7 +52,11 @@ RULESET = Ruleset(
             rulebook="guardians Who Places First?",
         ),
         OptionSpec(
-            "turn_limit", "the game ends drawn after this many turns (0: no limit, as in the rulebook)", 40, minimum=0
+            "turn_limit",
+            "the game ends drawn after this many turns, so that games of bots end "
+            "(0, the default: no limit, as in the rulebook)",
+            0,
+            minimum=0,
         ),
     ),
     contents=(CONTENT,),
@@ -72,7 +76,7 @@ def initial_state(setup: Setup) -> GuardiansState:
             raise ValueError(f"deck_{seat}: {error}") from None
         lists.append(deck)
     options = Options(
-        decks=decks, placement=str(values.get("placement", SIMULTANEOUS)), turn_limit=int(values.get("turn_limit", 40))
+        decks=decks, placement=str(values.get("placement", SIMULTANEOUS)), turn_limit=int(values.get("turn_limit", 0))
     )
     players = tuple(Player(seat=i, name=name) for i, name in enumerate(setup.seats, start=1))
     zones = {

@@ -112,7 +112,8 @@ def key_of(card: str) -> str:
 class Options:
     decks: tuple[str, ...] = ("knights", "giants-fairies")
     placement: str = SIMULTANEOUS
-    turn_limit: int = 40
+    turn_limit: int = 0
+    """A house rule: the game is drawn after this many turns (0: no limit, the rulebook's game)."""
 
 
 @dataclass(frozen=True, slots=True)
