@@ -255,6 +255,25 @@ def test_bone_fright_draws_every_ranged_attack() -> None:
     assert Term("ranged attacks", 3) in resolved.attacker_terms
 
 
+def test_vampire_lord_gives_its_vampires_three_once() -> None:
+    """guardians Text Box: while the Vampire Lord is in play, your Vampires are +3 (the
+    card data's bonus-yours; the rules add it once, not again by the card's name)."""
+    table = Table(face_off(["Vampire Lord", "Vampire"], ["Swordsman", "Axeman"]))
+    combat_start(table)
+    lay(table, card_of(1, "Vampire Lord"), card_of(2, "Swordsman"))
+    both_pass(table)
+    lay(table, card_of(1, "Vampire"), card_of(2, "Axeman"))
+    resolved = both_pass(table)
+    assert [t for t in resolved.attacker_terms if t.source == "Vampire Lord"] == [Term("Vampire Lord", 3)]
+    assert resolved.attacker_total == 9 + 3 + 3  # Vitality, Off-Color Bonus against a mortal, the Lord
+
+
+def test_no_ability_is_given_twice() -> None:
+    """What texts.py adds to a card's text is not in the card data already."""
+    for card_key, extra in texts.EXTRA_ABILITIES.items():
+        assert not set(extra) & set(CARDS[card_key].abilities), card_key
+
+
 @pytest.mark.parametrize(("titan", "size", "cut"), [("Male Titan", "S", 4), ("Female Titan", "M", 2)])
 def test_titans_change_size(titan: str, size: str, cut: int) -> None:
     table = Table(face_off([titan], ["Snogwart"]))

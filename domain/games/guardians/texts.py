@@ -25,10 +25,10 @@ EXTRA_ABILITIES: dict[str, tuple[Ability, ...]] = {
     # Their match-up opponent loses its stronghold bonus when they attack a stronghold.
     "re-cave-giant": (Ability("cancels-stronghold"),),
     "re-elder-cave-giant": (Ability("cancels-stronghold"),),
-    # All your Vampires are +3 while the Vampire Lord is in play.
-    "re-vampire-lord": (Ability("bonus-yours", 3, "name:vampire"),),
 }
-"""Unique texts that the general strength rules express once given as abilities."""
+"""Unique texts that the general strength rules express once given as abilities. A
+sentence the card data already holds as an ability (the Vampire Lord's +3 to your
+Vampires) is not given again here: it would count twice."""
 
 SELF_DESTROYING_COMMANDS = frozenset({"re-floyd-the-flying-pig"})
 """Creatures destroyed when used as the Command Card (their bonus stays for the combat)."""
