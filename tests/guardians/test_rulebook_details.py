@@ -24,11 +24,12 @@ from domain.games.guardians.messages import (
     ShieldStepped,
     Step,
     TurnShield,
+    UpCardsCompared,
 )
 from domain.games.guardians.state import MOVEMENT, ORGANIZE, SETTLEMENT, Options, Shield
-from domain.games.guardians.turns import begin_organize, draw_turn, new_em
+from domain.games.guardians.turns import UP_ROUNDS, begin_organize, draw_count, draw_turn, new_em, turn_up_cards
+from domain.kernel import Rng, RuleViolation
 from domain.kernel.records import replace
-from domain.kernel import RuleViolation
 from tests.guardians.support import Table, card_of, face_off, instances, table
 
 FLIER, ENEMY = "1.re-shield-ploogs-ox-10#1", "2.re-shield-ploogs-ox-11#1"
@@ -171,3 +172,17 @@ def test_the_default_game_has_no_turn_limit() -> None:
     begin_organize(capped)
     [drawn] = [e for e in capped.events if isinstance(e, GameDrawn)]
     assert drawn.rule == "tablerules turn limit" and capped.state.finished
+
+
+def test_after_the_tied_up_cards_the_coin_gives_nobody_the_low_up_bonus() -> None:
+    """guardians THE TURN IS OVER: the LUC bonus goes to the seat whose Up card was the
+    lower. When the Up cards tie round after round a coin says who moves first (RULES.md,
+    Up-card ties that never end): no Up card was lower, so neither seat takes it."""
+    decks = {f"{seat}:deck": instances(seat, ["Swordsman"] * (UP_ROUNDS + 2)) for seat in (1, 2)}
+    em = new_em(table(phase=MOVEMENT, zones=decks))
+    turn_up_cards(em, Rng("test", "ties", 0))
+    compared = [e for e in em.events if isinstance(e, UpCardsCompared)]
+    assert len(compared) == UP_ROUNDS + 1 and compared[-1].rule == "tablerules Up-card ties"
+    assert compared[-1].first in (1, 2) and em.state.first == compared[-1].first
+    assert not em.state.player(1).low_up and not em.state.player(2).low_up
+    assert draw_count(em.state, 1)[2] == draw_count(em.state, 2)[2] == 0

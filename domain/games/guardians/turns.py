@@ -283,14 +283,9 @@ def turn_up_cards(em: Em, rng: Rng) -> None:
             up = em.state.zone(seat, UP)
             if up:
                 move(em, R_UP, seat, up, UP, DECK, "Up cards tied: to the bottom of the deck")
-    coin = 1 + rng.below(2)
-    em.emit(
-        UpCardsCompared,
-        "tablerules Up-card ties",
-        cards=("", ""),
-        numbers=(1 if coin == 1 else 0, 1 if coin == 2 else 0),
-        first=coin,
-    )
+    # The coin says who moves first; neither Up card was the lower, so nobody takes the
+    # low Up-card bonus (guardians THE TURN IS OVER: LUC).
+    em.emit(UpCardsCompared, "tablerules Up-card ties", cards=("", ""), numbers=(0, 0), first=1 + rng.below(2))
 
 
 def unturned(state: GuardiansState, seat: int) -> bool:
