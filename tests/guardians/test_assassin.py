@@ -17,7 +17,7 @@ from domain.games.guardians.organize import up_choice_pending
 from domain.games.guardians.state import ASSASSINATE, DECK, DISCARD, DRAWN, ORGANIZE, GuardiansState
 from domain.games.guardians.strength import face
 from domain.kernel import Rng, RuleViolation
-from tests.guardians.support import Table, card_of, decided, instances, seeded_game, table
+from tests.guardians.support import Table, card_of, decided, instances, kept_position, table
 from tests.guardians.test_no_stuck_seat import play_on, seats_can_go_on
 from tests.guardians.test_properties import all_instances
 
@@ -26,15 +26,16 @@ ASSASSIN, MAGMA = "1.di-assassin-of-shadow#1", "2.re-magma-elemental#1"
 
 
 def before_the_assassin() -> tuple[GuardiansState, str, int]:
-    """The seeded game rebuilt up to the command before seat 1's Assassin of Shadow."""
-    return seeded_game(FIXTURE)
+    """The random game's position before seat 1's Assassin of Shadow."""
+    state, seed, position, _ = kept_position(FIXTURE)
+    return state, seed, position
 
 
 def test_the_assassin_waits_for_the_enemys_draw_and_takes_a_card_still_in_its_deck() -> None:
     """The random game (2.0.0, seed 156): seat 1 played Assassin of Shadow and looked at
     seat 2's deck while seat 2 (Tes let) had not yet drawn; seat 2 then drew the Magma
     Elemental seat 1 was looking at, and seat 1's Assassinate took it from the deck it
-    had left, so it was in seat 2's hand and discard pile at once. Rebuilt, the spell
+    had left, so it was in seat 2's hand and discard pile at once. From there, the spell
     waits for the draw; once seat 2 has drawn, the look shows the deck as it is and the
     card drawn is no choice."""
     state, seed, position = before_the_assassin()
