@@ -202,6 +202,30 @@ def test_settlement_takes_enemy_terrain_and_asks_for_terrain_or_a_creature() -> 
     assert t.state.player(2).shields_lost == 1 and t.state.phase == "organize"
 
 
+def test_a_card_goes_face_down_only_when_the_seat_holds_no_terrain_card() -> None:
+    """guardians TERRAIN SETTLEMENT PHASE: a Terrain card is played; a card goes face
+    down for a stone only when the seat has no Terrain card (a creature may be given up
+    instead either way)."""
+    from domain.games.guardians.settlement import settlements
+
+    woods, archer = instances(1, ["Woods", "Archer"])
+    zones = {
+        "1:shields": (OX10, OX12),
+        f"1:shield:{OX10}": instances(1, ["Swordsman"]),
+        f"1:shield:{OX12}": instances(1, ["Axeman"]),
+        "1:pen": (woods, archer),
+    }
+    t = Table(table(phase=SETTLEMENT, zones=zones, shields=(Shield(OX10, 1, "a2"), Shield(OX12, 1, "b2")),
+                    settling=("a2", "b2")))
+    assert not [c for c in settlements(t.state, 1) if isinstance(c, PlaceTerrain) and c.face_down]
+    with pytest.raises(RuleViolation, match="guardians TERRAIN SETTLEMENT PHASE: you hold a Terrain card"):
+        t.play(PlaceTerrain(seat=1, land="a2", card=archer, face_down=True))
+    t.play(PlaceTerrain(seat=1, land="a2", card=woods))
+    assert PlaceTerrain(seat=1, land="b2", card=archer, face_down=True) in settlements(t.state, 1)
+    t.play(PlaceTerrain(seat=1, land="b2", card=archer, face_down=True))
+    assert t.state.zone(1, "facedown:b2") == (archer,) and t.state.player(1).stones == 6
+
+
 def test_the_draw_counts_lands_and_the_low_up_card() -> None:
     """Rak Nam draws 3, +1 MDL with more lands, -1 LDL with fewer, +1 LUC after the lower Up card."""
     state = table(phase=MOVEMENT, zones={"1:terrain:a3": instances(1, ["Woods"])})
