@@ -31,6 +31,7 @@ from domain.games.guardians.messages import (
     PlayRanged,
     PutBack,
     Redeem,
+    SecondaryResolved,
     ShieldTurned,
     Step,
     StrongholdRuined,
@@ -272,6 +273,29 @@ def test_no_ability_is_given_twice() -> None:
     """What texts.py adds to a card's text is not in the card data already."""
     for card_key, extra in texts.EXTRA_ABILITIES.items():
         assert not set(extra) & set(CARDS[card_key].abilities), card_key
+
+
+def test_the_anvil_of_heaviness_lasts_the_whole_combat() -> None:
+    """guardians SECONDARY ATTACKS: bonuses from the primary attacks are gone, but not a
+    text that lasts the combat, as the Anvil of Heaviness does: +7 to the attacks on a
+    stronghold's defenders, secondary attacks included. Floyd's bonus is for primary
+    attackers only."""
+    anvil, giant = card_of(1, "Anvil of Heaviness"), card_of(2, "Desert Giant")
+    state = face_off(["Cabin Boy", "Swordsman"], ["Desert Giant"], attacker_storage=["Anvil of Heaviness"],
+                     attacker_space="b3", defender_space="b4")
+    table = Table(state)
+    table.play(Step(seat=1, to="b4"))
+    table.play(PlayCard(seat=1, card=anvil))
+    table.play(DeclareCommand(seat=1, play=False))
+    table.play(DeclareCommand(seat=2, play=False))
+    lay(table, card_of(1, "Cabin Boy"), giant)
+    primary = both_pass(table)
+    assert Term("Anvil of Heaviness", 7) in primary.attacker_terms and primary.outcome == "defender"
+    table.play(PlayCreature(seat=1, card=card_of(1, "Swordsman"), target=giant))
+    table.play(Pass(seat=2))
+    table.play(Pass(seat=1))
+    [attack] = table.of(SecondaryResolved)
+    assert Term("Anvil of Heaviness", 7) in attack.terms and attack.total == 6 + 7
 
 
 @pytest.mark.parametrize(("titan", "size", "cut"), [("Male Titan", "S", 4), ("Female Titan", "M", 2)])

@@ -180,7 +180,7 @@ def terms(state: GuardiansState, combat: Combat, instance: str, opponent: str, *
 
     In a secondary attack only the attacker's own text, terrain, Off-Color Bonus and
     channeling count (guardians SECONDARY ATTACKS): no ranged support, no bonus from
-    other cards."""
+    other cards but one that lasts the whole combat (the Anvil of Heaviness)."""
     me = face(instance)
     found = [Term("vitality", me.vitality)]
     cut = size_cut(instance, combat)
@@ -219,6 +219,11 @@ def terms(state: GuardiansState, combat: Combat, instance: str, opponent: str, *
             )
     if secondary:
         found.extend(Term("secondary attacker", a.amount) for a in abilities(instance, "secondary-bonus"))
+        found.extend(
+            Term(face(source).name, amount)
+            for source, amount in side.boosts
+            if face(source).key in texts.FOR_THE_WHOLE_COMBAT
+        )
     else:
         found.extend(Term(face(source).name, amount) for source, amount in side.boosts)
         horse = first_knight_bonus(side, instance)

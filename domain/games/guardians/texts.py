@@ -45,6 +45,10 @@ POWER_LUNCH = "re-power-lunch"
 ST_BALLANTINE = "re-st-ballantines-evocation"
 ANVIL = "re-anvil-of-heaviness"
 ANVIL_BONUS = 7
+FOR_THE_WHOLE_COMBAT = frozenset({ANVIL})
+"""Cards whose bonus to a side lasts the combat, so its secondary attackers keep it too
+(guardians SECONDARY ATTACKS: texts "for the duration of the combat"); other boosts are
+for the primary attackers only (Floyd)."""
 FIRST_KNIGHT_BONUS = ("re-horse", 6)
 
 # Combat (powers.py)
