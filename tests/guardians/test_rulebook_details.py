@@ -88,6 +88,32 @@ def test_overlords_that_set_the_terrain_contradict() -> None:
     assert revealed.dispelled == (card_of(2, "Uras, Overlord of Mountains"),)
 
 
+@pytest.mark.parametrize(
+    ("attacker", "defender", "dispelled"),
+    [
+        ("Visionary", "Seer", ("Visionary", "Seer")),  # example 2: both Vitality 5
+        ("Seer", "Baleful Eye", ("Seer", "Baleful Eye")),  # both ask for the size
+        ("Baleful Eye", "Visionary", ("Baleful Eye", "Visionary")),
+        ("Trumpeter", "Baleful Eye", ()),  # example 3: both can be done
+    ],
+)
+def test_command_cards_that_make_the_opponent_state_something_contradict(
+    attacker: str, defender: str, dispelled: tuple[str, ...]
+) -> None:
+    """guardians COMBAT, examples 2 and 3: two Command Cards that each make the opponent
+    state something about his creatures contradict; with equal Up numbers both are
+    dispelled. The Trumpeter's demand (show and lay Demons first) stands beside them."""
+    t = Table(face_off([attacker, "Swordsman"], [defender, "Archer"]))
+    t.play(Step(seat=1, to="b3"))
+    t.play(DeclareCommand(seat=1, play=True))
+    t.play(DeclareCommand(seat=2, play=True))
+    t.play(ChooseCommand(seat=1, card=card_of(1, attacker)))
+    t.play(ChooseCommand(seat=2, card=card_of(2, defender)))
+    [revealed] = t.of(CommandsRevealed)
+    named = {card_of(1, attacker): attacker, card_of(2, defender): defender}
+    assert sorted(named[c] for c in revealed.dispelled) == sorted(dispelled)
+
+
 def test_a_standard_bearers_bonus_counts_for_the_creatures_under_it() -> None:
     """Standard Bearer Brom's Demonic 04: +2 to its creatures when attacking."""
     bearer = "1.re-standard-bearer-broms-demonic-04#1"

@@ -11,11 +11,17 @@ from domain.games.guardians.cards import Ability, Card
 COMMAND_SPELLS = frozenset({"re-vitales-dark-cloud", "di-howl-of-the-dead"})
 """Spells played as (or instead of) the Command Card (guardians COMBAT)."""
 
+OPPONENT_STATES = "the opponent states something about his creatures"
 CONTRADICTIONS: dict[str, str] = {
-    # Both demand that the opponent state something about his creatures first.
-    "re-seer": "opponent-declares",
-    "re-visionary": "opponent-declares",
-    "re-baleful-eye": "opponent-declares-size",
+    # Each makes the opponent state something about his creatures before combat: the size
+    # or the type of those in the match-ups, the count and Vitality of the Combat Hand.
+    # The rulebook's example 2 (Visionary against Seer) makes any two of them contradict,
+    # whatever each asks; its example 3 keeps the Trumpeter, which makes the opponent
+    # show and lay his Demons first, apart from them.
+    "re-seer": OPPONENT_STATES,
+    "re-visionary": OPPONENT_STATES,
+    "re-baleful-eye": OPPONENT_STATES,
+    "di-spirit-guide": OPPONENT_STATES,
 }
 """Command cards that contradict each other share a category (guardians COMBAT: the
 lower Up number is dispelled; equal, both are). Cards that set the terrain (the
