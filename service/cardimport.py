@@ -392,7 +392,8 @@ _PATTERNS: tuple[tuple[str, Build], ...] = (
     (r"can heal one (?P<t>[^,;]+)", _with_target("heals")),
     (r"(?:creatures\s+under\s+this\s+shield\s+)?win\s+all\s+pushes\s+in\s+match-ups", _plain("win-pushes")),
     (r"no ranged attacks?(?: allowed)?", _plain("no-ranged")),
-    (r"no flying (?:into\b.*|allowing to this space)", _plain("no-flying")),
+    (r"no flying into\b.*", _plain("no-flying")),
+    (r"no flying (?:allowing to this space)", _plain("no-flying-in")),  # Khnumian C: into, not out of
     (r"\+(?P<n>\d+) vitality to (?:defending creatures|defenders)", _amount("defend-bonus")),
     (r"\+(?P<n>\d+) to (?:all )?your ranged attacks", _ranged_bonus),
     (r"when (?P<w>defending|attacking), add (?P<n>\d+) strength to all your ranged attacks(?: during combat)?",

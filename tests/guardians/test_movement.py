@@ -14,6 +14,7 @@ from domain.games.guardians.messages import (
     EndMove,
     GameWon,
     GuardianAssaulted,
+    MatchupResolved,
     Pass,
     PickUp,
     PlaceTerrain,
@@ -22,6 +23,7 @@ from domain.games.guardians.messages import (
     ShieldDestroyed,
     ShieldStepped,
     Step,
+    Term,
     TurnShield,
 )
 from domain.games.guardians.state import MOVEMENT, SETTLEMENT, Shield
@@ -74,6 +76,60 @@ def test_only_fliers_fly_showing_what_they_carry_once_a_turn_and_never_over_spir
     walkers.play(TurnShield(seat=1, shield=OX10))
     with pytest.raises(RuleViolation, match="only a Shield carrying nothing but fliers may fly"):
         walkers.play(Step(seat=1, to="a2", fly=True))
+
+
+KHNUMIAN = ("re-khnumian-l", "re-khnumian-c", "re-khnumian-r")
+FREEBOOTERS = ("di-freebooters-stronghold-l", "di-freebooters-stronghold-c", "di-freebooters-stronghold-r")
+
+
+def test_no_flying_shield_enters_the_space_of_khnumian_c() -> None:
+    """guardians STRONGHOLDS: a stronghold card's text acts on its space. Khnumian C
+    forbids flying to its space (seat 2's b4): a flying Shield may not attack it, a
+    walking one may; the Shield standing there may still fly out, and rubble has no
+    text."""
+    fliers = instances(1, ["Floyd the Flying Pig"])
+    zones = {"1:shields": (OX10,), f"1:shield:{OX10}": fliers, "2:on:b4": instances(2, ["Archer"])}
+    state = table(phase=MOVEMENT, zones=zones, shields=(Shield(OX10, 1, "b3"),), active=1)
+    t = Table(state.with_player(2, stronghold=KHNUMIAN))
+    t.play(TurnShield(seat=1, shield=OX10))
+    assert Step(seat=1, to="b4", fly=True) not in GAME.legal_commands(t.state, 1)
+    with pytest.raises(RuleViolation, match=r"guardians Movement: no flying into.*\(Khnumian C\)"):
+        t.play(Step(seat=1, to="b4", fly=True))
+    t.play(Step(seat=1, to="b4"))
+    assert t.of(CombatStarted)[0].space == "b4"
+    rubble = Table(state.with_player(2, stronghold=KHNUMIAN, rubble=("re-khnumian-c",)))
+    rubble.play(TurnShield(seat=1, shield=OX10))
+    rubble.play(Step(seat=1, to="b4", fly=True))
+    assert rubble.of(CombatStarted)[0].space == "b4"
+    home = {"2:shields": (OX11,), f"2:shield:{OX11}": instances(2, ["Floyd the Flying Pig"])}
+    leaving = Table(table(phase=MOVEMENT, zones=home, shields=(Shield(OX11, 2, "b4"),), active=2)
+                    .with_player(2, stronghold=KHNUMIAN))
+    leaving.play(TurnShield(seat=2, shield=OX11))
+    leaving.play(Step(seat=2, to="b3", fly=True))
+    assert leaving.state.shield(OX11) == Shield(OX11, 2, "b3", turned=True, came_from="b4")
+
+
+def test_a_stronghold_that_counts_as_a_terrain_is_fought_on_as_that_terrain() -> None:
+    """guardians STRONGHOLDS, TERRAIN BONUS: Freebooter's Stronghold L and R count as
+    Rivers & Lakes, so a combat on their space is fought there (the Black Lung's +4);
+    the center card counts as no terrain."""
+    lung = instances(1, ["Black Lung"])
+    for space, fought_on in (("a4", ("rivers-and-lakes",)), ("b4", ())):
+        zones = {"1:shields": (OX10,), f"1:shield:{OX10}": lung, f"2:on:{space}": instances(2, ["Archer"])}
+        start = f"{space[0]}3"
+        state = table(phase=MOVEMENT, zones=zones, shields=(Shield(OX10, 1, start),), active=1)
+        t = Table(state.with_player(2, stronghold=FREEBOOTERS))
+        t.play(TurnShield(seat=1, shield=OX10))
+        t.play(Step(seat=1, to=space))
+        assert t.of(CombatStarted)[0].terrain == fought_on
+        t.play(DeclareCommand(seat=1, play=False))
+        t.play(DeclareCommand(seat=2, play=False))
+        t.play(PlayCreature(seat=1, card=lung[0]))
+        t.play(PlayCreature(seat=2, card=instances(2, ["Archer"])[0]))
+        for seat in (1, 2, 1, 2, 1, 2):
+            t.play(Pass(seat=seat))
+        [resolved] = t.of(MatchupResolved)
+        assert (Term("terrain rivers-and-lakes", 4) in resolved.attacker_terms) == bool(fought_on)
 
 
 def test_a_shield_passes_its_own_shield_but_does_not_stop_on_it() -> None:

@@ -75,7 +75,7 @@ from domain.games.guardians.strength import (
     immune_to_aoe,
     matches,
     standing,
-    stronghold_card,
+    stronghold_face,
     terms,
     total,
     vitality,
@@ -137,11 +137,13 @@ def command_candidates(state: GuardiansState, seat: int) -> tuple[str, ...]:
 def start_combat(em: Em, shield: Shield, space: str, defender_shield: str, defender_zone: str) -> None:
     """A Shield stepped onto a space held by the enemy: combat at once (guardians Movement)."""
     defender = other(shield.seat)
-    fought_on: tuple[str, ...] = ()
     if is_land(space):
         fought_on = tuple(
             sorted({t for seat in (1, 2) for c in em.state.zone(seat, terrain(space)) for t in face(c).terrain_types})
         )
+    else:  # a stronghold card may count as a terrain (Freebooter's Stronghold L and R)
+        held = stronghold_face(em.state, space)
+        fought_on = held.terrain_types if held is not None else ()
     em.emit(
         CombatStarted,
         R_COMBAT,
@@ -604,8 +606,9 @@ def play_ranged(em: Em, command: PlayRanged) -> None:
         for giver in (*standing(mine), *((mine.shield,) if mine.shield else ()))
         for a in abilities(giver, "ranged-bonus")
     ]
-    if role == "defending" and stronghold_owner(combat.space) == seat:
-        givers += [a for a in card_def(stronghold_card(state, combat.space)).abilities if a.kind == "ranged-bonus"]
+    held = stronghold_face(state, combat.space)
+    if role == "defending" and stronghold_owner(combat.space) == seat and held is not None:
+        givers += [a for a in held.abilities if a.kind == "ranged-bonus"]
     amount += sum(a.amount for a in givers if a.target in ("", role))
     em.emit(RangedFired, R_RANGED, seat=seat, card=command.card, into=into, amount=amount)
     note_text(em, command.card)
