@@ -105,8 +105,7 @@ def _organize(state: GuardiansState, seat: int) -> list[Command]:
             targets = [f"upgrade:{s}" for s in end_strongholds(seat)] + [PEN]
         elif info.is_creature:
             targets = [f"on:{s}" for s in strongholds(seat)] + [PEN] + [tower(s) for s in end_strongholds(seat)]
-            if info.cmp:
-                targets += [f"under:{s}" for s in strongholds(seat)]
+            targets += [f"under:{s}" for s in strongholds(seat)]
         elif info.is_shield or info.kind == "creature-item":
             targets = [f"on:{s}" for s in strongholds(seat)] + [PEN]
         else:

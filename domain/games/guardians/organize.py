@@ -42,7 +42,6 @@ from domain.games.guardians.state import (
 from domain.games.guardians.strength import face
 from domain.games.guardians.texts import TELEPORT_TOWER
 from domain.games.guardians.turns import (
-    R_CHANNELERS,
     R_NEXT_TURN,
     R_ORGANIZE,
     R_OTHER_PLACEMENT,
@@ -190,11 +189,8 @@ def check_place(state: GuardiansState, command: Place) -> Placement:
         require(source in (DRAWN, PEN), R_OTHER_PLACEMENT, "an upgrade once placed stays")
         return Placement(source, upgrade(space))
     elif kind == "under":
-        require(
-            info.is_creature and info.cmp > 0,
-            R_CHANNELERS,
-            f"only channelers go under a stronghold; {info.name} has no CMP",
-        )
+        # Any creature may go under; a channeler placed there may channel (guardians Channelers).
+        require(info.is_creature, R_PLACE, f"only creatures go under a stronghold, not {info.name}")
         _check_room(state, seat, space, card, source)
         return Placement(source, under(space))
     elif info.is_shield:
@@ -282,7 +278,7 @@ def placements(state: GuardiansState, seat: int) -> list[Command]:
             elif info.is_creature:
                 room = roomy(source, info.stacking)
                 targets = [on(s) for s in room if s not in spare or info.stacking <= spare[s]]
-                targets += [PEN, *towers, *(under(s) for s in room if info.cmp > 0)]
+                targets += [PEN, *towers, *(under(s) for s in room)]
             elif info.is_shield:
                 second_bearer = info.kind == "standard-bearer" and any(
                     face(s.card).kind == "standard-bearer" and s.card != card for s in state.shields_of(seat)
