@@ -99,6 +99,7 @@ from domain.games.guardians.turns import (
     land_owner,
     move,
     next_actor,
+    note_text,
     spend,
     stacking,
 )
@@ -160,20 +161,6 @@ def start_combat(em: Em, shield: Shield, space: str, defender_shield: str, defen
     for card in laid:
         if has(card, "no-ranged"):
             em.emit(EffectApplied, R_RANGED, seat=seat_of(card), source=card, effect="no-ranged", cards=("1", "2"))
-
-
-def note_text(em: Em, card: str) -> None:
-    """A card whose printed text the rules do not know says so when it comes into play
-    (RULES.md: Cards and their texts)."""
-    if not texts.implemented(face(card)):
-        em.emit(
-            EffectApplied,
-            R_TEXT,
-            seat=seat_of(card),
-            source=card,
-            effect="text not implemented",
-            note="only its numbers and keyword abilities take part (RULES.md)",
-        )
 
 
 def assault_guardian(em: Em, shield: Shield, space: str) -> None:
@@ -414,7 +401,7 @@ def _apply_commands(em: Em) -> None:
         if not one.command or not one.command_live:
             continue
         card, key = one.command, face(one.command).key
-        note_text(em, card)
+        note_text(em, seat_of(card), card)
         if has(card, "no-ranged"):
             em.emit(EffectApplied, R_TEXT, seat=one.seat, source=card, effect="no-ranged", cards=("1", "2"))
         if key in texts.SELF_DESTROYING_COMMANDS:
@@ -513,7 +500,7 @@ def play_creature(em: Em, command: PlayCreature) -> None:
         em.emit(MatchupRevealed, R_PRIMARY, attacker_card=a_card, defender_card=d_card)
         powers.strip_items(em, a_card, d_card)
         for card in (a_card, d_card):
-            note_text(em, card)
+            note_text(em, seat_of(card), card)
 
 
 def _bribe(em: Em, combat: Combat, seat: int, command: PlayCard) -> None:
@@ -611,7 +598,7 @@ def play_ranged(em: Em, command: PlayRanged) -> None:
         givers += [a for a in held.abilities if a.kind == "ranged-bonus"]
     amount += sum(a.amount for a in givers if a.target in ("", role))
     em.emit(RangedFired, R_RANGED, seat=seat, card=command.card, into=into, amount=amount)
-    note_text(em, command.card)
+    note_text(em, seat_of(command.card), command.card)
     if face(command.card).key in texts.PUSH_FORCERS:
         em.emit(
             EffectApplied,
@@ -678,6 +665,8 @@ def channel(em: Em, command: Channel) -> None:
     if command.source == GUARDIAN:
         em.emit(StonesSpent, R_CHANNELING, seat=seat, count=1, reason=f"channels into {into}")
     em.emit(Channeled, R_CHANNELING, seat=seat, source=command.source, into=into, amount=min(amount, room))
+    if command.source != GUARDIAN:
+        note_text(em, seat, command.source)
     if combat.stage == "modify":
         window_move(em, seat, passed=False)
 
@@ -780,7 +769,7 @@ def _secondary(em: Em, command: PlayCreature) -> None:
         f"{command.target or 'nothing'} is not an enemy creature on the table you may attack",
     )
     em.emit(SecondaryDeclared, R_SECONDARY, seat=seat, card=command.card, target=command.target)
-    note_text(em, command.card)
+    note_text(em, seat_of(command.card), command.card)
 
 
 def resolve_secondary(em: Em) -> None:

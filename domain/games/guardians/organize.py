@@ -40,7 +40,7 @@ from domain.games.guardians.state import (
     upgrade,
 )
 from domain.games.guardians.strength import face
-from domain.games.guardians.texts import TELEPORT_TOWER
+from domain.games.guardians.texts import TELEPORT_TOWER, implemented
 from domain.games.guardians.turns import (
     R_NEXT_TURN,
     R_ORGANIZE,
@@ -215,6 +215,11 @@ def check_place(state: GuardiansState, command: Place) -> Placement:
                 f"{face(shield.card).name} holds {face(shield.card).shield_limit} points, not {carried}",
             )
         if info.kind == "creature-item":
+            require(
+                implemented(info),
+                R_TEXT,
+                f"{info.name}'s text is not implemented, so it is not played: it goes to the Creature Pen",
+            )
             stack = state.zone(seat, target_zone)
             require(_items(stack) < _creatures(stack), R_PLACE, "a stack may not hold more magic items than creatures")
         return Placement(source, target_zone)
@@ -285,9 +290,9 @@ def placements(state: GuardiansState, seat: int) -> list[Command]:
                 )
                 fits = [s for s in spaces if holders[s] is None and loose[s] <= info.shield_limit]
                 targets = [on(s) for s in fits if not second_bearer] + [PEN]
-            elif info.kind == "creature-item":
+            elif info.kind == "creature-item" and implemented(info):
                 stacks = {s: state.zone(seat, members(own[s].card) if s in own else on(s)) for s in spaces}
-                room = roomy(source, info.stacking)
+                room = roomy(source, 0)  # an item counts no points (_check_room)
                 targets = [on(s) for s in room if _items(stacks[s]) < _creatures(stacks[s])] + [PEN]
             else:
                 targets = [PEN]
@@ -311,9 +316,11 @@ def place(em: Em, command: Place) -> None:
 
 
 def _check_room(state: GuardiansState, seat: int, space: str, card: str, source: str) -> None:
+    """At most 30 points of creatures on and under a space (guardians Place Creatures): a
+    creature Magic Item counts none, only against the count of creatures in its stack."""
     holder = state.shield_at(space)
     here = source in (on(space), under(space)) or (holder is not None and members(holder.card) == source)
-    points = space_points(state, seat, space) + (0 if here else face(card).stacking)
+    points = space_points(state, seat, space) + (0 if here else stacking((card,)))
     require(points <= SPACE_LIMIT, R_PLACE, f"{space} would hold {points} points; the limit is {SPACE_LIMIT}")
 
 

@@ -48,7 +48,7 @@ from domain.games.guardians.state import (
     SETUP,
     GuardiansState,
 )
-from domain.games.guardians.turns import R_DECK, R_GAME, Em, accepts, begin_organize, new_em
+from domain.games.guardians.turns import R_DECK, R_GAME, Em, accepts, begin_organize, new_em, note_text
 from domain.kernel import Command, Event, Rng, RuleViolation, StartGame, require
 from domain.kernel.quoting import quoted
 
@@ -97,6 +97,8 @@ def start_game(state: GuardiansState, rng: Rng) -> list[Event]:
             deck=deck.name,
             stones=guardian.stones,
         )
+        for card_key in (deck.guardian, *deck.stronghold):
+            note_text(em, player.seat, card_key)
         em.emit(DeckShuffled, R_DECK, seat=player.seat, order=tuple(rng.shuffled(em.state.zone(player.seat, DECK))))
     begin_organize(em, coin=1 + rng.below(2))
     return em.events

@@ -15,7 +15,7 @@ from domain.games.guardians.messages import (
 )
 from domain.games.guardians.state import DISCARD, PEN, SETTLEMENT, STORAGE, GuardiansState, facedown, members, terrain
 from domain.games.guardians.strength import face
-from domain.games.guardians.turns import R_SETTLEMENT, Em, begin_organize, check_shields, move
+from domain.games.guardians.turns import R_SETTLEMENT, Em, begin_organize, check_shields, move, note_text
 from domain.kernel import Command, require
 
 TERRAIN_KINDS = ("terrain", "shield-terrain")
@@ -129,6 +129,8 @@ def place_terrain(em: Em, command: PlaceTerrain) -> None:
         card="" if command.face_down else command.card,
         face_down=command.face_down,
     )
+    if not command.face_down:
+        note_text(em, seat, command.card)
     _settled(em, seat, land)
 
 

@@ -13,6 +13,7 @@ from domain.games.guardians.evolve import evolve
 from domain.games.guardians.messages import (
     CardsMoved,
     DrawCounted,
+    EffectApplied,
     GameDrawn,
     GameWon,
     LayoutRevealed,
@@ -30,6 +31,7 @@ from domain.games.guardians.state import (
     DRAWN,
     MOVEMENT,
     ORGANIZE,
+    SHIELDS,
     STORAGE,
     UP,
     GuardiansState,
@@ -39,8 +41,10 @@ from domain.games.guardians.state import (
     other,
     terrain,
     under,
+    upgrade,
 )
 from domain.games.guardians.strength import face
+from domain.games.guardians.texts import implemented
 from domain.kernel import Command, Emitter, Event, Rng, RuleViolation, require
 from domain.kernel.canonical import canonical_json
 
@@ -162,6 +166,25 @@ def spend(em: Em, seat: int, card: str, what: str, *, from_zone: str = STORAGE, 
     move(em, rule, seat, (card,), from_zone, DISCARD, f"played: {what}")
 
 
+TEXT_NOT_IMPLEMENTED = "text not implemented"
+
+
+def note_text(em: Em, seat: int, card_id: str) -> None:
+    """A card whose printed text the rules do not know says so as it comes into play, in
+    the clear (RULES.md: Cards and their texts). `card_id` is a card instance, or the
+    key of a Guardian or stronghold card."""
+    info = face(card_id) if "." in card_id else card(card_id)
+    if not implemented(info):
+        em.emit(
+            EffectApplied,
+            R_TEXT,
+            seat=seat,
+            source=card_id,
+            effect=TEXT_NOT_IMPLEMENTED,
+            note="only its numbers and keyword abilities take part (RULES.md)",
+        )
+
+
 def begin_organize(em: Em, coin: int = 0) -> None:
     """A new turn: its draws, and for alternating placement who opens (a coin on the
     first turn, then each seat in turn)."""
@@ -239,6 +262,12 @@ def reveal_layout(em: Em) -> None:
             if shield or carried or below:
                 spaces.append(SpaceLayout(space=space, seat=seat, shield=shield, on=carried, under=below))
     em.emit(LayoutRevealed, R_WHO_PLACES, spaces=tuple(sorted(spaces, key=lambda s: s.space)))
+    for seat in (1, 2):
+        # The Shields and upgrades placed this turn come into play, face up.
+        shown = {*state.zone(seat, SHIELDS), *(c for s in strongholds(seat) for c in state.zone(seat, upgrade(s)))}
+        for placed in em.state.player(seat).placed:
+            if placed in shown:
+                note_text(em, seat, placed)
 
 
 def begin_movement(em: Em, rng: Rng) -> None:
