@@ -28,7 +28,7 @@ from domain.games.guardians.messages import (
 )
 from domain.games.guardians.state import MOVEMENT, SETTLEMENT, Shield
 from domain.games.guardians.turns import draw_count
-from domain.kernel import RuleViolation
+from domain.kernel import Rng, RuleViolation
 from tests.guardians.support import Table, instances, table
 
 OX10, OX11, OX12 = "1.re-shield-ploogs-ox-10#1", "2.re-shield-ploogs-ox-11#1", "1.re-shield-ploogs-ox-12#1"
@@ -245,7 +245,7 @@ def test_settlement_takes_enemy_terrain_and_asks_for_terrain_or_a_creature() -> 
     t = moving(zones, (Shield(OX10, 1, "a2", turned=True), Shield(OX11, 2, "c3", turned=True)))
     from domain.games.guardians.turns import begin_settlement, new_em
 
-    em = new_em(t.state)
+    em = new_em(t.state, Rng("test", "settlement", 0))
     begin_settlement(em)
     t.state, t.events = em.state, list(em.events)
     assert t.state.phase == SETTLEMENT and t.state.zone(2, "discard") == instances(2, ["Spires"])

@@ -10,15 +10,19 @@ from domain.games.guardians.messages import (
     ChooseCommand,
     CombatStarted,
     CommandsRevealed,
+    Committed,
     CreatureStatus,
     DeclareCommand,
     EndMove,
+    FinishOrganizing,
     GameDrawn,
     KeepUpCard,
     MatchupResolved,
+    OpeningWindow,
     Pass,
     PhaseStarted,
     Place,
+    PlacerChosen,
     PlayCard,
     PlayCreature,
     ShieldStepped,
@@ -26,9 +30,10 @@ from domain.games.guardians.messages import (
     TurnShield,
     UpCardsCompared,
 )
+from domain.games.guardians.organize import up_choice_pending
 from domain.games.guardians.state import MOVEMENT, ORGANIZE, SETTLEMENT, Options, Shield
 from domain.games.guardians.turns import UP_ROUNDS, begin_organize, draw_count, draw_turn, new_em, turn_up_cards
-from domain.kernel import Rng, RuleViolation
+from domain.kernel import Rng, RuleViolation, StartGame
 from domain.kernel.records import replace
 from tests.guardians.support import Table, card_of, face_off, instances, table
 
@@ -140,7 +145,7 @@ def test_with_the_deck_used_up_the_up_card_is_not_drawn() -> None:
     """guardians THE TURN IS OVER: no card is drawn once the deck is empty; the Up card
     taken from the discard pile goes back there."""
     up = instances(1, ["Swordsman"])
-    em = new_em(table(phase=MOVEMENT, zones={"1:up": up}))
+    em = new_em(table(phase=MOVEMENT, zones={"1:up": up}), Rng("test", "draw", 0))
     draw_turn(em, 1, keep_up=True)
     assert em.state.zone(1, "discard") == up and not em.state.zone(1, "drawn")
 
@@ -191,10 +196,10 @@ def test_the_default_game_has_no_turn_limit() -> None:
     assert limit.default == 0 and limit.house_rule and "house rule" in limit.labelled
     ended = table(phase=SETTLEMENT, turn=40)
     assert ended.options.turn_limit == 0
-    em = new_em(ended)
+    em = new_em(ended, Rng("test", "limit", 0))
     begin_organize(em)
     assert [(e.phase, e.turn) for e in em.events if isinstance(e, PhaseStarted)] == [(ORGANIZE, 41)]
-    capped = new_em(replace(ended, options=Options(turn_limit=40)))
+    capped = new_em(replace(ended, options=Options(turn_limit=40)), Rng("test", "limit", 0))
     begin_organize(capped)
     [drawn] = [e for e in capped.events if isinstance(e, GameDrawn)]
     assert drawn.rule == "tablerules turn limit" and capped.state.finished
@@ -205,10 +210,64 @@ def test_after_the_tied_up_cards_the_coin_gives_nobody_the_low_up_bonus() -> Non
     lower. When the Up cards tie round after round a coin says who moves first (RULES.md,
     Up-card ties that never end): no Up card was lower, so neither seat takes it."""
     decks = {f"{seat}:deck": instances(seat, ["Swordsman"] * (UP_ROUNDS + 2)) for seat in (1, 2)}
-    em = new_em(table(phase=MOVEMENT, zones=decks))
+    em = new_em(table(phase=MOVEMENT, zones=decks), Rng("test", "ties", 0))
     turn_up_cards(em, Rng("test", "ties", 0))
     compared = [e for e in em.events if isinstance(e, UpCardsCompared)]
     assert len(compared) == UP_ROUNDS + 1 and compared[-1].rule == "tablerules Up-card ties"
     assert compared[-1].first in (1, 2) and em.state.first == compared[-1].first
     assert not em.state.player(1).low_up and not em.state.player(2).low_up
     assert draw_count(em.state, 1)[2] == draw_count(em.state, 2)[2] == 0
+
+
+def _started(**options: object) -> Table:
+    setup = REGISTRY["guardians"].ruleset.check_setup(["ann", "bob"], options, "")
+    t = Table(REGISTRY["guardians"].initial_state(setup))
+    t.play(StartGame(seat=0))
+    return t
+
+
+@pytest.mark.parametrize("placement", ["simultaneous", "alternating"])
+def test_the_up_cards_may_be_turned_in_draw_and_organize(placement: str) -> None:
+    """guardians Who Places First?: the rulebook's variant turns the Up card at the start
+    of Draw & Organize instead of the Movement phase (option up_cards_in_organize, off by
+    default): both seats then place knowing who moves first, and the Movement phase opens
+    with those Up cards, turning no others."""
+    usual = _started(placement=placement)
+    assert not usual.of(UpCardsCompared) and not usual.state.up_turned
+    t = _started(placement=placement, up_cards_in_organize=True)
+    [compared] = [e for e in t.of(UpCardsCompared) if e.first]
+    assert t.state.phase == ORGANIZE and t.state.first == compared.first and t.state.up_turned
+    names = [type(e).__name__ for e in t.events]
+    assert names.index("UpCardsCompared") > max(i for i, n in enumerate(names) if n == "CardsMoved")  # after the draws
+    if placement == "alternating":
+        assert t.state.active == t.of(PlacerChosen)[-1].seat  # the placer, not the first mover
+    for _ in range(2):
+        seat = (t.state.active or 1) if placement == "alternating" else len(t.of(Committed)) + 1
+        t.play(FinishOrganizing(seat=seat))
+    assert t.state.phase == MOVEMENT and len([e for e in t.of(UpCardsCompared) if e.first]) == 1
+    [window] = t.of(OpeningWindow)
+    assert window.actor == compared.first
+
+
+def test_with_the_up_cards_in_draw_and_organize_tes_let_still_chooses_first() -> None:
+    """guardians THE TURN IS OVER: Tes let's seat says whether it draws its last Up card
+    before it draws; the new Up cards are turned once both seats have drawn."""
+    up = instances(1, ["Swordsman"])
+    state = table(
+        phase=SETTLEMENT,
+        turn=1,
+        guardians=("tes let", "rak nam"),
+        zones={
+            "1:up": up,
+            "2:up": instances(2, ["Archer"]),
+            "1:deck": instances(1, ["Axeman", "Captain", "Corporal", "Marshal", "Archer"]),
+            "2:deck": instances(2, ["Archer", "Archer", "Archer", "Swordsman", "Swordsman"]),
+        },
+    )
+    em = new_em(replace(state, options=Options(up_cards_in_organize=True)), Rng("test", "tes let", 0))
+    begin_organize(em)
+    t = Table(em.state)
+    assert up_choice_pending(t.state, 1) and not t.state.up_turned
+    t.play(KeepUpCard(seat=1, keep=True))
+    assert t.state.up_turned and not up_choice_pending(t.state, 1)
+    assert up[0] in t.state.zone(1, "drawn") and len(t.state.zone(1, "up")) == 1

@@ -52,6 +52,13 @@ RULESET = Ruleset(
             rulebook="guardians Who Places First?",
         ),
         OptionSpec(
+            "up_cards_in_organize",
+            "turn the Up cards as soon as both seats have drawn in Draw & Organize, instead of as the "
+            "Movement phase begins, so that both seats place knowing who moves first",
+            False,
+            rulebook="guardians Who Places First?",
+        ),
+        OptionSpec(
             "turn_limit",
             "the game ends drawn after this many turns, so that games of bots end "
             "(0, the default: no limit, as in the rulebook)",
@@ -76,7 +83,10 @@ def initial_state(setup: Setup) -> GuardiansState:
             raise ValueError(f"deck_{seat}: {error}") from None
         lists.append(deck)
     options = Options(
-        decks=decks, placement=str(values.get("placement", SIMULTANEOUS)), turn_limit=int(values.get("turn_limit", 0))
+        decks=decks,
+        placement=str(values.get("placement", SIMULTANEOUS)),
+        turn_limit=int(values.get("turn_limit", 0)),
+        up_cards_in_organize=bool(values.get("up_cards_in_organize", False)),
     )
     players = tuple(Player(seat=i, name=name) for i, name in enumerate(setup.seats, start=1))
     zones = {

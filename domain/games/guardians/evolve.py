@@ -177,7 +177,9 @@ def evolve(state: GuardiansState, event: Event) -> GuardiansState:
             if not first:
                 return state
             players = tuple(replace(p, low_up=numbers[p.seat - 1] < numbers[other(p.seat) - 1]) for p in state.players)
-            return _replace_state(state, players=players, first=first, active=first)
+            # Who acts next is the OpeningWindow's (or the window's) to say: in Draw &
+            # Organize `active` is the seat that places next (alternating placement).
+            return _replace_state(state, players=players, first=first, up_turned=True)
         case OpeningWindow(actor=actor):
             return _replace_state(state, window=OPENING, active=actor, passes=0)
         case TurnEffect():
@@ -367,7 +369,7 @@ def _phase(state: GuardiansState, phase: str, turn: int) -> GuardiansState:
             replace(p, committed=False, placed=(), flew=False, channeled=(), cursed=(), barrier="", slowed=False)
             for p in state.players
         )
-        return _replace_state(state, players=players)
+        return _replace_state(state, players=players, up_turned=False)
     if phase == MOVEMENT:
         return _replace_state(state, shields=tuple(replace(s, turned=False, came_from="") for s in state.shields))
     if phase == SETTLEMENT:

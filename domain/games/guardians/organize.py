@@ -59,6 +59,7 @@ from domain.games.guardians.turns import (
     reveal_layout,
     space_points,
     stacking,
+    up_cards_in_organize,
 )
 from domain.kernel import Command, Rng, RuleViolation, require
 from domain.kernel.quoting import quoted
@@ -76,10 +77,12 @@ def organizing(state: GuardiansState, seat: int) -> None:
 
 
 def up_choice_pending(state: GuardiansState, seat: int) -> bool:
-    """Tes let's seat must choose before its later draws."""
+    """Tes let's seat must choose before its later draws (its Up card is the last
+    turn's until this turn's are turned)."""
     return (
         state.phase == ORGANIZE
         and state.turn > 1
+        and not state.up_turned
         and not state.player(seat).committed
         and state.player(seat).guardian == TES_LET
         and bool(state.zone(seat, UP))
@@ -89,6 +92,8 @@ def up_choice_pending(state: GuardiansState, seat: int) -> bool:
 def keep_up_card(em: Em, command: KeepUpCard) -> None:
     require(up_choice_pending(em.state, command.seat), R_NEXT_TURN, "only Tes let's seat chooses, before its draw")
     draw_turn(em, command.seat, keep_up=command.keep)
+    if not any(up_choice_pending(em.state, seat) for seat in (1, 2)):
+        up_cards_in_organize(em)
 
 
 def mulligan(em: Em, command: Mulligan, rng: Rng) -> None:

@@ -84,7 +84,7 @@ def to_act(state: GuardiansState) -> tuple[int, ...]:
 
 
 def start_game(state: GuardiansState, rng: Rng) -> list[Event]:
-    em = new_em(state)
+    em = new_em(state, rng)
     for player in state.players:
         deck = parse_deck(state.options.decks[player.seat - 1])
         guardian = card(deck.guardian)
@@ -124,7 +124,7 @@ def decide(state: GuardiansState, command: Command, rng: Rng) -> list[Event]:
     if isinstance(command, StartGame):
         require(state.phase == SETUP, R_GAME, "the game has started already")
         return start_game(state, rng)
-    em = new_em(state)
+    em = new_em(state, rng)
     _handle(em, command, rng)
     if not em.events:
         raise RuleViolation(R_GAME, "that command changes nothing")

@@ -114,6 +114,8 @@ class Options:
     placement: str = SIMULTANEOUS
     turn_limit: int = 0
     """A house rule: the game is drawn after this many turns (0: no limit, the rulebook's game)."""
+    up_cards_in_organize: bool = False
+    """The rulebook's variant: the Up cards are turned in Draw & Organize (guardians Who Places First?)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -264,6 +266,8 @@ class GuardiansState:
     active: int = 0
     """Who acts next in Movement (or places next, alternating)."""
     first: int = 0
+    up_turned: bool = False
+    """This turn's Up cards are turned and compared (`first` moves first)."""
     opener: int = 0
     """Alternating placement: who placed first this turn."""
     moving: str = ""
