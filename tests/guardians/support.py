@@ -114,6 +114,13 @@ class Table:
         self.events += events
         return events
 
+    def cast(self, command: Command) -> list[Event]:
+        """A Spell or Item played and let stand: the enemy passes its answer (answers.py)."""
+        events = self.play(command)
+        answer = self.state.answer
+        assert answer is not None, "no answer opened"
+        return events + self.play(Pass(seat=answer.actor))
+
     def of(self, kind: type[E]) -> list[E]:
         return [e for e in self.events if isinstance(e, kind)]
 

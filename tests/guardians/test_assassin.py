@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from domain.games.guardians import GAME
-from domain.games.guardians.messages import Assassinate, CardsMoved, KeepUpCard, Mulligan, PlayCard
+from domain.games.guardians.messages import Assassinate, CardsMoved, KeepUpCard, Mulligan, Pass, PlayCard
 from domain.games.guardians.organize import up_choice_pending
 from domain.games.guardians.state import ASSASSINATE, DECK, DISCARD, DRAWN, ORGANIZE, GuardiansState
 from domain.games.guardians.strength import face
@@ -52,19 +52,20 @@ def test_the_assassin_waits_for_the_enemys_draw_and_takes_a_card_still_in_its_de
     assert state.zone_of(MAGMA) == DRAWN
     assert cast in GAME.legal_commands(state, 1)
     state = decided(state, cast, seed, position + 1)
+    state = decided(state, Pass(seat=2), seed, position + 2)  # seat 2 does not dispel it (answers.py)
     looking = state.player(1).looking
     assert state.player(1).look == ASSASSINATE and looking == state.zone(2, DECK) and MAGMA not in looking
     stale = Assassinate(seat=1, card=MAGMA)
     with pytest.raises(RuleViolation, match="not a Creature in the deck you are looking at"):
-        GAME.decide(state, stale, Rng(seed, "g", position + 2))
+        GAME.decide(state, stale, Rng(seed, "g", position + 3))
     legal = GAME.legal_commands(state, 1)
     assert stale not in legal
     assert set(legal) == {Assassinate(seat=1, card=c) for c in looking if face(c).is_creature}
-    seats_can_go_on(state, position + 2)
+    seats_can_go_on(state, position + 3)
 
     taken = legal[0]
     assert isinstance(taken, Assassinate)
-    state = decided(state, taken, seed, position + 2)
+    state = decided(state, taken, seed, position + 3)
     assert all_instances(state) == cards, "every card is in exactly one zone"
     assert state.zone_of(taken.card) == DISCARD and not state.player(1).looking
     play_on(state, seed, random.Random(156))
@@ -84,7 +85,7 @@ def looking_at_bobs_deck() -> Table:
             },
         )
     )
-    t.play(PlayCard(seat=1, card=card_of(1, "Assassin of Shadow")))
+    t.cast(PlayCard(seat=1, card=card_of(1, "Assassin of Shadow")))
     assert t.state.player(1).look == ASSASSINATE
     return t
 

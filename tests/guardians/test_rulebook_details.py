@@ -164,7 +164,7 @@ def test_st_ballantines_evocation_comes_before_destruction() -> None:
     t.play(Pass(seat=1))
     t.play(Pass(seat=2))
     assert t.state.combat is not None and t.state.combat.stage == "spells"
-    t.play(PlayCard(seat=1, card=card_of(1, "St. Ballantine's Evocation"), target=swordsman))
+    t.cast(PlayCard(seat=1, card=card_of(1, "St. Ballantine's Evocation"), target=swordsman))
     destroyed = {(e.card, e.by) for e in t.of(CreatureStatus) if e.status == "destroyed"}
     evocation = card_of(1, "St. Ballantine's Evocation")
     assert destroyed == {(swordsman, evocation), (merchant, evocation)}

@@ -202,7 +202,7 @@ def test_eye_of_missile_mayhem_returns_the_ranged_attackers() -> None:
     assert resolved.attacker_total == 6 + 3
     combat = table.state.combat
     assert combat is not None and combat.attacker.ranged == (card_of(1, "Archer"),)
-    table.play(PlayCard(seat=1, card=eye))
+    table.cast(PlayCard(seat=1, card=eye))
     combat = table.state.combat
     assert combat is not None and combat.attacker.ranged == ()
     assert eye in table.state.zone(1, DISCARD)
@@ -285,7 +285,7 @@ def test_the_anvil_of_heaviness_lasts_the_whole_combat() -> None:
                      attacker_space="b3", defender_space="b4")
     table = Table(state)
     table.play(Step(seat=1, to="b4"))
-    table.play(PlayCard(seat=1, card=anvil))
+    table.cast(PlayCard(seat=1, card=anvil))
     table.play(DeclareCommand(seat=1, play=False))
     table.play(DeclareCommand(seat=2, play=False))
     lay(table, card_of(1, "Cabin Boy"), giant)
@@ -388,7 +388,7 @@ def test_rooster_moves_first() -> None:
     table = table_at(MOVEMENT, zones={"1:storage": ["Rooster", "Rooster"]}, up=("Swordsman", "Axeman"))
     assert table.state.first == 2
     table.play(Pass(seat=2))
-    table.play(PlayCard(seat=1, card=card_of(1, "Rooster")))
+    table.cast(PlayCard(seat=1, card=card_of(1, "Rooster")))
     table.play(Pass(seat=2))
     table.play(Pass(seat=1))
     assert table.of(TurnPassed)[-1].seat == 1 and table.state.window == ""
@@ -397,7 +397,7 @@ def test_rooster_moves_first() -> None:
 
 def test_force_barrier_blocks_a_space() -> None:
     table = table_at(MOVEMENT, zones={"1:storage": ["Force Barrier", "Force Barrier"]})
-    table.play(PlayCard(seat=1, card=card_of(1, "Force Barrier"), target="b2"))
+    table.cast(PlayCard(seat=1, card=card_of(1, "Force Barrier"), target="b2"))
     assert table.state.player(1).stones == 6 and table.state.player(1).barrier == "b2"
     table.play(Pass(seat=2))
     table.play(Pass(seat=1))
@@ -409,7 +409,7 @@ def test_force_barrier_blocks_a_space() -> None:
 
 def test_pepes_slow_down_gives_one_space() -> None:
     table = table_at(MOVEMENT, zones={"1:storage": ["Pepe's Slow Down"], "2:storage": ["Potion of Movement Essence"]})
-    table.play(PlayCard(seat=1, card=card_of(1, "Pepe's Slow Down")))
+    table.cast(PlayCard(seat=1, card=card_of(1, "Pepe's Slow Down")))
     table.play(Pass(seat=2))
     table.play(Pass(seat=1))
     table.play(TurnShield(seat=1, shield=SHIELD_1))
@@ -428,7 +428,7 @@ def test_argammonds_vision_turns_another_up_card() -> None:
     )
     assert table.state.first == 2
     table.play(Pass(seat=2))
-    table.play(PlayCard(seat=1, card=card_of(1, "Argammond's Vision")))
+    table.cast(PlayCard(seat=1, card=card_of(1, "Argammond's Vision")))
     assert card_of(2, "Axeman", 9) in table.state.zone(2, DISCARD)
     assert table.state.zone(2, UP) == (card_of(2, "Cabin Boy"),)
     assert table.state.first == 1  # 6 against 4 now
@@ -439,7 +439,7 @@ def test_control_destiny_rearranges_the_top_six_in_secret() -> None:
     names = ["Cabin Boy", "Snogwart", "Axeman", "Swordsman", "Archer", "Dust Geyser", "Horse", "Djinn"]
     table = table_at(MOVEMENT, zones={"1:storage": ["Control Destiny"], "1:deck": names})
     deck = table.state.zone(1, DECK)
-    table.play(PlayCard(seat=1, card=card_of(1, "Control Destiny")))
+    table.cast(PlayCard(seat=1, card=card_of(1, "Control Destiny")))
     seen = table.of(DeckSeen)[-1]
     assert seen.cards == deck[:6] and seen_by(seen, 2).cards == () and seen_by(seen, SPECTATOR).cards == ()
     refused(table, Pass(seat=2), "looking")
@@ -465,7 +465,7 @@ def test_potion_of_movement_essence_adds_a_step() -> None:
     )
     assert table.state.steps_left == 2
     refused(table, PlayCard(seat=2, card=card_of(2, "Potion of Movement Essence")), "during your move")
-    table.play(PlayCard(seat=1, card=card_of(1, "Potion of Movement Essence")))
+    table.cast(PlayCard(seat=1, card=card_of(1, "Potion of Movement Essence")))
     assert table.state.steps_left == 3
 
 
@@ -502,7 +502,7 @@ def test_teleport_tower_only_before_turning_a_shield() -> None:
 
 def test_curse_of_the_betrayed_forbids_a_name() -> None:
     table = table_at(ORGANIZE, zones={"1:drawn": ["Curse of the Betrayed"]})
-    table.play(PlayCard(seat=1, card=card_of(1, "Curse of the Betrayed"), target="re-dispel-magic"))
+    table.cast(PlayCard(seat=1, card=card_of(1, "Curse of the Betrayed"), target="re-dispel-magic"))
     assert table.state.player(2).cursed == ("Dispel Magic",)
 
     state = face_off(
@@ -529,7 +529,7 @@ def test_assassin_of_shadow_takes_a_creature_from_the_enemy_deck() -> None:
         zones={"1:drawn": ["Assassin of Shadow", "Axeman"], "2:deck": ["Cabin Boy", "Dispel Magic", "Snogwart"]},
     )
     deck = table.state.zone(2, DECK)
-    table.play(PlayCard(seat=1, card=card_of(1, "Assassin of Shadow")))
+    table.cast(PlayCard(seat=1, card=card_of(1, "Assassin of Shadow")))
     seen = table.of(DeckSeen)[-1]
     assert seen.cards == deck and seen_by(seen, 2).cards == () and seen_by(seen, SPECTATOR).cards == ()
     for viewer in (2, SPECTATOR):

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from domain.games.guardians import messages
-from domain.games.guardians.cards import CONTENT
+from domain.games.guardians.cards import CONTENT, card
 from domain.games.guardians.decks import check_deck, parse_deck
 from domain.games.guardians.evolve import evolve
 from domain.games.guardians.legal import legal_commands
 from domain.games.guardians.rules import decide, to_act
-from domain.games.guardians.state import ALTERNATING, DECK, SIMULTANEOUS, GuardiansState, Options, Player
+from domain.games.guardians.state import ALTERNATING, DECK, SIMULTANEOUS, GuardiansState, Options, Player, key_of
 from domain.games.guardians.view import GuardiansView, redact, view
 from domain.kernel import (
     Chance,
@@ -104,6 +104,8 @@ def status(state: GuardiansState) -> Status:
     summary = f"turn {state.turn}: {state.phase}"
     if state.combat is not None:
         summary += f" at {state.combat.space} ({state.combat.stage})"
+    if state.answer is not None:
+        summary += f", seat {state.answer.actor} answers the {card(key_of(state.answer.card)).name}"
     return in_progress(acting, state.turn, summary)
 
 

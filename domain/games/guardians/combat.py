@@ -5,6 +5,7 @@ healing and retreat (guardians COMBAT .. HEALING)."""
 from __future__ import annotations
 
 from domain.games.guardians import powers, texts
+from domain.games.guardians.answers import await_answer
 from domain.games.guardians.board import is_land, neighbours, stronghold_owner, strongholds
 from domain.games.guardians.cards import card as card_def
 from domain.games.guardians.messages import (
@@ -53,6 +54,7 @@ from domain.games.guardians.state import (
     DISCARD,
     PEN,
     STORAGE,
+    Answer,
     Combat,
     GuardiansState,
     Shield,
@@ -277,7 +279,8 @@ def played_at(card: str) -> tuple[str, ...]:
 
 def play_card(em: Em, command: PlayCard) -> None:
     """A card from the Storage Hand during combat: bribery in its step, Dispel Magic in
-    the Command Card step, other Spells and Items after bribery (guardians SPELLS)."""
+    the Command Card step, other Spells and Items after bribery (guardians SPELLS). A
+    Spell or Item other than Dispel Magic waits for the enemy's answer (answers.py)."""
     state, seat = em.state, command.seat
     combat = combat_of(state)
     require(command.card in state.zone(seat, STORAGE), R_SPELLS, f"{command.card} is not in your Storage Hand")
@@ -290,50 +293,69 @@ def play_card(em: Em, command: PlayCard) -> None:
         _bribe(em, combat, seat, command)
         return
     key = info.key
-    if key == texts.RANGED_RETURN:
-        powers.return_ranged(em, command)
-        return
     if key == texts.DISPEL_MAGIC:
         _dispel(em, combat, seat, command)
+        window_move(em, seat, passed=False)
+        return
+    if key == texts.RANGED_RETURN:
+        powers.check_ranged_return(state, command)
     elif key == texts.POWER_LUNCH:
         require(
             command.target in (combat.a_card, combat.d_card) and command.target != "",
             R_CHANNELING,
             "Power Lunch names a creature in the match-up",
         )
-        spend(em, seat, command.card, "Power Lunch")
-        em.emit(
-            EffectApplied,
-            R_CHANNELING,
-            seat=seat,
-            source=command.card,
-            effect="receive-channeling",
-            cards=(command.target,),
-        )
     elif key == texts.ST_BALLANTINE:
         mine = combat.a_card if seat == combat.attacker.seat else combat.d_card
-        theirs = combat.d_card if seat == combat.attacker.seat else combat.a_card
         require(
             command.target == mine and matches("knight", mine),
             R_SPELLS,
             "St. Ballantine's Evocation is cast on your Knight in the match-up",
         )
-        spend(em, seat, command.card, "St. Ballantine's Evocation")
-        em.emit(CreatureStatus, R_SPELLS, seat=seat, card=mine, status="destroyed", by=command.card)
-        em.emit(CreatureStatus, R_SPELLS, seat=other(seat), card=theirs, status="destroyed", by=command.card)
-        em.emit(StageBegan, R_SPELLS, stage="choose", actor=0)
-        next_matchup(em)
-        return
     else:  # the Anvil of Heaviness
         require(
             seat == combat.attacker.seat and stronghold_owner(combat.space) == combat.defender.seat,
             R_SPELLS,
             "the Anvil of Heaviness helps an attack on a stronghold, played before the combat starts",
         )
-        spend(em, seat, command.card, "Anvil of Heaviness")
-        em.emit(EffectApplied, R_SPELLS, seat=seat, source=command.card, effect="bonus-all", amount=texts.ANVIL_BONUS)
+    spend(em, seat, command.card, info.name)
+    await_answer(em, seat, command.card, command.target)
+
+
+def resolve_power_lunch(em: Em, played: Answer) -> None:
+    """Its creature may receive channeling in this match-up; the window goes on."""
+    if played.stands:
+        em.emit(
+            EffectApplied,
+            R_CHANNELING,
+            seat=played.seat,
+            source=played.card,
+            effect="receive-channeling",
+            cards=(played.target,),
+        )
+    window_move(em, played.seat, passed=False)
+
+
+def resolve_st_ballantine(em: Em, played: Answer) -> None:
+    """Your Knight and its opponent are destroyed, and the next match-up begins."""
+    if not played.stands:
+        window_move(em, played.seat, passed=False)
         return
-    window_move(em, seat, passed=False)
+    combat = combat_of(em.state)
+    seat, mine = played.seat, played.target
+    theirs = combat.d_card if seat == combat.attacker.seat else combat.a_card
+    em.emit(CreatureStatus, R_SPELLS, seat=seat, card=mine, status="destroyed", by=played.card)
+    em.emit(CreatureStatus, R_SPELLS, seat=other(seat), card=theirs, status="destroyed", by=played.card)
+    em.emit(StageBegan, R_SPELLS, stage="choose", actor=0)
+    next_matchup(em)
+
+
+def resolve_anvil(em: Em, played: Answer) -> None:
+    """+7 to your attacks on the stronghold's defenders for the combat (texts.FOR_THE_WHOLE_COMBAT)."""
+    if played.stands:
+        em.emit(
+            EffectApplied, R_SPELLS, seat=played.seat, source=played.card, effect="bonus-all", amount=texts.ANVIL_BONUS
+        )
 
 
 def _negated(combat: Combat, card: str) -> bool:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from domain.games.guardians.board import is_land
 from domain.games.guardians.messages import (
+    AnswerClosed,
+    AnswerOpened,
     CardDispelled,
     CardPutBack,
     CardsMoved,
@@ -69,6 +71,7 @@ from domain.games.guardians.state import (
     REINFORCED,
     SETTLEMENT,
     SHIELDS,
+    Answer,
     Combat,
     GuardiansState,
     Shield,
@@ -227,9 +230,18 @@ def evolve(state: GuardiansState, event: Event) -> GuardiansState:
                     )
             assert state.combat is not None
             return _combat(state, stage="command-window", actor=state.combat.attacker.seat, passes=0)
+        case CardDispelled(seat=seat, card=card) if state.answer is not None and state.answer.card == card:
+            answer = state.answer
+            return _replace_state(
+                state, answer=replace(answer, stands=not answer.stands, actor=other(answer.actor))
+            )
         case CardDispelled(seat=seat, card=card):
             assert state.combat is not None
             return _side(state, seat, command_live=not seat_side(state.combat, seat).command_live)
+        case AnswerOpened(seat=seat, card=card, target=target, actor=actor):
+            return _replace_state(state, answer=Answer(card=card, seat=seat, target=target, actor=actor))
+        case AnswerClosed():
+            return _replace_state(state, answer=None)
         case EffectApplied():
             return _effect(state, event)
         case StageBegan(stage=stage, actor=actor):

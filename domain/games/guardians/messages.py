@@ -519,9 +519,32 @@ class WindowMove(Event):
 
 @dataclass(frozen=True, slots=True)
 class CardDispelled(Event):
+    """Dispel Magic (`by`) negated `card` of `seat`'s, or undid the Dispel Magic that had
+    negated it: each one turns whether the card stands."""
+
     seat: int
     card: str
     by: str
+
+
+@dataclass(frozen=True, slots=True)
+class AnswerOpened(Event):
+    """`seat` played a Spell or Item (`card`, naming `target`): before it takes effect
+    `actor`, the enemy, may dispel it (Dispel Magic) or pass."""
+
+    seat: int
+    card: str
+    target: str
+    actor: int
+
+
+@dataclass(frozen=True, slots=True)
+class AnswerClosed(Event):
+    """`seat` passed: the Spell or Item answered takes effect if it `stands`."""
+
+    seat: int
+    card: str
+    stands: bool
 
 
 @dataclass(frozen=True, slots=True)

@@ -165,6 +165,20 @@ class Veil:
 
 
 @dataclass(frozen=True, slots=True)
+class Answer:
+    """A Spell or Item played, waiting for answers before it takes effect (answers.py)."""
+
+    card: str
+    seat: int
+    """Who played it."""
+    target: str
+    actor: int
+    """Who may dispel or pass now."""
+    stands: bool = True
+    """Not negated (each Dispel Magic turns it)."""
+
+
+@dataclass(frozen=True, slots=True)
 class Shield:
     card: str
     seat: int
@@ -278,6 +292,8 @@ class GuardiansState:
     handled: tuple[str, ...] = ()
     """Creatures the moving Shield picked up or dropped off in this move (each once)."""
     combat: Combat | None = None
+    answer: Answer | None = None
+    """A Spell or Item waiting for the enemy's answer: only its answers may come now."""
     settling: tuple[str, ...] = ()
     """Lands whose Shield must still be settled (guardians TERRAIN SETTLEMENT PHASE)."""
     window: str = ""
@@ -337,8 +353,11 @@ class GuardiansState:
             if veil is None or player.seat == seat:
                 continue
             prefix = f"{player.seat}:"
-            zones = {name: cards for name, cards in state.zones.items() if not name.startswith(prefix)}
-            zones.update(veil.zones)
+            # Its discard pile and Up card show as they are: face up, and changed only in
+            # the open (a Spell played and spent while it places).
+            kept = (f"{prefix}{DISCARD}", f"{prefix}{UP}")
+            zones = {name: cards for name, cards in state.zones.items() if not name.startswith(prefix) or name in kept}
+            zones.update((name, cards) for name, cards in veil.zones.items() if name not in kept)
             shields = (*(s for s in state.shields if s.seat != player.seat), *veil.shields)
             state = replace(state, zones=zones, shields=shields)
         return state
