@@ -93,11 +93,15 @@ def test_upgrades_stand_beside_the_left_or_right_stronghold_once() -> None:
 
 
 def test_double_bordered_cards_go_to_the_storage_hand() -> None:
-    t = organizing(["Dispel Magic", "Woods", "Swordsman"])
+    """guardians Other placement: the cards a seat leaves in its hand go, by their
+    borders, to the Creature Pen and the Storage Hand, once both layouts are revealed."""
+    t = organizing(["Dispel Magic", "Woods", "Swordsman"], ["Archer"])
     dispel, woods, swordsman = t.state.zone(1, "drawn")
     with pytest.raises(RuleViolation, match="double-bordered"):
         t.play(Place(seat=1, card=dispel, to="pen"))
     t.play(FinishOrganizing(seat=1))
+    assert t.state.zone(1, "drawn") == (dispel, woods, swordsman)  # not yet: see test_what_the_other_seat_sees
+    t.play(FinishOrganizing(seat=2))
     assert t.state.zone(1, "storage") == (dispel,)
     assert set(t.state.zone(1, "pen")) == {woods, swordsman}
 

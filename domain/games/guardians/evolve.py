@@ -139,8 +139,23 @@ def _veiled(state: GuardiansState, seat: int) -> GuardiansState:
     return state.with_player(seat, veil=veil)
 
 
+def _stand_shield(state: GuardiansState, seat: int, shield: str, space: str) -> GuardiansState:
+    """A Shield card placed on a stronghold space stands there; the creatures on the space
+    go under it."""
+    loose = state.zone(seat, on(space))
+    state = _moved(state, seat, (shield,), state.zone_of(shield), SHIELDS)
+    state = _moved(state, seat, loose, on(space), members(shield))
+    return _replace_state(state, shields=(*state.shields, Shield(card=shield, seat=seat, space=space)))
+
+
 def evolve(state: GuardiansState, event: Event) -> GuardiansState:
     match event:
+        case CardsMoved(seat=seat, cards=(card,), to_zone=target, reason=reason) if (
+            reason == PLACED and target.startswith("on:") and face(card).is_shield
+        ):
+            state = _veiled(state, seat)
+            state = state.with_player(seat, placed=(*state.player(seat).placed, card))
+            return _stand_shield(state, seat, card, target.removeprefix("on:"))
         case CardsMoved(seat=seat, cards=cards, from_zone=source, to_zone=target, reason=reason):
             if reason in (PLACED, KEPT):
                 state = _veiled(state, seat)
@@ -161,14 +176,10 @@ def evolve(state: GuardiansState, event: Event) -> GuardiansState:
         case StonesSpent(seat=seat, count=count):
             return state.with_player(seat, stones=state.player(seat).stones - count)
         case ShieldPlaced(seat=seat, shield=shield, to_zone=target, openly=openly):
-            space = target.removeprefix("on:")
-            if not openly:
+            if not openly:  # logs before 3.0.0
                 state = _veiled(state, seat)
             state = state.with_player(seat, placed=(*state.player(seat).placed, shield))
-            loose = state.zone(seat, on(space))
-            state = _moved(state, seat, (shield,), state.zone_of(shield), SHIELDS)
-            state = _moved(state, seat, loose, on(space), members(shield))
-            return _replace_state(state, shields=(*state.shields, Shield(card=shield, seat=seat, space=space)))
+            return _stand_shield(state, seat, shield, target.removeprefix("on:"))
         case LayoutRevealed():
             return _replace_state(state, players=tuple(replace(p, veil=None) for p in state.players))
         case Committed(seat=seat):

@@ -276,7 +276,8 @@ class DeckShuffled(Event):
 class CardsMoved(Event):
     """Cards of `seat` moved from one of its zones to another (appended: a card put
     on the deck goes to the bottom). `count` is len(cards), kept when a viewer may
-    not see which cards moved."""
+    not see which cards moved. A Shield card placed in secret onto a stronghold space
+    (reason "placed", `to_zone` "on:<space>") stands there, as with ShieldPlaced."""
 
     seat: int
     cards: tuple[str, ...]
@@ -315,13 +316,14 @@ class StonesSpent(Event):
 @dataclass(frozen=True, slots=True)
 class ShieldPlaced(Event):
     """A Shield card put face up on a stronghold space (`to_zone` "on:<space>", a zone
-    name as in CardsMoved); the creatures on it go under it."""
+    name as in CardsMoved); the creatures on it go under it. Since 3.0.0 for alternating
+    placement only: a Shield placed in secret is a CardsMoved like any placement."""
 
     seat: int
     shield: str
     to_zone: str
     openly: bool = False
-    """Alternating placement: the other seat sees it at once."""
+    """Alternating placement: the other seat sees it at once (always, since 3.0.0)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -310,13 +310,19 @@ _place = builder(Place)
 
 
 def place(em: Em, command: Place) -> None:
+    """Placed in the open (alternating placement), a card moves as its rule says, a Shield
+    in an event of its own. Placed in secret, every card moves in one event alike, of one
+    type, rule and form, a Shield too: until the layouts are revealed the others learn
+    only that a card was placed (RULES.md, What the other seat sees)."""
     seat, card = command.seat, command.card
     placement = check_place(em.state, command)
     source, target = placement.source, placement.target
-    if placement.shield:
-        em.emit(ShieldPlaced, R_SHIELDS, seat=seat, shield=card, to_zone=target, openly=_openly(em))
+    if not _openly(em):
+        move(em, R_ORGANIZE, seat, (card,), source, target, PLACED)
+    elif placement.shield:
+        em.emit(ShieldPlaced, R_SHIELDS, seat=seat, shield=card, to_zone=target, openly=True)
     else:
-        _move(em, seat, card, source, target)
+        move(em, R_PLACE, seat, (card,), source, target, PLACED_OPENLY)
     _placed(em, seat)
 
 
@@ -333,11 +339,6 @@ def _openly(em: Em) -> bool:
     return em.state.options.placement == ALTERNATING
 
 
-def _move(em: Em, seat: int, card: str, source: str, target: str) -> None:
-    openly = _openly(em)
-    move(em, R_PLACE, seat, (card,), source, target, PLACED_OPENLY if openly else PLACED)
-
-
 def _placed(em: Em, seat: int) -> None:
     """Alternating placement: the other seat places next, unless it has finished."""
     state = em.state
@@ -346,14 +347,28 @@ def _placed(em: Em, seat: int) -> None:
 
 
 def finish(em: Em, command: FinishOrganizing, rng: Rng) -> None:
+    """The seat commits to its layout. The cards it left in its hand go to the Creature
+    Pen and the Storage Hand by their borders only once both layouts are revealed: moved
+    now, they would show the other seat how many were kept, and of which borders, before
+    it has placed. The commitment covers them, their place being settled."""
     state, seat = em.state, command.seat
     organizing(state, seat)
-    for card in state.zone(seat, DRAWN):
-        target = STORAGE if face(card).border == "double" else PEN
-        move(em, R_OTHER_PLACEMENT, seat, (card,), DRAWN, target, KEPT)
     salt = f"{rng.below(1 << 62):016x}{rng.below(1 << 62):016x}"
     em.emit(Committed, R_WHO_PLACES, seat=seat, digest=placement_digest(em.state, seat, salt), salt=salt)
     _placed(em, seat)
     if all(p.committed for p in em.state.players):
+        for committed in (1, 2):
+            _keep_the_rest(em, committed)
         reveal_layout(em)
         begin_movement(em, rng)
+
+
+def _keep_the_rest(em: Em, seat: int) -> None:
+    """The cards a seat did not place: single-bordered ones to the Creature Pen,
+    double-bordered ones to the Storage Hand (guardians Other placement)."""
+    kept = em.state.zone(seat, DRAWN)
+    for target, cards in (
+        (PEN, tuple(c for c in kept if face(c).border != "double")),
+        (STORAGE, tuple(c for c in kept if face(c).border == "double")),
+    ):
+        move(em, R_OTHER_PLACEMENT, seat, cards, DRAWN, target, KEPT)
