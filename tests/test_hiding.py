@@ -282,7 +282,8 @@ def test_two_guardians_layouts_placed_in_secret_look_alike_until_the_reveal() ->
     received: list[dict[int, list[bytes]]] = []
     own_views = []
     for layout in layouts:
-        session, seen = dealt, {viewer: [] for viewer in (2, SPECTATOR)}
+        session = dealt
+        seen: dict[int, list[bytes]] = {viewer: [] for viewer in (2, SPECTATOR)}
         for number, command in enumerate([*layout, FinishOrganizing(seat=1)]):
             assert command in game.legal_commands(session.state, 1), command
             session, envelopes = session.execute(command, f"c{number}", "d")
