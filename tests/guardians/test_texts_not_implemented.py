@@ -88,10 +88,11 @@ def test_a_terrain_card_says_so_when_it_is_laid_face_up() -> None:
 
 
 def test_a_channeler_says_so_when_it_channels() -> None:
-    """The Greater Energy Elemental, face down under a stronghold, is shown as it channels."""
-    elemental = card_of(1, "Greater Energy Elemental")
+    """The Greater Energy Elemental, face down under a stronghold, is shown as it channels.
+    A creature with no CMP under a stronghold does not channel (guardians Channelers)."""
+    elemental, swordsman = card_of(1, "Greater Energy Elemental"), card_of(1, "Swordsman", 2)
     state = face_off(["Wraith"], ["Archer"])
-    t = Table(replace_card(state, zones={**state.zones, "1:under:a1": (elemental,)}))
+    t = Table(replace_card(state, zones={**state.zones, "1:under:a1": (elemental, swordsman)}))
     t.play(Step(seat=1, to="b3"))
     t.play(DeclareCommand(seat=1, play=False))
     t.play(DeclareCommand(seat=2, play=False))
@@ -99,6 +100,8 @@ def test_a_channeler_says_so_when_it_channels() -> None:
     t.play(PlayCreature(seat=2, card=card_of(2, "Archer")))
     for seat in (1, 2, 1, 2):
         t.play(Pass(seat=seat))
+    with pytest.raises(RuleViolation, match=r"guardians Channelers: .* is not a channeler under your strongholds"):
+        t.play(Channel(seat=1, source=swordsman))
     assert notes(t.play(Channel(seat=1, source=elemental))) == [(1, elemental)]
 
 

@@ -93,6 +93,7 @@ from domain.games.guardians.table import (
     window_move,
 )
 from domain.games.guardians.turns import (
+    R_CHANNELERS,
     R_GAME,
     R_SPELLS,
     R_TEXT,
@@ -665,7 +666,7 @@ def channel(em: Em, command: Channel) -> None:
         zone = state.zone_of(command.source) if command.source.startswith(f"{seat}.") else ""
         require(
             zone.startswith("under:") and face(command.source).cmp > 0,
-            R_CHANNELING,
+            R_CHANNELERS,
             f"{command.source} is not a channeler under your strongholds",
         )
         require(command.source not in player.channeled, R_CHANNELING, "a channeler channels once per turn")
