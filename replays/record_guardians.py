@@ -2,10 +2,10 @@
 
 Starts a throwaway server (loopback, a free port, in memory), then for each game below
 plays bots with `tablerules play --all-bots --export` under bot seeds 1, 2, 3, ... until
-a game ends the way the row asks, and writes it to replays/guardians/. Every attempt is
-a different game (the generator is keyed by the game id), so a new run records new
-games; run it again whenever the Guardians rules or events change. Prints each file
-with the bot seed and game that made it.
+a game ends the way the row asks (within MAX_COMMANDS), and writes it to
+replays/guardians/. Every attempt is a different game (the generator is keyed by the
+game id), so a new run records new games; run it again whenever the Guardians rules or
+events change. Prints each file with the bot seed and game that made it.
 """
 
 from __future__ import annotations
@@ -20,6 +20,9 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 BIN = Path(sys.executable).with_name("tablerules")
 ATTEMPTS = 200
+MAX_COMMANDS = 5000
+"""An attempt that has not ended after this many commands is dropped: the rulebook's game
+has no turn limit (the house rule turn_limit is off), and bots need not end it."""
 
 GAMES: tuple[tuple[str, str, tuple[str, ...], str], ...] = (
     # file, the result wanted (a regular expression), options, bot style
@@ -62,7 +65,7 @@ def main() -> int:
                 for seed in range(1, ATTEMPTS + 1):
                     command = [str(BIN), "play", "--address", address.group(1), "--ruleset", "guardians", "--all-bots",
                                "--quiet", "--bot-style", style, "--bot-seed", str(seed), "--data-dir", scratch,
-                               "--export", str(out)]
+                               "--max-commands", str(MAX_COMMANDS), "--export", str(out)]
                     for option in chosen:
                         command += ["--option", option]
                     played = subprocess.run(command, capture_output=True, text=True, check=True)

@@ -75,6 +75,11 @@ RANGED_FIXES = {
     # n pt. ranged attack may fire one (guardians OTHER MODIFIERS). The 6 looks like Rock Giant's.
     ("Huge Rock Giant", "RE"): 0,
 }
+CMP_FIXES = {
+    # Its 6 stands in the Channeler (CMP) column, with the Ranged attack column empty: it is
+    # the ranged number its text gives (RANGED_FIXES), and its text names no channeling.
+    ("Doomwing", "RE"): 0,
+}
 TEXT_FROM = {
     # The texts of these three stronghold upgrades are rotated by one row in the source: each
     # text names another upgrade (the Large Idol's row describes the cannon, the Sacrificial
@@ -392,7 +397,8 @@ _PATTERNS: tuple[tuple[str, Build], ...] = (
     (r"can heal one (?P<t>[^,;]+)", _with_target("heals")),
     (r"(?:creatures\s+under\s+this\s+shield\s+)?win\s+all\s+pushes\s+in\s+match-ups", _plain("win-pushes")),
     (r"no ranged attacks?(?: allowed)?", _plain("no-ranged")),
-    (r"no flying (?:into\b.*|allowing to this space)", _plain("no-flying")),
+    (r"no flying into\b.*", _plain("no-flying")),
+    (r"no flying (?:allowing to this space)", _plain("no-flying-in")),  # Khnumian C: into, not out of
     (r"\+(?P<n>\d+) vitality to (?:defending creatures|defenders)", _amount("defend-bonus")),
     (r"\+(?P<n>\d+) to (?:all )?your ranged attacks", _ranged_bonus),
     (r"when (?P<w>defending|attacking), add (?P<n>\d+) strength to all your ranged attacks(?: during combat)?",
@@ -616,7 +622,7 @@ def build_cards(rows: Sequence[dict[str, str]]) -> tuple[list[Card], dict[str, i
             bribes=tuple(sorted({BRIBE_OF_ICON[row[column].strip()] for column in ("Babes", "Gold", "Beer")
                                  if row[column].strip()})),
             receives_channeling=row["Channeling"].strip() == "C",
-            cmp=_int(row["Channeler"]),
+            cmp=CMP_FIXES.get((name, set_code), _int(row["Channeler"])),
             ranged=ranged,
             command=row["Command"].strip() == "Y",
             stones=_int(row["Power stones"]) if is_guardian else 0,

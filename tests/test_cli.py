@@ -250,8 +250,9 @@ def test_guardians_in_the_terminal_by_hand_and_by_bots(server: Running) -> None:
     assert numbered and any(line.split(". ", 1)[1].startswith("Place ") for line in numbered)
     assert not [line for line in numbered if "card=" in line or re.search(r"#[0-9]", line)], numbered
     for style in ("eager", "aggressive"):
+        # The rulebook's game has no turn limit and bots need not end it: the house rule does.
         bots = run("play", "--address", address, "--ruleset", "guardians", "--all-bots", "--quiet", "--seed", "g-bots",
-                   "--bot-style", style, env=env)
+                   "--bot-style", style, "--option", "turn_limit=40", env=env)
         assert bots.returncode == 0, bots.stderr
         assert ": finished after" in bots.stdout, bots.stdout
 

@@ -29,7 +29,7 @@ import pytest
 from domain.games import REGISTRY
 from domain.kernel import SPECTATOR, Envelope, Information, Log, Session, canonical_json, parse_log
 from domain.kernel.messages import payload_of
-from domain.kernel.session import decode_event
+from domain.kernel.session import decode_event, seen_payload
 from tablerules_client import ChainCheck, Client
 from tests.conftest import OPERATOR, play_randomly
 from tests.format1 import as_format_1
@@ -231,3 +231,71 @@ def test_a_guardians_placement_in_secret_stays_hidden_in_the_other_seats_view() 
         seen = game.view(state, viewer)
         assert shield.card not in canonical_json(seen).decode(), f"viewer {viewer} sees {shield.card}"
         assert canonical_json(seen.spaces) == before[viewer], f"viewer {viewer} sees where seat 2 placed"
+
+
+def _as_received(game: Any, envelopes: Iterable[Envelope], viewer: int) -> list[bytes]:
+    """What a viewer receives of each envelope but its seals (the chain's hashes over keyed
+    digests, the keyed state hash), as canonical JSON. A Committed's digest is left out:
+    SHA-256 over the layout and a salt kept from the viewer until the game ends, it differs
+    for every layout, and hides it."""
+    received = []
+    for envelope in envelopes:
+        seen = dict(seen_payload(game, envelope, viewer))
+        public = dict(envelope.public_payload)
+        if envelope.type == "Committed":
+            seen.pop("digest")
+            public.pop("digest")
+        received.append(canonical_json({"seq": envelope.seq, "type": envelope.type, "rule": envelope.rule,
+                                        "schema": envelope.schema, "command_id": envelope.command_id,
+                                        "payload": seen, "public": public,
+                                        "redacted": seen != dict(envelope.payload)}))
+    return received
+
+
+def test_two_guardians_layouts_placed_in_secret_look_alike_until_the_reveal() -> None:
+    """Issue 27 (guardians Who Places First?; RULES.md, What the other seat sees): until
+    both layouts are revealed, each placement looks alike to everybody but the placing
+    seat, a Shield's too, and committing shows nothing of the cards kept. Seat 1 places
+    two layouts from the same deal, with as many Place commands: a Shield on b1 with a
+    creature under it and a double-bordered card in the Storage Hand; or nothing on the
+    board, a Shield and a creature to the Creature Pen and a creature under a1, so that
+    other cards, of other borders, stay in its hand. Seat 2 and a spectator receive the
+    same bytes, event by event, and see the same views and legal commands after each
+    command; seat 1's own view differs."""
+    from bench.rules import start
+    from domain.games.guardians.messages import FinishOrganizing, Place
+    from domain.games.guardians.strength import face
+
+    game = REGISTRY["guardians"]
+    dealt, _ = start(game, "layouts", 2, "d")  # a deal with a Shield, creatures and double-bordered cards
+    hand = dealt.state.zone(1, "drawn")
+    shield = next(c for c in hand if face(c).is_shield)
+    creatures = [c for c in hand if face(c).is_creature]
+    double = next(c for c in hand if face(c).border == "double")
+    assert len(creatures) >= 3
+    layouts = (
+        [Place(seat=1, card=shield, to="on:b1"), Place(seat=1, card=creatures[0], to="on:b1"),
+         Place(seat=1, card=double, to="storage")],
+        [Place(seat=1, card=creatures[1], to="pen"), Place(seat=1, card=shield, to="pen"),
+         Place(seat=1, card=creatures[2], to="under:a1")],
+    )
+    received: list[dict[int, list[bytes]]] = []
+    own_views = []
+    for layout in layouts:
+        session = dealt
+        seen: dict[int, list[bytes]] = {viewer: [] for viewer in (2, SPECTATOR)}
+        for number, command in enumerate([*layout, FinishOrganizing(seat=1)]):
+            assert command in game.legal_commands(session.state, 1), command
+            session, envelopes = session.execute(command, f"c{number}", "d")
+            for viewer in seen:
+                seen[viewer] += _as_received(game, envelopes, viewer)
+                seen[viewer].append(canonical_json(game.view(session.state, viewer)))
+            seen[2].append(canonical_json(game.legal_commands(session.state, 2)))
+        assert session.state.player(1).committed and not session.state.player(2).committed
+        received.append(seen)
+        own_views.append(canonical_json(game.view(session.state, 1)))
+    for viewer in (2, SPECTATOR):
+        assert len(received[0][viewer]) == len(received[1][viewer])
+        for first, second in zip(received[0][viewer], received[1][viewer], strict=True):
+            assert first == second, f"viewer {viewer}: {first!r} != {second!r}"
+    assert own_views[0] != own_views[1]

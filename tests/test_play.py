@@ -91,7 +91,7 @@ def test_no_raw_id_in_any_command_of_a_whole_game() -> None:
         for event in GUARDIANS.decide(state, picked, Rng("ids", "ids", version)):
             state = GUARDIANS.evolve(state, event)
             version += 1
-    assert state.turn < 40, "the aggressive bots won before the turn limit"
+    assert state.winner, "the aggressive bots won the game (it has no turn limit by default)"
 
 
 def test_a_view_without_a_catalog_renders_as_before() -> None:

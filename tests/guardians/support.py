@@ -1,11 +1,11 @@
 """Tables built to order for Guardians tests: two Shields face to face with chosen
-creatures, a driver that plays commands through decide and evolve, and random games
-found by fuzzing or property tests rebuilt from their fixtures."""
+creatures, a driver that plays commands through decide and evolve, and positions of
+random games found by fuzzing or property tests, kept as fixtures."""
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -22,7 +22,8 @@ from domain.games.guardians.state import (
     members,
     terrain,
 )
-from domain.kernel import Command, Event, Rng, StartGame
+from domain.kernel import Command, Event, Rng
+from domain.kernel.messages import from_plain
 from domain.kernel.session import command_from_json
 
 E = TypeVar("E", bound=Event)
@@ -113,6 +114,13 @@ class Table:
         self.events += events
         return events
 
+    def cast(self, command: Command) -> list[Event]:
+        """A Spell or Item played and let stand: the enemy passes its answer (answers.py)."""
+        events = self.play(command)
+        answer = self.state.answer
+        assert answer is not None, "no answer opened"
+        return events + self.play(Pass(seat=answer.actor))
+
     def of(self, kind: type[E]) -> list[E]:
         return [e for e in self.events if isinstance(e, kind)]
 
@@ -164,18 +172,11 @@ def decided(state: GuardiansState, command: Command, seed: str, position: int) -
     return state
 
 
-def seeded_game(fixture: Path, keep: int | None = None,
-                each: Callable[[GuardiansState, int], None] | None = None) -> tuple[GuardiansState, str, int]:
-    """A random game rebuilt from its fixture (options, seed and commands, as random
-    play chose them): the state after its first `keep` commands (all by default), its
-    seed and the next command's position. `each` sees the state before every command."""
+def kept_position(fixture: Path) -> tuple[GuardiansState, str, int, Command | None]:
+    """A position of a random game kept as a fixture (tests/guardians/data): its state,
+    its seed, the position of its next command and, where the fixture names it, that
+    command."""
     data = json.loads(fixture.read_text())
-    seed: str = data["seed"]
-    state = decided(GAME.initial_state(GAME.ruleset.check_setup(["ann", "bob"], dict(data["options"]), "")),
-                    StartGame(seat=0), seed, 0)
-    commands = data["commands"][:keep]
-    for position, command in enumerate(commands, start=1):
-        if each is not None:
-            each(state, position)
-        state = decided(state, command_from_json(GAME, command), seed, position)
-    return state, seed, len(commands) + 1
+    state = from_plain(GuardiansState, data["state"])
+    following = command_from_json(GAME, data["next"]) if "next" in data else None
+    return state, str(data["seed"]), int(data["position"]), following

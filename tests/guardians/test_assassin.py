@@ -12,12 +12,12 @@ from pathlib import Path
 import pytest
 
 from domain.games.guardians import GAME
-from domain.games.guardians.messages import Assassinate, CardsMoved, KeepUpCard, Mulligan, PlayCard
+from domain.games.guardians.messages import Assassinate, CardsMoved, KeepUpCard, Mulligan, Pass, PlayCard
 from domain.games.guardians.organize import up_choice_pending
 from domain.games.guardians.state import ASSASSINATE, DECK, DISCARD, DRAWN, ORGANIZE, GuardiansState
 from domain.games.guardians.strength import face
 from domain.kernel import Rng, RuleViolation
-from tests.guardians.support import Table, card_of, decided, instances, seeded_game, table
+from tests.guardians.support import Table, card_of, decided, instances, kept_position, table
 from tests.guardians.test_no_stuck_seat import play_on, seats_can_go_on
 from tests.guardians.test_properties import all_instances
 
@@ -26,15 +26,16 @@ ASSASSIN, MAGMA = "1.di-assassin-of-shadow#1", "2.re-magma-elemental#1"
 
 
 def before_the_assassin() -> tuple[GuardiansState, str, int]:
-    """The seeded game rebuilt up to the command before seat 1's Assassin of Shadow."""
-    return seeded_game(FIXTURE)
+    """The random game's position before seat 1's Assassin of Shadow."""
+    state, seed, position, _ = kept_position(FIXTURE)
+    return state, seed, position
 
 
 def test_the_assassin_waits_for_the_enemys_draw_and_takes_a_card_still_in_its_deck() -> None:
     """The random game (2.0.0, seed 156): seat 1 played Assassin of Shadow and looked at
     seat 2's deck while seat 2 (Tes let) had not yet drawn; seat 2 then drew the Magma
     Elemental seat 1 was looking at, and seat 1's Assassinate took it from the deck it
-    had left, so it was in seat 2's hand and discard pile at once. Rebuilt, the spell
+    had left, so it was in seat 2's hand and discard pile at once. From there, the spell
     waits for the draw; once seat 2 has drawn, the look shows the deck as it is and the
     card drawn is no choice."""
     state, seed, position = before_the_assassin()
@@ -51,19 +52,20 @@ def test_the_assassin_waits_for_the_enemys_draw_and_takes_a_card_still_in_its_de
     assert state.zone_of(MAGMA) == DRAWN
     assert cast in GAME.legal_commands(state, 1)
     state = decided(state, cast, seed, position + 1)
+    state = decided(state, Pass(seat=2), seed, position + 2)  # seat 2 does not dispel it (answers.py)
     looking = state.player(1).looking
     assert state.player(1).look == ASSASSINATE and looking == state.zone(2, DECK) and MAGMA not in looking
     stale = Assassinate(seat=1, card=MAGMA)
     with pytest.raises(RuleViolation, match="not a Creature in the deck you are looking at"):
-        GAME.decide(state, stale, Rng(seed, "g", position + 2))
+        GAME.decide(state, stale, Rng(seed, "g", position + 3))
     legal = GAME.legal_commands(state, 1)
     assert stale not in legal
     assert set(legal) == {Assassinate(seat=1, card=c) for c in looking if face(c).is_creature}
-    seats_can_go_on(state, position + 2)
+    seats_can_go_on(state, position + 3)
 
     taken = legal[0]
     assert isinstance(taken, Assassinate)
-    state = decided(state, taken, seed, position + 2)
+    state = decided(state, taken, seed, position + 3)
     assert all_instances(state) == cards, "every card is in exactly one zone"
     assert state.zone_of(taken.card) == DISCARD and not state.player(1).looking
     play_on(state, seed, random.Random(156))
@@ -83,7 +85,7 @@ def looking_at_bobs_deck() -> Table:
             },
         )
     )
-    t.play(PlayCard(seat=1, card=card_of(1, "Assassin of Shadow")))
+    t.cast(PlayCard(seat=1, card=card_of(1, "Assassin of Shadow")))
     assert t.state.player(1).look == ASSASSINATE
     return t
 

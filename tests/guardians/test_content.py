@@ -233,7 +233,8 @@ def test_data_fixes() -> None:
     assert rock_giant.ranged == 6 and rock_giant.bribes == ("beer",)  # text 6; its B sits in the Gold column
     _has(rock_giant, Ability("ranged", 6), Ability("terrain-bonus", 2, terrain="mountains"))
     assert card("re-huge-rock-giant").ranged == 0  # no ranged attack in its text
-    assert card("re-doomwing").ranged == 6
+    doomwing = card("re-doomwing")  # its text's 6 pt. ranged attack sits in the CMP column: no channeler
+    assert doomwing.ranged == 6 and doomwing.cmp == 0
     assert card("np-dead-cats").classes == ("undead", "animal")
     assert card("np-joomjaba").classes == ("saurian", "blood spear")
     assert card("re-super-model").classes == card("re-merchant").classes == ("misc. human",)

@@ -105,8 +105,7 @@ def _organize(state: GuardiansState, seat: int) -> list[Command]:
             targets = [f"upgrade:{s}" for s in end_strongholds(seat)] + [PEN]
         elif info.is_creature:
             targets = [f"on:{s}" for s in strongholds(seat)] + [PEN] + [tower(s) for s in end_strongholds(seat)]
-            if info.cmp:
-                targets += [f"under:{s}" for s in strongholds(seat)]
+            targets += [f"under:{s}" for s in strongholds(seat)]
         elif info.is_shield or info.kind == "creature-item":
             targets = [f"on:{s}" for s in strongholds(seat)] + [PEN]
         else:
@@ -228,11 +227,19 @@ def accepted(state: GuardiansState, command: Command) -> bool:
     return True
 
 
+def _answer(state: GuardiansState, seat: int) -> list[Command]:
+    """A Spell or Item waits for an answer: a pass, or a card of the hand naming it."""
+    assert state.answer is not None
+    hand = (*state.zone(seat, DRAWN), *state.zone(seat, STORAGE))
+    return [Pass(seat=seat), *(PlayCard(seat=seat, card=c, target=state.answer.card) for c in hand)]
+
+
 def slow_legal_commands(state: GuardiansState, seat: int) -> list[Command]:
-    """Every candidate of the phase, once each, that decide accepts."""
+    """Every candidate of the phase (or of the answer waited for), once each, that decide accepts."""
     if seat not in to_act(state) or state.phase not in CANDIDATES:
         return []
-    return [command for command in dict.fromkeys(CANDIDATES[state.phase](state, seat)) if accepted(state, command)]
+    candidates = _answer(state, seat) if state.answer is not None else CANDIDATES[state.phase](state, seat)
+    return [command for command in dict.fromkeys(candidates) if accepted(state, command)]
 
 
 # ---------------------------------------------------------------- the positions
@@ -243,7 +250,8 @@ def check(state: GuardiansState) -> None:
         assert GAME.legal_commands(state, seat) == slow_legal_commands(state, seat), (seat, GAME.status(state).summary)
     # checks_pass, which stops a command at its first event, answers as decide does.
     for seat in to_act(state):
-        for command in CANDIDATES[state.phase](state, seat):
+        candidates = _answer(state, seat) if state.answer is not None else CANDIDATES[state.phase](state, seat)
+        for command in candidates:
             assert checks_pass(state, command) == accepted(state, command), command
 
 

@@ -14,6 +14,7 @@ from domain.games.guardians.messages import (
     EndMove,
     GameWon,
     GuardianAssaulted,
+    MatchupResolved,
     Pass,
     PickUp,
     PlaceTerrain,
@@ -22,11 +23,12 @@ from domain.games.guardians.messages import (
     ShieldDestroyed,
     ShieldStepped,
     Step,
+    Term,
     TurnShield,
 )
 from domain.games.guardians.state import MOVEMENT, SETTLEMENT, Shield
 from domain.games.guardians.turns import draw_count
-from domain.kernel import RuleViolation
+from domain.kernel import Rng, RuleViolation
 from tests.guardians.support import Table, instances, table
 
 OX10, OX11, OX12 = "1.re-shield-ploogs-ox-10#1", "2.re-shield-ploogs-ox-11#1", "1.re-shield-ploogs-ox-12#1"
@@ -74,6 +76,60 @@ def test_only_fliers_fly_showing_what_they_carry_once_a_turn_and_never_over_spir
     walkers.play(TurnShield(seat=1, shield=OX10))
     with pytest.raises(RuleViolation, match="only a Shield carrying nothing but fliers may fly"):
         walkers.play(Step(seat=1, to="a2", fly=True))
+
+
+KHNUMIAN = ("re-khnumian-l", "re-khnumian-c", "re-khnumian-r")
+FREEBOOTERS = ("di-freebooters-stronghold-l", "di-freebooters-stronghold-c", "di-freebooters-stronghold-r")
+
+
+def test_no_flying_shield_enters_the_space_of_khnumian_c() -> None:
+    """guardians STRONGHOLDS: a stronghold card's text acts on its space. Khnumian C
+    forbids flying to its space (seat 2's b4): a flying Shield may not attack it, a
+    walking one may; the Shield standing there may still fly out, and rubble has no
+    text."""
+    fliers = instances(1, ["Floyd the Flying Pig"])
+    zones = {"1:shields": (OX10,), f"1:shield:{OX10}": fliers, "2:on:b4": instances(2, ["Archer"])}
+    state = table(phase=MOVEMENT, zones=zones, shields=(Shield(OX10, 1, "b3"),), active=1)
+    t = Table(state.with_player(2, stronghold=KHNUMIAN))
+    t.play(TurnShield(seat=1, shield=OX10))
+    assert Step(seat=1, to="b4", fly=True) not in GAME.legal_commands(t.state, 1)
+    with pytest.raises(RuleViolation, match=r"guardians Movement: no flying into.*\(Khnumian C\)"):
+        t.play(Step(seat=1, to="b4", fly=True))
+    t.play(Step(seat=1, to="b4"))
+    assert t.of(CombatStarted)[0].space == "b4"
+    rubble = Table(state.with_player(2, stronghold=KHNUMIAN, rubble=("re-khnumian-c",)))
+    rubble.play(TurnShield(seat=1, shield=OX10))
+    rubble.play(Step(seat=1, to="b4", fly=True))
+    assert rubble.of(CombatStarted)[0].space == "b4"
+    home = {"2:shields": (OX11,), f"2:shield:{OX11}": instances(2, ["Floyd the Flying Pig"])}
+    leaving = Table(table(phase=MOVEMENT, zones=home, shields=(Shield(OX11, 2, "b4"),), active=2)
+                    .with_player(2, stronghold=KHNUMIAN))
+    leaving.play(TurnShield(seat=2, shield=OX11))
+    leaving.play(Step(seat=2, to="b3", fly=True))
+    assert leaving.state.shield(OX11) == Shield(OX11, 2, "b3", turned=True, came_from="b4")
+
+
+def test_a_stronghold_that_counts_as_a_terrain_is_fought_on_as_that_terrain() -> None:
+    """guardians STRONGHOLDS, TERRAIN BONUS: Freebooter's Stronghold L and R count as
+    Rivers & Lakes, so a combat on their space is fought there (the Black Lung's +4);
+    the center card counts as no terrain."""
+    lung = instances(1, ["Black Lung"])
+    for space, fought_on in (("a4", ("rivers-and-lakes",)), ("b4", ())):
+        zones = {"1:shields": (OX10,), f"1:shield:{OX10}": lung, f"2:on:{space}": instances(2, ["Archer"])}
+        start = f"{space[0]}3"
+        state = table(phase=MOVEMENT, zones=zones, shields=(Shield(OX10, 1, start),), active=1)
+        t = Table(state.with_player(2, stronghold=FREEBOOTERS))
+        t.play(TurnShield(seat=1, shield=OX10))
+        t.play(Step(seat=1, to=space))
+        assert t.of(CombatStarted)[0].terrain == fought_on
+        t.play(DeclareCommand(seat=1, play=False))
+        t.play(DeclareCommand(seat=2, play=False))
+        t.play(PlayCreature(seat=1, card=lung[0]))
+        t.play(PlayCreature(seat=2, card=instances(2, ["Archer"])[0]))
+        for seat in (1, 2, 1, 2, 1, 2):
+            t.play(Pass(seat=seat))
+        [resolved] = t.of(MatchupResolved)
+        assert (Term("terrain rivers-and-lakes", 4) in resolved.attacker_terms) == bool(fought_on)
 
 
 def test_a_shield_passes_its_own_shield_but_does_not_stop_on_it() -> None:
@@ -189,7 +245,7 @@ def test_settlement_takes_enemy_terrain_and_asks_for_terrain_or_a_creature() -> 
     t = moving(zones, (Shield(OX10, 1, "a2", turned=True), Shield(OX11, 2, "c3", turned=True)))
     from domain.games.guardians.turns import begin_settlement, new_em
 
-    em = new_em(t.state)
+    em = new_em(t.state, Rng("test", "settlement", 0))
     begin_settlement(em)
     t.state, t.events = em.state, list(em.events)
     assert t.state.phase == SETTLEMENT and t.state.zone(2, "discard") == instances(2, ["Spires"])
@@ -200,6 +256,30 @@ def test_settlement_takes_enemy_terrain_and_asks_for_terrain_or_a_creature() -> 
     t.play(DropCreature(seat=2, land="c3", card=last[0]))  # the last creature: the Shield goes with it
     assert t.of(ShieldDestroyed)[0].reason == "its last creature was given up"
     assert t.state.player(2).shields_lost == 1 and t.state.phase == "organize"
+
+
+def test_a_card_goes_face_down_only_when_the_seat_holds_no_terrain_card() -> None:
+    """guardians TERRAIN SETTLEMENT PHASE: a Terrain card is played; a card goes face
+    down for a stone only when the seat has no Terrain card (a creature may be given up
+    instead either way)."""
+    from domain.games.guardians.settlement import settlements
+
+    woods, archer = instances(1, ["Woods", "Archer"])
+    zones = {
+        "1:shields": (OX10, OX12),
+        f"1:shield:{OX10}": instances(1, ["Swordsman"]),
+        f"1:shield:{OX12}": instances(1, ["Axeman"]),
+        "1:pen": (woods, archer),
+    }
+    t = Table(table(phase=SETTLEMENT, zones=zones, shields=(Shield(OX10, 1, "a2"), Shield(OX12, 1, "b2")),
+                    settling=("a2", "b2")))
+    assert not [c for c in settlements(t.state, 1) if isinstance(c, PlaceTerrain) and c.face_down]
+    with pytest.raises(RuleViolation, match="guardians TERRAIN SETTLEMENT PHASE: you hold a Terrain card"):
+        t.play(PlaceTerrain(seat=1, land="a2", card=archer, face_down=True))
+    t.play(PlaceTerrain(seat=1, land="a2", card=woods))
+    assert PlaceTerrain(seat=1, land="b2", card=archer, face_down=True) in settlements(t.state, 1)
+    t.play(PlaceTerrain(seat=1, land="b2", card=archer, face_down=True))
+    assert t.state.zone(1, "facedown:b2") == (archer,) and t.state.player(1).stones == 6
 
 
 def test_the_draw_counts_lands_and_the_low_up_card() -> None:

@@ -5,10 +5,8 @@ way to settle it (guardians TERRAIN SETTLEMENT PHASE)."""
 
 from __future__ import annotations
 
-import json
 import random
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -30,9 +28,8 @@ from domain.games.guardians.messages import (
 )
 from domain.games.guardians.state import MOVEMENT, PEN, SETTLEMENT, STORAGE, GuardiansState, Shield, members
 from domain.games.guardians.strength import face
-from domain.kernel import Command, Header, Rng, RuleViolation, Session
-from domain.kernel.session import command_from_json
-from tests.guardians.support import Table, instances, seeded_game, table
+from domain.kernel import Command, Rng, RuleViolation
+from tests.guardians.support import Table, instances, kept_position, table
 
 FIXTURE = Path(__file__).parent / "data" / "fly-past-then-strike.json"
 RETREAT_FIXTURE = Path(__file__).parent / "data" / "retreat-onto-the-attacker.json"
@@ -84,33 +81,20 @@ def test_a_shield_that_flies_past_an_enemy_shield_may_not_strike_from_its_space(
     assert [e.to_space for e in t.of(ShieldStepped)] == ["b3", "b2"] and not t.of(GuardianAssaulted)
 
 
-def fixture_session() -> tuple[Session[Any], list[tuple[str, dict[str, Any]]]]:
-    data = json.loads(FIXTURE.read_text())
-    header = Header.from_json(data["header"])
-    assert header.seed is not None
-    session, _ = Session.create(GAME, header, header.seed)
-    return session, [(c["command_id"], c["command"]) for c in data["commands"]]
-
-
 def test_the_fuzzed_game_that_got_stuck_now_goes_on() -> None:
     """The fuzzer's game (ruleset 1.0.1): seat 1's Shield flew past seat 2's at b3 and
     struck seat 2's Guardian at b4 from there; later seat 2 turned the Shield at b3,
-    reinforced it and could neither move it nor end its move. Decided again, the strike
-    is refused, seat 1 has commands to go on with, and the game plays to its end."""
-    session, commands = fixture_session()
-    seed = session.header.seed
-    assert seed is not None
-    *before, (strike_id, strike) = commands
-    for command_id, command in before:
-        session, _ = session.execute(command_from_json(GAME, command), command_id, seed)
-        seats_can_go_on(session.state, session.version)
-    assert strike == {"fly": True, "past": False, "seat": 1, "to": "b4", "type": "Step"}
-    at_b3 = {(s.seat, s.card) for s in session.state.shields if s.space == "b3"}
-    assert at_b3 == {(1, session.state.moving), (2, "2.re-shield-ploogs-ox-08#1")}  # flown past, mid-move
+    reinforced it and could neither move it nor end its move. From the position before
+    the strike, the strike is refused, seat 1 has commands to go on with, and the game
+    plays to its end."""
+    state, seed, position, strike = kept_position(FIXTURE)
+    assert strike == Step(seat=1, to="b4", fly=True)
+    seats_can_go_on(state, position)
+    at_b3 = {(s.seat, s.card) for s in state.shields if s.space == "b3"}
+    assert at_b3 == {(1, state.moving), (2, "2.re-shield-ploogs-ox-08#1")}  # flown past, mid-move
     with pytest.raises(RuleViolation, match="cannot attack a stronghold space"):
-        session.execute(command_from_json(GAME, strike), strike_id, seed)
-    state = session.state
-    assert command_from_json(GAME, strike) not in GAME.legal_commands(state, 1)
+        GAME.decide(state, strike, Rng(seed, "g", position))
+    assert strike not in GAME.legal_commands(state, 1)
     play_on(state, seed, random.Random(3))
 
 
@@ -137,9 +121,9 @@ def test_a_beaten_defender_may_not_retreat_where_the_attacker_goes_back_to() -> 
     2's stronghold space b4 from b3, and won. A stronghold space is never taken, so the
     attacker goes back to b3 (RULES.md, Attacking a stronghold); seat 2's Shield retreated
     to b3 too (b3 is seat 2's land, COMBAT RESOLUTION) and the two shared the space.
-    Rebuilt, b3 is no retreat: it is offered nowhere and refused; the seat's other ways
+    From that position, b3 is no retreat: it is offered nowhere and refused; the seat's other ways
     (its own Shields' spaces, merging, or giving the Shield up) stay, each accepted."""
-    state, seed, position = seeded_game(RETREAT_FIXTURE, each=seats_can_go_on)
+    state, seed, position, _ = kept_position(RETREAT_FIXTURE)
     combat = state.combat
     assert combat is not None and combat.stage == "retreat" and combat.actor == 2
     assert (combat.space, combat.came_from, combat.winner, combat.loser) == ("b4", "b3", 1, 2)
@@ -186,9 +170,7 @@ def test_a_land_left_with_no_way_to_settle_it_loses_its_shield() -> None:
     Shield that cannot settle its land (RULES.md) is made again after each land is
     settled: the Woods on a3 now costs the Shield on c2, seat 2's fifth, and seat 1 wins
     (guardians THE GAME). Each command offered is accepted, every other is refused."""
-    commands = json.loads(SETTLE_FIXTURE.read_text())["commands"]
-    state, seed, position = seeded_game(SETTLE_FIXTURE, keep=len(commands) - 1)
-    stuck = commands[-1]
+    state, seed, position, stuck = kept_position(SETTLE_FIXTURE)
     woods = "2.re-woods#8"
     assert (state.phase, state.turn, state.settling) == (SETTLEMENT, 20, ("a3", "c2"))
     empty = state.shield_at("c2")
@@ -215,8 +197,8 @@ def test_a_land_left_with_no_way_to_settle_it_loses_its_shield() -> None:
     assert set(legal) <= set(candidates)
     assert PlaceTerrain(seat=2, land="c2", card=woods) in legal  # the Woods could settle c2 instead
 
-    assert command_from_json(GAME, stuck) == PlaceTerrain(seat=2, land="a3", card=woods)
-    events = GAME.decide(state, command_from_json(GAME, stuck), Rng(seed, "g", position))
+    assert stuck == PlaceTerrain(seat=2, land="a3", card=woods)
+    events = GAME.decide(state, stuck, Rng(seed, "g", position))
     assert [(e.shield, e.reason) for e in events if isinstance(e, ShieldDestroyed)] == [
         (empty.card, "could not settle its land")
     ]

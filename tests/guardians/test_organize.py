@@ -46,12 +46,19 @@ def test_thirty_points_on_and_under_a_space_counting_red_numbers() -> None:
     t.play(Place(seat=1, card=model, to="on:a1"))
 
 
-def test_only_channelers_go_under_a_stronghold() -> None:
-    t = organizing(["Valkyrie Spirit", "Swordsman"])
-    valkyrie, swordsman = t.state.zone(1, "drawn")
+def test_any_creature_goes_under_a_stronghold() -> None:
+    """guardians Place Creatures: a creature may go on a stronghold, under a Shield or
+    not, under a stronghold or into the Creature Pen; a channeler goes under one to
+    channel (Channelers), but so may any other creature. Nothing else goes under."""
+    t = organizing(["Valkyrie Spirit", "Swordsman", "Shield Ploog's Ox 10"])
+    valkyrie, swordsman, ox = t.state.zone(1, "drawn")
+    assert Place(seat=1, card=swordsman, to="under:a1") in GAME.legal_commands(t.state, 1)
     t.play(Place(seat=1, card=valkyrie, to="under:a1"))
-    with pytest.raises(RuleViolation, match="guardians Channelers: only channelers go under a stronghold"):
-        t.play(Place(seat=1, card=swordsman, to="under:a1"))
+    t.play(Place(seat=1, card=swordsman, to="under:a1"))
+    assert t.state.zone(1, "under:a1") == (valkyrie, swordsman)
+    assert Place(seat=1, card=ox, to="under:b1") not in GAME.legal_commands(t.state, 1)
+    with pytest.raises(RuleViolation, match="guardians Place Creatures: only creatures go under a stronghold"):
+        t.play(Place(seat=1, card=ox, to="under:b1"))
 
 
 def test_a_shield_covers_the_creatures_on_its_space_and_one_standard_bearer() -> None:
@@ -86,11 +93,15 @@ def test_upgrades_stand_beside_the_left_or_right_stronghold_once() -> None:
 
 
 def test_double_bordered_cards_go_to_the_storage_hand() -> None:
-    t = organizing(["Dispel Magic", "Woods", "Swordsman"])
+    """guardians Other placement: the cards a seat leaves in its hand go, by their
+    borders, to the Creature Pen and the Storage Hand, once both layouts are revealed."""
+    t = organizing(["Dispel Magic", "Woods", "Swordsman"], ["Archer"])
     dispel, woods, swordsman = t.state.zone(1, "drawn")
     with pytest.raises(RuleViolation, match="double-bordered"):
         t.play(Place(seat=1, card=dispel, to="pen"))
     t.play(FinishOrganizing(seat=1))
+    assert t.state.zone(1, "drawn") == (dispel, woods, swordsman)  # not yet: see test_what_the_other_seat_sees
+    t.play(FinishOrganizing(seat=2))
     assert t.state.zone(1, "storage") == (dispel,)
     assert set(t.state.zone(1, "pen")) == {woods, swordsman}
 

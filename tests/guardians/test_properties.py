@@ -119,8 +119,9 @@ def random_play(
                 for viewer in (0, 3 - command.seat):
                     assert GAME.view(before, viewer) == GAME.view(state, viewer), "a secret placement shows"
         canonical_json(state)
-    limit = int(options.get("turn_limit", 40))
-    assert state.winner or state.turn >= limit, state.result
+    # A drawn game is the house rule's (turn_limit): the rulebook's game ends only when won.
+    limit = int(options.get("turn_limit", 0))
+    assert state.winner or (limit and state.turn >= limit), state.result
     return state
 
 

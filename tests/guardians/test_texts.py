@@ -31,6 +31,7 @@ from domain.games.guardians.messages import (
     PlayRanged,
     PutBack,
     Redeem,
+    SecondaryResolved,
     ShieldTurned,
     Step,
     StrongholdRuined,
@@ -201,7 +202,7 @@ def test_eye_of_missile_mayhem_returns_the_ranged_attackers() -> None:
     assert resolved.attacker_total == 6 + 3
     combat = table.state.combat
     assert combat is not None and combat.attacker.ranged == (card_of(1, "Archer"),)
-    table.play(PlayCard(seat=1, card=eye))
+    table.cast(PlayCard(seat=1, card=eye))
     combat = table.state.combat
     assert combat is not None and combat.attacker.ranged == ()
     assert eye in table.state.zone(1, DISCARD)
@@ -253,6 +254,48 @@ def test_bone_fright_draws_every_ranged_attack() -> None:
     table.play(PlayRanged(seat=1, card=card_of(1, "Archer")))
     resolved = answered(table)
     assert Term("ranged attacks", 3) in resolved.attacker_terms
+
+
+def test_vampire_lord_gives_its_vampires_three_once() -> None:
+    """guardians Text Box: while the Vampire Lord is in play, your Vampires are +3 (the
+    card data's bonus-yours; the rules add it once, not again by the card's name)."""
+    table = Table(face_off(["Vampire Lord", "Vampire"], ["Swordsman", "Axeman"]))
+    combat_start(table)
+    lay(table, card_of(1, "Vampire Lord"), card_of(2, "Swordsman"))
+    both_pass(table)
+    lay(table, card_of(1, "Vampire"), card_of(2, "Axeman"))
+    resolved = both_pass(table)
+    assert [t for t in resolved.attacker_terms if t.source == "Vampire Lord"] == [Term("Vampire Lord", 3)]
+    assert resolved.attacker_total == 9 + 3 + 3  # Vitality, Off-Color Bonus against a mortal, the Lord
+
+
+def test_no_ability_is_given_twice() -> None:
+    """What texts.py adds to a card's text is not in the card data already."""
+    for card_key, extra in texts.EXTRA_ABILITIES.items():
+        assert not set(extra) & set(CARDS[card_key].abilities), card_key
+
+
+def test_the_anvil_of_heaviness_lasts_the_whole_combat() -> None:
+    """guardians SECONDARY ATTACKS: bonuses from the primary attacks are gone, but not a
+    text that lasts the combat, as the Anvil of Heaviness does: +7 to the attacks on a
+    stronghold's defenders, secondary attacks included. Floyd's bonus is for primary
+    attackers only."""
+    anvil, giant = card_of(1, "Anvil of Heaviness"), card_of(2, "Desert Giant")
+    state = face_off(["Cabin Boy", "Swordsman"], ["Desert Giant"], attacker_storage=["Anvil of Heaviness"],
+                     attacker_space="b3", defender_space="b4")
+    table = Table(state)
+    table.play(Step(seat=1, to="b4"))
+    table.cast(PlayCard(seat=1, card=anvil))
+    table.play(DeclareCommand(seat=1, play=False))
+    table.play(DeclareCommand(seat=2, play=False))
+    lay(table, card_of(1, "Cabin Boy"), giant)
+    primary = both_pass(table)
+    assert Term("Anvil of Heaviness", 7) in primary.attacker_terms and primary.outcome == "defender"
+    table.play(PlayCreature(seat=1, card=card_of(1, "Swordsman"), target=giant))
+    table.play(Pass(seat=2))
+    table.play(Pass(seat=1))
+    [attack] = table.of(SecondaryResolved)
+    assert Term("Anvil of Heaviness", 7) in attack.terms and attack.total == 6 + 7
 
 
 @pytest.mark.parametrize(("titan", "size", "cut"), [("Male Titan", "S", 4), ("Female Titan", "M", 2)])
@@ -345,7 +388,7 @@ def test_rooster_moves_first() -> None:
     table = table_at(MOVEMENT, zones={"1:storage": ["Rooster", "Rooster"]}, up=("Swordsman", "Axeman"))
     assert table.state.first == 2
     table.play(Pass(seat=2))
-    table.play(PlayCard(seat=1, card=card_of(1, "Rooster")))
+    table.cast(PlayCard(seat=1, card=card_of(1, "Rooster")))
     table.play(Pass(seat=2))
     table.play(Pass(seat=1))
     assert table.of(TurnPassed)[-1].seat == 1 and table.state.window == ""
@@ -354,7 +397,7 @@ def test_rooster_moves_first() -> None:
 
 def test_force_barrier_blocks_a_space() -> None:
     table = table_at(MOVEMENT, zones={"1:storage": ["Force Barrier", "Force Barrier"]})
-    table.play(PlayCard(seat=1, card=card_of(1, "Force Barrier"), target="b2"))
+    table.cast(PlayCard(seat=1, card=card_of(1, "Force Barrier"), target="b2"))
     assert table.state.player(1).stones == 6 and table.state.player(1).barrier == "b2"
     table.play(Pass(seat=2))
     table.play(Pass(seat=1))
@@ -366,7 +409,7 @@ def test_force_barrier_blocks_a_space() -> None:
 
 def test_pepes_slow_down_gives_one_space() -> None:
     table = table_at(MOVEMENT, zones={"1:storage": ["Pepe's Slow Down"], "2:storage": ["Potion of Movement Essence"]})
-    table.play(PlayCard(seat=1, card=card_of(1, "Pepe's Slow Down")))
+    table.cast(PlayCard(seat=1, card=card_of(1, "Pepe's Slow Down")))
     table.play(Pass(seat=2))
     table.play(Pass(seat=1))
     table.play(TurnShield(seat=1, shield=SHIELD_1))
@@ -385,7 +428,7 @@ def test_argammonds_vision_turns_another_up_card() -> None:
     )
     assert table.state.first == 2
     table.play(Pass(seat=2))
-    table.play(PlayCard(seat=1, card=card_of(1, "Argammond's Vision")))
+    table.cast(PlayCard(seat=1, card=card_of(1, "Argammond's Vision")))
     assert card_of(2, "Axeman", 9) in table.state.zone(2, DISCARD)
     assert table.state.zone(2, UP) == (card_of(2, "Cabin Boy"),)
     assert table.state.first == 1  # 6 against 4 now
@@ -396,7 +439,7 @@ def test_control_destiny_rearranges_the_top_six_in_secret() -> None:
     names = ["Cabin Boy", "Snogwart", "Axeman", "Swordsman", "Archer", "Dust Geyser", "Horse", "Djinn"]
     table = table_at(MOVEMENT, zones={"1:storage": ["Control Destiny"], "1:deck": names})
     deck = table.state.zone(1, DECK)
-    table.play(PlayCard(seat=1, card=card_of(1, "Control Destiny")))
+    table.cast(PlayCard(seat=1, card=card_of(1, "Control Destiny")))
     seen = table.of(DeckSeen)[-1]
     assert seen.cards == deck[:6] and seen_by(seen, 2).cards == () and seen_by(seen, SPECTATOR).cards == ()
     refused(table, Pass(seat=2), "looking")
@@ -422,7 +465,7 @@ def test_potion_of_movement_essence_adds_a_step() -> None:
     )
     assert table.state.steps_left == 2
     refused(table, PlayCard(seat=2, card=card_of(2, "Potion of Movement Essence")), "during your move")
-    table.play(PlayCard(seat=1, card=card_of(1, "Potion of Movement Essence")))
+    table.cast(PlayCard(seat=1, card=card_of(1, "Potion of Movement Essence")))
     assert table.state.steps_left == 3
 
 
@@ -459,7 +502,7 @@ def test_teleport_tower_only_before_turning_a_shield() -> None:
 
 def test_curse_of_the_betrayed_forbids_a_name() -> None:
     table = table_at(ORGANIZE, zones={"1:drawn": ["Curse of the Betrayed"]})
-    table.play(PlayCard(seat=1, card=card_of(1, "Curse of the Betrayed"), target="re-dispel-magic"))
+    table.cast(PlayCard(seat=1, card=card_of(1, "Curse of the Betrayed"), target="re-dispel-magic"))
     assert table.state.player(2).cursed == ("Dispel Magic",)
 
     state = face_off(
@@ -486,7 +529,7 @@ def test_assassin_of_shadow_takes_a_creature_from_the_enemy_deck() -> None:
         zones={"1:drawn": ["Assassin of Shadow", "Axeman"], "2:deck": ["Cabin Boy", "Dispel Magic", "Snogwart"]},
     )
     deck = table.state.zone(2, DECK)
-    table.play(PlayCard(seat=1, card=card_of(1, "Assassin of Shadow")))
+    table.cast(PlayCard(seat=1, card=card_of(1, "Assassin of Shadow")))
     seen = table.of(DeckSeen)[-1]
     assert seen.cards == deck and seen_by(seen, 2).cards == () and seen_by(seen, SPECTATOR).cards == ()
     for viewer in (2, SPECTATOR):

@@ -15,7 +15,8 @@ def expected_section() -> str:
     lines = [
         "",
         f"{len(cards)} cards. Each plays with its numbers and its keyword sentences only, and says",
-        "so when it comes into play; a Spell or Item among them cannot be played. By set:",
+        "so when it comes into play; a Spell, an Item or a downgrade among them is not played.",
+        "By set:",
         "",
     ]
     for code in SETS:

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from domain.games.guardians import messages
-from domain.games.guardians.cards import CONTENT
+from domain.games.guardians.cards import CONTENT, card
 from domain.games.guardians.decks import check_deck, parse_deck
 from domain.games.guardians.evolve import evolve
 from domain.games.guardians.legal import legal_commands
 from domain.games.guardians.rules import decide, to_act
-from domain.games.guardians.state import ALTERNATING, DECK, SIMULTANEOUS, GuardiansState, Options, Player
+from domain.games.guardians.state import ALTERNATING, DECK, SIMULTANEOUS, GuardiansState, Options, Player, key_of
 from domain.games.guardians.view import GuardiansView, redact, view
 from domain.kernel import (
     Chance,
@@ -52,7 +52,18 @@ RULESET = Ruleset(
             rulebook="guardians Who Places First?",
         ),
         OptionSpec(
-            "turn_limit", "the game ends drawn after this many turns (0: no limit, as in the rulebook)", 40, minimum=0
+            "up_cards_in_organize",
+            "turn the Up cards as soon as both seats have drawn in Draw & Organize, instead of as the "
+            "Movement phase begins, so that both seats place knowing who moves first",
+            False,
+            rulebook="guardians Who Places First?",
+        ),
+        OptionSpec(
+            "turn_limit",
+            "the game ends drawn after this many turns, so that games of bots end "
+            "(0, the default: no limit, as in the rulebook)",
+            0,
+            minimum=0,
         ),
     ),
     contents=(CONTENT,),
@@ -72,7 +83,10 @@ def initial_state(setup: Setup) -> GuardiansState:
             raise ValueError(f"deck_{seat}: {error}") from None
         lists.append(deck)
     options = Options(
-        decks=decks, placement=str(values.get("placement", SIMULTANEOUS)), turn_limit=int(values.get("turn_limit", 40))
+        decks=decks,
+        placement=str(values.get("placement", SIMULTANEOUS)),
+        turn_limit=int(values.get("turn_limit", 0)),
+        up_cards_in_organize=bool(values.get("up_cards_in_organize", False)),
     )
     players = tuple(Player(seat=i, name=name) for i, name in enumerate(setup.seats, start=1))
     zones = {
@@ -90,6 +104,8 @@ def status(state: GuardiansState) -> Status:
     summary = f"turn {state.turn}: {state.phase}"
     if state.combat is not None:
         summary += f" at {state.combat.space} ({state.combat.stage})"
+    if state.answer is not None:
+        summary += f", seat {state.answer.actor} answers the {card(key_of(state.answer.card)).name}"
     return in_progress(acting, state.turn, summary)
 
 

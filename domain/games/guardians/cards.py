@@ -52,6 +52,7 @@ vocabulary below; `terrain` is one of TERRAIN_TYPES.
 | | | under it) |
 | no-ranged |  | no ranged attacks (terrain: on this space; command: in this combat) |
 | no-flying |  | flying shields may not enter, leave or cross this space |
+| no-flying-in |  | flying shields may not enter or cross this space (they may fly out of it) |
 | defend-bonus | amount | stronghold card: + amount Vitality to the creatures defending it |
 | ranged-bonus | amount [, target] | + amount to your ranged attacks; target "attacking"/"defending" when your |
 | | | shield attacks/defends |
@@ -132,6 +133,7 @@ ABILITY_KINDS = (
     "win-pushes",
     "no-ranged",
     "no-flying",
+    "no-flying-in",
     "defend-bonus",
     "ranged-bonus",
     "bonus-all",

@@ -5,6 +5,7 @@ healing and retreat (guardians COMBAT .. HEALING)."""
 from __future__ import annotations
 
 from domain.games.guardians import powers, texts
+from domain.games.guardians.answers import await_answer
 from domain.games.guardians.board import is_land, neighbours, stronghold_owner, strongholds
 from domain.games.guardians.cards import card as card_def
 from domain.games.guardians.messages import (
@@ -53,6 +54,7 @@ from domain.games.guardians.state import (
     DISCARD,
     PEN,
     STORAGE,
+    Answer,
     Combat,
     GuardiansState,
     Shield,
@@ -75,7 +77,7 @@ from domain.games.guardians.strength import (
     immune_to_aoe,
     matches,
     standing,
-    stronghold_card,
+    stronghold_face,
     terms,
     total,
     vitality,
@@ -91,6 +93,7 @@ from domain.games.guardians.table import (
     window_move,
 )
 from domain.games.guardians.turns import (
+    R_CHANNELERS,
     R_GAME,
     R_SPELLS,
     R_TEXT,
@@ -99,6 +102,7 @@ from domain.games.guardians.turns import (
     land_owner,
     move,
     next_actor,
+    note_text,
     spend,
     stacking,
 )
@@ -137,11 +141,13 @@ def command_candidates(state: GuardiansState, seat: int) -> tuple[str, ...]:
 def start_combat(em: Em, shield: Shield, space: str, defender_shield: str, defender_zone: str) -> None:
     """A Shield stepped onto a space held by the enemy: combat at once (guardians Movement)."""
     defender = other(shield.seat)
-    fought_on: tuple[str, ...] = ()
     if is_land(space):
         fought_on = tuple(
             sorted({t for seat in (1, 2) for c in em.state.zone(seat, terrain(space)) for t in face(c).terrain_types})
         )
+    else:  # a stronghold card may count as a terrain (Freebooter's Stronghold L and R)
+        held = stronghold_face(em.state, space)
+        fought_on = held.terrain_types if held is not None else ()
     em.emit(
         CombatStarted,
         R_COMBAT,
@@ -158,20 +164,6 @@ def start_combat(em: Em, shield: Shield, space: str, defender_shield: str, defen
     for card in laid:
         if has(card, "no-ranged"):
             em.emit(EffectApplied, R_RANGED, seat=seat_of(card), source=card, effect="no-ranged", cards=("1", "2"))
-
-
-def note_text(em: Em, card: str) -> None:
-    """A card whose printed text the rules do not know says so when it comes into play
-    (RULES.md: Cards and their texts)."""
-    if not texts.implemented(face(card)):
-        em.emit(
-            EffectApplied,
-            R_TEXT,
-            seat=seat_of(card),
-            source=card,
-            effect="text not implemented",
-            note="only its numbers and keyword abilities take part (RULES.md)",
-        )
 
 
 def assault_guardian(em: Em, shield: Shield, space: str) -> None:
@@ -288,7 +280,8 @@ def played_at(card: str) -> tuple[str, ...]:
 
 def play_card(em: Em, command: PlayCard) -> None:
     """A card from the Storage Hand during combat: bribery in its step, Dispel Magic in
-    the Command Card step, other Spells and Items after bribery (guardians SPELLS)."""
+    the Command Card step, other Spells and Items after bribery (guardians SPELLS). A
+    Spell or Item other than Dispel Magic waits for the enemy's answer (answers.py)."""
     state, seat = em.state, command.seat
     combat = combat_of(state)
     require(command.card in state.zone(seat, STORAGE), R_SPELLS, f"{command.card} is not in your Storage Hand")
@@ -301,50 +294,69 @@ def play_card(em: Em, command: PlayCard) -> None:
         _bribe(em, combat, seat, command)
         return
     key = info.key
-    if key == texts.RANGED_RETURN:
-        powers.return_ranged(em, command)
-        return
     if key == texts.DISPEL_MAGIC:
         _dispel(em, combat, seat, command)
+        window_move(em, seat, passed=False)
+        return
+    if key == texts.RANGED_RETURN:
+        powers.check_ranged_return(state, command)
     elif key == texts.POWER_LUNCH:
         require(
             command.target in (combat.a_card, combat.d_card) and command.target != "",
             R_CHANNELING,
             "Power Lunch names a creature in the match-up",
         )
-        spend(em, seat, command.card, "Power Lunch")
-        em.emit(
-            EffectApplied,
-            R_CHANNELING,
-            seat=seat,
-            source=command.card,
-            effect="receive-channeling",
-            cards=(command.target,),
-        )
     elif key == texts.ST_BALLANTINE:
         mine = combat.a_card if seat == combat.attacker.seat else combat.d_card
-        theirs = combat.d_card if seat == combat.attacker.seat else combat.a_card
         require(
             command.target == mine and matches("knight", mine),
             R_SPELLS,
             "St. Ballantine's Evocation is cast on your Knight in the match-up",
         )
-        spend(em, seat, command.card, "St. Ballantine's Evocation")
-        em.emit(CreatureStatus, R_SPELLS, seat=seat, card=mine, status="destroyed", by=command.card)
-        em.emit(CreatureStatus, R_SPELLS, seat=other(seat), card=theirs, status="destroyed", by=command.card)
-        em.emit(StageBegan, R_SPELLS, stage="choose", actor=0)
-        next_matchup(em)
-        return
     else:  # the Anvil of Heaviness
         require(
             seat == combat.attacker.seat and stronghold_owner(combat.space) == combat.defender.seat,
             R_SPELLS,
             "the Anvil of Heaviness helps an attack on a stronghold, played before the combat starts",
         )
-        spend(em, seat, command.card, "Anvil of Heaviness")
-        em.emit(EffectApplied, R_SPELLS, seat=seat, source=command.card, effect="bonus-all", amount=texts.ANVIL_BONUS)
+    spend(em, seat, command.card, info.name)
+    await_answer(em, seat, command.card, command.target)
+
+
+def resolve_power_lunch(em: Em, played: Answer) -> None:
+    """Its creature may receive channeling in this match-up; the window goes on."""
+    if played.stands:
+        em.emit(
+            EffectApplied,
+            R_CHANNELING,
+            seat=played.seat,
+            source=played.card,
+            effect="receive-channeling",
+            cards=(played.target,),
+        )
+    window_move(em, played.seat, passed=False)
+
+
+def resolve_st_ballantine(em: Em, played: Answer) -> None:
+    """Your Knight and its opponent are destroyed, and the next match-up begins."""
+    if not played.stands:
+        window_move(em, played.seat, passed=False)
         return
-    window_move(em, seat, passed=False)
+    combat = combat_of(em.state)
+    seat, mine = played.seat, played.target
+    theirs = combat.d_card if seat == combat.attacker.seat else combat.a_card
+    em.emit(CreatureStatus, R_SPELLS, seat=seat, card=mine, status="destroyed", by=played.card)
+    em.emit(CreatureStatus, R_SPELLS, seat=other(seat), card=theirs, status="destroyed", by=played.card)
+    em.emit(StageBegan, R_SPELLS, stage="choose", actor=0)
+    next_matchup(em)
+
+
+def resolve_anvil(em: Em, played: Answer) -> None:
+    """+7 to your attacks on the stronghold's defenders for the combat (texts.FOR_THE_WHOLE_COMBAT)."""
+    if played.stands:
+        em.emit(
+            EffectApplied, R_SPELLS, seat=played.seat, source=played.card, effect="bonus-all", amount=texts.ANVIL_BONUS
+        )
 
 
 def _negated(combat: Combat, card: str) -> bool:
@@ -412,7 +424,7 @@ def _apply_commands(em: Em) -> None:
         if not one.command or not one.command_live:
             continue
         card, key = one.command, face(one.command).key
-        note_text(em, card)
+        note_text(em, seat_of(card), card)
         if has(card, "no-ranged"):
             em.emit(EffectApplied, R_TEXT, seat=one.seat, source=card, effect="no-ranged", cards=("1", "2"))
         if key in texts.SELF_DESTROYING_COMMANDS:
@@ -511,7 +523,7 @@ def play_creature(em: Em, command: PlayCreature) -> None:
         em.emit(MatchupRevealed, R_PRIMARY, attacker_card=a_card, defender_card=d_card)
         powers.strip_items(em, a_card, d_card)
         for card in (a_card, d_card):
-            note_text(em, card)
+            note_text(em, seat_of(card), card)
 
 
 def _bribe(em: Em, combat: Combat, seat: int, command: PlayCard) -> None:
@@ -604,11 +616,12 @@ def play_ranged(em: Em, command: PlayRanged) -> None:
         for giver in (*standing(mine), *((mine.shield,) if mine.shield else ()))
         for a in abilities(giver, "ranged-bonus")
     ]
-    if role == "defending" and stronghold_owner(combat.space) == seat:
-        givers += [a for a in card_def(stronghold_card(state, combat.space)).abilities if a.kind == "ranged-bonus"]
+    held = stronghold_face(state, combat.space)
+    if role == "defending" and stronghold_owner(combat.space) == seat and held is not None:
+        givers += [a for a in held.abilities if a.kind == "ranged-bonus"]
     amount += sum(a.amount for a in givers if a.target in ("", role))
     em.emit(RangedFired, R_RANGED, seat=seat, card=command.card, into=into, amount=amount)
-    note_text(em, command.card)
+    note_text(em, seat_of(command.card), command.card)
     if face(command.card).key in texts.PUSH_FORCERS:
         em.emit(
             EffectApplied,
@@ -653,7 +666,7 @@ def channel(em: Em, command: Channel) -> None:
         zone = state.zone_of(command.source) if command.source.startswith(f"{seat}.") else ""
         require(
             zone.startswith("under:") and face(command.source).cmp > 0,
-            R_CHANNELING,
+            R_CHANNELERS,
             f"{command.source} is not a channeler under your strongholds",
         )
         require(command.source not in player.channeled, R_CHANNELING, "a channeler channels once per turn")
@@ -675,6 +688,8 @@ def channel(em: Em, command: Channel) -> None:
     if command.source == GUARDIAN:
         em.emit(StonesSpent, R_CHANNELING, seat=seat, count=1, reason=f"channels into {into}")
     em.emit(Channeled, R_CHANNELING, seat=seat, source=command.source, into=into, amount=min(amount, room))
+    if command.source != GUARDIAN:
+        note_text(em, seat, command.source)
     if combat.stage == "modify":
         window_move(em, seat, passed=False)
 
@@ -777,7 +792,7 @@ def _secondary(em: Em, command: PlayCreature) -> None:
         f"{command.target or 'nothing'} is not an enemy creature on the table you may attack",
     )
     em.emit(SecondaryDeclared, R_SECONDARY, seat=seat, card=command.card, target=command.target)
-    note_text(em, command.card)
+    note_text(em, seat_of(command.card), command.card)
 
 
 def resolve_secondary(em: Em) -> None:

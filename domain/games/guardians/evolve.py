@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from domain.games.guardians.board import is_land
 from domain.games.guardians.messages import (
+    AnswerClosed,
+    AnswerOpened,
     CardDispelled,
     CardPutBack,
     CardsMoved,
@@ -69,6 +71,7 @@ from domain.games.guardians.state import (
     REINFORCED,
     SETTLEMENT,
     SHIELDS,
+    Answer,
     Combat,
     GuardiansState,
     Shield,
@@ -136,8 +139,23 @@ def _veiled(state: GuardiansState, seat: int) -> GuardiansState:
     return state.with_player(seat, veil=veil)
 
 
+def _stand_shield(state: GuardiansState, seat: int, shield: str, space: str) -> GuardiansState:
+    """A Shield card placed on a stronghold space stands there; the creatures on the space
+    go under it."""
+    loose = state.zone(seat, on(space))
+    state = _moved(state, seat, (shield,), state.zone_of(shield), SHIELDS)
+    state = _moved(state, seat, loose, on(space), members(shield))
+    return _replace_state(state, shields=(*state.shields, Shield(card=shield, seat=seat, space=space)))
+
+
 def evolve(state: GuardiansState, event: Event) -> GuardiansState:
     match event:
+        case CardsMoved(seat=seat, cards=(card,), to_zone=target, reason=reason) if (
+            reason == PLACED and target.startswith("on:") and face(card).is_shield
+        ):
+            state = _veiled(state, seat)
+            state = state.with_player(seat, placed=(*state.player(seat).placed, card))
+            return _stand_shield(state, seat, card, target.removeprefix("on:"))
         case CardsMoved(seat=seat, cards=cards, from_zone=source, to_zone=target, reason=reason):
             if reason in (PLACED, KEPT):
                 state = _veiled(state, seat)
@@ -158,14 +176,10 @@ def evolve(state: GuardiansState, event: Event) -> GuardiansState:
         case StonesSpent(seat=seat, count=count):
             return state.with_player(seat, stones=state.player(seat).stones - count)
         case ShieldPlaced(seat=seat, shield=shield, to_zone=target, openly=openly):
-            space = target.removeprefix("on:")
-            if not openly:
+            if not openly:  # logs before 3.0.0
                 state = _veiled(state, seat)
             state = state.with_player(seat, placed=(*state.player(seat).placed, shield))
-            loose = state.zone(seat, on(space))
-            state = _moved(state, seat, (shield,), state.zone_of(shield), SHIELDS)
-            state = _moved(state, seat, loose, on(space), members(shield))
-            return _replace_state(state, shields=(*state.shields, Shield(card=shield, seat=seat, space=space)))
+            return _stand_shield(state, seat, shield, target.removeprefix("on:"))
         case LayoutRevealed():
             return _replace_state(state, players=tuple(replace(p, veil=None) for p in state.players))
         case Committed(seat=seat):
@@ -177,7 +191,9 @@ def evolve(state: GuardiansState, event: Event) -> GuardiansState:
             if not first:
                 return state
             players = tuple(replace(p, low_up=numbers[p.seat - 1] < numbers[other(p.seat) - 1]) for p in state.players)
-            return _replace_state(state, players=players, first=first, active=first)
+            # Who acts next is the OpeningWindow's (or the window's) to say: in Draw &
+            # Organize `active` is the seat that places next (alternating placement).
+            return _replace_state(state, players=players, first=first, up_turned=True)
         case OpeningWindow(actor=actor):
             return _replace_state(state, window=OPENING, active=actor, passes=0)
         case TurnEffect():
@@ -225,9 +241,18 @@ def evolve(state: GuardiansState, event: Event) -> GuardiansState:
                     )
             assert state.combat is not None
             return _combat(state, stage="command-window", actor=state.combat.attacker.seat, passes=0)
+        case CardDispelled(seat=seat, card=card) if state.answer is not None and state.answer.card == card:
+            answer = state.answer
+            return _replace_state(
+                state, answer=replace(answer, stands=not answer.stands, actor=other(answer.actor))
+            )
         case CardDispelled(seat=seat, card=card):
             assert state.combat is not None
             return _side(state, seat, command_live=not seat_side(state.combat, seat).command_live)
+        case AnswerOpened(seat=seat, card=card, target=target, actor=actor):
+            return _replace_state(state, answer=Answer(card=card, seat=seat, target=target, actor=actor))
+        case AnswerClosed():
+            return _replace_state(state, answer=None)
         case EffectApplied():
             return _effect(state, event)
         case StageBegan(stage=stage, actor=actor):
@@ -367,7 +392,7 @@ def _phase(state: GuardiansState, phase: str, turn: int) -> GuardiansState:
             replace(p, committed=False, placed=(), flew=False, channeled=(), cursed=(), barrier="", slowed=False)
             for p in state.players
         )
-        return _replace_state(state, players=players)
+        return _replace_state(state, players=players, up_turned=False)
     if phase == MOVEMENT:
         return _replace_state(state, shields=tuple(replace(s, turned=False, came_from="") for s in state.shields))
     if phase == SETTLEMENT:

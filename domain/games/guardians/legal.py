@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from domain.games.guardians import combat as fight
 from domain.games.guardians import movement, powers, spells, table, texts
+from domain.games.guardians.answers import answers
 from domain.games.guardians.board import SPACES, strongholds
 from domain.games.guardians.messages import (
     Assassinate,
@@ -162,4 +163,6 @@ def legal_commands(state: GuardiansState, seat: int) -> list[Command]:
     phase = PHASES.get(state.phase)
     if phase is None or seat not in to_act(state):
         return []
+    if state.answer is not None:
+        return answers(state, seat)
     return phase(state, seat)

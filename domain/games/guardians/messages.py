@@ -276,7 +276,8 @@ class DeckShuffled(Event):
 class CardsMoved(Event):
     """Cards of `seat` moved from one of its zones to another (appended: a card put
     on the deck goes to the bottom). `count` is len(cards), kept when a viewer may
-    not see which cards moved."""
+    not see which cards moved. A Shield card placed in secret onto a stronghold space
+    (reason "placed", `to_zone` "on:<space>") stands there, as with ShieldPlaced."""
 
     seat: int
     cards: tuple[str, ...]
@@ -315,13 +316,14 @@ class StonesSpent(Event):
 @dataclass(frozen=True, slots=True)
 class ShieldPlaced(Event):
     """A Shield card put face up on a stronghold space (`to_zone` "on:<space>", a zone
-    name as in CardsMoved); the creatures on it go under it."""
+    name as in CardsMoved); the creatures on it go under it. Since 3.0.0 for alternating
+    placement only: a Shield placed in secret is a CardsMoved like any placement."""
 
     seat: int
     shield: str
     to_zone: str
     openly: bool = False
-    """Alternating placement: the other seat sees it at once."""
+    """Alternating placement: the other seat sees it at once (always, since 3.0.0)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -519,9 +521,32 @@ class WindowMove(Event):
 
 @dataclass(frozen=True, slots=True)
 class CardDispelled(Event):
+    """Dispel Magic (`by`) negated `card` of `seat`'s, or undid the Dispel Magic that had
+    negated it: each one turns whether the card stands."""
+
     seat: int
     card: str
     by: str
+
+
+@dataclass(frozen=True, slots=True)
+class AnswerOpened(Event):
+    """`seat` played a Spell or Item (`card`, naming `target`): before it takes effect
+    `actor`, the enemy, may dispel it (Dispel Magic) or pass."""
+
+    seat: int
+    card: str
+    target: str
+    actor: int
+
+
+@dataclass(frozen=True, slots=True)
+class AnswerClosed(Event):
+    """`seat` passed: the Spell or Item answered takes effect if it `stands`."""
+
+    seat: int
+    card: str
+    stands: bool
 
 
 @dataclass(frozen=True, slots=True)

@@ -31,7 +31,7 @@ from domain.games.guardians.state import (
     seat_of,
     terrain,
 )
-from domain.games.guardians.strength import face, has
+from domain.games.guardians.strength import face, has, stronghold_face
 from domain.games.guardians.turns import (
     R_MOVE,
     R_PICK_UP,
@@ -92,9 +92,24 @@ def barred(state: GuardiansState, space: str) -> bool:
     return False
 
 
-def no_flying(state: GuardiansState, space: str) -> bool:
-    """Terrain that forbids flying into, out of or over it (Spires)."""
-    return any(has(c, "no-flying") for seat in (1, 2) for c in state.zone(seat, terrain(space)))
+def _space_has(state: GuardiansState, space: str, kind: str) -> bool:
+    """Whether the terrain on a land, or the stronghold card of a stronghold space, has an
+    ability of that kind."""
+    if any(has(c, kind) for seat in (1, 2) for c in state.zone(seat, terrain(space))):
+        return True
+    held = stronghold_face(state, space)
+    return held is not None and held.has(kind)
+
+
+def no_flying_into(state: GuardiansState, space: str) -> bool:
+    """No flying Shield may enter or cross the space: Spires (no flying into, out of or
+    over it), Khnumian C (no flying to its space)."""
+    return _space_has(state, space, "no-flying") or _space_has(state, space, "no-flying-in")
+
+
+def no_flying_out_of(state: GuardiansState, space: str) -> bool:
+    """No flying Shield may leave the space (Spires)."""
+    return _space_has(state, space, "no-flying")
 
 
 def passable(state: GuardiansState, seat: int, space: str) -> bool:
@@ -131,9 +146,9 @@ def step(em: Em, command: Step) -> None:
         require(flies(state, shield), R_MOVE, "only a Shield carrying nothing but fliers may fly")
         require(state.mode == "fly" or not state.player(seat).flew, R_MOVE, "you may fly only one Shield per turn")
         require(
-            not no_flying(state, here) and not no_flying(state, command.to),
+            not no_flying_out_of(state, here) and not no_flying_into(state, command.to),
             R_MOVE,
-            "no flying into, out of or over the Spires",
+            "no flying into, out of or over the Spires, nor into a space whose card forbids it (Khnumian C)",
         )
     elif len(state.path) > 1:
         require(
@@ -281,7 +296,7 @@ def reach(state: GuardiansState, seat: int, start: str, goal: str, flying: bool)
     return any(
         goal in neighbours(middle)
         and not barred(state, middle)
-        and ((flying and not no_flying(state, middle)) or passable(state, seat, middle))
+        and ((flying and not no_flying_into(state, middle)) or passable(state, seat, middle))
         for middle in neighbours(start)
     )
 
@@ -349,7 +364,7 @@ def steps(state: GuardiansState, seat: int, shield: Shield) -> list[Command]:
         return []
     walks = mode != "fly" and (len(state.path) <= 1 or passable(state, seat, here))
     may_fly = mode == "fly" or (not mode and not state.player(seat).flew)
-    flights = may_fly and flies(state, shield) and not no_flying(state, here)
+    flights = may_fly and flies(state, shield) and not no_flying_out_of(state, here)
     crowded = any(s.space == here and s.card != shield.card for s in state.shields)
     found: list[Command] = []
     for space in neighbours(here):
@@ -358,7 +373,7 @@ def steps(state: GuardiansState, seat: int, shield: Shield) -> list[Command]:
         enemy = any(s.space == space and s.seat != seat for s in state.shields)
         if barred(state, space) or (attack and crowded):
             continue
-        flown = flights and not no_flying(state, space)
+        flown = flights and not no_flying_into(state, space)
         # Onto a Shield of its own, step() asks whether the Shield could go on from there.
         onto = not enemy and not attack and state.shield_at(space) is not None
         for fly in (fly for fly, able in ((False, walks), (True, flown)) if able):

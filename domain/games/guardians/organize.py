@@ -40,9 +40,8 @@ from domain.games.guardians.state import (
     upgrade,
 )
 from domain.games.guardians.strength import face
-from domain.games.guardians.texts import TELEPORT_TOWER
+from domain.games.guardians.texts import TELEPORT_TOWER, implemented
 from domain.games.guardians.turns import (
-    R_CHANNELERS,
     R_NEXT_TURN,
     R_ORGANIZE,
     R_OTHER_PLACEMENT,
@@ -60,6 +59,7 @@ from domain.games.guardians.turns import (
     reveal_layout,
     space_points,
     stacking,
+    up_cards_in_organize,
 )
 from domain.kernel import Command, Rng, RuleViolation, require
 from domain.kernel.quoting import quoted
@@ -77,10 +77,12 @@ def organizing(state: GuardiansState, seat: int) -> None:
 
 
 def up_choice_pending(state: GuardiansState, seat: int) -> bool:
-    """Tes let's seat must choose before its later draws."""
+    """Tes let's seat must choose before its later draws (its Up card is the last
+    turn's until this turn's are turned)."""
     return (
         state.phase == ORGANIZE
         and state.turn > 1
+        and not state.up_turned
         and not state.player(seat).committed
         and state.player(seat).guardian == TES_LET
         and bool(state.zone(seat, UP))
@@ -90,6 +92,8 @@ def up_choice_pending(state: GuardiansState, seat: int) -> bool:
 def keep_up_card(em: Em, command: KeepUpCard) -> None:
     require(up_choice_pending(em.state, command.seat), R_NEXT_TURN, "only Tes let's seat chooses, before its draw")
     draw_turn(em, command.seat, keep_up=command.keep)
+    if not any(up_choice_pending(em.state, seat) for seat in (1, 2)):
+        up_cards_in_organize(em)
 
 
 def mulligan(em: Em, command: Mulligan, rng: Rng) -> None:
@@ -190,11 +194,8 @@ def check_place(state: GuardiansState, command: Place) -> Placement:
         require(source in (DRAWN, PEN), R_OTHER_PLACEMENT, "an upgrade once placed stays")
         return Placement(source, upgrade(space))
     elif kind == "under":
-        require(
-            info.is_creature and info.cmp > 0,
-            R_CHANNELERS,
-            f"only channelers go under a stronghold; {info.name} has no CMP",
-        )
+        # Any creature may go under; a channeler placed there may channel (guardians Channelers).
+        require(info.is_creature, R_PLACE, f"only creatures go under a stronghold, not {info.name}")
         _check_room(state, seat, space, card, source)
         return Placement(source, under(space))
     elif info.is_shield:
@@ -219,6 +220,11 @@ def check_place(state: GuardiansState, command: Place) -> Placement:
                 f"{face(shield.card).name} holds {face(shield.card).shield_limit} points, not {carried}",
             )
         if info.kind == "creature-item":
+            require(
+                implemented(info),
+                R_TEXT,
+                f"{info.name}'s text is not implemented, so it is not played: it goes to the Creature Pen",
+            )
             stack = state.zone(seat, target_zone)
             require(_items(stack) < _creatures(stack), R_PLACE, "a stack may not hold more magic items than creatures")
         return Placement(source, target_zone)
@@ -282,16 +288,16 @@ def placements(state: GuardiansState, seat: int) -> list[Command]:
             elif info.is_creature:
                 room = roomy(source, info.stacking)
                 targets = [on(s) for s in room if s not in spare or info.stacking <= spare[s]]
-                targets += [PEN, *towers, *(under(s) for s in room if info.cmp > 0)]
+                targets += [PEN, *towers, *(under(s) for s in room)]
             elif info.is_shield:
                 second_bearer = info.kind == "standard-bearer" and any(
                     face(s.card).kind == "standard-bearer" and s.card != card for s in state.shields_of(seat)
                 )
                 fits = [s for s in spaces if holders[s] is None and loose[s] <= info.shield_limit]
                 targets = [on(s) for s in fits if not second_bearer] + [PEN]
-            elif info.kind == "creature-item":
+            elif info.kind == "creature-item" and implemented(info):
                 stacks = {s: state.zone(seat, members(own[s].card) if s in own else on(s)) for s in spaces}
-                room = roomy(source, info.stacking)
+                room = roomy(source, 0)  # an item counts no points (_check_room)
                 targets = [on(s) for s in room if _items(stacks[s]) < _creatures(stacks[s])] + [PEN]
             else:
                 targets = [PEN]
@@ -304,30 +310,33 @@ _place = builder(Place)
 
 
 def place(em: Em, command: Place) -> None:
+    """Placed in the open (alternating placement), a card moves as its rule says, a Shield
+    in an event of its own. Placed in secret, every card moves in one event alike, of one
+    type, rule and form, a Shield too: until the layouts are revealed the others learn
+    only that a card was placed (RULES.md, What the other seat sees)."""
     seat, card = command.seat, command.card
     placement = check_place(em.state, command)
     source, target = placement.source, placement.target
-    if placement.shield:
-        em.emit(ShieldPlaced, R_SHIELDS, seat=seat, shield=card, to_zone=target, openly=_openly(em))
+    if not _openly(em):
+        move(em, R_ORGANIZE, seat, (card,), source, target, PLACED)
+    elif placement.shield:
+        em.emit(ShieldPlaced, R_SHIELDS, seat=seat, shield=card, to_zone=target, openly=True)
     else:
-        _move(em, seat, card, source, target)
+        move(em, R_PLACE, seat, (card,), source, target, PLACED_OPENLY)
     _placed(em, seat)
 
 
 def _check_room(state: GuardiansState, seat: int, space: str, card: str, source: str) -> None:
+    """At most 30 points of creatures on and under a space (guardians Place Creatures): a
+    creature Magic Item counts none, only against the count of creatures in its stack."""
     holder = state.shield_at(space)
     here = source in (on(space), under(space)) or (holder is not None and members(holder.card) == source)
-    points = space_points(state, seat, space) + (0 if here else face(card).stacking)
+    points = space_points(state, seat, space) + (0 if here else stacking((card,)))
     require(points <= SPACE_LIMIT, R_PLACE, f"{space} would hold {points} points; the limit is {SPACE_LIMIT}")
 
 
 def _openly(em: Em) -> bool:
     return em.state.options.placement == ALTERNATING
-
-
-def _move(em: Em, seat: int, card: str, source: str, target: str) -> None:
-    openly = _openly(em)
-    move(em, R_PLACE, seat, (card,), source, target, PLACED_OPENLY if openly else PLACED)
 
 
 def _placed(em: Em, seat: int) -> None:
@@ -338,14 +347,28 @@ def _placed(em: Em, seat: int) -> None:
 
 
 def finish(em: Em, command: FinishOrganizing, rng: Rng) -> None:
+    """The seat commits to its layout. The cards it left in its hand go to the Creature
+    Pen and the Storage Hand by their borders only once both layouts are revealed: moved
+    now, they would show the other seat how many were kept, and of which borders, before
+    it has placed. The commitment covers them, their place being settled."""
     state, seat = em.state, command.seat
     organizing(state, seat)
-    for card in state.zone(seat, DRAWN):
-        target = STORAGE if face(card).border == "double" else PEN
-        move(em, R_OTHER_PLACEMENT, seat, (card,), DRAWN, target, KEPT)
     salt = f"{rng.below(1 << 62):016x}{rng.below(1 << 62):016x}"
     em.emit(Committed, R_WHO_PLACES, seat=seat, digest=placement_digest(em.state, seat, salt), salt=salt)
     _placed(em, seat)
     if all(p.committed for p in em.state.players):
+        for committed in (1, 2):
+            _keep_the_rest(em, committed)
         reveal_layout(em)
         begin_movement(em, rng)
+
+
+def _keep_the_rest(em: Em, seat: int) -> None:
+    """The cards a seat did not place: single-bordered ones to the Creature Pen,
+    double-bordered ones to the Storage Hand (guardians Other placement)."""
+    kept = em.state.zone(seat, DRAWN)
+    for target, cards in (
+        (PEN, tuple(c for c in kept if face(c).border != "double")),
+        (STORAGE, tuple(c for c in kept if face(c).border == "double")),
+    ):
+        move(em, R_OTHER_PLACEMENT, seat, cards, DRAWN, target, KEPT)

@@ -20,10 +20,21 @@ from domain.games.guardians.messages import (
     StrongholdRuined,
     TypeDeclared,
 )
-from domain.games.guardians.state import DISCARD, STORAGE, Combat, GuardiansState, Side, other, seat_of, side, upgrade
+from domain.games.guardians.state import (
+    DISCARD,
+    STORAGE,
+    Answer,
+    Combat,
+    GuardiansState,
+    Side,
+    other,
+    seat_of,
+    side,
+    upgrade,
+)
 from domain.games.guardians.strength import defending_stronghold, face, size_of, standing, stronghold_card
 from domain.games.guardians.table import acting, combat_of, may_fire, window_move
-from domain.games.guardians.turns import R_TEXT, Em, move, spend
+from domain.games.guardians.turns import R_TEXT, Em, move
 from domain.kernel import RuleViolation, require
 
 
@@ -63,17 +74,27 @@ def declare_type(em: Em, seat: int, card: str) -> None:
 # ---------------------------------------------------------------- Eye of Missile Mayhem
 
 
-def return_ranged(em: Em, command: PlayCard) -> None:
-    """After a match-up is resolved (before you lay the next creature), your ranged
-    attackers of this combat come back to your Combat Hand (play_card has checked that
-    the combat is at that step)."""
-    combat = combat_of(em.state)
-    mine = side(combat, command.seat)
+def check_ranged_return(state: GuardiansState, command: PlayCard) -> None:
+    """Played after a match-up is resolved, before you lay the next creature (play_card
+    has checked that the combat is at that step), once a ranged attacker has fired."""
+    mine = side(combat_of(state), command.seat)
     rule = _named("Eye of Missile Mayhem")
     require(not mine.choice, rule, "play it after a match-up is resolved, before you lay your next creature")
     require(bool(mine.ranged), rule, "none of your ranged attackers has fired in this combat")
-    spend(em, command.seat, command.card, "Eye of Missile Mayhem")
-    em.emit(EffectApplied, rule, seat=command.seat, source=command.card, effect="ranged-return", cards=mine.ranged)
+
+
+def resolve_ranged_return(em: Em, played: Answer) -> None:
+    """Your ranged attackers of this combat come back to your Combat Hand."""
+    if played.stands:
+        mine = side(combat_of(em.state), played.seat)
+        em.emit(
+            EffectApplied,
+            _named("Eye of Missile Mayhem"),
+            seat=played.seat,
+            source=played.card,
+            effect="ranged-return",
+            cards=mine.ranged,
+        )
 
 
 # ---------------------------------------------------------------- Large Idol

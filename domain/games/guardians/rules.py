@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from domain.games.guardians import combat, movement, organize, powers, settlement, spells
+from domain.games.guardians import answers, combat, movement, organize, powers, settlement, spells, texts
 from domain.games.guardians.cards import card
 from domain.games.guardians.decks import parse_deck
 from domain.games.guardians.messages import (
@@ -48,7 +48,7 @@ from domain.games.guardians.state import (
     SETUP,
     GuardiansState,
 )
-from domain.games.guardians.turns import R_DECK, R_GAME, Em, accepts, begin_organize, new_em
+from domain.games.guardians.turns import R_DECK, R_GAME, Em, accepts, begin_organize, new_em, note_text
 from domain.kernel import Command, Event, Rng, RuleViolation, StartGame, require
 from domain.kernel.quoting import quoted
 
@@ -57,6 +57,8 @@ def to_act(state: GuardiansState) -> tuple[int, ...]:
     """The seats with a decision now."""
     if state.finished or state.phase == SETUP:
         return ()
+    if state.answer is not None:
+        return (state.answer.actor,)
     if state.phase == ORGANIZE:
         waiting = tuple(p.seat for p in state.players if not p.committed)
         if state.options.placement == ALTERNATING and len(waiting) == 2:
@@ -84,7 +86,7 @@ def to_act(state: GuardiansState) -> tuple[int, ...]:
 
 
 def start_game(state: GuardiansState, rng: Rng) -> list[Event]:
-    em = new_em(state)
+    em = new_em(state, rng)
     for player in state.players:
         deck = parse_deck(state.options.decks[player.seat - 1])
         guardian = card(deck.guardian)
@@ -97,6 +99,8 @@ def start_game(state: GuardiansState, rng: Rng) -> list[Event]:
             deck=deck.name,
             stones=guardian.stones,
         )
+        for card_key in (deck.guardian, *deck.stronghold):
+            note_text(em, player.seat, card_key)
         em.emit(DeckShuffled, R_DECK, seat=player.seat, order=tuple(rng.shuffled(em.state.zone(player.seat, DECK))))
     begin_organize(em, coin=1 + rng.below(2))
     return em.events
@@ -122,7 +126,7 @@ def decide(state: GuardiansState, command: Command, rng: Rng) -> list[Event]:
     if isinstance(command, StartGame):
         require(state.phase == SETUP, R_GAME, "the game has started already")
         return start_game(state, rng)
-    em = new_em(state)
+    em = new_em(state, rng)
     _handle(em, command, rng)
     if not em.events:
         raise RuleViolation(R_GAME, "that command changes nothing")
@@ -139,12 +143,29 @@ def _checked(em: Em, command: Command) -> None:
     _handle(em, command, Rng("legal-commands", "", 0))
 
 
+RESOLVERS: dict[str, answers.Resolver] = {
+    texts.RANGED_RETURN: powers.resolve_ranged_return,
+    texts.POWER_LUNCH: combat.resolve_power_lunch,
+    texts.ST_BALLANTINE: combat.resolve_st_ballantine,
+    texts.ANVIL: combat.resolve_anvil,
+    texts.CURSE: spells.resolve_curse,
+    texts.ASSASSIN: spells.resolve_assassin,
+    **{key: spells.resolve_opening_card for key in texts.OPENING_CARDS},
+    texts.POTION: spells.resolve_potion,
+}
+"""Every Spell and Item played but as a Command Card or a Dispel Magic: what it does once
+its answer is closed (answers.py)."""
+
+
 def _handle(em: Em, command: Command, rng: Rng) -> None:
     """The rules every command meets, then its own: checks first, then its events."""
     state = em.state
     require(not state.finished, R_GAME, "the game is over")
     require(command.seat in (1, 2), R_GAME, f"there is no seat {command.seat} in this game")
     _known_cards(state, command)
+    if state.answer is not None:
+        answers.answer(em, command, RESOLVERS)
+        return
     match command:
         case Mulligan():
             organize.mulligan(em, command, rng)
@@ -171,9 +192,9 @@ def _handle(em: Em, command: Command, rng: Rng) -> None:
         case ChooseCommand():
             combat.choose_command(em, command)
         case PlayCard() if state.phase == ORGANIZE:
-            spells.play_in_organize(em, command, rng)
+            spells.play_in_organize(em, command)
         case PlayCard() if state.phase == MOVEMENT:
-            spells.play_in_movement(em, command, rng)
+            spells.play_in_movement(em, command)
         case PlayCard():
             combat.play_card(em, command)
         case Pass() if state.phase == MOVEMENT:

@@ -15,7 +15,7 @@ from domain.games.guardians.messages import (
 )
 from domain.games.guardians.state import DISCARD, PEN, SETTLEMENT, STORAGE, GuardiansState, facedown, members, terrain
 from domain.games.guardians.strength import face
-from domain.games.guardians.turns import R_SETTLEMENT, Em, begin_organize, check_shields, move
+from domain.games.guardians.turns import R_SETTLEMENT, Em, begin_organize, check_shields, move, note_text
 from domain.kernel import Command, require
 
 TERRAIN_KINDS = ("terrain", "shield-terrain")
@@ -43,16 +43,29 @@ def start_settlement(em: Em) -> None:
         begin_organize(em)
 
 
+def _stock(state: GuardiansState, seat: int) -> tuple[str, ...]:
+    """The cards a seat settles lands with: its Creature Pen and Storage Hand."""
+    return (*state.zone(seat, PEN), *state.zone(seat, STORAGE))
+
+
+def _holds_terrain(cards: tuple[str, ...]) -> bool:
+    return any(face(c).kind in TERRAIN_KINDS for c in cards)
+
+
+def may_lay_face_down(state: GuardiansState, seat: int) -> bool:
+    """A card face down for a Power Stone, only by a seat that holds no Terrain card
+    (guardians TERRAIN SETTLEMENT PHASE)."""
+    cards = _stock(state, seat)
+    return state.player(seat).stones > 0 and bool(cards) and not _holds_terrain(cards)
+
+
 def _options(state: GuardiansState, land: str) -> bool:
     shield = state.shield_at(land)
     if shield is None:
         return False
     seat = shield.seat
-    cards = (*state.zone(seat, PEN), *state.zone(seat, STORAGE))
-    has_terrain = any(face(c).kind in TERRAIN_KINDS for c in cards)
-    face_down = state.player(seat).stones > 0 and bool(cards)
     creatures = any(face(c).is_creature for c in state.zone(seat, members(shield.card)))
-    return has_terrain or face_down or creatures
+    return _holds_terrain(_stock(state, seat)) or may_lay_face_down(state, seat) or creatures
 
 
 def _settle_stuck(em: Em) -> None:
@@ -93,6 +106,11 @@ def place_terrain(em: Em, command: PlaceTerrain) -> None:
         require(
             state.player(seat).stones > 0, R_SETTLEMENT, "a face-down terrain costs a Power Stone and you have none"
         )
+        require(
+            not _holds_terrain(_stock(state, seat)),
+            R_SETTLEMENT,
+            "you hold a Terrain card: play it, or give up a creature (a card goes face down only when you have none)",
+        )
         em.emit(StonesSpent, R_SETTLEMENT, seat=seat, count=1, reason=f"face-down terrain on {land}")
         target = facedown(land)
     else:
@@ -111,6 +129,8 @@ def place_terrain(em: Em, command: PlaceTerrain) -> None:
         card="" if command.face_down else command.card,
         face_down=command.face_down,
     )
+    if not command.face_down:
+        note_text(em, seat, command.card)
     _settled(em, seat, land)
 
 
@@ -144,17 +164,18 @@ def _settled(em: Em, seat: int, land: str) -> None:
 def settlements(state: GuardiansState, seat: int) -> list[Command]:
     """The commands place_terrain() and drop_creature() accept now, for each land of the
     seat's to settle: a Terrain card face up, any card of its Pen or Storage Hand face
-    down for a Power Stone, or a creature given up. Stated apart, so that
+    down for a Power Stone if it holds no Terrain card, or a creature given up. Stated apart, so that
     legal_commands decides no candidate (issue 14; tests/guardians/test_legal_commands.py
     holds the two equal)."""
     found: list[Command] = []
-    stock = [*state.zone(seat, PEN), *state.zone(seat, STORAGE)]
+    stock = _stock(state, seat)
+    face_down = may_lay_face_down(state, seat)
     for land in state.settling:
         shield = state.shield_at(land)
         if shield is None or shield.seat != seat:
             continue
         found += [PlaceTerrain(seat=seat, land=land, card=c) for c in stock if face(c).kind in TERRAIN_KINDS]
-        if state.player(seat).stones > 0:
+        if face_down:
             found += [PlaceTerrain(seat=seat, land=land, card=c, face_down=True) for c in stock]
         found += [DropCreature(seat=seat, land=land, card=c) for c in state.zone(seat, members(shield.card))
                   if face(c).is_creature]

@@ -13,6 +13,7 @@ from __future__ import annotations
 from functools import cache
 
 from domain.games.guardians import texts
+from domain.games.guardians.answers import await_answer
 from domain.games.guardians.board import is_space, strongholds
 from domain.games.guardians.cards import CARDS, card
 from domain.games.guardians.messages import (
@@ -40,6 +41,7 @@ from domain.games.guardians.state import (
     OPENING,
     STORAGE,
     UP,
+    Answer,
     GuardiansState,
     members,
     other,
@@ -81,9 +83,10 @@ def cursable() -> tuple[str, ...]:
 # ---------------------------------------------------------------- Draw & Organize
 
 
-def play_in_organize(em: Em, command: PlayCard, rng: Rng) -> None:
+def play_in_organize(em: Em, command: PlayCard) -> None:
     """Curse of the Betrayed (target: the key of the card whose name is cursed) or
-    Assassin of Shadow (no target), from the cards just drawn or the Storage Hand."""
+    Assassin of Shadow (no target), from the cards just drawn or the Storage Hand; each
+    waits for the enemy's answer (answers.py)."""
     state, seat = em.state, command.seat
     organizing(state, seat)
     zone = state.zone_of(command.card) if command.card.startswith(f"{seat}.") else ""
@@ -94,25 +97,38 @@ def play_in_organize(em: Em, command: PlayCard, rng: Rng) -> None:
         require(command.target in cursable(), rule, "name a Spell or non-Creature Magic Item the rules know")
         name = card(command.target).name
         require(name not in state.player(other(seat)).cursed, rule, f"{name} is cursed already this turn")
-        spend(em, seat, command.card, "Curse of the Betrayed", from_zone=zone, rule=rule)
-        em.emit(TurnEffect, rule, seat=seat, source=command.card, effect="curse", target=name)
     elif key == texts.ASSASSIN:
         rule = _rule("Assassin of Shadow")
         require(not command.target, rule, "Assassin of Shadow names no target: you look at the enemy's deck first")
-        victim = other(seat)
         # The draws come before the organizing (DRAW AND ORGANIZE PHASE); Tes let's choice
         # is part of its seat's draw, so the deck looked at is the one left after it.
         require(
-            not up_choice_pending(state, victim),
+            not up_choice_pending(state, other(seat)),
             R_ORGANIZE,
             "the enemy has not drawn yet: it first says whether it keeps its Up card",
         )
-        spend(em, seat, command.card, "Assassin of Shadow", from_zone=zone, rule=rule)
-        em.emit(DeckSeen, rule, seat=seat, owner=victim, look=ASSASSINATE, cards=em.state.zone(victim, DECK))
-        if not any(face(c).is_creature for c in em.state.zone(victim, DECK)):
-            _reshuffle(em, seat, rng)
     else:
         raise RuleViolation(R_SPELLS, f"{face(command.card).name} is not played in Draw & Organize")
+    spend(em, seat, command.card, face(command.card).name, from_zone=zone, rule=rule)
+    await_answer(em, seat, command.card, command.target)
+
+
+def resolve_curse(em: Em, played: Answer) -> None:
+    """The enemy may not play cards of the name this turn."""
+    if played.stands:
+        rule = _rule("Curse of the Betrayed")
+        em.emit(TurnEffect, rule, seat=played.seat, source=played.card, effect="curse", target=card(played.target).name)
+
+
+def resolve_assassin(em: Em, played: Answer) -> None:
+    """The caster looks at the enemy's deck (and takes a Creature: assassinate)."""
+    if not played.stands:
+        return
+    seat, victim = played.seat, other(played.seat)
+    rule = _rule("Assassin of Shadow")
+    em.emit(DeckSeen, rule, seat=seat, owner=victim, look=ASSASSINATE, cards=em.state.zone(victim, DECK))
+    if not any(face(c).is_creature for c in em.state.zone(victim, DECK)):
+        _reshuffle(em, seat, em.rng)
 
 
 def assassinate(em: Em, command: Assassinate, rng: Rng) -> None:
@@ -151,7 +167,7 @@ def _in_opening(state: GuardiansState, seat: int) -> None:
     require(state.active == seat, R_UP, f"seat {state.active} may play or pass now")
 
 
-def play_in_movement(em: Em, command: PlayCard, rng: Rng) -> None:
+def play_in_movement(em: Em, command: PlayCard) -> None:
     key = face(command.card).key
     if key == texts.POTION:
         _potion(em, command)
@@ -165,38 +181,50 @@ def play_in_movement(em: Em, command: PlayCard, rng: Rng) -> None:
     _in_opening(state, seat)
     require(command.card in state.zone(seat, STORAGE), R_SPELLS, f"{command.card} is not in your Storage Hand")
     enemy = other(seat)
+    name = face(command.card).name
+    rule = _rule(name)
     if key == texts.VISION:
-        rule = _rule("Argammond's Vision")
         require(bool(state.zone(enemy, UP)), rule, "the enemy has no Up card to discard")
-        spend(em, seat, command.card, "Argammond's Vision", rule=rule)
-        up = em.state.zone(enemy, UP)
-        move(em, rule, enemy, up, UP, DISCARD, "Vision")
-        turn_up_cards(em, rng)
     elif key == texts.CONTROL_DESTINY:
-        rule = _rule("Control Destiny")
         require(bool(state.zone(seat, DECK)), rule, "your deck is empty")
-        spend(em, seat, command.card, "Control Destiny", rule=rule)
-        top = em.state.zone(seat, DECK)[: texts.CONTROL_DESTINY_CARDS]
-        em.emit(DeckSeen, rule, seat=seat, owner=seat, look=ARRANGE, cards=top)
     elif key == texts.ROOSTER:
-        rule = _rule("Rooster")
         require(state.first != seat, rule, "you move first already")
-        spend(em, seat, command.card, "Rooster", rule=rule)
-        em.emit(TurnEffect, rule, seat=seat, source=command.card, effect="first", target=str(seat))
     elif key == texts.FORCE_BARRIER:
-        rule = _rule("Force Barrier")
         require(is_space(command.target), rule, "name the space of the barrier (a1..c4)")
         require(not state.player(seat).barrier, rule, "your Force Barrier is in effect already")
         require(state.player(seat).stones > 0, rule, "a Force Barrier costs a Power Stone and you have none")
-        spend(em, seat, command.card, "Force Barrier", rule=rule)
-        em.emit(StonesSpent, rule, seat=seat, count=1, reason=f"Force Barrier on {command.target}")
-        em.emit(TurnEffect, rule, seat=seat, source=command.card, effect="barrier", target=command.target)
     else:
-        rule = _rule("Pepe's Slow Down")
         require(not state.player(enemy).slowed, rule, "the enemy is slowed already this turn")
-        spend(em, seat, command.card, "Pepe's Slow Down", rule=rule)
-        em.emit(TurnEffect, rule, seat=seat, source=command.card, effect="slow", target=str(enemy))
-    em.emit(WindowMove, R_SPELLS, seat=seat, passed=False, actor=enemy)
+    spend(em, seat, command.card, name, rule=rule)
+    if key == texts.FORCE_BARRIER:
+        em.emit(StonesSpent, rule, seat=seat, count=1, reason=f"Force Barrier on {command.target}")
+    await_answer(em, seat, command.card, command.target)
+
+
+def resolve_opening_card(em: Em, played: Answer) -> None:
+    """An opening window's card takes effect if it stands; the window goes on with the
+    enemy either way."""
+    if played.stands:
+        _opening_effect(em, played)
+    em.emit(WindowMove, R_SPELLS, seat=played.seat, passed=False, actor=other(played.seat))
+
+
+def _opening_effect(em: Em, played: Answer) -> None:
+    seat, enemy = played.seat, other(played.seat)
+    key = face(played.card).key
+    rule = _rule(face(played.card).name)
+    if key == texts.VISION:
+        move(em, rule, enemy, em.state.zone(enemy, UP), UP, DISCARD, "Vision")
+        turn_up_cards(em, em.rng)
+    elif key == texts.CONTROL_DESTINY:
+        top = em.state.zone(seat, DECK)[: texts.CONTROL_DESTINY_CARDS]
+        em.emit(DeckSeen, rule, seat=seat, owner=seat, look=ARRANGE, cards=top)
+    elif key == texts.ROOSTER:
+        em.emit(TurnEffect, rule, seat=seat, source=played.card, effect="first", target=str(seat))
+    elif key == texts.FORCE_BARRIER:
+        em.emit(TurnEffect, rule, seat=seat, source=played.card, effect="barrier", target=played.target)
+    else:
+        em.emit(TurnEffect, rule, seat=seat, source=played.card, effect="slow", target=str(enemy))
 
 
 def pass_opening(em: Em, command: Pass) -> None:
@@ -227,7 +255,14 @@ def _potion(em: Em, command: PlayCard) -> None:
     require(state.mode != "reinforce", rule, "a reinforcing Shield does not move")
     require(not state.player(seat).slowed, _rule("Pepe's Slow Down"), "your Shields move one space at most this turn")
     spend(em, seat, command.card, "Potion of Movement Essence", rule=rule)
-    em.emit(TurnEffect, rule, seat=seat, source=command.card, effect="extra-step", target=state.moving)
+    await_answer(em, seat, command.card, state.moving)
+
+
+def resolve_potion(em: Em, played: Answer) -> None:
+    """One more step for the Shield being moved."""
+    if played.stands:
+        rule = _rule("Potion of Movement Essence")
+        em.emit(TurnEffect, rule, seat=played.seat, source=played.card, effect="extra-step", target=played.target)
 
 
 def tower_creature(state: GuardiansState, seat: int) -> tuple[str, str]:

@@ -112,7 +112,10 @@ def key_of(card: str) -> str:
 class Options:
     decks: tuple[str, ...] = ("knights", "giants-fairies")
     placement: str = SIMULTANEOUS
-    turn_limit: int = 40
+    turn_limit: int = 0
+    """A house rule: the game is drawn after this many turns (0: no limit, the rulebook's game)."""
+    up_cards_in_organize: bool = False
+    """The rulebook's variant: the Up cards are turned in Draw & Organize (guardians Who Places First?)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,6 +162,20 @@ class Veil:
 
     zones: dict[str, tuple[str, ...]]
     shields: tuple[Shield, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    """A Spell or Item played, waiting for answers before it takes effect (answers.py)."""
+
+    card: str
+    seat: int
+    """Who played it."""
+    target: str
+    actor: int
+    """Who may dispel or pass now."""
+    stands: bool = True
+    """Not negated (each Dispel Magic turns it)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -263,6 +280,8 @@ class GuardiansState:
     active: int = 0
     """Who acts next in Movement (or places next, alternating)."""
     first: int = 0
+    up_turned: bool = False
+    """This turn's Up cards are turned and compared (`first` moves first)."""
     opener: int = 0
     """Alternating placement: who placed first this turn."""
     moving: str = ""
@@ -273,6 +292,8 @@ class GuardiansState:
     handled: tuple[str, ...] = ()
     """Creatures the moving Shield picked up or dropped off in this move (each once)."""
     combat: Combat | None = None
+    answer: Answer | None = None
+    """A Spell or Item waiting for the enemy's answer: only its answers may come now."""
     settling: tuple[str, ...] = ()
     """Lands whose Shield must still be settled (guardians TERRAIN SETTLEMENT PHASE)."""
     window: str = ""
@@ -332,8 +353,11 @@ class GuardiansState:
             if veil is None or player.seat == seat:
                 continue
             prefix = f"{player.seat}:"
-            zones = {name: cards for name, cards in state.zones.items() if not name.startswith(prefix)}
-            zones.update(veil.zones)
+            # Its discard pile and Up card show as they are: face up, and changed only in
+            # the open (a Spell played and spent while it places).
+            kept = (f"{prefix}{DISCARD}", f"{prefix}{UP}")
+            zones = {name: cards for name, cards in state.zones.items() if not name.startswith(prefix) or name in kept}
+            zones.update((name, cards) for name, cards in veil.zones.items() if name not in kept)
             shields = (*(s for s in state.shields if s.seat != player.seat), *veil.shields)
             state = replace(state, zones=zones, shields=shields)
         return state

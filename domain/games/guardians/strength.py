@@ -144,16 +144,25 @@ def stronghold_card(state: GuardiansState, space: str) -> str:
     return ordered[column]
 
 
+def stronghold_face(state: GuardiansState, space: str) -> Card | None:
+    """The stronghold card a stronghold space stands for, whose text acts there (its
+    bonus, its terrain, its flying rule: guardians STRONGHOLDS); None on a land, and
+    for rubble, which has no text for the rest of the game (Giant Aunts)."""
+    owner = stronghold_owner(space)
+    if not owner:
+        return None
+    held = stronghold_card(state, space)
+    return None if held in state.player(owner).rubble else card(held)
+
+
 def stronghold_bonus(state: GuardiansState, combat: Combat, instance: str, opponent: str) -> int:
     """A defending creature on its own stronghold space gets that stronghold card's
     bonus (guardians STRONGHOLDS), unless its opponent's text takes it away or the card
     is rubble (Giant Aunts)."""
     if not defending_stronghold(combat, instance) or has(opponent, "cancels-stronghold"):
         return 0
-    held = stronghold_card(state, combat.space)
-    if held in state.player(combat.defender.seat).rubble:
-        return 0
-    return sum(a.amount for a in card(held).abilities if a.kind == "defend-bonus")
+    held = stronghold_face(state, combat.space)
+    return sum(a.amount for a in held.abilities if a.kind == "defend-bonus") if held is not None else 0
 
 
 def first_knight_bonus(side: Side, instance: str) -> int:
@@ -180,7 +189,7 @@ def terms(state: GuardiansState, combat: Combat, instance: str, opponent: str, *
 
     In a secondary attack only the attacker's own text, terrain, Off-Color Bonus and
     channeling count (guardians SECONDARY ATTACKS): no ranged support, no bonus from
-    other cards."""
+    other cards but one that lasts the whole combat (the Anvil of Heaviness)."""
     me = face(instance)
     found = [Term("vitality", me.vitality)]
     cut = size_cut(instance, combat)
@@ -219,6 +228,11 @@ def terms(state: GuardiansState, combat: Combat, instance: str, opponent: str, *
             )
     if secondary:
         found.extend(Term("secondary attacker", a.amount) for a in abilities(instance, "secondary-bonus"))
+        found.extend(
+            Term(face(source).name, amount)
+            for source, amount in side.boosts
+            if face(source).key in texts.FOR_THE_WHOLE_COMBAT
+        )
     else:
         found.extend(Term(face(source).name, amount) for source, amount in side.boosts)
         horse = first_knight_bonus(side, instance)

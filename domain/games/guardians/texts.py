@@ -11,11 +11,17 @@ from domain.games.guardians.cards import Ability, Card
 COMMAND_SPELLS = frozenset({"re-vitales-dark-cloud", "di-howl-of-the-dead"})
 """Spells played as (or instead of) the Command Card (guardians COMBAT)."""
 
+OPPONENT_STATES = "the opponent states something about his creatures"
 CONTRADICTIONS: dict[str, str] = {
-    # Both demand that the opponent state something about his creatures first.
-    "re-seer": "opponent-declares",
-    "re-visionary": "opponent-declares",
-    "re-baleful-eye": "opponent-declares-size",
+    # Each makes the opponent state something about his creatures before combat: the size
+    # or the type of those in the match-ups, the count and Vitality of the Combat Hand.
+    # The rulebook's example 2 (Visionary against Seer) makes any two of them contradict,
+    # whatever each asks; its example 3 keeps the Trumpeter, which makes the opponent
+    # show and lay his Demons first, apart from them.
+    "re-seer": OPPONENT_STATES,
+    "re-visionary": OPPONENT_STATES,
+    "re-baleful-eye": OPPONENT_STATES,
+    "di-spirit-guide": OPPONENT_STATES,
 }
 """Command cards that contradict each other share a category (guardians COMBAT: the
 lower Up number is dispelled; equal, both are). Cards that set the terrain (the
@@ -25,10 +31,10 @@ EXTRA_ABILITIES: dict[str, tuple[Ability, ...]] = {
     # Their match-up opponent loses its stronghold bonus when they attack a stronghold.
     "re-cave-giant": (Ability("cancels-stronghold"),),
     "re-elder-cave-giant": (Ability("cancels-stronghold"),),
-    # All your Vampires are +3 while the Vampire Lord is in play.
-    "re-vampire-lord": (Ability("bonus-yours", 3, "name:vampire"),),
 }
-"""Unique texts that the general strength rules express once given as abilities."""
+"""Unique texts that the general strength rules express once given as abilities. A
+sentence the card data already holds as an ability (the Vampire Lord's +3 to your
+Vampires) is not given again here: it would count twice."""
 
 SELF_DESTROYING_COMMANDS = frozenset({"re-floyd-the-flying-pig"})
 """Creatures destroyed when used as the Command Card (their bonus stays for the combat)."""
@@ -45,6 +51,10 @@ POWER_LUNCH = "re-power-lunch"
 ST_BALLANTINE = "re-st-ballantines-evocation"
 ANVIL = "re-anvil-of-heaviness"
 ANVIL_BONUS = 7
+FOR_THE_WHOLE_COMBAT = frozenset({ANVIL})
+"""Cards whose bonus to a side lasts the combat, so its secondary attackers keep it too
+(guardians SECONDARY ATTACKS: texts "for the duration of the combat"); other boosts are
+for the primary attackers only (Floyd)."""
 FIRST_KNIGHT_BONUS = ("re-horse", 6)
 
 # Combat (powers.py)

@@ -13,6 +13,7 @@ from domain.games.guardians.evolve import evolve
 from domain.games.guardians.messages import (
     CardsMoved,
     DrawCounted,
+    EffectApplied,
     GameDrawn,
     GameWon,
     LayoutRevealed,
@@ -30,6 +31,7 @@ from domain.games.guardians.state import (
     DRAWN,
     MOVEMENT,
     ORGANIZE,
+    SHIELDS,
     STORAGE,
     UP,
     GuardiansState,
@@ -39,12 +41,13 @@ from domain.games.guardians.state import (
     other,
     terrain,
     under,
+    upgrade,
 )
 from domain.games.guardians.strength import face
+from domain.games.guardians.texts import implemented
 from domain.kernel import Command, Emitter, Event, Rng, RuleViolation, require
 from domain.kernel.canonical import canonical_json
 
-Em = Emitter[GuardiansState]
 C = TypeVar("C", bound=Command)
 P = ParamSpec("P")
 
@@ -72,21 +75,37 @@ SPACE_LIMIT = 30
 SHIELDS_TO_LOSE = 5
 
 
-def new_em(state: GuardiansState) -> Em:
-    return Emitter(state, evolve)
+class Em(Emitter[GuardiansState]):
+    """The Emitter of one command, with the command's generator: what the command sets
+    off may draw from it far down the cascade (the Up cards turned as Draw & Organize
+    begins, option up_cards_in_organize, after a Terrain Settlement phase ends)."""
+
+    __slots__ = ("rng",)
+
+    def __init__(self, state: GuardiansState, rng: Rng) -> None:
+        super().__init__(state, evolve)
+        self.rng = rng
+
+
+def new_em(state: GuardiansState, rng: Rng) -> Em:
+    return Em(state, rng)
 
 
 class _Checked(Exception):
     """A command reached its first event: its checks passed."""
 
 
-class _ChecksOnly(Emitter[GuardiansState]):
-    """An Emitter that stops a command at its first event."""
+class _ChecksOnly(Em):
+    """An Emitter that stops a command at its first event (so it draws no number)."""
 
     __slots__ = ()
 
     def emit(self, kind: Callable[P, Event], rule: str, /, *args: P.args, **fields: P.kwargs) -> GuardiansState:
         raise _Checked
+
+
+_NO_CHANCE = Rng("checks only", "", 0)
+"""The generator of a command run only up to its first event, which draws nothing."""
 
 
 def accepts(handle: Callable[[Em, C], object], state: GuardiansState, command: C) -> bool:
@@ -95,7 +114,7 @@ def accepts(handle: Callable[[Em, C], object], state: GuardiansState, command: C
     nor what they set off need be made (legal_commands and a step's look-ahead ask
     this: issue 14)."""
     try:
-        handle(_ChecksOnly(state, evolve), command)
+        handle(_ChecksOnly(state, _NO_CHANCE), command)
     except _Checked:
         return True
     except RuleViolation:
@@ -162,6 +181,25 @@ def spend(em: Em, seat: int, card: str, what: str, *, from_zone: str = STORAGE, 
     move(em, rule, seat, (card,), from_zone, DISCARD, f"played: {what}")
 
 
+TEXT_NOT_IMPLEMENTED = "text not implemented"
+
+
+def note_text(em: Em, seat: int, card_id: str) -> None:
+    """A card whose printed text the rules do not know says so as it comes into play, in
+    the clear (RULES.md: Cards and their texts). `card_id` is a card instance, or the
+    key of a Guardian or stronghold card."""
+    info = face(card_id) if "." in card_id else card(card_id)
+    if not implemented(info):
+        em.emit(
+            EffectApplied,
+            R_TEXT,
+            seat=seat,
+            source=card_id,
+            effect=TEXT_NOT_IMPLEMENTED,
+            note="only its numbers and keyword abilities take part (RULES.md)",
+        )
+
+
 def begin_organize(em: Em, coin: int = 0) -> None:
     """A new turn: its draws, and for alternating placement who opens (a coin on the
     first turn, then each seat in turn)."""
@@ -171,15 +209,25 @@ def begin_organize(em: Em, coin: int = 0) -> None:
         em.emit(GameDrawn, R_TURN_LIMIT, reason=f"turn limit of {state.options.turn_limit} reached", turn=state.turn)
         return
     em.emit(PhaseStarted, R_ORGANIZE, phase=ORGANIZE, turn=turn)
+    choosing = False
     for seat in (1, 2):
         if turn == 1:
             draw(em, seat, FIRST_DRAW, "first draw", R_ORGANIZE)
         elif card(em.state.player(seat).guardian).key == TES_LET and em.state.zone(seat, UP):
-            continue  # Tes let first says whether the Up card is drawn (rules.py KeepUpCard)
+            choosing = True  # Tes let first says whether the Up card is drawn (rules.py KeepUpCard)
         else:
             draw_turn(em, seat, keep_up=True)
     if em.state.options.placement == ALTERNATING:
         em.emit(PlacerChosen, R_WHO_PLACES, seat=coin or other(em.state.opener), opens=True)
+    if not choosing:
+        up_cards_in_organize(em)
+
+
+def up_cards_in_organize(em: Em) -> None:
+    """With the option up_cards_in_organize, the Up cards are turned as soon as both
+    seats have drawn, before anything is placed (guardians Who Places First?)."""
+    if em.state.options.up_cards_in_organize:
+        turn_up_cards(em, em.rng)
 
 
 TES_LET = "re-tes-let-leader-with-foresight"
@@ -239,11 +287,18 @@ def reveal_layout(em: Em) -> None:
             if shield or carried or below:
                 spaces.append(SpaceLayout(space=space, seat=seat, shield=shield, on=carried, under=below))
     em.emit(LayoutRevealed, R_WHO_PLACES, spaces=tuple(sorted(spaces, key=lambda s: s.space)))
+    for seat in (1, 2):
+        # The Shields and upgrades placed this turn come into play, face up.
+        shown = {*state.zone(seat, SHIELDS), *(c for s in strongholds(seat) for c in state.zone(seat, upgrade(s)))}
+        for placed in em.state.player(seat).placed:
+            if placed in shown:
+                note_text(em, seat, placed)
 
 
 def begin_movement(em: Em, rng: Rng) -> None:
     em.emit(PhaseStarted, R_MOVEMENT, phase=MOVEMENT, turn=em.state.turn)
-    turn_up_cards(em, rng)
+    if not em.state.up_turned:  # else turned in Draw & Organize (up_cards_in_organize)
+        turn_up_cards(em, rng)
     em.emit(OpeningWindow, R_UP, actor=em.state.first)
 
 
@@ -283,14 +338,9 @@ def turn_up_cards(em: Em, rng: Rng) -> None:
             up = em.state.zone(seat, UP)
             if up:
                 move(em, R_UP, seat, up, UP, DECK, "Up cards tied: to the bottom of the deck")
-    coin = 1 + rng.below(2)
-    em.emit(
-        UpCardsCompared,
-        "tablerules Up-card ties",
-        cards=("", ""),
-        numbers=(1 if coin == 1 else 0, 1 if coin == 2 else 0),
-        first=coin,
-    )
+    # The coin says who moves first; neither Up card was the lower, so nobody takes the
+    # low Up-card bonus (guardians THE TURN IS OVER: LUC).
+    em.emit(UpCardsCompared, "tablerules Up-card ties", cards=("", ""), numbers=(0, 0), first=1 + rng.below(2))
 
 
 def unturned(state: GuardiansState, seat: int) -> bool:

@@ -399,10 +399,11 @@ def view(state: GuardiansState, viewer: int) -> GuardiansView:
 
 def redact(event: Event, viewer: int) -> Event:
     """Nobody sees a deck's order; a seat's face-down cards are named to it only; a
-    placement made in secret (simultaneous Draw & Organize) shows the others nothing
-    but its count until the layout is revealed; a Command Card or primary attacker
-    laid face down is named to its seat only, and so are the deck cards a seat looks at
-    for a spell and the cards it puts back."""
+    placement made in secret (simultaneous Draw & Organize: a CardsMoved of reason
+    "placed", a Shield's too) shows the others nothing but that one card was placed
+    until the layout is revealed; a Command Card or primary attacker laid face down is
+    named to its seat only, and so are the deck cards a seat looks at for a spell and
+    the cards it puts back."""
     match event:
         case DeckShuffled():
             return replace(event, order=())
@@ -411,7 +412,7 @@ def redact(event: Event, viewer: int) -> Event:
                 return replace(event, cards=(), from_zone="", to_zone="")
             if not (is_public(source) or is_public(target)):
                 return replace(event, cards=())
-        case ShieldPlaced(seat=seat, openly=False) if seat != viewer:
+        case ShieldPlaced(seat=seat, openly=False) if seat != viewer:  # logs before 3.0.0
             return replace(event, shield="", to_zone="")
         case Committed(seat=seat) if seat != viewer:
             return replace(event, salt="")
