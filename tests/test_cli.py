@@ -16,11 +16,12 @@ import pytest
 
 from bench.replay import long_log
 from domain.games import REGISTRY
+from service.releases import release_for
 from service.server import Running
 from tablerules_client import Client
 from tests.conftest import OPERATOR, command_boundary
 from tests.format1 import HISTORICAL
-from tests.stored_logs import GOLDEN
+from tests.stored_logs import GOLDEN, GOLDEN_LOGS
 
 
 @pytest.fixture
@@ -96,17 +97,18 @@ def test_verify_re_decides_a_log_of_earlier_rules_by_its_archived_release() -> N
     assert "note: re-decided by swordplay 1.0.0, the rules that wrote the log" in verified.stdout
 
 
-@pytest.mark.parametrize("name", ["armory-1.0.0.jsonl", "swordplay-1.0.0.jsonl", "aod-1.0.0.jsonl"])
-def test_upgrade_of_a_log_the_current_rules_decide_otherwise_says_so_and_exits_3(name: str, tmp_path: Path) -> None:
+@pytest.mark.parametrize("path", GOLDEN_LOGS, ids=lambda p: p.stem)
+def test_upgrade_of_a_log_the_current_rules_decide_otherwise_says_so_and_exits_3(path: Path, tmp_path: Path) -> None:
     """Such a log is intact, not malformed: the message says which event the rules decide
     otherwise and that verify checks the log by its own release (issue 26)."""
     out = tmp_path / "new.jsonl"
-    upgraded = run("upgrade", str(GOLDEN / name), "--out", str(out))
+    upgraded = run("upgrade", str(path), "--out", str(out))
     assert upgraded.returncode == 3 and not out.exists()
     assert "not a tablerules log" not in upgraded.stderr
-    ruleset = name.rsplit("-", 1)[0]
-    assert "decides its game otherwise: event " in upgraded.stderr
-    assert f"re-decides it by {ruleset} 1.0.0, the rules that wrote it (release 27bbecd" in upgraded.stderr
+    ruleset, version = path.stem.rsplit("-", 1)
+    release = release_for(ruleset, version)
+    assert release is not None and "decides its game otherwise: event " in upgraded.stderr
+    assert f"re-decides it by {ruleset} {version}, the rules that wrote it ({release.name}" in upgraded.stderr
 
 
 def test_upgrade_of_a_format_1_log_keeps_its_rules_version_by_its_archived_release(tmp_path: Path) -> None:
