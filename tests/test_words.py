@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -16,7 +17,7 @@ from domain.games.kings_armory.content import Hero, Hireable
 from domain.games.kings_armory.content import heroes as ka_heroes
 from domain.games.kings_armory.content import hireables as ka_hireables
 from domain.games.kings_armory.content import monsters as ka_monsters
-from domain.kernel import SPECTATOR, Log, parse_log
+from domain.kernel import SPECTATOR, Game, Log, Session, parse_log
 from domain.kernel.session import decode_event
 from domain.kernel.tell import told, told_command
 from domain.kernel.words import Seats, listed, plain_command, plain_event
@@ -50,6 +51,17 @@ def _told_games() -> list[str]:
 
 def _load(path: Path) -> Log:
     return parse_log(path.read_text(encoding="utf-8").splitlines())
+
+
+def played(path: Path, events: int) -> tuple[Game[Any], Session[Any], Seats]:
+    """A stored log's game after its first `events` events (GameCreated counts as one),
+    with its seats by name."""
+    log = _load(path)
+    game = REGISTRY[log.header.ruleset]
+    session = Session.opened(game, log.header, log.envelopes[0].hash)
+    for envelope in log.envelopes[1:events]:
+        session = session.apply(envelope)
+    return game, session, Seats(tuple(log.header.seats))
 
 
 def test_every_game_tells_its_events_and_commands_in_its_own_words() -> None:
