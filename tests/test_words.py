@@ -1,12 +1,14 @@
 """Every event and command told in words (domain/kernel/words.py, issue 28): each game's
 sentences cover all its event and command types, every event of every stored log reads
 as a sentence for each viewer, with labels and names instead of raw ids, and a sentence
-says no more than the redacted event it is made from."""
+says no more than the redacted event it is made from. A game's glance (its view in a few
+lines for a terminal) reads in labels too, for every viewer, in about one screen."""
 
 from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -16,10 +18,10 @@ from domain.games.kings_armory.content import Hero, Hireable
 from domain.games.kings_armory.content import heroes as ka_heroes
 from domain.games.kings_armory.content import hireables as ka_hireables
 from domain.games.kings_armory.content import monsters as ka_monsters
-from domain.kernel import SPECTATOR, Log, parse_log
+from domain.kernel import SPECTATOR, Game, Log, Session, parse_log
 from domain.kernel.session import decode_event
 from domain.kernel.tell import told, told_command
-from domain.kernel.words import Seats, listed, plain_command, plain_event
+from domain.kernel.words import Seats, listed, no_glance, plain_command, plain_event
 from tests.stored_logs import CURRENT_LOGS
 
 KA_ALLIES: tuple[Hero | Hireable, ...] = (*ka_heroes().values(), *ka_hireables().values())
@@ -48,8 +50,27 @@ def _told_games() -> list[str]:
     return sorted(name for name, game in REGISTRY.items() if game.tell_event is not plain_event)
 
 
+def _glancing_games() -> list[str]:
+    return sorted(name for name, game in REGISTRY.items() if game.glance is not no_glance)
+
+
 def _load(path: Path) -> Log:
     return parse_log(path.read_text(encoding="utf-8").splitlines())
+
+
+GLANCE_LINES = 45
+"""About one screen: the most lines a glance may take (a board game's map included)."""
+
+
+def played(path: Path, events: int) -> tuple[Game[Any], Session[Any], Seats]:
+    """A stored log's game after its first `events` events (GameCreated counts as one),
+    with its seats by name."""
+    log = _load(path)
+    game = REGISTRY[log.header.ruleset]
+    session = Session.opened(game, log.header, log.envelopes[0].hash)
+    for envelope in log.envelopes[1:events]:
+        session = session.apply(envelope)
+    return game, session, Seats(tuple(log.header.seats))
 
 
 def test_every_game_tells_its_events_and_commands_in_its_own_words() -> None:
@@ -113,3 +134,27 @@ def test_seats_are_named_and_lists_read_as_a_person_writes_them() -> None:
     assert (seats(1), seats.of(2), seats(3), seats(0)) == ("ann", "bob's", "seat 3", "the table")
     assert [listed([]), listed(["a"]), listed(["a", "b"]), listed(["a", "b", "c"])] == [
         "nothing", "a", "a and b", "a, b and c"]
+
+
+@pytest.mark.parametrize("path", [p for p in CURRENT_LOGS if p.parent.name in _glancing_games()],
+                         ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_every_viewer_glances_at_the_table_in_labels_and_one_screen(path: Path) -> None:
+    """At every 25th position of each stored log (and its last), each viewer's glance is a
+    few lines of words: no raw id, no empty or multi-line line, at most GLANCE_LINES."""
+    assert {"armory", "swordplay", "aod", "kings-armory"} <= set(_glancing_games())
+    log = _load(path)
+    game = REGISTRY[log.header.ruleset]
+    raw = RAW_IDS[game.ruleset.name]
+    seats = Seats(tuple(log.header.seats))
+    viewers = [SPECTATOR, *range(1, len(log.header.seats) + 1)]
+    session = Session.opened(game, log.header, log.envelopes[0].hash)
+    for position, envelope in enumerate(log.envelopes[1:], start=2):
+        session = session.apply(envelope)
+        if position % 25 and position != len(log.envelopes):
+            continue
+        for viewer in viewers:
+            lines = game.glance(game.view(session.state, viewer), seats)
+            assert 0 < len(lines) <= GLANCE_LINES, (position, viewer, len(lines))
+            for line in lines:
+                assert line.strip() and "\n" not in line, (position, viewer, lines)
+                assert not raw.search(line), (position, viewer, line)

@@ -1,9 +1,11 @@
 """Army of Darkness in words (issue 28): a card taken from a hand reads by name to the
-taker and the loser and as "a card" to the others, a hidden draw as a count, and
-representative events and commands read in the game's own terms."""
+taker and the loser and as "a card" to the others, a hidden draw as a count,
+representative events and commands read in the game's own terms, and a seat's glance
+shows its own hand by label and the others' only as counts."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from pathlib import Path
 
@@ -12,9 +14,9 @@ from domain.games.aod import messages as m
 from domain.games.aod.words import label
 from domain.kernel import SPECTATOR, parse_log
 from domain.kernel.tell import told
-from domain.kernel.words import Seats, plain_event
+from domain.kernel.words import Seats, counted, listed, plain_event
 from tests.stored_logs import REPLAYS
-from tests.test_words import RAW_IDS
+from tests.test_words import RAW_IDS, played
 
 from .support import started
 
@@ -70,3 +72,43 @@ def test_the_status_line_names_characters_and_what_is_owed() -> None:
     assert GAME.status(state).summary == (
         f"turn {state.turn}: seat {state.active} (good Ash), play step; seat 2 (good Sheila) owes 1 discard "
         "(beaten by Deadite)")
+
+
+def test_a_glance_shows_the_viewers_hand_by_label_and_the_others_as_counts() -> None:
+    """aod SET UP (a hand is its owner's, a Monster pile shows its top card), aod Objective
+    (each side's goal): the glance says what the view does, in labels."""
+    game, session, seats = played(REPLAYS / "aod" / "3p-evil-win.jsonl", 400)
+    state, viewer = session.state, 1
+    view = game.view(state, viewer)
+    lines = game.glance(view, seats)
+    text = "\n".join(lines)
+    # What the glance says besides the cards the view shows: a hidden card's label must not
+    # be in it ("Deadite 3" is hidden while "Pit Deadite 3" shows).
+    rest = text
+    for shown in sorted((label(face.id) for face in view.cards), key=len, reverse=True):
+        rest = rest.replace(shown, "")
+    own = state.player(viewer).hand
+    assert own and lines[1] == f"Your hand ({len(own)}): {listed([label(c) for c in own])}."
+    mine = state.player(viewer)
+    assert lines[2].startswith(f"You are {mine.alignment}: to win, hold the Necronomicon")
+    for player in state.players:
+        line = next(line for line in lines if line.startswith(f"{seats(player.seat)}"))
+        assert f"{counted(len(player.hand), 'card')} in hand" in line
+        assert all(label(c) in line for c in (*player.weapons, *player.others, *player.allies))
+        if player.pile:
+            assert f"Monster pile {len(player.pile)}, {label(player.pile[-1])} on top" in line
+        # Only the top Monster of a pile shows (aod SET UP).
+        assert not any(re.search(rf"{re.escape(label(c))}\b", rest) for c in player.pile[:-1]), player.seat
+        if player.seat != viewer:
+            assert player.hand, "the position must hold cards to hide"
+            assert not any(re.search(rf"{re.escape(label(c))}\b", rest) for c in player.hand), player.seat
+    assert not RAW_IDS["aod"].search(text)
+    assert 5 <= len(lines) <= 12
+
+
+def test_a_glance_names_the_discards_owed() -> None:
+    """aod Health: the seat that owes discards, how many and why."""
+    state = replace(started(3), owed_seat=2, owed_count=2, owed_reason="beaten by Deadite")
+    lines = GAME.glance(GAME.view(state, 2), SEATS)
+    assert lines[0] == f"Turn {state.turn}, {SEATS.of(state.active)} turn: their play."
+    assert lines[-1] == "bob must discard 2 cards of their choice (beaten by Deadite)."

@@ -1,6 +1,7 @@
 """The King's Armory told in words (domain/games/kings_armory/words.py, issue 28): every
-figure, foe and Tower by its label, spaces as the map names them, and exact sentences
-for the events and commands of play, made from the events alone."""
+figure, foe and Tower by its label, spaces as the map names them, exact sentences for
+the events and commands of play, made from the events alone, and a glance: the map with
+its column letters and row numbers, every figure beside it, in about one screen."""
 
 from __future__ import annotations
 
@@ -15,11 +16,13 @@ from domain.games.kings_armory.board import name
 from domain.games.kings_armory.content import heroes, hireables, monsters
 from domain.games.kings_armory.evolve import evolve
 from domain.games.kings_armory.foes import foe_turn
-from domain.games.kings_armory.state import FOE, GUARDIAN, HERO, HIREABLE, numbered
+from domain.games.kings_armory.state import FOE, GUARDIAN, HERO, HIREABLE, Tokens, numbered
 from domain.games.kings_armory.words import COMMANDS, EVENTS, attack_label, kind_of, label, special_label
-from domain.kernel import Emitter, Event, types_in
-from domain.kernel.words import Seats
+from domain.kernel import SPECTATOR, Emitter, Event, types_in
+from domain.kernel.words import Seats, counted
 from tests.kings_armory.support import Dice, foe, hero, hireable, play, route_space, table
+from tests.stored_logs import REPLAYS
+from tests.test_words import RAW_IDS, played
 
 SEATS = Seats(("ann", "bob"))
 YELLOW = ("main", "odd", "yellow")
@@ -237,3 +240,92 @@ def test_commands_in_words(command: m.Attack, sentence: str) -> None:
 def test_the_status_line_names_the_acting_figure_by_its_label() -> None:
     state = replace(table(hireable("archer", 1, 2, "h6"), seat=1), acting="archer-1")
     assert GAME.status(state).summary == "wave 1, round 1: players, seat 1 (Archer 1)"
+
+
+def _listing(lines: tuple[str, ...], board: tuple[str, ...]) -> list[str]:
+    """What a glance lists beside and below its map: the headings and the entries, an
+    entry's wrapped lines joined."""
+    first = next(n for n, line in enumerate(lines) if line.startswith(board[0]))
+    left = max(len(row) for row in board) + 2
+    listing: list[str] = []
+    for number, line in enumerate(lines[first:]):
+        beside = number < len(board) and line.startswith(board[number])
+        if not beside and not line.startswith(" " * left):
+            break  # the legend below
+        text = line[left:]
+        if text.startswith("    "):
+            listing[-1] += f" {text.strip()}"
+        elif text:
+            listing.append(text)
+    return listing
+
+
+def _entry(listing: list[str], figure: str) -> str:
+    """A figure's entry: "  Archer 1 (level 2) at h6, ..." (and never "  Orc Archer 1 ...")."""
+    found = [e for e in listing if re.match(rf"  {re.escape(label(figure))}( \(level [0-9]\))? (at|waits) ", e)]
+    assert len(found) == 1, (figure, found)
+    return found[0]
+
+
+def test_a_glance_draws_the_map_and_lists_every_figure_beside_it() -> None:
+    """kings-armory B2 (the Players' Round, seat by seat, an Ally at a time), B1 (foes walk
+    to the Castle Gate): the glance of a stored game under way, for one screen."""
+    game, session, seats = played(REPLAYS / "kings-armory" / "2p-five-waves-win.jsonl", 145)
+    state = session.state
+    view = game.view(state, 1)
+    lines = game.glance(view, seats)
+    assert state.acting and lines[0] == (
+        f"Wave {state.wave} of {state.options.waves}, Players' Round {state.round}: {seats.of(state.seat)} turn, "
+        f"{label(state.acting)} acting. Castle Gate {state.gate}/{state.options.gate_hp} hp.")
+    assert len(view.map) >= 19 and view.map[0].strip().startswith("abc") and view.map[1].startswith(" 0 ")
+    assert all(line.startswith(row) for line, row in zip(lines[1:], view.map, strict=False)), "the map, whole"
+    listing = _listing(lines, view.map)
+    for seat in (1, 2):
+        allies = [f for f in state.allies() if f.seat == seat]
+        heading = listing.index(f"{seats.of(seat)} Allies:")
+        assert {_entry(listing, f.figure) for f in allies} == set(listing[heading + 1:heading + 1 + len(allies)])
+        assert all(f"{f.hp}/" in _entry(listing, f.figure) for f in allies)
+    acting = _entry(listing, state.acting)
+    assert acting.endswith(", acting") and counted(state.figure(state.acting).actions, "action") in acting
+    foes = sorted((f for f in view.figures if f.kind == FOE), key=lambda f: f.to_gate)
+    assert len(foes) >= 2 and listing[listing.index("Foes, nearest the Gate first:") + 1:] == [
+        _entry(listing, f.figure) for f in foes], "the foe nearest the Gate first"
+    assert all(f"{f.hp}/{f.max_hp} hp, {f.to_gate} to the Gate" in _entry(listing, f.figure) for f in foes)
+    assert not any(RAW_IDS["kings-armory"].search(line) for line in lines)
+    assert len(lines) <= 40 and max(len(line) for line in lines) <= 100
+    assert game.glance(game.view(state, 2), seats) == game.glance(game.view(state, SPECTATOR), seats) == lines, (
+        "nothing is hidden: every viewer sees the same table")
+
+
+def test_a_glance_tells_tokens_tanks_and_what_is_left_of_a_turn() -> None:
+    """kings-armory C1 (a tank holds its foe), C2 (status tokens), B2 (actions and the steps
+    of a movement under way)."""
+    tanked = foe("orc-archer", 1, 5, tanked_by="valcor", tokens=Tokens(bleed=1, burn=2))
+    state = replace(table(hero("valcor", "o8", actions=1, steps=2), hireable("archer", 1, 2, "h6", done=True),
+                          tanked), acting="valcor")
+    view = GAME.view(state, 1)
+    lines = GAME.glance(view, SEATS)
+    assert lines[0] == "Wave 1 of 5, Players' Round 1: ann's turn, Valcor acting. Castle Gate 20/20 hp."
+    assert _listing(lines, view.map) == [
+        "ann's Allies:",
+        "  Valcor at o8, 20/20 hp, 1 action and 2 steps left, acting",
+        "  Archer 1 (level 2) at h6, 9/9 hp, done",
+        "Foes, nearest the Gate first:",
+        f"  Orc Archer 1 at {name(route_space(5))}, 6/6 hp, 1 Bleed, 2 Burn, {view.figures[-1].to_gate} to the Gate, "
+        "tanked by Valcor"]
+    assert lines[-1] == "V Valcor, a Archer; digits: foes, by level."
+
+
+def test_a_glance_while_the_team_sets_up_lists_the_towers_and_who_waits() -> None:
+    """kings-armory A2 (starting Towers, Tower Hosting, then each seat places its Allies)."""
+    game, session, seats = played(REPLAYS / "kings-armory" / "2p-five-waves-win.jsonl", 20)
+    state = session.state
+    view = game.view(state, 1)
+    lines = game.glance(view, seats)
+    assert lines[0] == f"Setting up on the Balanced Split Route: {seats(state.seat)} places their Allies."
+    listing = _listing(lines, view.map)
+    towers = [f"  {label(t.tower)} at {t.cells[0]}{'' if len(t.cells) == 1 else ' to ' + t.cells[-1]}, "
+              f"hosts {t.hosted} of {t.slots}" for t in view.towers]
+    assert len(towers) == 4 and listing[:5] == ["Towers:", *towers]
+    waiting = [f for f in state.allies() if f.space[0] < 0]
+    assert waiting and all(" waits to be placed, " in _entry(listing, f.figure) for f in waiting)

@@ -1,21 +1,24 @@
 """Swordplay in words (issue 28): a hidden draw reads as a count to everybody but the
-drawer, and representative events and commands read as the game's own terms."""
+drawer, representative events and commands read as the game's own terms, and a seat's
+glance shows its own hand by label and the others' only as counts."""
 
 from __future__ import annotations
 
 import dataclasses
+import re
 from pathlib import Path
 
 from domain.games.swordplay import GAME
 from domain.games.swordplay import messages as m
 from domain.games.swordplay.state import DEFEND, Pending
+from domain.games.swordplay.words import label
 from domain.kernel import SPECTATOR, parse_log
 from domain.kernel.tell import told
-from domain.kernel.words import Seats, plain_event
+from domain.kernel.words import Seats, counted, plain_event
 from tests.stored_logs import REPLAYS
-from tests.test_words import RAW_IDS
+from tests.test_words import RAW_IDS, played
 
-from .helpers import card, started
+from .helpers import Kit, arranged, card, started
 
 SEATS = Seats(("ann", "bob", "cat"))
 
@@ -63,3 +66,40 @@ def test_the_status_line_names_the_attack_waiting_by_its_label() -> None:
     waiting = Pending(attacker=1, target=2, card=card("Attack - Low +2"), direction="low", damage=0, announced=False)
     state = dataclasses.replace(state, phase=DEFEND, pending=waiting)
     assert GAME.status(state).summary == "seat 2 (Swordmaiden) answers Attack - Low +2 #12 from seat 1 (Gladiator)"
+
+
+def test_a_glance_shows_the_viewers_hand_by_label_and_the_others_as_counts() -> None:
+    """swordplay Draw: a hand is its owner's alone (view.py); the glance says what the view
+    does, in labels: every hero's life, armour and ready items, and each hand's size."""
+    game, session, seats = played(REPLAYS / "swordplay" / "3p-monster-shatter.jsonl", 120)
+    state, viewer = session.state, 1
+    lines = game.glance(game.view(state, viewer), seats)
+    text = "\n".join(lines)
+    own = state.heroes[viewer - 1].hand
+    assert own and f"Your hand ({len(own)}): " in lines[1]
+    assert all(label(c) in lines[1] for c in own)
+    for hero in state.heroes:
+        line = next(line for line in lines if line.startswith(f"{seats(hero.seat)}"))
+        assert f"{hero.life}/{hero.max_life} life" in line and f"{counted(len(hero.hand), 'card')} in hand" in line
+        assert all(label(item) in line for item in hero.items)
+        if hero.seat != viewer:
+            assert hero.hand, "the position must hold cards to hide"
+            assert not any(re.search(rf"{re.escape(label(c))}\b", text) for c in hero.hand), hero.seat
+    assert not RAW_IDS["swordplay"].search(text)
+    assert 4 <= len(lines) <= 12
+    spectator = game.glance(game.view(state, SPECTATOR), seats)
+    assert not any(line.startswith("Your hand") for line in spectator)
+
+
+def test_a_glance_names_the_attack_waiting_for_its_answer() -> None:
+    """swordplay Combat, Defending: the target answers; the attack is named by its label."""
+    high = card("Attack - High +1")
+    state = arranged({1: Kit(hand=(card("Duck"),)), 2: Kit(items=(card("Sword"),))}, active=2)
+    state = dataclasses.replace(state, phase=DEFEND, pending=Pending(
+        attacker=2, target=1, card=high, direction="high", damage=0, announced=False))
+    lines = GAME.glance(GAME.view(state, 1), SEATS)
+    assert lines[0] == "Turn 1: bob's turn (Swordmaiden), the Combat phase, an attack waiting for its answer."
+    assert lines[1] == "Your hand (1): Duck #27."
+    assert lines[3] == ("bob, Swordmaiden: 10/10 life, no armour, holds Sword #48 (1 of 2 hands), hits for 3; "
+                        "no card in hand.")
+    assert lines[-1] == "Waiting: bob attacks ann High with Attack - High +1 #4; ann answers."

@@ -17,7 +17,7 @@ from domain.games.aod.state import (
     Player,
 )
 from domain.games.aod.view import AodView, redact, view
-from domain.games.aod.words import character, tell_command, tell_event
+from domain.games.aod.words import character, glance, tell_command, tell_event
 from domain.kernel import (
     Chance,
     Command,
@@ -123,6 +123,7 @@ GAME: Rules[AodState] = Rules(
     status=memo_last(status),
     tell_event=tell_event,
     tell_command=tell_command,
+    glance=glance,
 )
 
 __all__ = ["GAME", "RULESET"]

@@ -14,7 +14,8 @@ from typing import Any
 
 from domain.games.aod import cards
 from domain.games.aod import messages as m
-from domain.games.aod.state import ALLY, BOOK_ZONE, DECK, DISCARD, HAND, OTHER, PILE, WEAPON
+from domain.games.aod.state import ALLY, BOOK_ZONE, DECK, DISCARD, HAND, OTHER, PILE, SETUP, WEAPON
+from domain.games.aod.view import AodView, PlayerView
 from domain.kernel.messages import Command, Event
 from domain.kernel.words import Seats, counted, listed
 
@@ -171,9 +172,13 @@ def _rolled(e: m.AttackRolled, s: Seats) -> str:
     return f"{s(e.seat)} rolls {e.die}{bonuses}{total} against {e.needed}: {outcome}."
 
 
+def _must_discard(seat: int, count: int, reason: str, s: Seats) -> str:
+    return f"{s(seat)} must discard {counted(count, 'card')} of their choice ({reason})."
+
+
 def _owed(e: m.DiscardOwed, s: Seats) -> str:
     if e.count:
-        return f"{s(e.seat)} must discard {counted(e.count, 'card')} of their choice ({e.reason})."
+        return _must_discard(e.seat, e.count, e.reason, s)
     if e.reason == "the flip ends the discards still owed":
         return f"The flip ends the discards {s(e.seat)} still owed."
     return f"{s(e.seat)} owes no more discards."
@@ -194,14 +199,17 @@ def _flipped(e: m.CharacterFlipped, s: Seats) -> str:
 SWITCHED = {WEAPON: "their active weapon", OTHER: "their active Item", ALLY: "an active Ally"}
 
 
+def _victory(alignment: str, reason: str) -> str:
+    """How a game was won, as words: "good, with an empty Monster pile and the Necronomicon"."""
+    if alignment == cards.GOOD:
+        return "good, with an empty Monster pile and the Necronomicon"
+    # The reason names the pile's size ("evil, with 6 Monsters in his pile ...").
+    size = re.search(r"[0-9]+", reason)
+    return f"evil, with {size[0] if size else cards.ARMY_SIZE} Monsters in their pile and the Necronomicon"
+
+
 def _won(e: m.GameWon, s: Seats) -> str:
-    if e.alignment == cards.GOOD:
-        how = "good, with an empty Monster pile and the Necronomicon"
-    else:
-        # The reason names the pile's size ("evil, with 6 Monsters in his pile ...").
-        size = re.search(r"[0-9]+", e.reason)
-        how = f"evil, with {size[0] if size else cards.ARMY_SIZE} Monsters in their pile and the Necronomicon"
-    return f"{s(e.seat)} wins the game: {how}."
+    return f"{s(e.seat)} wins the game: {_victory(e.alignment, e.reason)}."
 
 
 EVENTS: dict[type[Event], Callable[[Any, Seats], str]] = {
@@ -281,6 +289,65 @@ COMMANDS: dict[type[Command], Callable[[Any, Seats], str]] = {
     m.SwitchItem: _switch_item,
     m.SwitchAlly: lambda c, s: f"Make {label(c.card)} an active Ally.",
 }
+
+
+GOALS = {cards.GOOD: "hold the Necronomicon with an empty Monster pile",
+         cards.EVIL: f"hold the Necronomicon with {cards.ARMY_SIZE} or more Monsters in your pile"}
+"""What wins the game for a side (aod Objective), told to its player."""
+
+
+def _in_play(found: tuple[str, ...], active: tuple[str, ...]) -> str:
+    return listed([f"{label(card)}{' (active)' if card in active else ''}" for card in found])
+
+
+def _player_line(p: PlayerView, view: AodView, s: Seats) -> str:
+    parts = [f"{counted(p.hand_count, 'card')} in hand"]
+    if p.top_monster:
+        top = cards.card(p.top_monster) if cards.is_card(p.top_monster) else None
+        needs = f" (needs {top.number})" if top is not None else ""
+        parts.append(f"Monster pile {p.pile_count}, {label(p.top_monster)} on top{needs}")
+    else:
+        parts.append("no Monster pile")
+    for name, found, active in (("weapons", p.weapons, p.weapons[:1]), ("Items", p.others, p.others[:1]),
+                                ("Allies", p.allies, p.active_allies)):
+        if found:
+            parts.append(f"{name} {_in_play(found, active)}")
+    if p.has_necronomicon:
+        parts.append(f"holds the Necronomicon{' and can win now' if p.can_win_now else ''}")
+    you = " (you)" if p.seat == view.viewer else ""
+    return f"{s(p.seat)}{you}, {p.alignment} {p.character}: {'; '.join(parts)}."
+
+
+def _head(view: AodView, s: Seats) -> str:
+    if view.finished and view.winner:
+        winner = next((p for p in view.players if p.seat == view.winner), None)
+        alignment = winner.alignment if winner is not None else ""
+        return f"Game over: {s(view.winner)} wins, {_victory(alignment, view.result)}."
+    if view.finished:
+        return f"Game over: drawn{': ' + view.result if view.result else ''}."
+    if view.phase == SETUP or not view.active_seat:
+        return "Setting up: the Monster piles are started and the hands dealt."
+    return f"Turn {view.turn}, {s.of(view.active_seat)} turn: {PHASES.get(view.phase, view.phase)}."
+
+
+def glance(view: AodView, seats: Seats) -> tuple[str, ...]:
+    """The table in a few lines: the turn, the viewer's hand and goal, each seat in turn
+    order, the piles and the discards owed."""
+    lines = [_head(view, seats)]
+    mine = next((p for p in view.players if p.seat == view.viewer), None)
+    if mine is not None:
+        lines.append(f"Your hand ({len(view.hand)}): {_labels(view.hand)}.")
+    if mine is not None and not view.finished:
+        lines.append(f"You are {mine.alignment}: to win, {GOALS.get(mine.alignment, mine.goal)}.")
+    order = {seat: place for place, seat in enumerate(view.turn_order)}
+    players = sorted(view.players, key=lambda p: (order.get(p.seat, len(order)), p.seat))
+    lines += [_player_line(p, view, seats) for p in players]
+    top = f", {label(view.discard[-1])} on top" if view.discard else ""
+    lines.append(f"Draw pile: {counted(view.deck_count, 'card')}; discard pile: "
+                 f"{counted(len(view.discard), 'card')}{top}.")
+    if view.owed_seat and not view.finished:
+        lines.append(_must_discard(view.owed_seat, view.owed_count, view.owed_reason, seats))
+    return tuple(lines)
 
 
 def tell_event(event: Event, seats: Seats) -> str:

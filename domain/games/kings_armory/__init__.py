@@ -11,7 +11,7 @@ from domain.games.kings_armory.rules import decide, to_act
 from domain.games.kings_armory.state import KaState, Options
 from domain.games.kings_armory.table import board_for
 from domain.games.kings_armory.view import KaView, redact, view
-from domain.games.kings_armory.words import label, tell_command, tell_event
+from domain.games.kings_armory.words import glance, label, tell_command, tell_event
 from domain.kernel import (
     Chance,
     Command,
@@ -154,6 +154,7 @@ GAME: Rules[KaState] = Rules(
     status=memo_last(status),
     tell_event=tell_event,
     tell_command=tell_command,
+    glance=glance,
 )
 
 __all__ = ["GAME", "RULESET"]

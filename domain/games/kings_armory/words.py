@@ -14,14 +14,17 @@ call them; seats by their players' names.
 from __future__ import annotations
 
 import re
+import textwrap
 from collections.abc import Callable
 from typing import Any
 
 from domain.games.kings_armory import messages as m
 from domain.games.kings_armory.board import MAPS, area_spaces, name, parse
 from domain.games.kings_armory.content import Attack, Special, heroes, hireables, monsters
-from domain.games.kings_armory.state import CAVE, FOE, GUARDIAN, HERO, HIREABLE
+from domain.games.kings_armory.state import CAVE, FOE, GUARDIAN, HERO, HIREABLE, PLACING, PLAYERS
+from domain.games.kings_armory.state import TOWERS as PLACING_TOWERS
 from domain.games.kings_armory.table import board_for
+from domain.games.kings_armory.view import FigureView, KaView
 from domain.kernel.messages import Command, Event
 from domain.kernel.words import Seats, counted, listed
 
@@ -458,6 +461,124 @@ COMMANDS: dict[type[Command], Callable[[Any, Seats], str]] = {
                              if c.hold else f"End {_of(c.figure)} turn."),
     m.EndTurn: lambda c, s: "End your turn: your Allies that have not acted give up theirs.",
 }
+
+
+# ---------------------------------------------------------------- the glance
+
+WIDTH = 100
+"""A glance's lines are wrapped at this width, so that its line count is what a terminal shows."""
+GUTTER = "  "
+"""Between the map and the list of figures beside it."""
+
+
+def _wrapped(text: str, width: int = WIDTH, indent: str = "  ") -> list[str]:
+    return textwrap.wrap(text, width, subsequent_indent=indent, break_long_words=False, break_on_hyphens=False)
+
+
+def _head(view: KaView, s: Seats) -> str:
+    gate = f"Castle Gate {view.gate}/{view.gate_max} hp"
+    if view.finished:
+        return f"Game over: the team {'wins' if view.won else 'loses'}: {view.result}. {gate}."
+    if view.phase == PLACING_TOWERS:
+        return (f"Setting up on {_map(view.board)}: {s(view.seat)} places a starting Tower "
+                f"({view.towers_left} to place).")
+    if view.phase == PLACING:
+        return f"Setting up on {_map(view.board)}: {s(view.seat)} places their Allies."
+    coming = f"; {counted(view.to_enter, 'foe')} still to enter" if view.to_enter else ""
+    if view.phase == PLAYERS:
+        acting = f", {label(view.acting)} acting" if view.acting else ""
+        return (f"Wave {view.wave} of {view.waves}, Players' Round {view.round}: {s.of(view.seat)} turn{acting}. "
+                f"{gate}{coming}.")
+    acting = f": {label(view.acting)} acts" if view.acting else ""
+    return f"Wave {view.wave} of {view.waves}, Foes' Round {view.round}{acting}. {gate}{coming}."
+
+
+def _kind_name(f: FigureView) -> str:
+    """What a mark on the map stands for: a Hero's label, a Hireable's or the Guardian's kind."""
+    kind, key, _ = kind_of(f.figure)
+    return hireables()[key].name if kind == HIREABLE else label(f.figure)
+
+
+def _marks(view: KaView) -> str:
+    allies = {f.mark: _kind_name(f) for f in view.figures if f.kind != FOE and f.space}
+    shown = ", ".join(f"{mark} {what}" for mark, what in allies.items())
+    return f"{shown + '; ' if shown else ''}digits: foes, by level."
+
+
+def _tokens_of(f: FigureView) -> list[str]:
+    return [f"{getattr(f, token)} {token.capitalize()}" for token in TOKENS if getattr(f, token)]
+
+
+def _figure(f: FigureView, view: KaView) -> str:
+    """A figure in a few words: where it is, its hit points, tokens and what is left of its turn."""
+    level = f" (level {f.level})" if f.kind == HIREABLE else ""
+    where = f" at {f.space}" if f.space else " waits to be placed"
+    tower = f" on {label(f.on_tower)}" if f.on_tower else ""
+    words = [f"{label(f.figure)}{level}{where}{tower}", f"{f.hp}/{f.max_hp} hp"]
+    if f.knocked_out:
+        words.append("knocked out")
+    words += _tokens_of(f)
+    if f.kind == FOE:
+        words.append(f"{f.to_gate} to the Gate")
+        if f.tanked_by:
+            words.append(f"tanked by {label(f.tanked_by)}")
+    elif view.phase == PLAYERS and not f.knocked_out:
+        steps = f" and {counted(f.steps, 'step')}" if f.steps else ""
+        words.append("done" if f.done else f"{counted(f.actions, 'action')}{steps} left")
+    if f.holding:
+        words.append("holds to tank")
+    if f.figure == view.acting:
+        words.append("acting")
+    return ", ".join(words)
+
+
+def _cells(cells: tuple[str, ...]) -> str:
+    """A Tower's spaces by its corners: "l12 to m13"."""
+    return cells[0] if len(cells) == 1 else f"{cells[0]} to {cells[-1]}"
+
+
+def _listing(view: KaView, s: Seats) -> list[tuple[str, list[str]]]:
+    """The figures (and, while the team sets up, the Towers) in groups: a heading and its entries."""
+    groups: list[tuple[str, list[str]]] = []
+    if view.phase in (PLACING_TOWERS, PLACING):
+        groups.append(("Towers:", [f"{label(t.tower)} at {_cells(t.cells)}, hosts {t.hosted} of {t.slots}"
+                                   for t in view.towers] or ["none yet"]))
+    for seat in sorted({f.seat for f in view.figures if f.kind != FOE}):
+        allies = sorted((f for f in view.figures if f.kind != FOE and f.seat == seat),
+                        key=lambda f: f.figure != view.acting)  # the acting Ally first
+        groups.append((f"{s.of(seat)} Allies:", [_figure(f, view) for f in allies]))
+    foes = sorted((f for f in view.figures if f.kind == FOE and f.space), key=lambda f: (f.to_gate, f.figure))
+    if foes:
+        groups.append(("Foes, nearest the Gate first:", [_figure(f, view) for f in foes]))
+    if view.foresight:
+        foreseen = [monsters()[key].name if key in monsters() else _plain(key) for key in view.foresight]
+        groups.append(("Foresight, the next Wave opens with:", [_a(name) for name in foreseen]))
+    return groups
+
+
+def _beside(board: tuple[str, ...], listing: list[tuple[str, list[str]]]) -> list[str]:
+    """The map with the listing in a column to its right; what the map's height leaves
+    over goes on below it, in the same column."""
+    left = max((len(line) for line in board), default=0)
+    width = WIDTH - left - len(GUTTER)
+    column = [line for heading, entries in listing
+              for line in (heading, *(part for entry in entries
+                                      for part in _wrapped(f"  {entry}", width, indent="    ")))]
+    rows = max(len(board), len(column))
+    return [f"{board[row] if row < len(board) else '':<{left}}{GUTTER}{column[row] if row < len(column) else ''}"
+            .rstrip() for row in range(rows)]
+
+
+def glance(view: KaView, seats: Seats) -> tuple[str, ...]:
+    """The board and the team for one screen: the Wave, round and Gate; the map with its
+    column letters and row numbers, each seat's Allies beside it (hit points, tokens, what
+    is left of their turns) and the foes on the board, nearest the Gate first; below, what
+    the map's marks are."""
+    # The legend's first line says what the map's own marks are; its others name each
+    # figure by its id, which the listing does by label.
+    terrain = _wrapped(f"{view.legend[0]}.") if view.legend else []
+    return (*_wrapped(_head(view, seats)), *_beside(view.map, _listing(view, seats)), *terrain,
+            *_wrapped(_marks(view)))
 
 
 def tell_event(event: Event, seats: Seats) -> str:

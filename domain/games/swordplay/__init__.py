@@ -22,7 +22,7 @@ from domain.games.swordplay.state import (
     State,
 )
 from domain.games.swordplay.view import SwordplayView, redact, view
-from domain.games.swordplay.words import MONSTER, direction, hero, label, tell_command, tell_event
+from domain.games.swordplay.words import MONSTER, direction, glance, hero, label, tell_command, tell_event
 from domain.kernel import (
     Chance,
     Command,
@@ -143,6 +143,7 @@ GAME: Rules[State] = Rules(
     status=memo_last(status),
     tell_event=tell_event,
     tell_command=tell_command,
+    glance=glance,
 )
 
 __all__ = ["GAME", "RULESET"]

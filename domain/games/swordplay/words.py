@@ -13,7 +13,8 @@ from typing import Any
 
 from domain.games.swordplay import cards
 from domain.games.swordplay import messages as m
-from domain.games.swordplay.state import MONSTER_SEAT
+from domain.games.swordplay.state import COMBAT, DEFEND, DISCARD, MONSTER_SEAT, READY, SETUP
+from domain.games.swordplay.view import HeroView, PendingView, SwordplayView
 from domain.kernel.messages import Command, Event
 from domain.kernel.words import Seats, counted, listed
 
@@ -195,6 +196,65 @@ COMMANDS: dict[type[Command], Callable[[Any, Seats], str]] = {
     m.BlockWithShield: lambda c, s: f"Block the attack with {label(c.card)}.",
     m.TakeHit: lambda c, s: "Take the hit.",
 }
+
+
+PHASES = {SETUP: "waiting for the start", DISCARD: "the Discard phase", READY: "the Ready phase",
+          COMBAT: "the Combat phase", DEFEND: "the Combat phase, an attack waiting for its answer"}
+
+
+def _damage_per_hit(h: HeroView) -> int:
+    """The hero's base damage and its ready weapons' (swordplay Damage), before the attack card's bonus."""
+    return h.base_damage + sum(cards.card_def(item).damage for item in h.items
+                               if cards.is_card_id(item) and cards.kind(item) == cards.WEAPON)
+
+
+def _hero_line(h: HeroView, view: SwordplayView, s: Seats) -> str:
+    who = f"{s(h.seat)}{' (you)' if h.seat == view.viewer else ''}, {h.name}"
+    if not h.alive:
+        return f"{who}: fallen."
+    armour = f", wears {label(h.armor)} ({counted(h.armor_points, 'point')})" if h.armor else ", no armour"
+    used = sum(cards.card_def(item).hands for item in h.items if cards.is_card_id(item))
+    held = f", holds {_labels(h.items)} ({used} of {h.hands} hands)" if h.items else ", holds nothing"
+    return (f"{who}: {h.life}/{h.max_life} life{armour}{held}, hits for {_damage_per_hit(h)}; "
+            f"{counted(h.hand_count, 'card')} in hand.")
+
+
+def _waiting(p: PendingView, s: Seats) -> str:
+    damage = f" for {p.damage} damage" if p.announced else ""
+    with_card = f" with {label(p.card)}" if p.card else ""
+    return (f"Waiting: {_opening(_fighter(p.attacker, s))} attacks {_fighter(p.target_seat, s)} "
+            f"{direction(p.direction)}{with_card}{damage}; {s(p.target_seat)} answers.")
+
+
+def _head(view: SwordplayView, s: Seats) -> str:
+    if view.finished and view.winner:
+        return f"Game over: {s(view.winner)} ({hero(view.winner)}) is the last hero standing."
+    if view.finished:
+        return f"Game over: drawn{': ' + view.draw_reason if view.draw_reason else ''}."
+    if not view.active_seat:
+        return f"{PHASES[SETUP].capitalize()}."
+    limit = f" of at most {view.turn_limit}" if view.turn_limit else ""
+    return (f"Turn {view.turn}{limit}: {s.of(view.active_seat)} turn ({hero(view.active_seat)}), "
+            f"{PHASES.get(view.phase, view.phase)}.")
+
+
+def glance(view: SwordplayView, seats: Seats) -> tuple[str, ...]:
+    """The arena in a few lines: the turn, the viewer's hand, each hero, the Monster, the
+    piles and the attack waiting for its answer."""
+    lines = [_head(view, seats)]
+    if any(h.seat == view.viewer for h in view.heroes):
+        lines.append(f"Your hand ({len(view.hand)}): {_labels(view.hand)}.")
+    lines += [_hero_line(h, view, seats) for h in view.heroes]
+    monster = view.monster
+    if monster.present:
+        lines.append(_opening(f"{MONSTER}: {monster.life}/{monster.max_life} life." if monster.alive
+                              else f"{MONSTER} has fallen."))
+    top = f", {label(view.discard[-1])} on top" if view.discard else ""
+    lines.append(f"Combat deck: {counted(view.deck_count, 'card')}; discard pile: "
+                 f"{counted(len(view.discard), 'card')}{top}.")
+    if view.pending.active and not view.finished:
+        lines.append(_waiting(view.pending, seats))
+    return tuple(lines)
 
 
 def tell_event(event: Event, seats: Seats) -> str:
