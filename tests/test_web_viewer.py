@@ -6,6 +6,7 @@ of each game's table is saved under docs/images/ (shown in the README)."""
 
 from __future__ import annotations
 
+import contextlib
 import random
 import re
 import shutil
@@ -21,7 +22,7 @@ from service.server import Running
 from service.viewer.live import LiveTimeline
 from service.viewer.timeline import Timeline, load
 from service.viewer.web import WEB_ROOT, ViewerServer
-from tablerules_client import Client
+from tablerules_client import Client, ServiceCallError
 from tests.conftest import OPERATOR, play_randomly
 from tests.stored_logs import CURRENT_LOGS, REPLAYS
 from tests.test_viewer_api import ARMORY, edited_line, strings_in
@@ -49,6 +50,13 @@ pytestmark = [
     pytest.mark.skipif(not (WEB_ROOT / "dist" / "app.js").is_file(),
                        reason="the viewer's scripts are not built (`make viewer`)"),
 ]
+
+
+@pytest.fixture
+def storage_url(sqlite_url: str) -> str:
+    """Live games on the default store only: the page is the subject here (the server's stores
+    are tested through test_service)."""
+    return sqlite_url
 
 
 @pytest.fixture(scope="module")
@@ -220,5 +228,78 @@ def test_a_live_game_ends_on_the_page(page: Any, client: Client, server: Running
         page.wait_for_selector("#status[data-finished='true']", timeout=WAIT_MS)
         assert winners_on(page) == list(final.status.winners)
     finally:
+        viewer.close()
+        live.close()
+
+
+WHOLE_GAMES = {  # ruleset: (seats, options) that random play ends in some hundreds of commands
+    "armory": (2, {"turn_limit": 6}),
+    "swordplay": (2, {}),
+    "aod": (2, {"turn_limit": 8}),
+    "guardians": (2, {"turn_limit": 2}),
+    "kings-armory": (1, {"waves": 1, "gate_hp": 1}),
+}
+MAX_CLICKS = 1500
+
+
+def _other_seats(client: Client, game_id: str, tokens: dict[int, str], done: threading.Event) -> None:
+    """Random moves for every seat but 1 until the game ends or the test is done."""
+    chooser = random.Random(game_id)
+    while not done.is_set():
+        status = client.view(game_id).status
+        if status.finished:
+            return
+        others = [seat for seat in status.to_act if seat != 1]
+        if not others:
+            done.wait(0.02)
+            continue
+        seat = chooser.choice(others)
+        view = client.view(game_id, tokens[seat])
+        if view.legal_commands:
+            with contextlib.suppress(ServiceCallError):  # seat 1 moved meanwhile: look again
+                client.seat(game_id, tokens[seat]).submit(chooser.choice(list(view.legal_commands)),
+                                                          expected_version=view.version)
+
+
+@pytest.mark.parametrize("ruleset", sorted(WHOLE_GAMES))
+def test_a_whole_game_is_played_from_the_page_with_a_seat_token(page: Any, client: Client, server: Running,
+                                                                 ruleset: str) -> None:
+    """issue 28: with a seat's token the live page lists that seat's legal commands in words
+    and submits the one clicked; seat 1 plays a whole game by clicks, the others by a bot."""
+    seats, options = WHOLE_GAMES[ruleset]
+    created = client.create_game(ruleset, ["ann", "bob"][:seats], options, seed=f"page-{ruleset}", token=OPERATOR)
+    tokens = {seat.seat: seat.token for seat in created.seats}
+    live = LiveTimeline(f"127.0.0.1:{server.port}", created.game_id, tokens[1])
+    viewer = ViewerServer(live)
+    viewer.serve_in_background()
+    done = threading.Event()
+    others = threading.Thread(target=_other_seats, args=(client, created.game_id, tokens, done), daemon=True)
+    others.start()
+    chooser = random.Random(ruleset)
+    try:
+        page.goto(viewer.url)
+        clicks = 0
+        while not client.view(created.game_id).status.finished:
+            assert clicks < MAX_CLICKS, f"{ruleset}: no end after {clicks} clicks"
+            page.wait_for_function("() => document.querySelector('#status').dataset.finished === 'true' || "
+                                   "document.querySelectorAll('#commands:not([hidden]) button:not([disabled])')"
+                                   ".length > 0", timeout=WAIT_MS)
+            buttons = page.locator("#commands:not([hidden]) button:not([disabled])")
+            if buttons.count() == 0:
+                continue
+            texts = buttons.all_inner_texts()
+            assert all(text and not re.search(r"\b[0-9]\.[0-9]{2}\b|#\d+\)|card=", text) for text in texts), texts
+            seen_at = page.get_attribute("#board", "data-seq")
+            buttons.nth(chooser.randrange(len(texts))).click()
+            clicks += 1
+            page.wait_for_function(f"() => document.querySelector('#board').dataset.seq !== '{seen_at}' || "
+                                   "document.querySelector('#commands .error')?.textContent", timeout=WAIT_MS)
+        final = client.view(created.game_id)
+        drawn_at(page, final.version, 1)
+        page.wait_for_selector("#status[data-finished='true']", timeout=WAIT_MS)
+        assert page.locator("#commands").is_hidden() and clicks > 0
+    finally:
+        done.set()
+        others.join(timeout=30)
         viewer.close()
         live.close()

@@ -2,7 +2,9 @@
 
 The viewer reads the server only as a client does (the event stream and GetView with the
 token it was given, or none for a spectator), so the page can never show more than
-that token may see. Each received envelope's hash chain is checked on arrival. A view
+that token may see. With a seat's token it also plays that seat: each view lists the
+seat's legal commands in words, and the page submits the one clicked. Each received
+envelope's hash chain is checked on arrival. A view
 is fetched after each burst of events, and kept with the version it shows, so the
 page can scrub back through the views it was sent.
 """
@@ -24,11 +26,16 @@ MAX_KEPT_VIEWS = 5000
 """Views kept for scrubbing back; the oldest are dropped first (events are all kept)."""
 
 
+class Refused(ValueError):
+    """A command the page asked for that was not submitted, and why."""
+
+
 class LiveTimeline:
     """The events and views of a game in progress, as the token's viewer receives them."""
 
     def __init__(self, address: str, game_id: str, token: str | None) -> None:
         self.game_id = game_id
+        self._token = token or ""
         self._client = Client(address, token)
         first = self._client.view(game_id)  # ServiceCallError: no such game, a bad token, no server
         self.ruleset: str = first.ruleset
@@ -50,7 +57,22 @@ class LiveTimeline:
     def _view_json(response: Any) -> dict[str, JsonValue]:
         status = response.status
         return {"seq": response.version, "view": json.loads(response.view_json),
-                "status": status_json(status)}
+                "status": status_json(status), "legal": list(response.legal_command_texts)}
+
+    def submit(self, version: int, index: int) -> dict[str, JsonValue]:
+        """Submit the seat's legal command number `index` (0-based) of the list it was shown
+        at `version`; Refused (with why) if it cannot be, nothing submitted then."""
+        if self.seat == 0:
+            raise Refused("a spectator has no commands: follow the game with a seat's token (--token) to play")
+        try:
+            now = self._client.view(self.game_id)
+            if now.version != version or not 0 <= index < len(now.legal_commands):
+                raise Refused(f"the game moved on (event {now.version}, not {version}): choose from the new list")
+            reply = self._client.seat(self.game_id, self._token).submit(now.legal_commands[index],
+                                                                      expected_version=version)
+        except ServiceCallError as refused:
+            raise Refused(str(refused)) from None
+        return {"version": reply.version, "events": [event.text for event in reply.events]}
 
     def _follow(self) -> None:
         try:

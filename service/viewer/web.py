@@ -9,7 +9,9 @@ view through the port. Endpoints (docs/viewer.md):
 - `GET /api/events?viewer=N`: every event as that viewer saw it (a file; live: the viewer is fixed);
 - `GET /api/view?seq=S&viewer=N`: the table after event S as that viewer saw it;
 - `GET /api/stream?after=S` (live only): server-sent events: `events` (a batch of
-  new events), `view` (a new view arrived) and `end`.
+  new events), `view` (a new view arrived) and `end`;
+- `POST /api/submit` (live, with a seat's token): `{"version": V, "index": I}` submits
+  the seat's legal command I of the list shown with the view at event V.
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 from domain.kernel.canonical import JsonValue
-from service.viewer.live import LiveTimeline
+from service.viewer.live import LiveTimeline, Refused
 from service.viewer.timeline import Timeline
 
 WEB_ROOT = Path(__file__).resolve().parents[2] / "clients" / "web"
@@ -41,6 +43,8 @@ SECURITY_HEADERS = {
     "Referrer-Policy": "no-referrer",
 }
 MAX_QUERY = 2048
+MAX_BODY = 1024
+"""A submit's body: two numbers."""
 STREAM_HEARTBEAT_SECONDS = 15.0
 STREAM_PACE_SECONDS = 0.1
 
@@ -124,6 +128,19 @@ class ViewerServer:
                 raise BadRequest(str(problem)) from None
         raise LookupError(path)
 
+    def submit(self, body: bytes) -> JsonValue:
+        source = self.source
+        if not isinstance(source, LiveTimeline):
+            raise BadRequest("a log file is a finished record: only a live game followed with a seat's token plays")
+        try:
+            asked = json.loads(body)
+        except ValueError:
+            raise BadRequest("the body must be JSON: {\"version\": V, \"index\": I}") from None
+        version, index = (asked.get(key) if isinstance(asked, dict) else None for key in ("version", "index"))
+        if not all(isinstance(value, int) and not isinstance(value, bool) and value >= 0 for value in (version, index)):
+            raise BadRequest("version and index must be whole numbers: the view's event and the command's place")
+        return source.submit(int(version), int(index))  # type: ignore[arg-type]  # Refused: not submitted
+
     def _check_live_viewer(self, viewer: int) -> None:
         seat = self.source.seat  # type: ignore[union-attr]
         if viewer != seat:
@@ -204,6 +221,29 @@ def _handler_for(server: ViewerServer) -> type[BaseHTTPRequestHandler]:
                 self._send_json(HTTPStatus.NOT_FOUND, {"error": f"no such endpoint: {parts.path}"})
             except (BrokenPipeError, ConnectionResetError):
                 pass  # the page went away
+
+        def do_POST(self) -> None:
+            parts = urlsplit(self.path)
+            query = {name: values[0] for name, values in parse_qs(parts.query).items()}
+            length = int(self.headers.get("Content-Length") or 0)
+            if len(self.path) > MAX_QUERY or length > MAX_BODY:
+                self._send_json(HTTPStatus.REQUEST_ENTITY_TOO_LARGE, {"error": "the request is too long"})
+                return
+            if not hmac.compare_digest(query.get("key", ""), server.key):
+                self._send_json(HTTPStatus.FORBIDDEN, {"error": "the key printed with the viewer's address is "
+                                                                "missing or wrong"})
+                return
+            if parts.path != "/api/submit":
+                self._send_json(HTTPStatus.NOT_FOUND, {"error": f"no such endpoint: {parts.path}"})
+                return
+            try:
+                self._send_json(HTTPStatus.OK, server.submit(self.rfile.read(length)))
+            except BadRequest as problem:
+                self._send_json(HTTPStatus.BAD_REQUEST, {"error": str(problem)})
+            except Refused as refused:
+                self._send_json(HTTPStatus.CONFLICT, {"error": str(refused)})
+            except (BrokenPipeError, ConnectionResetError):
+                pass
 
         def _send_file(self, path: str) -> None:
             found = server.files.get(path)

@@ -16,7 +16,8 @@ interface Summary {
   options: Record<string, unknown>; viewers: Array<{ id: number; label: string }>; last_seq: number; check: Check;
   ended?: boolean; problem?: string | null;
 }
-interface Viewed { seq: number; view: unknown; status: Status }
+/** A view; a live game followed with a seat's token adds that seat's legal commands in words. */
+interface Viewed { seq: number; view: unknown; status: Status; legal?: string[] }
 
 const key = new URLSearchParams(location.search).get("key") ?? "";
 const $ = <T extends HTMLElement>(id: string): T => document.getElementById(id) as T;
@@ -27,6 +28,14 @@ async function api<T>(path: string, params: Record<string, string | number> = {}
   const body = await response.json();
   if (!response.ok) throw new Error(body.error ?? `${response.status}`);
   return body as T;
+}
+
+/** Submit the seat's legal command `index` of the list shown with the view at `version` (a live game, a seat's token). */
+async function submit(version: number, index: number): Promise<void> {
+  const response = await fetch(`/api/submit?key=${encodeURIComponent(key)}`, {
+    method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ version, index }) });
+  const body = await response.json();
+  if (!response.ok) throw new Error(body.error ?? `${response.status}`);
 }
 
 let summary: Summary;
@@ -176,6 +185,33 @@ function drawBoard(viewed: Viewed, shownTo: number): void {
   board.dataset.seq = String(viewed.seq);
   board.dataset.viewer = String(shownTo);
   board.dataset.ready = "true";
+  drawCommands(viewed);
+}
+
+/** A seat's legal commands, in words, when a live game is followed with its token and
+ * the newest view is shown: clicking one submits it. */
+function drawCommands(viewed: Viewed): void {
+  const panel = $("commands");
+  const legal = viewed.legal ?? [];
+  const playable = summary.mode === "live" && !summary.ended && viewed.seq === last() && legal.length > 0;
+  panel.hidden = !playable;
+  if (!playable) {
+    panel.replaceChildren();
+    return;
+  }
+  const problem = el("div", { class: "error" });
+  const buttons = legal.map((text, index) => {
+    const button = el("button", { data: { index } }, text);
+    button.addEventListener("click", () => {
+      buttons.forEach((b) => (b.disabled = true));
+      submit(viewed.seq, index).catch((error: unknown) => {
+        problem.textContent = `Not played: ${(error as Error).message}`;
+        void show(last());
+      });
+    });
+    return button;
+  });
+  panel.replaceChildren(el("div", { class: "label" }, `Your move, ${viewerLabel()}:`), ...buttons, problem);
 }
 
 async function loadEvents(): Promise<void> {
