@@ -252,7 +252,14 @@ def cmd_view(args: argparse.Namespace) -> int:
         except Unviewable as problem:
             print(f"tablerules view: {args.file} cannot be drawn: {problem}", file=sys.stderr)
             return 1
-        print(f"{args.file}: {source.check.verdict}, {source.last_seq} events to show", flush=True)
+        broken = source.check.broken
+        if broken is None:
+            print(f"{args.file}: {source.check.verdict}, {source.last_seq} events to show", flush=True)
+        else:
+            where = f"line {broken.line} (event {broken.seq})" if broken.line else f"event {broken.seq}"
+            print(f"{args.file}: FAILED at {where}: {broken.reason}; "
+                  f"{f'the {source.last_seq} events before it' if source.last_seq else 'no event'} to show",
+                  flush=True)
     else:
         source = LiveTimeline(args.address, args.game, args.token)
     try:

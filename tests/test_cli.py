@@ -293,6 +293,24 @@ def test_rulesets_lists_every_game_and_option_with_its_default_and_origin() -> N
     assert {o["name"]: o["default"] for o in armory["options"]}["turn_limit"] == 0
 
 
+def test_view_of_a_log_broken_at_its_first_event_says_where_and_why(tmp_path: Path) -> None:
+    """issue 28: not "FAILED: 0 events to show", but the line, the reason and what is left."""
+    log = GOLDEN.parent / "armory" / "2p-attack-win.jsonl"
+    lines = log.read_bytes().splitlines()
+    lines[1] = lines[1].replace(b'"seq":1', b'"seq":7', 1)
+    broken = tmp_path / "broken.jsonl"
+    broken.write_bytes(b"\n".join(lines) + b"\n")
+    viewing = subprocess.Popen([sys.executable, "-m", "service.cli", "view", str(broken)], stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True)
+    try:
+        assert viewing.stdout is not None
+        first = viewing.stdout.readline()
+    finally:
+        viewing.send_signal(signal.SIGINT)
+        viewing.communicate(timeout=60)
+    assert first.startswith(f"{broken}: FAILED at line 2 (event 1): ") and first.rstrip().endswith("no event to show")
+
+
 def test_unreadable_files_get_a_clear_message(tmp_path: Path) -> None:
     missing = run("verify", str(tmp_path / "nope.jsonl"))
     assert missing.returncode != 0 and "cannot read" in missing.stderr

@@ -4,6 +4,7 @@ generator, canonical JSON, the hash-chained log, replay and verify."""
 from domain.kernel.audit import Divergence, Report, known_seed, replay, replay_lines, revealed_seed, verify
 from domain.kernel.canonical import canonical_json, digest, to_plain
 from domain.kernel.game import (
+    NOT_STARTED,
     SPECTATOR,
     Chance,
     Emitter,
@@ -24,7 +25,7 @@ from domain.kernel.rng import Rng, seed_commitment
 from domain.kernel.session import Session, command_from_json, command_to_json
 
 __all__ = [
-    "SPECTATOR", "SYSTEM_SEAT", "Chance", "Command", "Divergence", "Emitter", "Envelope",
+    "NOT_STARTED", "SPECTATOR", "SYSTEM_SEAT", "Chance", "Command", "Divergence", "Emitter", "Envelope",
     "Event", "Game", "Header", "Information", "Log", "LogFormatError", "OptionSpec",
     "Report", "Rng", "RuleViolation", "Rules", "Ruleset", "Session", "Setup", "StartGame", "Status",
     "canonical_json", "command_from_json", "command_to_json", "digest", "in_progress", "known_seed", "parse_log",

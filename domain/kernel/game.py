@@ -115,6 +115,10 @@ class Status:
     summary: str = ""
 
 
+NOT_STARTED = "not started: the service starts it once it is created"
+"""Every game's status summary before its first command (StartGame, or seat randomness)."""
+
+
 @functools.lru_cache(maxsize=1 << 10)
 def in_progress(to_act: tuple[int, ...], turn: int, summary: str) -> Status:
     """The Status of a game under way. Statuses are values, and a game's consecutive

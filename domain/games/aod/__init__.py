@@ -19,6 +19,7 @@ from domain.games.aod.state import (
 from domain.games.aod.view import AodView, redact, view
 from domain.games.aod.words import character, glance, tell_command, tell_event
 from domain.kernel import (
+    NOT_STARTED,
     Chance,
     Command,
     Event,
@@ -100,7 +101,7 @@ def status(state: AodState) -> Status:
         return Status(finished=True, winners=winners, turn=state.turn, summary=summary)
     acting = to_act(state)
     if state.phase == SETUP:
-        return in_progress(acting, state.turn, "waiting for the start")
+        return in_progress(acting, state.turn, NOT_STARTED)
     summary = f"turn {state.turn}: {_seat(state, state.active)}, {state.phase} step"
     if state.owed_seat:
         owed = "1 discard" if state.owed_count == 1 else f"{state.owed_count} discards"

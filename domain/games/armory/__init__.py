@@ -15,6 +15,7 @@ from domain.games.armory.state import ArmoryState, Combatant, Player, awaited, p
 from domain.games.armory.view import ArmoryView, redact, view
 from domain.games.armory.words import glance, label, tell_command, tell_event
 from domain.kernel import (
+    NOT_STARTED,
     Chance,
     Information,
     OptionSpec,
@@ -98,7 +99,7 @@ def status(state: ArmoryState) -> Status:
     elif state.turn:
         summary = f"turn {state.turn}: seat {state.turn_player} ({state.phase})"
     else:
-        summary = "not started"
+        summary = NOT_STARTED
     return in_progress(to_act, state.turn, summary)
 
 

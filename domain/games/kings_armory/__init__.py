@@ -8,11 +8,12 @@ from domain.games.kings_armory.content import heroes, hireables
 from domain.games.kings_armory.evolve import evolve
 from domain.games.kings_armory.legal import legal_commands
 from domain.games.kings_armory.rules import decide, to_act
-from domain.games.kings_armory.state import KaState, Options
+from domain.games.kings_armory.state import PLACING, PLAYERS, TOWERS, KaState, Options
 from domain.games.kings_armory.table import board_for
 from domain.games.kings_armory.view import KaView, redact, view
 from domain.games.kings_armory.words import glance, label, tell_command, tell_event
 from domain.kernel import (
+    NOT_STARTED,
     Chance,
     Command,
     Event,
@@ -133,9 +134,15 @@ def status(state: KaState) -> Status:
     if state.finished:
         winners = tuple(range(1, state.seats + 1)) if state.won else ()
         return Status(finished=True, winners=winners, turn=state.rounds, summary=state.result)
-    summary = f"wave {state.wave}, round {state.round}: {state.phase}"
-    if state.seat:
-        summary += f", seat {state.seat}" + (f" ({label(state.acting)})" if state.acting else "")
+    acting = f" ({label(state.acting)} acting)" if state.acting else ""
+    if state.phase == TOWERS:
+        summary = f"setting up: seat {state.seat} places a starting Tower" if state.seat else NOT_STARTED
+    elif state.phase == PLACING:
+        summary = f"setting up: seat {state.seat} places its Allies"
+    elif state.phase == PLAYERS:
+        summary = f"wave {state.wave}, the Players' Round {state.round}: seat {state.seat}{acting}"
+    else:
+        summary = f"wave {state.wave}, the Foes' Round {state.round}{acting}"
     return in_progress(to_act(state), state.rounds, summary)
 
 

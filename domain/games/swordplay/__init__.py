@@ -24,6 +24,7 @@ from domain.games.swordplay.state import (
 from domain.games.swordplay.view import SwordplayView, redact, view
 from domain.games.swordplay.words import MONSTER, direction, glance, hero, label, tell_command, tell_event
 from domain.kernel import (
+    NOT_STARTED,
     Chance,
     Command,
     Event,
@@ -117,7 +118,7 @@ def status(state: State) -> Status:
             return Status(finished=True, winners=(state.winner,), turn=state.turn, summary=summary)
         return Status(finished=True, turn=state.turn, summary=f"drawn: {state.draw_reason}")
     if state.phase == SETUP:
-        return in_progress((), 0, "waiting for the start")
+        return in_progress((), 0, NOT_STARTED)
     if state.phase == DEFEND and state.pending is not None:
         pending = state.pending
         if pending.attacker == 0:

@@ -94,7 +94,7 @@ function monsterPile(player: Player, faces: Map<string, Face>): HTMLElement {
 /** aod Objective: how far each side is from its goal (the book is the other half). */
 function progress(player: Player): HTMLElement {
   if (player.alignment === "evil") {
-    return el("div", { class: "progress" }, `army ${player.pile_count} of ${ARMY_SIZE} `, meter(player.pile_count, ARMY_SIZE, "Monsters in his pile"));
+    return el("div", { class: "progress" }, `army ${player.pile_count} (${ARMY_SIZE} needed) `, meter(player.pile_count, ARMY_SIZE, "Monsters in his pile"));
   }
   return el("div", { class: "progress" }, player.pile_count ? `${player.pile_count} Monster${player.pile_count > 1 ? "s" : ""} left to clear` : "Monster pile cleared");
 }
