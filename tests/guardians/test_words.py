@@ -157,6 +157,7 @@ def test_a_spell_answered_by_dispel_magic() -> None:
         "ann lets it be: bob's Power Lunch #1 stays dispelled.")
     assert tell(m.AnswerClosed(seat=1, card=lunch, stands=True), SEATS) == (
         "ann lets it be: bob's Power Lunch #1 takes effect.")
+    assert tell(m.WindowMove(seat=1, passed=True, actor=2), SEATS) == "ann is done; bob may act."
 
 
 def test_commands_read_as_a_person_chooses_them() -> None:

@@ -578,7 +578,8 @@ EVENTS: dict[type[Event], Callable[[Any, Seats], str]] = {
     m.CommandsRevealed: _commands_revealed,
     m.EffectApplied: _effect,
     m.StageBegan: _stage,
-    m.WindowMove: lambda e, s: (f"{s(e.seat)} passes; {s(e.actor)} may act." if e.passed
+    # A seat that bribed has had its say as one that passed (combat._said_bribe): "done" fits both.
+    m.WindowMove: lambda e, s: (f"{s(e.seat)} is done; {s(e.actor)} may act." if e.passed
                                 else f"{s(e.actor)} may act next."),
     m.CardDispelled: _dispelled,
     m.AnswerOpened: _answer_opened,
