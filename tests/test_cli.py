@@ -22,6 +22,7 @@ from tablerules_client import Client
 from tests.conftest import OPERATOR, command_boundary
 from tests.format1 import HISTORICAL
 from tests.stored_logs import GOLDEN, GOLDEN_LOGS
+from tests.test_words import RAW_IDS
 
 
 @pytest.fixture
@@ -240,17 +241,24 @@ def test_cards_a_seat_draws_into_an_empty_hand_are_named_in_the_events(server: R
 
 
 def test_guardians_in_the_terminal_by_hand_and_by_bots(server: Running) -> None:
-    """A person sees Guardians cards by name and the board as a grid; bots finish a game."""
+    """A person reads Guardians in words from the server: events as sentences, the glance
+    (cards by label, the board as a grid) and the commands to choose from; bots finish a game."""
     address = f"127.0.0.1:{server.port}"
     env = {"TABLERULES_OPERATOR_TOKEN": OPERATOR}
     by_hand = run("play", "--address", address, "--ruleset", "guardians", "--bots", "2", "--seed", "g-hand",
                   "--max-commands", "30", stdin="1\n" * 200 + "q\n", env=env)
     assert by_hand.returncode == 0, by_hand.stderr
-    assert "board (" in by_hand.stdout and "|a4 seat 2's stronghold" in by_hand.stdout
-    assert "Rak Nam, Leader of the Mighty" in by_hand.stdout
-    numbered = [line for line in by_hand.stdout.splitlines() if re.match(r" +[0-9]+\. ", line)]
-    assert numbered and any(line.split(". ", 1)[1].startswith("Place ") for line in numbered)
-    assert not [line for line in numbered if "card=" in line or re.search(r"#[0-9]", line)], numbered
+    lines = by_hand.stdout.splitlines()
+    raw = RAW_IDS["guardians"]
+    assert "seat-1 plays Rak Nam, Leader of the Mighty (7 Power Stones)" in by_hand.stdout
+    assert "Turn 1, Draw & Organize: seat-1 and seat-2 still placing." in lines
+    assert any(line.startswith("Just drawn (12): ") for line in lines)
+    grid = [line for line in lines if re.match(r"  [abc][1-4] ", line)]
+    assert grid[:4] and grid[0].endswith("(seat-2's stronghold)") and grid[3].endswith("(seat-1's stronghold)")
+    numbered = [line.split(". ", 1)[1] for line in lines if re.match(r" +[0-9]+\. ", line)]
+    assert "Finish placing: commit to your layout." in numbered
+    assert any(re.fullmatch(r"Place [A-Z].* #[0-9]+ (on|under) [abc]1\.", line) for line in numbered), numbered
+    assert not [line for line in lines if raw.search(line) or "card=" in line], "no raw id on the screen"
     for style in ("eager", "aggressive"):
         # The rulebook's game has no turn limit and bots need not end it: the house rule does.
         bots = run("play", "--address", address, "--ruleset", "guardians", "--all-bots", "--quiet", "--seed", "g-bots",

@@ -1,5 +1,6 @@
-"""`tablerules play` shows a person the table: card ids by name and numbers when the view
-carries a card catalog (Guardians), a grid board, and bots that finish a Guardians game."""
+"""`tablerules play` shows a person the table: a game's glance and its commands in words
+(Guardians: cards by label), the whole view with card ids by name and numbers when the view
+carries a card catalog, a grid board, and bots that finish a Guardians game."""
 
 from __future__ import annotations
 
@@ -10,14 +11,18 @@ from typing import Any
 
 from bench.rules import start
 from domain.games import REGISTRY
+from domain.games.guardians.words import label
 from domain.kernel import Rng, canonical_json
+from domain.kernel.words import Seats
 from service.convert import command_to_proto
 from service.play import Cards, bot_choice, describe, render
 from tablerules_client import command
+from tests.test_words import RAW_IDS
 
 GUARDIANS = REGISTRY["guardians"]
-RAW_ID = re.compile(r"\b[12]\.[a-z]{2}-[a-z0-9-]+#[0-9]+")
-"""A Guardians card instance id ("1.re-swordsman#2")."""
+RAW_ID = RAW_IDS["guardians"]
+"""A Guardians card instance id ("1.re-swordsman#2"), card key or zone string."""
+SEATS = Seats(("p1", "p2"))
 
 
 def played(moves: int, seed: int = 3, style: str = "types") -> tuple[Any, list[int]]:
@@ -39,35 +44,34 @@ def played(moves: int, seed: int = 3, style: str = "types") -> tuple[Any, list[i
     return state, list(GUARDIANS.status(state).to_act)
 
 
-def seen(state: Any, seat: int) -> tuple[str, list[str]]:
-    """What the terminal shows the seat: its view, and its numbered commands."""
-    view_json = canonical_json(GUARDIANS.view(state, seat)).decode()
-    cards = Cards.of(view_json)
-    commands = [describe(command_to_proto(GUARDIANS, c), cards, seat) for c in GUARDIANS.legal_commands(state, seat)]
-    return render(view_json), commands
+def seen(state: Any, seat: int) -> tuple[str, list[str], list[str]]:
+    """What the terminal shows the seat: its whole view (v, --full), its glance (the
+    server's view_lines) and its numbered commands (legal_command_texts)."""
+    view = GUARDIANS.view(state, seat)
+    commands = [GUARDIANS.tell_command(c, SEATS) for c in GUARDIANS.legal_commands(state, seat)]
+    return render(canonical_json(view).decode()), list(GUARDIANS.glance(view, SEATS)), commands
 
 
 def test_guardians_cards_are_shown_by_name_and_numbers_not_by_id() -> None:
     state, to_act = played(0)  # Draw & Organize: the seat's drawn cards go to its stronghold
     seat = to_act[0]
-    shown, commands = seen(state, seat)
+    shown, glance, commands = seen(state, seat)
     view = GUARDIANS.view(state, seat)
     drawn = next(s for s in view.seats if s.seat == seat).drawn_cards
     faces = {face.id: face for face in view.cards}
     assert drawn and commands
     for card in drawn:
-        assert faces[card].name in shown
-        assert any(line.startswith(f"Place {faces[card].name}") for line in commands), commands
-    creature = next(faces[c] for c in drawn if faces[c].kind == "creature" and faces[c].vitality)
-    assert any(f"Vit {creature.vitality}" in line and creature.name in line for line in commands)
+        assert faces[card].name in shown and faces[card].name in glance[1]
+        assert any(line.startswith(f"Place {label(card)} ") for line in commands), commands
     assert not [line for line in commands if RAW_ID.search(line)], "no raw card id in the commands"
+    assert not [line for line in glance if RAW_ID.search(line)], "no raw card id in the glance"
     assert not RAW_ID.search(shown), "no raw card id in the view"
     assert f"guardian: {faces[view.seats[0].guardian].name}" in shown
 
 
 def test_the_guardians_board_is_a_grid_of_the_twelve_spaces() -> None:
     state, to_act = played(120)
-    shown, _ = seen(state, to_act[0])
+    shown, _, _ = seen(state, to_act[0])
     grid = [line for line in shown.splitlines() if line.startswith("|")]
     assert len(grid) == 16, "four rows of four lines"
     assert [line.split("|")[1].split()[0] for line in grid[::4]] == ["a4", "a3", "a2", "a1"]
@@ -77,14 +81,15 @@ def test_the_guardians_board_is_a_grid_of_the_twelve_spaces() -> None:
 
 
 def test_no_raw_id_in_any_command_of_a_whole_game() -> None:
-    """Every card a seat may name in a command is in its view's catalog."""
+    """Every command a seat may choose, and its glance, read in words all game long."""
     session, _ = start(GUARDIANS, "ids", 2, "ids")
     state, version = session.state, session.version
     chooser = random.Random(11)
     while not (status := GUARDIANS.status(state)).finished:
         seat = chooser.choice(status.to_act)
-        _, commands = seen(state, seat)
+        _, glance, commands = seen(state, seat)
         assert not [line for line in commands if RAW_ID.search(line)], (state.phase, commands)
+        assert not [line for line in glance if RAW_ID.search(line)], (state.phase, glance)
         legal = GUARDIANS.legal_commands(state, seat)
         protos = [command_to_proto(GUARDIANS, c) for c in legal]
         picked = legal[protos.index(bot_choice(chooser, protos, "aggressive", seat))]

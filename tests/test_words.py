@@ -39,11 +39,16 @@ RAW_IDS = {
     "aod": re.compile(r"\b(?:" + "|".join(sorted(AOD_CARD_IDS, key=len, reverse=True)) + r")\b"),
     "kings-armory": re.compile(r"\b(?:" + "|".join(sorted(KA_KEYS, key=len, reverse=True)) + r")\b"
                                r"|\b[a-z][a-z0-9]*(?:[-_][a-z0-9]+)+\b|\bm(?:2[6-9]|[3-9][0-9]|[0-9]{3,})\b"),
+    # A card instance ("1.re-archer#2"), a card key ("re-archer", "di-giant-aunts"), a zone
+    # string ("on:b1", "shield:...") or a terrain key ("dry-heaps").
+    "guardians": re.compile(r"\b[12]\.[a-z0-9-]+#[0-9]+|\b(?:re|di|dn|np|pr)-[a-z0-9-]+"
+                            r"|\b(?:on|under|upgrade|tower|shield|terrain|facedown):|\b(?:dry-heaps|rivers-and-lakes)\b"),
 }
 """What a game's raw ids look like: none may reach a sentence. The King's Armory's: its
 content keys, kebab or snake ids ("orc-archer-2", "archer-1", "royal-mace"), and foe ids
 of the form before 0.2.0 ("m33") that no space can be named (rows stop at 25: "m7" is a
-space); its Tower ids ("t1", "p1") are space names too, and so are not looked for."""
+space); its Tower ids ("t1", "p1") are space names too, and so are not looked for.
+Guardians' spaces (a1..c4) are the board's names, in sentences as on the drawn board."""
 
 
 def _told_games() -> list[str]:
@@ -75,7 +80,7 @@ def played(path: Path, events: int) -> tuple[Game[Any], Session[Any], Seats]:
 
 def test_every_game_tells_its_events_and_commands_in_its_own_words() -> None:
     told_games = _told_games()
-    assert {"armory", "swordplay", "aod", "kings-armory"} <= set(told_games)
+    assert {"armory", "swordplay", "aod", "kings-armory", "guardians"} <= set(told_games)
     for name in told_games:
         game = REGISTRY[name]
         assert game.tell_command is not plain_command, name

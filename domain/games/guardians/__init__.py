@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from domain.games.guardians import messages
-from domain.games.guardians.cards import CONTENT, card
+from domain.games.guardians.cards import CONTENT
 from domain.games.guardians.decks import check_deck, parse_deck
 from domain.games.guardians.evolve import evolve
 from domain.games.guardians.legal import legal_commands
 from domain.games.guardians.rules import decide, to_act
-from domain.games.guardians.state import ALTERNATING, DECK, SIMULTANEOUS, GuardiansState, Options, Player, key_of
+from domain.games.guardians.state import ALTERNATING, DECK, SIMULTANEOUS, GuardiansState, Options, Player
 from domain.games.guardians.view import GuardiansView, redact, view
+from domain.games.guardians.words import glance, label, tell_command, tell_event
 from domain.kernel import (
     Chance,
     Command,
@@ -105,7 +106,7 @@ def status(state: GuardiansState) -> Status:
     if state.combat is not None:
         summary += f" at {state.combat.space} ({state.combat.stage})"
     if state.answer is not None:
-        summary += f", seat {state.answer.actor} answers the {card(key_of(state.answer.card)).name}"
+        summary += f", seat {state.answer.actor} answers {label(state.answer.card)}"
     return in_progress(acting, state.turn, summary)
 
 
@@ -122,6 +123,9 @@ GAME: Rules[GuardiansState] = Rules(
     view=view,
     redact=redact,
     status=memo_last(status),
+    tell_event=tell_event,
+    tell_command=tell_command,
+    glance=glance,
 )
 
 __all__ = ["GAME", "RULESET"]
