@@ -8,10 +8,11 @@ from domain.games.guardians.decks import check_deck, parse_deck
 from domain.games.guardians.evolve import evolve
 from domain.games.guardians.legal import legal_commands
 from domain.games.guardians.rules import decide, to_act
-from domain.games.guardians.state import ALTERNATING, DECK, SIMULTANEOUS, GuardiansState, Options, Player
+from domain.games.guardians.state import ALTERNATING, DECK, SETUP, SIMULTANEOUS, GuardiansState, Options, Player
 from domain.games.guardians.view import GuardiansView, redact, view
-from domain.games.guardians.words import glance, label, tell_command, tell_event
+from domain.games.guardians.words import PHASES, glance, label, tell_command, tell_event
 from domain.kernel import (
+    NOT_STARTED,
     Chance,
     Command,
     Event,
@@ -102,7 +103,9 @@ def status(state: GuardiansState) -> Status:
         winners = (state.winner,) if state.winner else ()
         return Status(finished=True, winners=winners, turn=state.turn, summary=state.result)
     acting = to_act(state)
-    summary = f"turn {state.turn}: {state.phase}"
+    if state.phase == SETUP:
+        return in_progress(acting, state.turn, NOT_STARTED)
+    summary = f"turn {state.turn}: {PHASES.get(state.phase, state.phase)}"
     if state.combat is not None:
         summary += f" at {state.combat.space} ({state.combat.stage})"
     if state.answer is not None:
