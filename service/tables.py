@@ -169,8 +169,14 @@ class Bell:
     def ring(self) -> None:
         if threading.get_ident() == self._loop_thread:
             self._rung()  # a command, decided on the loop: no hop, no wake-up of the loop's selector
-        else:
+            return
+        try:
             self._loop.call_soon_threadsafe(self._rung)
+        except RuntimeError:
+            if not self._loop.is_closed():
+                raise
+            # The server has stopped: no stream is left to wake (a thread that read the store
+            # for another replica's append may finish after the loop closed).
 
     def _rung(self) -> None:
         if self._due:
@@ -277,9 +283,14 @@ class Tables:
 
     # -- rulesets and games -------------------------------------------------------------
 
-    def close(self) -> None:
+    def stop_listening(self) -> None:
+        """Stop folding in other replicas' appends (a server that stops calls this before its
+        event loop closes: what the listener folds in wakes streams on that loop)."""
         if self._listener is not None:
             self._listener.stop()
+
+    def close(self) -> None:
+        self.stop_listening()
         self.log_jobs.close()
         self.store.close()
 
