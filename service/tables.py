@@ -277,7 +277,7 @@ class Tables:
             from service.changes import Listener  # psycopg: the postgres extra
 
             self._listener = Listener(store.url, store.announcer.replica, self._changed_elsewhere,
-                                      self._refresh_every_live_game)
+                                      self._refresh_every_live_game, store.wait_seconds)
         self.draining = False
         """The server is shutting down: streams end."""
 

@@ -14,7 +14,7 @@ from eventsourcing.persistence import OperationalError
 
 from service.changes import Announcer, Listener
 from service.server import Running, start
-from service.store import GameStore
+from service.store import POSTGRES_WAIT_SECONDS, GameStore
 from service.tables import Tables
 from tablerules_client import Client, RuleError, ServiceCallError, StaleVersionError
 from tests.conftest import OPERATOR, serve
@@ -150,8 +150,8 @@ def test_a_listener_goes_on_listening_when_looking_again_fails(postgres_url: str
         looked.set()
         raise OperationalError("the store is still coming back")
 
-    listener = Listener(postgres_url, "this-replica", heard.put, look_again)
-    announcer = Announcer(postgres_url)
+    listener = Listener(postgres_url, "this-replica", heard.put, look_again, POSTGRES_WAIT_SECONDS)
+    announcer = Announcer(postgres_url, POSTGRES_WAIT_SECONDS)
     try:
         with psycopg.connect(postgres_url, autocommit=True) as admin:
             for _ in range(200):  # until the listener is listening, and so loses its connection
