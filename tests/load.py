@@ -32,7 +32,7 @@ import grpc
 from domain.games import REGISTRY
 from domain.kernel import SYSTEM_SEAT, parse_log, verify
 from tablerules.v1 import tablerules_pb2 as pb
-from tablerules_client import Client, ServiceCallError
+from tablerules_client import Client, RetryPolicy, ServiceCallError
 from tests.conftest import OPERATOR, random_move
 
 SERVER = Path(sys.executable).with_name("tablerules")
@@ -112,8 +112,9 @@ class Player:
     def play(self, address: str, tally: Tally, lost: threading.Event, halt: threading.Event,
              deadline: float) -> None:
         # The operator creates the games; seats send their own tokens. Every call ends
-        # within the client's deadline (30 s), so a dead server stops the loop.
-        with Client(address, token=OPERATOR) as client:
+        # within the client's deadline (30 s), so a dead server stops the loop. No retries:
+        # a failed call must stay unknown rather than be settled behind the test's back.
+        with Client(address, token=OPERATOR, retry=RetryPolicy(retries=0)) as client:
             for _ in range(MAX_MOVES):
                 if halt.is_set() or time.monotonic() > deadline:
                     return
@@ -142,9 +143,8 @@ class Player:
             resent = False
         else:
             resent = True  # the call that sent it failed: it may have been stored
-        # No retries: a failed call must stay unknown rather than be settled behind the test's back.
         reply = client.seat(table.game_id, table.tokens[sent.seat]).submit(
-            sent.command, command_id=sent.command_id, expected_version=sent.expected_version, retries=0)
+            sent.command, command_id=sent.command_id, expected_version=sent.expected_version)
         assert resent or not reply.duplicate
         assert reply.version > sent.expected_version
         table.acknowledged[sent.command_id] = reply.version
