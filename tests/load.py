@@ -151,6 +151,10 @@ class Player:
         table.in_flight = None
         tally.add()
 
+    def options(self, ruleset: str) -> dict[str, bool | int | str]:
+        """The options of its next game of `ruleset`."""
+        return limit(ruleset, self.chooser)
+
     def table(self, client: Client) -> Table:
         if self.tables and not self.tables[-1].finished:
             return self.tables[-1]
@@ -159,7 +163,7 @@ class Player:
         count = self.chooser.choice([n for n in (2, 3) if limits.min_seats <= n <= limits.max_seats])
         seats = [f"p{n}" for n in range(1, count + 1)]
         # No seed: the server draws one, so choosing it may stay the operator's privilege.
-        created = client.create_game(ruleset, seats, limit(ruleset, self.chooser))
+        created = client.create_game(ruleset, seats, self.options(ruleset))
         self.tables.append(Table(created.game_id, ruleset, {s.seat: s.token for s in created.seats}))
         return self.tables[-1]
 
@@ -185,23 +189,35 @@ class ServerProcess:
     address: str
 
 
-@contextlib.contextmanager
-def serving(data_dir: Path, output: Path, storage: str = "") -> Iterator[ServerProcess]:
-    """`tablerules serve` on a free loopback port, its store in data_dir (SQLite) or at the
-    `storage` URL; killed on exit."""
+def start_serving(data_dir: Path, output: Path, storage: str = "", port: int = 0,
+                  options: Sequence[str] = ()) -> ServerProcess:
+    """`tablerules serve` on a loopback port (0: a free one) with `options`, its store in
+    data_dir (SQLite) or at the `storage` URL, its output in `output`; once it answers."""
     env = {name: value for name, value in os.environ.items() if not name.startswith("TABLERULES_")}
     env["TABLERULES_OPERATOR_TOKEN"] = OPERATOR
     env["PYTHONPATH"] = str(SOURCE)
     store = ["--storage", storage] if storage else []
     with output.open("wb") as sink:
-        process = subprocess.Popen([str(SERVER), "serve", "--host", "127.0.0.1", "--port", "0",
-                                    "--data-dir", str(data_dir), *store], stdout=sink, stderr=subprocess.STDOUT,
-                                   env=env)
+        process = subprocess.Popen([str(SERVER), "serve", "--host", "127.0.0.1", "--port", str(port),
+                                    "--data-dir", str(data_dir), *store, *options], stdout=sink,
+                                   stderr=subprocess.STDOUT, env=env)
     try:
-        yield ServerProcess(process, wait_until_serving(process, output))
-    finally:
+        return ServerProcess(process, wait_until_serving(process, output))
+    except BaseException:
         process.kill()
         process.wait(timeout=10)
+        raise
+
+
+@contextlib.contextmanager
+def serving(data_dir: Path, output: Path, storage: str = "") -> Iterator[ServerProcess]:
+    """`tablerules serve` on a free loopback port (start_serving); killed on exit."""
+    server = start_serving(data_dir, output, storage)
+    try:
+        yield server
+    finally:
+        server.process.kill()
+        server.process.wait(timeout=10)
 
 
 def wait_until_serving(process: subprocess.Popen[bytes], output: Path) -> str:

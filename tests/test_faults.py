@@ -2,7 +2,9 @@
 loses no acknowledged command and the other replica goes on serving every game; a
 PostgreSQL restart under load is UNAVAILABLE to clients, with the advice to retry with
 the same command_id (a stream: to resume), never INTERNAL and never part of a command,
-and the replica recovers by itself once the database is back.
+and the replica recovers by itself once the database is back. Replicas rotated under
+load (issue 33): every answer is a documented one, no ERROR is logged, and clients that
+follow the replicas' health lose nothing and see no error.
 
 The loads are the crash test's players (tests/load.py): random games from a few client
 threads, every acknowledged command noted with its version, then read back through a
@@ -11,9 +13,17 @@ replica: stored at that version, never twice, every log verifying.
 
 from __future__ import annotations
 
+import contextlib
+import json
 import random
+import signal
+import socket
 import threading
-from collections.abc import Iterator
+import time
+from collections import Counter
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -21,21 +31,28 @@ import grpc
 import pytest
 from grpc_health.v1 import health_pb2
 
-from service.server import start
+from service.server import SERVICE_NAME, start
 from service.store import GameStore
 from service.tables import Tables
 from tablerules.v1 import tablerules_pb2 as pb
 from tablerules.v1 import tablerules_pb2_grpc as pb_grpc
-from tablerules_client import Client
+from tablerules_client import Client, ServiceCallError
+from tablerules_client.client import CHANNEL_OPTIONS
 from tests.conftest import OPERATOR, eventually, health_status
 from tests.load import (
+    ROUND_LIMITS,
+    TURN_LIMITS,
     Load,
     PatientPlayer,
     Player,
+    ServerProcess,
+    Table,
+    Tally,
     check_and_settle,
     every_table,
     run_load,
     serving,
+    start_serving,
 )
 from tests.postgres import PostgresServer, postgres_server
 
@@ -155,3 +172,258 @@ def following(address: str, game_id: str) -> tuple[threading.Thread, list[grpc.R
     thread = threading.Thread(target=follow, daemon=True)
     thread.start()
     return thread, ended
+
+
+ROTATIONS = 12
+"""Replicas drained with SIGTERM and started again, in turns, under load."""
+ROTATION_SECONDS = 150.0
+"""The rotations stop by then whatever their count (one takes some 3 to 6 s: the drain, then a
+new process's start), and the test fails if they were fewer."""
+ROTATING_PLAYERS = 4
+ROTATION_MOVES = 10_000
+"""Moves one player tries at most (some 1,000 are played in a run)."""
+FINISH_SECONDS = 60.0
+"""After the rotations: the players' last games end, and every stream with its game."""
+GRACE_SECONDS = 5
+DRAIN_SECONDS = GRACE_SECONDS + 10
+"""SIGTERM to exit at most: the grace, then the stop's own steps."""
+PROBE_PAUSE = 0.01
+DOCUMENTED = {grpc.StatusCode.OK, grpc.StatusCode.UNAVAILABLE}
+"""What a call may be answered while replicas rotate (docs/operations.md, Draining a replica)."""
+BALANCED = [("grpc.service_config", json.dumps({"loadBalancingConfig": [{"round_robin": {}}],
+                                                 "healthCheckConfig": {"serviceName": SERVICE_NAME}})),
+            # A replica started again is taken back within half a second (gRPC's default waits from 1 s up).
+            ("grpc.initial_reconnect_backoff_ms", 100), ("grpc.min_reconnect_backoff_ms", 100),
+            ("grpc.max_reconnect_backoff_ms", 500)]
+"""A client that spreads its calls over the replicas and follows their health, as a load
+balancer in front of them does: it sends no new call to a replica that answers NOT_SERVING."""
+
+
+class Answers(grpc.UnaryUnaryClientInterceptor, grpc.UnaryStreamClientInterceptor):  # type: ignore[misc]
+    """Every answer a channel received, attempt by attempt (the client's own retries included):
+    how many by method and code, and the first message of each code but OK."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self.counts: Counter[tuple[str, str]] = Counter()
+        self.messages: dict[str, str] = {}
+
+    def _note(self, method: str, call: Any) -> None:
+        code: grpc.StatusCode = call.code()
+        with self._lock:
+            self.counts[(str(method).rsplit("/", 1)[-1], code.name)] += 1
+            if code != grpc.StatusCode.OK:
+                self.messages.setdefault(code.name, call.details() or "")
+
+    def intercept_unary_unary(self, continuation: Any, details: Any, request: Any) -> Any:
+        outcome = continuation(details, request)
+        outcome.add_done_callback(lambda call: self._note(details.method, call))
+        return outcome
+
+    def intercept_unary_stream(self, continuation: Any, details: Any, request: Any) -> Any:
+        call = continuation(details, request)
+        call.add_done_callback(lambda done: self._note(details.method, done))
+        return call
+
+    def codes(self) -> set[grpc.StatusCode]:
+        with self._lock:
+            return {grpc.StatusCode[code] for _, code in self.counts}
+
+
+def balanced(addresses: Sequence[str], answers: Answers, token: str | None = None) -> Client:
+    target = "ipv4:" + ",".join(addresses)
+    channel = grpc.intercept_channel(grpc.insecure_channel(target, options=[*CHANNEL_OPTIONS, *BALANCED]), answers)
+    return Client(channel=channel, token=token)
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+@dataclass
+class Replica:
+    """`tablerules serve` on a port of its own, started again on the same port after each drain."""
+
+    name: str
+    port: int
+    directory: Path
+    storage: str
+    logs: list[Path] = field(default_factory=list)
+    """Each run's output."""
+    server: ServerProcess | None = None
+
+    @property
+    def address(self) -> str:
+        return f"127.0.0.1:{self.port}"
+
+    def start(self) -> None:
+        self.logs.append(self.directory / f"{self.name}.{len(self.logs)}.log")
+        self.server = start_serving(self.directory / self.name, self.logs[-1], self.storage, self.port,
+                                    ["--grace-seconds", str(GRACE_SECONDS)])
+
+    def drain(self) -> float:
+        """SIGTERM, and the seconds until it exited 0."""
+        assert self.server is not None
+        began = time.monotonic()
+        self.server.process.send_signal(signal.SIGTERM)
+        code = self.server.process.wait(DRAIN_SECONDS)
+        assert code == 0, f"{self.name} exited {code}: {self.logs[-1].read_text(errors='replace')}"
+        return time.monotonic() - began
+
+    def served_commands(self) -> bool:
+        """Whether this run has acknowledged a command (the balanced clients use it again)."""
+        return any('"method":"SubmitCommand"' in line and '"code":"OK"' in line
+                   for line in self.logs[-1].read_text(errors="replace").splitlines())
+
+    def kill(self) -> None:
+        if self.server is not None and self.server.process.poll() is None:
+            self.server.process.kill()
+            self.server.process.wait(10)
+
+
+class Prober:
+    """A client of one replica alone, which does not follow its health (as one that connects
+    to it directly): it asks for the rulesets every PROBE_PAUSE while the rotations last, so
+    that calls reach each replica as it drains and as it stops. While its replica is away,
+    its calls fail after the client's retries (UNAVAILABLE), counted in `away`."""
+
+    def __init__(self, address: str, answers: Answers, rotating: threading.Event) -> None:
+        self.away = 0
+        self.failure: BaseException | None = None
+        channel = grpc.intercept_channel(grpc.insecure_channel(address, options=BALANCED[1:]), answers)
+        self.client = Client(channel=channel)
+        self.thread = threading.Thread(target=self._probe, args=(rotating,), daemon=True)
+        self.thread.start()
+
+    def _probe(self, rotating: threading.Event) -> None:
+        try:
+            while rotating.is_set():
+                try:
+                    self.client.list_rulesets()
+                except ServiceCallError as error:
+                    if error.code != grpc.StatusCode.UNAVAILABLE:
+                        raise
+                    self.away += 1
+                rotating.wait(PROBE_PAUSE)
+        except BaseException as failure:  # the test reports it
+            self.failure = failure
+
+
+class Follower:
+    """A spectator's stream of one game, on a thread of its own, through the balanced client:
+    it resumes on another replica whenever its replica drains, and ends with the game."""
+
+    def __init__(self, client: Client, table: Table) -> None:
+        self.table = table
+        self.seqs: list[int] = []
+        self.failure: BaseException | None = None
+        self.thread = threading.Thread(target=self._follow, args=(client,), daemon=True)
+        self.thread.start()
+
+    def _follow(self, client: Client) -> None:
+        try:
+            self.seqs.extend(envelope.seq for envelope in client.stream(self.table.game_id))
+        except BaseException as failure:  # the test reports it
+            self.failure = failure
+
+
+@dataclass(slots=True)
+class RotationPlayer(Player):
+    """Plays through the balanced client with its retries, while the rotations last; then
+    finishes its game. A call that still fails after the client's retries is noted and sent
+    again (a command with its command_id)."""
+
+    failures: list[ServiceCallError] = field(default_factory=list)
+
+    def options(self, ruleset: str) -> dict[str, bool | int | str]:
+        # The shorter games: each player's last one is played to its end after the rotations.
+        return {"round_limit": ROUND_LIMITS[0]} if ruleset == "kings-armory" else {"turn_limit": TURN_LIMITS[0]}
+
+    def rotate_through(self, client: Client, tally: Tally, rotating: threading.Event, halt: threading.Event,
+                       follow: Callable[[Table], None]) -> None:
+        deadline = time.monotonic() + ROTATION_SECONDS + FINISH_SECONDS
+        for _ in range(ROTATION_MOVES):
+            finished = not self.tables or self.tables[-1].finished
+            if halt.is_set() or time.monotonic() > deadline or (finished and not rotating.is_set()):
+                return
+            known = len(self.tables)
+            try:
+                self.move(client, tally)
+            except ServiceCallError as error:
+                if error.code != grpc.StatusCode.UNAVAILABLE:
+                    raise
+                self.failures.append(error)
+            if len(self.tables) > known:
+                follow(self.tables[-1])
+
+
+@pytest.mark.timeout(420)
+def test_replicas_rotated_under_load_answer_only_as_documented_and_log_no_error(
+        postgres_url: str, tmp_path: Path) -> None:
+    """Two replicas on one database, each drained with SIGTERM and started again in turns while
+    players play through a client that follows their health, streams follow every game and
+    a client of each replica alone calls it all along: every answer is OK or UNAVAILABLE
+    (never CANCELLED), no player sees an error, every replica exits 0 and logs no ERROR,
+    and nothing is lost (every acknowledged command stored once, every stream every event
+    once)."""
+    replicas = [Replica(name, free_port(), tmp_path, postgres_url) for name in ("a", "b")]
+    addresses = [replica.address for replica in replicas]
+    chooser = random.Random(SEED)
+    players = [RotationPlayer(random.Random(chooser.getrandbits(64))) for _ in range(ROTATING_PLAYERS)]
+    answers = Answers()
+    followers: list[Follower] = []
+    tally = Tally()
+    rotating, halt = threading.Event(), threading.Event()
+    rotating.set()
+    drains: list[float] = []
+    with contextlib.ExitStack() as cleanup:
+        for replica in replicas:
+            cleanup.callback(replica.kill)
+            replica.start()
+        streams = balanced(addresses, answers)
+        cleanup.callback(streams.close)
+        pool = ThreadPoolExecutor(ROTATING_PLAYERS)
+        cleanup.callback(pool.shutdown)
+        cleanup.callback(halt.set)  # on the way out, before the pool waits for them: the players stop
+        cleanup.callback(rotating.clear)
+        runs = []
+        for player in players:
+            client = balanced(addresses, answers, OPERATOR)
+            cleanup.callback(client.close)
+            runs.append(pool.submit(player.rotate_through, client, tally, rotating, halt,
+                                    lambda table: followers.append(Follower(streams, table))))
+        assert eventually(lambda: tally.count >= 20, 60)
+        probers = [Prober(replica.address, answers, rotating) for replica in replicas]
+        for prober in probers:
+            cleanup.callback(prober.client.close)
+        rotations_end = time.monotonic() + ROTATION_SECONDS
+        while len(drains) < ROTATIONS and time.monotonic() < rotations_end and not any(run.done() for run in runs):
+            replica = replicas[len(drains) % 2]
+            drains.append(replica.drain())
+            replica.start()
+            # Before the other drains: the clients are back on this one.
+            assert eventually(replica.served_commands, 30), f"no command reached {replica.name} again"
+        rotating.clear()
+        for run in runs:
+            run.result(FINISH_SECONDS)  # a player's failure is raised here
+        for thread in [*(follower.thread for follower in followers), *(prober.thread for prober in probers)]:
+            thread.join(FINISH_SECONDS)
+        print(f"{len(drains)} rotations (drains of {min(drains):.2f} to {max(drains):.2f} s); {tally.count} commands "
+              f"acknowledged; answers: {dict(answers.counts)}; {answers.messages}; calls of the direct clients that "
+              f"failed while their replica was away: {[prober.away for prober in probers]}")
+        print(check_and_settle(addresses[0], every_table(players)))
+    assert len(drains) == ROTATIONS, f"{len(drains)} rotations within {ROTATION_SECONDS} s"
+    assert answers.codes() <= DOCUMENTED, answers.messages
+    assert not [error for player in players for error in player.failures]  # the retries found the other replica
+    for prober in probers:
+        assert prober.failure is None and not prober.thread.is_alive(), prober.failure
+    for follower in followers:
+        assert follower.failure is None and not follower.thread.is_alive(), follower.failure
+        final = max(follower.table.acknowledged.values())
+        assert follower.table.finished and follower.seqs == list(range(1, final + 1))
+    for replica in replicas:
+        for log in replica.logs[:-1]:  # every run that was drained
+            text = log.read_text(errors="replace")
+            assert '"level":"ERROR"' not in text and "Traceback" not in text, f"{log.name}:\n{text[-4000:]}"
