@@ -1,10 +1,12 @@
-"""Faults of replicas on PostgreSQL (issue 16): a replica killed with SIGKILL under load
-loses no acknowledged command and the other replica goes on serving every game; a
-PostgreSQL restart under load is UNAVAILABLE to clients, with the advice to retry with
-the same command_id (a stream: to resume), never INTERNAL and never part of a command,
-and the replica recovers by itself once the database is back. Replicas rotated under
-load (issue 33): every answer is a documented one, no ERROR is logged, and clients that
-follow the replicas' health lose nothing and see no error.
+"""Faults of replicas and of their store (issues 16 and 33): a replica killed with SIGKILL
+under load loses no acknowledged command and the other replica goes on serving every
+game. A database out for longer than a call waits for it (PostgreSQL stopped, or paused
+so that it hangs; the SQLite file locked by another process) is UNAVAILABLE to clients,
+with the advice to retry with the same command_id (a stream: to resume), never INTERNAL
+and never part of a command, and the replica recovers by itself once it is back; a
+shorter pause only slows calls down. Replicas rotated under load: every answer is a
+documented one, no ERROR is logged, and clients that follow the replicas' health lose
+nothing and see no error.
 
 The loads are the crash test's players (tests/load.py): random games from a few client
 threads, every acknowledged command noted with its version, then read back through a
@@ -18,6 +20,7 @@ import json
 import random
 import signal
 import socket
+import sqlite3
 import threading
 import time
 from collections import Counter
@@ -31,6 +34,7 @@ import grpc
 import pytest
 from grpc_health.v1 import health_pb2
 
+from service.health import PROBE_TIMEOUT
 from service.server import SERVICE_NAME, start
 from service.store import GameStore
 from service.tables import Tables
@@ -54,7 +58,7 @@ from tests.load import (
     serving,
     start_serving,
 )
-from tests.postgres import PostgresServer, postgres_server
+from tests.postgres import PostgresServer, paused, postgres_server, stopped
 
 SEED = 16
 PLAYERS = 4
@@ -67,6 +71,12 @@ AFTER_OUTAGE = 40
 OUTAGE_SECONDS = 40.0
 """The longest wait on each sign of the outage: a call that meets it ends within some 12 s
 (service/store.py), and one that outlives the client's 30 s deadline fails its player."""
+PAUSED_WAIT_SECONDS = 3.0
+"""The store's wait in the paused database's test (12 s by default)."""
+SHORT_PAUSE_SECONDS = 1.0
+"""Less than the health probe's 2 s (PROBE_TIMEOUT): the database only slows calls down."""
+LOCK_WAIT_SECONDS = 1.0
+"""SQLite's lock timeout in the locked file's test (30 s by default)."""
 LOAD_SECONDS = 120.0
 SERVING = health_pb2.HealthCheckResponse.SERVING
 NOT_SERVING = health_pb2.HealthCheckResponse.NOT_SERVING
@@ -103,11 +113,19 @@ def test_a_replica_killed_under_load_loses_no_acknowledged_command_and_the_other
 
 
 @pytest.mark.timeout(240)
-def test_a_postgresql_restart_is_unavailable_to_clients_and_the_replica_recovers_by_itself(
-        postgres: PostgresServer, postgres_url: str) -> None:
+@pytest.mark.parametrize("outage", ["stopped", "paused"])
+def test_a_long_database_outage_is_unavailable_to_clients_and_the_replica_recovers_by_itself(
+        postgres: PostgresServer, postgres_url: str, outage: str) -> None:
+    """PostgreSQL out for longer than a call waits for it, under load: stopped (it refuses
+    connections; the store's default wait, about 12 s) or paused (SIGSTOP: it hangs, and
+    answers nothing; the wait shortened to PAUSED_WAIT_SECONDS so that the test need not
+    wait 12 s for it). Each time: health NOT_SERVING, every player's call UNAVAILABLE with
+    the advice to retry, a stream ended UNAVAILABLE (resume); once it is back, the replica
+    serves again by itself, health SERVING, and nothing was lost."""
     chooser = random.Random(SEED)
     players = [PatientPlayer(random.Random(chooser.getrandbits(64))) for _ in range(PLAYERS)]
-    replica = start(Tables(GameStore(postgres_url), OPERATOR), "127.0.0.1", 0, workers=32, probe_every=0.2)
+    store = GameStore(postgres_url, wait_seconds=PAUSED_WAIT_SECONDS if outage == "paused" else None)
+    replica = start(Tables(store, OPERATOR), "127.0.0.1", 0, workers=32, probe_every=0.2)
     address = f"127.0.0.1:{replica.port}"
     try:
         with Client(address, token=OPERATOR) as client:
@@ -116,14 +134,13 @@ def test_a_postgresql_restart_is_unavailable_to_clients_and_the_replica_recovers
             load = Load(players, [address], LOAD_SECONDS)
             try:
                 assert load.until(BEFORE_OUTAGE) >= BEFORE_OUTAGE
-                postgres.stop()
-                try:
+                began = time.monotonic()
+                with stopped(postgres) if outage == "stopped" else paused(postgres):
                     assert eventually(lambda: health_status(replica.port) == NOT_SERVING, OUTAGE_SECONDS)
                     assert eventually(lambda: all(player.refusals for player in players), OUTAGE_SECONDS), \
                         "a player never met the outage"
                     assert eventually(lambda: bool(stream_ended), OUTAGE_SECONDS), "the stream did not end"
-                finally:
-                    postgres.start()
+                    print(f"database {outage} for {time.monotonic() - began:.1f} s")
                 back = load.tally.count
                 assert load.until(back + AFTER_OUTAGE) >= back + AFTER_OUTAGE, "commands did not succeed again"
                 assert eventually(lambda: health_status(replica.port) == SERVING, OUTAGE_SECONDS)
@@ -141,6 +158,79 @@ def test_a_postgresql_restart_is_unavailable_to_clients_and_the_replica_recovers
             again = client.seat(game_id, token).submit(sent, command_id="lost-reply", retries=0)
             assert again.duplicate and again.version == reply.version
             assert [e.hash for e in again.events] == [e.hash for e in reply.events]
+    finally:
+        replica.stop(0)
+
+
+@pytest.mark.timeout(120)
+def test_a_short_pause_of_the_database_only_slows_calls_down(postgres: PostgresServer, postgres_url: str) -> None:
+    """PostgreSQL paused (SIGSTOP) under load for less than the health probe's 2 s: the calls
+    wait for it and then succeed (these players send each call once: any error fails them),
+    health stays SERVING, and nothing is lost."""
+    chooser = random.Random(SEED)
+    players = [Player(random.Random(chooser.getrandbits(64))) for _ in range(PLAYERS)]
+    replica = start(Tables(GameStore(postgres_url), OPERATOR), "127.0.0.1", 0, workers=32, probe_every=0.2)
+    address = f"127.0.0.1:{replica.port}"
+    health: list[int] = []
+    try:
+        load = Load(players, [address], LOAD_SECONDS)
+        try:
+            assert load.until(BEFORE_OUTAGE) >= BEFORE_OUTAGE
+            with paused(postgres):
+                paused_at = load.tally.count
+                until = time.monotonic() + SHORT_PAUSE_SECONDS
+                while time.monotonic() < until:
+                    health.append(health_status(replica.port))
+                    time.sleep(0.1)
+                stalled = load.tally.count - paused_at
+            until = time.monotonic() + 2 * PROBE_TIMEOUT  # a probe that met the pause has answered since
+            while time.monotonic() < until:
+                health.append(health_status(replica.port))
+                time.sleep(0.1)
+            back = load.tally.count
+            assert load.until(back + AFTER_OUTAGE) >= back + AFTER_OUTAGE
+        finally:
+            load.stop()  # a player's failed call is raised here
+        assert stalled <= PLAYERS, f"{stalled} commands acknowledged while the database was paused"
+        assert set(health) == {SERVING}, health
+        print(f"{stalled} commands acknowledged during the pause; {check_and_settle(address, every_table(players))}")
+    finally:
+        replica.stop(0)
+
+
+@pytest.mark.timeout(120)
+def test_the_sqlite_file_locked_past_the_wait_is_unavailable_to_commands_and_serves_again(
+        sqlite_url: str) -> None:
+    """SQLite's long outage: another process holds the file's write lock for longer than a write
+    waits for it (SQLite's lock timeout, 30 s by default; LOCK_WAIT_SECONDS here). Every player's
+    command is UNAVAILABLE with the advice to retry; reads go on (the WAL journal lets them)
+    and health stays SERVING; once the lock is released the commands are stored once each."""
+    chooser = random.Random(SEED)
+    players = [PatientPlayer(random.Random(chooser.getrandbits(64))) for _ in range(PLAYERS)]
+    replica = start(Tables(GameStore(sqlite_url, wait_seconds=LOCK_WAIT_SECONDS), OPERATOR), "127.0.0.1", 0,
+                    workers=32, probe_every=0.2)
+    address = f"127.0.0.1:{replica.port}"
+    try:
+        load = Load(players, [address], LOAD_SECONDS)
+        try:
+            assert load.until(BEFORE_OUTAGE) >= BEFORE_OUTAGE
+            holder = sqlite3.connect(sqlite_url.removeprefix("sqlite:///"), isolation_level=None, timeout=30)
+            holder.execute("BEGIN IMMEDIATE")  # the write lock, held until the rollback
+            try:
+                assert eventually(lambda: all(player.refusals for player in players), OUTAGE_SECONDS), \
+                    "a player never met the lock"
+                assert health_status(replica.port) == SERVING
+            finally:
+                holder.execute("ROLLBACK")
+                holder.close()
+            back = load.tally.count
+            assert load.until(back + AFTER_OUTAGE) >= back + AFTER_OUTAGE, "commands did not succeed again"
+        finally:
+            load.stop()  # a player stops at any other code than UNAVAILABLE, and this raises it
+        refusals = [refusal for player in players for refusal in player.refusals]
+        assert all("retry with the same command_id is safe" in refusal.message for refusal in refusals), refusals
+        print(f"{len(refusals)} calls refused while the file was locked; "
+              f"{check_and_settle(address, every_table(players))}")
     finally:
         replica.stop(0)
 
