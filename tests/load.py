@@ -7,6 +7,7 @@ one whose reply never came. `tablerules serve` runs as a subprocess (`serving`) 
 that a test may kill it. Afterwards `check_and_settle` reads every game back through
 a server: each acknowledged command is stored at its version, none twice, every log
 verifies, and each command in flight is retried with its command_id and applied once.
+`Answers` counts what a channel's calls were answered, attempt by attempt.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from collections.abc import Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import grpc
 
@@ -355,3 +357,34 @@ def check_and_settle(address: str, tables: list[Table]) -> str:
 
 def every_table(players: Sequence[Player]) -> list[Table]:
     return [table for player in players for table in player.tables]
+
+
+class Answers(grpc.UnaryUnaryClientInterceptor, grpc.UnaryStreamClientInterceptor):  # type: ignore[misc]
+    """Every answer a channel received, attempt by attempt (the client's own retries included):
+    how many by method and code, and the first message of each code but OK."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self.counts: Counter[tuple[str, str]] = Counter()
+        self.messages: dict[str, str] = {}
+
+    def _note(self, method: str, call: Any) -> None:
+        code: grpc.StatusCode = call.code()
+        with self._lock:
+            self.counts[(str(method).rsplit("/", 1)[-1], code.name)] += 1
+            if code != grpc.StatusCode.OK:
+                self.messages.setdefault(code.name, call.details() or "")
+
+    def intercept_unary_unary(self, continuation: Any, details: Any, request: Any) -> Any:
+        outcome = continuation(details, request)
+        outcome.add_done_callback(lambda call: self._note(details.method, call))
+        return outcome
+
+    def intercept_unary_stream(self, continuation: Any, details: Any, request: Any) -> Any:
+        call = continuation(details, request)
+        call.add_done_callback(lambda done: self._note(details.method, done))
+        return call
+
+    def codes(self) -> set[grpc.StatusCode]:
+        with self._lock:
+            return {grpc.StatusCode[code] for _, code in self.counts}

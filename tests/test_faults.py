@@ -23,7 +23,6 @@ import socket
 import sqlite3
 import threading
 import time
-from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -46,6 +45,7 @@ from tests.conftest import OPERATOR, eventually, health_status
 from tests.load import (
     ROUND_LIMITS,
     TURN_LIMITS,
+    Answers,
     Load,
     PatientPlayer,
     Player,
@@ -287,37 +287,6 @@ BALANCED = [("grpc.service_config", json.dumps({"loadBalancingConfig": [{"round_
             ("grpc.max_reconnect_backoff_ms", 500)]
 """A client that spreads its calls over the replicas and follows their health, as a load
 balancer in front of them does: it sends no new call to a replica that answers NOT_SERVING."""
-
-
-class Answers(grpc.UnaryUnaryClientInterceptor, grpc.UnaryStreamClientInterceptor):  # type: ignore[misc]
-    """Every answer a channel received, attempt by attempt (the client's own retries included):
-    how many by method and code, and the first message of each code but OK."""
-
-    def __init__(self) -> None:
-        self._lock = threading.Lock()
-        self.counts: Counter[tuple[str, str]] = Counter()
-        self.messages: dict[str, str] = {}
-
-    def _note(self, method: str, call: Any) -> None:
-        code: grpc.StatusCode = call.code()
-        with self._lock:
-            self.counts[(str(method).rsplit("/", 1)[-1], code.name)] += 1
-            if code != grpc.StatusCode.OK:
-                self.messages.setdefault(code.name, call.details() or "")
-
-    def intercept_unary_unary(self, continuation: Any, details: Any, request: Any) -> Any:
-        outcome = continuation(details, request)
-        outcome.add_done_callback(lambda call: self._note(details.method, call))
-        return outcome
-
-    def intercept_unary_stream(self, continuation: Any, details: Any, request: Any) -> Any:
-        call = continuation(details, request)
-        call.add_done_callback(lambda done: self._note(details.method, done))
-        return call
-
-    def codes(self) -> set[grpc.StatusCode]:
-        with self._lock:
-            return {grpc.StatusCode[code] for _, code in self.counts}
 
 
 def balanced(addresses: Sequence[str], answers: Answers, token: str | None = None) -> Client:
