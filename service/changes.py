@@ -14,8 +14,12 @@ import logging
 import threading
 import uuid
 from collections.abc import Callable, Iterable
+from typing import Any
 
 import psycopg
+
+from service.pgconnection import connection_class
+from service.store import NoAnswer
 
 CHANNEL = "tablerules_appends"
 MAX_PAYLOAD = 7000
@@ -29,11 +33,13 @@ log = logging.getLogger("tablerules.changes")
 class Announcer:
     """Sends NOTIFYs for committed appends, on a connection of its own."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, wait_seconds: float) -> None:
         self.url = url
         self.replica = uuid.uuid4().hex
         """Names this process in its notifications, so that it ignores its own."""
-        self._connection: psycopg.Connection[tuple[object, ...]] | None = None
+        self._connections = connection_class(wait_seconds)
+        """Bounded like the store's: a hanging database must not hold the writer of every append."""
+        self._connection: psycopg.Connection[Any] | None = None
         self._lock = threading.Lock()
 
     def announce(self, game_ids: Iterable[str]) -> None:
@@ -43,9 +49,9 @@ class Announcer:
             with self._lock:
                 try:
                     if self._connection is None or self._connection.closed:
-                        self._connection = psycopg.connect(self.url, autocommit=True, connect_timeout=5)
+                        self._connection = self._connections.connect(self.url, autocommit=True, connect_timeout=5)
                     self._connection.execute("SELECT pg_notify(%s, %s)", (CHANNEL, payload))
-                except psycopg.Error as problem:
+                except (psycopg.Error, NoAnswer) as problem:
                     log.warning("could not announce appends to other replicas (their poll will find them): %s",
                                 problem)
                     self._connection = None
@@ -75,9 +81,10 @@ class Listener:
     made meanwhile are lost."""
 
     def __init__(self, url: str, replica: str, changed: Callable[[str], None],
-                 reconnected: Callable[[], None]) -> None:
+                 reconnected: Callable[[], None], wait_seconds: float) -> None:
         self.url = url
         self.replica = replica
+        self._connections = connection_class(wait_seconds)
         self.changed = changed
         self.reconnected = reconnected
         self._stopping = threading.Event()
@@ -92,7 +99,7 @@ class Listener:
         first = True
         while not self._stopping.is_set():
             try:
-                with psycopg.connect(self.url, autocommit=True, connect_timeout=5) as connection:
+                with self._connections.connect(self.url, autocommit=True, connect_timeout=5) as connection:
                     connection.execute(f"LISTEN {CHANNEL}")
                     if not first:
                         self._look_again()
@@ -100,7 +107,7 @@ class Listener:
                     while not self._stopping.is_set():
                         for notification in connection.notifies(timeout=STOP_CHECK_SECONDS):
                             self._heard(notification.payload)
-            except psycopg.Error as problem:
+            except (psycopg.Error, NoAnswer) as problem:
                 log.warning("listening for other replicas' appends stopped (%s); reconnecting", problem)
                 first = False
                 self._stopping.wait(RECONNECT_SECONDS)

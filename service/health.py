@@ -1,6 +1,8 @@
 """The gRPC health service's answer, kept true: SERVING while the store answers a
 probe, NOT_SERVING while it does not, and for good once a shutdown begins (so that a
-load balancer drains the replica).
+load balancer drains the replica). Watch streams are told NOT_SERVING at once, and end
+(UNAVAILABLE) when the server stops: gRPC's own health service never ends one, which
+held every stop for its whole grace.
 
 The probe (one indexed read, GameStore.ping) runs every few seconds on a thread of
 its own and is given a bounded time; a probe still stuck from an earlier round is
@@ -40,10 +42,34 @@ def _started(probe: Callable[[], None]) -> Future[None]:
     return outcome
 
 
+class _Servicer(health.aio.HealthServicer):  # type: ignore[misc]  # grpc_health has no type hints
+    """gRPC's health service, whose Watch streams end when `end_watches` is called."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._ended = asyncio.Event()
+
+    async def Watch(self, request: health_pb2.HealthCheckRequest, context: grpc.aio.ServicerContext) -> None:
+        watching = asyncio.ensure_future(super().Watch(request, context))
+        ended = asyncio.ensure_future(self._ended.wait())
+        try:
+            await asyncio.wait((watching, ended), return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            ended.cancel()
+            still_watching = watching.cancel()
+        if not still_watching:
+            watching.result()  # it ended by itself (it never does, but for a failure): as it ended
+            return
+        await context.abort(grpc.StatusCode.UNAVAILABLE, "the server is shutting down: watch another replica")
+
+    def end_watches(self) -> None:
+        self._ended.set()
+
+
 class Health:
     def __init__(self, services: tuple[str, ...], probe: Callable[[], None], loop: asyncio.AbstractEventLoop,
                  every: float = PROBE_SECONDS, timeout: float = PROBE_TIMEOUT) -> None:
-        self.servicer = health.aio.HealthServicer()
+        self.servicer = _Servicer()
         self.serving = True
         """The last probe's verdict."""
         self.shutting_down = False
@@ -73,6 +99,11 @@ class Health:
         """NOT_SERVING from now on, whatever the probe finds; call on the server's loop."""
         self.shutting_down = True
         await self.servicer.enter_graceful_shutdown()
+
+    def end_watches(self) -> None:
+        """End every Watch stream (UNAVAILABLE), once they were told NOT_SERVING (`shut`);
+        call on the server's loop as it stops."""
+        self.servicer.end_watches()
 
     def stop(self) -> None:
         """End the probes (waits for a probe under way, at most its timeout)."""

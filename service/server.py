@@ -361,12 +361,54 @@ def _admitted(request: Message | _Malformed) -> Message:
     return request
 
 
+QUIET_SECONDS = 0.25
+"""A draining server stops once no call is under way and none has arrived for this long:
+the balancers and clients that follow its health have stopped sending it calls."""
+SETTLE_CHECK_SECONDS = 0.02
+
+
+class Gate:
+    """Lets calls in until the server drains; then refuses each new one with UNAVAILABLE
+    before it does anything, and tells the drain when the calls under way are done and no
+    new one has arrived for a while. gRPC's own stop cancels a call that has reached it
+    but not yet the service (CANCELLED, where callers are promised UNAVAILABLE), so the
+    server answers such calls itself and stops gRPC only once they stop coming."""
+
+    def __init__(self) -> None:
+        self.open = True
+        self.under_way = 0
+        self._last_arrival = 0.0
+
+    def enter(self, refusal: str) -> None:
+        """Count a call in, or refuse it with `refusal` (what to do instead) once the gate is
+        closed; call on the event loop as the call arrives."""
+        self._last_arrival = time.monotonic()
+        if not self.open:
+            raise Unavailable(f"the server is shutting down: {refusal}")
+        self.under_way += 1
+
+    def leave(self) -> None:
+        self.under_way -= 1
+
+    def close(self) -> None:
+        self.open = False
+
+    async def settled(self, deadline: float) -> None:
+        """Wait until no call is under way and none arrived for QUIET_SECONDS, or until
+        `deadline` (time.monotonic)."""
+        while time.monotonic() < deadline:
+            if self.under_way == 0 and time.monotonic() - self._last_arrival >= QUIET_SECONDS:
+                return
+            await asyncio.sleep(SETTLE_CHECK_SECONDS)
+
+
 @dataclass(frozen=True)
 class _Ending:
     """How every call ends: its status, its request log line and its metrics."""
 
     tables: Tables
     metrics: Metrics | None
+    gate: Gate
 
     async def fail(self, context: grpc.aio.ServicerContext, call: Call, error: Exception, next_step: str) -> NoReturn:
         if is_outage(error):
@@ -401,7 +443,10 @@ def _unary(name: str, behavior: Callable[[Any, grpc.aio.ServicerContext], Awaita
            ending: _Ending) -> Callable[..., Any]:
     async def handle(request: Message | _Malformed, context: grpc.aio.ServicerContext) -> Message:
         call = Call(name)
+        entered = False
         try:
+            ending.gate.enter("send the call to another replica (a command with the same command_id)")
+            entered = True
             admitted = _admitted(request)
             call.about(admitted)
             response = await behavior(admitted, context)
@@ -413,6 +458,8 @@ def _unary(name: str, behavior: Callable[[Any, grpc.aio.ServicerContext], Awaita
         except Exception as error:
             await ending.fail(context, call, error, "a retry with the same command_id is safe")
         finally:
+            if entered:
+                ending.gate.leave()
             ending.report(call)
     return handle
 
@@ -421,9 +468,12 @@ def _streaming(name: str, behavior: Callable[[Any, grpc.aio.ServicerContext], As
                ending: _Ending) -> Callable[..., Any]:
     async def handle(request: Message | _Malformed, context: grpc.aio.ServicerContext) -> AsyncIterator[Message]:
         call = Call(name)
+        entered = False
         if ending.metrics is not None:
             ending.metrics.streams.inc()
         try:
+            ending.gate.enter("resume from the last seq received on another replica")
+            entered = True
             admitted = _admitted(request)
             call.about(admitted)
             async for message in behavior(admitted, context):
@@ -434,16 +484,18 @@ def _streaming(name: str, behavior: Callable[[Any, grpc.aio.ServicerContext], As
         except Exception as error:
             await ending.fail(context, call, error, "resume from the last seq received")
         finally:
+            if entered:
+                ending.gate.leave()
             if ending.metrics is not None:
                 ending.metrics.streams.dec()
             ending.report(call)
     return handle
 
 
-def handlers(servicer: Servicer, metrics: Metrics | None = None) -> grpc.GenericRpcHandler:
-    """The servicer's methods, each behind _admitted and _Ending (in place of the generated
-    add_TablerulesServicer_to_server, whose deserializers raise on malformed bytes)."""
-    ending = _Ending(servicer.tables, metrics)
+def handlers(servicer: Servicer, metrics: Metrics | None = None, gate: Gate | None = None) -> grpc.GenericRpcHandler:
+    """The servicer's methods, each behind the gate, _admitted and _Ending (in place of the
+    generated add_TablerulesServicer_to_server, whose deserializers raise on malformed bytes)."""
+    ending = _Ending(servicer.tables, metrics, gate or Gate())
     methods = {}
     for method in SERVICE.methods:
         decode = _lenient(GetMessageClass(method.input_type))
@@ -467,12 +519,15 @@ class Running:
     thread: threading.Thread
     health: Health
     metrics: Metrics | None
+    gate: Gate
 
     def stop(self, grace: float = 1.0) -> None:
         """Drain, then stop: the health service answers NOT_SERVING at once, new calls are
-        refused, streams end (UNAVAILABLE, naming the version to resume from), and the
-        calls under way have `grace` seconds to finish."""
+        refused (UNAVAILABLE), streams end (UNAVAILABLE, naming the version to resume from),
+        and the calls under way have `grace` seconds to finish."""
         asyncio.run_coroutine_threadsafe(self._drain(grace), self.loop).result(grace + 30)
+        # Before the loop closes: the listener wakes streams through it.
+        self.tables.stop_listening()
         self.health.stop()
         if self.metrics is not None:
             self.metrics.close()
@@ -481,10 +536,14 @@ class Running:
         self.tables.close()
 
     async def _drain(self, grace: float) -> None:
+        deadline = time.monotonic() + grace
         await self.health.shut()
-        stopping = asyncio.ensure_future(self.server.stop(grace))  # its first step refuses new calls
+        self.gate.close()
         self.tables.drain()
-        await stopping
+        # gRPC's own stop comes last: it cancels a call that reaches it meanwhile (Gate).
+        await self.gate.settled(deadline)
+        self.health.end_watches()
+        await self.server.stop(max(0.0, deadline - time.monotonic()))
 
 
 MAX_REPLY_BYTES = 256 * 1024 * 1024
@@ -509,9 +568,9 @@ async def listen(server: grpc.aio.Server, host: str, port: int) -> int:
 
 
 async def _serve(tables: Tables, host: str, port: int, max_request_bytes: int, health: Health,
-                 metrics: Metrics | None) -> tuple[grpc.aio.Server, int]:
+                 metrics: Metrics | None, gate: Gate) -> tuple[grpc.aio.Server, int]:
     server = new_server(max_request_bytes)
-    server.add_generic_rpc_handlers((handlers(Servicer(tables), metrics),))
+    server.add_generic_rpc_handlers((handlers(Servicer(tables), metrics, gate),))
     await health.register(server)
     reflection.enable_server_reflection(
         (SERVICE_NAME, health_pb2.DESCRIPTOR.services_by_name["Health"].full_name, reflection.SERVICE_NAME), server)
@@ -541,13 +600,14 @@ def start(tables: Tables, host: str = "127.0.0.1", port: int = 50051, workers: i
     thread.start()
     health = Health(("", SERVICE_NAME), tables.store.ping, loop, probe_every)
     metrics = None if metrics_port is None else Metrics(tables.cached_count, lambda: health.answer, host, metrics_port)
+    gate = Gate()
     try:
         server, bound = asyncio.run_coroutine_threadsafe(
-            _serve(tables, host, port, max_request_bytes, health, metrics), loop).result(30)
+            _serve(tables, host, port, max_request_bytes, health, metrics, gate), loop).result(30)
         if metrics is not None:
             metrics.serve()
     except BaseException:
         loop.call_soon_threadsafe(loop.stop)
         raise
     health.start()
-    return Running(server, bound, tables, loop, thread, health, metrics)
+    return Running(server, bound, tables, loop, thread, health, metrics, gate)

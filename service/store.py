@@ -70,8 +70,20 @@ class DurableSQLiteFactory(SQLiteFactory):
         pool._create_connection = create_durable  # type: ignore[method-assign]
 
 
-def persistence_env(url: str) -> dict[str, str]:
-    """eventsourcing settings for a storage URL.
+POSTGRES_WAIT_SECONDS = 12.0
+SQLITE_WAIT_SECONDS = 30.0
+"""How long a call waits for a database that does not answer before it fails as an outage
+(UNAVAILABLE to its caller), by default: PostgreSQL down, restarting, out of connections or
+hanging (service/pgconnection.py); the SQLite file locked by another process."""
+
+
+def default_wait(url: str) -> float:
+    return POSTGRES_WAIT_SECONDS if is_shared(url) else SQLITE_WAIT_SECONDS
+
+
+def persistence_env(url: str, wait_seconds: float | None = None) -> dict[str, str]:
+    """eventsourcing settings for a storage URL (`wait_seconds`: SQLite's lock timeout, whole
+    seconds; default SQLITE_WAIT_SECONDS).
 
     memory:                     plain Python objects (tests)
     sqlite:///path/to/file.db   SQLite file, synchronous=FULL (the default)
@@ -88,8 +100,9 @@ def persistence_env(url: str) -> dict[str, str]:
         # The file holds live games' seeds: only the server's user may read it (SQLite
         # gives its journal files the database file's mode).
         os.close(os.open(path, os.O_WRONLY | os.O_CREAT, 0o600))
+        lock_timeout = max(1, round(wait_seconds or SQLITE_WAIT_SECONDS))  # the library takes whole seconds
         return {**env, "PERSISTENCE_MODULE": f"{__name__}:DurableSQLiteFactory",
-                "SQLITE_DBNAME": path, "SQLITE_LOCK_TIMEOUT": "30"}
+                "SQLITE_DBNAME": path, "SQLITE_LOCK_TIMEOUT": str(lock_timeout)}
     if is_shared(url):
         from urllib.parse import unquote, urlparse
 
@@ -106,7 +119,8 @@ def persistence_env(url: str) -> dict[str, str]:
             "POSTGRES_MAX_OVERFLOW": "20",
             # How long a call waits for a pooled connection. The library tries each call
             # 10 times, so while the database is down a call ends (UNAVAILABLE) after about
-            # 12 s, where the library's default of 30 s made it 5 minutes.
+            # 12 s, where the library's default of 30 s made it 5 minutes. A GameStore sets
+            # it from its wait (service/pgconnection.py); this is for the tools' own stores.
             "POSTGRES_CONNECT_TIMEOUT": "1",
         }
     raise ValueError(f"unknown storage URL {url!r}: use memory:, sqlite:///FILE or postgresql://...")
@@ -145,11 +159,24 @@ def public_url(url: str) -> str:
     return url.split("@")[-1]
 
 
+class NoAnswer(Exception):
+    """The database did not answer within the store's wait (service/pgconnection.py)."""
+
+
+ENDED_BY_THE_DATABASE = frozenset({"25P03", "25P04"})
+"""SQLSTATEs of a session the server ended because a transaction stayed open too long
+(idle_in_transaction_session_timeout, transaction_timeout): the library sets the first
+to 5 s, so a database paused in the middle of a command's transaction ends it on waking.
+psycopg files them under InternalError, but they are the database's state, not a defect."""
+
+
 def is_outage(problem: BaseException) -> bool:
     """Whether a failure is the database's state rather than the request's: unreachable,
-    restarting, out of connections, or (SQLite) still locked after its timeout. The
-    library raises these for every store, and a retry may succeed once it is over."""
-    return isinstance(problem, (OperationalError, InterfaceError))
+    restarting, out of connections, not answering, a session it ended, or (SQLite) still
+    locked after its timeout. A retry may succeed once it is over."""
+    if isinstance(problem, (OperationalError, InterfaceError, NoAnswer)):
+        return True
+    return getattr(problem.__cause__, "sqlstate", None) in ENDED_BY_THE_DATABASE
 
 
 class VersionConflict(Exception):
@@ -290,11 +317,18 @@ class GroupCommit:
 
 
 class GameStore:
-    def __init__(self, url: str, schema: Policy | None = None) -> None:
+    def __init__(self, url: str, schema: Policy | None = None, wait_seconds: float | None = None) -> None:
         """Opens the store at `url`; its schema is checked, and created or upgraded, as `schema`
-        says (default: `default_policy`), else SchemaError naming what to do."""
+        says (default: `default_policy`), else SchemaError naming what to do. A call waits at
+        most about `wait_seconds` for a database that does not answer (default: `default_wait`;
+        the tests shorten it) and then fails as an outage (`is_outage`)."""
         self.url = url
-        self.factory = InfrastructureFactory.construct(persistence_env(url))
+        self.wait_seconds = wait_seconds or default_wait(url)
+        self.factory = InfrastructureFactory.construct(persistence_env(url, self.wait_seconds))
+        if is_shared(url):
+            from service.pgconnection import bound  # psycopg: the postgres extra
+
+            bound(cast(Any, self.factory).datastore, self.wait_seconds)
         self.events: ApplicationRecorder = self.factory.application_recorder()
         self.secrets_recorder: AggregateRecorder = self.factory.aggregate_recorder("secrets")
         self.snapshots: AggregateRecorder = self.factory.aggregate_recorder("snapshots")
@@ -313,7 +347,7 @@ class GameStore:
         if self.shared:
             from service.changes import Announcer  # psycopg: the postgres extra
 
-            self.announcer = Announcer(url)
+            self.announcer = Announcer(url, self.wait_seconds)
         self.group_commit = GroupCommit(self._insert)
 
     def _insert(self, rows: Sequence[StoredEvent]) -> None:

@@ -177,8 +177,14 @@ class Bell:
     def ring(self) -> None:
         if threading.get_ident() == self._loop_thread:
             self._rung()  # a command, decided on the loop: no hop, no wake-up of the loop's selector
-        else:
+            return
+        try:
             self._loop.call_soon_threadsafe(self._rung)
+        except RuntimeError:
+            if not self._loop.is_closed():
+                raise
+            # The server has stopped: no stream is left to wake (a thread that read the store
+            # for another replica's append may finish after the loop closed).
 
     def _rung(self) -> None:
         if self._due:
@@ -279,15 +285,20 @@ class Tables:
             from service.changes import Listener  # psycopg: the postgres extra
 
             self._listener = Listener(store.url, store.announcer.replica, self._changed_elsewhere,
-                                      self._refresh_every_live_game)
+                                      self._refresh_every_live_game, store.wait_seconds)
         self.draining = False
         """The server is shutting down: streams end."""
 
     # -- rulesets and games -------------------------------------------------------------
 
-    def close(self) -> None:
+    def stop_listening(self) -> None:
+        """Stop folding in other replicas' appends (a server that stops calls this before its
+        event loop closes: what the listener folds in wakes streams on that loop)."""
         if self._listener is not None:
             self._listener.stop()
+
+    def close(self) -> None:
+        self.stop_listening()
         self.log_jobs.close()
         self.store.close()
 

@@ -7,6 +7,7 @@ one whose reply never came. `tablerules serve` runs as a subprocess (`serving`) 
 that a test may kill it. Afterwards `check_and_settle` reads every game back through
 a server: each acknowledged command is stored at its version, none twice, every log
 verifies, and each command in flight is retried with its command_id and applied once.
+`Answers` counts what a channel's calls were answered, attempt by attempt.
 """
 
 from __future__ import annotations
@@ -26,13 +27,14 @@ from collections.abc import Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import grpc
 
 from domain.games import REGISTRY
 from domain.kernel import SYSTEM_SEAT, parse_log, verify
 from tablerules.v1 import tablerules_pb2 as pb
-from tablerules_client import Client, ServiceCallError
+from tablerules_client import Client, RetryPolicy, ServiceCallError
 from tests.conftest import OPERATOR, random_move
 
 SERVER = Path(sys.executable).with_name("tablerules")
@@ -112,8 +114,9 @@ class Player:
     def play(self, address: str, tally: Tally, lost: threading.Event, halt: threading.Event,
              deadline: float) -> None:
         # The operator creates the games; seats send their own tokens. Every call ends
-        # within the client's deadline (30 s), so a dead server stops the loop.
-        with Client(address, token=OPERATOR) as client:
+        # within the client's deadline (30 s), so a dead server stops the loop. No retries:
+        # a failed call must stay unknown rather than be settled behind the test's back.
+        with Client(address, token=OPERATOR, retry=RetryPolicy(retries=0)) as client:
             for _ in range(MAX_MOVES):
                 if halt.is_set() or time.monotonic() > deadline:
                     return
@@ -142,14 +145,17 @@ class Player:
             resent = False
         else:
             resent = True  # the call that sent it failed: it may have been stored
-        # No retries: a failed call must stay unknown rather than be settled behind the test's back.
         reply = client.seat(table.game_id, table.tokens[sent.seat]).submit(
-            sent.command, command_id=sent.command_id, expected_version=sent.expected_version, retries=0)
+            sent.command, command_id=sent.command_id, expected_version=sent.expected_version)
         assert resent or not reply.duplicate
         assert reply.version > sent.expected_version
         table.acknowledged[sent.command_id] = reply.version
         table.in_flight = None
         tally.add()
+
+    def options(self, ruleset: str) -> dict[str, bool | int | str]:
+        """The options of its next game of `ruleset`."""
+        return limit(ruleset, self.chooser)
 
     def table(self, client: Client) -> Table:
         if self.tables and not self.tables[-1].finished:
@@ -159,7 +165,7 @@ class Player:
         count = self.chooser.choice([n for n in (2, 3) if limits.min_seats <= n <= limits.max_seats])
         seats = [f"p{n}" for n in range(1, count + 1)]
         # No seed: the server draws one, so choosing it may stay the operator's privilege.
-        created = client.create_game(ruleset, seats, limit(ruleset, self.chooser))
+        created = client.create_game(ruleset, seats, self.options(ruleset))
         self.tables.append(Table(created.game_id, ruleset, {s.seat: s.token for s in created.seats}))
         return self.tables[-1]
 
@@ -185,23 +191,35 @@ class ServerProcess:
     address: str
 
 
-@contextlib.contextmanager
-def serving(data_dir: Path, output: Path, storage: str = "") -> Iterator[ServerProcess]:
-    """`tablerules serve` on a free loopback port, its store in data_dir (SQLite) or at the
-    `storage` URL; killed on exit."""
+def start_serving(data_dir: Path, output: Path, storage: str = "", port: int = 0,
+                  options: Sequence[str] = ()) -> ServerProcess:
+    """`tablerules serve` on a loopback port (0: a free one) with `options`, its store in
+    data_dir (SQLite) or at the `storage` URL, its output in `output`; once it answers."""
     env = {name: value for name, value in os.environ.items() if not name.startswith("TABLERULES_")}
     env["TABLERULES_OPERATOR_TOKEN"] = OPERATOR
     env["PYTHONPATH"] = str(SOURCE)
     store = ["--storage", storage] if storage else []
     with output.open("wb") as sink:
-        process = subprocess.Popen([str(SERVER), "serve", "--host", "127.0.0.1", "--port", "0",
-                                    "--data-dir", str(data_dir), *store], stdout=sink, stderr=subprocess.STDOUT,
-                                   env=env)
+        process = subprocess.Popen([str(SERVER), "serve", "--host", "127.0.0.1", "--port", str(port),
+                                    "--data-dir", str(data_dir), *store, *options], stdout=sink,
+                                   stderr=subprocess.STDOUT, env=env)
     try:
-        yield ServerProcess(process, wait_until_serving(process, output))
-    finally:
+        return ServerProcess(process, wait_until_serving(process, output))
+    except BaseException:
         process.kill()
         process.wait(timeout=10)
+        raise
+
+
+@contextlib.contextmanager
+def serving(data_dir: Path, output: Path, storage: str = "") -> Iterator[ServerProcess]:
+    """`tablerules serve` on a free loopback port (start_serving); killed on exit."""
+    server = start_serving(data_dir, output, storage)
+    try:
+        yield server
+    finally:
+        server.process.kill()
+        server.process.wait(timeout=10)
 
 
 def wait_until_serving(process: subprocess.Popen[bytes], output: Path) -> str:
@@ -339,3 +357,34 @@ def check_and_settle(address: str, tables: list[Table]) -> str:
 
 def every_table(players: Sequence[Player]) -> list[Table]:
     return [table for player in players for table in player.tables]
+
+
+class Answers(grpc.UnaryUnaryClientInterceptor, grpc.UnaryStreamClientInterceptor):  # type: ignore[misc]
+    """Every answer a channel received, attempt by attempt (the client's own retries included):
+    how many by method and code, and the first message of each code but OK."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self.counts: Counter[tuple[str, str]] = Counter()
+        self.messages: dict[str, str] = {}
+
+    def _note(self, method: str, call: Any) -> None:
+        code: grpc.StatusCode = call.code()
+        with self._lock:
+            self.counts[(str(method).rsplit("/", 1)[-1], code.name)] += 1
+            if code != grpc.StatusCode.OK:
+                self.messages.setdefault(code.name, call.details() or "")
+
+    def intercept_unary_unary(self, continuation: Any, details: Any, request: Any) -> Any:
+        outcome = continuation(details, request)
+        outcome.add_done_callback(lambda call: self._note(details.method, call))
+        return outcome
+
+    def intercept_unary_stream(self, continuation: Any, details: Any, request: Any) -> Any:
+        call = continuation(details, request)
+        call.add_done_callback(lambda done: self._note(details.method, done))
+        return call
+
+    def codes(self) -> set[grpc.StatusCode]:
+        with self._lock:
+            return {grpc.StatusCode[code] for _, code in self.counts}

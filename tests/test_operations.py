@@ -32,8 +32,9 @@ from service.store import GameStore
 from service.tables import Outcome, Tables
 from tablerules.v1 import tablerules_pb2 as pb
 from tablerules.v1 import tablerules_pb2_grpc as pb_grpc
-from tablerules_client import Client, RuleError
+from tablerules_client import Client, RuleError, ServiceCallError
 from tests.conftest import OPERATOR, eventually, health_status
+from tests.load import Answers
 
 SEED = "operations-seed"
 SERVING = health_pb2.HealthCheckResponse.SERVING
@@ -227,7 +228,6 @@ def test_shutdown_drains_and_lets_a_command_under_way_finish() -> None:
             stopped.start()
 
             assert next(watch).status == NOT_SERVING  # at once: the command is still held
-            watch.cancel()
             with pytest.raises(grpc.RpcError) as ended:
                 received.extend(envelope.seq for envelope in stream)
             assert ended.value.code() == grpc.StatusCode.UNAVAILABLE
@@ -239,12 +239,58 @@ def test_shutdown_drains_and_lets_a_command_under_way_finish() -> None:
             tables.released.set()
             submitter.join(30)
             stopped.join(30)
-            assert not stopped.is_alive() and time.monotonic() - began < grace / 2  # no waiting out the grace
+            # No waiting out the grace, for the command or for the open Watch, which the stop ended.
+            assert not stopped.is_alive() and time.monotonic() - began < grace / 2
             assert answers and answers[0].version > view.version
+            with pytest.raises(grpc.RpcError) as watch_ended:
+                next(watch)
+            assert watch_ended.value.code() == grpc.StatusCode.UNAVAILABLE
     finally:
         tables.released.set()
         if not stopped.is_alive() and not running.loop.is_closed():
             running.stop(0)
+
+
+STOPS = 6
+CALLERS = 4
+
+
+def test_calls_that_reach_a_stopping_server_are_answered_unavailable_never_cancelled() -> None:
+    """Issue 33: gRPC's own stop cancels a call it has received but not yet handed over, and the
+    caller gets CANCELLED where UNAVAILABLE is promised. The server refuses new calls itself
+    while it drains, and stops gRPC once none is arriving. Through STOPS stops, callers send
+    calls one after another (each retried by the client as it does, with its back-off): every
+    answer is the call's own (NOT_FOUND) or UNAVAILABLE, and each stop is quick."""
+    answers = Answers()
+    stops: list[float] = []
+    for _ in range(STOPS):
+        running = start(Tables(GameStore("memory:"), OPERATOR), "127.0.0.1", 0, workers=8)
+        channels = [grpc.intercept_channel(grpc.insecure_channel(f"127.0.0.1:{running.port}"), answers)
+                    for _ in range(CALLERS)]
+        callers = [threading.Thread(target=call_until_gone, args=(Client(channel=channel),)) for channel in channels]
+        for caller in callers:
+            caller.start()
+        time.sleep(0.2)
+        began = time.monotonic()
+        running.stop(5)
+        stops.append(time.monotonic() - began)
+        for caller in callers:
+            caller.join(30)
+        assert not any(caller.is_alive() for caller in callers)
+    codes = {code for _, code in answers.counts}
+    assert codes <= {"NOT_FOUND", "UNAVAILABLE"} and "UNAVAILABLE" in codes, (answers.counts, answers.messages)
+    assert max(stops) < 3, stops  # not the grace: the callers' retries back off, and the server stops meanwhile
+
+
+def call_until_gone(client: Client) -> None:
+    """Ask for a game that does not exist until the server is gone (the client's retries ran out)."""
+    with client:
+        for _ in range(10_000):
+            try:
+                client.view("no-such-game")
+            except ServiceCallError as error:
+                if error.code != grpc.StatusCode.NOT_FOUND:
+                    return
 
 
 def test_serve_logs_json_lines_and_exits_0_on_sigterm(tmp_path: Path) -> None:

@@ -7,6 +7,7 @@ import queue
 import threading
 import time
 from collections.abc import Iterator
+from typing import Any, cast
 
 import psycopg
 import pytest
@@ -14,7 +15,7 @@ from eventsourcing.persistence import OperationalError
 
 from service.changes import Announcer, Listener
 from service.server import Running, start
-from service.store import GameStore
+from service.store import POSTGRES_WAIT_SECONDS, GameStore, is_outage
 from service.tables import Tables
 from tablerules_client import Client, RuleError, ServiceCallError, StaleVersionError
 from tests.conftest import OPERATOR, serve
@@ -150,8 +151,8 @@ def test_a_listener_goes_on_listening_when_looking_again_fails(postgres_url: str
         looked.set()
         raise OperationalError("the store is still coming back")
 
-    listener = Listener(postgres_url, "this-replica", heard.put, look_again)
-    announcer = Announcer(postgres_url)
+    listener = Listener(postgres_url, "this-replica", heard.put, look_again, POSTGRES_WAIT_SECONDS)
+    announcer = Announcer(postgres_url, POSTGRES_WAIT_SECONDS)
     try:
         with psycopg.connect(postgres_url, autocommit=True) as admin:
             for _ in range(200):  # until the listener is listening, and so loses its connection
@@ -165,3 +166,19 @@ def test_a_listener_goes_on_listening_when_looking_again_fails(postgres_url: str
     finally:
         announcer.close()
         listener.stop()
+
+
+def test_a_session_the_database_ended_is_an_outage(postgres_url: str) -> None:
+    """A database paused in the middle of a command's transaction ends that session as it wakes
+    (idle_in_transaction_session_timeout, which the library sets to 5 s), and psycopg files
+    that under InternalError: the call is an outage (UNAVAILABLE: retry), not a defect (INTERNAL)."""
+    store = GameStore(postgres_url)
+    datastore = cast(Any, store.factory).datastore
+    try:
+        with pytest.raises(Exception) as ended, datastore.get_connection() as connection, connection.transaction():
+            connection.execute("SET LOCAL idle_in_transaction_session_timeout = '50ms'")
+            time.sleep(0.5)
+            connection.execute("SELECT 1")
+        assert is_outage(ended.value), repr(ended.value)
+    finally:
+        store.close()

@@ -33,11 +33,20 @@ import { grpcPackage } from "./protos";
 
 export type OptionInput = boolean | number | bigint | string;
 
-/** How failed calls are retried: only transport failures (UNAVAILABLE, DEADLINE_EXCEEDED). */
+/**
+ * How failed calls are retried (the same as the Python client): only failures of the way
+ * to the server (RETRYABLE_CODES: UNAVAILABLE, DEADLINE_EXCEEDED, CANCELLED that the
+ * caller did not ask for), and only for calls whose repetition is harmless: listRulesets,
+ * getView, exportLog, replayLog, verifyLog, and submitCommand with the same command_id.
+ * createGame, importLog and forkGame are sent once (each may have made a game).
+ */
 export interface RetryPolicy {
   /** Attempts after the first one (default 4). */
   retries: number;
-  /** First back-off in ms, doubled each time up to maxDelayMs (defaults 100 and 2000). */
+  /**
+   * First back-off in ms, doubled each time up to maxDelayMs (defaults 100 and 2000);
+   * each wait is between half and all of that, so that clients do not come back at once.
+   */
   initialDelayMs: number;
   maxDelayMs: number;
 }
@@ -159,6 +168,8 @@ export class Client {
    * UNIMPLEMENTED (a server older than StreamEventBatches).
    */
   batches = true;
+  /** Set by close(): a call that fails because of it is not retried. */
+  private closed = false;
 
   constructor(address = "127.0.0.1:50051", options: ClientOptions = {}) {
     const Tablerules = grpcPackage().tablerules.v1.Tablerules;
@@ -171,6 +182,7 @@ export class Client {
   }
 
   close(): void {
+    this.closed = true;
     this.raw.close();
   }
 
@@ -215,7 +227,7 @@ export class Client {
         return await this.unary<Req, Res>(method, request, options);
       } catch (error) {
         const retryable = error instanceof TablerulesError && error.retryable;
-        if (!retryable || attempt >= policy.retries || options.signal?.aborted) throw error;
+        if (!retryable || attempt >= policy.retries || options.signal?.aborted || this.closed) throw error;
         await sleep(backoff(policy, attempt), options.signal);
       }
     }
@@ -330,7 +342,8 @@ export class Client {
           this.batches = false; // nothing was sent: the same request again, one event a message
           continue;
         }
-        if (!reconnect || !(error instanceof TablerulesError) || !error.retryable || failures >= maxReconnects) {
+        if (!reconnect || !(error instanceof TablerulesError) || !error.retryable || failures >= maxReconnects ||
+          this.closed) {
           throw error;
         }
         options.onReconnect?.(error, last);

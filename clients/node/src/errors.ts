@@ -98,7 +98,11 @@ export class TablerulesError extends Error {
     return this.detail<ErrorInfo__Output>("google.rpc.ErrorInfo");
   }
 
-  /** True for failures that a retry may cure (the transport, not the request). */
+  /**
+   * True for failures of the way to the server, not of the request, which a retry may
+   * cure (RETRYABLE_CODES). The client retries only calls whose repetition is harmless,
+   * and never one its caller cancelled.
+   */
   get retryable(): boolean {
     return RETRYABLE_CODES.has(this.code);
   }
@@ -184,7 +188,14 @@ export class ProtocolError extends Error {
   override name = "ProtocolError";
 }
 
-export const RETRYABLE_CODES: ReadonlySet<grpc.status> = new Set([grpc.status.UNAVAILABLE, grpc.status.DEADLINE_EXCEEDED]);
+/**
+ * UNAVAILABLE (no connection, a replica shutting down, a store that did not answer),
+ * DEADLINE_EXCEEDED, and CANCELLED, which a caller that did not cancel gets from a
+ * server that stopped as its call arrived (the Python client retries the same codes).
+ */
+export const RETRYABLE_CODES: ReadonlySet<grpc.status> = new Set([
+  grpc.status.UNAVAILABLE, grpc.status.DEADLINE_EXCEEDED, grpc.status.CANCELLED,
+]);
 
 type ErrorClass = new (code: grpc.status, details: string, statusDetails?: StatusDetail[],
   metadata?: grpc.Metadata) => TablerulesError;

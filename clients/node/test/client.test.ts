@@ -16,6 +16,7 @@ import {
   NotFoundError,
   PermissionDeniedError,
   RuleError,
+  TablerulesError,
   UnauthenticatedError,
   UnavailableError,
   command,
@@ -253,6 +254,84 @@ describe("retries", () => {
     } finally {
       close();
     }
+  });
+
+  test("calls safe to repeat are retried after UNAVAILABLE, DEADLINE_EXCEEDED and CANCELLED; those that make a game are not",
+    async () => {
+      // A replica that shuts down answers UNAVAILABLE, or CANCELLED from gRPC itself when the call
+      // reaches it as it stops (docs/operations.md, Draining a replica). The failures are made here,
+      // before the calls leave, so that the server sees only the attempt that is let through.
+      const { game, clients, close } = await newGame("armory");
+      const log = (await operator.exportLog(game.gameId)).logJsonl;
+      const quick = { retries: 2, initialDelayMs: 1, maxDelayMs: 5 };
+      try {
+        for (const code of [grpc.status.UNAVAILABLE, grpc.status.DEADLINE_EXCEEDED, grpc.status.CANCELLED]) {
+          const views = await Promise.all(clients.map((c) => c.getView(game.gameId)));
+          const i = views.findIndex((v) => v.legalCommands.length > 0);
+          const attempts = new Map<string, number>();
+          const commandIds: string[] = [];
+          const failFirst: grpc.Interceptor = (options, nextCall) => {
+            const method = options.method_definition.path.split("/").pop()!;
+            const attempt = (attempts.get(method) ?? 0) + 1;
+            attempts.set(method, attempt);
+            return new grpc.InterceptingCall(nextCall(options), {
+              start(metadata, listener, next) {
+                if (attempt > quick.retries) return next(metadata, listener);
+                setImmediate(() => listener.onReceiveStatus({ code, details: "injected (test)", metadata: new grpc.Metadata() }));
+              },
+              sendMessage(message, next) {
+                if (method === "SubmitCommand") commandIds.push((message as { commandId: string }).commandId);
+                if (attempt > quick.retries) next(message);
+              },
+              halfClose(next) {
+                if (attempt > quick.retries) next();
+              },
+            });
+          };
+          const flaky = new Client(server.address, {
+            token: server.operatorToken, grpcOptions: { interceptors: [failFirst] }, retry: quick,
+          });
+          const seat = flaky.seat(game.gameId, game.seats[i]!.token);
+          const name = grpc.status[code];
+          await flaky.listRulesets();
+          const view = await seat.view();
+          await flaky.exportLog(game.gameId);
+          await flaky.replayLog({ gameId: game.gameId });
+          await flaky.verifyLog({ logJsonl: log });
+          const reply = await seat.submit(view.legalCommands[0]!, { expectedVersion: view.version });
+          for (const method of ["ListRulesets", "GetView", "ExportLog", "ReplayLog", "VerifyLog", "SubmitCommand"]) {
+            assert.equal(attempts.get(method), quick.retries + 1, `${name}: ${method} is retried`);
+          }
+          assert.equal(new Set(commandIds).size, 1, `${name}: every attempt of a command sends its command_id`);
+          assert.equal(reply.duplicate, false, `${name}: the command was sent to the server once`);
+          for (const [method, send] of [
+            ["CreateGame", () => flaky.createGame("armory", ["a", "b"])],
+            ["ImportLog", () => flaky.importLog(log)],
+            ["ForkGame", () => flaky.forkGame({ gameId: game.gameId }, 1)],
+          ] as const) {
+            await assert.rejects(send(), (e: unknown) => e instanceof TablerulesError && e.code === code);
+            assert.equal(attempts.get(method), 1, `${name}: ${method} is sent once`);
+          }
+          flaky.close();
+        }
+      } finally {
+        close();
+      }
+    });
+
+  test("a call its caller cancelled is not retried", async () => {
+    let attempts = 0;
+    const counted: grpc.Interceptor = (options, nextCall) => {
+      attempts++;
+      return new grpc.InterceptingCall(nextCall(options));
+    };
+    const client = new Client(server.address, { grpcOptions: { interceptors: [counted] }, retry: { initialDelayMs: 1 } });
+    const controller = new AbortController();
+    controller.abort();
+    await assert.rejects(client.listRulesets({ signal: controller.signal }),
+      (e: unknown) => e instanceof TablerulesError && e.code === grpc.status.CANCELLED);
+    assert.equal(attempts, 1);
+    client.close();
   });
 
   test("an unreachable server: UnavailableError after the bounded retries", async () => {

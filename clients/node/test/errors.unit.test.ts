@@ -121,12 +121,15 @@ describe("decodeError", () => {
       [grpc.status.PERMISSION_DENIED, PermissionDeniedError],
       [grpc.status.UNAVAILABLE, UnavailableError],
       [grpc.status.DEADLINE_EXCEEDED, UnavailableError],
+      [grpc.status.CANCELLED, TablerulesError],
       [grpc.status.INTERNAL, TablerulesError],
+      [grpc.status.RESOURCE_EXHAUSTED, TablerulesError],
     ];
+    const retryable = [grpc.status.UNAVAILABLE, grpc.status.DEADLINE_EXCEEDED, grpc.status.CANCELLED];
     for (const [code, Class] of cases) {
       const error = decodeError(grpcError(code, "x"));
       assert.ok(error instanceof Class, `${grpc.status[code]} -> ${Class.name}`);
-      assert.equal((error as TablerulesError).retryable, code === grpc.status.UNAVAILABLE || code === grpc.status.DEADLINE_EXCEEDED);
+      assert.equal((error as TablerulesError).retryable, retryable.includes(code), grpc.status[code]);
     }
   });
 

@@ -3,6 +3,7 @@
 from tablerules_client.chain import BrokenChain, ChainCheck, envelope_hash
 from tablerules_client.client import (
     Client,
+    RetryPolicy,
     RuleError,
     SeatClient,
     ServiceCallError,
@@ -11,5 +12,5 @@ from tablerules_client.client import (
     command_json,
 )
 
-__all__ = ["BrokenChain", "ChainCheck", "Client", "RuleError", "SeatClient", "ServiceCallError", "StaleVersionError",
-           "command", "command_json", "envelope_hash"]
+__all__ = ["BrokenChain", "ChainCheck", "Client", "RetryPolicy", "RuleError", "SeatClient", "ServiceCallError",
+           "StaleVersionError", "command", "command_json", "envelope_hash"]

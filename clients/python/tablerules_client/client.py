@@ -3,17 +3,27 @@
 Commands are built from plain values with `command("armory", "PlaceArmament",
 card="1.07", combatant="archer")`; the proto message types are found through the
 generated descriptors, so a new game needs no client code.
+
+Retries (the same as the Node.js client's, clients/python/README.md): the calls whose
+repetition is harmless (ListRulesets, GetView, ExportLog, ReplayLog, VerifyLog, and
+SubmitCommand with the same command_id) are sent again after UNAVAILABLE,
+DEADLINE_EXCEEDED, or CANCELLED that the caller did not cause (a server that stopped
+as the call reached it), up to `RetryPolicy.retries` times; streams resume from the
+last seq received after the same failures. CreateGame, ImportLog and ForkGame are
+never repeated: each may have made a game.
 """
 
 from __future__ import annotations
 
 import hashlib
+import random
 import re
 import secrets
 import time
 import uuid
-from collections.abc import Generator, Iterator, Mapping
-from typing import Any
+from collections.abc import Callable, Generator, Iterator, Mapping
+from dataclasses import dataclass
+from typing import Any, TypeVar
 
 import grpc
 from google.protobuf import json_format
@@ -24,7 +34,9 @@ from grpc_status import rpc_status
 from tablerules.v1 import tablerules_pb2 as pb
 from tablerules.v1 import tablerules_pb2_grpc as pb_grpc
 
-RETRYABLE = (grpc.StatusCode.UNAVAILABLE, grpc.StatusCode.DEADLINE_EXCEEDED)
+RETRYABLE = (grpc.StatusCode.UNAVAILABLE, grpc.StatusCode.DEADLINE_EXCEEDED, grpc.StatusCode.CANCELLED)
+"""Failures of the way to the server, not of the request: a retry may meet another replica."""
+T = TypeVar("T")
 _CAMEL = re.compile(r"(?<!^)(?=[A-Z])")
 
 
@@ -97,6 +109,25 @@ def command_json(message: pb.Command) -> dict[str, Any]:
     return {"type": type_name, **fields}
 
 
+@dataclass(frozen=True, slots=True)
+class RetryPolicy:
+    """How failed calls are sent again (the Node.js client's RetryPolicy, with the same defaults)."""
+
+    retries: int = 4
+    """Attempts after the first one."""
+    initial_delay: float = 0.1
+    """Seconds before the first retry, doubled each time up to max_delay."""
+    max_delay: float = 2.0
+    max_reconnects: int = 10
+    """A stream's consecutive reconnections that received nothing before it gives up."""
+
+    def delay(self, attempt: int) -> float:
+        """The wait before retry `attempt` (0 first): between half and all of the doubled delay,
+        so that the clients of a replica that went away do not all come back at once."""
+        base = min(self.max_delay, self.initial_delay * 2.0 ** attempt)
+        return base / 2 + random.random() * base / 2
+
+
 # Whole logs travel in one message (ExportLog, ImportLog): lift gRPC's 4 MB default.
 CHANNEL_OPTIONS = [("grpc.max_receive_message_length", 256 * 1024 * 1024),
                    ("grpc.max_send_message_length", 256 * 1024 * 1024)]
@@ -106,10 +137,13 @@ class Client:
     """One connection to a tablerules server; `token` is sent with every call."""
 
     def __init__(self, address: str = "127.0.0.1:50051", token: str | None = None,
-                 channel: grpc.Channel | None = None) -> None:
+                 channel: grpc.Channel | None = None, retry: RetryPolicy = RetryPolicy()) -> None:
         self.channel = channel or grpc.insecure_channel(address, options=CHANNEL_OPTIONS)
         self.stub = pb_grpc.TablerulesStub(self.channel)
         self.token = token
+        self.retry = retry
+        self.closed = False
+        """Set by close(): a call that fails because of it is not retried."""
         self.randomness: dict[tuple[str, str], str] = {}
         """Seat randomness values committed through this client, by (game id, seat token), until revealed."""
         self.batches = True
@@ -117,6 +151,7 @@ class Client:
         UNIMPLEMENTED (a server older than StreamEventBatches)."""
 
     def close(self) -> None:
+        self.closed = True
         self.channel.close()
 
     def __enter__(self) -> Client:
@@ -130,17 +165,35 @@ class Client:
         return [("authorization", f"Bearer {chosen}")] if chosen else []
 
     def call(self, method: str, request: Message, token: str | None = None, timeout: float = 30.0) -> Any:
+        """One call, sent once."""
         try:
             return getattr(self.stub, method)(request, metadata=self._metadata(token), timeout=timeout)
         except grpc.RpcError as error:
             raise decode_error(error) from None
 
+    def retrying(self, send: Callable[[], T], retries: int | None = None) -> T:
+        """`send()`, sent again after a failure of the way to the server (RETRYABLE) up to
+        `retries` times (default: the policy's); only for calls whose repetition is harmless."""
+        attempts = self.retry.retries if retries is None else retries
+        for attempt in range(attempts + 1):
+            try:
+                return send()
+            except ServiceCallError as error:
+                if error.code not in RETRYABLE or attempt == attempts or self.closed:
+                    raise
+                time.sleep(self.retry.delay(attempt))
+        raise AssertionError("unreachable")
+
+    def _retried(self, method: str, request: Message, token: str | None = None) -> Any:
+        return self.retrying(lambda: self.call(method, request, token))
+
     def list_rulesets(self) -> list[Any]:
-        return list(self.call("ListRulesets", pb.ListRulesetsRequest()).rulesets)
+        return list(self._retried("ListRulesets", pb.ListRulesetsRequest()).rulesets)
 
     def create_game(self, ruleset: str, seats: list[str], options: Mapping[str, bool | int | str] | None = None,
                     content: str = "", seed: str = "", token: str | None = None) -> Any:
-        """A new game. A chosen `seed` needs the operator's token (this client's, or `token`)."""
+        """A new game. A chosen `seed` needs the operator's token (this client's, or `token`).
+        Sent once: a retry could make a second game."""
         request = pb.CreateGameRequest(ruleset=ruleset, seats=seats, content=content, seed=seed)
         for key, value in (options or {}).items():
             if isinstance(value, bool):
@@ -155,49 +208,56 @@ class Client:
         return SeatClient(self, game_id, token)
 
     def view(self, game_id: str, token: str | None = None) -> Any:
-        return self.call("GetView", pb.GetViewRequest(game_id=game_id), token)
+        return self._retried("GetView", pb.GetViewRequest(game_id=game_id), token)
 
     def export_log(self, game_id: str, token: str | None = None) -> str:
-        return str(self.call("ExportLog", pb.ExportLogRequest(game_id=game_id), token).log_jsonl)
+        return str(self._retried("ExportLog", pb.ExportLogRequest(game_id=game_id), token).log_jsonl)
 
     def import_log(self, log_jsonl: str) -> Any:
+        """Sent once: a retry could make a second game."""
         return self.call("ImportLog", pb.ImportLogRequest(log_jsonl=log_jsonl))
 
     def replay_log(self, log_jsonl: str = "", game_id: str = "", upto: int = 0) -> Any:
         request = pb.ReplayLogRequest(log_jsonl=log_jsonl, upto=upto) if log_jsonl else \
             pb.ReplayLogRequest(game_id=game_id, upto=upto)
-        return self.call("ReplayLog", request)
+        return self._retried("ReplayLog", request)
 
     def verify_log(self, log_jsonl: str = "", game_id: str = "") -> Any:
         request = pb.VerifyLogRequest(log_jsonl=log_jsonl) if log_jsonl else pb.VerifyLogRequest(game_id=game_id)
-        return self.call("VerifyLog", request).report
+        return self._retried("VerifyLog", request).report
 
     def fork(self, at: int, log_jsonl: str = "", game_id: str = "") -> Any:
         request = pb.ForkGameRequest(log_jsonl=log_jsonl, at=at) if log_jsonl else \
             pb.ForkGameRequest(game_id=game_id, at=at)
-        return self.call("ForkGame", request)
+        return self.call("ForkGame", request)  # sent once: a retry could make a second game
 
     def stream(self, game_id: str, from_version: int = 0, token: str | None = None,
                reconnect: bool = True) -> Generator[Any, None, None]:
         """Events after from_version, in order, each once: catch-up, then live. They come
         several to a message (StreamEventBatches), or one a message (StreamEvents) from a
-        server older than that. Resumes after the last one seen if the connection drops.
-        close() the generator to leave the stream early."""
+        server older than that. After a failure of the way to the server (RETRYABLE: a
+        dropped connection, a replica that shuts down) it resumes after the last one seen,
+        giving up after the policy's max_reconnects failures in a row that received
+        nothing. close() the generator to leave the stream early."""
         last = from_version
+        failures = 0
         while True:
             request = pb.StreamEventsRequest(game_id=game_id, from_version=last)
             try:
                 for envelope in self._envelopes(request, token):
                     last = envelope.seq
+                    failures = 0
                     yield envelope
                 return
             except grpc.RpcError as error:
                 if error.code() == grpc.StatusCode.UNIMPLEMENTED and self.batches:
                     self.batches = False  # nothing was sent: the same request again, one event a message
                     continue
-                if not reconnect or error.code() not in RETRYABLE:
+                if (not reconnect or error.code() not in RETRYABLE or failures >= self.retry.max_reconnects
+                        or self.closed):
                     raise decode_error(error) from None
-                time.sleep(0.2)
+                time.sleep(self.retry.delay(failures))
+                failures += 1
 
     def _envelopes(self, request: pb.StreamEventsRequest, token: str | None) -> Iterator[Any]:
         if not self.batches:
@@ -236,20 +296,15 @@ class SeatClient:
         return self.client.view(self.game_id, self.token)
 
     def submit(self, command_message: pb.Command, command_id: str | None = None,
-               expected_version: int | None = None, retries: int = 3) -> Any:
-        """Submit a command; transport failures are retried with the same command_id."""
+               expected_version: int | None = None, retries: int | None = None) -> Any:
+        """Submit a command. A failure of the way to the server (RETRYABLE) is retried with the
+        same command_id, `retries` times (default: the client's policy): the command is applied
+        at most once, and a retry that finds it applied returns its first result (`duplicate`)."""
         request = pb.SubmitCommandRequest(game_id=self.game_id, command_id=command_id or uuid.uuid4().hex)
         request.command.CopyFrom(self._with_randomness(command_message))
         if expected_version is not None:
             request.expected_version = expected_version
-        for attempt in range(retries + 1):
-            try:
-                return self.client.call("SubmitCommand", request, self.token)
-            except ServiceCallError as error:
-                if error.code not in RETRYABLE or attempt == retries:
-                    raise
-                time.sleep(0.1 * (attempt + 1))
-        raise AssertionError("unreachable")
+        return self.client.retrying(lambda: self.client.call("SubmitCommand", request, self.token), retries)
 
     def _with_randomness(self, command_message: pb.Command) -> pb.Command:
         """The command, with this seat's random value (or its commitment) filled in where
