@@ -626,8 +626,11 @@ def _played(args: argparse.Namespace, table: Table, bots_rng: random.Random) -> 
             picked = choose(view)
         reply = seats[seat].submit(picked, expected_version=view.version)
         commands += 1
-        if not args.quiet:
-            for envelope in reply.events:  # as the seat that moved sees them
+        # What a move did, as the seat that made it sees it: a person's own move, or every
+        # move of a bots' game. A bot's move is not shown beside a person: it would show the
+        # bot's hidden cards, and the person's next screen tells it as the person sees it.
+        if not args.quiet and (seat not in bots or bots == set(seats)):
+            for envelope in reply.events:
                 print(f"  {envelope.text}")
         if seat not in bots:
             table.shown[seat] = reply.version

@@ -186,6 +186,10 @@ def test_play_a_seat_by_hand_from_the_terminal(server: Running) -> None:
     assert played.returncode == 0, played.stderr
     assert "ann (seat 1), your move" not in played.stdout and "seat-1 (seat 1), your move" in played.stdout
     assert "choose 1-" in played.stdout and "Your commands:" in played.stdout
+    # The bot's cards stay hidden from the person: its draws are counts, as seat 1 is told them.
+    bot_draws = [line for line in played.stdout.splitlines() if "seat-2 draws " in line and "duel" not in line]
+    assert bot_draws and all(re.search(r"seat-2 draws \d+ cards?", line) for line in bot_draws), bot_draws
+    assert len(re.findall(r"seat-2 draws 7 cards as a starting hand", played.stdout)) == 1  # told once
 
 
 def test_a_person_who_leaves_is_told_how_to_come_back_and_can(server: Running) -> None:
