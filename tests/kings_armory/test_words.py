@@ -239,7 +239,7 @@ def test_commands_in_words(command: m.Attack, sentence: str) -> None:
 
 def test_the_status_line_names_the_acting_figure_by_its_label() -> None:
     state = replace(table(hireable("archer", 1, 2, "h6"), seat=1), acting="archer-1")
-    assert GAME.status(state).summary == "wave 1, round 1: players, seat 1 (Archer 1)"
+    assert GAME.status(state).summary == "wave 1, the Players' Round 1: seat 1 (Archer 1 acting)"
 
 
 def _listing(lines: tuple[str, ...], board: tuple[str, ...]) -> list[str]:
