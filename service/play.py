@@ -1,16 +1,16 @@
 """`tablerules play`: a terminal game against the server.
 
-Any ruleset is playable the same way: the server lists each seat's legal commands
-and the player picks one by number. Bots pick at random (seeded).
+Any ruleset is playable the same way, from what the server says in words: each move
+shows what happened since the person's last one (the events' sentences, as their seat
+sees them), their view in a few lines (GetView's `view_lines`) and their legal
+commands in words, picked by number. Bots pick at random (seeded).
 
-A view that carries a card catalog (a `cards` list of objects with `id` and `name`, as
-Guardians' does) is shown with names instead of card ids, in the view and in the
-commands, each card's numbers beside its name; a view whose `spaces` are board
-coordinates (a1, b4) is drawn as a grid. A view's text blocks (a `map` or `legend` that
-is a list of strings, as The King's Armory's) are printed line by line, and a list of
-figures or towers (flat records named by a `figure` or `tower` field) one per line.
-Commands whose fields all read as words (a figure, a target, a space) are worded:
-"Step valcor to f7", "Attack orc-archer-2 with royal-mace", "EndAlly valcor (hold)".
+The whole view (`v`, or `--full`) is rendered generically: a view that carries a card
+catalog (a `cards` list of objects with `id` and `name`, as Guardians' does) shows
+names instead of card ids, each card's numbers beside its name; a view whose `spaces`
+are board coordinates (a1, b4) is drawn as a grid; text blocks (a `map` or `legend`
+that is a list of strings, as The King's Armory's) are printed line by line, and a list
+of figures or towers (flat records named by a `figure` or `tower` field) one per line.
 """
 
 from __future__ import annotations
@@ -49,18 +49,11 @@ STAT_LABELS = (("vitality", "Vit"), ("ocb", "OCB"), ("cmp", "CMP"), ("ranged", "
                ("damage", "damage"), ("points", "points"), ("hands", "hands"))
 """A card's numbers as a label shows them, when the catalog has them and they are not 0."""
 GRID_SPACE = re.compile(r"[a-z][0-9]{1,2}")
-ZONE = re.compile(r"[a-z]+:[a-z][0-9]{1,2}")
-"""A place on a grid space, as Guardians names them ("on:b1", "under:c4")."""
 CELL_WIDTH = 29
 TEXT_BLOCKS = ("map", "legend")
 """View fields that are text to print line by line (the board as a grid, what its marks are)."""
 RECORD_IDS = ("figure", "tower")
 """A list of flat records named by one of these fields is shown one record per line."""
-PHRASES = {"figure": "{}", "special": "{}", "target": "{}", "foe": "against {}", "to": "to {}", "at": "at {}",
-           "direction": "toward {}", "attack": "with {}", "hold": "(hold)"}
-"""How a command field reads, in this order; a command with any other field is shown as key=value."""
-OWN_ACTIONS = ("attack", "special")
-"""Fields that name the figure's own action: its figure then follows, as "by <figure>", unless it acts now."""
 SPACE_NAME = re.compile(r"([a-z])([0-9]{1,2})")
 
 
@@ -102,34 +95,9 @@ class Cards:
         except ValueError:
             return cls()
 
-    def merged(self, other: Cards) -> Cards:
-        """The faces of both catalogs (this one's names where both have a card)."""
-        return Cards({"cards": [*self.faces.values(), *(f for i, f in other.faces.items() if i not in self.faces)]})
-
-    def named_json(self, text: str) -> str:
-        """JSON text with the card ids it holds as names (the text as it is without a catalog)."""
-        if not self.faces:
-            return text
-
-        def named(value: Any) -> Any:
-            if isinstance(value, dict):
-                return {key: named(item) for key, item in value.items()}
-            if isinstance(value, list):
-                return [named(item) for item in value]
-            return self.name(value)
-
-        return json.dumps(named(json.loads(text)), ensure_ascii=False, separators=(",", ":"), sort_keys=True)
-
     def name(self, value: Any) -> Any:
         """A card id as its name; anything else as it is."""
         return self.names.get(value, value) if isinstance(value, str) else value
-
-    def label(self, value: Any) -> Any:
-        """A card id as its name and numbers: "Swordsman (mortal knight, Vit 6, OCB 3, bribe gold)"."""
-        face = self.faces.get(value) if isinstance(value, str) else None
-        if face is None:
-            return value
-        return f"{self.names[value]} ({', '.join(facts(face))})"
 
 
 def facts(face: dict[str, Any]) -> list[str]:
@@ -149,59 +117,6 @@ def facts(face: dict[str, Any]) -> list[str]:
     if face.get("bribes"):
         found.append("bribe " + "/".join(map(str, face["bribes"])))
     return found
-
-
-def _words(type_name: str) -> str:
-    """"PlayCreature" -> "Play creature"."""
-    spaced = re.sub(r"(?<=[a-z])(?=[A-Z])", " ", type_name)
-    return spaced[:1] + spaced[1:].lower()
-
-
-def _phrased(kind: str, data: dict[str, Any], acting: str) -> str | None:
-    """"Step valcor to f7", "Attack orc-archer-2 with royal-mace", "UseSpecial heal on ember by felicity";
-    None if a field has no phrase."""
-    if any(key not in PHRASES for key in data):
-        return None
-    own = any(data.get(key) for key in OWN_ACTIONS)
-    parts = [kind]
-    for key, phrase in PHRASES.items():
-        value = data.get(key)
-        if value in (None, "", False) or (key == "figure" and own):
-            continue
-        if key == "target" and data.get("special"):
-            phrase = "on {}"
-        parts.append(phrase.format(value))
-    if own and data.get("figure") and data["figure"] != acting:
-        parts.append(f"by {data['figure']}")
-    return " ".join(parts)
-
-
-def describe(command: Any, cards: Cards | None = None, seat: int | None = None, acting: str = "") -> str:
-    """A command in words: its type, then its fields, cards by name and numbers ("card" unnamed).
-    `acting`: the figure whose turn it is, left unsaid in its own attacks and specials."""
-    cards = cards or Cards()
-    data = command_json(command)
-    kind = data.pop("type")
-    if seat is not None and data.get("seat") == seat:
-        del data["seat"]  # the seat that submits it
-    if not cards.faces:
-        worded = _phrased(kind, data, acting)
-        if worded is not None:
-            return worded
-        details = " ".join(f"{k}={v}" for k, v in sorted(data.items()))
-        return f"{kind} {details}".strip()
-    parts = [_words(kind)]
-    # The card first, booleans last: "Step to b2 fly: yes".
-    for key, value in sorted(data.items(), key=lambda item: (item[0] != "card", isinstance(item[1], bool), item[0])):
-        if isinstance(value, bool):
-            parts.append(f"{key}: {'yes' if value else 'no'}")
-        elif key == "card" or (value in cards.faces and key in kind.lower()):
-            parts.append(str(cards.label(value)))  # "Turn shield <the Shield>", not "... shield <the Shield>"
-        elif isinstance(value, str) and ZONE.fullmatch(value):
-            parts.append(value.replace(":", " "))  # "on:b1" -> "on b1"
-        else:
-            parts.append(f"{key} {cards.label(value)}")
-    return " ".join(parts)
 
 
 def _cell(space: dict[str, Any], cards: Cards) -> list[str]:
