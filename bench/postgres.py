@@ -49,7 +49,7 @@ def unavailable() -> str | None:
     return None
 
 
-def _free_port() -> int:
+def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         return int(probe.getsockname()[1])
@@ -112,7 +112,7 @@ class PostgresServer:
     def on_data(self, data: Path) -> PostgresServer:
         """A server of another data directory in the same scratch directory (a restored backup),
         on a free port of its own; not started."""
-        port = _free_port()
+        port = free_port()
         return PostgresServer(self.binaries, data, self.options, self.scratch / f"pg-{port}.log", port,
                               self.as_postgres, self.scratch)
 
@@ -158,7 +158,7 @@ def postgres_server(settings: Mapping[str, str] | None = None) -> Iterator[Postg
         scratch = Path(directory)
         if prefix:
             shutil.chown(scratch, "postgres")
-        port = _free_port()
+        port = free_port()
         options = f"-k {scratch} -c listen_addresses=127.0.0.1 -c max_connections=200"
         server = PostgresServer(binaries, scratch / "pgdata", options, scratch / "pg.log", port, prefix, scratch)
         server.directory("pgdata")

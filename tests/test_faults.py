@@ -19,7 +19,6 @@ import contextlib
 import json
 import random
 import signal
-import socket
 import sqlite3
 import threading
 import time
@@ -33,6 +32,7 @@ import grpc
 import pytest
 from grpc_health.v1 import health_pb2
 
+from bench.postgres import free_port
 from service.health import PROBE_TIMEOUT
 from service.server import SERVICE_NAME, start
 from service.store import GameStore
@@ -293,12 +293,6 @@ def balanced(addresses: Sequence[str], answers: Answers, token: str | None = Non
     target = "ipv4:" + ",".join(addresses)
     channel = grpc.intercept_channel(grpc.insecure_channel(target, options=[*CHANNEL_OPTIONS, *BALANCED]), answers)
     return Client(channel=channel, token=token)
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 @dataclass
