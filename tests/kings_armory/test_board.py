@@ -250,17 +250,17 @@ def test_text_of_the_standard_map() -> None:
     assert len(lines) == 19
     assert lines[0] == "   abcdefghijklmnopqr"
     assert all(len(line) == 3 + 18 for line in lines)
-    assert lines[1] == " 0 ######EE##########"
+    assert lines[1] == " 0 ######@@##########"
     assert lines[18] == "17 #########PGGP#####"
     assert lines[9][3 + 2] == "v"  # the west branch walks south
     assert lines[3][3 + 6] == "+"  # the split
     body = "".join(line[3:] for line in lines[1:])
-    for glyph in "vv<>+.#EGP":
+    for glyph in "vv<>+.#@GP":
         assert glyph in body
-    marked = load_map("standard").text({(8, 8): "@"})
-    assert marked[9][3 + 8] == "@"
+    marked = load_map("standard").text({(8, 8): "V"})
+    assert marked[9][3 + 8] == "V"
     with pytest.raises(ValueError):
-        load_map("standard").text({(8, 8): "@@"})
+        load_map("standard").text({(8, 8): "VV"})
 
 
 def test_cave_map() -> None:

@@ -317,8 +317,9 @@ class Board:
 
 def _glyphs(board: Board) -> dict[Space, str]:
     """'#' border, '.' open terrain, an arrow for each lane space (the way its monsters
-    walk; '+' where routes through it go different ways, as at a split), 'E'/'e' the
-    main/cave entrance spaces, 'G' the gate spaces, 'P' the parapets."""
+    walk; '+' where routes through it go different ways, as at a split), '@'/'&' the
+    main/cave entrance spaces (not letters: Ember's mark is E), 'G' the gate spaces,
+    'P' the parapets."""
     glyphs = {(row, col): "#" for row in range(board.rows) for col in range(board.cols)}
     for space in board.open:
         glyphs[space] = "."
@@ -330,7 +331,7 @@ def _glyphs(board: Board) -> dict[Space, str]:
         arrows = ways.get(space, set())
         glyphs[space] = arrows.pop() if len(arrows) == 1 else "+"
     for (entrance, _), space in board.entrances.items():
-        glyphs[space] = "E" if entrance == "main" else "e"
+        glyphs[space] = "@" if entrance == "main" else "&"
     for space in board.gate.values():
         glyphs[space] = "G"
     for space in board.parapets:

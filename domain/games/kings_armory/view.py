@@ -131,10 +131,11 @@ def text_map(state: KaState) -> tuple[tuple[str, ...], tuple[str, ...]]:
         marks[figure.space] = mark(figure)
     for space in crowded:
         marks[space] = "*"
-    legend = ["T tower, P parapet, G castle gate, E/e entrance, arrows: the path; * several figures on a space"]
+    legend = ["T tower, P parapet, G castle gate, @ the Monster Entrance, & the cave's, arrows: the path; * several "
+              "figures on a space"]
     for figure in state.figures:
         if figure.space[0] >= 0:
-            legend.append(f"{mark(figure)} {figure.figure} {_name(figure)} at {name(figure.space)}, "
+            legend.append(f"{mark(figure)} {_name(figure)} at {name(figure.space)}, "
                           f"{figure.hp}/{max_hp(figure)} hp" + (" (KO)" if figure.knocked_out else ""))
     return tuple(board.text(marks)), tuple(legend)
 
