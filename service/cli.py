@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import gc
+import io
 import json
 import logging
 import os
@@ -25,6 +26,7 @@ from tqdm import tqdm
 from domain.games import REGISTRY
 from domain.kernel import Header, Log, LogFormatError, Report, parse_log, replay_lines
 from domain.kernel.log import header_of, parse_line
+from domain.kernel.quoting import inert
 from domain.kernel.upgrade import upgrade
 from service import serverlog
 from service.config import Settings
@@ -34,9 +36,41 @@ if TYPE_CHECKING:
     from service.store import GameStore
 
 
+class InertStream(io.TextIOBase):
+    """A text stream that shows what is written inert: every character a terminal acts on
+    but a newline is written as its escape (domain/kernel/quoting.py). Every command's
+    output goes through one, since much of it quotes logs and server replies; what a
+    command writes as data (a log) goes to `raw`."""
+
+    def __init__(self, raw: TextIO) -> None:
+        self.raw = raw
+
+    def write(self, text: str) -> int:
+        self.raw.write(inert(text, lines=True))
+        return len(text)
+
+    def flush(self) -> None:
+        self.raw.flush()
+
+    def isatty(self) -> bool:
+        return self.raw.isatty()
+
+    def fileno(self) -> int:
+        return self.raw.fileno()
+
+    def writable(self) -> bool:
+        return True
+
+
+def _raw(stream: TextIO) -> TextIO:
+    """The stream beneath an InertStream: for data (a log written out) and a progress bar's own escapes."""
+    return stream.raw if isinstance(stream, InertStream) else stream
+
+
 @contextlib.contextmanager
 def _progress(total: int, stream: TextIO) -> Iterator[Callable[[int], None] | None]:
     """A progress bar (tqdm) for long logs on a terminal, ended however the check ends; None otherwise."""
+    stream = _raw(stream)
     if total < 1000 or not stream.isatty():
         yield None
         return
@@ -296,7 +330,7 @@ def cmd_upgrade(args: argparse.Namespace) -> int:
         print(f"wrote {args.out} (log format 2, {game.ruleset.name} {game.ruleset.version}; every command "
               "decided again)")
     else:
-        sys.stdout.write(text)
+        _raw(sys.stdout).write(text)
     return 0
 
 
@@ -395,7 +429,7 @@ def cmd_export(args: argparse.Namespace) -> int:
         Path(args.out).write_text(text, encoding="utf-8")
         print(f"wrote {args.out} ({text.count(chr(10)) - 1} events)")
     else:
-        sys.stdout.write(text)
+        _raw(sys.stdout).write(text)
     return 0
 
 
@@ -570,10 +604,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     from tablerules_client import ServiceCallError
 
     try:
-        code: int = args.run(args)
-    except ServiceCallError as error:
-        print(f"error: {error}", file=sys.stderr)
-        return 2
+        with contextlib.redirect_stdout(InertStream(sys.stdout)), contextlib.redirect_stderr(InertStream(sys.stderr)):
+            try:
+                code: int = args.run(args)
+            except ServiceCallError as error:
+                print(f"error: {error}", file=sys.stderr)
+                return 2
+            except SystemExit as stop:
+                if isinstance(stop.code, str):  # Python prints it: shown inert, as it may quote the log
+                    raise SystemExit(inert(stop.code, lines=True)) from None
+                raise
     except BrokenPipeError:
         # The reader went away (`tablerules audit log | head`): no traceback, and no second
         # error when Python flushes standard output at exit.
