@@ -36,6 +36,7 @@ from domain.kernel import (
     Game,
     Header,
     Log,
+    LogFormatError,
     Report,
     RuleViolation,
     Session,
@@ -46,6 +47,7 @@ from domain.kernel import (
     seed_commitment,
     to_plain,
 )
+from domain.kernel.log import header_of
 from domain.kernel.messages import from_plain
 from domain.kernel.quoting import quoted
 from domain.kernel.session import seen_payload
@@ -644,12 +646,25 @@ class Tables:
 
     def import_log(self, text: str) -> tuple[str, int, bool, list[SeatGrant]]:
         """Store a log as a new game, if it verifies: every command re-decided."""
+        self._check_servable(text, "imported")
         return self._adopt_log(text, self.log_jobs.run(logchecks.importable, text))
 
     def fork(self, text: str, at: int) -> tuple[str, int, bool, list[SeatGrant]]:
         """A new live game from the first `at` events, once they verify (and the
         chain of the whole log does)."""
+        self._check_servable(text, "forked")
         return self._adopt_log(text, self.log_jobs.run(logchecks.forkable, text, at))
+
+    @staticmethod
+    def _check_servable(text: str, refused: str) -> None:
+        """A log of rules this server does not run is refused before a worker checks it (the
+        worker's check refuses it too); a header that does not parse is left to the worker,
+        which names the problem."""
+        try:
+            header = header_of([text.lstrip().partition("\n")[0]])
+        except LogFormatError:
+            return
+        logchecks.check_servable(logchecks.game_named(header.ruleset), header, refused)
 
     def _adopt_log(self, text: str, checked: Adoptable) -> tuple[str, int, bool, list[SeatGrant]]:
         game, log = logchecks.parsed(text)  # the text that was checked: it parses alike here
