@@ -25,7 +25,7 @@ from tqdm import tqdm
 
 from domain.games import REGISTRY
 from domain.kernel import Header, Log, LogFormatError, Report, parse_log, replay_lines
-from domain.kernel.log import header_of, parse_line
+from domain.kernel.log import SEED_CHOSEN, header_of, parse_line
 from domain.kernel.quoting import inert
 from domain.kernel.upgrade import upgrade
 from service import serverlog
@@ -442,12 +442,15 @@ def _print_seats(response: Any) -> None:
 def cmd_import(args: argparse.Namespace) -> int:
     response = _client(args).import_log(Path(args.file).read_text(encoding="utf-8"))
     _print_seats(response)
+    if not response.finished:
+        print(f"note: {SEED_CHOSEN}")
     return 0
 
 
 def cmd_fork(args: argparse.Namespace) -> int:
     response = _client(args).fork(args.at, log_jsonl=Path(args.file).read_text(encoding="utf-8"))
     _print_seats(response)
+    print(f"note: {SEED_CHOSEN}")
     return 0
 
 

@@ -3,8 +3,10 @@ game's state differs there.
 
 Two logs agree on an event when its type, payload, rule citation and command are the
 same; seals (hashes) are left out of the comparison, because a fork or an edited log
-re-seals what follows. Both states are folded from the events alone (no seal is
-checked here: `tablerules verify` does that), so a tampered log can be compared too.
+re-seals what follows. GameCreated's seed_chosen is compared on its own: a fork says
+its seed is known (docs/security.md), and is still the game it was forked from. Both
+states are folded from the events alone (no seal is checked here: `tablerules verify`
+does that), so a tampered log can be compared too.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from typing import Any
 
 from domain.kernel import Envelope, Game, Log
 from domain.kernel.audit import first_lines, state_diff
-from domain.kernel.session import decode_event
+from domain.kernel.session import GAME_CREATED, decode_event
 
 HEADER_FIELDS = ("ruleset", "ruleset_version", "game_id", "seats", "options", "content", "seed_commitment")
 """What makes two logs logs of one game."""
@@ -32,10 +34,13 @@ class LogDiff:
     """Each log's first event past the agreement (None where that log ends)."""
     state: tuple[str, ...]
     """How the states differ after those events (A's value != B's)."""
+    chosen: tuple[bool, bool] = (False, False)
+    """Each header's seed_chosen."""
 
     @property
     def identical(self) -> bool:
-        return not self.header and self.agreed == self.lengths[0] == self.lengths[1]
+        same_length = self.agreed == self.lengths[0] == self.lengths[1]
+        return not self.header and same_length and self.chosen[0] == self.chosen[1]
 
     def describe(self) -> str:
         lines = []
@@ -43,6 +48,9 @@ class LogDiff:
             lines.append(f"the headers differ in {', '.join(self.header)}: not the same game")
         if self.identical:
             return f"identical: {self.agreed} events alike"
+        if self.chosen[0] != self.chosen[1]:
+            lines.append(f"seed_chosen: {str(self.chosen[0]).lower()} in A, {str(self.chosen[1]).lower()} in B (a "
+                         "fork, and an import of an unfinished game, say that their seed is known)")
         lines.append(f"the logs agree on their first {self.agreed} events (of {self.lengths[0]} in A, "
                      f"{self.lengths[1]} in B)")
         for side, envelope in zip("AB", self.first, strict=True):
@@ -62,8 +70,15 @@ def _event_line(envelope: Envelope | None) -> str:
     return line
 
 
+def _compared(envelope: Envelope) -> tuple[Any, ...]:
+    payload = envelope.payload
+    if envelope.type == GAME_CREATED:
+        payload = {key: value for key, value in payload.items() if key != "seed_chosen"}
+    return envelope.type, payload, envelope.rule, envelope.command
+
+
 def _alike(a: Envelope, b: Envelope) -> bool:
-    return (a.type, a.payload, a.rule, a.command) == (b.type, b.payload, b.rule, b.command)
+    return _compared(a) == _compared(b)
 
 
 def _fold(game: Game[Any], log: Log, envelopes: Sequence[Envelope]) -> Any:
@@ -92,4 +107,4 @@ def diff_logs(game: Game[Any], a: Log, b: Log) -> LogDiff:
     if first != (None, None) and not header:
         after = [_fold(game, log, log.envelopes[:agreed + 1]) for log in (a, b)]
         state = first_lines(state_diff(after[0], after[1]))
-    return LogDiff(header, agreed, lengths, first, state)
+    return LogDiff(header, agreed, lengths, first, state, (a.header.seed_chosen, b.header.seed_chosen))

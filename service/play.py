@@ -23,6 +23,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from domain.kernel.log import SEED_CHOSEN
 from domain.kernel.text import is_digits
 from service.cli import _operator_token
 from tablerules_client import Client, SeatClient, command_json
@@ -472,9 +473,12 @@ def play(args: argparse.Namespace) -> int:
     if args.game:
         if not args.token:
             raise SystemExit("--game needs --token (your seat's token)")
-        seats = {client.view(args.game, args.token).seat: SeatClient(client, args.game, args.token)}
+        joined = client.view(args.game, args.token)
+        seats = {joined.seat: SeatClient(client, args.game, args.token)}
         bots: set[int] = set()
         game_id = args.game
+        if joined.seed_chosen:
+            print(f"note: {SEED_CHOSEN}")
     else:
         names = [f"seat-{n}" for n in range(1, args.seats + 1)]
         # A chosen seed is the operator's privilege (reproducible games).

@@ -264,7 +264,7 @@ class Servicer(pb_grpc.TablerulesServicer):
                 game_id=request.game_id, version=seen.version, ruleset=game.ruleset.name, seat=seen.seat,
                 status=_status_message(seen.status), view=convert.view_to_proto(game, seen.view),
                 legal_commands=[convert.command_to_proto(game, c) for c in seen.legal],
-                view_json=canonical_json(seen.view).decode())
+                view_json=canonical_json(seen.view).decode(), seed_chosen=seen.seed_chosen)
         return await asyncio.to_thread(work)
 
     async def _followed(self, request: pb.StreamEventsRequest,

@@ -14,6 +14,7 @@ game's `Bell` when a command lands. Other calls run on worker threads.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import hashlib
 import hmac
 import itertools
@@ -47,7 +48,7 @@ from domain.kernel import (
     seed_commitment,
     to_plain,
 )
-from domain.kernel.log import header_of
+from domain.kernel.log import header_of, marked_chosen
 from domain.kernel.messages import from_plain
 from domain.kernel.quoting import quoted
 from domain.kernel.session import seen_payload
@@ -145,6 +146,8 @@ class Seen:
     view: Any
     legal: tuple[Command, ...]
     game: Game[Any]
+    seed_chosen: bool
+    """The seed is known beyond the server (chosen by the operator, or carried by an adopted log)."""
 
 
 class Bell:
@@ -574,7 +577,7 @@ class Tables:
         viewer = self.viewer(live, token)
         session = live.session
         return Seen(session.version, viewer.seat, session.status(), live.game.view(session.state, viewer.seat),
-                    tuple(session.legal_commands(viewer.seat)), live.game)
+                    tuple(session.legal_commands(viewer.seat)), live.game, session.header.seed_chosen)
 
     async def follow(self, live: LiveGame, token: str | None,
                      from_version: int) -> AsyncIterator[list[SeenEnvelope]]:
@@ -669,6 +672,11 @@ class Tables:
     def _adopt_log(self, text: str, checked: Adoptable) -> tuple[str, int, bool, list[SeatGrant]]:
         game, log = logchecks.parsed(text)  # the text that was checked: it parses alike here
         kept = Log(header=log.header, envelopes=log.envelopes[:checked.version])
+        if not checked.finished:
+            # The seed came in the log (a finished game's is public): whoever holds it can
+            # work out every hidden card and every draw to come, so the game says so.
+            kept = marked_chosen(kept, checked.seed)
+            checked = dataclasses.replace(checked, last_hash=kept.envelopes[-1].hash)
         grants = [] if checked.finished else [
             SeatGrant(n, name, secrets.token_urlsafe(24)) for n, name in enumerate(log.header.seats, start=1)
         ]
