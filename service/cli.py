@@ -182,8 +182,13 @@ def cmd_serve(args: argparse.Namespace) -> int:
     from service.tables import Tables
 
     settings = _settings(args)
-    store = _open_store(args, settings.storage_url())
+    # The log first: opening the store may warn (a database file readable by others).
     log_writer = serverlog.configure(settings.log_format)
+    try:
+        store = _open_store(args, settings.storage_url())
+    except BaseException:
+        log_writer.stop()
+        raise
     for step in store.schema_applied:
         logging.getLogger("tablerules.server").info("schema version %d applied to the store: %s", step.version,
                                                     step.description)

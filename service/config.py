@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from domain.kernel.text import is_digits
+from service.files import keep_private
 from service.limits import MAX_REQUEST_BYTES
 from service.serverlog import FORMATS
 
@@ -92,6 +93,7 @@ class Settings:
             return self.operator_token
         path = self.token_file()
         if path.exists():
+            keep_private(path)
             return path.read_text().strip()
         path.parent.mkdir(parents=True, exist_ok=True)
         token = secrets.token_urlsafe(32)

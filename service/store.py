@@ -22,6 +22,7 @@ import threading
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import Future
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
 import orjson
@@ -41,6 +42,7 @@ from domain.kernel.canonical import canonical_json_of_plain
 from domain.kernel.fairness import Contributions
 from domain.kernel.messages import from_plain
 from domain.kernel.session import GAME_CREATED
+from service.files import keep_database_private
 from service.schema import Creates, Dialect, Policy, Status, Step, prepare
 
 if TYPE_CHECKING:
@@ -88,6 +90,7 @@ def persistence_env(url: str) -> dict[str, str]:
         # The file holds live games' seeds: only the server's user may read it (SQLite
         # gives its journal files the database file's mode).
         os.close(os.open(path, os.O_WRONLY | os.O_CREAT, 0o600))
+        keep_database_private(Path(path))
         return {**env, "PERSISTENCE_MODULE": f"{__name__}:DurableSQLiteFactory",
                 "SQLITE_DBNAME": path, "SQLITE_LOCK_TIMEOUT": "30"}
     if is_shared(url):

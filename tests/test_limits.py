@@ -193,6 +193,42 @@ def test_the_sqlite_file_and_its_directory_are_private(tmp_path: Path) -> None:
     assert stat.S_IMODE(os.stat(tmp_path / "data").st_mode) & 0o077 == 0
 
 
+def test_files_of_an_upgraded_install_are_made_private_at_start_with_a_warning_naming_each(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    """Issue 27, "File modes on upgraded installs": a database made 0644 by an earlier
+    release stayed so, and SQLite made its -wal and -shm files 0644 too; they hold live seeds."""
+    database = tmp_path / "games.db"
+    GameStore(f"sqlite:///{database}").close()
+    companions = [tmp_path / "games.db-wal", tmp_path / "games.db-shm"]
+    token = tmp_path / "operator.token"
+    token.write_text("an operator token\n")
+    for path in (database, *companions, token):
+        path.touch()
+        os.chmod(path, 0o644)
+    with caplog.at_level(logging.WARNING, logger="tablerules.files"):
+        store = GameStore(f"sqlite:///{database}")
+        assert Settings(data_dir=str(tmp_path)).resolved_operator_token() == "an operator token"
+    warned = " ".join(record.getMessage() for record in caplog.records)
+    for path in (database, *companions, token):
+        assert stat.S_IMODE(os.stat(path).st_mode) == 0o600, path
+        assert f"{path} was readable or writable by other users (mode 644)" in warned
+    store.close()
+    # What SQLite creates from here on takes the database file's mode.
+    for path in companions:
+        path.unlink(missing_ok=True)
+    store = GameStore(f"sqlite:///{database}")
+    try:
+        Tables(store, OPERATOR).create_game("armory", ["a", "b"], {})
+        created = [path for path in companions if path.exists()]
+        assert created and all(stat.S_IMODE(os.stat(path).st_mode) == 0o600 for path in created)
+    finally:
+        store.close()
+    caplog.clear()
+    with caplog.at_level(logging.WARNING, logger="tablerules.files"):
+        GameStore(f"sqlite:///{database}").close()
+    assert not caplog.records, "a private file is left alone, without a word"
+
+
 # -- log checks ----------------------------------------------------------------------------
 
 
