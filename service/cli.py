@@ -192,7 +192,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
     for step in store.schema_applied:
         logging.getLogger("tablerules.server").info("schema version %d applied to the store: %s", step.version,
                                                     step.description)
-    log_jobs = LogJobs(settings.log_workers, settings.log_waiting, settings.log_memory_mb * MEGABYTE)
+    log_jobs = LogJobs(settings.log_workers, settings.log_waiting, settings.log_memory_mb * MEGABYTE,
+                       settings.log_seconds, settings.log_per_caller)
     tables = Tables(store, settings.resolved_operator_token(), log_jobs=log_jobs,
                     stream_interval=settings.stream_interval_ms / 1000)
     # The event loop gives up the GIL at every message it sends; with Python's default
@@ -485,6 +486,12 @@ def parser() -> argparse.ArgumentParser:
                             "default 4)")
     serve.add_argument("--log-memory-mb", type=int,
                        help="memory one log check may use (TABLERULES_LOG_MEMORY_MB, default 1024)")
+    serve.add_argument("--log-seconds", type=int,
+                       help="time one log check may take for each MiB of its log, one at least; a longer one is "
+                            "stopped (TABLERULES_LOG_SECONDS, default 10)")
+    serve.add_argument("--log-per-caller", type=int,
+                       help="log checks one caller (an address) may have admitted at once; more are refused "
+                            "(TABLERULES_LOG_PER_CALLER, default 2)")
     serve.add_argument("--metrics-port", type=int,
                        help="serve Prometheus metrics at http://HOST:PORT/metrics (TABLERULES_METRICS_PORT, "
                             "default 0: none)")

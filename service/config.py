@@ -43,6 +43,10 @@ class Settings:
     """Log checks that may wait for a worker; any more are refused at once."""
     log_memory_mb: int = 1024
     """The memory one log check may use."""
+    log_seconds: int = 10
+    """The time one log check may take for each MiB of its log (one at least)."""
+    log_per_caller: int = 2
+    """Log checks one caller (an address) may have admitted at once."""
     metrics_port: int = 0
     """Prometheus metrics over HTTP on this port of `host`; 0: none."""
     grace_seconds: int = 10

@@ -120,6 +120,16 @@ def bearer(context: grpc.aio.ServicerContext) -> str | None:
     return None
 
 
+def caller_of(context: grpc.aio.ServicerContext) -> str:
+    """Who is calling, for the limits per caller: the peer's address without its port
+    ("ipv4:10.0.0.5", "ipv6:[::1]", "unix:/path"). Behind a proxy, the proxy's."""
+    peer = str(context.peer() or "")
+    kind, _, where = peer.partition(":")
+    if kind in ("ipv4", "ipv6") and ":" in where:
+        where = where.rsplit(":", 1)[0]
+    return f"{kind}:{where}" if where else kind
+
+
 def _seats(grants: list[SeatGrant]) -> list[pb.SeatToken]:
     return [pb.SeatToken(seat=g.seat, name=g.name, token=g.token) for g in grants]
 
@@ -299,7 +309,7 @@ class Servicer(pb_grpc.TablerulesServicer):
 
     async def ImportLog(self, request: pb.ImportLogRequest, context: grpc.aio.ServicerContext) -> pb.ImportLogResponse:
         def work() -> pb.ImportLogResponse:
-            game_id, version, finished, grants = self.tables.import_log(request.log_jsonl)
+            game_id, version, finished, grants = self.tables.import_log(request.log_jsonl, caller_of(context))
             return pb.ImportLogResponse(game_id=game_id, version=version, finished=finished, seats=_seats(grants))
         return await asyncio.to_thread(work)
 
@@ -311,7 +321,7 @@ class Servicer(pb_grpc.TablerulesServicer):
 
     async def ReplayLog(self, request: pb.ReplayLogRequest, context: grpc.aio.ServicerContext) -> pb.ReplayLogResponse:
         def work() -> pb.ReplayLogResponse:
-            replayed = self.tables.replay(self._source(request, context), request.upto)
+            replayed = self.tables.replay(self._source(request, context), request.upto, caller_of(context))
             response = pb.ReplayLogResponse(report=_report(replayed.report), state_hash=replayed.state_hash)
             if replayed.status is not None:
                 game = self.tables.games[replayed.ruleset]
@@ -323,12 +333,14 @@ class Servicer(pb_grpc.TablerulesServicer):
 
     async def VerifyLog(self, request: pb.VerifyLogRequest, context: grpc.aio.ServicerContext) -> pb.VerifyLogResponse:
         def work() -> pb.VerifyLogResponse:
-            return pb.VerifyLogResponse(report=_report(self.tables.verify(self._source(request, context))))
+            return pb.VerifyLogResponse(report=_report(self.tables.verify(self._source(request, context),
+                                                                         caller_of(context))))
         return await asyncio.to_thread(work)
 
     async def ForkGame(self, request: pb.ForkGameRequest, context: grpc.aio.ServicerContext) -> pb.ForkGameResponse:
         def work() -> pb.ForkGameResponse:
-            game_id, version, _, grants = self.tables.fork(self._source(request, context), request.at)
+            game_id, version, _, grants = self.tables.fork(self._source(request, context), request.at,
+                                                           caller_of(context))
             return pb.ForkGameResponse(game_id=game_id, version=version, seats=_seats(grants))
         return await asyncio.to_thread(work)
 

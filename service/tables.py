@@ -641,22 +641,24 @@ class Tables:
 
     # -- logs: checked in log jobs' processes (service/logjobs.py) ------------------------
 
-    def replay(self, text: str, upto: int = 0) -> Replayed:
-        return self.log_jobs.run(logchecks.replayed, text, upto)
+    # `caller` names who asked (an address): one caller may have only so many checks at once.
 
-    def verify(self, text: str) -> Report:
-        return self.log_jobs.run(logchecks.verified_report, text)
+    def replay(self, text: str, upto: int = 0, caller: str = "") -> Replayed:
+        return self.log_jobs.run(logchecks.replayed, text, upto, size=len(text), caller=caller)
 
-    def import_log(self, text: str) -> tuple[str, int, bool, list[SeatGrant]]:
+    def verify(self, text: str, caller: str = "") -> Report:
+        return self.log_jobs.run(logchecks.verified_report, text, size=len(text), caller=caller)
+
+    def import_log(self, text: str, caller: str = "") -> tuple[str, int, bool, list[SeatGrant]]:
         """Store a log as a new game, if it verifies: every command re-decided."""
         self._check_servable(text, "imported")
-        return self._adopt_log(text, self.log_jobs.run(logchecks.importable, text))
+        return self._adopt_log(text, self.log_jobs.run(logchecks.importable, text, size=len(text), caller=caller))
 
-    def fork(self, text: str, at: int) -> tuple[str, int, bool, list[SeatGrant]]:
+    def fork(self, text: str, at: int, caller: str = "") -> tuple[str, int, bool, list[SeatGrant]]:
         """A new live game from the first `at` events, once they verify (and the
         chain of the whole log does)."""
         self._check_servable(text, "forked")
-        return self._adopt_log(text, self.log_jobs.run(logchecks.forkable, text, at))
+        return self._adopt_log(text, self.log_jobs.run(logchecks.forkable, text, at, size=len(text), caller=caller))
 
     @staticmethod
     def _check_servable(text: str, refused: str) -> None:
