@@ -176,6 +176,7 @@ def _open_store(args: argparse.Namespace, url: str, policy: Policy | None = None
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
+    from service.heavy import HeavyWork
     from service.logjobs import MEGABYTE, LogJobs
     from service.server import start
     from service.store import public_url
@@ -195,7 +196,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
     log_jobs = LogJobs(settings.log_workers, settings.log_waiting, settings.log_memory_mb * MEGABYTE,
                        settings.log_seconds, settings.log_per_caller)
     tables = Tables(store, settings.resolved_operator_token(), log_jobs=log_jobs,
-                    stream_interval=settings.stream_interval_ms / 1000)
+                    stream_interval=settings.stream_interval_ms / 1000, max_game_events=settings.max_game_events,
+                    heavy=HeavyWork(settings.heavy_calls, settings.heavy_waiting))
     # The event loop gives up the GIL at every message it sends; with Python's default
     # 5 ms switch interval a worker thread (a view's legal commands, say) may then keep it
     # that long while every command and stream waits. A shorter interval lets the loop
@@ -429,13 +431,21 @@ def _operator_token(args: argparse.Namespace) -> str | None:
 
 
 def cmd_export(args: argparse.Namespace) -> int:
-    text = _client(args).export_log(args.game_id, _operator_token(args))
-    if args.out:
-        Path(args.out).parent.mkdir(parents=True, exist_ok=True)
-        Path(args.out).write_text(text, encoding="utf-8")
-        print(f"wrote {args.out} ({text.count(chr(10)) - 1} events)")
-    else:
-        _raw(sys.stdout).write(text)
+    chunks = _client(args).export_log_chunks(args.game_id, _operator_token(args))
+    if not args.out:
+        for chunk in chunks:
+            _raw(sys.stdout).write(chunk)
+        return 0
+    out = Path(args.out)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    partial = out.with_name(out.name + ".partial")  # the file appears whole or not at all
+    lines = 0
+    with partial.open("w", encoding="utf-8") as handle:  # written as it comes: a long log is never held whole
+        for chunk in chunks:
+            handle.write(chunk)
+            lines += chunk.count("\n")
+    partial.replace(out)
+    print(f"wrote {args.out} ({lines - 1} events)")
     return 0
 
 
@@ -501,6 +511,15 @@ def parser() -> argparse.ArgumentParser:
     serve.add_argument("--stream-interval-ms", type=int,
                        help="the least time between two messages of one game to one event stream; changes meanwhile "
                             "go together (TABLERULES_STREAM_INTERVAL_MS, default 15; 0: a message per change)")
+    serve.add_argument("--max-game-events", type=int,
+                       help="a game this long takes no more commands (RESOURCE_EXHAUSTED), and no longer log is "
+                            "imported or forked (TABLERULES_MAX_GAME_EVENTS, default 50000)")
+    serve.add_argument("--heavy-calls", type=int,
+                       help="pieces of exports and catch-ups of long games worked on at once, each on a thread "
+                            "(TABLERULES_HEAVY_CALLS, default 2)")
+    serve.add_argument("--heavy-waiting", type=int,
+                       help="exports and catch-ups that may wait for their turn; more are refused "
+                            "(TABLERULES_HEAVY_WAITING, default 32)")
     serve.add_argument("--log-format", choices=serverlog.FORMATS,
                        help="stderr log: json, one object per line with a line per request (default), or text "
                             "(TABLERULES_LOG_FORMAT)")

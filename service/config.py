@@ -18,10 +18,11 @@ from typing import Any
 
 from domain.kernel.text import is_digits
 from service.files import keep_private
-from service.limits import MAX_REQUEST_BYTES
+from service.limits import MAX_GAME_EVENTS, MAX_REQUEST_BYTES
 from service.serverlog import FORMATS
 
-MAY_BE_ZERO = frozenset({"port", "log_waiting", "metrics_port", "grace_seconds", "stream_interval_ms"})
+MAY_BE_ZERO = frozenset({"port", "log_waiting", "metrics_port", "grace_seconds", "stream_interval_ms",
+                         "heavy_waiting"})
 CHOICES = {"log_format": FORMATS}
 
 
@@ -53,6 +54,12 @@ class Settings:
     """On SIGTERM or SIGINT, the time calls under way have to finish."""
     stream_interval_ms: int = 15
     """The least time between two messages of one game to one stream; 0: a message per change."""
+    max_game_events: int = MAX_GAME_EVENTS
+    """A game this long takes no more commands, and no longer log is imported or forked."""
+    heavy_calls: int = 2
+    """Pieces of exports and catch-ups from the store worked on at once (each on a thread)."""
+    heavy_waiting: int = 32
+    """Exports and catch-ups that may wait for their turn; any more are refused at once."""
     log_format: str = "json"
     """json: one object per line on stderr, a line per request among them; or text."""
 

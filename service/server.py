@@ -15,7 +15,9 @@ the loop and wait for their durable write without a thread (service/tables.py);
 other calls' work that may block (store reads, replays) runs on the loop's worker
 threads. Streams stay on the loop, where sending a message costs about half what a
 thread per stream paid, and one command wakes every stream of its game with a single
-hop onto the loop.
+hop onto the loop. What a long game costs (an export, a stream's catch-up from the
+store) is read and converted a page at a time on a worker thread, in turns that bound
+how much of it runs at once (service/heavy.py); the loop only sends it.
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ import asyncio
 import logging
 import threading
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Iterator
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
 from concurrent import futures
 from dataclasses import dataclass
 from typing import Any, ClassVar, NoReturn
@@ -61,7 +63,7 @@ from service.metrics import Metrics
 from service.protos import pb, pb_grpc
 from service.serverlog import REQUESTS
 from service.store import is_outage
-from service.tables import SeatGrant, SeenEnvelope, Tables
+from service.tables import CatchUp, Export, SeatGrant, SeenEnvelope, Tables
 
 log = logging.getLogger("tablerules.server")
 SERVICE = pb.DESCRIPTOR.services_by_name["Tablerules"]
@@ -173,6 +175,11 @@ class Converted:
     joined, so a stream's batch costs no encoding of its own."""
 
 
+def converted(game_id: str, game: Game[Any], seen: SeenEnvelope) -> Converted:
+    message = envelope_message(game_id, game, seen)
+    return Converted(message, pb.EventBatch(events=[message]).SerializeToString())
+
+
 class EnvelopeMessages:
     """Envelope messages by (game, seq, audience): a log never changes, so the many
     streams of one game convert each event once per audience, not once per stream.
@@ -191,8 +198,7 @@ class EnvelopeMessages:
         if made is None:
             if len(self._made) >= self.LIMIT:
                 self._made.clear()
-            message = envelope_message(game_id, game, seen)
-            made = self._made[key] = Converted(message, pb.EventBatch(events=[message]).SerializeToString())
+            made = self._made[key] = converted(game_id, game, seen)
         return made
 
 
@@ -200,26 +206,64 @@ MAX_BATCH_BYTES = 1024 * 1024
 """An EventBatch's size: well short of the 4 MiB that gRPC's clients receive by default."""
 
 
-def batches(converted: Iterable[Converted]) -> Iterator[bytes]:
-    """The events as encoded EventBatch messages of at most MAX_BATCH_BYTES each (an event
-    larger than that goes alone), in order."""
-    entries: list[bytes] = []
-    size = 0
-    for made in converted:
-        if entries and size + len(made.entry) > MAX_BATCH_BYTES:
-            yield b"".join(entries)
-            entries, size = [], 0
-        entries.append(made.entry)
-        size += len(made.entry)
-    if entries:
-        yield b"".join(entries)
+class Batcher:
+    """Events as encoded EventBatch messages of at most MAX_BATCH_BYTES each (an event
+    larger than that goes alone), in order, each filled as far as it goes: a catch-up read
+    in pages is batched as if it had been read whole."""
+
+    def __init__(self) -> None:
+        self._entries: list[bytes] = []
+        self._size = 0
+
+    def add(self, events: Iterable[Converted]) -> list[bytes]:
+        """The batches these events fill; what is left waits for more, or for `flush`."""
+        full = []
+        for made in events:
+            if self._entries and self._size + len(made.entry) > MAX_BATCH_BYTES:
+                full.append(b"".join(self._entries))
+                self._entries, self._size = [], 0
+            self._entries.append(made.entry)
+            self._size += len(made.entry)
+        return full
+
+    def flush(self) -> list[bytes]:
+        """The last batch, if any event waits."""
+        last = [b"".join(self._entries)] if self._entries else []
+        self._entries, self._size = [], 0
+        return last
+
+
+def batches(events: Iterable[Converted]) -> list[bytes]:
+    batcher = Batcher()
+    return batcher.add(events) + batcher.flush()
+
+
+def _varint(value: int) -> bytes:
+    out = bytearray()
+    while value > 0x7F:
+        out.append(value & 0x7F | 0x80)
+        value >>= 7
+    out.append(value)
+    return bytes(out)
+
+
+def log_message(lines: list[bytes], includes_seed: bool) -> bytes:
+    """An encoded ExportLogResponse (or LogChunk: the same fields) holding these lines,
+    each ended by a newline, built from the stored lines without decoding them."""
+    size = sum(len(line) + 1 for line in lines)
+    parts = [b"\x0a", _varint(size)]  # field 1 (log_jsonl), length-delimited
+    for line in lines:
+        parts += (line, b"\n")
+    if includes_seed:
+        parts.append(b"\x10\x01")  # field 2 (includes_seed), true
+    return b"".join(parts)
 
 
 class Servicer(pb_grpc.TablerulesServicer):
     """The methods; a refusal is raised as a ServiceError, which the handlers turn into
     its status. A method's work that may block (the store) runs on a worker thread."""
 
-    ENCODED: ClassVar[frozenset[str]] = frozenset({"StreamEventBatches"})
+    ENCODED: ClassVar[frozenset[str]] = frozenset({"StreamEventBatches", "ExportLog", "ExportLogChunks"})
     """Methods whose messages are bytes, encoded already."""
 
     def __init__(self, tables: Tables) -> None:
@@ -277,35 +321,73 @@ class Servicer(pb_grpc.TablerulesServicer):
                 view_json=canonical_json(seen.view).decode(), seed_chosen=seen.seed_chosen)
         return await asyncio.to_thread(work)
 
-    async def _followed(self, request: pb.StreamEventsRequest,
-                        context: grpc.aio.ServicerContext) -> AsyncIterator[Iterator[Converted]]:
-        """The stream's events, as many at a time as are ready, each converted as it is taken
-        (a long catch-up is sent as it is converted, not held whole)."""
+    async def _followed(self, request: pb.StreamEventsRequest, context: grpc.aio.ServicerContext,
+                        batched: bool) -> AsyncIterator[list[Any]]:
+        """The stream's messages, as many at a time as are ready: encoded EventBatch messages
+        (`batched`), else EventEnvelope messages. Live events are converted on the loop, once
+        for every stream of their audience; a catch-up from the store is read and converted
+        a page at a time in its turns (service/heavy.py), and sent as it goes."""
         # A caller who leaves cancels this coroutine: nothing here needs to look for it.
         token = bearer(context)
-        live = await asyncio.to_thread(self.tables.live, request.game_id)
-        async for batch in self.tables.follow(live, token, request.from_version):
-            yield (self.messages.of(request.game_id, live.game, seen) for seen in batch)
+        game_id = request.game_id
+        live = await asyncio.to_thread(self.tables.live, game_id)
+        async for step in self.tables.follow(live, token, request.from_version):
+            if isinstance(step, CatchUp):
+                batcher = Batcher() if batched else None
+                after = step.after
+                while after < step.upto:
+                    messages, after = await self.tables.heavy.run(self._caught_up, step, after, batcher,
+                                                                  starting=after == step.after)
+                    if messages:
+                        yield messages
+                if batcher is not None and (last := batcher.flush()):
+                    yield last
+                continue
+            made = [self.messages.of(game_id, live.game, seen) for seen in step]
+            yield batches(made) if batched else [m.message for m in made]
+
+    def _caught_up(self, step: CatchUp, after: int, batcher: Batcher | None) -> tuple[list[Any], int]:
+        """A catch-up's next page as messages (on a worker thread), and the version it reaches."""
+        page = self.tables.catch_up_page(step, after)
+        made = [converted(step.live.game_id, step.live.game, seen) for seen in page]
+        reached = page[-1].envelope.seq if page else step.upto
+        return (batcher.add(made) if batcher is not None else [m.message for m in made]), reached
 
     async def StreamEvents(self, request: pb.StreamEventsRequest,
                            context: grpc.aio.ServicerContext) -> AsyncIterator[pb.EventEnvelope]:
-        async for converted in self._followed(request, context):
-            for made in converted:
-                yield made.message
+        async for messages in self._followed(request, context, batched=False):
+            for message in messages:
+                yield message
 
     async def StreamEventBatches(  # type: ignore[override]  # its EventBatch messages go out encoded (ENCODED)
             self, request: pb.StreamEventsRequest, context: grpc.aio.ServicerContext) -> AsyncIterator[bytes]:
         # A message costs the server a write on the event loop whatever its size: one per
         # wake-up, not one per event.
-        async for converted in self._followed(request, context):
-            for batch in batches(converted):
-                yield batch
+        async for messages in self._followed(request, context, batched=True):
+            for message in messages:
+                yield message
 
-    async def ExportLog(self, request: pb.ExportLogRequest, context: grpc.aio.ServicerContext) -> pb.ExportLogResponse:
-        def work() -> pb.ExportLogResponse:
-            game_log = self.tables.log(request.game_id, bearer(context))
-            return pb.ExportLogResponse(log_jsonl=game_log.text(), includes_seed=game_log.header.seed is not None)
-        return await asyncio.to_thread(work)
+    async def ExportLog(  # type: ignore[override]  # its reply goes out encoded (ENCODED)
+            self, request: pb.ExportLogRequest, context: grpc.aio.ServicerContext) -> bytes:
+        # One reply holds the whole log: built from the stored lines as they are, in one turn.
+        export = await asyncio.to_thread(self.tables.export, request.game_id, bearer(context))
+        return await self.tables.heavy.run(lambda: log_message(self.tables.export_text(export), export.includes_seed))
+
+    async def ExportLogChunks(  # type: ignore[override]  # its LogChunk messages go out encoded (ENCODED)
+            self, request: pb.ExportLogRequest, context: grpc.aio.ServicerContext) -> AsyncIterator[bytes]:
+        export = await asyncio.to_thread(self.tables.export, request.game_id, bearer(context))
+        after = 0
+        while after < export.upto:
+            chunk, after = await self.tables.heavy.run(self._export_chunk, export, after, starting=after == 0)
+            yield chunk
+
+    def _export_chunk(self, export: Export, after: int) -> tuple[bytes, int]:
+        """The log's lines after event `after` (the header first) as a LogChunk, and the event it reaches."""
+        lines = self.tables.export_lines(export, after)
+        if not lines:
+            raise Unavailable(f"the game's events after {after} could not be read; retry the export")
+        head = [export.header_line] if after == 0 else []
+        return log_message(head + lines, export.includes_seed), after + len(lines)
 
     async def ImportLog(self, request: pb.ImportLogRequest, context: grpc.aio.ServicerContext) -> pb.ImportLogResponse:
         def work() -> pb.ImportLogResponse:
@@ -313,15 +395,22 @@ class Servicer(pb_grpc.TablerulesServicer):
             return pb.ImportLogResponse(game_id=game_id, version=version, finished=finished, seats=_seats(grants))
         return await asyncio.to_thread(work)
 
-    def _source(self, request: pb.ReplayLogRequest | pb.VerifyLogRequest | pb.ForkGameRequest,
-                context: grpc.aio.ServicerContext) -> str:
+    async def _source(self, request: pb.ReplayLogRequest | pb.VerifyLogRequest | pb.ForkGameRequest,
+                      context: grpc.aio.ServicerContext) -> str:
+        """The log a request names: sent inline, or a stored game's (read in a turn of heavy work)."""
         which = request.WhichOneof("source")
-        return self.tables.log_text(request.log_jsonl if which == "log_jsonl" else "",
-                                    request.game_id if which == "game_id" else "", bearer(context))
+        if which == "log_jsonl" and request.log_jsonl:
+            return request.log_jsonl
+        if which == "game_id" and request.game_id:
+            export = await asyncio.to_thread(self.tables.export, request.game_id, bearer(context))
+            return await self.tables.heavy.run(self.tables.game_log_text, export)
+        raise InvalidArgument("source", "give either log_jsonl or game_id")
 
     async def ReplayLog(self, request: pb.ReplayLogRequest, context: grpc.aio.ServicerContext) -> pb.ReplayLogResponse:
+        text = await self._source(request, context)
+
         def work() -> pb.ReplayLogResponse:
-            replayed = self.tables.replay(self._source(request, context), request.upto, caller_of(context))
+            replayed = self.tables.replay(text, request.upto, caller_of(context))
             response = pb.ReplayLogResponse(report=_report(replayed.report), state_hash=replayed.state_hash)
             if replayed.status is not None:
                 game = self.tables.games[replayed.ruleset]
@@ -332,15 +421,17 @@ class Servicer(pb_grpc.TablerulesServicer):
         return await asyncio.to_thread(work)
 
     async def VerifyLog(self, request: pb.VerifyLogRequest, context: grpc.aio.ServicerContext) -> pb.VerifyLogResponse:
+        text = await self._source(request, context)
+
         def work() -> pb.VerifyLogResponse:
-            return pb.VerifyLogResponse(report=_report(self.tables.verify(self._source(request, context),
-                                                                         caller_of(context))))
+            return pb.VerifyLogResponse(report=_report(self.tables.verify(text, caller_of(context))))
         return await asyncio.to_thread(work)
 
     async def ForkGame(self, request: pb.ForkGameRequest, context: grpc.aio.ServicerContext) -> pb.ForkGameResponse:
+        text = await self._source(request, context)
+
         def work() -> pb.ForkGameResponse:
-            game_id, version, _, grants = self.tables.fork(self._source(request, context), request.at,
-                                                           caller_of(context))
+            game_id, version, _, grants = self.tables.fork(text, request.at, caller_of(context))
             return pb.ForkGameResponse(game_id=game_id, version=version, seats=_seats(grants))
         return await asyncio.to_thread(work)
 

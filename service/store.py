@@ -384,6 +384,11 @@ class GameStore:
         """The stored envelopes as JSON objects, in whatever log format they were written."""
         return [orjson.loads(row.state) for row in self.events.select_events(game_id, gt=after, lte=upto)]
 
+    def read_lines(self, game_id: str, after: int, upto: int, limit: int) -> list[bytes]:
+        """At most `limit` stored envelopes with after < seq <= upto, as stored: each is its
+        log line byte for byte (canonical JSON), so an export need not decode them."""
+        return [bytes(row.state) for row in self.events.select_events(game_id, gt=after, lte=upto, limit=limit)]
+
     def game_ids(self, page: int = 1000) -> Iterator[str]:
         """Every stored game, in the order they were created."""
         start = 1

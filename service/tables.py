@@ -48,6 +48,7 @@ from domain.kernel import (
     seed_commitment,
     to_plain,
 )
+from domain.kernel.canonical import canonical_json_of_plain
 from domain.kernel.log import header_of, marked_chosen
 from domain.kernel.messages import from_plain
 from domain.kernel.quoting import quoted
@@ -59,11 +60,13 @@ from service.errors import (
     OutOfRange,
     PermissionDenied,
     Rejected,
+    ResourceExhausted,
     StaleVersion,
     Unauthenticated,
     Unavailable,
 )
-from service.limits import TEXT_LIMITS
+from service.heavy import HeavyWork
+from service.limits import MAX_GAME_EVENTS, TEXT_LIMITS
 from service.logchecks import Adoptable, Replayed
 from service.logjobs import LogJobs
 from service.migrate import is_current, is_format_1
@@ -80,6 +83,11 @@ for recent events (RECENT_ENVELOPES), and every object kept is one more for the 
 collector's full passes, which pause every call: at 4,096 a game, 8 busy games held some
 130,000 objects and a full pass took 170 ms on the bench machine; at 512, 25,000 and 25 ms."""
 RACE_RETRIES = 5
+CATCH_UP_PAGE = 256
+"""Events a stream's catch-up reads from the store and converts at a time (some 150 KB of
+ARMORY events, and a few milliseconds of a worker thread)."""
+EXPORT_PAGE = 1000
+"""Stored lines an export reads at a time (some 600 KB)."""
 
 
 def _token_hash(token: str) -> str:
@@ -126,6 +134,17 @@ class SeenEnvelope:
     payload: Mapping[str, Any]
     redacted: bool
     audience: int
+
+
+@dataclass(frozen=True, slots=True)
+class Export:
+    """A game's log as one caller may export it: the header line, then the stored events
+    up to `upto`, each its line as stored."""
+
+    game_id: str
+    header_line: bytes
+    upto: int
+    includes_seed: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -209,6 +228,17 @@ class Bell:
             self._waiters.discard(waiter)
 
 
+@dataclass(frozen=True, slots=True)
+class CatchUp:
+    """The events of a stream after `after` up to `upto`, further back than memory
+    holds: read from the store page by page (Tables.catch_up_page)."""
+
+    live: LiveGame
+    viewer: Viewer
+    after: int
+    upto: int
+
+
 @dataclass
 class LiveGame:
     game_id: str
@@ -255,8 +285,13 @@ class LiveGame:
 class Tables:
     def __init__(self, store: GameStore, operator_token: str, *, snapshot_every: int = 200,
                  cache_size: int = 20000, poll_seconds: float = 1.0, log_jobs: LogJobs | None = None,
-                 stream_interval: float = 0.0) -> None:
+                 stream_interval: float = 0.0, max_game_events: int = MAX_GAME_EVENTS,
+                 heavy: HeavyWork | None = None) -> None:
         self.store = store
+        self.max_game_events = max_game_events
+        """A game this long takes no more commands (RESOURCE_EXHAUSTED), nor is a longer log adopted."""
+        self.heavy = heavy or HeavyWork()
+        """Turns for exports, catch-ups and logs read from the store (use on the event loop)."""
         # Other replicas may write to a shared database: reads then fold in the tail first.
         self.shared_storage = store.shared
         self.games = REGISTRY
@@ -499,6 +534,11 @@ class Tables:
                 if not live.lock.acquire(blocking=False):
                     await asyncio.to_thread(live.lock.acquire)
                 try:
+                    if live.session.version >= self.max_game_events and not live.session.finished:
+                        earlier = await asyncio.to_thread(self._earlier, live, command_id, command)
+                        if earlier is not None:
+                            return earlier  # the retry of the command that reached the limit
+                        raise self._too_long(live.session.version)
                     if expected_version is not None and expected_version != live.session.version:
                         earlier = await asyncio.to_thread(self._refreshed_earlier, live, command_id, command)
                         if earlier is not None:
@@ -530,6 +570,18 @@ class Tables:
                 self.see(live, e, viewer, events[n] if n < len(events) else None)
                 for n, e in enumerate(step.envelopes)), live.game)
         raise StaleVersion(expected_version or live.session.version, live.session.version)
+
+    def _too_long(self, events: int, adopted: str = "") -> ResourceExhausted:
+        """The refusal of a game (or, `adopted`, a log) that has reached the longest game this server keeps."""
+        if adopted:
+            return ResourceExhausted(
+                f"the log cannot be {adopted}: it holds {events} events, more than the {self.max_game_events} a game "
+                "may have on this server (TABLERULES_MAX_GAME_EVENTS); send it to a server that allows more")
+        return ResourceExhausted(
+            f"the game has reached {events} events, the most this server lets a game have "
+            f"(TABLERULES_MAX_GAME_EVENTS, --max-game-events {self.max_game_events}): it takes no more commands "
+            "here. The operator may export its log and continue it on a server that allows more (ImportLog, "
+            "or ForkGame at its last event; docs/operations.md)")
 
     def _refreshed_earlier(self, live: LiveGame, command_id: str, command: Command) -> Outcome | None:
         """The first result of the command id, else None with what other writers appended
@@ -580,10 +632,11 @@ class Tables:
                     tuple(session.legal_commands(viewer.seat)), live.game, session.header.seed_chosen)
 
     async def follow(self, live: LiveGame, token: str | None,
-                     from_version: int) -> AsyncIterator[list[SeenEnvelope]]:
+                     from_version: int) -> AsyncIterator[list[SeenEnvelope] | CatchUp]:
         """Catch-up then live, as the token's viewer sees them: on each wake-up, every
-        envelope not yet sent, in order. Ends after the game's last event; call on the
-        server's event loop (the store is read on a worker thread)."""
+        envelope not yet sent, in order, from memory; or where memory does not reach back,
+        a CatchUp, which the caller reads from the store (catch_up_page) before it asks for
+        more. Ends after the game's last event; call on the server's event loop."""
         viewer = self.viewer(live, token)
         if from_version < 0:
             raise InvalidArgument("from_version", "must be 0 or more")
@@ -601,7 +654,11 @@ class Tables:
                 live.bell = Bell(asyncio.get_running_loop(), self.stream_interval)
             batch = live.recent_after(sent)
             if batch is None:
-                batch = await asyncio.to_thread(self.store.read, live.game_id, after=sent, upto=live.session.version)
+                # Further back than memory holds: the caller reads it from the store, page by page.
+                upto = live.session.version
+                yield CatchUp(live, viewer, sent, upto)
+                sent = upto
+                continue
             fresh = []
             for envelope in batch:
                 if envelope.seq != sent + 1:
@@ -628,16 +685,38 @@ class Tables:
             finally:
                 live.lock.release()
 
-    def log(self, game_id: str, token: str | None) -> Log:
-        """The game's full log. Operator: always (with the seed while unfinished)."""
+    def catch_up_page(self, catch_up: CatchUp, after: int) -> list[SeenEnvelope]:
+        """The next page of a catch-up, after `after`, as its viewer sees it (call on a
+        worker thread). The memo of redactions is left to live streams, which ask for the
+        newest events again and again: a long catch-up would only push them out."""
+        live = catch_up.live
+        envelopes = self.store.read(live.game_id, after=after, upto=min(after + CATCH_UP_PAGE, catch_up.upto))
+        return [self._redacted(live.game, envelope, catch_up.viewer, None) for envelope in envelopes]
+
+    def export(self, game_id: str, token: str | None) -> Export:
+        """What the caller may export of the game: the operator, always (with the seed
+        while it is unfinished); anybody once it has finished."""
         live = self.live(game_id)
         viewer = self.viewer(live, token)
         if not viewer.operator and not live.session.finished:
             raise PermissionDenied("the game is still in progress: only the operator may export its log now")
-        envelopes = tuple(self.store.iter_read(game_id))
         seed = live.secrets.seed if viewer.operator and not live.session.finished else None
-        header = Header.from_created(envelopes[0].payload, seed=seed)
-        return Log(header=header, envelopes=envelopes)
+        header = Header.from_created(self.store.read_rows(game_id, upto=1)[0]["payload"], seed=seed)
+        return Export(game_id, canonical_json_of_plain(header.to_json()), live.session.version, seed is not None)
+
+    def export_lines(self, export: Export, after: int) -> list[bytes]:
+        """The next page of an export's event lines, after `after`, as stored (no newlines)."""
+        return self.store.read_lines(export.game_id, after, export.upto, EXPORT_PAGE)
+
+    def export_text(self, export: Export) -> list[bytes]:
+        """The whole log, as its lines (the header first), read from the store page by page."""
+        lines = [export.header_line]
+        while len(lines) <= export.upto:
+            page = self.export_lines(export, len(lines) - 1)
+            if not page:
+                break
+            lines.extend(page)
+        return lines
 
     # -- logs: checked in log jobs' processes (service/logjobs.py) ------------------------
 
@@ -657,6 +736,8 @@ class Tables:
     def fork(self, text: str, at: int, caller: str = "") -> tuple[str, int, bool, list[SeatGrant]]:
         """A new live game from the first `at` events, once they verify (and the
         chain of the whole log does)."""
+        if at > self.max_game_events:
+            raise self._too_long(at, "forked")
         self._check_servable(text, "forked")
         return self._adopt_log(text, self.log_jobs.run(logchecks.forkable, text, at, size=len(text), caller=caller))
 
@@ -672,6 +753,8 @@ class Tables:
         logchecks.check_servable(logchecks.game_named(header.ruleset), header, refused)
 
     def _adopt_log(self, text: str, checked: Adoptable) -> tuple[str, int, bool, list[SeatGrant]]:
+        if checked.version > self.max_game_events:
+            raise self._too_long(checked.version, "imported")
         game, log = logchecks.parsed(text)  # the text that was checked: it parses alike here
         kept = Log(header=log.header, envelopes=log.envelopes[:checked.version])
         if not checked.finished:
@@ -688,10 +771,6 @@ class Tables:
                         checked.session(game, kept))
         return game_id, checked.version, checked.finished, grants
 
-    def log_text(self, source_log: str, source_game: str, token: str | None) -> str:
-        """The log a Replay/Verify/Fork request names: inline text or a stored game."""
-        if source_log:
-            return source_log
-        if source_game:
-            return self.log(source_game, token).text()
-        raise InvalidArgument("source", "give either log_jsonl or game_id")
+    def game_log_text(self, export: Export) -> str:
+        """A stored game's log as text, for a Replay/Verify/Fork request that names the game."""
+        return "".join(line.decode("utf-8") + "\n" for line in self.export_text(export))

@@ -77,5 +77,5 @@ def new_tables() -> Tables:
 
 def log_texts(tables: Tables, games: list[Played]) -> list[str]:
     """Each game's log as its operator exports it (an unfinished game's carries the seed)."""
-    return [tables.log(g.game_id, OPERATOR).text() for g in games]
+    return [tables.game_log_text(tables.export(g.game_id, OPERATOR)) for g in games]
 

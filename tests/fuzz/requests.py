@@ -57,6 +57,9 @@ class CallContext:
     def invocation_metadata(self) -> tuple[tuple[str, str], ...]:
         return self._metadata
 
+    def peer(self) -> str:
+        return "ipv4:127.0.0.1:50000"
+
     async def abort(self, code: grpc.StatusCode, details: str = "", *_: Any) -> None:
         raise Aborted(code, details)
 

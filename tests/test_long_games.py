@@ -1,0 +1,254 @@
+"""A long game starves nobody (issue 27, "A long finished game starves everyone"):
+
+- exports and stream catch-ups are read from the store a page at a time, converted on
+  a worker thread in turns (service/heavy.py), never on the event loop, and they stay
+  byte for byte what they were: the same log, the same messages, the same batches;
+- heavy work beyond its turns and waiting places is refused with RESOURCE_EXHAUSTED;
+- a game stops at the operator's --max-game-events, with RESOURCE_EXHAUSTED naming the
+  setting, never a winner; no longer log is imported or forked.
+
+The commands' p99 while 16 callers export and catch up is the bench's row
+`long_game` (bench/run.py), not a timed test.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import grpc
+import pytest
+
+from domain.games import REGISTRY
+from domain.kernel import Header, Log
+from service import server as served
+from service import tables as tabled
+from service.config import Settings
+from service.errors import ResourceExhausted
+from service.heavy import HeavyWork
+from service.server import Running, batches, converted, start
+from service.store import GameStore
+from service.tables import Tables, Viewer
+from tablerules.v1 import tablerules_pb2 as pb
+from tablerules_client import Client, ServiceCallError
+from tests.conftest import OPERATOR, command_boundary
+
+LONG = Path(__file__).resolve().parent.parent / "replays" / "armory" / "2p-r11c-option-win.jsonl"
+SERVICE = "/tablerules.v1.Tablerules/"
+
+
+def serve_long(storage: str, **settings: Any) -> Running:
+    return start(Tables(GameStore(storage), OPERATOR, **settings), "127.0.0.1", 0, workers=16)
+
+
+@pytest.fixture
+def long_game(sqlite_url: str) -> Iterator[tuple[Running, str, str]]:
+    """A server holding a finished game of some 1,850 events (imported), and a fork of it
+    still to be played (about 1,000 events); their ids."""
+    running = serve_long(sqlite_url)
+    text = LONG.read_text(encoding="utf-8")
+    with Client(f"127.0.0.1:{running.port}") as client:
+        finished = client.import_log(text).game_id
+        unfinished = client.fork(command_boundary(text, 1000), log_jsonl=text).game_id
+    yield running, finished, unfinished
+    running.stop(0)
+
+
+def raw(channel: grpc.Channel, method: str, request: Any, token: str | None = None) -> list[bytes]:
+    """A call's messages as the server encoded them."""
+    metadata = (("authorization", f"Bearer {token}"),) if token else ()
+    if method in ("ExportLog",):
+        call = channel.unary_unary(SERVICE + method, request_serializer=type(request).SerializeToString)
+        return [call(request, metadata=metadata, timeout=60)]
+    streamed = channel.unary_stream(SERVICE + method, request_serializer=type(request).SerializeToString)
+    return list(streamed(request, metadata=metadata, timeout=60))
+
+
+def stored_log(running: Running, game_id: str, seed: str | None) -> str:
+    """The log as ExportLog built it before: every stored envelope decoded, then encoded anew."""
+    envelopes = tuple(running.tables.store.read(game_id))
+    return Log(header=Header.from_created(envelopes[0].payload, seed=seed), envelopes=envelopes).text()
+
+
+def test_exports_and_catch_ups_read_in_pages_are_byte_for_byte_what_they_were(
+        long_game: tuple[Running, str, str], monkeypatch: pytest.MonkeyPatch) -> None:
+    running, finished, unfinished = long_game
+    store = running.tables.store
+    secrets = store.secrets(unfinished)
+    assert secrets is not None
+    exports = [(finished, None, stored_log(running, finished, None)),
+               (unfinished, OPERATOR, stored_log(running, unfinished, secrets.seed))]
+    # A spectator's catch-up of the finished game (an imported game has no seats; a seat's follows).
+    game = REGISTRY["armory"]
+    monkeypatch.setattr(served, "MAX_BATCH_BYTES", 20_000)
+    expected = batches([converted(finished, game, Tables._redacted(game, e, Viewer(), None))
+                        for e in store.read(finished)])
+    read: list[int] = []
+    reading, lines = store.read, store.read_lines
+
+    def spied_read(game_id: str, after: int = 0, upto: int | None = None) -> Any:
+        read.append((upto or 10**9) - after)
+        return reading(game_id, after, upto)
+
+    def spied_lines(game_id: str, after: int, upto: int, limit: int) -> list[bytes]:
+        read.append(limit)
+        return lines(game_id, after, upto, limit)
+
+    monkeypatch.setattr(store, "read", spied_read)
+    monkeypatch.setattr(store, "read_lines", spied_lines)
+    monkeypatch.setattr(tabled, "EXPORT_PAGE", 300)
+    with grpc.insecure_channel(f"127.0.0.1:{running.port}") as channel:
+        for game_id, token, text in exports:
+            request = pb.ExportLogRequest(game_id=game_id)
+            whole = raw(channel, "ExportLog", request, token)
+            assert whole == [pb.ExportLogResponse(log_jsonl=text, includes_seed=token is not None).SerializeToString()]
+            chunks = [pb.LogChunk.FromString(data) for data in raw(channel, "ExportLogChunks", request, token)]
+            assert len(chunks) > 3 and "".join(c.log_jsonl for c in chunks) == text
+            assert all(c.log_jsonl.endswith("\n") and c.includes_seed == (token is not None) for c in chunks)
+        stream = pb.StreamEventsRequest(game_id=finished, from_version=0)
+        sent = raw(channel, "StreamEventBatches", stream)
+        assert len(sent) > 3 and sent == expected, "the same batches, split where they were"
+        singly = [pb.EventEnvelope.FromString(m) for m in raw(channel, "StreamEvents", stream)]
+        assert singly == [e for batch in expected for e in pb.EventBatch.FromString(batch).events]
+    assert read and max(read) <= max(tabled.CATCH_UP_PAGE, 300), "every read of the store is one page"
+
+
+def test_a_seats_catch_up_of_a_long_game_is_its_own_view_in_the_same_batches(
+        long_game: tuple[Running, str, str], monkeypatch: pytest.MonkeyPatch) -> None:
+    running, _, _ = long_game
+    monkeypatch.setattr(served, "MAX_BATCH_BYTES", 50_000)
+    text = LONG.read_text(encoding="utf-8")
+    with Client(f"127.0.0.1:{running.port}") as client:
+        fork = client.fork(command_boundary(text, 700), log_jsonl=text)
+    token = {s.seat: s.token for s in fork.seats}[1]
+    game = REGISTRY["armory"]
+    envelopes = running.tables.store.read(fork.game_id)
+    expected = batches([converted(fork.game_id, game, Tables._redacted(game, e, Viewer(seat=1), None))
+                        for e in envelopes])
+    with grpc.insecure_channel(f"127.0.0.1:{running.port}") as channel:
+        call = channel.unary_stream(SERVICE + "StreamEventBatches",
+                                    request_serializer=pb.StreamEventsRequest.SerializeToString)
+        stream = call(pb.StreamEventsRequest(game_id=fork.game_id, from_version=0),
+                      metadata=(("authorization", f"Bearer {token}"),), timeout=60)
+        received = [next(stream) for _ in expected]  # the game goes on: the stream stays open
+        stream.cancel()
+    assert received == expected and any(e.redacted for b in received for e in pb.EventBatch.FromString(b).events)
+
+
+# -- turns of heavy work -------------------------------------------------------------------
+
+
+def test_heavy_work_runs_in_turns_and_refuses_a_new_call_beyond_its_waiting_places() -> None:
+    async def scenario() -> None:
+        heavy = HeavyWork(running=1, waiting=1)
+        release = threading.Event()
+        at_once, most = [0], [0]
+
+        def work(name: str) -> str:
+            at_once[0] += 1
+            most[0] = max(most[0], at_once[0])
+            release.wait(10)
+            at_once[0] -= 1
+            return name
+
+        first = asyncio.ensure_future(heavy.run(work, "first"))
+        await asyncio.sleep(0.05)
+        second = asyncio.ensure_future(heavy.run(work, "second"))
+        await asyncio.sleep(0.05)
+        assert heavy.busy == 1 and heavy.queued == 1
+        with pytest.raises(ResourceExhausted, match="TABLERULES_HEAVY_CALLS, TABLERULES_HEAVY_WAITING"):
+            await heavy.run(work, "third")
+        later_page = asyncio.ensure_future(heavy.run(work, "a later page", starting=False))  # never refused
+        leaving = asyncio.ensure_future(heavy.run(work, "leaves", starting=False))
+        await asyncio.sleep(0.05)
+        leaving.cancel()
+        release.set()
+        assert [await first, await second, await later_page] == ["first", "second", "a later page"]
+        assert most[0] == 1 and heavy.busy == 0 and heavy.queued == 0
+        assert leaving.cancelled()
+
+    asyncio.run(scenario())
+
+
+def test_exports_and_catch_ups_beyond_the_servers_turns_are_refused_and_commands_go_on(
+        long_game: tuple[Running, str, str]) -> None:
+    running, finished, _ = long_game
+    running.tables.heavy = HeavyWork(running=1, waiting=0)
+    release = threading.Event()
+    holding = asyncio.run_coroutine_threadsafe(running.tables.heavy.run(release.wait, 30), running.loop)
+    try:
+        with Client(f"127.0.0.1:{running.port}") as client:
+            for call in (lambda: client.export_log(finished), lambda: list(client.stream(finished, 0)),
+                         lambda: client.verify_log(game_id=finished)):
+                with pytest.raises(ServiceCallError) as refused:
+                    call()
+                assert refused.value.code == grpc.StatusCode.RESOURCE_EXHAUSTED
+                assert "TABLERULES_HEAVY_CALLS" in refused.value.message
+            view = client.view(finished)
+            events = list(client.stream(finished, view.version - 3))  # from memory: no turn needed
+            assert [e.seq for e in events] == [view.version - 2, view.version - 1, view.version]
+    finally:
+        release.set()
+        holding.result(10)
+    with Client(f"127.0.0.1:{running.port}") as client:
+        assert client.export_log(finished).count("\n") == client.view(finished).version + 1
+
+
+# -- the longest game --------------------------------------------------------------------
+
+
+def test_a_game_at_the_operators_maximum_takes_no_more_commands_and_no_longer_log_is_adopted(
+        sqlite_url: str, tmp_path: Path) -> None:
+    """Off the rules' path: RESOURCE_EXHAUSTED naming the setting, no winner; the game's
+    log moves to a server that allows more, where it goes on."""
+    assert Settings.from_env({"TABLERULES_MAX_GAME_EVENTS": "800"}).max_game_events == 800
+    text = LONG.read_text(encoding="utf-8")
+    at = command_boundary(text, 700)
+    running = serve_long(sqlite_url, max_game_events=at + 20)
+    try:
+        with Client(f"127.0.0.1:{running.port}") as client:
+            forked = client.fork(at, log_jsonl=text)
+            tokens = {s.seat: s.token for s in forked.seats}
+            last: tuple[int, Any, str] | None = None
+            for _ in range(200):
+                view = client.view(forked.game_id)
+                if view.version >= at + 20:
+                    break
+                seat = view.status.to_act[0]
+                last = seat, client.view(forked.game_id, tokens[seat]).legal_commands[0], f"move-{view.version}"
+                client.seat(forked.game_id, tokens[seat]).submit(last[1], command_id=last[2])
+            reached = client.view(forked.game_id)
+            seat = reached.status.to_act[0]
+            seat_view = client.view(forked.game_id, tokens[seat])
+            with pytest.raises(ServiceCallError) as refused:
+                client.seat(forked.game_id, tokens[seat]).submit(seat_view.legal_commands[0])
+            assert refused.value.code == grpc.StatusCode.RESOURCE_EXHAUSTED
+            assert "TABLERULES_MAX_GAME_EVENTS" in refused.value.message and str(at + 20) in refused.value.message
+            assert not reached.status.finished and not reached.status.winners, "the limit decides no winner"
+            assert last is not None
+            retried = client.seat(forked.game_id, tokens[last[0]]).submit(last[1], command_id=last[2])
+            assert retried.duplicate, "the retry of the command that reached the limit gets its first result"
+            assert client.view(forked.game_id).version == reached.version
+            exported = client.export_log(forked.game_id, OPERATOR)
+            with pytest.raises(ServiceCallError) as too_long:
+                client.import_log(exported)
+            assert too_long.value.code == grpc.StatusCode.RESOURCE_EXHAUSTED
+            with pytest.raises(ServiceCallError) as too_long:
+                client.fork(command_boundary(text, at + 40), log_jsonl=text)
+            assert "TABLERULES_MAX_GAME_EVENTS" in too_long.value.message
+    finally:
+        running.stop(0)
+    elsewhere = serve_long(f"sqlite:///{tmp_path / 'elsewhere.db'}")
+    try:
+        with Client(f"127.0.0.1:{elsewhere.port}") as client:
+            moved = client.import_log(exported)
+            assert moved.version == reached.version and not moved.finished
+            tokens = {s.seat: s.token for s in moved.seats}
+            seat = client.view(moved.game_id).status.to_act[0]
+            client.seat(moved.game_id, tokens[seat]).submit(client.view(moved.game_id, tokens[seat]).legal_commands[0])
+            assert client.view(moved.game_id).version > reached.version
+    finally:
+        elsewhere.stop(0)
