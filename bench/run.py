@@ -32,7 +32,9 @@ from bench.postgres import PostgresServer
 from bench.rules import kernel_speed, rules_speed
 from domain.games import REGISTRY
 from domain.kernel import Log
+from service.limits import MAX_GAME_EVENTS
 from service.store import GameStore, upgrade_schema
+from tablerules_client import Client
 
 T = TypeVar("T")
 
@@ -233,6 +235,48 @@ class Bench:
                  f"logs checked, {refused:.0f} calls refused as busy)", f"without the logs: p99 {quiet:.1f} ms",
                  f"{busy / quiet:.1f}x" if quiet else "", "p99 < 10 ms", all(r[1] < 10 for r in results))
 
+    # 1d. Commands while a long game is exported and caught up ---------------------------
+
+    def long_game(self) -> None:
+        clients, exporters, followers, rate = 8, 8, 8, 100
+        per_client = int(self.seconds * 600)
+        # A game at the server's longest (--max-game-events), under way: random play does not
+        # finish one that long. Its operator's export costs the server what a finished
+        # game's export by anybody does.
+        log = replay_bench.long_log(REGISTRY["armory"], MAX_GAME_EVENTS)
+        text_mb = len(log.text().encode()) / 1024 / 1024
+
+        def one(run: int) -> tuple[float, ...]:
+            path = self.scratch / f"long-{run}.db"
+            store = GameStore(f"sqlite:///{path}")
+            try:
+                game_id = replay_bench.store_log(store, log)
+            finally:
+                store.close()
+            with service.tablerules_server(f"sqlite:///{path}") as (address, pid):
+                with Client(address) as client:
+                    client.view(game_id)  # loaded once, as a game people watch is
+                quiet = service.submit_load([address], [service.script(address, per_client, f"calm-{run}-{n}")
+                                                        for n in range(clients)], self.seconds, rate=rate)
+                idle = service.resident_mb(pid)
+                scripts = [service.script(address, per_client, f"heavy-{run}-{n}") for n in range(clients)]
+                with service.heavy_pressure(address, pid, game_id, len(log.envelopes), exporters,
+                                            followers) as pressure:
+                    busy = service.submit_load([address], scripts, self.seconds, rate=rate)
+            return (quiet.percentile(99), busy.percentile(99), busy.rate, pressure.exports, pressure.catch_ups,
+                    pressure.refused, idle, pressure.peak_mb)
+
+        results = self.repeat(one)
+        quiet, busy, sent, exports, catch_ups, refused, idle, peak = (median([r[i] for r in results])
+                                                                      for i in range(8))
+        self.add(f"SubmitCommand p99 at {rate}/s while {exporters} callers export and {followers} catch up on a "
+                 f"{len(log.envelopes):,}-event game ({text_mb:.0f} MB log) nonstop",
+                 f"{spread([r[1] for r in results], ms)} ({sent:.0f}/s sent; {exports:.0f} exports and "
+                 f"{catch_ups:.0f} catch-ups done, {refused:.0f} calls refused as busy; server memory {idle:,.0f} MB "
+                 f"before, {peak:,.0f} MB at most)",
+                 f"without them: p99 {quiet:.1f} ms", f"{busy / quiet:.1f}x" if quiet else "", "p99 < 2x without them",
+                 all(r[1] < 2 * r[0] for r in results))
+
     # 2. Replay and verify ---------------------------------------------------------------
 
     def replay(self) -> None:
@@ -414,8 +458,8 @@ def render(bench: Bench, elapsed: float) -> str:
     return "\n".join(lines)
 
 
-FIGURES = ("rules", "replay", "pg_replay", "end_to_end", "pg_end_to_end", "log_checks", "length", "fan_out",
-           "pg_fan_out", "memory")
+FIGURES = ("rules", "replay", "pg_replay", "end_to_end", "pg_end_to_end", "log_checks", "long_game", "length",
+           "fan_out", "pg_fan_out", "memory")
 """In the table's order; the pg_ figures start a throwaway PostgreSQL server (skipped, with a row
 saying why, where it cannot be started)."""
 

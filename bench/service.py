@@ -208,6 +208,50 @@ def log_pressure(address: str, log_jsonl: str, clients: int) -> Iterator[LogPres
             thread.join(90)
 
 
+@dataclass
+class HeavyPressure:
+    exports: int = 0
+    catch_ups: int = 0
+    refused: int = 0
+    """RESOURCE_EXHAUSTED: more exports and catch-ups were asked for than the server takes at once."""
+    peak_mb: float = 0.0
+    """The server's largest resident memory seen meanwhile."""
+
+
+@contextlib.contextmanager
+def heavy_pressure(address: str, pid: int, game_id: str, last: int, exporters: int,
+                   followers: int) -> Iterator[HeavyPressure]:
+    """Callers on a game of `last` events until the block ends, in a process of their own
+    (bench/heavy.py), each on its own channel: `exporters` asking for its whole log
+    (ExportLog, with the operator's token: a game under way) and `followers` streaming it
+    from its first event to its last (StreamEventBatches, a spectator's catch-up), over and
+    over; the server's memory is sampled meanwhile."""
+    pressure = HeavyPressure()
+    stop = threading.Event()
+
+    def sample() -> None:
+        while not stop.wait(0.1):
+            pressure.peak_mb = max(pressure.peak_mb, resident_mb(pid))
+
+    callers = subprocess.Popen([sys.executable, "-m", "bench.heavy"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                               text=True)
+    sampler = threading.Thread(target=sample)
+    try:
+        _tell(callers, [address, game_id, OPERATOR, last, exporters, followers])
+        _heard(callers, 60)  # "started"
+        sampler.start()
+        yield pressure
+        _tell(callers, "stop")
+        done = json.loads(_heard(callers, 180))
+        pressure.exports, pressure.catch_ups, pressure.refused = done["exports"], done["catch_ups"], done["refused"]
+    finally:
+        stop.set()
+        if sampler.is_alive():
+            sampler.join(10)
+        callers.kill()  # gone already, unless the load failed
+        callers.wait(30)
+
+
 def time_per_command(address: str, source: Script) -> float:
     """Median ms of SubmitCommand, one client, over the script's commands."""
     times = []

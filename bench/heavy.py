@@ -1,0 +1,78 @@
+"""The callers of the long-game bench (bench/service.py, heavy_pressure): a process of
+callers asking a server for one long game, whole and from its start, over and over,
+apart from the bench's own process so that their work does not slow the commands it
+times.
+
+`python -m bench.heavy` reads its plan as a JSON line on stdin (address, game id, the
+token to export with, the game's last version, how many export and how many catch up),
+runs them until a line comes on stdin, and prints what they did as a JSON line. An
+export's reply is taken as bytes; a catch-up's batches are decoded only to see where
+they reach (a spectator's stream of a game under way stays open once caught up).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import threading
+
+import grpc
+
+from tablerules.v1 import tablerules_pb2 as pb
+
+METHOD = "/tablerules.v1.Tablerules/"
+WHOLE_LOG = 256 * 1024 * 1024
+"""ExportLog's one reply holds the whole log: gRPC's 4 MB receive default would refuse it."""
+DEADLINE = 120
+
+
+def _caller(address: str, game_id: str, token: str, last: int, exporting: bool, stop: threading.Event,
+            done: dict[str, int], lock: threading.Lock) -> None:
+    with grpc.insecure_channel(address, options=[("grpc.max_receive_message_length", WHOLE_LOG)]) as channel:
+        export = channel.unary_unary(METHOD + "ExportLog", request_serializer=pb.ExportLogRequest.SerializeToString)
+        follow = channel.unary_stream(METHOD + "StreamEventBatches",
+                                      request_serializer=pb.StreamEventsRequest.SerializeToString)
+        while not stop.is_set():
+            try:
+                if exporting:
+                    export(pb.ExportLogRequest(game_id=game_id), metadata=(("authorization", f"Bearer {token}"),),
+                           timeout=DEADLINE)
+                else:
+                    stream = follow(pb.StreamEventsRequest(game_id=game_id), timeout=DEADLINE)
+                    for data in stream:
+                        if stop.is_set() or pb.EventBatch.FromString(data).events[-1].seq >= last:
+                            stream.cancel()
+                            break
+                kind = "exports" if exporting else "catch_ups"
+            except grpc.RpcError as error:
+                if error.code() == grpc.StatusCode.CANCELLED:
+                    kind = "catch_ups"  # left once caught up
+                    with lock:
+                        done[kind] += 1
+                    continue
+                if error.code() != grpc.StatusCode.RESOURCE_EXHAUSTED:
+                    raise
+                kind = "refused"
+                stop.wait(0.05)
+            with lock:
+                done[kind] += 1
+
+
+def main() -> None:
+    address, game_id, token, last, exporters, followers = json.loads(sys.stdin.readline())
+    stop, lock = threading.Event(), threading.Lock()
+    done = {"exports": 0, "catch_ups": 0, "refused": 0}
+    callers = [threading.Thread(target=_caller, args=(address, game_id, token, last, n < exporters, stop, done, lock))
+               for n in range(exporters + followers)]
+    for caller in callers:
+        caller.start()
+    print("started", flush=True)
+    sys.stdin.readline()
+    stop.set()
+    for caller in callers:
+        caller.join(DEADLINE + 30)
+    print(json.dumps(done), flush=True)
+
+
+if __name__ == "__main__":
+    main()
