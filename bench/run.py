@@ -264,16 +264,16 @@ class Bench:
                                             followers) as pressure:
                     busy = service.submit_load([address], scripts, self.seconds, rate=rate)
             return (quiet.percentile(99), busy.percentile(99), busy.rate, pressure.exports, pressure.catch_ups,
-                    pressure.refused, idle, pressure.peak_mb)
+                    pressure.refused, idle, pressure.peak_mb, pressure.megabytes / busy.seconds)
 
         results = self.repeat(one)
-        quiet, busy, sent, exports, catch_ups, refused, idle, peak = (median([r[i] for r in results])
-                                                                      for i in range(8))
+        quiet, busy, sent, exports, catch_ups, refused, idle, peak, served = (median([r[i] for r in results])
+                                                                              for i in range(9))
         self.add(f"SubmitCommand p99 at {rate}/s while {exporters} callers export and {followers} catch up on a "
                  f"{len(log.envelopes):,}-event game ({text_mb:.0f} MB log) nonstop",
                  f"{spread([r[1] for r in results], ms)} ({sent:.0f}/s sent; {exports:.0f} exports and "
-                 f"{catch_ups:.0f} catch-ups done, {refused:.0f} calls refused as busy; server memory {idle:,.0f} MB "
-                 f"before, {peak:,.0f} MB at most)",
+                 f"{catch_ups:.0f} whole catch-ups done, {served:.0f} MB/s sent to the callers, {refused:.0f} calls "
+                 f"refused as busy; server memory {idle:,.0f} MB before, {peak:,.0f} MB at most)",
                  f"without them: p99 {quiet:.1f} ms", f"{busy / quiet:.1f}x" if quiet else "", "p99 < 2x without them",
                  all(r[1] < 2 * r[0] for r in results))
 

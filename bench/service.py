@@ -212,6 +212,9 @@ def log_pressure(address: str, log_jsonl: str, clients: int) -> Iterator[LogPres
 class HeavyPressure:
     exports: int = 0
     catch_ups: int = 0
+    """Streams that reached the game's last event (a stream still catching up when the load ends is not counted)."""
+    megabytes: float = 0.0
+    """What the callers received, exports and streams together."""
     refused: int = 0
     """RESOURCE_EXHAUSTED: more exports and catch-ups were asked for than the server takes at once."""
     peak_mb: float = 0.0
@@ -244,6 +247,7 @@ def heavy_pressure(address: str, pid: int, game_id: str, last: int, exporters: i
         _tell(callers, "stop")
         done = json.loads(_heard(callers, 180))
         pressure.exports, pressure.catch_ups, pressure.refused = done["exports"], done["catch_ups"], done["refused"]
+        pressure.megabytes = done["bytes"] / 1024 / 1024
     finally:
         stop.set()
         if sampler.is_alive():

@@ -40,7 +40,7 @@ log = logging.getLogger("tablerules.logjobs")
 MEGABYTE = 1024 * 1024
 
 
-def _watch_parent(parent: int) -> None:
+def watch_parent(parent: int) -> None:
     """End the worker once its server is gone (killed, say): nothing else would."""
     while os.getppid() == parent:
         time.sleep(1)
@@ -53,7 +53,7 @@ def _worker_start(memory_bytes: int) -> None:
     priority, so that the games in play come first where cores are few (measured:
     bench/run.py log_checks; nice 10 still doubled the commands' p99); and a watch
     on the server, so that no worker outlives it."""
-    threading.Thread(target=_watch_parent, args=(os.getppid(),), daemon=True, name="parent-watch").start()
+    threading.Thread(target=watch_parent, args=(os.getppid(),), daemon=True, name="parent-watch").start()
     resource.setrlimit(resource.RLIMIT_AS, (memory_bytes, memory_bytes))
     if hasattr(os, "SCHED_IDLE"):  # Linux: run only where no game wants the core
         os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))

@@ -26,7 +26,7 @@ import asyncio
 import logging
 import threading
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from concurrent import futures
 from dataclasses import dataclass
 from typing import Any, ClassVar, NoReturn
@@ -41,9 +41,9 @@ from grpc_reflection.v1alpha import reflection
 from grpc_status import rpc_status
 
 from domain.kernel import Game, Report, Status, canonical_json, to_plain
-from domain.kernel.canonical import canonical_json_of_plain
-from service import convert
+from service import convert, encoded, pages
 from service.calls import Call
+from service.encoded import Converted, batches, converted
 from service.errors import (
     InvalidArgument,
     MalformedRequest,
@@ -63,7 +63,7 @@ from service.metrics import Metrics
 from service.protos import pb, pb_grpc
 from service.serverlog import REQUESTS
 from service.store import is_outage
-from service.tables import CatchUp, Export, SeatGrant, SeenEnvelope, Tables
+from service.tables import CatchUp, SeatGrant, SeenEnvelope, Tables
 
 log = logging.getLogger("tablerules.server")
 SERVICE = pb.DESCRIPTOR.services_by_name["Tablerules"]
@@ -155,31 +155,6 @@ def _report(report: Report) -> pb.Report:
     return message
 
 
-def envelope_message(game_id: str, game: Game[Any], seen: SeenEnvelope) -> pb.EventEnvelope:
-    e = seen.envelope
-    return pb.EventEnvelope(
-        game_id=game_id, seq=e.seq, type=seen.type, rule=e.rule, command_id=e.command_id,
-        event=convert.event_to_proto(game, seen.type, seen.payload),
-        payload_json=canonical_json_of_plain(seen.payload).decode(), redacted=seen.redacted,
-        prev_hash=e.prev_hash, hash=e.hash, state_hash=e.state_hash, schema=e.schema,
-        public_payload_json=canonical_json_of_plain(e.public_payload).decode(), secret_digest=e.secret_digest)
-
-
-@dataclass(frozen=True, slots=True)
-class Converted:
-    """An event as one audience sees it, converted once for every call of that audience."""
-
-    message: pb.EventEnvelope
-    entry: bytes
-    """The message encoded as one entry of EventBatch.events: a batch's encoding is its entries
-    joined, so a stream's batch costs no encoding of its own."""
-
-
-def converted(game_id: str, game: Game[Any], seen: SeenEnvelope) -> Converted:
-    message = envelope_message(game_id, game, seen)
-    return Converted(message, pb.EventBatch(events=[message]).SerializeToString())
-
-
 class EnvelopeMessages:
     """Envelope messages by (game, seq, audience): a log never changes, so the many
     streams of one game convert each event once per audience, not once per stream.
@@ -202,68 +177,12 @@ class EnvelopeMessages:
         return made
 
 
-MAX_BATCH_BYTES = 1024 * 1024
-"""An EventBatch's size: well short of the 4 MiB that gRPC's clients receive by default."""
-
-
-class Batcher:
-    """Events as encoded EventBatch messages of at most MAX_BATCH_BYTES each (an event
-    larger than that goes alone), in order, each filled as far as it goes: a catch-up read
-    in pages is batched as if it had been read whole."""
-
-    def __init__(self) -> None:
-        self._entries: list[bytes] = []
-        self._size = 0
-
-    def add(self, events: Iterable[Converted]) -> list[bytes]:
-        """The batches these events fill; what is left waits for more, or for `flush`."""
-        full = []
-        for made in events:
-            if self._entries and self._size + len(made.entry) > MAX_BATCH_BYTES:
-                full.append(b"".join(self._entries))
-                self._entries, self._size = [], 0
-            self._entries.append(made.entry)
-            self._size += len(made.entry)
-        return full
-
-    def flush(self) -> list[bytes]:
-        """The last batch, if any event waits."""
-        last = [b"".join(self._entries)] if self._entries else []
-        self._entries, self._size = [], 0
-        return last
-
-
-def batches(events: Iterable[Converted]) -> list[bytes]:
-    batcher = Batcher()
-    return batcher.add(events) + batcher.flush()
-
-
-def _varint(value: int) -> bytes:
-    out = bytearray()
-    while value > 0x7F:
-        out.append(value & 0x7F | 0x80)
-        value >>= 7
-    out.append(value)
-    return bytes(out)
-
-
-def log_message(lines: list[bytes], includes_seed: bool) -> bytes:
-    """An encoded ExportLogResponse (or LogChunk: the same fields) holding these lines,
-    each ended by a newline, built from the stored lines without decoding them."""
-    size = sum(len(line) + 1 for line in lines)
-    parts = [b"\x0a", _varint(size)]  # field 1 (log_jsonl), length-delimited
-    for line in lines:
-        parts += (line, b"\n")
-    if includes_seed:
-        parts.append(b"\x10\x01")  # field 2 (includes_seed), true
-    return b"".join(parts)
-
-
 class Servicer(pb_grpc.TablerulesServicer):
     """The methods; a refusal is raised as a ServiceError, which the handlers turn into
     its status. A method's work that may block (the store) runs on a worker thread."""
 
-    ENCODED: ClassVar[frozenset[str]] = frozenset({"StreamEventBatches", "ExportLog", "ExportLogChunks"})
+    ENCODED: ClassVar[frozenset[str]] = frozenset({"StreamEvents", "StreamEventBatches", "ExportLog",
+                                                    "ExportLogChunks"})
     """Methods whose messages are bytes, encoded already."""
 
     def __init__(self, tables: Tables) -> None:
@@ -322,8 +241,8 @@ class Servicer(pb_grpc.TablerulesServicer):
         return await asyncio.to_thread(work)
 
     async def _followed(self, request: pb.StreamEventsRequest, context: grpc.aio.ServicerContext,
-                        batched: bool) -> AsyncIterator[list[Any]]:
-        """The stream's messages, as many at a time as are ready: encoded EventBatch messages
+                        batched: bool) -> AsyncIterator[list[bytes]]:
+        """The stream's messages, encoded, as many at a time as are ready: EventBatch messages
         (`batched`), else EventEnvelope messages. Live events are converted on the loop, once
         for every stream of their audience; a catch-up from the store is read and converted
         a page at a time in its turns (service/heavy.py), and sent as it goes."""
@@ -333,28 +252,28 @@ class Servicer(pb_grpc.TablerulesServicer):
         live = await asyncio.to_thread(self.tables.live, game_id)
         async for step in self.tables.follow(live, token, request.from_version):
             if isinstance(step, CatchUp):
-                batcher = Batcher() if batched else None
-                after = step.after
-                while after < step.upto:
-                    messages, after = await self.tables.heavy.run(self._caught_up, step, after, batcher,
-                                                                  starting=after == step.after)
-                    if messages:
-                        yield messages
-                if batcher is not None and (last := batcher.flush()):
-                    yield last
+                async for messages in self._caught_up(step, batched):
+                    yield messages
                 continue
             made = [self.messages.of(game_id, live.game, seen) for seen in step]
-            yield batches(made) if batched else [m.message for m in made]
+            yield batches(made) if batched else [m.encoded for m in made]
 
-    def _caught_up(self, step: CatchUp, after: int, batcher: Batcher | None) -> tuple[list[Any], int]:
-        """A catch-up's next page as messages (on a worker thread), and the version it reaches."""
-        page = self.tables.catch_up_page(step, after)
-        made = [converted(step.live.game_id, step.live.game, seen) for seen in page]
-        reached = page[-1].envelope.seq if page else step.upto
-        return (batcher.add(made) if batcher is not None else [m.message for m in made]), reached
+    async def _caught_up(self, step: CatchUp, batched: bool) -> AsyncIterator[list[bytes]]:
+        """A catch-up's messages, a page at a time."""
+        limit = encoded.MAX_BATCH_BYTES if batched else None
+        waiting: list[bytes] = []
+        after = step.after
+        while after < step.upto:
+            messages, after, waiting = await self.tables.heavy.run(
+                pages.catch_up_page, step.live.game.ruleset.name, step.live.game_id, step.viewer, after, step.upto,
+                pages.CATCH_UP_PAGE, limit, waiting, starting=after == step.after, events=step.upto - step.after)
+            if messages:
+                yield messages
+        if waiting:
+            yield [b"".join(waiting)]
 
-    async def StreamEvents(self, request: pb.StreamEventsRequest,
-                           context: grpc.aio.ServicerContext) -> AsyncIterator[pb.EventEnvelope]:
+    async def StreamEvents(  # type: ignore[override]  # its EventEnvelope messages go out encoded (ENCODED)
+            self, request: pb.StreamEventsRequest, context: grpc.aio.ServicerContext) -> AsyncIterator[bytes]:
         async for messages in self._followed(request, context, batched=False):
             for message in messages:
                 yield message
@@ -371,23 +290,19 @@ class Servicer(pb_grpc.TablerulesServicer):
             self, request: pb.ExportLogRequest, context: grpc.aio.ServicerContext) -> bytes:
         # One reply holds the whole log: built from the stored lines as they are, in one turn.
         export = await asyncio.to_thread(self.tables.export, request.game_id, bearer(context))
-        return await self.tables.heavy.run(lambda: log_message(self.tables.export_text(export), export.includes_seed))
+        return await self.tables.heavy.run(pages.whole_export, export, pages.EXPORT_PAGE, events=export.upto)
 
     async def ExportLogChunks(  # type: ignore[override]  # its LogChunk messages go out encoded (ENCODED)
             self, request: pb.ExportLogRequest, context: grpc.aio.ServicerContext) -> AsyncIterator[bytes]:
         export = await asyncio.to_thread(self.tables.export, request.game_id, bearer(context))
         after = 0
         while after < export.upto:
-            chunk, after = await self.tables.heavy.run(self._export_chunk, export, after, starting=after == 0)
+            chunk, reached = await self.tables.heavy.run(pages.export_chunk, export, after, pages.EXPORT_PAGE,
+                                                         starting=after == 0, events=export.upto)
+            if reached == after:
+                raise Unavailable(f"the game's events after {after} could not be read; retry the export")
+            after = reached
             yield chunk
-
-    def _export_chunk(self, export: Export, after: int) -> tuple[bytes, int]:
-        """The log's lines after event `after` (the header first) as a LogChunk, and the event it reaches."""
-        lines = self.tables.export_lines(export, after)
-        if not lines:
-            raise Unavailable(f"the game's events after {after} could not be read; retry the export")
-        head = [export.header_line] if after == 0 else []
-        return log_message(head + lines, export.includes_seed), after + len(lines)
 
     async def ImportLog(self, request: pb.ImportLogRequest, context: grpc.aio.ServicerContext) -> pb.ImportLogResponse:
         def work() -> pb.ImportLogResponse:
@@ -403,7 +318,7 @@ class Servicer(pb_grpc.TablerulesServicer):
             return request.log_jsonl
         if which == "game_id" and request.game_id:
             export = await asyncio.to_thread(self.tables.export, request.game_id, bearer(context))
-            return await self.tables.heavy.run(self.tables.game_log_text, export)
+            return await self.tables.heavy.run(pages.game_log_text, export, pages.EXPORT_PAGE, events=export.upto)
         raise InvalidArgument("source", "give either log_jsonl or game_id")
 
     async def ReplayLog(self, request: pb.ReplayLogRequest, context: grpc.aio.ServicerContext) -> pb.ReplayLogResponse:

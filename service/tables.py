@@ -83,11 +83,6 @@ for recent events (RECENT_ENVELOPES), and every object kept is one more for the 
 collector's full passes, which pause every call: at 4,096 a game, 8 busy games held some
 130,000 objects and a full pass took 170 ms on the bench machine; at 512, 25,000 and 25 ms."""
 RACE_RETRIES = 5
-CATCH_UP_PAGE = 256
-"""Events a stream's catch-up reads from the store and converts at a time (some 150 KB of
-ARMORY events, and a few milliseconds of a worker thread)."""
-EXPORT_PAGE = 1000
-"""Stored lines an export reads at a time (some 600 KB)."""
 
 
 def _token_hash(token: str) -> str:
@@ -134,6 +129,15 @@ class SeenEnvelope:
     payload: Mapping[str, Any]
     redacted: bool
     audience: int
+
+
+def seen_by(game: Game[Any], envelope: Envelope, viewer: Viewer, event: Event | None = None) -> SeenEnvelope:
+    """The envelope as the viewer may see it; `event` is its decoded event, if at hand."""
+    if viewer.operator or envelope.public is None:
+        return SeenEnvelope(envelope, envelope.type, envelope.payload, False, viewer.audience)
+    payload = seen_payload(game, envelope, viewer.seat, event)
+    redacted = viewer.seat == SPECTATOR or payload != dict(envelope.payload)
+    return SeenEnvelope(envelope, envelope.type, payload, redacted, viewer.audience)
 
 
 @dataclass(frozen=True, slots=True)
@@ -292,6 +296,7 @@ class Tables:
         """A game this long takes no more commands (RESOURCE_EXHAUSTED), nor is a longer log adopted."""
         self.heavy = heavy or HeavyWork()
         """Turns for exports, catch-ups and logs read from the store (use on the event loop)."""
+        self.heavy.attach(store)
         # Other replicas may write to a shared database: reads then fold in the tail first.
         self.shared_storage = store.shared
         self.games = REGISTRY
@@ -321,6 +326,7 @@ class Tables:
         if self._listener is not None:
             self._listener.stop()
         self.log_jobs.close()
+        self.heavy.close()
         self.store.close()
 
     def _changed_elsewhere(self, game_id: str) -> None:
@@ -485,16 +491,8 @@ class Tables:
         if seen is None:
             if len(live.seen) >= SEEN_LIMIT:
                 live.seen.clear()
-            seen = live.seen[key] = self._redacted(live.game, envelope, viewer, event)
+            seen = live.seen[key] = seen_by(live.game, envelope, viewer, event)
         return seen
-
-    @staticmethod
-    def _redacted(game: Game[Any], envelope: Envelope, viewer: Viewer, event: Event | None) -> SeenEnvelope:
-        if viewer.operator or envelope.public is None:
-            return SeenEnvelope(envelope, envelope.type, envelope.payload, False, viewer.audience)
-        payload = seen_payload(game, envelope, viewer.seat, event)
-        redacted = viewer.seat == SPECTATOR or payload != dict(envelope.payload)
-        return SeenEnvelope(envelope, envelope.type, payload, redacted, viewer.audience)
 
     # -- commands -----------------------------------------------------------------------
 
@@ -685,14 +683,6 @@ class Tables:
             finally:
                 live.lock.release()
 
-    def catch_up_page(self, catch_up: CatchUp, after: int) -> list[SeenEnvelope]:
-        """The next page of a catch-up, after `after`, as its viewer sees it (call on a
-        worker thread). The memo of redactions is left to live streams, which ask for the
-        newest events again and again: a long catch-up would only push them out."""
-        live = catch_up.live
-        envelopes = self.store.read(live.game_id, after=after, upto=min(after + CATCH_UP_PAGE, catch_up.upto))
-        return [self._redacted(live.game, envelope, catch_up.viewer, None) for envelope in envelopes]
-
     def export(self, game_id: str, token: str | None) -> Export:
         """What the caller may export of the game: the operator, always (with the seed
         while it is unfinished); anybody once it has finished."""
@@ -703,20 +693,6 @@ class Tables:
         seed = live.secrets.seed if viewer.operator and not live.session.finished else None
         header = Header.from_created(self.store.read_rows(game_id, upto=1)[0]["payload"], seed=seed)
         return Export(game_id, canonical_json_of_plain(header.to_json()), live.session.version, seed is not None)
-
-    def export_lines(self, export: Export, after: int) -> list[bytes]:
-        """The next page of an export's event lines, after `after`, as stored (no newlines)."""
-        return self.store.read_lines(export.game_id, after, export.upto, EXPORT_PAGE)
-
-    def export_text(self, export: Export) -> list[bytes]:
-        """The whole log, as its lines (the header first), read from the store page by page."""
-        lines = [export.header_line]
-        while len(lines) <= export.upto:
-            page = self.export_lines(export, len(lines) - 1)
-            if not page:
-                break
-            lines.extend(page)
-        return lines
 
     # -- logs: checked in log jobs' processes (service/logjobs.py) ------------------------
 
@@ -771,6 +747,3 @@ class Tables:
                         checked.session(game, kept))
         return game_id, checked.version, checked.finished, grants
 
-    def game_log_text(self, export: Export) -> str:
-        """A stored game's log as text, for a Replay/Verify/Fork request that names the game."""
-        return "".join(line.decode("utf-8") + "\n" for line in self.export_text(export))

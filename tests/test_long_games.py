@@ -1,8 +1,9 @@
 """A long game starves nobody (issue 27, "A long finished game starves everyone"):
 
-- exports and stream catch-ups are read from the store a page at a time, converted on
-  a worker thread in turns (service/heavy.py), never on the event loop, and they stay
-  byte for byte what they were: the same log, the same messages, the same batches;
+- exports and stream catch-ups are read from the store a page at a time, converted in
+  turns (service/heavy.py) in worker processes for a long game, on a thread for a short
+  one, never on the event loop, and they stay byte for byte what they were: the same
+  log, the same messages, the same batches;
 - heavy work beyond its turns and waiting places is refused with RESOURCE_EXHAUSTED;
 - a game stops at the operator's --max-game-events, with RESOURCE_EXHAUSTED naming the
   setting, never a winner; no longer log is imported or forked.
@@ -24,14 +25,14 @@ import pytest
 
 from domain.games import REGISTRY
 from domain.kernel import Header, Log
-from service import server as served
-from service import tables as tabled
+from service import encoded, pages
 from service.config import Settings
+from service.encoded import batches, converted
 from service.errors import ResourceExhausted
 from service.heavy import HeavyWork
-from service.server import Running, batches, converted, start
+from service.server import Running, start
 from service.store import GameStore
-from service.tables import Tables, Viewer
+from service.tables import Tables, Viewer, seen_by
 from tablerules.v1 import tablerules_pb2 as pb
 from tablerules_client import Client, ServiceCallError
 from tests.conftest import OPERATOR, command_boundary
@@ -73,8 +74,9 @@ def stored_log(running: Running, game_id: str, seed: str | None) -> str:
     return Log(header=Header.from_created(envelopes[0].payload, seed=seed), envelopes=envelopes).text()
 
 
-def test_exports_and_catch_ups_read_in_pages_are_byte_for_byte_what_they_were(
+def test_exports_and_catch_ups_of_a_long_game_are_byte_for_byte_what_they_were(
         long_game: tuple[Running, str, str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Read in pages by the heavy-work processes (the games are longer than SMALL_WORK)."""
     running, finished, unfinished = long_game
     store = running.tables.store
     secrets = store.secrets(unfinished)
@@ -83,51 +85,47 @@ def test_exports_and_catch_ups_read_in_pages_are_byte_for_byte_what_they_were(
                (unfinished, OPERATOR, stored_log(running, unfinished, secrets.seed))]
     # A spectator's catch-up of the finished game (an imported game has no seats; a seat's follows).
     game = REGISTRY["armory"]
-    monkeypatch.setattr(served, "MAX_BATCH_BYTES", 20_000)
-    expected = batches([converted(finished, game, Tables._redacted(game, e, Viewer(), None))
-                        for e in store.read(finished)])
-    read: list[int] = []
-    reading, lines = store.read, store.read_lines
-
-    def spied_read(game_id: str, after: int = 0, upto: int | None = None) -> Any:
-        read.append((upto or 10**9) - after)
-        return reading(game_id, after, upto)
-
-    def spied_lines(game_id: str, after: int, upto: int, limit: int) -> list[bytes]:
-        read.append(limit)
-        return lines(game_id, after, upto, limit)
-
-    monkeypatch.setattr(store, "read", spied_read)
-    monkeypatch.setattr(store, "read_lines", spied_lines)
-    monkeypatch.setattr(tabled, "EXPORT_PAGE", 300)
+    monkeypatch.setattr(encoded, "MAX_BATCH_BYTES", 20_000)
+    monkeypatch.setattr(pages, "EXPORT_PAGE", 300)
+    expected = batches([converted(finished, game, seen_by(game, e, Viewer())) for e in store.read(finished)])
     with grpc.insecure_channel(f"127.0.0.1:{running.port}") as channel:
         for game_id, token, text in exports:
             request = pb.ExportLogRequest(game_id=game_id)
             whole = raw(channel, "ExportLog", request, token)
             assert whole == [pb.ExportLogResponse(log_jsonl=text, includes_seed=token is not None).SerializeToString()]
             chunks = [pb.LogChunk.FromString(data) for data in raw(channel, "ExportLogChunks", request, token)]
-            assert len(chunks) > 3 and "".join(c.log_jsonl for c in chunks) == text
+            assert "".join(c.log_jsonl for c in chunks) == text
+            assert [c.log_jsonl.count("\n") for c in chunks[:-1]] == [301] + [300] * (len(chunks) - 2), "a page each"
             assert all(c.log_jsonl.endswith("\n") and c.includes_seed == (token is not None) for c in chunks)
         stream = pb.StreamEventsRequest(game_id=finished, from_version=0)
         sent = raw(channel, "StreamEventBatches", stream)
         assert len(sent) > 3 and sent == expected, "the same batches, split where they were"
         singly = [pb.EventEnvelope.FromString(m) for m in raw(channel, "StreamEvents", stream)]
         assert singly == [e for batch in expected for e in pb.EventBatch.FromString(batch).events]
-    assert read and max(read) <= max(tabled.CATCH_UP_PAGE, 300), "every read of the store is one page"
+    assert running.tables.heavy._processes is not None, "a long game's pieces ran in a worker process"
 
 
 def test_a_seats_catch_up_of_a_long_game_is_its_own_view_in_the_same_batches(
         long_game: tuple[Running, str, str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """A short game's catch-up runs on a thread of the server, reading the store a page at a time."""
     running, _, _ = long_game
-    monkeypatch.setattr(served, "MAX_BATCH_BYTES", 50_000)
+    monkeypatch.setattr(encoded, "MAX_BATCH_BYTES", 50_000)
     text = LONG.read_text(encoding="utf-8")
     with Client(f"127.0.0.1:{running.port}") as client:
         fork = client.fork(command_boundary(text, 700), log_jsonl=text)
     token = {s.seat: s.token for s in fork.seats}[1]
     game = REGISTRY["armory"]
-    envelopes = running.tables.store.read(fork.game_id)
-    expected = batches([converted(fork.game_id, game, Tables._redacted(game, e, Viewer(seat=1), None))
-                        for e in envelopes])
+    store = running.tables.store
+    expected = batches([converted(fork.game_id, game, seen_by(game, e, Viewer(seat=1)))
+                        for e in store.read(fork.game_id)])
+    read: list[int] = []
+    reading = store.read
+
+    def spied(game_id: str, after: int = 0, upto: int | None = None) -> Any:
+        read.append((upto or 10**9) - after)
+        return reading(game_id, after, upto)
+
+    monkeypatch.setattr(store, "read", spied)
     with grpc.insecure_channel(f"127.0.0.1:{running.port}") as channel:
         call = channel.unary_stream(SERVICE + "StreamEventBatches",
                                     request_serializer=pb.StreamEventsRequest.SerializeToString)
@@ -136,6 +134,7 @@ def test_a_seats_catch_up_of_a_long_game_is_its_own_view_in_the_same_batches(
         received = [next(stream) for _ in expected]  # the game goes on: the stream stays open
         stream.cancel()
     assert received == expected and any(e.redacted for b in received for e in pb.EventBatch.FromString(b).events)
+    assert len(read) > 1 and max(read) <= pages.CATCH_UP_PAGE, "every read of the store is one page"
 
 
 # -- turns of heavy work -------------------------------------------------------------------
@@ -144,10 +143,11 @@ def test_a_seats_catch_up_of_a_long_game_is_its_own_view_in_the_same_batches(
 def test_heavy_work_runs_in_turns_and_refuses_a_new_call_beyond_its_waiting_places() -> None:
     async def scenario() -> None:
         heavy = HeavyWork(running=1, waiting=1)
+        heavy.attach(GameStore("memory:"))
         release = threading.Event()
         at_once, most = [0], [0]
 
-        def work(name: str) -> str:
+        def work(store: GameStore, name: str) -> str:
             at_once[0] += 1
             most[0] = max(most[0], at_once[0])
             release.wait(10)
@@ -176,9 +176,12 @@ def test_heavy_work_runs_in_turns_and_refuses_a_new_call_beyond_its_waiting_plac
 def test_exports_and_catch_ups_beyond_the_servers_turns_are_refused_and_commands_go_on(
         long_game: tuple[Running, str, str]) -> None:
     running, finished, _ = long_game
+    running.tables.heavy.close()
     running.tables.heavy = HeavyWork(running=1, waiting=0)
+    running.tables.heavy.attach(running.tables.store)
     release = threading.Event()
-    holding = asyncio.run_coroutine_threadsafe(running.tables.heavy.run(release.wait, 30), running.loop)
+    holding = asyncio.run_coroutine_threadsafe(
+        running.tables.heavy.run(lambda store, seconds: release.wait(seconds), 30), running.loop)
     try:
         with Client(f"127.0.0.1:{running.port}") as client:
             for call in (lambda: client.export_log(finished), lambda: list(client.stream(finished, 0)),
