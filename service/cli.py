@@ -515,11 +515,11 @@ def parser() -> argparse.ArgumentParser:
                        help="a game this long takes no more commands (RESOURCE_EXHAUSTED), and no longer log is "
                             "imported or forked (TABLERULES_MAX_GAME_EVENTS, default 50000)")
     serve.add_argument("--heavy-calls", type=int,
-                       help="pieces of exports and catch-ups of long games worked on at once, each on a thread "
-                            "(TABLERULES_HEAVY_CALLS, default 2)")
+                       help="pieces of exports and catch-ups of long games worked on at once (in so many worker "
+                            "processes), and whole logs held at once (TABLERULES_HEAVY_CALLS, default 2)")
     serve.add_argument("--heavy-waiting", type=int,
-                       help="exports and catch-ups that may wait for their turn; more are refused "
-                            "(TABLERULES_HEAVY_WAITING, default 32)")
+                       help="exports and catch-ups under way besides those, their pieces waiting their turn; more "
+                            "are refused (TABLERULES_HEAVY_WAITING, default 32)")
     serve.add_argument("--log-format", choices=serverlog.FORMATS,
                        help="stderr log: json, one object per line with a line per request (default), or text "
                             "(TABLERULES_LOG_FORMAT)")

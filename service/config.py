@@ -57,9 +57,10 @@ class Settings:
     max_game_events: int = MAX_GAME_EVENTS
     """A game this long takes no more commands, and no longer log is imported or forked."""
     heavy_calls: int = 2
-    """Pieces of exports and catch-ups from the store worked on at once (each on a thread)."""
+    """Pieces of exports and catch-ups from the store worked on at once (so many processes),
+    and calls that hold a whole log (ExportLog) at once."""
     heavy_waiting: int = 32
-    """Exports and catch-ups that may wait for their turn; any more are refused at once."""
+    """Exports and catch-ups under way besides those; any more are refused at once."""
     log_format: str = "json"
     """json: one object per line on stderr, a line per request among them; or text."""
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from itertools import chain, repeat
 from typing import Any
 
 from domain.kernel import Game
@@ -109,10 +110,8 @@ def _varint(value: int) -> bytes:
 def log_message(lines: list[bytes], includes_seed: bool) -> bytes:
     """An encoded ExportLogResponse (or LogChunk: the same fields) holding these lines,
     each ended by a newline, built from the stored lines without decoding them."""
-    size = sum(len(line) + 1 for line in lines)
-    parts = [b"\x0a", _varint(size)]  # field 1 (log_jsonl), length-delimited
-    for line in lines:
-        parts += (line, b"\n")
+    size = sum(map(len, lines)) + len(lines)
+    parts = [b"\x0a", _varint(size), *chain.from_iterable(zip(lines, repeat(b"\n")))]  # field 1 (log_jsonl)
     if includes_seed:
         parts.append(b"\x10\x01")  # field 2 (includes_seed), true
     return b"".join(parts)

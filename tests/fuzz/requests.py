@@ -53,6 +53,15 @@ class CallContext:
 
     def __init__(self, metadata: Sequence[tuple[str, str]]) -> None:
         self._metadata = tuple(metadata)
+        self._done: list[Callable[[Any], None]] = []
+
+    def add_done_callback(self, callback: Callable[[Any], None]) -> None:
+        self._done.append(callback)
+
+    def ended(self) -> None:
+        """The call is over: what gRPC would do once its reply is sent."""
+        for callback in self._done:
+            callback(self)
 
     def invocation_metadata(self) -> tuple[tuple[str, str], ...]:
         return self._metadata
@@ -129,6 +138,8 @@ class Target:
         except Aborted as aborted:
             if aborted.code in DEFECTS:
                 raise AssertionError(f"{name} answered {aborted}\n{self.defects.last}") from None
+        finally:
+            context.ended()
 
     def mutate(self, data: bytes, max_size: int, seed: int) -> bytes:
         chooser = random.Random(seed)
