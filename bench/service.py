@@ -211,8 +211,6 @@ def log_pressure(address: str, log_jsonl: str, clients: int) -> Iterator[LogPres
 @dataclass
 class HeavyPressure:
     exports: int = 0
-    catch_ups: int = 0
-    """Streams that reached the game's last event (a stream still catching up when the load ends is not counted)."""
     megabytes: float = 0.0
     """What the callers received, exports and streams together."""
     refused: int = 0
@@ -222,13 +220,14 @@ class HeavyPressure:
 
 
 @contextlib.contextmanager
-def heavy_pressure(address: str, pid: int, game_id: str, last: int, exporters: int,
-                   followers: int) -> Iterator[HeavyPressure]:
+def heavy_pressure(address: str, pid: int, game_id: str, last: int, exporters: int, followers: int,
+                   in_pieces: bool = False) -> Iterator[HeavyPressure]:
     """Callers on a game of `last` events until the block ends, in a process of their own
-    (bench/heavy.py), each on its own channel: `exporters` asking for its whole log
-    (ExportLog, with the operator's token: a game under way) and `followers` streaming it
-    from its first event to its last (StreamEventBatches, a spectator's catch-up), over and
-    over; the server's memory is sampled meanwhile."""
+    (bench/heavy.py), each on its own channel: `exporters` asking for its whole log (with
+    the operator's token: a game under way), in one reply (ExportLog) or `in_pieces`
+    (ExportLogChunks), and `followers` streaming it from its first event to its last
+    (StreamEventBatches, a spectator's catch-up), over and over; the server's memory is
+    sampled meanwhile."""
     pressure = HeavyPressure()
     stop = threading.Event()
 
@@ -240,13 +239,13 @@ def heavy_pressure(address: str, pid: int, game_id: str, last: int, exporters: i
                                text=True)
     sampler = threading.Thread(target=sample)
     try:
-        _tell(callers, [address, game_id, OPERATOR, last, exporters, followers])
+        _tell(callers, [address, game_id, OPERATOR, last, exporters, followers, in_pieces])
         _heard(callers, 60)  # "started"
         sampler.start()
         yield pressure
         _tell(callers, "stop")
         done = json.loads(_heard(callers, 180))
-        pressure.exports, pressure.catch_ups, pressure.refused = done["exports"], done["catch_ups"], done["refused"]
+        pressure.exports, pressure.refused = done["exports"], done["refused"]
         pressure.megabytes = done["bytes"] / 1024 / 1024
     finally:
         stop.set()
