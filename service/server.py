@@ -16,8 +16,9 @@ other calls' work that may block (store reads, replays) runs on the loop's worke
 threads. Streams stay on the loop, where sending a message costs about half what a
 thread per stream paid, and one command wakes every stream of its game with a single
 hop onto the loop. What a long game costs (an export, a stream's catch-up from the
-store) is read and converted a page at a time on a worker thread, in turns that bound
-how much of it runs at once (service/heavy.py); the loop only sends it.
+store) is read and converted a page at a time in a worker process of its own (a short
+game's on a thread), in turns that bound how much of it runs and waits at once
+(service/heavy.py); the loop only sends the bytes.
 """
 
 from __future__ import annotations

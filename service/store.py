@@ -405,15 +405,6 @@ class GameStore:
                 return
             start = found[-1].id + 1
 
-    def iter_read(self, game_id: str, after: int = 0, page: int = 5000) -> Iterator[Envelope]:
-        while True:
-            rows = self.events.select_events(game_id, gt=after, limit=page)
-            for row in rows:
-                yield Envelope.from_json(orjson.loads(row.state))
-            if len(rows) < page:
-                return
-            after = rows[-1].originator_version
-
     def save_snapshot(self, game_id: str, snapshot: Snapshot) -> None:
         body = {"version": snapshot.version, "last_hash": snapshot.last_hash, "finished": snapshot.finished,
                 "state": snapshot.state, "contributions": to_plain(snapshot.contributions)}

@@ -235,7 +235,7 @@ class Bell:
 @dataclass(frozen=True, slots=True)
 class CatchUp:
     """The events of a stream after `after` up to `upto`, further back than memory
-    holds: read from the store page by page (Tables.catch_up_page)."""
+    holds: read from the store page by page (service/pages.py, catch_up_page)."""
 
     live: LiveGame
     viewer: Viewer
