@@ -32,7 +32,9 @@ from bench.postgres import PostgresServer
 from bench.rules import kernel_speed, rules_speed
 from domain.games import REGISTRY
 from domain.kernel import Log
+from service.limits import MAX_GAME_EVENTS
 from service.store import GameStore, upgrade_schema
+from tablerules_client import Client
 
 T = TypeVar("T")
 
@@ -108,8 +110,8 @@ class Bench:
         return why is not None
 
     @contextlib.contextmanager
-    def sqlite_server(self, name: str) -> Iterator[tuple[str, int]]:
-        with service.tablerules_server(f"sqlite:///{self.scratch / name}.db") as running:
+    def sqlite_server(self, name: str, *settings: str) -> Iterator[tuple[str, int]]:
+        with service.tablerules_server(f"sqlite:///{self.scratch / name}.db", *settings) as running:
             yield running
 
     @contextlib.contextmanager
@@ -218,7 +220,8 @@ class Bench:
         text_mb = len(text) / 1024 / 1024
 
         def one(run: int) -> tuple[float, ...]:
-            with self.sqlite_server(f"logs-{run}") as (address, _):
+            # The callers stand for four strangers at four addresses; here they share one.
+            with self.sqlite_server(f"logs-{run}", "--log-per-caller", str(callers)) as (address, _):
                 quiet = service.submit_load([address], [service.script(address, per_client, f"quiet-{run}-{n}")
                                                         for n in range(clients)], self.seconds, rate=400)
                 scripts = [service.script(address, per_client, f"busy-{run}-{n}") for n in range(clients)]
@@ -232,6 +235,53 @@ class Bench:
                  "VerifyLog nonstop", f"{spread([r[1] for r in results], ms)} ({rate:.0f}/s sent; {checked:.0f} "
                  f"logs checked, {refused:.0f} calls refused as busy)", f"without the logs: p99 {quiet:.1f} ms",
                  f"{busy / quiet:.1f}x" if quiet else "", "p99 < 10 ms", all(r[1] < 10 for r in results))
+
+    # 1d. Commands while a long game is exported and caught up ---------------------------
+
+    def long_game(self) -> None:
+        clients, exporters, followers, rate = 8, 8, 8, 100
+        per_client = int(self.seconds * 600)
+        # A game at the server's longest (--max-game-events), under way: random play does not
+        # finish one that long. Its operator's export costs the server what a finished
+        # game's export by anybody does.
+        log = replay_bench.long_log(REGISTRY["armory"], MAX_GAME_EVENTS)
+        text_mb = len(log.text().encode()) / 1024 / 1024
+
+        def one(run: int) -> tuple[tuple[float, ...], ...]:
+            path = self.scratch / f"long-{run}.db"
+            store = GameStore(f"sqlite:///{path}")
+            try:
+                game_id = replay_bench.store_log(store, log)
+            finally:
+                store.close()
+            measured = []
+            with service.tablerules_server(f"sqlite:///{path}") as (address, pid):
+                with Client(address) as client:
+                    client.view(game_id)  # loaded once, as a game people watch is
+                quiet = service.submit_load([address], [service.script(address, per_client, f"calm-{run}-{n}")
+                                                        for n in range(clients)], self.seconds, rate=rate)
+                idle = service.resident_mb(pid)
+                for in_pieces in (False, True):
+                    scripts = [service.script(address, per_client, f"heavy-{run}-{in_pieces}-{n}")
+                               for n in range(clients)]
+                    with service.heavy_pressure(address, pid, game_id, len(log.envelopes), exporters, followers,
+                                                in_pieces) as pressure:
+                        busy = service.submit_load([address], scripts, self.seconds, rate=rate)
+                    measured.append((quiet.percentile(99), busy.percentile(99), busy.rate, pressure.exports,
+                                     pressure.refused, idle, pressure.peak_mb, pressure.megabytes / busy.seconds))
+            return tuple(measured)
+
+        results = self.repeat(one)
+        for way, how in enumerate(("whole (ExportLog)", "in pieces (ExportLogChunks)")):
+            runs = [r[way] for r in results]
+            quiet, busy, sent, exports, refused, idle, peak, served = (median([r[i] for r in runs]) for i in range(8))
+            self.add(f"SubmitCommand p99 at {rate}/s while {exporters} callers export {how} and {followers} catch up "
+                     f"on a {len(log.envelopes):,}-event game ({text_mb:.0f} MB log) nonstop",
+                     f"{spread([r[1] for r in runs], ms)} ({sent:.0f}/s sent; {exports:.0f} exports done, "
+                     f"{served:.0f} MB/s sent to the callers, {refused:.0f} calls refused as busy; server memory "
+                     f"{idle:,.0f} MB before, {peak:,.0f} MB at most)",
+                     f"without them: p99 {quiet:.1f} ms", f"{busy / quiet:.1f}x" if quiet else "",
+                     "p99 < 2x without them", all(r[1] < 2 * r[0] for r in runs))
 
     # 2. Replay and verify ---------------------------------------------------------------
 
@@ -414,8 +464,8 @@ def render(bench: Bench, elapsed: float) -> str:
     return "\n".join(lines)
 
 
-FIGURES = ("rules", "replay", "pg_replay", "end_to_end", "pg_end_to_end", "log_checks", "length", "fan_out",
-           "pg_fan_out", "memory")
+FIGURES = ("rules", "replay", "pg_replay", "end_to_end", "pg_end_to_end", "log_checks", "long_game", "length",
+           "fan_out", "pg_fan_out", "memory")
 """In the table's order; the pg_ figures start a throwaway PostgreSQL server (skipped, with a row
 saying why, where it cannot be started)."""
 

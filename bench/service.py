@@ -63,10 +63,10 @@ def server_process(module: str, *arguments: str) -> Iterator[tuple[str, int]]:
             process.wait(30)
 
 
-def tablerules_server(storage: str) -> contextlib.AbstractContextManager[tuple[str, int]]:
+def tablerules_server(storage: str, *settings: str) -> contextlib.AbstractContextManager[tuple[str, int]]:
     # The length bench imports a 10,000-move log (about 8 MB): above the default request limit.
     return server_process("service.cli", "serve", "--port", "0", "--storage", storage,
-                          "--max-request-bytes", str(64 * 1024 * 1024))
+                          "--max-request-bytes", str(64 * 1024 * 1024), *settings)
 
 
 def echo_server() -> contextlib.AbstractContextManager[tuple[str, int]]:
@@ -206,6 +206,53 @@ def log_pressure(address: str, log_jsonl: str, clients: int) -> Iterator[LogPres
         stop.set()
         for thread in threads:
             thread.join(90)
+
+
+@dataclass
+class HeavyPressure:
+    exports: int = 0
+    megabytes: float = 0.0
+    """What the callers received, exports and streams together."""
+    refused: int = 0
+    """RESOURCE_EXHAUSTED: more exports and catch-ups were asked for than the server takes at once."""
+    peak_mb: float = 0.0
+    """The server's largest resident memory seen meanwhile."""
+
+
+@contextlib.contextmanager
+def heavy_pressure(address: str, pid: int, game_id: str, last: int, exporters: int, followers: int,
+                   in_pieces: bool = False) -> Iterator[HeavyPressure]:
+    """Callers on a game of `last` events until the block ends, in a process of their own
+    (bench/heavy.py), each on its own channel: `exporters` asking for its whole log (with
+    the operator's token: a game under way), in one reply (ExportLog) or `in_pieces`
+    (ExportLogChunks), and `followers` streaming it from its first event to its last
+    (StreamEventBatches, a spectator's catch-up), over and over; the server's memory is
+    sampled meanwhile."""
+    pressure = HeavyPressure()
+    stop = threading.Event()
+
+    def sample() -> None:
+        while not stop.wait(0.1):
+            pressure.peak_mb = max(pressure.peak_mb, resident_mb(pid))
+
+    callers = subprocess.Popen([sys.executable, "-m", "bench.heavy"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                               text=True)
+    sampler = threading.Thread(target=sample)
+    try:
+        _tell(callers, [address, game_id, OPERATOR, last, exporters, followers, in_pieces])
+        _heard(callers, 60)  # "started"
+        sampler.start()
+        yield pressure
+        _tell(callers, "stop")
+        done = json.loads(_heard(callers, 180))
+        pressure.exports, pressure.refused = done["exports"], done["refused"]
+        pressure.megabytes = done["bytes"] / 1024 / 1024
+    finally:
+        stop.set()
+        if sampler.is_alive():
+            sampler.join(10)
+        callers.kill()  # gone already, unless the load failed
+        callers.wait(30)
 
 
 def time_per_command(address: str, source: Script) -> float:

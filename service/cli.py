@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import gc
+import io
 import json
 import logging
 import os
@@ -25,7 +26,8 @@ from tqdm import tqdm
 
 from domain.games import REGISTRY
 from domain.kernel import Header, Log, LogFormatError, OptionSpec, Report, parse_log, replay_lines
-from domain.kernel.log import header_of, parse_line
+from domain.kernel.log import SEED_CHOSEN, header_of, parse_line
+from domain.kernel.quoting import inert
 from domain.kernel.tell import told_seen
 from domain.kernel.upgrade import DecidedOtherwise, NothingToUpgrade, upgrade
 from domain.kernel.words import Seats
@@ -37,9 +39,41 @@ if TYPE_CHECKING:
     from service.store import GameStore
 
 
+class InertStream(io.TextIOBase):
+    """A text stream that shows what is written inert: every character a terminal acts on
+    but a newline is written as its escape (domain/kernel/quoting.py). Every command's
+    output goes through one, since much of it quotes logs and server replies; what a
+    command writes as data (a log) goes to `raw`."""
+
+    def __init__(self, raw: TextIO) -> None:
+        self.raw = raw
+
+    def write(self, text: str) -> int:
+        self.raw.write(inert(text, lines=True))
+        return len(text)
+
+    def flush(self) -> None:
+        self.raw.flush()
+
+    def isatty(self) -> bool:
+        return self.raw.isatty()
+
+    def fileno(self) -> int:
+        return self.raw.fileno()
+
+    def writable(self) -> bool:
+        return True
+
+
+def _raw(stream: TextIO) -> TextIO:
+    """The stream beneath an InertStream: for data (a log written out) and a progress bar's own escapes."""
+    return stream.raw if isinstance(stream, InertStream) else stream
+
+
 @contextlib.contextmanager
 def _progress(total: int, stream: TextIO) -> Iterator[Callable[[int], None] | None]:
     """A progress bar (tqdm) for long logs on a terminal, ended however the check ends; None otherwise."""
+    stream = _raw(stream)
     if total < 1000 or not stream.isatty():
         yield None
         return
@@ -145,20 +179,28 @@ def _open_store(args: argparse.Namespace, url: str, policy: Policy | None = None
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
+    from service.heavy import HeavyWork
     from service.logjobs import MEGABYTE, LogJobs
     from service.server import start
     from service.store import public_url
     from service.tables import Tables
 
     settings = _settings(args)
-    store = _open_store(args, settings.storage_url())
+    # The log first: opening the store may warn (a database file readable by others).
     log_writer = serverlog.configure(settings.log_format)
+    try:
+        store = _open_store(args, settings.storage_url())
+    except BaseException:
+        log_writer.stop()
+        raise
     for step in store.schema_applied:
         logging.getLogger("tablerules.server").info("schema version %d applied to the store: %s", step.version,
                                                     step.description)
-    log_jobs = LogJobs(settings.log_workers, settings.log_waiting, settings.log_memory_mb * MEGABYTE)
+    log_jobs = LogJobs(settings.log_workers, settings.log_waiting, settings.log_memory_mb * MEGABYTE,
+                       settings.log_seconds, settings.log_per_caller)
     tables = Tables(store, settings.resolved_operator_token(), log_jobs=log_jobs,
-                    stream_interval=settings.stream_interval_ms / 1000)
+                    stream_interval=settings.stream_interval_ms / 1000, max_game_events=settings.max_game_events,
+                    heavy=HeavyWork(settings.heavy_calls, settings.heavy_waiting))
     # The event loop gives up the GIL at every message it sends; with Python's default
     # 5 ms switch interval a worker thread (a view's legal commands, say) may then keep it
     # that long while every command and stream waits. A shorter interval lets the loop
@@ -386,7 +428,7 @@ def cmd_upgrade(args: argparse.Namespace) -> int:
         Path(args.out).write_text(text, encoding="utf-8")
         print(f"wrote {args.out} ({made})")
     else:
-        sys.stdout.write(text)
+        _raw(sys.stdout).write(text)
     return UPGRADE_EXIT["written"]
 
 
@@ -479,13 +521,21 @@ def _operator_token(args: argparse.Namespace) -> str | None:
 
 
 def cmd_export(args: argparse.Namespace) -> int:
-    text = _client(args).export_log(args.game_id, _operator_token(args))
-    if args.out:
-        Path(args.out).parent.mkdir(parents=True, exist_ok=True)
-        Path(args.out).write_text(text, encoding="utf-8")
-        print(f"wrote {args.out} ({text.count(chr(10)) - 1} events)")
-    else:
-        sys.stdout.write(text)
+    chunks = _client(args).export_log_chunks(args.game_id, _operator_token(args))
+    if not args.out:
+        for chunk in chunks:
+            _raw(sys.stdout).write(chunk)
+        return 0
+    out = Path(args.out)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    partial = out.with_name(out.name + ".partial")  # the file appears whole or not at all
+    lines = 0
+    with partial.open("w", encoding="utf-8") as handle:  # written as it comes: a long log is never held whole
+        for chunk in chunks:
+            handle.write(chunk)
+            lines += chunk.count("\n")
+    partial.replace(out)
+    print(f"wrote {args.out} ({lines - 1} events)")
     return 0
 
 
@@ -498,12 +548,15 @@ def _print_seats(response: Any) -> None:
 def cmd_import(args: argparse.Namespace) -> int:
     response = _client(args).import_log(Path(args.file).read_text(encoding="utf-8"))
     _print_seats(response)
+    if not response.finished:
+        print(f"note: {SEED_CHOSEN}")
     return 0
 
 
 def cmd_fork(args: argparse.Namespace) -> int:
     response = _client(args).fork(args.at, log_jsonl=Path(args.file).read_text(encoding="utf-8"))
     _print_seats(response)
+    print(f"note: {SEED_CHOSEN}")
     return 0
 
 
@@ -533,6 +586,12 @@ def parser() -> argparse.ArgumentParser:
                             "default 4)")
     serve.add_argument("--log-memory-mb", type=int,
                        help="memory one log check may use (TABLERULES_LOG_MEMORY_MB, default 1024)")
+    serve.add_argument("--log-seconds", type=int,
+                       help="time one log check may take for each MiB of its log, one at least; a longer one is "
+                            "stopped (TABLERULES_LOG_SECONDS, default 10)")
+    serve.add_argument("--log-per-caller", type=int,
+                       help="log checks one caller (an address) may have admitted at once; more are refused "
+                            "(TABLERULES_LOG_PER_CALLER, default 2)")
     serve.add_argument("--metrics-port", type=int,
                        help="serve Prometheus metrics at http://HOST:PORT/metrics (TABLERULES_METRICS_PORT, "
                             "default 0: none)")
@@ -542,6 +601,15 @@ def parser() -> argparse.ArgumentParser:
     serve.add_argument("--stream-interval-ms", type=int,
                        help="the least time between two messages of one game to one event stream; changes meanwhile "
                             "go together (TABLERULES_STREAM_INTERVAL_MS, default 15; 0: a message per change)")
+    serve.add_argument("--max-game-events", type=int,
+                       help="a game this long takes no more commands (RESOURCE_EXHAUSTED), and no longer log is "
+                            "imported or forked (TABLERULES_MAX_GAME_EVENTS, default 50000)")
+    serve.add_argument("--heavy-calls", type=int,
+                       help="pieces of exports and catch-ups of long games worked on at once (in so many worker "
+                            "processes), and whole logs held at once (TABLERULES_HEAVY_CALLS, default 2)")
+    serve.add_argument("--heavy-waiting", type=int,
+                       help="exports and catch-ups under way besides those, their pieces waiting their turn; more "
+                            "are refused (TABLERULES_HEAVY_WAITING, default 32)")
     serve.add_argument("--log-format", choices=serverlog.FORMATS,
                        help="stderr log: json, one object per line with a line per request (default), or text "
                             "(TABLERULES_LOG_FORMAT)")
@@ -674,10 +742,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     from tablerules_client import ServiceCallError
 
     try:
-        code: int = args.run(args)
-    except ServiceCallError as error:
-        print(f"error: {error}", file=sys.stderr)
-        return 2
+        with contextlib.redirect_stdout(InertStream(sys.stdout)), contextlib.redirect_stderr(InertStream(sys.stderr)):
+            try:
+                code: int = args.run(args)
+            except ServiceCallError as error:
+                print(f"error: {error}", file=sys.stderr)
+                return 2
+            except SystemExit as stop:
+                if isinstance(stop.code, str):  # Python prints it: shown inert, as it may quote the log
+                    raise SystemExit(inert(stop.code, lines=True)) from None
+                raise
     except BrokenPipeError:
         # The reader went away (`tablerules audit log | head`): no traceback, and no second
         # error when Python flushes standard output at exit.

@@ -17,10 +17,12 @@ from pathlib import Path
 from typing import Any
 
 from domain.kernel.text import is_digits
-from service.limits import MAX_REQUEST_BYTES
+from service.files import keep_private
+from service.limits import MAX_GAME_EVENTS, MAX_REQUEST_BYTES
 from service.serverlog import FORMATS
 
-MAY_BE_ZERO = frozenset({"port", "log_waiting", "metrics_port", "grace_seconds", "stream_interval_ms"})
+MAY_BE_ZERO = frozenset({"port", "log_waiting", "metrics_port", "grace_seconds", "stream_interval_ms",
+                         "heavy_waiting"})
 CHOICES = {"log_format": FORMATS}
 
 
@@ -42,12 +44,23 @@ class Settings:
     """Log checks that may wait for a worker; any more are refused at once."""
     log_memory_mb: int = 1024
     """The memory one log check may use."""
+    log_seconds: int = 10
+    """The time one log check may take for each MiB of its log (one at least)."""
+    log_per_caller: int = 2
+    """Log checks one caller (an address) may have admitted at once."""
     metrics_port: int = 0
     """Prometheus metrics over HTTP on this port of `host`; 0: none."""
     grace_seconds: int = 10
     """On SIGTERM or SIGINT, the time calls under way have to finish."""
     stream_interval_ms: int = 15
     """The least time between two messages of one game to one stream; 0: a message per change."""
+    max_game_events: int = MAX_GAME_EVENTS
+    """A game this long takes no more commands, and no longer log is imported or forked."""
+    heavy_calls: int = 2
+    """Pieces of exports and catch-ups from the store worked on at once (so many processes),
+    and calls that hold a whole log (ExportLog) at once."""
+    heavy_waiting: int = 32
+    """Exports and catch-ups under way besides those; any more are refused at once."""
     log_format: str = "json"
     """json: one object per line on stderr, a line per request among them; or text."""
 
@@ -92,6 +105,7 @@ class Settings:
             return self.operator_token
         path = self.token_file()
         if path.exists():
+            keep_private(path)
             return path.read_text().strip()
         path.parent.mkdir(parents=True, exist_ok=True)
         token = secrets.token_urlsafe(32)

@@ -5,7 +5,8 @@ repeated fields and maps by count, nested messages recursively, so a limit holds
 wherever its field appears (a card id inside any game's command, an option value).
 The whole message is capped by gRPC itself (`Settings.max_request_bytes`), which
 is also the only cap on a log sent inline; what checking a log may cost is capped
-in service/logjobs.py.
+in service/logjobs.py. A game's length is capped too (MAX_GAME_EVENTS), since what an
+export or a catch-up costs grows with it.
 """
 
 from __future__ import annotations
@@ -48,6 +49,12 @@ DEFAULT_ITEM_LIMIT = 256
 
 MAX_TOKEN = 256
 """An authorization token: those this server issues are 32 to 43 characters."""
+
+MAX_GAME_EVENTS = 50_000
+"""The default --max-game-events: a game this long takes no more commands. Real games run
+to some thousands of events (a 7-Wave King's Armory game, a long Guardians game), random
+bots with no turn limit to some 23,000 (ARMORY, 3 seats); 50,000 ARMORY events are a log
+of about 30 MB."""
 
 
 def _checked_text(where: str, field: FieldDescriptor, text: str | bytes) -> None:

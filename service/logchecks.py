@@ -15,6 +15,7 @@ from domain.games import REGISTRY
 from domain.kernel import (
     SPECTATOR,
     Game,
+    Header,
     Log,
     LogFormatError,
     Report,
@@ -118,7 +119,22 @@ def verified_report(text: str) -> Report:
     return verify_log(game, log)
 
 
+def check_servable(game: Game[Any], header: Header, refused: str) -> None:
+    """Rejected unless this server's rules are the ones that wrote the log: a server
+    continues a game only under the rules that decided it (docs/log-format.md,
+    "Versions and upgrades"), so a game of other rules, stored, would answer nothing
+    but 'run tablerules migrate' from the next restart on."""
+    version = game.ruleset.version
+    if header.ruleset_version != version:
+        raise Rejected("log", f"the log cannot be {refused}: it was written by {game.ruleset.name} "
+                              f"{quoted(header.ruleset_version)} and this server runs {game.ruleset.name} {version}, "
+                              "whose games go on only under their own rules; upgrade it first (`tablerules upgrade "
+                              f"FILE --out NEW` decides every command again under {version} and seals it anew, where "
+                              "they decide alike), then send the upgraded log")
+
+
 def _adoptable(game: Game[Any], log: Log, upto: int | None, refused: str) -> Adoptable:
+    check_servable(game, log.header, refused)
     session, report = verified(game, log, upto=upto)
     seed = revealed_seed(log)
     if session is None or seed is None:

@@ -3,8 +3,10 @@ game's state differs there.
 
 Two logs agree on an event when its type, payload, rule citation and command are the
 same; seals (hashes) are left out of the comparison, because a fork or an edited log
-re-seals what follows. Both states are folded from the events alone (no seal is
-checked here: `tablerules verify` does that), so a tampered log can be compared too.
+re-seals what follows. GameCreated's seed_chosen is compared on its own: a fork says
+its seed is known (docs/security.md), and is still the game it was forked from. Both
+states are folded from the events alone (no seal is checked here: `tablerules verify`
+does that), so a tampered log can be compared too.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from typing import Any
 
 from domain.kernel import Envelope, Game, Log
 from domain.kernel.audit import first_lines, state_diff
-from domain.kernel.session import decode_event
+from domain.kernel.session import GAME_CREATED, decode_event
 from domain.kernel.tell import told_seen
 from domain.kernel.words import Seats
 
@@ -36,10 +38,13 @@ class LogDiff:
     """How the states differ after those events (A's value != B's)."""
     told: tuple[str, str] = ("", "")
     """Each of `first` in words (domain/kernel/words.py)."""
+    chosen: tuple[bool, bool] = (False, False)
+    """Each header's seed_chosen."""
 
     @property
     def identical(self) -> bool:
-        return not self.header and self.agreed == self.lengths[0] == self.lengths[1]
+        same_length = self.agreed == self.lengths[0] == self.lengths[1]
+        return not self.header and same_length and self.chosen[0] == self.chosen[1]
 
     def describe(self) -> str:
         lines = []
@@ -47,6 +52,9 @@ class LogDiff:
             lines.append(f"the headers differ in {', '.join(self.header)}: not the same game")
         if self.identical:
             return f"identical: {self.agreed} events alike"
+        if self.chosen[0] != self.chosen[1]:
+            lines.append(f"seed_chosen: {str(self.chosen[0]).lower()} in A, {str(self.chosen[1]).lower()} in B (a "
+                         "fork, and an import of an unfinished game, say that their seed is known)")
         lines.append(f"the logs agree on their first {self.agreed} events (of {self.lengths[0]} in A, "
                      f"{self.lengths[1]} in B)")
         for side, envelope, told in zip("AB", self.first, self.told, strict=True):
@@ -66,8 +74,15 @@ def _event_line(envelope: Envelope | None, told: str) -> str:
     return line
 
 
+def _compared(envelope: Envelope) -> tuple[Any, ...]:
+    payload = envelope.payload
+    if envelope.type == GAME_CREATED:
+        payload = {key: value for key, value in payload.items() if key != "seed_chosen"}
+    return envelope.type, payload, envelope.rule, envelope.command
+
+
 def _alike(a: Envelope, b: Envelope) -> bool:
-    return (a.type, a.payload, a.rule, a.command) == (b.type, b.payload, b.rule, b.command)
+    return _compared(a) == _compared(b)
 
 
 def _fold(game: Game[Any], log: Log, envelopes: Sequence[Envelope]) -> Any:
@@ -98,4 +113,5 @@ def diff_logs(game: Game[Any], a: Log, b: Log) -> LogDiff:
         state = first_lines(state_diff(after[0], after[1]))
     seats = Seats(tuple(a.header.seats))
     told = tuple("" if e is None else told_seen(game, e, e.payload, seats) for e in first)
-    return LogDiff(header, agreed, lengths, first, state, (told[0], told[1]))
+    return LogDiff(header, agreed, lengths, first, state, (told[0], told[1]),
+                   (a.header.seed_chosen, b.header.seed_chosen))

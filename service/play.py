@@ -25,6 +25,7 @@ import time
 from pathlib import Path
 from typing import Any, NoReturn
 
+from domain.kernel.log import SEED_CHOSEN
 from domain.kernel.text import is_digits
 from service.cli import _operator_token
 from tablerules_client import Client, SeatClient, command_json
@@ -478,6 +479,8 @@ def play(args: argparse.Namespace) -> int:
         print(f"joined game {args.game} as {table.names.get(joined.seat, 'seat')} (seat {joined.seat}), "
               f"at event {joined.version}")
         table.shown[joined.seat] = joined.version
+        if joined.seed_chosen:
+            print(f"note: {SEED_CHOSEN}")
     else:
         names = [n.strip() for n in args.names.split(",")] if args.names else [
             f"seat-{n}" for n in range(1, args.seats + 1)]

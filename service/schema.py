@@ -136,6 +136,17 @@ class Dialect:
         return Status(max((applied.version for applied in history), default=0), history,
                       tuple(name for name in (*LIBRARY_TABLES, TABLE) if name in present))
 
+    def event_states(self, table: str, game_id: str, after: int, upto: int, limit: int) -> list[bytes]:
+        """The stored envelopes of a game with after < seq <= upto, at most `limit`, as their
+        bytes: one query and no object per row, for a page of a long export."""
+        marks = [self.marker] * 4
+        where = f'"{self.datastore.schema}".{table}' if self.marker == "%s" else table
+        with self.datastore.transaction(commit=False) as cursor:
+            cursor.execute(f"SELECT state FROM {where} WHERE originator_id = {marks[0]} AND originator_version > "
+                           f"{marks[1]} AND originator_version <= {marks[2]} ORDER BY originator_version "
+                           f"LIMIT {marks[3]}", (game_id, after, upto, limit))
+            return [bytes(row["state"]) for row in cursor.fetchall()]
+
     def record(self, step: Step) -> None:
         marks = ", ".join([self.marker] * 3)
         with self.datastore.transaction(commit=True) as cursor:

@@ -15,7 +15,10 @@ the loop and wait for their durable write without a thread (service/tables.py);
 other calls' work that may block (store reads, replays) runs on the loop's worker
 threads. Streams stay on the loop, where sending a message costs about half what a
 thread per stream paid, and one command wakes every stream of its game with a single
-hop onto the loop.
+hop onto the loop. What a long game costs (an export, a stream's catch-up from the
+store) is read and converted a page at a time in a worker process of its own (a short
+game's on a thread), in turns that bound how much of it runs and waits at once
+(service/heavy.py); the loop only sends the bytes.
 """
 
 from __future__ import annotations
@@ -24,7 +27,7 @@ import asyncio
 import logging
 import threading
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Iterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from concurrent import futures
 from dataclasses import dataclass
 from typing import Any, ClassVar, NoReturn
@@ -39,9 +42,9 @@ from grpc_reflection.v1alpha import reflection
 from grpc_status import rpc_status
 
 from domain.kernel import Game, Report, Status, canonical_json, to_plain
-from domain.kernel.canonical import canonical_json_of_plain
-from service import convert
+from service import convert, encoded, pages
 from service.calls import Call
+from service.encoded import Converted, batches, converted
 from service.errors import (
     InvalidArgument,
     MalformedRequest,
@@ -61,7 +64,7 @@ from service.metrics import Metrics
 from service.protos import pb, pb_grpc
 from service.serverlog import REQUESTS
 from service.store import is_outage
-from service.tables import SeatGrant, SeenEnvelope, Tables
+from service.tables import CatchUp, SeatGrant, SeenEnvelope, Tables
 
 log = logging.getLogger("tablerules.server")
 SERVICE = pb.DESCRIPTOR.services_by_name["Tablerules"]
@@ -120,6 +123,16 @@ def bearer(context: grpc.aio.ServicerContext) -> str | None:
     return None
 
 
+def caller_of(context: grpc.aio.ServicerContext) -> str:
+    """Who is calling, for the limits per caller: the peer's address without its port
+    ("ipv4:10.0.0.5", "ipv6:[::1]", "unix:/path"). Behind a proxy, the proxy's."""
+    peer = str(context.peer() or "")
+    kind, _, where = peer.partition(":")
+    if kind in ("ipv4", "ipv6") and ":" in where:
+        where = where.rsplit(":", 1)[0]
+    return f"{kind}:{where}" if where else kind
+
+
 def _seats(grants: list[SeatGrant]) -> list[pb.SeatToken]:
     return [pb.SeatToken(seat=g.seat, name=g.name, token=g.token) for g in grants]
 
@@ -143,27 +156,6 @@ def _report(report: Report) -> pb.Report:
     return message
 
 
-def envelope_message(game_id: str, game: Game[Any], seen: SeenEnvelope) -> pb.EventEnvelope:
-    e = seen.envelope
-    return pb.EventEnvelope(
-        game_id=game_id, seq=e.seq, type=seen.type, rule=e.rule, command_id=e.command_id,
-        event=convert.event_to_proto(game, seen.type, seen.payload),
-        payload_json=canonical_json_of_plain(seen.payload).decode(), redacted=seen.redacted,
-        prev_hash=e.prev_hash, hash=e.hash, state_hash=e.state_hash, schema=e.schema,
-        public_payload_json=canonical_json_of_plain(e.public_payload).decode(), secret_digest=e.secret_digest,
-        text=seen.text)
-
-
-@dataclass(frozen=True, slots=True)
-class Converted:
-    """An event as one audience sees it, converted once for every call of that audience."""
-
-    message: pb.EventEnvelope
-    entry: bytes
-    """The message encoded as one entry of EventBatch.events: a batch's encoding is its entries
-    joined, so a stream's batch costs no encoding of its own."""
-
-
 class EnvelopeMessages:
     """Envelope messages by (game, seq, audience): a log never changes, so the many
     streams of one game convert each event once per audience, not once per stream.
@@ -182,35 +174,16 @@ class EnvelopeMessages:
         if made is None:
             if len(self._made) >= self.LIMIT:
                 self._made.clear()
-            message = envelope_message(game_id, game, seen)
-            made = self._made[key] = Converted(message, pb.EventBatch(events=[message]).SerializeToString())
+            made = self._made[key] = converted(game_id, game, seen)
         return made
-
-
-MAX_BATCH_BYTES = 1024 * 1024
-"""An EventBatch's size: well short of the 4 MiB that gRPC's clients receive by default."""
-
-
-def batches(converted: Iterable[Converted]) -> Iterator[bytes]:
-    """The events as encoded EventBatch messages of at most MAX_BATCH_BYTES each (an event
-    larger than that goes alone), in order."""
-    entries: list[bytes] = []
-    size = 0
-    for made in converted:
-        if entries and size + len(made.entry) > MAX_BATCH_BYTES:
-            yield b"".join(entries)
-            entries, size = [], 0
-        entries.append(made.entry)
-        size += len(made.entry)
-    if entries:
-        yield b"".join(entries)
 
 
 class Servicer(pb_grpc.TablerulesServicer):
     """The methods; a refusal is raised as a ServiceError, which the handlers turn into
     its status. A method's work that may block (the store) runs on a worker thread."""
 
-    ENCODED: ClassVar[frozenset[str]] = frozenset({"StreamEventBatches"})
+    ENCODED: ClassVar[frozenset[str]] = frozenset({"StreamEvents", "StreamEventBatches", "ExportLog",
+                                                    "ExportLogChunks"})
     """Methods whose messages are bytes, encoded already."""
 
     def __init__(self, tables: Tables) -> None:
@@ -265,55 +238,112 @@ class Servicer(pb_grpc.TablerulesServicer):
                 game_id=request.game_id, version=seen.version, ruleset=game.ruleset.name, seat=seen.seat,
                 status=_status_message(seen.status), view=convert.view_to_proto(game, seen.view),
                 legal_commands=[convert.command_to_proto(game, c) for c in seen.legal],
-                view_json=canonical_json(seen.view).decode(), legal_command_texts=seen.legal_texts,
-                view_lines=seen.lines)
+                view_json=canonical_json(seen.view).decode(), seed_chosen=seen.seed_chosen,
+                legal_command_texts=seen.legal_texts, view_lines=seen.lines)
         return await asyncio.to_thread(work)
 
-    async def _followed(self, request: pb.StreamEventsRequest,
-                        context: grpc.aio.ServicerContext) -> AsyncIterator[Iterator[Converted]]:
-        """The stream's events, as many at a time as are ready, each converted as it is taken
-        (a long catch-up is sent as it is converted, not held whole)."""
+    async def _followed(self, request: pb.StreamEventsRequest, context: grpc.aio.ServicerContext,
+                        batched: bool) -> AsyncIterator[list[bytes]]:
+        """The stream's messages, encoded, as many at a time as are ready: EventBatch messages
+        (`batched`), else EventEnvelope messages. Live events are converted on the loop, once
+        for every stream of their audience; a catch-up from the store is read and converted
+        a page at a time in its turns (service/heavy.py), and sent as it goes."""
         # A caller who leaves cancels this coroutine: nothing here needs to look for it.
         token = bearer(context)
-        live = await asyncio.to_thread(self.tables.live, request.game_id)
-        async for batch in self.tables.follow(live, token, request.from_version):
-            yield (self.messages.of(request.game_id, live.game, seen) for seen in batch)
+        game_id = request.game_id
+        live = await asyncio.to_thread(self.tables.live, game_id)
+        async for step in self.tables.follow(live, token, request.from_version):
+            if isinstance(step, CatchUp):
+                async for messages in self._caught_up(step, batched):
+                    yield messages
+                continue
+            made = [self.messages.of(game_id, live.game, seen) for seen in step]
+            yield batches(made) if batched else [m.encoded for m in made]
 
-    async def StreamEvents(self, request: pb.StreamEventsRequest,
-                           context: grpc.aio.ServicerContext) -> AsyncIterator[pb.EventEnvelope]:
-        async for converted in self._followed(request, context):
-            for made in converted:
-                yield made.message
+    async def _caught_up(self, step: CatchUp, batched: bool) -> AsyncIterator[list[bytes]]:
+        """A catch-up's messages, a page at a time."""
+        limit = encoded.MAX_BATCH_BYTES if batched else None
+        waiting: list[bytes] = []
+        after = step.after
+        release = self.tables.heavy.admit()
+        try:
+            while after < step.upto:
+                messages, after, waiting = await self.tables.heavy.run(
+                    pages.catch_up_page, step.live.game.ruleset.name, step.live.game_id,
+                    tuple(step.live.session.header.seats), step.viewer, after,
+                    step.upto, pages.CATCH_UP_PAGE, limit, waiting, events=step.upto - step.after)
+                if messages:
+                    yield messages
+            if waiting:
+                yield [b"".join(waiting)]
+        finally:
+            release()
+
+    async def StreamEvents(  # type: ignore[override]  # its EventEnvelope messages go out encoded (ENCODED)
+            self, request: pb.StreamEventsRequest, context: grpc.aio.ServicerContext) -> AsyncIterator[bytes]:
+        async for messages in self._followed(request, context, batched=False):
+            for message in messages:
+                yield message
 
     async def StreamEventBatches(  # type: ignore[override]  # its EventBatch messages go out encoded (ENCODED)
             self, request: pb.StreamEventsRequest, context: grpc.aio.ServicerContext) -> AsyncIterator[bytes]:
         # A message costs the server a write on the event loop whatever its size: one per
         # wake-up, not one per event.
-        async for converted in self._followed(request, context):
-            for batch in batches(converted):
-                yield batch
+        async for messages in self._followed(request, context, batched=True):
+            for message in messages:
+                yield message
 
-    async def ExportLog(self, request: pb.ExportLogRequest, context: grpc.aio.ServicerContext) -> pb.ExportLogResponse:
-        def work() -> pb.ExportLogResponse:
-            game_log = self.tables.log(request.game_id, bearer(context))
-            return pb.ExportLogResponse(log_jsonl=game_log.text(), includes_seed=game_log.header.seed is not None)
-        return await asyncio.to_thread(work)
+    async def ExportLog(  # type: ignore[override]  # its reply goes out encoded (ENCODED)
+            self, request: pb.ExportLogRequest, context: grpc.aio.ServicerContext) -> bytes:
+        # One reply holds the whole log: built from the stored lines as they are, in one turn.
+        self._holding_whole_log(context)  # first: a refusal costs nothing more
+        export = await asyncio.to_thread(self.tables.export, request.game_id, bearer(context))
+        return await self.tables.heavy.run(pages.whole_export, export, pages.EXPORT_PAGE, events=export.upto)
+
+    def _holding_whole_log(self, context: grpc.aio.ServicerContext) -> None:
+        """Admit a call that holds a whole log until it ends (its reply sent, or its check done)."""
+        release = self.tables.heavy.admit(whole=True)
+        context.add_done_callback(lambda _: release())
+
+    async def ExportLogChunks(  # type: ignore[override]  # its LogChunk messages go out encoded (ENCODED)
+            self, request: pb.ExportLogRequest, context: grpc.aio.ServicerContext) -> AsyncIterator[bytes]:
+        release = self.tables.heavy.admit()
+        try:
+            export = await asyncio.to_thread(self.tables.export, request.game_id, bearer(context))
+            after = 0
+            while after < export.upto:
+                chunk, reached = await self.tables.heavy.run(pages.export_chunk, export, after, pages.EXPORT_PAGE,
+                                                             events=export.upto)
+                if reached == after:
+                    raise Unavailable(f"the game's events after {after} could not be read; retry the export")
+                after = reached
+                yield chunk
+        finally:
+            release()
 
     async def ImportLog(self, request: pb.ImportLogRequest, context: grpc.aio.ServicerContext) -> pb.ImportLogResponse:
         def work() -> pb.ImportLogResponse:
-            game_id, version, finished, grants = self.tables.import_log(request.log_jsonl)
+            game_id, version, finished, grants = self.tables.import_log(request.log_jsonl, caller_of(context))
             return pb.ImportLogResponse(game_id=game_id, version=version, finished=finished, seats=_seats(grants))
         return await asyncio.to_thread(work)
 
-    def _source(self, request: pb.ReplayLogRequest | pb.VerifyLogRequest | pb.ForkGameRequest,
-                context: grpc.aio.ServicerContext) -> str:
+    async def _source(self, request: pb.ReplayLogRequest | pb.VerifyLogRequest | pb.ForkGameRequest,
+                      context: grpc.aio.ServicerContext) -> str:
+        """The log a request names: sent inline, or a stored game's (read in a turn of heavy work)."""
         which = request.WhichOneof("source")
-        return self.tables.log_text(request.log_jsonl if which == "log_jsonl" else "",
-                                    request.game_id if which == "game_id" else "", bearer(context))
+        if which == "log_jsonl" and request.log_jsonl:
+            return request.log_jsonl
+        if which == "game_id" and request.game_id:
+            self._holding_whole_log(context)  # until the log is checked
+            export = await asyncio.to_thread(self.tables.export, request.game_id, bearer(context))
+            return await self.tables.heavy.run(pages.game_log_text, export, pages.EXPORT_PAGE, events=export.upto)
+        raise InvalidArgument("source", "give either log_jsonl or game_id")
 
     async def ReplayLog(self, request: pb.ReplayLogRequest, context: grpc.aio.ServicerContext) -> pb.ReplayLogResponse:
+        text = await self._source(request, context)
+
         def work() -> pb.ReplayLogResponse:
-            replayed = self.tables.replay(self._source(request, context), request.upto)
+            replayed = self.tables.replay(text, request.upto, caller_of(context))
             response = pb.ReplayLogResponse(report=_report(replayed.report), state_hash=replayed.state_hash)
             if replayed.status is not None:
                 game = self.tables.games[replayed.ruleset]
@@ -324,13 +354,17 @@ class Servicer(pb_grpc.TablerulesServicer):
         return await asyncio.to_thread(work)
 
     async def VerifyLog(self, request: pb.VerifyLogRequest, context: grpc.aio.ServicerContext) -> pb.VerifyLogResponse:
+        text = await self._source(request, context)
+
         def work() -> pb.VerifyLogResponse:
-            return pb.VerifyLogResponse(report=_report(self.tables.verify(self._source(request, context))))
+            return pb.VerifyLogResponse(report=_report(self.tables.verify(text, caller_of(context))))
         return await asyncio.to_thread(work)
 
     async def ForkGame(self, request: pb.ForkGameRequest, context: grpc.aio.ServicerContext) -> pb.ForkGameResponse:
+        text = await self._source(request, context)
+
         def work() -> pb.ForkGameResponse:
-            game_id, version, _, grants = self.tables.fork(self._source(request, context), request.at)
+            game_id, version, _, grants = self.tables.fork(text, request.at, caller_of(context))
             return pb.ForkGameResponse(game_id=game_id, version=version, seats=_seats(grants))
         return await asyncio.to_thread(work)
 

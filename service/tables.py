@@ -14,6 +14,7 @@ game's `Bell` when a command lands. Other calls run on worker threads.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import hashlib
 import hmac
 import itertools
@@ -36,6 +37,7 @@ from domain.kernel import (
     Game,
     Header,
     Log,
+    LogFormatError,
     Report,
     RuleViolation,
     Session,
@@ -46,6 +48,8 @@ from domain.kernel import (
     seed_commitment,
     to_plain,
 )
+from domain.kernel.canonical import canonical_json_of_plain
+from domain.kernel.log import header_of, marked_chosen
 from domain.kernel.messages import from_plain
 from domain.kernel.quoting import quoted
 from domain.kernel.session import seen_payload
@@ -58,11 +62,13 @@ from service.errors import (
     OutOfRange,
     PermissionDenied,
     Rejected,
+    ResourceExhausted,
     StaleVersion,
     Unauthenticated,
     Unavailable,
 )
-from service.limits import TEXT_LIMITS
+from service.heavy import HeavyWork
+from service.limits import MAX_GAME_EVENTS, TEXT_LIMITS
 from service.logchecks import Adoptable, Replayed
 from service.logjobs import LogJobs
 from service.migrate import is_current, is_format_1
@@ -129,6 +135,30 @@ class SeenEnvelope:
     """What happened, in one sentence for this viewer (domain/kernel/tell.py)."""
 
 
+def seen_by(game: Game[Any], seats: Sequence[str], envelope: Envelope, viewer: Viewer,
+            event: Event | None = None) -> SeenEnvelope:
+    """The envelope as the viewer may see it, told in words with the seats' names; `event`
+    is its decoded event, if at hand."""
+    if viewer.operator or envelope.public is None:
+        payload, redacted = envelope.payload, False
+    else:
+        payload = seen_payload(game, envelope, viewer.seat, event)
+        redacted = viewer.seat == SPECTATOR or payload != dict(envelope.payload)
+    text = told_seen(game, envelope, payload, Seats(tuple(seats)))
+    return SeenEnvelope(envelope, envelope.type, payload, redacted, viewer.audience, text)
+
+
+@dataclass(frozen=True, slots=True)
+class Export:
+    """A game's log as one caller may export it: the header line, then the stored events
+    up to `upto`, each its line as stored."""
+
+    game_id: str
+    header_line: bytes
+    upto: int
+    includes_seed: bool
+
+
 @dataclass(frozen=True, slots=True)
 class Outcome:
     version: int
@@ -151,6 +181,8 @@ class Seen:
     """Each legal command in words, in the same order."""
     lines: tuple[str, ...]
     """The view in a few lines for a person (domain/kernel/words.py, Glance)."""
+    seed_chosen: bool
+    """The seed is known beyond the server (chosen by the operator, or carried by an adopted log)."""
 
 
 class Bell:
@@ -218,6 +250,17 @@ class Bell:
             self._waiters.discard(waiter)
 
 
+@dataclass(frozen=True, slots=True)
+class CatchUp:
+    """The events of a stream after `after` up to `upto`, further back than memory
+    holds: read from the store page by page (service/pages.py, catch_up_page)."""
+
+    live: LiveGame
+    viewer: Viewer
+    after: int
+    upto: int
+
+
 @dataclass
 class LiveGame:
     game_id: str
@@ -264,8 +307,14 @@ class LiveGame:
 class Tables:
     def __init__(self, store: GameStore, operator_token: str, *, snapshot_every: int = 200,
                  cache_size: int = 20000, poll_seconds: float = 1.0, log_jobs: LogJobs | None = None,
-                 stream_interval: float = 0.0) -> None:
+                 stream_interval: float = 0.0, max_game_events: int = MAX_GAME_EVENTS,
+                 heavy: HeavyWork | None = None) -> None:
         self.store = store
+        self.max_game_events = max_game_events
+        """A game this long takes no more commands (RESOURCE_EXHAUSTED), nor is a longer log adopted."""
+        self.heavy = heavy or HeavyWork()
+        """Turns for exports, catch-ups and logs read from the store (use on the event loop)."""
+        self.heavy.attach(store)
         # Other replicas may write to a shared database: reads then fold in the tail first.
         self.shared_storage = store.shared
         self.games = REGISTRY
@@ -300,6 +349,7 @@ class Tables:
     def close(self) -> None:
         self.stop_listening()
         self.log_jobs.close()
+        self.heavy.close()
         self.store.close()
 
     def _changed_elsewhere(self, game_id: str) -> None:
@@ -464,19 +514,8 @@ class Tables:
         if seen is None:
             if len(live.seen) >= SEEN_LIMIT:
                 live.seen.clear()
-            seen = live.seen[key] = self._redacted(live.game, live.session.header.seats, envelope, viewer, event)
+            seen = live.seen[key] = seen_by(live.game, live.session.header.seats, envelope, viewer, event)
         return seen
-
-    @staticmethod
-    def _redacted(game: Game[Any], seats: Sequence[str], envelope: Envelope, viewer: Viewer,
-                  event: Event | None) -> SeenEnvelope:
-        if viewer.operator or envelope.public is None:
-            payload, redacted = envelope.payload, False
-        else:
-            payload = seen_payload(game, envelope, viewer.seat, event)
-            redacted = viewer.seat == SPECTATOR or payload != dict(envelope.payload)
-        text = told_seen(game, envelope, payload, Seats(tuple(seats)))
-        return SeenEnvelope(envelope, envelope.type, payload, redacted, viewer.audience, text)
 
     # -- commands -----------------------------------------------------------------------
 
@@ -516,6 +555,11 @@ class Tables:
                 if not live.lock.acquire(blocking=False):
                     await asyncio.to_thread(live.lock.acquire)
                 try:
+                    if live.session.version >= self.max_game_events and not live.session.finished:
+                        earlier = await asyncio.to_thread(self._earlier, live, command_id, command)
+                        if earlier is not None:
+                            return earlier  # the retry of the command that reached the limit
+                        raise self._too_long(live.session.version)
                     if expected_version is not None and expected_version != live.session.version:
                         earlier = await asyncio.to_thread(self._refreshed_earlier, live, command_id, command)
                         if earlier is not None:
@@ -547,6 +591,18 @@ class Tables:
                 self.see(live, e, viewer, events[n] if n < len(events) else None)
                 for n, e in enumerate(step.envelopes)), live.game)
         raise StaleVersion(expected_version or live.session.version, live.session.version)
+
+    def _too_long(self, events: int, adopted: str = "") -> ResourceExhausted:
+        """The refusal of a game (or, `adopted`, a log) that has reached the longest game this server keeps."""
+        if adopted:
+            return ResourceExhausted(
+                f"the log cannot be {adopted}: it holds {events} events, more than the {self.max_game_events} a game "
+                "may have on this server (TABLERULES_MAX_GAME_EVENTS); send it to a server that allows more")
+        return ResourceExhausted(
+            f"the game has reached {events} events, the most this server lets a game have "
+            f"(TABLERULES_MAX_GAME_EVENTS, --max-game-events {self.max_game_events}): it takes no more commands "
+            "here. The operator may export its log and continue it on a server that allows more (ImportLog, "
+            "or ForkGame at its last event; docs/operations.md)")
 
     def _refreshed_earlier(self, live: LiveGame, command_id: str, command: Command) -> Outcome | None:
         """The first result of the command id, else None with what other writers appended
@@ -598,13 +654,14 @@ class Tables:
         seats = session.header.seats
         return Seen(session.version, viewer.seat, session.status(), shown, legal, live.game,
                     tuple(told_command(live.game, c, seats) for c in legal),
-                    live.game.glance(shown, Seats(tuple(seats))))
+                    live.game.glance(shown, Seats(tuple(seats))), session.header.seed_chosen)
 
     async def follow(self, live: LiveGame, token: str | None,
-                     from_version: int) -> AsyncIterator[list[SeenEnvelope]]:
+                     from_version: int) -> AsyncIterator[list[SeenEnvelope] | CatchUp]:
         """Catch-up then live, as the token's viewer sees them: on each wake-up, every
-        envelope not yet sent, in order. Ends after the game's last event; call on the
-        server's event loop (the store is read on a worker thread)."""
+        envelope not yet sent, in order, from memory; or where memory does not reach back,
+        a CatchUp, which the caller reads from the store (catch_up_page) before it asks for
+        more. Ends after the game's last event; call on the server's event loop."""
         viewer = self.viewer(live, token)
         if from_version < 0:
             raise InvalidArgument("from_version", "must be 0 or more")
@@ -622,7 +679,11 @@ class Tables:
                 live.bell = Bell(asyncio.get_running_loop(), self.stream_interval)
             batch = live.recent_after(sent)
             if batch is None:
-                batch = await asyncio.to_thread(self.store.read, live.game_id, after=sent, upto=live.session.version)
+                # Further back than memory holds: the caller reads it from the store, page by page.
+                upto = live.session.version
+                yield CatchUp(live, viewer, sent, upto)
+                sent = upto
+                continue
             fresh = []
             for envelope in batch:
                 if envelope.seq != sent + 1:
@@ -649,37 +710,61 @@ class Tables:
             finally:
                 live.lock.release()
 
-    def log(self, game_id: str, token: str | None) -> Log:
-        """The game's full log. Operator: always (with the seed while unfinished)."""
+    def export(self, game_id: str, token: str | None) -> Export:
+        """What the caller may export of the game: the operator, always (with the seed
+        while it is unfinished); anybody once it has finished."""
         live = self.live(game_id)
         viewer = self.viewer(live, token)
         if not viewer.operator and not live.session.finished:
             raise PermissionDenied("the game is still in progress: only the operator may export its log now")
-        envelopes = tuple(self.store.iter_read(game_id))
         seed = live.secrets.seed if viewer.operator and not live.session.finished else None
-        header = Header.from_created(envelopes[0].payload, seed=seed)
-        return Log(header=header, envelopes=envelopes)
+        header = Header.from_created(self.store.read_rows(game_id, upto=1)[0]["payload"], seed=seed)
+        return Export(game_id, canonical_json_of_plain(header.to_json()), live.session.version, seed is not None)
 
     # -- logs: checked in log jobs' processes (service/logjobs.py) ------------------------
 
-    def replay(self, text: str, upto: int = 0) -> Replayed:
-        return self.log_jobs.run(logchecks.replayed, text, upto)
+    # `caller` names who asked (an address): one caller may have only so many checks at once.
 
-    def verify(self, text: str) -> Report:
-        return self.log_jobs.run(logchecks.verified_report, text)
+    def replay(self, text: str, upto: int = 0, caller: str = "") -> Replayed:
+        return self.log_jobs.run(logchecks.replayed, text, upto, size=len(text), caller=caller)
 
-    def import_log(self, text: str) -> tuple[str, int, bool, list[SeatGrant]]:
+    def verify(self, text: str, caller: str = "") -> Report:
+        return self.log_jobs.run(logchecks.verified_report, text, size=len(text), caller=caller)
+
+    def import_log(self, text: str, caller: str = "") -> tuple[str, int, bool, list[SeatGrant]]:
         """Store a log as a new game, if it verifies: every command re-decided."""
-        return self._adopt_log(text, self.log_jobs.run(logchecks.importable, text))
+        self._check_servable(text, "imported")
+        return self._adopt_log(text, self.log_jobs.run(logchecks.importable, text, size=len(text), caller=caller))
 
-    def fork(self, text: str, at: int) -> tuple[str, int, bool, list[SeatGrant]]:
+    def fork(self, text: str, at: int, caller: str = "") -> tuple[str, int, bool, list[SeatGrant]]:
         """A new live game from the first `at` events, once they verify (and the
         chain of the whole log does)."""
-        return self._adopt_log(text, self.log_jobs.run(logchecks.forkable, text, at))
+        if at > self.max_game_events:
+            raise self._too_long(at, "forked")
+        self._check_servable(text, "forked")
+        return self._adopt_log(text, self.log_jobs.run(logchecks.forkable, text, at, size=len(text), caller=caller))
+
+    @staticmethod
+    def _check_servable(text: str, refused: str) -> None:
+        """A log of rules this server does not run is refused before a worker checks it (the
+        worker's check refuses it too); a header that does not parse is left to the worker,
+        which names the problem."""
+        try:
+            header = header_of([text.lstrip().partition("\n")[0]])
+        except LogFormatError:
+            return
+        logchecks.check_servable(logchecks.game_named(header.ruleset), header, refused)
 
     def _adopt_log(self, text: str, checked: Adoptable) -> tuple[str, int, bool, list[SeatGrant]]:
+        if checked.version > self.max_game_events:
+            raise self._too_long(checked.version, "imported")
         game, log = logchecks.parsed(text)  # the text that was checked: it parses alike here
         kept = Log(header=log.header, envelopes=log.envelopes[:checked.version])
+        if not checked.finished:
+            # The seed came in the log (a finished game's is public): whoever holds it can
+            # work out every hidden card and every draw to come, so the game says so.
+            kept = marked_chosen(kept, checked.seed)
+            checked = dataclasses.replace(checked, last_hash=kept.envelopes[-1].hash)
         grants = [] if checked.finished else [
             SeatGrant(n, name, secrets.token_urlsafe(24)) for n, name in enumerate(log.header.seats, start=1)
         ]
@@ -689,10 +774,3 @@ class Tables:
                         checked.session(game, kept))
         return game_id, checked.version, checked.finished, grants
 
-    def log_text(self, source_log: str, source_game: str, token: str | None) -> str:
-        """The log a Replay/Verify/Fork request names: inline text or a stored game."""
-        if source_log:
-            return source_log
-        if source_game:
-            return self.log(source_game, token).text()
-        raise InvalidArgument("source", "give either log_jsonl or game_id")

@@ -7,6 +7,7 @@ from __future__ import annotations
 import logging
 import os
 import stat
+import subprocess
 import threading
 import time
 from collections.abc import Iterator
@@ -18,6 +19,7 @@ import pytest
 from service.config import Settings
 from service.errors import InvalidArgument, Rejected, ResourceExhausted, ServiceError
 from service.limits import DEFAULT_ITEM_LIMIT, FIELD_TEXT_LIMITS, TEXT_LIMITS, check_sizes
+from service.logchecks import verified_report
 from service.logjobs import MEGABYTE, LogJobs
 from service.server import SERVICE, Running, start
 from service.store import GameStore
@@ -25,6 +27,7 @@ from service.tables import Tables
 from tablerules.v1 import tablerules_pb2 as pb
 from tablerules_client import Client, ServiceCallError, command
 from tests.conftest import OPERATOR, play_randomly
+from tests.stored_logs import GOLDEN
 
 REPLAY = Path(__file__).resolve().parent.parent / "replays" / "aod" / "2p-flip-then-good-win.jsonl"
 
@@ -193,6 +196,42 @@ def test_the_sqlite_file_and_its_directory_are_private(tmp_path: Path) -> None:
     assert stat.S_IMODE(os.stat(tmp_path / "data").st_mode) & 0o077 == 0
 
 
+def test_files_of_an_upgraded_install_are_made_private_at_start_with_a_warning_naming_each(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    """Issue 27, "File modes on upgraded installs": a database made 0644 by an earlier
+    release stayed so, and SQLite made its -wal and -shm files 0644 too; they hold live seeds."""
+    database = tmp_path / "games.db"
+    GameStore(f"sqlite:///{database}").close()
+    companions = [tmp_path / "games.db-wal", tmp_path / "games.db-shm"]
+    token = tmp_path / "operator.token"
+    token.write_text("an operator token\n")
+    for path in (database, *companions, token):
+        path.touch()
+        os.chmod(path, 0o644)
+    with caplog.at_level(logging.WARNING, logger="tablerules.files"):
+        store = GameStore(f"sqlite:///{database}")
+        assert Settings(data_dir=str(tmp_path)).resolved_operator_token() == "an operator token"
+    warned = " ".join(record.getMessage() for record in caplog.records)
+    for path in (database, *companions, token):
+        assert stat.S_IMODE(os.stat(path).st_mode) == 0o600, path
+        assert f"{path} was readable or writable by other users (mode 644)" in warned
+    store.close()
+    # What SQLite creates from here on takes the database file's mode.
+    for path in companions:
+        path.unlink(missing_ok=True)
+    store = GameStore(f"sqlite:///{database}")
+    try:
+        Tables(store, OPERATOR).create_game("armory", ["a", "b"], {})
+        created = [path for path in companions if path.exists()]
+        assert created and all(stat.S_IMODE(os.stat(path).st_mode) == 0o600 for path in created)
+    finally:
+        store.close()
+    caplog.clear()
+    with caplog.at_level(logging.WARNING, logger="tablerules.files"):
+        GameStore(f"sqlite:///{database}").close()
+    assert not caplog.records, "a private file is left alone, without a word"
+
+
 # -- log checks ----------------------------------------------------------------------------
 
 
@@ -211,6 +250,11 @@ def _hoard(megabytes: int) -> int:
 
 def _refuse() -> None:
     raise Rejected("log", "a refusal made in the worker")
+
+
+def _child_sleeping(pid_file: str) -> None:
+    """A check that waits on a child process, as an archived release's verify does."""
+    subprocess.run(["sh", "-c", f"echo $$ > {pid_file}; exec sleep 60"], check=False)
 
 
 @pytest.fixture
@@ -247,6 +291,80 @@ def test_a_log_check_over_its_memory_is_resource_exhausted_and_the_next_one_runs
     with pytest.raises(ResourceExhausted, match="512 MB"):
         jobs.run(_hoard, 1024)
     assert jobs.run(_hoard, 16) == 16 * MEGABYTE
+
+
+@pytest.fixture
+def timed_jobs() -> Iterator[LogJobs]:
+    pool = LogJobs(workers=1, waiting=2, memory_bytes=512 * MEGABYTE, seconds=1, per_caller=1)
+    yield pool
+    pool.close()
+
+
+def _waiting_for_a_worker(jobs: LogJobs, job: object, *args: object, caller: str = "") -> threading.Thread:
+    """job(*args) started on a thread, once the worker is busy with it."""
+    busy = threading.Thread(target=jobs.run, args=(job, *args), kwargs={"caller": caller})
+    busy.start()
+    deadline = time.monotonic() + 10
+    while jobs._admitted == 0 and time.monotonic() < deadline:
+        time.sleep(0.01)
+    return busy
+
+
+def test_a_log_check_is_stopped_when_its_time_is_up_and_its_worker_goes_on(timed_jobs: LogJobs,
+                                                                          tmp_path: Path) -> None:
+    """Issue 27, "Slow old-version logs": a check may take `seconds` for each MiB of its
+    log, one at least; a longer one is stopped, its child processes too."""
+    assert timed_jobs.time_for(100_000) == 1 and timed_jobs.time_for(int(3.5 * MEGABYTE)) == 4
+    worker = timed_jobs.run(_pid)
+    began = time.monotonic()
+    with pytest.raises(ResourceExhausted, match=r"longer than the 1 s it may .*TABLERULES_LOG_SECONDS"):
+        timed_jobs.run(_sleep, 30.0)
+    assert time.monotonic() - began < 10
+    pid_file = tmp_path / "child.pid"
+    with pytest.raises(ResourceExhausted, match="TABLERULES_LOG_SECONDS"):
+        timed_jobs.run(_child_sleeping, str(pid_file))
+    with pytest.raises(ProcessLookupError):
+        os.kill(int(pid_file.read_text()), 0)  # the child went with the check
+    assert timed_jobs.run(_pid) == worker, "the same worker serves the next check"
+
+
+def test_an_old_version_log_is_checked_within_its_time_or_refused(tmp_path: Path) -> None:
+    """The outside test's case: a log of earlier rules is re-decided by its archived
+    release in a child process, which costs seconds whatever the log's length."""
+    text = (GOLDEN / "guardians-1.0.0.jsonl").read_text(encoding="utf-8")
+    hurried = LogJobs(workers=1, waiting=0, seconds=0.05)
+    try:
+        with pytest.raises(ResourceExhausted, match="TABLERULES_LOG_SECONDS"):
+            hurried.run(verified_report, text, size=len(text))
+    finally:
+        hurried.close()
+
+
+def test_one_caller_may_have_only_so_many_log_checks_at_once(timed_jobs: LogJobs) -> None:
+    timed_jobs.run(_pid)  # the worker is up
+    busy = _waiting_for_a_worker(timed_jobs, _sleep, 0.5, caller="ipv4:10.0.0.1")
+    try:
+        with pytest.raises(ResourceExhausted, match="TABLERULES_LOG_PER_CALLER"):
+            timed_jobs.run(_pid, caller="ipv4:10.0.0.1")
+        assert timed_jobs.run(_pid, caller="ipv4:10.0.0.2") > 0, "another caller's check waits its turn and runs"
+    finally:
+        busy.join(10)
+    assert timed_jobs.run(_pid, caller="ipv4:10.0.0.1") > 0, "admitted again once the first is done"
+
+
+def test_the_server_counts_log_checks_by_the_callers_address() -> None:
+    tables = Tables(GameStore("memory:"), OPERATOR, log_jobs=LogJobs(workers=1, waiting=4, per_caller=1))
+    running = start(tables, "127.0.0.1", 0, workers=8)
+    try:
+        tables.log_jobs.run(_pid)
+        busy = _waiting_for_a_worker(tables.log_jobs, _sleep, 1.0, caller="ipv4:127.0.0.1")
+        with Client(f"127.0.0.1:{running.port}") as client:
+            refused(lambda: client.verify_log(REPLAY.read_text(encoding="utf-8")),
+                    grpc.StatusCode.RESOURCE_EXHAUSTED, "TABLERULES_LOG_PER_CALLER")
+            busy.join(10)
+            assert client.verify_log(REPLAY.read_text(encoding="utf-8")).verdict == "VERIFIED"
+    finally:
+        running.stop(0)
 
 
 def test_a_busy_server_refuses_more_log_checks_with_resource_exhausted(tmp_path: Path) -> None:

@@ -449,7 +449,7 @@ def test_a_long_catch_up_comes_in_batches_of_bounded_size(client: Client, server
                                                           monkeypatch: pytest.MonkeyPatch) -> None:
     game_id, tokens = new_game(client)
     play_randomly(client, game_id, tokens, seed=22)
-    monkeypatch.setattr("service.server.MAX_BATCH_BYTES", 2000)
+    monkeypatch.setattr("service.encoded.MAX_BATCH_BYTES", 2000)
     with grpc.insecure_channel(f"127.0.0.1:{server.port}") as channel:
         batches = stream_of(channel, "StreamEventBatches", game_id, OPERATOR)
     sizes = [batch.ByteSize() for batch in batches]

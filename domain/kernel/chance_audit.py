@@ -191,7 +191,8 @@ class Provenance:
             secret = ("the game's chance was not secret: whoever knew the seed could foresee every outcome"
                       if self.seats is None else
                       "it was not secret, but the seats' values were mixed into it, so it did not decide chance alone")
-            lines = [f"seed: chosen by the operator (seed_chosen: true; tests, bug reproduction): {secret}"]
+            lines = [f"seed: chosen by the operator (seed_chosen: true; tests, bug reproduction), or known from the "
+                     f"log the game was forked or imported from: {secret}"]
         else:
             lines = ["seed: drawn by the server in secret and committed to in GameCreated (seed_commitment) before "
                      "the first command"]

@@ -227,6 +227,32 @@ class Log:
         return "".join(line.decode("utf-8") + "\n" for line in self.lines())
 
 
+SEED_CHOSEN = ("this game's chance is not secret (seed_chosen): its seed was chosen by the operator, or came with "
+               "the log it was forked or imported from, and whoever holds that seed can work out every hidden card "
+               "and every draw to come")
+"""What a game whose header says seed_chosen means to its players and viewers."""
+
+
+def marked_chosen(log: Log, seed: str) -> Log:
+    """The log with its header and GameCreated saying `seed_chosen: true`, sealed anew:
+    GameCreated's digest and every hash (each links the one before). Nothing else
+    changes: the generator and the keys depend on the seed and the game id alone, and the
+    state on the setup, so every outcome, digest and state hash after GameCreated stays."""
+    if log.header.seed_chosen or not log.envelopes:
+        return log
+    keys = Keys.of(seed, log.header.game_id)
+    header = _replace_header(log.header, seed_chosen=True)
+    created = log.envelopes[0]
+    envelopes = [_replace(created, payload={**created.payload, "seed_chosen": True}).sealed(keys)]
+    for envelope in log.envelopes[1:]:
+        linked = _replace(envelope, prev_hash=envelopes[-1].hash)
+        envelopes.append(_replace(linked, hash=linked.computed_hash()))
+    return Log(header=header, envelopes=tuple(envelopes))
+
+
+_replace_header = replacer(Header)
+
+
 def parse_line(line: str | bytes, number: int) -> Any:
     """One line of a log file as JSON; LogFormatError names the line."""
     try:

@@ -16,6 +16,7 @@ import threading
 from typing import Any
 
 from domain.kernel.canonical import JsonValue
+from domain.kernel.log import SEED_CHOSEN
 from service.viewer.timeline import status_json
 from tablerules_client.chain import BrokenChain, ChainCheck
 from tablerules_client.client import Client, ServiceCallError
@@ -148,5 +149,6 @@ class LiveTimeline:
                     "ended": self.ended, "problem": self.problem,
                     "check": {"verdict": verdict, "checked": ["hash chain (of the events received)"],
                               "notes": ["a live game is checked as it arrives: the rules are re-decided by "
-                                        "tablerules verify once the game has ended and its log is exported"],
+                                        "tablerules verify once the game has ended and its log is exported",
+                                        *([SEED_CHOSEN] if created.get("seed_chosen") is True else [])],
                               "broken": broken, "details": []}}

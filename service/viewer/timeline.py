@@ -28,7 +28,7 @@ from domain.kernel import (
 )
 from domain.kernel.audit import SEED
 from domain.kernel.canonical import JsonValue, to_plain
-from domain.kernel.log import header_of, parse_line
+from domain.kernel.log import SEED_CHOSEN, header_of, parse_line
 from domain.kernel.session import Session, seen_payload
 from domain.kernel.tell import told_seen
 from domain.kernel.words import Seats
@@ -129,10 +129,12 @@ class Timeline:
 
     def summary(self) -> dict[str, JsonValue]:
         """What the page needs first: the game, its viewers and the checks."""
+        check = self.check if not self.header.seed_chosen else replace(self.check,
+                                                                       notes=(*self.check.notes, SEED_CHOSEN))
         return {"mode": "replay", "game_id": self.header.game_id, "ruleset": self.header.ruleset,
                 "ruleset_version": self.header.ruleset_version, "seats": list(self.header.seats),
                 "options": dict(self.header.options), "viewers": self.viewers(), "last_seq": self.last_seq,
-                "check": self.check.to_json()}
+                "check": check.to_json()}
 
 
 def status_json(status: Status) -> dict[str, JsonValue]:

@@ -12,6 +12,9 @@ view through the port. Endpoints (docs/viewer.md):
   new events), `view` (a new view arrived) and `end`;
 - `POST /api/submit` (live, with a seat's token): `{"version": V, "index": I}` submits
   the seat's legal command I of the list shown with the view at event V.
+
+Every string the API sends (a key or a value) is inert (domain/kernel/quoting.py): what a
+log or a seat's name holds is shown, never acted on.
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 from domain.kernel.canonical import JsonValue
+from domain.kernel.quoting import inert
 from service.viewer.live import LiveTimeline, Refused
 from service.viewer.timeline import Timeline
 
@@ -180,6 +184,21 @@ class ViewerServer:
         return self.stopping.is_set() or source.ended or newer or len(source.views) != views_sent
 
 
+def shown(value: JsonValue) -> JsonValue:
+    """The value with every string in it, keys included, made inert for the page."""
+    if isinstance(value, str):
+        return inert(value)
+    if isinstance(value, dict):
+        return {inert(key): shown(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [shown(item) for item in value]
+    return value
+
+
+def _json(value: JsonValue) -> str:
+    return json.dumps(shown(value), ensure_ascii=False, separators=(",", ":"))
+
+
 def _number(query: Mapping[str, str], name: str, default: int) -> int:
     text = query.get(name)
     if text is None:
@@ -256,7 +275,7 @@ def _handler_for(server: ViewerServer) -> type[BaseHTTPRequestHandler]:
             self.wfile.write(body)
 
         def _send_json(self, status: HTTPStatus, value: JsonValue) -> None:
-            body = json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode()
+            body = _json(value).encode()
             self.send_response(status)
             self._headers("application/json; charset=utf-8", len(body))
             self.wfile.write(body)
@@ -277,8 +296,7 @@ def _handler_for(server: ViewerServer) -> type[BaseHTTPRequestHandler]:
             self._headers("text/event-stream; charset=utf-8", None)
 
             def send(kind: str, data: JsonValue) -> None:
-                text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-                self.wfile.write(f"event: {kind}\ndata: {text}\n\n".encode())
+                self.wfile.write(f"event: {kind}\ndata: {_json(data)}\n\n".encode())
                 self.wfile.flush()
             server.stream(after, send)
             self.close_connection = True

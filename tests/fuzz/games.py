@@ -14,6 +14,7 @@ from typing import Any
 
 from domain.games import REGISTRY
 from domain.kernel import Command, Game
+from service import pages
 from service.store import GameStore
 from service.tables import Tables
 
@@ -77,5 +78,5 @@ def new_tables() -> Tables:
 
 def log_texts(tables: Tables, games: list[Played]) -> list[str]:
     """Each game's log as its operator exports it (an unfinished game's carries the seed)."""
-    return [tables.log(g.game_id, OPERATOR).text() for g in games]
+    return [pages.game_log_text(tables.store, tables.export(g.game_id, OPERATOR), pages.EXPORT_PAGE) for g in games]
 

@@ -53,9 +53,21 @@ class CallContext:
 
     def __init__(self, metadata: Sequence[tuple[str, str]]) -> None:
         self._metadata = tuple(metadata)
+        self._done: list[Callable[[Any], None]] = []
+
+    def add_done_callback(self, callback: Callable[[Any], None]) -> None:
+        self._done.append(callback)
+
+    def ended(self) -> None:
+        """The call is over: what gRPC would do once its reply is sent."""
+        for callback in self._done:
+            callback(self)
 
     def invocation_metadata(self) -> tuple[tuple[str, str], ...]:
         return self._metadata
+
+    def peer(self) -> str:
+        return "ipv4:127.0.0.1:50000"
 
     async def abort(self, code: grpc.StatusCode, details: str = "", *_: Any) -> None:
         raise Aborted(code, details)
@@ -126,6 +138,8 @@ class Target:
         except Aborted as aborted:
             if aborted.code in DEFECTS:
                 raise AssertionError(f"{name} answered {aborted}\n{self.defects.last}") from None
+        finally:
+            context.ended()
 
     def mutate(self, data: bytes, max_size: int, seed: int) -> bytes:
         chooser = random.Random(seed)

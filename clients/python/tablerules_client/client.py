@@ -211,7 +211,22 @@ class Client:
         return self._retried("GetView", pb.GetViewRequest(game_id=game_id), token)
 
     def export_log(self, game_id: str, token: str | None = None) -> str:
-        return str(self._retried("ExportLog", pb.ExportLogRequest(game_id=game_id), token).log_jsonl)
+        return "".join(self.export_log_chunks(game_id, token))
+
+    def export_log_chunks(self, game_id: str, token: str | None = None,
+                          timeout: float = 600.0) -> Generator[str, None, None]:
+        """The game's log in pieces of whole lines, the header first, as the server reads
+        them from its store (ExportLogChunks); whole, from a server older than that."""
+        request = pb.ExportLogRequest(game_id=game_id)
+        received = False
+        try:
+            for chunk in self.stub.ExportLogChunks(request, metadata=self._metadata(token), timeout=timeout):
+                received = True
+                yield chunk.log_jsonl
+        except grpc.RpcError as error:
+            if error.code() != grpc.StatusCode.UNIMPLEMENTED or received:
+                raise decode_error(error) from None
+            yield str(self._retried("ExportLog", request, token).log_jsonl)
 
     def import_log(self, log_jsonl: str) -> Any:
         """Sent once: a retry could make a second game."""
