@@ -12,22 +12,25 @@ GENERATED := tablerules/v1/.generated
 .PHONY: run test proto viewer lint typecheck pytest node-test postgres chromium bench fuzz fuzz-requests fuzz-logs clean
 
 $(INSTALLED): pyproject.toml clients/python/pyproject.toml
-	$(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[dev,postgres]'
-	$(PY) -m pip install --quiet -e clients/python
-	touch $@
+	@echo "installing the Python packages into $(VENV) (once, and after pyproject.toml changes)"
+	@$(PYTHON) -m venv $(VENV)
+	@$(PY) -m pip install --quiet --upgrade pip
+	@$(PY) -m pip install --quiet -e '.[dev,postgres]'
+	@$(PY) -m pip install --quiet -e clients/python
+	@touch $@
 
 # Generated gRPC code (never edited by hand): ./tablerules/v1/*_pb2*.py
 $(GENERATED): $(INSTALLED) $(PROTOS)
-	rm -rf tablerules
-	$(PY) -m grpc_tools.protoc -Iproto --plugin=protoc-gen-mypy=$(VENV)/bin/protoc-gen-mypy --plugin=protoc-gen-mypy_grpc=$(VENV)/bin/protoc-gen-mypy_grpc --python_out=. --grpc_python_out=. --mypy_out=. --mypy_grpc_out=. $(PROTOS)
-	touch tablerules/__init__.py tablerules/v1/__init__.py $@
+	@echo "generating the gRPC code from proto/"
+	@rm -rf tablerules
+	@$(PY) -m grpc_tools.protoc -Iproto --plugin=protoc-gen-mypy=$(VENV)/bin/protoc-gen-mypy --plugin=protoc-gen-mypy_grpc=$(VENV)/bin/protoc-gen-mypy_grpc --python_out=. --grpc_python_out=. --mypy_out=. --mypy_grpc_out=. $(PROTOS) >/dev/null
+	@touch tablerules/__init__.py tablerules/v1/__init__.py $@
 
 proto: $(GENERATED)
 
+# A person's server: the log as text lines (TABLERULES_* settings still apply, docs/operations.md).
 run: proto viewer
-	$(VENV)/bin/tablerules serve
+	@$(VENV)/bin/tablerules serve --log-format text
 
 # The web viewer's page (clients/web): TypeScript from npm, compiled to clients/web/dist/,
 # which `tablerules view` serves itself (no CDN, no bundler).
@@ -36,11 +39,13 @@ WEB_INSTALLED := $(WEB_DIR)/node_modules/.installed
 WEB_BUILT := $(WEB_DIR)/dist/app.js
 
 $(WEB_INSTALLED): $(WEB_DIR)/package.json $(WEB_DIR)/package-lock.json
-	cd $(WEB_DIR) && npm ci --no-audit --no-fund
-	touch $@
+	@echo "installing the web viewer's packages from npm"
+	@cd $(WEB_DIR) && npm ci --no-audit --no-fund --silent
+	@touch $@
 
 $(WEB_BUILT): $(WEB_INSTALLED) $(wildcard $(WEB_DIR)/src/*.ts $(WEB_DIR)/src/*/*.ts) $(WEB_DIR)/tsconfig.json
-	cd $(WEB_DIR) && npm run build
+	@echo "building the web viewer's page"
+	@cd $(WEB_DIR) && npm run --silent build
 
 viewer: $(WEB_BUILT)
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import errno
 import gc
 import io
 import json
@@ -15,6 +16,7 @@ import logging
 import os
 import shutil
 import signal
+import socket
 import sys
 import textwrap
 import threading
@@ -178,6 +180,28 @@ def _open_store(args: argparse.Namespace, url: str, policy: Policy | None = None
     return _reached(args, url, lambda where: GameStore(where, policy))
 
 
+def _port_taken(host: str, port: int) -> str:
+    """Why the server could not listen on host:port (empty: it can), found by trying: gRPC
+    itself would say it in a line of its own C library's log and a traceback."""
+    if port == 0:
+        return ""
+    try:
+        found = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except OSError as problem:
+        return f"{host} is no address of this machine ({problem.strerror}); --host or TABLERULES_HOST names another"
+    for family, kind, protocol, _, address in found:
+        with socket.socket(family, kind, protocol) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            try:
+                probe.bind(address)
+            except OSError as problem:
+                if problem.errno == errno.EADDRINUSE:
+                    return ("the port is taken (another tablerules serve, perhaps); --port or TABLERULES_PORT "
+                            "chooses another")
+                return f"{problem.strerror}; --host or TABLERULES_HOST names the address to listen on"
+    return ""
+
+
 def cmd_serve(args: argparse.Namespace) -> int:
     from service.heavy import HeavyWork
     from service.logjobs import MEGABYTE, LogJobs
@@ -186,8 +210,11 @@ def cmd_serve(args: argparse.Namespace) -> int:
     from service.tables import Tables
 
     settings = _settings(args)
+    taken = _port_taken(settings.host, settings.port)
+    if taken:
+        _stop(args, f"cannot listen on {settings.host}:{settings.port}: {taken}")
     # The log first: opening the store may warn (a database file readable by others).
-    log_writer = serverlog.configure(settings.log_format)
+    log_writer = serverlog.configure(settings.log_format, settings.log_requests)
     try:
         store = _open_store(args, settings.storage_url())
     except BaseException:
@@ -217,6 +244,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         print(f"metrics on http://{settings.host}:{running.metrics.port}/metrics", flush=True)
     if not settings.operator_token:
         print(f"operator token in {settings.token_file()}", flush=True)
+    print("Ctrl-C (or SIGTERM) stops it; --log-requests logs a line per request", flush=True)
     done = threading.Event()
     for signum in (signal.SIGINT, signal.SIGTERM):
         signal.signal(signum, lambda *_: done.set())
@@ -610,9 +638,10 @@ def parser() -> argparse.ArgumentParser:
     serve.add_argument("--heavy-waiting", type=int,
                        help="exports and catch-ups under way besides those, their pieces waiting their turn; more "
                             "are refused (TABLERULES_HEAVY_WAITING, default 32)")
+    serve.add_argument("--log-requests", action="store_const", const="1",
+                       help="a log line per request: method, game, code, time (TABLERULES_LOG_REQUESTS; default off)")
     serve.add_argument("--log-format", choices=serverlog.FORMATS,
-                       help="stderr log: json, one object per line with a line per request (default), or text "
-                            "(TABLERULES_LOG_FORMAT)")
+                       help="stderr log: json, one object per line (default), or text (TABLERULES_LOG_FORMAT)")
     serve.set_defaults(run=cmd_serve)
 
     diff = sub.add_parser("diff", help="show where two logs of one game part, with the state difference there "

@@ -24,6 +24,9 @@ from service.serverlog import FORMATS
 MAY_BE_ZERO = frozenset({"port", "log_waiting", "metrics_port", "grace_seconds", "stream_interval_ms",
                          "heavy_waiting"})
 CHOICES = {"log_format": FORMATS}
+HIGHEST = {"port": 65535, "metrics_port": 65535}
+"""Settings with a highest value besides their least."""
+YES, NO = ("1", "true", "yes", "on"), ("0", "false", "no", "off")
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,7 +65,9 @@ class Settings:
     heavy_waiting: int = 32
     """Exports and catch-ups under way besides those; any more are refused at once."""
     log_format: str = "json"
-    """json: one object per line on stderr, a line per request among them; or text."""
+    """json: one object per line on stderr; or text."""
+    log_requests: bool = False
+    """A line per request in the log (method, game, code, time); off, only what else happens."""
 
     @staticmethod
     def from_env(env: Mapping[str, str] | None = None) -> Settings:
@@ -80,12 +85,20 @@ class Settings:
             value = values.get(field.name)
             if value is None:
                 continue
-            if isinstance(getattr(self, field.name), int):
+            if isinstance(getattr(self, field.name), bool):
+                text = str(value).strip().lower()
+                if text not in (*YES, *NO):
+                    raise ValueError(f"the setting {field.name} (TABLERULES_{field.name.upper()}) must be true or "
+                                     f"false (1 or 0), not {text[:40]!r}")
+                value = text in YES
+            elif isinstance(getattr(self, field.name), int):
                 text = str(value).strip()
                 least = 0 if field.name in MAY_BE_ZERO else 1
-                if not is_digits(text) or int(text) < least:
+                most = HIGHEST.get(field.name)
+                if not is_digits(text) or int(text) < least or (most is not None and int(text) > most):
+                    within = f"from {least} to {most}" if most is not None else f"of at least {least}"
                     raise ValueError(f"the setting {field.name} (TABLERULES_{field.name.upper()}) must be a whole "
-                                     f"number of at least {least}, not {text[:40]!r}")
+                                     f"number {within}, not {text[:40]!r}")
                 value = int(text)
             elif field.name in CHOICES and value not in CHOICES[field.name]:
                 raise ValueError(f"the setting {field.name} (TABLERULES_{field.name.upper()}) must be one of "

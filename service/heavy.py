@@ -28,6 +28,7 @@ import contextlib
 import multiprocessing
 import os
 import shutil
+import signal
 import tempfile
 import threading
 from collections import deque
@@ -90,6 +91,8 @@ def _worker_start(url: str, spills: str) -> None:
     server so that it does not outlive it, and the store opened to read."""
     global _store, _spills
     threading.Thread(target=watch_parent, args=(os.getppid(),), daemon=True, name="parent-watch").start()
+    # Ctrl-C reaches the terminal's whole process group: the server stops its workers itself.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     os.nice(10)
     _store = GameStore(url, Policy.CURRENT)
     _spills = spills

@@ -54,6 +54,8 @@ def _worker_start(memory_bytes: int) -> None:
     bench/run.py log_checks; nice 10 still doubled the commands' p99); and a watch
     on the server, so that no worker outlives it."""
     threading.Thread(target=watch_parent, args=(os.getppid(),), daemon=True, name="parent-watch").start()
+    # Ctrl-C reaches the terminal's whole process group: the server stops its workers itself.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     resource.setrlimit(resource.RLIMIT_AS, (memory_bytes, memory_bytes))
     if hasattr(os, "SCHED_IDLE"):  # Linux: run only where no game wants the core
         os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))

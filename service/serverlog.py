@@ -67,15 +67,17 @@ class _Handoff(QueueHandler):
         return record
 
 
-def configure(form: str) -> QueueListener:
+def configure(form: str, requests: bool = True) -> QueueListener:
     """Send every record to stderr in `form` (json or text), written by a thread of its
-    own; stop the returned listener at exit, and what is queued is written."""
+    own, a line per request among them where `requests` says so; stop the returned
+    listener at exit, and what is queued is written."""
     writer = logging.StreamHandler(sys.stderr)
     writer.setFormatter(JsonLines() if form == "json" else TextLines())
     records: queue.SimpleQueue[logging.LogRecord] = queue.SimpleQueue()
     root = logging.getLogger()
     root.handlers[:] = [_Handoff(records)]
     root.setLevel(logging.INFO)
+    REQUESTS.setLevel(logging.INFO if requests else logging.WARNING)
     listener = QueueListener(records, writer)
     listener.start()
     return listener

@@ -8,6 +8,7 @@ import os
 import pty
 import re
 import signal
+import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -322,6 +323,20 @@ def test_view_of_a_log_broken_at_its_first_event_says_where_and_why(tmp_path: Pa
         viewing.send_signal(signal.SIGINT)
         viewing.communicate(timeout=60)
     assert first.startswith(f"{broken}: FAILED at line 2 (event 1): ") and first.rstrip().endswith("no event to show")
+
+
+def test_serve_refuses_a_port_out_of_range_or_taken_with_a_message(tmp_path: Path) -> None:
+    """issue 28: not a traceback (port taken) nor another port (99999)."""
+    out_of_range = run("serve", "--port", "99999", "--data-dir", str(tmp_path / "a"))
+    assert out_of_range.returncode == 2 and "from 0 to 65535, not '99999'" in out_of_range.stderr
+    with socket.socket() as holder:
+        holder.bind(("127.0.0.1", 0))
+        holder.listen()
+        port = holder.getsockname()[1]
+        taken = run("serve", "--port", str(port), "--data-dir", str(tmp_path / "b"))
+    assert taken.returncode == 2 and f"cannot listen on 127.0.0.1:{port}: the port is taken" in taken.stderr
+    assert "Traceback" not in taken.stderr and "add_port" not in taken.stderr
+    assert not (tmp_path / "b").exists(), "nothing made before the port was found taken"
 
 
 def test_unreadable_files_get_a_clear_message(tmp_path: Path) -> None:

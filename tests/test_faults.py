@@ -314,7 +314,7 @@ class Replica:
     def start(self) -> None:
         self.logs.append(self.directory / f"{self.name}.{len(self.logs)}.log")
         self.server = start_serving(self.directory / self.name, self.logs[-1], self.storage, self.port,
-                                    ["--grace-seconds", str(GRACE_SECONDS)])
+                                    ["--grace-seconds", str(GRACE_SECONDS), "--log-requests"])
 
     def drain(self) -> float:
         """SIGTERM, and the seconds until it exited 0."""

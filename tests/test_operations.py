@@ -35,6 +35,7 @@ from tablerules.v1 import tablerules_pb2_grpc as pb_grpc
 from tablerules_client import Client, RuleError, ServiceCallError
 from tests.conftest import OPERATOR, eventually, health_status
 from tests.load import Answers
+from tests.stored_logs import GOLDEN
 
 SEED = "operations-seed"
 SERVING = health_pb2.HealthCheckResponse.SERVING
@@ -293,13 +294,16 @@ def call_until_gone(client: Client) -> None:
                     return
 
 
-def test_serve_logs_json_lines_and_exits_0_on_sigterm(tmp_path: Path) -> None:
+@pytest.mark.parametrize("log_requests", [True, False], ids=["log-requests", "quiet"])
+def test_serve_logs_json_lines_and_exits_0_on_sigterm(tmp_path: Path, log_requests: bool) -> None:
+    """A line per request only when asked (--log-requests): a person's `make run` stays quiet."""
     env = {**{k: v for k, v in os.environ.items() if not k.startswith("TABLERULES_")},
            "TABLERULES_OPERATOR_TOKEN": OPERATOR}
     errors = tmp_path / "stderr.log"
     with errors.open("wb") as sink:
         process = subprocess.Popen([sys.executable, "-m", "service.cli", "serve", "--host", "127.0.0.1", "--port", "0",
-                                    "--storage", "memory:", "--grace-seconds", "5"],
+                                    "--storage", "memory:", "--grace-seconds", "5",
+                                    *(["--log-requests"] if log_requests else [])],
                                    stdout=subprocess.PIPE, stderr=sink, text=True, env=env)
     try:
         assert process.stdout is not None
@@ -317,17 +321,48 @@ def test_serve_logs_json_lines_and_exits_0_on_sigterm(tmp_path: Path) -> None:
     text = errors.read_text()
     entries = [json.loads(line) for line in text.splitlines()]
     requests = [e for e in entries if e["logger"] == REQUESTS.name]
-    assert [(e["method"], e["game_id"], e["code"]) for e in requests] == [
-        ("CreateGame", game_id, "OK"), ("GetView", game_id, "OK")]
+    assert [(e["method"], e["game_id"], e["code"]) for e in requests] == ([
+        ("CreateGame", game_id, "OK"), ("GetView", game_id, "OK")] if log_requests else [])
     assert any("shutting down" in e.get("message", "") for e in entries)
     for secret in [OPERATOR, SEED, *tokens.values()]:
         assert secret not in text
 
 
+def test_ctrl_c_on_a_server_that_checked_a_log_stops_it_without_a_traceback(tmp_path: Path) -> None:
+    """issue 28: Ctrl-C reaches the terminal's whole process group, the log worker included;
+    the worker leaves the stopping to the server, and nothing prints a traceback."""
+    env = {**{k: v for k, v in os.environ.items() if not k.startswith("TABLERULES_")},
+           "TABLERULES_OPERATOR_TOKEN": OPERATOR}
+    errors = tmp_path / "stderr.log"
+    with errors.open("wb") as sink:
+        process = subprocess.Popen([sys.executable, "-m", "service.cli", "serve", "--port", "0", "--storage",
+                                    "memory:", "--grace-seconds", "2"], stdout=subprocess.PIPE, stderr=sink,
+                                   text=True, env=env, start_new_session=True)
+    try:
+        assert process.stdout is not None
+        announced = process.stdout.readline()
+        with Client(announced.split(" serving on ")[1].split()[0]) as client:
+            log = (GOLDEN.parent / "armory" / "2p-attack-win.jsonl").read_text(encoding="utf-8")
+            assert client.verify_log(log_jsonl=log).verdict == "VERIFIED"
+        os.killpg(process.pid, signal.SIGINT)  # as a terminal's Ctrl-C does
+        assert process.wait(30) == 0
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait(10)
+    text = errors.read_text()
+    assert "Traceback" not in text and "KeyboardInterrupt" not in text, text
+
+
 def test_settings_of_operations() -> None:
     settings = Settings.from_env({"TABLERULES_METRICS_PORT": "9464", "TABLERULES_GRACE_SECONDS": "0",
-                                  "TABLERULES_LOG_FORMAT": "text"})
+                                  "TABLERULES_LOG_FORMAT": "text", "TABLERULES_LOG_REQUESTS": "true"})
     assert (settings.metrics_port, settings.grace_seconds, settings.log_format) == (9464, 0, "text")
+    assert settings.log_requests and not Settings.from_env({"TABLERULES_LOG_REQUESTS": "0"}).log_requests
+    with pytest.raises(ValueError, match=r"TABLERULES_LOG_REQUESTS.*true or false"):
+        Settings.from_env({"TABLERULES_LOG_REQUESTS": "maybe"})
+    with pytest.raises(ValueError, match=r"port .*from 0 to 65535, not '99999'"):
+        Settings.from_env({"TABLERULES_PORT": "99999"})
     assert (Settings().metrics_port, Settings().grace_seconds, Settings().log_format) == (0, 10, "json")
     with pytest.raises(ValueError, match="log_format"):
         Settings.from_env({"TABLERULES_LOG_FORMAT": "xml"})

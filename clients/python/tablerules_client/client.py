@@ -218,15 +218,22 @@ class Client:
         """The game's log in pieces of whole lines, the header first, as the server reads
         them from its store (ExportLogChunks); whole, from a server older than that."""
         request = pb.ExportLogRequest(game_id=game_id)
-        received = False
-        try:
-            for chunk in self.stub.ExportLogChunks(request, metadata=self._metadata(token), timeout=timeout):
-                received = True
-                yield chunk.log_jsonl
-        except grpc.RpcError as error:
-            if error.code() != grpc.StatusCode.UNIMPLEMENTED or received:
-                raise decode_error(error) from None
-            yield str(self._retried("ExportLog", request, token).log_jsonl)
+        for attempt in range(self.retry.retries + 1):
+            received = False
+            try:
+                for chunk in self.stub.ExportLogChunks(request, metadata=self._metadata(token), timeout=timeout):
+                    received = True
+                    yield chunk.log_jsonl
+                return
+            except grpc.RpcError as error:
+                failed = decode_error(error)
+                if failed.code == grpc.StatusCode.UNIMPLEMENTED and not received:
+                    yield str(self._retried("ExportLog", request, token).log_jsonl)
+                    return
+                # Sent again from the start while nothing has arrived (a read: harmless to repeat).
+                if received or failed.code not in RETRYABLE or attempt == self.retry.retries or self.closed:
+                    raise failed from None
+                time.sleep(self.retry.delay(attempt))
 
     def import_log(self, log_jsonl: str) -> Any:
         """Sent once: a retry could make a second game."""

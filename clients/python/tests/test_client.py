@@ -124,6 +124,9 @@ class Scripted:
     def _streaming(self, name: str) -> Callable[[Any, grpc.ServicerContext], Iterator[Message]]:
         def answer(request: Any, context: grpc.ServicerContext) -> Iterator[Message]:
             self._fail_first(name, request, context)
+            if name == "ExportLogChunks":
+                yield pb.LogChunk(log_jsonl="{}\n")
+                return
             yield pb.EventBatch(events=[pb.EventEnvelope(seq=seq) for seq in range(request.from_version + 1, 4)])
         return answer
 
@@ -131,7 +134,7 @@ class Scripted:
 SAFE_TO_REPEAT: dict[str, Callable[[Client], object]] = {
     "ListRulesets": lambda client: client.list_rulesets(),
     "GetView": lambda client: client.view("g"),
-    "ExportLog": lambda client: client.export_log("g"),
+    "ExportLogChunks": lambda client: client.export_log("g"),
     "ReplayLog": lambda client: client.replay_log(game_id="g"),
     "VerifyLog": lambda client: client.verify_log(game_id="g"),
     "SubmitCommand": lambda client: client.seat("g", "t").submit(command("armory", "Pass"), command_id="once"),
