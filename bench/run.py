@@ -460,7 +460,7 @@ def render(bench: Bench, elapsed: float) -> str:
     marks = {True: "yes", False: "**no**", None: ""}
     lines += [f"| {r.figure} | {r.measured} | {r.ceiling} | {r.ratio} | {r.target} | {marks[r.met]} |"
               for r in bench.rows]
-    lines += ["", "What each figure measures and how: `bench/` and docs/operations.md (Performance).", ""]
+    lines += ["", "What each figure measures and how: `bench/` and docs/performance-record.md.", ""]
     return "\n".join(lines)
 
 

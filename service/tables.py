@@ -524,7 +524,7 @@ class Tables:
         """Decide a command and store its events; call on the server's event loop.
 
         The rules run on the loop itself: a hop onto a worker thread and back cost more
-        than deciding (docs/operations.md, Performance). Only what waits on the store
+        than deciding (docs/performance-record.md). Only what waits on the store
         leaves the loop: the write (the store's group commit) and the rarer reads.
         """
         live = None if self.shared_storage else self._recently_used(game_id)
