@@ -63,7 +63,7 @@ def test_a_spell_waits_for_the_enemys_answer_whatever_it_holds() -> None:
     assert to_act(t.state) == (2,) and GAME.legal_commands(t.state, 2) == [Pass(seat=2)]
     assert GAME.legal_commands(t.state, 1) == []
     assert not channeling_allowed(t)
-    with pytest.raises(RuleViolation, match="tablerules answering a Spell or Item: seat 2 answers the Power Lunch"):
+    with pytest.raises(RuleViolation, match="guardians answering a Spell or Item: seat 2 answers the Power Lunch"):
         t.play(Pass(seat=1))
     t.play(Pass(seat=2))
     assert t.of(AnswerClosed)[0].stands and channeling_allowed(t)

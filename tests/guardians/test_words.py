@@ -142,7 +142,7 @@ def test_moves_combat_settlement_and_a_win_read_in_the_games_terms() -> None:
 
 
 def test_a_spell_answered_by_dispel_magic() -> None:
-    """guardians SPELLS and Dispel Magic's text; tablerules answering a Spell or Item (RULES.md)."""
+    """guardians SPELLS and Dispel Magic's text; guardians answering a Spell or Item (RULES.md)."""
     tell = GAME.tell_event
     lunch, dispel, again = "2.re-power-lunch#1", "1.re-dispel-magic#3", "2.re-dispel-magic#1"
     assert tell(m.AnswerOpened(seat=2, card=lunch, target="2.re-cave-giant#2", actor=1), SEATS) == (
@@ -237,7 +237,7 @@ def test_the_glance_of_a_combat_names_the_match_up_and_each_sides_hand() -> None
 
 
 def test_the_status_line_names_the_card_waiting_for_an_answer_by_its_label() -> None:
-    """tablerules answering a Spell or Item: the answerer and the card, by its label."""
+    """guardians answering a Spell or Item: the answerer and the card, by its label."""
     log = parse_log(Path(REPLAYS / "guardians" / "2p-six-lands-win.jsonl").read_text("utf-8").splitlines())
     session = Session.opened(GAME, log.header, log.envelopes[0].hash)
     for envelope in log.envelopes[1:]:

@@ -21,7 +21,7 @@ from domain.games.guardians.strength import face
 from domain.games.guardians.turns import R_SPELLS, Em, spend
 from domain.kernel import Command, RuleViolation, require
 
-R_ANSWER = "tablerules answering a Spell or Item"
+R_ANSWER = "guardians answering a Spell or Item"
 
 Resolver = Callable[[Em, Answer], None]
 """What a Spell or Item does once its answer is closed: its effect if it stands, then

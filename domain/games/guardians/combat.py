@@ -117,7 +117,7 @@ R_OVER_YET = "guardians IS IT OVER YET?"
 R_SECONDARY = "guardians SECONDARY ATTACKS"
 R_RESOLUTION = "guardians COMBAT RESOLUTION"
 R_HEALING = "guardians HEALING"
-R_ASSAULT = "tablerules Guardian assault"
+R_ASSAULT = "guardians Guardian assault"
 
 GUARDIAN = "guardian"
 

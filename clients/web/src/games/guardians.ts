@@ -204,7 +204,7 @@ function seatArea(seat: View, view: View, faces: Faces, context: Context): HTMLE
     seat.cursed.length ? badge(`may not play: ${seat.cursed.join(", ")}`, "bad") : null,
     guardian && seat.wounds >= guardian.vitality ? badge("Guardian killed", "bad") : null);
   const guardianCard = face(faces, seat.guardian, true);
-  // tablerules Guardian assault: the Guardian dies when its wounds reach its Vitality.
+  // guardians Guardian assault: the Guardian dies when its wounds reach its Vitality.
   guardianCard.append(el("div", { class: "note" }, `wounds ${seat.wounds}`));
   if (guardian) guardianCard.append(meter(guardian.vitality - seat.wounds, guardian.vitality, "Guardian's Vitality left"));
   return area(title, { acting: context.toAct.includes(seat.seat), winner: context.winners.includes(seat.seat), seat: seat.seat },
