@@ -193,6 +193,31 @@ def test_play_a_seat_by_hand_from_the_terminal(server: Running) -> None:
     assert len(re.findall(r"seat-2 draws 7 cards as a starting hand", played.stdout)) == 1  # told once
 
 
+WHOLE_GAMES = {  # ruleset: (seats, bots, options) of a game a person plays through by typing 1
+    "armory": (2, "2", ["turn_limit=6"]),
+    "swordplay": (2, "2", ["turn_limit=30"]),
+    "aod": (2, "2", ["turn_limit=8"]),
+    "guardians": (2, "2", ["turn_limit=2"]),
+    "kings-armory": (1, "", ["waves=1", "gate_hp=1"]),
+}
+
+
+@pytest.mark.parametrize("ruleset", sorted(WHOLE_GAMES))
+def test_a_person_plays_a_whole_game_in_the_terminal_reading_no_raw_id(server: Running, ruleset: str) -> None:
+    """issue 28: every screen, from the first to the game's end, in sentences and names."""
+    seats, bots, options = WHOLE_GAMES[ruleset]
+    names = ",".join(["ann", "bob"][:seats])
+    played = run("play", "--address", f"127.0.0.1:{server.port}", "--ruleset", ruleset, "--names", names,
+                 *(["--bots", bots] if bots else []), *[f"--option={o}" for o in options],
+                 "--max-commands", "3000", stdin="1\n" * 3000)
+    assert played.returncode == 0, played.stderr
+    lines = played.stdout.splitlines()
+    assert lines[-1].startswith("game ") and " finished after " in lines[-1], lines[-3:]
+    raw = RAW_IDS[ruleset]
+    shown = [line for line in lines if not line.startswith("game ")]  # the game's id, once at each end
+    assert "Your commands:" in shown and not [line for line in shown if raw.search(line)]
+
+
 def test_a_person_who_leaves_is_told_how_to_come_back_and_can(server: Running) -> None:
     """issue 28: q and the end of the input print the game and each seat's way back (a bot's
     seat with --bots), and the printed command joins the game again."""
