@@ -10,8 +10,10 @@ from dataclasses import dataclass
 from domain.kernel import (
     Chance,
     Command,
+    Emitter,
     Event,
     Information,
+    Plan,
     Rng,
     Rules,
     Ruleset,
@@ -50,12 +52,17 @@ class Counter:
         return self.count % self.seats + 1
 
 
-def decide(state: Counter, command: Command, rng: Rng) -> list[Event]:
+def _start(em: Emitter[Counter], rng: Rng) -> None:
+    em.emit(Started, "null")
+
+
+def plan(state: Counter, command: Command) -> Plan[Counter]:
     if isinstance(command, StartGame):
-        return [Started(rule="null")]
+        return Plan(_start)
     if not isinstance(command, Tick) or command.seat != state.to_act:
         raise RuleViolation("null", "not your tick")
-    return [Ticked(command.seat, rule="null")]
+    seat = command.seat
+    return Plan(lambda em, rng: em.emit(Ticked, "null", seat))
 
 
 def evolve(state: Counter, event: Event) -> Counter:
@@ -81,7 +88,7 @@ NULL_GAME: Rules[Counter] = Rules(
     state_type=Counter,
     view_type=Counter,
     initial_state=initial_state,
-    decide=decide,
+    plan=plan,
     evolve=evolve,
     legal_commands=lambda state, seat: [Tick(seat)] if seat == state.to_act else [],
     view=lambda state, viewer: state,

@@ -22,6 +22,7 @@ from domain.kernel import (
     Header,
     Information,
     Log,
+    Plan,
     Report,
     Rules,
     Ruleset,
@@ -37,7 +38,6 @@ from domain.kernel import (
 )
 from domain.kernel.audit import DIGESTS, SEED, UNTOUCHED
 from domain.kernel.log import header_of
-from domain.kernel.rng import Rng
 from domain.kernel.session import GAME_CREATED, SEED_REVEALED, decode_event
 from domain.kernel.upgrade import upgrade
 from service.releases import verify_log
@@ -164,7 +164,7 @@ TALLY_SEED = "tally-seed"
 GOAL = 5
 ADDS = ((1, 2), (2, 3), (1, 3))
 """The game every tally test plays: (seat, amount) of each Add; seat 1 reaches GOAL first."""
-Decide = Callable[["Tally", Command, Rng], list[Event]]
+Planner = Callable[["Tally", Command], "Plan[Tally]"]
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -202,9 +202,9 @@ def added(state: Tally, seat: int, amount: int) -> Tally:
                        for number, total in enumerate(state.totals, start=1)))
 
 
-def decide(state: Tally, command: Command, rng: Rng) -> list[Event]:
+def plan(state: Tally, command: Command) -> Plan[Tally]:
     assert isinstance(command, Add)
-    return [Added(command.seat, command.amount, rule="tally R1")]
+    return Plan(lambda em, rng: em.emit(Added, "tally R1", command.seat, command.amount))
 
 
 def evolve(state: Tally, event: Event) -> Tally:
@@ -226,7 +226,7 @@ TALLY_2 = Rules(
     state_type=Tally,
     view_type=Tally,
     initial_state=lambda setup: Tally((0,) * len(setup.seats)),
-    decide=decide,
+    plan=plan,
     evolve=evolve,
     legal_commands=lambda state, seat: [] if status(state).finished else [Add(seat, n) for n in (1, 2, 3)],
     view=lambda state, viewer: state,
@@ -237,9 +237,9 @@ TALLY_2 = Rules(
 )
 
 
-def in_schema_1(state: Tally, command: Command, rng: Rng) -> list[Event]:
-    return [AddedInSchema1(command.seat, event.amount, rule="tally R1")
-            for event in decide(state, command, rng) if isinstance(event, Added)]
+def in_schema_1(state: Tally, command: Command) -> Plan[Tally]:
+    assert isinstance(command, Add)
+    return Plan(lambda em, rng: em.emit(AddedInSchema1, "tally R1", command.seat, command.amount))
 
 
 def evolve_schema_1(state: Tally, event: Event) -> Tally:
@@ -248,15 +248,15 @@ def evolve_schema_1(state: Tally, event: Event) -> Tally:
 
 
 TALLY_1 = dataclasses.replace(TALLY_2, ruleset=dataclasses.replace(TALLY_2.ruleset, version="1.0.0"),
-                              event_types={"Added": AddedInSchema1}, decide=in_schema_1, evolve=evolve_schema_1,
+                              event_types={"Added": AddedInSchema1}, plan=in_schema_1, evolve=evolve_schema_1,
                               upcasters={}, event_schema=1)
 """The same game, with the event's earlier shape."""
 
 
-def next_version(decide_instead: Decide = decide, version: str = "3.0.0") -> Rules[Tally]:
-    """Tally 2.0.0's rules as a later version, deciding with `decide_instead`."""
+def next_version(plan_instead: Planner = plan, version: str = "3.0.0") -> Rules[Tally]:
+    """Tally 2.0.0's rules as a later version, deciding with `plan_instead`."""
     return dataclasses.replace(TALLY_2, ruleset=dataclasses.replace(TALLY_2.ruleset, version=version),
-                               decide=decide_instead)
+                               plan=plan_instead)
 
 
 def played(game: Rules[Tally]) -> Log:
@@ -298,20 +298,21 @@ def test_verify_names_a_later_schema_a_version_difference_and_upgrade_reseals_it
     assert [e.payload for e in upgraded.envelopes[1:]] == [e.payload for e in played(TALLY_2).envelopes[1:]]
 
 
-def doubled(state: Tally, command: Command, rng: Rng) -> list[Event]:
+def doubled(state: Tally, command: Command) -> Plan[Tally]:
     assert isinstance(command, Add)
-    return [Added(command.seat, 2 * command.amount, rule="tally R1")]
+    return Plan(lambda em, rng: em.emit(Added, "tally R1", command.seat, 2 * command.amount))
 
 
-def at_most_two(state: Tally, command: Command, rng: Rng) -> list[Event]:
+def at_most_two(state: Tally, command: Command) -> Plan[Tally]:
     assert isinstance(command, Add)
     if command.amount > 2:
         raise RuleViolation("tally R1", "add 1 or 2")
-    return decide(state, command, rng)
+    return plan(state, command)
 
 
-def cited_otherwise(state: Tally, command: Command, rng: Rng) -> list[Event]:
-    return [dataclasses.replace(event, rule="tally R2") for event in decide(state, command, rng)]
+def cited_otherwise(state: Tally, command: Command) -> Plan[Tally]:
+    assert isinstance(command, Add)
+    return Plan(lambda em, rng: em.emit(Added, "tally R2", command.seat, command.amount))
 
 
 @pytest.mark.parametrize(("rules", "seq", "reason"), [
@@ -320,7 +321,7 @@ def cited_otherwise(state: Tally, command: Command, rng: Rng) -> list[Event]:
     (cited_otherwise, 2, "the rule citation differs: the log was written by tally 2.0.0 and this build's rules are "
                          "tally 3.0.0"),
 ])
-def test_verify_names_each_way_two_versions_part(rules: Decide, seq: int, reason: str) -> None:
+def test_verify_names_each_way_two_versions_part(rules: Planner, seq: int, reason: str) -> None:
     log, later = played(TALLY_2), next_version(rules)
     report = verify(later, log)
     assert_a_version_difference(report, "tally 2.0.0", "tally 3.0.0")

@@ -11,6 +11,7 @@ from domain.kernel.game import (
     Game,
     Information,
     OptionSpec,
+    Plan,
     Rules,
     Ruleset,
     Setup,
@@ -26,7 +27,7 @@ from domain.kernel.session import Session, command_from_json, command_to_json
 
 __all__ = [
     "NOT_STARTED", "SPECTATOR", "SYSTEM_SEAT", "Chance", "Command", "Divergence", "Emitter", "Envelope",
-    "Event", "Game", "Header", "Information", "Log", "LogFormatError", "OptionSpec",
+    "Event", "Game", "Header", "Information", "Log", "LogFormatError", "OptionSpec", "Plan",
     "Report", "Rng", "RuleViolation", "Rules", "Ruleset", "Session", "Setup", "StartGame", "Status",
     "canonical_json", "command_from_json", "command_to_json", "digest", "in_progress", "known_seed", "parse_log",
     "replay", "replay_lines", "require", "revealed_seed", "seed_commitment", "to_plain", "types_in", "verify",

@@ -198,6 +198,13 @@ class Game(Protocol, Generic[S]):
 
     def decide(self, state: S, command: Command, rng: Rng) -> list[Event]: ...
 
+    def decided(self, state: S, command: Command, rng: Rng) -> Decision[S]: ...
+
+    def refusal(self, state: S, command: Command) -> RuleViolation | None: ...
+
+    @property
+    def lists_completely(self) -> bool: ...
+
     def evolve(self, state: S, event: Event) -> S: ...
 
     def legal_commands(self, state: S, seat: int) -> list[Command]: ...
@@ -229,7 +236,6 @@ class Rules(Generic[S]):
     state_type: type[S]
     view_type: type[Any]
     initial_state: Callable[[Setup], S]
-    decide: Callable[[S, Command, Rng], list[Event]]
     evolve: Callable[[S, Event], S]
     legal_commands: Callable[[S, int], list[Command]]
     view: Callable[[S, int], Any]
@@ -244,6 +250,59 @@ class Rules(Generic[S]):
     """One sentence of what a command does, for a person choosing among the legal ones."""
     glance: Callable[[Any, Seats], tuple[str, ...]] = no_glance
     """A viewer's view in a few lines for a person (domain/kernel/words.py)."""
+    plan: Callable[[S, Command], Plan[S]] | None = None
+    """The rules' checks of a command (a RuleViolation citing the rule it breaks), and what
+    it will do if accepted: the one decide shape (docs/architecture.md)."""
+    decider: Callable[[S, Command, Rng], list[Event]] | None = None
+    """A game that has no `plan` yet: its checks and events in one function (going away)."""
+    lists_completely: bool = True
+    """`legal_commands` lists every command the rules accept (tests/test_games.py holds a game
+    to it); False for a game whose commands carry what no list can (a value of the seat's own)."""
+
+    def decided(self, state: S, command: Command, rng: Rng) -> Decision[S]:
+        """The command's events, and the state after each (RuleViolation: refused, nothing made)."""
+        if self.plan is None:
+            assert self.decider is not None, f"{self.ruleset.name} has neither plan nor decider"
+            events = self.decider(state, command, rng)
+            return Decision(list(events), states_after(self.evolve, state, events))
+        plan = self.plan(state, command)
+        emitter = Emitter(state, self.evolve)
+        plan.apply(emitter, rng)
+        return Decision(list(emitter.events), emitter.events.after)
+
+    def decide(self, state: S, command: Command, rng: Rng) -> list[Event]:
+        """The events of an accepted command; RuleViolation, citing the rule, if refused."""
+        return self.decided(state, command, rng).events
+
+    def refusal(self, state: S, command: Command) -> RuleViolation | None:
+        """Why the rules refuse the command, or None if they accept it; no events are made."""
+        try:
+            if self.plan is not None:
+                self.plan(state, command)
+            else:
+                self.decided(state, command, Rng("refusal", "refusal", 0))
+        except RuleViolation as violation:
+            return violation
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class Plan(Generic[S]):
+    """An accepted command's effect: `apply` makes its events, with the emitter (which
+    evolves the state as each is made) and the command's generator. `plan` made it after
+    every check passed, so it never refuses."""
+
+    apply: Callable[[Emitter[S], Rng], object]
+    """Its return value, if any (an emit returns the state), is not used."""
+
+
+@dataclass(frozen=True, slots=True)
+class Decision(Generic[S]):
+    """A decided command's events and the state each one led to (a Session takes the
+    states as they are instead of evolving the events again)."""
+
+    events: list[Event]
+    states: list[S]
 
 
 class Decided(list[Event], Generic[S]):

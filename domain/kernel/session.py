@@ -13,7 +13,7 @@ from typing import Any, Generic, NamedTuple
 from domain.kernel import fairness
 from domain.kernel.canonical import JsonValue, canonical_json_of_plain
 from domain.kernel.fairness import Contributions
-from domain.kernel.game import SPECTATOR, Game, S, Status, states_after
+from domain.kernel.game import SPECTATOR, Game, S, Status
 from domain.kernel.log import GENESIS_HASH, KERNEL_RULE, Envelope, Header, LogFormatError
 from domain.kernel.messages import SYSTEM_SEAT, Command, Event, RuleViolation, StartGame, from_plain, payload_of
 from domain.kernel.quoting import quoted
@@ -236,15 +236,15 @@ class Session(Generic[S]):
             rng: Rng | None = None
             if contributions.complete:  # the last value is in: the game starts with the seats' randomness
                 rng = generator(fairness.game_seed(seed, contributions.values), self.header.game_id, self.version)
-                started = game.decide(self.state, StartGame(seat=SYSTEM_SEAT), rng)
-                events += started
-                states += states_after(game.evolve, self.state, started)
+                started = game.decided(self.state, StartGame(seat=SYSTEM_SEAT), rng)
+                events += started.events
+                states += started.states
         else:
             rng = generator(self.generator_seed(seed), self.header.game_id, self.version)
-            events = game.decide(self.state, command, rng)
+            decided = game.decided(self.state, command, rng)
+            events, states = decided.events, decided.states
             if not events:
                 raise RuleViolation(KERNEL_RULE, f"{command.type_name()} changed nothing")
-            states = states_after(game.evolve, self.state, events)
         keys = Keys.of(seed, self.header.game_id)
         version, last_hash = self.version, self.last_hash
         envelopes: list[Envelope] = []
