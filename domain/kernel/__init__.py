@@ -2,7 +2,7 @@
 generator, canonical JSON, the hash-chained log, replay and verify."""
 
 from domain.kernel.audit import Divergence, Report, known_seed, replay, replay_lines, revealed_seed, verify
-from domain.kernel.canonical import canonical_json, digest, to_plain
+from domain.kernel.canonical import JsonValue, canonical_json, digest, to_plain
 from domain.kernel.game import (
     NOT_STARTED,
     SPECTATOR,
@@ -17,18 +17,23 @@ from domain.kernel.game import (
     Setup,
     Status,
     in_progress,
+    memo_last,
     require,
     types_in,
 )
 from domain.kernel.log import Envelope, Header, Log, LogFormatError, parse_log
 from domain.kernel.messages import SYSTEM_SEAT, Command, Event, RuleViolation, StartGame
+from domain.kernel.quoting import quoted
+from domain.kernel.records import replace
 from domain.kernel.rng import Rng, seed_commitment
 from domain.kernel.session import Session, command_from_json, command_to_json
+from domain.kernel.words import Seats, counted, listed
 
 __all__ = [
     "NOT_STARTED", "SPECTATOR", "SYSTEM_SEAT", "Chance", "Command", "Divergence", "Emitter", "Envelope",
-    "Event", "Game", "Header", "Information", "Log", "LogFormatError", "OptionSpec", "Plan",
-    "Report", "Rng", "RuleViolation", "Rules", "Ruleset", "Session", "Setup", "StartGame", "Status",
-    "canonical_json", "command_from_json", "command_to_json", "digest", "in_progress", "known_seed", "parse_log",
-    "replay", "replay_lines", "require", "revealed_seed", "seed_commitment", "to_plain", "types_in", "verify",
+    "Event", "Game", "Header", "Information", "JsonValue", "Log", "LogFormatError", "OptionSpec", "Plan",
+    "Report", "Rng", "RuleViolation", "Rules", "Ruleset", "Seats", "Session", "Setup", "StartGame", "Status",
+    "canonical_json", "command_from_json", "command_to_json", "counted", "digest", "in_progress", "known_seed",
+    "listed", "memo_last", "parse_log", "quoted", "replace", "replay", "replay_lines", "require", "revealed_seed",
+    "seed_commitment", "to_plain", "types_in", "verify",
 ]

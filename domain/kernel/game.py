@@ -267,7 +267,10 @@ class Rules(Generic[S]):
             return Decision(list(events), states_after(self.evolve, state, events))
         plan = self.plan(state, command)
         emitter = Emitter(state, self.evolve)
-        plan.apply(emitter, rng)
+        try:
+            plan.apply(emitter, rng)
+        except RuleViolation as late:  # every check belongs to plan, before any event is made
+            raise AssertionError(f"{self.ruleset.name}: a plan refused its command after it was made: {late}") from late
         return Decision(list(emitter.events), emitter.events.after)
 
     def decide(self, state: S, command: Command, rng: Rng) -> list[Event]:
