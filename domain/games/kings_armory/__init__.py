@@ -4,6 +4,7 @@ tower-defence game for 1 to 7 seats. See RULES.md."""
 from __future__ import annotations
 
 from domain.games.kings_armory import messages
+from domain.games.kings_armory.citations import A1, A2, D2_2, D2_3, E_HIREABLES, E_MAXIMUM_RECRUITMENT
 from domain.games.kings_armory.content import heroes, hireables
 from domain.games.kings_armory.evolve import evolve
 from domain.games.kings_armory.legal import legal_commands
@@ -43,16 +44,16 @@ RULESET = Ruleset(
     options=(
         OptionSpec("heroes", "the Heroes of each seat: seats separated by commas, a seat's Heroes joined by "
                    "'+' (valcor+felicity,ember); empty: seat n plays the n-th of " + ", ".join(DEFAULT_HEROES), "",
-                   rulebook="kings-armory A2"),
+                   rulebook=A2),
         OptionSpec("map", "a built-in map (standard, hard-split, easy-single, balanced-single: kings-armory "
                    "D2-1) or a custom map as JSON (docs/kings-armory-maps.md), checked by kings-armory A1",
-                   "standard", rulebook="kings-armory A1"),
+                   "standard", rulebook=A1),
         OptionSpec("waves", "the Waves to win: 5 (a standard game) or 7 (a mega game); fewer make a short game "
-                   "(not in the rulebook)", 5, minimum=1, maximum=7, rulebook="kings-armory A1"),
+                   "(not in the rulebook)", 5, minimum=1, maximum=7, rulebook=A1),
         OptionSpec("gate_hp", "the Castle Gate's starting (and highest) hit points", 20, minimum=1, maximum=99,
-                   rulebook="kings-armory D2-3"),
+                   rulebook=D2_3),
         OptionSpec("delayed_entry", "half of each Wave's foes (rounded up) enter in the first Foes' Round, "
-                   "the rest in the second", False, rulebook="kings-armory D2-2"),
+                   "the rest in the second", False, rulebook=D2_2),
         OptionSpec("hireables", "Hireables the team starts with, until part 2 brings hiring: "
                    "seat:class:level, comma separated (1:archer:2,2:foot-soldier:1)", ""),
         OptionSpec("round_limit", "a guard against endless games that the rulebook does not have: the game "
@@ -68,23 +69,23 @@ def parse_heroes(text: str, seats: int) -> tuple[tuple[str, ...], ...]:
     """The `heroes` option as hero keys by seat, or a ValueError naming the problem."""
     if not text.strip():
         if seats > len(DEFAULT_HEROES):
-            raise ValueError(f"kings-armory A2: at most {MAX_HEROES} Heroes")
+            raise ValueError(f"{A2}: at most {MAX_HEROES} Heroes")
         return tuple((key,) for key in DEFAULT_HEROES[:seats])
     groups = [part.strip() for part in text.split(",")]
     if len(groups) != seats:
-        raise ValueError(f"kings-armory A2: the heroes option lists {len(groups)} seat(s) for {seats} seat(s)")
+        raise ValueError(f"{A2}: the heroes option lists {len(groups)} seat(s) for {seats} seat(s)")
     known = heroes()
     chosen: list[tuple[str, ...]] = []
     seen: set[str] = set()
     for group in groups:
         keys = tuple(key.strip().lower() for key in group.split("+") if key.strip())
         if not keys:
-            raise ValueError("kings-armory A2: every seat plays at least one Hero")
+            raise ValueError(f"{A2}: every seat plays at least one Hero")
         for key in keys:
             if key not in known:
-                raise ValueError(f"kings-armory A2: no Hero {key!r}; the Heroes are {', '.join(known)}")
+                raise ValueError(f"{A2}: no Hero {key!r}; the Heroes are {', '.join(known)}")
             if key in seen:
-                raise ValueError(f"kings-armory A2: {key} is chosen twice")
+                raise ValueError(f"{A2}: {key} is chosen twice")
             seen.add(key)
         chosen.append(keys)
     return tuple(chosen)
@@ -103,12 +104,12 @@ def parse_hireables(text: str, seats: int) -> tuple[tuple[int, str, int], ...]:
         if not 1 <= seat <= seats:
             raise ValueError(f"hireables option: there is no seat {seat}")
         if key not in known:
-            raise ValueError(f"kings-armory E Hireables: no class {key!r}; the classes are {', '.join(known)}")
+            raise ValueError(f"{E_HIREABLES}: no class {key!r}; the classes are {', '.join(known)}")
         if not 1 <= level <= 3:
-            raise ValueError(f"kings-armory E Hireables: levels are 1 to 3, not {level}")
+            raise ValueError(f"{E_HIREABLES}: levels are 1 to 3, not {level}")
         found.append((seat, key, level))
         if sum(1 for _, k, _ in found if k == key) > known[key].max_recruits:
-            raise ValueError(f"kings-armory E Maximum Recruitment: at most {known[key].max_recruits} {key}")
+            raise ValueError(f"{E_MAXIMUM_RECRUITMENT}: at most {known[key].max_recruits} {key}")
     return tuple(found)
 
 
@@ -124,7 +125,7 @@ def initial_state(setup: Setup) -> KaState:
     seats = len(setup.seats)
     chosen = parse_heroes(str(values.get("heroes", "")), seats)
     if sum(len(keys) for keys in chosen) > MAX_HEROES:
-        raise ValueError(f"kings-armory A2: at most {MAX_HEROES} Heroes")
+        raise ValueError(f"{A2}: at most {MAX_HEROES} Heroes")
     board_for(options.map)  # a broken custom map fails here, naming the A1 rule it breaks
     return KaState(options=options, seats=seats, heroes=chosen,
                    hireables=parse_hireables(str(values.get("hireables", "")), seats), gate=options.gate_hp)

@@ -19,6 +19,24 @@ from domain.games.kings_armory.board import (
     parse,
     within_range,
 )
+from domain.games.kings_armory.citations import (
+    B2,
+    C1_STEP_1,
+    C1_STEP_2,
+    C2_FIRST,
+    C2_SIXTH,
+    D1,
+    E_ACTIONS,
+    E_HIREABLES,
+    E_KNOCKED_OUT,
+    E_LINE_ATTACKS,
+    E_STACKING,
+    E_SUMMON_GUARDIAN,
+    E_TANKING,
+    E_TELEPORT,
+    E_TOWERS,
+    STANDING_TANK_ORDERS,
+)
 from domain.games.kings_armory.combat import Em, reaches_tower, resolve_attack
 from domain.games.kings_armory.content import MELEE, OFFENSIVE, RANGED, UTILITY, Attack
 from domain.games.kings_armory.figures import (
@@ -40,20 +58,6 @@ from domain.kernel import Rng, RuleViolation, require
 from domain.kernel.game import memo_last
 from domain.kernel.records import replacer
 
-R_TURN = "kings-armory B2"
-R_MOVE = "kings-armory C1 Step 1"
-R_TOWERS = "kings-armory E Towers"
-R_TELEPORT = "kings-armory E Teleport"
-R_TARGET = "kings-armory C2 First"
-R_AREA = "kings-armory C2 Sixth"
-R_LINE = "kings-armory E Line Attacks"
-R_ACTIONS = "kings-armory E Actions"
-R_TANKING = "kings-armory C1 Step 2"
-R_STALEMATE = "kings-armory E Tanking"
-R_THEMATIC = "kings-armory D1"
-R_HIREABLES = "kings-armory E Hireables"
-R_STACKING = "kings-armory E Stacking / Sharing a Space"
-R_GUARDIAN = "kings-armory E Summon Guardian"
 GUARDIAN_TETHER = 5
 DIRECTIONS = ("N", "E", "S", "W")
 HOSTING_REACH = 2
@@ -69,16 +73,16 @@ look at it there)."""
 def own_ally(state: KaState, seat: int, figure_id: str) -> Figure:
     """The seat's Ally `figure_id`, in the Players' Round on the seat's turn, free to act:
     no other Ally of the seat is in the middle of its turn (kings-armory B2)."""
-    require(not state.finished, R_TURN, "the game is over")
-    require(state.phase == PLAYERS, R_TURN, "Allies act in the Players' Round only")
-    require(state.seat == seat, R_TURN, f"it is seat {state.seat}'s turn")
+    require(not state.finished, B2, "the game is over")
+    require(state.phase == PLAYERS, B2, "Allies act in the Players' Round only")
+    require(state.seat == seat, B2, f"it is seat {state.seat}'s turn")
     figure = state.figure(figure_id)
     if figure is None or figure.kind == FOE or figure.seat != seat:
-        raise RuleViolation(R_TURN, f"{figure_id!r} is not an Ally of seat {seat}")
-    require(figure.active, "kings-armory E Knocked Out", f"{figure_id} is knocked out until the Wave ends")
-    require(not figure.done, R_TURN, f"{figure_id} has had its turn this round")
+        raise RuleViolation(B2, f"{figure_id!r} is not an Ally of seat {seat}")
+    require(figure.active, E_KNOCKED_OUT, f"{figure_id} is knocked out until the Wave ends")
+    require(not figure.done, B2, f"{figure_id} has had its turn this round")
     if state.acting and state.acting != figure_id:
-        raise RuleViolation(R_TURN, f"{state.acting} is in the middle of its turn: it finishes first")
+        raise RuleViolation(B2, f"{state.acting} is in the middle of its turn: it finishes first")
     return figure
 
 
@@ -91,15 +95,15 @@ def check_cost(state: KaState, ally: Figure, cost: int, action: str) -> None:
     """An action may be paid for (kings-armory E Actions: never more than is left) and
     the Ally is not stopped on another Ally's space (E Stacking)."""
     if cost > ally.actions:
-        raise RuleViolation(R_ACTIONS, f"{ally.figure} has {ally.actions} action(s) left; {action} costs {cost}")
-    require(not _held(state, ally.space, ally), R_STACKING, f"{ally.figure} may not stop on another Ally's space")
+        raise RuleViolation(E_ACTIONS, f"{ally.figure} has {ally.actions} action(s) left; {action} costs {cost}")
+    require(not _held(state, ally.space, ally), E_STACKING, f"{ally.figure} may not stop on another Ally's space")
 
 
 def pay(em: Em, ally_id: str, cost: int, action: str) -> None:
     """Spend a checked action's cost."""
     ally = em.state.figure(ally_id)
     assert ally is not None
-    em.emit(m.ActionSpent, R_ACTIONS, ally_id, action, cost, ally.actions - cost)
+    em.emit(m.ActionSpent, E_ACTIONS, ally_id, action, cost, ally.actions - cost)
 
 
 def _held(state: KaState, space: Space, ally: Figure) -> bool:
@@ -146,27 +150,27 @@ def check_step(state: KaState, ally: Figure, to: Space) -> tuple[int, str]:
     board = board_of(state)
     if teleports(ally):
         return _check_teleport(state, ally, to)
-    require(not ally.on_tower, R_TOWERS, f"{ally.figure} is on a Tower: climbing down is its own action")
-    require(to in neighbours(ally.space), R_MOVE, "an Ally moves one space at a time, never diagonally")
+    require(not ally.on_tower, E_TOWERS, f"{ally.figure} is on a Tower: climbing down is its own action")
+    require(to in neighbours(ally.space), C1_STEP_1, "an Ally moves one space at a time, never diagonally")
     # The messages name the space: built only for a refusal (legal_commands tries every neighbour).
     if not board.walkable(to):
-        raise RuleViolation(R_MOVE, f"{name(to)} is off the map or on the Border")
+        raise RuleViolation(C1_STEP_1, f"{name(to)} is off the map or on the Border")
     if state.tower_at(to) is not None:
-        raise RuleViolation(R_MOVE, f"{name(to)} is a Tower: walk around it or climb it")
+        raise RuleViolation(C1_STEP_1, f"{name(to)} is a Tower: walk around it or climb it")
     steps = ally.steps if ally.steps else move_rate(ally)
     if not ally.steps:
-        require(ally.actions >= 1, R_ACTIONS, f"{ally.figure} has no action left to move")
+        require(ally.actions >= 1, E_ACTIONS, f"{ally.figure} has no action left to move")
     left = steps - 1
     other = ally_at(state, to)
     if other is not None and other.figure != ally.figure:
-        require(next(open_spaces(state, ally, to, left), None) is not None, R_STACKING,
+        require(next(open_spaces(state, ally, to, left), None) is not None, E_STACKING,
                 f"{name(to)} holds {other.figure}: an Ally may pass but not stop there, and from there "
                 f"{ally.figure} could reach no free space")
     tower = hosting_tower(state, ally, to)
     if ally.kind == HIREABLE:
-        require(bool(tower), R_HIREABLES, f"{ally.figure} must stay within 2 spaces of a Tower with a free slot")
+        require(bool(tower), E_HIREABLES, f"{ally.figure} must stay within 2 spaces of a Tower with a free slot")
     tether = tether_problem(state, ally, to)
-    require(not tether, R_GUARDIAN, tether)
+    require(not tether, E_SUMMON_GUARDIAN, tether)
     return left, tower
 
 
@@ -220,9 +224,9 @@ def tether_problem(state: KaState, ally: Figure, to: Space) -> str:
 
 def _check_teleport(state: KaState, ally: Figure, to: Space) -> tuple[int, str]:
     """A Teleporting Ally's movement: straight to the space (kings-armory E Teleport)."""
-    require(ally.actions >= 1, R_ACTIONS, f"{ally.figure} has no action left to move")
+    require(ally.actions >= 1, E_ACTIONS, f"{ally.figure} has no action left to move")
     problem = teleport_problem(state, ally, to)
-    require(not problem, R_TELEPORT, problem)
+    require(not problem, E_TELEPORT, problem)
     tower = state.tower_at(to)
     return 0, tower.tower if tower is not None else hosting_tower(state, ally, to)
 
@@ -263,7 +267,7 @@ def step(state: KaState, ally: Figure, to: Space) -> Plan:
     def apply(em: Em, rng: Rng) -> None:
         if starts:
             pay(em, ally.figure, 1, "move")
-        em.emit(m.AllyMoved, R_TELEPORT if teleports(ally) else R_MOVE, ally.figure, name(to), left,
+        em.emit(m.AllyMoved, E_TELEPORT if teleports(ally) else C1_STEP_1, ally.figure, name(to), left,
                 landing.tower if landing else "", tower)
     return apply
 
@@ -286,7 +290,7 @@ def tower_entries(state: KaState, ally: Figure) -> list[Space]:
 
 
 def enter_tower(state: KaState, ally: Figure, to: Space) -> Plan:
-    require(to in tower_entries(state, ally), R_TOWERS,
+    require(to in tower_entries(state, ally), E_TOWERS,
             f"{ally.figure} cannot climb onto {name(to)}: it must stand beside that Tower, "
             "which needs a free space and a free hosting slot")
     tower = state.tower_at(to)
@@ -297,7 +301,7 @@ def enter_tower(state: KaState, ally: Figure, to: Space) -> Plan:
 
     def apply(em: Em, rng: Rng) -> None:
         pay(em, ally.figure, 1, "enter tower")
-        em.emit(m.AllyMoved, R_TOWERS, ally.figure, name(to), 0, tower.tower, tower.tower)
+        em.emit(m.AllyMoved, E_TOWERS, ally.figure, name(to), 0, tower.tower, tower.tower)
     return apply
 
 
@@ -318,7 +322,7 @@ def tower_exits(state: KaState, ally: Figure) -> list[Space]:
 
 
 def exit_tower(state: KaState, ally: Figure, to: Space) -> Plan:
-    require(to in tower_exits(state, ally), R_TOWERS,
+    require(to in tower_exits(state, ally), E_TOWERS,
             f"{ally.figure} cannot climb down to {name(to)}: a free ground space beside its Tower")
     tower = hosting_tower(state, ally, to)
     check_cost(state, ally, 1, "exit tower")
@@ -326,7 +330,7 @@ def exit_tower(state: KaState, ally: Figure, to: Space) -> Plan:
 
     def apply(em: Em, rng: Rng) -> None:
         pay(em, ally.figure, 1, "exit tower")
-        em.emit(m.AllyMoved, R_TOWERS, ally.figure, name(to), 0, "", tower)
+        em.emit(m.AllyMoved, E_TOWERS, ally.figure, name(to), 0, "", tower)
     return apply
 
 
@@ -378,19 +382,19 @@ def area_cells(state: KaState, ally: Figure, area: tuple[int, int], reach: int, 
     (E Line Attacks); another area is `width` columns by `length` rows from `at`."""
     width, length = area
     if width == 1 and length >= 2:
-        require(aim.direction in DIRECTIONS, R_LINE, "a line attack needs a direction: N, E, S or W")
+        require(aim.direction in DIRECTIONS, E_LINE_ATTACKS, "a line attack needs a direction: N, E, S or W")
         cells = line_spaces(ally.space, aim.direction, length)
     else:
         try:
             corner = parse(aim.at)
         except ValueError as error:
-            raise RuleViolation(R_AREA, str(error)) from None
+            raise RuleViolation(C2_SIXTH, str(error)) from None
         cells = area_spaces(corner, length, width)
     board = board_of(state)
     for cell in cells:
-        require(board.on_grid(cell), R_AREA, "the area leaves the board (the Border counts, beyond it does not)")
+        require(board.on_grid(cell), C2_SIXTH, "the area leaves the board (the Border counts, beyond it does not)")
         if not within_range(ally.space, cell, reach):
-            raise RuleViolation(R_AREA, f"the whole area must be within range {reach}; {name(cell)} is not")
+            raise RuleViolation(C2_SIXTH, f"the whole area must be within range {reach}; {name(cell)} is not")
     return cells
 
 
@@ -403,26 +407,26 @@ def victims(state: KaState, ally: Figure, attack: Attack, cells: tuple[Space, ..
 def aim_attack(state: KaState, ally: Figure, attack: Attack, aim: Aim) -> list[str]:
     """The figures an attack aimed by `aim` strikes, or a RuleViolation."""
     if ally.on_tower:
-        require(reaches_tower(attack), R_TOWERS, f"{attack.name} cannot reach off a Tower")
+        require(reaches_tower(attack), E_TOWERS, f"{attack.name} cannot reach off a Tower")
     if attack.area is not None:
         cells = area_cells(state, ally, attack.area, reach_of(ally, attack), aim)
         hit = victims(state, ally, attack, cells)
-        require(any(f.kind == FOE for f in (state.figure(h) for h in hit) if f is not None), R_AREA,
+        require(any(f.kind == FOE for f in (state.figure(h) for h in hit) if f is not None), C2_SIXTH,
                 "the area holds no foe the attack can touch")
         return hit
     target = state.figure(aim.target)
     if target is None:
-        raise RuleViolation(R_TARGET, f"there is no figure {aim.target!r} on the board")
+        raise RuleViolation(C2_FIRST, f"there is no figure {aim.target!r} on the board")
     problem = target_problem(state, ally, attack, target)
     if problem:
-        raise RuleViolation(R_TARGET, problem)
+        raise RuleViolation(C2_FIRST, problem)
     return [target.figure]
 
 
 def attack(state: KaState, ally: Figure, key: str, aim: Aim) -> Plan:
     profile = attack_named(ally, key)
     if profile is None:
-        raise RuleViolation(R_TARGET, f"{ally.figure} has no attack {key!r}; it has "
+        raise RuleViolation(C2_FIRST, f"{ally.figure} has no attack {key!r}; it has "
                             f"{', '.join(a.key for a in attacks(ally)) or 'none'}")
     struck = aim_attack(state, ally, profile, aim)
     # kings-armory D1, E Immune: an attack only on foes immune to it does not count as
@@ -436,7 +440,7 @@ def attack(state: KaState, ally: Figure, key: str, aim: Aim) -> Plan:
 
     def apply(em: Em, rng: Rng) -> None:
         pay(em, ally.figure, profile.cost, action)
-        resolve_attack(em, rng, ally, profile, struck, R_TARGET, extra_damage=ally.enchant)
+        resolve_attack(em, rng, ally, profile, struck, C2_FIRST, extra_damage=ally.enchant)
     return apply
 
 
@@ -447,11 +451,11 @@ def tank(state: KaState, ally: Figure, foe_id: str) -> Plan:
     """Declare a tank on a foe in reach (kings-armory C1 Step 2): a passive action."""
     foe = state.figure(foe_id)
     if foe is None or foe.kind != FOE:
-        raise RuleViolation(R_TANKING, f"there is no foe {foe_id!r} on the board")
+        raise RuleViolation(C1_STEP_2, f"there is no foe {foe_id!r} on the board")
     problem = tank_problem(state, ally, foe)
     if problem:
-        raise RuleViolation(R_STALEMATE if problem == stalemate(state, foe) else R_TANKING, problem)
-    return lambda em, rng: em.emit(m.Tanked, R_TANKING, ally.figure, foe_id)
+        raise RuleViolation(E_TANKING if problem == stalemate(state, foe) else C1_STEP_2, problem)
+    return lambda em, rng: em.emit(m.Tanked, C1_STEP_2, ally.figure, foe_id)
 
 
 def tank_problem(state: KaState, ally: Figure, foe: Figure) -> str:
@@ -474,8 +478,8 @@ def untank(state: KaState, ally: Figure, foe_id: str) -> Plan:
     """Let a tanked foe go at will (kings-armory C1 Step 2: Players' Round only)."""
     foe = state.figure(foe_id)
     if foe is None or foe.kind != FOE or foe.tanked_by != ally.figure:
-        raise RuleViolation(R_TANKING, f"{ally.figure} does not tank {foe_id!r}")
-    return lambda em, rng: em.emit(m.Untanked, R_TANKING, ally.figure, foe_id)
+        raise RuleViolation(C1_STEP_2, f"{ally.figure} does not tank {foe_id!r}")
+    return lambda em, rng: em.emit(m.Untanked, C1_STEP_2, ally.figure, foe_id)
 
 
 # ---------------------------------------------------------------- the thematic rules
@@ -523,7 +527,7 @@ def keep_duty(state: KaState, ally: Figure, after: Figure) -> None:
     the Ally as the action would leave it; what a Special does to the foes is not foreseen
     (RULES.md)."""
     if owes_attack(state, ally) and not owes_attack(state, after):
-        raise RuleViolation(R_THEMATIC, f"{ally.figure} must attack at least once this turn and can reach a "
+        raise RuleViolation(D1, f"{ally.figure} must attack at least once this turn and can reach a "
                             "foe: this would leave it unable to")
 
 
@@ -645,12 +649,12 @@ def _area_fits(board: Board, origin: Space, reach: int, area: tuple[int, int], t
 
 
 def end_ally(state: KaState, ally: Figure, hold: bool) -> Plan:
-    require(not _held(state, ally.space, ally), R_STACKING, f"{ally.figure} may not stop on another Ally's space")
-    require(not owes_attack(state, ally), R_THEMATIC,
+    require(not _held(state, ally.space, ally), E_STACKING, f"{ally.figure} may not stop on another Ally's space")
+    require(not owes_attack(state, ally), D1,
             f"{ally.figure} must attack at least once this turn: it can reach a foe")
 
     def apply(em: Em, rng: Rng) -> None:
         if hold != ally.holding:
-            em.emit(m.HoldSet, "tablerules standing tank orders", ally.figure, hold)
-        em.emit(m.AllyTurnEnded, R_TURN, ally.figure)
+            em.emit(m.HoldSet, STANDING_TANK_ORDERS, ally.figure, hold)
+        em.emit(m.AllyTurnEnded, B2, ally.figure)
     return apply

@@ -34,6 +34,8 @@ from itertools import pairwise
 from types import MappingProxyType
 from typing import Any
 
+from domain.games.kings_armory.citations import A1, GAME_COMPONENTS
+
 Space = tuple[int, int]
 
 TILE = 4
@@ -51,9 +53,6 @@ LANES = ("odd", "even")
 COLORS = ("red", "yellow")
 ENTRANCES = ("main", "cave")
 MAPS: tuple[str, ...] = ("standard", "hard-split", "easy-single", "balanced-single")
-
-A1 = "kings-armory A1"
-COMPONENTS = "kings-armory GAME COMPONENTS"
 
 # Lane spaces through one tile for a monster entering through N (walking south, so its
 # left, the odd lane, is the east column 2). Other entry edges are rotations of these.
@@ -379,7 +378,7 @@ def parse_map(data: Mapping[str, Any]) -> Board:
     if not all(MIN_TILES <= n <= MAX_TILES for n in shape):
         raise MapError(A1, f"a {shape[0]}x{shape[1]} map: each side takes {MIN_TILES} to {MAX_TILES} tiles")
     if shape[0] * shape[1] > BOX_TILES:
-        raise MapError(COMPONENTS, f"a {shape[0]}x{shape[1]} map needs more than the box's {BOX_TILES} tiles")
+        raise MapError(GAME_COMPONENTS, f"a {shape[0]}x{shape[1]} map needs more than the box's {BOX_TILES} tiles")
 
     tiles: dict[Space, Tile] = {}
     used = dict.fromkeys(BOX_COUNTS, 0)
@@ -391,7 +390,7 @@ def parse_map(data: Mapping[str, Any]) -> Board:
                 continue
             used[tile.box] += 1
             if used[tile.box] > BOX_COUNTS[tile.box]:
-                raise MapError(COMPONENTS, f"{_label((tr, tc))}: one {tile.box} tile too many; the box holds "
+                raise MapError(GAME_COMPONENTS, f"{_label((tr, tc))}: one {tile.box} tile too many; the box holds "
                                f"{BOX_COUNTS[tile.box]}")
 
     entrance, entrance_edge = _place(data, "entrance", shape, edge=True)

@@ -7,6 +7,18 @@ from collections.abc import Sequence
 
 from domain.games.kings_armory import messages as m
 from domain.games.kings_armory.board import within_range
+from domain.games.kings_armory.citations import (
+    C2_FIFTH,
+    C2_FOURTH,
+    C2_SEVENTH,
+    C2_THIRD,
+    E_CASTLE_GATE,
+    E_DEFEATED,
+    E_DESTROYED,
+    E_INSTAKILL,
+    E_REMOVAL,
+    E_SUMMON_GUARDIAN,
+)
 from domain.games.kings_armory.content import RANGED, SUPERNATURAL, Attack
 from domain.games.kings_armory.figures import dodge, immune_to_everything, monster, resistance
 from domain.games.kings_armory.state import FOE, GUARDIAN, HERO, Figure, KaState, Tokens
@@ -14,14 +26,6 @@ from domain.kernel import Emitter, Rng
 
 Em = Emitter[KaState]
 
-R_HIT = "kings-armory C2 Third"
-R_DAMAGE = "kings-armory C2 Fourth"
-R_CRIT = "kings-armory C2 Fifth"
-R_AREA = "kings-armory C2 Sixth"
-R_STATUS = "kings-armory C2 Seventh"
-R_DEFEATED = "kings-armory E Defeated"
-R_GUARDIAN = "kings-armory E Summon Guardian"
-R_GATE = "kings-armory E Castle Gate"
 
 # kings-armory C2 Seventh: token caps.
 CAPS = {"bleed": 3, "burn": 2, "slow": 2, "stun": 1, "bless": 1}
@@ -56,7 +60,7 @@ def status_immune(figure: Figure, status: str) -> bool:
     return False
 
 
-def put_tokens(em: Em, figure_id: str, status: str, count: int, rule: str = R_STATUS) -> None:
+def put_tokens(em: Em, figure_id: str, status: str, count: int, rule: str = C2_SEVENTH) -> None:
     figure = em.state.figure(figure_id)
     if figure is None or not figure.active or count <= 0 or status_immune(figure, status):
         return
@@ -65,7 +69,7 @@ def put_tokens(em: Em, figure_id: str, status: str, count: int, rule: str = R_ST
         em.emit(m.TokensChanged, rule, figure_id, tokens.bleed, tokens.burn, tokens.slow, tokens.stun, tokens.bless)
 
 
-def defeat(em: Em, figure_id: str, how: str, rule: str = R_DEFEATED) -> None:
+def defeat(em: Em, figure_id: str, how: str, rule: str = E_DEFEATED) -> None:
     """Take a figure out (a Hero is KO'd where it stands), releasing what it tanked;
     Felicity's Guardian goes with her (kings-armory E Summon Guardian)."""
     figure = em.state.figure(figure_id)
@@ -75,10 +79,10 @@ def defeat(em: Em, figure_id: str, how: str, rule: str = R_DEFEATED) -> None:
     if figure.kind == HERO and figure.key == "felicity":
         for guardian in em.state.figures:
             if guardian.kind == GUARDIAN and guardian.seat == figure.seat:
-                em.emit(m.Defeated, R_GUARDIAN, guardian.figure, "with its summoner")
+                em.emit(m.Defeated, E_SUMMON_GUARDIAN, guardian.figure, "with its summoner")
 
 
-def take_damage(em: Em, figure_id: str, dealt: int, kind: str, non_resistible: bool, rule: str = R_DAMAGE) -> None:
+def take_damage(em: Em, figure_id: str, dealt: int, kind: str, non_resistible: bool, rule: str = C2_FOURTH) -> None:
     """Damage dealt to a figure, reduced by its resistance to at least 1 (kings-armory
     C2 Fourth), none if it is immune (E Immune); non-resistible damage skips the
     resistance (E Non-Resistible)."""
@@ -123,19 +127,19 @@ def _critical(em: Em, attack: Attack, target_id: str) -> None:
     if resist is None or immune_to_everything(target):
         return  # kings-armory E Immune: no effects of that damage type either
     for status in ("bleed", "burn", "slow", "stun"):
-        put_tokens(em, target_id, status, attack.on_crit.get(status, 0), R_CRIT)
+        put_tokens(em, target_id, status, attack.on_crit.get(status, 0), C2_FIFTH)
     if target.kind == FOE:
         siege = monster(target).siege
         if attack.on_crit.get("remove"):
-            defeat(em, target_id, "removed", "kings-armory E Removal")  # it bypasses the immunities below
+            defeat(em, target_id, "removed", E_REMOVAL)  # it bypasses the immunities below
         elif attack.on_crit.get("instakill") and not siege:
-            defeat(em, target_id, "instakill", "kings-armory E Instakill")
+            defeat(em, target_id, "instakill", E_INSTAKILL)
         elif attack.on_crit.get("destroy") and siege:
-            defeat(em, target_id, "destroyed", "kings-armory E Destroyed")
+            defeat(em, target_id, "destroyed", E_DESTROYED)
 
 
 def resolve_attack(em: Em, rng: Rng, attacker: Figure, attack: Attack, targets: Sequence[str],
-                   rule: str = R_HIT, bonus: int = 0, extra_damage: int = 0) -> None:
+                   rule: str = C2_THIRD, bonus: int = 0, extra_damage: int = 0) -> None:
     """Roll to hit each target (one roll per "x", the same roll for every figure of an
     area: kings-armory C2 Sixth, E Special Attack Symbols), then deal damage."""
     for _ in range(attack.rolls):
@@ -156,7 +160,7 @@ def resolve_attack(em: Em, rng: Rng, attacker: Figure, attack: Attack, targets: 
                 # a bonus such as Enchant Weapon's comes on top of the product.
                 dealt = base * (attack.crit_mod if crit else 1) + extra_damage
                 take_damage(em, victim, dealt, attack.kind, attack.non_resistible,
-                            R_CRIT if crit else R_DAMAGE)
+                            C2_FIFTH if crit else C2_FOURTH)
             if crit:
                 _critical(em, attack, target_id)
 
@@ -181,7 +185,7 @@ def gate_damage(attack: Attack) -> int:
     return per_hit * hits
 
 
-def hurt_gate(em: Em, by: str, amount: int, rule: str = R_GATE) -> None:
+def hurt_gate(em: Em, by: str, amount: int, rule: str = E_CASTLE_GATE) -> None:
     em.emit(m.GateDamaged, rule, by, amount, max(0, em.state.gate - amount))
 
 

@@ -13,6 +13,21 @@ from collections.abc import Callable, Sequence
 
 from domain.games.kings_armory import messages as m
 from domain.games.kings_armory.board import Board, Space, name, within_range
+from domain.games.kings_armory.citations import (
+    B1_ATTACK_PRIORITY,
+    B1_BUMPED,
+    B1_ENTRANCE,
+    B1_MOVEMENT,
+    B1_UPKEEP,
+    B3_CASTLE_GATE,
+    B3_TURN_PRIORITY,
+    C1_STEP_2,
+    C2_STUN,
+    E_FORESIGHT,
+    E_MONSTER_SHORTAGE,
+    E_PUSHABLE,
+    E_TANKING,
+)
 from domain.games.kings_armory.combat import (
     defeat,
     gate_damage,
@@ -40,18 +55,6 @@ from domain.kernel.game import memo_last
 
 Em = Emitter[KaState]
 
-R_ENTRY = "kings-armory B1 Foe Quantity and Entrance"
-R_SHORTAGE = "kings-armory E Monster Shortage"
-R_UPKEEP = "kings-armory B1 Monster Upkeep"
-R_MOVE = "kings-armory B1 Monster Movement"
-R_BUMP = "kings-armory B1 If a Monster..."
-R_PUSH = "kings-armory E Pushable"
-R_TANK = "kings-armory C1 Step 2"
-R_TANKING_ENDS = "kings-armory E Tanking"
-R_CASTLE = "kings-armory B3 Monsters at the Castle Gate"
-R_STUN = "kings-armory C2 Stun"
-TURN_PRIORITY = "kings-armory B3 Monster Turn Priority"
-ATTACK_PRIORITY = "kings-armory B1 Attack Priority"
 
 
 # ---------------------------------------------------------------- choosing by a list
@@ -111,7 +114,7 @@ def draw_monster(state: KaState, rng: Rng, level: int) -> tuple[str, int, str]:
             if count <= 0:
                 continue
             if pick < count:
-                return key, found, (R_ENTRY if found == level else R_SHORTAGE)
+                return key, found, (B1_ENTRANCE if found == level else E_MONSTER_SHORTAGE)
             pick -= count
     raise AssertionError("every Monster pile is empty")  # 85 tokens: more than the board holds
 
@@ -140,14 +143,14 @@ def enter_foe(em: Em, rng: Rng) -> str:
         natural = int(natural_text)
         net = natural + scaling.roll_mod
         level = row.level_for(net)
-        draw_rule = "kings-armory E Foresight"
+        draw_rule = E_FORESIGHT
     else:
         natural = rng.die(12)
         net = natural + scaling.roll_mod
         level = row.level_for(net)
         key, level, draw_rule = draw_monster(state, rng, level)
     lane = ODD if net % 2 else EVEN
-    em.emit(m.FoeRolled, R_ENTRY, natural, scaling.roll_mod, net, level, lane, entrance, bool(state.foresight))
+    em.emit(m.FoeRolled, B1_ENTRANCE, natural, scaling.roll_mod, net, level, lane, entrance, bool(state.foresight))
     card = monsters()[key]
     figure_id = numbered(key, em.state.entered.count(key) + 1)
     space = board.entrances[(entrance, lane)]
@@ -174,17 +177,17 @@ def turn_lines(state: KaState) -> list[Line]:
         return board.routes[foe.route].remaining(foe.index)
 
     return [
-        (f"{TURN_PRIORITY} 1", remaining),
-        (f"{TURN_PRIORITY} 2", lambda foe: not flying(foe)),
-        (f"{TURN_PRIORITY} 3", lambda foe: foe.level),
-        (f"{TURN_PRIORITY} 4", lambda foe: foe.route[1] != ODD),
-        (f"{TURN_PRIORITY} 5", lambda foe: foe.route[2] != "red"),
-        (f"{TURN_PRIORITY} 6-7", lambda foe: foe.route[0] != MAIN),
+        (f"{B3_TURN_PRIORITY} 1", remaining),
+        (f"{B3_TURN_PRIORITY} 2", lambda foe: not flying(foe)),
+        (f"{B3_TURN_PRIORITY} 3", lambda foe: foe.level),
+        (f"{B3_TURN_PRIORITY} 4", lambda foe: foe.route[1] != ODD),
+        (f"{B3_TURN_PRIORITY} 5", lambda foe: foe.route[2] != "red"),
+        (f"{B3_TURN_PRIORITY} 6-7", lambda foe: foe.route[0] != MAIN),
     ]
 
 
 def next_foe(em: Em, rng: Rng, waiting: Sequence[Figure]) -> tuple[Figure, str]:
-    return choose(em, rng, waiting, turn_lines(em.state), f"{TURN_PRIORITY} (tie: roll for it)")
+    return choose(em, rng, waiting, turn_lines(em.state), f"{B3_TURN_PRIORITY} (tie: roll for it)")
 
 
 # ---------------------------------------------------------------- one foe's turn
@@ -213,14 +216,14 @@ def _upkeep(em: Em, figure_id: str) -> bool:
         current = em.state.figure(figure_id)
         assert current is not None
         hp = max(0, current.hp - count)
-        em.emit(m.StatusDamage, R_UPKEEP, figure_id, status, count, hp)
+        em.emit(m.StatusDamage, B1_UPKEEP, figure_id, status, count, hp)
         if hp == 0:
             defeat(em, figure_id, "hit points")
             return False
     current = em.state.figure(figure_id)
     assert current is not None
     if current.tokens.stun:
-        em.emit(m.TurnLost, R_STUN, figure_id)
+        em.emit(m.TurnLost, C2_STUN, figure_id)
         return False
     return True
 
@@ -311,17 +314,17 @@ def _move(em: Em, figure_id: str) -> bool:
     if foe.tanked_by:
         tanker = state.figure(foe.tanked_by)
         if tanker is not None and tank_holds(tanker, foe) and not only_stalemates(state):
-            em.emit(m.FoeMoved, R_TANK, figure_id, (), foe.index, "tanked")
+            em.emit(m.FoeMoved, C1_STEP_2, figure_id, (), foe.index, "tanked")
             return True
         # kings-armory E Tanking: a tank ends when the foe is out of its tanker's reach, and
         # a stalemate is released.
-        em.emit(m.TankEnded, R_TANKING_ENDS, foe.tanked_by, figure_id)
+        em.emit(m.TankEnded, E_TANKING, foe.tanked_by, figure_id)
         foe = em.state.figure(figure_id)
         assert foe is not None
         state = em.state
     holder = _holding_tanker(state, foe, foe.space) if foe.index > 0 else None
     if holder is not None:
-        em.emit(m.Tanked, R_TANK, holder.figure, figure_id)
+        em.emit(m.Tanked, C1_STEP_2, holder.figure, figure_id)
         return True
     index = foe.index
     path: list[str] = []
@@ -344,19 +347,19 @@ def _move(em: Em, figure_id: str) -> bool:
             how = "tanked"
             break
     if index == last and not stays_at_gate:
-        em.emit(m.FoeMoved, R_CASTLE, figure_id, tuple(path), index, "gate")
+        em.emit(m.FoeMoved, B3_CASTLE_GATE, figure_id, tuple(path), index, "gate")
         _enter_castle(em, figure_id)
         return False
-    rule = R_MOVE
+    rule = B1_MOVEMENT
     if how != "tanked" and index > foe.index and foe_blocks(em.state, route[index], foe):
         index, how = _bump(em.state, foe, route, index)
         path.append(name(route[index]))
-        rule = R_BUMP
+        rule = B1_BUMPED
     if index != foe.index or path:
         em.emit(m.FoeMoved, rule, figure_id, tuple(path), index, how)
     if how == "tanked":
         assert holder is not None
-        em.emit(m.Tanked, R_TANK, holder.figure, figure_id)
+        em.emit(m.Tanked, C1_STEP_2, holder.figure, figure_id)
     elif index == last and not stays_at_gate:
         _enter_castle(em, figure_id)
         return False
@@ -402,7 +405,7 @@ def _push(em: Em, pusher: Figure, route: Sequence[Space], ahead: int) -> None:
         if foe_blocks(em.state, own[nxt], other) or (
                 card.siege and nxt == len(own) - 1 and _siege_at(em.state, own[nxt], other.figure)):
             continue  # no room ahead of it: the pusher walks on past it (RULES.md)
-        em.emit(m.FoeMoved, R_PUSH, other.figure, (name(own[nxt]),), nxt, "pushed")
+        em.emit(m.FoeMoved, E_PUSHABLE, other.figure, (name(own[nxt]),), nxt, "pushed")
 
 
 def _enter_castle(em: Em, figure_id: str) -> None:
@@ -410,8 +413,8 @@ def _enter_castle(em: Em, figure_id: str) -> None:
     defeated (kings-armory B3 Monsters at the Castle Gate)."""
     foe = em.state.figure(figure_id)
     assert foe is not None
-    hurt_gate(em, figure_id, gate_damage(monster(foe).attack), R_CASTLE)
-    defeat(em, figure_id, "castle", R_CASTLE)
+    hurt_gate(em, figure_id, gate_damage(monster(foe).attack), B3_CASTLE_GATE)
+    defeat(em, figure_id, "castle", B3_CASTLE_GATE)
 
 
 # ---------------------------------------------------------------- attacking
@@ -442,12 +445,12 @@ def attack_lines(state: KaState, foe: Figure, attack: Attack) -> list[Line]:
     board = board_of(state)
     route = set(board.routes[foe.route].spaces)
     return [
-        (f"{ATTACK_PRIORITY} 2", lambda ally: distance(foe.space, ally.space)),
-        (f"{ATTACK_PRIORITY} 3", lambda ally: counts_as(ally) != attack.kind),
-        (f"{ATTACK_PRIORITY} 4", lambda ally: ally.space not in route),
-        (f"{ATTACK_PRIORITY} 5", lambda ally: not board.on_path(ally.space)),
-        (f"{ATTACK_PRIORITY} 6", lambda ally: board.distance_to_path(ally.space)),
-        (f"{ATTACK_PRIORITY} 7", lambda ally: board.distance_to_gate(ally.space)),
+        (f"{B1_ATTACK_PRIORITY} 2", lambda ally: distance(foe.space, ally.space)),
+        (f"{B1_ATTACK_PRIORITY} 3", lambda ally: counts_as(ally) != attack.kind),
+        (f"{B1_ATTACK_PRIORITY} 4", lambda ally: ally.space not in route),
+        (f"{B1_ATTACK_PRIORITY} 5", lambda ally: not board.on_path(ally.space)),
+        (f"{B1_ATTACK_PRIORITY} 6", lambda ally: board.distance_to_path(ally.space)),
+        (f"{B1_ATTACK_PRIORITY} 7", lambda ally: board.distance_to_gate(ally.space)),
     ]
 
 
@@ -460,13 +463,13 @@ def foe_attack(em: Em, rng: Rng, figure_id: str) -> None:
     targets = [a for a in state.figures if foe_can_hit(board, foe, attack, a)]
     tanker = next((a for a in targets if a.figure == foe.tanked_by), None)
     if tanker is not None:
-        target, rule = tanker, f"{ATTACK_PRIORITY} 1"
+        target, rule = tanker, f"{B1_ATTACK_PRIORITY} 1"
     elif targets:
         target, rule = choose(em, rng, targets, attack_lines(state, foe, attack),
-                              f"{ATTACK_PRIORITY} 7.5 (tie: roll for it)")
+                              f"{B1_ATTACK_PRIORITY} 7.5 (tie: roll for it)")
     else:
         if gate_in_reach(board, foe, attack):
-            hurt_gate(em, figure_id, gate_damage(attack), f"{ATTACK_PRIORITY} 8")
+            hurt_gate(em, figure_id, gate_damage(attack), f"{B1_ATTACK_PRIORITY} 8")
         return  # kings-armory B1 Attack Priority 9: no target, no attack
     victims = [target.figure]
     if attack.area is not None:
@@ -499,10 +502,10 @@ def upkeep_allies(em: Em) -> None:
             if not count or current is None or not current.active:
                 continue
             hp = max(0, current.hp - count)
-            em.emit(m.StatusDamage, R_UPKEEP, ally.figure, status, count, hp)
+            em.emit(m.StatusDamage, B1_UPKEEP, ally.figure, status, count, hp)
             if hp == 0:
                 defeat(em, ally.figure, "hit points")
         current = em.state.figure(ally.figure)
         if current is not None and current.active and current.tokens.stun:
-            em.emit(m.TurnLost, R_STUN, ally.figure)
-            em.emit(m.AllyTurnEnded, R_STUN, ally.figure)
+            em.emit(m.TurnLost, C2_STUN, ally.figure)
+            em.emit(m.AllyTurnEnded, C2_STUN, ally.figure)

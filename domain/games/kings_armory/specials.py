@@ -8,7 +8,6 @@ from collections.abc import Callable
 
 from domain.games.kings_armory import messages as m
 from domain.games.kings_armory.actions import (
-    R_TELEPORT,
     Aim,
     Plan,
     aim_attack,
@@ -23,6 +22,16 @@ from domain.games.kings_armory.actions import (
     teleport_problem,
 )
 from domain.games.kings_armory.board import Space, name, parse, within_range
+from domain.games.kings_armory.citations import (
+    C2_BLESS,
+    E_FORESIGHT,
+    E_HEALING,
+    E_IMMUNE,
+    E_SPECIAL_ACTIONS,
+    E_SUMMON_GUARDIAN,
+    E_TANKING,
+    E_TELEPORT,
+)
 from domain.games.kings_armory.combat import Em, put_tokens, resolve_attack, status_immune
 from domain.games.kings_armory.content import Special, heroes
 from domain.games.kings_armory.figures import (
@@ -39,12 +48,6 @@ from domain.games.kings_armory.state import FOE, GUARDIAN, Figure, KaState
 from domain.games.kings_armory.table import ally_at, board_of, foe_blocks
 from domain.kernel import Rng, RuleViolation, require
 
-R_SPECIAL = "kings-armory E Special Actions"
-R_HEALING = "kings-armory E Healing"
-R_BLESS = "kings-armory C2 Bless"
-R_GUARDIAN = "kings-armory E Summon Guardian"
-R_FORESIGHT = "kings-armory E Foresight"
-R_TANKING = "kings-armory E Tanking"
 ONCE_PER_WAVE = ("summon-guardian", "time-rift")
 """Kinds the rulebook or our reconstruction allows once a Wave (RULES.md)."""
 GUARDIAN_ID = "guardian"
@@ -61,33 +64,33 @@ def in_reach(ally: Figure, target: Figure, special: Special) -> bool:
 def _ally_target(state: KaState, ally: Figure, special: Special, aim: Aim) -> Figure:
     target = state.figure(aim.target or ally.figure)
     if target is None or target.kind == FOE or not target.active or target.space[0] < 0:
-        raise RuleViolation(R_SPECIAL, f"{special.name} needs an Ally on the board, not {aim.target!r}")
-    require(in_reach(ally, target, special), R_SPECIAL, f"{target.figure} is out of {special.name}'s range")
+        raise RuleViolation(E_SPECIAL_ACTIONS, f"{special.name} needs an Ally on the board, not {aim.target!r}")
+    require(in_reach(ally, target, special), E_SPECIAL_ACTIONS, f"{target.figure} is out of {special.name}'s range")
     return target
 
 
 def _foe_target(state: KaState, ally: Figure, special: Special, aim: Aim) -> Figure:
     target = state.figure(aim.target)
     if target is None or target.kind != FOE:
-        raise RuleViolation(R_SPECIAL, f"{special.name} needs a foe, not {aim.target!r}")
-    require(within_range(ally.space, target.space, special.reach), R_SPECIAL,
+        raise RuleViolation(E_SPECIAL_ACTIONS, f"{special.name} needs a foe, not {aim.target!r}")
+    require(within_range(ally.space, target.space, special.reach), E_SPECIAL_ACTIONS,
             f"{target.figure} is out of {special.name}'s range {special.reach}")
-    require(not immune_to_everything(target), "kings-armory E Immune", f"{target.figure} is immune to everything")
+    require(not immune_to_everything(target), E_IMMUNE, f"{target.figure} is immune to everything")
     return target
 
 
 def _heal(state: KaState, ally: Figure, special: Special, aim: Aim) -> Plan:
     target = _ally_target(state, ally, special, aim)
-    require(target.kind != GUARDIAN, R_GUARDIAN, "the Guardian cannot be healed")
-    require(target.hp < max_hp(target), R_HEALING, f"{target.figure} has all its hit points")
+    require(target.kind != GUARDIAN, E_SUMMON_GUARDIAN, "the Guardian cannot be healed")
+    require(target.hp < max_hp(target), E_HEALING, f"{target.figure} has all its hit points")
     hp = min(max_hp(target), target.hp + special.amount)
-    return lambda em, rng: em.emit(m.Healed, R_HEALING, target.figure, hp - target.hp, hp)
+    return lambda em, rng: em.emit(m.Healed, E_HEALING, target.figure, hp - target.hp, hp)
 
 
 def _bless(state: KaState, ally: Figure, special: Special, aim: Aim) -> Plan:
     target = _ally_target(state, ally, special, aim)
-    require(not target.tokens.bless, R_BLESS, f"{target.figure} is already blessed")
-    return lambda em, rng: put_tokens(em, target.figure, "bless", 1, R_BLESS)
+    require(not target.tokens.bless, C2_BLESS, f"{target.figure} is already blessed")
+    return lambda em, rng: put_tokens(em, target.figure, "bless", 1, C2_BLESS)
 
 
 def _boost(effect: str) -> Callable[[KaState, Figure, Special, Aim], Plan]:
@@ -95,9 +98,9 @@ def _boost(effect: str) -> Callable[[KaState, Figure, Special, Aim], Plan]:
         target = _ally_target(state, ally, special, aim)
         current = {"ward": target.ward, "enchant": target.enchant, "tank-boost": target.tank_bonus,
                    "aura": special.amount if target.aura else 0}[effect]
-        require(current < special.amount, R_SPECIAL, f"{target.figure} already has {special.name}'s effect")
+        require(current < special.amount, E_SPECIAL_ACTIONS, f"{target.figure} already has {special.name}'s effect")
         lasts = "wave" if effect == "aura" else special.lasts if special.lasts != "action" else "round"
-        return lambda em, rng: em.emit(m.Boosted, R_SPECIAL, target.figure, effect, special.amount, lasts)
+        return lambda em, rng: em.emit(m.Boosted, E_SPECIAL_ACTIONS, target.figure, effect, special.amount, lasts)
     return check
 
 
@@ -105,7 +108,7 @@ def _slow(state: KaState, ally: Figure, special: Special, aim: Aim) -> Plan:
     if special.area is not None:
         cells = area_cells(state, ally, special.area, special.reach, aim)
         foes = [f for f in state.figures if f.kind == FOE and f.space in cells and not immune_to_everything(f)]
-        require(bool(foes), R_SPECIAL, f"{special.name}'s area holds no foe")
+        require(bool(foes), E_SPECIAL_ACTIONS, f"{special.name}'s area holds no foe")
     else:
         foes = [_foe_target(state, ally, special, aim)]
 
@@ -131,31 +134,32 @@ def _lands(em: Em, ally: Figure, special: Special, foe: Figure, natural: int) ->
         return True
     total = natural + special.hitroll
     result = "fumble" if natural == 1 else "hit" if total >= dodge(foe) else "miss"
-    em.emit(m.HitRolled, R_SPECIAL, ally.figure, foe.figure, natural, special.hitroll, total, dodge(foe), result)
+    em.emit(m.HitRolled, E_SPECIAL_ACTIONS, ally.figure, foe.figure, natural, special.hitroll, total, dodge(foe),
+            result)
     return result == "hit"
 
 
 def _mind_cage(state: KaState, ally: Figure, special: Special, aim: Aim) -> Plan:
     """Tank a foe within reach, even from a Tower (kings-armory C1 Step 2)."""
     foe = _foe_target(state, ally, special, aim)
-    require(tankable(foe), R_TANKING, f"{foe.figure} cannot be tanked")
-    require(not foe.tanked_by, R_TANKING, f"{foe.figure} is already tanked")
-    require(not stalemate(state, foe), R_TANKING, stalemate(state, foe))
-    require(tanks_in_use(state, ally.figure) < tank_number(ally), R_TANKING, f"{ally.figure} has no free tank slot")
-    return lambda em, rng: em.emit(m.Tanked, R_TANKING, ally.figure, foe.figure)
+    require(tankable(foe), E_TANKING, f"{foe.figure} cannot be tanked")
+    require(not foe.tanked_by, E_TANKING, f"{foe.figure} is already tanked")
+    require(not stalemate(state, foe), E_TANKING, stalemate(state, foe))
+    require(tanks_in_use(state, ally.figure) < tank_number(ally), E_TANKING, f"{ally.figure} has no free tank slot")
+    return lambda em, rng: em.emit(m.Tanked, E_TANKING, ally.figure, foe.figure)
 
 
 def _teleport_ally(state: KaState, ally: Figure, special: Special, aim: Aim) -> Plan:
     target = _ally_target(state, ally, special, aim)
-    to = _space(aim.at, R_TELEPORT)
-    require(special.reach == 0 or within_range(ally.space, to, special.reach), R_TELEPORT,
+    to = _space(aim.at, E_TELEPORT)
+    require(special.reach == 0 or within_range(ally.space, to, special.reach), E_TELEPORT,
             f"{name(to)} is out of {special.name}'s range {special.reach}")
-    require(special.amount == 0 or within_range(target.space, to, special.amount), R_TELEPORT,
+    require(special.amount == 0 or within_range(target.space, to, special.amount), E_TELEPORT,
             f"{special.name} moves an Ally at most {special.amount} spaces")
     problem = teleport_problem(state, target, to)
-    require(not problem, R_TELEPORT, problem)
+    require(not problem, E_TELEPORT, problem)
     on_tower, hosting = _landing(state, target, to)
-    return lambda em, rng: em.emit(m.AllyMoved, R_TELEPORT, target.figure, name(to), 0, on_tower, hosting)
+    return lambda em, rng: em.emit(m.AllyMoved, E_TELEPORT, target.figure, name(to), 0, on_tower, hosting)
 
 
 def _landing(state: KaState, ally: Figure, to: Space) -> tuple[str, str]:
@@ -194,35 +198,35 @@ def send_back_spaces(state: KaState, foe: Figure, spaces: int) -> list[tuple[int
 
 def _teleport_foe(state: KaState, ally: Figure, special: Special, aim: Aim) -> Plan:
     foe = _foe_target(state, ally, special, aim)
-    require(tankable(foe) or foe.tanked_by != "", R_TELEPORT, f"{foe.figure} cannot be moved that way")
-    require(not stalemate(state, foe), R_TELEPORT, stalemate(state, foe))
-    to = _space(aim.at, R_TELEPORT)
+    require(tankable(foe) or foe.tanked_by != "", E_TELEPORT, f"{foe.figure} cannot be moved that way")
+    require(not stalemate(state, foe), E_TELEPORT, stalemate(state, foe))
+    to = _space(aim.at, E_TELEPORT)
     choices = dict((space, index) for index, space in send_back_spaces(state, foe, special.amount))
-    require(to in choices, R_TELEPORT, f"{foe.figure} can be sent back along its route by up to "
+    require(to in choices, E_TELEPORT, f"{foe.figure} can be sent back along its route by up to "
             f"{special.amount} spaces, to a space no foe of its kind holds")
 
     def apply(em: Em, rng: Rng) -> None:
         if _lands(em, ally, special, foe, _roll(rng, special)):
-            em.emit(m.FoeSentBack, R_TELEPORT, foe.figure, name(to), choices[to])
+            em.emit(m.FoeSentBack, E_TELEPORT, foe.figure, name(to), choices[to])
     return apply
 
 
 def _time_rift(state: KaState, ally: Figure, special: Special, aim: Aim) -> Plan:
     foe = _foe_target(state, ally, special, aim)
-    require(not status_immune(foe, "stun") and not foe.tokens.stun, R_SPECIAL,
+    require(not status_immune(foe, "stun") and not foe.tokens.stun, E_SPECIAL_ACTIONS,
             f"{foe.figure} cannot lose its turn that way")
-    return lambda em, rng: put_tokens(em, foe.figure, "stun", 1, R_SPECIAL)
+    return lambda em, rng: put_tokens(em, foe.figure, "stun", 1, E_SPECIAL_ACTIONS)
 
 
 def _summon(state: KaState, ally: Figure, special: Special, aim: Aim) -> Plan:
-    require(state.figure(GUARDIAN_ID) is None, R_GUARDIAN, "the Guardian is already on the board")
-    to = _space(aim.at, R_GUARDIAN)
+    require(state.figure(GUARDIAN_ID) is None, E_SUMMON_GUARDIAN, "the Guardian is already on the board")
+    to = _space(aim.at, E_SUMMON_GUARDIAN)
     if not within_range(ally.space, to, special.reach):
-        raise RuleViolation(R_GUARDIAN, f"{name(to)} is out of range {special.reach}")
+        raise RuleViolation(E_SUMMON_GUARDIAN, f"{name(to)} is out of range {special.reach}")
     if not free_ground(state, to, "") or ally_at(state, to) is not None:
-        raise RuleViolation(R_GUARDIAN, f"{name(to)} is not a free space")
+        raise RuleViolation(E_SUMMON_GUARDIAN, f"{name(to)} is not a free space")
     guardian = guardian_hp()
-    return lambda em, rng: em.emit(m.GuardianSummoned, R_GUARDIAN, GUARDIAN_ID, ally.seat, name(to), guardian)
+    return lambda em, rng: em.emit(m.GuardianSummoned, E_SUMMON_GUARDIAN, GUARDIAN_ID, ally.seat, name(to), guardian)
 
 
 def guardian_hp() -> int:
@@ -240,11 +244,11 @@ def foresight_room(state: KaState) -> bool:
 
 
 def _foresight(state: KaState, ally: Figure, special: Special, aim: Aim) -> Plan:
-    require(foresight_room(state), R_FORESIGHT, "no foe of the next Wave is left to reveal")
+    require(foresight_room(state), E_FORESIGHT, "no foe of the next Wave is left to reveal")
 
     def apply(em: Em, rng: Rng) -> None:
         key, natural = foresee(em.state, rng, len(em.state.foresight))
-        em.emit(m.Foreseen, R_FORESIGHT, len(em.state.foresight) + 1, key, natural)
+        em.emit(m.Foreseen, E_FORESIGHT, len(em.state.foresight) + 1, key, natural)
     return apply
 
 
@@ -252,7 +256,7 @@ def _attack_special(state: KaState, ally: Figure, special: Special, aim: Aim) ->
     profile = special.attack
     assert profile is not None
     struck = aim_attack(state, ally, profile, aim)
-    return lambda em, rng: resolve_attack(em, rng, ally, profile, struck, R_SPECIAL)
+    return lambda em, rng: resolve_attack(em, rng, ally, profile, struck, E_SPECIAL_ACTIONS)
 
 
 CHECKS: dict[str, Callable[[KaState, Figure, Special, Aim], Plan]] = {
@@ -282,9 +286,9 @@ def use_special(state: KaState, ally: Figure, key: str, aim: Aim) -> Plan:
     """Check the Special Action against the rules; the plan pays for it and applies it."""
     special = special_named(ally, key)
     if special is None:
-        raise RuleViolation(R_SPECIAL, f"{ally.figure} has no Special Action {key!r}; it has "
+        raise RuleViolation(E_SPECIAL_ACTIONS, f"{ally.figure} has no Special Action {key!r}; it has "
                             f"{', '.join(s.key for s in specials(ally)) or 'none'}")
-    require(not used_up(ally, special), R_SPECIAL, f"{special.name} is used once per Wave")
+    require(not used_up(ally, special), E_SPECIAL_ACTIONS, f"{special.name} is used once per Wave")
     effect = CHECKS[special.kind](state, ally, special, aim)
     action = f"special:{key}"
     check_cost(state, ally, special.cost, action)

@@ -6,6 +6,7 @@ import functools
 import json
 
 from domain.games.kings_armory.board import Board, MapError, Space, load_map, manhattan, parse_map
+from domain.games.kings_armory.citations import A1
 from domain.games.kings_armory.figures import flying
 from domain.games.kings_armory.state import FOE, Figure, KaState
 from domain.kernel.game import memo_last
@@ -19,9 +20,9 @@ def board_for(map_option: str) -> Board:
         try:
             data = json.loads(map_option)
         except json.JSONDecodeError as error:
-            raise MapError("kings-armory A1", f"the custom map is not JSON: {error}") from None
+            raise MapError(A1, f"the custom map is not JSON: {error}") from None
         if not isinstance(data, dict):
-            raise MapError("kings-armory A1", "the custom map is a JSON object")
+            raise MapError(A1, "the custom map is a JSON object")
         return parse_map(data)
     return load_map(map_option)
 
