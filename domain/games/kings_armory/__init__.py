@@ -25,9 +25,9 @@ from domain.kernel import (
     Setup,
     Status,
     in_progress,
+    memo_last,
     types_in,
 )
-from domain.kernel.game import memo_last
 
 DEFAULT_HEROES = ("valcor", "midnight", "felicity", "ember", "cyrus", "raphael", "boleslaw")
 """Seat n plays the n-th of these unless the `heroes` option says otherwise."""

@@ -54,17 +54,12 @@ from domain.games.kings_armory.figures import (
 from domain.games.kings_armory.foes import can_tank, stalemate
 from domain.games.kings_armory.state import FOE, GUARDIAN, HERO, HIREABLE, PLAYERS, Figure, KaState, Tower
 from domain.games.kings_armory.table import allies_on, ally_at, board_of
-from domain.kernel import Rng, RuleViolation, require
-from domain.kernel.game import memo_last
-from domain.kernel.records import replacer
+from domain.kernel import Rng, RuleViolation, memo_last, replace, require
 
 GUARDIAN_TETHER = 5
 DIRECTIONS = ("N", "E", "S", "W")
 HOSTING_REACH = 2
 """Hireables stay on or within 2 spaces of their Tower (kings-armory A2 Tower Hosting)."""
-moved = replacer(Figure)
-"""The Ally with some fields changed: where an action would leave it (the thematic rules
-look at it there)."""
 
 
 # ---------------------------------------------------------------- whose turn
@@ -261,7 +256,7 @@ def step(state: KaState, ally: Figure, to: Space) -> Plan:
     if starts:
         check_cost(state, ally, 1, "move")
     landing = state.tower_at(to) if teleports(ally) else None
-    keep_duty(state, ally, moved(ally, space=to, steps=left, actions=ally.actions - (1 if starts else 0),
+    keep_duty(state, ally, replace(ally, space=to, steps=left, actions=ally.actions - (1 if starts else 0),
                                  on_tower=landing.tower if landing else "", tower=tower))
 
     def apply(em: Em, rng: Rng) -> None:
@@ -296,7 +291,7 @@ def enter_tower(state: KaState, ally: Figure, to: Space) -> Plan:
     tower = state.tower_at(to)
     assert tower is not None
     check_cost(state, ally, 1, "enter tower")
-    keep_duty(state, ally, moved(ally, space=to, steps=0, actions=ally.actions - 1, on_tower=tower.tower,
+    keep_duty(state, ally, replace(ally, space=to, steps=0, actions=ally.actions - 1, on_tower=tower.tower,
                                  tower=tower.tower))
 
     def apply(em: Em, rng: Rng) -> None:
@@ -326,7 +321,7 @@ def exit_tower(state: KaState, ally: Figure, to: Space) -> Plan:
             f"{ally.figure} cannot climb down to {name(to)}: a free ground space beside its Tower")
     tower = hosting_tower(state, ally, to)
     check_cost(state, ally, 1, "exit tower")
-    keep_duty(state, ally, moved(ally, space=to, steps=0, actions=ally.actions - 1, on_tower="", tower=tower))
+    keep_duty(state, ally, replace(ally, space=to, steps=0, actions=ally.actions - 1, on_tower="", tower=tower))
 
     def apply(em: Em, rng: Rng) -> None:
         pay(em, ally.figure, 1, "exit tower")
@@ -517,7 +512,7 @@ def owes_attack(state: KaState, ally: Figure) -> bool:
 
 def paid(ally: Figure, cost: int) -> Figure:
     """The Ally after paying for an action where it stands (a movement under way ends)."""
-    return moved(ally, actions=ally.actions - cost, steps=0)
+    return replace(ally, actions=ally.actions - cost, steps=0)
 
 
 def keep_duty(state: KaState, ally: Figure, after: Figure) -> None:
@@ -560,7 +555,7 @@ def _owes_attack(state: KaState, ally: Figure) -> bool:
     if not must_leave_tower(state, ally) or ally.actions <= 1:
         return False
     for space in tower_exits(state, ally):
-        down = moved(ally, space=space, on_tower="", tower="", steps=0, actions=ally.actions - 1)
+        down = replace(ally, space=space, on_tower="", tower="", steps=0, actions=ally.actions - 1)
         if _hits(state, down, down.actions, space) or _hits_after_moving(state, down):
             return True
     return False

@@ -23,8 +23,7 @@ from domain.games.kings_armory.state import (
     Tokens,
     Tower,
 )
-from domain.kernel import Event
-from domain.kernel.records import replace, replacer
+from domain.kernel import Event, replace
 
 Apply = Callable[[KaState, Any], KaState]
 
@@ -37,11 +36,7 @@ def _figure(state: KaState, figure_id: str) -> Figure:
 
 
 def _update(state: KaState, figure_id: str, **changes: Any) -> KaState:
-    return state.with_figure(_figure_with(_figure(state, figure_id), **changes))
-
-
-_figure_with = replacer(Figure)
-"""replace() bound to Figure: most events change one figure."""
+    return state.with_figure(replace(_figure(state, figure_id), **changes))
 
 
 def _set_up(state: KaState, e: m.GameSetUp) -> KaState:

@@ -50,8 +50,7 @@ from domain.games.kings_armory.figures import (
 )
 from domain.games.kings_armory.state import CAVE, EVEN, FOE, HERO, MAIN, ODD, Figure, KaState, numbered
 from domain.games.kings_armory.table import board_of, distance, foe_blocks
-from domain.kernel import Emitter, Rng
-from domain.kernel.game import memo_last
+from domain.kernel import Emitter, Rng, memo_last
 
 Em = Emitter[KaState]
 

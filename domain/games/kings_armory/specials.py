@@ -16,7 +16,6 @@ from domain.games.kings_armory.actions import (
     free_ground,
     hosting_tower,
     keep_duty,
-    moved,
     paid,
     pay,
     teleport_problem,
@@ -46,7 +45,7 @@ from domain.games.kings_armory.figures import (
 from domain.games.kings_armory.foes import foresee, stalemate, tanks_in_use, wave_size
 from domain.games.kings_armory.state import FOE, GUARDIAN, Figure, KaState
 from domain.games.kings_armory.table import ally_at, board_of, foe_blocks
-from domain.kernel import Rng, RuleViolation, require
+from domain.kernel import Rng, RuleViolation, replace, require
 
 ONCE_PER_WAVE = ("summon-guardian", "time-rift")
 """Kinds the rulebook or our reconstruction allows once a Wave (RULES.md)."""
@@ -175,7 +174,7 @@ def _after(state: KaState, ally: Figure, special: Special, aim: Aim) -> Figure:
     if special.kind == "teleport-ally" and (aim.target or ally.figure) == ally.figure:
         to = parse(aim.at)
         on_tower, hosting = _landing(state, ally, to)
-        after = moved(after, space=to, on_tower=on_tower, tower=hosting)
+        after = replace(after, space=to, on_tower=on_tower, tower=hosting)
     return after
 
 

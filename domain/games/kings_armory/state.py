@@ -12,8 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from domain.games.kings_armory.board import Space
-from domain.kernel.game import memo_last
-from domain.kernel.records import replace, replacer
+from domain.kernel import memo_last, replace
 
 # Phases (kings-armory B8 Game Play Order).
 TOWERS = "towers"
@@ -206,15 +205,12 @@ class KaState:
         figures = self.figures
         for i, old in enumerate(figures):
             if old.figure == figure.figure:
-                return _state_with(self, figures=(*figures[:i], figure, *figures[i + 1:]))
-        return _state_with(self, figures=(*figures, figure))
+                return replace(self, figures=(*figures[:i], figure, *figures[i + 1:]))
+        return replace(self, figures=(*figures, figure))
 
     def without(self, figure_id: str) -> KaState:
         return replace(self, figures=tuple(f for f in self.figures if f.figure != figure_id))
 
-
-_state_with = replacer(KaState)
-"""replace() bound to KaState: evolve copies the state on every event."""
 
 
 @memo_last

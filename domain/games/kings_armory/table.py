@@ -9,7 +9,7 @@ from domain.games.kings_armory.board import Board, MapError, Space, load_map, ma
 from domain.games.kings_armory.citations import A1
 from domain.games.kings_armory.figures import flying
 from domain.games.kings_armory.state import FOE, Figure, KaState
-from domain.kernel.game import memo_last
+from domain.kernel import memo_last
 
 
 @functools.lru_cache(maxsize=32)

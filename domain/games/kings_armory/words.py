@@ -25,8 +25,7 @@ from domain.games.kings_armory.state import CAVE, FOE, GUARDIAN, HERO, HIREABLE,
 from domain.games.kings_armory.state import TOWERS as PLACING_TOWERS
 from domain.games.kings_armory.table import board_for
 from domain.games.kings_armory.view import FigureView, KaView
-from domain.kernel.messages import Command, Event
-from domain.kernel.words import Seats, counted, listed
+from domain.kernel import Command, Event, Seats, counted, listed
 
 GUARDIAN_LABEL = "Felicity's Guardian"
 TOWERS = {"t": "Tower", "p": "Parapet"}
