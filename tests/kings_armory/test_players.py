@@ -41,8 +41,8 @@ from domain.games.kings_armory.messages import (
     WaveBegan,
     WaveWon,
 )
+from domain.games.kings_armory.rounds import players_round
 from domain.games.kings_armory.state import PLACING, TOWERS, Figure, Tower
-from domain.games.kings_armory.turns import players_round
 from domain.kernel import Emitter, RuleViolation, StartGame
 from tests.kings_armory.support import Dice, foe, hero, hireable, only, play, table
 

@@ -1,30 +1,172 @@
-"""One attack, by an Ally or a Foe (kings-armory C2): the rolls to hit, damage and
-resistance, critical effects and status tokens, and what a defeat does."""
+"""One attack (kings-armory C2). Whom an Ally's attack may be aimed at and strikes:
+checks, no events (C2 First, Second, Sixth). Then, for an Ally's attack or a Foe's,
+the effects: the rolls to hit, damage and resistance, critical effects and status
+tokens, and what a defeat does (C2 Third to Seventh)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import NamedTuple
 
 from domain.games.kings_armory import messages as m
-from domain.games.kings_armory.board import within_range
+from domain.games.kings_armory.board import Space, area_spaces, line_spaces, name, space_named, within_range
 from domain.games.kings_armory.citations import (
     C2_FIFTH,
+    C2_FIRST,
     C2_FOURTH,
     C2_SEVENTH,
+    C2_SIXTH,
     C2_THIRD,
     E_CASTLE_GATE,
     E_DEFEATED,
     E_DESTROYED,
     E_INSTAKILL,
+    E_LINE_ATTACKS,
     E_REMOVAL,
     E_SUMMON_GUARDIAN,
+    E_TOWERS,
 )
-from domain.games.kings_armory.content import RANGED, SUPERNATURAL, Attack
-from domain.games.kings_armory.figures import dodge, immune_to_everything, monster, resistance
-from domain.games.kings_armory.state import FOE, GUARDIAN, HERO, Figure, KaState, Tokens
-from domain.kernel import Emitter, Rng
+from domain.games.kings_armory.content import MELEE, RANGED, SUPERNATURAL, Attack
+from domain.games.kings_armory.figures import (
+    attack_named,
+    attacks,
+    dodge,
+    flying,
+    immune_to_everything,
+    monster,
+    resistance,
+)
+from domain.games.kings_armory.state import FOE, GUARDIAN, HERO, Em, Figure, KaState, Tokens, board_of
+from domain.kernel import Rng, RuleViolation, require
 
-Em = Emitter[KaState]
+DIRECTIONS = ("N", "E", "S", "W")
+"""Where a line attack may go (kings-armory E Line Attacks)."""
+
+
+# ---------------------------------------------------------------- aiming an Ally's attack (checks)
+
+
+class Aim(NamedTuple):
+    """Where an action is aimed: a figure, or an area's top-left space, or a line's
+    direction (the Attack and UseSpecial commands' fields). The checked records here
+    are NamedTuples: the legal lists make one for every aim they try, several times
+    faster than a frozen dataclass."""
+
+    target: str = ""
+    at: str = ""
+    direction: str = ""
+
+
+class Strike(NamedTuple):
+    """A checked attack of an Ally: the attack and the figures it strikes. `counts`: it
+    strikes a foe that is not immune to it, so it is the attack the thematic rules ask
+    for (kings-armory D1, E Immune)."""
+
+    attack: Attack
+    struck: tuple[str, ...]
+    counts: bool
+
+    @property
+    def action(self) -> str:
+        """What it spends its actions on (the ActionSpent event's `action`)."""
+        return f"{'attack' if self.counts else 'attack on the immune'}:{self.attack.key}"
+
+
+def reach_of(ally: Figure, attack: Attack) -> int:
+    """The attack's Range, +1 for a Ranged attack from a Tower (kings-armory E Towers)."""
+    return attack.reach + (1 if attack.kind == RANGED and ally.on_tower else 0)
+
+
+def reaches_tower(attack: Attack) -> bool:
+    """Melee never reaches onto or off a Tower; Supernatural only from Range 2 up;
+    Ranged always (kings-armory E Towers)."""
+    if attack.kind == RANGED:
+        return True
+    if attack.kind == SUPERNATURAL:
+        return attack.reach >= 2
+    return False
+
+
+def can_affect(state: KaState, attacker: Figure, attack: Attack, target: Figure) -> bool:
+    """The attack can reach and touch `target` at all: Melee never hits a Flying foe
+    (unless the attack says so) nor reaches onto or off a Tower (kings-armory C2 Second,
+    E Towers)."""
+    if not target.active or target.space[0] < 0:
+        return False
+    if attack.kind == MELEE and flying(target) and not attack.hits_flying:
+        return False
+    return reaches_tower(attack) or not (attacker.on_tower or target.on_tower)
+
+
+def target_problem(state: KaState, ally: Figure, attack: Attack, target: Figure) -> str:
+    """Why `target` is not a valid single target of the attack ("" when it is)."""
+    if target.kind != FOE:
+        return f"{target.figure} is an Ally"
+    if not within_range(ally.space, target.space, reach_of(ally, attack)):
+        return f"{target.figure} is out of range {reach_of(ally, attack)}"
+    if not can_affect(state, ally, attack, target):
+        if attack.kind == MELEE and flying(target):
+            return f"a Melee attack cannot hit {target.figure}: it flies"
+        return f"{attack.name} cannot reach onto or off a Tower"
+    return ""
+
+
+def area_cells(state: KaState, ally: Figure, area: tuple[int, int], reach: int, aim: Aim) -> tuple[Space, ...]:
+    """The spaces of an area aimed by `aim`, every one within reach (kings-armory C2
+    Sixth), or a RuleViolation. A line starts beside the attacker and goes straight
+    (E Line Attacks); another area is `width` columns by `length` rows from `at`."""
+    width, length = area
+    if width == 1 and length >= 2:
+        require(aim.direction in DIRECTIONS, E_LINE_ATTACKS, "a line attack needs a direction: N, E, S or W")
+        cells = line_spaces(ally.space, aim.direction, length)
+    else:
+        cells = area_spaces(space_named(aim.at, C2_SIXTH), length, width)
+    board = board_of(state)
+    for cell in cells:
+        require(board.on_grid(cell), C2_SIXTH, "the area leaves the board (the Border counts, beyond it does not)")
+        if not within_range(ally.space, cell, reach):
+            raise RuleViolation(C2_SIXTH, f"the whole area must be within range {reach}; {name(cell)} is not")
+    return cells
+
+
+def victims(state: KaState, ally: Figure, attack: Attack, cells: tuple[Space, ...]) -> list[str]:
+    """Every figure the area touches, friend and foe (kings-armory C2 Sixth)."""
+    return [f.figure for f in state.figures
+            if f.space in cells and f.figure != ally.figure and can_affect(state, ally, attack, f)]
+
+
+def aim_attack(state: KaState, ally: Figure, attack: Attack, aim: Aim) -> list[str]:
+    """The figures an attack aimed by `aim` strikes, or a RuleViolation."""
+    if ally.on_tower:
+        require(reaches_tower(attack), E_TOWERS, f"{attack.name} cannot reach off a Tower")
+    if attack.area is not None:
+        cells = area_cells(state, ally, attack.area, reach_of(ally, attack), aim)
+        hit = victims(state, ally, attack, cells)
+        require(any(f.kind == FOE for f in (state.figure(h) for h in hit) if f is not None), C2_SIXTH,
+                "the area holds no foe the attack can touch")
+        return hit
+    target = state.figure(aim.target)
+    if target is None:
+        raise RuleViolation(C2_FIRST, f"there is no figure {aim.target!r} on the board")
+    problem = target_problem(state, ally, attack, target)
+    if problem:
+        raise RuleViolation(C2_FIRST, problem)
+    return [target.figure]
+
+
+def strike(state: KaState, ally: Figure, key: str, aim: Aim) -> Strike:
+    """The Ally's attack `key` aimed by `aim` (kings-armory C2 First), or a RuleViolation."""
+    profile = attack_named(ally, key)
+    if profile is None:
+        raise RuleViolation(C2_FIRST, f"{ally.figure} has no attack {key!r}; it has "
+                            f"{', '.join(a.key for a in attacks(ally)) or 'none'}")
+    struck = aim_attack(state, ally, profile, aim)
+    counts = any(resistance(f, profile.kind) is not None for f in (state.figure(s) for s in struck)
+                 if f is not None and f.kind == FOE)
+    return Strike(profile, tuple(struck), counts)
+
+
+# ---------------------------------------------------------------- resolving an attack (effects)
 
 
 # kings-armory C2 Seventh: token caps.
@@ -187,13 +329,3 @@ def gate_damage(attack: Attack) -> int:
 
 def hurt_gate(em: Em, by: str, amount: int, rule: str = E_CASTLE_GATE) -> None:
     em.emit(m.GateDamaged, rule, by, amount, max(0, em.state.gate - amount))
-
-
-def reaches_tower(attack: Attack) -> bool:
-    """Melee never reaches onto or off a Tower; Supernatural only from Range 2 up;
-    Ranged always (kings-armory E Towers)."""
-    if attack.kind == RANGED:
-        return True
-    if attack.kind == SUPERNATURAL:
-        return attack.reach >= 2
-    return False

@@ -1,5 +1,5 @@
 """The King's Armory evolve: apply one event to the state. No rule is checked here;
-decide() checked them before the event was written."""
+plan() checked them before the event was made (checks.py)."""
 
 from __future__ import annotations
 

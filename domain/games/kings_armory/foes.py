@@ -1,4 +1,5 @@
-"""The Foes' Round: the service's deterministic monster AI (kings-armory B1, B3).
+"""The Foes' Round: the service's deterministic monster AI (kings-armory B1, B3). Its
+functions are effects (they take the Emitter) and the questions they ask of the state.
 
 Foes act with no seat's command. Each choice a player would make for them by the
 rulebook's lists is made here by those lists, in order: which foe enters (the d12 and
@@ -12,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from domain.games.kings_armory import messages as m
-from domain.games.kings_armory.board import Board, Space, name, within_range
+from domain.games.kings_armory.board import Board, Space, distance, name, within_range
 from domain.games.kings_armory.citations import (
     B1_ATTACK_PRIORITY,
     B1_BUMPED,
@@ -28,33 +29,12 @@ from domain.games.kings_armory.citations import (
     E_PUSHABLE,
     E_TANKING,
 )
-from domain.games.kings_armory.combat import (
-    defeat,
-    gate_damage,
-    hurt_gate,
-    reaches_tower,
-    resolve_attack,
-)
+from domain.games.kings_armory.combat import defeat, gate_damage, hurt_gate, reaches_tower, resolve_attack
 from domain.games.kings_armory.content import MELEE, SUPERNATURAL, Attack, monsters, monsters_of_level, wave_card
-from domain.games.kings_armory.figures import (
-    attacks,
-    counts_as,
-    flying,
-    immune_to_everything,
-    monster,
-    move_rate,
-    resistance,
-    specials,
-    tank_number,
-    tankable,
-)
-from domain.games.kings_armory.state import CAVE, EVEN, FOE, HERO, MAIN, ODD, Figure, KaState, numbered
-from domain.games.kings_armory.table import board_of, distance, foe_blocks
-from domain.kernel import Emitter, Rng, memo_last
-
-Em = Emitter[KaState]
-
-
+from domain.games.kings_armory.figures import counts_as, flying, monster, move_rate, resistance
+from domain.games.kings_armory.state import CAVE, EVEN, FOE, HERO, MAIN, ODD, Em, Figure, KaState, board_of, numbered
+from domain.games.kings_armory.tanking import can_tank, only_stalemates, tank_holds
+from domain.kernel import Rng
 
 # ---------------------------------------------------------------- choosing by a list
 
@@ -227,32 +207,12 @@ def _upkeep(em: Em, figure_id: str) -> bool:
     return True
 
 
-def tanks_in_use(state: KaState, ally_id: str) -> int:
-    return sum(1 for f in state.figures if f.kind == FOE and f.tanked_by == ally_id)
-
-
-def tank_reach(ally: Figure) -> int:
-    """Range 1 (diagonals count) or the same space; 2 with a tank boost (RULES.md)."""
-    return 2 if ally.tank_bonus else 1
-
-
-def tank_holds(tanker: Figure, foe: Figure) -> bool:
-    """A declared tank still holds: the tanker is up and the foe within its reach
-    (a Mind Cage's from a Tower, kings-armory C1 Step 2, E Tanking)."""
-    if not tanker.active:
-        return False
-    cage = next((s for s in specials(tanker) if s.kind == "mind-cage"), None)
-    if cage is not None and within_range(tanker.space, foe.space, cage.reach):
-        return True
-    return not tanker.on_tower and within_range(tanker.space, foe.space, tank_reach(tanker))
-
-
-def can_tank(state: KaState, ally: Figure, foe: Figure, space: Space) -> bool:
-    """`ally` may tank `foe` standing on `space` (kings-armory C1 Step 2, E Tanking):
-    the foe is tankable, the ally on the ground with a free tank slot and in reach."""
-    return (ally.active and not ally.on_tower and tankable(foe) and ally.kind != FOE
-            and tanks_in_use(state, ally.figure) < tank_number(ally)
-            and within_range(ally.space, space, tank_reach(ally)))
+def foe_blocks(state: KaState, space: Space, foe: Figure) -> bool:
+    """Another foe of the same layer (ground or flying) on the space: `foe` may not
+    stop there (kings-armory B1 If a Monster...)."""
+    layer = flying(foe)
+    return any(other.space == space and other.kind == FOE and other.figure != foe.figure and flying(other) == layer
+               for other in state.figures)
 
 
 def _holding_tanker(state: KaState, foe: Figure, space: Space) -> Figure | None:
@@ -265,39 +225,6 @@ def _holding_tanker(state: KaState, foe: Figure, space: Space) -> Figure | None:
         return None
     holders.sort(key=lambda a: a.seat)
     return holders[0]
-
-
-@memo_last
-def only_stalemates(state: KaState) -> bool:
-    """kings-armory E Tanking, E Teleport: once the foes left are only ones the team
-    cannot defeat (and no more are to enter), none may be tanked or sent back any
-    more: they go on to the Castle Gate. A foe can be defeated while an Ally able to
-    act has an attack that can touch it and that it is not immune to, or while Bleed
-    or Burn wears it down (RULES.md)."""
-    foes = state.foes()
-    return not state.to_enter and bool(foes) and not any(_defeatable(state, foe) for foe in foes)
-
-
-def stalemate(state: KaState, foe: Figure) -> str:
-    """Why `foe` may be neither tanked nor sent back now ("" when it may)."""
-    if only_stalemates(state):
-        return f"{foe.figure} is left with foes no Ally can defeat: a stalemate, so it goes free"
-    return ""
-
-
-def _defeatable(state: KaState, foe: Figure) -> bool:
-    if immune_to_everything(foe):
-        return False
-    if foe.tokens.bleed or (foe.tokens.burn and resistance(foe, SUPERNATURAL) is not None):
-        return True
-    for ally in state.figures:
-        if ally.kind == FOE or not ally.active:
-            continue
-        own = (*attacks(ally), *(s.attack for s in specials(ally) if s.attack is not None))
-        if any(resistance(foe, a.kind) is not None and not (a.kind == MELEE and flying(foe) and not a.hits_flying)
-               for a in own):
-            return True
-    return False
 
 
 def _move(em: Em, figure_id: str) -> bool:

@@ -1,5 +1,7 @@
 """The order of play (kings-armory B8): set-up, Waves of Foes' and Players' Rounds,
-between Waves (part 1: healing only), victory and defeat (B9)."""
+between Waves (part 1: healing only), victory and defeat (B9). Effects only: what
+follows an accepted command, each step decided against the state the Emitter has
+evolved so far."""
 
 from __future__ import annotations
 
@@ -20,7 +22,6 @@ from domain.games.kings_armory.citations import (
     HIREABLES_OPTION,
     ROUND_LIMIT,
 )
-from domain.games.kings_armory.combat import Em
 from domain.games.kings_armory.content import heroes, hireables, wave_card
 from domain.games.kings_armory.figures import specials, stats
 from domain.games.kings_armory.foes import (
@@ -31,12 +32,20 @@ from domain.games.kings_armory.foes import (
     upkeep_allies,
     wave_size,
 )
-from domain.games.kings_armory.state import GUARDIAN, HERO, HIREABLE, KaState, numbered
-from domain.games.kings_armory.table import board_of
+from domain.games.kings_armory.state import (
+    GUARDIAN,
+    HERO,
+    HIREABLE,
+    PARAPET_SLOTS,
+    PLACING,
+    PLAYERS,
+    TOWER_SLOTS,
+    Em,
+    board_of,
+    numbered,
+)
+from domain.games.kings_armory.turn import seat_done
 from domain.kernel import Rng
-
-PARAPET_SLOTS = 1
-TOWER_SLOTS = 3
 
 
 def start_game(em: Em) -> None:
@@ -198,6 +207,23 @@ def next_seat(em: Em, rng: Rng, after: int) -> None:
     foes_round(em, rng)
 
 
-def seat_done(state: KaState, seat: int) -> bool:
-    return all(f.done or not f.active for f in state.allies_of(seat))
+def after_placing(em: Em, rng: Rng, seat: int) -> None:
+    """The seat is done placing (a Tower, or its last Ally): the next seat places, or
+    Wave 1 begins once every Ally is placed (kings-armory A2)."""
+    next_placer(em, seat)
+    state = em.state
+    if state.phase == PLACING and not any(f.space[0] < 0 for f in state.allies()):
+        begin_wave(em, rng, 1)
+
+
+def after_action(em: Em, rng: Rng, seat: int) -> None:
+    """After an Ally's action: a Wave may be won, or the game lost, by any action
+    (friendly fire included); else the next seat plays once this one is done."""
+    if game_lost(em):
+        return
+    state = em.state
+    if not state.foes() and not state.to_enter:
+        end_wave(em, rng)
+    elif state.phase == PLAYERS and seat_done(state, seat):
+        next_seat(em, rng, seat)
 
