@@ -153,14 +153,18 @@ def check_end_turn(state: KaState, command: m.EndTurn) -> tuple[str, ...]:
 def own_ally(state: KaState, seat: int, figure_id: str) -> Figure:
     """The seat's Ally `figure_id`, in the Players' Round on the seat's turn, free to act:
     no other Ally of the seat is in the middle of its turn (kings-armory B2)."""
+    # The messages are built only for a refusal: the legal lists ask this of every Ally.
     require(not state.finished, B2, "the game is over")
     require(state.phase == PLAYERS, B2, "Allies act in the Players' Round only")
-    require(state.seat == seat, B2, f"it is seat {state.seat}'s turn")
+    if state.seat != seat:
+        raise RuleViolation(B2, f"it is seat {state.seat}'s turn")
     figure = state.figure(figure_id)
     if figure is None or figure.kind == FOE or figure.seat != seat:
         raise RuleViolation(B2, f"{figure_id!r} is not an Ally of seat {seat}")
-    require(figure.active, E_KNOCKED_OUT, f"{figure_id} is knocked out until the Wave ends")
-    require(not figure.done, B2, f"{figure_id} has had its turn this round")
+    if not figure.active:
+        raise RuleViolation(E_KNOCKED_OUT, f"{figure_id} is knocked out until the Wave ends")
+    if figure.done:
+        raise RuleViolation(B2, f"{figure_id} has had its turn this round")
     if state.acting and state.acting != figure_id:
         raise RuleViolation(B2, f"{state.acting} is in the middle of its turn: it finishes first")
     return figure
@@ -171,7 +175,8 @@ def check_cost(state: KaState, ally: Figure, cost: int, action: str) -> None:
     the Ally is not stopped on another Ally's space (E Stacking)."""
     if cost > ally.actions:
         raise RuleViolation(E_ACTIONS, f"{ally.figure} has {ally.actions} action(s) left; {action} costs {cost}")
-    require(not shares_a_space(state, ally), E_STACKING, f"{ally.figure} may not stop on another Ally's space")
+    if shares_a_space(state, ally):
+        raise RuleViolation(E_STACKING, f"{ally.figure} may not stop on another Ally's space")
 
 
 def _moving(state: KaState, ally: Figure, move: Move) -> Move:
@@ -237,5 +242,7 @@ def check_untank(state: KaState, ally: Figure, foe_id: str) -> None:
 def check_end_ally(state: KaState, ally: Figure) -> None:
     """The Ally may end its turn where it stands, its attack made if it owes one
     (kings-armory E Stacking, D1)."""
-    require(not shares_a_space(state, ally), E_STACKING, f"{ally.figure} may not stop on another Ally's space")
-    require(not owes_attack(state, ally), D1, f"{ally.figure} must attack at least once this turn: it can reach a foe")
+    if shares_a_space(state, ally):
+        raise RuleViolation(E_STACKING, f"{ally.figure} may not stop on another Ally's space")
+    if owes_attack(state, ally):
+        raise RuleViolation(D1, f"{ally.figure} must attack at least once this turn: it can reach a foe")

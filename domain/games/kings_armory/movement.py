@@ -170,16 +170,17 @@ def step_to(state: KaState, ally: Figure, to: Space) -> Move:
     if teleports(ally):
         return _teleport(state, ally, to)
     board = board_of(state)
-    require(not ally.on_tower, E_TOWERS, f"{ally.figure} is on a Tower: climbing down is its own action")
+    # The messages are built only for a refusal (legal_commands tries every neighbour).
+    if ally.on_tower:
+        raise RuleViolation(E_TOWERS, f"{ally.figure} is on a Tower: climbing down is its own action")
     require(to in neighbours(ally.space), C1_STEP_1, "an Ally moves one space at a time, never diagonally")
-    # The messages name the space: built only for a refusal (legal_commands tries every neighbour).
     if not board.walkable(to):
         raise RuleViolation(C1_STEP_1, f"{name(to)} is off the map or on the Border")
     if state.tower_at(to) is not None:
         raise RuleViolation(C1_STEP_1, f"{name(to)} is a Tower: walk around it or climb it")
     steps = ally.steps if ally.steps else move_rate(ally)
-    if not ally.steps:
-        require(ally.actions >= 1, E_ACTIONS, f"{ally.figure} has no action left to move")
+    if not ally.steps and ally.actions < 1:
+        raise RuleViolation(E_ACTIONS, f"{ally.figure} has no action left to move")
     left = steps - 1
     other = ally_at(state, to)
     if other is not None and other.figure != ally.figure:
@@ -187,8 +188,8 @@ def step_to(state: KaState, ally: Figure, to: Space) -> Move:
                 f"{name(to)} holds {other.figure}: an Ally may pass but not stop there, and from there "
                 f"{ally.figure} could reach no free space")
     tower = hosting_tower(state, ally, to)
-    if ally.kind == HIREABLE:
-        require(bool(tower), E_HIREABLES, f"{ally.figure} must stay within 2 spaces of a Tower with a free slot")
+    if ally.kind == HIREABLE and not tower:
+        raise RuleViolation(E_HIREABLES, f"{ally.figure} must stay within 2 spaces of a Tower with a free slot")
     tether = tether_problem(state, ally, to)
     require(not tether, E_SUMMON_GUARDIAN, tether)
     return Move(to, left, "", tower, 0 if ally.steps else 1, "move", C1_STEP_1)

@@ -11,6 +11,7 @@ that order are all a client needs to follow a game.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from domain.games.kings_armory.board import Board, Space, board_for
 from domain.games.kings_armory.citations import A2, E_HIREABLES, E_MAXIMUM_RECRUITMENT
@@ -207,13 +208,14 @@ class KaState:
         KO'd Hero on it too (E Towers, E Defeated)."""
         return sum(1 for f in self.figures if f.kind != FOE and f.tower == tower_id)
 
-    def with_figure(self, figure: Figure) -> KaState:
-        """The state with `figure` replacing the figure of the same id (or added last)."""
+    def with_figure(self, figure: Figure, **changes: Any) -> KaState:
+        """The state with `figure` replacing the figure of the same id (or added last), and
+        its other fields `changes` changed in the same copy."""
         figures = self.figures
         for i, old in enumerate(figures):
             if old.figure == figure.figure:
-                return replace(self, figures=(*figures[:i], figure, *figures[i + 1:]))
-        return replace(self, figures=(*figures, figure))
+                return replace(self, figures=(*figures[:i], figure, *figures[i + 1:]), **changes)
+        return replace(self, figures=(*figures, figure), **changes)
 
     def without(self, figure_id: str) -> KaState:
         return replace(self, figures=tuple(f for f in self.figures if f.figure != figure_id))

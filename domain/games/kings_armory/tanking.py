@@ -41,10 +41,11 @@ def tank_holds(tanker: Figure, foe: Figure) -> bool:
 
 def can_tank(state: KaState, ally: Figure, foe: Figure, space: Space) -> bool:
     """`ally` may tank `foe` standing on `space` (kings-armory C1 Step 2, E Tanking):
-    the foe is tankable, the ally on the ground with a free tank slot and in reach."""
-    return (ally.active and not ally.on_tower and tankable(foe) and ally.kind != FOE
-            and tanks_in_use(state, ally.figure) < tank_number(ally)
-            and within_range(ally.space, space, tank_reach(ally)))
+    the foe is tankable, the ally on the ground with a free tank slot and in reach (the
+    cheapest questions first: most foes are out of reach)."""
+    return (ally.active and not ally.on_tower and ally.kind != FOE
+            and within_range(ally.space, space, tank_reach(ally)) and tankable(foe)
+            and tanks_in_use(state, ally.figure) < tank_number(ally))
 
 
 @memo_last
@@ -88,8 +89,9 @@ def tank_problem(state: KaState, ally: Figure, foe: Figure) -> str:
         return f"{ally.figure} let {foe.figure} go this round"
     if ally.on_tower:
         return "no tanking from a Tower"
-    if stalemate(state, foe):
-        return stalemate(state, foe)
+    freed = stalemate(state, foe)
+    if freed:
+        return freed
     if not can_tank(state, ally, foe, foe.space):
         return (f"{ally.figure} cannot tank {foe.figure}: it must be tankable, within reach, and {ally.figure} "
                 "needs a free tank slot")

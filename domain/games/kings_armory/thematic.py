@@ -164,8 +164,10 @@ def _threats_now(state: KaState, ally: Figure, actions: int) -> tuple[Threat, ..
 def _hits_from(board: Board, origin: Space, threats: tuple[Threat, ...]) -> bool:
     """Some threat reaches its foe from `origin`: the foe within range, and for an area
     attack an aim that covers it (every space of an area is within range, the foe's too)."""
-    return any(within_range(origin, target, reach) and (area is None or _area_fits(board, origin, reach, area, target))
-               for reach, area, target in threats)
+    for reach, area, target in threats:
+        if within_range(origin, target, reach) and (area is None or _area_fits(board, origin, reach, area, target)):
+            return True
+    return False
 
 
 def _area_fits(board: Board, origin: Space, reach: int, area: tuple[int, int], target: Space) -> bool:
