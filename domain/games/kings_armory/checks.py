@@ -13,7 +13,6 @@ from domain.games.kings_armory.citations import (
     B2,
     C1_STEP_1,
     C1_STEP_2,
-    D1,
     E_ACTIONS,
     E_KNOCKED_OUT,
     E_STACKING,
@@ -26,7 +25,7 @@ from domain.games.kings_armory.movement import Move, climb_down, climb_onto, pla
 from domain.games.kings_armory.specials import Effect, after_special, special_use
 from domain.games.kings_armory.state import FOE, PLACING, PLAYERS, TOWERS, Figure, KaState, board_of, shares_a_space
 from domain.games.kings_armory.tanking import stalemate, tank_problem
-from domain.games.kings_armory.thematic import keep_duty, owes_attack, paid
+from domain.games.kings_armory.thematic import check_attack_made, keep_duty, paid
 from domain.kernel import Command, Plan, RuleViolation, StartGame, replace, require
 
 START: Plan[KaState] = Plan(effects.start)
@@ -145,8 +144,7 @@ def check_end_turn(state: KaState, command: m.EndTurn) -> tuple[str, ...]:
     require(not state.acting, B2, f"{state.acting} is in the middle of its turn: end it first")
     waiting = [ally for ally in state.allies_of(command.seat) if not ally.done and ally.active]
     for ally in waiting:
-        require(not owes_attack(state, ally), D1,
-                f"{ally.figure} must attack at least once this turn: it can reach a foe")
+        check_attack_made(state, ally)
     return tuple(ally.figure for ally in waiting)
 
 
@@ -175,6 +173,13 @@ def check_cost(state: KaState, ally: Figure, cost: int, action: str) -> None:
     the Ally is not stopped on another Ally's space (E Stacking)."""
     if cost > ally.actions:
         raise RuleViolation(E_ACTIONS, f"{ally.figure} has {ally.actions} action(s) left; {action} costs {cost}")
+    check_stop(state, ally)
+
+
+def check_stop(state: KaState, ally: Figure) -> None:
+    """The Ally does not stop on another Ally's space: it may pass through one, and act
+    or end its turn only off it (kings-armory E Stacking / Sharing a Space)."""
+    # The message is built only for a refusal: the legal lists ask this of every action.
     if shares_a_space(state, ally):
         raise RuleViolation(E_STACKING, f"{ally.figure} may not stop on another Ally's space")
 
@@ -242,7 +247,5 @@ def check_untank(state: KaState, ally: Figure, foe_id: str) -> None:
 def check_end_ally(state: KaState, ally: Figure) -> None:
     """The Ally may end its turn where it stands, its attack made if it owes one
     (kings-armory E Stacking, D1)."""
-    if shares_a_space(state, ally):
-        raise RuleViolation(E_STACKING, f"{ally.figure} may not stop on another Ally's space")
-    if owes_attack(state, ally):
-        raise RuleViolation(D1, f"{ally.figure} must attack at least once this turn: it can reach a foe")
+    check_stop(state, ally)
+    check_attack_made(state, ally)

@@ -48,6 +48,12 @@ def owes_attack(state: KaState, ally: Figure) -> bool:
     return found
 
 
+def check_attack_made(state: KaState, ally: Figure) -> None:
+    """kings-armory D1: an Ally may not end its turn while it owes its attack and can make it."""
+    if owes_attack(state, ally):
+        raise RuleViolation(D1, f"{ally.figure} must attack at least once this turn: it can reach a foe")
+
+
 def paid(ally: Figure, cost: int) -> Figure:
     """The Ally after paying for an action where it stands (a movement under way ends)."""
     return replace(ally, actions=ally.actions - cost, steps=0)
