@@ -15,13 +15,27 @@ from collections.abc import Callable, Sequence
 from domain.games.kings_armory import messages as m
 from domain.games.kings_armory.board import Board, Space, distance, name, within_range
 from domain.games.kings_armory.citations import (
-    B1_ATTACK_PRIORITY,
+    B1_ATTACK_PRIORITY_1,
+    B1_ATTACK_PRIORITY_2,
+    B1_ATTACK_PRIORITY_3,
+    B1_ATTACK_PRIORITY_4,
+    B1_ATTACK_PRIORITY_5,
+    B1_ATTACK_PRIORITY_6,
+    B1_ATTACK_PRIORITY_7,
+    B1_ATTACK_PRIORITY_8,
+    B1_ATTACK_PRIORITY_TIE,
     B1_BUMPED,
     B1_ENTRANCE,
     B1_MOVEMENT,
     B1_UPKEEP,
     B3_CASTLE_GATE,
-    B3_TURN_PRIORITY,
+    B3_TURN_PRIORITY_1,
+    B3_TURN_PRIORITY_2,
+    B3_TURN_PRIORITY_3,
+    B3_TURN_PRIORITY_4,
+    B3_TURN_PRIORITY_5,
+    B3_TURN_PRIORITY_6_7,
+    B3_TURN_PRIORITY_TIE,
     C1_STEP_2,
     C2_STUN,
     E_FORESIGHT,
@@ -156,17 +170,17 @@ def turn_lines(state: KaState) -> list[Line]:
         return board.routes[foe.route].remaining(foe.index)
 
     return [
-        (f"{B3_TURN_PRIORITY} 1", remaining),
-        (f"{B3_TURN_PRIORITY} 2", lambda foe: not flying(foe)),
-        (f"{B3_TURN_PRIORITY} 3", lambda foe: foe.level),
-        (f"{B3_TURN_PRIORITY} 4", lambda foe: foe.route[1] != ODD),
-        (f"{B3_TURN_PRIORITY} 5", lambda foe: foe.route[2] != "red"),
-        (f"{B3_TURN_PRIORITY} 6-7", lambda foe: foe.route[0] != MAIN),
+        (B3_TURN_PRIORITY_1, remaining),
+        (B3_TURN_PRIORITY_2, lambda foe: not flying(foe)),
+        (B3_TURN_PRIORITY_3, lambda foe: foe.level),
+        (B3_TURN_PRIORITY_4, lambda foe: foe.route[1] != ODD),
+        (B3_TURN_PRIORITY_5, lambda foe: foe.route[2] != "red"),
+        (B3_TURN_PRIORITY_6_7, lambda foe: foe.route[0] != MAIN),
     ]
 
 
 def next_foe(em: Em, rng: Rng, waiting: Sequence[Figure]) -> tuple[Figure, str]:
-    return choose(em, rng, waiting, turn_lines(em.state), f"{B3_TURN_PRIORITY} (tie: roll for it)")
+    return choose(em, rng, waiting, turn_lines(em.state), B3_TURN_PRIORITY_TIE)
 
 
 # ---------------------------------------------------------------- one foe's turn
@@ -371,12 +385,12 @@ def attack_lines(state: KaState, foe: Figure, attack: Attack) -> list[Line]:
     board = board_of(state)
     route = set(board.routes[foe.route].spaces)
     return [
-        (f"{B1_ATTACK_PRIORITY} 2", lambda ally: distance(foe.space, ally.space)),
-        (f"{B1_ATTACK_PRIORITY} 3", lambda ally: counts_as(ally) != attack.kind),
-        (f"{B1_ATTACK_PRIORITY} 4", lambda ally: ally.space not in route),
-        (f"{B1_ATTACK_PRIORITY} 5", lambda ally: not board.on_path(ally.space)),
-        (f"{B1_ATTACK_PRIORITY} 6", lambda ally: board.distance_to_path(ally.space)),
-        (f"{B1_ATTACK_PRIORITY} 7", lambda ally: board.distance_to_gate(ally.space)),
+        (B1_ATTACK_PRIORITY_2, lambda ally: distance(foe.space, ally.space)),
+        (B1_ATTACK_PRIORITY_3, lambda ally: counts_as(ally) != attack.kind),
+        (B1_ATTACK_PRIORITY_4, lambda ally: ally.space not in route),
+        (B1_ATTACK_PRIORITY_5, lambda ally: not board.on_path(ally.space)),
+        (B1_ATTACK_PRIORITY_6, lambda ally: board.distance_to_path(ally.space)),
+        (B1_ATTACK_PRIORITY_7, lambda ally: board.distance_to_gate(ally.space)),
     ]
 
 
@@ -389,13 +403,13 @@ def foe_attack(em: Em, rng: Rng, figure_id: str) -> None:
     targets = [a for a in state.figures if foe_can_hit(board, foe, attack, a)]
     tanker = next((a for a in targets if a.figure == foe.tanked_by), None)
     if tanker is not None:
-        target, rule = tanker, f"{B1_ATTACK_PRIORITY} 1"
+        target, rule = tanker, B1_ATTACK_PRIORITY_1
     elif targets:
         target, rule = choose(em, rng, targets, attack_lines(state, foe, attack),
-                              f"{B1_ATTACK_PRIORITY} 7.5 (tie: roll for it)")
+                              B1_ATTACK_PRIORITY_TIE)
     else:
         if gate_in_reach(board, foe, attack):
-            hurt_gate(em, figure_id, gate_damage(attack), f"{B1_ATTACK_PRIORITY} 8")
+            hurt_gate(em, figure_id, gate_damage(attack), B1_ATTACK_PRIORITY_8)
         return  # kings-armory B1 Attack Priority 9: no target, no attack
     victims = [target.figure]
     if attack.area is not None:
