@@ -206,6 +206,30 @@ def test_psionicist_mind_cage_from_a_tower_and_teleport_foe_back_along_its_route
         assert [(s.to, s.index) for s in only(events, FoeSentBack)] == ([("d4", 8)] if result == "hit" else [])
 
 
+def test_mind_cage_and_a_declared_tank_take_a_foe_on_the_same_terms() -> None:
+    """kings-armory E Tanking, C1 Step 2: a Mind Cage, like a declared tank, takes only a
+    tankable foe that nobody tanks yet (Goblin Spy is Untankable), into a free tank slot;
+    the Mind Cage's refusals cite E Tanking, the declared tank's C1 Step 2."""
+    psion = hireable("psionicist", 1, 2, "f6", tower="t1", on_tower="t1")
+    orc = foe("war-orc", 1, 10, YELLOW)
+    spy = foe("goblin-spy", 2, 11, YELLOW)
+    valcor, felicity = hero("valcor", "e7"), hero("felicity", "e6")  # both foes within their reach
+    state = table(psion, valcor, felicity, replace(orc, tanked_by="valcor"), spy, towers=(TOWER,))
+    cage = UseSpecial(seat=1, figure="psionicist-1", special="mind-cage", target="war-orc-1")
+    with pytest.raises(RuleViolation, match="kings-armory E Tanking: war-orc-1 is already tanked by valcor"):
+        play(state, cage)
+    with pytest.raises(RuleViolation, match="kings-armory C1 Step 2: war-orc-1 is already tanked by valcor"):
+        play(state, Tank(seat=1, figure="felicity", foe="war-orc-1"))
+    with pytest.raises(RuleViolation, match="kings-armory E Tanking: goblin-spy-2 cannot be tanked"):
+        play(state, replace(cage, target="goblin-spy-2"))
+    with pytest.raises(RuleViolation, match="kings-armory C1 Step 2: goblin-spy-2 cannot be tanked"):
+        play(state, Tank(seat=1, figure="felicity", foe="goblin-spy-2"))
+    second_orc = foe("war-orc", 2, 11, YELLOW)
+    caged = table(psion, valcor, replace(orc, tanked_by="psionicist-1"), second_orc, towers=(TOWER,))
+    with pytest.raises(RuleViolation, match="kings-armory E Tanking: psionicist-1 has no free tank slot"):
+        play(caged, replace(cage, target="war-orc-2"))
+
+
 def test_foresight_rolls_the_next_waves_foes_now_and_the_wave_uses_them() -> None:
     """kings-armory E Foresight: revealed foes enter first, in order, with their rolls."""
     state = table(hero("raphael", "e6"), foe("goblin-peon", 1, 10, YELLOW))

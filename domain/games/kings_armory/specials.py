@@ -32,13 +32,12 @@ from domain.games.kings_armory.figures import (
     max_hp,
     special_named,
     specials,
-    tank_number,
     tankable,
 )
 from domain.games.kings_armory.foes import foe_blocks, foresee, wave_size
 from domain.games.kings_armory.movement import free_ground, landing, teleport_problem
 from domain.games.kings_armory.state import FOE, GUARDIAN, Em, Figure, KaState, ally_at, board_of
-from domain.games.kings_armory.tanking import stalemate, tanks_in_use
+from domain.games.kings_armory.tanking import claim_problem, stalemate
 from domain.games.kings_armory.thematic import paid
 from domain.kernel import Rng, RuleViolation, replace, require
 
@@ -226,10 +225,8 @@ def _slow(em: Em, rng: Rng, ally: Figure, special: Special, foes: tuple[Figure, 
 def _check_mind_cage(state: KaState, ally: Figure, special: Special, aim: Aim) -> Effect:
     """Tank a foe within reach, even from a Tower (kings-armory C1 Step 2)."""
     foe = _foe_target(state, ally, special, aim)
-    require(tankable(foe), E_TANKING, f"{foe.figure} cannot be tanked")
-    require(not foe.tanked_by, E_TANKING, f"{foe.figure} is already tanked")
-    require(not stalemate(state, foe), E_TANKING, stalemate(state, foe))
-    require(tanks_in_use(state, ally.figure) < tank_number(ally), E_TANKING, f"{ally.figure} has no free tank slot")
+    problem = claim_problem(state, ally, foe)
+    require(not problem, E_TANKING, problem)
     return partial(_mind_cage, ally=ally.figure, foe=foe.figure)
 
 

@@ -39,13 +39,21 @@ def tank_holds(tanker: Figure, foe: Figure) -> bool:
     return not tanker.on_tower and within_range(tanker.space, foe.space, tank_reach(tanker))
 
 
+def in_tank_reach(ally: Figure, space: Space) -> bool:
+    """An Ally up and on the ground can tank a foe on `space` (kings-armory C1 Step 2)."""
+    return ally.active and not ally.on_tower and ally.kind != FOE and within_range(ally.space, space, tank_reach(ally))
+
+
+def free_tank_slot(state: KaState, ally: Figure) -> bool:
+    """The Ally tanks fewer foes than its Tank Number allows (kings-armory E Tanking)."""
+    return tanks_in_use(state, ally.figure) < tank_number(ally)
+
+
 def can_tank(state: KaState, ally: Figure, foe: Figure, space: Space) -> bool:
     """`ally` may tank `foe` standing on `space` (kings-armory C1 Step 2, E Tanking):
     the foe is tankable, the ally on the ground with a free tank slot and in reach (the
     cheapest questions first: most foes are out of reach)."""
-    return (ally.active and not ally.on_tower and ally.kind != FOE
-            and within_range(ally.space, space, tank_reach(ally)) and tankable(foe)
-            and tanks_in_use(state, ally.figure) < tank_number(ally))
+    return in_tank_reach(ally, space) and tankable(foe) and free_tank_slot(state, ally)
 
 
 @memo_last
@@ -81,18 +89,30 @@ def _defeatable(state: KaState, foe: Figure) -> bool:
     return False
 
 
-def tank_problem(state: KaState, ally: Figure, foe: Figure) -> str:
-    """Why `ally` may not declare a tank on `foe` ("" when it may: kings-armory C1 Step 2)."""
+def claim_problem(state: KaState, ally: Figure, foe: Figure) -> str:
+    """Why `ally` may not take `foe` as one of its tanks, by a declared tank or a Mind
+    Cage ("" when it may: kings-armory E Tanking): the foe is tankable and nobody's
+    yet, no stalemate frees it, and the Ally has a free tank slot."""
+    if not tankable(foe):
+        return f"{foe.figure} cannot be tanked"
     if foe.tanked_by:
         return f"{foe.figure} is already tanked by {foe.tanked_by}"
-    if foe.figure in ally.released:
-        return f"{ally.figure} let {foe.figure} go this round"
-    if ally.on_tower:
-        return "no tanking from a Tower"
     freed = stalemate(state, foe)
     if freed:
         return freed
-    if not can_tank(state, ally, foe, foe.space):
-        return (f"{ally.figure} cannot tank {foe.figure}: it must be tankable, within reach, and {ally.figure} "
-                "needs a free tank slot")
+    if not free_tank_slot(state, ally):
+        return f"{ally.figure} has no free tank slot"
     return ""
+
+
+def tank_problem(state: KaState, ally: Figure, foe: Figure) -> str:
+    """Why `ally` may not declare a tank on `foe` ("" when it may: kings-armory C1 Step 2):
+    from the ground, within its tank reach, on a foe it did not let go this round (the
+    cheapest questions first: the legal lists ask of every foe)."""
+    if ally.on_tower:
+        return "no tanking from a Tower"
+    if not in_tank_reach(ally, foe.space):
+        return f"{ally.figure} cannot tank {foe.figure}: it is out of reach"
+    if foe.figure in ally.released:
+        return f"{ally.figure} let {foe.figure} go this round"
+    return claim_problem(state, ally, foe)
