@@ -105,6 +105,24 @@ def test_a_movement_costs_one_action_for_up_to_the_move_rate() -> None:
         assert only(events, AllyMoved)
 
 
+def test_e_actions_a_movement_is_opened_only_with_an_action_left() -> None:
+    """kings-armory E Actions, C1 Step 1, E Teleport: the steps left of a movement under
+    way are paid for; a new movement, walked or teleported, needs an action."""
+    walker = hero("valcor", "h7", attacked=True, actions=0)
+    state = table(walker, foe("bridge-troll", 1, 10, YELLOW), towers=(TOWER,))
+    with pytest.raises(RuleViolation, match="kings-armory E Actions: valcor has 0 action"):
+        play(state, Step(seat=1, figure="valcor", to="h8"))
+    state, _ = play(table(replace(walker, steps=2), foe("bridge-troll", 1, 10, YELLOW), towers=(TOWER,)),
+                    Step(seat=1, figure="valcor", to="h8"))
+    valcor = state.figure("valcor")
+    assert valcor is not None and (valcor.steps, valcor.actions) == (1, 0)
+    other = Tower("t2", (parse("k10"), parse("l10"), parse("k11"), parse("l11")), 3)
+    state = table(hero("boleslaw", "f6", on_tower="t1", tower="t1", attacked=True, actions=0),
+                  foe("bridge-troll", 1, 10, YELLOW), towers=(TOWER, other))
+    with pytest.raises(RuleViolation, match="kings-armory E Actions: boleslaw has 0 action"):
+        play(state, Step(seat=1, figure="boleslaw", to="l11"))
+
+
 def test_towers_cost_an_action_to_climb_and_ranged_gain_a_space() -> None:
     """kings-armory E Towers."""
     state = table(hero("ember", "e6"), foe("bridge-troll", 1, 10, YELLOW), towers=(TOWER,))

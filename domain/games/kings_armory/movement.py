@@ -13,7 +13,6 @@ from domain.games.kings_armory.citations import (
     A2,
     A2_TOWER_HOSTING,
     C1_STEP_1,
-    E_ACTIONS,
     E_HIREABLES,
     E_STACKING,
     E_SUMMON_GUARDIAN,
@@ -58,17 +57,23 @@ class Move(NamedTuple):
 # ---------------------------------------------------------------- Towers and their hosting
 
 
-def tower_near(state: KaState, space: Space, own: str = "") -> str:
-    """The Tower within 2 spaces of `space` that can host an Ally there, "" if none:
-    `own` (the Tower hosting it now) first, else the first with a free slot
+def can_host(state: KaState, tower: Tower, ally: Figure) -> bool:
+    """The Tower hosts the Ally already, or has a free hosting slot for it
     (kings-armory A2 Tower Hosting)."""
+    return ally.tower == tower.tower or state.hosted(tower.tower) < tower.slots
+
+
+def tower_near(state: KaState, space: Space, ally: Figure) -> str:
+    """The Tower within 2 spaces of `space` that can host `ally` there, "" if none: the
+    Tower hosting it now first, else the first with a free slot (kings-armory A2 Tower
+    Hosting)."""
     found = ""
     for tower in state.towers:
         if not any(within_range(space, cell, HOSTING_REACH) for cell in tower.cells):
             continue
-        if own and tower.tower == own:
-            return own
-        if not found and state.hosted(tower.tower) < tower.slots:
+        if tower.tower == ally.tower:
+            return tower.tower
+        if not found and can_host(state, tower, ally):
             found = tower.tower
     return found
 
@@ -76,7 +81,7 @@ def tower_near(state: KaState, space: Space, own: str = "") -> str:
 def hosting_tower(state: KaState, ally: Figure, space: Space) -> str:
     """The Tower that hosts a Hireable on the ground at `space`, "" when none may. A
     Hero on the ground during a Wave needs none (kings-armory A2, E Hireables)."""
-    return tower_near(state, space, ally.tower) if ally.kind == HIREABLE else ""
+    return tower_near(state, space, ally) if ally.kind == HIREABLE else ""
 
 
 def placement_tower(state: KaState, ally: Figure, space: Space) -> tuple[str, str]:
@@ -90,10 +95,10 @@ def placement_tower(state: KaState, ally: Figure, space: Space) -> tuple[str, st
         raise RuleViolation(E_STACKING, f"{name(space)} already holds an Ally")
     tower = state.tower_at(space)
     if tower is not None:
-        require(state.hosted(tower.tower) < tower.slots, A2_TOWER_HOSTING, f"Tower {tower.tower} hosts all it can")
+        require(can_host(state, tower, ally), A2_TOWER_HOSTING, f"Tower {tower.tower} hosts all it can")
         return tower.tower, tower.tower
     require(not towers_only(ally), A2, f"{ally.figure} never leaves the Towers")
-    host = tower_near(state, space)
+    host = tower_near(state, space, ally)
     if not host:
         raise RuleViolation(A2_TOWER_HOSTING,
                             f"{name(space)} is not within 2 spaces of a Tower with a free hosting slot")
@@ -110,7 +115,7 @@ def tower_entries(state: KaState, ally: Figure) -> list[Space]:
     for tower in state.towers:
         if tower.tower not in beside:
             continue
-        if state.hosted(tower.tower) >= tower.slots and ally.tower != tower.tower:
+        if not can_host(state, tower, ally):
             continue
         found.extend(cell for cell in tower.cells
                      if ally_at(state, cell) is None and not tether_problem(state, ally, cell))
@@ -178,10 +183,7 @@ def step_to(state: KaState, ally: Figure, to: Space) -> Move:
         raise RuleViolation(C1_STEP_1, f"{name(to)} is off the map or on the Border")
     if state.tower_at(to) is not None:
         raise RuleViolation(C1_STEP_1, f"{name(to)} is a Tower: walk around it or climb it")
-    steps = ally.steps if ally.steps else move_rate(ally)
-    if not ally.steps and ally.actions < 1:
-        raise RuleViolation(E_ACTIONS, f"{ally.figure} has no action left to move")
-    left = steps - 1
+    left = (ally.steps if ally.steps else move_rate(ally)) - 1
     other = ally_at(state, to)
     if other is not None and other.figure != ally.figure:
         require(next(open_spaces(state, ally, to, left), None) is not None, E_STACKING,
@@ -248,7 +250,6 @@ def tether_problem(state: KaState, ally: Figure, to: Space) -> str:
 
 def _teleport(state: KaState, ally: Figure, to: Space) -> Move:
     """A Teleporting Ally's movement: straight to the space (kings-armory E Teleport)."""
-    require(ally.actions >= 1, E_ACTIONS, f"{ally.figure} has no action left to move")
     problem = teleport_problem(state, ally, to)
     require(not problem, E_TELEPORT, problem)
     on_tower, tower = landing(state, ally, to)
@@ -271,7 +272,7 @@ def teleport_problem(state: KaState, mover: Figure, to: Space) -> str:
     if tower is not None:
         if ally_at(state, to) is not None:
             return f"{name(to)} is taken"
-        if state.hosted(tower.tower) >= tower.slots and mover.tower != tower.tower:
+        if not can_host(state, tower, mover):
             return f"Tower {tower.tower} has no free hosting slot"
         return tether_problem(state, mover, to)
     if towers_only(mover):
