@@ -159,8 +159,9 @@ T = TypeVar("T")
 def _reached(args: argparse.Namespace, url: str, open_: Callable[[str], T]) -> T:
     """`open_(url)`, or an exit naming the store and what stands in the way: a schema to
     upgrade, or a database that cannot be reached."""
+    from service.outages import is_outage
     from service.schema import SchemaError
-    from service.store import is_outage, public_url
+    from service.store import public_url
 
     try:
         return open_(url)

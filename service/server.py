@@ -62,10 +62,10 @@ from service.errors import (
 from service.health import PROBE_SECONDS, Health
 from service.limits import MAX_REQUEST_BYTES, MAX_TOKEN, check_sizes
 from service.metrics import Metrics
+from service.outages import is_outage
 from service.protos import pb, pb_grpc
 from service.seen import SeenEnvelope
 from service.serverlog import REQUESTS
-from service.store import is_outage
 from service.streams import CatchUp
 from service.tables import Tables
 
