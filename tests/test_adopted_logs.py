@@ -21,12 +21,12 @@ import pytest
 from domain.games import REGISTRY
 from domain.kernel import Log, parse_log
 from domain.kernel.upgrade import upgrade
-from service.logdiff import diff_logs
 from service.server import Running
 from tablerules_client import Client, ServiceCallError
 from tests.conftest import OPERATOR, command_boundary, play_randomly, serve
 from tests.forgery import resealed_from
 from tests.stored_logs import GOLDEN
+from tools.logdiff import diff_logs
 
 FINISHED = Path(__file__).resolve().parent.parent / "replays" / "swordplay" / "2p-last-hero-standing.jsonl"
 

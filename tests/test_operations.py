@@ -303,7 +303,7 @@ def test_serve_logs_json_lines_and_exits_0_on_sigterm(tmp_path: Path, log_reques
            "TABLERULES_OPERATOR_TOKEN": OPERATOR}
     errors = tmp_path / "stderr.log"
     with errors.open("wb") as sink:
-        process = subprocess.Popen([sys.executable, "-m", "service.cli", "serve", "--host", "127.0.0.1", "--port", "0",
+        process = subprocess.Popen([sys.executable, "-m", "tools.cli", "serve", "--host", "127.0.0.1", "--port", "0",
                                     "--storage", "memory:", "--grace-seconds", "5",
                                     *(["--log-requests"] if log_requests else [])],
                                    stdout=subprocess.PIPE, stderr=sink, text=True, env=env)
@@ -337,7 +337,7 @@ def test_ctrl_c_on_a_server_that_checked_a_log_stops_it_without_a_traceback(tmp_
            "TABLERULES_OPERATOR_TOKEN": OPERATOR}
     errors = tmp_path / "stderr.log"
     with errors.open("wb") as sink:
-        process = subprocess.Popen([sys.executable, "-m", "service.cli", "serve", "--port", "0", "--storage",
+        process = subprocess.Popen([sys.executable, "-m", "tools.cli", "serve", "--port", "0", "--storage",
                                     "memory:", "--grace-seconds", "2"], stdout=subprocess.PIPE, stderr=sink,
                                    text=True, env=env, start_new_session=True)
     try:

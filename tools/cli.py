@@ -29,6 +29,7 @@ from domain.kernel.upgrade import DecidedOtherwise, NothingToUpgrade, upgrade
 from domain.kernel.words import Seats
 from service import serverlog
 from service.config import Settings
+from tools.remote import client, operator_token
 
 if TYPE_CHECKING:
     from service.schema import Policy
@@ -220,9 +221,9 @@ MAX_VIEWED_LOG_BYTES = 256 * 1024 * 1024
 
 def cmd_view(args: argparse.Namespace) -> int:
     """Serve the web viewer for a log file or a live game until interrupted."""
-    from service.viewer.live import LiveTimeline
-    from service.viewer.timeline import Timeline, Unviewable, load
-    from service.viewer.web import NotBuilt, ViewerServer
+    from tools.viewer.live import LiveTimeline
+    from tools.viewer.timeline import Timeline, Unviewable, load
+    from tools.viewer.web import NotBuilt, ViewerServer
 
     if (args.file is None) == (args.game is None):
         print("tablerules view: give a log file, or --game ID for a live game (not both)", file=sys.stderr)
@@ -281,7 +282,7 @@ def cmd_audit(args: argparse.Namespace) -> int:
 
 def cmd_diff(args: argparse.Namespace) -> int:
     """Where two logs of one game part (exit 0 identical, 1 they differ)."""
-    from service.logdiff import diff_logs
+    from tools.logdiff import diff_logs
 
     a, b = _read_log(args.a), _read_log(args.b)
     found = diff_logs(_game_of(a.header), a, b)
@@ -436,7 +437,7 @@ def cmd_migrate(args: argparse.Namespace) -> int:
 
 
 def cmd_import_cards(args: argparse.Namespace) -> int:
-    from service.cardimport import convert_guardians
+    from tools.cardimport import convert_guardians
 
     source = Path(args.source)
     if not (source / "carddata.tsv").is_file():
@@ -453,24 +454,8 @@ def cmd_import_cards(args: argparse.Namespace) -> int:
     return 0
 
 
-def _client(args: argparse.Namespace) -> Any:
-    from tablerules_client import Client
-
-    return Client(args.address)
-
-
-def _operator_token(args: argparse.Namespace) -> str | None:
-    if args.token:
-        return str(args.token)
-    env = Settings.from_env()
-    if env.operator_token:
-        return env.operator_token
-    path = Path(args.data_dir or env.data_dir) / "operator.token"
-    return path.read_text().strip() if path.exists() else None
-
-
 def cmd_export(args: argparse.Namespace) -> int:
-    chunks = _client(args).export_log_chunks(args.game_id, _operator_token(args))
+    chunks = client(args).export_log_chunks(args.game_id, operator_token(args))
     if not args.out:
         for chunk in chunks:
             _raw(sys.stdout).write(chunk)
@@ -495,7 +480,7 @@ def _print_seats(response: Any) -> None:
 
 
 def cmd_import(args: argparse.Namespace) -> int:
-    response = _client(args).import_log(Path(args.file).read_text(encoding="utf-8"))
+    response = client(args).import_log(Path(args.file).read_text(encoding="utf-8"))
     _print_seats(response)
     if not response.finished:
         print(f"note: {SEED_CHOSEN}")
@@ -503,14 +488,14 @@ def cmd_import(args: argparse.Namespace) -> int:
 
 
 def cmd_fork(args: argparse.Namespace) -> int:
-    response = _client(args).fork(args.at, log_jsonl=Path(args.file).read_text(encoding="utf-8"))
+    response = client(args).fork(args.at, log_jsonl=Path(args.file).read_text(encoding="utf-8"))
     _print_seats(response)
     print(f"note: {SEED_CHOSEN}")
     return 0
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    from service.play import play
+    from tools.play import play
 
     return play(args)
 
