@@ -53,7 +53,7 @@ lint: proto
 	$(PY) -m ruff check .
 
 typecheck: proto
-	$(PY) -m mypy domain service clients/python tests bench
+	$(PY) -m mypy domain service tools clients/python tests bench
 
 # The server's tests run on SQLite and on PostgreSQL: a throwaway server (loopback, free port) from
 # Debian's binaries; install them where we can, else their PostgreSQL cases (and bench rows) skip.
