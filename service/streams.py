@@ -84,9 +84,10 @@ class Streams:
                 yield fresh
             if live.session.finished and sent >= live.session.version:
                 return
-            # No await between this check and the wait: a ring cannot slip in between. Only
-            # a shared database needs a poll; elsewhere every change rings the bell.
-            woken = sent < live.session.version or live.retired or await live.bell.wait(
+            # No await between these checks and the wait: a ring cannot slip in between (a
+            # drain that rang while this stream was sending is seen here). Only a shared
+            # database needs a poll; elsewhere every change rings the bell.
+            woken = self.draining or sent < live.session.version or live.retired or await live.bell.wait(
                 self.poll_seconds if self.shared_storage else None)
             # Other replicas' appends reach this one only through the database: look on a quiet poll.
             if self.shared_storage and not woken:

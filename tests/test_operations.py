@@ -26,6 +26,7 @@ from domain.kernel import Command, Game
 from service.calls import Call
 from service.commands import Commands, Outcome
 from service.config import Settings
+from service.errors import Unavailable
 from service.metrics import RULE_LABELS, Metrics
 from service.server import SERVICE_NAME, Running, start
 from service.serverlog import REQUESTS, JsonLines
@@ -204,6 +205,28 @@ class HeldCommands(Commands):
         self.arrived.set()
         await asyncio.to_thread(self.released.wait, 30)
         return await super().submit(game_id, token, command_id, expected_version, build)
+
+
+def test_a_stream_that_was_sending_when_the_drain_rang_ends_at_once() -> None:
+    """The drain rings each game's bell once; a stream busy sending at that moment is not
+    waiting on the bell, so it must see the drain before it waits (CI caught it waiting
+    out the whole grace period, then cancelled)."""
+    tables = Tables(GameStore("memory:"), OPERATOR)
+    game_id, _, _, version = tables.create_game("armory", ["ann", "bob"], {}, seed=SEED, token=OPERATOR)
+
+    async def follow_through_a_drain() -> None:
+        stream = tables.streams.follow(tables.live_games.live(game_id), None, 0)
+        first = await anext(stream)  # the stream is now held at its send
+        assert isinstance(first, list)
+        assert [envelope.envelope.seq for envelope in first] == list(range(1, version + 1))
+        tables.streams.drain()
+        with pytest.raises(Unavailable, match=f"resume from_version {version}"):
+            await asyncio.wait_for(anext(stream), 5)
+
+    try:
+        asyncio.run(follow_through_a_drain())
+    finally:
+        tables.close()
 
 
 def test_shutdown_drains_and_lets_a_command_under_way_finish() -> None:
