@@ -7,11 +7,10 @@ from dataclasses import replace
 from typing import Any, TypeVar
 
 from domain.games.kings_armory import GAME
-from domain.games.kings_armory.board import Space, parse
+from domain.games.kings_armory.board import Space, board_for, parse
 from domain.games.kings_armory.content import heroes, hireables, monsters
 from domain.games.kings_armory.figures import stats
 from domain.games.kings_armory.state import FOE, HERO, HIREABLE, PLAYERS, Figure, KaState, Options, Tower, numbered
-from domain.games.kings_armory.table import board_for
 from domain.kernel import Command, Event, Rng
 
 E = TypeVar("E", bound=Event)

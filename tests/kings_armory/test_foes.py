@@ -8,6 +8,7 @@ from dataclasses import replace
 
 import pytest
 
+from domain.games.kings_armory.board import board_for
 from domain.games.kings_armory.combat import add_tokens
 from domain.games.kings_armory.evolve import evolve
 from domain.games.kings_armory.foes import choose, foe_attack, foe_turn, next_foe
@@ -32,7 +33,6 @@ from domain.games.kings_armory.messages import (
     WaveWon,
 )
 from domain.games.kings_armory.state import Figure, KaState, Tokens
-from domain.games.kings_armory.table import board_for
 from domain.kernel import Emitter, Event, RuleViolation
 from tests.kings_armory.support import Dice, foe, hero, hireable, only, play, route_space, table
 from tests.kings_armory.test_board import cave_data

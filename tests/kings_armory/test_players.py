@@ -41,8 +41,8 @@ from domain.games.kings_armory.messages import (
     WaveBegan,
     WaveWon,
 )
+from domain.games.kings_armory.rounds import players_round
 from domain.games.kings_armory.state import PLACING, TOWERS, Figure, Tower
-from domain.games.kings_armory.turns import players_round
 from domain.kernel import Emitter, RuleViolation, StartGame
 from tests.kings_armory.support import Dice, foe, hero, hireable, only, play, table
 
@@ -103,6 +103,24 @@ def test_a_movement_costs_one_action_for_up_to_the_move_rate() -> None:
         valcor = state.figure("valcor")
         assert valcor is not None and (valcor.steps, valcor.actions) == (left, actions), to
         assert only(events, AllyMoved)
+
+
+def test_e_actions_a_movement_is_opened_only_with_an_action_left() -> None:
+    """kings-armory E Actions, C1 Step 1, E Teleport: the steps left of a movement under
+    way are paid for; a new movement, walked or teleported, needs an action."""
+    walker = hero("valcor", "h7", attacked=True, actions=0)
+    state = table(walker, foe("bridge-troll", 1, 10, YELLOW), towers=(TOWER,))
+    with pytest.raises(RuleViolation, match="kings-armory E Actions: valcor has 0 action"):
+        play(state, Step(seat=1, figure="valcor", to="h8"))
+    state, _ = play(table(replace(walker, steps=2), foe("bridge-troll", 1, 10, YELLOW), towers=(TOWER,)),
+                    Step(seat=1, figure="valcor", to="h8"))
+    valcor = state.figure("valcor")
+    assert valcor is not None and (valcor.steps, valcor.actions) == (1, 0)
+    other = Tower("t2", (parse("k10"), parse("l10"), parse("k11"), parse("l11")), 3)
+    state = table(hero("boleslaw", "f6", on_tower="t1", tower="t1", attacked=True, actions=0),
+                  foe("bridge-troll", 1, 10, YELLOW), towers=(TOWER, other))
+    with pytest.raises(RuleViolation, match="kings-armory E Actions: boleslaw has 0 action"):
+        play(state, Step(seat=1, figure="boleslaw", to="l11"))
 
 
 def test_towers_cost_an_action_to_climb_and_ranged_gain_a_space() -> None:
@@ -204,6 +222,30 @@ def test_psionicist_mind_cage_from_a_tower_and_teleport_foe_back_along_its_route
         assert [(r.natural, r.bonus, r.total, r.dodge, r.result) for r in only(events, HitRolled)] == [
             (natural, 4, natural + 4, 9, result)]
         assert [(s.to, s.index) for s in only(events, FoeSentBack)] == ([("d4", 8)] if result == "hit" else [])
+
+
+def test_mind_cage_and_a_declared_tank_take_a_foe_on_the_same_terms() -> None:
+    """kings-armory E Tanking, C1 Step 2: a Mind Cage, like a declared tank, takes only a
+    tankable foe that nobody tanks yet (Goblin Spy is Untankable), into a free tank slot;
+    the Mind Cage's refusals cite E Tanking, the declared tank's C1 Step 2."""
+    psion = hireable("psionicist", 1, 2, "f6", tower="t1", on_tower="t1")
+    orc = foe("war-orc", 1, 10, YELLOW)
+    spy = foe("goblin-spy", 2, 11, YELLOW)
+    valcor, felicity = hero("valcor", "e7"), hero("felicity", "e6")  # both foes within their reach
+    state = table(psion, valcor, felicity, replace(orc, tanked_by="valcor"), spy, towers=(TOWER,))
+    cage = UseSpecial(seat=1, figure="psionicist-1", special="mind-cage", target="war-orc-1")
+    with pytest.raises(RuleViolation, match="kings-armory E Tanking: war-orc-1 is already tanked by valcor"):
+        play(state, cage)
+    with pytest.raises(RuleViolation, match="kings-armory C1 Step 2: war-orc-1 is already tanked by valcor"):
+        play(state, Tank(seat=1, figure="felicity", foe="war-orc-1"))
+    with pytest.raises(RuleViolation, match="kings-armory E Tanking: goblin-spy-2 cannot be tanked"):
+        play(state, replace(cage, target="goblin-spy-2"))
+    with pytest.raises(RuleViolation, match="kings-armory C1 Step 2: goblin-spy-2 cannot be tanked"):
+        play(state, Tank(seat=1, figure="felicity", foe="goblin-spy-2"))
+    second_orc = foe("war-orc", 2, 11, YELLOW)
+    caged = table(psion, valcor, replace(orc, tanked_by="psionicist-1"), second_orc, towers=(TOWER,))
+    with pytest.raises(RuleViolation, match="kings-armory E Tanking: psionicist-1 has no free tank slot"):
+        play(caged, replace(cage, target="war-orc-2"))
 
 
 def test_foresight_rolls_the_next_waves_foes_now_and_the_wave_uses_them() -> None:

@@ -14,8 +14,7 @@ from hypothesis import strategies as st
 from domain.games.kings_armory import GAME
 from domain.games.kings_armory.content import monsters
 from domain.games.kings_armory.figures import flying
-from domain.games.kings_armory.state import FOE, KaState
-from domain.games.kings_armory.table import board_of
+from domain.games.kings_armory.state import FOE, KaState, board_of
 from domain.kernel import (
     Header,
     Log,
