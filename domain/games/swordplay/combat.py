@@ -7,6 +7,7 @@ first, then life, defeat at zero), swordplay Winning.
 from __future__ import annotations
 
 from domain.games.swordplay import cards
+from domain.games.swordplay import citations as cite
 from domain.games.swordplay.messages import (
     AttackCountered,
     AttackMade,
@@ -47,72 +48,72 @@ def valid_targets(state: State, seat: int) -> tuple[int, ...]:
 
 
 def _attack_card(state: State, seat: int, card: str) -> None:
-    require(card in state.hero(seat).hand, "swordplay Combat", f"{card!r} is not in your hand")
+    require(card in state.hero(seat).hand, cite.COMBAT, f"{card!r} is not in your hand")
     info = cards.card_def(card)
-    require(info.kind == cards.ATTACK, "swordplay Combat", f"{info.name} is not an Attack card")
+    require(info.kind == cards.ATTACK, cite.COMBAT, f"{info.name} is not an Attack card")
 
 
 def attack(em: Emitter[State], seat: int, card: str, target: int) -> None:
     state = em.state
-    require_turn(state, seat, COMBAT, "swordplay Combat", "attack")
+    require_turn(state, seat, COMBAT, cite.COMBAT, "attack")
     _attack_card(state, seat, card)
     targets = valid_targets(state, seat)
     if state.attack_targets == LEFT and len(state.living()) >= 3:
-        require(target == targets[0], "swordplay Combat",
+        require(target == targets[0], cite.COMBAT,
                 f"with attack_targets=left you may attack only the next hero clockwise, seat {targets[0]}")
-    require(target in targets, "swordplay Combat", f"seat {target} is not a living hero you may attack")
+    require(target in targets, cite.COMBAT, f"seat {target} is not a living hero you may attack")
     info = cards.card_def(card)
     announced = state.defence_after_damage
     damage = attack_damage(state, seat, card) if announced else 0
-    em.emit(AttackMade, "swordplay Combat", attacker=seat, card=card, target_seat=target, direction=info.direction,
+    em.emit(AttackMade, cite.COMBAT, attacker=seat, card=card, target_seat=target, direction=info.direction,
             bonus=info.bonus, damage=damage, announced=announced)
 
 
 def attack_monster(em: Emitter[State], rng: Rng, seat: int, card: str) -> None:
     state = em.state
-    require_turn(state, seat, COMBAT, "swordplay Combat", "attack")
-    require(state.monster_alive(), "swordplay Monster", "there is no Monster standing in the arena")
+    require_turn(state, seat, COMBAT, cite.COMBAT, "attack")
+    require(state.monster_alive(), cite.MONSTER, "there is no Monster standing in the arena")
     _attack_card(state, seat, card)
     info = cards.card_def(card)
     damage = attack_damage(state, seat, card)
-    em.emit(AttackMade, "swordplay Monster", attacker=seat, card=card, target_seat=MONSTER_SEAT,
+    em.emit(AttackMade, cite.MONSTER, attacker=seat, card=card, target_seat=MONSTER_SEAT,
             direction=info.direction, bonus=info.bonus, damage=damage, announced=True)
     life = em.state.monster_life - damage
-    em.emit(DamageDealt, "swordplay Monster", seat=MONSTER_SEAT, attacker=seat, attack_card=card, damage=damage,
+    em.emit(DamageDealt, cite.MONSTER, seat=MONSTER_SEAT, attacker=seat, attack_card=card, damage=damage,
             life_lost=damage, life=life)
     if life <= 0:
-        em.emit(MonsterDefeated, "swordplay Monster", by_seat=seat)
-    end_turn(em, rng, "attacked the Monster", "swordplay Monster")
+        em.emit(MonsterDefeated, cite.MONSTER, by_seat=seat)
+    end_turn(em, rng, "attacked the Monster", cite.MONSTER)
 
 
 def _pending_for(state: State, seat: int) -> Pending:
     pending = state.pending
-    require(state.phase == DEFEND and pending is not None, "swordplay Combat", "no attack is waiting for an answer")
+    require(state.phase == DEFEND and pending is not None, cite.COMBAT, "no attack is waiting for an answer")
     assert pending is not None
-    require(seat == pending.target, "swordplay Combat", f"the attack is aimed at seat {pending.target}, not you")
+    require(seat == pending.target, cite.COMBAT, f"the attack is aimed at seat {pending.target}, not you")
     return pending
 
 
 def defend(em: Emitter[State], rng: Rng, seat: int, card: str) -> None:
     pending = _pending_for(em.state, seat)
-    require(card in em.state.hero(seat).hand, "swordplay Combat", f"{card!r} is not in your hand")
+    require(card in em.state.hero(seat).hand, cite.COMBAT, f"{card!r} is not in your hand")
     info = cards.card_def(card)
-    require(info.kind == cards.DEFENCE, "swordplay Combat", f"{info.name} is not a defence card")
-    require(pending.direction in info.counters, "swordplay Combat",
+    require(info.kind == cards.DEFENCE, cite.COMBAT, f"{info.name} is not a defence card")
+    require(pending.direction in info.counters, cite.COMBAT,
             f"{info.name} does not counter an attack aimed {pending.direction}")
-    em.emit(AttackCountered, "swordplay Combat", seat=seat, attacker=pending.attacker, card=card, by=cards.DEFENCE,
+    em.emit(AttackCountered, cite.COMBAT, seat=seat, attacker=pending.attacker, card=card, by=cards.DEFENCE,
             attack_card=pending.card)
     _after_attack(em, rng, pending)
 
 
 def block(em: Emitter[State], rng: Rng, seat: int, card: str) -> None:
     pending = _pending_for(em.state, seat)
-    require(card in em.state.hero(seat).items and cards.kind(card) == cards.SHIELD, "swordplay Combat",
+    require(card in em.state.hero(seat).items and cards.kind(card) == cards.SHIELD, cite.COMBAT,
             f"{card!r} is not one of your ready shields")
     info = cards.card_def(card)
-    require(pending.direction in info.blocks, "swordplay Combat",
+    require(pending.direction in info.blocks, cite.COMBAT,
             f"your {info.name} does not block an attack aimed {pending.direction}")
-    em.emit(AttackCountered, "swordplay Combat", seat=seat, attacker=pending.attacker, card=card, by=cards.SHIELD,
+    em.emit(AttackCountered, cite.COMBAT, seat=seat, attacker=pending.attacker, card=card, by=cards.SHIELD,
             attack_card=pending.card)
     _after_attack(em, rng, pending)
 
@@ -129,16 +130,16 @@ def take_hit(em: Emitter[State], rng: Rng, seat: int) -> None:
     absorbed = min(hero.armor_points, damage)
     points = hero.armor_points - absorbed
     life = hero.life - (damage - absorbed)
-    em.emit(DamageDealt, "swordplay Damage", seat=seat, attacker=pending.attacker, attack_card=pending.card,
+    em.emit(DamageDealt, cite.DAMAGE, seat=seat, attacker=pending.attacker, attack_card=pending.card,
             damage=damage, absorbed=absorbed, life_lost=damage - absorbed, life=life, armor_points=points)
     if hero.armor and em.state.armour_destruction == SHATTER and absorbed > 0:
-        em.emit(ItemDropped, "swordplay Damage", seat=seat, card=hero.armor, reason="armour shattered")
+        em.emit(ItemDropped, cite.DAMAGE, seat=seat, card=hero.armor, reason="armour shattered")
     elif hero.armor and points == 0:
-        em.emit(ItemDropped, "swordplay Damage", seat=seat, card=hero.armor, reason="armour used up")
+        em.emit(ItemDropped, cite.DAMAGE, seat=seat, card=hero.armor, reason="armour used up")
     if life <= 0:
         hero = em.state.hero(seat)
         lost = hero.hand + ((hero.armor,) if hero.armor else ()) + hero.items
-        em.emit(HeroDefeated, "swordplay Damage", seat=seat, by_seat=pending.attacker, cards=lost)
+        em.emit(HeroDefeated, cite.DAMAGE, seat=seat, by_seat=pending.attacker, cards=lost)
         if len(em.state.living()) <= 1:
             finish(em)
             return
@@ -150,4 +151,4 @@ def _after_attack(em: Emitter[State], rng: Rng, pending: Pending) -> None:
     if pending.attacker == MONSTER_SEAT:
         resume_after_monster(em)
     else:
-        end_turn(em, rng, "attacked", "swordplay Combat")
+        end_turn(em, rng, "attacked", cite.COMBAT)

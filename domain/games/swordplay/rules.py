@@ -8,6 +8,7 @@ Monster in monster.py.
 from __future__ import annotations
 
 from domain.games.swordplay import cards, combat, turns
+from domain.games.swordplay import citations as cite
 from domain.games.swordplay.evolve import evolve
 from domain.games.swordplay.messages import (
     Attack,
@@ -35,40 +36,40 @@ def decide(state: State, command: Command, rng: Rng) -> list[Event]:
     if isinstance(command, StartGame):
         turns.start_game(em, rng)
         return em.events
-    require(not state.finished, "swordplay Winning", "the game is over")
-    require(state.phase != "setup", "swordplay Setup", "the game has not started yet")
+    require(not state.finished, cite.WINNING, "the game is over")
+    require(state.phase != "setup", cite.SETUP, "the game has not started yet")
     seat = command.seat
-    require(1 <= seat <= state.seats, "swordplay Playing", f"seat {seat} does not play in this game")
-    require(state.hero(seat).alive, "swordplay Damage", "your hero has been defeated")
+    require(1 <= seat <= state.seats, cite.PLAYING, f"seat {seat} does not play in this game")
+    require(state.hero(seat).alive, cite.DAMAGE, "your hero has been defeated")
     if isinstance(command, Discard):
-        _known_card(command.card, "swordplay Discard")
+        _known_card(command.card, cite.DISCARD)
         turns.discard(em, rng, seat, command.card)
     elif isinstance(command, SkipDiscard):
         turns.skip_discard(em, rng, seat)
     elif isinstance(command, DropItem):
-        _known_card(command.card, "swordplay Ready")
+        _known_card(command.card, cite.READY)
         turns.drop_item(em, seat, command.card)
     elif isinstance(command, ReadyItem):
-        _known_card(command.card, "swordplay Ready")
+        _known_card(command.card, cite.READY)
         turns.ready_item(em, rng, seat, command.card)
     elif isinstance(command, EndReady):
         turns.end_ready(em, seat)
     elif isinstance(command, Attack):
-        _known_card(command.card, "swordplay Combat")
+        _known_card(command.card, cite.COMBAT)
         combat.attack(em, seat, command.card, command.target_seat)
     elif isinstance(command, AttackMonster):
-        _known_card(command.card, "swordplay Combat")
+        _known_card(command.card, cite.COMBAT)
         combat.attack_monster(em, rng, seat, command.card)
     elif isinstance(command, EndTurn):
         turns.end_combat(em, rng, seat)
     elif isinstance(command, Defend):
-        _known_card(command.card, "swordplay Combat")
+        _known_card(command.card, cite.COMBAT)
         combat.defend(em, rng, seat, command.card)
     elif isinstance(command, BlockWithShield):
-        _known_card(command.card, "swordplay Combat")
+        _known_card(command.card, cite.COMBAT)
         combat.block(em, rng, seat, command.card)
     elif isinstance(command, TakeHit):
         combat.take_hit(em, rng, seat)
     else:
-        raise RuleViolation("swordplay Playing", f"{command.type_name()} is not a Swordplay command")
+        raise RuleViolation(cite.PLAYING, f"{command.type_name()} is not a Swordplay command")
     return em.events

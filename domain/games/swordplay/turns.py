@@ -7,6 +7,7 @@ Monster acts, the next turn starts) is decided against the state so far.
 from __future__ import annotations
 
 from domain.games.swordplay import cards
+from domain.games.swordplay import citations as cite
 from domain.games.swordplay.messages import (
     CardDiscarded,
     CardsDrawn,
@@ -32,14 +33,14 @@ DIE = 10
 def start_game(em: Emitter[State], rng: Rng) -> None:
     """Shuffle the combat deck; deal five cards to every hero (option `opening_deal`); seat 1
     starts, or the highest d10 roll (option `first_player_roll`)."""
-    require(em.state.phase == SETUP, "swordplay Setup", "the game has already started")
-    em.emit(DeckShuffled, "swordplay Setup", order=tuple(rng.shuffled(cards.ALL_CARDS)), reason="start")
+    require(em.state.phase == SETUP, cite.SETUP, "the game has already started")
+    em.emit(DeckShuffled, cite.SETUP, order=tuple(rng.shuffled(cards.ALL_CARDS)), reason="start")
     if em.state.opening_deal:
         for seat in range(1, em.state.seats + 1):
             dealt = em.state.deck[: cards.HAND_SIZE]
-            em.emit(CardsDrawn, "swordplay Setup", seat=seat, cards=dealt, count=len(dealt), reason="start")
+            em.emit(CardsDrawn, cite.SETUP, seat=seat, cards=dealt, count=len(dealt), reason="start")
     first = _roll_for_first_player(em, rng) if em.state.first_player_roll else 1
-    em.emit(FirstPlayerChosen, "swordplay Setup", seat=first)
+    em.emit(FirstPlayerChosen, cite.SETUP, seat=first)
     start_turn(em, first)
 
 
@@ -50,7 +51,7 @@ def _roll_for_first_player(em: Emitter[State], rng: Rng) -> int:
         rolls = []
         for seat in rolling:
             value = rng.die(DIE)
-            em.emit(DieRolled, "swordplay Setup", seat=seat, purpose="first player", sides=DIE, value=value)
+            em.emit(DieRolled, cite.SETUP, seat=seat, purpose="first player", sides=DIE, value=value)
             rolls.append((value, seat))
         best = max(value for value, _ in rolls)
         rolling = tuple(seat for value, seat in rolls if value == best)
@@ -62,9 +63,9 @@ def start_turn(em: Emitter[State], seat: int) -> None:
     turn = em.state.turn + 1
     limit = em.state.turn_limit
     if limit and turn > limit:
-        em.emit(GameDrawn, "swordplay Options", reason=f"the turn limit of {limit} turns was reached")
+        em.emit(GameDrawn, cite.OPTIONS, reason=f"the turn limit of {limit} turns was reached")
         return
-    em.emit(TurnStarted, "swordplay Playing", seat=seat, turn=turn)
+    em.emit(TurnStarted, cite.PLAYING, seat=seat, turn=turn)
 
 
 def end_turn(em: Emitter[State], rng: Rng, reason: str, rule: str) -> None:
@@ -100,9 +101,9 @@ def finish(em: Emitter[State]) -> None:
     """The last hero standing wins (swordplay Winning)."""
     living = em.state.living()
     if living:
-        em.emit(GameWon, "swordplay Winning", seat=living[0], reason="the last hero standing")
+        em.emit(GameWon, cite.WINNING, seat=living[0], reason="the last hero standing")
     else:
-        em.emit(GameDrawn, "swordplay Winning", reason="no hero is left standing")
+        em.emit(GameDrawn, cite.WINNING, reason="no hero is left standing")
 
 
 def _round_ends(state: State, current: int, following: int) -> bool:
@@ -124,14 +125,14 @@ def require_turn(state: State, seat: int, phase: str, rule: str, doing: str) -> 
 
 
 def discard(em: Emitter[State], rng: Rng, seat: int, card: str) -> None:
-    require_turn(em.state, seat, DISCARD, "swordplay Discard", "discard")
-    require(card in em.state.hero(seat).hand, "swordplay Discard", f"{card!r} is not in your hand")
-    em.emit(CardDiscarded, "swordplay Discard", seat=seat, card=card)
+    require_turn(em.state, seat, DISCARD, cite.DISCARD, "discard")
+    require(card in em.state.hero(seat).hand, cite.DISCARD, f"{card!r} is not in your hand")
+    em.emit(CardDiscarded, cite.DISCARD, seat=seat, card=card)
     draw(em, rng, seat)
 
 
 def skip_discard(em: Emitter[State], rng: Rng, seat: int) -> None:
-    require_turn(em.state, seat, DISCARD, "swordplay Discard", "skip the discard")
+    require_turn(em.state, seat, DISCARD, cite.DISCARD, "skip the discard")
     draw(em, rng, seat)
 
 
@@ -143,18 +144,18 @@ def draw(em: Emitter[State], rng: Rng, seat: int) -> None:
             if not em.state.discard:
                 break
             order = tuple(rng.shuffled(em.state.discard))
-            em.emit(DeckShuffled, "swordplay Draw", order=order, reason="discard pile reshuffled")
+            em.emit(DeckShuffled, cite.DRAW, order=order, reason="discard pile reshuffled")
         taken = em.state.deck[:need]
-        em.emit(CardsDrawn, "swordplay Draw", seat=seat, cards=taken, count=len(taken), reason="draw phase")
+        em.emit(CardsDrawn, cite.DRAW, seat=seat, cards=taken, count=len(taken), reason="draw phase")
         need -= len(taken)
-    em.emit(PhaseStarted, "swordplay Ready", seat=seat, phase=READY)
+    em.emit(PhaseStarted, cite.READY, seat=seat, phase=READY)
 
 
 def drop_item(em: Emitter[State], seat: int, card: str) -> None:
-    require_turn(em.state, seat, READY, "swordplay Ready", "drop an item")
+    require_turn(em.state, seat, READY, cite.READY, "drop an item")
     problem = drop_problem(em.state, seat, card)
-    require(not problem, "swordplay Ready", problem)
-    em.emit(ItemDropped, "swordplay Ready", seat=seat, card=card, reason=DROPPED)
+    require(not problem, cite.READY, problem)
+    em.emit(ItemDropped, cite.READY, seat=seat, card=card, reason=DROPPED)
 
 
 def _needs_room(hero: Hero, card: str) -> bool:
@@ -205,23 +206,23 @@ def item_problem(state: State, seat: int, card: str) -> str:
 
 
 def ready_item(em: Emitter[State], rng: Rng, seat: int, card: str) -> None:
-    require_turn(em.state, seat, READY, "swordplay Ready", "ready an item")
+    require_turn(em.state, seat, READY, cite.READY, "ready an item")
     problem = item_problem(em.state, seat, card)
-    require(not problem, "swordplay Ready", problem)
+    require(not problem, cite.READY, problem)
     info = cards.card_def(card)
     hero = em.state.hero(seat)
     if info.kind == cards.ARMOR and hero.armor:
-        em.emit(ItemDropped, "swordplay Ready", seat=seat, card=hero.armor, reason="replaced by a new armour")
-    em.emit(ItemReadied, "swordplay Ready", seat=seat, card=card, kind=info.kind, points=info.points)
-    end_turn(em, rng, "readied an item: no attack this turn", "swordplay Ready")
+        em.emit(ItemDropped, cite.READY, seat=seat, card=hero.armor, reason="replaced by a new armour")
+    em.emit(ItemReadied, cite.READY, seat=seat, card=card, kind=info.kind, points=info.points)
+    end_turn(em, rng, "readied an item: no attack this turn", cite.READY)
 
 
 def end_ready(em: Emitter[State], seat: int) -> None:
-    require_turn(em.state, seat, READY, "swordplay Ready", "end the Ready phase")
-    require(not ready_owed(em.state), "swordplay Ready", "you dropped an item to make room for a new one: ready it")
-    em.emit(PhaseStarted, "swordplay Combat", seat=seat, phase=COMBAT)
+    require_turn(em.state, seat, READY, cite.READY, "end the Ready phase")
+    require(not ready_owed(em.state), cite.READY, "you dropped an item to make room for a new one: ready it")
+    em.emit(PhaseStarted, cite.COMBAT, seat=seat, phase=COMBAT)
 
 
 def end_combat(em: Emitter[State], rng: Rng, seat: int) -> None:
-    require_turn(em.state, seat, COMBAT, "swordplay Combat", "end your turn")
-    end_turn(em, rng, "no attack", "swordplay Combat")
+    require_turn(em.state, seat, COMBAT, cite.COMBAT, "end your turn")
+    end_turn(em, rng, "no attack", cite.COMBAT)
