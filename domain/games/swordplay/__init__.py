@@ -35,9 +35,9 @@ from domain.kernel import (
     Setup,
     Status,
     in_progress,
+    memo_last,
     types_in,
 )
-from domain.kernel.game import memo_last
 
 RULESET = Ruleset(
     name="swordplay",

@@ -8,9 +8,10 @@ hero's armour slot or held items, or the attack waiting for an answer.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from domain.games.swordplay import cards
-from domain.kernel.records import replace
+from domain.kernel import replace
 
 # Options.
 ABSORB = "absorb"
@@ -98,9 +99,10 @@ class State:
     def hero(self, seat: int) -> Hero:
         return self.heroes[seat - 1]
 
-    def with_hero(self, hero: Hero) -> State:
-        heroes = tuple(hero if h.seat == hero.seat else h for h in self.heroes)
-        return replace(self, heroes=heroes)
+    def with_hero(self, hero: Hero, **changes: Any) -> State:
+        """The state with `hero` in its seat's place, and the other `changes` made, in one copy."""
+        heroes = self.heroes
+        return replace(self, heroes=(*heroes[:hero.seat - 1], hero, *heroes[hero.seat:]), **changes)
 
     def living(self) -> tuple[int, ...]:
         return tuple(h.seat for h in self.heroes if h.alive)
