@@ -25,8 +25,8 @@ from domain.games.swordplay.state import (
     SHATTER,
     Pending,
     State,
-    next_living,
 )
+from domain.games.swordplay.turn import next_living
 from domain.games.swordplay.turns import end_turn, finish, require_turn, resume_after_monster
 from domain.kernel import Emitter, Rng, require
 

@@ -23,7 +23,8 @@ from domain.games.swordplay.messages import (
     TurnStarted,
 )
 from domain.games.swordplay.monster import monster_attacks
-from domain.games.swordplay.state import COMBAT, DISCARD, DROPPED, READY, SETUP, Hero, State, next_living
+from domain.games.swordplay.state import COMBAT, DISCARD, DROPPED, READY, SETUP, Hero, State
+from domain.games.swordplay.turn import next_living, round_ends
 from domain.kernel import Emitter, Rng, require
 
 DIE = 10
@@ -83,7 +84,7 @@ def after_turn(em: Emitter[State], rng: Rng) -> None:
         finish(em)
         return
     following = next_living(state, state.active)
-    if state.monster_alive() and _round_ends(state, state.active, following):
+    if state.monster_alive() and round_ends(state, state.active, following):
         monster_attacks(em, rng)
         return
     start_turn(em, following)
@@ -104,15 +105,6 @@ def finish(em: Emitter[State]) -> None:
         em.emit(GameWon, cite.WINNING, seat=living[0], reason="the last hero standing")
     else:
         em.emit(GameDrawn, cite.WINNING, reason="no hero is left standing")
-
-
-def _round_ends(state: State, current: int, following: int) -> bool:
-    """A round ends when the turn passes the first player's place at the table."""
-
-    def distance(seat: int) -> int:
-        return (seat - state.first_seat) % state.seats
-
-    return distance(following) <= distance(current)
 
 
 # ---------------------------------------------------------------- phases
