@@ -8,9 +8,9 @@ content are in RULES.md.
 from __future__ import annotations
 
 from domain.games.swordplay import cards, messages
+from domain.games.swordplay.checks import plan
 from domain.games.swordplay.evolve import evolve
 from domain.games.swordplay.legal import legal_commands
-from domain.games.swordplay.rules import decide
 from domain.games.swordplay.state import (
     ABSORB,
     ANY,
@@ -74,7 +74,7 @@ GAME: Rules[State] = Rules(
     state_type=State,
     view_type=SwordplayView,
     initial_state=initial_state,
-    decider=decide,
+    plan=plan,
     evolve=evolve,
     legal_commands=legal_commands,
     view=view,

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from domain.games.swordplay import cards
-from domain.games.swordplay.combat import valid_targets
+from domain.games.swordplay.checks import drop_problem, item_problem, ready_owed, valid_targets
 from domain.games.swordplay.messages import (
     Attack,
     AttackMonster,
@@ -18,7 +18,6 @@ from domain.games.swordplay.messages import (
     TakeHit,
 )
 from domain.games.swordplay.state import COMBAT, DEFEND, DISCARD, READY, State
-from domain.games.swordplay.turns import drop_problem, item_problem, ready_owed
 from domain.kernel import Command
 
 

@@ -4,6 +4,8 @@ At the end of every round it attacks a living hero chosen by the die, in a
 direction rolled on the die; its damage comes from the die too, rolled before the
 target answers when `defence_after_damage` is on, else only if the attack hits
 (swordplay Monster in RULES.md). The target answers as it would any attack.
+
+Its functions are effects (effects.py calls them): they roll and emit, and check nothing.
 """
 
 from __future__ import annotations

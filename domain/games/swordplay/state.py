@@ -141,3 +141,9 @@ def initial_state(setup: Setup) -> State:
         monster_life=cards.MONSTER.life if monster else 0,
     )
 
+
+def attack_damage(state: State, seat: int, card: str) -> int:
+    """Base damage + every ready weapon + the attack card's bonus (swordplay Damage)."""
+    hero = state.hero(seat)
+    weapons = sum(cards.card_def(item).damage for item in hero.items)
+    return hero.base_damage + weapons + cards.card_def(card).bonus
