@@ -2,7 +2,9 @@
 
 The checks are pure. Those that a legal list also filters by (legal.py) say why the
 rules refuse ("" when they allow), and plan raises that reason as a RuleViolation with
-the rule's citation; the others raise it themselves.
+the rule's citation; the others raise it themselves. A message with values in it is
+written only when its check fails (`if ...: raise`): `require` would format it for every
+command, accepted or not.
 """
 
 from __future__ import annotations
@@ -37,7 +39,8 @@ def plan(state: State, command: Command) -> Plan[State]:
     require(not state.finished, cite.WINNING, "the game is over")
     require(state.phase != SETUP, cite.SETUP, "the game has not started yet")
     seat = command.seat
-    require(1 <= seat <= state.seats, cite.PLAYING, f"seat {seat} does not play in this game")
+    if not 1 <= seat <= state.seats:
+        raise RuleViolation(cite.PLAYING, f"seat {seat} does not play in this game")
     require(state.hero(seat).alive, cite.DAMAGE, "your hero has been defeated")
     planner = _PLANNERS.get(type(command))
     if planner is None:
@@ -49,13 +52,16 @@ def plan(state: State, command: Command) -> Plan[State]:
 
 
 def known_card(card: str, rule: str) -> None:
-    require(cards.is_card_id(card), rule, f"{card!r} is not a Swordplay combat card (c01..c{cards.COMBAT_CARDS})")
+    if not cards.is_card_id(card):
+        raise RuleViolation(rule, f"{card!r} is not a Swordplay combat card (c01..c{cards.COMBAT_CARDS})")
 
 
 def require_turn(state: State, seat: int, phase: str, rule: str, doing: str) -> None:
-    require(seat == state.active, rule, f"it is seat {state.active}'s turn, not yours")
-    require(state.phase == phase, rule, f"you may {doing} only in the {phase.capitalize()} phase; it is the "
-            f"{state.phase.capitalize()} phase")
+    if seat != state.active:
+        raise RuleViolation(rule, f"it is seat {state.active}'s turn, not yours")
+    if state.phase != phase:
+        raise RuleViolation(rule, f"you may {doing} only in the {phase.capitalize()} phase; it is the "
+                            f"{state.phase.capitalize()} phase")
 
 
 def _needs_room(hero: Hero, card: str) -> bool:
@@ -129,7 +135,8 @@ def pending_for(state: State, seat: int) -> Pending:
     pending = state.pending
     require(state.phase == DEFEND and pending is not None, cite.COMBAT, "no attack is waiting for an answer")
     assert pending is not None
-    require(seat == pending.target, cite.COMBAT, f"the attack is aimed at seat {pending.target}, not you")
+    if seat != pending.target:
+        raise RuleViolation(cite.COMBAT, f"the attack is aimed at seat {pending.target}, not you")
     return pending
 
 
@@ -162,7 +169,8 @@ def _discard(state: State, command: Discard) -> Plan[State]:
     seat, card = command.seat, command.card
     known_card(card, cite.DISCARD)
     require_turn(state, seat, DISCARD, cite.DISCARD, "discard")
-    require(card in state.hero(seat).hand, cite.DISCARD, f"{card!r} is not in your hand")
+    if card not in state.hero(seat).hand:
+        raise RuleViolation(cite.DISCARD, f"{card!r} is not in your hand")
     return Plan(lambda em, rng: effects.discard(em, rng, seat, card))
 
 
@@ -204,10 +212,11 @@ def _attack(state: State, command: Attack) -> Plan[State]:
     problem = attack_card_problem(state.hero(seat), card)
     require(not problem, cite.COMBAT, problem)
     targets = valid_targets(state, seat)
-    if state.attack_targets == LEFT and len(state.living()) >= 3:
-        require(target == targets[0], cite.COMBAT,
-                f"with attack_targets=left you may attack only the next hero clockwise, seat {targets[0]}")
-    require(target in targets, cite.COMBAT, f"seat {target} is not a living hero you may attack")
+    if target not in targets:
+        if state.attack_targets == LEFT and len(state.living()) >= 3:
+            raise RuleViolation(
+                cite.COMBAT, f"with attack_targets=left you may attack only the next hero clockwise, seat {targets[0]}")
+        raise RuleViolation(cite.COMBAT, f"seat {target} is not a living hero you may attack")
     return Plan(lambda em, rng: effects.attack(em, seat, card, target))
 
 
