@@ -235,22 +235,22 @@ def _end_turn(state: State, command: EndTurn) -> Plan[State]:
     return Plan(lambda em, rng: effects.end_turn(em, rng, "no attack", cite.COMBAT))
 
 
-def _defend(state: State, command: Defend) -> Plan[State]:
-    seat, card = command.seat, command.card
+def _counter(state: State, seat: int, card: str, problem_of: Callable[[Hero, Pending, str], str],
+             by: str) -> Plan[State]:
+    """The attack's target answers it with a defence card or a ready shield (`by`)."""
     known_card(card, cite.COMBAT)
     pending = pending_for(state, seat)
-    problem = defence_problem(state.hero(seat), pending, card)
+    problem = problem_of(state.hero(seat), pending, card)
     require(not problem, cite.COMBAT, problem)
-    return Plan(lambda em, rng: effects.counter(em, rng, pending, seat, card, cards.DEFENCE))
+    return Plan(lambda em, rng: effects.counter(em, rng, pending, seat, card, by))
+
+
+def _defend(state: State, command: Defend) -> Plan[State]:
+    return _counter(state, command.seat, command.card, defence_problem, cards.DEFENCE)
 
 
 def _block_with_shield(state: State, command: BlockWithShield) -> Plan[State]:
-    seat, card = command.seat, command.card
-    known_card(card, cite.COMBAT)
-    pending = pending_for(state, seat)
-    problem = block_problem(state.hero(seat), pending, card)
-    require(not problem, cite.COMBAT, problem)
-    return Plan(lambda em, rng: effects.counter(em, rng, pending, seat, card, cards.SHIELD))
+    return _counter(state, command.seat, command.card, block_problem, cards.SHIELD)
 
 
 def _take_hit(state: State, command: TakeHit) -> Plan[State]:

@@ -115,7 +115,6 @@ class State:
         return self.monster and self.monster_life > 0
 
 
-
 def _hero(seat: int) -> Hero:
     played = cards.hero_for_seat(seat)
     return Hero(seat=seat, name=played.name, life=played.life, max_life=played.life,
