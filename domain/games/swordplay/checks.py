@@ -14,19 +14,7 @@ from typing import Any
 
 from domain.games.swordplay import cards, effects
 from domain.games.swordplay import citations as cite
-from domain.games.swordplay.messages import (
-    Attack,
-    AttackMonster,
-    BlockWithShield,
-    Defend,
-    Discard,
-    DropItem,
-    EndReady,
-    EndTurn,
-    ReadyItem,
-    SkipDiscard,
-    TakeHit,
-)
+from domain.games.swordplay import messages as m
 from domain.games.swordplay.state import COMBAT, DEFEND, DISCARD, LEFT, READY, SETUP, Hero, Pending, State
 from domain.games.swordplay.turn import next_living
 from domain.kernel import Command, Plan, RuleViolation, StartGame, require
@@ -165,7 +153,7 @@ def block_problem(hero: Hero, pending: Pending, card: str) -> str:
 # ---------------------------------------------------------------- each command's checks and effect
 
 
-def _discard(state: State, command: Discard) -> Plan[State]:
+def _discard(state: State, command: m.Discard) -> Plan[State]:
     seat, card = command.seat, command.card
     known_card(card, cite.DISCARD)
     require_turn(state, seat, DISCARD, cite.DISCARD, "discard")
@@ -174,38 +162,42 @@ def _discard(state: State, command: Discard) -> Plan[State]:
     return Plan(lambda em, rng: effects.discard(em, rng, seat, card))
 
 
-def _skip_discard(state: State, command: SkipDiscard) -> Plan[State]:
+def _skip_discard(state: State, command: m.SkipDiscard) -> Plan[State]:
     seat = command.seat
     require_turn(state, seat, DISCARD, cite.DISCARD, "skip the discard")
     return Plan(lambda em, rng: effects.draw(em, rng, seat))
 
 
-def _drop_item(state: State, command: DropItem) -> Plan[State]:
-    seat, card = command.seat, command.card
+def _check_ready_card(state: State, seat: int, card: str, doing: str,
+                      problem_of: Callable[[State, int, str], str]) -> None:
+    """A Ready phase command naming a card: a known card, the seat's own Ready phase, then
+    the card's own problem (drop_problem or item_problem)."""
     known_card(card, cite.READY)
-    require_turn(state, seat, READY, cite.READY, "drop an item")
-    problem = drop_problem(state, seat, card)
+    require_turn(state, seat, READY, cite.READY, doing)
+    problem = problem_of(state, seat, card)
     require(not problem, cite.READY, problem)
+
+
+def _drop_item(state: State, command: m.DropItem) -> Plan[State]:
+    seat, card = command.seat, command.card
+    _check_ready_card(state, seat, card, "drop an item", drop_problem)
     return Plan(lambda em, rng: effects.drop_item(em, seat, card))
 
 
-def _ready_item(state: State, command: ReadyItem) -> Plan[State]:
+def _ready_item(state: State, command: m.ReadyItem) -> Plan[State]:
     seat, card = command.seat, command.card
-    known_card(card, cite.READY)
-    require_turn(state, seat, READY, cite.READY, "ready an item")
-    problem = item_problem(state, seat, card)
-    require(not problem, cite.READY, problem)
+    _check_ready_card(state, seat, card, "ready an item", item_problem)
     return Plan(lambda em, rng: effects.ready_item(em, rng, seat, card))
 
 
-def _end_ready(state: State, command: EndReady) -> Plan[State]:
+def _end_ready(state: State, command: m.EndReady) -> Plan[State]:
     seat = command.seat
     require_turn(state, seat, READY, cite.READY, "end the Ready phase")
     require(not ready_owed(state), cite.READY, "you dropped an item to make room for a new one: ready it")
     return Plan(lambda em, rng: effects.end_ready(em, seat))
 
 
-def _attack(state: State, command: Attack) -> Plan[State]:
+def _attack(state: State, command: m.Attack) -> Plan[State]:
     seat, card, target = command.seat, command.card, command.target_seat
     known_card(card, cite.COMBAT)
     require_turn(state, seat, COMBAT, cite.COMBAT, "attack")
@@ -220,7 +212,7 @@ def _attack(state: State, command: Attack) -> Plan[State]:
     return Plan(lambda em, rng: effects.attack(em, seat, card, target))
 
 
-def _attack_monster(state: State, command: AttackMonster) -> Plan[State]:
+def _attack_monster(state: State, command: m.AttackMonster) -> Plan[State]:
     seat, card = command.seat, command.card
     known_card(card, cite.COMBAT)
     require_turn(state, seat, COMBAT, cite.COMBAT, "attack")
@@ -230,7 +222,7 @@ def _attack_monster(state: State, command: AttackMonster) -> Plan[State]:
     return Plan(lambda em, rng: effects.attack_monster(em, rng, seat, card))
 
 
-def _end_turn(state: State, command: EndTurn) -> Plan[State]:
+def _end_turn(state: State, command: m.EndTurn) -> Plan[State]:
     require_turn(state, command.seat, COMBAT, cite.COMBAT, "end your turn")
     return Plan(lambda em, rng: effects.end_turn(em, rng, "no attack", cite.COMBAT))
 
@@ -245,30 +237,30 @@ def _counter(state: State, seat: int, card: str, problem_of: Callable[[Hero, Pen
     return Plan(lambda em, rng: effects.counter(em, rng, pending, seat, card, by))
 
 
-def _defend(state: State, command: Defend) -> Plan[State]:
+def _defend(state: State, command: m.Defend) -> Plan[State]:
     return _counter(state, command.seat, command.card, defence_problem, cards.DEFENCE)
 
 
-def _block_with_shield(state: State, command: BlockWithShield) -> Plan[State]:
+def _block_with_shield(state: State, command: m.BlockWithShield) -> Plan[State]:
     return _counter(state, command.seat, command.card, block_problem, cards.SHIELD)
 
 
-def _take_hit(state: State, command: TakeHit) -> Plan[State]:
+def _take_hit(state: State, command: m.TakeHit) -> Plan[State]:
     seat = command.seat
     pending = pending_for(state, seat)
     return Plan(lambda em, rng: effects.take_hit(em, rng, pending, seat))
 
 
 _PLANNERS: dict[type[Command], Callable[[State, Any], Plan[State]]] = {
-    Discard: _discard,
-    SkipDiscard: _skip_discard,
-    DropItem: _drop_item,
-    ReadyItem: _ready_item,
-    EndReady: _end_ready,
-    Attack: _attack,
-    AttackMonster: _attack_monster,
-    EndTurn: _end_turn,
-    Defend: _defend,
-    BlockWithShield: _block_with_shield,
-    TakeHit: _take_hit,
+    m.Discard: _discard,
+    m.SkipDiscard: _skip_discard,
+    m.DropItem: _drop_item,
+    m.ReadyItem: _ready_item,
+    m.EndReady: _end_ready,
+    m.Attack: _attack,
+    m.AttackMonster: _attack_monster,
+    m.EndTurn: _end_turn,
+    m.Defend: _defend,
+    m.BlockWithShield: _block_with_shield,
+    m.TakeHit: _take_hit,
 }
