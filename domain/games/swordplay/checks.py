@@ -109,13 +109,18 @@ def attack_card_problem(hero: Hero, card: str) -> str:
     return ""
 
 
+def _next_hero_only(state: State) -> bool:
+    """With attack_targets=left and three or more heroes standing, only the next hero
+    clockwise may be attacked (swordplay Combat)."""
+    return state.attack_targets == LEFT and len(state.living()) >= 3
+
+
 def valid_targets(state: State, seat: int) -> tuple[int, ...]:
-    """The heroes `seat` may attack: any other living hero, or with attack_targets=left
-    and three or more heroes standing, only the next one clockwise (swordplay Combat)."""
-    living = state.living()
-    if state.attack_targets == LEFT and len(living) >= 3:
+    """The heroes `seat` may attack: any other living hero, or only the next one
+    clockwise (_next_hero_only) (swordplay Combat)."""
+    if _next_hero_only(state):
         return (next_living(state, seat),)
-    return tuple(other for other in living if other != seat)
+    return tuple(other for other in state.living() if other != seat)
 
 
 def pending_for(state: State, seat: int) -> Pending:
@@ -205,7 +210,7 @@ def _attack(state: State, command: m.Attack) -> Plan[State]:
     require(not problem, cite.COMBAT, problem)
     targets = valid_targets(state, seat)
     if target not in targets:
-        if state.attack_targets == LEFT and len(state.living()) >= 3:
+        if _next_hero_only(state):
             raise RuleViolation(
                 cite.COMBAT, f"with attack_targets=left you may attack only the next hero clockwise, seat {targets[0]}")
         raise RuleViolation(cite.COMBAT, f"seat {target} is not a living hero you may attack")
