@@ -13,6 +13,7 @@ import pytest
 from domain.games.guardians import GAME, cards, strength
 from domain.games.guardians.cards import CARDS
 from domain.games.guardians.decks import EXAMPLE_DECKS
+from domain.games.guardians.effects import TEXT_NOT_IMPLEMENTED
 from domain.games.guardians.messages import (
     Channel,
     DeclareCommand,
@@ -26,7 +27,6 @@ from domain.games.guardians.messages import (
     Step,
 )
 from domain.games.guardians.state import ORGANIZE, SETTLEMENT, Shield, members
-from domain.games.guardians.turns import TEXT_NOT_IMPLEMENTED
 from domain.kernel import Event, Rng, RuleViolation, StartGame
 from tests.guardians.support import Table, card_of, face_off, instances, table
 
