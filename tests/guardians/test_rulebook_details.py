@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from domain.games import REGISTRY
+from domain.games.guardians import GAME
 from domain.games.guardians.effects import UP_ROUNDS, begin_organize, draw_turn, turn_up_cards
 from domain.games.guardians.evolve import evolve
 from domain.games.guardians.messages import (
@@ -34,6 +35,7 @@ from domain.games.guardians.messages import (
 )
 from domain.games.guardians.organize import up_choice_pending
 from domain.games.guardians.state import MOVEMENT, ORGANIZE, SETTLEMENT, Options, Shield, draw_count
+from domain.games.guardians.turn import to_act
 from domain.kernel import Emitter, Rng, RuleViolation, StartGame, replace
 from tests.guardians.support import Table, card_of, face_off, instances, table
 
@@ -187,6 +189,27 @@ def test_tes_let_says_first_whether_the_up_card_is_drawn() -> None:
     t.play(KeepUpCard(seat=1, keep=False))
     assert t.state.zone(1, "discard") == (up,) and len(t.state.zone(1, "drawn")) == 3
     t.play(Place(seat=1, card=archer, to="on:a1"))
+
+
+def test_tes_let_chooses_its_up_card_while_the_other_seat_places_first() -> None:
+    """guardians THE TURN IS OVER, Who Places First?: with alternating placement, Tes
+    let's choice is its draw, not a placement: its seat makes it, and is listed to,
+    while the other seat has the turn to place."""
+    up, archer = instances(1, ["Swordsman"])[0], instances(2, ["Archer"])[0]
+    state = table(
+        phase=ORGANIZE,
+        turn=2,
+        placement="alternating",
+        guardians=("tes let", "rak nam"),
+        active=2,
+        zones={"1:up": (up,), "1:deck": instances(1, ["Axeman", "Captain", "Corporal"]), "2:pen": (archer,)},
+    )
+    assert to_act(state) == (1, 2)
+    assert GAME.legal_commands(state, 1) == [KeepUpCard(seat=1, keep=True), KeepUpCard(seat=1, keep=False)]
+    t = Table(state)
+    t.play(KeepUpCard(seat=1, keep=True))
+    assert to_act(t.state) == (2,) and up in t.state.zone(1, "drawn")
+    t.play(Place(seat=2, card=archer, to="on:a4"))
 
 
 def test_the_default_game_has_no_turn_limit() -> None:

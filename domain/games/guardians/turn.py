@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from domain.games.guardians import powers
+from domain.games.guardians.organize import up_choice_pending
 from domain.games.guardians.state import (
     ALTERNATING,
     COMBAT,
@@ -26,7 +27,8 @@ def to_act(state: GuardiansState) -> tuple[int, ...]:
     if state.phase == ORGANIZE:
         waiting = tuple(p.seat for p in state.players if not p.committed)
         if state.options.placement == ALTERNATING and len(waiting) == 2:
-            return (state.active,)
+            # Tes let's Up-card choice is its draw, not a placement: it waits for no turn.
+            return tuple(seat for seat in waiting if seat == state.active or up_choice_pending(state, seat))
         return waiting
     if state.phase == MOVEMENT:
         looking = tuple(p.seat for p in state.players if p.looking)
