@@ -201,6 +201,19 @@ def test_pick_up_and_drop_off_on_your_stronghold_space() -> None:
         t.play(DropOff(seat=1, card=archer))
 
 
+def test_a_shield_picks_up_no_more_than_its_limit() -> None:
+    """guardians Shields, Picking Up and Dropping Off Creatures: a Shield carries at most
+    its printed limit, checked where it is placed and where it picks up alike."""
+    angelic = "1.di-shield-terrain-broms-angelic#1"  # carries 25 points
+    carried, swordsman = instances(1, ["Desert Giant", "Archer"]), instances(1, ["Swordsman"])[0]
+    zones = {"1:shields": (angelic,), f"1:shield:{angelic}": carried, "1:on:b1": (swordsman,)}
+    t = moving(zones, (Shield(angelic, 1, "b1"),))
+    t.play(TurnShield(seat=1, shield=angelic))
+    with pytest.raises(RuleViolation, match="guardians Picking Up and Dropping Off Creatures: Shield / Terrain Brom's "
+                                            "Angelic holds 25 points, not 26"):
+        t.play(PickUp(seat=1, card=swordsman))
+
+
 def test_reinforce_a_turned_shield_from_the_strongholds() -> None:
     swordsman = instances(1, ["Swordsman"])[0]
     zones = {"1:shields": (OX10, OX12), f"1:shield:{OX10}": instances(1, ["Archer"]), "1:on:b1": (swordsman,)}

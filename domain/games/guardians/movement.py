@@ -22,7 +22,7 @@ from domain.games.guardians.messages import (
     Step,
     TurnShield,
 )
-from domain.games.guardians.organize import check_space_room
+from domain.games.guardians.organize import check_shield_room, check_space_room
 from domain.games.guardians.state import (
     DROPPED_OFF,
     MOVEMENT,
@@ -278,13 +278,9 @@ def _on_my_stronghold(state: GuardiansState, shield: Shield) -> str:
     return shield.space
 
 
-def check_shield_room(state: GuardiansState, shield: str, card: str, rule: str) -> None:
-    """A Shield carries at most its limit in stacking points (guardians Place Creatures)."""
-    room = shield_room(state, shield)
-    if face(card).stacking > room:
-        limit = face(shield).shield_limit
-        points = limit - room + face(card).stacking
-        raise RuleViolation(rule, f"the Shield would carry {points} points; it holds {limit}")
+def check_carries(state: GuardiansState, shield: str, card: str, rule: str) -> None:
+    """The Shield may take the card (organize.check_shield_room)."""
+    check_shield_room(shield_room(state, shield), face(card).stacking, shield, rule)
 
 
 def _other_shield(state: GuardiansState, shield: Shield) -> Shield | None:
@@ -324,7 +320,7 @@ def check_picked(state: GuardiansState, shield: Shield, card: str, zone: str) ->
         R_PICK_UP,
         f"a flying Shield carries only fliers; {face(card).name} does not fly",
     )
-    check_shield_room(state, shield.card, card, R_PICK_UP)
+    check_carries(state, shield.card, card, R_PICK_UP)
 
 
 def pick_up(em: Em, command: PickUp, zone: str) -> None:
@@ -357,7 +353,7 @@ def check_dropped(state: GuardiansState, shield: Shield, card: str) -> str:
         "you cannot drop a creature onto a space with an unturned Shield",
     )
     if other_shield is not None:
-        check_shield_room(state, other_shield.card, card, R_PICK_UP)
+        check_carries(state, other_shield.card, card, R_PICK_UP)
     # The moving Shield's creatures count on its space already: the one dropped stays there.
     check_space_room(space_room(state, seat, space) + stacking(carried), stacking((card,)), space, R_PICK_UP)
     return members(other_shield.card) if other_shield is not None else on(space)
@@ -419,7 +415,7 @@ def check_reinforcement(state: GuardiansState, seat: int, card: str, zone: str, 
         raise RuleViolation(R_REINFORCE, "that creature is under this Shield already")
     if space != target.space and not reach(state, seat, space, target.space, face(card).flying):
         raise RuleViolation(R_REINFORCE, f"{card} cannot reach {target.space} from {space}")
-    check_shield_room(state, target.card, card, R_REINFORCE)
+    check_carries(state, target.card, card, R_REINFORCE)
 
 
 def reinforce(em: Em, command: Reinforce, zone: str) -> None:

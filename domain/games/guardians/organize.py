@@ -315,15 +315,10 @@ def place_target(state: GuardiansState, spaces: Strongholds, card: str, source: 
     if info.is_creature or info.kind == "creature-item":
         _check_room(spaces, space, info, source)
         stack = spaces.stacks[space]
-        if stack != target and info.is_creature:
-            room = spaces.shield_room[space]
-            if info.stacking > room:
-                holder = spaces.holders[space]
-                assert holder is not None
-                limit = face(holder.card).shield_limit
-                raise RuleViolation(
-                    R_SHIELDS, f"{face(holder.card).name} holds {limit} points, not {limit - room + info.stacking}"
-                )
+        if stack != target and info.is_creature and info.stacking > spaces.shield_room[space]:
+            holder = spaces.holders[space]
+            assert holder is not None
+            check_shield_room(spaces.shield_room[space], info.stacking, holder.card, R_SHIELDS)
         if info.kind == "creature-item":
             if not implemented(info):
                 raise RuleViolation(
@@ -368,6 +363,15 @@ def check_space_room(room: int, adding: int, space: str, rule: str) -> None:
     if not space_fits(room, adding):
         points = SPACE_LIMIT - room + adding
         raise RuleViolation(rule, f"{space} would hold {points} points; the limit is {SPACE_LIMIT}")
+
+
+def check_shield_room(room: int, adding: int, shield: str, rule: str) -> None:
+    """A Shield carries at most its printed limit in stacking points (guardians
+    Shields): placing, picking up, reinforcing and teleporting all ask this. `room` is
+    what the Shield may still carry (state.shield_room)."""
+    if adding > room:
+        limit = face(shield).shield_limit
+        raise RuleViolation(rule, f"{face(shield).name} holds {limit} points, not {limit - room + adding}")
 
 
 def _creatures(stack: tuple[str, ...]) -> int:

@@ -44,7 +44,7 @@ from domain.games.guardians.messages import (
     TurnEffect,
     WindowMove,
 )
-from domain.games.guardians.movement import check_shield_room
+from domain.games.guardians.movement import check_carries
 from domain.games.guardians.organize import organizing, up_choice_pending
 from domain.games.guardians.state import (
     ARRANGE,
@@ -313,7 +313,7 @@ def check_teleport(state: GuardiansState, command: Teleport) -> None:
         R_TELEPORT_TOWER,
         "the creature teleports to a turned Shield of yours",
     )
-    check_shield_room(state, command.shield, creature, R_MOVE)
+    check_carries(state, command.shield, creature, R_MOVE)
 
 
 def teleport(em: Em, command: Teleport) -> None:
