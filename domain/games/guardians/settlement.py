@@ -21,9 +21,9 @@ from domain.games.guardians.state import (
     SETTLEMENT,
     STORAGE,
     GuardiansState,
+    check_face_down,
     face,
     facedown,
-    holds_terrain,
     is_terrain,
     members,
     passes,
@@ -60,17 +60,6 @@ def check_place_terrain(state: GuardiansState, command: PlaceTerrain) -> str:
             f"{face(command.card).name} is not a Terrain card (play it face down for a stone)",
         )
     return source
-
-
-def check_face_down(state: GuardiansState, seat: int) -> None:
-    """Any card goes face down for a Power Stone, but only from a seat that holds no
-    Terrain card."""
-    require(state.player(seat).stones > 0, R_SETTLEMENT, "a face-down terrain costs a Power Stone and you have none")
-    require(
-        not holds_terrain(stock(state, seat)),
-        R_SETTLEMENT,
-        "you hold a Terrain card: play it, or give up a creature (a card goes face down only when you have none)",
-    )
 
 
 def place_terrain(em: Em, rng: Rng, command: PlaceTerrain, source: str) -> None:

@@ -16,8 +16,9 @@ from typing import Concatenate, ParamSpec, TypeVar
 
 from domain.games.guardians.board import LANDS, default_owner
 from domain.games.guardians.cards import Card, card
+from domain.games.guardians.citations import R_SETTLEMENT
 from domain.games.guardians.decks import check_deck, parse_deck
-from domain.kernel import RuleViolation, Setup, replace
+from domain.kernel import RuleViolation, Setup, replace, require
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -556,11 +557,16 @@ def holds_terrain(cards: tuple[str, ...]) -> bool:
     return any(map(is_terrain, cards))
 
 
-def may_lay_face_down(state: GuardiansState, seat: int) -> bool:
-    """A card face down for a Power Stone, only by a seat that holds no Terrain card
-    (guardians TERRAIN SETTLEMENT PHASE)."""
-    cards = stock(state, seat)
-    return state.player(seat).stones > 0 and bool(cards) and not holds_terrain(cards)
+def check_face_down(state: GuardiansState, seat: int) -> None:
+    """Any card goes face down for a Power Stone, but only from a seat that holds no
+    Terrain card (guardians TERRAIN SETTLEMENT PHASE): the one check of it, which
+    settling a land and losing a Shield that cannot settle (may_settle) both ask."""
+    require(state.player(seat).stones > 0, R_SETTLEMENT, "a face-down terrain costs a Power Stone and you have none")
+    require(
+        not holds_terrain(stock(state, seat)),
+        R_SETTLEMENT,
+        "you hold a Terrain card: play it, or give up a creature (a card goes face down only when you have none)",
+    )
 
 
 def may_settle(state: GuardiansState, land: str) -> bool:
@@ -571,4 +577,5 @@ def may_settle(state: GuardiansState, land: str) -> bool:
         return False
     seat = shield.seat
     creatures = any(face(c).is_creature for c in state.zone(seat, members(shield.card)))
-    return holds_terrain(stock(state, seat)) or may_lay_face_down(state, seat) or creatures
+    cards = stock(state, seat)
+    return holds_terrain(cards) or (bool(cards) and passes(check_face_down, state, seat)) or creatures
