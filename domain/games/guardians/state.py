@@ -426,13 +426,15 @@ def per_state(query: Callable[Concatenate[GuardiansState, P], R]) -> Callable[Co
     last: list[tuple[object, dict[tuple[object, ...], R]]] = [(None, {})]
 
     def remembered(state: GuardiansState, /, *args: P.args, **kwargs: P.kwargs) -> R:
+        if kwargs:  # answers are remembered by positional arguments only
+            return query(state, *args, **kwargs)
         seen, answers = last[0]
         if seen is not state:
             answers = {}
             last[0] = (state, answers)
         found = answers.get(args, _UNKNOWN)
         if found is _UNKNOWN:
-            found = answers[args] = query(state, *args)
+            found = answers[args] = query(state, *args, **kwargs)
         return found  # type: ignore[return-value]
 
     return remembered
