@@ -167,13 +167,7 @@ def _in_area(module: str, area: str) -> bool:
     return inside
 
 
-GUARDIANS_CIRCLE = pytest.mark.xfail(
-    strict=True, reason="Guardians' turns.py imports settlement.py inside a function, and settlement.py imports "
-                        "turns.py: the games' own reshaping (issue 29) is to end it; remove this mark then")
-
-
-@pytest.mark.parametrize("area", [pytest.param(a, marks=GUARDIANS_CIRCLE) if a == "domain.games.guardians" else a
-                                  for a in _areas()])
+@pytest.mark.parametrize("area", _areas())
 def test_no_import_circle(area: str) -> None:
     touching = [c for c in circles() if any(_in_area(m, area) for m in c)]
     assert not touching, "import circles:\n" + "\n".join(described(c) for c in touching)
