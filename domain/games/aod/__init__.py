@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from domain.games.aod import messages
 from domain.games.aod.cards import CARD_IDS, CONTENT, parse_characters
+from domain.games.aod.citations import R_OPTIONAL_RULES, R_SETUP_SECTION
 from domain.games.aod.evolve import evolve
 from domain.games.aod.legal import legal_commands
 from domain.games.aod.rules import decide, to_act
@@ -34,8 +35,6 @@ from domain.kernel import (
 )
 from domain.kernel.game import memo_last
 
-OPTIONAL_RULES = "aod OPTIONAL RULES"
-
 RULESET = Ruleset(
     name="aod",
     title="Army of Darkness",
@@ -47,21 +46,21 @@ RULESET = Ruleset(
     options=(
         OptionSpec("characters", "comma list of characters by seat (ash, sheila, arthur, henry); "
                    "empty: Ash, Sheila, Arthur, Henry in seat order. Ash's seat goes first", "",
-                   rulebook="aod SET UP"),
+                   rulebook=R_SETUP_SECTION),
         OptionSpec("turn_limit", "the game ends drawn after this many turns (0, the default: no "
                    "limit, as in the rulebook)", 0, minimum=0, maximum=100_000),
         OptionSpec("discard_by_victory", "a loss to a Monster discards its Victory rating "
-                   "in cards (at least one)", False, rulebook=OPTIONAL_RULES),
+                   "in cards (at least one)", False, rulebook=R_OPTIONAL_RULES),
         OptionSpec("random_discard", "losses discard at random: off, always, or only "
                    "when beaten by a character", RANDOM_OFF,
-                   choices=(RANDOM_OFF, RANDOM_ALWAYS, RANDOM_CHARACTERS), rulebook=OPTIONAL_RULES),
+                   choices=(RANDOM_OFF, RANDOM_ALWAYS, RANDOM_CHARACTERS), rulebook=R_OPTIONAL_RULES),
         OptionSpec("switch_before_play_only", "Items and Allies may be switched only "
-                   "between the draw and the play", False, rulebook=OPTIONAL_RULES),
+                   "between the draw and the play", False, rulebook=R_OPTIONAL_RULES),
         OptionSpec("discard_allies_on_flip", "a character who changes sides discards all "
-                   "his Allies", False, rulebook=OPTIONAL_RULES),
+                   "his Allies", False, rulebook=R_OPTIONAL_RULES),
         OptionSpec("take_from_beaten", "the winner of a fight between characters takes a "
                    "random card from the loser's hand (the loser still discards)", False,
-                   rulebook=OPTIONAL_RULES),
+                   rulebook=R_OPTIONAL_RULES),
         OptionSpec("natural_rolls_against_characters", "a natural 6 always wins and a natural 1 "
                    "always loses in attacks on characters too, not only on Monsters", False),
     ),

@@ -20,6 +20,16 @@ from domain.games.aod.cards import (
     card,
 )
 from domain.games.aod.cards import ALLY as ALLY_KIND
+from domain.games.aod.citations import (
+    R_ALLIES,
+    R_ATTACK,
+    R_ITEMS,
+    R_MONSTERS,
+    R_NATURAL_ROLLS,
+    R_OPT_RANDOM,
+    R_OPT_TAKE,
+    R_OPT_VICTORY,
+)
 from domain.games.aod.messages import (
     Attack,
     AttackDeclared,
@@ -39,14 +49,6 @@ from domain.games.aod.state import (
     Options,
 )
 from domain.games.aod.turns import (
-    R_ALLIES,
-    R_ATTACK,
-    R_ITEMS,
-    R_MONSTERS,
-    R_NATURAL_ROLLS,
-    R_OPT_RANDOM,
-    R_OPT_TAKE,
-    R_OPT_VICTORY,
     Em,
     check_health,
     end_turn,

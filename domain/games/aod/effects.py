@@ -27,11 +27,11 @@ from domain.games.aod.cards import (
     YER_SCREWED,
     card,
 )
+from domain.games.aod.citations import R_EVENTS
 from domain.games.aod.messages import CardMoved, PlayCard
 from domain.games.aod.state import ALLY as ALLY_ZONE
 from domain.games.aod.state import DISCARD, PILE, WEAPON, AodState
 from domain.games.aod.turns import (
-    R_EVENTS,
     Em,
     discard_random,
     draw_to_hand,

@@ -3,6 +3,18 @@
 from __future__ import annotations
 
 from domain.games.aod.cards import EVENT, MONSTER, card, is_card, parse_characters
+from domain.games.aod.citations import (
+    R_ALLIES,
+    R_ATTACK,
+    R_EVENTS,
+    R_HEALTH,
+    R_ITEMS,
+    R_MONSTERS,
+    R_OBJECTIVE,
+    R_OPT_SWITCH,
+    R_PLAY,
+    R_SETUP,
+)
 from domain.games.aod.combat import finish_attack, resolve_attack
 from domain.games.aod.effects import check_event, resolve_event
 from domain.games.aod.messages import (
@@ -32,13 +44,6 @@ from domain.games.aod.state import (
     AodState,
 )
 from domain.games.aod.turns import (
-    R_ALLIES,
-    R_ATTACK,
-    R_HEALTH,
-    R_ITEMS,
-    R_OPT_SWITCH,
-    R_PLAY,
-    R_SETUP,
     Em,
     check_health,
     discard_from_hand,
@@ -187,15 +192,15 @@ def _play(em: Em, rng: Rng, command: PlayCard) -> None:
             target_card=command.target_card)
     kind = card(played).kind
     if kind == MONSTER:
-        em.emit(CardMoved, "aod Monsters", card=played, from_seat=seat, from_zone=HAND, to_seat=command.target_seat,
+        em.emit(CardMoved, R_MONSTERS, card=played, from_seat=seat, from_zone=HAND, to_seat=command.target_seat,
                 to_zone=PILE, reason="played")
     elif kind == EVENT:
         resolve_event(em, rng, command)
-        em.emit(CardMoved, "aod Events", card=played, from_seat=seat, from_zone=HAND, to_seat=0, to_zone=DISCARD,
+        em.emit(CardMoved, R_EVENTS, card=played, from_seat=seat, from_zone=HAND, to_seat=0, to_zone=DISCARD,
                 reason="resolved")
     else:
         zone = play_zone(played)
-        rule = {WEAPON: R_ITEMS, OTHER: R_ITEMS, ALLY: R_ALLIES}.get(zone, "aod Objective")
+        rule = {WEAPON: R_ITEMS, OTHER: R_ITEMS, ALLY: R_ALLIES}.get(zone, R_OBJECTIVE)
         em.emit(CardMoved, rule, card=played, from_seat=seat, from_zone=HAND, to_seat=seat, to_zone=zone,
                 reason="played")
     check_health(em, rng, seat)

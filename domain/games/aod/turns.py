@@ -12,6 +12,7 @@ from domain.games.aod.cards import (
     NECRONOMICON,
     card,
 )
+from domain.games.aod.citations import R_DRAW, R_HEALTH, R_OBJECTIVE, R_OPT_ALLIES, R_PLAY, R_SETUP, R_TURN_LIMIT
 from domain.games.aod.evolve import evolve
 from domain.games.aod.messages import (
     CardMoved,
@@ -40,24 +41,6 @@ from domain.games.aod.state import (
 from domain.kernel import Emitter, Rng
 
 Em = Emitter[AodState]
-
-R_SETUP = "aod Set-up"
-R_DRAW = "aod Draw"
-R_PLAY = "aod Play"
-R_ATTACK = "aod Attack"
-R_HEALTH = "aod Health"
-R_ITEMS = "aod Items"
-R_ALLIES = "aod Allies"
-R_MONSTERS = "aod Monsters"
-R_EVENTS = "aod Events"
-R_OBJECTIVE = "aod Objective"
-R_OPT_VICTORY = "aod Optional: Discard by Victory Rating"
-R_OPT_RANDOM = "aod Optional: Random Discard"
-R_OPT_SWITCH = "aod Optional: Switch Between Draw and Play"
-R_OPT_ALLIES = "aod Optional: Discard Allies on a Flip"
-R_OPT_TAKE = "aod Optional: Take from the Beaten"
-R_TURN_LIMIT = "aod turn_limit"
-R_NATURAL_ROLLS = "aod natural_rolls_against_characters"
 
 
 def new_em(state: AodState) -> Em:
