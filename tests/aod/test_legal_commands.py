@@ -15,8 +15,9 @@ from domain.games.aod import GAME
 from domain.games.aod.cards import EVENT, MONSTER, card
 from domain.games.aod.effects import event_targets
 from domain.games.aod.messages import Attack, DiscardCard, EndTurn, PlayCard, SwitchAlly, SwitchItem
-from domain.games.aod.rules import may_switch, to_act, validate
+from domain.games.aod.rules import may_switch, validate
 from domain.games.aod.state import ATTACK, PLAY, AodState
+from domain.games.aod.turn import to_act
 from domain.kernel import Command, RuleViolation
 from tests.aod.support import apply, pick_seat, started
 

@@ -3,37 +3,16 @@
 from __future__ import annotations
 
 from domain.games.aod import messages
-from domain.games.aod.cards import CARD_IDS, CONTENT, parse_characters
+from domain.games.aod.cards import CONTENT
 from domain.games.aod.citations import R_OPTIONAL_RULES, R_SETUP_SECTION
 from domain.games.aod.evolve import evolve
 from domain.games.aod.legal import legal_commands
-from domain.games.aod.rules import decide, to_act
-from domain.games.aod.state import (
-    RANDOM_ALWAYS,
-    RANDOM_CHARACTERS,
-    RANDOM_OFF,
-    SETUP,
-    AodState,
-    Options,
-    Player,
-)
+from domain.games.aod.rules import decide
+from domain.games.aod.state import RANDOM_ALWAYS, RANDOM_CHARACTERS, RANDOM_OFF, AodState, initial_state
+from domain.games.aod.turn import status
 from domain.games.aod.view import AodView, redact, view
-from domain.games.aod.words import character, glance, tell_command, tell_event
-from domain.kernel import (
-    NOT_STARTED,
-    Chance,
-    Command,
-    Event,
-    Information,
-    OptionSpec,
-    Rules,
-    Ruleset,
-    Setup,
-    Status,
-    in_progress,
-    types_in,
-)
-from domain.kernel.game import memo_last
+from domain.games.aod.words import glance, tell_command, tell_event
+from domain.kernel import Chance, Command, Event, Information, OptionSpec, Rules, Ruleset, memo_last, types_in
 
 RULESET = Ruleset(
     name="aod",
@@ -67,45 +46,6 @@ RULESET = Ruleset(
     contents=(CONTENT,),
     rulebook="army-of-darkness.txt",
 )
-
-
-def initial_state(setup: Setup) -> AodState:
-    values = dict(setup.options)
-    options = Options(
-        characters=str(values.get("characters", "")),
-        turn_limit=int(values.get("turn_limit", 0)),
-        discard_by_victory=bool(values.get("discard_by_victory", False)),
-        random_discard=str(values.get("random_discard", RANDOM_OFF)),
-        switch_before_play_only=bool(values.get("switch_before_play_only", False)),
-        discard_allies_on_flip=bool(values.get("discard_allies_on_flip", False)),
-        take_from_beaten=bool(values.get("take_from_beaten", False)),
-        natural_rolls_against_characters=bool(values.get("natural_rolls_against_characters", False)),
-    )
-    characters = parse_characters(options.characters, len(setup.seats))
-    players = tuple(Player(seat=i, name=name, character=characters[i - 1])
-                    for i, name in enumerate(setup.seats, start=1))
-    return AodState(options=options, players=players, deck=CARD_IDS)
-
-
-def _seat(state: AodState, seat: int) -> str:
-    """A seat and the side of its character, for the status line: "seat 2 (evil Sheila)"."""
-    player = state.player(seat)
-    return f"seat {seat} ({player.alignment} {character(player.character)})"
-
-
-def status(state: AodState) -> Status:
-    if state.finished:
-        winners = (state.winner,) if state.winner else ()
-        summary = f"{_seat(state, state.winner)} won: {state.result}" if state.winner else state.result
-        return Status(finished=True, winners=winners, turn=state.turn, summary=summary)
-    acting = to_act(state)
-    if state.phase == SETUP:
-        return in_progress(acting, state.turn, NOT_STARTED)
-    summary = f"turn {state.turn}: {_seat(state, state.active)}, {state.phase} step"
-    if state.owed_seat:
-        owed = "1 discard" if state.owed_count == 1 else f"{state.owed_count} discards"
-        summary += f"; {_seat(state, state.owed_seat)} owes {owed} ({state.owed_reason})"
-    return in_progress(acting, state.turn, summary)
 
 
 GAME: Rules[AodState] = Rules(

@@ -47,13 +47,13 @@ from domain.games.aod.state import (
     RANDOM_CHARACTERS,
     AodState,
     Options,
+    play_zone,
 )
 from domain.games.aod.turns import (
     Em,
     check_health,
     end_turn,
     owe,
-    play_zone,
     reshuffle_if_empty,
     reveal_top,
 )

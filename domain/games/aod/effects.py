@@ -30,14 +30,13 @@ from domain.games.aod.cards import (
 from domain.games.aod.citations import R_EVENTS
 from domain.games.aod.messages import CardMoved, PlayCard
 from domain.games.aod.state import ALLY as ALLY_ZONE
-from domain.games.aod.state import DISCARD, PILE, WEAPON, AodState
+from domain.games.aod.state import DISCARD, PILE, WEAPON, AodState, play_zone, top_of_discard
 from domain.games.aod.turns import (
     Em,
     discard_random,
     draw_to_hand,
     flip,
     owe,
-    play_zone,
 )
 from domain.kernel import Rng, require
 
@@ -47,14 +46,6 @@ CARD_TARGET = (ILL_TAKE_THAT, DOUBLE_CROSSED)
 """Events aimed at a card in play with another character (target_card; target_seat its owner)."""
 NO_TARGET = (SUCK_IT_UP, IM_BAD, GOODY_GOODY, S_MART)
 """Events with no target (S-Mart's target_card is the Item it takes, or "")."""
-
-
-def top_of_discard(state: AodState, kind: str) -> str:
-    """The most recently discarded card of a kind, or ""."""
-    for card_id in reversed(state.discard):
-        if card(card_id).kind == kind:
-            return card_id
-    return ""
 
 
 def check_event(state: AodState, command: PlayCard) -> None:

@@ -18,9 +18,9 @@ from domain.games.aod.messages import (
     SwitchAlly,
     SwitchItem,
 )
-from domain.games.aod.rules import may_switch, to_act
-from domain.games.aod.state import ATTACK, OTHER, PLAY, WEAPON, AodState, Player
-from domain.games.aod.turns import play_zone
+from domain.games.aod.rules import may_switch
+from domain.games.aod.state import ATTACK, OTHER, PLAY, WEAPON, AodState, Player, play_zone
+from domain.games.aod.turn import to_act
 from domain.kernel import Command, RuleViolation
 
 

@@ -42,6 +42,7 @@ from domain.games.aod.state import (
     SETUP,
     WEAPON,
     AodState,
+    play_zone,
 )
 from domain.games.aod.turns import (
     Em,
@@ -49,21 +50,9 @@ from domain.games.aod.turns import (
     discard_from_hand,
     end_turn,
     new_em,
-    play_zone,
     start_game,
 )
 from domain.kernel import Command, Event, Rng, RuleViolation, StartGame, require
-
-
-def to_act(state: AodState) -> tuple[int, ...]:
-    if state.finished or state.phase == SETUP:
-        return ()
-    if state.owed_seat:
-        return (state.owed_seat,)
-    if state.phase in (PLAY, ATTACK):
-        return (state.active,)
-    return ()
-
 
 # A failed check's message is formatted only when it is raised: legal_commands runs
 # these checks for every candidate.

@@ -2,14 +2,11 @@
 
 from __future__ import annotations
 
-from domain.games.aod.cards import ALLY as ALLY_KIND
 from domain.games.aod.cards import (
     EVIL,
     GOOD,
     HAND_SIZE,
-    ITEM,
     MONSTER,
-    NECRONOMICON,
     card,
 )
 from domain.games.aod.citations import R_DRAW, R_HEALTH, R_OBJECTIVE, R_OPT_ALLIES, R_PLAY, R_SETUP, R_TURN_LIMIT
@@ -30,7 +27,6 @@ from domain.games.aod.messages import (
 from domain.games.aod.state import (
     ALLY,
     ATTACK,
-    BOOK_ZONE,
     DECK,
     DISCARD,
     HAND,
@@ -45,18 +41,6 @@ Em = Emitter[AodState]
 
 def new_em(state: AodState) -> Em:
     return Emitter(state, evolve)
-
-
-def play_zone(card_id: str) -> str:
-    """Where a card goes when it enters play next to a character ("" if it cannot)."""
-    info = card(card_id)
-    if info.kind == ITEM:
-        return info.slot
-    if info.kind == ALLY_KIND:
-        return ALLY
-    if info.kind == NECRONOMICON:
-        return BOOK_ZONE
-    return ""
 
 
 def reshuffle_if_empty(em: Em, rng: Rng) -> None:
