@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from domain.games.aod import messages
 from domain.games.aod.cards import CONTENT
+from domain.games.aod.checks import plan
 from domain.games.aod.citations import R_OPTIONAL_RULES, R_SETUP_SECTION
 from domain.games.aod.evolve import evolve
 from domain.games.aod.legal import legal_commands
-from domain.games.aod.rules import decide
 from domain.games.aod.state import RANDOM_ALWAYS, RANDOM_CHARACTERS, RANDOM_OFF, AodState, initial_state
 from domain.games.aod.turn import status
 from domain.games.aod.view import AodView, redact, view
@@ -55,7 +55,7 @@ GAME: Rules[AodState] = Rules(
     state_type=AodState,
     view_type=AodView,
     initial_state=initial_state,
-    decider=decide,
+    plan=plan,
     evolve=evolve,
     legal_commands=legal_commands,
     view=view,
