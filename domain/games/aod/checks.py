@@ -51,10 +51,8 @@ from domain.games.aod.messages import (
 from domain.games.aod.state import (
     ALLY,
     ATTACK,
-    OTHER,
     PLAY,
     SETUP,
-    WEAPON,
     AodState,
     Player,
     play_zone,
@@ -104,12 +102,17 @@ def _require_turn_step(state: AodState, seat: int, phase: str, rule: str, what: 
         raise RuleViolation(rule, f"you cannot {what} now: your turn is in its {state.phase} step")
 
 
+def _require_in_hand(player: Player, card_id: str) -> None:
+    """A card played or discarded comes from the seat's own hand (aod Play)."""
+    if card_id not in player.hand:
+        raise RuleViolation(R_PLAY, f"{card_id} is not in your hand")
+
+
 def check_play(state: AodState, command: PlayCard) -> None:
     """One card from hand in the play step (aod Play): a Monster onto a named seat's
     pile, an Event with the targets it needs, any other card with no target."""
     _require_turn_step(state, command.seat, PLAY, R_PLAY, "play a card")
-    if command.card not in state.player(command.seat).hand:
-        raise RuleViolation(R_PLAY, f"{command.card} is not in your hand")
+    _require_in_hand(state.player(command.seat), command.card)
     kind = card(command.card).kind
     if kind == MONSTER:
         require(command.target_seat in state.seats(), R_PLAY, "a Monster goes on a character's pile: name the seat")
@@ -125,13 +128,14 @@ def check_play(state: AodState, command: PlayCard) -> None:
 def check_event(state: AodState, command: PlayCard) -> None:
     """An Event card's targets, and that it has an effect (aod Events; RULES.md, "Events
     need an effect" and "Event cards")."""
+    name = card(command.card).name
     effect = card(command.card).effect
     seat, target, chosen = command.seat, command.target_seat, command.target_card
     me = state.player(seat)
     if effect in OTHER_TARGET:
-        require(target in state.seats() and target != seat, R_EVENTS,
-                f"{card(command.card).name} is played on another character: name his seat")
-        require(chosen == "", R_EVENTS, f"{card(command.card).name} takes no target card")
+        _require_other_seat(state, command, "is played on")
+        if chosen != "":
+            raise RuleViolation(R_EVENTS, f"{name} takes no target card")
         them = state.player(target)
         if effect == INTO_THE_PIT:
             require(bool(me.pile), R_EVENTS, "Into the Pit moves the top Monster of your pile: your pile is empty")
@@ -139,31 +143,32 @@ def check_event(state: AodState, command: PlayCard) -> None:
             require(bool(them.active_allies()), R_EVENTS, "Ignored! needs a target with an active Ally")
         elif effect == YER_SCREWED:
             require(bool(them.weapons), R_EVENTS, "Yer Screwed! needs a target with an active weapon")
-        else:
-            require(bool(them.hand), R_EVENTS, f"{card(command.card).name} needs a target with cards in hand")
+        elif not them.hand:
+            raise RuleViolation(R_EVENTS, f"{name} needs a target with cards in hand")
     elif effect in CARD_TARGET:
-        require(target in state.seats() and target != seat, R_EVENTS,
-                f"{card(command.card).name} takes a card from another character: name his seat")
+        _require_other_seat(state, command, "takes a card from")
         them = state.player(target)
         if effect == ILL_TAKE_THAT:
-            ok = (chosen == BOOK and state.book_holder == target) or (
-                chosen in (*them.weapons, *them.others))
+            ok = (chosen == BOOK and state.book_holder == target) or chosen in them.items()
             require(ok, R_EVENTS, "I'll Take That takes an Item or the Necronomicon that this character has in play")
         else:
             require(chosen in them.active_allies(), R_EVENTS, "Double-Crossed takes an active Ally of that character")
     elif effect == ITS_BACK:
         monster = top_of_discard(state, MONSTER)
         require(bool(monster), R_EVENTS, "It's Back needs a Monster in the discard pile")
-        require(chosen == monster, R_EVENTS, f"It's Back brings back the most recently discarded Monster, {monster}")
+        if chosen != monster:
+            raise RuleViolation(R_EVENTS, f"It's Back brings back the most recently discarded Monster, {monster}")
         require(target in state.seats(), R_EVENTS, "It's Back needs the seat whose pile gets the Monster")
     else:
-        require(target == 0, R_EVENTS, f"{card(command.card).name} takes no target seat")
+        if target != 0:
+            raise RuleViolation(R_EVENTS, f"{name} takes no target seat")
         if effect == S_MART:
             item = top_of_discard(state, ITEM)
             require(bool(item), R_EVENTS, "S-Mart needs an Item in the discard pile")
-            require(chosen == item, R_EVENTS, f"S-Mart takes the most recently discarded Item, {item}")
-        else:
-            require(chosen == "", R_EVENTS, f"{card(command.card).name} takes no target card")
+            if chosen != item:
+                raise RuleViolation(R_EVENTS, f"S-Mart takes the most recently discarded Item, {item}")
+        elif chosen != "":
+            raise RuleViolation(R_EVENTS, f"{name} takes no target card")
         if effect == SUCK_IT_UP:
             require(bool(state.deck or state.discard), R_EVENTS, "Suck It Up: there are no cards left to draw")
         elif effect == IM_BAD:
@@ -172,31 +177,47 @@ def check_event(state: AodState, command: PlayCard) -> None:
             require(me.alignment == EVIL, R_EVENTS, "Goody-Goody Two-Shoes turns an evil character good: yours is")
 
 
+def _require_other_seat(state: AodState, command: PlayCard, aim: str) -> None:
+    """An Event aimed at another character names his seat (aod Events)."""
+    target = command.target_seat
+    if target not in state.seats() or target == command.seat:
+        raise RuleViolation(R_EVENTS, f"{card(command.card).name} {aim} another character: name his seat")
+
+
 def check_discard(state: AodState, command: DiscardCard) -> None:
     """A card owed (aod Health), or a card instead of a play (aod Play)."""
     _require_seat(state, command.seat)
     if state.owed_seat != command.seat:
         _require_turn_step(state, command.seat, PLAY, R_PLAY, "discard a card")
-    if command.card not in state.player(command.seat).hand:
-        raise RuleViolation(R_PLAY, f"{command.card} is not in your hand")
+    _require_in_hand(state.player(command.seat), command.card)
+
+
+def attack_targets(state: AodState, seat: int) -> list[tuple[int, str]]:
+    """What `seat` may attack, as (target_seat, target_card) (aod Attack): the top Monster
+    of each pile, his own included, then each other character (target card "")."""
+    seats = state.seats()
+    monsters = [(s, pile[-1]) for s in seats if (pile := state.player(s).pile)]
+    return monsters + [(s, "") for s in seats if s != seat]
+
+
+def usable(player: Player) -> tuple[bool, bool, bool]:
+    """Whether he has an active weapon, an active other Item and an active Ally to use in
+    an attack (aod Items, aod Allies): using each is his choice."""
+    return bool(player.weapons), bool(player.others), bool(player.allies)
 
 
 def check_attack(state: AodState, command: Attack) -> None:
     """The top Monster of any pile or another character, with active cards of one's own (aod Attack)."""
     _require_turn_step(state, command.seat, ATTACK, R_ATTACK, "attack")
-    seats = state.seats()
-    if command.target_seat not in seats:
+    if command.target_seat not in state.seats():
         raise RuleViolation(R_ATTACK, f"there is no seat {command.target_seat} to attack")
-    if command.target_card:
-        pile = state.player(command.target_seat).pile
-        require(bool(pile) and pile[-1] == command.target_card, R_ATTACK,
-                "only the top Monster of a pile may be attacked")
-    else:
-        require(command.target_seat != command.seat, R_ATTACK, "you cannot attack your own character")
-    player = state.player(command.seat)
-    require(not command.use_weapon or bool(player.weapons), R_ITEMS, "you have no active weapon to use")
-    require(not command.use_other or bool(player.others), R_ITEMS, "you have no active Item to use")
-    require(not command.use_allies or bool(player.allies), R_ALLIES, "you have no active Ally to use")
+    if (command.target_seat, command.target_card) not in attack_targets(state, command.seat):
+        raise RuleViolation(R_ATTACK, "only the top Monster of a pile may be attacked" if command.target_card
+                            else "you cannot attack your own character")
+    weapon, other, allies = usable(state.player(command.seat))
+    require(weapon or not command.use_weapon, R_ITEMS, "you have no active weapon to use")
+    require(other or not command.use_other, R_ITEMS, "you have no active Item to use")
+    require(allies or not command.use_allies, R_ALLIES, "you have no active Ally to use")
 
 
 def may_end_turn(player: Player) -> bool:
@@ -232,15 +253,11 @@ def check_switch(state: AodState, command: SwitchItem | SwitchAlly) -> str:
         raise RuleViolation(R_ITEMS, f"there is no card {command.card!r}")
     player = state.player(command.seat)
     if isinstance(command, SwitchAlly):
-        if command.card not in player.allies:
-            raise RuleViolation(R_ALLIES, f"{command.card} is not one of your Allies")
-        if command.card in player.active_allies():
-            raise RuleViolation(R_ALLIES, f"{command.card} is already active")
+        if command.card not in player.inactive_allies():
+            raise RuleViolation(R_ALLIES, f"{command.card} is already active" if command.card in player.allies
+                                else f"{command.card} is not one of your Allies")
         return ALLY
-    zone = play_zone(command.card)
-    stack = player.stack(zone) if zone in (WEAPON, OTHER) else ()
-    if command.card not in stack:
-        raise RuleViolation(R_ITEMS, f"{command.card} is not one of your Items")
-    if stack[0] == command.card:
-        raise RuleViolation(R_ITEMS, f"{command.card} is already active")
-    return zone
+    if command.card not in player.inactive_items():
+        raise RuleViolation(R_ITEMS, f"{command.card} is already active" if command.card in player.items()
+                            else f"{command.card} is not one of your Items")
+    return play_zone(command.card)

@@ -1,12 +1,13 @@
 """Every command a seat may submit now, each complete as is.
 
 Built where a command's shape alone makes it legal (any card of a hand that owes, a
-Monster onto any pile, an attack on each pile's top Monster or on another character
-with the active cards one has, a switch to each inactive card); where more decides,
-legal_commands asks the checks `plan` runs (checks.py): an Event's targets go through
-check_event, ending the turn through may_end_turn, switching at all through may_switch.
-tests/test_games.py holds the list to `plan`: every command listed is accepted, and
-every command accepted is listed.
+Monster onto any pile, a card with no target); where a rule decides, legal_commands
+asks what the checks `plan` runs ask (checks.py, state.py): an Event's targets go
+through check_event, an attack's targets and the cards it may use come from
+attack_targets and usable, ending the turn from may_end_turn, switching at all from
+may_switch and the cards to switch to from the Player's inactive_items and
+inactive_allies. tests/test_games.py and tests/aod/test_legal_commands.py hold the
+list to `plan`: every command listed is accepted, and every command accepted is listed.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from domain.games.aod.cards import (
     S_MART,
     card,
 )
-from domain.games.aod.checks import check_event, may_end_turn, may_switch
+from domain.games.aod.checks import attack_targets, check_event, may_end_turn, may_switch, usable
 from domain.games.aod.messages import Attack, DiscardCard, EndTurn, PlayCard, SwitchAlly, SwitchItem
 from domain.games.aod.state import PLAY, AodState, top_of_discard
 from domain.games.aod.turn import to_act
@@ -45,7 +46,7 @@ def _event_targets(state: AodState, seat: int, card_id: str) -> list[tuple[int, 
     if effect in OTHER_TARGET:
         return [(s, "") for s in others]
     if effect == ILL_TAKE_THAT:
-        found = [(s, c) for s in others for c in (*state.player(s).weapons, *state.player(s).others)]
+        found = [(s, c) for s in others for c in state.player(s).items()]
         if state.book_holder and state.book_holder != seat:
             found.append((state.book_holder, BOOK))
         return found
@@ -82,19 +83,17 @@ def legal_commands(state: AodState, seat: int) -> list[Command]:
                 found.append(PlayCard(seat=seat, card=c))
             found.append(DiscardCard(seat=seat, card=c))
     elif acting:  # his attack step
-        targets = [(s, state.player(s).pile[-1]) for s in state.seats() if state.player(s).pile]
-        targets += [(s, "") for s in state.seats() if s != seat]
-        weapon_flags = (False, True) if player.weapons else (False,)
-        other_flags = (False, True) if player.others else (False,)
-        ally_flags = (False, True) if player.allies else (False,)
-        for target_seat, target_card in targets:
+        weapon, other, allies = usable(player)
+        weapon_flags = (False, True) if weapon else (False,)
+        other_flags = (False, True) if other else (False,)
+        ally_flags = (False, True) if allies else (False,)
+        for target_seat, target_card in attack_targets(state, seat):
             found += [Attack(seat=seat, target_seat=target_seat, target_card=target_card,
                              use_weapon=w, use_other=o, use_allies=a)
                       for w in weapon_flags for o in other_flags for a in ally_flags]
         if may_end_turn(player):
             found.append(EndTurn(seat=seat))
     if switching:  # every inactive card of his stacks (aod Items, aod Allies)
-        active = player.active_allies()
-        found += [SwitchItem(seat=seat, card=c) for c in (*player.weapons[1:], *player.others[1:])]
-        found += [SwitchAlly(seat=seat, card=c) for c in player.allies if c not in active]
+        found += [SwitchItem(seat=seat, card=c) for c in player.inactive_items()]
+        found += [SwitchAlly(seat=seat, card=c) for c in player.inactive_allies()]
     return found

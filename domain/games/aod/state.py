@@ -83,6 +83,19 @@ class Player:
             return self.allies[:2]
         return self.allies[:1]
 
+    def inactive_allies(self) -> tuple[str, ...]:
+        """The Allies he may switch to (aod Allies), in stack order."""
+        active = self.active_allies()
+        return tuple(ally for ally in self.allies if ally not in active)
+
+    def items(self) -> tuple[str, ...]:
+        """His Items in play: the weapon stack, then the other stack."""
+        return (*self.weapons, *self.others)
+
+    def inactive_items(self) -> tuple[str, ...]:
+        """The Items he may switch to (aod Items): all but the first of each stack."""
+        return (*self.weapons[1:], *self.others[1:])
+
     def with_stack(self, zone: str, cards: tuple[str, ...]) -> Player:
         if zone == HAND:
             return replace(self, hand=cards)
