@@ -1,13 +1,14 @@
-"""Tables built to order for Guardians tests: two Shields face to face with chosen
-creatures, a driver that plays commands through decide and evolve, and positions of
-random games found by fuzzing or property tests, kept as fixtures."""
+"""Guardians' own test support: card keys by name, tables built to order (two Shields
+face to face with chosen creatures), a table that casts Spells, and positions of random
+games found by fuzzing or property tests, kept as fixtures. Commands run through the
+shared kit (tests/kit.py)."""
 
 from __future__ import annotations
 
 import json
 from collections.abc import Iterable
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
 from domain.games.guardians import GAME
 from domain.games.guardians.cards import CARDS
@@ -22,11 +23,15 @@ from domain.games.guardians.state import (
     members,
     terrain,
 )
-from domain.kernel import Command, Event, Rng
+from domain.kernel import Command, Event
 from domain.kernel.messages import from_plain
 from domain.kernel.session import command_from_json
+from tests import kit
+from tests.kit import GameKit
 
-E = TypeVar("E", bound=Event)
+KIT = GameKit(GAME, game_id="g")
+"""The kept positions (tests/guardians/data) were found with generators of game id "g"."""
+run, refused = KIT.run, KIT.refused
 
 GUARDIAN_KEYS = {"rak nam": "re-rak-nam-leader-of-the-mighty", "tes let": "re-tes-let-leader-with-foresight"}
 STRONGHOLD = ("re-carreg-amroth-left", "re-carreg-amroth-center", "re-carreg-amroth-right")
@@ -100,19 +105,11 @@ def face_off(
     )
 
 
-class Table:
-    """Plays commands on a state, keeping every event."""
+class Table(kit.Table[GuardiansState]):
+    """The kit's table for Guardians, which also casts a Spell or Item and lets it stand."""
 
-    def __init__(self, state: GuardiansState) -> None:
-        self.state = state
-        self.events: list[Event] = []
-
-    def play(self, command: Command) -> list[Event]:
-        events = GAME.decide(self.state, command, Rng("test", "table", len(self.events)))
-        for event in events:
-            self.state = GAME.evolve(self.state, event)
-        self.events += events
-        return events
+    def __init__(self, state: GuardiansState, seed: str = "test") -> None:
+        super().__init__(KIT, state, seed)
 
     def cast(self, command: Command) -> list[Event]:
         """A Spell or Item played and let stand: the enemy passes its answer (answers.py)."""
@@ -120,9 +117,6 @@ class Table:
         answer = self.state.answer
         assert answer is not None, "no answer opened"
         return events + self.play(Pass(seat=answer.actor))
-
-    def of(self, kind: type[E]) -> list[E]:
-        return [e for e in self.events if isinstance(e, kind)]
 
 
 def card_of(seat: int, name: str, copy: int = 1) -> str:
@@ -163,13 +157,6 @@ def through_spells(table: Table) -> None:
     SPELLS), if it is open."""
     while table.state.combat is not None and table.state.combat.stage == "spells":
         table.play(Pass(seat=table.state.combat.actor))
-
-
-def decided(state: GuardiansState, command: Command, seed: str, position: int) -> GuardiansState:
-    """The state after `command`, decided with the generator a random game uses at `position`."""
-    for event in GAME.decide(state, command, Rng(seed, "g", position)):
-        state = GAME.evolve(state, event)
-    return state
 
 
 def kept_position(fixture: Path) -> tuple[GuardiansState, str, int, Command | None]:

@@ -15,8 +15,8 @@ from domain.games.guardians import GAME
 from domain.games.guardians.messages import Assassinate, CardsMoved, KeepUpCard, Mulligan, Pass, PlayCard
 from domain.games.guardians.organize import up_choice_pending
 from domain.games.guardians.state import ASSASSINATE, DECK, DISCARD, DRAWN, ORGANIZE, GuardiansState, face
-from domain.kernel import Rng, RuleViolation
-from tests.guardians.support import Table, card_of, decided, instances, kept_position, table
+from domain.kernel import RuleViolation
+from tests.guardians.support import Table, card_of, instances, kept_position, refused, run, table
 from tests.guardians.test_no_stuck_seat import play_on, seats_can_go_on
 from tests.guardians.test_properties import all_instances
 
@@ -42,29 +42,27 @@ def test_the_assassin_waits_for_the_enemys_draw_and_takes_a_card_still_in_its_de
     assert state.phase == ORGANIZE and up_choice_pending(state, 2)
     assert state.zone_of(ASSASSIN) in (DRAWN, "storage") and state.zone_of(MAGMA) == DECK
     cast = PlayCard(seat=1, card=ASSASSIN)
-    with pytest.raises(RuleViolation, match="the enemy has not drawn yet"):
-        GAME.decide(state, cast, Rng(seed, "g", position))
+    assert "the enemy has not drawn yet" in refused(state, cast).message
     assert cast not in GAME.legal_commands(state, 1)
-    seats_can_go_on(state, position)
+    seats_can_go_on(state)
 
-    state = decided(state, KeepUpCard(seat=2, keep=False), seed, position)
+    state = run(state, KeepUpCard(seat=2, keep=False), seed, position).state
     assert state.zone_of(MAGMA) == DRAWN
     assert cast in GAME.legal_commands(state, 1)
-    state = decided(state, cast, seed, position + 1)
-    state = decided(state, Pass(seat=2), seed, position + 2)  # seat 2 does not dispel it (answers.py)
+    state = run(state, cast, seed, position + 1).state
+    state = run(state, Pass(seat=2), seed, position + 2).state  # seat 2 does not dispel it (answers.py)
     looking = state.player(1).looking
     assert state.player(1).look == ASSASSINATE and looking == state.zone(2, DECK) and MAGMA not in looking
     stale = Assassinate(seat=1, card=MAGMA)
-    with pytest.raises(RuleViolation, match="not a Creature in the deck you are looking at"):
-        GAME.decide(state, stale, Rng(seed, "g", position + 3))
+    assert "not a Creature in the deck you are looking at" in refused(state, stale).message
     legal = GAME.legal_commands(state, 1)
     assert stale not in legal
     assert set(legal) == {Assassinate(seat=1, card=c) for c in looking if face(c).is_creature}
-    seats_can_go_on(state, position + 3)
+    seats_can_go_on(state)
 
     taken = legal[0]
     assert isinstance(taken, Assassinate)
-    state = decided(state, taken, seed, position + 3)
+    state = run(state, taken, seed, position + 3).state
     assert all_instances(state) == cards, "every card is in exactly one zone"
     assert state.zone_of(taken.card) == DISCARD and not state.player(1).looking
     play_on(state, seed, random.Random(156))
@@ -96,7 +94,7 @@ def test_the_enemy_may_not_mulligan_while_its_deck_is_looked_at() -> None:
     with pytest.raises(RuleViolation, match="looking at your deck"):
         t.play(Mulligan(seat=2))
     assert Mulligan(seat=2) not in GAME.legal_commands(t.state, 2)
-    seats_can_go_on(t.state, 0)
+    seats_can_go_on(t.state)
     cards = all_instances(t.state)
     t.play(Assassinate(seat=1, card=card_of(2, "Magma Elemental")))
     assert all_instances(t.state) == cards

@@ -27,6 +27,7 @@ from domain.games.guardians.messages import (
 from domain.games.guardians.state import members
 from domain.kernel import Command, RuleViolation
 from tests.guardians.support import Table, card_of, face_off, through_spells
+from tests.kit import of
 
 CHRIS = ["Super Model", "Snogwart", "Archer", "Wraith", "Wild Nymph"]
 BILL = ["Floyd the Flying Pig", "Ugly Wart Fiend", "Baal-a-Gog", "Devil Dog", "Ice Spirit", "Gn'Omish Gnomes"]
@@ -116,7 +117,7 @@ def test_a_shield_given_up_shows_the_creatures_it_sends_to_the_discard_pile() ->
     inside = table.state.zone(2, members(shield))
     assert inside, "survivors are left in Bill's Shield"
     events = table.play(DestroyShield(seat=2))
-    moved = [e for e in events if isinstance(e, CardsMoved) and e.from_zone == members(shield)]
+    moved = [e for e in of(events, CardsMoved) if e.from_zone == members(shield)]
     assert [(m.cards, m.to_zone) for m in moved] == [(inside, "discard")]
     assert [type(e).__name__ for e in events].index("CardsMoved") < [type(e).__name__ for e in events].index(
         "ShieldDestroyed")

@@ -52,7 +52,7 @@ def power_lunch_played(*, attacker_dispels: int = 0, defender_dispels: int = 1) 
 
 
 def channeling_allowed(t: Table) -> bool:
-    return any(isinstance(e, EffectApplied) and e.effect == "receive-channeling" for e in t.events)
+    return any(e.effect == "receive-channeling" for e in t.of(EffectApplied))
 
 
 def test_a_spell_waits_for_the_enemys_answer_whatever_it_holds() -> None:

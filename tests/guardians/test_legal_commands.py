@@ -20,8 +20,9 @@ from domain.games.guardians import GAME
 from domain.games.guardians.cards import CARDS
 from domain.games.guardians.decks import MAX_COPIES, RESTRICTED, parse_deck
 from domain.games.guardians.state import GuardiansState
-from domain.kernel import Command, Rng, StartGame, parse_log
+from domain.kernel import Command, StartGame, parse_log
 from domain.kernel.session import decode_event
+from tests.guardians.support import KIT
 from tests.stored_logs import CURRENT_LOGS, GOLDEN_LOGS
 
 # ---------------------------------------------------------------- the positions
@@ -49,21 +50,13 @@ class Checker:
 
 def random_positions(seed: int, options: Mapping[str, Any]) -> Iterator[GuardiansState]:
     """The positions of one random legal game, each before a seat chooses."""
-    setup = GAME.ruleset.check_setup(["ann", "bob"], dict(options), "")
-    state = GAME.initial_state(setup)
+    table = KIT.table(KIT.initial(2, options), str(seed))
     chooser = random.Random(seed)
-    position = 0
-    command: Command = StartGame(seat=0)
-    while True:
-        events = GAME.decide(state, command, Rng(str(seed), "g", position))
-        for event in events:
-            state = GAME.evolve(state, event)
-        position += len(events)
-        if state.finished:
-            return
-        yield state
-        seat = chooser.choice(GAME.status(state).to_act)
-        command = chooser.choice(GAME.legal_commands(state, seat))
+    table.play(StartGame(seat=0))
+    while not table.state.finished:
+        yield table.state
+        seat = chooser.choice(GAME.status(table.state).to_act)
+        table.play(chooser.choice(GAME.legal_commands(table.state, seat)))
 
 
 DECKS = ("knights", "giants-fairies", "undead")

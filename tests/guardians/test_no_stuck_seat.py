@@ -27,8 +27,9 @@ from domain.games.guardians.messages import (
     TurnShield,
 )
 from domain.games.guardians.state import MOVEMENT, PEN, SETTLEMENT, STORAGE, GuardiansState, Shield, face, members
-from domain.kernel import Command, Rng, RuleViolation
-from tests.guardians.support import Table, instances, kept_position, table
+from domain.kernel import Command, RuleViolation
+from tests.guardians.support import Table, instances, kept_position, refused, run, table
+from tests.kit import of
 
 FIXTURE = Path(__file__).parent / "data" / "fly-past-then-strike.json"
 RETREAT_FIXTURE = Path(__file__).parent / "data" / "retreat-onto-the-attacker.json"
@@ -36,7 +37,7 @@ SETTLE_FIXTURE = Path(__file__).parent / "data" / "settle-the-last-terrain-elsew
 FLIER, ENEMY = "1.re-shield-ploogs-ox-10#1", "2.re-shield-ploogs-ox-11#1"
 
 
-def seats_can_go_on(state: GuardiansState, position: int) -> None:
+def seats_can_go_on(state: GuardiansState) -> None:
     """Every seat waited on has a legal command, and the rules accept each one."""
     status = GAME.status(state)
     assert status.finished or status.to_act, "someone always has a decision in a game under way"
@@ -44,7 +45,7 @@ def seats_can_go_on(state: GuardiansState, position: int) -> None:
         legal = GAME.legal_commands(state, seat)
         assert legal, f"seat {seat} is waited on and has no legal command ({status.summary})"
         for command in legal:
-            assert GAME.decide(state, command, Rng("stuck", "legal", position)), command
+            assert GAME.refusal(state, command) is None, command
 
 
 def flier_past_the_enemy() -> Table:
@@ -75,7 +76,7 @@ def test_a_shield_that_flies_past_an_enemy_shield_may_not_strike_from_its_space(
     legal = GAME.legal_commands(t.state, 1)
     assert Step(seat=1, to="b4", fly=True) not in legal
     assert Step(seat=1, to="b2", fly=True) in legal
-    seats_can_go_on(t.state, 0)
+    seats_can_go_on(t.state)
     t.play(Step(seat=1, to="b2", fly=True))
     assert [e.to_space for e in t.of(ShieldStepped)] == ["b3", "b2"] and not t.of(GuardianAssaulted)
 
@@ -86,13 +87,12 @@ def test_the_fuzzed_game_that_got_stuck_now_goes_on() -> None:
     reinforced it and could neither move it nor end its move. From the position before
     the strike, the strike is refused, seat 1 has commands to go on with, and the game
     plays to its end."""
-    state, seed, position, strike = kept_position(FIXTURE)
+    state, seed, _, strike = kept_position(FIXTURE)
     assert strike == Step(seat=1, to="b4", fly=True)
-    seats_can_go_on(state, position)
+    seats_can_go_on(state)
     at_b3 = {(s.seat, s.card) for s in state.shields if s.space == "b3"}
     assert at_b3 == {(1, state.moving), (2, "2.re-shield-ploogs-ox-08#1")}  # flown past, mid-move
-    with pytest.raises(RuleViolation, match="cannot attack a stronghold space"):
-        GAME.decide(state, strike, Rng(seed, "g", position))
+    assert "cannot attack a stronghold space" in refused(state, strike).message
     assert strike not in GAME.legal_commands(state, 1)
     play_on(state, seed, random.Random(3))
 
@@ -101,14 +101,13 @@ def play_on(state: GuardiansState, seed: str, chooser: random.Random) -> Guardia
     """Random legal play to the end: every seat waited on can go on, Shields at rest
     never share a space."""
     for position in range(3000):
-        seats_can_go_on(state, position)
+        seats_can_go_on(state)
         status = GAME.status(state)
         if status.finished:
             break
         seat = chooser.choice(status.to_act)
         chosen = chooser.choice(GAME.legal_commands(state, seat))
-        for event in GAME.decide(state, chosen, Rng(seed, "on", position)):
-            state = GAME.evolve(state, event)
+        state = run(state, chosen, seed, position).state
         if not state.moving and state.combat is None:
             assert len({s.space for s in state.shields}) == len(state.shields), "Shields share a space at rest"
     assert GAME.status(state).finished
@@ -122,37 +121,30 @@ def test_a_beaten_defender_may_not_retreat_where_the_attacker_goes_back_to() -> 
     to b3 too (b3 is seat 2's land, COMBAT RESOLUTION) and the two shared the space.
     From that position, b3 is no retreat: it is offered nowhere and refused; the seat's other ways
     (its own Shields' spaces, merging, or giving the Shield up) stay, each accepted."""
-    state, seed, position, _ = kept_position(RETREAT_FIXTURE)
+    state, seed, _, _ = kept_position(RETREAT_FIXTURE)
     combat = state.combat
     assert combat is not None and combat.stage == "retreat" and combat.actor == 2
     assert (combat.space, combat.came_from, combat.winner, combat.loser) == ("b4", "b3", 1, 2)
     attacker = state.shield(combat.attacker.shield)
     assert attacker is not None and attacker.space == "b4" and state.shield_at("b3") is None
-    seats_can_go_on(state, position)
+    seats_can_go_on(state)
 
-    with pytest.raises(RuleViolation, match="retreat to one of a4, c4"):
-        GAME.decide(state, Retreat(seat=2, to="b3"), Rng(seed, "g", 0))
+    assert "retreat to one of a4, c4" in refused(state, Retreat(seat=2, to="b3")).message
     legal = GAME.legal_commands(state, 2)
     assert sorted(c.to for c in legal if isinstance(c, Retreat)) == ["a4", "c4"]
     assert DestroyShield(seat=2) in legal
     for space in neighbours("b4"):  # exactly the retreats the rules accept are listed
-        try:
-            GAME.decide(state, Retreat(seat=2, to=space), Rng(seed, "g", 0))
-        except RuleViolation:
-            assert Retreat(seat=2, to=space) not in legal, space
-        else:
-            assert Retreat(seat=2, to=space) in legal, space
+        retreat = Retreat(seat=2, to=space)
+        assert (GAME.refusal(state, retreat) is None) == (retreat in legal), space
 
     retreated = []
     answer: Command = Retreat(seat=2, to="a4")  # onto its own Shield: they merge
     while True:
-        events = GAME.decide(state, answer, Rng(seed, "g", 0))
-        retreated += [(e.seat, e.to_space) for e in events if isinstance(e, ShieldRetreated)]
-        for event in events:
-            state = GAME.evolve(state, event)
+        state, events = run(state, answer, seed)
+        retreated += [(e.seat, e.to_space) for e in of(events, ShieldRetreated)]
         if state.combat is None:
             break
-        seats_can_go_on(state, 0)
+        seats_can_go_on(state)
         answer = GAME.legal_commands(state, 2)[0]  # trimming the merged Shield
     assert retreated == [(2, "a4"), (1, "b3")]
     assert [s.seat for s in state.shields if s.space == "b3"] == [1]
@@ -177,7 +169,7 @@ def test_a_land_left_with_no_way_to_settle_it_loses_its_shield() -> None:
     stock = (*state.zone(2, PEN), *state.zone(2, STORAGE))
     assert [c for c in stock if face(c).kind in ("terrain", "shield-terrain")] == [woods]
     assert state.player(2).stones == 0 and state.player(2).shields_lost == 4
-    seats_can_go_on(state, position)
+    seats_can_go_on(state)
 
     legal = GAME.legal_commands(state, 2)
     candidates: list[Command] = []
@@ -187,30 +179,17 @@ def test_a_land_left_with_no_way_to_settle_it_loses_its_shield() -> None:
         candidates += [PlaceTerrain(seat=2, land=land, card=c, face_down=down) for c in stock for down in (False, True)]
         candidates += [DropCreature(seat=2, land=land, card=c) for c in state.zone(2, members(shield.card))]
     for command in candidates:  # exactly the commands the rules accept are listed
-        try:
-            GAME.decide(state, command, Rng(seed, "g", 0))
-        except RuleViolation:
-            assert command not in legal, command
-        else:
-            assert command in legal, command
+        assert (GAME.refusal(state, command) is None) == (command in legal), command
     assert set(legal) <= set(candidates)
     assert PlaceTerrain(seat=2, land="c2", card=woods) in legal  # the Woods could settle c2 instead
 
     assert stuck == PlaceTerrain(seat=2, land="a3", card=woods)
-    events = GAME.decide(state, stuck, Rng(seed, "g", position))
-    assert [(e.shield, e.reason) for e in events if isinstance(e, ShieldDestroyed)] == [
-        (empty.card, "could not settle its land")
-    ]
-    assert [e.land for e in events if isinstance(e, LandSettled)] == ["a3", "c2"]
-    assert [e.seat for e in events if isinstance(e, GameWon)] == [1]
-    after = state
-    for event in events:
-        after = GAME.evolve(after, event)
+    after, events = run(state, stuck, seed, position)
+    assert [(e.shield, e.reason) for e in of(events, ShieldDestroyed)] == [(empty.card, "could not settle its land")]
+    assert [e.land for e in of(events, LandSettled)] == ["a3", "c2"]
+    assert [e.seat for e in of(events, GameWon)] == [1]
     assert after.finished and after.winner == 1 and after.settling == ()
-    seats_can_go_on(after, 0)
+    seats_can_go_on(after)
 
     for command in legal:  # every other way on plays to the end
-        after = state
-        for event in GAME.decide(state, command, Rng(seed, "g", 0)):
-            after = GAME.evolve(after, event)
-        play_on(after, seed, random.Random(155))
+        play_on(run(state, command, seed).state, seed, random.Random(155))

@@ -1,5 +1,6 @@
-"""Properties of random legal Guardians play: it ends, conserves cards, accepts every
-listed command, hides what it must, and its logs replay and verify."""
+"""Properties of random legal Guardians play: it ends, conserves cards, hides what it
+must, and its logs replay and verify. (Every listed command is accepted, and every
+accepted one listed: tests/test_games.py.)"""
 
 from __future__ import annotations
 
@@ -14,8 +15,9 @@ from domain.games.guardians import GAME
 from domain.games.guardians.decks import parse_deck
 from domain.games.guardians.messages import CardsMoved, CommandChosen, Committed, CreatureChosen, DeckShuffled, Place
 from domain.games.guardians.state import INSTANCE, PLACED, GuardiansState, is_public, seat_of
-from domain.kernel import Event, Header, Log, Rng, Session, StartGame, canonical_json, replay, seed_commitment, to_plain
+from domain.kernel import Event, StartGame, canonical_json, replay, to_plain
 from domain.kernel import verify as verify_log
+from tests.guardians.support import KIT, run
 from tests.plain import strings
 
 DECKS = ("knights", "giants-fairies", "undead")
@@ -81,34 +83,25 @@ def check_redaction(before: GuardiansState, after: GuardiansState, events: list[
             assert {s for s in strings(legal) if INSTANCE.fullmatch(s)} <= described
 
 
-def random_play(
-    seed: int, options: Mapping[str, Any], *, check_legal: bool = False, check_views: bool = False
-) -> GuardiansState:
-    setup = GAME.ruleset.check_setup(["ann", "bob"], dict(options), "")
-    state = GAME.initial_state(setup)
+def random_play(seed: int, options: Mapping[str, Any], *, check_views: bool = False) -> GuardiansState:
+    """A random legal game, checked after every command; its generators are the kit's
+    (game id "g"), those of the games kept in tests/guardians/data."""
+    state = KIT.initial(2, options)
     cards = all_instances(state)
     chooser = random.Random(seed)
-    position = 0
-    for event in GAME.decide(state, StartGame(seat=0), Rng(str(seed), "g", position)):
-        state = GAME.evolve(state, event)
+    state = run(state, StartGame(seat=0), str(seed)).state
     commands = 0
     while not GAME.status(state).finished:
         commands += 1
-        position += 1
         assert commands < MAX_COMMANDS
         acting = GAME.status(state).to_act
         assert acting, "someone always has a decision in a game under way"
         seat = chooser.choice(acting)
         legal = GAME.legal_commands(state, seat)
         assert legal, f"seat {seat} is waited on and has a legal command ({GAME.status(state).summary})"
-        if check_legal:
-            for command in legal:
-                assert GAME.decide(state, command, Rng(str(seed), "legal", position))
         before = state
         command = chooser.choice(legal)
-        events = GAME.decide(state, command, Rng(str(seed), "g", position))
-        for event in events:
-            state = GAME.evolve(state, event)
+        state, events = run(state, command, str(seed), commands)
         assert all_instances(state) == cards, "every card is in exactly one zone"
         if not state.moving and state.combat is None:
             # A Shield on another's space could neither move on nor end a move there.
@@ -144,12 +137,6 @@ def test_nothing_face_down_reaches_another_seat(seed: int, options: dict[str, An
     random_play(seed, {**options, "turn_limit": 6}, check_views=True)
 
 
-@settings(max_examples=2, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 10**6), options=OPTIONS)
-def test_every_listed_command_is_accepted(seed: int, options: dict[str, Any]) -> None:
-    random_play(seed, {**options, "turn_limit": 5}, check_legal=True)
-
-
 def test_a_custom_deck_list_plays() -> None:
     """A client's own deck list (the compact form) sets up and plays (guardians THE DECK)."""
     undead = parse_deck("undead")
@@ -164,30 +151,9 @@ def test_a_custom_deck_list_plays() -> None:
 def test_replay_equals_live_state_and_the_log_verifies() -> None:
     """A whole game through the kernel Session: replay folds to the live state and verify
     re-decides every command."""
-    chooser = random.Random(11)
-    secret = "seed-11"
-    setup = GAME.ruleset.check_setup(["ann", "bob"], {"turn_limit": 10}, "")
-    header = Header(
-        game_id="g-11",
-        ruleset="guardians",
-        ruleset_version=GAME.ruleset.version,
-        seats=setup.seats,
-        options=dict(setup.options),
-        content=setup.content,
-        seed_commitment=seed_commitment(secret),
-        created_at="2026-11-25T00:00:00Z",
-    )
-    session, first = Session.create(GAME, header, secret)
-    envelopes = [first]
-    session, made = session.execute(StartGame(seat=0), "start", secret)
-    envelopes += made
-    count = 0
-    while not session.finished:
-        seat = chooser.choice(GAME.status(session.state).to_act)
-        session, made = session.execute(chooser.choice(GAME.legal_commands(session.state, seat)), f"c{count}", secret)
-        envelopes += made
-        count += 1
-    log = Log(header=session.header, envelopes=tuple(envelopes))
+    played = KIT.play_random(11, 2, {"turn_limit": 10})
+    session, log = played.session, played.log
+    assert session.finished
     replayed, report = replay(GAME, log)
     assert report.ok and replayed is not None and report.finished
     assert to_plain(replayed.state) == to_plain(session.state)

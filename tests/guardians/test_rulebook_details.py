@@ -37,7 +37,8 @@ from domain.games.guardians.organize import up_choice_pending
 from domain.games.guardians.state import MOVEMENT, ORGANIZE, SETTLEMENT, Options, Shield, draw_count
 from domain.games.guardians.turn import to_act
 from domain.kernel import Emitter, Rng, RuleViolation, StartGame, replace
-from tests.guardians.support import Table, card_of, face_off, instances, table
+from tests.guardians.support import KIT, Table, card_of, face_off, instances, table
+from tests.kit import of
 
 FLIER, ENEMY = "1.re-shield-ploogs-ox-10#1", "2.re-shield-ploogs-ox-11#1"
 
@@ -221,10 +222,10 @@ def test_the_default_game_has_no_turn_limit() -> None:
     assert ended.options.turn_limit == 0
     em = Emitter(ended, evolve)
     begin_organize(em, Rng("test", "limit", 0))
-    assert [(e.phase, e.turn) for e in em.events if isinstance(e, PhaseStarted)] == [(ORGANIZE, 41)]
+    assert [(e.phase, e.turn) for e in of(em.events, PhaseStarted)] == [(ORGANIZE, 41)]
     capped = Emitter(replace(ended, options=Options(turn_limit=40)), evolve)
     begin_organize(capped, Rng("test", "limit", 0))
-    [drawn] = [e for e in capped.events if isinstance(e, GameDrawn)]
+    [drawn] = of(capped.events, GameDrawn)
     assert drawn.rule == "tablerules turn limit" and capped.state.finished
 
 
@@ -235,16 +236,15 @@ def test_after_the_tied_up_cards_the_coin_gives_nobody_the_low_up_bonus() -> Non
     decks = {f"{seat}:deck": instances(seat, ["Swordsman"] * (UP_ROUNDS + 2)) for seat in (1, 2)}
     em = Emitter(table(phase=MOVEMENT, zones=decks), evolve)
     turn_up_cards(em, Rng("test", "ties", 0))
-    compared = [e for e in em.events if isinstance(e, UpCardsCompared)]
+    compared = of(em.events, UpCardsCompared)
     assert len(compared) == UP_ROUNDS + 1 and compared[-1].rule == "tablerules Up-card ties"
     assert compared[-1].first in (1, 2) and em.state.first == compared[-1].first
     assert not em.state.player(1).low_up and not em.state.player(2).low_up
     assert draw_count(em.state, 1)[2] == draw_count(em.state, 2)[2] == 0
 
 
-def _started(**options: object) -> Table:
-    setup = REGISTRY["guardians"].ruleset.check_setup(["ann", "bob"], options, "")
-    t = Table(REGISTRY["guardians"].initial_state(setup))
+def _started(**options: bool | int | str) -> Table:
+    t = Table(KIT.initial(2, options))
     t.play(StartGame(seat=0))
     return t
 

@@ -27,8 +27,9 @@ from domain.games.guardians.messages import (
     Step,
 )
 from domain.games.guardians.state import ORGANIZE, SETTLEMENT, Shield, face, members
-from domain.kernel import Event, Rng, RuleViolation, StartGame
-from tests.guardians.support import Table, card_of, face_off, instances, table
+from domain.kernel import Event, RuleViolation, StartGame
+from tests.guardians.support import KIT, Table, card_of, face_off, instances, run, table
+from tests.kit import of
 
 FINN = "re-finn-swamp-king"
 DRIFTERS = ("dn-drifters-nexus-stronghold-l", "dn-drifters-nexus-stronghold-c", "dn-drifters-nexus-stronghold-r")
@@ -38,7 +39,7 @@ other kind (Spells, Items, downgrades) holds only cards that are then not played
 
 
 def notes(events: list[Event]) -> list[tuple[int, str]]:
-    return [(e.seat, e.source) for e in events if isinstance(e, EffectApplied) and e.effect == TEXT_NOT_IMPLEMENTED]
+    return [(e.seat, e.source) for e in of(events, EffectApplied) if e.effect == TEXT_NOT_IMPLEMENTED]
 
 
 def test_every_unimplemented_kind_says_so_or_is_not_played() -> None:
@@ -52,8 +53,7 @@ def test_a_guardian_and_a_stronghold_say_so_when_the_game_is_set_up() -> None:
     seat 2's Rak Nam and Carreg Amroth are implemented and say nothing."""
     knights = EXAMPLE_DECKS["knights"]
     deck = replace_card(knights, guardian=FINN, stronghold=DRIFTERS).compact()
-    setup = GAME.ruleset.check_setup(["ann", "bob"], {"deck_1": deck}, "")
-    events = GAME.decide(GAME.initial_state(setup), StartGame(seat=0), Rng("test", "notes", 0))
+    events = run(KIT.initial(2, {"deck_1": deck}), StartGame(seat=0)).events
     assert notes(events) == [(1, FINN), *((1, key) for key in DRIFTERS)]
 
 
@@ -70,7 +70,7 @@ def test_a_standard_bearer_and_an_upgrade_say_so_when_the_layouts_are_revealed()
     kinds = [type(e).__name__ for e in revealed]
     assert notes(revealed) == [(1, bearer), (1, cannon)]
     assert kinds.index("EffectApplied") > kinds.index(LayoutRevealed.__name__)
-    shown = [GAME.redact(e, 2) for e in revealed if isinstance(e, EffectApplied)]
+    shown = [GAME.redact(e, 2) for e in of(revealed, EffectApplied)]
     assert notes(shown) == [(1, bearer), (1, cannon)]
 
 
