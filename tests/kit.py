@@ -73,9 +73,17 @@ class GameKit(Generic[S]):
     def run(self, state: S, command: Command, rng: Rng | str = "test", position: int = 0) -> Ran[S]:
         """Decide `command` (with `rng`, or the generator of seed `rng` at `position`) and
         apply its events. A refused command raises its RuleViolation."""
-        generator = rng if isinstance(rng, Rng) else Rng(rng, self.game_id, position)
-        decision = self.game.decided(state, command, generator)
+        decision = self.game.decided(state, command, self._generator(rng, position))
         return Ran(decision.states[-1] if decision.states else state, decision.events)
+
+    def steps(self, state: S, command: Command, rng: Rng | str = "test", position: int = 0) -> list[tuple[Event, S]]:
+        """As `run`, but each event with the state it led to: for checks of what a viewer
+        is told as each event happens (`run` keeps only the last state)."""
+        decision = self.game.decided(state, command, self._generator(rng, position))
+        return list(zip(decision.events, decision.states, strict=True))
+
+    def _generator(self, rng: Rng | str, position: int) -> Rng:
+        return rng if isinstance(rng, Rng) else Rng(rng, self.game_id, position)
 
     def refused(self, state: S, command: Command) -> RuleViolation:
         """The RuleViolation the rules refuse `command` with (the test fails if they accept it)."""

@@ -12,8 +12,8 @@ from domain.games.aod.messages import (
     TurnStarted,
 )
 from domain.games.aod.state import AFTERMATH, ATTACK, AodState
-from domain.kernel import Rng
-from tests.aod.support import of, run, table, with_die
+from tests.aod.support import run, table, with_die
+from tests.kit import of
 
 
 def monster_fight(deck: tuple[str, ...] = ("boomstick-1", "knights-1", "deadite-3", "mace")) -> AodState:
@@ -65,13 +65,13 @@ def test_six_always_wins_and_one_always_loses_against_a_monster() -> None:
     """aod ATTACK SOMETHING: a natural 6 wins against any number, a natural 1 loses whatever the bonus."""
     state = table(2, phase=ATTACK, deck=("mace", "armor-1", "shield", "torch", "sword-1"), players={
         1: {"hand": ("catapult",), "pile": ("kandarian-demon",)}, 2: {"hand": ("armor-2",)}})
-    _, events = with_die(state, Attack(seat=1, target_seat=1, target_card="kandarian-demon"), 6)
+    events = with_die(state, Attack(seat=1, target_seat=1, target_card="kandarian-demon"), 6).events
     assert of(events, AttackRolled)[0].won and of(events, AttackRolled)[0].total == 6
     strong = table(2, phase=ATTACK, players={
         1: {"hand": ("catapult",), "pile": ("mini-ash-1",), "weapons": ("sword-1",), "others": ("armor-1",),
             "allies": ("knights-1",)}, 2: {"hand": ("armor-2",)}})
-    _, events = with_die(strong, Attack(seat=1, target_seat=1, target_card="mini-ash-1", use_weapon=True,
-                                        use_other=True, use_allies=True), 1)
+    events = with_die(strong, Attack(seat=1, target_seat=1, target_card="mini-ash-1", use_weapon=True,
+                                        use_other=True, use_allies=True), 1).events
     rolled = of(events, AttackRolled)[0]
     assert rolled.total >= rolled.needed and not rolled.won
 
@@ -90,10 +90,10 @@ ALL_IN = Attack(seat=1, target_seat=2, use_weapon=True, use_other=True, use_alli
 def test_against_a_character_only_the_total_counts() -> None:
     """aod ATTACK SOMETHING: the always-win 6 and always-lose 1 are stated for Monsters; a
     character is beaten by a modified 8 or more, so a bare 6 loses and 1 + 7 wins."""
-    _, events = with_die(character_fight(), Attack(seat=1, target_seat=2), 6)
+    events = with_die(character_fight(), Attack(seat=1, target_seat=2), 6).events
     rolled = of(events, AttackRolled)[0]
     assert rolled.total == 6 and rolled.needed == 8 and not rolled.won and rolled.rule == "aod Attack"
-    _, events = with_die(character_fight(), ALL_IN, 1)
+    events = with_die(character_fight(), ALL_IN, 1).events
     rolled = of(events, AttackRolled)[0]
     assert rolled.total == 8 and rolled.won
 
@@ -102,13 +102,13 @@ def test_house_rule_natural_rolls_against_characters() -> None:
     """House rule `natural_rolls_against_characters` (not in the rulebook, aod ATTACK SOMETHING):
     the natural 6 and 1 decide attacks on characters too, and the roll cites the option."""
     options: dict[str, bool | int | str] = {"natural_rolls_against_characters": True}
-    _, events = with_die(character_fight(options), Attack(seat=1, target_seat=2), 6)
+    events = with_die(character_fight(options), Attack(seat=1, target_seat=2), 6).events
     rolled = of(events, AttackRolled)[0]
     assert rolled.total == 6 and rolled.won and rolled.rule == "aod natural_rolls_against_characters"
-    _, events = with_die(character_fight(options), ALL_IN, 1)
+    events = with_die(character_fight(options), ALL_IN, 1).events
     rolled = of(events, AttackRolled)[0]
     assert rolled.total == 8 and not rolled.won
-    _, events = with_die(character_fight(options), ALL_IN, 3)
+    events = with_die(character_fight(options), ALL_IN, 3).events
     assert of(events, AttackRolled)[0].won and of(events, AttackRolled)[0].rule == "aod Attack"
 
 
@@ -139,11 +139,11 @@ def test_attack_on_any_pile_top() -> None:
     """aod Attack: the top Monster of another character's pile may be attacked."""
     state = table(2, phase=ATTACK, deck=("mace",), players={
         1: {"hand": ("shield",)}, 2: {"hand": ("torch",), "pile": ("deadite-1",)}})
-    state, _ = with_die(state, Attack(seat=1, target_seat=2, target_card="deadite-1"), 4)
+    state = with_die(state, Attack(seat=1, target_seat=2, target_card="deadite-1"), 4).state
     assert state.player(2).pile == () and state.player(1).weapons == ("mace",)
 
 
 def test_attack_decide_is_deterministic() -> None:
     state = monster_fight()
     command = Attack(seat=1, target_seat=1, target_card="skeleton-warrior-1")
-    assert GAME.decide(state, command, Rng("a", "g", 3)) == GAME.decide(state, command, Rng("a", "g", 3))
+    assert run(state, command, "a", 3) == run(state, command, "a", 3)

@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import pytest
-
 from domain.games.aod import GAME
 from domain.games.aod.messages import CardMoved, CardPlayed, DiscardCard, PlayCard
 from domain.games.aod.state import AodState
-from domain.kernel import Rng, RuleViolation
-from tests.aod.support import of, run, table, with_player
+from tests.aod.support import refused, run, table, with_player
+from tests.kit import of
 
 DECK = ("mace", "shield", "torch", "armor-1", "armor-2")
 
@@ -34,10 +32,8 @@ def play(state: AodState, event: str, target_seat: int = 0, target_card: str = "
 
 
 def rejected(state: AodState, event: str, target_seat: int = 0, target_card: str = "") -> str:
-    with pytest.raises(RuleViolation) as error:
-        GAME.decide(state, PlayCard(seat=1, card=event, target_seat=target_seat, target_card=target_card),
-                    Rng("s", "g", 0))
-    return error.value.rule
+    """The rule that refuses seat 1's play of `event`."""
+    return refused(state, PlayCard(seat=1, card=event, target_seat=target_seat, target_card=target_card)).rule
 
 
 def test_into_the_pit_moves_your_top_monster() -> None:
@@ -55,7 +51,7 @@ def test_ignored_discards_active_allies() -> None:
 def test_paybacks_a_bitch_makes_the_target_discard_his_choice() -> None:
     after = play(board("paybacks-a-bitch"), "paybacks-a-bitch", 2)
     assert after.owed_seat == 2 and GAME.status(after).to_act == (2,)
-    after, _ = run(after, DiscardCard(seat=2, card="sword-3"))
+    after = run(after, DiscardCard(seat=2, card="sword-3")).state
     assert "sword-3" in after.discard and GAME.status(after).to_act == (1,) and after.phase == "attack"
 
 
@@ -108,8 +104,7 @@ def test_its_back_returns_the_last_discarded_monster_to_any_pile() -> None:
 def test_s_mart_takes_the_last_discarded_item() -> None:
     after = play(board("s-mart"), "s-mart", 0, "gunpowder-1")
     assert after.player(1).others == ("gunpowder-1",)
-    moved = [m for m in of(run(board("s-mart"), PlayCard(seat=1, card="s-mart", target_card="gunpowder-1"))[1],
-                            CardMoved)]
+    moved = of(run(board("s-mart"), PlayCard(seat=1, card="s-mart", target_card="gunpowder-1")).events, CardMoved)
     assert moved[0].from_zone == "discard" and moved[0].to_zone == "other"
 
 

@@ -21,7 +21,7 @@ from domain.games.aod.cards import CARD_IDS, EVENT, kind
 from domain.games.aod.messages import Attack, DiscardCard, EndTurn, PlayCard, SwitchAlly, SwitchItem
 from domain.games.aod.state import AodState
 from domain.kernel import Command
-from tests.aod.support import apply, pick_seat, started
+from tests.aod.support import KIT, pick_seat
 
 FLAGS = tuple(product((False, True), repeat=3))
 
@@ -63,18 +63,17 @@ def test_legal_commands_are_the_nameable_commands_plan_accepts(seats: int, optio
     """aod Play, aod Attack, aod Health, aod Items, aod Allies, aod Events, and the
     optional rules that change what is legal (switch_before_play_only)."""
     chooser = random.Random(seats * 7 + len(options))
-    state = started(seats, {**options, "turn_limit": 40}, seed=f"legal-{seats}-{len(options)}")
-    positions = 0
-    while not state.finished:
-        assert_lists_exactly_the_accepted(state)
-        seat = pick_seat(state, chooser)
-        state = apply(state, chooser.choice(GAME.legal_commands(state, seat)), position=positions)
-        positions += 1
-    assert_lists_exactly_the_accepted(state)  # the game over: nothing is legal, as nothing is accepted
+    seed = f"legal-{seats}-{len(options)}"
+    game = KIT.table(KIT.started(seats, {**options, "turn_limit": 40}, seed), seed)
+    while not game.state.finished:
+        assert_lists_exactly_the_accepted(game.state)
+        seat = pick_seat(game.state, chooser)
+        game.play(chooser.choice(GAME.legal_commands(game.state, seat)))
+    assert_lists_exactly_the_accepted(game.state)  # the game over: nothing is legal, as nothing is accepted
 
 
 def test_before_the_start_nothing_is_legal_as_nothing_is_accepted() -> None:
     """aod Set-up: the service starts the game; until then no seat has a command."""
-    state = GAME.initial_state(GAME.ruleset.check_setup(["ann", "bob"], {}, ""))
+    state = KIT.initial(2)
     assert_lists_exactly_the_accepted(state)
     assert [GAME.legal_commands(state, seat) for seat in (1, 2)] == [[], []]

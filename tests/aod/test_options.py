@@ -17,8 +17,8 @@ from domain.games.aod.messages import (
     SwitchItem,
 )
 from domain.games.aod.state import ATTACK, PLAY
-from domain.kernel import Rng, RuleViolation
-from tests.aod.support import of, run, table, with_die
+from tests.aod.support import refused, run, table, with_die
+from tests.kit import of
 
 DECK = ("mace", "shield", "torch", "armor-1", "armor-2", "sword-1", "sword-2", "delta-88")
 
@@ -40,7 +40,7 @@ def test_discard_by_victory_rating() -> None:
     """aod Optional: Discard by Victory Rating."""
     state = table(2, phase=ATTACK, deck=DECK, options={"discard_by_victory": True}, players={
         1: {"hand": ("catapult", "mace", "torch", "shield"), "pile": ("deadite-horseman-1",)}})
-    _, events = with_die(state, Attack(seat=1, target_seat=1, target_card="deadite-horseman-1"), 2)
+    events = with_die(state, Attack(seat=1, target_seat=1, target_card="deadite-horseman-1"), 2).events
     owed = of(events, DiscardOwed)[0]
     assert owed.count == 3 and owed.rule == "aod Optional: Discard by Victory Rating"
 
@@ -52,9 +52,9 @@ def test_random_discard_modes(mode: str, monster_random: bool, character_random:
     players: dict[int, dict[str, object]] = {
         1: {"hand": ("catapult", "mace"), "pile": ("kandarian-demon",)}, 2: {"hand": ("shield", "torch")}}
     state = table(2, phase=ATTACK, deck=DECK, options={"random_discard": mode}, players=players)
-    _, events = with_die(state, Attack(seat=1, target_seat=1, target_card="kandarian-demon"), 2)
+    events = with_die(state, Attack(seat=1, target_seat=1, target_card="kandarian-demon"), 2).events
     assert bool(of(events, DiscardOwed)) is not monster_random
-    _, events = with_die(state, Attack(seat=1, target_seat=2), 2)
+    events = with_die(state, Attack(seat=1, target_seat=2), 2).events
     assert bool(of(events, DiscardOwed)) is not character_random
     if character_random:
         assert of(events, CardMoved)[0].rule == "aod Optional: Random Discard"
@@ -64,9 +64,7 @@ def test_switch_only_between_draw_and_play() -> None:
     """aod Optional: Switch Between Draw and Play."""
     players: dict[int, dict[str, object]] = {1: {"hand": ("catapult", "torch"), "weapons": ("sword-1", "mace")}}
     state = table(2, phase=ATTACK, deck=DECK, options={"switch_before_play_only": True}, players=players)
-    with pytest.raises(RuleViolation) as error:
-        GAME.decide(state, SwitchItem(seat=1, card="mace"), Rng("s", "g", 0))
-    assert error.value.rule == "aod Optional: Switch Between Draw and Play"
+    assert refused(state, SwitchItem(seat=1, card="mace")).rule == "aod Optional: Switch Between Draw and Play"
     assert SwitchItem(seat=1, card="mace") not in GAME.legal_commands(state, 1)
     state = table(2, phase=PLAY, deck=DECK, options={"switch_before_play_only": True}, players=players)
     assert SwitchItem(seat=1, card="mace") in GAME.legal_commands(state, 1)

@@ -4,23 +4,21 @@ from __future__ import annotations
 
 import pytest
 
-from domain.games.aod import GAME
 from domain.games.aod.cards import CARD_IDS, HAND_SIZE, MONSTER, card
-from domain.games.aod.messages import CardMoved, CardsDrawn, DeckShuffled, GameStarted, TurnStarted
+from domain.games.aod.messages import CardMoved, CardsDrawn, DeckShuffled, EndTurn, GameStarted, TurnStarted
 from domain.games.aod.state import PLAY, all_cards
-from domain.kernel import Event, Rng, RuleViolation, StartGame
-from tests.aod.support import header, of, started, table
+from domain.kernel import Event, StartGame
+from tests.aod.support import KIT, refused, run, table
+from tests.kit import of
 
 
 def start_events(seats: int = 3, options: dict[str, bool | int | str] | None = None) -> list[Event]:
-    h = header(seats, options)
-    state = GAME.initial_state(GAME.ruleset.check_setup(h.seats, h.options, ""))
-    return list(GAME.decide(state, StartGame(seat=0), Rng("s", "g", 0)))
+    return run(KIT.initial(seats, options), StartGame(seat=0)).events
 
 
 def test_default_characters_follow_seat_order_and_ash_goes_first() -> None:
     """aod Set-up: Ash, Sheila, Arthur, Henry by seat; Ash's seat starts."""
-    state = started(4)
+    state = KIT.started(4)
     assert [p.character for p in state.players] == ["ash", "sheila", "arthur", "henry"]
     assert all(p.alignment == "good" for p in state.players)
     assert state.order == (1, 2, 3, 4) and state.active == 1 and state.turn == 1
@@ -37,16 +35,15 @@ def test_characters_option_puts_ash_seat_first() -> None:
 
 def test_without_ash_seat_one_starts() -> None:
     """aod Set-up: with no Ash, tablerules lets seat 1 go first."""
-    state = started(2, {"characters": "arthur,henry"})
+    state = KIT.started(2, {"characters": "arthur,henry"})
     assert state.active == 1 and state.order == (1, 2)
 
 
 @pytest.mark.parametrize("text", ["ash", "ash,ash", "ash,bruce", "ash,sheila,arthur"])
 def test_bad_characters_option_is_rejected(text: str) -> None:
     """aod Set-up: one different character per seat."""
-    h = header(2)
     with pytest.raises(ValueError):
-        GAME.initial_state(GAME.ruleset.check_setup(h.seats, {**h.options, "characters": text}, ""))
+        KIT.initial(2, {"characters": text})
 
 
 def test_each_pile_starts_with_the_first_monster_drawn() -> None:
@@ -64,7 +61,7 @@ def test_each_pile_starts_with_the_first_monster_drawn() -> None:
 
 def test_five_card_hands_then_the_first_draw() -> None:
     """aod Set-up then aod Draw: five cards each, the first player draws a sixth."""
-    state = started(3)
+    state = KIT.started(3)
     assert [len(p.hand) for p in state.players] == [HAND_SIZE + 1, HAND_SIZE, HAND_SIZE]
     assert all(len(p.pile) == 1 for p in state.players)
     assert state.phase == PLAY
@@ -72,18 +69,14 @@ def test_five_card_hands_then_the_first_draw() -> None:
 
 
 def test_start_game_only_once() -> None:
-    with pytest.raises(RuleViolation) as error:
-        GAME.decide(started(2), StartGame(seat=0), Rng("s", "g", 1))
-    assert error.value.rule == "aod Set-up"
+    assert refused(KIT.started(), StartGame(seat=0)).rule == "aod Set-up"
 
 
 def test_drawing_the_last_card_reshuffles_the_discard_pile() -> None:
     """aod Draw: the discard pile becomes the new draw pile at once."""
     state = table(phase="attack", deck=("mace",), discard=("sword-1", "armor-1"),
                   players={2: {"hand": ("shield",), "pile": ()}, 1: {"hand": ("torch",)}})
-    from domain.games.aod.messages import EndTurn
-
-    events = GAME.decide(state, EndTurn(seat=1), Rng("s", "g", 0))
+    events = run(state, EndTurn(seat=1)).events
     drawn = of(events, CardsDrawn)
     assert drawn[0].cards == ("mace",)
     shuffle = of(events, DeckShuffled)

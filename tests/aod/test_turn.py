@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import pytest
-
 from domain.games.aod import GAME
 from domain.games.aod.messages import (
     Attack,
@@ -15,14 +13,8 @@ from domain.games.aod.messages import (
     TurnStarted,
 )
 from domain.games.aod.state import ATTACK, PLAY, AodState
-from domain.kernel import Command, Rng, RuleViolation
-from tests.aod.support import of, run, table
-
-
-def rule_of(state: AodState, command: Command) -> str:
-    with pytest.raises(RuleViolation) as error:
-        GAME.decide(state, command, Rng("s", "g", 0))
-    return error.value.rule
+from tests.aod.support import refused, run, table
+from tests.kit import of
 
 
 def base(phase: str = PLAY) -> AodState:
@@ -42,11 +34,11 @@ def test_play_a_monster_on_any_pile() -> None:
 
 def test_play_items_allies_and_the_necronomicon_next_to_you() -> None:
     """aod Items / aod Allies / aod Objective: they enter play next to your character."""
-    state, _ = run(base(), PlayCard(seat=1, card="sword-1"))
+    state = run(base(), PlayCard(seat=1, card="sword-1")).state
     assert state.player(1).weapons == ("sword-1",)
-    state, _ = run(base(), PlayCard(seat=1, card="knights-1"))
+    state = run(base(), PlayCard(seat=1, card="knights-1")).state
     assert state.player(1).allies == ("knights-1",)
-    state, _ = run(base(), PlayCard(seat=1, card="necronomicon"))
+    state = run(base(), PlayCard(seat=1, card="necronomicon")).state
     assert state.book_holder == 1 and state.book_ready
 
 
@@ -59,23 +51,23 @@ def test_discard_instead_of_playing() -> None:
 
 def test_only_one_card_per_turn_and_only_your_own() -> None:
     """aod Play: one card, by the active seat, from his hand."""
-    state, _ = run(base(), PlayCard(seat=1, card="sword-1"))
-    assert rule_of(state, PlayCard(seat=1, card="knights-1")) == "aod Play"
-    assert rule_of(base(), PlayCard(seat=2, card="armor-1")) == "aod Play"
-    assert rule_of(base(), PlayCard(seat=1, card="armor-1")) == "aod Play"
-    assert rule_of(base(), PlayCard(seat=1, card="sword-1", target_seat=2)) == "aod Play"
-    assert rule_of(base(), PlayCard(seat=1, card="deadite-1", target_seat=9)) == "aod Play"
+    state = run(base(), PlayCard(seat=1, card="sword-1")).state
+    assert refused(state, PlayCard(seat=1, card="knights-1")).rule == "aod Play"
+    assert refused(base(), PlayCard(seat=2, card="armor-1")).rule == "aod Play"
+    assert refused(base(), PlayCard(seat=1, card="armor-1")).rule == "aod Play"
+    assert refused(base(), PlayCard(seat=1, card="sword-1", target_seat=2)).rule == "aod Play"
+    assert refused(base(), PlayCard(seat=1, card="deadite-1", target_seat=9)).rule == "aod Play"
 
 
 def test_no_attack_before_the_play() -> None:
     """aod Play: draw, then play, then attack, in that order."""
-    assert rule_of(base(), Attack(seat=1, target_seat=2)) == "aod Attack"
+    assert refused(base(), Attack(seat=1, target_seat=2)).rule == "aod Attack"
 
 
 def test_attack_is_mandatory_with_monsters_in_your_pile() -> None:
     """aod Attack: a seat with Monsters in his pile must attack something."""
     state = table(2, phase=ATTACK, players={1: {"hand": ("mace",), "pile": ("deadite-1",)}})
-    assert rule_of(state, EndTurn(seat=1)) == "aod Attack"
+    assert refused(state, EndTurn(seat=1)).rule == "aod Attack"
     assert EndTurn(seat=1) not in GAME.legal_commands(state, 1)
 
 
@@ -89,10 +81,10 @@ def test_empty_pile_may_end_the_turn_without_attacking() -> None:
 def test_attack_targets_only_top_monsters_and_other_characters() -> None:
     """aod Attack / aod Monsters: only the top Monster of a pile; not your own character."""
     state = table(2, phase=ATTACK, players={1: {"hand": ("mace",), "pile": ("deadite-1", "deadite-2")}})
-    assert rule_of(state, Attack(seat=1, target_seat=1, target_card="deadite-1")) == "aod Attack"
-    assert rule_of(state, Attack(seat=1, target_seat=1)) == "aod Attack"
-    assert rule_of(state, Attack(seat=1, target_seat=2, use_weapon=True)) == "aod Items"
-    assert rule_of(state, Attack(seat=1, target_seat=2, use_allies=True)) == "aod Allies"
+    assert refused(state, Attack(seat=1, target_seat=1, target_card="deadite-1")).rule == "aod Attack"
+    assert refused(state, Attack(seat=1, target_seat=1)).rule == "aod Attack"
+    assert refused(state, Attack(seat=1, target_seat=2, use_weapon=True)).rule == "aod Items"
+    assert refused(state, Attack(seat=1, target_seat=2, use_allies=True)).rule == "aod Allies"
     legal = GAME.legal_commands(state, 1)
     assert {(c.target_seat, c.target_card) for c in legal if isinstance(c, Attack)} == {(1, "deadite-2"), (2, "")}
 

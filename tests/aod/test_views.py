@@ -6,12 +6,12 @@ from dataclasses import replace
 
 from domain.games.aod import GAME
 from domain.games.aod.messages import CardsDrawn, CardTaken, DeckShuffled
-from domain.kernel import SPECTATOR, Rng, StartGame, to_plain
-from tests.aod.support import header, started, table
+from domain.kernel import SPECTATOR, StartGame, to_plain
+from tests.aod.support import KIT, run, table
 
 
 def test_each_seat_sees_only_his_own_hand() -> None:
-    state = started(3)
+    state = KIT.started(3)
     for viewer in (1, 2, 3):
         seen = GAME.view(state, viewer)
         assert seen.hand == state.player(viewer).hand
@@ -24,9 +24,7 @@ def test_each_seat_sees_only_his_own_hand() -> None:
 
 
 def test_start_events_redacted_per_viewer() -> None:
-    h = header(2)
-    state = GAME.initial_state(GAME.ruleset.check_setup(h.seats, h.options, ""))
-    events = GAME.decide(state, StartGame(seat=0), Rng("s", "g", 0))
+    events = run(KIT.initial(2), StartGame(seat=0)).events
     for viewer in (SPECTATOR, 1, 2):
         for event in events:
             seen = GAME.redact(event, viewer)

@@ -15,10 +15,9 @@ from domain.games.aod.words import label
 from domain.kernel import SPECTATOR, parse_log
 from domain.kernel.tell import told
 from domain.kernel.words import Seats, counted, listed, plain_event
+from tests.aod.support import KIT
 from tests.stored_logs import REPLAYS
 from tests.test_words import RAW_IDS, played
-
-from .support import started
 
 SEATS = Seats(("ann", "bob", "cat"))
 
@@ -68,7 +67,7 @@ def test_attacks_rolls_and_moves_read_in_the_games_terms() -> None:
 
 def test_the_status_line_names_characters_and_what_is_owed() -> None:
     """aod Health: the seat that owes discards, its character and side, and why."""
-    state = replace(started(3), owed_seat=2, owed_count=1, owed_reason="beaten by Deadite")
+    state = replace(KIT.started(3), owed_seat=2, owed_count=1, owed_reason="beaten by Deadite")
     assert GAME.status(state).summary == (
         f"turn {state.turn}: seat {state.active} (good Ash), play step; seat 2 (good Sheila) owes 1 discard "
         "(beaten by Deadite)")
@@ -108,7 +107,7 @@ def test_a_glance_shows_the_viewers_hand_by_label_and_the_others_as_counts() -> 
 
 def test_a_glance_names_the_discards_owed() -> None:
     """aod Health: the seat that owes discards, how many and why."""
-    state = replace(started(3), owed_seat=2, owed_count=2, owed_reason="beaten by Deadite")
+    state = replace(KIT.started(3), owed_seat=2, owed_count=2, owed_reason="beaten by Deadite")
     lines = GAME.glance(GAME.view(state, 2), SEATS)
     assert lines[0] == f"Turn {state.turn}, {SEATS.of(state.active)} turn: their play."
     assert lines[-1] == "bob must discard 2 cards of their choice (beaten by Deadite)."
