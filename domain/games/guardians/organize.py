@@ -180,19 +180,32 @@ class Strongholds:
 
 
 def _strongholds(state: GuardiansState, seat: int) -> Strongholds:
-    spaces = strongholds(seat)
-    holders = {space: state.shield_at(space) for space in spaces}
-    own = {space: h for space, h in holders.items() if h is not None and h.seat == seat}
+    holders: dict[str, Shield | None] = {}
+    room: dict[str, int] = {}
+    lying: dict[str, tuple[str, ...]] = {}
+    stacks: dict[str, str] = {}
+    loose: dict[str, int] = {}
+    carrying: dict[str, int] = {}
+    for space in strongholds(seat):
+        holder = holders[space] = state.shield_at(space)
+        room[space] = space_room(state, seat, space)
+        loose[space] = stacking(state.zone(seat, on(space)))
+        if holder is None:
+            lying[space], stacks[space] = (on(space), under(space)), on(space)
+            continue
+        lying[space] = (on(space), under(space), members(holder.card))
+        stacks[space] = on(space)
+        if holder.seat == seat:
+            stacks[space] = members(holder.card)
+            carrying[space] = shield_room(state, holder.card)
     return Strongholds(
         seat=seat,
         holders=holders,
-        room={space: space_room(state, seat, space) for space in spaces},
-        lying={
-            space: (on(space), under(space), *(members(h.card) for h in (holders[space],) if h)) for space in spaces
-        },
-        stacks={space: members(own[space].card) if space in own else on(space) for space in spaces},
-        loose={space: stacking(state.zone(seat, on(space))) for space in spaces},
-        shield_room={space: shield_room(state, h.card) for space, h in own.items()},
+        room=room,
+        lying=lying,
+        stacks=stacks,
+        loose=loose,
+        shield_room=carrying,
         towers=tuple(space for space in end_strongholds(seat) if tower_beside(state, seat, space)),
     )
 
