@@ -7,6 +7,7 @@ interpretations are listed in RULES.md next to this file.
 from __future__ import annotations
 
 from domain.games.armory import cards
+from domain.games.armory.citations import R11C
 from domain.games.armory.evolve import evolve
 from domain.games.armory.legal import legal_commands
 from domain.games.armory.messages import COMMAND_TYPES, EVENT_TYPES
@@ -18,15 +19,15 @@ from domain.kernel import (
     NOT_STARTED,
     Chance,
     Information,
+    JsonValue,
     OptionSpec,
     Rules,
     Ruleset,
     Setup,
     Status,
     in_progress,
+    memo_last,
 )
-from domain.kernel.canonical import JsonValue
-from domain.kernel.game import memo_last
 
 RULESET = Ruleset(
     name="armory",
@@ -42,7 +43,7 @@ RULESET = Ruleset(
             description="a cast ATTACK may be halted by a Mystic: a COUNTER, or an INTERRUPT or DUPLICITY "
             "that takes the turn (it then returns to its owner's hand)",
             default=False,
-            rulebook="armory R11c",
+            rulebook=R11C,
         ),
         OptionSpec(
             name="any_opponent_answers",

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
 
-from domain.kernel.text import is_digits
+from domain.kernel import is_digits
 
 CONTENT = "standard"
 DECK_FILE = "deck-standard.json"

@@ -19,6 +19,19 @@ from domain.games.armory.cards import (
     TURN_STOPPING,
     WOUNDING,
 )
+from domain.games.armory.citations import (
+    GLOSSARY_COUNTER,
+    GLOSSARY_INVINCIBLE,
+    GLOSSARY_UNCOUNTERABLE,
+    R1,
+    R4,
+    R5,
+    R6,
+    R7,
+    R9,
+    R10,
+    R11C,
+)
 from domain.games.armory.messages import (
     ArmamentRemoved,
     ArmamentSacrificed,
@@ -72,25 +85,25 @@ def _check_targets(state: ArmoryState, mystic: str, target: int, name: str, card
     """The combatant and card named for a WOUNDING or REMOVAL aimed at `target`."""
     if mystic not in (WOUNDING, REMOVAL):
         if name != "" or card != "":
-            raise RuleViolation("armory R5", f"a {mystic} names no combatant or card, only a player")
+            raise RuleViolation(R5, f"a {mystic} names no combatant or card, only a player")
         return
     if name not in COMBATANTS:
-        raise RuleViolation("armory R1", f"{name or 'no combatant'} is not a combatant (warrior-1, warrior-2, archer)")
+        raise RuleViolation(R1, f"{name or 'no combatant'} is not a combatant (warrior-1, warrior-2, archer)")
     target_combatant = combatant(player(state, target), name)
     if target_combatant.guardian:
-        raise RuleViolation("armory R10",
+        raise RuleViolation(R10,
                             f"seat {target}'s {name} is guarded: a Guardian keeps him and his cards safe from Mystics")
     if mystic == REMOVAL:
-        require(card == "", "armory R5", "a REMOVAL names a combatant, not a card")
+        require(card == "", R5, "a REMOVAL names a combatant, not a card")
         if not removable_on(state, target_combatant):
-            raise RuleViolation("armory R5", f"seat {target}'s {name} has no Armament a REMOVAL could take")
+            raise RuleViolation(R5, f"seat {target}'s {name} has no Armament a REMOVAL could take")
         return
     if card not in target_combatant.armaments:
-        raise RuleViolation("armory R5", f"{card or 'no card'} is not an Armament on seat {target}'s {name}")
+        raise RuleViolation(R5, f"{card or 'no card'} is not an Armament on seat {target}'s {name}")
     if cards.invincible(card):
-        raise RuleViolation("armory glossary: INVINCIBLE", f"{card} is Invincible: it cannot be removed from play")
+        raise RuleViolation(GLOSSARY_INVINCIBLE, f"{card} is Invincible: it cannot be removed from play")
     if not removable(state, card):
-        raise RuleViolation("armory glossary: UNCOUNTERABLE",
+        raise RuleViolation(GLOSSARY_UNCOUNTERABLE,
                             f"{card} is Uncounterable and was placed this turn: Mystics cannot touch it this turn")
 
 
@@ -103,58 +116,58 @@ def check_cast(state: ArmoryState, command: CastMystic) -> tuple[bool, str]:
     seat, card = command.seat, command.card
     p = player(state, seat)
     if card not in p.hand:
-        raise RuleViolation("armory R4", f"{card or 'no card'} is not in seat {seat}'s hand")
+        raise RuleViolation(R4, f"{card or 'no card'} is not in seat {seat}'s hand")
     if cards.kind(card) != cards.MYSTIC:
-        raise RuleViolation("armory R5", f"{card} is a {cards.name(card)}, not a Mystic")
+        raise RuleViolation(R5, f"{card} is a {cards.name(card)}, not a Mystic")
     mystic = cards.name(card)
     if state.stack:
         if seat != responder(state):
-            raise RuleViolation("armory R5",
+            raise RuleViolation(R5,
                                 f"seat {responder(state)}, not seat {seat}, answers the card on top of the stack")
         if mystic == COUNTER:
             _check_counter(state, command)
-            return False, "armory glossary: COUNTER"
+            return False, GLOSSARY_COUNTER
         if mystic == REBOUND:
             _check_rebound(state, command)
-            return False, "armory R5"
+            return False, R5
         if state.stack[-1].mystic == ATTACK_NAME:
             if mystic not in TURN_STOPPING:
-                raise RuleViolation("armory R11c", f"a {mystic} cannot halt the ATTACK: a COUNTER, an INTERRUPT or a "
+                raise RuleViolation(R11C, f"a {mystic} cannot halt the ATTACK: a COUNTER, an INTERRUPT or a "
                                                    "DUPLICITY can")
             _check_halts_attack(state, command)
-            return False, "armory R11c"
-        raise RuleViolation("armory R5",
+            return False, R11C
+        raise RuleViolation(R5,
                             f"a {mystic} cannot answer the stack: only a COUNTER, a REBOUND or a Sacrifice can")
     if state.phase == TURN_CARDS_PHASE and seat == state.turn_player:
         if mystic not in OFFENSIVE:
-            raise RuleViolation("armory R4", f"a {mystic} is not a turn card: "
+            raise RuleViolation(R4, f"a {mystic} is not a turn card: "
                                 + ("it is cast by the Turn Opponent" if mystic in TURN_STOPPING
                                    else "it answers a Mystic on the stack"))
-        require(state.actions < cards.TURN_CARDS, "armory R4", "the Turn Player has already used his 3 turn cards")
+        require(state.actions < cards.TURN_CARDS, R4, "the Turn Player has already used his 3 turn cards")
         if card in state.trade_drawn:
-            raise RuleViolation("armory R6", f"{card} was drawn by a trade this turn: it may only be used defensively")
-        require(not (mystic == TORCH and state.traded), "armory R6", "no TORCH as a turn card in a turn with a trade")
+            raise RuleViolation(R6, f"{card} was drawn by a trade this turn: it may only be used defensively")
+        require(not (mystic == TORCH and state.traded), R6, "no TORCH as a turn card in a turn with a trade")
         _check_opponent(state, command)
         _check_targets(state, mystic, command.target_seat, command.target_combatant, command.target_card)
-        return True, "armory R4"
+        return True, R4
     if state.phase == ATTACK and seat == turn_opponent(state):
         if mystic not in ATTACKING:
-            raise RuleViolation("armory R5", f"a {mystic} is not an attack Mystic (attack with WOUNDING, REMOVAL, "
+            raise RuleViolation(R5, f"a {mystic} is not an attack Mystic (attack with WOUNDING, REMOVAL, "
                                              "TORCH, PILFER, INTERRUPT or DUPLICITY)")
         if command.target_seat != state.turn_player:
-            raise RuleViolation("armory R5", f"the attack is aimed at the Turn Player, seat {state.turn_player}")
+            raise RuleViolation(R5, f"the attack is aimed at the Turn Player, seat {state.turn_player}")
         _check_targets(state, mystic, command.target_seat, command.target_combatant, command.target_card)
-        return False, "armory R5"
+        return False, R5
     if state.phase == TURN_CARDS_PHASE:
-        raise RuleViolation("armory R5", f"seat {seat} may cast Mystics only once the Turn Player is open for attack")
+        raise RuleViolation(R5, f"seat {seat} may cast Mystics only once the Turn Player is open for attack")
     if state.phase == ATTACK:
-        raise RuleViolation("armory R5", f"seat {seat} is neither the Turn Player nor the Turn Opponent now")
-    raise RuleViolation("armory R7", "no Mystic may be cast during a duel")
+        raise RuleViolation(R5, f"seat {seat} is neither the Turn Player nor the Turn Opponent now")
+    raise RuleViolation(R7, "no Mystic may be cast during a duel")
 
 
 def _check_opponent(state: ArmoryState, command: CastMystic) -> None:
     if command.target_seat not in state.seats or command.target_seat == command.seat:
-        raise RuleViolation("armory R4", f"a {cards.name(command.card)} is aimed at an opponent, "
+        raise RuleViolation(R4, f"a {cards.name(command.card)} is aimed at an opponent, "
                                          f"not at seat {command.target_seat}")
 
 
@@ -165,9 +178,9 @@ def counterable(item: StackItem) -> bool:
 
 def _check_counterable(item: StackItem) -> None:
     if cards.invincible(item.card):
-        raise RuleViolation("armory glossary: INVINCIBLE", f"{item.card} is Invincible: it cannot be countered")
+        raise RuleViolation(GLOSSARY_INVINCIBLE, f"{item.card} is Invincible: it cannot be countered")
     if cards.uncounterable(item.card):
-        raise RuleViolation("armory glossary: UNCOUNTERABLE",
+        raise RuleViolation(GLOSSARY_UNCOUNTERABLE,
                             f"{item.card} is Uncounterable: it cannot be countered or rebounded")
 
 
@@ -175,7 +188,7 @@ def _check_counter(state: ArmoryState, command: CastMystic) -> None:
     if state.stack[-1].mystic == ATTACK_NAME:
         _check_halts_attack(state, command)
         return
-    _check_names_top(state, command, "armory glossary: COUNTER")
+    _check_names_top(state, command, GLOSSARY_COUNTER)
     _check_counterable(state.stack[-1])
 
 
@@ -189,8 +202,8 @@ def _check_names_top(state: ArmoryState, command: CastMystic, rule: str) -> None
 
 def _check_halts_attack(state: ArmoryState, command: CastMystic) -> None:
     """armory R11c: with the play option, a COUNTER, INTERRUPT or DUPLICITY may halt the waiting ATTACK."""
-    require(state.attack_can_be_halted, "armory R11c", "the ATTACK cannot be halted in this game")
-    _check_names_top(state, command, "armory R11c")
+    require(state.attack_can_be_halted, R11C, "the ATTACK cannot be halted in this game")
+    _check_names_top(state, command, R11C)
     _check_counterable(state.stack[-1])
 
 
@@ -211,18 +224,18 @@ def rebound_targets(state: ArmoryState, item: StackItem) -> tuple[tuple[str, str
 def _check_rebound(state: ArmoryState, command: CastMystic) -> None:
     top = state.stack[-1]
     if top.mystic not in OFFENSIVE:
-        raise RuleViolation("armory R5",
+        raise RuleViolation(R5,
                             f"a REBOUND turns back only a WOUNDING, REMOVAL, TORCH or PILFER, not a {top.mystic}")
     if top.target_seat != command.seat:
-        raise RuleViolation("armory R5", f"{top.card} is not aimed at seat {command.seat}")
+        raise RuleViolation(R5, f"{top.card} is not aimed at seat {command.seat}")
     if top.rebounded:
-        raise RuleViolation("armory R5", f"{top.card} was already rebounded once")
+        raise RuleViolation(R5, f"{top.card} was already rebounded once")
     _check_counterable(top)
     if command.target_seat != top.caster:
-        raise RuleViolation("armory R5", f"a REBOUND sends {top.card} back at its caster, seat {top.caster}")
+        raise RuleViolation(R5, f"a REBOUND sends {top.card} back at its caster, seat {top.caster}")
     choice = (command.target_combatant, command.target_card)
     if choice not in rebound_targets(state, top):
-        raise RuleViolation("armory R5", f"{choice[0] or 'no combatant'}/{choice[1] or 'no card'} is not a valid "
+        raise RuleViolation(R5, f"{choice[0] or 'no combatant'}/{choice[1] or 'no card'} is not a valid "
                                          f"new target among seat {top.caster}'s cards")
 
 
@@ -238,24 +251,24 @@ def cast(em: Emitter[ArmoryState], command: CastMystic) -> None:
 
 def check_sacrifice(state: ArmoryState, command: Sacrifice) -> str:
     """Validate a Sacrifice; returns the combatant holding the card."""
-    require(bool(state.stack), "armory R9", "a Sacrifice halts a Mystic, and none is waiting")
+    require(bool(state.stack), R9, "a Sacrifice halts a Mystic, and none is waiting")
     if command.seat != responder(state):
-        raise RuleViolation("armory R9",
+        raise RuleViolation(R9,
                             f"seat {responder(state)}, not seat {command.seat}, answers the card on top of the stack")
     top = state.stack[-1]
     if top.mystic not in SACRIFICE_HALTS:
-        raise RuleViolation("armory R9", f"a Sacrifice cannot halt a {top.mystic}")
+        raise RuleViolation(R9, f"a Sacrifice cannot halt a {top.mystic}")
     if attack_waits(state):
-        raise RuleViolation("armory R11c", "no Sacrifice while your ATTACK waits: it wins only with every "
+        raise RuleViolation(R11C, "no Sacrifice while your ATTACK waits: it wins only with every "
                                            "combatant armed (armory HOW), so giving up an Armament cannot save it")
     holder = find_on_combatant(player(state, command.seat), command.card)
     if holder == "":
-        raise RuleViolation("armory R9",
+        raise RuleViolation(R9,
                             f"{command.card or 'no card'} is not in play on seat {command.seat}'s combatants")
-    require(cards.kind(command.card) == cards.ARMAMENT, "armory R9",
+    require(cards.kind(command.card) == cards.ARMAMENT, R9,
             "only an Armament can be sacrificed, not a Guardian")
     if cards.invincible(command.card):
-        raise RuleViolation("armory glossary: INVINCIBLE",
+        raise RuleViolation(GLOSSARY_INVINCIBLE,
                             f"{command.card} is Invincible: it cannot be removed from play")
     return holder
 
@@ -263,8 +276,8 @@ def check_sacrifice(state: ArmoryState, command: Sacrifice) -> str:
 def sacrifice(em: Emitter[ArmoryState], rng: Rng, command: Sacrifice) -> None:
     holder = check_sacrifice(em.state, command)
     top = em.state.stack[-1]
-    em.emit(ArmamentSacrificed, "armory R9", seat=command.seat, combatant=holder, card=command.card)
-    em.emit(MysticHalted, "armory R9", seat=command.seat, card=top.card, caster=top.caster)
+    em.emit(ArmamentSacrificed, R9, seat=command.seat, combatant=holder, card=command.card)
+    em.emit(MysticHalted, R9, seat=command.seat, card=top.card, caster=top.caster)
     check_stop(em, rng)
 
 
@@ -272,9 +285,9 @@ def sacrifice(em: Emitter[ArmoryState], rng: Rng, command: Sacrifice) -> None:
 
 
 def check_pass(state: ArmoryState, seat: int) -> None:
-    require(bool(state.stack), "armory R5", "there is nothing on the stack to let pass")
+    require(bool(state.stack), R5, "there is nothing on the stack to let pass")
     if seat != responder(state):
-        raise RuleViolation("armory R5",
+        raise RuleViolation(R5,
                             f"seat {responder(state)}, not seat {seat}, answers the card on top of the stack")
 
 
@@ -282,7 +295,7 @@ def resolve_top(em: Emitter[ArmoryState], rng: Rng, seat: int) -> None:
     """The responder passes: the top of the stack takes effect."""
     check_pass(em.state, seat)
     top = em.state.stack[-1]
-    em.emit(Passed, "armory R5", seat=seat, card=top.card)
+    em.emit(Passed, R5, seat=seat, card=top.card)
     if top.mystic == ATTACK_NAME:
         if responder(em.state) == 0:
             attack_wins(em, top.caster)
@@ -290,18 +303,18 @@ def resolve_top(em: Emitter[ArmoryState], rng: Rng, seat: int) -> None:
     if top.mystic in (COUNTER, REBOUND):
         below = em.state.stack[-2]
         if top.mystic == REBOUND:
-            em.emit(MysticRebounded, "armory R5", seat=top.caster, card=top.card, rebounded_card=below.card,
+            em.emit(MysticRebounded, R5, seat=top.caster, card=top.card, rebounded_card=below.card,
                     caster=below.caster, target_combatant=top.target_combatant, target_card=top.target_card)
         elif below.mystic == ATTACK_NAME:
-            em.emit(AttackHalted, "armory R11c", seat=below.caster, card=below.card, by_seat=top.caster,
+            em.emit(AttackHalted, R11C, seat=below.caster, card=below.card, by_seat=top.caster,
                     by_card=top.card)
         else:
-            em.emit(MysticCountered, "armory glossary: COUNTER", seat=top.caster, card=top.card,
+            em.emit(MysticCountered, GLOSSARY_COUNTER, seat=top.caster, card=top.card,
                     countered_seat=below.caster, countered_card=below.card)
     elif len(em.state.stack) >= 2 and em.state.stack[-2].mystic == ATTACK_NAME:
         # An INTERRUPT or DUPLICITY cast at the waiting ATTACK takes the turn, and the ATTACK with it.
         below = em.state.stack[-2]
-        em.emit(AttackHalted, "armory R11c", seat=below.caster, card=below.card, by_seat=top.caster, by_card=top.card)
+        em.emit(AttackHalted, R11C, seat=below.caster, card=below.card, by_seat=top.caster, by_card=top.card)
         _turn_lost(em, rng, top)
         return
     else:
@@ -312,7 +325,7 @@ def resolve_top(em: Emitter[ArmoryState], rng: Rng, seat: int) -> None:
 
 
 def _resolved(em: Emitter[ArmoryState], item: StackItem, fizzled: bool) -> None:
-    em.emit(MysticResolved, "armory R5", seat=item.caster, card=item.card, mystic=item.mystic,
+    em.emit(MysticResolved, R5, seat=item.caster, card=item.card, mystic=item.mystic,
             target_seat=item.target_seat, fizzled=fizzled)
 
 
@@ -326,20 +339,20 @@ def _take_effect(em: Emitter[ArmoryState], rng: Rng, item: StackItem) -> None:
             taken = on if item.mystic == REMOVAL else tuple(c for c in on if c == item.target_card)
         _resolved(em, item, not taken)
         for card in taken:
-            em.emit(ArmamentRemoved, "armory R5", seat=target.seat, combatant=item.target_combatant, card=card,
+            em.emit(ArmamentRemoved, R5, seat=target.seat, combatant=item.target_combatant, card=card,
                     destination="used", reason=item.mystic)
     elif item.mystic == TORCH:
         burnt = tuple(c for c in target.hand
                       if cards.kind(c) in (cards.GUARDIAN, cards.ATTACK) and not cards.invincible(c))
         _resolved(em, item, not burnt)
         for card in burnt:
-            em.emit(CardDiscarded, "armory R5", seat=target.seat, card=card, reason=TORCH)
+            em.emit(CardDiscarded, R5, seat=target.seat, card=card, reason=TORCH)
     elif item.mystic == PILFER:
         pickable = tuple(c for c in target.hand if not cards.invincible(c))
         _resolved(em, item, not pickable)
         if pickable:
             card = pickable[rng.below(len(pickable))]
-            em.emit(CardDiscarded, "armory R5", seat=target.seat, card=card, reason=PILFER)
+            em.emit(CardDiscarded, R5, seat=target.seat, card=card, reason=PILFER)
     elif item.mystic in (INTERRUPT, DUPLICITY):
         _resolved(em, item, False)
         _turn_lost(em, rng, item)
@@ -354,12 +367,12 @@ def _turn_lost(em: Emitter[ArmoryState], rng: Rng, item: StackItem) -> None:
     """
     state = em.state
     seat = state.turn_player
-    em.emit(TurnLost, "armory R5", seat=seat, by_seat=item.caster, mystic=item.mystic)
+    em.emit(TurnLost, R5, seat=seat, by_seat=item.caster, mystic=item.mystic)
     destination = "hand" if item.mystic == INTERRUPT else "used"
     p = player(em.state, seat)
     for card in state.placed:
         holder = find_on_combatant(p, card)
         if holder and cards.kind(card) == cards.ARMAMENT and card in removable_on(state, combatant(p, holder)):
-            em.emit(ArmamentRemoved, "armory R5", seat=seat, combatant=holder, card=card, destination=destination,
+            em.emit(ArmamentRemoved, R5, seat=seat, combatant=holder, card=card, destination=destination,
                     reason=item.mystic)
-    end_turn(em, rng, f"turn lost to {item.mystic}", "armory R5")
+    end_turn(em, rng, f"turn lost to {item.mystic}", R5)

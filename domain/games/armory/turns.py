@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from domain.games.armory.cards import HAND_SIZE
+from domain.games.armory.citations import OPTION_TURN_LIMIT, R2, R3, R4, R5, R7, R11
 from domain.games.armory.messages import (
     CardsDrawn,
     DeckShuffled,
@@ -25,7 +26,7 @@ def draw(em: Emitter[ArmoryState], rng: Rng, seat: int, count: int, reason: str,
         if not p.draw:
             if not p.used:
                 return  # both piles empty: drawing stops
-            em.emit(DeckShuffled, "armory R3", seat=seat, order=tuple(rng.shuffled(p.used)), reason=RESHUFFLED)
+            em.emit(DeckShuffled, R3, seat=seat, order=tuple(rng.shuffled(p.used)), reason=RESHUFFLED)
             p = player(em.state, seat)
         taken = p.draw[:count]
         em.emit(CardsDrawn, rule, seat=seat, cards=taken, count=len(taken), reason=reason)
@@ -39,12 +40,12 @@ def end_turn(em: Emitter[ArmoryState], rng: Rng, reason: str, rule: str) -> None
     while True:
         state = em.state
         if state.turn_limit and state.turn >= state.turn_limit:
-            em.emit(GameDrawn, "tablerules option turn_limit",
+            em.emit(GameDrawn, OPTION_TURN_LIMIT,
                     reason=f"the turn limit of {state.turn_limit} turns was reached")
             return
         seat = next_seat(state, state.turn_player)
         if player(state, seat).loses_next_turn:
-            em.emit(TurnSkipped, "armory R7", seat=seat, turn=state.turn + 1, reason="lost a duel (prize: discard)")
+            em.emit(TurnSkipped, R7, seat=seat, turn=state.turn + 1, reason="lost a duel (prize: discard)")
             continue
         start_turn(em, rng, seat, state.turn + 1)
         return
@@ -55,8 +56,8 @@ def start_turn(em: Emitter[ArmoryState], rng: Rng, seat: int, turn: int) -> None
     for p in em.state.players:
         missing = HAND_SIZE - len(p.hand)
         if missing > 0:
-            draw(em, rng, p.seat, missing, "refill", "armory R2")
-    em.emit(TurnStarted, "armory R4", seat=seat, turn=turn)
+            draw(em, rng, p.seat, missing, "refill", R2)
+    em.emit(TurnStarted, R4, seat=seat, turn=turn)
 
 
 def check_stop(em: Emitter[ArmoryState], rng: Rng) -> None:
@@ -66,13 +67,13 @@ def check_stop(em: Emitter[ArmoryState], rng: Rng) -> None:
     if state.stack or state.phase not in (TURN_CARDS, ATTACK):
         return
     if state.turn_stopping_cast:
-        end_turn(em, rng, "a turn-stopping Mystic was cast", "armory R5")
+        end_turn(em, rng, "a turn-stopping Mystic was cast", R5)
         return
     if state.phase == TURN_CARDS and state.actions == 0:
         return
     for seat in (state.turn_player, turn_opponent(state)):
         if not player(state, seat).hand:
-            end_turn(em, rng, f"seat {seat} has no cards in hand", "armory R5")
+            end_turn(em, rng, f"seat {seat} has no cards in hand", R5)
             return
 
 
@@ -83,4 +84,4 @@ def attack_wins(em: Emitter[ArmoryState], seat: int) -> None:
     (armory R11c) only COUNTERs, INTERRUPTs and DUPLICITYs can be played and no Sacrifice, so
     they are unchanged when it resolves.
     """
-    em.emit(GameWon, "armory R11", seat=seat, reason="ATTACK: all combatants armed and guarded")
+    em.emit(GameWon, R11, seat=seat, reason="ATTACK: all combatants armed and guarded")

@@ -13,8 +13,7 @@ from typing import Any
 from domain.games.armory import cards
 from domain.games.armory import messages as m
 from domain.games.armory.view import ArmoryView, CombatantView, SeatView
-from domain.kernel.messages import Command, Event
-from domain.kernel.words import Seats, counted, listed
+from domain.kernel import Command, Event, Seats, counted, listed
 
 
 def label(card: str) -> str:
