@@ -62,8 +62,8 @@ from domain.games.armory.state import (
     Duel,
     Player,
     StackItem,
-    next_seat,
 )
+from domain.games.armory.turn import next_seat
 from domain.kernel import Event
 from domain.kernel.records import builder, replace, replacer
 

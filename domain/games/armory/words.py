@@ -8,12 +8,14 @@ Every player's deck is the same public list, so a label tells nothing an id does
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from domain.games.armory import cards
 from domain.games.armory import messages as m
-from domain.games.armory.view import ArmoryView, CombatantView, SeatView
 from domain.kernel import Command, Event, Seats, counted, listed
+
+if TYPE_CHECKING:  # view.py asks turn.py, whose status asks label() here
+    from domain.games.armory.view import ArmoryView, CombatantView, SeatView
 
 
 def label(card: str) -> str:
