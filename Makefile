@@ -9,7 +9,7 @@ INSTALLED := $(VENV)/.installed
 PROTOS := $(wildcard proto/tablerules/v1/*.proto)
 GENERATED := tablerules/v1/.generated
 
-.PHONY: run test proto viewer lint typecheck pytest node-test postgres chromium bench fuzz fuzz-requests fuzz-logs clean
+.PHONY: run test check proto viewer lint typecheck pytest node-test postgres chromium bench fuzz fuzz-requests fuzz-logs clean
 
 $(INSTALLED): pyproject.toml clients/python/pyproject.toml
 	@echo "installing the Python packages into $(VENV) (once, and after pyproject.toml changes)"
@@ -53,7 +53,7 @@ lint: proto
 	$(PY) -m ruff check .
 
 typecheck: proto
-	$(PY) -m mypy domain service clients/python tests bench
+	$(PY) -m mypy domain service tools clients/python tests bench
 
 # The server's tests run on SQLite and on PostgreSQL: a throwaway server (loopback, free port) from
 # Debian's binaries; install them where we can, else their PostgreSQL cases (and bench rows) skip.
@@ -92,6 +92,11 @@ node-test: proto $(NODE_INSTALLED)
 	cd $(NODE_DIR) && npm test
 
 test: lint typecheck pytest node-test
+
+# The quick inner loop: lint, types and the tests that need no server, database or browser
+# (the rules, the kernel, logs and their checks); `make test` is the whole suite.
+check: lint typecheck
+	PYTHONHASHSEED=0 $(PY) -m pytest -m "not server and not postgres and not browser" -p no:cacheprovider
 
 # Its PostgreSQL rows start a throwaway server as the tests do (skipped, saying so, without one).
 bench: proto postgres

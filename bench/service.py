@@ -65,7 +65,7 @@ def server_process(module: str, *arguments: str) -> Iterator[tuple[str, int]]:
 
 def tablerules_server(storage: str, *settings: str) -> contextlib.AbstractContextManager[tuple[str, int]]:
     # The length bench imports a 10,000-move log (about 8 MB): above the default request limit.
-    return server_process("service.cli", "serve", "--port", "0", "--storage", storage,
+    return server_process("tools.cli", "serve", "--port", "0", "--storage", storage,
                           "--max-request-bytes", str(64 * 1024 * 1024), *settings)
 
 

@@ -25,8 +25,12 @@ from domain.games.kings_armory import GAME  # noqa: E402
 from domain.games.kings_armory.board import manhattan  # noqa: E402
 from domain.games.kings_armory.figures import attacks, max_hp  # noqa: E402
 from domain.games.kings_armory.messages import PlaceAlly, PlaceTower  # noqa: E402
-from domain.games.kings_armory.state import FOE, HERO, KaState  # noqa: E402
-from domain.games.kings_armory.table import board_of  # noqa: E402
+from domain.games.kings_armory.state import (  # noqa: E402
+    FOE,
+    HERO,
+    KaState,
+    board_of,
+)
 from domain.kernel import Command, Header, Log, Rng, RuleViolation, Session, StartGame, seed_commitment  # noqa: E402
 
 ATTEMPTS = 40

@@ -18,8 +18,8 @@ from typing import Any
 
 import psycopg
 
+from service.outages import NoAnswer
 from service.pgconnection import connection_class
-from service.store import NoAnswer
 
 CHANNEL = "tablerules_appends"
 MAX_PAYLOAD = 7000

@@ -17,7 +17,7 @@ from domain.kernel import Game
 from domain.kernel.canonical import canonical_json_of_plain
 from service import convert
 from service.protos import pb
-from service.tables import SeenEnvelope
+from service.seen import SeenEnvelope
 
 MAX_BATCH_BYTES = 1024 * 1024
 """An EventBatch's size: well short of the 4 MiB that gRPC's clients receive by default."""

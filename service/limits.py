@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from google.protobuf.descriptor import FieldDescriptor
 from google.protobuf.message import Message
 
-from service.errors import InvalidArgument
+from service.errors import InvalidArgument, ResourceExhausted
 
 MAX_REQUEST_BYTES = 4 * 1024 * 1024
 """gRPC's own default; TABLERULES_MAX_REQUEST_BYTES raises it (long logs sent inline)."""
@@ -55,6 +55,20 @@ MAX_GAME_EVENTS = 50_000
 to some thousands of events (a 7-Wave King's Armory game, a long Guardians game), random
 bots with no turn limit to some 23,000 (ARMORY, 3 seats); 50,000 ARMORY events are a log
 of about 30 MB."""
+
+
+def game_too_long(events: int, most: int, adopted: str = "") -> ResourceExhausted:
+    """The refusal of a game (or, `adopted`, a log) that has reached `most` events, the
+    longest game the server keeps."""
+    if adopted:
+        return ResourceExhausted(
+            f"the log cannot be {adopted}: it holds {events} events, more than the {most} a game "
+            "may have on this server (TABLERULES_MAX_GAME_EVENTS); send it to a server that allows more")
+    return ResourceExhausted(
+        f"the game has reached {events} events, the most this server lets a game have "
+        f"(TABLERULES_MAX_GAME_EVENTS, --max-game-events {most}): it takes no more commands "
+        "here. The operator may export its log and continue it on a server that allows more (ImportLog, "
+        "or ForkGame at its last event; docs/operations.md)")
 
 
 def _checked_text(where: str, field: FieldDescriptor, text: str | bytes) -> None:

@@ -9,9 +9,11 @@ alike in either place; what it returns is bytes ready to send.
 from __future__ import annotations
 
 from domain.games import REGISTRY
+from service.auth import Viewer
 from service.encoded import Batcher, converted, log_message
+from service.gamelogs import Export
+from service.seen import seen_by
 from service.store import GameStore
-from service.tables import Export, Viewer, seen_by
 
 CATCH_UP_PAGE = 256
 """Events a stream's catch-up reads from the store and converts at a time (some 150 KB of

@@ -21,7 +21,7 @@ from eventsourcing.postgres import PostgresDatastore
 from psycopg import errors
 from psycopg.abc import PQGen
 
-from service.store import NoAnswer
+from service.outages import NoAnswer
 
 RV = TypeVar("RV")
 LIBRARY_TRIES = 10

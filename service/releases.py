@@ -14,16 +14,15 @@ seed and every secret digest, then, for a log of another version that a release
 here decides, runs that release's own verify on it in a child process (the archive
 imports as `domain` there, beside nothing of this build) and reports what it found.
 
-Maintainers add a release before a version is superseded:
-`python -m service.releases add COMMIT RULESET...` (docs/log-format.md).
+The server verifies old logs through it (VerifyLog, in its log-check processes) and
+the tools do too (`tablerules verify`, `upgrade`, the viewer), so it lives here, on the
+server's side, and the tools import it. Maintainers add a release with the tool that
+writes the archive: `python -m tools.releases add COMMIT RULESET...` (docs/log-format.md).
 """
 
 from __future__ import annotations
 
-import argparse
-import contextlib
 import dataclasses
-import gzip
 import hashlib
 import json
 import subprocess
@@ -40,8 +39,6 @@ from domain.kernel import Game, Log, Report, verify
 from domain.kernel.audit import Divergence, checked_seals
 
 RELEASES = Path(domain.__file__).parent / "releases"
-ARCHIVED = "domain/releases"
-"""Where the archives live in the repository; an archive holds `domain/` but this folder."""
 MANIFEST = "releases.json"
 RUNNER = Path(__file__).with_name("release_runner.py")
 SECONDS_PER_EVENT = 0.001
@@ -164,65 +161,3 @@ def _released_report(found: Mapping[str, Any], release: Release, ruleset: str, v
                       expected=divergence["expected"], actual=divergence["actual"],
                       state_diff=tuple(divergence["state_diff"])),
                   notes=(note, *found["notes"]), checked=tuple(found["checked"]))
-
-
-# Maintainers: archiving a release -------------------------------------------------------
-
-
-def _git(*arguments: str) -> bytes:
-    return subprocess.run(["git", *arguments], capture_output=True, check=True).stdout
-
-
-def add(commit: str, rulesets: list[str], directory: Path | None = None) -> Release:
-    """Archive `domain/` as it was at `commit` and list it as the release of the named
-    rulesets, at the versions it has there."""
-    directory = directory or RELEASES
-    full = _git("rev-parse", "--verify", f"{commit}^{{commit}}").decode().strip()
-    tree = _git("rev-parse", f"{full}:domain").decode().strip()
-    name = f"domain-{full[:12]}.tar.gz"
-    # mtime 0: the same commit always gives the same bytes. The earlier archives in
-    # domain/releases/ are left out: each would otherwise carry all the ones before it.
-    packed = gzip.compress(_git("archive", "--format=tar", full, "domain", f":(exclude){ARCHIVED}"),
-                           compresslevel=9, mtime=0)
-    directory.mkdir(parents=True, exist_ok=True)
-    (directory / name).write_bytes(packed)
-    release = Release(full, tree, directory / name, hashlib.sha256(packed).hexdigest(), {})
-    versions = release.run("versions")
-    unknown = sorted(set(rulesets) - set(versions))
-    if unknown:
-        raise SystemExit(f"{full[:7]} has no ruleset {', '.join(unknown)}; it has {', '.join(sorted(versions))}")
-    release = dataclasses.replace(release, rulesets={r: versions[r] for r in sorted(rulesets)})
-    kept = [r for r in releases(directory) if r.commit != full]
-    for other in kept:
-        for ruleset, version in release.rulesets.items():
-            if other.rulesets.get(ruleset) == version:
-                raise SystemExit(f"{ruleset} {version} is already archived as {other.name}")
-    listing = [{"archive": r.archive.name, "commit": r.commit, "rulesets": dict(r.rulesets), "sha256": r.sha256,
-                "tree": r.tree} for r in sorted([*kept, release], key=lambda r: r.archive.name)]
-    (directory / MANIFEST).write_text(json.dumps({"releases": listing}, indent=2, sort_keys=True) + "\n",
-                                      encoding="utf-8")
-    return release
-
-
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m service.releases",
-                                     description="archive the rules of a release, to verify the logs it wrote")
-    sub = parser.add_subparsers(dest="action", required=True)
-    adding = sub.add_parser("add", help="archive domain/ at a commit as the release of the named rulesets")
-    adding.add_argument("commit")
-    adding.add_argument("rulesets", nargs="+")
-    sub.add_parser("list", help="the archived releases")
-    args = parser.parse_args(argv)
-    if args.action == "add":
-        release = add(args.commit, args.rulesets)
-        print(f"archived {release.name} as {release.archive.name}: "
-              + ", ".join(f"{r} {v}" for r, v in release.rulesets.items()))
-        return 0
-    for release in releases():
-        print(f"{release.name} {release.archive.name}: " + ", ".join(f"{r} {v}" for r, v in release.rulesets.items()))
-    return 0
-
-
-if __name__ == "__main__":
-    with contextlib.suppress(KeyboardInterrupt):
-        raise SystemExit(main())

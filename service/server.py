@@ -11,7 +11,7 @@ too: a refusal becomes its status, a defect INTERNAL (details in the server's lo
 and the call gets its request log line and, where they are on, its metrics.
 
 The server is grpc.aio on an event loop thread of its own. Commands are decided on
-the loop and wait for their durable write without a thread (service/tables.py);
+the loop and wait for their durable write without a thread (service/commands.py);
 other calls' work that may block (store reads, replays) runs on the loop's worker
 threads. Streams stay on the loop, where sending a message costs about half what a
 thread per stream paid, and one command wakes every stream of its game with a single
@@ -43,6 +43,7 @@ from grpc_status import rpc_status
 
 from domain.kernel import Game, Report, Status, canonical_json, to_plain
 from service import convert, encoded, pages
+from service.auth import SeatGrant
 from service.calls import Call
 from service.encoded import Converted, batches, converted
 from service.errors import (
@@ -61,10 +62,12 @@ from service.errors import (
 from service.health import PROBE_SECONDS, Health
 from service.limits import MAX_REQUEST_BYTES, MAX_TOKEN, check_sizes
 from service.metrics import Metrics
+from service.outages import is_outage
 from service.protos import pb, pb_grpc
+from service.seen import SeenEnvelope
 from service.serverlog import REQUESTS
-from service.store import is_outage
-from service.tables import CatchUp, SeatGrant, SeenEnvelope, Tables
+from service.streams import CatchUp
+from service.tables import Tables
 
 log = logging.getLogger("tablerules.server")
 SERVICE = pb.DESCRIPTOR.services_by_name["Tablerules"]
@@ -161,7 +164,7 @@ class EnvelopeMessages:
     streams of one game convert each event once per audience, not once per stream.
     (A batch entry is about 0.5 KB for an ARMORY event: some 4 MB when full.) Live
     streams need only the newest events, and a smaller memo keeps the cycle collector's
-    full passes short (tables.SEEN_LIMIT)."""
+    full passes short (seen.SEEN_LIMIT)."""
 
     LIMIT = 8192
 
@@ -221,9 +224,9 @@ class Servicer(pb_grpc.TablerulesServicer):
 
     async def SubmitCommand(self, request: pb.SubmitCommandRequest,
                       context: grpc.aio.ServicerContext) -> pb.SubmitCommandResponse:
-        # On the event loop: Tables.submit says why.
+        # On the event loop: Commands.submit says why.
         expected = request.expected_version if request.HasField("expected_version") else None
-        outcome = await self.tables.submit(
+        outcome = await self.tables.commands.submit(
             request.game_id, bearer(context), request.command_id, expected,
             lambda game, seat: convert.command_from_proto(game, request.command, seat))
         return pb.SubmitCommandResponse(
@@ -251,8 +254,8 @@ class Servicer(pb_grpc.TablerulesServicer):
         # A caller who leaves cancels this coroutine: nothing here needs to look for it.
         token = bearer(context)
         game_id = request.game_id
-        live = await asyncio.to_thread(self.tables.live, game_id)
-        async for step in self.tables.follow(live, token, request.from_version):
+        live = await asyncio.to_thread(self.tables.live_games.live, game_id)
+        async for step in self.tables.streams.follow(live, token, request.from_version):
             if isinstance(step, CatchUp):
                 async for messages in self._caught_up(step, batched):
                     yield messages
@@ -297,7 +300,7 @@ class Servicer(pb_grpc.TablerulesServicer):
             self, request: pb.ExportLogRequest, context: grpc.aio.ServicerContext) -> bytes:
         # One reply holds the whole log: built from the stored lines as they are, in one turn.
         self._holding_whole_log(context)  # first: a refusal costs nothing more
-        export = await asyncio.to_thread(self.tables.export, request.game_id, bearer(context))
+        export = await asyncio.to_thread(self.tables.logs.export, request.game_id, bearer(context))
         return await self.tables.heavy.run(pages.whole_export, export, pages.EXPORT_PAGE, events=export.upto)
 
     def _holding_whole_log(self, context: grpc.aio.ServicerContext) -> None:
@@ -309,7 +312,7 @@ class Servicer(pb_grpc.TablerulesServicer):
             self, request: pb.ExportLogRequest, context: grpc.aio.ServicerContext) -> AsyncIterator[bytes]:
         release = self.tables.heavy.admit()
         try:
-            export = await asyncio.to_thread(self.tables.export, request.game_id, bearer(context))
+            export = await asyncio.to_thread(self.tables.logs.export, request.game_id, bearer(context))
             after = 0
             while after < export.upto:
                 chunk, reached = await self.tables.heavy.run(pages.export_chunk, export, after, pages.EXPORT_PAGE,
@@ -323,7 +326,7 @@ class Servicer(pb_grpc.TablerulesServicer):
 
     async def ImportLog(self, request: pb.ImportLogRequest, context: grpc.aio.ServicerContext) -> pb.ImportLogResponse:
         def work() -> pb.ImportLogResponse:
-            game_id, version, finished, grants = self.tables.import_log(request.log_jsonl, caller_of(context))
+            game_id, version, finished, grants = self.tables.logs.import_log(request.log_jsonl, caller_of(context))
             return pb.ImportLogResponse(game_id=game_id, version=version, finished=finished, seats=_seats(grants))
         return await asyncio.to_thread(work)
 
@@ -335,7 +338,7 @@ class Servicer(pb_grpc.TablerulesServicer):
             return request.log_jsonl
         if which == "game_id" and request.game_id:
             self._holding_whole_log(context)  # until the log is checked
-            export = await asyncio.to_thread(self.tables.export, request.game_id, bearer(context))
+            export = await asyncio.to_thread(self.tables.logs.export, request.game_id, bearer(context))
             return await self.tables.heavy.run(pages.game_log_text, export, pages.EXPORT_PAGE, events=export.upto)
         raise InvalidArgument("source", "give either log_jsonl or game_id")
 
@@ -343,7 +346,7 @@ class Servicer(pb_grpc.TablerulesServicer):
         text = await self._source(request, context)
 
         def work() -> pb.ReplayLogResponse:
-            replayed = self.tables.replay(text, request.upto, caller_of(context))
+            replayed = self.tables.logs.replay(text, request.upto, caller_of(context))
             response = pb.ReplayLogResponse(report=_report(replayed.report), state_hash=replayed.state_hash)
             if replayed.status is not None:
                 game = self.tables.games[replayed.ruleset]
@@ -357,14 +360,14 @@ class Servicer(pb_grpc.TablerulesServicer):
         text = await self._source(request, context)
 
         def work() -> pb.VerifyLogResponse:
-            return pb.VerifyLogResponse(report=_report(self.tables.verify(text, caller_of(context))))
+            return pb.VerifyLogResponse(report=_report(self.tables.logs.verify(text, caller_of(context))))
         return await asyncio.to_thread(work)
 
     async def ForkGame(self, request: pb.ForkGameRequest, context: grpc.aio.ServicerContext) -> pb.ForkGameResponse:
         text = await self._source(request, context)
 
         def work() -> pb.ForkGameResponse:
-            game_id, version, _, grants = self.tables.fork(text, request.at, caller_of(context))
+            game_id, version, _, grants = self.tables.logs.fork(text, request.at, caller_of(context))
             return pb.ForkGameResponse(game_id=game_id, version=version, seats=_seats(grants))
         return await asyncio.to_thread(work)
 
@@ -465,7 +468,7 @@ class _Ending:
 
     def report(self, call: Call) -> None:
         call.seconds = time.perf_counter() - call.started
-        live = self.tables.cached(call.game_id) if call.game_id else None
+        live = self.tables.live_games.cached(call.game_id) if call.game_id else None
         if live is not None:
             call.ruleset = live.game.ruleset.name
         REQUESTS.info(call)
@@ -561,7 +564,7 @@ class Running:
         and the calls under way have `grace` seconds to finish."""
         asyncio.run_coroutine_threadsafe(self._drain(grace), self.loop).result(grace + 30)
         # Before the loop closes: the listener wakes streams through it.
-        self.tables.stop_listening()
+        self.tables.live_games.stop_listening()
         self.health.stop()
         if self.metrics is not None:
             self.metrics.close()
@@ -573,7 +576,7 @@ class Running:
         deadline = time.monotonic() + grace
         await self.health.shut()
         self.gate.close()
-        self.tables.drain()
+        self.tables.streams.drain()
         # gRPC's own stop comes last: it cancels a call that reaches it meanwhile (Gate).
         await self.gate.settled(deadline)
         self.health.end_watches()
@@ -633,7 +636,8 @@ def start(tables: Tables, host: str = "127.0.0.1", port: int = 50051, workers: i
     thread = threading.Thread(target=_run_loop, args=(loop, workers), name="rpc-loop", daemon=True)
     thread.start()
     health = Health(("", SERVICE_NAME), tables.store.ping, loop, probe_every)
-    metrics = None if metrics_port is None else Metrics(tables.cached_count, lambda: health.answer, host, metrics_port)
+    metrics = None if metrics_port is None else Metrics(tables.live_games.cached_count, lambda: health.answer, host,
+                                                        metrics_port)
     gate = Gate()
     try:
         server, bound = asyncio.run_coroutine_threadsafe(

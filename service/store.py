@@ -31,8 +31,6 @@ from eventsourcing.persistence import (
     ApplicationRecorder,
     InfrastructureFactory,
     IntegrityError,
-    InterfaceError,
-    OperationalError,
     StoredEvent,
 )
 from eventsourcing.sqlite import SQLiteFactory
@@ -43,6 +41,7 @@ from domain.kernel.fairness import Contributions
 from domain.kernel.messages import from_plain
 from domain.kernel.session import GAME_CREATED
 from service.files import keep_database_private
+from service.outages import is_outage
 from service.schema import Creates, Dialect, Policy, Status, Step, prepare
 
 if TYPE_CHECKING:
@@ -160,26 +159,6 @@ def upgrade_schema(url: str) -> tuple[Step, ...]:
 def public_url(url: str) -> str:
     """The storage URL without its user and password, for messages."""
     return url.split("@")[-1]
-
-
-class NoAnswer(Exception):
-    """The database did not answer within the store's wait (service/pgconnection.py)."""
-
-
-ENDED_BY_THE_DATABASE = frozenset({"25P03", "25P04"})
-"""SQLSTATEs of a session the server ended because a transaction stayed open too long
-(idle_in_transaction_session_timeout, transaction_timeout): the library sets the first
-to 5 s, so a database paused in the middle of a command's transaction ends it on waking.
-psycopg files them under InternalError, but they are the database's state, not a defect."""
-
-
-def is_outage(problem: BaseException) -> bool:
-    """Whether a failure is the database's state rather than the request's: unreachable,
-    restarting, out of connections, not answering, a session it ended, or (SQLite) still
-    locked after its timeout. A retry may succeed once it is over."""
-    if isinstance(problem, (OperationalError, InterfaceError, NoAnswer)):
-        return True
-    return getattr(problem.__cause__, "sqlstate", None) in ENDED_BY_THE_DATABASE
 
 
 class VersionConflict(Exception):

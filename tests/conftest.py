@@ -22,6 +22,26 @@ from tests.postgres import PostgresServer, postgres_server
 
 OPERATOR = "operator-test-token"
 STORES = ("sqlite", "postgres")
+SERVER_FIXTURES = frozenset({"server", "client", "long_game", "storage_url"})
+SERVER_MODULES = frozenset({"test_cli", "test_operations", "test_faults", "test_crash", "test_fuzz", "test_backup",
+                            "test_client_guides", "test_long_games", "test_store", "test_schema", "test_migrate",
+                            "test_limits"})
+"""Modules whose tests start servers, command-line processes or fuzzers of their own."""
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Marks each test by what it needs (pyproject.toml lists the markers): `make check` runs
+    the rest, the quick inner loop; `make test` runs everything."""
+    for item in items:
+        module = item.path.stem
+        fixtures = set(getattr(item, "fixturenames", ()))
+        params = getattr(getattr(item, "callspec", None), "params", {})
+        if module == "test_web_viewer":
+            item.add_marker(pytest.mark.browser)
+        if "postgres" in fixtures or "postgres_url" in fixtures or params.get("storage_url") == "postgres":
+            item.add_marker(pytest.mark.postgres)
+        if fixtures & SERVER_FIXTURES or module in SERVER_MODULES:
+            item.add_marker(pytest.mark.server)
 
 
 def serve(storage: str) -> Running:

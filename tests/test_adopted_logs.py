@@ -21,12 +21,12 @@ import pytest
 from domain.games import REGISTRY
 from domain.kernel import Log, parse_log
 from domain.kernel.upgrade import upgrade
-from service.logdiff import diff_logs
 from service.server import Running
 from tablerules_client import Client, ServiceCallError
 from tests.conftest import OPERATOR, command_boundary, play_randomly, serve
 from tests.forgery import resealed_from
 from tests.stored_logs import GOLDEN
+from tools.logdiff import diff_logs
 
 FINISHED = Path(__file__).resolve().parent.parent / "replays" / "swordplay" / "2p-last-hero-standing.jsonl"
 
@@ -63,7 +63,7 @@ def relabelled(log: Log, version: str) -> Log:
 
 def test_a_log_of_other_rules_is_refused_at_import_and_fork_naming_the_versions_and_the_upgrade(
         client: Client, server: Running) -> None:
-    stored = server.tables.cached_count()
+    stored = server.tables.live_games.cached_count()
     golden = (GOLDEN / "guardians-1.0.0.jsonl").read_text(encoding="utf-8")
     assert client.verify_log(log_jsonl=golden).verdict == "VERIFIED"  # its own release verifies it
     for message in (refused(lambda: client.import_log(golden)),
@@ -76,7 +76,7 @@ def test_a_log_of_other_rules_is_refused_at_import_and_fork_naming_the_versions_
     assert client.verify_log(log_jsonl=future).verdict == "VERIFIED", "this build's rules decide it alike"
     assert "swordplay '9.9.9'" in refused(lambda: client.import_log(future))
     assert "swordplay '9.9.9'" in refused(lambda: client.fork(command_boundary(future, 20), log_jsonl=future))
-    assert server.tables.cached_count() == stored, "nothing was stored"
+    assert server.tables.live_games.cached_count() == stored, "nothing was stored"
     # What the message advises: the upgraded log is of this server's rules, and imports.
     game = REGISTRY["swordplay"]
     upgraded = upgrade(game, future.encode().splitlines()).text()

@@ -27,9 +27,9 @@ from domain.kernel.chance_audit import (
 )
 from domain.kernel.fairness import CommitRandomness, RevealRandomness, commitment_of, game_seed
 from domain.kernel.rng import RecordingRng
-from service.cli import main
 from tests.forgery import fully_resealed
 from tests.stored_logs import CURRENT_LOGS, GOLDEN_LOGS
+from tools.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
 MONSTER = ROOT / "replays" / "swordplay" / "3p-monster-shatter.jsonl"

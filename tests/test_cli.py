@@ -35,7 +35,7 @@ def storage_url(sqlite_url: str) -> str:
 
 
 def run(*args: str, env: dict[str, str] | None = None, stdin: str = "") -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "service.cli", *args], capture_output=True, text=True,
+    return subprocess.run([sys.executable, "-m", "tools.cli", *args], capture_output=True, text=True,
                           timeout=300, input=stdin, env={**os.environ, **(env or {})}, check=False)
 
 
@@ -146,7 +146,7 @@ def test_a_long_verify_shows_a_progress_bar_on_a_terminal_and_none_elsewhere(tmp
     log.write_text(long_log(REGISTRY["armory"], 1_200).text(), encoding="utf-8")
     events = len(log.read_text(encoding="utf-8").splitlines()) - 1
     leader, follower = pty.openpty()
-    with subprocess.Popen([sys.executable, "-m", "service.cli", "verify", str(log)], stderr=follower,
+    with subprocess.Popen([sys.executable, "-m", "tools.cli", "verify", str(log)], stderr=follower,
                           stdout=subprocess.PIPE, text=True) as verifying:
         os.close(follower)
         received = b""
@@ -165,7 +165,7 @@ def test_a_long_verify_shows_a_progress_bar_on_a_terminal_and_none_elsewhere(tmp
 def test_a_reader_that_stops_early_gets_no_traceback() -> None:
     """The listing (some 370 KB) outgrows the pipe, so the replay meets the closed pipe."""
     listed = GOLDEN.parent / "kings-armory" / "2p-five-waves-win.jsonl"
-    piped = subprocess.run(f"{sys.executable} -m service.cli replay {listed} | head -n 1", shell=True,
+    piped = subprocess.run(f"{sys.executable} -m tools.cli replay {listed} | head -n 1", shell=True,
                            capture_output=True, text=True, timeout=120, check=False)
     assert piped.stdout.lstrip().startswith("1  A game of The King's Armory")
     assert "Traceback" not in piped.stderr and "BrokenPipe" not in piped.stderr
@@ -246,7 +246,7 @@ def test_joining_when_another_seat_is_to_move_says_whom_it_waits_for(server: Run
     created = Client(address).create_game("armory", ["ann", "bob"], {"turn_limit": 4})
     client = Client(address)
     waiting_seat = next(s for s in created.seats if s.seat not in client.view(created.game_id).status.to_act)
-    joined = subprocess.Popen([sys.executable, "-m", "service.cli", "play", "--address", address, "--game",
+    joined = subprocess.Popen([sys.executable, "-m", "tools.cli", "play", "--address", address, "--game",
                                created.game_id, "--token", waiting_seat.token], stdin=subprocess.PIPE,
                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
@@ -339,7 +339,7 @@ def test_view_of_a_log_broken_at_its_first_event_says_where_and_why(tmp_path: Pa
     lines[1] = lines[1].replace(b'"seq":1', b'"seq":7', 1)
     broken = tmp_path / "broken.jsonl"
     broken.write_bytes(b"\n".join(lines) + b"\n")
-    viewing = subprocess.Popen([sys.executable, "-m", "service.cli", "view", str(broken)], stdout=subprocess.PIPE,
+    viewing = subprocess.Popen([sys.executable, "-m", "tools.cli", "view", str(broken)], stdout=subprocess.PIPE,
                                stderr=subprocess.PIPE, text=True)
     try:
         assert viewing.stdout is not None

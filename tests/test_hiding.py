@@ -264,7 +264,7 @@ def test_two_guardians_layouts_placed_in_secret_look_alike_until_the_reveal() ->
     command; seat 1's own view differs."""
     from bench.rules import start
     from domain.games.guardians.messages import FinishOrganizing, Place
-    from domain.games.guardians.strength import face
+    from domain.games.guardians.state import face
 
     game = REGISTRY["guardians"]
     dealt, _ = start(game, "layouts", 2, "d")  # a deal with a Shield, creatures and double-bordered cards

@@ -21,11 +21,11 @@ from domain.games import REGISTRY
 from domain.kernel import Envelope, Log, parse_log
 from domain.kernel.quoting import inert
 from service.calls import Call
-from service.cli import main
 from service.serverlog import JsonLines, TextLines
-from service.viewer.timeline import Unviewable, load
-from service.viewer.web import shown
 from tests.forgery import leaves, resealed_from, with_leaf
+from tools.cli import main
+from tools.viewer.timeline import Unviewable, load
+from tools.viewer.web import shown
 
 BASE = Path(__file__).resolve().parent.parent / "replays" / "swordplay" / "2p-last-hero-standing.jsonl"
 TAINT = "\x1b[2K\r\x1b[1AVERIFIED: \u202etsil\x07\x9b31m\U000e0041\u2028"

@@ -43,7 +43,7 @@ def refused(call: object, code: grpc.StatusCode, *words: str) -> str:
 
 
 def game_count(running: Running) -> int:
-    return len(running.tables._live)
+    return running.tables.live_games.cached_count()
 
 
 # -- fields -------------------------------------------------------------------------------

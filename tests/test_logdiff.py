@@ -10,7 +10,7 @@ from pathlib import Path
 
 from domain.games import REGISTRY
 from domain.kernel import Log, parse_log
-from service.logdiff import diff_logs
+from tools.logdiff import diff_logs
 
 ROOT = Path(__file__).resolve().parent.parent
 LOG = ROOT / "replays" / "kings-armory" / "1p-gate-falls-loss.jsonl"

@@ -26,13 +26,15 @@ import pytest
 from domain.games import REGISTRY
 from domain.kernel import Header, Log
 from service import encoded, pages
+from service.auth import Viewer
 from service.config import Settings
 from service.encoded import batches, converted
 from service.errors import ResourceExhausted
 from service.heavy import HeavyWork
+from service.seen import seen_by
 from service.server import Running, start
 from service.store import GameStore
-from service.tables import Tables, Viewer, seen_by
+from service.tables import Tables
 from tablerules.v1 import tablerules_pb2 as pb
 from tablerules_client import Client, ServiceCallError
 from tests.conftest import OPERATOR, command_boundary

@@ -17,12 +17,12 @@ from eventsourcing.persistence import StoredEvent
 from domain.games import REGISTRY
 from domain.kernel import Log, LogFormatError, parse_log, revealed_seed, verify
 from domain.kernel.upgrade import upgrade
-from service.cli import main
 from service.store import GameStore, Secrets
 from tablerules_client import Client, RuleError
 from tests.conftest import OPERATOR, play_randomly, serve
 from tests.forgery import resealed_from
 from tests.format1 import as_format_1
+from tools.cli import main
 
 AOD_REPLAY = Path(__file__).resolve().parent.parent / "replays" / "aod" / "2p-flip-then-good-win.jsonl"
 

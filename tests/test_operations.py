@@ -24,12 +24,14 @@ from prometheus_client.parser import text_string_to_metric_families
 
 from domain.kernel import Command, Game
 from service.calls import Call
+from service.commands import Commands, Outcome
 from service.config import Settings
+from service.errors import Unavailable
 from service.metrics import RULE_LABELS, Metrics
 from service.server import SERVICE_NAME, Running, start
 from service.serverlog import REQUESTS, JsonLines
 from service.store import GameStore
-from service.tables import Outcome, Tables
+from service.tables import Tables
 from tablerules.v1 import tablerules_pb2 as pb
 from tablerules.v1 import tablerules_pb2_grpc as pb_grpc
 from tablerules_client import Client, RuleError, ServiceCallError
@@ -190,11 +192,11 @@ def test_health_follows_the_store() -> None:
         running.stop(0)
 
 
-class HeldCommands(Tables):
+class HeldCommands(Commands):
     """Holds each command until the test releases it: a command under way, for as long as needed."""
 
-    def __init__(self) -> None:
-        super().__init__(GameStore("memory:"), OPERATOR)
+    def __init__(self, tables: Tables) -> None:
+        super().__init__(tables.live_games, tables.tokens, tables.max_game_events)
         self.arrived = threading.Event()
         self.released = threading.Event()
 
@@ -205,9 +207,32 @@ class HeldCommands(Tables):
         return await super().submit(game_id, token, command_id, expected_version, build)
 
 
+def test_a_stream_that_was_sending_when_the_drain_rang_ends_at_once() -> None:
+    """The drain rings each game's bell once; a stream busy sending at that moment is not
+    waiting on the bell, so it must see the drain before it waits (CI caught it waiting
+    out the whole grace period, then cancelled)."""
+    tables = Tables(GameStore("memory:"), OPERATOR)
+    game_id, _, _, version = tables.create_game("armory", ["ann", "bob"], {}, seed=SEED, token=OPERATOR)
+
+    async def follow_through_a_drain() -> None:
+        stream = tables.streams.follow(tables.live_games.live(game_id), None, 0)
+        first = await anext(stream)  # the stream is now held at its send
+        assert isinstance(first, list)
+        assert [envelope.envelope.seq for envelope in first] == list(range(1, version + 1))
+        tables.streams.drain()
+        with pytest.raises(Unavailable, match=f"resume from_version {version}"):
+            await asyncio.wait_for(anext(stream), 5)
+
+    try:
+        asyncio.run(follow_through_a_drain())
+    finally:
+        tables.close()
+
+
 def test_shutdown_drains_and_lets_a_command_under_way_finish() -> None:
     grace = 20.0
-    tables = HeldCommands()
+    tables = Tables(GameStore("memory:"), OPERATOR)
+    held = tables.commands = HeldCommands(tables)
     running = start(tables, "127.0.0.1", 0, workers=8)
     address = f"127.0.0.1:{running.port}"
     stopped = threading.Thread(target=running.stop, args=(grace,))
@@ -224,7 +249,7 @@ def test_shutdown_drains_and_lets_a_command_under_way_finish() -> None:
             submitter = threading.Thread(target=lambda: answers.append(
                 client.seat(game_id, tokens[seat]).submit(view.legal_commands[0], command_id="held")))
             submitter.start()
-            assert tables.arrived.wait(10)
+            assert held.arrived.wait(10)
             began = time.monotonic()
             stopped.start()
 
@@ -237,7 +262,7 @@ def test_shutdown_drains_and_lets_a_command_under_way_finish() -> None:
                 latecomer.view(game_id)
             assert not answers
 
-            tables.released.set()
+            held.released.set()
             submitter.join(30)
             stopped.join(30)
             # No waiting out the grace, for the command or for the open Watch, which the stop ended.
@@ -247,7 +272,7 @@ def test_shutdown_drains_and_lets_a_command_under_way_finish() -> None:
                 next(watch)
             assert watch_ended.value.code() == grpc.StatusCode.UNAVAILABLE
     finally:
-        tables.released.set()
+        held.released.set()
         if not stopped.is_alive() and not running.loop.is_closed():
             running.stop(0)
 
@@ -301,7 +326,7 @@ def test_serve_logs_json_lines_and_exits_0_on_sigterm(tmp_path: Path, log_reques
            "TABLERULES_OPERATOR_TOKEN": OPERATOR}
     errors = tmp_path / "stderr.log"
     with errors.open("wb") as sink:
-        process = subprocess.Popen([sys.executable, "-m", "service.cli", "serve", "--host", "127.0.0.1", "--port", "0",
+        process = subprocess.Popen([sys.executable, "-m", "tools.cli", "serve", "--host", "127.0.0.1", "--port", "0",
                                     "--storage", "memory:", "--grace-seconds", "5",
                                     *(["--log-requests"] if log_requests else [])],
                                    stdout=subprocess.PIPE, stderr=sink, text=True, env=env)
@@ -335,7 +360,7 @@ def test_ctrl_c_on_a_server_that_checked_a_log_stops_it_without_a_traceback(tmp_
            "TABLERULES_OPERATOR_TOKEN": OPERATOR}
     errors = tmp_path / "stderr.log"
     with errors.open("wb") as sink:
-        process = subprocess.Popen([sys.executable, "-m", "service.cli", "serve", "--port", "0", "--storage",
+        process = subprocess.Popen([sys.executable, "-m", "tools.cli", "serve", "--port", "0", "--storage",
                                     "memory:", "--grace-seconds", "2"], stdout=subprocess.PIPE, stderr=sink,
                                    text=True, env=env, start_new_session=True)
     try:

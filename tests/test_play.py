@@ -14,9 +14,10 @@ from domain.games.guardians.words import label
 from domain.kernel import Rng, canonical_json
 from domain.kernel.words import Seats
 from service.convert import command_to_proto
-from service.play import bot_choice, render
 from tablerules_client import command
 from tests.test_words import RAW_IDS
+from tools.bots import bot_choice
+from tools.play import render
 
 GUARDIANS = REGISTRY["guardians"]
 RAW_ID = RAW_IDS["guardians"]

@@ -14,8 +14,9 @@ import pytest
 from eventsourcing.persistence import OperationalError
 
 from service.changes import Announcer, Listener
+from service.outages import is_outage
 from service.server import Running, start
-from service.store import POSTGRES_WAIT_SECONDS, GameStore, is_outage
+from service.store import POSTGRES_WAIT_SECONDS, GameStore
 from service.tables import Tables
 from tablerules_client import Client, RuleError, ServiceCallError, StaleVersionError
 from tests.conftest import OPERATOR, serve

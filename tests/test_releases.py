@@ -19,9 +19,10 @@ import pytest
 from domain.games import REGISTRY
 from domain.kernel import Log, parse_log, verify
 from domain.kernel.audit import DIGESTS, SEED
-from service.releases import ARCHIVED, MANIFEST, RELEASES, Release, release_for, releases, verify_log
+from service.releases import MANIFEST, RELEASES, Release, release_for, releases, verify_log
 from tests.forgery import resealed_from
 from tests.stored_logs import GOLDEN
+from tools.releases import ARCHIVED
 
 REPOSITORY = Path(__file__).resolve().parent.parent
 ARMORY_1 = GOLDEN / "armory-1.0.0.jsonl"
@@ -70,7 +71,7 @@ def test_an_archive_holds_exactly_the_domain_tree_of_its_commit(release: Release
         in_archive = {member.name: _blob_id(archive.extractfile(member).read())  # type: ignore[union-attr]
                       for member in archive.getmembers() if member.isfile()}
     if not any(name.startswith(f"{ARCHIVED}/") for name in in_archive):
-        # Archives made since 127f640 leave the earlier archives out (service/releases.py add).
+        # Archives made since 127f640 leave the earlier archives out (tools/releases.py add).
         in_git = {name: blob for name, blob in in_git.items() if not name.startswith(f"{ARCHIVED}/")}
     assert in_archive == in_git
 

@@ -15,12 +15,12 @@ from pathlib import Path
 import psycopg
 import pytest
 
-from service.cli import main
 from service.schema import STEPS, TABLE, VERSION, SchemaError
 from service.store import GameStore, is_shared, upgrade_schema
 from tablerules_client import Client
 from tests.conftest import play_randomly, serve
 from tests.postgres import PostgresServer
+from tools.cli import main
 
 
 def execute(url: str, statement: str) -> None:
@@ -43,7 +43,7 @@ def test_a_fresh_postgresql_database_is_refused_by_serve_until_the_schema_step_r
         postgres: PostgresServer, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     with postgres.database() as url:
         env = {name: value for name, value in os.environ.items() if not name.startswith("TABLERULES_")}
-        refused = subprocess.run([sys.executable, "-m", "service.cli", "serve", "--port", "0", "--storage", url,
+        refused = subprocess.run([sys.executable, "-m", "tools.cli", "serve", "--port", "0", "--storage", url,
                                   "--data-dir", str(tmp_path)], capture_output=True, text=True, timeout=60, env=env)
         assert refused.returncode == 2, refused.stderr
         assert "no schema" in refused.stderr and "`tablerules schema upgrade`" in refused.stderr

@@ -17,9 +17,10 @@ from grpc_reflection.v1alpha import reflection_pb2, reflection_pb2_grpc
 
 from domain.games.guardians.decks import EXAMPLE_DECKS
 from domain.kernel import parse_log
+from service.bell import Bell
 from service.server import Running, start
 from service.store import GameStore
-from service.tables import Bell, Tables
+from service.tables import Tables
 from tablerules.v1 import tablerules_pb2 as pb
 from tablerules.v1 import tablerules_pb2_grpc as pb_grpc
 from tablerules_client import Client, RuleError, ServiceCallError, StaleVersionError

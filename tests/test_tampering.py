@@ -89,18 +89,18 @@ def test_verify_import_and_fork_all_refuse_a_tampered_log(tables: Tables,
     except LogFormatError:
         pass  # not even a log: refused before any check
     with pytest.raises(ServiceError):
-        tables.import_log(text)
+        tables.logs.import_log(text)
     at = fork_point(touched)
     if at is not None:
         with pytest.raises(ServiceError):
-            tables.fork(text, at)
+            tables.logs.fork(text, at)
 
 
 def test_the_untouched_sample_is_accepted_by_all_three(tables: Tables) -> None:
     """The control: the same calls accept the genuine log."""
     assert verify(REGISTRY["aod"], LOG).verdict == "VERIFIED"
-    tables.import_log(SAMPLE.read_text(encoding="utf-8"))
-    tables.fork(SAMPLE.read_text(encoding="utf-8"), BOUNDARIES[len(BOUNDARIES) // 2])
+    tables.logs.import_log(SAMPLE.read_text(encoding="utf-8"))
+    tables.logs.fork(SAMPLE.read_text(encoding="utf-8"), BOUNDARIES[len(BOUNDARIES) // 2])
 
 
 # Replay encodes what it parsed through orjson (canonical_json_of_plain): it must find
@@ -169,7 +169,7 @@ def test_a_fork_of_a_log_with_no_command_before_the_fork_point_is_refused(tables
     for row in rows[1:6]:
         row["command"] = None
     with pytest.raises(ServiceError):
-        tables.fork("\n".join(json.dumps(row) for row in rows), 4)
+        tables.logs.fork("\n".join(json.dumps(row) for row in rows), 4)
 
 
 def test_a_float_where_only_the_secret_digest_covers_it_is_a_divergence() -> None:

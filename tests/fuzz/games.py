@@ -48,14 +48,14 @@ def play(tables: Tables, ruleset: str, moves: int, chooser: random.Random, alias
     tokens = {g.seat: g.token for g in grants}
     played: list[tuple[int, Command]] = []
 
-    async def moved() -> None:  # commands are decided on an event loop (Tables.submit)
+    async def moved() -> None:  # commands are decided on an event loop (Commands.submit)
         for number in range(moves):
             status = tables.view(game_id, None).status
             if status.finished:
                 break
             seat = chooser.choice(list(status.to_act))
             command = chooser.choice(list(tables.view(game_id, tokens[seat]).legal))
-            await tables.submit(game_id, tokens[seat], f"seed-{number}", None, _always(command))
+            await tables.commands.submit(game_id, tokens[seat], f"seed-{number}", None, _always(command))
             played.append((seat, command))
 
     asyncio.run(moved())
@@ -78,5 +78,6 @@ def new_tables() -> Tables:
 
 def log_texts(tables: Tables, games: list[Played]) -> list[str]:
     """Each game's log as its operator exports it (an unfinished game's carries the seed)."""
-    return [pages.game_log_text(tables.store, tables.export(g.game_id, OPERATOR), pages.EXPORT_PAGE) for g in games]
+    return [pages.game_log_text(tables.store, tables.logs.export(g.game_id, OPERATOR), pages.EXPORT_PAGE)
+            for g in games]
 

@@ -118,7 +118,7 @@ class Target:
     def __call__(self, data: bytes) -> None:
         if len(data) < 2:
             return
-        if len(self.tables._live) > MAX_GAMES:
+        if self.tables.live_games.cached_count() > MAX_GAMES:
             self._fresh()
         name = METHODS[data[0] % len(METHODS)]
         handler = self.methods[name]

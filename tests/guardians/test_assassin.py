@@ -14,8 +14,7 @@ import pytest
 from domain.games.guardians import GAME
 from domain.games.guardians.messages import Assassinate, CardsMoved, KeepUpCard, Mulligan, Pass, PlayCard
 from domain.games.guardians.organize import up_choice_pending
-from domain.games.guardians.state import ASSASSINATE, DECK, DISCARD, DRAWN, ORGANIZE, GuardiansState
-from domain.games.guardians.strength import face
+from domain.games.guardians.state import ASSASSINATE, DECK, DISCARD, DRAWN, ORGANIZE, GuardiansState, face
 from domain.kernel import Rng, RuleViolation
 from tests.guardians.support import Table, card_of, decided, instances, kept_position, table
 from tests.guardians.test_no_stuck_seat import play_on, seats_can_go_on

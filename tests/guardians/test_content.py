@@ -26,8 +26,8 @@ from domain.games.guardians.cards import (
     card_to,
 )
 from domain.games.guardians.decks import EXAMPLE_DECKS
-from service import cardimport
-from service.cardimport import convert_guardians
+from tools import cardimport
+from tools.cardimport import convert_guardians
 
 PACKAGE = Path(cards_module.__file__).parent
 GENERATED = sorted([*PACKAGE.glob("cards-*.json"), *PACKAGE.glob("decks/*.json")])
@@ -285,7 +285,7 @@ def test_text_status_counts() -> None:
 
 @needs_source
 def test_cli_import_cards(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    from service.cli import main
+    from tools.cli import main
 
     assert main(["import-cards", "guardians", "--source", str(_source_dir()), "--out", str(tmp_path)]) == 0
     out = capsys.readouterr().out

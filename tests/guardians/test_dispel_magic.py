@@ -9,6 +9,7 @@ import pytest
 
 from domain.games.guardians import GAME, texts
 from domain.games.guardians.cards import CARDS
+from domain.games.guardians.checks import RESOLVERS
 from domain.games.guardians.messages import (
     AnswerClosed,
     AnswerOpened,
@@ -23,8 +24,8 @@ from domain.games.guardians.messages import (
     Step,
     TurnEffect,
 )
-from domain.games.guardians.rules import RESOLVERS, to_act
 from domain.games.guardians.state import DISCARD, MOVEMENT, OPENING, ORGANIZE
+from domain.games.guardians.turn import to_act
 from domain.kernel import RuleViolation
 from tests.guardians.support import Table, card_of, face_off, instances, table
 
@@ -127,7 +128,7 @@ def test_dispel_magic_from_the_hand_negates_a_curse_in_draw_and_organize() -> No
 
 
 def test_every_spell_and_item_played_waits_for_an_answer() -> None:
-    """Each Spell and Item the rules implement is answered (rules.RESOLVERS), but the
+    """Each Spell and Item the rules implement is answered (checks.RESOLVERS), but the
     Dispel Magic itself and the Spells played as Command Cards (their own window)."""
     played = {
         key for key, item in CARDS.items() if item.kind in ("spell", "hand-item") and texts.implemented(item)

@@ -6,6 +6,8 @@ from __future__ import annotations
 import pytest
 
 from domain.games.guardians import GAME
+from domain.games.guardians.effects import begin_settlement
+from domain.games.guardians.evolve import evolve
 from domain.games.guardians.messages import (
     CombatStarted,
     DeclareCommand,
@@ -26,9 +28,8 @@ from domain.games.guardians.messages import (
     Term,
     TurnShield,
 )
-from domain.games.guardians.state import MOVEMENT, SETTLEMENT, Shield
-from domain.games.guardians.turns import draw_count
-from domain.kernel import Rng, RuleViolation
+from domain.games.guardians.state import MOVEMENT, SETTLEMENT, Shield, draw_count
+from domain.kernel import Emitter, Rng, RuleViolation
 from tests.guardians.support import Table, instances, table
 
 OX10, OX11, OX12 = "1.re-shield-ploogs-ox-10#1", "2.re-shield-ploogs-ox-11#1", "1.re-shield-ploogs-ox-12#1"
@@ -200,6 +201,19 @@ def test_pick_up_and_drop_off_on_your_stronghold_space() -> None:
         t.play(DropOff(seat=1, card=archer))
 
 
+def test_a_shield_picks_up_no_more_than_its_limit() -> None:
+    """guardians Shields, Picking Up and Dropping Off Creatures: a Shield carries at most
+    its printed limit, checked where it is placed and where it picks up alike."""
+    angelic = "1.di-shield-terrain-broms-angelic#1"  # carries 25 points
+    carried, swordsman = instances(1, ["Desert Giant", "Archer"]), instances(1, ["Swordsman"])[0]
+    zones = {"1:shields": (angelic,), f"1:shield:{angelic}": carried, "1:on:b1": (swordsman,)}
+    t = moving(zones, (Shield(angelic, 1, "b1"),))
+    t.play(TurnShield(seat=1, shield=angelic))
+    with pytest.raises(RuleViolation, match="guardians Picking Up and Dropping Off Creatures: Shield / Terrain Brom's "
+                                            "Angelic holds 25 points, not 26"):
+        t.play(PickUp(seat=1, card=swordsman))
+
+
 def test_reinforce_a_turned_shield_from_the_strongholds() -> None:
     swordsman = instances(1, ["Swordsman"])[0]
     zones = {"1:shields": (OX10, OX12), f"1:shield:{OX10}": instances(1, ["Archer"]), "1:on:b1": (swordsman,)}
@@ -243,10 +257,8 @@ def test_settlement_takes_enemy_terrain_and_asks_for_terrain_or_a_creature() -> 
         "1:storage": (swamp,),
     }
     t = moving(zones, (Shield(OX10, 1, "a2", turned=True), Shield(OX11, 2, "c3", turned=True)))
-    from domain.games.guardians.turns import begin_settlement, new_em
-
-    em = new_em(t.state, Rng("test", "settlement", 0))
-    begin_settlement(em)
+    em = Emitter(t.state, evolve)
+    begin_settlement(em, Rng("test", "settlement", 0))
     t.state, t.events = em.state, list(em.events)
     assert t.state.phase == SETTLEMENT and t.state.zone(2, "discard") == instances(2, ["Spires"])
     assert set(t.state.settling) == {"a2", "c3"}

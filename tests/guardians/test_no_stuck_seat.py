@@ -26,8 +26,7 @@ from domain.games.guardians.messages import (
     Step,
     TurnShield,
 )
-from domain.games.guardians.state import MOVEMENT, PEN, SETTLEMENT, STORAGE, GuardiansState, Shield, members
-from domain.games.guardians.strength import face
+from domain.games.guardians.state import MOVEMENT, PEN, SETTLEMENT, STORAGE, GuardiansState, Shield, face, members
 from domain.kernel import Command, Rng, RuleViolation
 from tests.guardians.support import Table, instances, kept_position, table
 

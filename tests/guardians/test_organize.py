@@ -20,8 +20,8 @@ from domain.games.guardians.messages import (
     ShieldPlaced,
     StonesSpent,
 )
+from domain.games.guardians.organize import placement_digest
 from domain.games.guardians.state import ORGANIZE, GuardiansState, Shield
-from domain.games.guardians.turns import placement_digest
 from domain.kernel import RuleViolation
 from tests.guardians.support import Table, instances, table
 

@@ -6,6 +6,9 @@ from __future__ import annotations
 import pytest
 
 from domain.games import REGISTRY
+from domain.games.guardians import GAME
+from domain.games.guardians.effects import UP_ROUNDS, begin_organize, draw_turn, turn_up_cards
+from domain.games.guardians.evolve import evolve
 from domain.games.guardians.messages import (
     ChooseCommand,
     CombatStarted,
@@ -31,10 +34,9 @@ from domain.games.guardians.messages import (
     UpCardsCompared,
 )
 from domain.games.guardians.organize import up_choice_pending
-from domain.games.guardians.state import MOVEMENT, ORGANIZE, SETTLEMENT, Options, Shield
-from domain.games.guardians.turns import UP_ROUNDS, begin_organize, draw_count, draw_turn, new_em, turn_up_cards
-from domain.kernel import Rng, RuleViolation, StartGame
-from domain.kernel.records import replace
+from domain.games.guardians.state import MOVEMENT, ORGANIZE, SETTLEMENT, Options, Shield, draw_count
+from domain.games.guardians.turn import to_act
+from domain.kernel import Emitter, Rng, RuleViolation, StartGame, replace
 from tests.guardians.support import Table, card_of, face_off, instances, table
 
 FLIER, ENEMY = "1.re-shield-ploogs-ox-10#1", "2.re-shield-ploogs-ox-11#1"
@@ -145,7 +147,7 @@ def test_with_the_deck_used_up_the_up_card_is_not_drawn() -> None:
     """guardians THE TURN IS OVER: no card is drawn once the deck is empty; the Up card
     taken from the discard pile goes back there."""
     up = instances(1, ["Swordsman"])
-    em = new_em(table(phase=MOVEMENT, zones={"1:up": up}), Rng("test", "draw", 0))
+    em = Emitter(table(phase=MOVEMENT, zones={"1:up": up}), evolve)
     draw_turn(em, 1, keep_up=True)
     assert em.state.zone(1, "discard") == up and not em.state.zone(1, "drawn")
 
@@ -189,6 +191,27 @@ def test_tes_let_says_first_whether_the_up_card_is_drawn() -> None:
     t.play(Place(seat=1, card=archer, to="on:a1"))
 
 
+def test_tes_let_chooses_its_up_card_while_the_other_seat_places_first() -> None:
+    """guardians THE TURN IS OVER, Who Places First?: with alternating placement, Tes
+    let's choice is its draw, not a placement: its seat makes it, and is listed to,
+    while the other seat has the turn to place."""
+    up, archer = instances(1, ["Swordsman"])[0], instances(2, ["Archer"])[0]
+    state = table(
+        phase=ORGANIZE,
+        turn=2,
+        placement="alternating",
+        guardians=("tes let", "rak nam"),
+        active=2,
+        zones={"1:up": (up,), "1:deck": instances(1, ["Axeman", "Captain", "Corporal"]), "2:pen": (archer,)},
+    )
+    assert to_act(state) == (1, 2)
+    assert GAME.legal_commands(state, 1) == [KeepUpCard(seat=1, keep=True), KeepUpCard(seat=1, keep=False)]
+    t = Table(state)
+    t.play(KeepUpCard(seat=1, keep=True))
+    assert to_act(t.state) == (2,) and up in t.state.zone(1, "drawn")
+    t.play(Place(seat=2, card=archer, to="on:a4"))
+
+
 def test_the_default_game_has_no_turn_limit() -> None:
     """guardians THE GAME: a game ends by one of its three victories only; `turn_limit`
     is a house rule (RULES.md), off unless a game asks for it."""
@@ -196,11 +219,11 @@ def test_the_default_game_has_no_turn_limit() -> None:
     assert limit.default == 0 and limit.house_rule and "house rule" in limit.labelled
     ended = table(phase=SETTLEMENT, turn=40)
     assert ended.options.turn_limit == 0
-    em = new_em(ended, Rng("test", "limit", 0))
-    begin_organize(em)
+    em = Emitter(ended, evolve)
+    begin_organize(em, Rng("test", "limit", 0))
     assert [(e.phase, e.turn) for e in em.events if isinstance(e, PhaseStarted)] == [(ORGANIZE, 41)]
-    capped = new_em(replace(ended, options=Options(turn_limit=40)), Rng("test", "limit", 0))
-    begin_organize(capped)
+    capped = Emitter(replace(ended, options=Options(turn_limit=40)), evolve)
+    begin_organize(capped, Rng("test", "limit", 0))
     [drawn] = [e for e in capped.events if isinstance(e, GameDrawn)]
     assert drawn.rule == "tablerules turn limit" and capped.state.finished
 
@@ -210,7 +233,7 @@ def test_after_the_tied_up_cards_the_coin_gives_nobody_the_low_up_bonus() -> Non
     lower. When the Up cards tie round after round a coin says who moves first (RULES.md,
     Up-card ties that never end): no Up card was lower, so neither seat takes it."""
     decks = {f"{seat}:deck": instances(seat, ["Swordsman"] * (UP_ROUNDS + 2)) for seat in (1, 2)}
-    em = new_em(table(phase=MOVEMENT, zones=decks), Rng("test", "ties", 0))
+    em = Emitter(table(phase=MOVEMENT, zones=decks), evolve)
     turn_up_cards(em, Rng("test", "ties", 0))
     compared = [e for e in em.events if isinstance(e, UpCardsCompared)]
     assert len(compared) == UP_ROUNDS + 1 and compared[-1].rule == "tablerules Up-card ties"
@@ -264,8 +287,8 @@ def test_with_the_up_cards_in_draw_and_organize_tes_let_still_chooses_first() ->
             "2:deck": instances(2, ["Archer", "Archer", "Archer", "Swordsman", "Swordsman"]),
         },
     )
-    em = new_em(replace(state, options=Options(up_cards_in_organize=True)), Rng("test", "tes let", 0))
-    begin_organize(em)
+    em = Emitter(replace(state, options=Options(up_cards_in_organize=True)), evolve)
+    begin_organize(em, Rng("test", "tes let", 0))
     t = Table(em.state)
     assert up_choice_pending(t.state, 1) and not t.state.up_turned
     t.play(KeepUpCard(seat=1, keep=True))

@@ -41,7 +41,6 @@ from domain.games.guardians.messages import (
     TurnShield,
     TypeDeclared,
 )
-from domain.games.guardians.rules import to_act
 from domain.games.guardians.state import (
     DECK,
     DISCARD,
@@ -56,6 +55,7 @@ from domain.games.guardians.state import (
     Shield,
     members,
 )
+from domain.games.guardians.turn import to_act
 from domain.games.guardians.view import redact, view
 from domain.kernel import Event, RuleViolation
 from domain.kernel.game import SPECTATOR

@@ -10,9 +10,10 @@ from dataclasses import replace as replace_card
 
 import pytest
 
-from domain.games.guardians import GAME, cards, strength
+from domain.games.guardians import GAME, cards
 from domain.games.guardians.cards import CARDS
 from domain.games.guardians.decks import EXAMPLE_DECKS
+from domain.games.guardians.effects import TEXT_NOT_IMPLEMENTED
 from domain.games.guardians.messages import (
     Channel,
     DeclareCommand,
@@ -25,8 +26,7 @@ from domain.games.guardians.messages import (
     PlayCreature,
     Step,
 )
-from domain.games.guardians.state import ORGANIZE, SETTLEMENT, Shield, members
-from domain.games.guardians.turns import TEXT_NOT_IMPLEMENTED
+from domain.games.guardians.state import ORGANIZE, SETTLEMENT, Shield, face, members
 from domain.kernel import Event, Rng, RuleViolation, StartGame
 from tests.guardians.support import Table, card_of, face_off, instances, table
 
@@ -126,12 +126,12 @@ def implemented_item() -> Iterator[str]:
     key = "dn-mighty-tiki-god"
     original = loaded[key]
     loaded[key] = replace_card(original, text="keyword")
-    strength.face.cache_clear()
+    face.cache_clear()
     try:
         yield key
     finally:
         loaded[key] = original
-        strength.face.cache_clear()
+        face.cache_clear()
 
 
 def test_a_creature_item_counts_no_points_against_the_space_limit(implemented_item: str) -> None:

@@ -1,20 +1,18 @@
 """Tables built to order for King's Armory tests: chosen figures on the standard map,
-scripted dice, and a driver that plays commands through decide and evolve."""
+scripted dice; commands run through the shared kit (tests/kit.py)."""
 
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any, TypeVar
+from typing import Any
 
 from domain.games.kings_armory import GAME
-from domain.games.kings_armory.board import Space, parse
+from domain.games.kings_armory.board import Space, board_for, parse
 from domain.games.kings_armory.content import heroes, hireables, monsters
 from domain.games.kings_armory.figures import stats
 from domain.games.kings_armory.state import FOE, HERO, HIREABLE, PLAYERS, Figure, KaState, Options, Tower, numbered
-from domain.games.kings_armory.table import board_for
-from domain.kernel import Command, Event, Rng
-
-E = TypeVar("E", bound=Event)
+from domain.kernel import Rng
+from tests.kit import GameKit
 
 ROUTE = ("main", "odd", "red")
 
@@ -75,12 +73,5 @@ def table(*figures: Figure, towers: tuple[Tower, ...] = (), seats: int = 1, seat
                    entered=tuple(f.key for f in figures if f.kind == FOE))
 
 
-def play(state: KaState, command: Command, rng: Rng | None = None) -> tuple[KaState, list[Event]]:
-    events = GAME.decide(state, command, rng or Dice())
-    for event in events:
-        state = GAME.evolve(state, event)
-    return state, events
-
-
-def only(events: list[Event], kind: type[E]) -> list[E]:
-    return [e for e in events if isinstance(e, kind)]
+KIT = GameKit(GAME)
+run, refused = KIT.run, KIT.refused

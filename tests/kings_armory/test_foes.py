@@ -8,6 +8,7 @@ from dataclasses import replace
 
 import pytest
 
+from domain.games.kings_armory.board import board_for
 from domain.games.kings_armory.combat import add_tokens
 from domain.games.kings_armory.evolve import evolve
 from domain.games.kings_armory.foes import choose, foe_attack, foe_turn, next_foe
@@ -32,10 +33,10 @@ from domain.games.kings_armory.messages import (
     WaveWon,
 )
 from domain.games.kings_armory.state import Figure, KaState, Tokens
-from domain.games.kings_armory.table import board_for
 from domain.kernel import Emitter, Event, RuleViolation
-from tests.kings_armory.support import Dice, foe, hero, hireable, only, play, route_space, table
+from tests.kings_armory.support import Dice, foe, hero, hireable, route_space, run, table
 from tests.kings_armory.test_board import cave_data
+from tests.kit import of
 
 RED = ("main", "odd", "red")
 YELLOW = ("main", "odd", "yellow")
@@ -80,7 +81,7 @@ def test_turn_priority_2_and_3_flying_then_the_lower_level() -> None:
 
 def test_a_foe_walks_its_move_rate_along_its_route() -> None:
     state, events = turn(table(foe("goblin-peon", 1, 3)), "goblin-peon-1")
-    (moved,) = only(events, FoeMoved)
+    (moved,) = of(events, FoeMoved)
     assert moved.index == 7 and len(moved.path) == 4  # Move Rate 4
     assert where(state, "goblin-peon-1").space == route_space(7)
 
@@ -90,25 +91,25 @@ def test_landing_on_a_foe_of_its_layer_bumps_back_and_a_flier_stacks() -> None:
     ground space; a flier shares a ground foe's space."""
     blocker = foe("war-orc", 2, 7)
     state, events = turn(table(foe("goblin-peon", 1, 3), blocker), "goblin-peon-1")
-    assert only(events, FoeMoved)[0].how == "bumped back"
+    assert of(events, FoeMoved)[0].how == "bumped back"
     assert where(state, "goblin-peon-1").index == 6
     state, events = turn(table(foe("goblin-icarus", 1, 1), blocker), "goblin-icarus-1")  # Move Rate 6: lands on index 7
-    assert where(state, "goblin-icarus-1").index == 7 and only(events, FoeMoved)[0].how == "moved"
+    assert where(state, "goblin-icarus-1").index == 7 and of(events, FoeMoved)[0].how == "moved"
 
 
 def test_bumping_back_onto_the_entrance_bumps_forward_past_the_line() -> None:
     line = [foe("war-orc", n, n - 1) for n in range(2, 7)]  # indices 1..5 taken
     state, events = turn(table(foe("goblin-peon", 1, 0), *line), "goblin-peon-1")  # lands on 4
-    assert only(events, FoeMoved)[0].how == "bumped forward"
+    assert of(events, FoeMoved)[0].how == "bumped forward"
     assert where(state, "goblin-peon-1").index == 6
 
 
 def test_a_foe_on_a_gate_space_goes_in_hurts_the_gate_and_is_defeated() -> None:
     """kings-armory B3 Monsters at the Castle Gate."""
     state, events = turn(table(foe("war-orc", 1, 26)), "war-orc-1")
-    assert only(events, FoeMoved)[0].how == "gate"
-    assert [(g.amount, g.hp) for g in only(events, GateDamaged)] == [(3, 17)]
-    assert [d.how for d in only(events, Defeated)] == ["castle"]
+    assert of(events, FoeMoved)[0].how == "gate"
+    assert [(g.amount, g.hp) for g in of(events, GateDamaged)] == [(3, 17)]
+    assert [d.how for d in of(events, Defeated)] == ["castle"]
     assert state.figure("war-orc-1") is None
 
 
@@ -116,18 +117,18 @@ def test_siege_equipment_stays_on_the_gate_space_and_attacks_each_turn() -> None
     """kings-armory E Siege Equipment: it never goes in; castle-only, no roll."""
     state, events = turn(table(foe("battering-ram", 1, 27)), "battering-ram-1")
     assert where(state, "battering-ram-1").index == 29
-    assert [g.amount for g in only(events, GateDamaged)] == [6]
+    assert [g.amount for g in of(events, GateDamaged)] == [6]
     state, events = turn(state, "battering-ram-1")
-    assert [g.hp for g in only(events, GateDamaged)] == [8]
-    assert not only(events, HitRolled)
+    assert [g.hp for g in of(events, GateDamaged)] == [8]
+    assert not of(events, HitRolled)
 
 
 def test_attack_priority_1_the_tanker_before_a_closer_ally() -> None:
     orc = foe("war-orc", 1, 10, YELLOW, tanked_by="valcor")  # d6
     state = table(hero("valcor", "e7"), hero("felicity", "e6", seat=1), orc)
     state, events = turn(state, "war-orc-1", 15)
-    assert only(events, FoeMoved)[0].how == "tanked"
-    (roll,) = only(events, HitRolled)
+    assert of(events, FoeMoved)[0].how == "tanked"
+    (roll,) = of(events, HitRolled)
     assert roll.target == "valcor" and roll.rule == "kings-armory B1 Attack Priority 1"
 
 
@@ -136,7 +137,7 @@ def test_attack_priority_2_the_closest_ally() -> None:
     troll = foe("bridge-troll", 1, 10, YELLOW)  # d6
     state = table(hero("valcor", "e6"), hero("felicity", "d8"), troll)
     events = attack_only(state, "bridge-troll-1", 15)
-    (roll,) = only(events, HitRolled)
+    (roll,) = of(events, HitRolled)
     assert roll.target == "valcor" and roll.rule == "kings-armory B1 Attack Priority 2"
 
 
@@ -145,7 +146,7 @@ def test_attack_priority_3_same_damage_type_breaks_a_distance_tie() -> None:
     orc = foe("war-orc", 1, 10, YELLOW)  # d6
     state = table(hero("valcor", "e6"), hero("midnight", "c6"), orc)
     events = attack_only(state, "war-orc-1", 15)
-    (roll,) = only(events, HitRolled)
+    (roll,) = of(events, HitRolled)
     assert roll.target == "valcor" and roll.rule == "kings-armory B1 Attack Priority 3"
 
 
@@ -156,7 +157,7 @@ def test_attack_priority_5_counts_the_castle_gate_spaces_as_path() -> None:
     archer = foe("orc-archer", 1, 27, RED)  # l15
     state = table(hero("valcor", "k17"), hero("cyrus", "n16"), archer)
     events = attack_only(state, "orc-archer-1", 15)
-    (roll,) = only(events, HitRolled)
+    (roll,) = of(events, HitRolled)
     assert roll.target == "valcor" and roll.rule == "kings-armory B1 Attack Priority 5"
 
 
@@ -167,7 +168,7 @@ def test_a_tie_the_lists_leave_is_rolled_and_recorded() -> None:
     em = Emitter(table(felicity, midnight), evolve)
     chosen, rule = choose(em, Dice(7, 7, 4, 9), [felicity, midnight], [("same", lambda f: 0)], "tie rule")
     assert chosen.figure == "midnight" and rule == "tie rule"
-    assert [(t.rolls, t.chosen) for t in only(list(em.events), TieRolled)] == [((7, 7), ""), ((4, 9), "midnight")]
+    assert [(t.rolls, t.chosen) for t in of(list(em.events), TieRolled)] == [((7, 7), ""), ((4, 9), "midnight")]
 
 
 def test_a_holding_ally_tanks_a_foe_walking_into_its_reach() -> None:
@@ -175,17 +176,17 @@ def test_a_holding_ally_tanks_a_foe_walking_into_its_reach() -> None:
     peon = foe("goblin-peon", 1, 8, YELLOW)  # d5, walks down the d column
     state = table(hero("valcor", "e8", holding=True), peon)
     state, events = turn(state, "goblin-peon-1", 15)
-    assert [t.figure for t in only(events, Tanked)] == ["valcor"]
+    assert [t.figure for t in of(events, Tanked)] == ["valcor"]
     assert where(state, "goblin-peon-1").space == route_space(11, YELLOW)  # d7: the first space diagonal to e8
-    assert only(events, HitRolled)[0].target == "valcor"
+    assert of(events, HitRolled)[0].target == "valcor"
 
 
 def test_upkeep_bleeds_burns_and_a_stun_costs_the_turn() -> None:
     """kings-armory B1 Monster Upkeep, C2 Seventh."""
     troll = foe("bridge-troll", 1, 10, YELLOW, tokens=Tokens(bleed=2, burn=1, stun=1))
     state, events = turn(table(troll), "bridge-troll-1")
-    assert [(s.status, s.amount) for s in only(events, StatusDamage)] == [("bleed", 2), ("burn", 1)]
-    assert only(events, TurnLost) and not only(events, FoeMoved)
+    assert [(s.status, s.amount) for s in of(events, StatusDamage)] == [("bleed", 2), ("burn", 1)]
+    assert of(events, TurnLost) and not of(events, FoeMoved)
     assert where(state, "bridge-troll-1").hp == 15 and where(state, "bridge-troll-1").tokens.stun == 0
 
 
@@ -208,14 +209,14 @@ def test_the_foes_round_follows_the_last_seat_and_new_foes_enter_one_by_one() ->
     state = replace(table(hero("valcor", "p16")), round=0, to_enter=2)
     # One Hero: the d12 takes 1 (the Hero Scaling Grid). d12 = 4: net 3, level 1, odd side, pile index 0
     # (a Goblin Peon); d12 = 9: net 8, level 2, even side, index 4 (a War Orc).
-    state, events = play(state, EndAlly(seat=1, figure="valcor"), Dice(4, 0, 9, 4))
+    state, events = run(state, EndAlly(seat=1, figure="valcor"), Dice(4, 0, 9, 4))
     kinds = [type(e).__name__ for e in events if isinstance(e, (FoeRolled, FoeEntered, FoeTurnBegan, FoeMoved))]
     assert kinds == ["FoeRolled", "FoeEntered", "FoeTurnBegan", "FoeMoved"] * 2
-    rolled = only(events, FoeRolled)
+    rolled = of(events, FoeRolled)
     assert [(r.natural, r.modifier, r.net, r.level, r.lane) for r in rolled] == [(4, -1, 3, 1, "odd"),
                                                                                    (9, -1, 8, 2, "even")]
-    assert [e.key for e in only(events, FoeEntered)] == ["goblin-peon", "war-orc"]
-    assert not only(events, Damaged)
+    assert [e.key for e in of(events, FoeEntered)] == ["goblin-peon", "war-orc"]
+    assert not of(events, Damaged)
     assert state.phase == "players" and state.seat == 1
 
 
@@ -223,8 +224,8 @@ def test_a_tank_ends_when_the_tanker_is_out_of_reach() -> None:
     """kings-armory E Tanking: once the foe is out of the tanker's reach it walks on."""
     orc = foe("war-orc", 1, 10, YELLOW, tanked_by="valcor")  # d6
     state, events = turn(table(hero("valcor", "h9"), orc), "war-orc-1")
-    assert [(t.figure, t.foe) for t in only(events, TankEnded)] == [("valcor", "war-orc-1")]
-    assert only(events, FoeMoved)[0].how == "moved" and where(state, "war-orc-1").index == 14
+    assert [(t.figure, t.foe) for t in of(events, TankEnded)] == [("valcor", "war-orc-1")]
+    assert of(events, FoeMoved)[0].how == "moved" and where(state, "war-orc-1").index == 14
 
 
 def test_with_the_cave_foes_alternate_entrances_and_the_main_one_goes_first_on_a_tie() -> None:
@@ -232,8 +233,8 @@ def test_with_the_cave_foes_alternate_entrances_and_the_main_one_goes_first_on_a
     second at the Cave, and so on; B3 Monster Turn Priority 6-7 on a tie."""
     cave_map = json.dumps(cave_data())
     state = replace(table(hero("valcor", "b16"), map=cave_map), round=0, to_enter=3)
-    state, events = play(state, EndAlly(seat=1, figure="valcor"), Dice(4, 0, 4, 0, 4, 0))
-    assert [e.entrance for e in only(events, FoeEntered)] == ["main", "cave", "main"]
+    state, events = run(state, EndAlly(seat=1, figure="valcor"), Dice(4, 0, 4, 0, 4, 0))
+    assert [e.entrance for e in of(events, FoeEntered)] == ["main", "cave", "main"]
     # The same distance to the gate (routes of 26 and 20 spaces), the same kind, lane and colour.
     main = foe("goblin-peon", 1, 11, ("main", "odd", "red"), route_board=cave_map)
     cave = foe("goblin-peon", 2, 5, ("cave", "odd", "red"), route_board=cave_map)
@@ -253,10 +254,10 @@ def test_with_the_cave_every_waves_first_foe_comes_in_at_the_monster_entrance() 
                     wave_entered=3)
     # A natural 20 kills the Peon and wins Wave 1; Wave 2 brings 5 - 1 = 4 foes (one Hero),
     # each a d12 of 4 and the first of its pile.
-    state, events = play(state, Attack(seat=1, figure="valcor", attack="royal-mace", target="goblin-peon-3"),
+    state, events = run(state, Attack(seat=1, figure="valcor", attack="royal-mace", target="goblin-peon-3"),
                          Dice(20, *[4, 0] * 4))
-    assert only(events, WaveWon)
-    assert [e.entrance for e in only(events, FoeEntered)] == ["main", "cave", "main", "cave"]
+    assert of(events, WaveWon)
+    assert [e.entrance for e in of(events, FoeEntered)] == ["main", "cave", "main", "cave"]
 
 
 def test_a_foes_id_names_its_kind_and_its_number_among_the_games_foes_of_that_kind() -> None:
@@ -266,9 +267,9 @@ def test_a_foes_id_names_its_kind_and_its_number_among_the_games_foes_of_that_ki
     last = foe("goblin-peon", 3, 20, RED)
     state = replace(table(hero("valcor", "b16", space=route_space(21, RED)), last),
                     entered=("goblin-peon", "war-orc", "goblin-peon", "goblin-peon"), wave_entered=4)
-    state, events = play(state, Attack(seat=1, figure="valcor", attack="royal-mace", target="goblin-peon-3"),
+    state, events = run(state, Attack(seat=1, figure="valcor", attack="royal-mace", target="goblin-peon-3"),
                          Dice(20, *[5, 0] * 4))
-    assert [e.figure for e in only(events, FoeEntered)] == [f"goblin-peon-{n}" for n in range(4, 8)]
+    assert [e.figure for e in of(events, FoeEntered)] == [f"goblin-peon-{n}" for n in range(4, 8)]
     assert state.entered[4:] == ("goblin-peon",) * 4
 
 
@@ -280,15 +281,15 @@ def test_e_tanking_once_only_stalemates_remain_the_foe_goes_free() -> None:
     on, a standing order does not stop it, and it may not be sent back either."""
     mage = foe("orc-war-mage", 1, 10, YELLOW)  # d6
     felicity = hero("felicity", "e6")
-    play(table(felicity, mage, foe("goblin-peon", 2, 2)), Tank(seat=1, figure="felicity", foe="orc-war-mage-1"))
+    run(table(felicity, mage, foe("goblin-peon", 2, 2)), Tank(seat=1, figure="felicity", foe="orc-war-mage-1"), Dice())
     with pytest.raises(RuleViolation, match=r"kings-armory E Tanking: orc-war-mage-1 .* stalemate"):
-        play(table(felicity, mage), Tank(seat=1, figure="felicity", foe="orc-war-mage-1"))
+        run(table(felicity, mage), Tank(seat=1, figure="felicity", foe="orc-war-mage-1"), Dice())
     state, events = turn(table(felicity, replace(mage, tanked_by="felicity")), "orc-war-mage-1", *[10] * 4)
-    assert [(t.figure, t.foe) for t in only(events, TankEnded)] == [("felicity", "orc-war-mage-1")]
-    assert only(events, FoeMoved)[0].how == "moved" and where(state, "orc-war-mage-1").index == 14
+    assert [(t.figure, t.foe) for t in of(events, TankEnded)] == [("felicity", "orc-war-mage-1")]
+    assert of(events, FoeMoved)[0].how == "moved" and where(state, "orc-war-mage-1").index == 14
     state, events = turn(table(replace(felicity, holding=True), mage), "orc-war-mage-1", *[10] * 4)
-    assert not only(events, Tanked) and where(state, "orc-war-mage-1").index == 14
+    assert not of(events, Tanked) and where(state, "orc-war-mage-1").index == 14
     psionicist = hireable("psionicist", 1, 2, "e7")
     with pytest.raises(RuleViolation, match=r"kings-armory E Teleport: orc-war-mage-1 .* stalemate"):
-        play(table(psionicist, mage), UseSpecial(seat=1, figure="psionicist-1", special="teleport-foe",
-                                                 target="orc-war-mage-1", at="d4"))
+        run(table(psionicist, mage), UseSpecial(seat=1, figure="psionicist-1", special="teleport-foe",
+                                                 target="orc-war-mage-1", at="d4"), Dice())

@@ -41,10 +41,11 @@ from domain.games.kings_armory.messages import (
     WaveBegan,
     WaveWon,
 )
+from domain.games.kings_armory.rounds import players_round
 from domain.games.kings_armory.state import PLACING, TOWERS, Figure, Tower
-from domain.games.kings_armory.turns import players_round
 from domain.kernel import Emitter, RuleViolation, StartGame
-from tests.kings_armory.support import Dice, foe, hero, hireable, only, play, table
+from tests.kings_armory.support import Dice, foe, hero, hireable, run, table
+from tests.kit import of
 
 YELLOW = ("main", "odd", "yellow")
 TOWER = Tower("t1", (parse("f6"), parse("g6"), parse("f7"), parse("g7")), 3)
@@ -53,7 +54,7 @@ TOWER = Tower("t1", (parse("f6"), parse("g6"), parse("f7"), parse("g7")), 3)
 def started(seats: int = 2, **options: object) -> object:
     setup = GAME.ruleset.check_setup([f"p{n}" for n in range(1, seats + 1)], dict(options), "")
     state = GAME.initial_state(setup)
-    state, _ = play(state, StartGame(seat=0))
+    state, _ = run(state, StartGame(seat=0), Dice())
     return state
 
 
@@ -63,18 +64,18 @@ def test_set_up_towers_then_allies_within_two_of_a_tower_then_wave_1() -> None:
     state = started()
     assert state.phase == TOWERS and state.towers_left == 2 and state.seat == 1  # type: ignore[attr-defined]
     with pytest.raises(RuleViolation, match="open terrain"):
-        play(state, PlaceTower(seat=1, at="c5"))  # type: ignore[arg-type]
-    state, _ = play(state, PlaceTower(seat=1, at="f6"))  # type: ignore[arg-type]
+        run(state, PlaceTower(seat=1, at="c5"), Dice())  # type: ignore[arg-type]
+    state, _ = run(state, PlaceTower(seat=1, at="f6"), Dice())  # type: ignore[arg-type]
     with pytest.raises(RuleViolation, match="overlap"):
-        play(state, PlaceTower(seat=2, at="g7"))
-    state, _ = play(state, PlaceTower(seat=2, at="k10"))
+        run(state, PlaceTower(seat=2, at="g7"), Dice())
+    state, _ = run(state, PlaceTower(seat=2, at="k10"), Dice())
     assert state.phase == PLACING and state.seat == 1
     with pytest.raises(RuleViolation, match="within 2 spaces"):
-        play(state, PlaceAlly(seat=1, figure="valcor", at="b12"))
-    state, _ = play(state, PlaceAlly(seat=1, figure="valcor", at="h6"))
-    state, events = play(state, PlaceAlly(seat=2, figure="midnight", at="f6"), Dice(*[1] * 60))
-    assert only(events, WaveBegan)
-    assert only(events, FoeRolled)
+        run(state, PlaceAlly(seat=1, figure="valcor", at="b12"), Dice())
+    state, _ = run(state, PlaceAlly(seat=1, figure="valcor", at="h6"), Dice())
+    state, events = run(state, PlaceAlly(seat=2, figure="midnight", at="f6"), Dice(*[1] * 60))
+    assert of(events, WaveBegan)
+    assert of(events, FoeRolled)
     midnight = state.figure("midnight")
     assert midnight is not None and midnight.on_tower == "t1"
 
@@ -95,25 +96,43 @@ def test_a_movement_costs_one_action_for_up_to_the_move_rate() -> None:
     """kings-armory C1 Step 1: orthogonal steps, never diagonal, never onto a Tower."""
     state = table(hero("valcor", "h7"), foe("bridge-troll", 1, 10, YELLOW), towers=(TOWER,))
     with pytest.raises(RuleViolation, match="never diagonally"):
-        play(state, Step(seat=1, figure="valcor", to="i8"))
+        run(state, Step(seat=1, figure="valcor", to="i8"), Dice())
     with pytest.raises(RuleViolation, match="is a Tower"):
-        play(state, Step(seat=1, figure="valcor", to="g7"))
+        run(state, Step(seat=1, figure="valcor", to="g7"), Dice())
     for to, left, actions in (("h8", 3, 2), ("h9", 2, 2), ("h10", 1, 2), ("h11", 0, 2), ("h12", 3, 1)):
-        state, events = play(state, Step(seat=1, figure="valcor", to=to))
+        state, events = run(state, Step(seat=1, figure="valcor", to=to), Dice())
         valcor = state.figure("valcor")
         assert valcor is not None and (valcor.steps, valcor.actions) == (left, actions), to
-        assert only(events, AllyMoved)
+        assert of(events, AllyMoved)
+
+
+def test_e_actions_a_movement_is_opened_only_with_an_action_left() -> None:
+    """kings-armory E Actions, C1 Step 1, E Teleport: the steps left of a movement under
+    way are paid for; a new movement, walked or teleported, needs an action."""
+    walker = hero("valcor", "h7", attacked=True, actions=0)
+    state = table(walker, foe("bridge-troll", 1, 10, YELLOW), towers=(TOWER,))
+    with pytest.raises(RuleViolation, match="kings-armory E Actions: valcor has 0 action"):
+        run(state, Step(seat=1, figure="valcor", to="h8"), Dice())
+    state, _ = run(table(replace(walker, steps=2), foe("bridge-troll", 1, 10, YELLOW), towers=(TOWER,)),
+                    Step(seat=1, figure="valcor", to="h8"), Dice())
+    valcor = state.figure("valcor")
+    assert valcor is not None and (valcor.steps, valcor.actions) == (1, 0)
+    other = Tower("t2", (parse("k10"), parse("l10"), parse("k11"), parse("l11")), 3)
+    state = table(hero("boleslaw", "f6", on_tower="t1", tower="t1", attacked=True, actions=0),
+                  foe("bridge-troll", 1, 10, YELLOW), towers=(TOWER, other))
+    with pytest.raises(RuleViolation, match="kings-armory E Actions: boleslaw has 0 action"):
+        run(state, Step(seat=1, figure="boleslaw", to="l11"), Dice())
 
 
 def test_towers_cost_an_action_to_climb_and_ranged_gain_a_space() -> None:
     """kings-armory E Towers."""
     state = table(hero("ember", "e6"), foe("bridge-troll", 1, 10, YELLOW), towers=(TOWER,))
-    state, _ = play(state, EnterTower(seat=1, figure="ember", to="f6"))
+    state, _ = run(state, EnterTower(seat=1, figure="ember", to="f6"), Dice())
     ember = state.figure("ember")
     assert ember is not None and ember.on_tower == "t1" and ember.actions == 2
     with pytest.raises(RuleViolation, match="climbing down"):
-        play(state, Step(seat=1, figure="ember", to="f5"))
-    state, _ = play(state, ExitTower(seat=1, figure="ember", to="h7"))
+        run(state, Step(seat=1, figure="ember", to="f5"), Dice())
+    state, _ = run(state, ExitTower(seat=1, figure="ember", to="h7"), Dice())
     ember = state.figure("ember")
     assert ember is not None and ember.on_tower == "" and ember.space == parse("h7")
 
@@ -122,9 +141,9 @@ def test_a_hireable_stays_within_two_spaces_of_a_tower() -> None:
     """kings-armory E Hireables, A2 Tower Hosting."""
     soldier = hireable("foot-soldier", 1, 1, "h7", tower="t1")
     state = table(soldier, hero("valcor", "p16"), foe("bridge-troll", 1, 10, YELLOW), towers=(TOWER,))
-    state, _ = play(state, Step(seat=1, figure="foot-soldier-1", to="i7"))
+    state, _ = run(state, Step(seat=1, figure="foot-soldier-1", to="i7"), Dice())
     with pytest.raises(RuleViolation, match="within 2 spaces of a Tower"):
-        play(state, Step(seat=1, figure="foot-soldier-1", to="j7"))
+        run(state, Step(seat=1, figure="foot-soldier-1", to="j7"), Dice())
 
 
 def test_boleslaw_teleports_from_tower_to_tower_only() -> None:
@@ -134,8 +153,8 @@ def test_boleslaw_teleports_from_tower_to_tower_only() -> None:
     state = table(hero("boleslaw", "f6", on_tower="t1", tower="t1", attacked=True), foe("bridge-troll", 1, 10, YELLOW),
                   towers=(TOWER, other))
     with pytest.raises(RuleViolation, match="never leaves the Towers"):
-        play(state, Step(seat=1, figure="boleslaw", to="h8"))
-    state, _ = play(state, Step(seat=1, figure="boleslaw", to="l11"))
+        run(state, Step(seat=1, figure="boleslaw", to="h8"), Dice())
+    state, _ = run(state, Step(seat=1, figure="boleslaw", to="l11"), Dice())
     boleslaw = state.figure("boleslaw")
     assert boleslaw is not None and boleslaw.on_tower == "t2" and boleslaw.actions == 2
 
@@ -143,24 +162,25 @@ def test_boleslaw_teleports_from_tower_to_tower_only() -> None:
 def test_d1_an_offensive_ally_may_not_end_its_turn_without_attacking_what_it_can() -> None:
     state = table(hero("valcor", "e6"), foe("bridge-troll", 1, 10, YELLOW))
     with pytest.raises(RuleViolation, match="kings-armory D1"):
-        play(state, EndAlly(seat=1, figure="valcor"))
+        run(state, EndAlly(seat=1, figure="valcor"), Dice())
     with pytest.raises(RuleViolation, match="kings-armory D1"):
-        play(state, EndTurn(seat=1))
-    state, _ = play(state, Attack(seat=1, figure="valcor", attack="royal-mace", target="bridge-troll-1"), Dice(2))
-    state, _ = play(state, EndAlly(seat=1, figure="valcor"), Dice(*[10] * 20))
+        run(state, EndTurn(seat=1), Dice())
+    state, _ = run(state, Attack(seat=1, figure="valcor", attack="royal-mace", target="bridge-troll-1"), Dice(2))
+    state, _ = run(state, EndAlly(seat=1, figure="valcor"), Dice(*[10] * 20))
 
 
 def test_tanking_is_passive_within_range_one_and_stops_the_foe() -> None:
     """kings-armory C1 Step 2: no action spent; the tanked foe does not move, and it
     attacks its tanker (Attack Priority 1)."""
     state = table(hero("valcor", "e7"), hero("felicity", "e6", seat=1), foe("war-orc", 1, 10, YELLOW))
-    state, events = play(state, Tank(seat=1, figure="valcor", foe="war-orc-1"))
+    state, events = run(state, Tank(seat=1, figure="valcor", foe="war-orc-1"), Dice())
     valcor = state.figure("valcor")
-    assert valcor is not None and valcor.actions == 3 and only(events, Tanked)
+    assert valcor is not None and valcor.actions == 3 and of(events, Tanked)
     with pytest.raises(RuleViolation, match="already tanked"):
-        play(state, Tank(seat=1, figure="felicity", foe="war-orc-1"))
+        run(state, Tank(seat=1, figure="felicity", foe="war-orc-1"), Dice())
     with pytest.raises(RuleViolation, match="cannot tank"):
-        play(table(hero("valcor", "h9"), foe("war-orc", 1, 10, YELLOW)), Tank(seat=1, figure="valcor", foe="war-orc-1"))
+        run(table(hero("valcor", "h9"), foe("war-orc", 1, 10, YELLOW)), Tank(seat=1, figure="valcor", foe="war-orc-1"),
+            Dice())
 
 
 def test_heal_bless_ward_and_the_healing_aura() -> None:
@@ -168,24 +188,24 @@ def test_heal_bless_ward_and_the_healing_aura() -> None:
     hurt = hero("valcor", "e6", hp=10)
     cleric = hireable("cleric", 1, 3, "f8", tower="t1")
     state = table(hurt, cleric, hero("felicity", "e8"), foe("bridge-troll", 1, 2), towers=(TOWER,))
-    state, events = play(state, UseSpecial(seat=1, figure="cleric-1", special="heal", target="valcor"))
-    assert [(h.amount, h.hp) for h in only(events, Healed)] == [(3, 13)]
-    state, events = play(state, UseSpecial(seat=1, figure="cleric-1", special="bless", target="valcor"))
-    assert only(events, TokensChanged)[0].bless == 1
-    state, _ = play(state, EndAlly(seat=1, figure="cleric-1"))
-    state, events = play(state, UseSpecial(seat=1, figure="felicity", special="sanctuary", target="valcor"))
-    assert [(b.effect, b.amount, b.lasts) for b in only(events, Boosted)] == [("ward", 1, "round")]
+    state, events = run(state, UseSpecial(seat=1, figure="cleric-1", special="heal", target="valcor"), Dice())
+    assert [(h.amount, h.hp) for h in of(events, Healed)] == [(3, 13)]
+    state, events = run(state, UseSpecial(seat=1, figure="cleric-1", special="bless", target="valcor"), Dice())
+    assert of(events, TokensChanged)[0].bless == 1
+    state, _ = run(state, EndAlly(seat=1, figure="cleric-1"), Dice())
+    state, events = run(state, UseSpecial(seat=1, figure="felicity", special="sanctuary", target="valcor"), Dice())
+    assert [(b.effect, b.amount, b.lasts) for b in of(events, Boosted)] == [("ward", 1, "round")]
 
 
 def test_summon_guardian_once_a_wave_within_five_of_felicity() -> None:
     """kings-armory E Summon Guardian."""
     state = table(hero("felicity", "e8"), foe("bridge-troll", 1, 2))
     with pytest.raises(RuleViolation, match="out of range 5"):
-        play(state, UseSpecial(seat=1, figure="felicity", special="summon-guardian", at="k8"))
-    state, events = play(state, UseSpecial(seat=1, figure="felicity", special="summon-guardian", at="f8"))
-    assert [(g.figure, g.space) for g in only(events, GuardianSummoned)] == [("guardian", "f8")]
+        run(state, UseSpecial(seat=1, figure="felicity", special="summon-guardian", at="k8"), Dice())
+    state, events = run(state, UseSpecial(seat=1, figure="felicity", special="summon-guardian", at="f8"), Dice())
+    assert [(g.figure, g.space) for g in of(events, GuardianSummoned)] == [("guardian", "f8")]
     with pytest.raises(RuleViolation, match="once per Wave"):
-        play(state, UseSpecial(seat=1, figure="felicity", special="summon-guardian", at="f9"))
+        run(state, UseSpecial(seat=1, figure="felicity", special="summon-guardian", at="f9"), Dice())
 
 
 def test_psionicist_mind_cage_from_a_tower_and_teleport_foe_back_along_its_route() -> None:
@@ -194,28 +214,53 @@ def test_psionicist_mind_cage_from_a_tower_and_teleport_foe_back_along_its_route
     (Valcor, who could defeat the Orc, keeps it from being a stalemate: E Tanking.)"""
     psion = hireable("psionicist", 1, 2, "f6", tower="t1", on_tower="t1")
     state = table(psion, hero("valcor", "p16"), foe("war-orc", 1, 10, YELLOW), towers=(TOWER,))
-    _, events = play(state, UseSpecial(seat=1, figure="psionicist-1", special="mind-cage", target="war-orc-1"))
-    assert [(t.figure, t.foe) for t in only(events, Tanked)] == [("psionicist-1", "war-orc-1")]
+    _, events = run(state, UseSpecial(seat=1, figure="psionicist-1", special="mind-cage", target="war-orc-1"), Dice())
+    assert [(t.figure, t.foe) for t in of(events, Tanked)] == [("psionicist-1", "war-orc-1")]
     with pytest.raises(RuleViolation, match="back along its route"):
-        play(state, UseSpecial(seat=1, figure="psionicist-1", special="teleport-foe", target="war-orc-1", at="d9"))
+        run(state, UseSpecial(seat=1, figure="psionicist-1", special="teleport-foe", target="war-orc-1", at="d9"),
+            Dice())
     send_back = UseSpecial(seat=1, figure="psionicist-1", special="teleport-foe", target="war-orc-1", at="d4")
     for natural, result in ((5, "hit"), (4, "miss"), (1, "fumble")):
-        _, events = play(state, send_back, Dice(natural))
-        assert [(r.natural, r.bonus, r.total, r.dodge, r.result) for r in only(events, HitRolled)] == [
+        _, events = run(state, send_back, Dice(natural))
+        assert [(r.natural, r.bonus, r.total, r.dodge, r.result) for r in of(events, HitRolled)] == [
             (natural, 4, natural + 4, 9, result)]
-        assert [(s.to, s.index) for s in only(events, FoeSentBack)] == ([("d4", 8)] if result == "hit" else [])
+        assert [(s.to, s.index) for s in of(events, FoeSentBack)] == ([("d4", 8)] if result == "hit" else [])
+
+
+def test_mind_cage_and_a_declared_tank_take_a_foe_on_the_same_terms() -> None:
+    """kings-armory E Tanking, C1 Step 2: a Mind Cage, like a declared tank, takes only a
+    tankable foe that nobody tanks yet (Goblin Spy is Untankable), into a free tank slot;
+    the Mind Cage's refusals cite E Tanking, the declared tank's C1 Step 2."""
+    psion = hireable("psionicist", 1, 2, "f6", tower="t1", on_tower="t1")
+    orc = foe("war-orc", 1, 10, YELLOW)
+    spy = foe("goblin-spy", 2, 11, YELLOW)
+    valcor, felicity = hero("valcor", "e7"), hero("felicity", "e6")  # both foes within their reach
+    state = table(psion, valcor, felicity, replace(orc, tanked_by="valcor"), spy, towers=(TOWER,))
+    cage = UseSpecial(seat=1, figure="psionicist-1", special="mind-cage", target="war-orc-1")
+    with pytest.raises(RuleViolation, match="kings-armory E Tanking: war-orc-1 is already tanked by valcor"):
+        run(state, cage, Dice())
+    with pytest.raises(RuleViolation, match="kings-armory C1 Step 2: war-orc-1 is already tanked by valcor"):
+        run(state, Tank(seat=1, figure="felicity", foe="war-orc-1"), Dice())
+    with pytest.raises(RuleViolation, match="kings-armory E Tanking: goblin-spy-2 cannot be tanked"):
+        run(state, replace(cage, target="goblin-spy-2"), Dice())
+    with pytest.raises(RuleViolation, match="kings-armory C1 Step 2: goblin-spy-2 cannot be tanked"):
+        run(state, Tank(seat=1, figure="felicity", foe="goblin-spy-2"), Dice())
+    second_orc = foe("war-orc", 2, 11, YELLOW)
+    caged = table(psion, valcor, replace(orc, tanked_by="psionicist-1"), second_orc, towers=(TOWER,))
+    with pytest.raises(RuleViolation, match="kings-armory E Tanking: psionicist-1 has no free tank slot"):
+        run(caged, replace(cage, target="war-orc-2"), Dice())
 
 
 def test_foresight_rolls_the_next_waves_foes_now_and_the_wave_uses_them() -> None:
     """kings-armory E Foresight: revealed foes enter first, in order, with their rolls."""
     state = table(hero("raphael", "e6"), foe("goblin-peon", 1, 10, YELLOW))
-    state, events = play(state, UseSpecial(seat=1, figure="raphael", special="foresight"), Dice(7, 0))
-    (seen,) = only(events, Foreseen)
+    state, events = run(state, UseSpecial(seat=1, figure="raphael", special="foresight"), Dice(7, 0))
+    (seen,) = of(events, Foreseen)
     assert state.foresight == (f"{seen.key}:7",)
     state = state.without("goblin-peon-1")
     state = replace(state, figures=tuple(replace(f, attacked=True) for f in state.figures))
-    _, events = play(state, EndAlly(seat=1, figure="raphael"), Dice(*[5] * 40))
-    rolled = only(events, FoeRolled)
+    _, events = run(state, EndAlly(seat=1, figure="raphael"), Dice(*[5] * 40))
+    rolled = of(events, FoeRolled)
     assert rolled[0].foreseen and rolled[0].natural == 7 and not rolled[1].foreseen
 
 
@@ -223,10 +268,10 @@ def test_the_last_foe_ends_the_wave_allies_heal_and_the_next_wave_comes() -> Non
     """kings-armory B4 1, B5 Step 1: the Wave is won; KO'd Heroes come back."""
     state = table(hero("valcor", "e6"), hero("midnight", "p16", knocked_out=True, hp=0, done=True),
                   foe("goblin-peon", 1, 10, YELLOW))
-    state, events = play(state, Attack(seat=1, figure="valcor", attack="royal-mace", target="goblin-peon-1"),
+    state, events = run(state, Attack(seat=1, figure="valcor", attack="royal-mace", target="goblin-peon-1"),
                          Dice(20, *[5] * 40))
-    assert only(events, WaveWon)
-    assert only(events, AlliesRecovered)
+    assert of(events, WaveWon)
+    assert of(events, AlliesRecovered)
     midnight = state.figure("midnight")
     assert midnight is not None and not midnight.knocked_out and midnight.hp == 5  # her Heal Rate
     assert state.wave == 2
@@ -236,8 +281,8 @@ def test_the_last_wave_won_is_a_victory_for_every_seat() -> None:
     """kings-armory B9 Condition for Victory."""
     state = table(hero("valcor", "e6"), hero("midnight", "p16", seat=2), foe("goblin-peon", 1, 10, YELLOW),
                   seats=2, waves=1)
-    state, events = play(state, Attack(seat=1, figure="valcor", attack="royal-mace", target="goblin-peon-1"), Dice(20))
-    assert [(g.won) for g in only(events, GameOver)] == [True]
+    state, events = run(state, Attack(seat=1, figure="valcor", attack="royal-mace", target="goblin-peon-1"), Dice(20))
+    assert [(g.won) for g in of(events, GameOver)] == [True]
     assert GAME.status(state).winners == (1, 2)
 
 
@@ -248,7 +293,7 @@ def test_a_healing_aura_heals_around_the_cleric_at_each_players_round() -> None:
                   towers=(TOWER,))
     em = Emitter(state, evolve)
     players_round(em, Dice())
-    assert [(h.figure, h.hp) for h in only(list(em.events), Healed)] == [("valcor", 11)]
+    assert [(h.figure, h.hp) for h in of(list(em.events), Healed)] == [("valcor", 11)]
 
 
 def test_felicity_and_her_guardian_stay_within_five_of_each_other() -> None:
@@ -258,19 +303,19 @@ def test_felicity_and_her_guardian_stay_within_five_of_each_other() -> None:
                       actions=2)
     state = table(hero("felicity", "h6"), guardian, foe("bridge-troll", 1, 2))
     with pytest.raises(RuleViolation, match="within 5 spaces of each other"):
-        play(state, Step(seat=1, figure="felicity", to="h5"))
-    state, _ = play(state, EndAlly(seat=1, figure="felicity"))
+        run(state, Step(seat=1, figure="felicity", to="h5"), Dice())
+    state, _ = run(state, EndAlly(seat=1, figure="felicity"), Dice())
     with pytest.raises(RuleViolation, match="within 5 spaces of each other"):
-        play(state, Step(seat=1, figure="guardian", to="h12"))
+        run(state, Step(seat=1, figure="guardian", to="h12"), Dice())
 
 
 def test_d1_a_hero_who_can_reach_a_foe_by_moving_must_go_and_attack_it() -> None:
     """kings-armory D1: "even if it requires moving also" (a Hero on the ground)."""
     state = table(hero("valcor", "h6"), foe("bridge-troll", 1, 10, YELLOW))  # d6: 4 spaces away
     with pytest.raises(RuleViolation, match="kings-armory D1"):
-        play(state, EndAlly(seat=1, figure="valcor"))
+        run(state, EndAlly(seat=1, figure="valcor"), Dice())
     far = table(hero("valcor", "p16"), foe("bridge-troll", 1, 10, YELLOW))
-    _, events = play(far, EndAlly(seat=1, figure="valcor"), Dice(*[10] * 30))
+    _, events = run(far, EndAlly(seat=1, figure="valcor"), Dice(*[10] * 30))
     assert events
 
 
@@ -278,15 +323,15 @@ def test_a_tank_may_be_let_go_in_the_players_round_but_not_taken_up_again() -> N
     """kings-armory C1 Step 2: untanking at will in the Players' Round (RULES.md: the
     same Ally may not tank that foe again this round)."""
     state = table(hero("valcor", "e7"), foe("war-orc", 1, 10, YELLOW))
-    state, _ = play(state, Tank(seat=1, figure="valcor", foe="war-orc-1"))
-    state, events = play(state, Untank(seat=1, figure="valcor", foe="war-orc-1"))
-    assert [(u.figure, u.foe) for u in only(events, Untanked)] == [("valcor", "war-orc-1")]
+    state, _ = run(state, Tank(seat=1, figure="valcor", foe="war-orc-1"), Dice())
+    state, events = run(state, Untank(seat=1, figure="valcor", foe="war-orc-1"), Dice())
+    assert [(u.figure, u.foe) for u in of(events, Untanked)] == [("valcor", "war-orc-1")]
     orc = state.figure("war-orc-1")
     assert orc is not None and not orc.tanked_by
     with pytest.raises(RuleViolation, match="let war-orc-1 go this round"):
-        play(state, Tank(seat=1, figure="valcor", foe="war-orc-1"))
+        run(state, Tank(seat=1, figure="valcor", foe="war-orc-1"), Dice())
     with pytest.raises(RuleViolation, match="does not tank"):
-        play(state, Untank(seat=1, figure="valcor", foe="war-orc-1"))
+        run(state, Untank(seat=1, figure="valcor", foe="war-orc-1"), Dice())
 
 
 def test_the_round_limit_is_a_house_rule_off_by_default() -> None:
@@ -298,8 +343,8 @@ def test_the_round_limit_is_a_house_rule_off_by_default() -> None:
     assert GAME.initial_state(setup).options.round_limit == 0
     for limit, lost in ((0, False), (60, True)):
         state = table(hero("valcor", "p16"), foe("goblin-peon", 1, 2), round_=60, round_limit=limit)
-        state, events = play(state, EndTurn(seat=1), Dice(*[10] * 10))
-        assert bool(only(events, GameOver)) == lost, limit
+        state, events = run(state, EndTurn(seat=1), Dice(*[10] * 10))
+        assert bool(of(events, GameOver)) == lost, limit
         assert state.rounds == (60 if lost else 61)
 
 
@@ -317,7 +362,7 @@ def test_a_hero_knocked_out_on_a_tower_keeps_its_hosting_slot() -> None:
     state = em.state
     assert state.hosted("t1") == 3
     with pytest.raises(RuleViolation, match="free hosting slot"):
-        play(state, EnterTower(seat=1, figure="ember", to="g7"))
+        run(state, EnterTower(seat=1, figure="ember", to="g7"), Dice())
 
 
 def test_d1_an_ally_that_owes_its_attack_may_not_spend_the_actions_it_needs_on_specials() -> None:
@@ -326,11 +371,11 @@ def test_d1_an_ally_that_owes_its_attack_may_not_spend_the_actions_it_needs_on_s
     the turn's attack cannot be escaped by spending the actions on something else."""
     state = table(hero("ember", "h6"), foe("bridge-troll", 1, 10, YELLOW))
     wolf = UseSpecial(seat=1, figure="ember", special="faelan", target="bridge-troll-1")
-    state, _ = play(state, wolf, Dice(15))
-    state, _ = play(state, wolf, Dice(15))
+    state, _ = run(state, wolf, Dice(15))
+    state, _ = run(state, wolf, Dice(15))
     with pytest.raises(RuleViolation, match="kings-armory D1"):
-        play(state, wolf, Dice(15))
-    state, _ = play(state, Attack(seat=1, figure="ember", attack="longbow", target="bridge-troll-1"), Dice(15))
+        run(state, wolf, Dice(15))
+    state, _ = run(state, Attack(seat=1, figure="ember", attack="longbow", target="bridge-troll-1"), Dice(15))
     ember = state.figure("ember")
     assert ember is not None and ember.attacked and ember.actions == 0
 
@@ -339,13 +384,13 @@ def test_d1_an_ally_that_owes_its_attack_may_not_walk_out_of_reach() -> None:
     """kings-armory D1: Valcor stands by the Troll (d6). He may step away while the rest
     of his movement can bring him back (f6, g6), not further (h6, with one step left)."""
     state = table(hero("valcor", "e6"), foe("bridge-troll", 1, 10, YELLOW))
-    state, _ = play(state, Step(seat=1, figure="valcor", to="f6"))
-    state, _ = play(state, Step(seat=1, figure="valcor", to="g6"))
+    state, _ = run(state, Step(seat=1, figure="valcor", to="f6"), Dice())
+    state, _ = run(state, Step(seat=1, figure="valcor", to="g6"), Dice())
     with pytest.raises(RuleViolation, match="kings-armory D1"):
-        play(state, Step(seat=1, figure="valcor", to="h6"))
-    state, _ = play(state, Step(seat=1, figure="valcor", to="f6"))
-    state, _ = play(state, Step(seat=1, figure="valcor", to="e6"))
-    play(state, Attack(seat=1, figure="valcor", attack="royal-mace", target="bridge-troll-1"), Dice(15))
+        run(state, Step(seat=1, figure="valcor", to="h6"), Dice())
+    state, _ = run(state, Step(seat=1, figure="valcor", to="f6"), Dice())
+    state, _ = run(state, Step(seat=1, figure="valcor", to="e6"), Dice())
+    run(state, Attack(seat=1, figure="valcor", attack="royal-mace", target="bridge-troll-1"), Dice(15))
 
 
 FAR_TOWER = Tower("t1", (parse("h8"), parse("i8"), parse("h9"), parse("i9")), 3)
@@ -361,14 +406,14 @@ def test_d1_a_ranged_hero_leaves_its_tower_once_5_or_fewer_foes_are_left() -> No
     orc = foe("war-orc", 1, 7, YELLOW)  # d3
     others = [foe("goblin-peon", n, index, YELLOW) for n, index in enumerate(OUT_OF_REACH, start=2)]
     crowded = table(on_top, orc, *others, towers=(FAR_TOWER,))
-    play(crowded, EndAlly(seat=1, figure="ember"), Dice(*[10] * 40))
+    run(crowded, EndAlly(seat=1, figure="ember"), Dice(*[10] * 40))
     alone = table(on_top, orc, towers=(FAR_TOWER,))
     with pytest.raises(RuleViolation, match="kings-armory D1"):
-        play(alone, EndAlly(seat=1, figure="ember"))
-    state, _ = play(alone, ExitTower(seat=1, figure="ember", to="g8"))
-    state, _ = play(state, Step(seat=1, figure="ember", to="g7"))
-    state, _ = play(state, Step(seat=1, figure="ember", to="f7"))
-    play(state, Attack(seat=1, figure="ember", attack="longbow", target="war-orc-1"), Dice(15))
+        run(alone, EndAlly(seat=1, figure="ember"), Dice())
+    state, _ = run(alone, ExitTower(seat=1, figure="ember", to="g8"), Dice())
+    state, _ = run(state, Step(seat=1, figure="ember", to="g7"), Dice())
+    state, _ = run(state, Step(seat=1, figure="ember", to="f7"), Dice())
+    run(state, Attack(seat=1, figure="ember", attack="longbow", target="war-orc-1"), Dice(15))
 
 
 def test_d1_a_melee_hero_climbs_down_to_fight_however_many_foes_are_left() -> None:
@@ -378,7 +423,7 @@ def test_d1_a_melee_hero_climbs_down_to_fight_however_many_foes_are_left() -> No
     near = foe("war-orc", 1, 12, YELLOW)  # d8
     others = [foe("goblin-peon", n, index, YELLOW) for n, index in enumerate(OUT_OF_REACH, start=2)]
     with pytest.raises(RuleViolation, match="kings-armory D1"):
-        play(table(on_top, near, *others, towers=(FAR_TOWER,)), EndAlly(seat=1, figure="valcor"))
+        run(table(on_top, near, *others, towers=(FAR_TOWER,)), EndAlly(seat=1, figure="valcor"), Dice())
 
 
 def test_hireables_beyond_the_hosting_slots_sit_out_the_last_hired_first() -> None:
@@ -388,13 +433,13 @@ def test_hireables_beyond_the_hosting_slots_sit_out_the_last_hired_first() -> No
     hired = "1:foot-soldier:1,1:archer:1,2:archer:1,3:cleric:1,4:sorcerer:1"
     setup = GAME.ruleset.check_setup([f"p{n}" for n in range(1, 5)], {"hireables": hired}, "")
     state = GAME.initial_state(setup)
-    state, events = play(state, StartGame(seat=0))
-    assert [(e.figure, e.seat, e.level) for e in only(events, HireableSatOut)] == [("sorcerer-1", 4, 1)]
+    state, events = run(state, StartGame(seat=0), Dice())
+    assert [(e.figure, e.seat, e.level) for e in of(events, HireableSatOut)] == [("sorcerer-1", 4, 1)]
     assert state.figure("sorcerer-1") is None
     assert len(state.allies()) == 8
     rolls = Dice(*[5, 0] * 3, *[10] * 30)
     while state.phase in (TOWERS, PLACING):
         legal = GAME.legal_commands(state, state.seat)
         assert legal, f"seat {state.seat} has a legal command"
-        state, _ = play(state, legal[-1], rolls)
+        state, _ = run(state, legal[-1], rolls)
     assert state.wave == 1

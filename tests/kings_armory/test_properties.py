@@ -1,6 +1,6 @@
 """Properties of random legal play: games end; no figure stands off the map or where
-it may not stay; foe tokens never exceed the piles; every listed command is accepted;
-a Session log replays to the live state and verifies."""
+it may not stay; foe tokens never exceed the piles; a Session log replays to the live
+state and verifies. (Every listed command is accepted: tests/test_games.py.)"""
 
 from __future__ import annotations
 
@@ -14,20 +14,15 @@ from hypothesis import strategies as st
 from domain.games.kings_armory import GAME
 from domain.games.kings_armory.content import monsters
 from domain.games.kings_armory.figures import flying
-from domain.games.kings_armory.state import FOE, KaState
-from domain.games.kings_armory.table import board_of
+from domain.games.kings_armory.state import FOE, KaState, board_of
 from domain.kernel import (
-    Header,
-    Log,
-    Rng,
-    Session,
     StartGame,
     canonical_json,
     replay,
-    seed_commitment,
     to_plain,
     verify,
 )
+from tests.kings_armory.support import KIT, run
 
 OPTIONS = st.fixed_dictionaries({
     "map": st.sampled_from(["standard", "hard-split", "easy-single", "balanced-single"]),
@@ -66,26 +61,18 @@ def check_table(state: KaState) -> None:
         assert state.hosted(tower.tower) <= tower.slots
 
 
-def random_play(seed: int, seats: int, options: dict[str, Any], check_legal: bool = False) -> KaState:
-    setup = GAME.ruleset.check_setup([f"p{n}" for n in range(1, seats + 1)], options, "")
-    state = GAME.initial_state(setup)
+def random_play(seed: int, seats: int, options: dict[str, Any]) -> KaState:
+    """A random legal game, the table checked after every command."""
     chooser = random.Random(seed)
-    position = 0
-    for event in GAME.decide(state, StartGame(seat=0), Rng(str(seed), "g", position)):
-        state = GAME.evolve(state, event)
+    state = run(KIT.initial(seats, options), StartGame(seat=0), str(seed)).state
     commands = 0
     while not GAME.status(state).finished:
         commands += 1
-        position += 1
         assert commands < MAX_COMMANDS, "a random game ends"
         (seat,) = GAME.status(state).to_act
         legal = GAME.legal_commands(state, seat)
         assert legal, "the seat the game waits for has a legal command"
-        if check_legal:
-            for command in legal:
-                assert GAME.decide(state, command, Rng(str(seed), "legal", position))
-        for event in GAME.decide(state, chooser.choice(legal), Rng(str(seed), "g", position)):
-            state = GAME.evolve(state, event)
+        state = run(state, chooser.choice(legal), str(seed), commands).state
         check_table(state)
         canonical_json(GAME.view(state, 0))
     return state
@@ -99,37 +86,15 @@ def test_random_games_end_and_every_figure_stands_where_it_may(seed: int, seats:
     assert state.finished and state.result
 
 
-@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 10**6), seats=st.integers(1, 3), options=OPTIONS)
-def test_every_listed_command_is_accepted(seed: int, seats: int, options: dict[str, Any]) -> None:
-    random_play(seed, seats, {**options, "waves": 1}, check_legal=True)
-
-
 def test_replay_equals_live_state_and_the_log_verifies() -> None:
     """A whole game through the kernel Session: replay folds to the live state; verify
     re-decides every command, foes' rounds included."""
     for seed, seats in ((3, 2), (8, 3)):
-        secret = f"seed-{seed}"
-        setup = GAME.ruleset.check_setup([f"p{n}" for n in range(1, seats + 1)], {"waves": 2}, "")
-        header = Header(game_id=f"game-{seed}", ruleset=GAME.ruleset.name, ruleset_version=GAME.ruleset.version,
-                        seats=setup.seats, options=dict(setup.options), content=setup.content,
-                        seed_commitment=seed_commitment(secret), created_at="2026-01-01T00:00:00Z")
-        chooser = random.Random(seed)
-        session, first = Session.create(GAME, header, secret)
-        envelopes = [first]
-        session, made = session.execute(StartGame(seat=0), "start", secret)
-        envelopes += made
-        commands = 0
-        while not session.finished and commands < MAX_COMMANDS:
-            (seat,) = GAME.status(session.state).to_act
-            session, made = session.execute(chooser.choice(GAME.legal_commands(session.state, seat)),
-                                            f"c{commands}", secret)
-            envelopes += made
-            commands += 1
+        played = KIT.play_random(seed, seats, {"waves": 2}, max_commands=MAX_COMMANDS)
+        session, envelopes, log = played.session, played.envelopes, played.log
         assert session.finished
         types = {e.type for e in envelopes}
         assert {"FoeEntered", "FoeMoved", "HitRolled", "GameOver"} <= types
-        log = Log(header=session.header, envelopes=tuple(envelopes))
         replayed, report = replay(GAME, log)
         assert report.ok and replayed is not None and report.finished
         assert to_plain(replayed.state) == to_plain(session.state)

@@ -20,7 +20,7 @@ from domain.games.kings_armory.state import FOE, GUARDIAN, HERO, HIREABLE, Token
 from domain.games.kings_armory.words import COMMANDS, EVENTS, attack_label, kind_of, label, special_label
 from domain.kernel import SPECTATOR, Emitter, Event, types_in
 from domain.kernel.words import Seats, counted
-from tests.kings_armory.support import Dice, foe, hero, hireable, play, route_space, table
+from tests.kings_armory.support import Dice, foe, hero, hireable, route_space, run, table
 from tests.stored_logs import REPLAYS
 from tests.test_words import RAW_IDS, played
 
@@ -70,7 +70,7 @@ def test_an_attack_tells_its_roll_and_its_damage() -> None:
     """kings-armory C2 Third, Fourth: Valcor's Royal Mace (Hitroll 6, 3 damage) on the
     Bridge Troll (Dodge 12, melee resistance 3)."""
     state = table(hero("valcor", "e6"), foe("bridge-troll", 3, 10, YELLOW))
-    _, events = play(state, m.Attack(seat=1, figure="valcor", attack="royal-mace", target="bridge-troll-3"),
+    _, events = run(state, m.Attack(seat=1, figure="valcor", attack="royal-mace", target="bridge-troll-3"),
                      Dice(10))
     assert told(events) == [
         "Valcor spends 1 action on Royal Mace (2 left).",
@@ -82,7 +82,7 @@ def test_an_attack_tells_its_roll_and_its_damage() -> None:
 def test_a_critical_hit_tells_the_natural_roll() -> None:
     """kings-armory C2 Fifth: a natural 19 on the Royal Mace crits (19-20, x2) and bleeds."""
     state = table(hero("valcor", "e6"), foe("bridge-troll", 3, 10, YELLOW))
-    _, events = play(state, m.Attack(seat=1, figure="valcor", attack="royal-mace", target="bridge-troll-3"),
+    _, events = run(state, m.Attack(seat=1, figure="valcor", attack="royal-mace", target="bridge-troll-3"),
                      Dice(19))
     assert told(events)[1:] == [
         "Valcor hits Bridge Troll 3: a natural 19, a critical hit (19 +6 = 25 against Dodge 12).",
@@ -93,11 +93,11 @@ def test_a_critical_hit_tells_the_natural_roll() -> None:
 
 def test_a_miss_and_a_fumble() -> None:
     state = table(hero("valcor", "e6"), foe("goblin-peon", 1, 10, YELLOW))
-    _, events = play(state, m.Attack(seat=1, figure="valcor", attack="royal-mace", target="goblin-peon-1"),
+    _, events = run(state, m.Attack(seat=1, figure="valcor", attack="royal-mace", target="goblin-peon-1"),
                      Dice(1))
     assert told(events)[1:] == ["Valcor misses Goblin Peon 1: a natural 1 always misses."]
     state = table(hero("valcor", "e6"), foe("bridge-troll", 2, 10, YELLOW))
-    _, events = play(state, m.Attack(seat=1, figure="valcor", attack="royal-mace", target="bridge-troll-2"),
+    _, events = run(state, m.Attack(seat=1, figure="valcor", attack="royal-mace", target="bridge-troll-2"),
                      Dice(5))
     assert told(events)[1:] == ["Valcor misses Bridge Troll 2: 5 +6 = 11 against Dodge 12."]
 
@@ -128,8 +128,8 @@ def test_a_foe_enters_and_moves() -> None:
 def test_a_tank_held_and_let_go() -> None:
     """kings-armory C1 Step 2: Valcor tanks the War Orc beside him, then lets it go."""
     state = table(hero("valcor", "e7"), foe("war-orc", 1, 10, YELLOW))
-    state, tanked = play(state, m.Tank(seat=1, figure="valcor", foe="war-orc-1"))
-    _, untanked = play(state, m.Untank(seat=1, figure="valcor", foe="war-orc-1"))
+    state, tanked = run(state, m.Tank(seat=1, figure="valcor", foe="war-orc-1"), Dice())
+    _, untanked = run(state, m.Untank(seat=1, figure="valcor", foe="war-orc-1"), Dice())
     assert told([*tanked, *untanked]) == ["Valcor tanks War Orc 1.", "Valcor lets War Orc 1 go."]
     assert told([m.FoeMoved(figure="war-orc-1", path=(), index=10, how="tanked"),
                  m.TankEnded(figure="valcor", foe="war-orc-1")]) == [
@@ -154,7 +154,7 @@ def test_a_wave_won_and_the_next_begun() -> None:
     last = foe("goblin-peon", 3, 20, RED)
     state = replace(table(hero("valcor", name(route_space(21, RED))), last),
                     entered=("goblin-peon",) * 3, wave_entered=3)
-    _, events = play(state, m.Attack(seat=1, figure="valcor", attack="royal-mace", target="goblin-peon-3"),
+    _, events = run(state, m.Attack(seat=1, figure="valcor", attack="royal-mace", target="goblin-peon-3"),
                      Dice(20, *[5, 0] * 4))
     sentences = told(events)
     start = sentences.index("Goblin Peon 3 is defeated and leaves the board.")

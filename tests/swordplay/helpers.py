@@ -1,15 +1,16 @@
-"""Shared helpers for the Swordplay tests: arranged states, running commands, random play."""
+"""Swordplay's own test support: card ids by name and states arranged to order; commands
+run and games played through the shared kit (tests/kit.py)."""
 
 from __future__ import annotations
 
 import dataclasses
-import random
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Mapping
+from dataclasses import dataclass
 
 from domain.games.swordplay import GAME, cards
 from domain.games.swordplay.state import DISCARD, Hero, State
-from domain.kernel import Command, Event, Header, Log, Rng, RuleViolation, Session, StartGame, seed_commitment
+from domain.kernel import StartGame
+from tests.kit import GameKit
 
 
 def ids(name: str) -> list[str]:
@@ -28,28 +29,12 @@ def new_state(seats: int = 2, **options: bool | int | str) -> State:
     return GAME.initial_state(setup)
 
 
-def apply(state: State, events: Sequence[Event]) -> State:
-    for event in events:
-        state = GAME.evolve(state, event)
-    return state
-
-
-def run(state: State, command: Command, seed: str = "test") -> tuple[list[Event], State]:
-    events = GAME.decide(state, command, Rng(seed, "game", 0))
-    return events, apply(state, events)
-
-
-def violation(state: State, command: Command) -> RuleViolation:
-    """The RuleViolation decide raises for this command (the test fails if it is accepted)."""
-    try:
-        GAME.decide(state, command, Rng("violation", "game", 0))
-    except RuleViolation as error:
-        return error
-    raise AssertionError(f"{command} was accepted")
+KIT = GameKit(GAME)
+run, refused, play_random = KIT.run, KIT.refused, KIT.play_random
 
 
 def started(seats: int = 2, seed: str = "start", **options: bool | int | str) -> State:
-    return run(new_state(seats, **options), StartGame(seat=0), seed)[1]
+    return run(new_state(seats, **options), StartGame(seat=0), seed).state
 
 
 @dataclass(frozen=True)
@@ -97,52 +82,3 @@ def zones(state: State) -> list[str]:
     if state.pending is not None and state.pending.card:
         found.append(state.pending.card)
     return found
-
-
-def of_type(events: Sequence[Event], kind: type[Event]) -> list[Event]:
-    return [e for e in events if isinstance(e, kind)]
-
-
-# ---------------------------------------------------------------- sessions and random play
-
-
-def header(seats: int, options: Mapping[str, bool | int | str], seed: str, game_id: str = "sp-test") -> Header:
-    setup = GAME.ruleset.check_setup(tuple(f"player {n}" for n in range(1, seats + 1)), options, "")
-    return Header(
-        game_id=game_id, ruleset=GAME.ruleset.name, ruleset_version=GAME.ruleset.version, seats=setup.seats,
-        options=dict(setup.options), content=setup.content, seed_commitment=seed_commitment(seed),
-        created_at="2024-01-01T00:00:00Z",
-    )
-
-
-@dataclass
-class Played:
-    session: Session[State]
-    log: Log
-    commands: int = 0
-    states: list[State] = field(default_factory=list)
-
-
-def play_random(seats: int, options: Mapping[str, bool | int | str], seed: int,
-                max_commands: int = 20_000, keep_states: bool = False) -> Played:
-    """A whole game through the kernel Session, choosing uniformly among legal commands."""
-    secret = f"seed-{seed}"
-    session, created = Session.create(GAME, header(seats, options, secret), secret)
-    envelopes = [created]
-    session, made = session.execute(StartGame(seat=0), "start", secret)
-    envelopes.extend(made)
-    chooser = random.Random(seed)
-    played = Played(session, Log(session.header, ()))
-    while not session.finished:
-        assert played.commands < max_commands, "the game did not end"
-        status = GAME.status(session.state)
-        seat = chooser.choice(status.to_act)
-        command = chooser.choice(GAME.legal_commands(session.state, seat))
-        session, made = session.execute(command, f"c{played.commands}", secret)
-        envelopes.extend(made)
-        played.commands += 1
-        if keep_states:
-            played.states.append(session.state)
-    played.session = session
-    played.log = Log(session.header, tuple(envelopes))
-    return played

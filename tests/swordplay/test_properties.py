@@ -24,10 +24,10 @@ from domain.games.swordplay.messages import (
     TakeHit,
 )
 from domain.games.swordplay.state import State
-from domain.kernel import Command, Event, Rng, RuleViolation, StartGame, replay, to_plain, verify
+from domain.kernel import Command, Rng, RuleViolation, StartGame, replay, to_plain, verify
 from tests.forgery import resealed_from
 
-from .helpers import apply, new_state, play_random, zones
+from .helpers import new_state, play_random, run, zones
 
 OPTIONS = st.fixed_dictionaries({
     "armour_destruction": st.sampled_from(("absorb", "shatter")),
@@ -84,8 +84,7 @@ def test_random_legal_games_end_conserve_cards_and_hide_hands(
 ) -> None:
     chooser = random.Random(seed)
     state = new_state(seats, **options)
-    events: list[Event] = GAME.decide(state, StartGame(seat=0), Rng(str(seed), "g", 0))
-    state = apply(state, events)
+    state, events = run(state, StartGame(seat=0), str(seed))
     position = len(events)
     steps = 0
     while not GAME.status(state).finished:
@@ -132,7 +131,7 @@ def test_random_legal_games_end_conserve_cards_and_hide_hands(
 @settings(max_examples=6, deadline=None)
 @given(seats=SEATS, options=OPTIONS, seed=st.integers(min_value=0, max_value=10**9))
 def test_replay_equals_live_state_and_the_log_verifies(seats: int, options: dict[str, bool | str], seed: int) -> None:
-    played = play_random(seats, options, seed)
+    played = play_random(seed, seats, options)
     session, report = replay(GAME, played.log)
     assert report.ok and report.finished and session is not None
     assert session.state == played.session.state
@@ -141,7 +140,7 @@ def test_replay_equals_live_state_and_the_log_verifies(seats: int, options: dict
 
 
 def test_a_tampered_log_is_caught_by_verify() -> None:
-    played = play_random(2, {}, 7)
+    played = play_random(7)
     envelopes = list(played.log.envelopes)
     index = next(i for i, e in enumerate(envelopes) if e.type == "DamageDealt")
     envelopes[index] = dataclasses.replace(envelopes[index], payload={**envelopes[index].payload, "life": 99})
@@ -151,5 +150,5 @@ def test_a_tampered_log_is_caught_by_verify() -> None:
 
 def test_fifty_seeded_random_games_all_end_with_a_winner() -> None:
     for seed in range(50):
-        played = play_random((2, 4, 11)[seed % 3], {"monster": seed % 5 == 0}, seed)
+        played = play_random(seed, (2, 4, 11)[seed % 3], {"monster": seed % 5 == 0})
         assert GAME.status(played.session.state).winners

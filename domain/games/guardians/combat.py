@@ -4,12 +4,44 @@ healing and retreat (guardians COMBAT .. HEALING)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from domain.games.guardians import powers, texts
-from domain.games.guardians.answers import await_answer
+from domain.games.guardians.answers import await_answer, check_not_cursed, cursed
 from domain.games.guardians.board import is_land, neighbours, stronghold_owner, strongholds
 from domain.games.guardians.cards import card as card_def
+from domain.games.guardians.citations import (
+    R_AOE,
+    R_ASSAULT,
+    R_BRIBERY,
+    R_CHANNELERS,
+    R_CHANNELING,
+    R_COMBAT,
+    R_DESTRUCTION,
+    R_GAME,
+    R_HEALING,
+    R_OVER_YET,
+    R_PRIMARY,
+    R_RANGED,
+    R_RESOLUTION,
+    R_SECONDARY,
+    R_SPELLS,
+    R_TEXT,
+    R_TYPE_FIRST_BEARER,
+    text_box,
+)
+from domain.games.guardians.effects import (
+    Em,
+    move,
+    next_actor,
+    note_text,
+    spend,
+    victory_by_shields,
+    window_move,
+)
 from domain.games.guardians.messages import (
     CardDispelled,
+    ChangeSize,
     Channel,
     Channeled,
     ChooseCommand,
@@ -51,6 +83,7 @@ from domain.games.guardians.messages import (
     WindowMove,
 )
 from domain.games.guardians.state import (
+    COMBAT,
     DISCARD,
     PEN,
     STORAGE,
@@ -59,11 +92,17 @@ from domain.games.guardians.state import (
     GuardiansState,
     Shield,
     Side,
+    combat_now,
+    face,
+    hand,
+    land_owner,
     lookup,
     members,
     other,
     seat_of,
+    shield_room,
     side,
+    survivors,
     terrain,
 )
 from domain.games.guardians.strength import (
@@ -71,66 +110,51 @@ from domain.games.guardians.strength import (
     beaten_damage,
     channel_limit,
     destroys,
-    face,
     has,
     immune,
     immune_to_aoe,
     matches,
+    may_fire,
     standing,
     stronghold_face,
     terms,
     total,
     vitality,
 )
-from domain.games.guardians.table import (
-    R_COMBAT,
-    R_RANGED,
-    acting,
-    combat_of,
-    hand,
-    may_fire,
-    survivors,
-    window_move,
-)
-from domain.games.guardians.turns import (
-    R_CHANNELERS,
-    R_GAME,
-    R_SPELLS,
-    R_TEXT,
-    Em,
-    check_shields,
-    land_owner,
-    move,
-    next_actor,
-    note_text,
-    spend,
-    stacking,
-)
-from domain.kernel import RuleViolation, require
-
-R_AOE = "guardians AOE attacks"
-R_PRIMARY = "guardians PRIMARY ATTACKS"
-R_BRIBERY = "guardians BRIBERY"
-R_DESTRUCTION = "guardians DESTRUCTION"
-R_CHANNELING = "guardians CHANNELING"
-R_OVER_YET = "guardians IS IT OVER YET?"
-R_SECONDARY = "guardians SECONDARY ATTACKS"
-R_RESOLUTION = "guardians COMBAT RESOLUTION"
-R_HEALING = "guardians HEALING"
-R_ASSAULT = "guardians Guardian assault"
+from domain.kernel import Rng, RuleViolation, require
 
 GUARDIAN = "guardian"
+"""Channel's `source` when the seat's Guardian channels, for a Power Stone."""
 
 
-# ---------------------------------------------------------------- reading the table
+# ---------------------------------------------------------------- whose move it is
+
+
+def combat_of(state: GuardiansState) -> Combat:
+    combat = state.combat
+    if combat is None or state.phase != COMBAT:
+        raise RuleViolation(R_COMBAT, "there is no combat now")
+    return combat
+
+
+def acting(state: GuardiansState, seat: int, *stages: str) -> Combat:
+    """The combat, at one of `stages`, where it is `seat`'s move."""
+    combat = combat_of(state)
+    require(combat.stage in stages, R_COMBAT, f"the combat is at its {combat.stage} step, not {' or '.join(stages)}")
+    if combat.actor:
+        require(combat.actor == seat, R_COMBAT, f"seat {combat.actor} acts now in this combat")
+    return combat
 
 
 def command_candidates(state: GuardiansState, seat: int) -> tuple[str, ...]:
+    """The cards a seat may play as its Command Card: a creature of its Combat Hand with a
+    command, or a Spell played as one."""
     combat = combat_of(state)
     creatures = tuple(c for c in hand(state, side(combat, seat)) if face(c).command)
-    cursed = state.player(seat).cursed
     spells = tuple(
-        c for c in state.zone(seat, STORAGE) if face(c).key in texts.COMMAND_SPELLS and face(c).name not in cursed
+        c
+        for c in state.zone(seat, STORAGE)
+        if face(c).key in texts.COMMAND_SPELLS and not cursed(state, seat, face(c).name)
     )
     return creatures + spells
 
@@ -166,16 +190,12 @@ def start_combat(em: Em, shield: Shield, space: str, defender_shield: str, defen
             em.emit(EffectApplied, R_RANGED, seat=seat_of(card), source=card, effect="no-ranged", cards=("1", "2"))
 
 
-def assault_guardian(em: Em, shield: Shield, space: str) -> None:
+def assault_guardian(em: Em, rng: Rng, shield: Shield, space: str) -> None:
     """tablerules' reading of the Guardian victory (RULES.md): a Shield that steps onto an
     enemy stronghold space with no creature on it strikes the enemy Guardian for its
-    creatures' total Vitality and stays where it stood; wounds add up."""
+    creatures' total Vitality and stays where it stood; wounds add up. (It strikes only
+    from a space where no other Shield stands: movement.check_step.)"""
     seat = shield.seat
-    require(
-        not any(s.space == shield.space and s.card != shield.card for s in em.state.shields),
-        R_ASSAULT,
-        "a Shield cannot strike from a space where another Shield stands",
-    )
     damage = sum(face(c).vitality for c in em.state.zone(seat, members(shield.card)) if face(c).is_creature)
     enemy = em.state.player(other(seat))
     wounds = enemy.wounds + damage
@@ -184,55 +204,67 @@ def assault_guardian(em: Em, shield: Shield, space: str) -> None:
         em.emit(GameWon, R_GAME, seat=seat, reason=f"killed seat {other(seat)}'s Guardian")
         return
     em.emit(MoveEnded, R_ASSAULT, seat=seat, shield=shield.card)
-    next_actor(em, seat)
+    next_actor(em, rng, seat)
 
 
 # ---------------------------------------------------------------- command cards
 
 
-def declare_command(em: Em, command: DeclareCommand) -> None:
-    acting(em.state, command.seat, "declare")
+def check_declare(state: GuardiansState, command: DeclareCommand) -> None:
+    acting(state, command.seat, "declare")
     if command.play:
         require(
-            bool(command_candidates(em.state, command.seat)),
+            bool(command_candidates(state, command.seat)),
             R_COMBAT,
             "you hold no card you may play as a Command Card",
         )
-    _declared(em, command.seat, play=command.play)
 
 
-def fire_idol(em: Em, command: FireIdol) -> None:
+def declare(em: Em, rng: Rng, command: DeclareCommand) -> None:
+    _declared(em, rng, command.seat, play=command.play)
+
+
+def check_fire_idol(state: GuardiansState, command: FireIdol) -> str:
+    """The Large Idol that fires, in the seat's turn to declare."""
+    acting(state, command.seat, "declare")
+    return powers.check_fire_idol(state, command)
+
+
+def fire_idol(em: Em, rng: Rng, command: FireIdol, idol: str) -> None:
     """A Large Idol fired stands for the seat's Command Card: it declares none."""
-    powers.fire_idol(em, command)
-    _declared(em, command.seat, play=False)
+    powers.fire_idol(em, command, idol)
+    _declared(em, rng, command.seat, play=False)
 
 
-def _declared(em: Em, seat: int, *, play: bool) -> None:
-    combat = combat_of(em.state)
+def _declared(em: Em, rng: Rng, seat: int, *, play: bool) -> None:
+    combat = combat_now(em.state)
     em.emit(CommandDeclared, R_COMBAT, seat=seat, play=play)
     if seat == combat.attacker.seat:
         em.emit(StageBegan, R_COMBAT, stage="declare", actor=combat.defender.seat)
         return
-    combat = combat_of(em.state)
+    combat = combat_now(em.state)
     if combat.attacker.declared == 1 or combat.defender.declared == 1:
         em.emit(StageBegan, R_COMBAT, stage="command", actor=0)
     else:
-        begin_primaries(em)
+        begin_primaries(em, rng)
 
 
-def choose_command(em: Em, command: ChooseCommand) -> None:
-    combat = acting(em.state, command.seat, "command")
+def check_choose_command(state: GuardiansState, command: ChooseCommand) -> None:
+    combat = acting(state, command.seat, "command")
     mine = side(combat, command.seat)
     require(
         mine.declared == 1 and not mine.command, R_COMBAT, "you did not declare a Command Card, or chose it already"
     )
     require(
-        command.card in command_candidates(em.state, command.seat),
+        command.card in command_candidates(state, command.seat),
         R_COMBAT,
         f"{command.card} is not a card you may play as your Command Card",
     )
+
+
+def choose_command(em: Em, command: ChooseCommand) -> None:
     em.emit(CommandChosen, R_COMBAT, seat=command.seat, card=command.card)
-    combat = combat_of(em.state)
+    combat = combat_now(em.state)
     if all(s.declared != 1 or s.command for s in (combat.attacker, combat.defender)):
         _reveal_commands(em)
 
@@ -243,7 +275,7 @@ def _contradiction(card: str) -> str | None:
 
 
 def _reveal_commands(em: Em) -> None:
-    combat = combat_of(em.state)
+    combat = combat_now(em.state)
     cards = tuple(c for c in (combat.attacker.command, combat.defender.command) if c)
     dispelled: list[str] = []
     if len(cards) == 2:
@@ -261,6 +293,8 @@ def _reveal_commands(em: Em) -> None:
             move(em, R_COMBAT, seat_of(card), (card,), STORAGE, DISCARD, "Command Card")
 
 
+# ---------------------------------------------------------------- cards from the Storage Hand
+
 PLAYED_AT = {
     texts.RANGED_RETURN: ("choose",),
     texts.DISPEL_MAGIC: ("command-window",),
@@ -268,7 +302,7 @@ PLAYED_AT = {
     texts.ST_BALLANTINE: ("spells", "modify"),
     texts.ANVIL: ("declare",),
 }
-"""The steps of a combat at which each card that play_card knows is played."""
+"""The steps of a combat at which each card that check_play_card knows is played."""
 
 
 def played_at(card: str) -> tuple[str, ...]:
@@ -278,11 +312,19 @@ def played_at(card: str) -> tuple[str, ...]:
     return ("bribe", "secondary-bribe") if info.kind == "bribery" else PLAYED_AT.get(info.key, ())
 
 
-def play_card(em: Em, command: PlayCard) -> None:
+@dataclass(frozen=True, slots=True)
+class CardPlay:
+    """What a card played in combat does: bribes the creature it names (`bribe`),
+    dispels the Command Card of `dispels` (a seat), or else is cast and answered."""
+
+    bribe: bool = False
+    dispels: int = 0
+
+
+def check_play_card(state: GuardiansState, command: PlayCard) -> CardPlay:
     """A card from the Storage Hand during combat: bribery in its step, Dispel Magic in
-    the Command Card step, other Spells and Items after bribery (guardians SPELLS). A
-    Spell or Item other than Dispel Magic waits for the enemy's answer (answers.py)."""
-    state, seat = em.state, command.seat
+    the Command Card step, other Spells and Items after bribery (guardians SPELLS)."""
+    seat = command.seat
     combat = combat_of(state)
     require(command.card in state.zone(seat, STORAGE), R_SPELLS, f"{command.card} is not in your Storage Hand")
     info = face(command.card)
@@ -291,13 +333,24 @@ def play_card(em: Em, command: PlayCard) -> None:
         raise RuleViolation(R_SPELLS, f"{info.name} cannot be played now (or its text is not implemented: RULES.md)")
     acting(state, seat, *steps)
     if info.kind == "bribery":
-        _bribe(em, combat, seat, command)
-        return
+        target = _bribed(combat, seat)
+        require(command.target == target, R_BRIBERY, f"bribery names the enemy creature you face ({target})")
+        icon = info.name.lower()
+        require(icon in face(target).bribes, R_BRIBERY, f"{face(target).name} cannot be bribed by {info.name}")
+        return CardPlay(bribe=True)
     key = info.key
     if key == texts.DISPEL_MAGIC:
-        _dispel(em, combat, seat, command)
-        window_move(em, seat, passed=False)
-        return
+        theirs, mine = side(combat, other(seat)), side(combat, seat)
+        if command.target == theirs.command and theirs.command_live:
+            owner = theirs.seat
+        elif command.target == mine.command and not mine.command_live:
+            owner = seat
+        else:
+            raise RuleViolation(
+                R_SPELLS, "Dispel Magic names the enemy's live Command Card, or your own that was dispelled"
+            )
+        check_not_cursed(state, seat, command.card)
+        return CardPlay(dispels=owner)
     if key == texts.RANGED_RETURN:
         powers.check_ranged_return(state, command)
     elif key == texts.POWER_LUNCH:
@@ -307,9 +360,9 @@ def play_card(em: Em, command: PlayCard) -> None:
             "Power Lunch names a creature in the match-up",
         )
     elif key == texts.ST_BALLANTINE:
-        mine = combat.a_card if seat == combat.attacker.seat else combat.d_card
+        mine_card = combat.a_card if seat == combat.attacker.seat else combat.d_card
         require(
-            command.target == mine and matches("knight", mine),
+            command.target == mine_card and matches("knight", mine_card),
             R_SPELLS,
             "St. Ballantine's Evocation is cast on your Knight in the match-up",
         )
@@ -319,11 +372,25 @@ def play_card(em: Em, command: PlayCard) -> None:
             R_SPELLS,
             "the Anvil of Heaviness helps an attack on a stronghold, played before the combat starts",
         )
-    spend(em, seat, command.card, info.name)
-    await_answer(em, seat, command.card, command.target)
+    check_not_cursed(state, seat, command.card)
+    return CardPlay()
 
 
-def resolve_power_lunch(em: Em, played: Answer) -> None:
+def play_card(em: Em, rng: Rng, command: PlayCard, play: CardPlay) -> None:
+    """A Spell or Item other than Dispel Magic waits for the enemy's answer (answers.py)."""
+    seat = command.seat
+    if play.bribe:
+        _bribe(em, rng, seat, command)
+    elif play.dispels:
+        spend(em, seat, command.card, "Dispel Magic")
+        em.emit(CardDispelled, R_SPELLS, seat=play.dispels, card=command.target, by=command.card)
+        window_move(em, seat, passed=False)
+    else:
+        spend(em, seat, command.card, face(command.card).name)
+        await_answer(em, seat, command.card, command.target)
+
+
+def resolve_power_lunch(em: Em, rng: Rng, played: Answer) -> None:
     """Its creature may receive channeling in this match-up; the window goes on."""
     if played.stands:
         em.emit(
@@ -337,21 +404,21 @@ def resolve_power_lunch(em: Em, played: Answer) -> None:
     window_move(em, played.seat, passed=False)
 
 
-def resolve_st_ballantine(em: Em, played: Answer) -> None:
+def resolve_st_ballantine(em: Em, rng: Rng, played: Answer) -> None:
     """Your Knight and its opponent are destroyed, and the next match-up begins."""
     if not played.stands:
         window_move(em, played.seat, passed=False)
         return
-    combat = combat_of(em.state)
+    combat = combat_now(em.state)
     seat, mine = played.seat, played.target
     theirs = combat.d_card if seat == combat.attacker.seat else combat.a_card
     em.emit(CreatureStatus, R_SPELLS, seat=seat, card=mine, status="destroyed", by=played.card)
     em.emit(CreatureStatus, R_SPELLS, seat=other(seat), card=theirs, status="destroyed", by=played.card)
     em.emit(StageBegan, R_SPELLS, stage="choose", actor=0)
-    next_matchup(em)
+    next_matchup(em, rng)
 
 
-def resolve_anvil(em: Em, played: Answer) -> None:
+def resolve_anvil(em: Em, rng: Rng, played: Answer) -> None:
     """+7 to your attacks on the stronghold's defenders for the combat (texts.FOR_THE_WHOLE_COMBAT)."""
     if played.stands:
         em.emit(
@@ -359,67 +426,51 @@ def resolve_anvil(em: Em, played: Answer) -> None:
         )
 
 
-def _negated(combat: Combat, card: str) -> bool:
-    mine = side(combat, seat_of(card))
-    return mine.command == card and not mine.command_live
+# ---------------------------------------------------------------- passing
+
+PASSES = ("command-window", "spells", "modify", "bribe", "secondary-bribe", "secondary-modify", "secondary", "heal",
+          "redeem")
+"""The steps of a combat at which the seat whose move it is may pass."""
 
 
-def _dispel(em: Em, combat: Combat, seat: int, command: PlayCard) -> None:
-    theirs = side(combat, other(seat))
-    mine = side(combat, seat)
-    if command.target == theirs.command and theirs.command_live:
-        spend(em, seat, command.card, "Dispel Magic")
-        em.emit(CardDispelled, R_SPELLS, seat=other(seat), card=theirs.command, by=command.card)
-    elif command.target == mine.command and not mine.command_live:
-        spend(em, seat, command.card, "Dispel Magic")
-        em.emit(CardDispelled, R_SPELLS, seat=seat, card=mine.command, by=command.card)
-    else:
-        raise RuleViolation(
-            R_SPELLS, "Dispel Magic names the enemy's live Command Card, or your own that was dispelled"
-        )
+def check_pass(state: GuardiansState, command: Pass) -> None:
+    stage = combat_of(state).stage
+    if stage not in PASSES:
+        raise RuleViolation(R_COMBAT, f"there is nothing to pass at the combat's {stage} step")
+    acting(state, command.seat, stage)
+    if stage == "modify":
+        powers.check_may_pass(state, command.seat)
 
 
-def pass_turn(em: Em, command: Pass) -> None:
-    combat = combat_of(em.state)
+def pass_turn(em: Em, rng: Rng, command: Pass) -> None:
     seat = command.seat
-    stage = combat.stage
+    stage = combat_now(em.state).stage
     if stage in ("command-window", "spells", "modify"):
-        acting(em.state, seat, stage)
-        if stage == "modify":
-            powers.check_may_pass(em.state, seat)
         window_move(em, seat, passed=True)
-        if combat_of(em.state).passes >= 2:
+        if combat_now(em.state).passes >= 2:
             if stage == "command-window":
-                _apply_commands(em)
+                _apply_commands(em, rng)
             elif stage == "spells":
-                _destruction(em)
+                _destruction(em, rng)
             else:
-                resolve_matchup(em)
+                resolve_matchup(em, rng)
     elif stage == "bribe":
-        acting(em.state, seat, stage)
-        _said_bribe(em, seat)
+        _said_bribe(em, rng, seat)
     elif stage == "secondary-bribe":
-        acting(em.state, seat, stage)
         em.emit(StageBegan, R_SECONDARY, stage="secondary-modify", actor=other(seat))
     elif stage == "secondary-modify":
-        acting(em.state, seat, stage)
-        resolve_secondary(em)
+        resolve_secondary(em, rng)
     elif stage == "secondary":
-        acting(em.state, seat, stage)
-        end_combat(em)
+        end_combat(em, rng)
     elif stage == "heal":
-        acting(em.state, seat, stage)
-        after_healing(em)
-    elif stage == "redeem":
-        acting(em.state, seat, stage)
-        _next_redeemer(em, seat)
-    else:
-        raise RuleViolation(R_COMBAT, f"there is nothing to pass at the combat's {stage} step")
+        after_healing(em, rng)
+    else:  # redeem
+        _next_redeemer(em, rng, seat)
 
 
-def _apply_commands(em: Em) -> None:
+def _apply_commands(em: Em, rng: Rng) -> None:
     """The Command Cards that stand take effect, the attacker's first (guardians COMBAT, AOE attacks)."""
-    combat = combat_of(em.state)
+    combat = combat_now(em.state)
     for one in (combat.attacker, combat.defender):
         if not one.command or not one.command_live:
             continue
@@ -441,11 +492,11 @@ def _apply_commands(em: Em) -> None:
             em.emit(EffectApplied, R_TEXT, seat=one.seat, source=card, effect="terrain", cards=(ability.terrain,))
         for ability in abilities(card, "aoe"):
             aoe_strike(em, one.seat, card, ability.amount, ability.target)
-    begin_primaries(em)
+    begin_primaries(em, rng)
 
 
 def _party(em: Em, source: str) -> None:
-    combat = combat_of(em.state)
+    combat = combat_now(em.state)
     for one in (combat.attacker, combat.defender):
         for card in survivors(em.state, one):
             if "beer" in face(card).bribes and card != source:
@@ -456,7 +507,7 @@ def aoe_strike(em: Em, seat: int, source: str, amount: int, element: str) -> Non
     """An AOE hits every creature in the enemy's Combat Hand of Vitality `amount` or
     less, but those immune to it; methane puts them out of play instead of
     discarding them (guardians AOE attacks)."""
-    combat = combat_of(em.state)
+    combat = combat_now(em.state)
     kind, _, only = element.partition(":")
     victims = tuple(
         c
@@ -472,21 +523,21 @@ def aoe_strike(em: Em, seat: int, source: str, amount: int, element: str) -> Non
 # ---------------------------------------------------------------- primary attacks
 
 
-def begin_primaries(em: Em) -> None:
+def begin_primaries(em: Em, rng: Rng) -> None:
     """The Large Idols fired strike after the Command Cards; then the match-ups begin."""
-    combat = combat_of(em.state)
+    combat = combat_now(em.state)
     for one in (combat.attacker, combat.defender):
         if one.idol:
             aoe_strike(em, one.seat, powers.idol_for(em.state, one.seat), one.idol, "fire")
     em.emit(StageBegan, R_PRIMARY, stage="choose", actor=0)
-    next_matchup(em)
+    next_matchup(em, rng)
 
 
-def next_matchup(em: Em) -> None:
+def next_matchup(em: Em, rng: Rng) -> None:
     """Another match-up while both sides hold creatures; else secondary attacks for the
     side that still does (guardians SECONDARY ATTACKS)."""
     state = em.state
-    combat = combat_of(state)
+    combat = combat_now(state)
     a_left, d_left = hand(state, combat.attacker), hand(state, combat.defender)
     if a_left and d_left:
         return
@@ -494,14 +545,16 @@ def next_matchup(em: Em) -> None:
         if left and _secondary_targets(state, one.seat):
             em.emit(StageBegan, R_SECONDARY, stage="secondary", actor=one.seat)
             return
-    end_combat(em)
+    end_combat(em, rng)
 
 
-def play_creature(em: Em, command: PlayCreature) -> None:
-    state, seat = em.state, command.seat
+def check_play_creature(state: GuardiansState, command: PlayCreature) -> None:
+    """A creature laid face down for the match-up, or, once one side's Combat Hand is
+    empty, a secondary attack on an enemy creature on the table."""
+    seat = command.seat
     combat = combat_of(state)
     if combat.stage == "secondary":
-        _secondary(em, command)
+        _check_secondary(state, command)
         return
     acting(state, seat, "choose")
     mine = side(combat, seat)
@@ -510,14 +563,23 @@ def play_creature(em: Em, command: PlayCreature) -> None:
     require(command.card in hand(state, mine), R_PRIMARY, f"{command.card} is not a creature in your Combat Hand")
     require(
         not powers.waits_for_type(combat, seat),
-        f"{R_TEXT} (Standard Bearer Maitz's Lightning 04)",
+        R_TYPE_FIRST_BEARER,
         "your Standard Bearer makes the enemy lay its first creature and say its type before you lay",
     )
+
+
+def play_creature(em: Em, command: PlayCreature) -> None:
+    seat = command.seat
+    combat = combat_now(em.state)
+    if combat.stage == "secondary":
+        em.emit(SecondaryDeclared, R_SECONDARY, seat=seat, card=command.card, target=command.target)
+        note_text(em, seat_of(command.card), command.card)
+        return
     bearer_waits = powers.waits_for_type(combat, other(seat))
     em.emit(CreatureChosen, R_PRIMARY, seat=seat, card=command.card)
     if bearer_waits:
         powers.declare_type(em, seat, command.card)
-    combat = combat_of(em.state)
+    combat = combat_now(em.state)
     if combat.attacker.choice and combat.defender.choice:
         a_card, d_card = combat.attacker.choice, combat.defender.choice
         em.emit(MatchupRevealed, R_PRIMARY, attacker_card=a_card, defender_card=d_card)
@@ -526,42 +588,42 @@ def play_creature(em: Em, command: PlayCreature) -> None:
             note_text(em, seat_of(card), card)
 
 
-def _bribe(em: Em, combat: Combat, seat: int, command: PlayCard) -> None:
+def _bribed(combat: Combat, seat: int) -> str:
+    """The enemy creature a seat's bribery card would name: the one it faces."""
     if combat.stage == "bribe":
-        target = combat.d_card if seat == combat.attacker.seat else combat.a_card
-    else:
-        target = combat.a_card
-    require(command.target == target, R_BRIBERY, f"bribery names the enemy creature you face ({target})")
-    icon = face(command.card).name.lower()
-    require(
-        icon in face(target).bribes, R_BRIBERY, f"{face(target).name} cannot be bribed by {face(command.card).name}"
-    )
+        return combat.d_card if seat == combat.attacker.seat else combat.a_card
+    return combat.a_card
+
+
+def _bribe(em: Em, rng: Rng, seat: int, command: PlayCard) -> None:
+    stage = combat_now(em.state).stage
+    target = command.target
     move(em, R_BRIBERY, seat, (command.card,), STORAGE, DISCARD, f"bribes {target}")
     em.emit(CreatureStatus, R_BRIBERY, seat=other(seat), card=target, status="destroyed", by=command.card)
-    if combat.stage == "bribe":
-        _said_bribe(em, seat)
+    if stage == "bribe":
+        _said_bribe(em, rng, seat)
     else:
         em.emit(StageBegan, R_SECONDARY, stage="secondary", actor=other(seat))
-        next_secondary(em)
+        next_secondary(em, rng)
 
 
-def _said_bribe(em: Em, seat: int) -> None:
+def _said_bribe(em: Em, rng: Rng, seat: int) -> None:
     """Attacker, then defender, say whether they bribe; then Spells may be cast "at any
     time" (guardians SPELLS) before destruction, AOE and the other modifiers."""
     em.emit(WindowMove, R_BRIBERY, seat=seat, passed=True, actor=other(seat))
-    combat = combat_of(em.state)
+    combat = combat_now(em.state)
     if len(combat.bribe_seen) < 2:
         return
     gone = set(combat.attacker.destroyed) | set(combat.defender.destroyed)
     if gone & {combat.a_card, combat.d_card}:
-        _destruction(em)  # a creature was bribed away: no match-up left to cast into
+        _destruction(em, rng)  # a creature was bribed away: no match-up left to cast into
     else:
         em.emit(StageBegan, R_SPELLS, stage="spells", actor=combat.attacker.seat)
 
 
-def _destruction(em: Em) -> None:
+def _destruction(em: Em, rng: Rng) -> None:
     """Destruction, then the AOE of a primary attacker (guardians DESTRUCTION, AOE attacks)."""
-    combat = combat_of(em.state)
+    combat = combat_now(em.state)
     a_card, d_card = combat.a_card, combat.d_card
     bribed = set(combat.attacker.destroyed) | set(combat.defender.destroyed)
     if not bribed & {a_card, d_card}:
@@ -570,7 +632,7 @@ def _destruction(em: Em) -> None:
                 em.emit(CreatureStatus, R_DESTRUCTION, seat=seat_of(victim), card=victim, status="destroyed", by=card)
     # An AOE of a creature still in the match-up strikes next, even when its opponent
     # was bribed away or destroyed (guardians AOE attacks).
-    combat = combat_of(em.state)
+    combat = combat_now(em.state)
     gone = set(combat.attacker.destroyed) | set(combat.defender.destroyed)
     for card in (a_card, d_card):
         if card not in gone and side(combat, seat_of(card)).command != card:
@@ -578,13 +640,13 @@ def _destruction(em: Em) -> None:
                 aoe_strike(em, seat_of(card), card, ability.amount, ability.target)
     if gone & {a_card, d_card}:
         em.emit(StageBegan, R_DESTRUCTION, stage="choose", actor=0)
-        next_matchup(em)
+        next_matchup(em, rng)
         return
     em.emit(StageBegan, R_OVER_YET, stage="modify", actor=combat.attacker.seat)
 
 
-def play_ranged(em: Em, command: PlayRanged) -> None:
-    state, seat = em.state, command.seat
+def check_play_ranged(state: GuardiansState, command: PlayRanged) -> None:
+    seat = command.seat
     combat = acting(state, seat, "modify")
     require(
         seat not in combat.no_ranged,
@@ -594,7 +656,7 @@ def play_ranged(em: Em, command: PlayRanged) -> None:
     require(
         command.card in may_fire(state, seat), R_RANGED, f"{command.card} is not a ranged attacker in your Combat Hand"
     )
-    into, against = (combat.a_card, combat.d_card) if seat == combat.attacker.seat else (combat.d_card, combat.a_card)
+    against = combat.d_card if seat == combat.attacker.seat else combat.a_card
     for limit in abilities(command.card, "ranged"):
         require(
             not limit.target or matches(limit.target, against, combat),
@@ -606,6 +668,12 @@ def play_ranged(em: Em, command: PlayRanged) -> None:
             R_RANGED,
             f"{face(command.card).name} fires only in {limit.terrain}",
         )
+
+
+def play_ranged(em: Em, rng: Rng, command: PlayRanged) -> None:
+    state, seat = em.state, command.seat
+    combat = combat_now(state)
+    into = combat.a_card if seat == combat.attacker.seat else combat.d_card
     amount = face(command.card).ranged
     mine = side(combat, seat)
     role = "attacking" if seat == combat.attacker.seat else "defending"
@@ -625,21 +693,29 @@ def play_ranged(em: Em, command: PlayRanged) -> None:
     if face(command.card).key in texts.PUSH_FORCERS:
         em.emit(
             EffectApplied,
-            f"{R_TEXT} ({face(command.card).name})",
+            text_box(face(command.card).name),
             seat=seat,
             source=command.card,
             effect="forced-push",
             note="no further modification by either side",
         )
-        resolve_matchup(em)
+        resolve_matchup(em, rng)
         return
     window_move(em, seat, passed=False)
 
 
-def channel(em: Em, command: Channel) -> None:
+@dataclass(frozen=True, slots=True)
+class Channeling:
+    """What a channeling accepted gives: `amount` into the creature `into`."""
+
+    into: str
+    amount: int
+
+
+def check_channel(state: GuardiansState, command: Channel) -> Channeling:
     """Channel into your creature in the match-up, within what it may receive
     (guardians CHANNELING)."""
-    state, seat = em.state, command.seat
+    seat = command.seat
     combat = acting(state, seat, "modify", "secondary-modify")
     if combat.stage == "secondary-modify":
         into, against = combat.a_card, combat.d_card
@@ -685,13 +761,31 @@ def channel(em: Em, command: Channel) -> None:
     require(may_receive, R_CHANNELING, f"{face(into).name} cannot receive channeling")
     room = channel_limit(into) - lookup(combat.channel, into)
     require(room > 0, R_CHANNELING, f"{face(into).name} has received all the channeling it may")
+    return Channeling(into, min(amount, room))
+
+
+def channel(em: Em, command: Channel, channeling: Channeling) -> None:
+    seat, into = command.seat, channeling.into
     if command.source == GUARDIAN:
         em.emit(StonesSpent, R_CHANNELING, seat=seat, count=1, reason=f"channels into {into}")
-    em.emit(Channeled, R_CHANNELING, seat=seat, source=command.source, into=into, amount=min(amount, room))
+    em.emit(Channeled, R_CHANNELING, seat=seat, source=command.source, into=into, amount=channeling.amount)
     if command.source != GUARDIAN:
         note_text(em, seat, command.source)
-    if combat.stage == "modify":
+    if combat_now(em.state).stage == "modify":
         window_move(em, seat, passed=False)
+
+
+def check_change_size(state: GuardiansState, command: ChangeSize) -> None:
+    """A Titan takes another size in a window where its seat acts (powers.py)."""
+    combat = acting(state, command.seat, "modify", "secondary-modify")
+    powers.check_change_size(state, combat, command)
+
+
+def change_size(em: Em, command: ChangeSize) -> None:
+    """In the modify window, the size changed is the seat's move."""
+    powers.change_size(em, command)
+    if combat_now(em.state).stage == "modify":
+        window_move(em, command.seat, passed=False)
 
 
 def _win_pushes(combat: Combat, card: str) -> bool:
@@ -703,12 +797,12 @@ def _win_pushes(combat: Combat, card: str) -> bool:
     return bool(one.shield) and has(one.shield, "win-pushes")
 
 
-def resolve_matchup(em: Em) -> None:
+def resolve_matchup(em: Em, rng: Rng) -> None:
     """Totals compared: the higher beats the lower unless the lower is immune to it
     (guardians IS IT OVER YET?, IMMUNITY); the winner keeps the loser's Vitality as
     damage for later secondary attackers."""
     state = em.state
-    combat = combat_of(state)
+    combat = combat_now(state)
     a_card, d_card = combat.a_card, combat.d_card
     a_terms = terms(state, combat, a_card, d_card, secondary=False)
     d_terms = terms(state, combat, d_card, a_card, secondary=False)
@@ -764,22 +858,22 @@ def resolve_matchup(em: Em) -> None:
             if stolen:
                 em.emit(StonesSpent, R_TEXT, seat=thief_victim, count=stolen, reason=f"beaten by {face(winner).name}")
     em.emit(StageBegan, R_OVER_YET, stage="choose", actor=0)
-    next_matchup(em)
+    next_matchup(em, rng)
 
 
 # ---------------------------------------------------------------- secondary attacks
 
 
 def _secondary_targets(state: GuardiansState, seat: int) -> tuple[str, ...]:
-    combat = combat_of(state)
+    combat = combat_now(state)
     enemy = side(combat, other(seat))
     gone = set(enemy.beaten) | set(enemy.destroyed)
     on_table = (*enemy.played, *enemy.ranged, *enemy.out)
     return tuple(c for c in on_table if c not in gone and not has(c, "no-secondary-vs"))
 
 
-def _secondary(em: Em, command: PlayCreature) -> None:
-    state, seat = em.state, command.seat
+def _check_secondary(state: GuardiansState, command: PlayCreature) -> None:
+    seat = command.seat
     combat = acting(state, seat, "secondary")
     require(
         command.card in hand(state, side(combat, seat)),
@@ -791,13 +885,11 @@ def _secondary(em: Em, command: PlayCreature) -> None:
         R_SECONDARY,
         f"{command.target or 'nothing'} is not an enemy creature on the table you may attack",
     )
-    em.emit(SecondaryDeclared, R_SECONDARY, seat=seat, card=command.card, target=command.target)
-    note_text(em, seat_of(command.card), command.card)
 
 
-def resolve_secondary(em: Em) -> None:
+def resolve_secondary(em: Em, rng: Rng) -> None:
     state = em.state
-    combat = combat_of(state)
+    combat = combat_now(state)
     card, target = combat.a_card, combat.d_card
     seat = seat_of(card)
     found = terms(state, combat, card, target, secondary=True)
@@ -818,24 +910,24 @@ def resolve_secondary(em: Em) -> None:
     )
     if killed:
         em.emit(CreatureStatus, R_SECONDARY, seat=other(seat), card=target, status="beaten", by=card)
-    next_secondary(em)
+    next_secondary(em, rng)
 
 
-def next_secondary(em: Em) -> None:
-    combat = combat_of(em.state)
+def next_secondary(em: Em, rng: Rng) -> None:
+    combat = combat_now(em.state)
     seat = combat.actor
     if hand(em.state, side(combat, seat)) and _secondary_targets(em.state, seat):
         return
-    end_combat(em)
+    end_combat(em, rng)
 
 
 # ---------------------------------------------------------------- the end of a combat
 
 
-def end_combat(em: Em) -> None:
+def end_combat(em: Em, rng: Rng) -> None:
     """Total Vitality of the creatures that stay; the attacker must have more (guardians COMBAT RESOLUTION)."""
     state = em.state
-    combat = combat_of(state)
+    combat = combat_now(state)
     a_total = sum(vitality(c, combat) for c in survivors(state, combat.attacker))
     d_total = sum(vitality(c, combat) for c in survivors(state, combat.defender))
     winner = combat.attacker.seat if a_total > d_total else combat.defender.seat
@@ -843,11 +935,11 @@ def end_combat(em: Em) -> None:
         CombatResolved, R_RESOLUTION, attacker_total=a_total, defender_total=d_total, winner=winner, loser=other(winner)
     )
     if not _heal_options(em.state):
-        after_healing(em)
+        after_healing(em, rng)
 
 
 def _heal_options(state: GuardiansState) -> list[tuple[str, str]]:
-    combat = combat_of(state)
+    combat = combat_now(state)
     mine = side(combat, combat.winner)
     healers = [
         c for c in survivors(state, mine) if has(c, "heals") and c not in mine.healed and c not in mine.healers_used
@@ -855,17 +947,19 @@ def _heal_options(state: GuardiansState) -> list[tuple[str, str]]:
     return [(h, c) for h in healers for c in mine.beaten if any(matches(a.target, c) for a in abilities(h, "heals"))]
 
 
-def heal(em: Em, command: Heal) -> None:
-    state, seat = em.state, command.seat
-    acting(state, seat, "heal")
+def check_heal(state: GuardiansState, command: Heal) -> None:
+    acting(state, command.seat, "heal")
     require(
         (command.healer, command.card) in _heal_options(state),
         R_HEALING,
         "heal a beaten creature of yours with an unused healer that may heal it (the winner only)",
     )
-    em.emit(Healed, R_HEALING, seat=seat, healer=command.healer, card=command.card)
+
+
+def heal(em: Em, rng: Rng, command: Heal) -> None:
+    em.emit(Healed, R_HEALING, seat=command.seat, healer=command.healer, card=command.card)
     if not _heal_options(em.state):
-        after_healing(em)
+        after_healing(em, rng)
 
 
 def _howled(state: GuardiansState, one: Side) -> tuple[str, ...]:
@@ -876,35 +970,43 @@ def _howled(state: GuardiansState, one: Side) -> tuple[str, ...]:
     return tuple(c for c in state.zone(one.seat, one.zone) if c in lost and matches("undead", c))
 
 
-def after_healing(em: Em) -> None:
+def after_healing(em: Em, rng: Rng) -> None:
     """Skeletal Minions may be bought back (the attacker's first), then the lost leave."""
-    _next_redeemer(em, 0)
+    _next_redeemer(em, rng, 0)
 
 
-def _next_redeemer(em: Em, done: int) -> None:
+def _next_redeemer(em: Em, rng: Rng, done: int) -> None:
     """`done` has finished buying back its Minions: the next seat that may, or the end."""
-    combat = combat_of(em.state)
+    combat = combat_now(em.state)
     order = (combat.attacker, combat.defender)
     start = 0 if not done else (1 if done == combat.attacker.seat else 2)
     for one in order[start:]:
         if powers.redeemable(em.state, one, _howled(em.state, one)):
             em.emit(StageBegan, R_TEXT, stage="redeem", actor=one.seat)
             return
-    _leave(em)
+    _leave(em, rng)
 
 
-def redeem(em: Em, command: Redeem) -> None:
-    combat = acting(em.state, command.seat, "redeem")
-    one = side(combat, command.seat)
-    powers.redeem(em, command, powers.redeemable(em.state, one, _howled(em.state, one)))
-    if not powers.redeemable(em.state, one, _howled(em.state, one)):
-        _next_redeemer(em, command.seat)
+def _redeemable(state: GuardiansState, seat: int) -> tuple[str, ...]:
+    one = side(combat_now(state), seat)
+    return powers.redeemable(state, one, _howled(state, one))
 
 
-def _leave(em: Em) -> None:
+def check_redeem(state: GuardiansState, command: Redeem) -> None:
+    acting(state, command.seat, "redeem")
+    powers.check_redeem(command, _redeemable(state, command.seat))
+
+
+def redeem(em: Em, rng: Rng, command: Redeem) -> None:
+    powers.redeem(em, command)
+    if not _redeemable(em.state, command.seat):
+        _next_redeemer(em, rng, command.seat)
+
+
+def _leave(em: Em, rng: Rng) -> None:
     """Lost creatures leave; the loser retreats or gives up its Shield."""
     state = em.state
-    combat = combat_of(state)
+    combat = combat_now(state)
     for one in (combat.attacker, combat.defender):
         lost = tuple(c for c in state.zone(one.seat, one.zone) if c in one.beaten or c in one.destroyed)
         returning = _howled(state, one)
@@ -918,12 +1020,12 @@ def _leave(em: Em) -> None:
         left = em.state.zone(loser.seat, loser.zone)
         if left:
             move(em, R_RESOLUTION, loser.seat, left, loser.zone, DISCARD, "unshielded creatures cannot retreat")
-        _advance(em)
+        _advance(em, rng)
         return
     if not retreat_spaces(em.state):
         lose_shield(em, loser.seat, loser.shield, "no space to retreat to")
-        if not check_shields(em):
-            _advance(em)
+        if not victory_by_shields(em):
+            _advance(em, rng)
         return
     em.emit(StageBegan, R_RESOLUTION, stage="retreat", actor=loser.seat)
 
@@ -940,7 +1042,7 @@ def lose_shield(em: Em, seat: int, shield: str, reason: str) -> None:
 def retreat_spaces(state: GuardiansState) -> tuple[str, ...]:
     """Where the beaten Shield may go: an attacker back the way it came; a defender one
     space to any side under its control (guardians COMBAT RESOLUTION)."""
-    combat = combat_of(state)
+    combat = combat_now(state)
     if combat.loser == combat.attacker.seat:
         # Back the way it came; where an enemy Shield stands (it flew over it), nowhere.
         blocked = any(s.space == combat.came_from and s.seat != combat.loser for s in state.shields)
@@ -962,17 +1064,21 @@ def retreat_spaces(state: GuardiansState) -> tuple[str, ...]:
 def _returns_to(state: GuardiansState) -> str:
     """Where the attacker goes back to, winner or not, after an attack on a stronghold
     space, which is never taken (see `_advance`); "" when it may take the space."""
-    combat = combat_of(state)
+    combat = combat_now(state)
     shield = state.shield(combat.attacker.shield)
     if is_land(combat.space) or shield is None or shield.space != combat.space:
         return ""
     return combat.came_from
 
 
-def retreat(em: Em, command: Retreat) -> None:
-    state, seat = em.state, command.seat
-    combat = acting(state, seat, "retreat")
+def check_retreat(state: GuardiansState, command: Retreat) -> None:
+    acting(state, command.seat, "retreat")
     require(command.to in retreat_spaces(state), R_RESOLUTION, f"retreat to one of {', '.join(retreat_spaces(state))}")
+
+
+def retreat(em: Em, rng: Rng, command: Retreat) -> None:
+    seat = command.seat
+    combat = combat_now(em.state)
     loser = side(combat, seat)
     em.emit(ShieldRetreated, R_RESOLUTION, seat=seat, shield=loser.shield, from_space=combat.space, to_space=command.to)
     there = next((s for s in em.state.shields_of(seat) if s.space == command.to and s.card != loser.shield), None)
@@ -980,44 +1086,54 @@ def retreat(em: Em, command: Retreat) -> None:
         mine = em.state.shield(loser.shield)
         turned = there.turned or (mine is not None and mine.turned)
         em.emit(ShieldMerged, R_RESOLUTION, seat=seat, shield=loser.shield, into=there.card, turned=turned)
-        if check_shields(em):
+        if victory_by_shields(em):
             return
-        if stacking(em.state.zone(seat, members(there.card))) > face(there.card).shield_limit:
+        if shield_room(em.state, there.card) < 0:
             em.emit(StageBegan, R_RESOLUTION, stage="trim", actor=seat)
             return
-    _advance(em)
+    _advance(em, rng)
 
 
-def destroy_shield(em: Em, command: DestroyShield) -> None:
-    state, seat = em.state, command.seat
-    combat = acting(state, seat, "retreat")
-    lose_shield(em, seat, side(combat, seat).shield, "given up by its seat")
-    if not check_shields(em):
-        _advance(em)
+def check_destroy_shield(state: GuardiansState, command: DestroyShield) -> None:
+    acting(state, command.seat, "retreat")
 
 
-def trim(em: Em, command: DiscardCard) -> None:
-    state, seat = em.state, command.seat
-    acting(state, seat, "trim")
-    shield = next(
-        s for s in state.shields_of(seat) if stacking(state.zone(seat, members(s.card))) > face(s.card).shield_limit
-    )
+def destroy_shield(em: Em, rng: Rng, command: DestroyShield) -> None:
+    seat = command.seat
+    lose_shield(em, seat, side(combat_now(em.state), seat).shield, "given up by its seat")
+    if not victory_by_shields(em):
+        _advance(em, rng)
+
+
+def _overloaded(state: GuardiansState, seat: int) -> Shield:
+    """The seat's Shield that carries more than its limit after merging."""
+    return next(s for s in state.shields_of(seat) if shield_room(state, s.card) < 0)
+
+
+def check_trim(state: GuardiansState, command: DiscardCard) -> None:
+    acting(state, command.seat, "trim")
+    shield = _overloaded(state, command.seat)
     require(
-        command.card in state.zone(seat, members(shield.card)),
+        command.card in state.zone(command.seat, members(shield.card)),
         R_RESOLUTION,
         f"discard a creature from {face(shield.card).name} until it holds {face(shield.card).shield_limit} points",
     )
+
+
+def trim(em: Em, rng: Rng, command: DiscardCard) -> None:
+    seat = command.seat
+    shield = _overloaded(em.state, seat)
     move(
         em, R_RESOLUTION, seat, (command.card,), members(shield.card), DISCARD, "over the Shield's limit after merging"
     )
-    if stacking(em.state.zone(seat, members(shield.card))) <= face(shield.card).shield_limit:
-        _advance(em)
+    if shield_room(em.state, shield.card) >= 0:
+        _advance(em, rng)
 
 
-def _advance(em: Em) -> None:
+def _advance(em: Em, rng: Rng) -> None:
     """The winning attacker takes a land it fought for; after an attack on a stronghold
     space it stays where it attacked from (RULES.md). The mover's action is over."""
-    combat = combat_of(em.state)
+    combat = combat_now(em.state)
     attacker = combat.attacker
     if combat.winner == attacker.seat and is_land(combat.space):
         em.emit(ShieldAdvanced, R_RESOLUTION, seat=attacker.seat, shield=attacker.shield, to_space=combat.space)
@@ -1037,4 +1153,4 @@ def _advance(em: Em) -> None:
         return
     if em.state.shield(attacker.shield) is not None:
         em.emit(MoveEnded, R_RESOLUTION, seat=attacker.seat, shield=attacker.shield)
-    next_actor(em, attacker.seat)
+    next_actor(em, rng, attacker.seat)

@@ -28,7 +28,8 @@ from importlib import resources
 from types import MappingProxyType
 
 from domain.games.guardians.cards import CARDS, Card
-from domain.kernel.quoting import quoted
+from domain.games.guardians.citations import R_DECK, R_GUARDIANS, R_STRONGHOLDS
+from domain.kernel import quoted
 
 MIN_CARDS = 55
 MAX_COPIES = 5
@@ -44,9 +45,6 @@ MAX_COUNT = 99
 CUSTOM = "custom"
 EXAMPLE_NAMES = ("knights", "giants-fairies", "undead")
 
-THE_DECK = "guardians THE DECK"
-GUARDIANS = "guardians GUARDIANS"
-STRONGHOLDS = "guardians STRONGHOLDS"
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,7 +73,7 @@ class DeckList:
 
 def _deck(name: str, guardian: str, stronghold: list[str] | tuple[str, ...], cards: Mapping[str, int]) -> DeckList:
     if len(stronghold) != 3:
-        raise ValueError(f"{STRONGHOLDS}: a stronghold is three cards (left, center, right), not {len(stronghold)}")
+        raise ValueError(f"{R_STRONGHOLDS}: a stronghold is three cards (left, center, right), not {len(stronghold)}")
     return DeckList(name, guardian, (stronghold[0], stronghold[1], stronghold[2]), tuple(sorted(cards.items())))
 
 
@@ -108,38 +106,38 @@ def parse_deck(text: str) -> DeckList:
     The deck rules are checked by check_deck.
     """
     if len(text) > MAX_DECK_TEXT:
-        raise ValueError(f"{THE_DECK}: a deck list of at most {MAX_DECK_TEXT} characters, not {len(text)}")
+        raise ValueError(f"{R_DECK}: a deck list of at most {MAX_DECK_TEXT} characters, not {len(text)}")
     compact = re.sub(r"\s+", "", text)
     if compact in EXAMPLE_DECKS:
         return EXAMPLE_DECKS[compact]
     if "=" not in compact:
         raise ValueError(
-            f"{THE_DECK}: no example deck {quoted(compact)} (there are {', '.join(EXAMPLE_NAMES)}); "
+            f"{R_DECK}: no example deck {quoted(compact)} (there are {', '.join(EXAMPLE_NAMES)}); "
             "or give guardian=<key>;stronghold=<key>,<key>,<key>;cards=<key>*<count>,..."
         )
     fields: dict[str, str] = {}
     for part in filter(None, compact.split(";")):
         name, equals, value = part.partition("=")
         if not equals or name not in ("guardian", "stronghold", "cards"):
-            raise ValueError(f"{THE_DECK}: unknown part {part!r} of the deck list (guardian=, stronghold=, cards=)")
+            raise ValueError(f"{R_DECK}: unknown part {part!r} of the deck list (guardian=, stronghold=, cards=)")
         if name in fields:
-            raise ValueError(f"{THE_DECK}: {name}= given twice")
+            raise ValueError(f"{R_DECK}: {name}= given twice")
         fields[name] = value
     missing = [name for name in ("guardian", "stronghold", "cards") if name not in fields]
     if missing:
-        raise ValueError(f"{THE_DECK}: the deck list has no {'= or '.join(missing)}=")
-    guardian = _known(fields["guardian"], GUARDIANS)
-    stronghold = [_known(key, STRONGHOLDS) for key in fields["stronghold"].split(",")]
+        raise ValueError(f"{R_DECK}: the deck list has no {'= or '.join(missing)}=")
+    guardian = _known(fields["guardian"], R_GUARDIANS)
+    stronghold = [_known(key, R_STRONGHOLDS) for key in fields["stronghold"].split(",")]
     cards: dict[str, int] = {}
     for item in filter(None, fields["cards"].split(",")):
         key, star, count_text = item.partition("*")
         if star and not re.fullmatch(r"[0-9]{1,2}", count_text):
-            raise ValueError(f"{THE_DECK}: {item!r} is not <key>*<count> with a count from 1 to {MAX_COUNT}")
+            raise ValueError(f"{R_DECK}: {item!r} is not <key>*<count> with a count from 1 to {MAX_COUNT}")
         count = int(count_text) if star else 1
         if count < 1:
-            raise ValueError(f"{THE_DECK}: {item!r} has no copies")
-        if _known(key, THE_DECK) in cards:
-            raise ValueError(f"{THE_DECK}: {key!r} is listed twice")
+            raise ValueError(f"{R_DECK}: {item!r} has no copies")
+        if _known(key, R_DECK) in cards:
+            raise ValueError(f"{R_DECK}: {key!r} is listed twice")
         cards[key] = count
     return _deck(CUSTOM, guardian, stronghold, cards)
 
@@ -157,40 +155,40 @@ def check_deck(deck: DeckList) -> None:
     """Raises ValueError naming the first deck rule the list breaks."""
     guardian = CARDS.get(deck.guardian)
     if guardian is None:
-        raise ValueError(f"{GUARDIANS}: unknown card {deck.guardian!r}")
+        raise ValueError(f"{R_GUARDIANS}: unknown card {deck.guardian!r}")
     if guardian.kind != "guardian":
-        raise ValueError(f"{GUARDIANS}: {guardian.name} ({deck.guardian}) is not a Guardian")
+        raise ValueError(f"{R_GUARDIANS}: {guardian.name} ({deck.guardian}) is not a Guardian")
     cards: list[tuple[Card, int]] = []
     for key, count in deck.cards:
         found = CARDS.get(key)
         if found is None:
-            raise ValueError(f"{THE_DECK}: unknown card {key!r}")
+            raise ValueError(f"{R_DECK}: unknown card {key!r}")
         if found.kind == "guardian":
             raise ValueError(
-                f"{THE_DECK}: the deck holds a Guardian ({found.name}); one Guardian plays, outside the deck"
+                f"{R_DECK}: the deck holds a Guardian ({found.name}); one Guardian plays, outside the deck"
             )
         if not found.in_deck:
-            raise ValueError(f"{THE_DECK}: {found.name} ({key}) is a {found.kind} card and cannot be in the deck")
+            raise ValueError(f"{R_DECK}: {found.name} ({key}) is a {found.kind} card and cannot be in the deck")
         if count < 1:
-            raise ValueError(f"{THE_DECK}: {key!r} has {count} copies")
+            raise ValueError(f"{R_DECK}: {key!r} has {count} copies")
         cards.append((found, count))
     places: list[Card] = []
     for place, key in zip(STRONGHOLD_PLACES, deck.stronghold, strict=True):
         found = CARDS.get(key)
         if found is None:
-            raise ValueError(f"{STRONGHOLDS}: unknown card {key!r}")
+            raise ValueError(f"{R_STRONGHOLDS}: unknown card {key!r}")
         if found.kind != "stronghold":
-            raise ValueError(f"{STRONGHOLDS}: {found.name} ({key}) is not a stronghold card")
+            raise ValueError(f"{R_STRONGHOLDS}: {found.name} ({key}) is not a stronghold card")
         if _place(found) != place:
-            raise ValueError(f"{STRONGHOLDS}: {found.name} is not a {place} stronghold card")
+            raise ValueError(f"{R_STRONGHOLDS}: {found.name} is not a {place} stronghold card")
         places.append(found)
     if len({_stronghold_set(item) for item in places}) != 1 or len({item.set for item in places}) != 1:
         raise ValueError(
-            f"{STRONGHOLDS}: the three stronghold cards must be one set's left, center and right, "
+            f"{R_STRONGHOLDS}: the three stronghold cards must be one set's left, center and right, "
             f"not {', '.join(item.name for item in places)}"
         )
     if deck.size < MIN_CARDS:
-        raise ValueError(f"{THE_DECK}: a deck holds at least {MIN_CARDS} cards, this one {deck.size}")
+        raise ValueError(f"{R_DECK}: a deck holds at least {MIN_CARDS} cards, this one {deck.size}")
     # One card is one name: a promo reprint or a second print counts with the first.
     copies: Counter[str] = Counter()
     names: dict[str, str] = {}
@@ -201,10 +199,10 @@ def check_deck(deck: DeckList) -> None:
     for name, count in sorted(copies.items()):
         if count > MAX_COPIES:
             raise ValueError(
-                f"{THE_DECK}: at most {MAX_COPIES} copies of a card other than terrain and shields; "
+                f"{R_DECK}: at most {MAX_COPIES} copies of a card other than terrain and shields; "
                 f"{names[name]} has {count}"
             )
     for key, limit in sorted(RESTRICTED.items()):
         count = sum(n for found, n in cards if found.name == CARDS[key].name)
         if count > limit:
-            raise ValueError(f"{THE_DECK}: {CARDS[key].name} is restricted to {limit} copy; this deck has {count}")
+            raise ValueError(f"{R_DECK}: {CARDS[key].name} is restricted to {limit} copy; this deck has {count}")

@@ -78,17 +78,13 @@ from domain.games.guardians.state import (
     Side,
     Veil,
     added,
+    face,
     members,
     on,
     other,
 )
 from domain.games.guardians.state import side as seat_side
-from domain.games.guardians.strength import face
-from domain.kernel import Event
-from domain.kernel.records import replace, replacer
-
-_replace_state = replacer(GuardiansState)
-"""replace() for the state, bound once: it is copied for every event."""
+from domain.kernel import Event, replace
 
 
 def _moved(state: GuardiansState, seat: int, cards: tuple[str, ...], source: str, target: str) -> GuardiansState:
@@ -100,28 +96,28 @@ def _moved(state: GuardiansState, seat: int, cards: tuple[str, ...], source: str
         del zones[key]
     destination = f"{seat}:{target}"
     zones[destination] = zones.get(destination, ()) + cards
-    return _replace_state(state, zones=zones)
+    return replace(state, zones=zones)
 
 
 def _shields(state: GuardiansState, card: str, **changes: object) -> GuardiansState:
-    return _replace_state(state, shields=tuple(replace(s, **changes) if s.card == card else s for s in state.shields))
+    return replace(state, shields=tuple(replace(s, **changes) if s.card == card else s for s in state.shields))
 
 
 def _side(state: GuardiansState, seat: int, **changes: object) -> GuardiansState:
     combat = state.combat
     assert combat is not None
     if combat.attacker.seat == seat:
-        return _replace_state(state, combat=replace(combat, attacker=replace(combat.attacker, **changes)))
-    return _replace_state(state, combat=replace(combat, defender=replace(combat.defender, **changes)))
+        return replace(state, combat=replace(combat, attacker=replace(combat.attacker, **changes)))
+    return replace(state, combat=replace(combat, defender=replace(combat.defender, **changes)))
 
 
 def _combat(state: GuardiansState, **changes: object) -> GuardiansState:
     assert state.combat is not None
-    return _replace_state(state, combat=replace(state.combat, **changes))
+    return replace(state, combat=replace(state.combat, **changes))
 
 
 def _drop_shield(state: GuardiansState, seat: int, shield: str, *, lost: bool) -> GuardiansState:
-    state = _replace_state(state, shields=tuple(s for s in state.shields if s.card != shield))
+    state = replace(state, shields=tuple(s for s in state.shields if s.card != shield))
     if lost:
         state = state.with_player(seat, shields_lost=state.player(seat).shields_lost + 1)
     return state
@@ -145,7 +141,7 @@ def _stand_shield(state: GuardiansState, seat: int, shield: str, space: str) -> 
     loose = state.zone(seat, on(space))
     state = _moved(state, seat, (shield,), state.zone_of(shield), SHIELDS)
     state = _moved(state, seat, loose, on(space), members(shield))
-    return _replace_state(state, shields=(*state.shields, Shield(card=shield, seat=seat, space=space)))
+    return replace(state, shields=(*state.shields, Shield(card=shield, seat=seat, space=space)))
 
 
 def evolve(state: GuardiansState, event: Event) -> GuardiansState:
@@ -163,12 +159,12 @@ def evolve(state: GuardiansState, event: Event) -> GuardiansState:
             if reason in (PLACED, PLACED_OPENLY):
                 state = state.with_player(seat, placed=(*state.player(seat).placed, *cards))
             elif reason in (PICKED_UP, DROPPED_OFF):
-                state = _replace_state(state, handled=(*state.handled, *cards))
+                state = replace(state, handled=(*state.handled, *cards))
             elif reason == REINFORCED:
-                state = _replace_state(state, mode="reinforce")
+                state = replace(state, mode="reinforce")
             return state
         case DeckShuffled(seat=seat, order=order):
-            return _replace_state(state, zones={**state.zones, f"{seat}:{DECK}": order})
+            return replace(state, zones={**state.zones, f"{seat}:{DECK}": order})
         case SeatSetUp(seat=seat, guardian=guardian, stronghold=stronghold, deck=deck, stones=stones):
             return state.with_player(seat, guardian=guardian, stronghold=stronghold, deck_name=deck, stones=stones)
         case PhaseStarted(phase=phase, turn=turn):
@@ -181,21 +177,21 @@ def evolve(state: GuardiansState, event: Event) -> GuardiansState:
             state = state.with_player(seat, placed=(*state.player(seat).placed, shield))
             return _stand_shield(state, seat, shield, target.removeprefix("on:"))
         case LayoutRevealed():
-            return _replace_state(state, players=tuple(replace(p, veil=None) for p in state.players))
+            return replace(state, players=tuple(replace(p, veil=None) for p in state.players))
         case Committed(seat=seat):
             state = state.with_player(seat, committed=True)
             return state
         case PlacerChosen(seat=seat, opens=opens):
-            return _replace_state(state, active=seat, opener=seat if opens else state.opener)
+            return replace(state, active=seat, opener=seat if opens else state.opener)
         case UpCardsCompared(cards=_, numbers=numbers, first=first):
             if not first:
                 return state
             players = tuple(replace(p, low_up=numbers[p.seat - 1] < numbers[other(p.seat) - 1]) for p in state.players)
             # Who acts next is the OpeningWindow's (or the window's) to say: in Draw &
             # Organize `active` is the seat that places next (alternating placement).
-            return _replace_state(state, players=players, first=first, up_turned=True)
+            return replace(state, players=players, first=first, up_turned=True)
         case OpeningWindow(actor=actor):
-            return _replace_state(state, window=OPENING, active=actor, passes=0)
+            return replace(state, window=OPENING, active=actor, passes=0)
         case TurnEffect():
             return _turn_effect(state, event)
         case DeckSeen(seat=seat, look=look, cards=cards):
@@ -205,21 +201,21 @@ def evolve(state: GuardiansState, event: Event) -> GuardiansState:
         case LookEnded(seat=seat):
             return state.with_player(seat, looking=(), look="", stacked=0)
         case TurnPassed(seat=seat):
-            return _replace_state(state, active=seat, moving="", steps_left=0, mode="", path=(), window="", passes=0)
+            return replace(state, active=seat, moving="", steps_left=0, mode="", path=(), window="", passes=0)
         case ShieldTurned(seat=seat, shield=shield, steps=steps):
             placed = state.shield(shield)
             assert placed is not None
             state = _shields(state, shield, turned=True)
-            return _replace_state(state, moving=shield, steps_left=steps, mode="", path=(placed.space,), handled=())
+            return replace(state, moving=shield, steps_left=steps, mode="", path=(placed.space,), handled=())
         case ShieldStepped(seat=seat, shield=shield, from_space=source, to_space=target, fly=fly):
             state = _shields(state, shield, space=target, came_from=source)
             if fly:
                 state = state.with_player(seat, flew=True)
-            return _replace_state(
+            return replace(
                 state, steps_left=state.steps_left - 1, mode="fly" if fly else "walk", path=(*state.path, target)
             )
         case MoveEnded():
-            return _replace_state(state, moving="", steps_left=0, mode="", path=(), handled=())
+            return replace(state, moving="", steps_left=0, mode="", path=(), handled=())
         case CombatStarted():
             return _combat_started(state, event)
         case CommandDeclared(seat=seat, play=play):
@@ -243,16 +239,16 @@ def evolve(state: GuardiansState, event: Event) -> GuardiansState:
             return _combat(state, stage="command-window", actor=state.combat.attacker.seat, passes=0)
         case CardDispelled(seat=seat, card=card) if state.answer is not None and state.answer.card == card:
             answer = state.answer
-            return _replace_state(
+            return replace(
                 state, answer=replace(answer, stands=not answer.stands, actor=other(answer.actor))
             )
         case CardDispelled(seat=seat, card=card):
             assert state.combat is not None
             return _side(state, seat, command_live=not seat_side(state.combat, seat).command_live)
         case AnswerOpened(seat=seat, card=card, target=target, actor=actor):
-            return _replace_state(state, answer=Answer(card=card, seat=seat, target=target, actor=actor))
+            return replace(state, answer=Answer(card=card, seat=seat, target=target, actor=actor))
         case AnswerClosed():
-            return _replace_state(state, answer=None)
+            return replace(state, answer=None)
         case EffectApplied():
             return _effect(state, event)
         case StageBegan(stage=stage, actor=actor):
@@ -273,7 +269,7 @@ def evolve(state: GuardiansState, event: Event) -> GuardiansState:
                 )
             return _combat(state, stage=stage, actor=actor, passes=0, bribe_seen=())
         case WindowMove(passed=passed, actor=actor) if state.combat is None:
-            return _replace_state(state, active=actor, passes=state.passes + 1 if passed else 0)
+            return replace(state, active=actor, passes=state.passes + 1 if passed else 0)
         case WindowMove(seat=seat, passed=passed, actor=actor):
             assert state.combat is not None
             return _combat(
@@ -373,28 +369,28 @@ def evolve(state: GuardiansState, event: Event) -> GuardiansState:
         case ShieldAdvanced(shield=shield, to_space=target):
             return _shields(state, shield, space=target)
         case CombatEnded():
-            return _replace_state(state, combat=None, phase=MOVEMENT)
+            return replace(state, combat=None, phase=MOVEMENT)
         case GuardianAssaulted(seat=seat, wounds=wounds):
             return state.with_player(other(seat), wounds=wounds)
         case LandSettled(land=land):
-            return _replace_state(state, settling=tuple(s for s in state.settling if s != land))
+            return replace(state, settling=tuple(s for s in state.settling if s != land))
         case GameWon(seat=seat, reason=reason):
-            return _replace_state(state, finished=True, winner=seat, result=reason, phase=OVER, combat=None)
+            return replace(state, finished=True, winner=seat, result=reason, phase=OVER, combat=None)
         case GameDrawn(reason=reason):
-            return _replace_state(state, finished=True, winner=0, result=reason, phase=OVER, combat=None)
+            return replace(state, finished=True, winner=0, result=reason, phase=OVER, combat=None)
     return state
 
 
 def _phase(state: GuardiansState, phase: str, turn: int) -> GuardiansState:
-    state = _replace_state(state, phase=phase, turn=turn, active=0, moving="", steps_left=0, mode="", path=())
+    state = replace(state, phase=phase, turn=turn, active=0, moving="", steps_left=0, mode="", path=())
     if phase == ORGANIZE:
         players = tuple(
             replace(p, committed=False, placed=(), flew=False, channeled=(), cursed=(), barrier="", slowed=False)
             for p in state.players
         )
-        return _replace_state(state, players=players, up_turned=False)
+        return replace(state, players=players, up_turned=False)
     if phase == MOVEMENT:
-        return _replace_state(state, shields=tuple(replace(s, turned=False, came_from="") for s in state.shields))
+        return replace(state, shields=tuple(replace(s, turned=False, came_from="") for s in state.shields))
     if phase == SETTLEMENT:
         lands = tuple(
             sorted(
@@ -404,7 +400,7 @@ def _phase(state: GuardiansState, phase: str, turn: int) -> GuardiansState:
                 and not any(state.zone(s.seat, z) for z in (f"terrain:{s.space}", f"facedown:{s.space}"))
             )
         )
-        return _replace_state(state, settling=lands)
+        return replace(state, settling=lands)
     return state
 
 
@@ -421,7 +417,7 @@ def _combat_started(state: GuardiansState, event: CombatStarted) -> GuardiansSta
         actor=event.attacker,
     )
     state = _shields(state, event.attacker_shield, space=event.space, came_from=event.came_from)
-    return _replace_state(state, combat=combat, phase=COMBAT, path=(*state.path, event.space))
+    return replace(state, combat=combat, phase=COMBAT, path=(*state.path, event.space))
 
 
 def _status(state: GuardiansState, seat: int, card: str, status: str) -> GuardiansState:
@@ -467,9 +463,9 @@ def _turn_effect(state: GuardiansState, event: TurnEffect) -> GuardiansState:
     if event.effect == "slow":
         return state.with_player(int(event.target), slowed=True)
     if event.effect == "first":
-        return _replace_state(state, first=int(event.target))
+        return replace(state, first=int(event.target))
     if event.effect == "extra-step":
-        return _replace_state(state, steps_left=state.steps_left + 1)
+        return replace(state, steps_left=state.steps_left + 1)
     return state
 
 
@@ -483,7 +479,7 @@ def _put_back(state: GuardiansState, seat: int, card: str, bottom: bool) -> Guar
     else:
         deck.insert(player.stacked, card)
     looking = tuple(c for c in player.looking if c != card)
-    state = _replace_state(state, zones={**state.zones, f"{seat}:{DECK}": tuple(deck)})
+    state = replace(state, zones={**state.zones, f"{seat}:{DECK}": tuple(deck)})
     if not looking:
         return state.with_player(seat, looking=(), look="", stacked=0)
     return state.with_player(seat, looking=looking, stacked=player.stacked + (0 if bottom else 1))

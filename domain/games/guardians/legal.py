@@ -1,11 +1,14 @@
-"""Every command a seat may submit now, each complete as is (candidates filtered by decide)."""
+"""Every command a seat may submit now, each complete as is: the candidates of the
+phase that plan accepts, or, where a seat has many (its placements, steps,
+exchanges and reinforcements), those the very check functions plan calls accept."""
 
 from __future__ import annotations
 
 from domain.games.guardians import combat as fight
-from domain.games.guardians import movement, powers, spells, table, texts
+from domain.games.guardians import movement, powers, settlement, spells, texts
 from domain.games.guardians.answers import answers
 from domain.games.guardians.board import SPACES, strongholds
+from domain.games.guardians.checks import accepted
 from domain.games.guardians.messages import (
     Assassinate,
     ChangeSize,
@@ -31,8 +34,6 @@ from domain.games.guardians.messages import (
     TurnShield,
 )
 from domain.games.guardians.organize import organizing, placements, up_choice_pending
-from domain.games.guardians.rules import checks_pass, to_act
-from domain.games.guardians.settlement import settlements
 from domain.games.guardians.state import (
     COMBAT,
     DRAWN,
@@ -41,11 +42,15 @@ from domain.games.guardians.state import (
     SETTLEMENT,
     STORAGE,
     GuardiansState,
+    face,
+    hand,
     members,
     side,
+    survivors,
     under,
 )
-from domain.games.guardians.strength import face, is_ranged
+from domain.games.guardians.strength import is_ranged
+from domain.games.guardians.turn import to_act
 from domain.kernel import Command, RuleViolation
 
 
@@ -56,12 +61,11 @@ def _organize(state: GuardiansState, seat: int) -> list[Command]:
     if looking:
         return _accepted(state, [Assassinate(seat=seat, card=c) for c in looking])
     try:
-        organizing(state, seat)  # what every command below checks first
+        organizing(state, seat)  # what every command below checks first, and all FinishOrganizing checks
     except RuleViolation:
         return []
-    # organize.mulligan: before anything is placed (asked only then: most calls come later)
-    found = [] if state.player(seat).placed else _accepted(state, [Mulligan(seat=seat)])
-    found.append(FinishOrganizing(seat=seat))  # organize.finish checks no more than organizing
+    found = _accepted(state, [Mulligan(seat=seat)])
+    found.append(FinishOrganizing(seat=seat))
     spells_played: list[Command] = []
     for card in (*state.zone(seat, DRAWN), *state.zone(seat, STORAGE)):
         key = face(card).key
@@ -83,21 +87,18 @@ def _movement(state: GuardiansState, seat: int) -> list[Command]:
             targets = SPACES if face(card).key == texts.FORCE_BARRIER else ("",)
             found += [PlayCard(seat=seat, card=card, target=t) for t in targets]
         return _accepted(state, found)
-    # The seat's turn to move (to_act): turn_shield checks no more than that the Shield is its own and unturned.
-    turned = [s for s in state.shields_of(seat) if s.turned]
     if not state.moving:
-        found = [TurnShield(seat=seat, shield=s.card) for s in state.shields_of(seat) if not s.turned]
+        found = [TurnShield(seat=seat, shield=s.card) for s in state.shields_of(seat)]
         if spells.tower_creature(state, seat)[0]:
-            found += _accepted(state, [Teleport(seat=seat, shield=s.card) for s in turned])
-        return found
+            found += [Teleport(seat=seat, shield=s.card) for s in state.shields_of(seat)]
+        return _accepted(state, found)
     shield = state.shield(state.moving)
     assert shield is not None
-    found = []
-    if not any(s.space == shield.space and s.card != shield.card for s in state.shields):
-        found.append(EndMove(seat=seat))  # movement.end_move: not where another Shield stands
-    found += _accepted(state, [PlayCard(seat=seat, card=c) for c in storage if face(c).key == texts.POTION])
-    found += movement.steps(state, seat, shield)
-    if shield.space in strongholds(seat):
+    # Of the Storage Hand, only the Potion of Movement Essence is played during a move.
+    potions = [PlayCard(seat=seat, card=c) for c in storage if face(c).key == texts.POTION]
+    found = _accepted(state, [EndMove(seat=seat), *potions])
+    found += movement.steps(state, seat)
+    if movement.at_home(shield):
         found += movement.exchanges(state, seat, shield)
     return found + movement.reinforcements(state, seat)
 
@@ -118,14 +119,14 @@ def _combat(state: GuardiansState, seat: int) -> list[Command]:
     elif stage == "command":
         found += [ChooseCommand(seat=seat, card=c) for c in fight.command_candidates(state, seat)]
     elif stage == "choose":
-        found += [PlayCreature(seat=seat, card=c) for c in table.hand(state, mine)]
+        found += [PlayCreature(seat=seat, card=c) for c in hand(state, mine)]
         found += [PlayCard(seat=seat, card=c) for c in storage]
     elif stage == "secondary":
         enemies = (*theirs.played, *theirs.ranged, *theirs.out)
-        found += [PlayCreature(seat=seat, card=c, target=t) for c in table.hand(state, mine) for t in enemies]
+        found += [PlayCreature(seat=seat, card=c, target=t) for c in hand(state, mine) for t in enemies]
         found.append(Pass(seat=seat))
     elif stage == "heal":
-        found += [Heal(seat=seat, healer=h, card=c) for h in table.survivors(state, mine) for c in mine.beaten]
+        found += [Heal(seat=seat, healer=h, card=c) for h in survivors(state, mine) for c in mine.beaten]
         found.append(Pass(seat=seat))
     elif stage == "retreat":
         found += [Retreat(seat=seat, to=s) for s in fight.retreat_spaces(state)]
@@ -147,16 +148,16 @@ def _combat(state: GuardiansState, seat: int) -> list[Command]:
             found += [ChangeSize(seat=seat, card=c, size=z) for c in titans for z in texts.SIZE_CUTS]
             found += [Channel(seat=seat, source=c) for s in strongholds(seat) for c in state.zone(seat, under(s))]
         if stage == "modify":
-            found += [PlayRanged(seat=seat, card=c) for c in table.hand(state, mine) if is_ranged(c)]
+            found += [PlayRanged(seat=seat, card=c) for c in hand(state, mine) if is_ranged(c)]
     return _accepted(state, found)
 
 
 def _accepted(state: GuardiansState, candidates: list[Command]) -> list[Command]:
-    """The candidates decide accepts, each once."""
-    return [command for command in dict.fromkeys(candidates) if checks_pass(state, command)]
+    """The candidates plan accepts, each once."""
+    return [command for command in dict.fromkeys(candidates) if accepted(state, command)]
 
 
-PHASES = {ORGANIZE: _organize, MOVEMENT: _movement, COMBAT: _combat, SETTLEMENT: settlements}
+PHASES = {ORGANIZE: _organize, MOVEMENT: _movement, COMBAT: _combat, SETTLEMENT: settlement.settlements}
 
 
 def legal_commands(state: GuardiansState, seat: int) -> list[Command]:

@@ -3,9 +3,13 @@ up and dropping off at strongholds, reinforcing (guardians MOVEMENT PHASE)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from domain.games.guardians.board import is_land, neighbours, stronghold_owner, strongholds
+from domain.games.guardians.citations import R_FORCE_BARRIER, R_MOVE, R_PICK_UP, R_REINFORCE, R_SLOW_DOWN
+from domain.games.guardians.combat import assault_guardian, start_combat
+from domain.games.guardians.effects import Em, move, next_actor
 from domain.games.guardians.evolve import evolve
 from domain.games.guardians.messages import (
     DropOff,
@@ -18,6 +22,7 @@ from domain.games.guardians.messages import (
     Step,
     TurnShield,
 )
+from domain.games.guardians.organize import check_shield_room, check_space_room
 from domain.games.guardians.state import (
     DROPPED_OFF,
     MOVEMENT,
@@ -25,45 +30,42 @@ from domain.games.guardians.state import (
     REINFORCED,
     GuardiansState,
     Shield,
+    face,
+    land_owner,
     members,
     on,
     other,
-    seat_of,
+    passes,
+    per_state,
+    shield_room,
+    space_room,
+    stacking,
     terrain,
 )
-from domain.games.guardians.strength import face, has, stronghold_face
-from domain.games.guardians.turns import (
-    R_MOVE,
-    R_PICK_UP,
-    R_REINFORCE,
-    SPACE_LIMIT,
-    Em,
-    accepts,
-    land_owner,
-    move,
-    next_actor,
-    space_points,
-    stacking,
-)
-from domain.kernel import Command, RuleViolation, require
-from domain.kernel.records import builder
+from domain.games.guardians.strength import has, stronghold_face
+from domain.kernel import Command, Rng, RuleViolation, require
 
 STEPS = 2
-R_BARRIER = "guardians Text Box (Force Barrier)"
-R_SLOW_DOWN = "guardians Text Box (Pepe's Slow Down)"
 
 
 def _my_move(state: GuardiansState, seat: int) -> Shield:
-    require(state.phase == MOVEMENT, R_MOVE, f"Shields move in the Movement phase, not in {state.phase}")
-    require(state.active == seat, R_MOVE, f"seat {state.active} turns a Shield now")
+    """The seat's Shield moving now. (The legal list asks this of every candidate move:
+    the checks of this module make a message only for a refusal.)"""
+    if state.phase != MOVEMENT:
+        raise RuleViolation(R_MOVE, f"Shields move in the Movement phase, not in {state.phase}")
+    if state.active != seat:
+        raise RuleViolation(R_MOVE, f"seat {state.active} turns a Shield now")
     shield = state.shield(state.moving)
     if shield is None:
         raise RuleViolation(R_MOVE, "turn a Shield first")
     return shield
 
 
-def turn_shield(em: Em, command: TurnShield) -> None:
-    state, seat = em.state, command.seat
+# ---------------------------------------------------------------- turning a Shield
+
+
+def check_turn_shield(state: GuardiansState, command: TurnShield) -> Shield:
+    seat = command.seat
     require(state.phase == MOVEMENT, R_MOVE, f"Shields are turned in the Movement phase, not in {state.phase}")
     require(state.active == seat, R_MOVE, f"seat {state.active} turns a Shield now")
     require(not state.moving, R_MOVE, "finish the move of the Shield you turned first")
@@ -73,12 +75,21 @@ def turn_shield(em: Em, command: TurnShield) -> None:
     )
     assert shield is not None
     require(not shield.turned, R_MOVE, f"{face(shield.card).name} is turned already this turn")
-    if state.player(seat).slowed:
-        em.emit(ShieldTurned, R_SLOW_DOWN, seat=seat, shield=shield.card, steps=1)
+    return shield
+
+
+def turn_shield(em: Em, shield: Shield) -> None:
+    """Pepe's Slow Down leaves the turned Shield one step."""
+    if em.state.player(shield.seat).slowed:
+        em.emit(ShieldTurned, R_SLOW_DOWN, seat=shield.seat, shield=shield.card, steps=1)
     else:
-        em.emit(ShieldTurned, R_MOVE, seat=seat, shield=shield.card, steps=STEPS)
+        em.emit(ShieldTurned, R_MOVE, seat=shield.seat, shield=shield.card, steps=STEPS)
 
 
+# ---------------------------------------------------------------- where a Shield may go
+
+
+@per_state
 def flies(state: GuardiansState, shield: Shield) -> bool:
     """A Shield flies if all it carries fly (an empty Shield too: RULES.md)."""
     return all(face(c).flying for c in state.zone(shield.seat, members(shield.card)) if face(c).is_creature)
@@ -92,6 +103,7 @@ def barred(state: GuardiansState, space: str) -> bool:
     return False
 
 
+@per_state
 def _space_has(state: GuardiansState, space: str, kind: str) -> bool:
     """Whether the terrain on a land, or the stronghold card of a stronghold space, has an
     ability of that kind."""
@@ -112,6 +124,7 @@ def no_flying_out_of(state: GuardiansState, space: str) -> bool:
     return _space_has(state, space, "no-flying")
 
 
+@per_state
 def passable(state: GuardiansState, seat: int, space: str) -> bool:
     """Whether a walking Shield may pass over a space: your own land with terrain on it,
     or your own stronghold space; never a space with no terrain, the enemy's terrain or
@@ -125,167 +138,235 @@ def passable(state: GuardiansState, seat: int, space: str) -> bool:
     return stronghold_owner(space) == seat
 
 
-def step(em: Em, command: Step) -> None:
-    from domain.games.guardians.combat import assault_guardian, start_combat
+# ---------------------------------------------------------------- a step
 
-    state, seat = em.state, command.seat
+
+@dataclass(frozen=True, slots=True)
+class Stepping:
+    """What a step accepted does: a combat with the Shield (`defender_shield`, "" for a
+    stronghold space's creatures) holding `defender_zone`, a strike at the enemy
+    Guardian (`assault`), or else a plain step."""
+
+    shield: Shield
+    defender_shield: str = ""
+    defender_zone: str = ""
+    assault: bool = False
+
+
+def check_step(state: GuardiansState, command: Step) -> Stepping:
+    """A step of the moving Shield: the checks in the order the rulebook gives them, from
+    the move to the way, the manner (walking or flying) and the space stepped onto."""
+    shield = stepping(state, command.seat)
+    check_way(state, shield, command.to)
+    check_manner(state, shield, command.fly)
+    return check_step_to(state, shield, command)
+
+
+def stepping(state: GuardiansState, seat: int) -> Shield:
+    """The seat's moving Shield, which may step: neither reinforcing nor at the end of its steps."""
     shield = _my_move(state, seat)
-    require(state.mode in ("", "walk", "fly"), R_MOVE, "this Shield is reinforcing, not moving")
-    require(state.steps_left > 0, R_MOVE, "this Shield has moved as far as it may")
+    if state.mode not in ("", "walk", "fly"):
+        raise RuleViolation(R_MOVE, "this Shield is reinforcing, not moving")
+    if state.steps_left <= 0:
+        raise RuleViolation(R_MOVE, "this Shield has moved as far as it may")
+    return shield
+
+
+def check_way(state: GuardiansState, shield: Shield, target: str) -> None:
+    """One step, orthogonally, not into, out of or over a Force Barrier's space."""
     here = shield.space
-    require(command.to in neighbours(here), R_MOVE, f"{command.to} is not one step from {here} (no diagonals)")
-    require(
-        not barred(state, here) and not barred(state, command.to),
-        R_BARRIER,
-        "no movement into, out of or over a Force Barrier's space this turn",
-    )
-    fly = command.fly
-    if state.mode:
-        require(fly == (state.mode == "fly"), R_MOVE, "a Shield walks or flies the whole move, not both")
+    if target not in neighbours(here):
+        raise RuleViolation(R_MOVE, f"{target} is not one step from {here} (no diagonals)")
+    if barred(state, here) or barred(state, target):
+        raise RuleViolation(R_FORCE_BARRIER, "no movement into, out of or over a Force Barrier's space this turn")
+
+
+def check_manner(state: GuardiansState, shield: Shield, fly: bool) -> None:
+    """A Shield walks or flies the whole move; it flies only carrying nothing but fliers,
+    once a turn, and not out of the Spires; walking, it passes only its seat's spaces."""
+    if state.mode and fly != (state.mode == "fly"):
+        raise RuleViolation(R_MOVE, "a Shield walks or flies the whole move, not both")
+    here = shield.space
     if fly:
-        require(flies(state, shield), R_MOVE, "only a Shield carrying nothing but fliers may fly")
-        require(state.mode == "fly" or not state.player(seat).flew, R_MOVE, "you may fly only one Shield per turn")
-        require(
-            not no_flying_out_of(state, here) and not no_flying_into(state, command.to),
-            R_MOVE,
-            "no flying into, out of or over the Spires, nor into a space whose card forbids it (Khnumian C)",
+        if not flies(state, shield):
+            raise RuleViolation(R_MOVE, "only a Shield carrying nothing but fliers may fly")
+        if state.mode != "fly" and state.player(shield.seat).flew:
+            raise RuleViolation(R_MOVE, "you may fly only one Shield per turn")
+        if no_flying_out_of(state, here):
+            raise RuleViolation(R_MOVE, NO_FLYING)
+    elif len(state.path) > 1 and not passable(state, shield.seat, here):
+        raise RuleViolation(
+            R_MOVE, f"a walking Shield may not move past {here} (it needs your terrain and no enemy Shield)"
         )
-    elif len(state.path) > 1:
-        require(
-            passable(state, seat, here),
-            R_MOVE,
-            f"a walking Shield may not move past {here} (it needs your terrain and no enemy Shield)",
-        )
-    target = command.to
+
+
+NO_FLYING = "no flying into, out of or over the Spires, nor into a space whose card forbids it (Khnumian C)"
+
+
+def check_step_to(state: GuardiansState, shield: Shield, command: Step) -> Stepping:
+    """What the space stepped onto allows, and what the step does there."""
+    seat, here, target, fly = shield.seat, shield.space, command.to, command.fly
+    if fly and no_flying_into(state, target):
+        raise RuleViolation(R_MOVE, NO_FLYING)
     owner = stronghold_owner(target)
-    if owner and owner != seat:
-        # An attack on a stronghold space is made from outside it, and the attacker stays
-        # outside (RULES.md): it must be free to stand where it is, so no other Shield may
-        # stand there, its own or an enemy Shield it has just flown past.
-        require(
-            not any(s.space == here and s.card != shield.card for s in state.shields),
+    # An attack on a stronghold space is made from outside it, and the attacker stays
+    # outside (RULES.md): it must be free to stand where it is, so no other Shield may
+    # stand there, its own or an enemy Shield it has just flown past.
+    if owner and owner != seat and any(s.space == here and s.card != shield.card for s in state.shields):
+        raise RuleViolation(
             R_MOVE,
             "a Shield cannot attack a stronghold space from a space where another Shield stands "
             "(yours, or an enemy Shield it flies past)",
         )
     enemy = next((s for s in state.shields if s.space == target and s.seat != seat), None)
     if command.past:
-        require(
-            fly and state.steps_left > 1 and enemy is not None and is_land(target),
-            R_MOVE,
-            "only a flying Shield with a step left flies past an enemy Shield on a land",
-        )
+        if not (fly and state.steps_left > 1 and enemy is not None and is_land(target)):
+            raise RuleViolation(R_MOVE, "only a flying Shield with a step left flies past an enemy Shield on a land")
     elif enemy is not None:
-        start_combat(em, shield, target, enemy.card, members(enemy.card))
-        return
+        return Stepping(shield, enemy.card, members(enemy.card))
     if owner and owner != seat:
-        if em.state.zone(other(seat), on(target)):
-            start_combat(em, shield, target, "", on(target))
-        else:
-            assault_guardian(em, shield, target)
-        return
-    revealed = tuple(state.zone(seat, members(shield.card))) if fly and not state.mode else ()
-    stepped: dict[str, Any] = dict(seat=seat, shield=shield.card, from_space=here, to_space=target, fly=fly)
-    stepped["revealed"] = revealed
+        if state.zone(other(seat), on(target)):
+            return Stepping(shield, "", on(target))
+        return Stepping(shield, assault=True)
     mine = state.shield_at(target)
     if mine is not None and mine.card != shield.card:
-        require(
-            state.steps_left > 1 and (fly or passable(state, seat, target)),
-            R_MOVE,
-            f"you may pass your own Shield at {target} but not stop there",
-        )
-        # Looked at from where the step would take it, before the step is made: every check
-        # comes before a command's first event (turns.accepts).
-        require(
-            _goes_on(evolve(state, ShieldStepped(**stepped)), seat, fly),
-            R_MOVE,
-            f"from {target} your Shield could go no further, and it may not stop on your Shield there",
-        )
-    em.emit(ShieldStepped, R_MOVE, **stepped)
-    if em.state.steps_left == 0 and stronghold_owner(target) != seat:
-        end_move(em, EndMove(seat=seat))
+        if state.steps_left <= 1 or not (fly or passable(state, seat, target)):
+            raise RuleViolation(R_MOVE, f"you may pass your own Shield at {target} but not stop there")
+        # Looked at from where the step would take it, before the step is made.
+        after = evolve(state, ShieldStepped(**_stepped(state, shield, target, fly)))
+        if not any(passes(check_step, after, Step(seat=seat, to=space, fly=fly)) for space in neighbours(target)):
+            raise RuleViolation(
+                R_MOVE, f"from {target} your Shield could go no further, and it may not stop on your Shield there"
+            )
+    return Stepping(shield)
 
 
-def _goes_on(state: GuardiansState, seat: int, fly: bool) -> bool:
-    """Whether the moving Shield, passing over another of its seat's, has a next step."""
-    shield = state.shield(state.moving)
-    assert shield is not None
-    return any(accepts(step, state, Step(seat=seat, to=space, fly=fly)) for space in neighbours(shield.space))
+def _stepped(state: GuardiansState, shield: Shield, target: str, fly: bool) -> dict[str, Any]:
+    """The fields of the ShieldStepped a plain step makes; a Shield that takes off shows
+    what it carries (only fliers)."""
+    revealed = tuple(state.zone(shield.seat, members(shield.card))) if fly and not state.mode else ()
+    return dict(seat=shield.seat, shield=shield.card, from_space=shield.space, to_space=target, fly=fly,
+                revealed=revealed)
+
+
+def step(em: Em, rng: Rng, command: Step, stepping: Stepping) -> None:
+    """A step onto an enemy Shield or an enemy stronghold space is an attack; otherwise
+    the Shield moves, and its move ends with its last step but on its own stronghold
+    space (where it may still pick up and drop off)."""
+    shield, target = stepping.shield, command.to
+    if stepping.defender_zone:
+        start_combat(em, shield, target, stepping.defender_shield, stepping.defender_zone)
+    elif stepping.assault:
+        assault_guardian(em, rng, shield, target)
+    else:
+        em.emit(ShieldStepped, R_MOVE, **_stepped(em.state, shield, target, command.fly))
+        if em.state.steps_left == 0 and stronghold_owner(target) != shield.seat:
+            end_move(em, rng, shield.seat)
+
+
+# ---------------------------------------------------------------- picking up and dropping off
+
+
+def at_home(shield: Shield) -> bool:
+    """Whether a Shield stands on one of its seat's stronghold spaces, where it picks up
+    and drops off creatures."""
+    return shield.space in strongholds(shield.seat)
 
 
 def _on_my_stronghold(state: GuardiansState, shield: Shield) -> str:
-    require(
-        shield.space in strongholds(shield.seat),
-        R_PICK_UP,
-        "your moving Shield must stand on one of your stronghold spaces",
-    )
+    require(at_home(shield), R_PICK_UP, "your moving Shield must stand on one of your stronghold spaces")
     return shield.space
 
 
-def _require_room(state: GuardiansState, shield: str, card: str, rule: str) -> None:
-    """A Shield carries at most its limit in stacking points (guardians Place Creatures)."""
-    points = stacking(state.zone(seat_of(shield), members(shield))) + face(card).stacking
-    limit = face(shield).shield_limit
-    require(points <= limit, rule, f"the Shield would carry {points} points; it holds {limit}")
+def check_carries(state: GuardiansState, shield: str, card: str, rule: str) -> None:
+    """The Shield may take the card (organize.check_shield_room)."""
+    check_shield_room(shield_room(state, shield), face(card).stacking, shield, rule)
 
 
-def _spare(state: GuardiansState, shield: str) -> int:
-    """The stacking points a Shield may still take on (_require_room)."""
-    return face(shield).shield_limit - stacking(state.zone(seat_of(shield), members(shield)))
+def _other_shield(state: GuardiansState, shield: Shield) -> Shield | None:
+    """Another Shield of the seat's on the moving Shield's space."""
+    return next((s for s in state.shields_of(shield.seat) if s.space == shield.space and s.card != shield.card), None)
 
 
-def pick_up(em: Em, command: PickUp) -> None:
-    state, seat = em.state, command.seat
+def check_pick_up(state: GuardiansState, command: PickUp) -> str:
+    """The zone the creature is picked up from."""
+    shield = picking_up(state, command.seat)
+    zone = state.zone_of(command.card) if command.card.startswith(f"{command.seat}.") else ""
+    check_picked(state, shield, command.card, zone)
+    return zone
+
+
+def picking_up(state: GuardiansState, seat: int) -> Shield:
+    """The seat's moving Shield, which may pick up: not reinforcing, on a stronghold space of its seat."""
     shield = _my_move(state, seat)
     require(state.mode != "reinforce", R_PICK_UP, "a reinforcing Shield does not pick up")
-    space = _on_my_stronghold(state, shield)
-    zone = state.zone_of(command.card) if command.card.startswith(f"{seat}.") else ""
-    other_shield = next((s for s in state.shields_of(seat) if s.space == space and s.card != shield.card), None)
+    _on_my_stronghold(state, shield)
+    return shield
+
+
+def check_picked(state: GuardiansState, shield: Shield, card: str, zone: str) -> None:
+    """A creature on the space, or under an unturned Shield of the seat's there, not yet
+    moved at this stronghold, a flier for a flying Shield, within the Shield's limit."""
+    space = shield.space
+    other_shield = _other_shield(state, shield)
     sources = {on(space)}
     if other_shield is not None:
         require(not other_shield.turned, R_PICK_UP, "you cannot pick up from a space with a turned Shield")
         sources.add(members(other_shield.card))
+    require(zone in sources and face(card).is_creature, R_PICK_UP, f"{card} is not a creature on {space}")
+    require(card not in state.handled, R_PICK_UP, "that creature was moved at this stronghold already")
     require(
-        zone in sources and face(command.card).is_creature, R_PICK_UP, f"{command.card} is not a creature on {space}"
-    )
-    require(command.card not in state.handled, R_PICK_UP, "that creature was moved at this stronghold already")
-    require(
-        state.mode != "fly" or face(command.card).flying,
+        state.mode != "fly" or face(card).flying,
         R_PICK_UP,
-        f"a flying Shield carries only fliers; {face(command.card).name} does not fly",
+        f"a flying Shield carries only fliers; {face(card).name} does not fly",
     )
-    _require_room(state, shield.card, command.card, R_PICK_UP)
-    move(em, R_PICK_UP, seat, (command.card,), zone, members(shield.card), PICKED_UP)
+    check_carries(state, shield.card, card, R_PICK_UP)
 
 
-def drop_off(em: Em, command: DropOff) -> None:
-    state, seat = em.state, command.seat
+def pick_up(em: Em, command: PickUp, zone: str) -> None:
+    move(em, R_PICK_UP, command.seat, (command.card,), zone, members(em.state.moving), PICKED_UP)
+
+
+def check_drop_off(state: GuardiansState, command: DropOff) -> str:
+    """The zone the creature is dropped into: the space, or a turned Shield of yours there."""
+    return check_dropped(state, dropping_off(state, command.seat), command.card)
+
+
+def dropping_off(state: GuardiansState, seat: int) -> Shield:
+    """The seat's moving Shield, which may drop off: on a stronghold space of its seat."""
     shield = _my_move(state, seat)
-    space = _on_my_stronghold(state, shield)
-    require(command.card not in state.handled, R_PICK_UP, "that creature was moved at this stronghold already")
-    require(
-        command.card in state.zone(seat, members(shield.card)) and face(command.card).is_creature,
-        R_PICK_UP,
-        f"{command.card} is not a creature under your moving Shield",
-    )
-    other_shield = next((s for s in state.shields_of(seat) if s.space == space and s.card != shield.card), None)
+    _on_my_stronghold(state, shield)
+    return shield
+
+
+def check_dropped(state: GuardiansState, shield: Shield, card: str) -> str:
+    """A creature the moving Shield carries, not yet moved at this stronghold, onto the
+    space or under a turned Shield of the seat's there, within their limits: where it goes."""
+    seat, space = shield.seat, shield.space
+    require(card not in state.handled, R_PICK_UP, "that creature was moved at this stronghold already")
+    carried = state.zone(seat, members(shield.card))
+    require(card in carried and face(card).is_creature, R_PICK_UP, f"{card} is not a creature under your moving Shield")
+    other_shield = _other_shield(state, shield)
     require(
         other_shield is None or other_shield.turned,
         R_PICK_UP,
         "you cannot drop a creature onto a space with an unturned Shield",
     )
-    target = members(other_shield.card) if other_shield is not None else on(space)
     if other_shield is not None:
-        _require_room(state, other_shield.card, command.card, R_PICK_UP)
-    points = (
-        space_points(state, seat, space)
-        - stacking(state.zone(seat, members(shield.card)))
-        + face(command.card).stacking
-    )
-    require(points <= SPACE_LIMIT, R_PICK_UP, f"{space} would hold {points} points; the limit is {SPACE_LIMIT}")
-    move(em, R_PICK_UP, seat, (command.card,), members(shield.card), target, DROPPED_OFF)
+        check_carries(state, other_shield.card, card, R_PICK_UP)
+    # The moving Shield's creatures count on its space already: the one dropped stays there.
+    check_space_room(space_room(state, seat, space) + stacking(carried), stacking((card,)), space, R_PICK_UP)
+    return members(other_shield.card) if other_shield is not None else on(space)
 
 
+def drop_off(em: Em, command: DropOff, target: str) -> None:
+    move(em, R_PICK_UP, command.seat, (command.card,), members(em.state.moving), target, DROPPED_OFF)
+
+
+# ---------------------------------------------------------------- reinforcing
+
+
+@per_state
 def reach(state: GuardiansState, seat: int, start: str, goal: str, flying: bool) -> bool:
     """Whether a creature may travel from a stronghold space to a Shield within two steps
     (never into, out of or over a Force Barrier's space)."""
@@ -301,153 +382,124 @@ def reach(state: GuardiansState, seat: int, start: str, goal: str, flying: bool)
     )
 
 
-def reinforce(em: Em, command: Reinforce) -> None:
-    state, seat = em.state, command.seat
+def reinforcing(state: GuardiansState, seat: int) -> None:
+    """The seat's turned Shield may reinforce: it has neither moved nor done anything else."""
     _my_move(state, seat)
-    require(
-        state.mode in ("", "reinforce") and len(state.path) == 1,
-        R_REINFORCE,
-        "a Shield that moved does not also reinforce",
-    )
-    target = state.shield(command.shield)
-    require(
-        target is not None and target.seat == seat and target.turned,
-        R_REINFORCE,
-        "reinforce a turned Shield of yours (not one still unturned)",
-    )
-    assert target is not None
+    if state.mode not in ("", "reinforce") or len(state.path) != 1:
+        raise RuleViolation(R_REINFORCE, "a Shield that moved does not also reinforce")
+
+
+def check_reinforce(state: GuardiansState, command: Reinforce) -> str:
+    """The zone the creature comes from."""
+    seat = command.seat
+    reinforcing(state, seat)
     zone = state.zone_of(command.card) if command.card.startswith(f"{seat}.") else ""
+    check_reinforcement(state, seat, command.card, zone, state.shield(command.shield))
+    return zone
+
+
+def check_reinforcement(state: GuardiansState, seat: int, card: str, zone: str, target: Shield | None) -> None:
+    """A creature of the seat's in `zone` may go to the Shield `target`: a turned Shield of
+    the seat's, within its reach and the Shield's limit, from a stronghold space or an
+    unturned Shield standing on one."""
+    if target is None or target.seat != seat or not target.turned:
+        raise RuleViolation(R_REINFORCE, "reinforce a turned Shield of yours (not one still unturned)")
     space = zone.split(":", 1)[1] if zone.startswith("on:") else ""
     if zone.startswith("shield:"):
         holder = state.shield(zone.split(":", 1)[1])
         if holder is not None and not holder.turned and holder.space in strongholds(seat):
             space = holder.space
-    require(
-        bool(space) and space in strongholds(seat) and face(command.card).is_creature,
-        R_REINFORCE,
-        f"{command.card} is not a creature on your strongholds outside a turned Shield",
-    )
-    require(
-        space != target.space or zone != members(target.card), R_REINFORCE, "that creature is under this Shield already"
-    )
-    require(
-        reach(state, seat, space, target.space, face(command.card).flying) or space == target.space,
-        R_REINFORCE,
-        f"{command.card} cannot reach {target.space} from {space}",
-    )
-    _require_room(state, target.card, command.card, R_REINFORCE)
-    move(em, R_REINFORCE, seat, (command.card,), zone, members(target.card), REINFORCED)
+    if not space or space not in strongholds(seat) or not face(card).is_creature:
+        raise RuleViolation(R_REINFORCE, f"{card} is not a creature on your strongholds outside a turned Shield")
+    if space == target.space and zone == members(target.card):
+        raise RuleViolation(R_REINFORCE, "that creature is under this Shield already")
+    if space != target.space and not reach(state, seat, space, target.space, face(card).flying):
+        raise RuleViolation(R_REINFORCE, f"{card} cannot reach {target.space} from {space}")
+    check_carries(state, target.card, card, R_REINFORCE)
 
 
-def end_move(em: Em, command: EndMove) -> None:
-    state, seat = em.state, command.seat
-    shield = _my_move(state, seat)
+def reinforce(em: Em, command: Reinforce, zone: str) -> None:
+    move(em, R_REINFORCE, command.seat, (command.card,), zone, members(command.shield), REINFORCED)
+
+
+# ---------------------------------------------------------------- the end of a move
+
+
+def check_end_move(state: GuardiansState, command: EndMove) -> None:
+    shield = _my_move(state, command.seat)
     standing = [s for s in state.shields if s.space == shield.space and s.card != shield.card]
     require(not standing, R_MOVE, f"your Shield may not stop where another Shield stands ({shield.space})")
-    em.emit(MoveEnded, R_MOVE, seat=seat, shield=shield.card)
-    next_actor(em, seat)
+
+
+def end_move(em: Em, rng: Rng, seat: int) -> None:
+    em.emit(MoveEnded, R_MOVE, seat=seat, shield=em.state.moving)
+    next_actor(em, rng, seat)
 
 
 # ---------------------------------------------------------------- the moves legal now
-# legal_commands lists these without deciding each candidate (issue 14: deciding them
-# cost most of the rules' time). Each states the checks of its command above, for a
-# seat whose move it is (_my_move holds), in legal_commands' order; any change to a
-# check above changes it here too, and tests/guardians/test_legal_commands.py holds the
-# two equal.
 
 
-def steps(state: GuardiansState, seat: int, shield: Shield) -> list[Command]:
-    """The Step commands step() accepts: to each space next to the moving Shield,
-    walking, flying, and flying past an enemy Shield there."""
-    here, mode, left = shield.space, state.mode, state.steps_left
-    if mode not in ("", "walk", "fly") or left <= 0 or barred(state, here):
+def steps(state: GuardiansState, seat: int) -> list[Command]:
+    """The Step commands check_step accepts: to each space next to the moving Shield,
+    walking, flying, and flying past an enemy Shield there. Each of check_step's checks
+    is asked once for what it looks at: the move, each manner, each way, each step."""
+    try:
+        shield = stepping(state, seat)
+    except RuleViolation:
         return []
-    walks = mode != "fly" and (len(state.path) <= 1 or passable(state, seat, here))
-    may_fly = mode == "fly" or (not mode and not state.player(seat).flew)
-    flights = may_fly and flies(state, shield) and not no_flying_out_of(state, here)
-    crowded = any(s.space == here and s.card != shield.card for s in state.shields)
+    manners = [fly for fly in (False, True) if passes(check_manner, state, shield, fly)]
     found: list[Command] = []
-    for space in neighbours(here):
-        owner = stronghold_owner(space)
-        attack = bool(owner) and owner != seat
-        enemy = any(s.space == space and s.seat != seat for s in state.shields)
-        if barred(state, space) or (attack and crowded):
+    for space in neighbours(shield.space):
+        if not passes(check_way, state, shield, space):
             continue
-        flown = flights and not no_flying_into(state, space)
-        # Onto a Shield of its own, step() asks whether the Shield could go on from there.
-        onto = not enemy and not attack and state.shield_at(space) is not None
-        for fly in (fly for fly, able in ((False, walks), (True, flown)) if able):
-            command = _step(seat=seat, to=space, fly=fly)
-            if not onto or accepts(step, state, command):
-                found.append(command)
-        if enemy and flown and left > 1 and is_land(space):
-            past = Step(seat=seat, to=space, fly=True, past=True)
-            if accepts(step, state, past):
-                found.append(past)
+        candidates = [Step(seat=seat, to=space, fly=fly) for fly in manners]
+        if True in manners and any(s.space == space and s.seat != seat for s in state.shields):
+            candidates.append(Step(seat=seat, to=space, fly=True, past=True))
+        found += [c for c in candidates if passes(check_step_to, state, shield, c)]
     return found
 
 
 def exchanges(state: GuardiansState, seat: int, shield: Shield) -> list[Command]:
-    """The DropOff and PickUp commands drop_off() and pick_up() accept, the moving Shield
-    standing on a stronghold space of its seat."""
-    space, mode = shield.space, state.mode
-    carried = state.zone(seat, members(shield.card))
-    others = [s for s in state.shields_of(seat) if s.space == space and s.card != shield.card]
-    beside = others[0] if others else None
+    """The DropOff and PickUp commands the checks accept, the moving Shield standing on a
+    stronghold space of its seat: what it carries, what lies on the space and under
+    another Shield of the seat's there."""
     found: list[Command] = []
-    # drop_off: onto the space, or under a turned Shield of yours there, within the limits
-    if beside is None or beside.turned:
-        free = SPACE_LIMIT - (space_points(state, seat, space) - stacking(carried))
-        room = min(free, _spare(state, beside.card)) if beside is not None else free
+    if passes(dropping_off, state, seat):
         found += [
-            _drop_off(seat=seat, card=card)
-            for card in carried
-            if card not in state.handled and face(card).is_creature and face(card).stacking <= room
+            DropOff(seat=seat, card=c)
+            for c in state.zone(seat, members(shield.card))
+            if passes(check_dropped, state, shield, c)
         ]
-    # pick_up: from the space, or from under an unturned Shield of yours there, into the moving Shield
-    if mode == "reinforce" or (beside is not None and beside.turned):
+    if not passes(picking_up, state, seat):
         return found
-    room = _spare(state, shield.card)
-    usable = (on(space), *(members(s.card) for s in others[:1]))
-    for zone in (on(space), *(members(s.card) for s in others)):
+    zones = [on(shield.space)]
+    zones += [members(s.card) for s in state.shields_of(seat) if s.space == shield.space and s.card != shield.card]
+    for zone in zones:
         found += [
-            _pick_up(seat=seat, card=card)
-            for card in state.zone(seat, zone)
-            if zone in usable
-            and face(card).is_creature
-            and card not in state.handled
-            and (mode != "fly" or face(card).flying)
-            and face(card).stacking <= room
+            PickUp(seat=seat, card=c) for c in state.zone(seat, zone) if passes(check_picked, state, shield, c, zone)
         ]
     return found
 
 
 def reinforcements(state: GuardiansState, seat: int) -> list[Command]:
-    """The Reinforce commands reinforce() accepts: a creature on a stronghold space of
-    the seat, or under its unturned Shield there, to a turned Shield of its within reach
-    and its limit."""
-    if state.mode not in ("", "reinforce") or len(state.path) != 1:
+    """The Reinforce commands the checks accept: a creature on a stronghold space of the
+    seat, or under its unturned Shield there, to each turned Shield of the seat's."""
+    try:
+        reinforcing(state, seat)
+    except RuleViolation:
         return []
-    turned = [(s, _spare(state, s.card)) for s in state.shields_of(seat) if s.turned]
-    reaches: dict[tuple[str, str, bool], bool] = {}
+    turned = [s for s in state.shields_of(seat) if s.turned]
     found: list[Command] = []
     for space in strongholds(seat):
-        cards = list(state.zone(seat, on(space)))
+        zones = [on(space)]
         holder = state.shield_at(space)
         if holder is not None and holder.seat == seat and not holder.turned:
-            cards += state.zone(seat, members(holder.card))
-        for card in cards:
-            info = face(card)
-            if not info.is_creature:
-                continue
-            for target, room in turned:
-                way = (space, target.space, info.flying)
-                if way not in reaches:
-                    reaches[way] = space == target.space or reach(state, seat, *way)
-                if reaches[way] and info.stacking <= room:
-                    found.append(_reinforce(seat=seat, card=card, shield=target.card))
+            zones.append(members(holder.card))
+        for zone in zones:
+            for card in state.zone(seat, zone):
+                found += [
+                    Reinforce(seat=seat, card=card, shield=target.card)
+                    for target in turned
+                    if passes(check_reinforcement, state, seat, card, zone, target)
+                ]
     return found
-
-
-_step, _drop_off, _pick_up, _reinforce = builder(Step), builder(DropOff), builder(PickUp), builder(Reinforce)
-"""The commands built several times faster, as legal_commands builds them."""

@@ -4,18 +4,41 @@ AND ORGANIZE PHASE)."""
 
 from __future__ import annotations
 
+import functools
+import hashlib
 from dataclasses import dataclass
 
 from domain.games.guardians.board import end_strongholds, strongholds
+from domain.games.guardians.cards import Card
+from domain.games.guardians.citations import (
+    R_NEXT_TURN,
+    R_ORGANIZE,
+    R_OTHER_PLACEMENT,
+    R_PLACE,
+    R_SHIELDS,
+    R_TELEPORT_TOWER,
+    R_TEXT,
+    R_WHO_PLACES,
+)
+from domain.games.guardians.effects import (
+    Em,
+    begin_movement,
+    draw_turn,
+    move,
+    note_text,
+    up_cards_in_organize,
+)
 from domain.games.guardians.messages import (
     Committed,
     DeckShuffled,
     FinishOrganizing,
     KeepUpCard,
+    LayoutRevealed,
     Mulligan,
     Place,
     PlacerChosen,
     ShieldPlaced,
+    SpaceLayout,
     StonesSpent,
 )
 from domain.games.guardians.state import (
@@ -29,51 +52,42 @@ from domain.games.guardians.state import (
     PLACED,
     PLACED_OPENLY,
     SHIELDS,
+    SPACE_LIMIT,
     STORAGE,
     UP,
     GuardiansState,
+    Shield,
+    face,
     members,
     on,
     other,
+    shield_room,
+    space_room,
+    stacking,
     tower,
     under,
     upgrade,
 )
-from domain.games.guardians.strength import face
-from domain.games.guardians.texts import TELEPORT_TOWER, implemented
-from domain.games.guardians.turns import (
-    R_NEXT_TURN,
-    R_ORGANIZE,
-    R_OTHER_PLACEMENT,
-    R_PLACE,
-    R_SHIELDS,
-    R_TEXT,
-    R_WHO_PLACES,
-    SPACE_LIMIT,
-    TES_LET,
-    Em,
-    begin_movement,
-    draw_turn,
-    move,
-    placement_digest,
-    reveal_layout,
-    space_points,
-    stacking,
-    up_cards_in_organize,
-)
-from domain.kernel import Command, Rng, RuleViolation, require
-from domain.kernel.quoting import quoted
-from domain.kernel.records import builder
+from domain.games.guardians.texts import TELEPORT_TOWER, TES_LET, implemented
+from domain.kernel import Command, Rng, RuleViolation, canonical_json, memo_last, quoted, require
+
+# ---------------------------------------------------------------- who may organize now
 
 
 def organizing(state: GuardiansState, seat: int) -> None:
-    """The seat may act in Draw & Organize now (and is not in the middle of a spell)."""
-    require(state.phase == ORGANIZE, R_ORGANIZE, f"cards are placed in the Draw & Organize phase, not in {state.phase}")
-    require(not state.player(seat).committed, R_WHO_PLACES, "your placement is committed for this turn")
-    require(not up_choice_pending(state, seat), R_NEXT_TURN, "first say whether you keep your Up card")
-    require(not state.player(seat).looking, R_TEXT, "first finish the spell whose cards you are looking at")
-    if state.options.placement == ALTERNATING and not state.player(other(seat)).committed:
-        require(state.active == seat, R_WHO_PLACES, f"seat {state.active} places next (alternating placement)")
+    """The seat may act in Draw & Organize now (and is not in the middle of a spell).
+    (Asked several times a command: its messages are made only for a refusal.)"""
+    if state.phase != ORGANIZE:
+        raise RuleViolation(R_ORGANIZE, f"cards are placed in the Draw & Organize phase, not in {state.phase}")
+    player = state.player(seat)
+    if player.committed:
+        raise RuleViolation(R_WHO_PLACES, "your placement is committed for this turn")
+    if up_choice_pending(state, seat):
+        raise RuleViolation(R_NEXT_TURN, "first say whether you keep your Up card")
+    if player.looking:
+        raise RuleViolation(R_TEXT, "first finish the spell whose cards you are looking at")
+    if state.options.placement == ALTERNATING and not state.player(other(seat)).committed and state.active != seat:
+        raise RuleViolation(R_WHO_PLACES, f"seat {state.active} places next (alternating placement)")
 
 
 def up_choice_pending(state: GuardiansState, seat: int) -> bool:
@@ -89,15 +103,24 @@ def up_choice_pending(state: GuardiansState, seat: int) -> bool:
     )
 
 
-def keep_up_card(em: Em, command: KeepUpCard) -> None:
-    require(up_choice_pending(em.state, command.seat), R_NEXT_TURN, "only Tes let's seat chooses, before its draw")
+# ---------------------------------------------------------------- Tes let's Up card
+
+
+def check_keep_up_card(state: GuardiansState, command: KeepUpCard) -> None:
+    require(up_choice_pending(state, command.seat), R_NEXT_TURN, "only Tes let's seat chooses, before its draw")
+
+
+def keep_up_card(em: Em, rng: Rng, command: KeepUpCard) -> None:
     draw_turn(em, command.seat, keep_up=command.keep)
     if not any(up_choice_pending(em.state, seat) for seat in (1, 2)):
-        up_cards_in_organize(em)
+        up_cards_in_organize(em, rng)
 
 
-def mulligan(em: Em, command: Mulligan, rng: Rng) -> None:
-    state, seat = em.state, command.seat
+# ---------------------------------------------------------------- the mulligan
+
+
+def check_mulligan(state: GuardiansState, command: Mulligan) -> None:
+    seat = command.seat
     organizing(state, seat)
     drawn = state.zone(seat, DRAWN)
     require(bool(drawn), R_ORGANIZE, "you have drawn nothing to draw again")
@@ -109,11 +132,99 @@ def mulligan(em: Em, command: Mulligan, rng: Rng) -> None:
         R_TEXT,
         "the enemy is looking at your deck (Assassin of Shadow): no mulligan until it has taken its card",
     )
+
+
+def mulligan(em: Em, rng: Rng, command: Mulligan) -> None:
+    seat = command.seat
+    drawn = em.state.zone(seat, DRAWN)
     em.emit(StonesSpent, R_ORGANIZE, seat=seat, count=1, reason="mulligan: no Shield drawn")
     move(em, R_ORGANIZE, seat, drawn, DRAWN, DECK, "mulligan")
     em.emit(DeckShuffled, R_ORGANIZE, seat=seat, order=tuple(rng.shuffled(em.state.zone(seat, DECK))))
     cards = em.state.zone(seat, DECK)[: len(drawn)]
     move(em, R_ORGANIZE, seat, cards, DECK, DRAWN, "mulligan draw")
+
+
+# ---------------------------------------------------------------- placing a card
+
+
+@dataclass(frozen=True, slots=True)
+class Placement:
+    """Where a Place command takes a card: from `source` to the zone `target`; a Shield
+    card (`shield`) is lifted off the board or put on a stronghold space."""
+
+    source: str
+    target: str
+    shield: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Strongholds:
+    """A seat's stronghold spaces as its placing sees them, worked out once for a
+    state: plan checks one Place against them, the legal list every card's."""
+
+    seat: int
+    holders: dict[str, Shield | None]
+    """The Shield standing on each space, whoever's."""
+    room: dict[str, int]
+    """The points each space may still take (state.space_room)."""
+    lying: dict[str, tuple[str, ...]]
+    """The zones whose cards count on each space already: on, under, its Shield's."""
+    stacks: dict[str, str]
+    """Where a creature placed on each space goes: under the seat's Shield there, else on it."""
+    loose: dict[str, int]
+    """The points of the creatures on each space outside a Shield."""
+    shield_room: dict[str, int]
+    """What the seat's Shield on a space may still carry (state.shield_room)."""
+    towers: tuple[str, ...]
+    """The spaces with a Teleport Tower of the seat's beside them."""
+
+
+def _strongholds(state: GuardiansState, seat: int) -> Strongholds:
+    spaces = strongholds(seat)
+    holders = {space: state.shield_at(space) for space in spaces}
+    own = {space: h for space, h in holders.items() if h is not None and h.seat == seat}
+    return Strongholds(
+        seat=seat,
+        holders=holders,
+        room={space: space_room(state, seat, space) for space in spaces},
+        lying={
+            space: (on(space), under(space), *(members(h.card) for h in (holders[space],) if h)) for space in spaces
+        },
+        stacks={space: members(own[space].card) if space in own else on(space) for space in spaces},
+        loose={space: stacking(state.zone(seat, on(space))) for space in spaces},
+        shield_room={space: shield_room(state, h.card) for space, h in own.items()},
+        towers=tuple(space for space in end_strongholds(seat) if tower_beside(state, seat, space)),
+    )
+
+
+@memo_last
+def _both_strongholds(state: GuardiansState) -> dict[int, Strongholds]:
+    return {}
+
+
+def strongholds_of(state: GuardiansState, seat: int) -> Strongholds:
+    """A seat's Strongholds in a state, made once (plan and the legal list ask for the same)."""
+    known = _both_strongholds(state)
+    found = known.get(seat)
+    if found is None:
+        found = known[seat] = _strongholds(state, seat)
+    return found
+
+
+def tower_beside(state: GuardiansState, seat: int, space: str) -> bool:
+    return any(face(c).key == TELEPORT_TOWER for c in state.zone(seat, upgrade(space)))
+
+
+def placeable_from(state: GuardiansState, seat: int, zone: str, card: str) -> bool:
+    """Whether a card of the seat's may be placed from the zone it lies in: its hand,
+    its Creature Pen, a stronghold space or a Shield of its standing on one, or the
+    Storage Hand for a creature (a Skeletal Minion bought back: powers.py)."""
+    if zone == STORAGE:
+        return face(card).is_creature
+    if zone.startswith("shield:"):
+        shield = state.shield(zone.split(":", 1)[1])
+        return shield is not None and shield.space in strongholds(seat)
+    return zone in (DRAWN, PEN) or zone.startswith(("on:", "under:"))
 
 
 def _source(state: GuardiansState, seat: int, card: str) -> str:
@@ -127,108 +238,140 @@ def _source(state: GuardiansState, seat: int, card: str) -> str:
         R_ORGANIZE,
         f"{face(card).name} is placed already this turn: each card is placed once, where it is to go",
     )
-    movable = zone in (DRAWN, PEN) or zone.startswith(("on:", "under:"))
-    if zone == STORAGE:
-        movable = face(card).is_creature  # a Skeletal Minion bought back (powers.py)
-    if zone.startswith("shield:"):
-        shield = state.shield(zone.split(":", 1)[1])
-        movable = shield is not None and shield.space in strongholds(seat)
-    if not movable:
-        raise RuleViolation(
-            R_ORGANIZE,
-            f"{card} is not a card of yours that you may place now (from your hand, Creature Pen or strongholds)",
-        )
+    require(
+        placeable_from(state, seat, zone, card),
+        R_ORGANIZE,
+        f"{card} is not a card of yours that you may place now (from your hand, Creature Pen or strongholds)",
+    )
     return zone
 
 
-@dataclass(frozen=True, slots=True)
-class Placement:
-    """Where a Place command takes a card: from `source` to the zone `target`; a Shield
-    card (`shield`) is lifted off the board or put on a stronghold space."""
-
-    source: str
-    target: str
-    shield: bool = False
-
-
 def check_place(state: GuardiansState, command: Place) -> Placement:
-    """The Placement a Place command makes, or a RuleViolation naming the rule it breaks
-    (legal_commands asks this of every candidate without deciding it)."""
-    seat, card = command.seat, command.card
+    """The Placement a Place command makes, or a RuleViolation naming the rule it breaks."""
+    seat = command.seat
     organizing(state, seat)
-    source = _source(state, seat, card)
+    source = _source(state, seat, command.card)
+    target = place_target(state, strongholds_of(state, seat), command.card, source, command.to)
+    return Placement(source, target, shield=face(command.card).is_shield and target.startswith("on:"))
+
+
+def place_target(state: GuardiansState, spaces: Strongholds, card: str, source: str, target: str) -> str:
+    """The zone a card of the seat's, from `source`, goes to when placed at `target`, or
+    a RuleViolation naming the rule that keeps it from there. (The legal list asks this
+    of some forty targets a call: each message is made only for a refusal.)"""
     info = face(card)
-    target = command.to
-    kind, _, space = target.partition(":")
-    if target in (PEN, STORAGE):
-        if target == PEN:
-            require(
-                info.border != "double",
-                R_OTHER_PLACEMENT,
-                f"{info.name} is double-bordered: it goes to the Storage Hand",
+    if target == PEN:
+        if info.border == "double":
+            raise RuleViolation(R_OTHER_PLACEMENT, f"{info.name} is double-bordered: it goes to the Storage Hand")
+        return target
+    if target == STORAGE:
+        if info.border != "double":
+            raise RuleViolation(
+                R_OTHER_PLACEMENT, f"only double-bordered cards go to the Storage Hand, not {info.name}"
             )
-        else:
-            require(
-                info.border == "double",
-                R_OTHER_PLACEMENT,
-                f"only double-bordered cards go to the Storage Hand, not {info.name}",
-            )
-        return Placement(source, target)
-    require(
-        kind in ("on", "under", "upgrade", "tower") and space in strongholds(seat),
-        R_PLACE,
-        f"place on, under or beside one of your stronghold spaces ({', '.join(strongholds(seat))}) or in the pen",
-    )
-    if kind == "tower":
-        rule = f"{R_TEXT} (Teleport Tower)"
-        require(tower_beside(state, seat, space), rule, f"no Teleport Tower of yours stands beside {space}")
-        require(info.is_creature, rule, f"only a creature goes into the Teleport Tower, not {info.name}")
-        require(not state.zone(seat, tower(space)), rule, "the Teleport Tower holds one creature")
-        return Placement(source, tower(space))
-    elif kind == "upgrade":
-        require(info.kind in ("upgrade",), R_OTHER_PLACEMENT, f"{info.name} is not a stronghold upgrade")
-        require(
-            space in end_strongholds(seat), R_OTHER_PLACEMENT, "upgrades stand beside your left or right stronghold"
+        return target
+    seat = spaces.seat
+    kind, space = _parsed(target)
+    if kind not in ("on", "under", "upgrade", "tower") or space not in spaces.room:
+        raise RuleViolation(
+            R_PLACE,
+            f"place on, under or beside one of your stronghold spaces ({', '.join(strongholds(seat))}) or in the pen",
         )
-        require(not state.zone(seat, upgrade(space)), R_OTHER_PLACEMENT, f"an upgrade already stands beside {space}")
-        require(source in (DRAWN, PEN), R_OTHER_PLACEMENT, "an upgrade once placed stays")
-        return Placement(source, upgrade(space))
-    elif kind == "under":
+    if kind == "tower":
+        if space not in spaces.towers:
+            raise RuleViolation(R_TELEPORT_TOWER, f"no Teleport Tower of yours stands beside {space}")
+        if not info.is_creature:
+            raise RuleViolation(R_TELEPORT_TOWER, f"only a creature goes into the Teleport Tower, not {info.name}")
+        if state.zone(seat, tower(space)):
+            raise RuleViolation(R_TELEPORT_TOWER, "the Teleport Tower holds one creature")
+        return target
+    if kind == "upgrade":
+        if info.kind != "upgrade":
+            raise RuleViolation(R_OTHER_PLACEMENT, f"{info.name} is not a stronghold upgrade")
+        if space not in end_strongholds(seat):
+            raise RuleViolation(R_OTHER_PLACEMENT, "upgrades stand beside your left or right stronghold")
+        if state.zone(seat, upgrade(space)):
+            raise RuleViolation(R_OTHER_PLACEMENT, f"an upgrade already stands beside {space}")
+        if source not in (DRAWN, PEN):
+            raise RuleViolation(R_OTHER_PLACEMENT, "an upgrade once placed stays")
+        return target
+    if kind == "under":
         # Any creature may go under; a channeler placed there may channel (guardians Channelers).
-        require(info.is_creature, R_PLACE, f"only creatures go under a stronghold, not {info.name}")
-        _check_room(state, seat, space, card, source)
-        return Placement(source, under(space))
-    elif info.is_shield:
-        shield_here = state.shield_at(space)
-        require(shield_here is None, R_SHIELDS, f"{space} already has a Shield")
-        require(source != SHIELDS or state.shield(card) is not None, R_SHIELDS, "no such Shield")
-        if info.kind == "standard-bearer":
-            bearers = [s for s in state.shields_of(seat) if face(s.card).kind == "standard-bearer" and s.card != card]
-            require(not bearers, R_SHIELDS, "you may have only one Standard Bearer in play")
-        loose = stacking(state.zone(seat, on(space)))
-        require(loose <= info.shield_limit, R_SHIELDS, f"{info.name} holds {info.shield_limit} points, not {loose}")
-        return Placement(source, on(space), shield=True)
-    elif info.is_creature or info.kind == "creature-item":
-        _check_room(state, seat, space, card, source)
-        shield = state.shield_at(space)
-        target_zone = members(shield.card) if shield is not None and shield.seat == seat else on(space)
-        if target_zone != on(space) and shield is not None and info.is_creature:
-            carried = stacking(state.zone(seat, target_zone)) + info.stacking
-            require(
-                carried <= face(shield.card).shield_limit,
-                R_SHIELDS,
-                f"{face(shield.card).name} holds {face(shield.card).shield_limit} points, not {carried}",
-            )
+        if not info.is_creature:
+            raise RuleViolation(R_PLACE, f"only creatures go under a stronghold, not {info.name}")
+        _check_room(spaces, space, info, source)
+        return target
+    if info.is_shield:
+        if spaces.holders[space] is not None:
+            raise RuleViolation(R_SHIELDS, f"{space} already has a Shield")
+        if info.kind == "standard-bearer" and any(
+            face(s.card).kind == "standard-bearer" and s.card != card for s in state.shields_of(seat)
+        ):
+            raise RuleViolation(R_SHIELDS, "you may have only one Standard Bearer in play")
+        loose = spaces.loose[space]
+        if loose > info.shield_limit:
+            raise RuleViolation(R_SHIELDS, f"{info.name} holds {info.shield_limit} points, not {loose}")
+        return target
+    if info.is_creature or info.kind == "creature-item":
+        _check_room(spaces, space, info, source)
+        stack = spaces.stacks[space]
+        if stack != target and info.is_creature and info.stacking > spaces.shield_room[space]:
+            holder = spaces.holders[space]
+            assert holder is not None
+            check_shield_room(spaces.shield_room[space], info.stacking, holder.card, R_SHIELDS)
         if info.kind == "creature-item":
-            require(
-                implemented(info),
-                R_TEXT,
-                f"{info.name}'s text is not implemented, so it is not played: it goes to the Creature Pen",
-            )
-            stack = state.zone(seat, target_zone)
-            require(_items(stack) < _creatures(stack), R_PLACE, "a stack may not hold more magic items than creatures")
-        return Placement(source, target_zone)
+            if not implemented(info):
+                raise RuleViolation(
+                    R_TEXT, f"{info.name}'s text is not implemented, so it is not played: it goes to the Creature Pen"
+                )
+            cards = state.zone(seat, stack)
+            if _items(cards) >= _creatures(cards):
+                raise RuleViolation(R_PLACE, "a stack may not hold more magic items than creatures")
+        return stack
     raise RuleViolation(R_PLACE, f"{info.name} ({info.kind}) cannot be placed on a stronghold")
+
+
+def _adding(spaces: Strongholds, space: str, info: Card, source: str) -> int:
+    """The points a card placed on or under a space adds there: none if it lies there
+    already, none for a creature Magic Item (it counts only against the creatures of its
+    stack)."""
+    return 0 if source in spaces.lying[space] or not info.is_creature else info.stacking
+
+
+def _check_room(spaces: Strongholds, space: str, info: Card, source: str) -> None:
+    room, adding = spaces.room[space], _adding(spaces, space, info, source)
+    if not space_fits(room, adding):
+        check_space_room(room, adding, space, R_PLACE)
+
+
+@functools.cache
+def _parsed(target: str) -> tuple[str, str]:
+    """A Place target's kind ("on", "under", ...) and space."""
+    kind, _, space = target.partition(":")
+    return kind, space
+
+
+def space_fits(room: int, adding: int) -> bool:
+    """Whether `adding` more points fit on and under a stronghold space that has `room`
+    (state.space_room)."""
+    return adding <= room
+
+
+def check_space_room(room: int, adding: int, space: str, rule: str) -> None:
+    """At most 30 points of creatures on and under a stronghold space (guardians Place
+    Creatures)."""
+    if not space_fits(room, adding):
+        points = SPACE_LIMIT - room + adding
+        raise RuleViolation(rule, f"{space} would hold {points} points; the limit is {SPACE_LIMIT}")
+
+
+def check_shield_room(room: int, adding: int, shield: str, rule: str) -> None:
+    """A Shield carries at most its printed limit in stacking points (guardians
+    Shields): placing, picking up, reinforcing and teleporting all ask this. `room` is
+    what the Shield may still carry (state.shield_room)."""
+    if adding > room:
+        limit = face(shield).shield_limit
+        raise RuleViolation(rule, f"{face(shield).name} holds {limit} points, not {limit - room + adding}")
 
 
 def _creatures(stack: tuple[str, ...]) -> int:
@@ -239,104 +382,20 @@ def _items(stack: tuple[str, ...]) -> int:
     return sum(1 for c in stack if face(c).kind == "creature-item")
 
 
-def tower_beside(state: GuardiansState, seat: int, space: str) -> bool:
-    return any(face(c).key == TELEPORT_TOWER for c in state.zone(seat, upgrade(space)))
-
-
-def placements(state: GuardiansState, seat: int) -> list[Command]:
-    """The Place commands check_place accepts now, in legal_commands' order (each card
-    from the hand, the Pen, the Storage Hand's creatures and the strongholds; its
-    targets by kind), found directly: a seat has some 90 candidates, and checking each
-    cost most of the rules' time (issue 14). check_place states the rules for decide;
-    tests/guardians/test_legal_commands.py holds the two equal. The caller has checked
-    organizing(state, seat)."""
-    spaces = strongholds(seat)
-    holders = {space: state.shield_at(space) for space in spaces}
-    own = {space: h for space, h in holders.items() if h is not None and h.seat == seat}
-    loose = {space: stacking(state.zone(seat, on(space))) for space in spaces}
-    # Under a Shield of yours there: what it carries, and what it may still take (a creature).
-    carried = {space: stacking(state.zone(seat, members(h.card))) for space, h in own.items()}
-    spare = {space: face(h.card).shield_limit - carried[space] for space, h in own.items()}
-    # _check_room: the points on and under a space (space_points), with the card's unless it lies there already
-    points = {s: loose[s] + stacking(state.zone(seat, under(s))) + carried.get(s, 0) for s in spaces}
-    lying = {space: (on(space), under(space), *(members(h.card) for h in (holders[space],) if h)) for space in spaces}
-    ends = end_strongholds(seat)
-    towers = [tower(s) for s in ends if tower_beside(state, seat, s) and not state.zone(seat, tower(s))]
-    upgrades = [upgrade(s) for s in ends if not state.zone(seat, upgrade(s))]
-
-    sources = [(DRAWN, state.zone(seat, DRAWN)), (PEN, state.zone(seat, PEN))]
-    sources.append((STORAGE, tuple(c for c in state.zone(seat, STORAGE) if face(c).is_creature)))
-    for space in spaces:
-        sources += [(on(space), state.zone(seat, on(space))), (under(space), state.zone(seat, under(space)))]
-        if space in own:  # (its Shield card stands on the board: it moves only by moving, _source)
-            sources.append((members(own[space].card), state.zone(seat, members(own[space].card))))
-
-    def roomy(source: str, stack: int) -> list[str]:
-        return [s for s in spaces if points[s] + (0 if source in lying[s] else stack) <= SPACE_LIMIT]
-
-    found: list[Command] = []
-    placed = state.player(seat).placed
-    for source, cards in sources:
-        for card in cards:
-            if card in placed:
-                continue
-            info = face(card)
-            if info.border == "double":
-                targets = [STORAGE]
-            elif info.kind == "upgrade":
-                targets = [*(upgrades if source in (DRAWN, PEN) else ()), PEN]
-            elif info.is_creature:
-                room = roomy(source, info.stacking)
-                targets = [on(s) for s in room if s not in spare or info.stacking <= spare[s]]
-                targets += [PEN, *towers, *(under(s) for s in room)]
-            elif info.is_shield:
-                second_bearer = info.kind == "standard-bearer" and any(
-                    face(s.card).kind == "standard-bearer" and s.card != card for s in state.shields_of(seat)
-                )
-                fits = [s for s in spaces if holders[s] is None and loose[s] <= info.shield_limit]
-                targets = [on(s) for s in fits if not second_bearer] + [PEN]
-            elif info.kind == "creature-item" and implemented(info):
-                stacks = {s: state.zone(seat, members(own[s].card) if s in own else on(s)) for s in spaces}
-                room = roomy(source, 0)  # an item counts no points (_check_room)
-                targets = [on(s) for s in room if _items(stacks[s]) < _creatures(stacks[s])] + [PEN]
-            else:
-                targets = [PEN]
-            found += [_place(seat=seat, card=card, to=target) for target in targets]
-    return found
-
-
-_place = builder(Place)
-"""Place(seat, card, to), built several times faster: legal_commands builds dozens."""
-
-
-def place(em: Em, command: Place) -> None:
+def place(em: Em, command: Place, placement: Placement) -> None:
     """Placed in the open (alternating placement), a card moves as its rule says, a Shield
     in an event of its own. Placed in secret, every card moves in one event alike, of one
     type, rule and form, a Shield too: until the layouts are revealed the others learn
     only that a card was placed (RULES.md, What the other seat sees)."""
     seat, card = command.seat, command.card
-    placement = check_place(em.state, command)
     source, target = placement.source, placement.target
-    if not _openly(em):
+    if em.state.options.placement != ALTERNATING:
         move(em, R_ORGANIZE, seat, (card,), source, target, PLACED)
     elif placement.shield:
         em.emit(ShieldPlaced, R_SHIELDS, seat=seat, shield=card, to_zone=target, openly=True)
     else:
         move(em, R_PLACE, seat, (card,), source, target, PLACED_OPENLY)
     _placed(em, seat)
-
-
-def _check_room(state: GuardiansState, seat: int, space: str, card: str, source: str) -> None:
-    """At most 30 points of creatures on and under a space (guardians Place Creatures): a
-    creature Magic Item counts none, only against the count of creatures in its stack."""
-    holder = state.shield_at(space)
-    here = source in (on(space), under(space)) or (holder is not None and members(holder.card) == source)
-    points = space_points(state, seat, space) + (0 if here else stacking((card,)))
-    require(points <= SPACE_LIMIT, R_PLACE, f"{space} would hold {points} points; the limit is {SPACE_LIMIT}")
-
-
-def _openly(em: Em) -> bool:
-    return em.state.options.placement == ALTERNATING
 
 
 def _placed(em: Em, seat: int) -> None:
@@ -346,13 +405,81 @@ def _placed(em: Em, seat: int) -> None:
         em.emit(PlacerChosen, R_WHO_PLACES, seat=other(seat))
 
 
-def finish(em: Em, command: FinishOrganizing, rng: Rng) -> None:
+# ---------------------------------------------------------------- the placements legal now
+
+
+def placements(state: GuardiansState, seat: int) -> list[Command]:
+    """The Place commands plan accepts now, in legal_commands' order: each card the seat
+    may place (its hand, Pen, Storage Hand and strongholds), at each of its candidate
+    targets that place_target accepts. The caller has checked organizing(state, seat)."""
+    spaces = strongholds_of(state, seat)
+    placed = state.player(seat).placed
+    zones = [DRAWN, PEN, STORAGE]
+    for space in strongholds(seat):
+        zones += [on(space), under(space)]
+        holder = spaces.holders[space]
+        if holder is not None and holder.seat == seat:
+            zones.append(members(holder.card))
+    found: list[Command] = []
+    for zone in zones:
+        for card in state.zone(seat, zone):
+            if card in placed or not placeable_from(state, seat, zone, card):
+                continue
+            for target in _candidates(spaces, face(card), zone):
+                try:
+                    place_target(state, spaces, card, zone, target)
+                except RuleViolation:
+                    continue
+                found.append(_place(seat, card, target))
+    return found
+
+
+def _candidates(spaces: Strongholds, info: Card, source: str) -> list[str]:
+    """Where a card might go, for place_target to say: the targets of its kind, a
+    creature's on and under the spaces it fits (space_fits) and into a Teleport Tower
+    where one stands."""
+    if info.border == "double":
+        return [STORAGE]
+    named = _target_names(spaces.seat)
+    if info.kind == "upgrade":
+        return [*(named[upgrade(s)] for s in end_strongholds(spaces.seat)), PEN]
+    if info.is_creature:
+        fits = [s for s, room in spaces.room.items() if space_fits(room, _adding(spaces, s, info, source))]
+        return [*(named[on(s)] for s in fits), PEN, *(named[tower(s)] for s in spaces.towers),
+                *(named[under(s)] for s in fits)]
+    if info.is_shield or info.kind == "creature-item":
+        return [*(named[on(s)] for s in spaces.room), PEN]
+    return [PEN]
+
+
+@functools.cache
+def _target_names(seat: int) -> dict[str, str]:
+    """Each Place target of a seat's strongholds by its zone, one string each: the
+    legal list names them for every card, and _place finds a shared string at once."""
+    spaces = strongholds(seat)
+    return {zone(space): zone(space) for space in spaces for zone in (on, under, upgrade, tower)}
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def _place(seat: int, card: str, target: str) -> Place:
+    """Place commands are values, and the legal list makes some thirty a call, mostly the
+    same as the call before's: each is built once (building one costs more than listing it)."""
+    return Place(seat=seat, card=card, to=target)
+
+
+# ---------------------------------------------------------------- committing and the reveal
+
+
+def check_finish(state: GuardiansState, command: FinishOrganizing) -> None:
+    organizing(state, command.seat)
+
+
+def finish(em: Em, rng: Rng, command: FinishOrganizing) -> None:
     """The seat commits to its layout. The cards it left in its hand go to the Creature
     Pen and the Storage Hand by their borders only once both layouts are revealed: moved
     now, they would show the other seat how many were kept, and of which borders, before
     it has placed. The commitment covers them, their place being settled."""
-    state, seat = em.state, command.seat
-    organizing(state, seat)
+    seat = command.seat
     salt = f"{rng.below(1 << 62):016x}{rng.below(1 << 62):016x}"
     em.emit(Committed, R_WHO_PLACES, seat=seat, digest=placement_digest(em.state, seat, salt), salt=salt)
     _placed(em, seat)
@@ -361,6 +488,19 @@ def finish(em: Em, command: FinishOrganizing, rng: Rng) -> None:
             _keep_the_rest(em, committed)
         reveal_layout(em)
         begin_movement(em, rng)
+
+
+def placement_digest(state: GuardiansState, seat: int, salt: str) -> str:
+    """SHA-256 over a seat's hidden layout and a salt: binds its placement before the
+    reveal, and is checkable once the game ends and the salt is public."""
+    layout = {
+        name: list(cards)
+        for name, cards in sorted(state.zones.items())
+        if name.startswith(f"{seat}:") and not name.endswith((":deck", ":discard"))
+    }
+    shields = [[s.card, s.space] for s in state.shields_of(seat)]
+    text = canonical_json({"salt": salt, "seat": seat, "shields": shields, "zones": layout})
+    return hashlib.sha256(text).hexdigest()
 
 
 def _keep_the_rest(em: Em, seat: int) -> None:
@@ -372,3 +512,24 @@ def _keep_the_rest(em: Em, seat: int) -> None:
         (STORAGE, tuple(c for c in kept if face(c).border == "double")),
     ):
         move(em, R_OTHER_PLACEMENT, seat, cards, DRAWN, target, KEPT)
+
+
+def reveal_layout(em: Em) -> None:
+    """Both placements shown together: each stronghold space's Shield and how many
+    face-down cards lie on and under it (a land's Shield did not move in the phase)."""
+    state = em.state
+    spaces = []
+    for seat in (1, 2):
+        for space in strongholds(seat):
+            shield = next((s.card for s in state.shields_of(seat) if s.space == space), "")
+            carried = len(state.zone(seat, on(space))) + (len(state.zone(seat, members(shield))) if shield else 0)
+            below = len(state.zone(seat, under(space)))
+            if shield or carried or below:
+                spaces.append(SpaceLayout(space=space, seat=seat, shield=shield, on=carried, under=below))
+    em.emit(LayoutRevealed, R_WHO_PLACES, spaces=tuple(sorted(spaces, key=lambda s: s.space)))
+    for seat in (1, 2):
+        # The Shields and upgrades placed this turn come into play, face up.
+        shown = {*state.zone(seat, SHIELDS), *(c for s in strongholds(seat) for c in state.zone(seat, upgrade(s)))}
+        for placed in em.state.player(seat).placed:
+            if placed in shown:
+                note_text(em, seat, placed)

@@ -8,6 +8,17 @@ from __future__ import annotations
 
 from domain.games.guardians import texts
 from domain.games.guardians.board import is_land, strongholds
+from domain.games.guardians.citations import (
+    R_BOGGLER,
+    R_GIANT_AUNTS,
+    R_LARGE_IDOL,
+    R_RANGED_RETURN,
+    R_SKELETAL_MINION,
+    R_TITANS,
+    R_TYPE_FIRST_BEARER,
+    text_box,
+)
+from domain.games.guardians.effects import Em, move
 from domain.games.guardians.messages import (
     ChangeSize,
     EffectApplied,
@@ -27,20 +38,15 @@ from domain.games.guardians.state import (
     Combat,
     GuardiansState,
     Side,
+    combat_now,
+    face,
     other,
     seat_of,
     side,
     upgrade,
 )
-from domain.games.guardians.strength import defending_stronghold, face, size_of, standing, stronghold_card
-from domain.games.guardians.table import acting, combat_of, may_fire, window_move
-from domain.games.guardians.turns import R_TEXT, Em, move
-from domain.kernel import RuleViolation, require
-
-
-def _named(rule_card: str) -> str:
-    return f"{R_TEXT} ({rule_card})"
-
+from domain.games.guardians.strength import defending_stronghold, may_fire, size_of, standing, stronghold_card
+from domain.kernel import Rng, RuleViolation, require
 
 # ---------------------------------------------------------------- Standard Bearer Maitz's Lightning 04
 
@@ -65,7 +71,7 @@ def declare_type(em: Em, seat: int, card: str) -> None:
     """`seat` laid the creature the enemy's bearer waited for: its type is said."""
     em.emit(
         TypeDeclared,
-        _named("Standard Bearer Maitz's Lightning 04"),
+        R_TYPE_FIRST_BEARER,
         seat=seat,
         creature_type=face(card).creature_type,
     )
@@ -75,21 +81,21 @@ def declare_type(em: Em, seat: int, card: str) -> None:
 
 
 def check_ranged_return(state: GuardiansState, command: PlayCard) -> None:
-    """Played after a match-up is resolved, before you lay the next creature (play_card
-    has checked that the combat is at that step), once a ranged attacker has fired."""
-    mine = side(combat_of(state), command.seat)
-    rule = _named("Eye of Missile Mayhem")
-    require(not mine.choice, rule, "play it after a match-up is resolved, before you lay your next creature")
-    require(bool(mine.ranged), rule, "none of your ranged attackers has fired in this combat")
+    """Played after a match-up is resolved, before you lay the next creature (combat's
+    check_play_card has checked that the combat is at that step), once a ranged attacker
+    has fired."""
+    mine = side(combat_now(state), command.seat)
+    require(not mine.choice, R_RANGED_RETURN, "play it after a match-up is resolved, before you lay your next creature")
+    require(bool(mine.ranged), R_RANGED_RETURN, "none of your ranged attackers has fired in this combat")
 
 
-def resolve_ranged_return(em: Em, played: Answer) -> None:
+def resolve_ranged_return(em: Em, rng: Rng, played: Answer) -> None:
     """Your ranged attackers of this combat come back to your Combat Hand."""
     if played.stands:
-        mine = side(combat_of(em.state), played.seat)
+        mine = side(combat_now(em.state), played.seat)
         em.emit(
             EffectApplied,
-            _named("Eye of Missile Mayhem"),
+            R_RANGED_RETURN,
             seat=played.seat,
             source=played.card,
             effect="ranged-return",
@@ -103,7 +109,7 @@ def resolve_ranged_return(em: Em, played: Answer) -> None:
 def idol_for(state: GuardiansState, seat: int) -> str:
     """The seat's Large Idol that covers this combat's space: an Idol beside a stronghold
     space covers the two lands of its column (RULES.md), "" if none."""
-    combat = combat_of(state)
+    combat = combat_now(state)
     if not is_land(combat.space):
         return ""
     for space in strongholds(seat):
@@ -117,17 +123,21 @@ def idol_amount(stones: int) -> int:
     return texts.IDOL_BASE + texts.IDOL_PER_STONE * (stones - 1)
 
 
-def fire_idol(em: Em, command: FireIdol) -> None:
+def check_fire_idol(state: GuardiansState, command: FireIdol) -> str:
+    """The Idol that fires (combat's check has checked that the seat declares now)."""
+    seat = command.seat
+    idol = idol_for(state, seat)
+    require(bool(idol), R_LARGE_IDOL, "you have no Large Idol beside the stronghold space of this land's column")
+    stones = state.player(seat).stones
+    require(1 <= command.stones <= stones, R_LARGE_IDOL, f"fire it with 1 to {stones} Power Stones")
+    return idol
+
+
+def fire_idol(em: Em, command: FireIdol, idol: str) -> None:
     """The Idol fires instead of a Command Card: the seat declares none (combat.py goes on)."""
     seat = command.seat
-    acting(em.state, seat, "declare")
-    rule = _named("Large Idol")
-    idol = idol_for(em.state, seat)
-    require(bool(idol), rule, "you have no Large Idol beside the stronghold space of this land's column")
-    stones = em.state.player(seat).stones
-    require(1 <= command.stones <= stones, rule, f"fire it with 1 to {stones} Power Stones")
-    em.emit(StonesSpent, rule, seat=seat, count=command.stones, reason="Large Idol fired")
-    em.emit(IdolFired, rule, seat=seat, idol=idol, stones=command.stones, amount=idol_amount(command.stones))
+    em.emit(StonesSpent, R_LARGE_IDOL, seat=seat, count=command.stones, reason="Large Idol fired")
+    em.emit(IdolFired, R_LARGE_IDOL, seat=seat, idol=idol, stones=command.stones, amount=idol_amount(command.stones))
 
 
 # ---------------------------------------------------------------- Bone Fright
@@ -135,33 +145,33 @@ def fire_idol(em: Em, command: FireIdol) -> None:
 
 def check_may_pass(state: GuardiansState, seat: int) -> None:
     """Against Bone Fright in the match-up, a seat fires every ranged attack it may first."""
-    combat = combat_of(state)
+    combat = combat_now(state)
     facing = combat.a_card if seat == combat.defender.seat else combat.d_card
     if facing and face(facing).key in texts.RANGED_MAGNETS and may_fire(state, seat):
         raise RuleViolation(
-            _named(face(facing).name), f"fire every ranged attack you may against {face(facing).name} before passing"
+            text_box(face(facing).name), f"fire every ranged attack you may against {face(facing).name} before passing"
         )
 
 
 # ---------------------------------------------------------------- the Titans
 
 
-def change_size(em: Em, command: ChangeSize) -> None:
+def check_change_size(state: GuardiansState, combat: Combat, command: ChangeSize) -> None:
     """A Titan face up on the table takes another size in a window where its seat acts
-    (in the modify window that is the seat's move)."""
-    combat = acting(em.state, command.seat, "modify", "secondary-modify")
+    (combat's check has checked the window)."""
     card = command.card
     require(
         card in standing(side(combat, command.seat)) and face(card).key in texts.TITANS,
-        _named("Male Titan, Female Titan"),
+        R_TITANS,
         f"{card} is not a Titan of yours face up on the table",
     )
-    rule = _named(face(card).name)
+    rule = text_box(face(card).name)
     require(command.size in texts.SIZE_CUTS, rule, "a Titan is L, M or S")
     require(command.size != size_of(card, combat), rule, f"the Titan is {command.size} already")
-    em.emit(SizeChanged, rule, seat=command.seat, card=card, size=command.size)
-    if combat.stage == "modify":
-        window_move(em, command.seat, passed=False)
+
+
+def change_size(em: Em, command: ChangeSize) -> None:
+    em.emit(SizeChanged, text_box(face(command.card).name), seat=command.seat, card=command.card, size=command.size)
 
 
 # ---------------------------------------------------------------- Giant Aunts
@@ -170,12 +180,12 @@ def change_size(em: Em, command: ChangeSize) -> None:
 def wreck_stronghold(em: Em, winner: str, loser: str) -> None:
     """Giant Aunts beating a stronghold's defender in a primary match-up ruin its card."""
     state = em.state
-    combat = combat_of(state)
+    combat = combat_now(state)
     if face(winner).key not in texts.STRONGHOLD_WRECKERS or not defending_stronghold(combat, loser):
         return
     held = stronghold_card(state, combat.space)
     if held not in state.player(seat_of(loser)).rubble:
-        em.emit(StrongholdRuined, _named("Giant Aunts"), seat=seat_of(loser), card=held, by=winner)
+        em.emit(StrongholdRuined, R_GIANT_AUNTS, seat=seat_of(loser), card=held, by=winner)
 
 
 # ---------------------------------------------------------------- Iron Crag Boggler
@@ -183,16 +193,14 @@ def wreck_stronghold(em: Em, winner: str, loser: str) -> None:
 
 def strip_items(em: Em, a_card: str, d_card: str) -> None:
     """A Boggler laid in a match-up: the enemy discards the creature Magic Items in its stack."""
-    combat = combat_of(em.state)
+    combat = combat_now(em.state)
     for card in (a_card, d_card):
         if face(card).key not in texts.ITEM_STRIPPERS:
             continue
         enemy = side(combat, other(seat_of(card)))
         items = tuple(c for c in em.state.zone(enemy.seat, enemy.zone) if face(c).kind == "creature-item")
         if items:
-            move(
-                em, _named("Iron Crag Boggler"), enemy.seat, items, enemy.zone, DISCARD, f"discarded: {face(card).name}"
-            )
+            move(em, R_BOGGLER, enemy.seat, items, enemy.zone, DISCARD, f"discarded: {face(card).name}")
 
 
 # ---------------------------------------------------------------- Skeletal Minion
@@ -210,11 +218,13 @@ def redeemable(state: GuardiansState, one: Side, returning: tuple[str, ...]) -> 
     )
 
 
-def redeem(em: Em, command: Redeem, choices: tuple[str, ...]) -> None:
-    rule = _named("Skeletal Minion")
-    require(command.card in choices, rule, f"{command.card} is not a Minion of yours lost in this combat")
-    combat = combat_of(em.state)
-    em.emit(StonesSpent, rule, seat=command.seat, count=1, reason="Skeletal Minion returns")
-    move(
-        em, rule, command.seat, (command.card,), side(combat, command.seat).zone, STORAGE, "returned for a Power Stone"
-    )
+def check_redeem(command: Redeem, choices: tuple[str, ...]) -> None:
+    """The Minion bought back is one of `choices` (redeemable)."""
+    require(command.card in choices, R_SKELETAL_MINION, f"{command.card} is not a Minion of yours lost in this combat")
+
+
+def redeem(em: Em, command: Redeem) -> None:
+    combat = combat_now(em.state)
+    em.emit(StonesSpent, R_SKELETAL_MINION, seat=command.seat, count=1, reason="Skeletal Minion returns")
+    zone = side(combat, command.seat).zone
+    move(em, R_SKELETAL_MINION, command.seat, (command.card,), zone, STORAGE, "returned for a Power Stone")

@@ -13,9 +13,23 @@ from __future__ import annotations
 from functools import cache
 
 from domain.games.guardians import texts
-from domain.games.guardians.answers import await_answer
+from domain.games.guardians.answers import await_answer, check_not_cursed
 from domain.games.guardians.board import is_space, strongholds
 from domain.games.guardians.cards import CARDS, card
+from domain.games.guardians.citations import (
+    R_ASSASSIN,
+    R_CONTROL_DESTINY,
+    R_CURSE,
+    R_MOVE,
+    R_ORGANIZE,
+    R_POTION,
+    R_SLOW_DOWN,
+    R_SPELLS,
+    R_TELEPORT_TOWER,
+    R_UP,
+    text_box,
+)
+from domain.games.guardians.effects import Em, move, next_actor, spend, turn_up_cards
 from domain.games.guardians.messages import (
     Assassinate,
     CardPutBack,
@@ -30,6 +44,7 @@ from domain.games.guardians.messages import (
     TurnEffect,
     WindowMove,
 )
+from domain.games.guardians.movement import check_carries
 from domain.games.guardians.organize import organizing, up_choice_pending
 from domain.games.guardians.state import (
     ARRANGE,
@@ -43,30 +58,13 @@ from domain.games.guardians.state import (
     UP,
     Answer,
     GuardiansState,
+    face,
     members,
     other,
     tower,
     upgrade,
 )
-from domain.games.guardians.strength import face
-from domain.games.guardians.turns import (
-    R_MOVE,
-    R_ORGANIZE,
-    R_SPELLS,
-    R_TEXT,
-    R_UP,
-    Em,
-    move,
-    next_actor,
-    spend,
-    stacking,
-    turn_up_cards,
-)
 from domain.kernel import Rng, RuleViolation, require
-
-
-def _rule(name: str) -> str:
-    return f"{R_TEXT} ({name})"
 
 
 @cache
@@ -83,23 +81,23 @@ def cursable() -> tuple[str, ...]:
 # ---------------------------------------------------------------- Draw & Organize
 
 
-def play_in_organize(em: Em, command: PlayCard) -> None:
+def check_play_in_organize(state: GuardiansState, command: PlayCard) -> str:
     """Curse of the Betrayed (target: the key of the card whose name is cursed) or
-    Assassin of Shadow (no target), from the cards just drawn or the Storage Hand; each
-    waits for the enemy's answer (answers.py)."""
-    state, seat = em.state, command.seat
+    Assassin of Shadow (no target), from the cards just drawn or the Storage Hand: the
+    zone it is played from."""
+    seat = command.seat
     organizing(state, seat)
     zone = state.zone_of(command.card) if command.card.startswith(f"{seat}.") else ""
     require(zone in (DRAWN, STORAGE), R_ORGANIZE, f"{command.card} is not in your hand or Storage Hand")
     key = face(command.card).key
     if key == texts.CURSE:
-        rule = _rule("Curse of the Betrayed")
-        require(command.target in cursable(), rule, "name a Spell or non-Creature Magic Item the rules know")
+        require(command.target in cursable(), R_CURSE, "name a Spell or non-Creature Magic Item the rules know")
         name = card(command.target).name
-        require(name not in state.player(other(seat)).cursed, rule, f"{name} is cursed already this turn")
+        require(name not in state.player(other(seat)).cursed, R_CURSE, f"{name} is cursed already this turn")
     elif key == texts.ASSASSIN:
-        rule = _rule("Assassin of Shadow")
-        require(not command.target, rule, "Assassin of Shadow names no target: you look at the enemy's deck first")
+        require(
+            not command.target, R_ASSASSIN, "Assassin of Shadow names no target: you look at the enemy's deck first"
+        )
         # The draws come before the organizing (DRAW AND ORGANIZE PHASE); Tes let's choice
         # is part of its seat's draw, so the deck looked at is the one left after it.
         require(
@@ -109,49 +107,55 @@ def play_in_organize(em: Em, command: PlayCard) -> None:
         )
     else:
         raise RuleViolation(R_SPELLS, f"{face(command.card).name} is not played in Draw & Organize")
-    spend(em, seat, command.card, face(command.card).name, from_zone=zone, rule=rule)
-    await_answer(em, seat, command.card, command.target)
+    check_not_cursed(state, seat, command.card)
+    return zone
 
 
-def resolve_curse(em: Em, played: Answer) -> None:
+def play_in_organize(em: Em, command: PlayCard, zone: str) -> None:
+    """The card is spent and waits for the enemy's answer (answers.py)."""
+    rule = R_CURSE if face(command.card).key == texts.CURSE else R_ASSASSIN
+    spend(em, command.seat, command.card, face(command.card).name, from_zone=zone, rule=rule)
+    await_answer(em, command.seat, command.card, command.target)
+
+
+def resolve_curse(em: Em, rng: Rng, played: Answer) -> None:
     """The enemy may not play cards of the name this turn."""
     if played.stands:
-        rule = _rule("Curse of the Betrayed")
-        em.emit(TurnEffect, rule, seat=played.seat, source=played.card, effect="curse", target=card(played.target).name)
+        em.emit(
+            TurnEffect, R_CURSE, seat=played.seat, source=played.card, effect="curse", target=card(played.target).name
+        )
 
 
-def resolve_assassin(em: Em, played: Answer) -> None:
+def resolve_assassin(em: Em, rng: Rng, played: Answer) -> None:
     """The caster looks at the enemy's deck (and takes a Creature: assassinate)."""
     if not played.stands:
         return
     seat, victim = played.seat, other(played.seat)
-    rule = _rule("Assassin of Shadow")
-    em.emit(DeckSeen, rule, seat=seat, owner=victim, look=ASSASSINATE, cards=em.state.zone(victim, DECK))
+    em.emit(DeckSeen, R_ASSASSIN, seat=seat, owner=victim, look=ASSASSINATE, cards=em.state.zone(victim, DECK))
     if not any(face(c).is_creature for c in em.state.zone(victim, DECK)):
-        _reshuffle(em, seat, em.rng)
+        _reshuffle(em, rng, seat)
 
 
-def assassinate(em: Em, command: Assassinate, rng: Rng) -> None:
-    seat = command.seat
-    player = em.state.player(seat)
-    rule = _rule("Assassin of Shadow")
-    require(player.look == ASSASSINATE, rule, "you are not looking at the enemy's deck")
+def check_assassinate(state: GuardiansState, command: Assassinate) -> None:
+    player = state.player(command.seat)
+    require(player.look == ASSASSINATE, R_ASSASSIN, "you are not looking at the enemy's deck")
     require(
         command.card in player.looking and face(command.card).is_creature,
-        rule,
+        R_ASSASSIN,
         f"{command.card} is not a Creature in the deck you are looking at",
     )
-    victim = other(seat)
-    require(em.state.zone_of(command.card) == DECK, rule, f"{command.card} is no longer in the enemy's deck")
-    move(em, rule, victim, (command.card,), DECK, DISCARD, "taken by Assassin of Shadow")
-    _reshuffle(em, seat, rng)
+    require(state.zone_of(command.card) == DECK, R_ASSASSIN, f"{command.card} is no longer in the enemy's deck")
 
 
-def _reshuffle(em: Em, seat: int, rng: Rng) -> None:
+def assassinate(em: Em, rng: Rng, command: Assassinate) -> None:
+    move(em, R_ASSASSIN, other(command.seat), (command.card,), DECK, DISCARD, "taken by Assassin of Shadow")
+    _reshuffle(em, rng, command.seat)
+
+
+def _reshuffle(em: Em, rng: Rng, seat: int) -> None:
     victim = other(seat)
-    rule = _rule("Assassin of Shadow")
-    em.emit(DeckShuffled, rule, seat=victim, order=tuple(rng.shuffled(em.state.zone(victim, DECK))))
-    em.emit(LookEnded, rule, seat=seat)
+    em.emit(DeckShuffled, R_ASSASSIN, seat=victim, order=tuple(rng.shuffled(em.state.zone(victim, DECK))))
+    em.emit(LookEnded, R_ASSASSIN, seat=seat)
 
 
 # ---------------------------------------------------------------- the opening window
@@ -167,12 +171,13 @@ def _in_opening(state: GuardiansState, seat: int) -> None:
     require(state.active == seat, R_UP, f"seat {state.active} may play or pass now")
 
 
-def play_in_movement(em: Em, command: PlayCard) -> None:
+def check_play_in_movement(state: GuardiansState, command: PlayCard) -> None:
+    """The Potion of Movement Essence during your move, or an opening window's card."""
     key = face(command.card).key
     if key == texts.POTION:
-        _potion(em, command)
+        _check_potion(state, command)
         return
-    state, seat = em.state, command.seat
+    seat = command.seat
     require(
         key in texts.OPENING_CARDS,
         R_SPELLS,
@@ -181,8 +186,7 @@ def play_in_movement(em: Em, command: PlayCard) -> None:
     _in_opening(state, seat)
     require(command.card in state.zone(seat, STORAGE), R_SPELLS, f"{command.card} is not in your Storage Hand")
     enemy = other(seat)
-    name = face(command.card).name
-    rule = _rule(name)
+    rule = text_box(face(command.card).name)
     if key == texts.VISION:
         require(bool(state.zone(enemy, UP)), rule, "the enemy has no Up card to discard")
     elif key == texts.CONTROL_DESTINY:
@@ -195,27 +199,39 @@ def play_in_movement(em: Em, command: PlayCard) -> None:
         require(state.player(seat).stones > 0, rule, "a Force Barrier costs a Power Stone and you have none")
     else:
         require(not state.player(enemy).slowed, rule, "the enemy is slowed already this turn")
+    check_not_cursed(state, seat, command.card)
+
+
+def play_in_movement(em: Em, command: PlayCard) -> None:
+    """The card is spent (a Force Barrier costs a Power Stone too) and waits for the
+    enemy's answer (answers.py)."""
+    seat, name = command.seat, face(command.card).name
+    if face(command.card).key == texts.POTION:
+        spend(em, seat, command.card, name, rule=R_POTION)
+        await_answer(em, seat, command.card, em.state.moving)
+        return
+    rule = text_box(name)
     spend(em, seat, command.card, name, rule=rule)
-    if key == texts.FORCE_BARRIER:
+    if face(command.card).key == texts.FORCE_BARRIER:
         em.emit(StonesSpent, rule, seat=seat, count=1, reason=f"Force Barrier on {command.target}")
     await_answer(em, seat, command.card, command.target)
 
 
-def resolve_opening_card(em: Em, played: Answer) -> None:
+def resolve_opening_card(em: Em, rng: Rng, played: Answer) -> None:
     """An opening window's card takes effect if it stands; the window goes on with the
     enemy either way."""
     if played.stands:
-        _opening_effect(em, played)
+        _opening_effect(em, rng, played)
     em.emit(WindowMove, R_SPELLS, seat=played.seat, passed=False, actor=other(played.seat))
 
 
-def _opening_effect(em: Em, played: Answer) -> None:
+def _opening_effect(em: Em, rng: Rng, played: Answer) -> None:
     seat, enemy = played.seat, other(played.seat)
     key = face(played.card).key
-    rule = _rule(face(played.card).name)
+    rule = text_box(face(played.card).name)
     if key == texts.VISION:
         move(em, rule, enemy, em.state.zone(enemy, UP), UP, DISCARD, "Vision")
-        turn_up_cards(em, em.rng)
+        turn_up_cards(em, rng)
     elif key == texts.CONTROL_DESTINY:
         top = em.state.zone(seat, DECK)[: texts.CONTROL_DESTINY_CARDS]
         em.emit(DeckSeen, rule, seat=seat, owner=seat, look=ARRANGE, cards=top)
@@ -227,42 +243,50 @@ def _opening_effect(em: Em, played: Answer) -> None:
         em.emit(TurnEffect, rule, seat=seat, source=played.card, effect="slow", target=str(enemy))
 
 
-def pass_opening(em: Em, command: Pass) -> None:
+def check_pass_opening(state: GuardiansState, command: Pass) -> None:
+    _in_opening(state, command.seat)
+
+
+def pass_opening(em: Em, rng: Rng, command: Pass) -> None:
     """Both seats pass in turn: the first mover turns the first Shield (guardians Movement)."""
-    _in_opening(em.state, command.seat)
     em.emit(WindowMove, R_UP, seat=command.seat, passed=True, actor=other(command.seat))
     if em.state.passes >= 2:
-        next_actor(em, em.state.first, first_turn=True)
+        next_actor(em, rng, em.state.first, first_turn=True)
+
+
+def check_put_back(state: GuardiansState, command: PutBack) -> None:
+    player = state.player(command.seat)
+    require(player.look == ARRANGE, R_CONTROL_DESTINY, "you are not looking at your deck's top cards")
+    require(
+        command.card in player.looking, R_CONTROL_DESTINY, f"{command.card} is not among the cards you are looking at"
+    )
 
 
 def put_back(em: Em, command: PutBack) -> None:
-    player = em.state.player(command.seat)
-    rule = _rule("Control Destiny")
-    require(player.look == ARRANGE, rule, "you are not looking at your deck's top cards")
-    require(command.card in player.looking, rule, f"{command.card} is not among the cards you are looking at")
-    em.emit(CardPutBack, rule, seat=command.seat, card=command.card, bottom=command.bottom)
+    em.emit(CardPutBack, R_CONTROL_DESTINY, seat=command.seat, card=command.card, bottom=command.bottom)
 
 
 # ---------------------------------------------------------------- during your move
 
 
-def _potion(em: Em, command: PlayCard) -> None:
+def _check_potion(state: GuardiansState, command: PlayCard) -> None:
     """+1 step for the Shield you turned and are moving (the step rules still stop it)."""
-    state, seat = em.state, command.seat
-    rule = _rule("Potion of Movement Essence")
-    require(state.phase == MOVEMENT and state.active == seat and bool(state.moving), rule, "play it during your move")
+    seat = command.seat
+    require(
+        state.phase == MOVEMENT and state.active == seat and bool(state.moving), R_POTION, "play it during your move"
+    )
     require(command.card in state.zone(seat, STORAGE), R_SPELLS, f"{command.card} is not in your Storage Hand")
-    require(state.mode != "reinforce", rule, "a reinforcing Shield does not move")
-    require(not state.player(seat).slowed, _rule("Pepe's Slow Down"), "your Shields move one space at most this turn")
-    spend(em, seat, command.card, "Potion of Movement Essence", rule=rule)
-    await_answer(em, seat, command.card, state.moving)
+    require(state.mode != "reinforce", R_POTION, "a reinforcing Shield does not move")
+    require(not state.player(seat).slowed, R_SLOW_DOWN, "your Shields move one space at most this turn")
+    check_not_cursed(state, seat, command.card)
 
 
-def resolve_potion(em: Em, played: Answer) -> None:
+def resolve_potion(em: Em, rng: Rng, played: Answer) -> None:
     """One more step for the Shield being moved."""
     if played.stands:
-        rule = _rule("Potion of Movement Essence")
-        em.emit(TurnEffect, rule, seat=played.seat, source=played.card, effect="extra-step", target=played.target)
+        em.emit(
+            TurnEffect, R_POTION, seat=played.seat, source=played.card, effect="extra-step", target=played.target
+        )
 
 
 def tower_creature(state: GuardiansState, seat: int) -> tuple[str, str]:
@@ -274,27 +298,24 @@ def tower_creature(state: GuardiansState, seat: int) -> tuple[str, str]:
     return "", ""
 
 
-def teleport(em: Em, command: Teleport) -> None:
-    state, seat = em.state, command.seat
-    rule = _rule("Teleport Tower")
+def check_teleport(state: GuardiansState, command: Teleport) -> None:
+    seat = command.seat
     require(
         state.phase == MOVEMENT and not state.window and state.active == seat and not state.moving,
-        rule,
+        R_TELEPORT_TOWER,
         "the tower's creature teleports on your movement turn, before you turn a Shield",
     )
-    creature, zone = tower_creature(state, seat)
-    require(bool(creature), rule, "your Teleport Tower holds no creature")
+    creature, _ = tower_creature(state, seat)
+    require(bool(creature), R_TELEPORT_TOWER, "your Teleport Tower holds no creature")
     target = state.shield(command.shield)
     require(
         target is not None and target.seat == seat and target.turned,
-        rule,
+        R_TELEPORT_TOWER,
         "the creature teleports to a turned Shield of yours",
     )
-    assert target is not None
-    points = stacking(state.zone(seat, members(target.card))) + face(creature).stacking
-    require(
-        points <= face(target.card).shield_limit,
-        R_MOVE,
-        f"the Shield would carry {points} points; it holds {face(target.card).shield_limit}",
-    )
-    move(em, rule, seat, (creature,), zone, members(target.card), "teleported")
+    check_carries(state, command.shield, creature, R_MOVE)
+
+
+def teleport(em: Em, command: Teleport) -> None:
+    creature, zone = tower_creature(em.state, command.seat)
+    move(em, R_TELEPORT_TOWER, command.seat, (creature,), zone, members(command.shield), "teleported")

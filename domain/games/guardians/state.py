@@ -1,4 +1,5 @@
-"""Guardians state: immutable, canonical-JSON friendly.
+"""Guardians state: immutable, canonical-JSON friendly, and the pure queries of it
+that the rules' checks, effects, legal commands and views share.
 
 Every card instance lies in exactly one zone of its owner (`zones`, keyed
 "<seat>:<zone>"), so conservation is one check; Shields on the board are also
@@ -7,10 +8,20 @@ listed in `shields` with where they stand and whether they are turned.
 
 from __future__ import annotations
 
+import functools
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Concatenate, ParamSpec, TypeVar
 
-from domain.kernel.records import replace, replacer
+from domain.games.guardians.board import LANDS, default_owner
+from domain.games.guardians.cards import Card, card
+from domain.games.guardians.citations import R_SETTLEMENT
+from domain.games.guardians.decks import check_deck, parse_deck
+from domain.kernel import RuleViolation, Setup, replace, require
+
+P = ParamSpec("P")
+R = TypeVar("R")
 
 # Phases (guardians THE GAME: Draw & Organize, Movement, Terrain Settlement).
 SETUP = "setup"
@@ -106,6 +117,12 @@ def seat_of(card: str) -> int:
 def key_of(card: str) -> str:
     """A card instance's card key: between the dot and the copy number."""
     return card.split(".", 1)[1].rsplit("#", 1)[0]
+
+
+@functools.cache
+def face(instance: str) -> Card:
+    """The card a card instance is (asked for on every check; instances are few)."""
+    return card(key_of(instance))
 
 
 @dataclass(frozen=True, slots=True)
@@ -364,13 +381,203 @@ class GuardiansState:
 
     def with_player(self, seat: int, **changes: object) -> GuardiansState:
         players = list(self.players)
-        players[seat - 1] = _replace_player(players[seat - 1], **changes)
-        return _replace_state(self, players=tuple(players))
-
-
-_replace_state, _replace_player = replacer(GuardiansState), replacer(Player)
-"""replace() for a state and a player, bound once: with_player runs on most events."""
+        players[seat - 1] = replace(players[seat - 1], **changes)
+        return replace(self, players=tuple(players))
 
 
 def other(seat: int) -> int:
     return 3 - seat
+
+
+def initial_state(setup: Setup) -> GuardiansState:
+    """The game before StartGame: each seat's deck, checked (guardians THE DECK)."""
+    values = dict(setup.options)
+    decks = (str(values.get("deck_1", "knights")), str(values.get("deck_2", "giants-fairies")))
+    lists = []
+    for seat, text in enumerate(decks, start=1):
+        deck = parse_deck(text)
+        try:
+            check_deck(deck)
+        except ValueError as error:
+            raise ValueError(f"deck_{seat}: {error}") from None
+        lists.append(deck)
+    options = Options(
+        decks=decks,
+        placement=str(values.get("placement", SIMULTANEOUS)),
+        turn_limit=int(values.get("turn_limit", 0)),
+        up_cards_in_organize=bool(values.get("up_cards_in_organize", False)),
+    )
+    players = tuple(Player(seat=i, name=name) for i, name in enumerate(setup.seats, start=1))
+    zones = {
+        f"{seat}:{DECK}": tuple(f"{seat}.{instance}" for instance in deck.instances())
+        for seat, deck in enumerate(lists, start=1)
+    }
+    return GuardiansState(options=options, players=players, zones=zones)
+
+
+# ---------------------------------------------------------------- queries asked again and again
+
+
+def per_state(query: Callable[Concatenate[GuardiansState, P], R]) -> Callable[Concatenate[GuardiansState, P], R]:
+    """`query` of a state and a few more arguments, each answer worked out once for the
+    state last asked about: the legal list asks the checks of every candidate, and the
+    candidates of one state ask the same queries (states are immutable, so an answer
+    holds as long as its state)."""
+    last: list[tuple[object, dict[tuple[object, ...], R]]] = [(None, {})]
+
+    def remembered(state: GuardiansState, /, *args: P.args, **kwargs: P.kwargs) -> R:
+        if kwargs:  # answers are remembered by positional arguments only
+            return query(state, *args, **kwargs)
+        seen, answers = last[0]
+        if seen is not state:
+            answers = {}
+            last[0] = (state, answers)
+        found = answers.get(args, _UNKNOWN)
+        if found is _UNKNOWN:
+            found = answers[args] = query(state, *args, **kwargs)
+        return found  # type: ignore[return-value]
+
+    return remembered
+
+
+_UNKNOWN = object()
+
+
+def passes(check: Callable[..., object], *arguments: object) -> bool:
+    """Whether a check (a function that raises a RuleViolation to refuse) accepts its
+    arguments: the legal lists ask the checks of plan so."""
+    try:
+        check(*arguments)
+    except RuleViolation:
+        return False
+    return True
+
+
+# ---------------------------------------------------------------- stacking points (guardians Place Creatures)
+
+SPACE_LIMIT = 30
+"""Points of creatures on and under one stronghold space."""
+
+
+def stacking(cards: tuple[str, ...]) -> int:
+    """Stacking points: the red number where a card has one."""
+    points = 0
+    for info in map(face, cards):  # a loop: half the time of sum() over a generator, asked very often
+        if info.is_creature:
+            points += info.stacking
+    return points
+
+
+def space_points(state: GuardiansState, seat: int, space: str) -> int:
+    """Points on and under a stronghold space, a Shield standing there included."""
+    points = stacking(state.zone(seat, on(space))) + stacking(state.zone(seat, under(space)))
+    shield = state.shield_at(space)
+    if shield is not None and shield.seat == seat:
+        points += stacking(state.zone(seat, members(shield.card)))
+    return points
+
+
+def space_room(state: GuardiansState, seat: int, space: str) -> int:
+    """The points a stronghold space may still take: the one statement of its limit,
+    which placing, picking up and dropping off all keep."""
+    return SPACE_LIMIT - space_points(state, seat, space)
+
+
+@per_state
+def shield_room(state: GuardiansState, shield: str) -> int:
+    """The points a Shield may still carry: the one statement of its printed limit."""
+    return face(shield).shield_limit - stacking(state.zone(seat_of(shield), members(shield)))
+
+
+# ---------------------------------------------------------------- lands and draws
+
+
+def land_owner(state: GuardiansState, land: str) -> int:
+    """Who controls a land: the owner of the terrain card on it, else its default side."""
+    for seat in (1, 2):
+        if state.zone(seat, terrain(land)) or state.zone(seat, facedown(land)):
+            return seat
+    return default_owner(land)
+
+
+def draw_count(state: GuardiansState, seat: int) -> tuple[int, int, int]:
+    """Base draw, the land modifier (MDL or -LDL) and the low Up-card bonus (LUC)
+    (guardians THE TURN IS OVER)."""
+    guardian = card(state.player(seat).guardian)
+    mine = sum(1 for land in LANDS if land_owner(state, land) == seat)
+    theirs = len(LANDS) - mine
+    lands = guardian.mdl if mine > theirs else -guardian.ldl if mine < theirs else 0
+    low = guardian.luc if state.player(seat).low_up else 0
+    return guardian.base_draw, lands, low
+
+
+def unturned(state: GuardiansState, seat: int) -> bool:
+    """Whether a seat has a Shield still to turn this Movement phase."""
+    return any(not s.turned for s in state.shields_of(seat))
+
+
+# ---------------------------------------------------------------- a combat's sides
+
+
+def combat_now(state: GuardiansState) -> Combat:
+    """The combat under way, where its caller knows there is one (an effect of a
+    command that checked it)."""
+    combat = state.combat
+    assert combat is not None, "no combat under way"
+    return combat
+
+
+def hand(state: GuardiansState, one: Side) -> tuple[str, ...]:
+    """Creatures still in a side's Combat Hand: not yet played, fired, lost or out."""
+    used = set(one.played) | set(one.ranged) | set(one.destroyed) | set(one.out)
+    return tuple(c for c in state.zone(one.seat, one.zone) if face(c).is_creature and c not in used)
+
+
+def survivors(state: GuardiansState, one: Side) -> tuple[str, ...]:
+    """The creatures that count for control of the space (guardians COMBAT RESOLUTION)."""
+    gone = set(one.beaten) | set(one.destroyed) | set(one.out)
+    return tuple(c for c in state.zone(one.seat, one.zone) if face(c).is_creature and c not in gone)
+
+
+# ---------------------------------------------------------------- what a land is settled with
+
+TERRAIN_KINDS = ("terrain", "shield-terrain")
+"""The cards played face up on a land (guardians TERRAIN SETTLEMENT PHASE)."""
+
+
+def stock(state: GuardiansState, seat: int) -> tuple[str, ...]:
+    """The cards a seat settles lands with: its Creature Pen and Storage Hand."""
+    return (*state.zone(seat, PEN), *state.zone(seat, STORAGE))
+
+
+def is_terrain(card: str) -> bool:
+    """A card played face up on a land: a Terrain card or a Shield/Terrain card."""
+    return face(card).kind in TERRAIN_KINDS
+
+
+def holds_terrain(cards: tuple[str, ...]) -> bool:
+    return any(map(is_terrain, cards))
+
+
+def check_face_down(state: GuardiansState, seat: int) -> None:
+    """Any card goes face down for a Power Stone, but only from a seat that holds no
+    Terrain card (guardians TERRAIN SETTLEMENT PHASE): the one check of it, which
+    settling a land and losing a Shield that cannot settle (may_settle) both ask."""
+    require(state.player(seat).stones > 0, R_SETTLEMENT, "a face-down terrain costs a Power Stone and you have none")
+    require(
+        not holds_terrain(stock(state, seat)),
+        R_SETTLEMENT,
+        "you hold a Terrain card: play it, or give up a creature (a card goes face down only when you have none)",
+    )
+
+
+def may_settle(state: GuardiansState, land: str) -> bool:
+    """Whether the Shield on a land still has a way to settle it: a Terrain card, a
+    card face down, or a creature to give up."""
+    shield = state.shield_at(land)
+    if shield is None:
+        return False
+    seat = shield.seat
+    creatures = any(face(c).is_creature for c in state.zone(seat, members(shield.card)))
+    cards = stock(state, seat)
+    return holds_terrain(cards) or (bool(cards) and passes(check_face_down, state, seat)) or creatures

@@ -6,24 +6,16 @@ CHANNELING), and immunity and destruction (guardians IMMUNITY, DESTRUCTION).
 
 from __future__ import annotations
 
-import functools
-
 from domain.games.guardians import texts
 from domain.games.guardians.board import stronghold_owner
 from domain.games.guardians.cards import Ability, Card, card
 from domain.games.guardians.messages import Term
-from domain.games.guardians.state import Combat, GuardiansState, Side, key_of, lookup, seat_of, side
+from domain.games.guardians.state import Combat, GuardiansState, Side, face, hand, lookup, seat_of, side
 
 OFF_COLOR_PREY = {"mortal": "elemental", "elemental": "external", "external": "mortal"}
 """Whom each border gets its Off-Color Bonus against (guardians Off-Color Bonus)."""
 
 TYPE_WORDS = {"mortal": "mortals", "elemental": "elementals", "external": "externals"}
-
-
-@functools.cache
-def face(instance: str) -> Card:
-    """The card a card instance is (asked for on every check; instances are few)."""
-    return card(key_of(instance))
 
 
 def abilities(instance: str, kind: str) -> tuple[Ability, ...]:
@@ -40,6 +32,14 @@ def has(instance: str, kind: str) -> bool:
 def is_ranged(instance: str) -> bool:
     """A ranged attacker: an n pt. ranged attack, or a text that fires one (the Djinn)."""
     return face(instance).ranged > 0 or face(instance).key in texts.PUSH_FORCERS
+
+
+def may_fire(state: GuardiansState, seat: int) -> tuple[str, ...]:
+    """The ranged attackers a seat may fire into the match-up now (guardians Ranged Attacks)."""
+    combat = state.combat
+    if combat is None or combat.stage != "modify" or seat in combat.no_ranged:
+        return ()
+    return tuple(c for c in hand(state, side(combat, seat)) if is_ranged(c))
 
 
 def size_of(instance: str, combat: Combat | None = None) -> str:

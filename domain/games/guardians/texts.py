@@ -95,6 +95,8 @@ OPENING_CARDS = frozenset({VISION, CONTROL_DESTINY, ROOSTER, FORCE_BARRIER, SLOW
 POTION = "re-potion-of-movement-essence"
 """+1 step for the Shield you just turned."""
 TELEPORT_TOWER = "re-teleport-tower"
+TES_LET = "re-tes-let-leader-with-foresight"
+"""The Guardian whose text lets its seat skip the Up card as first draw (organize.py, KeepUpCard)."""
 
 
 def implemented(card: Card) -> bool:

@@ -33,8 +33,10 @@ from domain.games.guardians.state import (
     GuardiansState,
     Side,
     facedown,
+    hand,
     is_public,
     key_of,
+    land_owner,
     lookup,
     members,
     on,
@@ -43,10 +45,7 @@ from domain.games.guardians.state import (
     under,
     upgrade,
 )
-from domain.games.guardians.table import hand
-from domain.kernel import Event
-from domain.kernel.game import SPECTATOR
-from domain.kernel.records import replace
+from domain.kernel import SPECTATOR, Event, replace
 
 
 @dataclass(frozen=True, slots=True)
@@ -247,8 +246,6 @@ def _seen(viewer: int, seat: int, cards: tuple[str, ...]) -> tuple[str, ...]:
 
 
 def _space(state: GuardiansState, viewer: int, space: str) -> SpaceView:
-    from domain.games.guardians.turns import land_owner
-
     owner = stronghold_owner(space)
     shields = tuple(
         ShieldView(

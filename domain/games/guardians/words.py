@@ -45,8 +45,7 @@ from domain.games.guardians.state import (
 )
 from domain.games.guardians.texts import DISPEL_MAGIC, SIZE_CUTS
 from domain.games.guardians.view import CombatView, GuardiansView, SeatView, ShieldView, SideView, SpaceView
-from domain.kernel.messages import Command, Event
-from domain.kernel.words import Seats, counted, listed
+from domain.kernel import Command, Event, Seats, counted, listed
 
 # ---------------------------------------------------------------- labels
 

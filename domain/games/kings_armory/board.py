@@ -34,6 +34,9 @@ from itertools import pairwise
 from types import MappingProxyType
 from typing import Any
 
+from domain.games.kings_armory.citations import A1, GAME_COMPONENTS
+from domain.kernel import RuleViolation
+
 Space = tuple[int, int]
 
 TILE = 4
@@ -51,9 +54,6 @@ LANES = ("odd", "even")
 COLORS = ("red", "yellow")
 ENTRANCES = ("main", "cave")
 MAPS: tuple[str, ...] = ("standard", "hard-split", "easy-single", "balanced-single")
-
-A1 = "kings-armory A1"
-COMPONENTS = "kings-armory GAME COMPONENTS"
 
 # Lane spaces through one tile for a monster entering through N (walking south, so its
 # left, the odd lane, is the east column 2). Other entry edges are rotations of these.
@@ -97,6 +97,14 @@ def parse(text: str, rows: int = MAX_SPACES, cols: int = MAX_SPACES) -> Space:
     return space
 
 
+def space_named(text: str, rule: str) -> Space:
+    """The space a command names, or a RuleViolation citing the rule the command is checked by."""
+    try:
+        return parse(text)
+    except ValueError as error:
+        raise RuleViolation(rule, str(error)) from None
+
+
 @functools.lru_cache(maxsize=4096)
 def _named(text: str) -> Space | None:
     """The space a name names, None if it is none; remembered, as every event that moves
@@ -127,6 +135,14 @@ def within_range(a: Space, b: Space, reach: int) -> bool:
     if reach == 1:
         return rows <= 1 and cols <= 1
     return rows + cols <= reach
+
+
+def distance(a: Space, b: Space) -> int:
+    """Spaces between two figures: orthogonal steps, a diagonal neighbour counting 1
+    (as Range 1 does: kings-armory E Range)."""
+    if max(abs(a[0] - b[0]), abs(a[1] - b[1])) == 1:
+        return 1
+    return manhattan(a, b)
 
 
 def line_spaces(origin: Space, direction: str, length: int) -> tuple[Space, ...]:
@@ -379,7 +395,7 @@ def parse_map(data: Mapping[str, Any]) -> Board:
     if not all(MIN_TILES <= n <= MAX_TILES for n in shape):
         raise MapError(A1, f"a {shape[0]}x{shape[1]} map: each side takes {MIN_TILES} to {MAX_TILES} tiles")
     if shape[0] * shape[1] > BOX_TILES:
-        raise MapError(COMPONENTS, f"a {shape[0]}x{shape[1]} map needs more than the box's {BOX_TILES} tiles")
+        raise MapError(GAME_COMPONENTS, f"a {shape[0]}x{shape[1]} map needs more than the box's {BOX_TILES} tiles")
 
     tiles: dict[Space, Tile] = {}
     used = dict.fromkeys(BOX_COUNTS, 0)
@@ -391,7 +407,7 @@ def parse_map(data: Mapping[str, Any]) -> Board:
                 continue
             used[tile.box] += 1
             if used[tile.box] > BOX_COUNTS[tile.box]:
-                raise MapError(COMPONENTS, f"{_label((tr, tc))}: one {tile.box} tile too many; the box holds "
+                raise MapError(GAME_COMPONENTS, f"{_label((tr, tc))}: one {tile.box} tile too many; the box holds "
                                f"{BOX_COUNTS[tile.box]}")
 
     entrance, entrance_edge = _place(data, "entrance", shape, edge=True)
@@ -547,3 +563,18 @@ def load_map(name: str) -> Board:
         raise ValueError(f"no map {name!r}; the maps are {', '.join(MAPS)}")
     text = resources.files(__package__).joinpath("maps", f"{name}.json").read_text("utf-8")
     return parse_map(json.loads(text))
+
+
+@functools.lru_cache(maxsize=32)
+def board_for(map_option: str) -> Board:
+    """The board a game's `map` option names: a built-in map by name, or a custom
+    map as JSON text (checked by kings-armory A1: parse_map)."""
+    if map_option.lstrip().startswith("{"):
+        try:
+            data = json.loads(map_option)
+        except json.JSONDecodeError as error:
+            raise MapError(A1, f"the custom map is not JSON: {error}") from None
+        if not isinstance(data, dict):
+            raise MapError(A1, "the custom map is a JSON object")
+        return parse_map(data)
+    return load_map(map_option)

@@ -17,6 +17,8 @@ from functools import cache
 from importlib import resources
 from types import MappingProxyType
 
+from domain.games.kings_armory.citations import E_CRIT_RANGE
+
 MELEE, RANGED, SUPERNATURAL = "melee", "ranged", "supernatural"
 DAMAGE_TYPES = (MELEE, RANGED, SUPERNATURAL)
 ALL = "all"
@@ -112,7 +114,7 @@ class Attack:
         range grows downwards, 19-20 raised by 2 is 17-20 (kings-armory E Crit Range). It
         stops at 2, a natural 1 failing always; an attack that cannot crit still cannot."""
         if by < 0:
-            raise ValueError(f"kings-armory E Crit Range: a raise is not negative ({by})")
+            raise ValueError(f"{E_CRIT_RANGE}: a raise is not negative ({by})")
         if self.crit_from is None:
             return self
         return replace(self, crit_from=max(2, self.crit_from - by))

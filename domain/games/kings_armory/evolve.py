@@ -1,5 +1,5 @@
 """The King's Armory evolve: apply one event to the state. No rule is checked here;
-decide() checked them before the event was written."""
+plan() checked them before the event was made (checks.py)."""
 
 from __future__ import annotations
 
@@ -23,8 +23,7 @@ from domain.games.kings_armory.state import (
     Tokens,
     Tower,
 )
-from domain.kernel import Event
-from domain.kernel.records import replace, replacer
+from domain.kernel import Event, replace
 
 Apply = Callable[[KaState, Any], KaState]
 
@@ -37,11 +36,7 @@ def _figure(state: KaState, figure_id: str) -> Figure:
 
 
 def _update(state: KaState, figure_id: str, **changes: Any) -> KaState:
-    return state.with_figure(_figure_with(_figure(state, figure_id), **changes))
-
-
-_figure_with = replacer(Figure)
-"""replace() bound to Figure: most events change one figure."""
+    return state.with_figure(replace(_figure(state, figure_id), **changes))
 
 
 def _set_up(state: KaState, e: m.GameSetUp) -> KaState:
@@ -76,16 +71,18 @@ def _round(state: KaState, e: m.RoundBegan) -> KaState:
         return replace(state, round=e.round, rounds=state.rounds + 1, phase="foes", seat=0, acting="")
     figures = []
     for figure in state.figures:
+        # kings-armory C2 Bless: Bless tokens go (a figure with none keeps its Tokens as they are).
+        tokens = replace(figure.tokens, bless=0) if figure.tokens.bless else figure.tokens
         if figure.kind == FOE:
             # kings-armory C1 Step 2: every tank ends when the Players' Round starts.
-            figures.append(replace(figure, tanked_by="", tokens=replace(figure.tokens, bless=0)))
+            unchanged = not figure.tanked_by and tokens is figure.tokens
+            figures.append(figure if unchanged else replace(figure, tanked_by="", tokens=tokens))
             continue
         lasting = figure.ward_lasts == "round"
         figures.append(replace(
             figure,
             actions=0 if figure.knocked_out else stats(figure).actions,
-            steps=0, attacked=False, done=figure.knocked_out, released=(),
-            tokens=replace(figure.tokens, bless=0),  # kings-armory C2 Bless
+            steps=0, attacked=False, done=figure.knocked_out, released=(), tokens=tokens,
             ward=0 if lasting else figure.ward, ward_lasts="" if lasting else figure.ward_lasts,
             enchant=0, tank_bonus=0))
     return replace(state, figures=tuple(figures), phase=PLAYERS, round=e.round, acting="")
@@ -94,8 +91,8 @@ def _round(state: KaState, e: m.RoundBegan) -> KaState:
 def _entered(state: KaState, e: m.FoeEntered) -> KaState:
     foe = Figure(figure=e.figure, kind=FOE, key=e.key, seat=0, hp=e.hp, space=parse(e.space),
                  level=e.level, route=(e.entrance, e.lane, e.color), index=0, order=len(state.entered) + 1)
-    return replace(state.with_figure(foe), entered=(*state.entered, e.key), wave_entered=state.wave_entered + 1,
-                   to_enter=max(0, state.to_enter - 1))
+    return state.with_figure(foe, entered=(*state.entered, e.key), wave_entered=state.wave_entered + 1,
+                             to_enter=max(0, state.to_enter - 1))
 
 
 def _turn_began(state: KaState, e: m.FoeTurnBegan) -> KaState:
@@ -139,8 +136,7 @@ def _spent(state: KaState, e: m.ActionSpent) -> KaState:
     used = figure.used
     if e.action.startswith("special:") and e.action not in used:
         used = (*used, e.action)
-    return replace(state.with_figure(replace(figure, actions=e.left, attacked=attacked, steps=0, used=used)),
-                   acting=e.figure)
+    return state.with_figure(replace(figure, actions=e.left, attacked=attacked, steps=0, used=used), acting=e.figure)
 
 
 def _ally_moved(state: KaState, e: m.AllyMoved) -> KaState:
@@ -177,7 +173,7 @@ def _summoned(state: KaState, e: m.GuardianSummoned) -> KaState:
 
 
 def _ally_done(state: KaState, e: m.AllyTurnEnded) -> KaState:
-    return replace(_update(state, e.figure, done=True, actions=0, steps=0), acting="")
+    return state.with_figure(replace(_figure(state, e.figure), done=True, actions=0, steps=0), acting="")
 
 
 def _seat(state: KaState, e: m.SeatTurnBegan) -> KaState:

@@ -1,4 +1,5 @@
-"""The Foes' Round: the service's deterministic monster AI (kings-armory B1, B3).
+"""The Foes' Round: the service's deterministic monster AI (kings-armory B1, B3). Its
+functions are effects (they take the Emitter) and the questions they ask of the state.
 
 Foes act with no seat's command. Each choice a player would make for them by the
 rulebook's lists is made here by those lists, in order: which foe enters (the d12 and
@@ -12,47 +13,42 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from domain.games.kings_armory import messages as m
-from domain.games.kings_armory.board import Board, Space, name, within_range
-from domain.games.kings_armory.combat import (
-    defeat,
-    gate_damage,
-    hurt_gate,
-    reaches_tower,
-    resolve_attack,
+from domain.games.kings_armory.board import Board, Space, distance, name, within_range
+from domain.games.kings_armory.citations import (
+    B1_ATTACK_PRIORITY_1,
+    B1_ATTACK_PRIORITY_2,
+    B1_ATTACK_PRIORITY_3,
+    B1_ATTACK_PRIORITY_4,
+    B1_ATTACK_PRIORITY_5,
+    B1_ATTACK_PRIORITY_6,
+    B1_ATTACK_PRIORITY_7,
+    B1_ATTACK_PRIORITY_8,
+    B1_ATTACK_PRIORITY_TIE,
+    B1_BUMPED,
+    B1_ENTRANCE,
+    B1_MOVEMENT,
+    B1_UPKEEP,
+    B3_CASTLE_GATE,
+    B3_TURN_PRIORITY_1,
+    B3_TURN_PRIORITY_2,
+    B3_TURN_PRIORITY_3,
+    B3_TURN_PRIORITY_4,
+    B3_TURN_PRIORITY_5,
+    B3_TURN_PRIORITY_6_7,
+    B3_TURN_PRIORITY_TIE,
+    C1_STEP_2,
+    C2_STUN,
+    E_FORESIGHT,
+    E_MONSTER_SHORTAGE,
+    E_PUSHABLE,
+    E_TANKING,
 )
+from domain.games.kings_armory.combat import defeat, gate_damage, hurt_gate, reaches_tower, resolve_attack
 from domain.games.kings_armory.content import MELEE, SUPERNATURAL, Attack, monsters, monsters_of_level, wave_card
-from domain.games.kings_armory.figures import (
-    attacks,
-    counts_as,
-    flying,
-    immune_to_everything,
-    monster,
-    move_rate,
-    resistance,
-    specials,
-    tank_number,
-    tankable,
-)
-from domain.games.kings_armory.state import CAVE, EVEN, FOE, HERO, MAIN, ODD, Figure, KaState, numbered
-from domain.games.kings_armory.table import board_of, distance, foe_blocks
-from domain.kernel import Emitter, Rng
-from domain.kernel.game import memo_last
-
-Em = Emitter[KaState]
-
-R_ENTRY = "kings-armory B1 Foe Quantity and Entrance"
-R_SHORTAGE = "kings-armory E Monster Shortage"
-R_UPKEEP = "kings-armory B1 Monster Upkeep"
-R_MOVE = "kings-armory B1 Monster Movement"
-R_BUMP = "kings-armory B1 If a Monster..."
-R_PUSH = "kings-armory E Pushable"
-R_TANK = "kings-armory C1 Step 2"
-R_TANKING_ENDS = "kings-armory E Tanking"
-R_CASTLE = "kings-armory B3 Monsters at the Castle Gate"
-R_STUN = "kings-armory C2 Stun"
-TURN_PRIORITY = "kings-armory B3 Monster Turn Priority"
-ATTACK_PRIORITY = "kings-armory B1 Attack Priority"
-
+from domain.games.kings_armory.figures import counts_as, flying, monster, move_rate, resistance
+from domain.games.kings_armory.state import CAVE, EVEN, FOE, HERO, MAIN, ODD, Em, Figure, KaState, board_of, numbered
+from domain.games.kings_armory.tanking import can_tank, only_stalemates, tank_holds
+from domain.kernel import Rng
 
 # ---------------------------------------------------------------- choosing by a list
 
@@ -111,7 +107,7 @@ def draw_monster(state: KaState, rng: Rng, level: int) -> tuple[str, int, str]:
             if count <= 0:
                 continue
             if pick < count:
-                return key, found, (R_ENTRY if found == level else R_SHORTAGE)
+                return key, found, (B1_ENTRANCE if found == level else E_MONSTER_SHORTAGE)
             pick -= count
     raise AssertionError("every Monster pile is empty")  # 85 tokens: more than the board holds
 
@@ -140,14 +136,14 @@ def enter_foe(em: Em, rng: Rng) -> str:
         natural = int(natural_text)
         net = natural + scaling.roll_mod
         level = row.level_for(net)
-        draw_rule = "kings-armory E Foresight"
+        draw_rule = E_FORESIGHT
     else:
         natural = rng.die(12)
         net = natural + scaling.roll_mod
         level = row.level_for(net)
         key, level, draw_rule = draw_monster(state, rng, level)
     lane = ODD if net % 2 else EVEN
-    em.emit(m.FoeRolled, R_ENTRY, natural, scaling.roll_mod, net, level, lane, entrance, bool(state.foresight))
+    em.emit(m.FoeRolled, B1_ENTRANCE, natural, scaling.roll_mod, net, level, lane, entrance, bool(state.foresight))
     card = monsters()[key]
     figure_id = numbered(key, em.state.entered.count(key) + 1)
     space = board.entrances[(entrance, lane)]
@@ -174,17 +170,17 @@ def turn_lines(state: KaState) -> list[Line]:
         return board.routes[foe.route].remaining(foe.index)
 
     return [
-        (f"{TURN_PRIORITY} 1", remaining),
-        (f"{TURN_PRIORITY} 2", lambda foe: not flying(foe)),
-        (f"{TURN_PRIORITY} 3", lambda foe: foe.level),
-        (f"{TURN_PRIORITY} 4", lambda foe: foe.route[1] != ODD),
-        (f"{TURN_PRIORITY} 5", lambda foe: foe.route[2] != "red"),
-        (f"{TURN_PRIORITY} 6-7", lambda foe: foe.route[0] != MAIN),
+        (B3_TURN_PRIORITY_1, remaining),
+        (B3_TURN_PRIORITY_2, lambda foe: not flying(foe)),
+        (B3_TURN_PRIORITY_3, lambda foe: foe.level),
+        (B3_TURN_PRIORITY_4, lambda foe: foe.route[1] != ODD),
+        (B3_TURN_PRIORITY_5, lambda foe: foe.route[2] != "red"),
+        (B3_TURN_PRIORITY_6_7, lambda foe: foe.route[0] != MAIN),
     ]
 
 
 def next_foe(em: Em, rng: Rng, waiting: Sequence[Figure]) -> tuple[Figure, str]:
-    return choose(em, rng, waiting, turn_lines(em.state), f"{TURN_PRIORITY} (tie: roll for it)")
+    return choose(em, rng, waiting, turn_lines(em.state), B3_TURN_PRIORITY_TIE)
 
 
 # ---------------------------------------------------------------- one foe's turn
@@ -213,44 +209,24 @@ def _upkeep(em: Em, figure_id: str) -> bool:
         current = em.state.figure(figure_id)
         assert current is not None
         hp = max(0, current.hp - count)
-        em.emit(m.StatusDamage, R_UPKEEP, figure_id, status, count, hp)
+        em.emit(m.StatusDamage, B1_UPKEEP, figure_id, status, count, hp)
         if hp == 0:
             defeat(em, figure_id, "hit points")
             return False
     current = em.state.figure(figure_id)
     assert current is not None
     if current.tokens.stun:
-        em.emit(m.TurnLost, R_STUN, figure_id)
+        em.emit(m.TurnLost, C2_STUN, figure_id)
         return False
     return True
 
 
-def tanks_in_use(state: KaState, ally_id: str) -> int:
-    return sum(1 for f in state.figures if f.kind == FOE and f.tanked_by == ally_id)
-
-
-def tank_reach(ally: Figure) -> int:
-    """Range 1 (diagonals count) or the same space; 2 with a tank boost (RULES.md)."""
-    return 2 if ally.tank_bonus else 1
-
-
-def tank_holds(tanker: Figure, foe: Figure) -> bool:
-    """A declared tank still holds: the tanker is up and the foe within its reach
-    (a Mind Cage's from a Tower, kings-armory C1 Step 2, E Tanking)."""
-    if not tanker.active:
-        return False
-    cage = next((s for s in specials(tanker) if s.kind == "mind-cage"), None)
-    if cage is not None and within_range(tanker.space, foe.space, cage.reach):
-        return True
-    return not tanker.on_tower and within_range(tanker.space, foe.space, tank_reach(tanker))
-
-
-def can_tank(state: KaState, ally: Figure, foe: Figure, space: Space) -> bool:
-    """`ally` may tank `foe` standing on `space` (kings-armory C1 Step 2, E Tanking):
-    the foe is tankable, the ally on the ground with a free tank slot and in reach."""
-    return (ally.active and not ally.on_tower and tankable(foe) and ally.kind != FOE
-            and tanks_in_use(state, ally.figure) < tank_number(ally)
-            and within_range(ally.space, space, tank_reach(ally)))
+def foe_blocks(state: KaState, space: Space, foe: Figure) -> bool:
+    """Another foe of the same layer (ground or flying) on the space: `foe` may not
+    stop there (kings-armory B1 If a Monster...)."""
+    layer = flying(foe)
+    return any(other.space == space and other.kind == FOE and other.figure != foe.figure and flying(other) == layer
+               for other in state.figures)
 
 
 def _holding_tanker(state: KaState, foe: Figure, space: Space) -> Figure | None:
@@ -263,39 +239,6 @@ def _holding_tanker(state: KaState, foe: Figure, space: Space) -> Figure | None:
         return None
     holders.sort(key=lambda a: a.seat)
     return holders[0]
-
-
-@memo_last
-def only_stalemates(state: KaState) -> bool:
-    """kings-armory E Tanking, E Teleport: once the foes left are only ones the team
-    cannot defeat (and no more are to enter), none may be tanked or sent back any
-    more: they go on to the Castle Gate. A foe can be defeated while an Ally able to
-    act has an attack that can touch it and that it is not immune to, or while Bleed
-    or Burn wears it down (RULES.md)."""
-    foes = state.foes()
-    return not state.to_enter and bool(foes) and not any(_defeatable(state, foe) for foe in foes)
-
-
-def stalemate(state: KaState, foe: Figure) -> str:
-    """Why `foe` may be neither tanked nor sent back now ("" when it may)."""
-    if only_stalemates(state):
-        return f"{foe.figure} is left with foes no Ally can defeat: a stalemate, so it goes free"
-    return ""
-
-
-def _defeatable(state: KaState, foe: Figure) -> bool:
-    if immune_to_everything(foe):
-        return False
-    if foe.tokens.bleed or (foe.tokens.burn and resistance(foe, SUPERNATURAL) is not None):
-        return True
-    for ally in state.figures:
-        if ally.kind == FOE or not ally.active:
-            continue
-        own = (*attacks(ally), *(s.attack for s in specials(ally) if s.attack is not None))
-        if any(resistance(foe, a.kind) is not None and not (a.kind == MELEE and flying(foe) and not a.hits_flying)
-               for a in own):
-            return True
-    return False
 
 
 def _move(em: Em, figure_id: str) -> bool:
@@ -311,17 +254,17 @@ def _move(em: Em, figure_id: str) -> bool:
     if foe.tanked_by:
         tanker = state.figure(foe.tanked_by)
         if tanker is not None and tank_holds(tanker, foe) and not only_stalemates(state):
-            em.emit(m.FoeMoved, R_TANK, figure_id, (), foe.index, "tanked")
+            em.emit(m.FoeMoved, C1_STEP_2, figure_id, (), foe.index, "tanked")
             return True
         # kings-armory E Tanking: a tank ends when the foe is out of its tanker's reach, and
         # a stalemate is released.
-        em.emit(m.TankEnded, R_TANKING_ENDS, foe.tanked_by, figure_id)
+        em.emit(m.TankEnded, E_TANKING, foe.tanked_by, figure_id)
         foe = em.state.figure(figure_id)
         assert foe is not None
         state = em.state
     holder = _holding_tanker(state, foe, foe.space) if foe.index > 0 else None
     if holder is not None:
-        em.emit(m.Tanked, R_TANK, holder.figure, figure_id)
+        em.emit(m.Tanked, C1_STEP_2, holder.figure, figure_id)
         return True
     index = foe.index
     path: list[str] = []
@@ -344,19 +287,19 @@ def _move(em: Em, figure_id: str) -> bool:
             how = "tanked"
             break
     if index == last and not stays_at_gate:
-        em.emit(m.FoeMoved, R_CASTLE, figure_id, tuple(path), index, "gate")
+        em.emit(m.FoeMoved, B3_CASTLE_GATE, figure_id, tuple(path), index, "gate")
         _enter_castle(em, figure_id)
         return False
-    rule = R_MOVE
+    rule = B1_MOVEMENT
     if how != "tanked" and index > foe.index and foe_blocks(em.state, route[index], foe):
         index, how = _bump(em.state, foe, route, index)
         path.append(name(route[index]))
-        rule = R_BUMP
+        rule = B1_BUMPED
     if index != foe.index or path:
         em.emit(m.FoeMoved, rule, figure_id, tuple(path), index, how)
     if how == "tanked":
         assert holder is not None
-        em.emit(m.Tanked, R_TANK, holder.figure, figure_id)
+        em.emit(m.Tanked, C1_STEP_2, holder.figure, figure_id)
     elif index == last and not stays_at_gate:
         _enter_castle(em, figure_id)
         return False
@@ -402,7 +345,7 @@ def _push(em: Em, pusher: Figure, route: Sequence[Space], ahead: int) -> None:
         if foe_blocks(em.state, own[nxt], other) or (
                 card.siege and nxt == len(own) - 1 and _siege_at(em.state, own[nxt], other.figure)):
             continue  # no room ahead of it: the pusher walks on past it (RULES.md)
-        em.emit(m.FoeMoved, R_PUSH, other.figure, (name(own[nxt]),), nxt, "pushed")
+        em.emit(m.FoeMoved, E_PUSHABLE, other.figure, (name(own[nxt]),), nxt, "pushed")
 
 
 def _enter_castle(em: Em, figure_id: str) -> None:
@@ -410,8 +353,8 @@ def _enter_castle(em: Em, figure_id: str) -> None:
     defeated (kings-armory B3 Monsters at the Castle Gate)."""
     foe = em.state.figure(figure_id)
     assert foe is not None
-    hurt_gate(em, figure_id, gate_damage(monster(foe).attack), R_CASTLE)
-    defeat(em, figure_id, "castle", R_CASTLE)
+    hurt_gate(em, figure_id, gate_damage(monster(foe).attack), B3_CASTLE_GATE)
+    defeat(em, figure_id, "castle", B3_CASTLE_GATE)
 
 
 # ---------------------------------------------------------------- attacking
@@ -442,12 +385,12 @@ def attack_lines(state: KaState, foe: Figure, attack: Attack) -> list[Line]:
     board = board_of(state)
     route = set(board.routes[foe.route].spaces)
     return [
-        (f"{ATTACK_PRIORITY} 2", lambda ally: distance(foe.space, ally.space)),
-        (f"{ATTACK_PRIORITY} 3", lambda ally: counts_as(ally) != attack.kind),
-        (f"{ATTACK_PRIORITY} 4", lambda ally: ally.space not in route),
-        (f"{ATTACK_PRIORITY} 5", lambda ally: not board.on_path(ally.space)),
-        (f"{ATTACK_PRIORITY} 6", lambda ally: board.distance_to_path(ally.space)),
-        (f"{ATTACK_PRIORITY} 7", lambda ally: board.distance_to_gate(ally.space)),
+        (B1_ATTACK_PRIORITY_2, lambda ally: distance(foe.space, ally.space)),
+        (B1_ATTACK_PRIORITY_3, lambda ally: counts_as(ally) != attack.kind),
+        (B1_ATTACK_PRIORITY_4, lambda ally: ally.space not in route),
+        (B1_ATTACK_PRIORITY_5, lambda ally: not board.on_path(ally.space)),
+        (B1_ATTACK_PRIORITY_6, lambda ally: board.distance_to_path(ally.space)),
+        (B1_ATTACK_PRIORITY_7, lambda ally: board.distance_to_gate(ally.space)),
     ]
 
 
@@ -460,13 +403,13 @@ def foe_attack(em: Em, rng: Rng, figure_id: str) -> None:
     targets = [a for a in state.figures if foe_can_hit(board, foe, attack, a)]
     tanker = next((a for a in targets if a.figure == foe.tanked_by), None)
     if tanker is not None:
-        target, rule = tanker, f"{ATTACK_PRIORITY} 1"
+        target, rule = tanker, B1_ATTACK_PRIORITY_1
     elif targets:
         target, rule = choose(em, rng, targets, attack_lines(state, foe, attack),
-                              f"{ATTACK_PRIORITY} 7.5 (tie: roll for it)")
+                              B1_ATTACK_PRIORITY_TIE)
     else:
         if gate_in_reach(board, foe, attack):
-            hurt_gate(em, figure_id, gate_damage(attack), f"{ATTACK_PRIORITY} 8")
+            hurt_gate(em, figure_id, gate_damage(attack), B1_ATTACK_PRIORITY_8)
         return  # kings-armory B1 Attack Priority 9: no target, no attack
     victims = [target.figure]
     if attack.area is not None:
@@ -499,10 +442,10 @@ def upkeep_allies(em: Em) -> None:
             if not count or current is None or not current.active:
                 continue
             hp = max(0, current.hp - count)
-            em.emit(m.StatusDamage, R_UPKEEP, ally.figure, status, count, hp)
+            em.emit(m.StatusDamage, B1_UPKEEP, ally.figure, status, count, hp)
             if hp == 0:
                 defeat(em, ally.figure, "hit points")
         current = em.state.figure(ally.figure)
         if current is not None and current.active and current.tokens.stun:
-            em.emit(m.TurnLost, R_STUN, ally.figure)
-            em.emit(m.AllyTurnEnded, R_STUN, ally.figure)
+            em.emit(m.TurnLost, C2_STUN, ally.figure)
+            em.emit(m.AllyTurnEnded, C2_STUN, ally.figure)

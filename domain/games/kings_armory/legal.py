@@ -1,14 +1,11 @@
 """The commands a seat may submit now. Each command is one atomic action (one step,
 one attack, one Tower climbed), so the lists stay short.
 
-The lists ask the rules' own checks once per Ally, target or space rather than once
-per candidate command: whatever fails for an Ally as a whole (it may not act, cannot
-pay) is asked once, targets out of range are never tried, and what is left goes
-through the same check decide() runs. The list is exactly the candidates decide()
-accepts, in the same order (tests/kings_armory/test_legal_commands.py holds the slow
-definition and compares). Commands are made by records.builder, as the kernel makes
-events: several times faster than a frozen dataclass's __init__, and every position
-makes its whole list."""
+The lists ask the check functions plan() calls (checks.py), once per Ally, target or
+space rather than once per candidate command: whatever fails for an Ally as a whole
+(it may not act, cannot pay) is asked once, targets out of range are never tried, and
+what is left goes through the same check plan() makes. The list is exactly the
+commands plan() accepts (tests/test_games.py holds every game to it)."""
 
 from __future__ import annotations
 
@@ -17,30 +14,36 @@ import itertools
 from collections.abc import Callable
 from typing import ParamSpec
 
-from domain.games.kings_armory import actions
 from domain.games.kings_armory import messages as m
-from domain.games.kings_armory.actions import (
-    DIRECTIONS,
-    HOSTING_REACH,
-    Aim,
+from domain.games.kings_armory.board import Board, Space, line_spaces, name, neighbours, within_range
+from domain.games.kings_armory.checks import (
+    check_attack,
     check_cost,
-    end_ally,
+    check_end_ally,
+    check_end_turn,
+    check_enter_tower,
+    check_exit_tower,
+    check_special,
+    check_step,
+    check_untank,
     own_ally,
-    reach_of,
-    tank_problem,
+    tower_site,
+)
+from domain.games.kings_armory.combat import DIRECTIONS, Aim, reach_of
+from domain.games.kings_armory.content import Special
+from domain.games.kings_armory.figures import attacks, specials, teleports, towers_only
+from domain.games.kings_armory.movement import (
+    HOSTING_REACH,
+    placement_tower,
     teleport_problem,
     tower_entries,
     tower_exits,
 )
-from domain.games.kings_armory.board import Board, Space, area_spaces, line_spaces, name, neighbours, within_range
-from domain.games.kings_armory.content import Special
-from domain.games.kings_armory.figures import attacks, specials, teleports, towers_only
-from domain.games.kings_armory.rules import placement_tower, plan, to_act
-from domain.games.kings_armory.specials import in_reach, send_back_spaces, use_special, used_up
-from domain.games.kings_armory.state import FOE, PLACING, PLAYERS, TOWERS, Figure, KaState
-from domain.games.kings_armory.table import board_of
+from domain.games.kings_armory.specials import in_reach, send_back_spaces, used_up
+from domain.games.kings_armory.state import FOE, PLACING, PLAYERS, TOWERS, Figure, KaState, board_of
+from domain.games.kings_armory.tanking import tank_problem
+from domain.games.kings_armory.turn import to_act
 from domain.kernel import Command, RuleViolation
-from domain.kernel.records import builder
 
 P = ParamSpec("P")
 
@@ -65,10 +68,9 @@ def _tower_corners(board: Board) -> tuple[Space, ...]:
 
 
 def _towers(state: KaState, seat: int) -> list[Command]:
-    """kings-armory E Towers: 2x2 open spaces that no Tower covers (_place_tower's checks)."""
-    taken = {cell for tower in state.towers for cell in tower.cells}
-    return [builder(m.PlaceTower)(seat=seat, at=name(corner)) for corner in _tower_corners(board_of(state))
-            if taken.isdisjoint(area_spaces(corner, 2, 2))]
+    """kings-armory E Towers: the map's 2x2 blocks of open terrain that no Tower covers yet."""
+    return [m.PlaceTower(seat=seat, at=name(corner)) for corner in _tower_corners(board_of(state))
+            if _passes(tower_site, state, corner)]
 
 
 def _placements(state: KaState, seat: int) -> list[Command]:
@@ -81,7 +83,7 @@ def _placements(state: KaState, seat: int) -> list[Command]:
     near = sorted({(row + dr, col + dc) for tower in state.towers for row, col in tower.cells
                    for dr in range(-HOSTING_REACH, HOSTING_REACH + 1)
                    for dc in range(abs(dr) - HOSTING_REACH, HOSTING_REACH - abs(dr) + 1)})
-    return [builder(m.PlaceAlly)(seat=seat, figure=ally.figure, at=name(space)) for space in near
+    return [m.PlaceAlly(seat=seat, figure=ally.figure, at=name(space)) for space in near
             if board.on_grid(space) and _passes(placement_tower, state, ally, space)]
 
 
@@ -153,38 +155,39 @@ def _ally_commands(state: KaState, seat: int, ally: Figure) -> list[Command]:
     if not _passes(own_ally, state, seat, ally.figure):
         return []
     figure = ally.figure
-    found: list[Command] = [builder(m.Step)(seat=seat, figure=figure, to=name(space))
+    found: list[Command] = [m.Step(seat=seat, figure=figure, to=name(space))
                             for space in _step_targets(state, ally)
-                            if space[0] >= 0 and space[1] >= 0 and _passes(actions.step, state, ally, space)]
+                            if space[0] >= 0 and space[1] >= 0 and _passes(check_step, state, ally, space)]
     if _passes(check_cost, state, ally, 1, "climb"):
         # kings-armory E Towers: the lists are where it may climb; climbing costs 1 action
         # (and may not take it out of reach of the attack it owes: D1).
-        found.extend(builder(m.EnterTower)(seat=seat, figure=figure, to=name(s)) for s in tower_entries(state, ally)
-                     if _passes(actions.enter_tower, state, ally, s))
-        found.extend(builder(m.ExitTower)(seat=seat, figure=figure, to=name(s)) for s in tower_exits(state, ally)
-                     if _passes(actions.exit_tower, state, ally, s))
+        found.extend(m.EnterTower(seat=seat, figure=figure, to=name(s)) for s in tower_entries(state, ally)
+                     if _passes(check_enter_tower, state, ally, s))
+        found.extend(m.ExitTower(seat=seat, figure=figure, to=name(s)) for s in tower_exits(state, ally)
+                     if _passes(check_exit_tower, state, ally, s))
     foes = [f for f in state.figures if f.kind == FOE]
     for profile in attacks(ally):
         if not _passes(check_cost, state, ally, profile.cost, "attack"):
             continue
-        found.extend(builder(m.Attack)(seat=seat, figure=figure, attack=profile.key, target=aim.target, at=aim.at,
+        found.extend(m.Attack(seat=seat, figure=figure, attack=profile.key, target=aim.target, at=aim.at,
                               direction=aim.direction)
                      for aim in _aims(ally, profile.area, reach_of(ally, profile), foes)
-                     if _passes(actions.attack, state, ally, profile.key, aim))
+                     if _passes(check_attack, state, ally, profile.key, aim))
     allies = [f for f in state.figures if f.kind != FOE and f.active and f.space[0] >= 0]
     for special in specials(ally):
         if used_up(ally, special) or not _passes(check_cost, state, ally, special.cost, "special"):
             continue
-        found.extend(builder(m.UseSpecial)(seat=seat, figure=figure, special=special.key, target=aim.target, at=aim.at,
+        found.extend(m.UseSpecial(seat=seat, figure=figure, special=special.key, target=aim.target, at=aim.at,
                                   direction=aim.direction)
                      for aim in _special_aims(state, ally, special, foes, allies)
-                     if _passes(use_special, state, ally, special.key, aim))
-    found.extend(builder(m.Tank)(seat=seat, figure=figure, foe=f.figure) for f in foes
+                     if _passes(check_special, state, ally, special.key, aim))
+    found.extend(m.Tank(seat=seat, figure=figure, foe=f.figure) for f in foes
                  if not tank_problem(state, ally, f))
-    found.extend(builder(m.Untank)(seat=seat, figure=figure, foe=f.figure) for f in foes if f.tanked_by == figure)
-    if _passes(end_ally, state, ally, False):  # holding or not, the checks are the same
-        found.append(builder(m.EndAlly)(seat=seat, figure=figure, hold=False))
-        found.append(builder(m.EndAlly)(seat=seat, figure=figure, hold=True))
+    found.extend(m.Untank(seat=seat, figure=figure, foe=f.figure) for f in foes
+                 if f.tanked_by and _passes(check_untank, state, ally, f.figure))
+    if _passes(check_end_ally, state, ally):  # holding or not, the checks are the same
+        found.append(m.EndAlly(seat=seat, figure=figure, hold=False))
+        found.append(m.EndAlly(seat=seat, figure=figure, hold=True))
     return found
 
 
@@ -203,6 +206,6 @@ def legal_commands(state: KaState, seat: int) -> list[Command]:
     for ally in allies:
         if ally is not None:
             found.extend(_ally_commands(state, seat, ally))
-    if not state.acting and _passes(plan, state, end_turn := builder(m.EndTurn)(seat=seat)):
+    if not state.acting and _passes(check_end_turn, state, end_turn := m.EndTurn(seat=seat)):
         found.append(end_turn)
     return found

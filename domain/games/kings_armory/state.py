@@ -1,4 +1,5 @@
-"""The King's Armory state: the public table of a cooperative game.
+"""The King's Armory state: the public table of a cooperative game, how it starts
+(the options read: kings-armory A1, A2) and the questions the rules ask of it.
 
 Everything on the table is public (the board, every figure, its tokens and hit
 points); part 1 has no hidden cards. A figure is one token on the board: a Hero, a
@@ -10,10 +11,12 @@ that order are all a client needs to follow a game.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
-from domain.games.kings_armory.board import Space
-from domain.kernel.game import memo_last
-from domain.kernel.records import replace, replacer
+from domain.games.kings_armory.board import Board, Space, board_for
+from domain.games.kings_armory.citations import A2, E_HIREABLES, E_MAXIMUM_RECRUITMENT
+from domain.games.kings_armory.content import heroes, hireables
+from domain.kernel import Emitter, Setup, memo_last, replace
 
 # Phases (kings-armory B8 Game Play Order).
 TOWERS = "towers"
@@ -41,6 +44,10 @@ def numbered(key: str, number: int) -> str:
     what it is. No content key ends in "-<digits>" (tests/kings_armory/test_content.py),
     so an id reads back as its key and number, and no two kinds share an id."""
     return f"{key}-{number}"
+
+
+TOWER_SLOTS = 3
+PARAPET_SLOTS = 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -201,20 +208,18 @@ class KaState:
         KO'd Hero on it too (E Towers, E Defeated)."""
         return sum(1 for f in self.figures if f.kind != FOE and f.tower == tower_id)
 
-    def with_figure(self, figure: Figure) -> KaState:
-        """The state with `figure` replacing the figure of the same id (or added last)."""
+    def with_figure(self, figure: Figure, **changes: Any) -> KaState:
+        """The state with `figure` replacing the figure of the same id (or added last), and
+        its other fields `changes` changed in the same copy."""
         figures = self.figures
         for i, old in enumerate(figures):
             if old.figure == figure.figure:
-                return _state_with(self, figures=(*figures[:i], figure, *figures[i + 1:]))
-        return _state_with(self, figures=(*figures, figure))
+                return replace(self, figures=(*figures[:i], figure, *figures[i + 1:]), **changes)
+        return replace(self, figures=(*figures, figure), **changes)
 
     def without(self, figure_id: str) -> KaState:
         return replace(self, figures=tuple(f for f in self.figures if f.figure != figure_id))
 
-
-_state_with = replacer(KaState)
-"""replace() bound to KaState: evolve copies the state on every event."""
 
 
 @memo_last
@@ -226,3 +231,109 @@ def _tower_cells(towers: tuple[Tower, ...]) -> dict[Space, Tower]:
         for cell in tower.cells:
             cells.setdefault(cell, tower)
     return cells
+
+
+Em = Emitter[KaState]
+"""What makes a command's events, the state evolving as they are made (kernel Emitter)."""
+
+
+def board_of(state: KaState) -> Board:
+    return board_for(state.options.map)
+
+
+def ally_at(state: KaState, space: Space) -> Figure | None:
+    """The Ally on a space (a KO'd Hero still takes it up: kings-armory E Defeated)."""
+    allies = allies_on(state.figures).get(space)
+    return allies[0] if allies else None
+
+
+@memo_last
+def allies_on(figures: tuple[Figure, ...]) -> dict[Space, list[Figure]]:
+    """The Allies on each space, in board order. The rules' checks ask it many times of
+    one position (legal_commands, then plan), so it is built once per figures tuple."""
+    found: dict[Space, list[Figure]] = {}
+    for figure in figures:
+        if figure.kind != FOE:
+            found.setdefault(figure.space, []).append(figure)
+    return found
+
+
+def shares_a_space(state: KaState, ally: Figure) -> bool:
+    """Another Ally stands on the Ally's space: it may pass through, not stop there
+    (kings-armory E Stacking / Sharing a Space)."""
+    return any(f.figure != ally.figure for f in allies_on(state.figures).get(ally.space, ()))
+
+
+# ---------------------------------------------------------------- the game's start
+
+
+DEFAULT_HEROES = ("valcor", "midnight", "felicity", "ember", "cyrus", "raphael", "boleslaw")
+"""Seat n plays the n-th of these unless the `heroes` option says otherwise."""
+MAX_HEROES = 7
+
+
+def parse_heroes(text: str, seats: int) -> tuple[tuple[str, ...], ...]:
+    """The `heroes` option as hero keys by seat, or a ValueError naming the problem."""
+    if not text.strip():
+        if seats > len(DEFAULT_HEROES):
+            raise ValueError(f"{A2}: at most {MAX_HEROES} Heroes")
+        return tuple((key,) for key in DEFAULT_HEROES[:seats])
+    groups = [part.strip() for part in text.split(",")]
+    if len(groups) != seats:
+        raise ValueError(f"{A2}: the heroes option lists {len(groups)} seat(s) for {seats} seat(s)")
+    known = heroes()
+    chosen: list[tuple[str, ...]] = []
+    seen: set[str] = set()
+    for group in groups:
+        keys = tuple(key.strip().lower() for key in group.split("+") if key.strip())
+        if not keys:
+            raise ValueError(f"{A2}: every seat plays at least one Hero")
+        for key in keys:
+            if key not in known:
+                raise ValueError(f"{A2}: no Hero {key!r}; the Heroes are {', '.join(known)}")
+            if key in seen:
+                raise ValueError(f"{A2}: {key} is chosen twice")
+            seen.add(key)
+        chosen.append(keys)
+    return tuple(chosen)
+
+
+def parse_hireables(text: str, seats: int) -> tuple[tuple[int, str, int], ...]:
+    """The `hireables` option as (seat, class, level), checked against kings-armory E
+    Maximum Recruitment."""
+    found: list[tuple[int, str, int]] = []
+    known = hireables()
+    for entry in (part.strip() for part in text.split(",") if part.strip()):
+        pieces = entry.split(":")
+        if len(pieces) != 3 or not pieces[0].isdigit() or not pieces[2].isdigit():
+            raise ValueError(f"hireables option: {entry!r} is not seat:class:level")
+        seat, key, level = int(pieces[0]), pieces[1].strip().lower(), int(pieces[2])
+        if not 1 <= seat <= seats:
+            raise ValueError(f"hireables option: there is no seat {seat}")
+        if key not in known:
+            raise ValueError(f"{E_HIREABLES}: no class {key!r}; the classes are {', '.join(known)}")
+        if not 1 <= level <= 3:
+            raise ValueError(f"{E_HIREABLES}: levels are 1 to 3, not {level}")
+        found.append((seat, key, level))
+        if sum(1 for _, k, _ in found if k == key) > known[key].max_recruits:
+            raise ValueError(f"{E_MAXIMUM_RECRUITMENT}: at most {known[key].max_recruits} {key}")
+    return tuple(found)
+
+
+def initial_state(setup: Setup) -> KaState:
+    """The table before the game starts: the options read and checked."""
+    values = dict(setup.options)
+    options = Options(
+        map=str(values.get("map", "standard")),
+        waves=int(values.get("waves", 5)),
+        gate_hp=int(values.get("gate_hp", 20)),
+        delayed_entry=bool(values.get("delayed_entry", False)),
+        round_limit=int(values.get("round_limit", 0)),
+    )
+    seats = len(setup.seats)
+    chosen = parse_heroes(str(values.get("heroes", "")), seats)
+    if sum(len(keys) for keys in chosen) > MAX_HEROES:
+        raise ValueError(f"{A2}: at most {MAX_HEROES} Heroes")
+    board_for(options.map)  # a broken custom map fails here, naming the A1 rule it breaks
+    return KaState(options=options, seats=seats, heroes=chosen,
+                   hireables=parse_hireables(str(values.get("hireables", "")), seats), gate=options.gate_hp)

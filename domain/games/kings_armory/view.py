@@ -8,8 +8,7 @@ from dataclasses import dataclass
 from domain.games.kings_armory.board import name
 from domain.games.kings_armory.content import heroes, hireables, monsters
 from domain.games.kings_armory.figures import max_hp
-from domain.games.kings_armory.state import FOE, GUARDIAN, HERO, HIREABLE, Figure, KaState
-from domain.games.kings_armory.table import board_of
+from domain.games.kings_armory.state import FOE, GUARDIAN, HERO, HIREABLE, Figure, KaState, board_of
 from domain.kernel import Event
 
 

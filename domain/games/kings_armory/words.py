@@ -19,14 +19,12 @@ from collections.abc import Callable
 from typing import Any
 
 from domain.games.kings_armory import messages as m
-from domain.games.kings_armory.board import MAPS, area_spaces, name, parse
+from domain.games.kings_armory.board import MAPS, area_spaces, board_for, name, parse
 from domain.games.kings_armory.content import Attack, Special, heroes, hireables, monsters
 from domain.games.kings_armory.state import CAVE, FOE, GUARDIAN, HERO, HIREABLE, PLACING, PLAYERS
 from domain.games.kings_armory.state import TOWERS as PLACING_TOWERS
-from domain.games.kings_armory.table import board_for
 from domain.games.kings_armory.view import FigureView, KaView
-from domain.kernel.messages import Command, Event
-from domain.kernel.words import Seats, counted, listed
+from domain.kernel import Command, Event, Seats, counted, listed
 
 GUARDIAN_LABEL = "Felicity's Guardian"
 TOWERS = {"t": "Tower", "p": "Parapet"}

@@ -1,43 +1,29 @@
 """Swordplay: Arena (2 to 11 heroes): discard, draw, ready, fight; the last hero standing wins.
 
-GAME is the decider the service registers under the ruleset name "swordplay".
-The turn structure, interpretations, options and content are in RULES.md.
+GAME is the game the service registers under the ruleset name "swordplay": the Ruleset
+and the modules' functions, assembled. The turn structure, interpretations, options and
+content are in RULES.md.
 """
 
 from __future__ import annotations
 
 from domain.games.swordplay import cards, messages
+from domain.games.swordplay.checks import plan
 from domain.games.swordplay.evolve import evolve
 from domain.games.swordplay.legal import legal_commands
-from domain.games.swordplay.rules import decide
 from domain.games.swordplay.state import (
     ABSORB,
     ANY,
     ARMOUR_DESTRUCTION,
     ATTACK_TARGETS,
     DEFAULT_TURN_LIMIT,
-    DEFEND,
-    SETUP,
-    Hero,
     State,
+    initial_state,
 )
+from domain.games.swordplay.turn import status
 from domain.games.swordplay.view import SwordplayView, redact, view
-from domain.games.swordplay.words import MONSTER, direction, glance, hero, label, tell_command, tell_event
-from domain.kernel import (
-    NOT_STARTED,
-    Chance,
-    Command,
-    Event,
-    Information,
-    OptionSpec,
-    Rules,
-    Ruleset,
-    Setup,
-    Status,
-    in_progress,
-    types_in,
-)
-from domain.kernel.game import memo_last
+from domain.games.swordplay.words import glance, tell_command, tell_event
+from domain.kernel import Chance, Command, Event, Information, OptionSpec, Rules, Ruleset, memo_last, types_in
 
 RULESET = Ruleset(
     name="swordplay",
@@ -81,54 +67,6 @@ RULESET = Ruleset(
 )
 
 
-def _hero(seat: int) -> Hero:
-    played = cards.hero_for_seat(seat)
-    return Hero(seat=seat, name=played.name, life=played.life, max_life=played.life,
-                base_damage=played.base_damage, hands=played.hands)
-
-
-def initial_state(setup: Setup) -> State:
-    options = setup.options
-    heroes = tuple(_hero(seat) for seat in range(1, len(setup.seats) + 1))
-    monster = bool(options.get("monster", False))
-    return State(
-        seats=len(setup.seats),
-        turn_limit=int(options.get("turn_limit", DEFAULT_TURN_LIMIT)),
-        armour_destruction=str(options.get("armour_destruction", ABSORB)),
-        defence_after_damage=bool(options.get("defence_after_damage", False)),
-        attack_targets=str(options.get("attack_targets", ANY)),
-        monster=monster,
-        opening_deal=bool(options.get("opening_deal", False)),
-        first_player_roll=bool(options.get("first_player_roll", False)),
-        drop_without_readying=bool(options.get("drop_without_readying", False)),
-        heroes=heroes,
-        monster_life=cards.MONSTER.life if monster else 0,
-    )
-
-
-def _seat(seat: int) -> str:
-    """A seat and the hero it plays, for the status line: "seat 2 (Swordmaiden)"."""
-    return f"seat {seat} ({hero(seat)})"
-
-
-def status(state: State) -> Status:
-    if state.finished:
-        if state.winner:
-            summary = f"{_seat(state.winner)} is the last hero standing"
-            return Status(finished=True, winners=(state.winner,), turn=state.turn, summary=summary)
-        return Status(finished=True, turn=state.turn, summary=f"drawn: {state.draw_reason}")
-    if state.phase == SETUP:
-        return in_progress((), 0, NOT_STARTED)
-    if state.phase == DEFEND and state.pending is not None:
-        pending = state.pending
-        if pending.attacker == 0:
-            attack = f"{MONSTER}'s {direction(pending.direction)} attack"
-        else:
-            attack = f"{label(pending.card)} from {_seat(pending.attacker)}"
-        return in_progress((pending.target,), state.turn, f"{_seat(pending.target)} answers {attack}")
-    return in_progress((state.active,), state.turn, f"{_seat(state.active)}: {state.phase} phase")
-
-
 GAME: Rules[State] = Rules(
     ruleset=RULESET,
     command_types=types_in(vars(messages), Command),
@@ -136,7 +74,7 @@ GAME: Rules[State] = Rules(
     state_type=State,
     view_type=SwordplayView,
     initial_state=initial_state,
-    decider=decide,
+    plan=plan,
     evolve=evolve,
     legal_commands=legal_commands,
     view=view,

@@ -13,8 +13,6 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import Any
 
-from domain.kernel.text import is_digits
-
 CONTENT = "arena"
 DATA_FILE = "cards-arena.json"
 HAND_SIZE = 5
@@ -161,10 +159,12 @@ def card_id(number: int) -> str:
 
 
 ALL_CARDS: tuple[str, ...] = tuple(card_id(card.number) for card in CARDS)
+_CARD_IDS = frozenset(ALL_CARDS)
 
 
 def is_card_id(card: str) -> bool:
-    return len(card) == 3 and card[0] == "c" and is_digits(card[1:]) and 1 <= int(card[1:]) <= COMBAT_CARDS
+    """One of "c01".."c57"."""
+    return card in _CARD_IDS
 
 
 def card_def(card: str) -> CardDef:

@@ -20,13 +20,8 @@ from domain.games.swordplay.messages import (
     PhaseStarted,
     TurnStarted,
 )
-from domain.games.swordplay.state import COMBAT, DEFEND, DISCARD, DROPPED, MONSTER_SEAT, OVER, Hero, Pending, State
-from domain.kernel import Event
-from domain.kernel.records import replacer
-
-# The two classes copied on nearly every event.
-_state = replacer(State)
-_hero = replacer(Hero)
+from domain.games.swordplay.state import COMBAT, DEFEND, DISCARD, DROPPED, MONSTER_SEAT, OVER, Pending, State
+from domain.kernel import Event, replace
 
 
 def _without(items: tuple[str, ...], card: str) -> tuple[str, ...]:
@@ -38,69 +33,67 @@ def _to_discard(state: State, *played: str) -> tuple[str, ...]:
 
 
 def evolve(state: State, event: Event) -> State:
+    # A hero's change and the state's own are made in one copy of the state (with_hero).
     if isinstance(event, FirstPlayerChosen):
-        return _state(state, first_seat=event.seat)
+        return replace(state, first_seat=event.seat)
     if isinstance(event, DeckShuffled):
         moved = set(event.order)
-        return _state(state, deck=event.order, discard=tuple(c for c in state.discard if c not in moved))
+        return replace(state, deck=event.order, discard=tuple(c for c in state.discard if c not in moved))
     if isinstance(event, CardsDrawn):
         hero = state.hero(event.seat)
-        state = state.with_hero(_hero(hero, hand=hero.hand + event.cards))
-        return _state(state, deck=state.deck[len(event.cards):])
+        return state.with_hero(replace(hero, hand=hero.hand + event.cards), deck=state.deck[len(event.cards):])
     if isinstance(event, TurnStarted):
-        return _state(state, turn=event.turn, active=event.seat, phase=DISCARD, hands_freed=0)
+        return replace(state, turn=event.turn, active=event.seat, phase=DISCARD, hands_freed=0)
     if isinstance(event, PhaseStarted):
-        return _state(state, phase=event.phase)
+        return replace(state, phase=event.phase)
     if isinstance(event, CardDiscarded):
         hero = state.hero(event.seat)
-        state = state.with_hero(_hero(hero, hand=_without(hero.hand, event.card)))
-        return _state(state, discard=_to_discard(state, event.card))
+        return state.with_hero(replace(hero, hand=_without(hero.hand, event.card)),
+                               discard=_to_discard(state, event.card))
     if isinstance(event, ItemDropped):
         hero = state.hero(event.seat)
         if hero.armor == event.card:
-            hero = _hero(hero, armor="", armor_points=0)
+            hero = replace(hero, armor="", armor_points=0)
         else:
-            hero = _hero(hero, items=_without(hero.items, event.card))
+            hero = replace(hero, items=_without(hero.items, event.card))
         freed = state.hands_freed + (cards.card_def(event.card).hands if event.reason == DROPPED else 0)
-        return _state(state.with_hero(hero), discard=_to_discard(state, event.card), hands_freed=freed)
+        return state.with_hero(hero, discard=_to_discard(state, event.card), hands_freed=freed)
     if isinstance(event, ItemReadied):
         hero = state.hero(event.seat)
-        hero = _hero(hero, hand=_without(hero.hand, event.card))
+        hand = _without(hero.hand, event.card)
         if event.kind == cards.ARMOR:
-            hero = _hero(hero, armor=event.card, armor_points=event.points)
-        else:
-            hero = _hero(hero, items=(*hero.items, event.card))
-        return state.with_hero(hero)
+            return state.with_hero(replace(hero, hand=hand, armor=event.card, armor_points=event.points))
+        return state.with_hero(replace(hero, hand=hand, items=(*hero.items, event.card)))
     if isinstance(event, AttackMade):
-        if event.attacker != MONSTER_SEAT:
-            attacker = state.hero(event.attacker)
-            state = state.with_hero(_hero(attacker, hand=_without(attacker.hand, event.card)))
         pending = Pending(
             attacker=event.attacker, target=event.target_seat, card=event.card,
             direction=event.direction, damage=event.damage, announced=event.announced,
         )
-        return _state(state, pending=pending, phase=DEFEND)
+        if event.attacker == MONSTER_SEAT:
+            return replace(state, pending=pending, phase=DEFEND)
+        attacker = state.hero(event.attacker)
+        return state.with_hero(replace(attacker, hand=_without(attacker.hand, event.card)),
+                               pending=pending, phase=DEFEND)
     if isinstance(event, AttackCountered):
         if event.by == cards.DEFENCE:
             hero = state.hero(event.seat)
-            state = state.with_hero(_hero(hero, hand=_without(hero.hand, event.card)))
-            return _state(state, pending=None, phase=COMBAT, discard=_to_discard(state, event.attack_card, event.card))
-        return _state(state, pending=None, phase=COMBAT, discard=_to_discard(state, event.attack_card))
+            return state.with_hero(replace(hero, hand=_without(hero.hand, event.card)), pending=None, phase=COMBAT,
+                                   discard=_to_discard(state, event.attack_card, event.card))
+        return replace(state, pending=None, phase=COMBAT, discard=_to_discard(state, event.attack_card))
     if isinstance(event, DamageDealt):
-        state = _state(state, pending=None, phase=COMBAT, discard=_to_discard(state, event.attack_card))
+        discard = _to_discard(state, event.attack_card)
         if event.seat == MONSTER_SEAT:
-            return _state(state, monster_life=event.life)
-        hero = state.hero(event.seat)
-        return state.with_hero(_hero(hero, life=event.life, armor_points=event.armor_points))
+            return replace(state, pending=None, phase=COMBAT, discard=discard, monster_life=event.life)
+        hero = replace(state.hero(event.seat), life=event.life, armor_points=event.armor_points)
+        return state.with_hero(hero, pending=None, phase=COMBAT, discard=discard)
     if isinstance(event, HeroDefeated):
-        hero = state.hero(event.seat)
-        hero = _hero(hero, alive=False, hand=(), armor="", armor_points=0, items=())
-        return _state(state.with_hero(hero), discard=state.discard + event.cards)
+        hero = replace(state.hero(event.seat), alive=False, hand=(), armor="", armor_points=0, items=())
+        return state.with_hero(hero, discard=state.discard + event.cards)
     if isinstance(event, MonsterDefeated):
-        return _state(state, monster_life=0)
+        return replace(state, monster_life=0)
     if isinstance(event, GameWon):
-        return _state(state, phase=OVER, winner=event.seat, pending=None)
+        return replace(state, phase=OVER, winner=event.seat, pending=None)
     if isinstance(event, GameDrawn):
-        return _state(state, phase=OVER, draw_reason=event.reason, pending=None)
+        return replace(state, phase=OVER, draw_reason=event.reason, pending=None)
     # DieRolled and TurnEnded record facts that change nothing by themselves.
     return state

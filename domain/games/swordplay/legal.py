@@ -1,9 +1,20 @@
-"""legal_commands(): every command a seat may submit now, each complete as is."""
+"""legal_commands(): every command a seat may submit now, each complete as is.
+
+The candidates are the seat's own cards; they are filtered by the very checks plan makes
+(checks.py), so the list and plan agree (tests/test_games.py).
+"""
 
 from __future__ import annotations
 
-from domain.games.swordplay import cards
-from domain.games.swordplay.combat import valid_targets
+from domain.games.swordplay.checks import (
+    attack_card_problem,
+    block_problem,
+    defence_problem,
+    drop_problem,
+    item_problem,
+    ready_owed,
+    valid_targets,
+)
 from domain.games.swordplay.messages import (
     Attack,
     AttackMonster,
@@ -18,29 +29,23 @@ from domain.games.swordplay.messages import (
     TakeHit,
 )
 from domain.games.swordplay.state import COMBAT, DEFEND, DISCARD, READY, State
-from domain.games.swordplay.turns import drop_problem, item_problem, ready_owed
+from domain.games.swordplay.turn import to_act
 from domain.kernel import Command
 
 
 def legal_commands(state: State, seat: int) -> list[Command]:
-    if state.finished or not 1 <= seat <= state.seats:
+    if seat not in to_act(state):
         return []
     hero = state.hero(seat)
     pending = state.pending
     if state.phase == DEFEND and pending is not None:
-        if seat != pending.target:
-            return []
         defences: list[Command] = [
-            Defend(seat=seat, card=card) for card in hero.hand
-            if cards.kind(card) == cards.DEFENCE and pending.direction in cards.card_def(card).counters
+            Defend(seat=seat, card=card) for card in hero.hand if not defence_problem(hero, pending, card)
         ]
         blocks: list[Command] = [
-            BlockWithShield(seat=seat, card=card) for card in hero.items
-            if cards.kind(card) == cards.SHIELD and pending.direction in cards.card_def(card).blocks
+            BlockWithShield(seat=seat, card=card) for card in hero.items if not block_problem(hero, pending, card)
         ]
         return [*defences, *blocks, TakeHit(seat=seat)]
-    if seat != state.active:
-        return []
     if state.phase == DISCARD:
         return [*(Discard(seat=seat, card=card) for card in hero.hand), SkipDiscard(seat=seat)]
     if state.phase == READY:
@@ -54,10 +59,10 @@ def legal_commands(state: State, seat: int) -> list[Command]:
         ends: list[Command] = [] if ready_owed(state) else [EndReady(seat=seat)]
         return [*readies, *drops, *ends]
     if state.phase == COMBAT:
-        attack_cards = [card for card in hero.hand if cards.kind(card) == cards.ATTACK]
+        attack_cards = [card for card in hero.hand if not attack_card_problem(hero, card)]
+        targets = valid_targets(state, seat)
         attacks: list[Command] = [
-            Attack(seat=seat, card=card, target_seat=target)
-            for card in attack_cards for target in valid_targets(state, seat)
+            Attack(seat=seat, card=card, target_seat=target) for card in attack_cards for target in targets
         ]
         if state.monster_alive():
             attacks.extend(AttackMonster(seat=seat, card=card) for card in attack_cards)

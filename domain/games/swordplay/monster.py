@@ -4,21 +4,22 @@ At the end of every round it attacks a living hero chosen by the die, in a
 direction rolled on the die; its damage comes from the die too, rolled before the
 target answers when `defence_after_damage` is on, else only if the attack hits
 (swordplay Monster in RULES.md). The target answers as it would any attack.
+
+Its functions are effects (effects.py calls them): they roll and emit, and check nothing.
 """
 
 from __future__ import annotations
 
 from domain.games.swordplay import cards
+from domain.games.swordplay import citations as cite
 from domain.games.swordplay.messages import AttackMade, DieRolled
 from domain.games.swordplay.state import MONSTER_SEAT, State
 from domain.kernel import Emitter, Rng
 
-RULE = "swordplay Monster"
-
 
 def roll(em: Emitter[State], rng: Rng, purpose: str) -> int:
     value = rng.die(cards.MONSTER.die)
-    em.emit(DieRolled, RULE, seat=MONSTER_SEAT, purpose=purpose, sides=cards.MONSTER.die, value=value)
+    em.emit(DieRolled, cite.MONSTER, seat=MONSTER_SEAT, purpose=purpose, sides=cards.MONSTER.die, value=value)
     return value
 
 
@@ -50,5 +51,5 @@ def monster_attacks(em: Emitter[State], rng: Rng) -> None:
     direction = cards.MONSTER.direction_by_roll[roll(em, rng, "monster direction") - 1]
     announced = em.state.defence_after_damage
     damage = roll_damage(em, rng) if announced else 0
-    em.emit(AttackMade, RULE, attacker=MONSTER_SEAT, card="", target_seat=target, direction=direction, bonus=0,
+    em.emit(AttackMade, cite.MONSTER, attacker=MONSTER_SEAT, card="", target_seat=target, direction=direction, bonus=0,
             damage=damage, announced=announced)

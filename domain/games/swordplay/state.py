@@ -8,9 +8,10 @@ hero's armour slot or held items, or the attack waiting for an answer.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from domain.games.swordplay import cards
-from domain.kernel.records import replace
+from domain.kernel import Setup, replace
 
 # Options.
 ABSORB = "absorb"
@@ -98,9 +99,10 @@ class State:
     def hero(self, seat: int) -> Hero:
         return self.heroes[seat - 1]
 
-    def with_hero(self, hero: Hero) -> State:
-        heroes = tuple(hero if h.seat == hero.seat else h for h in self.heroes)
-        return replace(self, heroes=heroes)
+    def with_hero(self, hero: Hero, **changes: Any) -> State:
+        """The state with `hero` in its seat's place, and the other `changes` made, in one copy."""
+        heroes = self.heroes
+        return replace(self, heroes=(*heroes[:hero.seat - 1], hero, *heroes[hero.seat:]), **changes)
 
     def living(self) -> tuple[int, ...]:
         return tuple(h.seat for h in self.heroes if h.alive)
@@ -113,10 +115,34 @@ class State:
         return self.monster and self.monster_life > 0
 
 
-def next_living(state: State, seat: int) -> int:
-    """The next living hero clockwise (to the left) after `seat`, or 0 if none."""
-    for step in range(1, state.seats + 1):
-        candidate = (seat - 1 + step) % state.seats + 1
-        if state.hero(candidate).alive and candidate != seat:
-            return candidate
-    return 0
+def _hero(seat: int) -> Hero:
+    played = cards.hero_for_seat(seat)
+    return Hero(seat=seat, name=played.name, life=played.life, max_life=played.life,
+                base_damage=played.base_damage, hands=played.hands)
+
+
+def initial_state(setup: Setup) -> State:
+    """Seat n plays hero n of the content (swordplay Setup); the options as chosen."""
+    options = setup.options
+    heroes = tuple(_hero(seat) for seat in range(1, len(setup.seats) + 1))
+    monster = bool(options.get("monster", False))
+    return State(
+        seats=len(setup.seats),
+        turn_limit=int(options.get("turn_limit", DEFAULT_TURN_LIMIT)),
+        armour_destruction=str(options.get("armour_destruction", ABSORB)),
+        defence_after_damage=bool(options.get("defence_after_damage", False)),
+        attack_targets=str(options.get("attack_targets", ANY)),
+        monster=monster,
+        opening_deal=bool(options.get("opening_deal", False)),
+        first_player_roll=bool(options.get("first_player_roll", False)),
+        drop_without_readying=bool(options.get("drop_without_readying", False)),
+        heroes=heroes,
+        monster_life=cards.MONSTER.life if monster else 0,
+    )
+
+
+def attack_damage(state: State, seat: int, card: str) -> int:
+    """Base damage + every ready weapon + the attack card's bonus (swordplay Damage)."""
+    hero = state.hero(seat)
+    weapons = sum(cards.card_def(item).damage for item in hero.items)
+    return hero.base_damage + weapons + cards.card_def(card).bonus

@@ -15,8 +15,7 @@ from domain.games.swordplay import cards
 from domain.games.swordplay import messages as m
 from domain.games.swordplay.state import COMBAT, DEFEND, DISCARD, MONSTER_SEAT, READY, SETUP
 from domain.games.swordplay.view import HeroView, PendingView, SwordplayView
-from domain.kernel.messages import Command, Event
-from domain.kernel.words import Seats, counted, listed
+from domain.kernel import Command, Event, Seats, counted, listed
 
 
 def label(card: str) -> str:

@@ -50,7 +50,7 @@ export async function startServer(timeoutMs = 60_000): Promise<RunningServer> {
   const python = process.env.TABLERULES_PYTHON ?? venvBin(root, "python");
   if (!existsSync(python)) throw new Error(`no ${python}: run \`make proto\` in ${root} first`);
   const operatorToken = randomBytes(24).toString("hex");
-  const child = spawn(python, ["-m", "service.cli", "serve", "--host", "127.0.0.1", "--port", "0",
+  const child = spawn(python, ["-m", "tools.cli", "serve", "--host", "127.0.0.1", "--port", "0",
     "--storage", "memory:"], {
     cwd: root,
     env: { ...process.env, TABLERULES_OPERATOR_TOKEN: operatorToken, PYTHONUNBUFFERED: "1" },

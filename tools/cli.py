@@ -8,18 +8,12 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import errno
-import gc
 import io
 import json
-import logging
 import os
 import shutil
-import signal
-import socket
 import sys
 import textwrap
-import threading
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn, TextIO, TypeVar
@@ -35,6 +29,7 @@ from domain.kernel.upgrade import DecidedOtherwise, NothingToUpgrade, upgrade
 from domain.kernel.words import Seats
 from service import serverlog
 from service.config import Settings
+from tools.remote import client, operator_token
 
 if TYPE_CHECKING:
     from service.schema import Policy
@@ -156,104 +151,30 @@ def _settings(args: argparse.Namespace) -> Settings:
 T = TypeVar("T")
 
 
-def _reached(args: argparse.Namespace, url: str, open_: Callable[[str], T]) -> T:
-    """`open_(url)`, or an exit naming the store and what stands in the way: a schema to
-    upgrade, or a database that cannot be reached."""
-    from service.schema import SchemaError
-    from service.store import is_outage, public_url
+def _or_stop(args: argparse.Namespace, work: Callable[[], T]) -> T:
+    """`work()`, or an exit naming what stands in the way of the server or a tool on its store
+    (a port taken, a store that cannot be reached or used)."""
+    from service.serve import CannotStart
 
     try:
-        return open_(url)
-    except SchemaError as problem:
-        _stop(args, f"the store at {public_url(url)} cannot be used: {problem}")
-    except Exception as problem:
-        if not is_outage(problem):
-            raise
-        _stop(args, f"cannot reach the store at {public_url(url)}: {problem}")
+        return work()
+    except CannotStart as problem:
+        _stop(args, str(problem))
 
 
 def _open_store(args: argparse.Namespace, url: str, policy: Policy | None = None) -> GameStore:
     """The GameStore at `url` with its schema as `policy` says (default: the store's own), or an exit
     naming what stands in the way."""
-    from service.store import GameStore
+    from service.serve import open_store
 
-    return _reached(args, url, lambda where: GameStore(where, policy))
-
-
-def _port_taken(host: str, port: int) -> str:
-    """Why the server could not listen on host:port (empty: it can), found by trying: gRPC
-    itself would say it in a line of its own C library's log and a traceback."""
-    if port == 0:
-        return ""
-    try:
-        found = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
-    except OSError as problem:
-        return f"{host} is no address of this machine ({problem.strerror}); --host or TABLERULES_HOST names another"
-    for family, kind, protocol, _, address in found:
-        with socket.socket(family, kind, protocol) as probe:
-            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-            try:
-                probe.bind(address)
-            except OSError as problem:
-                if problem.errno == errno.EADDRINUSE:
-                    return ("the port is taken (another tablerules serve, perhaps); --port or TABLERULES_PORT "
-                            "chooses another")
-                return f"{problem.strerror}; --host or TABLERULES_HOST names the address to listen on"
-    return ""
+    return _or_stop(args, lambda: open_store(url, policy))
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
-    from service.heavy import HeavyWork
-    from service.logjobs import MEGABYTE, LogJobs
-    from service.server import start
-    from service.store import public_url
-    from service.tables import Tables
+    from service.serve import serve
 
     settings = _settings(args)
-    taken = _port_taken(settings.host, settings.port)
-    if taken:
-        _stop(args, f"cannot listen on {settings.host}:{settings.port}: {taken}")
-    # The log first: opening the store may warn (a database file readable by others).
-    log_writer = serverlog.configure(settings.log_format, settings.log_requests)
-    try:
-        store = _open_store(args, settings.storage_url())
-    except BaseException:
-        log_writer.stop()
-        raise
-    for step in store.schema_applied:
-        logging.getLogger("tablerules.server").info("schema version %d applied to the store: %s", step.version,
-                                                    step.description)
-    log_jobs = LogJobs(settings.log_workers, settings.log_waiting, settings.log_memory_mb * MEGABYTE,
-                       settings.log_seconds, settings.log_per_caller)
-    tables = Tables(store, settings.resolved_operator_token(), log_jobs=log_jobs,
-                    stream_interval=settings.stream_interval_ms / 1000, max_game_events=settings.max_game_events,
-                    heavy=HeavyWork(settings.heavy_calls, settings.heavy_waiting))
-    # The event loop gives up the GIL at every message it sends; with Python's default
-    # 5 ms switch interval a worker thread (a view's legal commands, say) may then keep it
-    # that long while every command and stream waits. A shorter interval lets the loop
-    # back in sooner.
-    sys.setswitchinterval(0.0005)
-    running = start(tables, settings.host, settings.port, settings.workers, settings.max_request_bytes,
-                    settings.metrics_port or None)
-    # Modules, functions and classes live as long as the process: keep the collector's
-    # full passes, which pause every call, to what the games and calls allocate.
-    gc.freeze()
-    print(f"tablerules serving on {settings.host}:{running.port} (storage {public_url(settings.storage_url())})",
-          flush=True)
-    if running.metrics is not None:
-        print(f"metrics on http://{settings.host}:{running.metrics.port}/metrics", flush=True)
-    if not settings.operator_token:
-        print(f"operator token in {settings.token_file()}", flush=True)
-    print("Ctrl-C (or SIGTERM) stops it; --log-requests logs a line per request", flush=True)
-    done = threading.Event()
-    for signum in (signal.SIGINT, signal.SIGTERM):
-        signal.signal(signum, lambda *_: done.set())
-    done.wait()
-    logging.getLogger("tablerules.server").info(
-        "shutting down: health NOT_SERVING, streams ended, %d s for the calls under way", settings.grace_seconds)
-    running.stop(settings.grace_seconds)
-    log_writer.stop()
-    return 0
+    return _or_stop(args, lambda: serve(settings))
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
@@ -300,9 +221,9 @@ MAX_VIEWED_LOG_BYTES = 256 * 1024 * 1024
 
 def cmd_view(args: argparse.Namespace) -> int:
     """Serve the web viewer for a log file or a live game until interrupted."""
-    from service.viewer.live import LiveTimeline
-    from service.viewer.timeline import Timeline, Unviewable, load
-    from service.viewer.web import NotBuilt, ViewerServer
+    from tools.viewer.live import LiveTimeline
+    from tools.viewer.timeline import Timeline, Unviewable, load
+    from tools.viewer.web import NotBuilt, ViewerServer
 
     if (args.file is None) == (args.game is None):
         print("tablerules view: give a log file, or --game ID for a live game (not both)", file=sys.stderr)
@@ -361,7 +282,7 @@ def cmd_audit(args: argparse.Namespace) -> int:
 
 def cmd_diff(args: argparse.Namespace) -> int:
     """Where two logs of one game part (exit 0 identical, 1 they differ)."""
-    from service.logdiff import diff_logs
+    from tools.logdiff import diff_logs
 
     a, b = _read_log(args.a), _read_log(args.b)
     found = diff_logs(_game_of(a.header), a, b)
@@ -464,6 +385,7 @@ def cmd_schema(args: argparse.Namespace) -> int:
     """`schema upgrade`: create or upgrade the store's schema, saying what it did; `schema status`:
     where it stands (exit 0 up to date, 1 not)."""
     from service.schema import Policy
+    from service.serve import reached
     from service.store import is_shared, public_url, schema_status, upgrade_schema
 
     url = _settings(args).storage_url()
@@ -473,13 +395,13 @@ def cmd_schema(args: argparse.Namespace) -> int:
     if args.action == "status" and not is_shared(url) and not Path(url.removeprefix("sqlite:///")).exists():
         print(f"{where}: no such file (the server creates it, with its schema, on first start)")
         return 1
-    before = _reached(args, url, schema_status)
+    before = _or_stop(args, lambda: reached(url, schema_status))
     if args.action == "status":
         print(f"{where}: {before.describe()}")
         for done in before.history:
             print(f"  version {done.version}, applied {done.applied_at}: {done.description}")
         return 0 if before.refusal(Policy.CURRENT) is None else 1
-    applied = _reached(args, url, upgrade_schema)
+    applied = _or_stop(args, lambda: reached(url, upgrade_schema))
     if not applied:
         print(f"{where}: {before.describe()}; nothing to do")
         return 0
@@ -515,7 +437,7 @@ def cmd_migrate(args: argparse.Namespace) -> int:
 
 
 def cmd_import_cards(args: argparse.Namespace) -> int:
-    from service.cardimport import convert_guardians
+    from tools.cardimport import convert_guardians
 
     source = Path(args.source)
     if not (source / "carddata.tsv").is_file():
@@ -532,24 +454,8 @@ def cmd_import_cards(args: argparse.Namespace) -> int:
     return 0
 
 
-def _client(args: argparse.Namespace) -> Any:
-    from tablerules_client import Client
-
-    return Client(args.address)
-
-
-def _operator_token(args: argparse.Namespace) -> str | None:
-    if args.token:
-        return str(args.token)
-    env = Settings.from_env()
-    if env.operator_token:
-        return env.operator_token
-    path = Path(args.data_dir or env.data_dir) / "operator.token"
-    return path.read_text().strip() if path.exists() else None
-
-
 def cmd_export(args: argparse.Namespace) -> int:
-    chunks = _client(args).export_log_chunks(args.game_id, _operator_token(args))
+    chunks = client(args).export_log_chunks(args.game_id, operator_token(args))
     if not args.out:
         for chunk in chunks:
             _raw(sys.stdout).write(chunk)
@@ -574,7 +480,7 @@ def _print_seats(response: Any) -> None:
 
 
 def cmd_import(args: argparse.Namespace) -> int:
-    response = _client(args).import_log(Path(args.file).read_text(encoding="utf-8"))
+    response = client(args).import_log(Path(args.file).read_text(encoding="utf-8"))
     _print_seats(response)
     if not response.finished:
         print(f"note: {SEED_CHOSEN}")
@@ -582,14 +488,14 @@ def cmd_import(args: argparse.Namespace) -> int:
 
 
 def cmd_fork(args: argparse.Namespace) -> int:
-    response = _client(args).fork(args.at, log_jsonl=Path(args.file).read_text(encoding="utf-8"))
+    response = client(args).fork(args.at, log_jsonl=Path(args.file).read_text(encoding="utf-8"))
     _print_seats(response)
     print(f"note: {SEED_CHOSEN}")
     return 0
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    from service.play import play
+    from tools.play import play
 
     return play(args)
 

@@ -17,9 +17,9 @@ from typing import Any
 
 from domain.kernel.canonical import JsonValue
 from domain.kernel.log import SEED_CHOSEN
-from service.viewer.timeline import status_json
 from tablerules_client.chain import BrokenChain, ChainCheck
 from tablerules_client.client import Client, ServiceCallError
+from tools.viewer.timeline import status_json
 
 FIRST_EVENT_SECONDS = 10.0
 """How long the page's first request waits for GameCreated, the event that names the seats."""

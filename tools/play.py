@@ -3,7 +3,7 @@
 Any ruleset is playable the same way, from what the server says in words: each move
 shows what happened since the person's last one (the events' sentences, as their seat
 sees them), their view in a few lines (GetView's `view_lines`) and their legal
-commands in words, picked by number. Bots pick at random (seeded).
+commands in words, picked by number. Bots pick at random (seeded; tools/bots.py).
 
 The whole view (`v`, or `--full`) is rendered generically: a view that carries a card
 catalog (a `cards` list of objects with `id` and `name`, as Guardians' does) shows
@@ -27,8 +27,9 @@ from typing import Any, NoReturn
 
 from domain.kernel.log import SEED_CHOSEN
 from domain.kernel.text import is_digits
-from service.cli import _operator_token
-from tablerules_client import Client, SeatClient, command_json
+from tablerules_client import Client, SeatClient
+from tools.bots import bot_choice
+from tools.remote import operator_token
 
 
 def parse_options(pairs: list[str]) -> dict[str, bool | int | str]:
@@ -55,7 +56,6 @@ TEXT_BLOCKS = ("map", "legend")
 """View fields that are text to print line by line (the board as a grid, what its marks are)."""
 RECORD_IDS = ("figure", "tower")
 """A list of flat records named by one of these fields is shown one record per line."""
-SPACE_NAME = re.compile(r"([a-z])([0-9]{1,2})")
 
 
 class Cards:
@@ -303,111 +303,6 @@ def choose(view: Any) -> Any:
         print(f"  type a number from 1 to {len(legal)}, v or q")
 
 
-def _progress(data: dict[str, Any], seat: int) -> int | None:
-    """How far a Step goes toward the far side of a grid board: the row of its target
-    space for seat 1 (which starts on row 1), minus it for the other seat; None if the
-    command is no Step to a grid space."""
-    to = data.get("to")
-    if data.get("type") != "Step" or not isinstance(to, str) or not GRID_SPACE.fullmatch(to):
-        return None
-    row = int(to[1:])
-    return row if seat == 1 else -row
-
-
-def _acting(view_json: str) -> str:
-    """The figure whose turn it is, if the view names one (The King's Armory's `acting`)."""
-    try:
-        view = json.loads(view_json)
-    except ValueError:
-        return ""
-    acting = view.get("acting") if isinstance(view, dict) else None
-    return acting if isinstance(acting, str) else ""
-
-
-def _coordinates(space: Any) -> tuple[int, int] | None:
-    """"f7" as (7, 5): row, column; None if it is no space name."""
-    found = SPACE_NAME.fullmatch(space) if isinstance(space, str) else None
-    return (int(found.group(2)), ord(found.group(1)) - ord("a")) if found else None
-
-
-def _foes_and_figures(view_json: str) -> tuple[list[tuple[int, int]], dict[str, tuple[int, int]]]:
-    """From a view with `figures` (The King's Armory's): where the foes stand, and where
-    every figure stands by its id."""
-    try:
-        view = json.loads(view_json) if view_json else {}
-    except ValueError:
-        return [], {}
-    figures = view.get("figures") if isinstance(view, dict) else None
-    foes: list[tuple[int, int]] = []
-    where: dict[str, tuple[int, int]] = {}
-    for figure in figures if isinstance(figures, list) else ():
-        if not isinstance(figure, dict) or (space := _coordinates(figure.get("space"))) is None:
-            continue
-        where[str(figure.get("figure"))] = space
-        if figure.get("kind") == "foe":
-            foes.append(space)
-    return foes, where
-
-
-def _toward_foes(legal: list[Any], view_json: str) -> list[Any]:
-    """The Steps that bring their figure nearest to a foe (orthogonal steps), if any brings
-    it nearer than it stands; none otherwise."""
-    foes, where = _foes_and_figures(view_json)
-    if not foes:
-        return []
-
-    def distance(space: tuple[int, int]) -> int:
-        return min(abs(space[0] - foe[0]) + abs(space[1] - foe[1]) for foe in foes)
-
-    scored: list[tuple[int, Any]] = []
-    for command in legal:
-        data = command_json(command)
-        to, origin = _coordinates(data.get("to")), where.get(str(data.get("figure")))
-        if data["type"] == "Step" and to is not None and origin is not None and distance(to) < distance(origin):
-            scored.append((distance(to), command))
-    best = min((d for d, _ in scored), default=None)
-    return [command for d, command in scored if d == best]
-
-
-def _by_types(chooser: random.Random, legal: list[Any]) -> Any:
-    by_type: dict[str, list[Any]] = {}
-    for command in legal:
-        by_type.setdefault(command_json(command)["type"], []).append(command)
-    return chooser.choice(by_type[chooser.choice(sorted(by_type))])
-
-
-def bot_choice(chooser: random.Random, legal: list[Any], style: str, seat: int = 1, view_json: str = "") -> Any:
-    """A random bot's pick. "types": a command type first, then one of that type, so
-    that moves with many variants (targets, cards) do not crowd out the rest.
-    "eager": half the time the first listed command (games list the moves that make
-    progress first), otherwise as "types". "aggressive": in a game of figures and foes
-    (a view with `figures`, The King's Armory) an Attack or a UseSpecial, else a Step
-    toward the nearest foe, else anything but a Step or ending the turn, else ending
-    it; otherwise mostly a Step as far toward the opponent's side of a grid board as
-    any (Guardians: Shields march on the enemy stronghold), otherwise as "types"."""
-    if style == "uniform":
-        return chooser.choice(legal)
-    if style == "eager" and chooser.random() < 0.5:
-        return legal[0]
-    if style == "aggressive" and _foes_and_figures(view_json)[1]:
-        fighting = [c for c in legal if command_json(c)["type"] in ("Attack", "UseSpecial")]
-        if fighting:
-            return _by_types(chooser, fighting)
-        closer = _toward_foes(legal, view_json)
-        if closer:
-            return chooser.choice(closer)
-        busy = [c for c in legal if command_json(c)["type"] not in ("Step", "EndAlly", "EndTurn")]
-        ending = [c for c in legal if command_json(c)["type"] in ("EndAlly", "EndTurn")]
-        return _by_types(chooser, busy or ending or legal)  # a Step that leads nowhere nearer waits
-    if style == "aggressive" and chooser.random() < 0.9:
-        steps = [(progress, command) for command in legal
-                 if (progress := _progress(command_json(command), seat)) is not None]
-        if steps:
-            best = max(progress for progress, _ in steps)
-            return chooser.choice([command for progress, command in steps if progress == best])
-    return _by_types(chooser, legal)
-
-
 def bot_seats(text: str, all_bots: bool, seats: int) -> set[int]:
     """The seats bots play, from --bots ("2" or "2,3") or --all-bots; SystemExit naming the
     problem before any game is made."""
@@ -486,7 +381,7 @@ def play(args: argparse.Namespace) -> int:
             f"seat-{n}" for n in range(1, args.seats + 1)]
         bots = bot_seats(args.bots, args.all_bots, len(names))
         # A chosen seed is the operator's privilege (reproducible games).
-        operator = _operator_token(args) if args.seed else None
+        operator = operator_token(args) if args.seed else None
         created = client.create_game(args.ruleset, names, parse_options(args.option), seed=args.seed, token=operator)
         table = Table(client, created.game_id, {s.seat: SeatClient(client, created.game_id, s.token)
                                                for s in created.seats},
@@ -560,7 +455,7 @@ def _played(args: argparse.Namespace, table: Table, bots_rng: random.Random) -> 
     print(f"game {game_id}: {'finished' if final.status.finished else 'stopped'} after "
           f"{final.version} events; won by {winners}. {final.status.summary}")
     if args.export:
-        text = client.export_log(game_id, _operator_token(args))
+        text = client.export_log(game_id, operator_token(args))
         Path(args.export).parent.mkdir(parents=True, exist_ok=True)
         Path(args.export).write_text(text, encoding="utf-8")
         print(f"log written to {args.export}", file=sys.stderr)

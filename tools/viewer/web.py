@@ -33,8 +33,8 @@ from urllib.parse import parse_qs, urlsplit
 
 from domain.kernel.canonical import JsonValue
 from domain.kernel.quoting import inert
-from service.viewer.live import LiveTimeline, Refused
-from service.viewer.timeline import Timeline
+from tools.viewer.live import LiveTimeline, Refused
+from tools.viewer.timeline import Timeline
 
 WEB_ROOT = Path(__file__).resolve().parents[2] / "clients" / "web"
 """The page's sources (public/) and its compiled scripts (dist/, built by `make viewer`)."""

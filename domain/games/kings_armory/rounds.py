@@ -1,15 +1,30 @@
 """The order of play (kings-armory B8): set-up, Waves of Foes' and Players' Rounds,
-between Waves (part 1: healing only), victory and defeat (B9)."""
+between Waves (part 1: healing only), victory and defeat (B9). Effects only: what
+follows an accepted command, each step decided against the state the Emitter has
+evolved so far."""
 
 from __future__ import annotations
 
 from domain.games.kings_armory import messages as m
 from domain.games.kings_armory.board import name, within_range
-from domain.games.kings_armory.combat import Em
+from domain.games.kings_armory.citations import (
+    A2,
+    B1_ENTRANCE,
+    B2,
+    B3,
+    B3_PARAPETS,
+    B4,
+    B5_STEP_1,
+    B5_STEP_6,
+    B9,
+    D2_2_DELAYED_ENTRY,
+    E_HEALING,
+    HIREABLES_OPTION,
+    ROUND_LIMIT,
+)
 from domain.games.kings_armory.content import heroes, hireables, wave_card
 from domain.games.kings_armory.figures import specials, stats
 from domain.games.kings_armory.foes import (
-    R_ENTRY,
     enter_foe,
     foe_turn,
     heroes_in_game,
@@ -17,25 +32,20 @@ from domain.games.kings_armory.foes import (
     upkeep_allies,
     wave_size,
 )
-from domain.games.kings_armory.state import GUARDIAN, HERO, HIREABLE, KaState, numbered
-from domain.games.kings_armory.table import board_of
+from domain.games.kings_armory.state import (
+    GUARDIAN,
+    HERO,
+    HIREABLE,
+    PARAPET_SLOTS,
+    PLACING,
+    PLAYERS,
+    TOWER_SLOTS,
+    Em,
+    board_of,
+    numbered,
+)
+from domain.games.kings_armory.turn import seat_done
 from domain.kernel import Rng
-
-R_SETUP = "kings-armory A2"
-R_PARAPETS = "kings-armory B3 A Note About Parapets"
-R_WAVE = "kings-armory B1 Foe Quantity and Entrance"
-R_DELAYED = "kings-armory D2-2 Delayed Monster Entry"
-R_PLAYERS = "kings-armory B2"
-R_FOES = "kings-armory B3"
-R_FINISH = "kings-armory B4"
-R_VICTORY = "kings-armory B9"
-R_HEAL = "kings-armory B5 Step 1"
-R_SIT_OUT = "kings-armory B5 Step 6"
-R_ROUND_LIMIT = "tablerules round_limit"
-R_AURA = "kings-armory E Healing"
-
-PARAPET_SLOTS = 1
-TOWER_SLOTS = 3
 
 
 def start_game(em: Em) -> None:
@@ -47,22 +57,22 @@ def start_game(em: Em) -> None:
     board = board_of(state)
     hero_count = sum(len(keys) for keys in state.heroes)
     towers = wave_card().scale(hero_count).towers
-    em.emit(m.GameSetUp, R_SETUP, board.name, state.seats, towers, state.options.gate_hp, state.options.waves)
+    em.emit(m.GameSetUp, A2, board.name, state.seats, towers, state.options.gate_hp, state.options.waves)
     for seat, keys in enumerate(state.heroes, start=1):
         for key in keys:
-            em.emit(m.AllyJoined, R_SETUP, key, key, HERO, seat, 1, heroes()[key].stats.hp)
+            em.emit(m.AllyJoined, A2, key, key, HERO, seat, 1, heroes()[key].stats.hp)
     room = towers * TOWER_SLOTS + len(board.parapets) * PARAPET_SLOTS - hero_count
     numbers: dict[str, int] = {}
     for hired, (seat, key, level) in enumerate(state.hireables):
         numbers[key] = numbers.get(key, 0) + 1
         figure = numbered(key, numbers[key])
         if hired < room:
-            em.emit(m.AllyJoined, "tablerules hireables option", figure, key, HIREABLE, seat, level,
+            em.emit(m.AllyJoined, HIREABLES_OPTION, figure, key, HIREABLE, seat, level,
                     hireables()[key].stats(level).hp)
         else:
-            em.emit(m.HireableSatOut, R_SIT_OUT, figure, key, seat, level)
+            em.emit(m.HireableSatOut, B5_STEP_6, figure, key, seat, level)
     for number, parapet in enumerate(board.parapets, start=1):
-        em.emit(m.TowerPlaced, R_PARAPETS, f"p{number}", (name(parapet),), PARAPET_SLOTS)
+        em.emit(m.TowerPlaced, B3_PARAPETS, f"p{number}", (name(parapet),), PARAPET_SLOTS)
     if not em.state.towers_left:
         next_placer(em, 0)
 
@@ -73,11 +83,11 @@ def next_placer(em: Em, after: int) -> None:
     state = em.state
     seats = state.seats
     if state.towers_left:
-        em.emit(m.SeatTurnBegan, R_SETUP, after % seats + 1)
+        em.emit(m.SeatTurnBegan, A2, after % seats + 1)
         return
     for seat in range(1, seats + 1):
         if any(f.space[0] < 0 for f in state.allies_of(seat)):
-            em.emit(m.SeatTurnBegan, R_SETUP, seat)
+            em.emit(m.SeatTurnBegan, A2, seat)
             return
 
 
@@ -88,7 +98,7 @@ def begin_wave(em: Em, rng: Rng, wave: int) -> None:
     scale = wave_card().scale(heroes_in_game(state))
     foes = wave_size(state, wave)
     now = (foes + 1) // 2 if state.options.delayed_entry else foes
-    em.emit(m.WaveBegan, R_WAVE, wave, foes, scale.roll_mod, now)
+    em.emit(m.WaveBegan, B1_ENTRANCE, wave, foes, scale.roll_mod, now)
     foes_round(em, rng)
 
 
@@ -98,9 +108,9 @@ def game_lost(em: Em) -> bool:
     if state.finished:
         return True
     if state.gate <= 0:
-        em.emit(m.GameOver, R_VICTORY, False, "the Castle Gate is down to 0 hit points")
+        em.emit(m.GameOver, B9, False, "the Castle Gate is down to 0 hit points")
     elif not any(f.kind == HERO and f.active for f in state.figures):
-        em.emit(m.GameOver, R_VICTORY, False, "every Hero is defeated")
+        em.emit(m.GameOver, B9, False, "every Hero is defeated")
     return em.state.finished
 
 
@@ -109,10 +119,10 @@ def foes_round(em: Em, rng: Rng) -> None:
     state = em.state
     limit = state.options.round_limit
     if limit and state.rounds >= limit:
-        em.emit(m.GameOver, R_ROUND_LIMIT, False, f"the round limit ({limit}) is reached")
+        em.emit(m.GameOver, ROUND_LIMIT, False, f"the round limit ({limit}) is reached")
         return
     number = state.round + 1
-    em.emit(m.RoundBegan, R_FOES, "foes", number)
+    em.emit(m.RoundBegan, B3, "foes", number)
     if number == 1:
         first = state.to_enter if not state.options.delayed_entry else (state.to_enter + 1) // 2
         if not _enter(em, rng, first):
@@ -128,7 +138,7 @@ def foes_round(em: Em, rng: Rng) -> None:
             foe_turn(em, rng, foe.figure, rule)
             if game_lost(em):
                 return
-        if em.state.to_enter and not _enter(em, rng, em.state.to_enter, R_DELAYED):
+        if em.state.to_enter and not _enter(em, rng, em.state.to_enter, D2_2_DELAYED_ENTRY):
             return
     if not em.state.foes() and not em.state.to_enter:
         end_wave(em, rng)
@@ -136,7 +146,7 @@ def foes_round(em: Em, rng: Rng) -> None:
         players_round(em, rng)
 
 
-def _enter(em: Em, rng: Rng, count: int, rule: str = R_ENTRY) -> bool:
+def _enter(em: Em, rng: Rng, count: int, rule: str = B1_ENTRANCE) -> bool:
     """Foes enter one by one, each taking its turn before the next is rolled
     (kings-armory B1). False when the game is lost meanwhile."""
     for _ in range(count):
@@ -151,18 +161,18 @@ def end_wave(em: Em, rng: Rng) -> None:
     """kings-armory B4 1: the Wave is won; B9: the last one wins the game. Between
     Waves, part 1 of the game only heals (B5 Step 1) and starts the next Wave."""
     state = em.state
-    em.emit(m.WaveWon, R_FINISH, state.wave)
+    em.emit(m.WaveWon, B4, state.wave)
     if state.wave >= state.options.waves:
-        em.emit(m.GameOver, R_VICTORY, True, f"every foe of all {state.wave} Waves is defeated")
+        em.emit(m.GameOver, B9, True, f"every foe of all {state.wave} Waves is defeated")
         return
-    em.emit(m.AlliesRecovered, R_HEAL, state.wave)
+    em.emit(m.AlliesRecovered, B5_STEP_1, state.wave)
     begin_wave(em, rng, state.wave + 1)
 
 
 def players_round(em: Em, rng: Rng) -> None:
     """kings-armory B2: Bless tokens go and tanks end (C1 Step 2, C2 Bless), auras
     heal, then seat 1 begins."""
-    em.emit(m.RoundBegan, R_PLAYERS, "players", em.state.round)
+    em.emit(m.RoundBegan, B2, "players", em.state.round)
     upkeep_allies(em)
     if game_lost(em):
         return
@@ -183,7 +193,7 @@ def _auras(em: Em) -> None:
                     and within_range(source.space, ally.space, aura.reach):
                 hp = min(stats(ally).hp, ally.hp + aura.amount)
                 if hp != ally.hp:
-                    em.emit(m.Healed, R_AURA, ally.figure, hp - ally.hp, hp)
+                    em.emit(m.Healed, E_HEALING, ally.figure, hp - ally.hp, hp)
 
 
 def next_seat(em: Em, rng: Rng, after: int) -> None:
@@ -192,11 +202,28 @@ def next_seat(em: Em, rng: Rng, after: int) -> None:
     state = em.state
     for seat in range(after + 1, state.seats + 1):
         if any(not f.done and f.active for f in state.allies_of(seat)):
-            em.emit(m.SeatTurnBegan, R_PLAYERS, seat)
+            em.emit(m.SeatTurnBegan, B2, seat)
             return
     foes_round(em, rng)
 
 
-def seat_done(state: KaState, seat: int) -> bool:
-    return all(f.done or not f.active for f in state.allies_of(seat))
+def after_placing(em: Em, rng: Rng, seat: int) -> None:
+    """The seat is done placing (a Tower, or its last Ally): the next seat places, or
+    Wave 1 begins once every Ally is placed (kings-armory A2)."""
+    next_placer(em, seat)
+    state = em.state
+    if state.phase == PLACING and not any(f.space[0] < 0 for f in state.allies()):
+        begin_wave(em, rng, 1)
+
+
+def after_action(em: Em, rng: Rng, seat: int) -> None:
+    """After an Ally's action: a Wave may be won, or the game lost, by any action
+    (friendly fire included); else the next seat plays once this one is done."""
+    if game_lost(em):
+        return
+    state = em.state
+    if not state.foes() and not state.to_enter:
+        end_wave(em, rng)
+    elif state.phase == PLAYERS and seat_done(state, seat):
+        next_seat(em, rng, seat)
 

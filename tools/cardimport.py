@@ -41,7 +41,7 @@ NOTE = ("Reconstructed: derived from the plugin's card table, not copied from it
         "sets, kinds, numbers, bribery icons, flags) and tablerules' own structured reading of each card's text "
         "('abilities' and 'text'); the printed card texts are not included. Left out: the plugin's 'Events' and "
         "'Adventure' rows (added by the plugin author, four of them marked as fan cards). Data fixes are listed "
-        "in service/cardimport.py.")
+        "in tools/cardimport.py.")
 
 COLUMNS = ("Name", "Set", "ImageFile", "Type", "Class", "VP", "Flying", "Size", "Vitality", "Vit. Red", "OCB", "Babes",
            "Gold", "Beer", "Channeling", "Channeler", "Ranged attack", "Command", "Power stones", "basic draw", "LDL",

@@ -1,0 +1,37 @@
+"""Whose turn it is (kings-armory B8 Game Play Order): the seat that places a Tower or
+its Allies during set-up, the seat whose Allies act in the Players' Round; nobody's
+in the Foes' Round, which the rules play on their own."""
+
+from __future__ import annotations
+
+from domain.games.kings_armory.state import PLACING, PLAYERS, TOWERS, KaState
+from domain.games.kings_armory.words import label
+from domain.kernel import NOT_STARTED, Status, in_progress
+
+
+def to_act(state: KaState) -> tuple[int, ...]:
+    if state.finished or state.phase not in (TOWERS, PLACING, PLAYERS) or not state.seat:
+        return ()
+    return (state.seat,)
+
+
+def seat_done(state: KaState, seat: int) -> bool:
+    """Every Ally of the seat has had its turn this round, or cannot have one
+    (kings-armory B2)."""
+    return all(f.done or not f.active for f in state.allies_of(seat))
+
+
+def status(state: KaState) -> Status:
+    if state.finished:
+        winners = tuple(range(1, state.seats + 1)) if state.won else ()
+        return Status(finished=True, winners=winners, turn=state.rounds, summary=state.result)
+    acting = f" ({label(state.acting)} acting)" if state.acting else ""
+    if state.phase == TOWERS:
+        summary = f"setting up: seat {state.seat} places a starting Tower" if state.seat else NOT_STARTED
+    elif state.phase == PLACING:
+        summary = f"setting up: seat {state.seat} places its Allies"
+    elif state.phase == PLAYERS:
+        summary = f"wave {state.wave}, the Players' Round {state.round}: seat {state.seat}{acting}"
+    else:
+        summary = f"wave {state.wave}, the Foes' Round {state.round}{acting}"
+    return in_progress(to_act(state), state.rounds, summary)
