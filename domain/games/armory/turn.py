@@ -3,9 +3,8 @@ seats that take part in a turn (armory R4, R5, glossary TURN PLAYER and TURN OPP
 
 from __future__ import annotations
 
-from domain.games.armory.cards import ATTACK_NAME, COUNTER, REBOUND
+from domain.games.armory.cards import ATTACK_NAME, COUNTER, REBOUND, label
 from domain.games.armory.state import ATTACK, DUEL_DISCARD, DUEL_PRIZE, DUEL_STRIP, TURN_CARDS, ArmoryState
-from domain.games.armory.words import label
 from domain.kernel import NOT_STARTED, Status, in_progress
 
 

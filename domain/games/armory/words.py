@@ -1,6 +1,6 @@
 """ARMORY's events and commands in words (domain/kernel/words.py).
 
-One labelling function for every card a person reads: its name and its number in the
+One labelling function for every card a person reads (cards.label): its name and its number in the
 deck ("Spear 7", "COUNTER 30"), the same in commands, events, views and status lines.
 Every player's deck is the same public list, so a label tells nothing an id does not.
 """
@@ -8,21 +8,13 @@ Every player's deck is the same public list, so a label tells nothing an id does
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from domain.games.armory import cards
 from domain.games.armory import messages as m
+from domain.games.armory.cards import label
+from domain.games.armory.view import ArmoryView, CombatantView, SeatView
 from domain.kernel import Command, Event, Seats, counted, listed
-
-if TYPE_CHECKING:  # view.py asks turn.py, whose status asks label() here
-    from domain.games.armory.view import ArmoryView, CombatantView, SeatView
-
-
-def label(card: str) -> str:
-    """A card as a person reads it: "Spear 7" (its name and its number, 1-60, in the deck)."""
-    if not cards.is_card_id(card):
-        return card or "no card"
-    return f"{cards.name(card)} {cards.number(card)}"
 
 
 def combatant(name: str) -> str:
