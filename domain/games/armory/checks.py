@@ -10,7 +10,7 @@ message is formatted only when it is raised (plan runs for every command).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 from domain.games.armory import cards, effects
 from domain.games.armory.cards import (
@@ -84,7 +84,9 @@ from domain.games.armory.state import (
     removable_on,
 )
 from domain.games.armory.turn import opponents, responder, turn_opponent
-from domain.kernel import SYSTEM_SEAT, Command, Plan, RuleViolation, StartGame, require
+from domain.kernel import SYSTEM_SEAT, Command, Emitter, Plan, Rng, RuleViolation, StartGame, require
+
+C = TypeVar("C", bound=Command)
 
 # ---------------------------------------------------------------- the rules legal_commands lists by
 
@@ -267,7 +269,15 @@ def check_turn_card(state: ArmoryState, seat: int, card: str) -> None:
         raise RuleViolation(R6, f"{card} was drawn by a trade this turn: it may only be used defensively")
 
 
-def _check_placement(state: ArmoryState, seat: int, card: str, name: str) -> None:
+def _check_placement(state: ArmoryState, command: PlaceArmament | PlaceGuardian, kind: str, rule: str,
+                     a_kind: str) -> None:
+    """What placing an Armament or a Guardian asks alike: a turn card of that kind (armory R4, R10),
+    no trade before it (R4), a combatant, and not a card a duel stripped (R7)."""
+    seat, card, name = command.seat, command.card, command.combatant
+    _check_own_card(seat, card)
+    check_turn_card(state, seat, card)
+    if cards.kind(card) != kind:
+        raise RuleViolation(rule, f"{card} is a {cards.name(card)}, not {a_kind}")
     require(not placing_closed(state), R4, "an Armament or Guardian cannot follow a trade-in in the same turn")
     if name not in COMBATANTS:
         raise RuleViolation(R1, f"{name or 'no combatant'} is not a combatant (warrior-1, warrior-2, archer)")
@@ -276,12 +286,8 @@ def _check_placement(state: ArmoryState, seat: int, card: str, name: str) -> Non
 
 
 def check_place_armament(state: ArmoryState, command: PlaceArmament) -> None:
+    _check_placement(state, command, cards.ARMAMENT, R4, "an Armament")
     seat, card, name = command.seat, command.card, command.combatant
-    _check_own_card(seat, card)
-    check_turn_card(state, seat, card)
-    if cards.kind(card) != cards.ARMAMENT:
-        raise RuleViolation(R4, f"{card} is a {cards.name(card)}, not an Armament")
-    _check_placement(state, seat, card, name)
     kind = cards.name(card)
     if not fits(kind, name):
         raise RuleViolation(HOW, f"a {kind} does not fit the {cards.combatant_kind(name)} {name}")
@@ -290,12 +296,8 @@ def check_place_armament(state: ArmoryState, command: PlaceArmament) -> None:
 
 
 def check_place_guardian(state: ArmoryState, command: PlaceGuardian) -> None:
-    seat, card, name = command.seat, command.card, command.combatant
-    _check_own_card(seat, card)
-    check_turn_card(state, seat, card)
-    if cards.kind(card) != cards.GUARDIAN:
-        raise RuleViolation(R10, f"{card} is a {cards.name(card)}, not a Guardian")
-    _check_placement(state, seat, card, name)
+    _check_placement(state, command, cards.GUARDIAN, R10, "a Guardian")
+    seat, name = command.seat, command.combatant
     holder = combatant(player(state, seat), name)
     if not guardable(holder):
         raise RuleViolation(R10, f"{name} already has a Guardian" if holder.guardian else
@@ -532,23 +534,17 @@ def check_strip(state: ArmoryState, command: DuelStrip) -> str:
 # ---------------------------------------------------------------- plan
 
 
+def _checked(check: Callable[[ArmoryState, C], None],
+             effect: Callable[[Emitter[ArmoryState], Rng, C], None]) -> Callable[[ArmoryState, C], Plan[ArmoryState]]:
+    """The planner of a command whose effect needs nothing but the command: its check, then its effect."""
+    def planned(state: ArmoryState, command: C) -> Plan[ArmoryState]:
+        check(state, command)
+        return Plan(lambda em, rng: effect(em, rng, command))
+    return planned
+
+
 def _start(state: ArmoryState, command: StartGame) -> Plan[ArmoryState]:
     return Plan(effects.start)
-
-
-def _place_armament(state: ArmoryState, command: PlaceArmament) -> Plan[ArmoryState]:
-    check_place_armament(state, command)
-    return Plan(lambda em, rng: effects.place_armament(em, rng, command))
-
-
-def _place_guardian(state: ArmoryState, command: PlaceGuardian) -> Plan[ArmoryState]:
-    check_place_guardian(state, command)
-    return Plan(lambda em, rng: effects.place_guardian(em, rng, command))
-
-
-def _trade(state: ArmoryState, command: Trade) -> Plan[ArmoryState]:
-    check_trade(state, command)
-    return Plan(lambda em, rng: effects.trade(em, rng, command))
 
 
 def _cast_mystic(state: ArmoryState, command: CastMystic) -> Plan[ArmoryState]:
@@ -586,16 +582,6 @@ def _declare(state: ArmoryState, command: DeclareDuel) -> Plan[ArmoryState]:
     return Plan(lambda em, rng: effects.duel(em, rng, command.seat, command.opponent))
 
 
-def _prize(state: ArmoryState, command: ChooseDuelPrize) -> Plan[ArmoryState]:
-    check_prize(state, command)
-    return Plan(lambda em, rng: effects.choose_prize(em, rng, command))
-
-
-def _discard(state: ArmoryState, command: DuelDiscard) -> Plan[ArmoryState]:
-    check_discard(state, command)
-    return Plan(lambda em, rng: effects.duel_discard(em, rng, command))
-
-
 def _strip(state: ArmoryState, command: DuelStrip) -> Plan[ArmoryState]:
     holder = check_strip(state, command)
     return Plan(lambda em, rng: effects.duel_strip(em, rng, command, holder))
@@ -603,9 +589,9 @@ def _strip(state: ArmoryState, command: DuelStrip) -> Plan[ArmoryState]:
 
 _PLANS: dict[type[Command], Callable[[ArmoryState, Any], Plan[ArmoryState]]] = {
     StartGame: _start,
-    PlaceArmament: _place_armament,
-    PlaceGuardian: _place_guardian,
-    Trade: _trade,
+    PlaceArmament: _checked(check_place_armament, effects.place_armament),
+    PlaceGuardian: _checked(check_place_guardian, effects.place_guardian),
+    Trade: _checked(check_trade, effects.trade),
     CastMystic: _cast_mystic,
     Sacrifice: _sacrifice,
     Pass: _pass,
@@ -613,8 +599,8 @@ _PLANS: dict[type[Command], Callable[[ArmoryState, Any], Plan[ArmoryState]]] = {
     EndAttack: _end_attack,
     CastAttack: _cast_attack,
     DeclareDuel: _declare,
-    ChooseDuelPrize: _prize,
-    DuelDiscard: _discard,
+    ChooseDuelPrize: _checked(check_prize, effects.choose_prize),
+    DuelDiscard: _checked(check_discard, effects.duel_discard),
     DuelStrip: _strip,
 }
 
