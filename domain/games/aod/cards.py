@@ -71,6 +71,10 @@ ITS_BACK = "its-back"
 S_MART = "s-mart"
 EFFECTS = (INTO_THE_PIT, IGNORED, PAYBACK, YER_SCREWED, SUCKER_PUNCH, SUCK_IT_UP, ILL_TAKE_THAT,
            IM_BAD, GOODY_GOODY, DOUBLE_CROSSED, ITS_BACK, S_MART)
+OTHER_TARGET = (INTO_THE_PIT, IGNORED, PAYBACK, YER_SCREWED, SUCKER_PUNCH)
+"""Events aimed at another character (target_seat), with no target card."""
+CARD_TARGET = (ILL_TAKE_THAT, DOUBLE_CROSSED)
+"""Events aimed at a card in play with another character (target_card; target_seat its owner)."""
 SUCK_IT_UP_DRAW = 2
 
 

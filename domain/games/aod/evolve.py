@@ -31,12 +31,7 @@ from domain.games.aod.state import (
     AodState,
     Player,
 )
-from domain.kernel import Event
-from domain.kernel.records import replacer
-
-# The two classes copied on nearly every event.
-_state = replacer(AodState)
-_player = replacer(Player)
+from domain.kernel import Event, replace
 
 
 def _without(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
@@ -46,11 +41,11 @@ def _without(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
 
 def _remove(state: AodState, seat: int, zone: str, card: str) -> AodState:
     if zone == DECK:
-        return _state(state, deck=_without(state.deck, card))
+        return replace(state, deck=_without(state.deck, card))
     if zone == DISCARD:
-        return _state(state, discard=_without(state.discard, card))
+        return replace(state, discard=_without(state.discard, card))
     if zone == BOOK_ZONE:
-        return _state(state, book_holder=0, book_ready=False)
+        return replace(state, book_holder=0, book_ready=False)
     player = state.player(seat)
     return state.with_player(player.with_stack(zone, _without(player.stack(zone), card)))
 
@@ -59,11 +54,11 @@ def _add(state: AodState, seat: int, zone: str, card: str) -> AodState:
     """Discard and piles take the card on top (last); Item and Ally stacks underneath
     (last: inactive unless the stack was empty); hands at the end."""
     if zone == DECK:
-        return _state(state, deck=(card, *state.deck))
+        return replace(state, deck=(card, *state.deck))
     if zone == DISCARD:
-        return _state(state, discard=(*state.discard, card))
+        return replace(state, discard=(*state.discard, card))
     if zone == BOOK_ZONE:
-        return _state(state, book_holder=seat, book_ready=seat == state.active)
+        return replace(state, book_holder=seat, book_ready=seat == state.active)
     player = state.player(seat)
     return state.with_player(player.with_stack(zone, (*player.stack(zone), card)))
 
@@ -72,46 +67,46 @@ def _switched(player: Player, zone: str, card: str) -> Player:
     if zone == ALLY:
         rest = _without(player.allies, card)
         if is_goldtooth(card) or not rest or not is_goldtooth(rest[0]):
-            return _player(player, allies=(card, *rest))
-        return _player(player, allies=(rest[0], card, *rest[1:]))
+            return replace(player, allies=(card, *rest))
+        return replace(player, allies=(rest[0], card, *rest[1:]))
     return player.with_stack(zone, (card, *_without(player.stack(zone), card)))
 
 
 def evolve(state: AodState, event: Event) -> AodState:
     match event:
         case GameStarted(characters=characters, order=order):
-            players = tuple(_player(p, character=c) for p, c in zip(state.players, characters, strict=True))
-            return _state(state, players=players, order=order)
+            players = tuple(replace(p, character=c) for p, c in zip(state.players, characters, strict=True))
+            return replace(state, players=players, order=order)
         case DeckShuffled(order=order):
-            return _state(state, deck=order, discard=())
+            return replace(state, deck=order, discard=())
         case CardsDrawn(seat=seat, cards=cards):
             player = state.player(seat)
-            return _state(state.with_player(_player(player, hand=(*player.hand, *cards))),
+            return replace(state.with_player(replace(player, hand=(*player.hand, *cards))),
                            deck=state.deck[len(cards):])
         case CardMoved(card=card, from_seat=from_seat, from_zone=from_zone, to_seat=to_seat, to_zone=to_zone):
             return _add(_remove(state, from_seat, from_zone, card), to_seat, to_zone, card)
         case CardTaken(seat=seat, from_seat=from_seat, card=card):
             return _add(_remove(state, from_seat, HAND, card), seat, HAND, card)
         case PhaseChanged(phase=phase):
-            return _state(state, phase=phase)
+            return replace(state, phase=phase)
         case TurnStarted(seat=seat, turn=turn):
-            return _state(state, active=seat, turn=turn, phase=PLAY, used=())
+            return replace(state, active=seat, turn=turn, phase=PLAY, used=())
         case TurnEnded(seat=seat):
             ready = state.book_ready or state.book_holder == seat
-            return _state(state, book_ready=ready, used=(), owed_seat=0, owed_count=0, owed_reason="")
+            return replace(state, book_ready=ready, used=(), owed_seat=0, owed_count=0, owed_reason="")
         case AttackDeclared(used=used):
-            return _state(state, phase=AFTERMATH, used=used)
+            return replace(state, phase=AFTERMATH, used=used)
         case DiscardOwed(seat=seat, count=count, reason=reason):
             if count <= 0:
-                return _state(state, owed_seat=0, owed_count=0, owed_reason="")
-            return _state(state, owed_seat=seat, owed_count=count, owed_reason=reason)
+                return replace(state, owed_seat=0, owed_count=0, owed_reason="")
+            return replace(state, owed_seat=seat, owed_count=count, owed_reason=reason)
         case CharacterFlipped(seat=seat, alignment=alignment):
-            return state.with_player(_player(state.player(seat), alignment=alignment))
+            return state.with_player(replace(state.player(seat), alignment=alignment))
         case CardSwitched(seat=seat, zone=zone, card=card):
             return state.with_player(_switched(state.player(seat), zone, card))
         case GameWon(seat=seat, reason=reason):
-            return _state(state, winner=seat, finished=True, phase=OVER, result=reason)
+            return replace(state, winner=seat, finished=True, phase=OVER, result=reason)
         case GameDrawn(reason=reason):
-            return _state(state, finished=True, phase=OVER, result=reason)
+            return replace(state, finished=True, phase=OVER, result=reason)
     return state
 

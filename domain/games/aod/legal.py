@@ -1,26 +1,33 @@
 """Every command a seat may submit now, each complete as is.
 
-Found directly: each command below is built only where the rules accept it, so only
-an Event's targets, whose checks depend on more than how they were built, are run
-through their check. tests/aod/test_legal_commands.py keeps the slow
-definition (every candidate that validate accepts) and checks the two agree.
+Built where a command's shape alone makes it legal (any card of a hand that owes, a
+Monster onto any pile, a card with no target); where a rule decides, legal_commands
+asks what the checks `plan` runs ask (checks.py, state.py): an Event's targets go
+through check_event, an attack's targets and the cards it may use come from
+attack_targets and usable, ending the turn from may_end_turn, switching at all from
+may_switch and the cards to switch to from the Player's inactive_items and
+inactive_allies. tests/test_games.py and tests/aod/test_legal_commands.py hold the
+list to `plan`: every command listed is accepted, and every command accepted is listed.
 """
 
 from __future__ import annotations
 
-from domain.games.aod.cards import EVENT, MONSTER, card
-from domain.games.aod.effects import check_event, event_targets
-from domain.games.aod.messages import (
-    Attack,
-    DiscardCard,
-    EndTurn,
-    PlayCard,
-    SwitchAlly,
-    SwitchItem,
+from domain.games.aod.cards import (
+    BOOK,
+    DOUBLE_CROSSED,
+    EVENT,
+    ILL_TAKE_THAT,
+    ITEM,
+    ITS_BACK,
+    MONSTER,
+    OTHER_TARGET,
+    S_MART,
+    card,
 )
-from domain.games.aod.rules import may_switch, to_act
-from domain.games.aod.state import ATTACK, OTHER, PLAY, WEAPON, AodState, Player
-from domain.games.aod.turns import play_zone
+from domain.games.aod.checks import attack_targets, check_event, may_end_turn, may_switch, usable
+from domain.games.aod.messages import Attack, DiscardCard, EndTurn, PlayCard, SwitchAlly, SwitchItem
+from domain.games.aod.state import PLAY, AodState, top_of_discard
+from domain.games.aod.turn import to_act
 from domain.kernel import Command, RuleViolation
 
 
@@ -32,52 +39,61 @@ def _playable_event(state: AodState, command: PlayCard) -> bool:
     return True
 
 
-def _switchable(player: Player, item: str) -> bool:
-    """Whether an Item below the top of one of the player's stacks may be switched to the top
-    (aod Items): check_switch's test, less what legal_commands has already made sure of."""
-    zone = play_zone(item)
-    stack = player.stack(zone) if zone in (WEAPON, OTHER) else ()
-    return item in stack and stack[0] != item
+def _event_targets(state: AodState, seat: int, card_id: str) -> list[tuple[int, str]]:
+    """Candidate (target_seat, target_card) pairs for an Event card; check_event filters them."""
+    effect = card(card_id).effect
+    others = [s for s in state.seats() if s != seat]
+    if effect in OTHER_TARGET:
+        return [(s, "") for s in others]
+    if effect == ILL_TAKE_THAT:
+        found = [(s, c) for s in others for c in state.player(s).items()]
+        if state.book_holder and state.book_holder != seat:
+            found.append((state.book_holder, BOOK))
+        return found
+    if effect == DOUBLE_CROSSED:
+        return [(s, c) for s in others for c in state.player(s).active_allies()]
+    if effect == ITS_BACK:
+        return [(s, top_of_discard(state, MONSTER)) for s in state.seats()]
+    if effect == S_MART:
+        return [(0, top_of_discard(state, ITEM))]
+    return [(0, "")]
 
 
 def legal_commands(state: AodState, seat: int) -> list[Command]:
-    # Past this test the game is on and the seat is in it: the checks that every command
-    # shares (aod TURN, aod SET UP) hold.
-    may_act = seat in to_act(state)
-    may_switch_now = may_switch(state, seat)[0]
-    if not may_act and not may_switch_now:
+    # A seat the table waits on (turn.py) or one that may switch: the game is on and the
+    # seat is in it, the checks every command shares (aod Set-up, aod Play) hold.
+    acting = seat in to_act(state)
+    switching = may_switch(state, seat)[0]
+    if not acting and not switching:
         return []
     found: list[Command] = []
     player = state.player(seat)
-    if state.owed_seat == seat:  # aod Health: a card owed is any card in hand
+    if acting and state.owed_seat == seat:  # aod Health: a card owed is any card in hand
         found += [DiscardCard(seat=seat, card=c) for c in player.hand]
-    elif state.active == seat and not state.owed_seat and state.phase == PLAY:
+    elif acting and state.phase == PLAY:  # waited on with nothing owed: his own turn, in this step
         for c in player.hand:
             kind = card(c).kind
             if kind == MONSTER:
                 found += [PlayCard(seat=seat, card=c, target_seat=s) for s in state.seats()]
             elif kind == EVENT:
-                found += [play for s, t in event_targets(state, seat, c)
+                found += [play for s, t in _event_targets(state, seat, c)
                           if _playable_event(state, play := PlayCard(seat=seat, card=c, target_seat=s,
                                                                      target_card=t))]
             else:
                 found.append(PlayCard(seat=seat, card=c))
             found.append(DiscardCard(seat=seat, card=c))
-    elif state.active == seat and not state.owed_seat and state.phase == ATTACK:
-        targets = [(s, state.player(s).pile[-1]) for s in state.seats() if state.player(s).pile]
-        targets += [(s, "") for s in state.seats() if s != seat]
-        weapon_flags = (False, True) if player.weapons else (False,)
-        other_flags = (False, True) if player.others else (False,)
-        ally_flags = (False, True) if player.allies else (False,)
-        for target_seat, target_card in targets:
+    elif acting:  # his attack step
+        weapon, other, allies = usable(player)
+        weapon_flags = (False, True) if weapon else (False,)
+        other_flags = (False, True) if other else (False,)
+        ally_flags = (False, True) if allies else (False,)
+        for target_seat, target_card in attack_targets(state, seat):
             found += [Attack(seat=seat, target_seat=target_seat, target_card=target_card,
                              use_weapon=w, use_other=o, use_allies=a)
                       for w in weapon_flags for o in other_flags for a in ally_flags]
-        if not player.pile:  # aod Attack: Monsters on one's own pile must be fought first
+        if may_end_turn(player):
             found.append(EndTurn(seat=seat))
-    if may_switch_now:
-        active = player.active_allies()
-        found += [SwitchItem(seat=seat, card=c) for c in (*player.weapons[1:], *player.others[1:])
-                  if _switchable(player, c)]
-        found += [SwitchAlly(seat=seat, card=c) for c in player.allies if c not in active]
+    if switching:  # every inactive card of his stacks (aod Items, aod Allies)
+        found += [SwitchItem(seat=seat, card=c) for c in player.inactive_items()]
+        found += [SwitchAlly(seat=seat, card=c) for c in player.inactive_allies()]
     return found

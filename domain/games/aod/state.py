@@ -4,8 +4,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from domain.games.aod.cards import ARMY_SIZE, BOOK, EVIL, GOOD, is_goldtooth
-from domain.kernel.records import replace
+from domain.games.aod.cards import ALLY as ALLY_KIND
+from domain.games.aod.cards import (
+    ARMY_SIZE,
+    BOOK,
+    CARD_IDS,
+    EVIL,
+    GOOD,
+    ITEM,
+    NECRONOMICON,
+    card,
+    is_goldtooth,
+    parse_characters,
+)
+from domain.kernel import Setup, replace
 
 # Phases of a turn (aod Draw, aod Play, aod Attack).
 SETUP = "setup"
@@ -71,6 +83,19 @@ class Player:
             return self.allies[:2]
         return self.allies[:1]
 
+    def inactive_allies(self) -> tuple[str, ...]:
+        """The Allies he may switch to (aod Allies), in stack order."""
+        active = self.active_allies()
+        return tuple(ally for ally in self.allies if ally not in active)
+
+    def items(self) -> tuple[str, ...]:
+        """His Items in play: the weapon stack, then the other stack."""
+        return (*self.weapons, *self.others)
+
+    def inactive_items(self) -> tuple[str, ...]:
+        """The Items he may switch to (aod Items): all but the first of each stack."""
+        return (*self.weapons[1:], *self.others[1:])
+
     def with_stack(self, zone: str, cards: tuple[str, ...]) -> Player:
         if zone == HAND:
             return replace(self, hand=cards)
@@ -132,6 +157,46 @@ class AodState:
     def with_player(self, player: Player) -> AodState:
         players = tuple(player if p.seat == player.seat else p for p in self.players)
         return replace(self, players=players)
+
+
+def initial_state(setup: Setup) -> AodState:
+    """Every seat with his character, good side up; the deck in the card set's order
+    until the set-up shuffles it (aod Set-up)."""
+    values = dict(setup.options)
+    options = Options(
+        characters=str(values.get("characters", "")),
+        turn_limit=int(values.get("turn_limit", 0)),
+        discard_by_victory=bool(values.get("discard_by_victory", False)),
+        random_discard=str(values.get("random_discard", RANDOM_OFF)),
+        switch_before_play_only=bool(values.get("switch_before_play_only", False)),
+        discard_allies_on_flip=bool(values.get("discard_allies_on_flip", False)),
+        take_from_beaten=bool(values.get("take_from_beaten", False)),
+        natural_rolls_against_characters=bool(values.get("natural_rolls_against_characters", False)),
+    )
+    characters = parse_characters(options.characters, len(setup.seats))
+    players = tuple(Player(seat=i, name=name, character=characters[i - 1])
+                    for i, name in enumerate(setup.seats, start=1))
+    return AodState(options=options, players=players, deck=CARD_IDS)
+
+
+def play_zone(card_id: str) -> str:
+    """Where a card goes when it enters play next to a character ("" if it cannot)."""
+    info = card(card_id)
+    if info.kind == ITEM:
+        return info.slot
+    if info.kind == ALLY_KIND:
+        return ALLY
+    if info.kind == NECRONOMICON:
+        return BOOK_ZONE
+    return ""
+
+
+def top_of_discard(state: AodState, kind: str) -> str:
+    """The most recently discarded card of a kind, or ""."""
+    for card_id in reversed(state.discard):
+        if card(card_id).kind == kind:
+            return card_id
+    return ""
 
 
 def wins(state: AodState, seat: int) -> str:

@@ -16,8 +16,7 @@ from domain.games.aod import cards
 from domain.games.aod import messages as m
 from domain.games.aod.state import ALLY, BOOK_ZONE, DECK, DISCARD, HAND, OTHER, PILE, SETUP, WEAPON
 from domain.games.aod.view import AodView, PlayerView
-from domain.kernel.messages import Command, Event
-from domain.kernel.words import Seats, counted, listed
+from domain.kernel import Command, Event, Seats, counted, listed
 
 
 def label(card: str) -> str:
