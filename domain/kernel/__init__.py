@@ -27,13 +27,14 @@ from domain.kernel.quoting import quoted
 from domain.kernel.records import replace
 from domain.kernel.rng import Rng, seed_commitment
 from domain.kernel.session import Session, command_from_json, command_to_json
+from domain.kernel.text import is_digits
 from domain.kernel.words import Seats, counted, listed
 
 __all__ = [
     "NOT_STARTED", "SPECTATOR", "SYSTEM_SEAT", "Chance", "Command", "Divergence", "Emitter", "Envelope",
     "Event", "Game", "Header", "Information", "JsonValue", "Log", "LogFormatError", "OptionSpec", "Plan",
     "Report", "Rng", "RuleViolation", "Rules", "Ruleset", "Seats", "Session", "Setup", "StartGame", "Status",
-    "canonical_json", "command_from_json", "command_to_json", "counted", "digest", "in_progress", "known_seed",
-    "listed", "memo_last", "parse_log", "quoted", "replace", "replay", "replay_lines", "require", "revealed_seed",
-    "seed_commitment", "to_plain", "types_in", "verify",
+    "canonical_json", "command_from_json", "command_to_json", "counted", "digest", "in_progress", "is_digits",
+    "known_seed", "listed", "memo_last", "parse_log", "quoted", "replace", "replay", "replay_lines", "require",
+    "revealed_seed", "seed_commitment", "to_plain", "types_in", "verify",
 ]

@@ -38,14 +38,12 @@ from domain.games.armory.messages import (
     Trade,
     TurnStarted,
 )
-from domain.games.armory.rules import check
-from domain.games.armory.state import DUEL_DISCARD, ArmoryState, all_cards_of, armed_and_guarded, player
+from domain.games.armory.state import DUEL_DISCARD, ArmoryState, Player, all_cards_of, fully_armed, player
 from domain.kernel import (
     Command,
     Event,
     Log,
     Rng,
-    RuleViolation,
     Session,
     StartGame,
     parse_log,
@@ -74,6 +72,11 @@ def card_ids(value: object) -> Iterator[str]:
             stack.extend(item)
         elif isinstance(item, dict):
             stack.extend(item.values())
+
+
+def armed_and_guarded(p: Player) -> bool:
+    """armory HOW: every combatant fully armed and guarded, what the ATTACK needs to win."""
+    return all(c.guardian and fully_armed(c) for c in p.combatants)
 
 
 def hidden_from(state: ArmoryState, viewer: int) -> set[str]:
@@ -259,13 +262,7 @@ def _legal_commands_are_complete(game: Game, _seat: int, _commands: list[Command
     if game.position % 3:
         return
     for seat in game.state.seats:
-        accepted = set()
-        for command in superset(game.state, seat):
-            try:
-                check(game.state, command)
-            except RuleViolation:
-                continue
-            accepted.add(command)
+        accepted = {command for command in superset(game.state, seat) if GAME.refusal(game.state, command) is None}
         assert accepted == set(GAME.legal_commands(game.state, seat))
 
 

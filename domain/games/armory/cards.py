@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
 
-from domain.kernel.text import is_digits
+from domain.kernel import is_digits
 
 CONTENT = "standard"
 DECK_FILE = "deck-standard.json"
@@ -164,3 +164,10 @@ def uncounterable(card: str) -> bool:
 def is_mystic(card: str, *names: str) -> bool:
     info = card_def(card)
     return info.kind == MYSTIC and (not names or info.name in names)
+
+
+def label(card: str) -> str:
+    """A card as a person reads it: "Spear 7" (its name and its number, 1-60, in the deck)."""
+    if not is_card_id(card):
+        return card or "no card"
+    return f"{name(card)} {number(card)}"

@@ -1,10 +1,11 @@
 """legal_commands(state, seat): every command the seat may submit now, one atomic step each.
 
-The commands are built from the state directly: what the seat's phase and role allow
-is worked out once, then each card, combatant and target that qualifies gives one
-command. The conditions are rules.check's, read the other way round: everything
-listed passes check and decide, and every command check accepts is listed
-(tests/armory/test_properties.py holds both to it).
+The commands are built from the state directly: the seat the game waits for (turn.to_act)
+and its phase give the kinds of command, then each card, combatant and target that the
+rules allow gives one. The rules are asked, not written again: each filter below is a
+rule function of checks.py, the very one plan's checks refuse a command with, so that
+everything listed is accepted and everything accepted is listed (tests/test_games.py holds
+every game to both).
 """
 
 from __future__ import annotations
@@ -20,12 +21,28 @@ from domain.games.armory.cards import (
     REBOUND,
     REMOVAL,
     SACRIFICE_HALTS,
-    TORCH,
     TURN_STOPPING,
     WOUNDING,
 )
-from domain.games.armory.cards import TURN_CARDS as TURN_CARD_LIMIT
-from domain.games.armory.duel import PRIZES, STRIP, strippable
+from domain.games.armory.checks import (
+    attack_refusal,
+    counterable,
+    defensive_only,
+    fits,
+    guardable,
+    held_back,
+    placing_closed,
+    rebound_refusal,
+    rebound_targets,
+    removal_targets,
+    slot_taken,
+    strippable,
+    torch_excluded,
+    trade_excluded,
+    turn_begun,
+    turn_cards_left,
+    wounding_targets,
+)
 from domain.games.armory.messages import (
     CastAttack,
     CastMystic,
@@ -41,20 +58,20 @@ from domain.games.armory.messages import (
     Sacrifice,
     Trade,
 )
-from domain.games.armory.mystics import attack_waits, counterable, rebound_targets, removal_targets, wounding_targets
-from domain.games.armory.rules import attack_ready, slot_taken
 from domain.games.armory.state import (
     ATTACK,
     DUEL_DISCARD,
     DUEL_PRIZE,
     DUEL_STRIP,
+    PRIZES,
+    STRIP,
     TURN_CARDS,
     ArmoryState,
     Player,
-    fully_armed,
-    responder,
-    turn_opponent,
+    attack_waits,
+    drawable,
 )
+from domain.games.armory.turn import opponents, to_act
 from domain.kernel import Command
 
 # Commands are values, and a game lists the same ones over and over: each is built once.
@@ -79,17 +96,15 @@ def legal_commands(state: ArmoryState, seat: int) -> list[Command]:
     order carries no meaning for the rules; it only helps clients and pickers that
     prefer the first entries (a random picker that shrinks towards index 0, a UI's default).
     """
-    if state.finished or seat not in state.seats:
+    if seat not in to_act(state):
         return []
     p = state.players[seat - 1]
     if state.stack:
-        return _answers(state, seat, p) if seat == responder(state) else []
+        return _answers(state, seat, p)
     phase = state.phase
     if phase == TURN_CARDS:
-        return _turn_cards(state, seat, p) if seat == state.turn_player else []
+        return _turn_cards(state, seat, p)
     if phase == ATTACK:
-        if seat != turn_opponent(state):
-            return []
         found: list[Command] = []
         for card in p.hand:
             info = cards.card_def(card)
@@ -97,16 +112,13 @@ def legal_commands(state: ArmoryState, seat: int) -> list[Command]:
                 _offensive_casts(found, state, seat, card, info.name, (state.turn_player,))
         found.append(_end_attack(seat))
         return found
-    if seat != state.duel.winner:
-        return []
+    loser = state.players[state.duel.loser - 1]  # the seat to act is the duel's winner
     if phase == DUEL_PRIZE:
-        loser = state.players[state.duel.loser - 1]
         return [ChooseDuelPrize(seat=seat, prize=prize) for prize in PRIZES if prize != STRIP or strippable(loser)]
     if phase == DUEL_DISCARD:
-        return [DuelDiscard(seat=seat, card=card) for card in state.players[state.duel.loser - 1].hand
-                if not cards.invincible(card)]
+        return [DuelDiscard(seat=seat, card=card) for card in drawable(loser)]
     if phase == DUEL_STRIP:
-        return [DuelStrip(seat=seat, card=card) for card in strippable(state.players[state.duel.loser - 1])]
+        return [DuelStrip(seat=seat, card=card) for card in strippable(loser)]
     return []
 
 
@@ -116,17 +128,19 @@ def _answers(state: ArmoryState, seat: int, p: Player) -> list[Command]:
     found: list[Command] = [_pass(seat)]
     halting = top.mystic == ATTACK_NAME
     can_counter = counterable(top) and (not halting or state.attack_can_be_halted)
-    can_rebound = (counterable(top) and top.mystic in OFFENSIVE and top.target_seat == seat
-                   and not top.rebounded)
+    can_rebound: bool | None = None  # asked once, and only of a hand with a REBOUND
     for card in p.hand:
         info = cards.card_def(card)
         if info.kind != cards.MYSTIC:
             continue
         if can_counter and (info.name == COUNTER or (halting and info.name in TURN_STOPPING)):
             found.append(_cast(seat, card, top.caster, "", top.card))
-        elif can_rebound and info.name == REBOUND:
-            found.extend(_cast(seat, card, top.caster, name, armament)
-                         for name, armament in rebound_targets(state, top))
+        elif info.name == REBOUND:
+            if can_rebound is None:
+                can_rebound = rebound_refusal(top, seat) is None
+            if can_rebound:
+                found.extend(_cast(seat, card, top.caster, name, armament)
+                             for name, armament in rebound_targets(state, top))
     if top.mystic in SACRIFICE_HALTS and not attack_waits(state):
         found.extend(_sacrifice(seat, armament) for c in p.combatants for armament in c.armaments
                      if not cards.invincible(armament))
@@ -140,39 +154,37 @@ def _turn_cards(state: ArmoryState, seat: int, p: Player) -> list[Command]:
     arms: list[Command] = []
     casts: list[Command] = []
     trades: list[Command] = []
-    if state.actions < TURN_CARD_LIMIT:
-        placing = not state.traded
+    if turn_cards_left(state):
+        placing = not placing_closed(state)
+        trading = not trade_excluded(state)
         for card in p.hand:
-            if card in state.trade_drawn:
+            if defensive_only(state, card):
                 continue
-            if not state.torch_cast:
+            if trading:
                 trades.append(_trade(seat, card))
             info = cards.card_def(card)
             if info.kind == cards.ARMAMENT:
-                if placing and card not in p.locked:
+                if placing and not held_back(p, card):
                     arms.extend(_arm(seat, card, c.combatant) for c in p.combatants
-                                if info.name in cards.armaments_for(c.combatant) and not slot_taken(c, info.name))
+                                if fits(info.name, c.combatant) and not slot_taken(c, info.name))
             elif info.kind == cards.GUARDIAN:
-                if placing and card not in p.locked:
-                    guards.extend(_guard(seat, card, c.combatant) for c in p.combatants
-                                  if not c.guardian and fully_armed(c))
+                if placing and not held_back(p, card):
+                    guards.extend(_guard(seat, card, c.combatant) for c in p.combatants if guardable(c))
             elif info.kind == cards.ATTACK:
-                if attack_ready(state, p):
+                if attack_refusal(state, p) is None:
                     attacks.append(_attack(seat, card))
-            elif info.name in OFFENSIVE and not (info.name == TORCH and state.traded):
-                _offensive_casts(casts, state, seat, card, info.name, state.seats)
-    if state.actions == 0:
-        duels = [] if p.duel_used else [_duel(seat, other) for other in state.seats if other != seat]
+            elif info.name in OFFENSIVE and not torch_excluded(state, info.name):
+                _offensive_casts(casts, state, seat, card, info.name, opponents(state, seat))
+    if not turn_begun(state):
+        duels = [] if p.duel_used else [_duel(seat, other) for other in opponents(state, seat)]
         return [*attacks, *guards, *arms, *casts, *trades, *duels]
     return [*attacks, *guards, *arms, *casts, _open(seat), *trades]
 
 
 def _offensive_casts(found: list[Command], state: ArmoryState, seat: int, card: str, mystic: str,
                      targets: tuple[int, ...]) -> None:
-    """A Mystic aimed at each opponent among `targets`, with each combatant and card it may name."""
+    """A Mystic aimed at each of `targets`, with each combatant and card it may name."""
     for target in targets:
-        if target == seat:
-            continue
         if mystic == WOUNDING:
             found.extend(_cast(seat, card, target, name, armament)
                          for name, armament in wounding_targets(state, target))

@@ -6,9 +6,10 @@ Field types are the protobuf contract: int, str, bool, tuple[str, ...] only.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
-from domain.kernel import Command, Event
+from domain.kernel import Command, Event, JsonValue
 
 # ---------------------------------------------------------------- commands
 
@@ -399,3 +400,18 @@ EVENT_TYPES: tuple[type[Event], ...] = (
     TurnEnded, AttackCast, AttackHalted, DuelDeclared, DuelCardDrawn, DuelWon, DuelStandoff,
     DuelPrizeChosen, HandRevealed, CardStripped, GameWon, GameDrawn, FirstPlayerChosen, AttackHandedOn,
 )
+
+EVENT_SCHEMA = 2
+"""Schema 2 came with armory 3.0.0 (AttackHalted's `by_card`)."""
+
+
+def attack_halted_from_schema_1(payload: dict[str, JsonValue]) -> dict[str, JsonValue]:
+    """Schema 2 (armory 3.0.0): an INTERRUPT or DUPLICITY halts the ATTACK too, so the halting
+    card is `by_card`, no longer `counter_card`."""
+    return {**{k: v for k, v in payload.items() if k != "counter_card"}, "by_card": payload.get("counter_card", "")}
+
+
+UPCASTERS: dict[tuple[str, int], Callable[[dict[str, JsonValue]], dict[str, JsonValue]]] = {
+    ("AttackHalted", 1): attack_halted_from_schema_1,
+}
+"""Old events brought up to the current schema as a log is read (docs/log-format.md)."""

@@ -1,4 +1,5 @@
-"""The ARMORY state: frozen dataclasses and tuples only, so canonical JSON encodes it.
+"""The ARMORY state: frozen dataclasses and tuples only, so canonical JSON encodes it;
+the state a game begins with, and pure queries of it.
 
 Zones of a player's 60 cards: hand, draw (top first), used, on a combatant, on the
 stack. Card ids are f"{seat}.{number:02d}" (cards.py).
@@ -9,7 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from domain.games.armory import cards
-from domain.games.armory.cards import ARMAMENT, ATTACK_NAME, COUNTER, REBOUND
+from domain.games.armory.cards import ARMAMENT, ATTACK_NAME
+from domain.kernel import Setup
 
 # Phases.
 SETUP = "setup"
@@ -69,6 +71,14 @@ class StackItem:
     """For the ATTACK: the opponents who declined to halt it."""
 
 
+# The duel's prizes (armory R7).
+DISCARD = "discard"
+STRIP = "strip"
+PRIZES = (DISCARD, STRIP)
+DUEL_DISCARDS = 2
+"""The discard prize throws out this many of the loser's cards, or all he has if fewer."""
+
+
 @dataclass(frozen=True, slots=True)
 class Duel:
     challenger: int = 0
@@ -120,41 +130,33 @@ class ArmoryState:
         return self.phase in FINISHED
 
 
+def initial_state(setup: Setup) -> ArmoryState:
+    """armory R1: every player has warrior-1, warrior-2 and the archer; his 60 cards are in the draw pile."""
+    players = tuple(
+        Player(
+            seat=seat,
+            name=name,
+            draw=cards.deck_ids(seat),
+            combatants=tuple(Combatant(c) for c in cards.COMBATANTS),
+        )
+        for seat, name in enumerate(setup.seats, start=1)
+    )
+    halted = setup.options.get("attack_can_be_halted", False)
+    anyone = setup.options.get("any_opponent_answers", False)
+    limit = setup.options.get("turn_limit", 0)
+    return ArmoryState(
+        players=players,
+        attack_can_be_halted=bool(halted),
+        any_opponent_answers=bool(anyone),
+        turn_limit=int(limit),
+    )
+
+
 # ---------------------------------------------------------------- queries
 
 
 def player(state: ArmoryState, seat: int) -> Player:
     return state.players[seat - 1]
-
-
-def next_seat(state: ArmoryState, seat: int) -> int:
-    """The next seat clockwise (seat numbers ascending, wrapping)."""
-    return seat % len(state.players) + 1
-
-
-def turn_opponent(state: ArmoryState) -> int:
-    """armory glossary: TURN OPPONENT: the seat facing the Turn Player, the one who attacks now."""
-    return state.attacker
-
-
-def answering_seats(state: ArmoryState) -> tuple[int, ...]:
-    """The opponents who attack the Turn Player and may halt his ATTACK, in order (armory R5, R11c).
-
-    The Turn Opponent alone; with the house rule any_opponent_answers, every opponent clockwise.
-    """
-    if state.any_opponent_answers:
-        return opponents_in_order(state, state.turn_player)
-    return (next_seat(state, state.turn_player),)
-
-
-def opponents_in_order(state: ArmoryState, seat: int) -> tuple[int, ...]:
-    """The other seats, clockwise from `seat`."""
-    order: list[int] = []
-    current = next_seat(state, seat)
-    while current != seat:
-        order.append(current)
-        current = next_seat(state, current)
-    return tuple(order)
 
 
 def combatant(p: Player, name: str) -> Combatant:
@@ -177,11 +179,6 @@ def fully_armed(c: Combatant) -> bool:
     return set(map(cards.name, c.armaments)).issuperset(cards.armaments_for(c.combatant))
 
 
-def armed_and_guarded(p: Player) -> bool:
-    """armory HOW: every combatant fully armed and Guardianed, what the ATTACK needs to win."""
-    return all(c.guardian and fully_armed(c) for c in p.combatants)
-
-
 def removable(state: ArmoryState, card: str) -> bool:
     """Can a Mystic take this Armament off its (unguarded) combatant?
 
@@ -199,36 +196,14 @@ def removable_on(state: ArmoryState, c: Combatant) -> tuple[str, ...]:
     return tuple(a for a in c.armaments if removable(state, a))
 
 
-def responder(state: ArmoryState) -> int:
-    """The seat that answers the top of the stack (0 if the stack is empty)."""
-    if not state.stack:
-        return 0
-    top = state.stack[-1]
-    if top.mystic == ATTACK_NAME:
-        for seat in answering_seats(state):
-            if seat not in top.passed:
-                return seat
-        return 0
-    if top.mystic in (COUNTER, REBOUND) and len(state.stack) >= 2:
-        return state.stack[-2].caster
-    return top.target_seat
+def drawable(p: Player) -> tuple[str, ...]:
+    """Cards that may be drawn or picked from a hand by anyone else (armory glossary: INVINCIBLE)."""
+    return tuple(c for c in p.hand if not cards.invincible(c))
 
 
-def awaited(state: ArmoryState) -> tuple[int, ...]:
-    """The seat whose decision the game waits for: no other seat has a legal command."""
-    if state.finished or not state.turn:
-        return ()
-    if state.stack:
-        seat = responder(state)
-    elif state.phase == TURN_CARDS:
-        seat = state.turn_player
-    elif state.phase == ATTACK:
-        seat = turn_opponent(state)
-    elif state.phase in (DUEL_PRIZE, DUEL_DISCARD, DUEL_STRIP):
-        seat = state.duel.winner
-    else:
-        seat = 0
-    return (seat,) if seat else ()
+def attack_waits(state: ArmoryState) -> bool:
+    """Is a cast ATTACK on the stack, waiting for the answers of armory R11c?"""
+    return any(item.mystic == ATTACK_NAME for item in state.stack)
 
 
 def all_cards_of(state: ArmoryState, seat: int) -> tuple[str, ...]:

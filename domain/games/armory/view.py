@@ -20,9 +20,8 @@ from domain.games.armory.state import (
     Player,
     StackItem,
     fully_armed,
-    responder,
-    turn_opponent,
 )
+from domain.games.armory.turn import responder, turn_opponent
 from domain.kernel import Event
 
 

@@ -1,6 +1,6 @@
 """ARMORY's events and commands in words (domain/kernel/words.py).
 
-One labelling function for every card a person reads: its name and its number in the
+One labelling function for every card a person reads (cards.label): its name and its number in the
 deck ("Spear 7", "COUNTER 30"), the same in commands, events, views and status lines.
 Every player's deck is the same public list, so a label tells nothing an id does not.
 """
@@ -12,16 +12,9 @@ from typing import Any
 
 from domain.games.armory import cards
 from domain.games.armory import messages as m
+from domain.games.armory.cards import label
 from domain.games.armory.view import ArmoryView, CombatantView, SeatView
-from domain.kernel.messages import Command, Event
-from domain.kernel.words import Seats, counted, listed
-
-
-def label(card: str) -> str:
-    """A card as a person reads it: "Spear 7" (its name and its number, 1-60, in the deck)."""
-    if not cards.is_card_id(card):
-        return card or "no card"
-    return f"{cards.name(card)} {cards.number(card)}"
+from domain.kernel import Command, Event, Seats, counted, listed
 
 
 def combatant(name: str) -> str:
