@@ -10,7 +10,6 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from domain.kernel import Command, Envelope, Game, Header, Rng, Session, StartGame, seed_commitment
-from domain.kernel.game import states_after
 
 CREATED_AT = "2026-01-01T00:00:00Z"
 
@@ -38,10 +37,9 @@ def rules_speed(game: Game[Any], seats: int, seconds: float) -> tuple[float, flo
     """Random legal play of the rules alone for about `seconds` (at least one game):
     commands/s and games/s, the OpenSpiel "random rollouts per second".
 
-    Each command costs the status, the seat's legal commands, decide (with the
-    command's generator) and the state after each event, as the kernel takes it
-    (states_after: the states decide's Emitter evolved, else evolve of every event):
-    no envelopes, hashes or I/O.
+    Each command costs the status, the seat's legal commands, and decide with the
+    command's generator, with the state after each event as the kernel takes it (the
+    states the Emitter evolved: `Rules.decided`): no envelopes, hashes or I/O.
     """
     chooser = random.Random(1)
     commands = games = 0
@@ -54,9 +52,9 @@ def rules_speed(game: Game[Any], seats: int, seconds: float) -> tuple[float, flo
         while not (status := game.status(state)).finished:
             seat = chooser.choice(status.to_act)
             command = chooser.choice(game.legal_commands(state, seat))
-            events = game.decide(state, command, Rng(seed, game_id, version))
-            state = states_after(game.evolve, state, events)[-1]
-            version += len(events)
+            decision = game.decided(state, command, Rng(seed, game_id, version))
+            state = decision.states[-1]
+            version += len(decision.events)
             commands += 1
         games += 1
     elapsed = time.perf_counter() - began

@@ -250,28 +250,22 @@ class Rules(Generic[S]):
     """One sentence of what a command does, for a person choosing among the legal ones."""
     glance: Callable[[Any, Seats], tuple[str, ...]] = no_glance
     """A viewer's view in a few lines for a person (domain/kernel/words.py)."""
-    plan: Callable[[S, Command], Plan[S]] | None = None
+    plan: Callable[[S, Command], Plan[S]] = field(kw_only=True)
     """The rules' checks of a command (a RuleViolation citing the rule it breaks), and what
     it will do if accepted: the one decide shape (docs/architecture.md)."""
-    decider: Callable[[S, Command, Rng], list[Event]] | None = None
-    """A game that has no `plan` yet: its checks and events in one function (going away)."""
     lists_completely: bool = True
     """`legal_commands` lists every command the rules accept (tests/test_games.py holds a game
     to it); False for a game whose commands carry what no list can (a value of the seat's own)."""
 
     def decided(self, state: S, command: Command, rng: Rng) -> Decision[S]:
         """The command's events, and the state after each (RuleViolation: refused, nothing made)."""
-        if self.plan is None:
-            assert self.decider is not None, f"{self.ruleset.name} has neither plan nor decider"
-            events = self.decider(state, command, rng)
-            return Decision(list(events), states_after(self.evolve, state, events))
         plan = self.plan(state, command)
         emitter = Emitter(state, self.evolve)
         try:
             plan.apply(emitter, rng)
         except RuleViolation as late:  # every check belongs to plan, before any event is made
             raise AssertionError(f"{self.ruleset.name}: a plan refused its command after it was made: {late}") from late
-        return Decision(list(emitter.events), emitter.events.after)
+        return Decision(emitter.events, emitter.states)
 
     def decide(self, state: S, command: Command, rng: Rng) -> list[Event]:
         """The events of an accepted command; RuleViolation, citing the rule, if refused."""
@@ -280,10 +274,7 @@ class Rules(Generic[S]):
     def refusal(self, state: S, command: Command) -> RuleViolation | None:
         """Why the rules refuse the command, or None if they accept it; no events are made."""
         try:
-            if self.plan is not None:
-                self.plan(state, command)
-            else:
-                self.decided(state, command, Rng("refusal", "refusal", 0))
+            self.plan(state, command)
         except RuleViolation as violation:
             return violation
         return None
@@ -308,38 +299,22 @@ class Decision(Generic[S]):
     states: list[S]
 
 
-class Decided(list[Event], Generic[S]):
-    """The events an Emitter made, with the state each one led to (`after[i]`).
-
-    A Session evolves the events decide() returns once more, from the very same
-    state, and takes these states instead (`states_after`). They live exactly as
-    long as the list, so nothing keeps old states alive for the garbage collector
-    to walk.
-    """
-
-    __slots__ = ("after", "before", "evolve")
-
-    def __init__(self, before: S, evolve: Callable[[S, Event], S]) -> None:
-        # No list.__init__: a new list is already empty.
-        self.before = before
-        self.evolve = evolve
-        self.after: list[S] = []
-
-
 class Emitter(Generic[S]):
-    """Builds decide()'s list of events while keeping the evolved state at hand.
+    """Makes a command's events while keeping the evolved state at hand.
 
-    A command often cascades (a turn ends, hands refill, the next turn starts);
-    each step is decided against the state the earlier steps produced. decide()
-    returns `events` as it is.
+    A command often cascades (a turn ends, hands refill, the next turn starts); each
+    step is decided against the state the earlier steps produced (`state`). The states
+    after each event are kept beside the events, so that the Session need not evolve
+    them a second time.
     """
 
-    __slots__ = ("events", "evolve", "state")
+    __slots__ = ("events", "evolve", "state", "states")
 
     def __init__(self, state: S, evolve: Callable[[S, Event], S]) -> None:
         self.state = state
         self.evolve = evolve
-        self.events = Decided(state, evolve)
+        self.events: list[Event] = []
+        self.states: list[S] = []
 
     def emit(self, kind: Callable[P, Event], rule: str, /, *args: P.args, **fields: P.kwargs) -> S:
         """The event kind(*args, **fields) citing `rule`: emitted, and the state evolved with it.
@@ -347,25 +322,11 @@ class Emitter(Generic[S]):
         The Emitter builds the event so that it is built once, with its citation.
         """
         build: Callable[..., Event] = builder(kind)
-        fields["rule"] = rule  # `fields` is this call's own dict
-        event = build(*args, **fields)
+        event = build(*args, rule=rule, **fields)
         self.state = self.evolve(self.state, event)
         self.events.append(event)
-        self.events.after.append(self.state)
+        self.states.append(self.state)
         return self.state
-
-
-def states_after(evolve: Callable[[S, Event], S], state: S, events: list[Event]) -> list[S]:
-    """The state after each of `events`, folded from `state` with `evolve`: the
-    Emitter's own when it made exactly these steps."""
-    if (isinstance(events, Decided) and events.before is state and events.evolve is evolve
-            and len(events.after) == len(events)):
-        return events.after
-    states = []
-    for event in events:
-        state = evolve(state, event)
-        states.append(state)
-    return states
 
 
 def memo_last(function: Callable[[S], R]) -> Callable[[S], R]:
