@@ -1,5 +1,6 @@
-"""The kernel every game shares: messages, the decider interface, the recorded
-generator, canonical JSON, the hash-chained log, replay and verify."""
+"""The kernel every game shares: messages, the decider interface (plan, then apply),
+the recorded generator, canonical JSON, the hash-chained log, replay and verify. A game
+imports only what this package exports."""
 
 from domain.kernel.audit import Divergence, Report, known_seed, replay, replay_lines, revealed_seed, verify
 from domain.kernel.canonical import JsonValue, canonical_json, digest, to_plain
