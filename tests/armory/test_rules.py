@@ -87,6 +87,18 @@ from tests.kit import of
 GUARDED = {"warrior-1": GUARDIAN, "warrior-2": GUARDIAN_B, "archer": GUARDIAN_C}
 
 
+def _quiet_turn(state: ArmoryState) -> ArmoryState:
+    """The rest of the turn with nothing cast: the Turn Player trades his first card (armory R6)
+    unless he has played a turn card, opens for attack, and the Turn Opponent ends the attack (R5)."""
+    turn_player = state.turn_player
+    if not state.actions:
+        state, _ = run(state, Trade(seat=turn_player, card=player(state, turn_player).hand[0]))
+    state, _ = run(state, OpenForAttack(seat=turn_player))
+    state, _ = run(state, EndAttack(seat=state.attacker))
+    assert state.turn_player != turn_player, "the turn passed on"
+    return state
+
+
 def test_deck_numbers_match_the_data_file() -> None:
     assert cards.DECK_SIZE == 60
     expect = {SHIELD_INV: ("Shield", True, False), BOW_UNC: ("Bow", False, True),
@@ -396,11 +408,7 @@ def test_r7_prize_strip_takes_even_a_guardian_which_is_locked_for_the_next_turn(
     locked = PlaceGuardian(seat=2, card=cid(2, GUARDIAN), combatant="warrior-1")
     assert refused(state, locked).rule == "armory R7"
     state, _ = run(state, PlaceArmament(seat=2, card=cid(2, HELMET), combatant="archer"))
-    state, _ = run(state, OpenForAttack(seat=2))
-    state, _ = run(state, EndAttack(seat=1))
-    state, _ = run(state, Trade(seat=1, card=player(state, 1).hand[0]))
-    state, _ = run(state, OpenForAttack(seat=1))
-    state, _ = run(state, EndAttack(seat=2))
+    state = _quiet_turn(_quiet_turn(state))
     assert state.turn_player == 2 and locked in GAME.legal_commands(state, 2), "placeable on the turn after"
 
 
@@ -429,12 +437,7 @@ def test_r7_the_strip_lock_ends_with_the_losers_next_turn_even_when_that_turn_is
     state, events = run(state, DuelStrip(seat=1, card=cid(2, SHIELD)))
     assert [(e.seat, e.turn) for e in of(events, TurnSkipped)] == [(2, 6)]
     assert player(state, 2).locked == (), "the lost turn was his next turn"
-    state, _ = run(state, Trade(seat=3, card=cid(3, SPEAR)))
-    state, _ = run(state, OpenForAttack(seat=3))
-    state, _ = run(state, EndAttack(seat=1))
-    state, _ = run(state, Trade(seat=1, card=player(state, 1).hand[0]))
-    state, _ = run(state, OpenForAttack(seat=1))
-    state, _ = run(state, EndAttack(seat=2))
+    state = _quiet_turn(_quiet_turn(state))
     assert state.turn_player == 2
     assert PlaceArmament(seat=2, card=cid(2, SHIELD), combatant="warrior-1") in GAME.legal_commands(state, 2)
 
@@ -593,12 +596,8 @@ def test_r11c_a_halted_attack_cannot_be_cast_again_until_the_next_turn() -> None
     assert cid(1, ATTACK) in player(state, 1).hand and state.actions == 1
     assert refused(state, CastAttack(seat=1, card=cid(1, ATTACK))).rule == "armory R11c"
     assert not [c for c in GAME.legal_commands(state, 1) if isinstance(c, CastAttack)]
-    state, _ = run(state, OpenForAttack(seat=1))
-    state, _ = run(state, EndAttack(seat=2))
-    state, _ = run(state, Trade(seat=2, card=player(state, 2).hand[0]))
-    state, _ = run(state, OpenForAttack(seat=2))
-    state, _ = run(state, EndAttack(seat=1))
-    assert CastAttack(seat=1, card=cid(1, ATTACK)) in GAME.legal_commands(state, 1)
+    state = _quiet_turn(_quiet_turn(state))
+    assert state.turn_player == 1 and CastAttack(seat=1, card=cid(1, ATTACK)) in GAME.legal_commands(state, 1)
 
 
 def test_r11c_with_three_players_only_the_turn_opponent_may_halt_the_attack() -> None:
