@@ -342,7 +342,8 @@ def test_r6_a_traded_for_counter_may_still_be_used_defensively() -> None:
     state, _ = run(state, CastMystic(seat=2, card=cid(2, INTERRUPT), target_seat=1))
     counter = CastMystic(seat=1, card=cid(1, COUNTER), target_seat=2, target_card=cid(2, INTERRUPT))
     assert counter in GAME.legal_commands(state, 1)
-    run(state, counter)
+    state, _ = run(state, counter)
+    assert [item.card for item in state.stack] == [cid(2, INTERRUPT), cid(1, COUNTER)]
 
 
 def test_r6_no_trading_in_a_turn_with_a_torch() -> None:
@@ -455,7 +456,8 @@ def test_how_a_bow_fits_only_the_archer_and_a_shield_only_a_warrior() -> None:
     state = build(hands={1: [BOW, SHIELD]})
     assert refused(state, PlaceArmament(seat=1, card=cid(1, BOW), combatant="warrior-1")).rule == "armory HOW"
     assert refused(state, PlaceArmament(seat=1, card=cid(1, SHIELD), combatant="archer")).rule == "armory HOW"
-    run(state, PlaceArmament(seat=1, card=cid(1, BOW), combatant="archer"))
+    state, _ = run(state, PlaceArmament(seat=1, card=cid(1, BOW), combatant="archer"))
+    assert player(state, 1).combatants[2].armaments == (cid(1, BOW),)
 
 
 # ---------------------------------------------------------------- R9
@@ -848,7 +850,8 @@ def test_glossary_turn_cards_a_removal_takes_every_removable_armament() -> None:
 
 def test_glossary_armament_kits_make_a_combatant_fully_armed() -> None:
     state = build(hands={1: [GUARDIAN]}, armed={1: {"archer": ARCHER_KIT}})
-    run(state, PlaceGuardian(seat=1, card=cid(1, GUARDIAN), combatant="archer"))
+    state, _ = run(state, PlaceGuardian(seat=1, card=cid(1, GUARDIAN), combatant="archer"))
+    assert player(state, 1).combatants[2].guardian == cid(1, GUARDIAN)
 
 
 def test_phase_names_are_stable() -> None:
