@@ -1,4 +1,5 @@
-"""Helpers for the ARMORY tests: build states directly, run commands, play randomly."""
+"""ARMORY's own test support: card numbers, states built to order and random play's choice of
+command; commands run and games played through the shared kit (tests/kit.py)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,8 @@ from collections.abc import Mapping, Sequence
 
 from domain.games.armory import GAME, cards
 from domain.games.armory.state import TURN_CARDS, ArmoryState, Combatant, Player
-from domain.kernel import Command, Event, Header, Rng, RuleViolation, Session, Setup, StartGame, seed_commitment
+from domain.kernel import Command, Event
+from tests.kit import GameKit
 
 # Duel numbers of the standard deck (deck-standard.json; test_deck checks them).
 SHIELD_INV, SHIELD, SHIELD_B, SHIELD_C = 1, 2, 3, 4
@@ -36,35 +38,13 @@ def cid(seat: int, number: int) -> str:
     return cards.card_id(seat, number)
 
 
-def options(**overrides: bool | int) -> dict[str, bool | int | str]:
-    return {"attack_can_be_halted": False, "any_opponent_answers": False, "turn_limit": 0, **overrides}
+KIT = GameKit(GAME, game_id="game")
+run, refused = KIT.run, KIT.refused
 
 
-def initial(seats: int = 2, **overrides: bool | int) -> ArmoryState:
-    names = tuple(f"p{i}" for i in range(1, seats + 1))
-    return GAME.initial_state(Setup(seats=names, options=options(**overrides), content="standard"))
-
-
-def run(state: ArmoryState, command: Command, seed: str = "seed", position: int = 0) -> tuple[ArmoryState, list[Event]]:
-    """Decide and apply one command; returns the new state and its events."""
-    events = GAME.decide(state, command, Rng(seed, "game", position))
-    for event in events:
-        state = GAME.evolve(state, event)
-    return state, events
-
-
-def rejects(state: ArmoryState, command: Command) -> RuleViolation:
-    """The RuleViolation that decide raises for `command` (fails if it is accepted)."""
-    try:
-        GAME.decide(state, command, Rng("seed", "game", 0))
-    except RuleViolation as violation:
-        return violation
-    raise AssertionError(f"{command} was accepted")
-
-
-def started(seats: int = 2, seed: str = "seed", **overrides: bool | int) -> ArmoryState:
-    state, _ = run(initial(seats, **overrides), StartGame(seat=0), seed)
-    return state
+def initial(seats: int = 2, **options: bool | int) -> ArmoryState:
+    """The state before StartGame; options not given keep their defaults (the rulebook's game)."""
+    return KIT.initial(seats, options)
 
 
 def build(
@@ -124,17 +104,3 @@ def pick(chooser: random.Random, commands: Sequence[Command]) -> Command:
     for command in commands:
         groups.setdefault(command.type_name(), []).append(command)
     return chooser.choice(groups[chooser.choice(sorted(groups))])
-
-
-def header(seed: str, seats: int = 2, **overrides: bool | int) -> Header:
-    return Header(
-        game_id=f"armory-{seed}", ruleset="armory", ruleset_version=GAME.ruleset.version,
-        seats=tuple(f"p{i}" for i in range(1, seats + 1)), options=options(**overrides), content="standard",
-        seed_commitment=seed_commitment(seed), created_at="2026-01-01T00:00:00Z",
-    )
-
-
-def new_session(seed: str, seats: int = 2, **overrides: bool | int) -> Session[ArmoryState]:
-    session, _ = Session.create(GAME, header(seed, seats, **overrides), seed)
-    session, _ = session.execute(StartGame(seat=0), "start", seed)
-    return session

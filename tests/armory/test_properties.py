@@ -1,6 +1,7 @@
 """Hypothesis properties of random legal ARMORY games.
 
-Random play picks a command type uniformly, then one command of that type (helpers.pick).
+Random play picks a command type uniformly, then one command of that type (helpers.pick);
+the replay check plays through the kit's play_random (uniform among the legal commands).
 Games use a small turn_limit so that the whole suite stays fast.
 """
 
@@ -39,19 +40,8 @@ from domain.games.armory.messages import (
     TurnStarted,
 )
 from domain.games.armory.state import DUEL_DISCARD, ArmoryState, Player, all_cards_of, fully_armed, player
-from domain.kernel import (
-    Command,
-    Event,
-    Log,
-    Rng,
-    Session,
-    StartGame,
-    parse_log,
-    replay,
-    to_plain,
-    verify,
-)
-from tests.armory.helpers import header, initial, pick
+from domain.kernel import Command, Event, StartGame, parse_log, replay, to_plain, verify
+from tests.armory.helpers import KIT, initial, pick
 
 FAST = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -91,24 +81,23 @@ def hidden_from(state: ArmoryState, viewer: int) -> set[str]:
 
 
 class Game:
-    """A game driven by decide/evolve with per-command checks."""
+    """A game played command by command through the kit, with a check after every event
+    against the state that event led to."""
 
     def __init__(self, seed: int, seats: int, halted: bool, limit: int, anyone: bool = False) -> None:
         self.seed = str(seed)
-        self.position = 0
         self.state = initial(seats, attack_can_be_halted=halted, turn_limit=limit, any_opponent_answers=anyone)
         self.events: list[Event] = []
         self.apply(StartGame(seat=0))
 
-    def apply(self, command: Command) -> list[Event]:
-        events = GAME.decide(self.state, command, Rng(self.seed, "game", self.position))
-        assert events, f"{command} produced nothing"
-        for event in events:
-            self.state = GAME.evolve(self.state, event)
+    def apply(self, command: Command) -> None:
+        # Each command's generator is the seed's at the number of events so far, as in a live game.
+        steps = KIT.steps(self.state, command, self.seed, len(self.events))
+        assert steps, f"{command} produced nothing"
+        for event, state in steps:
+            self.state = state
+            self.events.append(event)
             self.after_event(event)
-        self.position += len(events)
-        self.events.extend(events)
-        return events
 
     def after_event(self, event: Event) -> None:
         pass
@@ -207,21 +196,20 @@ def test_a_drawn_first_player_an_attack_that_wins_only_armed_and_guarded_and_han
     assert game.first
 
 
-def _every_legal_command_is_accepted(game: Game, seat: int, commands: list[Command]) -> None:
+def _waits_on_exactly_the_seats_that_may_act(game: Game, seat: int, commands: list[Command]) -> None:
     assert commands, "a seat in to_act has legal commands"
-    for command in commands:
-        GAME.decide(game.state, command, Rng("any", "game", 0))
-    status = GAME.status(game.state)
     acting = tuple(s for s in game.state.seats if GAME.legal_commands(game.state, s))
-    assert status.to_act == acting, "exactly the seats with a legal command are waited on"
+    assert GAME.status(game.state).to_act == acting, "exactly the seats with a legal command are waited on"
 
 
 @settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10**6), seats=st.integers(2, 3), halted=st.booleans(), anyone=st.booleans(),
        chooser=st.randoms(use_true_random=False))
-def test_every_legal_command_is_accepted_by_decide(seed: int, seats: int, halted: bool, anyone: bool,
-                                                   chooser: random.Random) -> None:
-    play(Game(seed, seats, halted, 10, anyone), chooser, on_step=_every_legal_command_is_accepted)
+def test_the_table_waits_on_exactly_the_seats_with_a_legal_command(seed: int, seats: int, halted: bool,
+                                                                   anyone: bool, chooser: random.Random) -> None:
+    """The status names as to act exactly the seats whose legal list is not empty (that every
+    listed command is accepted is tests/test_games.py's check, for every game)."""
+    play(Game(seed, seats, halted, 10, anyone), chooser, on_step=_waits_on_exactly_the_seats_that_may_act)
 
 
 def superset(state: ArmoryState, seat: int) -> Iterator[Command]:
@@ -259,7 +247,7 @@ def superset(state: ArmoryState, seat: int) -> Iterator[Command]:
 
 
 def _legal_commands_are_complete(game: Game, _seat: int, _commands: list[Command]) -> None:
-    if game.position % 3:
+    if len(game.events) % 3:
         return
     for seat in game.state.seats:
         accepted = {command for command in superset(game.state, seat) if GAME.refusal(game.state, command) is None}
@@ -303,26 +291,12 @@ def test_no_viewer_sees_a_card_in_another_seats_hand_or_any_draw_pile(seed: int,
 
 
 @settings(max_examples=5, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 10**6), seats=st.integers(2, 3), halted=st.booleans(),
-       chooser=st.randoms(use_true_random=False))
-def test_replay_and_verify_reproduce_the_live_game(seed: int, seats: int, halted: bool,
-                                                   chooser: random.Random) -> None:
-    secret = f"seed-{seed}"
-    session, first = Session.create(GAME, header(secret, seats, attack_can_be_halted=halted, turn_limit=6), secret)
-    envelopes = [first]
-    session, made = session.execute(StartGame(seat=0), "start", secret)
-    envelopes.extend(made)
-    count = 0
-    while not session.finished:
-        status = GAME.status(session.state)
-        seat = chooser.choice(status.to_act)
-        session, made = session.execute(pick(chooser, GAME.legal_commands(session.state, seat)), f"c{count}", secret)
-        envelopes.extend(made)
-        count += 1
-    log = Log(header=session.header, envelopes=tuple(envelopes))
-    log = parse_log(log.text().splitlines())
+@given(seed=st.integers(0, 10**6), seats=st.integers(2, 3), halted=st.booleans())
+def test_replay_and_verify_reproduce_the_live_game(seed: int, seats: int, halted: bool) -> None:
+    played = KIT.play_random(seed, seats, {"attack_can_be_halted": halted, "turn_limit": 6})
+    log = parse_log(played.log.text().splitlines())
     replayed, report = replay(GAME, log)
     assert report.ok and replayed is not None and report.finished
-    assert replayed.state == session.state
+    assert replayed.state == played.session.state
     checked = verify(GAME, log)
     assert checked.ok and checked.rules_checked, checked.divergence

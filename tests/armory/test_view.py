@@ -10,7 +10,7 @@ from domain.games.armory.messages import AttackHalted, CardsDrawn, DeckShuffled,
 from domain.games.armory.view import ArmoryView, CardView, CombatantView, DuelView, SeatView, StackItemView, view
 from domain.kernel import digest, to_plain
 from domain.kernel.session import logged_event
-from tests.armory.helpers import SHIELD, SPEAR, cid, started
+from tests.armory.helpers import KIT, SHIELD, SPEAR, cid
 
 ALLOWED = {int, str, bool, tuple[str, ...], tuple[int, ...]}
 VIEW_TYPES = (ArmoryView, CardView, CombatantView, DuelView, SeatView, StackItemView)
@@ -44,14 +44,14 @@ def test_schema_1_attack_halted_upcasts_its_counter_card_to_by_card() -> None:
 
 
 def test_state_and_views_are_canonical_json() -> None:
-    state = started(3)
+    state = KIT.started(3)
     assert len(digest(state)) == 64
     for viewer in (0, 1, 2, 3):
         assert isinstance(to_plain(GAME.view(state, viewer)), dict)
 
 
 def test_a_seat_sees_only_its_own_hand() -> None:
-    state = started(2)
+    state = KIT.started(2)
     mine = view(state, 1)
     assert len(mine.seats[0].hand) == 7 and mine.seats[1].hand == () and mine.seats[1].hand_count == 7
     assert mine.seats[0].draw_count == 53
@@ -75,7 +75,7 @@ def test_redaction_of_draws_shuffles_and_revealed_hands() -> None:
 def test_trade_drawn_lists_only_cards_still_in_the_turn_players_hand() -> None:
     """armory R6: a card traded in, cast and reshuffled this turn is back in the draw pile,
     whose order nobody sees; the view names only the traded-in cards still in hand."""
-    state = started(2)
+    state = KIT.started(2)
     turn_player = state.players[state.turn_player - 1]
     kept = turn_player.hand[0]
     reshuffled = turn_player.draw[0]
@@ -96,7 +96,7 @@ def test_every_option_says_where_it_comes_from() -> None:
 def test_r7_cards_locked_after_a_strip_are_named_to_their_owner_only() -> None:
     """armory R7: a stripped card goes back to its owner's hand, locked for his next turn. The
     others saw the strip, but the card is in a hand now: they see how many are locked."""
-    state = started(2)
+    state = KIT.started(2)
     owner = state.players[0]
     card = owner.hand[0]
     state = dataclasses.replace(state, players=(dataclasses.replace(owner, locked=(card,), locked_turn=state.turn),
