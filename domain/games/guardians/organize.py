@@ -57,7 +57,6 @@ from domain.games.guardians.state import (
     UP,
     GuardiansState,
     face,
-    key_of,
     members,
     on,
     other,
@@ -195,11 +194,13 @@ SpaceFacts = tuple[str, str, bool, int, int, int, bool, bool, bool, bool]
 """A Stronghold's fields, in order."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Strongholds:
-    """A seat's stronghold spaces as its placing sees them: a value, equal for states
-    that place alike, so place_target (which reads nothing else) is asked once per value,
-    card and source (_accepted_targets)."""
+    """A seat's stronghold spaces as its placing sees them: made once per value
+    (_interned) for the states that place alike, so place_target (which reads nothing
+    else) is asked once per value, card and source (_accepted_targets). Compared and
+    hashed by identity, which interning makes as good as by value, and cheaper: an
+    uninterned equal copy only misses the caches."""
 
     seat: int
     facts: tuple[SpaceFacts, ...]
@@ -209,16 +210,11 @@ class Strongholds:
     spaces: dict[str, Stronghold] = field(init=False, compare=False, repr=False)
     towers: tuple[str, ...] = field(init=False, compare=False, repr=False)
     """The spaces with a Teleport Tower of the seat's beside them."""
-    hashed: int = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         spaces = {f[0]: Stronghold(*f) for f in self.facts}
         object.__setattr__(self, "spaces", spaces)
         object.__setattr__(self, "towers", tuple(space for space, here in spaces.items() if here.tower))
-        object.__setattr__(self, "hashed", hash((self.seat, self.facts, self.bearer)))
-
-    def __hash__(self) -> int:
-        return self.hashed
 
 
 def _strongholds(state: GuardiansState, seat: int) -> Strongholds:
@@ -249,7 +245,7 @@ def _strongholds(state: GuardiansState, seat: int) -> Strongholds:
     return _interned(seat, tuple(facts), bearer)
 
 
-@functools.lru_cache(maxsize=1 << 12)
+@functools.lru_cache(maxsize=1 << 14)
 def _interned(seat: int, facts: tuple[SpaceFacts, ...], bearer: bool) -> Strongholds:
     """One Strongholds per value (states that place alike share it and its targets)."""
     return Strongholds(seat, facts, bearer)
@@ -473,7 +469,7 @@ def placements(state: GuardiansState, seat: int) -> list[Command]:
         for instance in state.zone(seat, zone):
             if instance in placed or not placeable_from(state, seat, zone, instance):
                 continue
-            for target in _accepted_targets(spaces, key_of(instance), zone):
+            for target in _accepted_targets(spaces, face(instance).key, zone):
                 found.append(_place(seat, instance, target))
     return found
 
