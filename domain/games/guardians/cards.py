@@ -77,7 +77,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field, fields
 from functools import cache
 from importlib import resources
 from typing import Any
@@ -249,33 +249,27 @@ class Card:
     text: str
     """One of TEXT_STATUSES."""
 
-    @property
-    def border(self) -> str:
-        """The card back: "single", "double", or "" for cards outside the deck (guardians DRAW AND ORGANIZE PHASE)."""
-        if self.kind in _SINGLE_BORDER:
-            return "single"
-        if self.kind in _DOUBLE_BORDER:
-            return "double"
-        return ""
+    # Derived once when the card is made (the rules ask them some half a million times a
+    # game's worth of commands); not data: card_to leaves them out.
+    border: str = field(init=False, repr=False, compare=False)
+    """The card back: "single", "double", or "" for cards outside the deck (guardians DRAW AND ORGANIZE PHASE)."""
+    is_creature: bool = field(init=False, repr=False, compare=False)
+    is_shield: bool = field(init=False, repr=False, compare=False)
+    """Shields, standard bearers (guardians SHIELDS? WHAT ARE SHIELDS?) and shield/terrain cards."""
+    in_deck: bool = field(init=False, repr=False, compare=False)
+    """Whether the card may be in a deck (not a Guardian or a stronghold card)."""
+
+    def __post_init__(self) -> None:
+        border = "single" if self.kind in _SINGLE_BORDER else "double" if self.kind in _DOUBLE_BORDER else ""
+        object.__setattr__(self, "border", border)
+        object.__setattr__(self, "is_creature", self.kind == "creature")
+        object.__setattr__(self, "is_shield", self.kind in SHIELD_KINDS)
+        object.__setattr__(self, "in_deck", self.kind in DECK_KINDS)
 
     @property
     def up(self) -> int:
         """The Up number (guardians MOVEMENT PHASE): the vitality, never the red stacking number."""
         return self.vitality
-
-    @property
-    def is_creature(self) -> bool:
-        return self.kind == "creature"
-
-    @property
-    def is_shield(self) -> bool:
-        """Shields, standard bearers (guardians SHIELDS? WHAT ARE SHIELDS?) and shield/terrain cards."""
-        return self.kind in SHIELD_KINDS
-
-    @property
-    def in_deck(self) -> bool:
-        """Whether the card may be in a deck (not a Guardian or a stronghold card)."""
-        return self.kind in DECK_KINDS
 
     def has(self, kind: str) -> bool:
         return any(ability.kind == kind for ability in self.abilities)
@@ -313,6 +307,8 @@ def ability_to(ability: Ability) -> dict[str, Any]:
 
 
 _TUPLES = ("classes", "bribes", "terrain_types")
+_DATA_FIELDS = tuple(f.name for f in fields(Card) if f.init)
+"""The fields a card's data holds, in order; the derived ones are made from them."""
 
 
 def card_from(data: Mapping[str, Any]) -> Card:
@@ -325,7 +321,7 @@ def card_from(data: Mapping[str, Any]) -> Card:
 
 def card_to(item: Card) -> dict[str, Any]:
     """Every Card field, abilities with only their non-default fields."""
-    plain: dict[str, Any] = {name: getattr(item, name) for name in Card.__dataclass_fields__}
+    plain: dict[str, Any] = {name: getattr(item, name) for name in _DATA_FIELDS}
     for name in _TUPLES:
         plain[name] = list(plain[name])
     plain["abilities"] = [ability_to(ability) for ability in item.abilities]

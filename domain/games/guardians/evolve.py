@@ -88,6 +88,12 @@ from domain.kernel import Event, replace
 
 
 def _moved(state: GuardiansState, seat: int, cards: tuple[str, ...], source: str, target: str) -> GuardiansState:
+    return replace(state, zones=_zones_moved(state, seat, cards, source, target))
+
+
+def _zones_moved(
+    state: GuardiansState, seat: int, cards: tuple[str, ...], source: str, target: str
+) -> dict[str, tuple[str, ...]]:
     zones = dict(state.zones)
     gone = set(cards)
     key = f"{seat}:{source}"
@@ -96,7 +102,7 @@ def _moved(state: GuardiansState, seat: int, cards: tuple[str, ...], source: str
         del zones[key]
     destination = f"{seat}:{target}"
     zones[destination] = zones.get(destination, ()) + cards
-    return replace(state, zones=zones)
+    return zones
 
 
 def _shields(state: GuardiansState, card: str, **changes: object) -> GuardiansState:
@@ -127,12 +133,15 @@ def _veiled(state: GuardiansState, seat: int) -> GuardiansState:
     """Before a seat's first secret placement of the turn, keep what others saw of it."""
     if state.player(seat).veil is not None:
         return state
+    return state.with_player(seat, veil=_veil(state, seat))
+
+
+def _veil(state: GuardiansState, seat: int) -> Veil:
     prefix = f"{seat}:"
-    veil = Veil(
+    return Veil(
         zones={name: cards for name, cards in state.zones.items() if name.startswith(prefix)},
         shields=state.shields_of(seat),
     )
-    return state.with_player(seat, veil=veil)
 
 
 def _stand_shield(state: GuardiansState, seat: int, shield: str, space: str) -> GuardiansState:
@@ -153,16 +162,23 @@ def evolve(state: GuardiansState, event: Event) -> GuardiansState:
             state = state.with_player(seat, placed=(*state.player(seat).placed, card))
             return _stand_shield(state, seat, card, target.removeprefix("on:"))
         case CardsMoved(seat=seat, cards=cards, from_zone=source, to_zone=target, reason=reason):
-            if reason in (PLACED, KEPT):
-                state = _veiled(state, seat)
-            state = _moved(state, seat, cards, source, target)
+            # One copy of the state for all a move changes (it is the commonest event).
+            zones = _zones_moved(state, seat, cards, source, target)
+            player = state.player(seat)
+            changes: dict[str, object] = {}
+            if reason in (PLACED, KEPT) and player.veil is None:
+                changes["veil"] = _veil(state, seat)
             if reason in (PLACED, PLACED_OPENLY):
-                state = state.with_player(seat, placed=(*state.player(seat).placed, *cards))
-            elif reason in (PICKED_UP, DROPPED_OFF):
-                state = replace(state, handled=(*state.handled, *cards))
-            elif reason == REINFORCED:
-                state = replace(state, mode="reinforce")
-            return state
+                changes["placed"] = (*player.placed, *cards)
+            if changes:
+                updated = list(state.players)
+                updated[seat - 1] = replace(player, **changes)
+                return replace(state, zones=zones, players=tuple(updated))
+            if reason in (PICKED_UP, DROPPED_OFF):
+                return replace(state, zones=zones, handled=(*state.handled, *cards))
+            if reason == REINFORCED:
+                return replace(state, zones=zones, mode="reinforce")
+            return replace(state, zones=zones)
         case DeckShuffled(seat=seat, order=order):
             return replace(state, zones={**state.zones, f"{seat}:{DECK}": order})
         case SeatSetUp(seat=seat, guardian=guardian, stronghold=stronghold, deck=deck, stones=stones):

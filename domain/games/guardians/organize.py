@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import functools
 import hashlib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from domain.games.guardians.board import end_strongholds, strongholds
-from domain.games.guardians.cards import Card
+from domain.games.guardians.cards import Card, card
 from domain.games.guardians.citations import (
     R_NEXT_TURN,
     R_ORGANIZE,
@@ -56,7 +56,6 @@ from domain.games.guardians.state import (
     STORAGE,
     UP,
     GuardiansState,
-    Shield,
     face,
     members,
     on,
@@ -158,56 +157,98 @@ class Placement:
 
 
 @dataclass(frozen=True, slots=True)
+class Stronghold:
+    """One of a seat's stronghold spaces as its placing sees it."""
+
+    space: str
+    holder: str
+    """The Shield standing on it, whoever's; "" if none."""
+    own: bool
+    """The Shield standing on it is the seat's."""
+    room: int
+    """The points it may still take (state.space_room)."""
+    loose: int
+    """The points of the creatures on it outside a Shield."""
+    carrying: int
+    """What the seat's Shield on it may still carry (state.shield_room); 0 if none."""
+    stack_full: bool
+    """Its stack holds as many magic items as creatures already."""
+    upgraded: bool
+    """An upgrade stands beside it."""
+    tower: bool
+    """A Teleport Tower of the seat's stands beside it."""
+    tower_full: bool
+    """That Teleport Tower holds its creature."""
+    lying: tuple[str, ...] = field(init=False, compare=False, repr=False)
+    """The zones whose cards count on it already: on, under, its Shield's."""
+    stack: str = field(init=False, compare=False, repr=False)
+    """Where a creature placed on it goes: under the seat's Shield there, else on it."""
+
+    def __post_init__(self) -> None:
+        lying = (on(self.space), under(self.space))
+        object.__setattr__(self, "lying", (*lying, members(self.holder)) if self.holder else lying)
+        object.__setattr__(self, "stack", members(self.holder) if self.own else on(self.space))
+
+
+SpaceFacts = tuple[str, str, bool, int, int, int, bool, bool, bool, bool]
+"""A Stronghold's fields, in order."""
+
+
+@dataclass(frozen=True, slots=True, eq=False)
 class Strongholds:
-    """A seat's stronghold spaces as its placing sees them, worked out once for a
-    state: plan checks one Place against them, the legal list every card's."""
+    """A seat's stronghold spaces as its placing sees them: made once per value
+    (_interned) for the states that place alike, so place_target (which reads nothing
+    else) is asked once per value, card and source (_accepted_targets). Compared and
+    hashed by identity, which interning makes as good as by value, and cheaper: an
+    uninterned equal copy only misses the caches."""
 
     seat: int
-    holders: dict[str, Shield | None]
-    """The Shield standing on each space, whoever's."""
-    room: dict[str, int]
-    """The points each space may still take (state.space_room)."""
-    lying: dict[str, tuple[str, ...]]
-    """The zones whose cards count on each space already: on, under, its Shield's."""
-    stacks: dict[str, str]
-    """Where a creature placed on each space goes: under the seat's Shield there, else on it."""
-    loose: dict[str, int]
-    """The points of the creatures on each space outside a Shield."""
-    shield_room: dict[str, int]
-    """What the seat's Shield on a space may still carry (state.shield_room)."""
-    towers: tuple[str, ...]
+    facts: tuple[SpaceFacts, ...]
+    """Each space's Stronghold fields, in board order."""
+    bearer: bool
+    """A Standard Bearer of the seat's stands on the board."""
+    spaces: dict[str, Stronghold] = field(init=False, compare=False, repr=False)
+    towers: tuple[str, ...] = field(init=False, compare=False, repr=False)
     """The spaces with a Teleport Tower of the seat's beside them."""
+
+    def __post_init__(self) -> None:
+        spaces = {f[0]: Stronghold(*f) for f in self.facts}
+        object.__setattr__(self, "spaces", spaces)
+        object.__setattr__(self, "towers", tuple(space for space, here in spaces.items() if here.tower))
 
 
 def _strongholds(state: GuardiansState, seat: int) -> Strongholds:
-    holders: dict[str, Shield | None] = {}
-    room: dict[str, int] = {}
-    lying: dict[str, tuple[str, ...]] = {}
-    stacks: dict[str, str] = {}
-    loose: dict[str, int] = {}
-    carrying: dict[str, int] = {}
+    ends = end_strongholds(seat)
+    facts: list[SpaceFacts] = []
     for space in strongholds(seat):
-        holder = holders[space] = state.shield_at(space)
-        room[space] = space_room(state, seat, space)
-        loose[space] = stacking(state.zone(seat, on(space)))
-        if holder is None:
-            lying[space], stacks[space] = (on(space), under(space)), on(space)
-            continue
-        lying[space] = (on(space), under(space), members(holder.card))
-        stacks[space] = on(space)
-        if holder.seat == seat:
-            stacks[space] = members(holder.card)
-            carrying[space] = shield_room(state, holder.card)
-    return Strongholds(
-        seat=seat,
-        holders=holders,
-        room=room,
-        lying=lying,
-        stacks=stacks,
-        loose=loose,
-        shield_room=carrying,
-        towers=tuple(space for space in end_strongholds(seat) if tower_beside(state, seat, space)),
-    )
+        shield = state.shield_at(space)
+        holder = shield.card if shield is not None else ""
+        own = shield is not None and shield.seat == seat
+        stack = state.zone(seat, members(holder) if own else on(space))
+        beside = state.zone(seat, upgrade(space)) if space in ends else ()
+        tower_here = any(face(c).key == TELEPORT_TOWER for c in beside)
+        facts.append((
+            space,
+            holder,
+            own,
+            space_room(state, seat, space),
+            stacking(state.zone(seat, on(space))),
+            shield_room(state, holder) if own else 0,
+            not stack or _items(stack) >= _creatures(stack),
+            bool(beside),
+            tower_here,
+            tower_here and bool(state.zone(seat, tower(space))),
+        ))
+    # The card placed never stands on the board itself (_source), so any Standard
+    # Bearer standing is another.
+    bearer = any(face(s.card).kind == "standard-bearer" for s in state.shields_of(seat))
+    return _interned(seat, tuple(facts), bearer)
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def _interned(seat: int, facts: tuple[SpaceFacts, ...], bearer: bool) -> Strongholds:
+    """One Strongholds per value (states that place alike share it and its targets)."""
+    return Strongholds(seat, facts, bearer)
 
 
 @memo_last
@@ -222,10 +263,6 @@ def strongholds_of(state: GuardiansState, seat: int) -> Strongholds:
     if found is None:
         found = known[seat] = _strongholds(state, seat)
     return found
-
-
-def tower_beside(state: GuardiansState, seat: int, space: str) -> bool:
-    return any(face(c).key == TELEPORT_TOWER for c in state.zone(seat, upgrade(space)))
 
 
 def placeable_from(state: GuardiansState, seat: int, zone: str, card: str) -> bool:
@@ -264,15 +301,15 @@ def check_place(state: GuardiansState, command: Place) -> Placement:
     seat = command.seat
     organizing(state, seat)
     source = _source(state, seat, command.card)
-    target = place_target(state, strongholds_of(state, seat), command.card, source, command.to)
-    return Placement(source, target, shield=face(command.card).is_shield and target.startswith("on:"))
+    info = face(command.card)
+    target = place_target(strongholds_of(state, seat), info, source, command.to)
+    return Placement(source, target, shield=info.is_shield and target.startswith("on:"))
 
 
-def place_target(state: GuardiansState, spaces: Strongholds, card: str, source: str, target: str) -> str:
+def place_target(spaces: Strongholds, info: Card, source: str, target: str) -> str:
     """The zone a card of the seat's, from `source`, goes to when placed at `target`, or
     a RuleViolation naming the rule that keeps it from there. (The legal list asks this
     of some forty targets a call: each message is made only for a refusal.)"""
-    info = face(card)
     if target == PEN:
         if info.border == "double":
             raise RuleViolation(R_OTHER_PLACEMENT, f"{info.name} is double-bordered: it goes to the Storage Hand")
@@ -285,17 +322,18 @@ def place_target(state: GuardiansState, spaces: Strongholds, card: str, source: 
         return target
     seat = spaces.seat
     kind, space = _parsed(target)
-    if kind not in ("on", "under", "upgrade", "tower") or space not in spaces.room:
+    here = spaces.spaces.get(space)
+    if kind not in ("on", "under", "upgrade", "tower") or here is None:
         raise RuleViolation(
             R_PLACE,
             f"place on, under or beside one of your stronghold spaces ({', '.join(strongholds(seat))}) or in the pen",
         )
     if kind == "tower":
-        if space not in spaces.towers:
+        if not here.tower:
             raise RuleViolation(R_TELEPORT_TOWER, f"no Teleport Tower of yours stands beside {space}")
         if not info.is_creature:
             raise RuleViolation(R_TELEPORT_TOWER, f"only a creature goes into the Teleport Tower, not {info.name}")
-        if state.zone(seat, tower(space)):
+        if here.tower_full:
             raise RuleViolation(R_TELEPORT_TOWER, "the Teleport Tower holds one creature")
         return target
     if kind == "upgrade":
@@ -303,7 +341,7 @@ def place_target(state: GuardiansState, spaces: Strongholds, card: str, source: 
             raise RuleViolation(R_OTHER_PLACEMENT, f"{info.name} is not a stronghold upgrade")
         if space not in end_strongholds(seat):
             raise RuleViolation(R_OTHER_PLACEMENT, "upgrades stand beside your left or right stronghold")
-        if state.zone(seat, upgrade(space)):
+        if here.upgraded:
             raise RuleViolation(R_OTHER_PLACEMENT, f"an upgrade already stands beside {space}")
         if source not in (DRAWN, PEN):
             raise RuleViolation(R_OTHER_PLACEMENT, "an upgrade once placed stays")
@@ -312,49 +350,43 @@ def place_target(state: GuardiansState, spaces: Strongholds, card: str, source: 
         # Any creature may go under; a channeler placed there may channel (guardians Channelers).
         if not info.is_creature:
             raise RuleViolation(R_PLACE, f"only creatures go under a stronghold, not {info.name}")
-        _check_room(spaces, space, info, source)
+        _check_room(here, info, source)
         return target
     if info.is_shield:
-        if spaces.holders[space] is not None:
+        if here.holder:
             raise RuleViolation(R_SHIELDS, f"{space} already has a Shield")
-        if info.kind == "standard-bearer" and any(
-            face(s.card).kind == "standard-bearer" and s.card != card for s in state.shields_of(seat)
-        ):
+        if info.kind == "standard-bearer" and spaces.bearer:
             raise RuleViolation(R_SHIELDS, "you may have only one Standard Bearer in play")
-        loose = spaces.loose[space]
-        if loose > info.shield_limit:
-            raise RuleViolation(R_SHIELDS, f"{info.name} holds {info.shield_limit} points, not {loose}")
+        if here.loose > info.shield_limit:
+            raise RuleViolation(R_SHIELDS, f"{info.name} holds {info.shield_limit} points, not {here.loose}")
         return target
     if info.is_creature or info.kind == "creature-item":
-        _check_room(spaces, space, info, source)
-        stack = spaces.stacks[space]
-        if stack != target and info.is_creature and info.stacking > spaces.shield_room[space]:
-            holder = spaces.holders[space]
-            assert holder is not None
-            check_shield_room(spaces.shield_room[space], info.stacking, holder.card, R_SHIELDS)
+        _check_room(here, info, source)
+        stack = here.stack
+        if stack != target and info.is_creature and info.stacking > here.carrying:
+            check_shield_room(here.carrying, info.stacking, here.holder, R_SHIELDS)
         if info.kind == "creature-item":
             if not implemented(info):
                 raise RuleViolation(
                     R_TEXT, f"{info.name}'s text is not implemented, so it is not played: it goes to the Creature Pen"
                 )
-            cards = state.zone(seat, stack)
-            if _items(cards) >= _creatures(cards):
+            if here.stack_full:
                 raise RuleViolation(R_PLACE, "a stack may not hold more magic items than creatures")
         return stack
     raise RuleViolation(R_PLACE, f"{info.name} ({info.kind}) cannot be placed on a stronghold")
 
 
-def _adding(spaces: Strongholds, space: str, info: Card, source: str) -> int:
+def _adding(here: Stronghold, info: Card, source: str) -> int:
     """The points a card placed on or under a space adds there: none if it lies there
     already, none for a creature Magic Item (it counts only against the creatures of its
     stack)."""
-    return 0 if source in spaces.lying[space] or not info.is_creature else info.stacking
+    return 0 if source in here.lying or not info.is_creature else info.stacking
 
 
-def _check_room(spaces: Strongholds, space: str, info: Card, source: str) -> None:
-    room, adding = spaces.room[space], _adding(spaces, space, info, source)
+def _check_room(here: Stronghold, info: Card, source: str) -> None:
+    room, adding = here.room, _adding(here, info, source)
     if not space_fits(room, adding):
-        check_space_room(room, adding, space, R_PLACE)
+        check_space_room(room, adding, here.space, R_PLACE)
 
 
 @functools.cache
@@ -428,23 +460,33 @@ def placements(state: GuardiansState, seat: int) -> list[Command]:
     spaces = strongholds_of(state, seat)
     placed = state.player(seat).placed
     zones = [DRAWN, PEN, STORAGE]
-    for space in strongholds(seat):
+    for space, here in spaces.spaces.items():
         zones += [on(space), under(space)]
-        holder = spaces.holders[space]
-        if holder is not None and holder.seat == seat:
-            zones.append(members(holder.card))
+        if here.own:
+            zones.append(members(here.holder))
     found: list[Command] = []
     for zone in zones:
-        for card in state.zone(seat, zone):
-            if card in placed or not placeable_from(state, seat, zone, card):
+        for instance in state.zone(seat, zone):
+            if instance in placed or not placeable_from(state, seat, zone, instance):
                 continue
-            for target in _candidates(spaces, face(card), zone):
-                try:
-                    place_target(state, spaces, card, zone, target)
-                except RuleViolation:
-                    continue
-                found.append(_place(seat, card, target))
+            for target in _accepted_targets(spaces, face(instance).key, zone):
+                found.append(_place(seat, instance, target))
     return found
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _accepted_targets(spaces: Strongholds, key: str, source: str) -> tuple[str, ...]:
+    """The candidate targets place_target accepts for a card from `source`: the same for
+    every state with these Strongholds (many states share them)."""
+    info = card(key)
+    accepted = []
+    for target in _candidates(spaces, info, source):
+        try:
+            place_target(spaces, info, source, target)
+        except RuleViolation:
+            continue
+        accepted.append(target)
+    return tuple(accepted)
 
 
 def _candidates(spaces: Strongholds, info: Card, source: str) -> list[str]:
@@ -457,11 +499,11 @@ def _candidates(spaces: Strongholds, info: Card, source: str) -> list[str]:
     if info.kind == "upgrade":
         return [*(named[upgrade(s)] for s in end_strongholds(spaces.seat)), PEN]
     if info.is_creature:
-        fits = [s for s, room in spaces.room.items() if space_fits(room, _adding(spaces, s, info, source))]
+        fits = [s for s, here in spaces.spaces.items() if space_fits(here.room, _adding(here, info, source))]
         return [*(named[on(s)] for s in fits), PEN, *(named[tower(s)] for s in spaces.towers),
                 *(named[under(s)] for s in fits)]
     if info.is_shield or info.kind == "creature-item":
-        return [*(named[on(s)] for s in spaces.room), PEN]
+        return [*(named[on(s)] for s in spaces.spaces), PEN]
     return [PEN]
 
 
