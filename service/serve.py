@@ -9,12 +9,13 @@ rather than in gRPC's C log and a traceback.
 from __future__ import annotations
 
 import errno
+import faulthandler
 import gc
 import logging
 import signal
 import socket
 import sys
-import threading
+import time
 from collections.abc import Callable
 from typing import TypeVar
 
@@ -73,6 +74,22 @@ def port_taken(host: str, port: int) -> str:
     return ""
 
 
+STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
+
+
+def wait_for_a_stop_signal() -> None:
+    """Return once SIGINT or SIGTERM has come. The handler only appends to a list: a
+    handler that took a lock (threading.Event.set) could find it held by the very
+    code it interrupted, and wait for ever. SIGUSR1 writes every thread's stack to
+    stderr, for an operator whose server does not stop (docs/operations.md)."""
+    received: list[int] = []
+    for signum in STOP_SIGNALS:
+        signal.signal(signum, lambda number, _: received.append(number))
+    faulthandler.register(signal.SIGUSR1, all_threads=True)
+    while not received:
+        time.sleep(0.2)
+
+
 def serve(settings: Settings) -> int:
     """Serve until SIGINT or SIGTERM, then drain (docs/operations.md); the exit status."""
     # The server's own modules (gRPC among them) load here: a tool on a store (`tablerules
@@ -117,10 +134,7 @@ def serve(settings: Settings) -> int:
     if not settings.operator_token:
         print(f"operator token in {settings.token_file()}", flush=True)
     print("Ctrl-C (or SIGTERM) stops it; --log-requests logs a line per request", flush=True)
-    done = threading.Event()
-    for signum in (signal.SIGINT, signal.SIGTERM):
-        signal.signal(signum, lambda *_: done.set())
-    done.wait()
+    wait_for_a_stop_signal()
     logging.getLogger("tablerules.server").info(
         "shutting down: health NOT_SERVING, streams ended, %d s for the calls under way", settings.grace_seconds)
     running.stop(settings.grace_seconds)

@@ -298,14 +298,15 @@ def test_calls_that_reach_a_stopping_server_are_answered_unavailable_never_cance
             caller.start()
         time.sleep(0.2)
         began = time.monotonic()
-        running.stop(5)
+        running.stop(10)
         stops.append(time.monotonic() - began)
         for caller in callers:
             caller.join(30)
         assert not any(caller.is_alive() for caller in callers)
     codes = {code for _, code in answers.counts}
     assert codes <= {"NOT_FOUND", "UNAVAILABLE"} and "UNAVAILABLE" in codes, (answers.counts, answers.messages)
-    assert max(stops) < 3, stops  # not the grace: the callers' retries back off, and the server stops meanwhile
+    # Not the grace: the callers' retries (1.5 s in all) give up, then the server's quiet second passes.
+    assert max(stops) < 5, stops
 
 
 def call_until_gone(client: Client) -> None:
@@ -317,6 +318,17 @@ def call_until_gone(client: Client) -> None:
             except ServiceCallError as error:
                 if error.code != grpc.StatusCode.NOT_FOUND:
                     return
+
+
+def exit_status(process: subprocess.Popen[str], errors: Path, seconds: float = 30) -> int:
+    """The server's exit status once it has stopped; if it has not within `seconds`, the
+    failure shows its threads' stacks (SIGUSR1, docs/operations.md) and its stderr."""
+    try:
+        return process.wait(seconds)
+    except subprocess.TimeoutExpired:
+        process.send_signal(signal.SIGUSR1)
+        time.sleep(2)
+        raise AssertionError(f"the server did not stop within {seconds} s:\n{errors.read_text()}") from None
 
 
 @pytest.mark.parametrize("log_requests", [True, False], ids=["log-requests", "quiet"])
@@ -338,7 +350,7 @@ def test_serve_logs_json_lines_and_exits_0_on_sigterm(tmp_path: Path, log_reques
             game_id, tokens = new_game(client)
             client.view(game_id, tokens[1])
         process.send_signal(signal.SIGTERM)
-        assert process.wait(30) == 0
+        assert exit_status(process, errors) == 0
     finally:
         if process.poll() is None:
             process.kill()
@@ -369,14 +381,18 @@ def test_ctrl_c_on_a_server_that_checked_a_log_stops_it_without_a_traceback(tmp_
         with Client(announced.split(" serving on ")[1].split()[0]) as client:
             log = (GOLDEN.parent / "armory" / "2p-attack-win.jsonl").read_text(encoding="utf-8")
             assert client.verify_log(log_jsonl=log).verdict == "VERIFIED"
+            process.send_signal(signal.SIGUSR1)  # an operator asks what it is doing: it says, and serves on
+            time.sleep(0.5)
+            assert client.list_rulesets()
         os.killpg(process.pid, signal.SIGINT)  # as a terminal's Ctrl-C does
-        assert process.wait(30) == 0
+        assert exit_status(process, errors) == 0
     finally:
         if process.poll() is None:
             os.killpg(process.pid, signal.SIGKILL)
             process.wait(10)
     text = errors.read_text()
     assert "Traceback" not in text and "KeyboardInterrupt" not in text, text
+    assert "(most recent call first)" in text and "wait_for_a_stop_signal" in text, text
 
 
 def test_settings_of_operations() -> None:
