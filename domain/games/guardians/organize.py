@@ -56,12 +56,12 @@ from domain.games.guardians.state import (
     STORAGE,
     UP,
     GuardiansState,
+    carrying,
     face,
     members,
     on,
     other,
-    shield_room,
-    space_room,
+    room_on,
     stacking,
     tower,
     under,
@@ -166,11 +166,11 @@ class Stronghold:
     own: bool
     """The Shield standing on it is the seat's."""
     room: int
-    """The points it may still take (state.space_room)."""
+    """The points it may still take (state.room_on)."""
     loose: int
     """The points of the creatures on it outside a Shield."""
     carrying: int
-    """What the seat's Shield on it may still carry (state.shield_room); 0 if none."""
+    """What the seat's Shield on it may still carry (state.carrying); 0 if none."""
     stack_full: bool
     """Its stack holds as many magic items as creatures already."""
     upgraded: bool
@@ -221,20 +221,22 @@ def _strongholds(state: GuardiansState, seat: int) -> Strongholds:
     ends = end_strongholds(seat)
     facts: list[SpaceFacts] = []
     for space in strongholds(seat):
+        # Each zone looked up once: this is made for every state a seat places in.
         shield = state.shield_at(space)
         holder = shield.card if shield is not None else ""
         own = shield is not None and shield.seat == seat
-        stack = state.zone(seat, members(holder) if own else on(space))
+        lying = state.zone(seat, on(space))
+        carried = state.zone(seat, members(holder)) if own else ()
         beside = state.zone(seat, upgrade(space)) if space in ends else ()
         tower_here = any(face(c).key == TELEPORT_TOWER for c in beside)
         facts.append((
             space,
             holder,
             own,
-            space_room(state, seat, space),
-            stacking(state.zone(seat, on(space))),
-            shield_room(state, holder) if own else 0,
-            not stack or _items(stack) >= _creatures(stack),
+            room_on(lying, state.zone(seat, under(space)), carried),
+            stacking(lying),
+            carrying(holder, carried) if own else 0,
+            _stack_full(carried if own else lying),
             bool(beside),
             tower_here,
             tower_here and bool(state.zone(seat, tower(space))),
@@ -419,12 +421,15 @@ def check_shield_room(room: int, adding: int, shield: str, rule: str) -> None:
         raise RuleViolation(rule, f"{face(shield).name} holds {limit} points, not {limit - room + adding}")
 
 
-def _creatures(stack: tuple[str, ...]) -> int:
-    return sum(1 for c in stack if face(c).is_creature)
-
-
-def _items(stack: tuple[str, ...]) -> int:
-    return sum(1 for c in stack if face(c).kind == "creature-item")
+def _stack_full(stack: tuple[str, ...]) -> bool:
+    """Whether a stack holds as many magic items as creatures already (none in an empty one)."""
+    balance = 0
+    for info in map(face, stack):  # a loop: asked for every space of every state placed in
+        if info.is_creature:
+            balance -= 1
+        if info.kind == "creature-item":
+            balance += 1
+    return balance >= 0
 
 
 def place(em: Em, command: Place, placement: Placement) -> None:
