@@ -210,11 +210,27 @@ class Strongholds:
     spaces: dict[str, Stronghold] = field(init=False, compare=False, repr=False)
     towers: tuple[str, ...] = field(init=False, compare=False, repr=False)
     """The spaces with a Teleport Tower of the seat's beside them."""
+    tower_targets: tuple[str, ...] = field(init=False, compare=False, repr=False)
+    """Its Teleport Towers as Place targets."""
+    stack_targets: tuple[str, ...] = field(init=False, compare=False, repr=False)
+    """A Shield's or creature Magic Item's candidate targets: on each space, the Pen."""
+    sources: tuple[str, ...] = field(init=False, compare=False, repr=False)
+    """The zones the seat places cards from, in legal_commands' order: its hand, Pen and
+    Storage Hand, then on and under each space and under its Shield there."""
 
     def __post_init__(self) -> None:
         spaces = {f[0]: Stronghold(*f) for f in self.facts}
         object.__setattr__(self, "spaces", spaces)
         object.__setattr__(self, "towers", tuple(space for space, here in spaces.items() if here.tower))
+        named = _target_names(self.seat)
+        object.__setattr__(self, "tower_targets", tuple(named[tower(space)] for space in self.towers))
+        object.__setattr__(self, "stack_targets", (*(named[on(space)] for space in spaces), PEN))
+        sources = [DRAWN, PEN, STORAGE]
+        for space, here in spaces.items():
+            sources += [on(space), under(space)]
+            if here.own:
+                sources.append(members(here.holder))
+        object.__setattr__(self, "sources", tuple(sources))
 
 
 def _strongholds(state: GuardiansState, seat: int) -> Strongholds:
@@ -464,18 +480,12 @@ def placements(state: GuardiansState, seat: int) -> list[Command]:
     targets that place_target accepts. The caller has checked organizing(state, seat)."""
     spaces = strongholds_of(state, seat)
     placed = state.player(seat).placed
-    zones = [DRAWN, PEN, STORAGE]
-    for space, here in spaces.spaces.items():
-        zones += [on(space), under(space)]
-        if here.own:
-            zones.append(members(here.holder))
     found: list[Command] = []
-    for zone in zones:
+    for zone in spaces.sources:
         for instance in state.zone(seat, zone):
             if instance in placed or not placeable_from(state, seat, zone, instance):
                 continue
-            for target in _accepted_targets(spaces, face(instance).key, zone):
-                found.append(_place(seat, instance, target))
+            found += _places(seat, instance, _accepted_targets(spaces, face(instance).key, zone))
     return found
 
 
@@ -494,22 +504,27 @@ def _accepted_targets(spaces: Strongholds, key: str, source: str) -> tuple[str, 
     return tuple(accepted)
 
 
-def _candidates(spaces: Strongholds, info: Card, source: str) -> list[str]:
+def _candidates(spaces: Strongholds, info: Card, source: str) -> tuple[str, ...]:
     """Where a card might go, for place_target to say: the targets of its kind, a
-    creature's on and under the spaces it fits (space_fits) and into a Teleport Tower
-    where one stands."""
+    creature's on and under the spaces it fits (space_fits: few refusals, which cost
+    more than the test) and into a Teleport Tower where one stands."""
     if info.border == "double":
-        return [STORAGE]
-    named = _target_names(spaces.seat)
+        return (STORAGE,)
     if info.kind == "upgrade":
-        return [*(named[upgrade(s)] for s in end_strongholds(spaces.seat)), PEN]
+        return _upgrade_targets(spaces.seat)
     if info.is_creature:
+        named = _target_names(spaces.seat)
         fits = [s for s, here in spaces.spaces.items() if space_fits(here.room, _adding(here, info, source))]
-        return [*(named[on(s)] for s in fits), PEN, *(named[tower(s)] for s in spaces.towers),
-                *(named[under(s)] for s in fits)]
+        return (*(named[on(s)] for s in fits), PEN, *spaces.tower_targets, *(named[under(s)] for s in fits))
     if info.is_shield or info.kind == "creature-item":
-        return [*(named[on(s)] for s in spaces.spaces), PEN]
-    return [PEN]
+        return spaces.stack_targets
+    return (PEN,)
+
+
+@functools.cache
+def _upgrade_targets(seat: int) -> tuple[str, ...]:
+    named = _target_names(seat)
+    return (*(named[upgrade(s)] for s in end_strongholds(seat)), PEN)
 
 
 @functools.cache
@@ -521,10 +536,11 @@ def _target_names(seat: int) -> dict[str, str]:
 
 
 @functools.lru_cache(maxsize=1 << 14)
-def _place(seat: int, card: str, target: str) -> Place:
+def _places(seat: int, card: str, targets: tuple[str, ...]) -> tuple[Place, ...]:
     """Place commands are values, and the legal list makes some thirty a call, mostly the
-    same as the call before's: each is built once (building one costs more than listing it)."""
-    return Place(seat=seat, card=card, to=target)
+    same as the call before's: each card's are built once (building one costs more than
+    listing it)."""
+    return tuple(Place(seat=seat, card=card, to=target) for target in targets)
 
 
 # ---------------------------------------------------------------- committing and the reveal

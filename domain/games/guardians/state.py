@@ -357,7 +357,7 @@ class GuardiansState:
         seat = seat_of(card)
         prefix = f"{seat}:"
         for name, cards in self.zones.items():
-            if name.startswith(prefix) and card in cards:
+            if card in cards and name.startswith(prefix):  # the cheaper test first
                 return name[len(prefix) :]
         return ""
 
