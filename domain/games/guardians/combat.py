@@ -140,9 +140,11 @@ def combat_of(state: GuardiansState) -> Combat:
 def acting(state: GuardiansState, seat: int, *stages: str) -> Combat:
     """The combat, at one of `stages`, where it is `seat`'s move."""
     combat = combat_of(state)
-    require(combat.stage in stages, R_COMBAT, f"the combat is at its {combat.stage} step, not {' or '.join(stages)}")
-    if combat.actor:
-        require(combat.actor == seat, R_COMBAT, f"seat {combat.actor} acts now in this combat")
+    # (Asked of every combat command: each message is made only for a refusal.)
+    if combat.stage not in stages:
+        raise RuleViolation(R_COMBAT, f"the combat is at its {combat.stage} step, not {' or '.join(stages)}")
+    if combat.actor and combat.actor != seat:
+        raise RuleViolation(R_COMBAT, f"seat {combat.actor} acts now in this combat")
     return combat
 
 

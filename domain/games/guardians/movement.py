@@ -65,16 +65,18 @@ def _my_move(state: GuardiansState, seat: int) -> Shield:
 
 
 def check_turn_shield(state: GuardiansState, command: TurnShield) -> Shield:
+    # (The legal list asks this of every Shield: each message is made only for a refusal.)
     seat = command.seat
-    require(state.phase == MOVEMENT, R_MOVE, f"Shields are turned in the Movement phase, not in {state.phase}")
-    require(state.active == seat, R_MOVE, f"seat {state.active} turns a Shield now")
+    if state.phase != MOVEMENT:
+        raise RuleViolation(R_MOVE, f"Shields are turned in the Movement phase, not in {state.phase}")
+    if state.active != seat:
+        raise RuleViolation(R_MOVE, f"seat {state.active} turns a Shield now")
     require(not state.moving, R_MOVE, "finish the move of the Shield you turned first")
     shield = state.shield(command.shield)
-    require(
-        shield is not None and shield.seat == seat, R_MOVE, f"{command.shield} is not a Shield of yours on the board"
-    )
-    assert shield is not None
-    require(not shield.turned, R_MOVE, f"{face(shield.card).name} is turned already this turn")
+    if shield is None or shield.seat != seat:
+        raise RuleViolation(R_MOVE, f"{command.shield} is not a Shield of yours on the board")
+    if shield.turned:
+        raise RuleViolation(R_MOVE, f"{face(shield.card).name} is turned already this turn")
     return shield
 
 
@@ -345,7 +347,8 @@ def check_dropped(state: GuardiansState, shield: Shield, card: str) -> str:
     seat, space = shield.seat, shield.space
     require(card not in state.handled, R_PICK_UP, "that creature was moved at this stronghold already")
     carried = state.zone(seat, members(shield.card))
-    require(card in carried and face(card).is_creature, R_PICK_UP, f"{card} is not a creature under your moving Shield")
+    if card not in carried or not face(card).is_creature:
+        raise RuleViolation(R_PICK_UP, f"{card} is not a creature under your moving Shield")
     other_shield = _other_shield(state, shield)
     require(
         other_shield is None or other_shield.turned,

@@ -300,17 +300,18 @@ def _source(state: GuardiansState, seat: int, card: str) -> str:
     zone = state.zone_of(card) if card.split(".", 1)[0] == str(seat) else ""
     if not zone:
         raise RuleViolation(R_ORGANIZE, f"{quoted(card)} is not a card of yours")
-    require(zone != SHIELDS, R_SHIELDS, f"{face(card).name} stands on the board: it leaves its space only by moving")
-    require(
-        card not in state.player(seat).placed,
-        R_ORGANIZE,
-        f"{face(card).name} is placed already this turn: each card is placed once, where it is to go",
-    )
-    require(
-        placeable_from(state, seat, zone, card),
-        R_ORGANIZE,
-        f"{card} is not a card of yours that you may place now (from your hand, Creature Pen or strongholds)",
-    )
+    # (Asked of every Place: each message is made only for a refusal.)
+    if zone == SHIELDS:
+        raise RuleViolation(R_SHIELDS, f"{face(card).name} stands on the board: it leaves its space only by moving")
+    if card in state.player(seat).placed:
+        raise RuleViolation(
+            R_ORGANIZE, f"{face(card).name} is placed already this turn: each card is placed once, where it is to go"
+        )
+    if not placeable_from(state, seat, zone, card):
+        raise RuleViolation(
+            R_ORGANIZE,
+            f"{card} is not a card of yours that you may place now (from your hand, Creature Pen or strongholds)",
+        )
     return zone
 
 
