@@ -179,15 +179,22 @@ class Stronghold:
     """A Teleport Tower of the seat's stands beside it."""
     tower_full: bool
     """That Teleport Tower holds its creature."""
+    on_zone: str = field(init=False, compare=False, repr=False)
+    """on(space), made once (a Place target too)."""
+    under_zone: str = field(init=False, compare=False, repr=False)
+    """under(space), made once (a Place target too)."""
     lying: tuple[str, ...] = field(init=False, compare=False, repr=False)
     """The zones whose cards count on it already: on, under, its Shield's."""
     stack: str = field(init=False, compare=False, repr=False)
     """Where a creature placed on it goes: under the seat's Shield there, else on it."""
 
     def __post_init__(self) -> None:
-        lying = (on(self.space), under(self.space))
+        on_zone, under_zone = on(self.space), under(self.space)
+        object.__setattr__(self, "on_zone", on_zone)
+        object.__setattr__(self, "under_zone", under_zone)
+        lying = (on_zone, under_zone)
         object.__setattr__(self, "lying", (*lying, members(self.holder)) if self.holder else lying)
-        object.__setattr__(self, "stack", members(self.holder) if self.own else on(self.space))
+        object.__setattr__(self, "stack", members(self.holder) if self.own else on_zone)
 
 
 SpaceFacts = tuple[str, str, bool, int, int, int, bool, bool, bool, bool]
@@ -222,9 +229,8 @@ class Strongholds:
         spaces = {f[0]: Stronghold(*f) for f in self.facts}
         object.__setattr__(self, "spaces", spaces)
         object.__setattr__(self, "towers", tuple(space for space, here in spaces.items() if here.tower))
-        named = _target_names(self.seat)
-        object.__setattr__(self, "tower_targets", tuple(named[tower(space)] for space in self.towers))
-        object.__setattr__(self, "stack_targets", (*(named[on(space)] for space in spaces), PEN))
+        object.__setattr__(self, "tower_targets", tuple(tower(space) for space in self.towers))
+        object.__setattr__(self, "stack_targets", (*(here.on_zone for here in spaces.values()), PEN))
         sources = [DRAWN, PEN, STORAGE]
         for space, here in spaces.items():
             sources += [on(space), under(space)]
@@ -514,9 +520,8 @@ def _candidates(spaces: Strongholds, info: Card, source: str) -> tuple[str, ...]
     if info.kind == "upgrade":
         return _upgrade_targets(spaces.seat)
     if info.is_creature:
-        named = _target_names(spaces.seat)
-        fits = [s for s, here in spaces.spaces.items() if space_fits(here.room, _adding(here, info, source))]
-        return (*(named[on(s)] for s in fits), PEN, *spaces.tower_targets, *(named[under(s)] for s in fits))
+        fits = [here for here in spaces.spaces.values() if space_fits(here.room, _adding(here, info, source))]
+        return (*(here.on_zone for here in fits), PEN, *spaces.tower_targets, *(here.under_zone for here in fits))
     if info.is_shield or info.kind == "creature-item":
         return spaces.stack_targets
     return (PEN,)
@@ -524,16 +529,7 @@ def _candidates(spaces: Strongholds, info: Card, source: str) -> tuple[str, ...]
 
 @functools.cache
 def _upgrade_targets(seat: int) -> tuple[str, ...]:
-    named = _target_names(seat)
-    return (*(named[upgrade(s)] for s in end_strongholds(seat)), PEN)
-
-
-@functools.cache
-def _target_names(seat: int) -> dict[str, str]:
-    """Each Place target of a seat's strongholds by its zone, one string each: the
-    legal list names them for every card, and _place finds a shared string at once."""
-    spaces = strongholds(seat)
-    return {zone(space): zone(space) for space in spaces for zone in (on, under, upgrade, tower)}
+    return (*(upgrade(s) for s in end_strongholds(seat)), PEN)
 
 
 @functools.lru_cache(maxsize=1 << 14)
