@@ -315,13 +315,11 @@ def check_picked(state: GuardiansState, shield: Shield, card: str, zone: str) ->
     if other_shield is not None:
         require(not other_shield.turned, R_PICK_UP, "you cannot pick up from a space with a turned Shield")
         sources.add(members(other_shield.card))
-    require(zone in sources and face(card).is_creature, R_PICK_UP, f"{card} is not a creature on {space}")
+    if not (zone in sources and face(card).is_creature):
+        raise RuleViolation(R_PICK_UP, f"{card} is not a creature on {space}")
     require(card not in state.handled, R_PICK_UP, "that creature was moved at this stronghold already")
-    require(
-        state.mode != "fly" or face(card).flying,
-        R_PICK_UP,
-        f"a flying Shield carries only fliers; {face(card).name} does not fly",
-    )
+    if state.mode == "fly" and not face(card).flying:
+        raise RuleViolation(R_PICK_UP, f"a flying Shield carries only fliers; {face(card).name} does not fly")
     check_carries(state, shield.card, card, R_PICK_UP)
 
 
@@ -431,7 +429,8 @@ def reinforce(em: Em, command: Reinforce, zone: str) -> None:
 def check_end_move(state: GuardiansState, command: EndMove) -> None:
     shield = _my_move(state, command.seat)
     standing = [s for s in state.shields if s.space == shield.space and s.card != shield.card]
-    require(not standing, R_MOVE, f"your Shield may not stop where another Shield stands ({shield.space})")
+    if standing:
+        raise RuleViolation(R_MOVE, f"your Shield may not stop where another Shield stands ({shield.space})")
 
 
 def end_move(em: Em, rng: Rng, seat: int) -> None:
