@@ -241,32 +241,42 @@ class Strongholds:
 
 def _strongholds(state: GuardiansState, seat: int) -> Strongholds:
     ends = end_strongholds(seat)
+    zones = state.zones
     facts: list[SpaceFacts] = []
     for space in strongholds(seat):
-        # Each zone looked up once: this is made for every state a seat places in.
+        # Each zone looked up once, by its key made once: this is made for every state a
+        # seat places in.
+        on_key, under_key, upgrade_key, tower_key = _space_keys(seat, space)
         shield = state.shield_at(space)
         holder = shield.card if shield is not None else ""
         own = shield is not None and shield.seat == seat
-        lying = state.zone(seat, on(space))
+        lying = zones.get(on_key, ())
         carried = state.zone(seat, members(holder)) if own else ()
-        beside = state.zone(seat, upgrade(space)) if space in ends else ()
+        beside = zones.get(upgrade_key, ()) if space in ends else ()
         tower_here = any(face(c).key == TELEPORT_TOWER for c in beside)
         facts.append((
             space,
             holder,
             own,
-            room_on(lying, state.zone(seat, under(space)), carried),
+            room_on(lying, zones.get(under_key, ()), carried),
             stacking(lying),
             carrying(holder, carried) if own else 0,
             _stack_full(carried if own else lying),
             bool(beside),
             tower_here,
-            tower_here and bool(state.zone(seat, tower(space))),
+            tower_here and bool(zones.get(tower_key, ())),
         ))
     # The card placed never stands on the board itself (_source), so any Standard
     # Bearer standing is another.
     bearer = any(face(s.card).kind == "standard-bearer" for s in state.shields_of(seat))
     return _interned(seat, tuple(facts), bearer)
+
+
+@functools.cache
+def _space_keys(seat: int, space: str) -> tuple[str, str, str, str]:
+    """The keys in GuardiansState.zones (state.zone's) of a seat's zones on, under and
+    beside a stronghold space, and of its Teleport Tower there."""
+    return f"{seat}:{on(space)}", f"{seat}:{under(space)}", f"{seat}:{upgrade(space)}", f"{seat}:{tower(space)}"
 
 
 @functools.lru_cache(maxsize=1 << 14)
@@ -293,12 +303,14 @@ def placeable_from(state: GuardiansState, seat: int, zone: str, card: str) -> bo
     """Whether a card of the seat's may be placed from the zone it lies in: its hand,
     its Creature Pen, a stronghold space or a Shield of its standing on one, or the
     Storage Hand for a creature (a Skeletal Minion bought back: powers.py)."""
+    if zone in (DRAWN, PEN) or zone.startswith(("on:", "under:")):  # the commonest first
+        return True
     if zone == STORAGE:
         return face(card).is_creature
     if zone.startswith("shield:"):
         shield = state.shield(zone.split(":", 1)[1])
         return shield is not None and shield.space in strongholds(seat)
-    return zone in (DRAWN, PEN) or zone.startswith(("on:", "under:"))
+    return False
 
 
 def _source(state: GuardiansState, seat: int, card: str) -> str:
