@@ -66,7 +66,8 @@ def _known_cards(state: GuardiansState, command: Command) -> None:
     if isinstance(command, PlayCreature) and command.target:
         named.append(command.target)
     for text in named:
-        require(state.holds(text), R_GAME, f"there is no card {quoted(text)} in this game")
+        if not state.holds(text):
+            raise RuleViolation(R_GAME, f"there is no card {quoted(text)} in this game")
 
 
 def plan(state: GuardiansState, command: Command) -> Plan[GuardiansState]:
@@ -75,7 +76,8 @@ def plan(state: GuardiansState, command: Command) -> Plan[GuardiansState]:
         require(state.phase == SETUP, R_GAME, "the game has started already")
         return Plan(start_game)
     require(not state.finished, R_GAME, "the game is over")
-    require(command.seat in (1, 2), R_GAME, f"there is no seat {command.seat} in this game")
+    if command.seat not in (1, 2):  # (asked of every command: the message is made only for a refusal)
+        raise RuleViolation(R_GAME, f"there is no seat {command.seat} in this game")
     _known_cards(state, command)
     if state.answer is not None:
         return _answer(state, command)

@@ -140,9 +140,11 @@ def combat_of(state: GuardiansState) -> Combat:
 def acting(state: GuardiansState, seat: int, *stages: str) -> Combat:
     """The combat, at one of `stages`, where it is `seat`'s move."""
     combat = combat_of(state)
-    require(combat.stage in stages, R_COMBAT, f"the combat is at its {combat.stage} step, not {' or '.join(stages)}")
-    if combat.actor:
-        require(combat.actor == seat, R_COMBAT, f"seat {combat.actor} acts now in this combat")
+    # (Asked of every combat command: each message is made only for a refusal.)
+    if combat.stage not in stages:
+        raise RuleViolation(R_COMBAT, f"the combat is at its {combat.stage} step, not {' or '.join(stages)}")
+    if combat.actor and combat.actor != seat:
+        raise RuleViolation(R_COMBAT, f"seat {combat.actor} acts now in this combat")
     return combat
 
 
@@ -255,11 +257,8 @@ def check_choose_command(state: GuardiansState, command: ChooseCommand) -> None:
     require(
         mine.declared == 1 and not mine.command, R_COMBAT, "you did not declare a Command Card, or chose it already"
     )
-    require(
-        command.card in command_candidates(state, command.seat),
-        R_COMBAT,
-        f"{command.card} is not a card you may play as your Command Card",
-    )
+    if command.card not in command_candidates(state, command.seat):
+        raise RuleViolation(R_COMBAT, f"{command.card} is not a card you may play as your Command Card")
 
 
 def choose_command(em: Em, command: ChooseCommand) -> None:
@@ -326,7 +325,8 @@ def check_play_card(state: GuardiansState, command: PlayCard) -> CardPlay:
     the Command Card step, other Spells and Items after bribery (guardians SPELLS)."""
     seat = command.seat
     combat = combat_of(state)
-    require(command.card in state.zone(seat, STORAGE), R_SPELLS, f"{command.card} is not in your Storage Hand")
+    if command.card not in state.zone(seat, STORAGE):
+        raise RuleViolation(R_SPELLS, f"{command.card} is not in your Storage Hand")
     info = face(command.card)
     steps = played_at(command.card)
     if not steps:
@@ -334,9 +334,11 @@ def check_play_card(state: GuardiansState, command: PlayCard) -> CardPlay:
     acting(state, seat, *steps)
     if info.kind == "bribery":
         target = _bribed(combat, seat)
-        require(command.target == target, R_BRIBERY, f"bribery names the enemy creature you face ({target})")
+        if command.target != target:
+            raise RuleViolation(R_BRIBERY, f"bribery names the enemy creature you face ({target})")
         icon = info.name.lower()
-        require(icon in face(target).bribes, R_BRIBERY, f"{face(target).name} cannot be bribed by {info.name}")
+        if icon not in face(target).bribes:
+            raise RuleViolation(R_BRIBERY, f"{face(target).name} cannot be bribed by {info.name}")
         return CardPlay(bribe=True)
     key = info.key
     if key == texts.DISPEL_MAGIC:
@@ -560,7 +562,8 @@ def check_play_creature(state: GuardiansState, command: PlayCreature) -> None:
     mine = side(combat, seat)
     require(not command.target, R_PRIMARY, "a primary attacker names no target")
     require(not mine.choice, R_PRIMARY, "you have laid your creature for this match-up")
-    require(command.card in hand(state, mine), R_PRIMARY, f"{command.card} is not a creature in your Combat Hand")
+    if command.card not in hand(state, mine):
+        raise RuleViolation(R_PRIMARY, f"{command.card} is not a creature in your Combat Hand")
     require(
         not powers.waits_for_type(combat, seat),
         R_TYPE_FIRST_BEARER,
@@ -653,21 +656,14 @@ def check_play_ranged(state: GuardiansState, command: PlayRanged) -> None:
         R_RANGED,
         "no ranged attacks on this space or in this combat (Woods, or a card's text)",
     )
-    require(
-        command.card in may_fire(state, seat), R_RANGED, f"{command.card} is not a ranged attacker in your Combat Hand"
-    )
+    if command.card not in may_fire(state, seat):
+        raise RuleViolation(R_RANGED, f"{command.card} is not a ranged attacker in your Combat Hand")
     against = combat.d_card if seat == combat.attacker.seat else combat.a_card
     for limit in abilities(command.card, "ranged"):
-        require(
-            not limit.target or matches(limit.target, against, combat),
-            R_RANGED,
-            f"{face(command.card).name} fires only at {limit.target}",
-        )
-        require(
-            not limit.terrain or limit.terrain in combat.terrain,
-            R_RANGED,
-            f"{face(command.card).name} fires only in {limit.terrain}",
-        )
+        if limit.target and not matches(limit.target, against, combat):
+            raise RuleViolation(R_RANGED, f"{face(command.card).name} fires only at {limit.target}")
+        if limit.terrain and limit.terrain not in combat.terrain:
+            raise RuleViolation(R_RANGED, f"{face(command.card).name} fires only in {limit.terrain}")
 
 
 def play_ranged(em: Em, rng: Rng, command: PlayRanged) -> None:
@@ -724,15 +720,15 @@ def check_channel(state: GuardiansState, command: Channel) -> Channeling:
         into, against = (
             (combat.a_card, combat.d_card) if seat == combat.attacker.seat else (combat.d_card, combat.a_card)
         )
-    require(not has(against, "no-channeling-vs"), R_CHANNELING, f"no channeling against {face(against).name}")
+    if has(against, "no-channeling-vs"):
+        raise RuleViolation(R_CHANNELING, f"no channeling against {face(against).name}")
     for source_rule in abilities(into, "channeling-only-from"):
         allowed = source_rule.target.split("|")
-        require(
+        if not (
             (command.source == GUARDIAN and "guardian" in allowed)
-            or (command.source != GUARDIAN and f"name:{face(command.source).name.lower()}" in allowed),
-            R_CHANNELING,
-            f"{face(into).name} receives channeling only from {source_rule.target}",
-        )
+            or (command.source != GUARDIAN and f"name:{face(command.source).name.lower()}" in allowed)
+        ):
+            raise RuleViolation(R_CHANNELING, f"{face(into).name} receives channeling only from {source_rule.target}")
     player = state.player(seat)
     if command.source == GUARDIAN:
         require(player.stones > 0, R_CHANNELING, "you have no Power Stone left to channel with")
@@ -740,27 +736,23 @@ def check_channel(state: GuardiansState, command: Channel) -> Channeling:
         may_receive = face(into).receives_channeling or into in combat.receivers
     else:
         zone = state.zone_of(command.source) if command.source.startswith(f"{seat}.") else ""
-        require(
-            zone.startswith("under:") and face(command.source).cmp > 0,
-            R_CHANNELERS,
-            f"{command.source} is not a channeler under your strongholds",
-        )
+        if not (zone.startswith("under:") and face(command.source).cmp > 0):
+            raise RuleViolation(R_CHANNELERS, f"{command.source} is not a channeler under your strongholds")
         require(command.source not in player.channeled, R_CHANNELING, "a channeler channels once per turn")
         only = abilities(command.source, "channels-only-to")
-        require(
-            all(matches(a.target, into) for a in only),
-            R_CHANNELING,
-            f"{face(command.source).name} cannot channel to {face(into).name}",
-        )
+        if not all(matches(a.target, into) for a in only):
+            raise RuleViolation(R_CHANNELING, f"{face(command.source).name} cannot channel to {face(into).name}")
         amount = face(command.source).cmp
         may_receive = (
             face(into).receives_channeling
             or into in combat.receivers
             or (bool(only) and has(command.source, "channels-to-any"))
         )
-    require(may_receive, R_CHANNELING, f"{face(into).name} cannot receive channeling")
+    if not may_receive:
+        raise RuleViolation(R_CHANNELING, f"{face(into).name} cannot receive channeling")
     room = channel_limit(into) - lookup(combat.channel, into)
-    require(room > 0, R_CHANNELING, f"{face(into).name} has received all the channeling it may")
+    if room <= 0:
+        raise RuleViolation(R_CHANNELING, f"{face(into).name} has received all the channeling it may")
     return Channeling(into, min(amount, room))
 
 
@@ -875,16 +867,12 @@ def _secondary_targets(state: GuardiansState, seat: int) -> tuple[str, ...]:
 def _check_secondary(state: GuardiansState, command: PlayCreature) -> None:
     seat = command.seat
     combat = acting(state, seat, "secondary")
-    require(
-        command.card in hand(state, side(combat, seat)),
-        R_SECONDARY,
-        f"{command.card} is not a creature in your Combat Hand",
-    )
-    require(
-        command.target in _secondary_targets(state, seat),
-        R_SECONDARY,
-        f"{command.target or 'nothing'} is not an enemy creature on the table you may attack",
-    )
+    if command.card not in hand(state, side(combat, seat)):
+        raise RuleViolation(R_SECONDARY, f"{command.card} is not a creature in your Combat Hand")
+    if command.target not in _secondary_targets(state, seat):
+        raise RuleViolation(
+            R_SECONDARY, f"{command.target or 'nothing'} is not an enemy creature on the table you may attack"
+        )
 
 
 def resolve_secondary(em: Em, rng: Rng) -> None:
@@ -1073,7 +1061,8 @@ def _returns_to(state: GuardiansState) -> str:
 
 def check_retreat(state: GuardiansState, command: Retreat) -> None:
     acting(state, command.seat, "retreat")
-    require(command.to in retreat_spaces(state), R_RESOLUTION, f"retreat to one of {', '.join(retreat_spaces(state))}")
+    if command.to not in retreat_spaces(state):
+        raise RuleViolation(R_RESOLUTION, f"retreat to one of {', '.join(retreat_spaces(state))}")
 
 
 def retreat(em: Em, rng: Rng, command: Retreat) -> None:
@@ -1113,11 +1102,11 @@ def _overloaded(state: GuardiansState, seat: int) -> Shield:
 def check_trim(state: GuardiansState, command: DiscardCard) -> None:
     acting(state, command.seat, "trim")
     shield = _overloaded(state, command.seat)
-    require(
-        command.card in state.zone(command.seat, members(shield.card)),
-        R_RESOLUTION,
-        f"discard a creature from {face(shield.card).name} until it holds {face(shield.card).shield_limit} points",
-    )
+    if command.card not in state.zone(command.seat, members(shield.card)):
+        raise RuleViolation(
+            R_RESOLUTION,
+            f"discard a creature from {face(shield.card).name} until it holds {face(shield.card).shield_limit} points",
+        )
 
 
 def trim(em: Em, rng: Rng, command: DiscardCard) -> None:

@@ -65,16 +65,18 @@ def _my_move(state: GuardiansState, seat: int) -> Shield:
 
 
 def check_turn_shield(state: GuardiansState, command: TurnShield) -> Shield:
+    # (The legal list asks this of every Shield: each message is made only for a refusal.)
     seat = command.seat
-    require(state.phase == MOVEMENT, R_MOVE, f"Shields are turned in the Movement phase, not in {state.phase}")
-    require(state.active == seat, R_MOVE, f"seat {state.active} turns a Shield now")
+    if state.phase != MOVEMENT:
+        raise RuleViolation(R_MOVE, f"Shields are turned in the Movement phase, not in {state.phase}")
+    if state.active != seat:
+        raise RuleViolation(R_MOVE, f"seat {state.active} turns a Shield now")
     require(not state.moving, R_MOVE, "finish the move of the Shield you turned first")
     shield = state.shield(command.shield)
-    require(
-        shield is not None and shield.seat == seat, R_MOVE, f"{command.shield} is not a Shield of yours on the board"
-    )
-    assert shield is not None
-    require(not shield.turned, R_MOVE, f"{face(shield.card).name} is turned already this turn")
+    if shield is None or shield.seat != seat:
+        raise RuleViolation(R_MOVE, f"{command.shield} is not a Shield of yours on the board")
+    if shield.turned:
+        raise RuleViolation(R_MOVE, f"{face(shield.card).name} is turned already this turn")
     return shield
 
 
@@ -313,13 +315,11 @@ def check_picked(state: GuardiansState, shield: Shield, card: str, zone: str) ->
     if other_shield is not None:
         require(not other_shield.turned, R_PICK_UP, "you cannot pick up from a space with a turned Shield")
         sources.add(members(other_shield.card))
-    require(zone in sources and face(card).is_creature, R_PICK_UP, f"{card} is not a creature on {space}")
+    if not (zone in sources and face(card).is_creature):
+        raise RuleViolation(R_PICK_UP, f"{card} is not a creature on {space}")
     require(card not in state.handled, R_PICK_UP, "that creature was moved at this stronghold already")
-    require(
-        state.mode != "fly" or face(card).flying,
-        R_PICK_UP,
-        f"a flying Shield carries only fliers; {face(card).name} does not fly",
-    )
+    if state.mode == "fly" and not face(card).flying:
+        raise RuleViolation(R_PICK_UP, f"a flying Shield carries only fliers; {face(card).name} does not fly")
     check_carries(state, shield.card, card, R_PICK_UP)
 
 
@@ -345,7 +345,8 @@ def check_dropped(state: GuardiansState, shield: Shield, card: str) -> str:
     seat, space = shield.seat, shield.space
     require(card not in state.handled, R_PICK_UP, "that creature was moved at this stronghold already")
     carried = state.zone(seat, members(shield.card))
-    require(card in carried and face(card).is_creature, R_PICK_UP, f"{card} is not a creature under your moving Shield")
+    if card not in carried or not face(card).is_creature:
+        raise RuleViolation(R_PICK_UP, f"{card} is not a creature under your moving Shield")
     other_shield = _other_shield(state, shield)
     require(
         other_shield is None or other_shield.turned,
@@ -428,7 +429,8 @@ def reinforce(em: Em, command: Reinforce, zone: str) -> None:
 def check_end_move(state: GuardiansState, command: EndMove) -> None:
     shield = _my_move(state, command.seat)
     standing = [s for s in state.shields if s.space == shield.space and s.card != shield.card]
-    require(not standing, R_MOVE, f"your Shield may not stop where another Shield stands ({shield.space})")
+    if standing:
+        raise RuleViolation(R_MOVE, f"your Shield may not stop where another Shield stands ({shield.space})")
 
 
 def end_move(em: Em, rng: Rng, seat: int) -> None:

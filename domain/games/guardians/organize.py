@@ -56,12 +56,12 @@ from domain.games.guardians.state import (
     STORAGE,
     UP,
     GuardiansState,
+    carrying,
     face,
     members,
     on,
     other,
-    shield_room,
-    space_room,
+    room_on,
     stacking,
     tower,
     under,
@@ -166,11 +166,11 @@ class Stronghold:
     own: bool
     """The Shield standing on it is the seat's."""
     room: int
-    """The points it may still take (state.space_room)."""
+    """The points it may still take (state.room_on)."""
     loose: int
     """The points of the creatures on it outside a Shield."""
     carrying: int
-    """What the seat's Shield on it may still carry (state.shield_room); 0 if none."""
+    """What the seat's Shield on it may still carry (state.carrying); 0 if none."""
     stack_full: bool
     """Its stack holds as many magic items as creatures already."""
     upgraded: bool
@@ -179,15 +179,22 @@ class Stronghold:
     """A Teleport Tower of the seat's stands beside it."""
     tower_full: bool
     """That Teleport Tower holds its creature."""
+    on_zone: str = field(init=False, compare=False, repr=False)
+    """on(space), made once (a Place target too)."""
+    under_zone: str = field(init=False, compare=False, repr=False)
+    """under(space), made once (a Place target too)."""
     lying: tuple[str, ...] = field(init=False, compare=False, repr=False)
     """The zones whose cards count on it already: on, under, its Shield's."""
     stack: str = field(init=False, compare=False, repr=False)
     """Where a creature placed on it goes: under the seat's Shield there, else on it."""
 
     def __post_init__(self) -> None:
-        lying = (on(self.space), under(self.space))
+        on_zone, under_zone = on(self.space), under(self.space)
+        object.__setattr__(self, "on_zone", on_zone)
+        object.__setattr__(self, "under_zone", under_zone)
+        lying = (on_zone, under_zone)
         object.__setattr__(self, "lying", (*lying, members(self.holder)) if self.holder else lying)
-        object.__setattr__(self, "stack", members(self.holder) if self.own else on(self.space))
+        object.__setattr__(self, "stack", members(self.holder) if self.own else on_zone)
 
 
 SpaceFacts = tuple[str, str, bool, int, int, int, bool, bool, bool, bool]
@@ -210,39 +217,66 @@ class Strongholds:
     spaces: dict[str, Stronghold] = field(init=False, compare=False, repr=False)
     towers: tuple[str, ...] = field(init=False, compare=False, repr=False)
     """The spaces with a Teleport Tower of the seat's beside them."""
+    tower_targets: tuple[str, ...] = field(init=False, compare=False, repr=False)
+    """Its Teleport Towers as Place targets."""
+    stack_targets: tuple[str, ...] = field(init=False, compare=False, repr=False)
+    """A Shield's or creature Magic Item's candidate targets: on each space, the Pen."""
+    sources: tuple[str, ...] = field(init=False, compare=False, repr=False)
+    """The zones the seat places cards from, in legal_commands' order: its hand, Pen and
+    Storage Hand, then on and under each space and under its Shield there."""
 
     def __post_init__(self) -> None:
         spaces = {f[0]: Stronghold(*f) for f in self.facts}
         object.__setattr__(self, "spaces", spaces)
         object.__setattr__(self, "towers", tuple(space for space, here in spaces.items() if here.tower))
+        object.__setattr__(self, "tower_targets", tuple(tower(space) for space in self.towers))
+        object.__setattr__(self, "stack_targets", (*(here.on_zone for here in spaces.values()), PEN))
+        sources = [DRAWN, PEN, STORAGE]
+        for space, here in spaces.items():
+            sources += [on(space), under(space)]
+            if here.own:
+                sources.append(members(here.holder))
+        object.__setattr__(self, "sources", tuple(sources))
 
 
 def _strongholds(state: GuardiansState, seat: int) -> Strongholds:
     ends = end_strongholds(seat)
+    zones = state.zones
     facts: list[SpaceFacts] = []
     for space in strongholds(seat):
+        # Each zone looked up once, by its key made once: this is made for every state a
+        # seat places in.
+        on_key, under_key, upgrade_key, tower_key = _space_keys(seat, space)
         shield = state.shield_at(space)
         holder = shield.card if shield is not None else ""
         own = shield is not None and shield.seat == seat
-        stack = state.zone(seat, members(holder) if own else on(space))
-        beside = state.zone(seat, upgrade(space)) if space in ends else ()
+        lying = zones.get(on_key, ())
+        carried = state.zone(seat, members(holder)) if own else ()
+        beside = zones.get(upgrade_key, ()) if space in ends else ()
         tower_here = any(face(c).key == TELEPORT_TOWER for c in beside)
         facts.append((
             space,
             holder,
             own,
-            space_room(state, seat, space),
-            stacking(state.zone(seat, on(space))),
-            shield_room(state, holder) if own else 0,
-            not stack or _items(stack) >= _creatures(stack),
+            room_on(lying, zones.get(under_key, ()), carried),
+            stacking(lying),
+            carrying(holder, carried) if own else 0,
+            _stack_full(carried if own else lying),
             bool(beside),
             tower_here,
-            tower_here and bool(state.zone(seat, tower(space))),
+            tower_here and bool(zones.get(tower_key, ())),
         ))
     # The card placed never stands on the board itself (_source), so any Standard
     # Bearer standing is another.
     bearer = any(face(s.card).kind == "standard-bearer" for s in state.shields_of(seat))
     return _interned(seat, tuple(facts), bearer)
+
+
+@functools.cache
+def _space_keys(seat: int, space: str) -> tuple[str, str, str, str]:
+    """The keys in GuardiansState.zones (state.zone's) of a seat's zones on, under and
+    beside a stronghold space, and of its Teleport Tower there."""
+    return f"{seat}:{on(space)}", f"{seat}:{under(space)}", f"{seat}:{upgrade(space)}", f"{seat}:{tower(space)}"
 
 
 @functools.lru_cache(maxsize=1 << 14)
@@ -269,12 +303,14 @@ def placeable_from(state: GuardiansState, seat: int, zone: str, card: str) -> bo
     """Whether a card of the seat's may be placed from the zone it lies in: its hand,
     its Creature Pen, a stronghold space or a Shield of its standing on one, or the
     Storage Hand for a creature (a Skeletal Minion bought back: powers.py)."""
+    if zone in (DRAWN, PEN) or zone.startswith(("on:", "under:")):  # the commonest first
+        return True
     if zone == STORAGE:
         return face(card).is_creature
     if zone.startswith("shield:"):
         shield = state.shield(zone.split(":", 1)[1])
         return shield is not None and shield.space in strongholds(seat)
-    return zone in (DRAWN, PEN) or zone.startswith(("on:", "under:"))
+    return False
 
 
 def _source(state: GuardiansState, seat: int, card: str) -> str:
@@ -282,17 +318,18 @@ def _source(state: GuardiansState, seat: int, card: str) -> str:
     zone = state.zone_of(card) if card.split(".", 1)[0] == str(seat) else ""
     if not zone:
         raise RuleViolation(R_ORGANIZE, f"{quoted(card)} is not a card of yours")
-    require(zone != SHIELDS, R_SHIELDS, f"{face(card).name} stands on the board: it leaves its space only by moving")
-    require(
-        card not in state.player(seat).placed,
-        R_ORGANIZE,
-        f"{face(card).name} is placed already this turn: each card is placed once, where it is to go",
-    )
-    require(
-        placeable_from(state, seat, zone, card),
-        R_ORGANIZE,
-        f"{card} is not a card of yours that you may place now (from your hand, Creature Pen or strongholds)",
-    )
+    # (Asked of every Place: each message is made only for a refusal.)
+    if zone == SHIELDS:
+        raise RuleViolation(R_SHIELDS, f"{face(card).name} stands on the board: it leaves its space only by moving")
+    if card in state.player(seat).placed:
+        raise RuleViolation(
+            R_ORGANIZE, f"{face(card).name} is placed already this turn: each card is placed once, where it is to go"
+        )
+    if not placeable_from(state, seat, zone, card):
+        raise RuleViolation(
+            R_ORGANIZE,
+            f"{card} is not a card of yours that you may place now (from your hand, Creature Pen or strongholds)",
+        )
     return zone
 
 
@@ -419,12 +456,15 @@ def check_shield_room(room: int, adding: int, shield: str, rule: str) -> None:
         raise RuleViolation(rule, f"{face(shield).name} holds {limit} points, not {limit - room + adding}")
 
 
-def _creatures(stack: tuple[str, ...]) -> int:
-    return sum(1 for c in stack if face(c).is_creature)
-
-
-def _items(stack: tuple[str, ...]) -> int:
-    return sum(1 for c in stack if face(c).kind == "creature-item")
+def _stack_full(stack: tuple[str, ...]) -> bool:
+    """Whether a stack holds as many magic items as creatures already (none in an empty one)."""
+    balance = 0
+    for info in map(face, stack):  # a loop: asked for every space of every state placed in
+        if info.is_creature:
+            balance -= 1
+        if info.kind == "creature-item":
+            balance += 1
+    return balance >= 0
 
 
 def place(em: Em, command: Place, placement: Placement) -> None:
@@ -459,18 +499,12 @@ def placements(state: GuardiansState, seat: int) -> list[Command]:
     targets that place_target accepts. The caller has checked organizing(state, seat)."""
     spaces = strongholds_of(state, seat)
     placed = state.player(seat).placed
-    zones = [DRAWN, PEN, STORAGE]
-    for space, here in spaces.spaces.items():
-        zones += [on(space), under(space)]
-        if here.own:
-            zones.append(members(here.holder))
     found: list[Command] = []
-    for zone in zones:
+    for zone in spaces.sources:
         for instance in state.zone(seat, zone):
             if instance in placed or not placeable_from(state, seat, zone, instance):
                 continue
-            for target in _accepted_targets(spaces, face(instance).key, zone):
-                found.append(_place(seat, instance, target))
+            found += _places(seat, instance, _accepted_targets(spaces, face(instance).key, zone))
     return found
 
 
@@ -489,37 +523,33 @@ def _accepted_targets(spaces: Strongholds, key: str, source: str) -> tuple[str, 
     return tuple(accepted)
 
 
-def _candidates(spaces: Strongholds, info: Card, source: str) -> list[str]:
+def _candidates(spaces: Strongholds, info: Card, source: str) -> tuple[str, ...]:
     """Where a card might go, for place_target to say: the targets of its kind, a
-    creature's on and under the spaces it fits (space_fits) and into a Teleport Tower
-    where one stands."""
+    creature's on and under the spaces it fits (space_fits: few refusals, which cost
+    more than the test) and into a Teleport Tower where one stands."""
     if info.border == "double":
-        return [STORAGE]
-    named = _target_names(spaces.seat)
+        return (STORAGE,)
     if info.kind == "upgrade":
-        return [*(named[upgrade(s)] for s in end_strongholds(spaces.seat)), PEN]
+        return _upgrade_targets(spaces.seat)
     if info.is_creature:
-        fits = [s for s, here in spaces.spaces.items() if space_fits(here.room, _adding(here, info, source))]
-        return [*(named[on(s)] for s in fits), PEN, *(named[tower(s)] for s in spaces.towers),
-                *(named[under(s)] for s in fits)]
+        fits = [here for here in spaces.spaces.values() if space_fits(here.room, _adding(here, info, source))]
+        return (*(here.on_zone for here in fits), PEN, *spaces.tower_targets, *(here.under_zone for here in fits))
     if info.is_shield or info.kind == "creature-item":
-        return [*(named[on(s)] for s in spaces.spaces), PEN]
-    return [PEN]
+        return spaces.stack_targets
+    return (PEN,)
 
 
 @functools.cache
-def _target_names(seat: int) -> dict[str, str]:
-    """Each Place target of a seat's strongholds by its zone, one string each: the
-    legal list names them for every card, and _place finds a shared string at once."""
-    spaces = strongholds(seat)
-    return {zone(space): zone(space) for space in spaces for zone in (on, under, upgrade, tower)}
+def _upgrade_targets(seat: int) -> tuple[str, ...]:
+    return (*(upgrade(s) for s in end_strongholds(seat)), PEN)
 
 
 @functools.lru_cache(maxsize=1 << 14)
-def _place(seat: int, card: str, target: str) -> Place:
+def _places(seat: int, card: str, targets: tuple[str, ...]) -> tuple[Place, ...]:
     """Place commands are values, and the legal list makes some thirty a call, mostly the
-    same as the call before's: each is built once (building one costs more than listing it)."""
-    return Place(seat=seat, card=card, to=target)
+    same as the call before's: each card's are built once (building one costs more than
+    listing it)."""
+    return tuple(Place(seat=seat, card=card, to=target) for target in targets)
 
 
 # ---------------------------------------------------------------- committing and the reveal

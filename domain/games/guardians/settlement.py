@@ -30,19 +30,15 @@ from domain.games.guardians.state import (
     stock,
     terrain,
 )
-from domain.kernel import Command, Rng, require
+from domain.kernel import Command, Rng, RuleViolation
 
 
 def _settling(state: GuardiansState, seat: int, land: str) -> None:
-    require(
-        state.phase == SETTLEMENT, R_SETTLEMENT, f"lands are settled in the Terrain Settlement phase, not {state.phase}"
-    )
+    if state.phase != SETTLEMENT:
+        raise RuleViolation(R_SETTLEMENT, f"lands are settled in the Terrain Settlement phase, not {state.phase}")
     shield = state.shield_at(land)
-    require(
-        land in state.settling and shield is not None and shield.seat == seat,
-        R_SETTLEMENT,
-        f"{land} is not a land of yours waiting to be settled",
-    )
+    if not (land in state.settling and shield is not None and shield.seat == seat):
+        raise RuleViolation(R_SETTLEMENT, f"{land} is not a land of yours waiting to be settled")
 
 
 def check_place_terrain(state: GuardiansState, command: PlaceTerrain) -> str:
@@ -50,15 +46,15 @@ def check_place_terrain(state: GuardiansState, command: PlaceTerrain) -> str:
     seat = command.seat
     _settling(state, seat, command.land)
     source = state.zone_of(command.card) if command.card.startswith(f"{seat}.") else ""
-    require(source in (PEN, STORAGE), R_SETTLEMENT, f"{command.card} is not in your Creature Pen or Storage Hand")
+    if source not in (PEN, STORAGE):
+        raise RuleViolation(R_SETTLEMENT, f"{command.card} is not in your Creature Pen or Storage Hand")
     if command.face_down:
         check_face_down(state, seat)
     else:
-        require(
-            is_terrain(command.card),
-            R_SETTLEMENT,
-            f"{face(command.card).name} is not a Terrain card (play it face down for a stone)",
-        )
+        if not is_terrain(command.card):
+            raise RuleViolation(
+                R_SETTLEMENT, f"{face(command.card).name} is not a Terrain card (play it face down for a stone)"
+            )
     return source
 
 
@@ -92,11 +88,8 @@ def check_given_up(state: GuardiansState, seat: int, land: str, card: str) -> No
     """Only a creature under the seat's Shield on the land is given up."""
     shield = state.shield_at(land)
     assert shield is not None
-    require(
-        card in state.zone(seat, members(shield.card)) and face(card).is_creature,
-        R_SETTLEMENT,
-        f"{card} is not a creature under your Shield on {land}",
-    )
+    if not (card in state.zone(seat, members(shield.card)) and face(card).is_creature):
+        raise RuleViolation(R_SETTLEMENT, f"{card} is not a creature under your Shield on {land}")
 
 
 def drop_creature(em: Em, rng: Rng, command: DropCreature) -> None:

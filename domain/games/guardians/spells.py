@@ -88,12 +88,14 @@ def check_play_in_organize(state: GuardiansState, command: PlayCard) -> str:
     seat = command.seat
     organizing(state, seat)
     zone = state.zone_of(command.card) if command.card.startswith(f"{seat}.") else ""
-    require(zone in (DRAWN, STORAGE), R_ORGANIZE, f"{command.card} is not in your hand or Storage Hand")
+    if zone not in (DRAWN, STORAGE):
+        raise RuleViolation(R_ORGANIZE, f"{command.card} is not in your hand or Storage Hand")
     key = face(command.card).key
     if key == texts.CURSE:
         require(command.target in cursable(), R_CURSE, "name a Spell or non-Creature Magic Item the rules know")
         name = card(command.target).name
-        require(name not in state.player(other(seat)).cursed, R_CURSE, f"{name} is cursed already this turn")
+        if name in state.player(other(seat)).cursed:
+            raise RuleViolation(R_CURSE, f"{name} is cursed already this turn")
     elif key == texts.ASSASSIN:
         require(
             not command.target, R_ASSASSIN, "Assassin of Shadow names no target: you look at the enemy's deck first"
@@ -139,12 +141,10 @@ def resolve_assassin(em: Em, rng: Rng, played: Answer) -> None:
 def check_assassinate(state: GuardiansState, command: Assassinate) -> None:
     player = state.player(command.seat)
     require(player.look == ASSASSINATE, R_ASSASSIN, "you are not looking at the enemy's deck")
-    require(
-        command.card in player.looking and face(command.card).is_creature,
-        R_ASSASSIN,
-        f"{command.card} is not a Creature in the deck you are looking at",
-    )
-    require(state.zone_of(command.card) == DECK, R_ASSASSIN, f"{command.card} is no longer in the enemy's deck")
+    if not (command.card in player.looking and face(command.card).is_creature):
+        raise RuleViolation(R_ASSASSIN, f"{command.card} is not a Creature in the deck you are looking at")
+    if state.zone_of(command.card) != DECK:
+        raise RuleViolation(R_ASSASSIN, f"{command.card} is no longer in the enemy's deck")
 
 
 def assassinate(em: Em, rng: Rng, command: Assassinate) -> None:
@@ -168,7 +168,8 @@ def _in_opening(state: GuardiansState, seat: int) -> None:
         "this is played after the Up cards are turned, before any Shield is",
     )
     require(not any(p.looking for p in state.players), R_SPELLS, "a seat is still looking at its cards")
-    require(state.active == seat, R_UP, f"seat {state.active} may play or pass now")
+    if state.active != seat:
+        raise RuleViolation(R_UP, f"seat {state.active} may play or pass now")
 
 
 def check_play_in_movement(state: GuardiansState, command: PlayCard) -> None:
@@ -178,13 +179,11 @@ def check_play_in_movement(state: GuardiansState, command: PlayCard) -> None:
         _check_potion(state, command)
         return
     seat = command.seat
-    require(
-        key in texts.OPENING_CARDS,
-        R_SPELLS,
-        f"{face(command.card).name} is not played in the Movement phase",
-    )
+    if key not in texts.OPENING_CARDS:
+        raise RuleViolation(R_SPELLS, f"{face(command.card).name} is not played in the Movement phase")
     _in_opening(state, seat)
-    require(command.card in state.zone(seat, STORAGE), R_SPELLS, f"{command.card} is not in your Storage Hand")
+    if command.card not in state.zone(seat, STORAGE):
+        raise RuleViolation(R_SPELLS, f"{command.card} is not in your Storage Hand")
     enemy = other(seat)
     rule = text_box(face(command.card).name)
     if key == texts.VISION:
@@ -257,9 +256,8 @@ def pass_opening(em: Em, rng: Rng, command: Pass) -> None:
 def check_put_back(state: GuardiansState, command: PutBack) -> None:
     player = state.player(command.seat)
     require(player.look == ARRANGE, R_CONTROL_DESTINY, "you are not looking at your deck's top cards")
-    require(
-        command.card in player.looking, R_CONTROL_DESTINY, f"{command.card} is not among the cards you are looking at"
-    )
+    if command.card not in player.looking:
+        raise RuleViolation(R_CONTROL_DESTINY, f"{command.card} is not among the cards you are looking at")
 
 
 def put_back(em: Em, command: PutBack) -> None:
@@ -275,7 +273,8 @@ def _check_potion(state: GuardiansState, command: PlayCard) -> None:
     require(
         state.phase == MOVEMENT and state.active == seat and bool(state.moving), R_POTION, "play it during your move"
     )
-    require(command.card in state.zone(seat, STORAGE), R_SPELLS, f"{command.card} is not in your Storage Hand")
+    if command.card not in state.zone(seat, STORAGE):
+        raise RuleViolation(R_SPELLS, f"{command.card} is not in your Storage Hand")
     require(state.mode != "reinforce", R_POTION, "a reinforcing Shield does not move")
     require(not state.player(seat).slowed, R_SLOW_DOWN, "your Shields move one space at most this turn")
     check_not_cursed(state, seat, command.card)

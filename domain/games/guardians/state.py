@@ -357,7 +357,7 @@ class GuardiansState:
         seat = seat_of(card)
         prefix = f"{seat}:"
         for name, cards in self.zones.items():
-            if name.startswith(prefix) and card in cards:
+            if card in cards and name.startswith(prefix):  # the cheaper test first
                 return name[len(prefix) :]
         return ""
 
@@ -468,25 +468,30 @@ def stacking(cards: tuple[str, ...]) -> int:
     return points
 
 
-def space_points(state: GuardiansState, seat: int, space: str) -> int:
-    """Points on and under a stronghold space, a Shield standing there included."""
-    points = stacking(state.zone(seat, on(space))) + stacking(state.zone(seat, under(space)))
-    shield = state.shield_at(space)
-    if shield is not None and shield.seat == seat:
-        points += stacking(state.zone(seat, members(shield.card)))
-    return points
-
-
 def space_room(state: GuardiansState, seat: int, space: str) -> int:
-    """The points a stronghold space may still take: the one statement of its limit,
-    which placing, picking up and dropping off all keep."""
-    return SPACE_LIMIT - space_points(state, seat, space)
+    """The points a stronghold space may still take (room_on), its zones looked up."""
+    shield = state.shield_at(space)
+    carried = state.zone(seat, members(shield.card)) if shield is not None and shield.seat == seat else ()
+    return room_on(state.zone(seat, on(space)), state.zone(seat, under(space)), carried)
+
+
+def room_on(lying: tuple[str, ...], below: tuple[str, ...], carried: tuple[str, ...]) -> int:
+    """The points a stronghold space may still take, given the cards on it, under it and
+    under the seat's Shield standing there: the one statement of its limit, which
+    placing, picking up and dropping off all keep."""
+    return SPACE_LIMIT - stacking(lying) - stacking(below) - stacking(carried)
 
 
 @per_state
 def shield_room(state: GuardiansState, shield: str) -> int:
-    """The points a Shield may still carry: the one statement of its printed limit."""
-    return face(shield).shield_limit - stacking(state.zone(seat_of(shield), members(shield)))
+    """The points a Shield may still carry (carrying), its members looked up."""
+    return carrying(shield, state.zone(seat_of(shield), members(shield)))
+
+
+def carrying(shield: str, carried: tuple[str, ...]) -> int:
+    """The points a Shield carrying `carried` may still carry: the one statement of its
+    printed limit."""
+    return face(shield).shield_limit - stacking(carried)
 
 
 # ---------------------------------------------------------------- lands and draws
