@@ -25,7 +25,7 @@ from domain.kernel.game import (
 from domain.kernel.log import Envelope, Header, Log, LogFormatError, parse_log
 from domain.kernel.messages import SYSTEM_SEAT, Command, Event, RuleViolation, StartGame
 from domain.kernel.quoting import quoted
-from domain.kernel.records import replace
+from domain.kernel.records import replace, replacer
 from domain.kernel.rng import Rng, seed_commitment
 from domain.kernel.session import Session, command_from_json, command_to_json
 from domain.kernel.text import is_digits
@@ -36,6 +36,6 @@ __all__ = [
     "Event", "Game", "Header", "Information", "JsonValue", "Log", "LogFormatError", "OptionSpec", "Plan",
     "Report", "Rng", "RuleViolation", "Rules", "Ruleset", "Seats", "Session", "Setup", "StartGame", "Status",
     "canonical_json", "command_from_json", "command_to_json", "counted", "digest", "in_progress", "is_digits",
-    "known_seed", "listed", "memo_last", "parse_log", "quoted", "replace", "replay", "replay_lines", "require",
-    "revealed_seed", "seed_commitment", "to_plain", "types_in", "verify",
+    "known_seed", "listed", "memo_last", "parse_log", "quoted", "replace", "replacer", "replay", "replay_lines",
+    "require", "revealed_seed", "seed_commitment", "to_plain", "types_in", "verify",
 ]

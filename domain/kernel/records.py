@@ -4,7 +4,8 @@ object.__setattr__. The functions here are generated per class, as dataclasses
 generates __init__.
 
 This module is the kernel's one place for that trick; games reach it only through
-`domain.kernel.replace` (and the Emitter, which builds every event with `builder`).
+`domain.kernel.replace` and `replacer` (and the Emitter, which builds every event with
+`builder`).
 Measured on 2026-11-27 (CPython 3.11, an ARMORY state and event): `replace` 1.8 µs
 against `dataclasses.replace`'s 10.6 µs (5.9x), `builder` 0.38 µs against the class's
 own __init__ 2.2 µs (5.7x); the bench's rules rows (docs/performance-record.md) pay
@@ -39,7 +40,9 @@ def replace(obj: T, /, **changes: Any) -> T:
 
 
 def replacer(kind: type[T]) -> Callable[Concatenate[T, ...], T]:
-    """replace() for one class, to bind once where a class is copied on every event."""
+    """replace() for one class, to bind once where a class is copied on every event:
+    it skips replace()'s own call and its packing of the changes, 0.25 µs a copy against
+    0.6 µs (measured 2026-11-27, a six-field record)."""
     made = _REPLACERS.get(kind)
     if made is None:
         made = _REPLACERS[kind] = _replacer(kind)

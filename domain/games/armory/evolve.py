@@ -64,7 +64,13 @@ from domain.games.armory.state import (
     StackItem,
 )
 from domain.games.armory.turn import next_seat
-from domain.kernel import Event, replace
+from domain.kernel import Event, replace, replacer
+
+# The records copied on nearly every event, each copier bound once: under half of
+# replace()'s cost a copy (domain/kernel/records.py).
+_state = replacer(ArmoryState)
+_player = replacer(Player)
+_combatant = replacer(Combatant)
 
 # ---------------------------------------------------------------- zone helpers
 
@@ -75,22 +81,22 @@ def _without(items: tuple[str, ...], card: str) -> tuple[str, ...]:
 
 
 def _from_hand(p: Player, card: str) -> Player:
-    return replace(p, hand=_without(p.hand, card), locked=_without(p.locked, card))
+    return _player(p, hand=_without(p.hand, card), locked=_without(p.locked, card))
 
 
 def _hand_to_used(p: Player, card: str) -> Player:
-    return replace(p, hand=_without(p.hand, card), locked=_without(p.locked, card), used=(*p.used, card))
+    return _player(p, hand=_without(p.hand, card), locked=_without(p.locked, card), used=(*p.used, card))
 
 
 def _combatant_to_used(p: Player, card: str) -> Player:
-    return replace(p, combatants=_off_combatant(p, card), used=(*p.used, card))
+    return _player(p, combatants=_off_combatant(p, card), used=(*p.used, card))
 
 
 def _off_combatant(p: Player, card: str) -> tuple[Combatant, ...]:
     """His combatants with `card` taken off whichever holds it."""
     return tuple(
         c if card not in c.armaments and c.guardian != card
-        else replace(c, armaments=_without(c.armaments, card), guardian="" if c.guardian == card else c.guardian)
+        else _combatant(c, armaments=_without(c.armaments, card), guardian="" if c.guardian == card else c.guardian)
         for c in p.combatants
     )
 
@@ -98,7 +104,7 @@ def _off_combatant(p: Player, card: str) -> tuple[Combatant, ...]:
 def _onto_combatant(p: Player, name: str, card: str, guardian: bool) -> tuple[Combatant, ...]:
     """His combatants with `card` on `name`, as an Armament or as his Guardian."""
     return tuple(
-        (replace(c, guardian=card) if guardian else replace(c, armaments=(*c.armaments, card)))
+        (_combatant(c, guardian=card) if guardian else _combatant(c, armaments=(*c.armaments, card)))
         if c.combatant == name else c
         for c in p.combatants
     )
@@ -117,12 +123,12 @@ def _seated(players: tuple[Player, ...], p: Player) -> tuple[Player, ...]:
 
 def _to_used(players: tuple[Player, ...], seat: int, card: str) -> tuple[Player, ...]:
     p = players[seat - 1]
-    return _seated(players, replace(p, used=(*p.used, card)))
+    return _seated(players, _player(p, used=(*p.used, card)))
 
 
 def _fresh_turn(state: ArmoryState, phase: str, turn: int, turn_player: int) -> ArmoryState:
     """A turn's start or end: no turn card played, nothing on the stack, no duel; the next seat faces him."""
-    return replace(state, phase=phase, turn=turn, turn_player=turn_player, attacker=next_seat(state, turn_player),
+    return _state(state, phase=phase, turn=turn, turn_player=turn_player, attacker=next_seat(state, turn_player),
                   actions=0, traded=False, torch_cast=False, trade_drawn=(), placed=(), turn_stopping_cast=False,
                   attack_halted=False, stack=(), duel=NO_DUEL)
 
@@ -131,7 +137,7 @@ def _unlocked(state: ArmoryState, seat: int) -> ArmoryState:
     """armory R7b: the lock on cards stripped in a duel ends with the loser's next turn, played or lost."""
     p = state.players[seat - 1]
     if p.locked and state.turn > p.locked_turn:
-        return replace(state, players=_seated(state.players, replace(p, locked=(), locked_turn=0)))
+        return _state(state, players=_seated(state.players, _player(p, locked=(), locked_turn=0)))
     return state
 
 
@@ -141,8 +147,8 @@ def _unlocked(state: ArmoryState, seat: int) -> ArmoryState:
 def _deck_shuffled(state: ArmoryState, event: DeckShuffled) -> ArmoryState:
     p = state.players[event.seat - 1]
     in_order = set(event.order)
-    shuffled = replace(p, draw=tuple(event.order), used=tuple(c for c in p.used if c not in in_order))
-    return replace(state, players=_seated(state.players, shuffled))
+    shuffled = _player(p, draw=tuple(event.order), used=tuple(c for c in p.used if c not in in_order))
+    return _state(state, players=_seated(state.players, shuffled))
 
 
 def _cards_drawn(state: ArmoryState, event: CardsDrawn) -> ArmoryState:
@@ -151,10 +157,10 @@ def _cards_drawn(state: ArmoryState, event: CardsDrawn) -> ArmoryState:
     count = len(taken)
     # Cards are drawn from the top: the rest of the pile is a slice of it.
     draw = p.draw[count:] if p.draw[:count] == taken else tuple(c for c in p.draw if c not in taken)
-    drawn = replace(p, hand=(*p.hand, *taken), draw=draw)
+    drawn = _player(p, hand=(*p.hand, *taken), draw=draw)
     if event.reason == "trade":
-        return replace(state, players=_seated(state.players, drawn), trade_drawn=(*state.trade_drawn, *taken))
-    return replace(state, players=_seated(state.players, drawn))
+        return _state(state, players=_seated(state.players, drawn), trade_drawn=(*state.trade_drawn, *taken))
+    return _state(state, players=_seated(state.players, drawn))
 
 
 def _turn_started(state: ArmoryState, event: TurnStarted) -> ArmoryState:
@@ -162,30 +168,30 @@ def _turn_started(state: ArmoryState, event: TurnStarted) -> ArmoryState:
 
 
 def _turn_skipped(state: ArmoryState, event: TurnSkipped) -> ArmoryState:
-    skipped = replace(state.players[event.seat - 1], loses_next_turn=False)
-    state = _fresh_turn(replace(state, players=_seated(state.players, skipped)), BETWEEN, event.turn, event.seat)
+    skipped = _player(state.players[event.seat - 1], loses_next_turn=False)
+    state = _fresh_turn(_state(state, players=_seated(state.players, skipped)), BETWEEN, event.turn, event.seat)
     return _unlocked(state, event.seat)
 
 
 def _armament_placed(state: ArmoryState, event: ArmamentPlaced) -> ArmoryState:
     p = state.players[event.seat - 1]
-    placed = replace(p, hand=_without(p.hand, event.card), locked=_without(p.locked, event.card),
+    placed = _player(p, hand=_without(p.hand, event.card), locked=_without(p.locked, event.card),
                      combatants=_onto_combatant(p, event.combatant, event.card, False))
-    return replace(state, players=_seated(state.players, placed), actions=state.actions + 1,
+    return _state(state, players=_seated(state.players, placed), actions=state.actions + 1,
                    placed=(*state.placed, event.card))
 
 
 def _guardian_placed(state: ArmoryState, event: GuardianPlaced) -> ArmoryState:
     p = state.players[event.seat - 1]
-    placed = replace(p, hand=_without(p.hand, event.card), locked=_without(p.locked, event.card),
+    placed = _player(p, hand=_without(p.hand, event.card), locked=_without(p.locked, event.card),
                      combatants=_onto_combatant(p, event.combatant, event.card, True), guardian_turn=state.turn)
-    return replace(state, players=_seated(state.players, placed), actions=state.actions + 1,
+    return _state(state, players=_seated(state.players, placed), actions=state.actions + 1,
                   placed=(*state.placed, event.card))
 
 
 def _card_traded(state: ArmoryState, event: CardTraded) -> ArmoryState:
     traded = _hand_to_used(state.players[event.seat - 1], event.card)
-    return replace(state, players=_seated(state.players, traded), actions=state.actions + 1, traded=True)
+    return _state(state, players=_seated(state.players, traded), actions=state.actions + 1, traded=True)
 
 
 def _mystic_cast(state: ArmoryState, event: MysticCast) -> ArmoryState:
@@ -195,57 +201,57 @@ def _mystic_cast(state: ArmoryState, event: MysticCast) -> ArmoryState:
     )
     p = _from_hand(state.players[event.seat - 1], event.card)
     if event.turn_card:
-        return replace(state, players=_seated(state.players, p), stack=(*state.stack, item), actions=state.actions + 1,
+        return _state(state, players=_seated(state.players, p), stack=(*state.stack, item), actions=state.actions + 1,
                       torch_cast=state.torch_cast or event.mystic == cards.TORCH)
     if event.mystic in TURN_STOPPING:
-        return replace(state, players=_seated(state.players, p), stack=(*state.stack, item), turn_stopping_cast=True)
-    return replace(state, players=_seated(state.players, p), stack=(*state.stack, item))
+        return _state(state, players=_seated(state.players, p), stack=(*state.stack, item), turn_stopping_cast=True)
+    return _state(state, players=_seated(state.players, p), stack=(*state.stack, item))
 
 
 def _passed(state: ArmoryState, event: Passed) -> ArmoryState:
     if state.stack and state.stack[-1].mystic == ATTACK_NAME:
         top = state.stack[-1]
         item = replace(top, passed=(*top.passed, event.seat))
-        return replace(state, stack=(*state.stack[:-1], item))
+        return _state(state, stack=(*state.stack[:-1], item))
     return state
 
 
 def _mystic_countered(state: ArmoryState, event: MysticCountered) -> ArmoryState:
     *rest, countered, counter = state.stack
     players = _to_used(_to_used(state.players, counter.caster, counter.card), countered.caster, countered.card)
-    return replace(state, stack=tuple(rest), players=players)
+    return _state(state, stack=tuple(rest), players=players)
 
 
 def _mystic_rebounded(state: ArmoryState, event: MysticRebounded) -> ArmoryState:
     *rest, below, rebound = state.stack
     turned = replace(below, target_seat=below.caster, target_combatant=event.target_combatant,
                      target_card=event.target_card, rebounded=True)
-    return replace(state, stack=(*rest, turned), players=_to_used(state.players, rebound.caster, rebound.card))
+    return _state(state, stack=(*rest, turned), players=_to_used(state.players, rebound.caster, rebound.card))
 
 
 def _armament_sacrificed(state: ArmoryState, event: ArmamentSacrificed) -> ArmoryState:
-    return replace(state, players=_seated(state.players, _combatant_to_used(state.players[event.seat - 1], event.card)))
+    return _state(state, players=_seated(state.players, _combatant_to_used(state.players[event.seat - 1], event.card)))
 
 
 def _off_the_stack(state: ArmoryState, event: MysticHalted | MysticResolved) -> ArmoryState:
     item = state.stack[-1]
-    return replace(state, stack=state.stack[:-1], players=_to_used(state.players, item.caster, item.card))
+    return _state(state, stack=state.stack[:-1], players=_to_used(state.players, item.caster, item.card))
 
 
 def _armament_removed(state: ArmoryState, event: ArmamentRemoved) -> ArmoryState:
     p = state.players[event.seat - 1]
     if event.destination == "hand":
-        back = replace(p, combatants=_off_combatant(p, event.card), hand=(*p.hand, event.card))
-        return replace(state, players=_seated(state.players, back))
-    return replace(state, players=_seated(state.players, _combatant_to_used(p, event.card)))
+        back = _player(p, combatants=_off_combatant(p, event.card), hand=(*p.hand, event.card))
+        return _state(state, players=_seated(state.players, back))
+    return _state(state, players=_seated(state.players, _combatant_to_used(p, event.card)))
 
 
 def _card_discarded(state: ArmoryState, event: CardDiscarded) -> ArmoryState:
     p = _hand_to_used(state.players[event.seat - 1], event.card)
     if state.phase == DUEL_DISCARD:
         duel = replace(state.duel, discards_left=max(0, state.duel.discards_left - 1))
-        return replace(state, players=_seated(state.players, p), duel=duel)
-    return replace(state, players=_seated(state.players, p))
+        return _state(state, players=_seated(state.players, p), duel=duel)
+    return _state(state, players=_seated(state.players, p))
 
 
 def _unchanged(state: ArmoryState, event: Event) -> ArmoryState:
@@ -253,11 +259,11 @@ def _unchanged(state: ArmoryState, event: Event) -> ArmoryState:
 
 
 def _opened_for_attack(state: ArmoryState, event: OpenedForAttack) -> ArmoryState:
-    return replace(state, phase=ATTACK)
+    return _state(state, phase=ATTACK)
 
 
 def _attack_handed_on(state: ArmoryState, event: AttackHandedOn) -> ArmoryState:
-    return replace(state, attacker=event.to_seat)
+    return _state(state, attacker=event.to_seat)
 
 
 def _turn_ended(state: ArmoryState, event: TurnEnded) -> ArmoryState:
@@ -267,48 +273,48 @@ def _turn_ended(state: ArmoryState, event: TurnEnded) -> ArmoryState:
 def _attack_cast(state: ArmoryState, event: AttackCast) -> ArmoryState:
     item = StackItem(card=event.card, caster=event.seat, mystic=ATTACK_NAME, turn_card=True)
     p = _from_hand(state.players[event.seat - 1], event.card)
-    return replace(state, players=_seated(state.players, p), actions=state.actions + 1, stack=(*state.stack, item))
+    return _state(state, players=_seated(state.players, p), actions=state.actions + 1, stack=(*state.stack, item))
 
 
 def _attack_halted(state: ArmoryState, event: AttackHalted) -> ArmoryState:
     *rest, attack, counter = state.stack
     players = _to_used(state.players, counter.caster, counter.card)
     p = players[attack.caster - 1]
-    players = _seated(players, replace(p, hand=(*p.hand, attack.card)))
-    return replace(state, stack=tuple(rest), players=players, attack_halted=True)
+    players = _seated(players, _player(p, hand=(*p.hand, attack.card)))
+    return _state(state, stack=tuple(rest), players=players, attack_halted=True)
 
 
 def _duel_declared(state: ArmoryState, event: DuelDeclared) -> ArmoryState:
-    challenger = replace(state.players[event.seat - 1], duel_used=True)
-    return replace(state, players=_seated(state.players, challenger), phase=DUEL,
+    challenger = _player(state.players[event.seat - 1], duel_used=True)
+    return _state(state, players=_seated(state.players, challenger), phase=DUEL,
                   duel=Duel(challenger=event.seat, challenged=event.opponent))
 
 
 def _duel_won(state: ArmoryState, event: DuelWon) -> ArmoryState:
-    return replace(state, phase=DUEL_PRIZE, duel=replace(state.duel, winner=event.winner, loser=event.loser))
+    return _state(state, phase=DUEL_PRIZE, duel=replace(state.duel, winner=event.winner, loser=event.loser))
 
 
 def _duel_prize_chosen(state: ArmoryState, event: DuelPrizeChosen) -> ArmoryState:
     duel = replace(state.duel, prize=event.prize, discards_left=event.discards)
     if event.prize == "discard":
-        loser = replace(state.players[event.loser - 1], loses_next_turn=True)
-        return replace(state, players=_seated(state.players, loser), phase=DUEL_DISCARD, duel=duel)
-    return replace(state, phase=DUEL_STRIP, duel=duel)
+        loser = _player(state.players[event.loser - 1], loses_next_turn=True)
+        return _state(state, players=_seated(state.players, loser), phase=DUEL_DISCARD, duel=duel)
+    return _state(state, phase=DUEL_STRIP, duel=duel)
 
 
 def _card_stripped(state: ArmoryState, event: CardStripped) -> ArmoryState:
     p = state.players[event.seat - 1]
-    stripped = replace(p, combatants=_off_combatant(p, event.card), hand=(*p.hand, event.card),
+    stripped = _player(p, combatants=_off_combatant(p, event.card), hand=(*p.hand, event.card),
                        locked=(*p.locked, event.card), locked_turn=state.turn)
-    return replace(state, players=_seated(state.players, stripped))
+    return _state(state, players=_seated(state.players, stripped))
 
 
 def _game_won(state: ArmoryState, event: GameWon) -> ArmoryState:
-    return replace(state, phase=WON, winner=event.seat)
+    return _state(state, phase=WON, winner=event.seat)
 
 
 def _game_drawn(state: ArmoryState, event: GameDrawn) -> ArmoryState:
-    return replace(state, phase=DRAWN)
+    return _state(state, phase=DRAWN)
 
 
 _HANDLERS: dict[type[Event], Callable[[ArmoryState, Any], ArmoryState]] = {
