@@ -21,6 +21,7 @@ from domain.kernel import (
     Rng,
     RuleViolation,
     Session,
+    Setup,
     StartGame,
     seed_commitment,
 )
@@ -98,18 +99,21 @@ class GameKit(Generic[S]):
     def header(self, seats: int = 2, options: Mapping[str, bool | int | str] | None = None, seed: str = "seed",
                game_id: str = "test-game", content: str = "") -> Header:
         """The header of a new game: seats named p1, p2, ..., the options checked."""
-        setup = self.game.ruleset.check_setup(tuple(f"p{n}" for n in range(1, seats + 1)), dict(options or {}),
-                                              content)
+        setup = self.setup(seats, options, content)
         ruleset = self.game.ruleset
         return Header(game_id=game_id, ruleset=ruleset.name, ruleset_version=ruleset.version, seats=setup.seats,
                       options=dict(setup.options), content=setup.content, seed_commitment=seed_commitment(seed),
                       created_at=CREATED_AT)
 
+    def setup(self, seats: int = 2, options: Mapping[str, bool | int | str] | None = None,
+              content: str = "") -> Setup:
+        """A game's setup: seats named p1, p2, ..., the options checked, defaults filled in."""
+        return self.game.ruleset.check_setup(tuple(f"p{n}" for n in range(1, seats + 1)), dict(options or {}), content)
+
     def initial(self, seats: int = 2, options: Mapping[str, bool | int | str] | None = None,
                 content: str = "") -> S:
         """The state before StartGame."""
-        header = self.header(seats, options, content=content)
-        return self.game.initial_state(self.game.ruleset.check_setup(header.seats, header.options, header.content))
+        return self.game.initial_state(self.setup(seats, options, content))
 
     def started(self, seats: int = 2, options: Mapping[str, bool | int | str] | None = None, seed: str = "test",
                 content: str = "") -> S:
