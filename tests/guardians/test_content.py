@@ -14,10 +14,12 @@ from domain.games.guardians.cards import (
     ABILITY_KINDS,
     CARDS,
     KINDS,
+    LIMITS,
     SETS,
     TERRAIN_TYPES,
     TEXT_STATUSES,
     UNIQUE_TEXTS,
+    WHEN,
     Ability,
     Card,
     by_name,
@@ -150,6 +152,7 @@ def test_every_card_is_well_formed() -> None:
         assert item.name == item.name.strip()
         assert item.bribes == tuple(sorted(item.bribes))
         assert all(ability.kind in ABILITY_KINDS for ability in item.abilities), key
+        assert all(ability.when in ("", *WHEN) and ability.limit in ("", *LIMITS) for ability in item.abilities), key
         assert all(ability.terrain in ("", *TERRAIN_TYPES) for ability in item.abilities), key
         assert all(terrain in TERRAIN_TYPES for terrain in item.terrain_types), key
         assert (item.shield_limit > 0) == item.is_shield

@@ -63,6 +63,9 @@ vocabulary below; `terrain` is one of TERRAIN_TYPES.
 | bonus-yours-played | amount, target | as bonus-yours, only for those played while this card is in play |
 | sets-terrain | terrain | for the rest of the combat the space counts as that terrain |
 
+Every ability may also say when it acts (`when`, one of WHEN) and how often or how long
+(`limit`, one of LIMITS); both are blank for an ability that holds whenever it applies.
+
 Target vocabulary (lowercase; "a|b" means either, "a+b" means both):
 mortals, elementals, externals (creature types); a creature class ("knight", "undead",
 "demon", "elemental lord"); "name:<card name>" (a card by name, e.g. "name:gopher");
@@ -142,6 +145,14 @@ ABILITY_KINDS = (
     "sets-terrain",
 )
 
+WHEN = ("reveal", "match-up", "beaten", "beats", "settlement", "moving", "draw", "any-time", "command")
+"""When an ability acts (`Ability.when`): as the card is revealed in combat, in its match-up,
+when it is beaten, when it beats its opponent, at Terrain Settlement, when its Shield moves,
+in Draw & Organize, at any time as a Spell or Item is played, as the Command Card."""
+LIMITS = ("once", "combat", "turn", "in-play", "space")
+"""How often or how long an ability acts (`Ability.limit`): once, per combat, per turn, while
+the card is in play, or (for play limits) one such card per space per player."""
+
 _SINGLE_BORDER = (
     "creature",
     "creature-item",
@@ -211,6 +222,10 @@ class Ability:
     """What it applies to or against (the target vocabulary in the module docstring)."""
     terrain: str = ""
     """One of TERRAIN_TYPES, for terrain abilities."""
+    when: str = ""
+    """One of WHEN: the moment the ability acts; "" for abilities that hold whenever they apply."""
+    limit: str = ""
+    """One of LIMITS: how often or how long it acts; "" for no limit beyond its moment."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -291,6 +306,8 @@ def ability_from(data: Mapping[str, Any]) -> Ability:
         amount=int(data.get("amount", 0)),
         target=str(data.get("target", "")),
         terrain=str(data.get("terrain", "")),
+        when=str(data.get("when", "")),
+        limit=str(data.get("limit", "")),
     )
 
 
@@ -303,6 +320,10 @@ def ability_to(ability: Ability) -> dict[str, Any]:
         plain["target"] = ability.target
     if ability.terrain:
         plain["terrain"] = ability.terrain
+    if ability.when:
+        plain["when"] = ability.when
+    if ability.limit:
+        plain["limit"] = ability.limit
     return plain
 
 
