@@ -301,11 +301,11 @@ def _check_play_limit(here: Stronghold, info: Card, source: str) -> None:
     if source in here.lying:
         return
     own = limits_of(info.key)
-    for target in limited_as(info.key):
-        if target not in here.limited:
-            continue
-        imposer = info.name if target in own else next((name for limit, name in here.enforced if limit == target), "")
-        if imposer:
+    # Its own limits first, then those of the creatures there, each in a fixed order.
+    found = [(target, info.name) for target in sorted(own)]
+    found += [(target, name) for target, name in here.enforced if target not in own]
+    for target, imposer in found:
+        if target in here.limited and target in limited_as(info.key):
             label = " ".join(part.partition(":")[2] or part for part in target.split("+"))
             raise RuleViolation(text_box(imposer), f"one {label} per space per player: {here.space} holds one")
 
