@@ -478,22 +478,24 @@ _STRENGTH_PATTERNS: tuple[tuple[str, Build], ...] = (
      r"is in play", _fixed("bonus-per-icon")),
     (r"\+(?P<n>\d+) vitality to your creatures' off-color bonuses", _fixed("ocb-bonus")),
     (rf"opponent gets no vitality bonus for creature class when (?P<who>{_WHO}) is in play", _no_enemy_ocb),
-    (rf"your\s+opponent\s+gets\s+no\s+off-color\s+bonuses\s+vs\.? your (?P<t>[\w' ]+?) while (?P<who>{_WHO}) is in play",
-     _no_enemy_ocb),
+    (r"your\s+opponent\s+gets\s+no\s+off-color\s+bonuses\s+vs\.? "
+     rf"your (?P<t>[\w' ]+?) while (?P<who>{_WHO}) is in play", _no_enemy_ocb),
     (r"-(?P<n>\d+) vitality to opposing creatures' terrain bonuses", _fixed("terrain-bonus-change", "enemy", -1)),
     (r"no\s+terrain\s+bonus\s+may\s+be\s+reduced\s+below(?: zero| 0)?", _nothing),  # the kind's floor at 0 (RULES.md)
     (r"\+(?P<n>\d+) vitality to all creature terrain bonuses", _fixed("terrain-bonus-change", "yours")),
     (rf"when {_WHO} is in play and unbeaten, all of your other creatures gain their terrain bonuses, "
      r"regardless of which terrain they're fighting in", _fixed("terrain-bonus-anywhere")),
-    (r"(?:the )?[\w' ]+? must be beaten by (?P<n>\d+) or more points (?:of|or)\s+the\s+result\s+is\s+a\s+push", _push_margin),
-    (rf"when in {_t('terr')}, your enemy must beat you by at least (?P<n>\d+) pts?\.? or\s+the\s+match-up\s+is\s+a\s+push",
-     _push_margin),
+    (r"(?:the )?[\w' ]+? must be beaten by (?P<n>\d+) or more points "
+     r"(?:of|or)\s+the\s+result\s+is\s+a\s+push", _push_margin),
+    (rf"when in {_t('terr')}, your enemy must beat you by at least (?P<n>\d+) pts?\.? "
+     r"or\s+the\s+match-up\s+is\s+a\s+push", _push_margin),
     (r"in primary match-ups, your (?P<t>[\w' ]+?) must be beaten by at least (?P<n>\d+) pts?\.? "
      r"or\s+the\s+result\s+is\s+a\s+push", _push_margin),
     (rf"if (?P<who>{_WHO}) loses a match-up, it is destroyed", _dies_when_beaten),
     (rf"if beaten by (?P<t>[\w' ]+?), (?P<who>{_WHO}) is destroyed", _dies_when_beaten),
     (r"immune to secondary attacks from (?P<t>[\w' ]+)", _target_amount("immune-secondary", amount=False)),
-    (r"all\s+ranged\s+attacks\s+in\s+combat \(both sides\) are -(?P<n>\d+) strength", _fixed("ranged-bonus-both", sign=-1)),
+    (r"all\s+ranged\s+attacks\s+in\s+combat \(both sides\) are -(?P<n>\d+) strength",
+     _fixed("ranged-bonus-both", sign=-1)),
     (rf"\+(?P<n>\d+) to all (?P<e>fire|fear)-based attacks when {_WHO} is in play",
      lambda match, context: [Ability("aoe-bonus", _n(match), match.group("e").lower())]),
     (r"when played, \+(?P<n>\d+) pts?\.? to the aoe attack for each different type of (?P<t>[\w' ]+?) in play",
