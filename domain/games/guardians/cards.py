@@ -85,8 +85,8 @@ vocabulary below; `terrain` is one of TERRAIN_TYPES.
 | immune-secondary | target | secondary attackers of the target cannot beat it or damage it |
 | ranged-bonus-both | amount | every ranged attack in the combat, both sides, + amount (may be negative) |
 | aoe-bonus | amount, target | while in play, every AOE of that element ("fear"), both sides, + amount |
-| aoe-per-kind | amount, target | its AOE + amount for each other kind (name) of your creatures of the target |
-| | | in play |
+| aoe-per-kind | amount, target | its AOE + amount for each other kind (name) of creature of the target in |
+| | | play, either side |
 | aoe-per-terrain | amount, terrain | its AOE + amount for each terrain card of that type face up on the board |
 | play-limit | target, limit "space" | one creature of the target per space per player: refused where a space |
 | | | of yours holds one already |
