@@ -148,6 +148,7 @@ _SPECIAL_TARGETS: tuple[tuple[str, str], ...] = (
     (r"creatures? (?:which |that )?ha(?:s|ve) a ranged attack", "ranged"),
     (r"guardians?", "guardian"),
     (r"(mortal|elemental|external)s?", "{0}s"),
+    (r"creatures? with (fire|fear)-based attacks?", "attack:{0}"),  # strength
 )
 
 
@@ -365,6 +366,145 @@ def _nothing(match: re.Match[str], context: Context) -> list[Ability]:
 _WHO = r"(?:the\s+)?[\w' -]+?"
 """A card naming itself in its text."""
 
+# --- strength: Vitality, attack points and match-up outcomes ---
+
+
+def _target_amount(kind: str, amount: bool = True, prefix: str = "") -> Build:
+    """An ability of `kind` on the creatures the group "t" names (after a leading
+    `prefix` word such as "who"), with the group "n" as its amount if `amount`."""
+    def build(match: re.Match[str], context: Context) -> list[Ability] | None:
+        phrase = match.group("t")
+        if prefix:
+            phrase = re.sub(rf"^{prefix}\s+", "", phrase.strip(), flags=re.IGNORECASE)
+        target = context.targets.creatures(phrase)
+        return None if target is None else [Ability(kind, _n(match) if amount else 0, target)]
+    return build
+
+
+def _fixed(kind: str, target: str = "", sign: int = 1) -> Build:
+    """An ability of `kind` with a fixed target and the group "n" (if any) as its amount."""
+    def build(match: re.Match[str], context: Context) -> list[Ability]:
+        amount = sign * _n(match) if match.groupdict().get("n") else 0
+        return [Ability(kind, amount, target)]
+    return build
+
+
+def _when_own(kind: str) -> Build:
+    """A bonus to your creatures of "t" while the card (group "who") is in play."""
+    def build(match: re.Match[str], context: Context) -> list[Ability] | None:
+        if not _own(match.group("who"), context):
+            return None
+        target = context.targets.creatures(match.group("t"))
+        return None if target is None else [Ability(kind, _n(match), target)]
+    return build
+
+
+def _role(match: re.Match[str], context: Context) -> list[Ability]:
+    return [Ability("bonus-role", _n(match), match.group("w").lower())]
+
+
+def _push_margin(match: re.Match[str], context: Context) -> list[Ability] | None:
+    groups = match.groupdict()
+    terrain = terrain_of(groups["terr"]) if groups.get("terr") else ""
+    target = ""
+    if groups.get("t"):
+        found = context.targets.creatures(groups["t"])
+        if found is None:
+            return None
+        target = found
+    return [Ability("push-margin", _n(match), target, terrain)]
+
+
+def _dies_when_beaten(match: re.Match[str], context: Context) -> list[Ability] | None:
+    if not _own(match.group("who"), context):
+        return None
+    phrase = match.groupdict().get("t")
+    if phrase is None:
+        return [Ability("dies-when-beaten")]
+    target = context.targets.creatures(phrase)
+    return None if target is None else [Ability("dies-when-beaten", target=target)]
+
+
+def _no_enemy_ocb(match: re.Match[str], context: Context) -> list[Ability] | None:
+    if not _own(match.group("who"), context):
+        return None
+    phrase = match.groupdict().get("t")
+    target = context.targets.creatures(phrase) if phrase else ""
+    return None if target is None else [Ability("no-enemy-ocb", target=target)]
+
+
+def _aoe_per_terrain(match: re.Match[str], context: Context) -> list[Ability]:
+    return [Ability("aoe-per-terrain", _n(match), terrain=terrain_of(match.group("terr")))]
+
+
+def _play_limit(match: re.Match[str], context: Context) -> list[Ability] | None:
+    """"Only one <X> per space per player": X is the card itself (its name or a word of
+    it), "Captain" (a name that begins so), "Pirate Captain", or a class."""
+    phrase = (match.group("t") or "").strip().lower()
+    if not phrase or (_own(phrase, context) and not phrase.endswith("captain")):
+        return [Ability("play-limit", target=f"name:{context.name.lower()}", limit="space")]
+    words = phrase.split()
+    if words[-1] == "captain":
+        titled = "titled:captain"
+        if len(words) == 1:
+            return [Ability("play-limit", target=titled, limit="space")]
+        kind = context.targets.one(" ".join(words[:-1]))
+        return None if kind is None else [Ability("play-limit", target=f"{kind}+{titled}", limit="space")]
+    target = context.targets.one(phrase)
+    return None if target is None else [Ability("play-limit", target=target, limit="space")]
+
+
+_STRENGTH_PATTERNS: tuple[tuple[str, Build], ...] = (
+    (r"all (?P<t>[\w' ,]+?) are \+(?P<n>\d+) vitality \(both sides\)", _target_amount("bonus-both")),
+    (rf"\+(?P<n>\d+) vitality to (?P<t>[\w' ]+?) on both sides (?:when|while) {_WHO} is in play",
+     _target_amount("bonus-both")),
+    (r"each of your creatures fighting an opponent (?P<t>[\w' ]+?) receives \+(?P<n>\d+) vitality",
+     _target_amount("bonus-all", prefix="who")),
+    (r"all (?:of )?your (?P<t>[\w' ]+?) are \+(?P<n>\d+) vitality for each (?P<who>[\w' ]+?) in play",
+     _when_own("bonus-yours")),
+    (rf"\+(?P<n>\d+) vitality to all your (?P<t>creatures with (?:fire|fear)-based attacks) (?:when|while) {_WHO} "
+     r"is in play", _target_amount("bonus-yours")),
+    (r"this\s+ability\s+can't\s+be\s+dispelled", _nothing),  # no rule dispels a creature's ability in play
+    (rf"\+(?P<n>\d+) vitality to all (?:of )?your other (?P<t>[\w' ]+?) (?:when|while) (?P<who>{_WHO}) is in play",
+     _when_own("bonus-others")),
+    (r"\+(?P<n>\d+) vitality when your shield is (?P<w>attacking|defending)", _role),
+    (r"\+(?P<n>\d+) vitality for each (?P<t>[\w' ]+?) you have in play", _target_amount("bonus-per-yours")),
+    (r"\+(?P<n>\d+) vitality for each primary match-up which has occurred in this combat so far",
+     _fixed("bonus-per-matchup")),
+    (r"your first match-up creature is \+(?P<n>\d+), your second \+\d+, etc\.?", _fixed("bonus-per-matchup", "yours")),
+    (rf"(?:{_WHO} is )?\+(?P<n>\d+) vitality for each (?P<t>[\w' ]+?) that has been beaten so far in this combat",
+     _target_amount("bonus-per-beaten")),
+    (rf"\+(?P<n>\d+) vitality to each of your other creatures for each of their bribery icons while {_WHO} "
+     r"is in play", _fixed("bonus-per-icon")),
+    (r"\+(?P<n>\d+) vitality to your creatures' off-color bonuses", _fixed("ocb-bonus")),
+    (rf"opponent gets no vitality bonus for creature class when (?P<who>{_WHO}) is in play", _no_enemy_ocb),
+    (r"your\s+opponent\s+gets\s+no\s+off-color\s+bonuses\s+vs\.? "
+     rf"your (?P<t>[\w' ]+?) while (?P<who>{_WHO}) is in play", _no_enemy_ocb),
+    (r"-(?P<n>\d+) vitality to opposing creatures' terrain bonuses", _fixed("terrain-bonus-change", "enemy", -1)),
+    (r"no\s+terrain\s+bonus\s+may\s+be\s+reduced\s+below(?: zero| 0)?", _nothing),  # the kind's floor at 0 (RULES.md)
+    (r"\+(?P<n>\d+) vitality to all creature terrain bonuses", _fixed("terrain-bonus-change", "yours")),
+    (rf"when {_WHO} is in play and unbeaten, all of your other creatures gain their terrain bonuses, "
+     r"regardless of which terrain they're fighting in", _fixed("terrain-bonus-anywhere")),
+    (r"(?:the )?[\w' ]+? must be beaten by (?P<n>\d+) or more points "
+     r"(?:of|or)\s+the\s+result\s+is\s+a\s+push", _push_margin),
+    (rf"when in {_t('terr')}, your enemy must beat you by at least (?P<n>\d+) pts?\.? "
+     r"or\s+the\s+match-up\s+is\s+a\s+push", _push_margin),
+    (r"in primary match-ups, your (?P<t>[\w' ]+?) must be beaten by at least (?P<n>\d+) pts?\.? "
+     r"or\s+the\s+result\s+is\s+a\s+push", _push_margin),
+    (rf"if (?P<who>{_WHO}) loses a match-up, it is destroyed", _dies_when_beaten),
+    (rf"if beaten by (?P<t>[\w' ]+?), (?P<who>{_WHO}) is destroyed", _dies_when_beaten),
+    (r"immune to secondary attacks from (?P<t>[\w' ]+)", _target_amount("immune-secondary", amount=False)),
+    (r"all\s+ranged\s+attacks\s+in\s+combat \(both sides\) are -(?P<n>\d+) strength",
+     _fixed("ranged-bonus-both", sign=-1)),
+    (rf"\+(?P<n>\d+) to all (?P<e>fire|fear)-based attacks when {_WHO} is in play",
+     lambda match, context: [Ability("aoe-bonus", _n(match), match.group("e").lower())]),
+    (r"when played, \+(?P<n>\d+) pts?\.? to the aoe attack for each different type of (?P<t>[\w' ]+?) in play",
+     _target_amount("aoe-per-kind")),
+    (rf"\+(?P<n>\d+) points? to the aoe for every {_t('terr')} in play", _aoe_per_terrain),
+    (r"(?:only )?one (?:(?P<t>[\w' ]+?) )?per (?:[\w' ]+? per )?space,? per player", _play_limit),
+)
+
+
 _PATTERNS: tuple[tuple[str, Build], ...] = (
     (rf"(?P<n>[+-]\d+)\s*(?:vitality\s+)?in\s+{_t('t')}", _terrain_bonus),
     (r"(?P<n>[+-]\d+)\s*(?:vitality\s+)?vs\.?\s+(?P<t>[^,;]+)", _with_target("bonus-vs", amount=True)),
@@ -427,6 +567,7 @@ _PATTERNS: tuple[tuple[str, Build], ...] = (
     (r"shield \((?P<n>\d+)\s*pt limit\) / terrain \(no bonuses\)", _shield_limit),
     (r"all affected creatures can't attack\b.*", _nothing),  # Cow: the methane rule (guardians COMBAT, AOE attacks)
     (r"\(errata applies\b[^)]*\)|\(errata: card says \w+\.?\)", _nothing),  # name/class errata, fixed in the fields
+    *_STRENGTH_PATTERNS,
 )
 PATTERNS = tuple((re.compile(pattern, re.IGNORECASE), build) for pattern, build in _PATTERNS)
 """Keyword clauses, tried in this order at each clause of a sentence."""

@@ -62,6 +62,34 @@ vocabulary below; `terrain` is one of TERRAIN_TYPES.
 | bonus-yours | amount, target | while this card is in play, your creatures of the target + amount |
 | bonus-yours-played | amount, target | as bonus-yours, only for those played while this card is in play |
 | sets-terrain | terrain | for the rest of the combat the space counts as that terrain |
+| *strength* | | *(what changes a creature's Vitality, an attack's points, a match-up's outcome)* |
+| bonus-both | amount, target | while this card is in play, every creature of the target, both sides, + amount |
+| bonus-others | amount, target | as bonus-yours, but not for this card itself |
+| bonus-role | amount, target | + amount to this creature when its Shield is "attacking"/"defending" (the target) |
+| bonus-per-yours | amount, target | + amount for each other creature of yours of the target in play |
+| bonus-per-matchup | amount [, target] | + amount times its match-up's number in the combat (1st, 2nd, ...); target |
+| | | "yours": while this card is in play, each of your primary attackers gets it |
+| bonus-per-beaten | amount, target | + amount for each creature of the target (either side) beaten so far this combat |
+| bonus-per-icon | amount | while in play, your other creatures + amount for each bribery icon they bear |
+| ocb-bonus | amount | your creatures' off-color bonuses, where they get one, + amount |
+| no-enemy-ocb | [target] | while in play, enemy creatures get no off-color bonus against your creatures |
+| | | (of the target, if given) |
+| terrain-bonus-change | amount, target | "yours"/"enemy": those creatures' terrain bonuses (the positive ones) change |
+| | | by amount, never below 0 |
+| terrain-bonus-anywhere |  | while in play and unbeaten, your other creatures get their terrain bonuses on |
+| | | any terrain |
+| push-margin | amount [, target] [, terrain] | beaten only by amount or more, else the match-up is a push; target: |
+| | | while in play, your creatures of the target (not this one unless it matches); terrain: |
+| | | only there |
+| dies-when-beaten | [target] | beaten (by a creature of the target, if given), it is destroyed |
+| immune-secondary | target | secondary attackers of the target cannot beat it or damage it |
+| ranged-bonus-both | amount | every ranged attack in the combat, both sides, + amount (may be negative) |
+| aoe-bonus | amount, target | while in play, every AOE of that element ("fear"), both sides, + amount |
+| aoe-per-kind | amount, target | its AOE + amount for each other kind (name) of creature of the target in |
+| | | play, either side |
+| aoe-per-terrain | amount, terrain | its AOE + amount for each terrain card of that type face up on the board |
+| play-limit | target, limit "space" | one creature of the target per space per player: refused where a space |
+| | | of yours holds one already |
 
 Every ability may also say when it acts (`when`, one of WHEN) and how often or how long
 (`limit`, one of LIMITS); both are blank for an ability that holds whenever it applies.
@@ -72,7 +100,9 @@ mortals, elementals, externals (creature types); a creature class ("knight", "un
 large, medium, small (sizes); flying, non-flying; "bribe:babes", "bribe:beer",
 "bribe:gold" (bribable by that icon), "bribable" (by any); "fear" (affected by fear,
 that is, not immune to it); "immune:fear"; "ranged" (has a ranged attack);
-"stronghold-defenders" (creatures defending in a stronghold); "guardian".
+"stronghold-defenders" (creatures defending in a stronghold); "guardian";
+"attack:fire", "attack:fear" (its attack is fire- or fear-based); "titled:<word>" (its
+name begins with that word: "titled:captain").
 """
 
 from __future__ import annotations
@@ -143,6 +173,26 @@ ABILITY_KINDS = (
     "bonus-yours",
     "bonus-yours-played",
     "sets-terrain",
+    # strength: Vitality, attack points and match-up outcomes
+    "bonus-both",
+    "bonus-others",
+    "bonus-role",
+    "bonus-per-yours",
+    "bonus-per-matchup",
+    "bonus-per-beaten",
+    "bonus-per-icon",
+    "ocb-bonus",
+    "no-enemy-ocb",
+    "terrain-bonus-change",
+    "terrain-bonus-anywhere",
+    "push-margin",
+    "dies-when-beaten",
+    "immune-secondary",
+    "ranged-bonus-both",
+    "aoe-bonus",
+    "aoe-per-kind",
+    "aoe-per-terrain",
+    "play-limit",
 )
 
 WHEN = ("reveal", "match-up", "beaten", "beats", "settlement", "moving", "draw", "any-time", "command")

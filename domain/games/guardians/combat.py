@@ -107,14 +107,18 @@ from domain.games.guardians.state import (
 )
 from domain.games.guardians.strength import (
     abilities,
+    aoe_changes,
     beaten_damage,
     channel_limit,
     destroys,
+    dies_when_beaten,
     has,
     immune,
     immune_to_aoe,
+    in_play,
     matches,
     may_fire,
+    push_margin,
     standing,
     stronghold_face,
     terms,
@@ -511,12 +515,17 @@ def aoe_strike(em: Em, seat: int, source: str, amount: int, element: str) -> Non
     discarding them (guardians AOE attacks)."""
     combat = combat_now(em.state)
     kind, _, only = element.partition(":")
+    changes = aoe_changes(em.state, combat, source, kind)
+    amount += sum(t.value for t in changes)
     victims = tuple(
         c
         for c in hand(em.state, side(combat, other(seat)))
         if face(c).vitality <= amount and not immune_to_aoe(c, kind) and (not only or matches(only, c))
     )
-    em.emit(EffectApplied, R_AOE, seat=seat, source=source, effect=f"aoe {kind}", amount=amount, cards=victims)
+    note = ", ".join(f"{t.source} {t.value:+d}" for t in changes)
+    em.emit(
+        EffectApplied, R_AOE, seat=seat, source=source, effect=f"aoe {kind}", amount=amount, cards=victims, note=note
+    )
     status = "out" if kind == "methane" else "destroyed"
     for card in victims:
         em.emit(CreatureStatus, R_AOE, seat=other(seat), card=card, status=status, by=source)
@@ -684,6 +693,9 @@ def play_ranged(em: Em, rng: Rng, command: PlayRanged) -> None:
     if role == "defending" and stronghold_owner(combat.space) == seat and held is not None:
         givers += [a for a in held.abilities if a.kind == "ranged-bonus"]
     amount += sum(a.amount for a in givers if a.target in ("", role))
+    # A card in play on either side may change every ranged attack of the combat.
+    everywhere = (*in_play(combat.attacker), *in_play(combat.defender))
+    amount = max(0, amount + sum(a.amount for giver in everywhere for a in abilities(giver, "ranged-bonus-both")))
     em.emit(RangedFired, R_RANGED, seat=seat, card=command.card, into=into, amount=amount)
     note_text(em, seat_of(command.card), command.card)
     if face(command.card).key in texts.PUSH_FORCERS:
@@ -810,6 +822,21 @@ def resolve_matchup(em: Em, rng: Rng) -> None:
         outcome == "defender" and immune(a_card, d_card, combat)
     ):
         outcome = "push"
+    if outcome in ("attacker", "defender"):
+        loser = d_card if outcome == "attacker" else a_card
+        giver, margin = push_margin(combat, loser)
+        if giver and abs(a_total - d_total) < margin:
+            outcome = "push"
+            em.emit(
+                EffectApplied,
+                text_box(face(giver).name),
+                seat=seat_of(giver),
+                source=giver,
+                effect="push-margin",
+                amount=margin,
+                cards=(loser,),
+                note=f"beaten by {abs(a_total - d_total)}, less than {margin}: a push",
+            )
     a_damage = (
         0
         if immune(a_card, d_card, combat)
@@ -839,10 +866,12 @@ def resolve_matchup(em: Em, rng: Rng) -> None:
     )
     if outcome != "push":
         winner, loser = (a_card, d_card) if outcome == "attacker" else (d_card, a_card)
-        status = "beaten"
+        status, rule = "beaten", R_OVER_YET
         if any(not a.target or matches(a.target, loser) for a in abilities(winner, "destroys-beaten")):
             status = "destroyed"
-        em.emit(CreatureStatus, R_OVER_YET, seat=seat_of(loser), card=loser, status=status, by=winner)
+        elif dies_when_beaten(loser, winner, combat):
+            status, rule = "destroyed", text_box(face(loser).name)
+        em.emit(CreatureStatus, rule, seat=seat_of(loser), card=loser, status=status, by=winner)
         powers.wreck_stronghold(em, winner, loser)
         if face(winner).key in texts.STONE_THIEVES and lookup(combat.channel, loser):
             thief_victim = seat_of(loser)
@@ -873,6 +902,12 @@ def _check_secondary(state: GuardiansState, command: PlayCreature) -> None:
         raise RuleViolation(
             R_SECONDARY, f"{command.target or 'nothing'} is not an enemy creature on the table you may attack"
         )
+    for ability in abilities(command.target, "immune-secondary"):
+        if matches(ability.target, command.card, combat):
+            raise RuleViolation(
+                text_box(face(command.target).name),
+                f"{face(command.target).name} is immune to secondary attacks from {ability.target}",
+            )
 
 
 def resolve_secondary(em: Em, rng: Rng) -> None:

@@ -19,6 +19,7 @@ from domain.games.guardians.citations import (
     R_TELEPORT_TOWER,
     R_TEXT,
     R_WHO_PLACES,
+    text_box,
 )
 from domain.games.guardians.effects import (
     Em,
@@ -67,6 +68,7 @@ from domain.games.guardians.state import (
     under,
     upgrade,
 )
+from domain.games.guardians.strength import limited_as, limits_of
 from domain.games.guardians.texts import TELEPORT_TOWER, TES_LET, implemented
 from domain.kernel import Command, Rng, RuleViolation, canonical_json, memo_last, quoted, require
 
@@ -179,6 +181,10 @@ class Stronghold:
     """A Teleport Tower of the seat's stands beside it."""
     tower_full: bool
     """That Teleport Tower holds its creature."""
+    limited: tuple[str, ...] = ()
+    """The play-limit targets the seat's creatures on it count as (strength.limited_as)."""
+    enforced: tuple[tuple[str, str], ...] = ()
+    """The play limits its creatures impose: (target, the card's name)."""
     on_zone: str = field(init=False, compare=False, repr=False)
     """on(space), made once (a Place target too)."""
     under_zone: str = field(init=False, compare=False, repr=False)
@@ -197,7 +203,9 @@ class Stronghold:
         object.__setattr__(self, "stack", members(self.holder) if self.own else on_zone)
 
 
-SpaceFacts = tuple[str, str, bool, int, int, int, bool, bool, bool, bool]
+SpaceFacts = tuple[
+    str, str, bool, int, int, int, bool, bool, bool, bool, tuple[str, ...], tuple[tuple[str, str], ...]
+]
 """A Stronghold's fields, in order."""
 
 
@@ -254,6 +262,7 @@ def _strongholds(state: GuardiansState, seat: int) -> Strongholds:
         carried = state.zone(seat, members(holder)) if own else ()
         beside = zones.get(upgrade_key, ()) if space in ends else ()
         tower_here = any(face(c).key == TELEPORT_TOWER for c in beside)
+        limited, enforced = _play_limits((*lying, *zones.get(under_key, ()), *carried))
         facts.append((
             space,
             holder,
@@ -265,11 +274,40 @@ def _strongholds(state: GuardiansState, seat: int) -> Strongholds:
             bool(beside),
             tower_here,
             tower_here and bool(zones.get(tower_key, ())),
+            limited,
+            enforced,
         ))
     # The card placed never stands on the board itself (_source), so any Standard
     # Bearer standing is another.
     bearer = any(face(s.card).kind == "standard-bearer" for s in state.shields_of(seat))
     return _interned(seat, tuple(facts), bearer)
+
+
+def _play_limits(cards: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[tuple[str, str], ...]]:
+    """What a space's creatures count as for play limits, and the limits they impose."""
+    limited: set[str] = set()
+    enforced: set[tuple[str, str]] = set()
+    for info in map(face, cards):
+        limited |= limited_as(info.key)
+        enforced |= {(target, info.name) for target in limits_of(info.key)}
+    return tuple(sorted(limited)), tuple(sorted(enforced))
+
+
+def _check_play_limit(here: Stronghold, info: Card, source: str) -> None:
+    """One creature of a play limit's target per space per player (the card's text, as
+    "only one King per space per player"): a creature may not join a space of yours that
+    holds one already, if it or a creature there imposes the limit. Moving within the
+    space adds nothing."""
+    if source in here.lying:
+        return
+    own = limits_of(info.key)
+    # Its own limits first, then those of the creatures there, each in a fixed order.
+    found = [(target, info.name) for target in sorted(own)]
+    found += [(target, name) for target, name in here.enforced if target not in own]
+    for target, imposer in found:
+        if target in here.limited and target in limited_as(info.key):
+            label = " ".join(part.partition(":")[2] or part for part in target.split("+"))
+            raise RuleViolation(text_box(imposer), f"one {label} per space per player: {here.space} holds one")
 
 
 @functools.cache
@@ -388,6 +426,7 @@ def place_target(spaces: Strongholds, info: Card, source: str, target: str) -> s
         if not info.is_creature:
             raise RuleViolation(R_PLACE, f"only creatures go under a stronghold, not {info.name}")
         _check_room(here, info, source)
+        _check_play_limit(here, info, source)
         return target
     if info.is_shield:
         if here.holder:
@@ -402,6 +441,8 @@ def place_target(spaces: Strongholds, info: Card, source: str, target: str) -> s
         stack = here.stack
         if stack != target and info.is_creature and info.stacking > here.carrying:
             check_shield_room(here.carrying, info.stacking, here.holder, R_SHIELDS)
+        if info.is_creature:
+            _check_play_limit(here, info, source)
         if info.kind == "creature-item":
             if not implemented(info):
                 raise RuleViolation(

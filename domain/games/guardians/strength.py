@@ -6,9 +6,11 @@ CHANNELING), and immunity and destruction (guardians IMMUNITY, DESTRUCTION).
 
 from __future__ import annotations
 
+from functools import cache
+
 from domain.games.guardians import texts
 from domain.games.guardians.board import stronghold_owner
-from domain.games.guardians.cards import Ability, Card, card
+from domain.games.guardians.cards import CARDS, Ability, Card, card
 from domain.games.guardians.messages import Term
 from domain.games.guardians.state import Combat, GuardiansState, Side, face, hand, lookup, seat_of, side
 
@@ -26,7 +28,14 @@ def abilities(instance: str, kind: str) -> tuple[Ability, ...]:
 
 
 def has(instance: str, kind: str) -> bool:
-    return bool(abilities(instance, kind))
+    return kind in _kinds(face(instance).key)
+
+
+@cache
+def _kinds(key: str) -> frozenset[str]:
+    """The ability kinds a card has, once per card (the totals ask often)."""
+    info = card(key)
+    return frozenset(a.kind for a in (*info.abilities, *texts.EXTRA_ABILITIES.get(key, ())))
 
 
 def is_ranged(instance: str) -> bool:
@@ -76,6 +85,10 @@ def _is(word: str, instance: str, combat: Combat | None) -> bool:
         return detail in subject.bribes
     if kind == "immune":
         return any(a.target == detail for a in abilities(instance, "immune"))
+    if kind == "attack":
+        return any(a.target == detail for a in abilities(instance, "attack-element"))
+    if kind == "titled":
+        return subject.name.lower().split()[0] == detail
     if word == "stronghold-defenders":
         return combat is not None and defending_stronghold(combat, instance)
     size = size_of(instance, combat)
@@ -195,17 +208,19 @@ def terms(state: GuardiansState, combat: Combat, instance: str, opponent: str, *
     cut = size_cut(instance, combat)
     if cut:
         found.append(Term(f"size {size_of(instance, combat)}", -cut))
+    side = side_of(combat, instance)
+    enemy = side_of(combat, opponent)
     bonus = ocb(instance, opponent)
     if bonus:
         found.append(Term("off-color bonus", bonus))
-    for ability in abilities(instance, "terrain-bonus"):
-        if ability.terrain in combat.terrain:
-            found.append(Term(f"terrain {ability.terrain}", ability.amount))
+        if not secondary:
+            found.extend(_ocb_changes(combat, side, enemy, opponent, bonus))
+    found.extend(_terrain_terms(combat, side, enemy, instance, secondary=secondary))
     for ability in abilities(instance, "bonus-vs"):
         if matches(ability.target, opponent, combat):
             found.append(Term(f"vs {ability.target}", ability.amount))
-    side = side_of(combat, instance)
     role = "attacking" if side.seat == combat.attacker.seat else "defending"
+    found.extend(_own_counted(combat, side, instance, role))
     # A secondary attacker keeps only its own text; a primary also gets its side's.
     sources = (
         (instance,)
@@ -226,6 +241,15 @@ def terms(state: GuardiansState, combat: Combat, instance: str, opponent: str, *
                 for a in abilities(source, "bonus-yours-played")
                 if matches(a.target, instance, combat)
             )
+        if not secondary and _STRENGTH_GIVERS & _kinds(face(source).key):
+            found.extend(_given(combat, side, source, instance))
+    found.extend(
+        Term("own text" if source == instance else face(source).name, a.amount)
+        for source in ((instance,) if secondary else (*in_play(combat.attacker), *in_play(combat.defender)))
+        if has(source, "bonus-both")
+        for a in abilities(source, "bonus-both")
+        if matches(a.target, instance, combat)
+    )
     if secondary:
         found.extend(Term("secondary attacker", a.amount) for a in abilities(instance, "secondary-bonus"))
         found.extend(
@@ -248,6 +272,184 @@ def terms(state: GuardiansState, combat: Combat, instance: str, opponent: str, *
     if channel:
         found.append(Term("channeling", channel))
     return tuple(found)
+
+
+# ---------------------------------------------------------------- strength texts (guardians Text Box)
+
+_STRENGTH_GIVERS = frozenset({"bonus-others", "bonus-per-matchup", "bonus-per-icon"})
+"""Kinds by which a card of a side in play gives its other creatures (or itself) a bonus."""
+
+
+def in_play(one: Side) -> tuple[str, ...]:
+    """A side's cards in play in the combat: its creatures standing on the table and its Shield."""
+    return (*standing(one), *((one.shield,) if one.shield else ()))
+
+
+def matchup_number(one: Side, instance: str) -> int:
+    """Which of its side's primary attackers a creature is (1st, 2nd, ...), the Command
+    Card aside: the number of its match-up in the combat."""
+    primaries = [c for c in one.played if c != one.command]
+    return primaries.index(instance) + 1 if instance in primaries else 0
+
+
+def _given(combat: Combat, one: Side, source: str, instance: str) -> list[Term]:
+    """What a card of the side in play gives `instance` (itself included) by the counted
+    and the "other creatures" bonuses."""
+    name = "own text" if source == instance else face(source).name
+    found: list[Term] = []
+    for a in abilities(source, "bonus-others"):
+        if source != instance and matches(a.target, instance, combat):
+            found.append(Term(name, a.amount))
+    for a in abilities(source, "bonus-per-matchup"):
+        if source == instance or a.target == "yours":
+            number = matchup_number(one, instance)
+            if number:
+                found.append(Term(f"{name}: match-up {number}", a.amount * number))
+    for a in abilities(source, "bonus-per-icon"):
+        icons = len(face(instance).bribes)
+        if source != instance and icons:
+            found.append(Term(f"{name}: {icons} bribery icons", a.amount * icons))
+    return found
+
+
+def _own_counted(combat: Combat, one: Side, instance: str, role: str) -> list[Term]:
+    """The creature's own bonuses by its Shield's role and by what it counts in play."""
+    kinds = _kinds(face(instance).key)
+    found: list[Term] = []
+    if "bonus-role" in kinds:
+        found += [Term(f"own text: {role}", a.amount) for a in abilities(instance, "bonus-role") if a.target == role]
+    if "bonus-per-yours" in kinds:
+        for a in abilities(instance, "bonus-per-yours"):
+            count = sum(1 for c in standing(one) if c != instance and matches(a.target, c, combat))
+            if count:
+                found.append(Term(f"own text: {count} {a.target} in play", a.amount * count))
+    if "bonus-per-beaten" in kinds:
+        lost = (*combat.attacker.beaten, *combat.defender.beaten)
+        for a in abilities(instance, "bonus-per-beaten"):
+            count = sum(1 for c in lost if matches(a.target, c, combat))
+            if count:
+                found.append(Term(f"own text: {count} {a.target} beaten", a.amount * count))
+    return found
+
+
+def _ocb_changes(combat: Combat, one: Side, enemy: Side, opponent: str, bonus: int) -> list[Term]:
+    """An enemy card in play that takes the off-color bonus away (against its creatures of
+    a target), else what cards of the side in play add to it."""
+    for source in in_play(enemy):
+        if has(source, "no-enemy-ocb"):
+            for a in abilities(source, "no-enemy-ocb"):
+                if not a.target or matches(a.target, opponent, combat):
+                    return [Term(face(source).name, -bonus)]
+    return [
+        Term(face(s).name, a.amount) for s in in_play(one) if has(s, "ocb-bonus") for a in abilities(s, "ocb-bonus")
+    ]
+
+
+def _terrain_terms(combat: Combat, one: Side, enemy: Side, instance: str, *, secondary: bool) -> list[Term]:
+    """Terrain bonuses and penalties (guardians TERRAIN BONUS); a card of the side may
+    grant the bonuses on any terrain, and cards in play change the bonuses, never below 0."""
+    found: list[Term] = []
+    found_anywhere = "" if secondary else next(
+        (c for c in standing(one) if c != instance and has(c, "terrain-bonus-anywhere")), ""
+    )
+    for ability in abilities(instance, "terrain-bonus"):
+        if ability.terrain in combat.terrain:
+            found.append(Term(f"terrain {ability.terrain}", ability.amount))
+        elif found_anywhere and ability.amount > 0:
+            found.append(Term(f"terrain {ability.terrain} ({face(found_anywhere).name})", ability.amount))
+        else:
+            continue
+        if ability.amount > 0 and not secondary:
+            running = ability.amount
+            for source, change in _terrain_changes(one, enemy):
+                changed = max(0, running + change)
+                if changed != running:
+                    found.append(Term(face(source).name, changed - running))
+                running = changed
+    return found
+
+
+def _terrain_changes(one: Side, enemy: Side) -> list[tuple[str, int]]:
+    return [
+        (source, a.amount)
+        for who, cards in (("yours", in_play(one)), ("enemy", in_play(enemy)))
+        for source in cards
+        if has(source, "terrain-bonus-change")
+        for a in abilities(source, "terrain-bonus-change")
+        if a.target == who
+    ]
+
+
+def push_margin(combat: Combat, loser: str) -> tuple[str, int]:
+    """The card that makes `loser` beatable only by a margin, and the margin; ("", 0) if
+    none: its own text (on its terrain, if it names one) or a card of its side in play
+    that covers creatures of a target."""
+    best = ("", 0)
+    for source in in_play(side_of(combat, loser)):
+        if not has(source, "push-margin"):
+            continue
+        for a in abilities(source, "push-margin"):
+            covers = matches(a.target, loser, combat) if a.target else source == loser
+            if covers and (not a.terrain or a.terrain in combat.terrain) and a.amount > best[1]:
+                best = (source, a.amount)
+    return best
+
+
+def dies_when_beaten(loser: str, winner: str, combat: Combat) -> bool:
+    """The loser's text destroys it when it is beaten (by a creature of a target)."""
+    return any(not a.target or matches(a.target, winner, combat) for a in abilities(loser, "dies-when-beaten"))
+
+
+def aoe_changes(state: GuardiansState, combat: Combat, source: str, element: str) -> list[Term]:
+    """What an AOE gains: its own text's counts (other kinds of a target in play, terrain
+    cards of a type on the board) and the cards in play that raise every AOE of its element."""
+    found: list[Term] = []
+    mine = face(source)
+    everything = (*in_play(combat.attacker), *in_play(combat.defender))
+    for a in abilities(source, "aoe-per-kind"):
+        kinds = {face(c).name for c in everything if face(c).name != mine.name and matches(a.target, c, combat)}
+        if kinds:
+            found.append(Term(f"{len(kinds)} other {a.target}", a.amount * len(kinds)))
+    for a in abilities(source, "aoe-per-terrain"):
+        laid = sum(
+            1
+            for zone, cards in state.zones.items()
+            if zone.split(":", 1)[1].startswith("terrain:")
+            for c in cards
+            if a.terrain in face(c).terrain_types
+        )
+        if laid:
+            found.append(Term(f"{laid} {a.terrain} in play", a.amount * laid))
+    found.extend(
+        Term(face(c).name, a.amount)
+        for c in everything
+        if has(c, "aoe-bonus")
+        for a in abilities(c, "aoe-bonus")
+        if a.target == element
+    )
+    return found
+
+
+@cache
+def _limit_targets() -> frozenset[str]:
+    """Every target a play limit of some card names ("one <target> per space per player")."""
+    return frozenset(a.target for info in CARDS.values() for a in info.abilities if a.kind == "play-limit")
+
+
+@cache
+def limited_as(key: str) -> frozenset[str]:
+    """The play-limit targets a creature counts as (a King of Mystfall is one
+    "name:king of mystfall"), once per card. Matched on a stand-in instance: the
+    words of a play limit ask only the card, never its seat or combat."""
+    if not card(key).is_creature:
+        return frozenset()
+    return frozenset(t for t in _limit_targets() if matches(t, f"1.{key}#1"))
+
+
+@cache
+def limits_of(key: str) -> frozenset[str]:
+    """The targets of a card's own play limits."""
+    return frozenset(a.target for a in card(key).abilities if a.kind == "play-limit")
 
 
 def _applies(ability: Ability, opponent: str, combat: Combat, role: str) -> bool:
