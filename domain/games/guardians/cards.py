@@ -69,7 +69,7 @@ vocabulary below; `terrain` is one of TERRAIN_TYPES.
 | | | control of the space |
 | control-bonus | amount [, target] | + amount to its side's total for control of the space: target "attacking" |
 | | | (a Shield's, when it attacks), or a creature target: + amount per living creature of it |
-| | | on its side (the card itself must be alive) |
+| | | on its side, itself included (the card itself must be alive) |
 | unlimited-channeling |  | may receive any amount of channeling |
 | cmp-bonus | amount, target | + amount (may be negative) to every channeling: target "both" (both sides in |
 | | | this Shield's combats), "yours" (to your creatures in this Shield's combats), "beneath" |

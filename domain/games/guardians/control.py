@@ -91,7 +91,8 @@ def control_total(state: GuardiansState, combat: Combat, one: Side) -> tuple[int
             if ability.target == "attacking":
                 bonus, cards = (ability.amount, ()) if attacking else (0, ())
             else:
-                cards = tuple(c for c in staying if c != source and matches(ability.target, c, combat))
+                # "each living Slag Beast": the card itself too, when it is one.
+                cards = tuple(c for c in staying if matches(ability.target, c, combat))
                 bonus = ability.amount * len(cards)
             if bonus:
                 notes.append(ControlNote(source, "control-bonus", bonus, cards))
