@@ -88,8 +88,9 @@ def control_total(state: GuardiansState, combat: Combat, one: Side) -> tuple[int
     attacking = one.seat == combat.attacker.seat
     for source in (*((one.shield,) if one.shield else ()), *staying):
         for ability in abilities(source, "control-bonus"):
+            cards: tuple[str, ...] = ()
             if ability.target == "attacking":
-                bonus, cards = (ability.amount, ()) if attacking else (0, ())
+                bonus = ability.amount if attacking else 0
             else:
                 # "each living Slag Beast": the card itself too, when it is one.
                 cards = tuple(c for c in staying if matches(ability.target, c, combat))
