@@ -505,6 +505,95 @@ _STRENGTH_PATTERNS: tuple[tuple[str, Build], ...] = (
 )
 
 
+# --- control, channeling, bribery, stones and draws ---------------------------------------
+
+_COUNT = r"(?P<n>\d+|one|an?)"
+"""A count written as a number or a word ("1", "one", "an")."""
+
+
+def _count(match: re.Match[str]) -> int:
+    word = match.group("n").lower()
+    return 1 if word in ("one", "a", "an") else int(word)
+
+
+def _counted(kind: str, target: str = "", sign: int = 1) -> Build:
+    def build(match: re.Match[str], context: Context) -> list[Ability]:
+        return [Ability(kind, sign * _count(match), target)]
+    return build
+
+
+def _control_bonus(match: re.Match[str], context: Context) -> list[Ability] | None:
+    phrase = match.groupdict().get("t")
+    if phrase is None:
+        return [Ability("control-bonus", _n(match), "attacking")] if context.kind in SHIELD_KINDS else None
+    target = context.targets.creatures(phrase)
+    return None if target is None else [Ability("control-bonus", _n(match), target)]
+
+
+def _no_control_opponent(match: re.Match[str], context: Context) -> list[Ability] | None:
+    target = context.targets.one(match.group("t"))
+    return None if target is None else [Ability("no-control-opponent", target=target)]
+
+
+def _no_bribery(match: re.Match[str], context: Context) -> list[Ability] | None:
+    on_space = match.groupdict().get("space") is not None
+    if on_space != (context.kind in ("terrain", "shield-terrain")):
+        return None  # a terrain's ban is on its space, a creature's once it is in play
+    return [Ability("no-bribery", target=f"bribe:{match.group('icon').lower()}")]
+
+
+def _extra_draw(target: str) -> Build:
+    def build(match: re.Match[str], context: Context) -> list[Ability] | None:
+        own = match.groupdict().get("who")
+        if own is not None and not _own(own, context):
+            return None
+        return [Ability("extra-draw", _count(match), target, when="draw")]
+    return build
+
+
+_IN_DO = r"(?:during|in) the draw and organi[sz]e phase"
+_CONTROL = r"for control of (?:the |a )?space"
+_CONTROL_PATTERNS: tuple[tuple[str, Build], ...] = (
+    (rf"(?:if it survives, )?(?:{_WHO} )?counts as (?P<n>\d+) vitality {_CONTROL}", _amount("control-vitality")),
+    (rf"both {_WHO} and its opponent in melee don't count towards? control of the space",
+     lambda match, context: [Ability("no-control"), Ability("no-control-opponent")]),
+    (r"if opponent in match-up was (?:an? )?(?P<t>[\w ]+?), then the [\w ]+?'s vitality doesn't count towards? "
+     r"control of the space", _no_control_opponent),
+    (rf"when attacking with this shield, add (?P<n>\d+) to your vitality total {_CONTROL}", _control_bonus),
+    (rf"if {_WHO} is alive after combat, add \+(?P<n>\d+) vitality to each living (?P<t>[\w' ]+?) {_CONTROL}",
+     _control_bonus),
+    (r"unlimited channeling", _plain("unlimited-channeling")),
+    (r"(?P<n>[+-]\d+) cmp to channeling \(both sides\)", _bonus_yours("cmp-bonus", "both")),
+    (r"all channeling to your creatures gains? (?P<n>[+-]\d+) cmp", _bonus_yours("cmp-bonus", "yours")),
+    (r"all channeling by creatures is (?P<n>[+-]\d+) cmp from beneath this stronghold card",
+     _bonus_yours("cmp-bonus", "beneath")),
+    (r"no power stones? may be spent for channeling during this combat", _plain("no-stone-channeling")),
+    (rf"opponent cannot channel to any creature in combat if {_WHO} is in play and unbeaten",
+     _plain("no-enemy-channeling")),
+    (rf"no bribery by (?P<icon>babes|beer|gold) allowed once {_WHO} is in play unless {_WHO} is bribed first",
+     _no_bribery),
+    (r"no bribery by (?P<icon>babes|beer|gold) (?:is )?allowed (?P<space>on this space)", _no_bribery),
+    (r"no bribery vs\.? creatures under this shield", _plain("no-bribery-vs")),
+    (rf"if you bribe with (?P<icon>babes|beer|gold) while {_WHO} is in play, return (?:babes|beer|gold) to your "
+     r"storage hand", lambda match, context: [Ability("bribe-returns", target=f"bribe:{match.group('icon').lower()}")]),
+    (r"any bribery cards? you play works? vs\.? any bribable creature", _plain("bribes-any")),
+    (rf"\+{_COUNT} power stones? every time one of your creatures is bribed", _counted("gain-stones", "bribed")),
+    (rf"you gain {_COUNT} power stones? every time an opponent channels while {_WHO} is in play",
+     _counted("gain-stones", "enemy-channels")),
+    (rf"you gain {_COUNT} power stones? for each creature you beat after {_WHO} is in play, as long as it is unbeaten",
+     _counted("gain-stones", "beats")),
+    (rf"gain {_COUNT} power stones? every time this shield wins a combat", _counted("gain-stones", "shield-wins")),
+    (rf"{_IN_DO}, draw {_COUNT} extra cards? for each swamp you control", _extra_draw("swamp")),
+    (rf"draw {_COUNT} extra cards? {_IN_DO} if your up-card was a small creature", _extra_draw("up:small")),
+    (rf"if (?P<who>[\w' ]+?) is your up-card before cards are drawn {_IN_DO}, draw {_COUNT} additional cards?",
+     _extra_draw("up:self")),
+    (rf"{_IN_DO}, draw {_COUNT} extra cards? for each shield you have lost from play during this game",
+     _extra_draw("shields-lost")),
+    (rf"{_IN_DO}, draw {_COUNT} extra cards? for each shield you have in the disputed lands",
+     _extra_draw("shields-in-lands")),
+)
+"""The theme's clauses (RULES.md: Cards and their texts), tried after the keywords above."""
+
 _PATTERNS: tuple[tuple[str, Build], ...] = (
     (rf"(?P<n>[+-]\d+)\s*(?:vitality\s+)?in\s+{_t('t')}", _terrain_bonus),
     (r"(?P<n>[+-]\d+)\s*(?:vitality\s+)?vs\.?\s+(?P<t>[^,;]+)", _with_target("bonus-vs", amount=True)),
@@ -568,6 +657,7 @@ _PATTERNS: tuple[tuple[str, Build], ...] = (
     (r"all affected creatures can't attack\b.*", _nothing),  # Cow: the methane rule (guardians COMBAT, AOE attacks)
     (r"\(errata applies\b[^)]*\)|\(errata: card says \w+\.?\)", _nothing),  # name/class errata, fixed in the fields
     *_STRENGTH_PATTERNS,
+    *_CONTROL_PATTERNS,
 )
 PATTERNS = tuple((re.compile(pattern, re.IGNORECASE), build) for pattern, build in _PATTERNS)
 """Keyword clauses, tried in this order at each clause of a sentence."""

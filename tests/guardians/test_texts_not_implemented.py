@@ -31,7 +31,7 @@ from domain.kernel import Event, RuleViolation, StartGame
 from tests.guardians.support import KIT, Table, card_of, face_off, instances, run, table
 from tests.kit import of
 
-FINN = "re-finn-swamp-king"
+GAAR = "re-gaar-influencer-of-the-masses"
 DRIFTERS = ("dn-drifters-nexus-stronghold-l", "dn-drifters-nexus-stronghold-c", "dn-drifters-nexus-stronghold-r")
 NOTED_KINDS = {"creature", "guardian", "stronghold", "standard-bearer", "upgrade", "terrain"}
 """The kinds whose cards with an unimplemented text come into play, each saying so; every
@@ -49,12 +49,12 @@ def test_every_unimplemented_kind_says_so_or_is_not_played() -> None:
 
 
 def test_a_guardian_and_a_stronghold_say_so_when_the_game_is_set_up() -> None:
-    """Finn, Swamp King and the Drifter's Nexus stronghold come into play at the start;
+    """Gaar, Influencer of the Masses, and the Drifter's Nexus stronghold come into play at the start;
     seat 2's Rak Nam and Carreg Amroth are implemented and say nothing."""
     knights = EXAMPLE_DECKS["knights"]
-    deck = replace_card(knights, guardian=FINN, stronghold=DRIFTERS).compact()
+    deck = replace_card(knights, guardian=GAAR, stronghold=DRIFTERS).compact()
     events = run(KIT.initial(2, {"deck_1": deck}), StartGame(seat=0)).events
-    assert notes(events) == [(1, FINN), *((1, key) for key in DRIFTERS)]
+    assert notes(events) == [(1, GAAR), *((1, key) for key in DRIFTERS)]
 
 
 def test_a_standard_bearer_and_an_upgrade_say_so_when_the_layouts_are_revealed() -> None:
@@ -88,9 +88,10 @@ def test_a_terrain_card_says_so_when_it_is_laid_face_up() -> None:
 
 
 def test_a_channeler_says_so_when_it_channels() -> None:
-    """The Greater Energy Elemental, face down under a stronghold, is shown as it channels.
+    """The Eternal Witch Lord, face down under a stronghold, is shown as it channels (to a Wraith:
+    it channels to Undead only).
     A creature with no CMP under a stronghold does not channel (guardians Channelers)."""
-    elemental, swordsman = card_of(1, "Greater Energy Elemental"), card_of(1, "Swordsman", 2)
+    elemental, swordsman = card_of(1, "Eternal Witch Lord"), card_of(1, "Swordsman", 2)
     state = face_off(["Wraith"], ["Archer"])
     t = Table(replace_card(state, zones={**state.zones, "1:under:a1": (elemental, swordsman)}))
     t.play(Step(seat=1, to="b3"))

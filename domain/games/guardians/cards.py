@@ -90,6 +90,34 @@ vocabulary below; `terrain` is one of TERRAIN_TYPES.
 | aoe-per-terrain | amount, terrain | its AOE + amount for each terrain card of that type face up on the board |
 | play-limit | target, limit "space" | one creature of the target per space per player: refused where a space |
 | | | of yours holds one already |
+| *control, channeling, bribery, stones and draws* | | |
+| control-vitality | amount | counts as amount Vitality for control of the space (guardians COMBAT RESOLUTION) |
+| no-control |  | does not count toward control of the space |
+| no-control-opponent | [target] | its primary match-up opponent (of the target, if given) does not count toward |
+| | | control of the space |
+| control-bonus | amount [, target] | + amount to its side's total for control of the space: target "attacking" |
+| | | (a Shield's, when it attacks), or a creature target: + amount per living creature of it |
+| | | on its side, itself included (the card itself must be alive) |
+| unlimited-channeling |  | may receive any amount of channeling |
+| cmp-bonus | amount, target | + amount (may be negative) to every channeling: target "both" (both sides in |
+| | | this Shield's combats), "yours" (to your creatures in this Shield's combats), "beneath" |
+| | | (an upgrade: by channelers under its stronghold space) |
+| no-stone-channeling |  | once it is revealed, no Power Stone may be spent to channel in this combat |
+| no-enemy-channeling |  | while it is on the table and not beaten, the enemy may not channel |
+| no-bribery | target | bribery by the icon of the target ("bribe:gold") is refused: a creature's once it is |
+| | | on the table, unless it was bribed; a terrain's on its space |
+| no-bribery-vs |  | a Shield's: no bribery against the creatures under it |
+| bribe-returns | target | while it is on your table, your bribery cards of the target's icon return to your |
+| | | Storage Hand instead of the discard pile |
+| bribes-any |  | while it is on your table, your bribery cards work against any bribable creature |
+| gain-stones | amount, target | + amount Power Stones on an event (target): "bribed" (one of your creatures is |
+| | | bribed), "enemy-channels" (while it is on your table), "beats" (a creature of yours |
+| | | beats its opponent while it is on your table and unbeaten), "shield-wins" (this Shield |
+| | | wins a combat), "" with when "any-time" (a Spell: when it is played) |
+| extra-draw | amount, target | a Guardian's (or an Up card's) + amount cards in Draw & Organize: target "swamp" |
+| | | (per Swamp you control), "up:small" (your Up card was a small creature), "up:self" (this |
+| | | card is your Up card), "shields-lost" (per Shield you have lost), "shields-in-lands" (per |
+| | | Shield of yours on a land) |
 
 Every ability may also say when it acts (`when`, one of WHEN) and how often or how long
 (`limit`, one of LIMITS); both are blank for an ability that holds whenever it applies.
@@ -193,6 +221,21 @@ ABILITY_KINDS = (
     "aoe-per-kind",
     "aoe-per-terrain",
     "play-limit",
+    # Control, channeling, bribery, stones and draws
+    "control-vitality",
+    "no-control",
+    "no-control-opponent",
+    "control-bonus",
+    "unlimited-channeling",
+    "cmp-bonus",
+    "no-stone-channeling",
+    "no-enemy-channeling",
+    "no-bribery",
+    "no-bribery-vs",
+    "bribe-returns",
+    "bribes-any",
+    "gain-stones",
+    "extra-draw",
 )
 
 WHEN = ("reveal", "match-up", "beaten", "beats", "settlement", "moving", "draw", "any-time", "command")

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from domain.games.guardians import powers, texts
+from domain.games.guardians import control, powers, texts
 from domain.games.guardians.answers import await_answer, check_not_cursed, cursed
 from domain.games.guardians.board import is_land, neighbours, stronghold_owner, strongholds
 from domain.games.guardians.cards import card as card_def
@@ -32,6 +32,7 @@ from domain.games.guardians.citations import (
 )
 from domain.games.guardians.effects import (
     Em,
+    gain_stones,
     move,
     next_actor,
     note_text,
@@ -123,7 +124,6 @@ from domain.games.guardians.strength import (
     stronghold_face,
     terms,
     total,
-    vitality,
 )
 from domain.kernel import Rng, RuleViolation, require
 
@@ -341,8 +341,16 @@ def check_play_card(state: GuardiansState, command: PlayCard) -> CardPlay:
         if command.target != target:
             raise RuleViolation(R_BRIBERY, f"bribery names the enemy creature you face ({target})")
         icon = info.name.lower()
-        if icon not in face(target).bribes:
+        bribable = icon in face(target).bribes or (
+            bool(face(target).bribes) and bool(control.bribes_anything(combat, seat))
+        )
+        if not bribable:
             raise RuleViolation(R_BRIBERY, f"{face(target).name} cannot be bribed by {info.name}")
+        ban = control.bribery_ban(state, combat, target, icon)
+        if ban:
+            raise RuleViolation(
+                R_BRIBERY, f"{face(ban).name} forbids bribery by {info.name} against {face(target).name}"
+            )
         return CardPlay(bribe=True)
     key = info.key
     if key == texts.DISPEL_MAGIC:
@@ -608,10 +616,19 @@ def _bribed(combat: Combat, seat: int) -> str:
 
 
 def _bribe(em: Em, rng: Rng, seat: int, command: PlayCard) -> None:
-    stage = combat_now(em.state).stage
+    combat = combat_now(em.state)
+    stage = combat.stage
     target = command.target
-    move(em, R_BRIBERY, seat, (command.card,), STORAGE, DISCARD, f"bribes {target}")
+    returner = control.bribe_returner(combat, seat, face(command.card).name.lower())
+    if returner:
+        # The card is not spent: it stays in the Storage Hand.
+        em.emit(EffectApplied, R_BRIBERY, seat=seat, source=returner, effect="bribe-returns", cards=(command.card,))
+    else:
+        move(em, R_BRIBERY, seat, (command.card,), STORAGE, DISCARD, f"bribes {target}")
     em.emit(CreatureStatus, R_BRIBERY, seat=other(seat), card=target, status="destroyed", by=command.card)
+    victim = other(seat)
+    for source, amount in control.stone_givers((em.state.player(victim).guardian,), "bribed"):
+        gain_stones(em, victim, source, amount, R_BRIBERY, f"{face(target).name} was bribed")
     if stage == "bribe":
         _said_bribe(em, rng, seat)
     else:
@@ -718,6 +735,8 @@ class Channeling:
 
     into: str
     amount: int
+    cmp_changes: tuple[tuple[str, int], ...] = ()
+    """What texts added to the channeler's CMP, by the card (control.cmp_change)."""
 
 
 def check_channel(state: GuardiansState, command: Channel) -> Channeling:
@@ -734,6 +753,9 @@ def check_channel(state: GuardiansState, command: Channel) -> Channeling:
         )
     if has(against, "no-channeling-vs"):
         raise RuleViolation(R_CHANNELING, f"no channeling against {face(against).name}")
+    barred = control.channeling_barred(combat, seat)
+    if barred:
+        raise RuleViolation(R_CHANNELING, f"{face(barred).name} is in play and unbeaten: you may not channel")
     for source_rule in abilities(into, "channeling-only-from"):
         allowed = source_rule.target.split("|")
         if not (
@@ -744,6 +766,9 @@ def check_channel(state: GuardiansState, command: Channel) -> Channeling:
     player = state.player(seat)
     if command.source == GUARDIAN:
         require(player.stones > 0, R_CHANNELING, "you have no Power Stone left to channel with")
+        no_stones = control.stones_barred(combat)
+        if no_stones:
+            raise RuleViolation(R_CHANNELING, f"{face(no_stones).name}: no Power Stone may be spent to channel")
         amount = card_def(player.guardian).cmp
         may_receive = face(into).receives_channeling or into in combat.receivers
     else:
@@ -765,14 +790,21 @@ def check_channel(state: GuardiansState, command: Channel) -> Channeling:
     room = channel_limit(into) - lookup(combat.channel, into)
     if room <= 0:
         raise RuleViolation(R_CHANNELING, f"{face(into).name} has received all the channeling it may")
-    return Channeling(into, min(amount, room))
+    changes = control.cmp_change(state, combat, seat, command.source)
+    amount = max(amount + sum(change for _, change in changes), 0)
+    return Channeling(into, min(amount, room), changes)
 
 
 def channel(em: Em, command: Channel, channeling: Channeling) -> None:
     seat, into = command.seat, channeling.into
     if command.source == GUARDIAN:
         em.emit(StonesSpent, R_CHANNELING, seat=seat, count=1, reason=f"channels into {into}")
+    for source, change in channeling.cmp_changes:
+        em.emit(EffectApplied, R_CHANNELING, seat=seat, source=source, effect="cmp-bonus", amount=change)
     em.emit(Channeled, R_CHANNELING, seat=seat, source=command.source, into=into, amount=channeling.amount)
+    enemy = other(seat)
+    for source, amount in control.stone_givers(standing(side(combat_now(em.state), enemy)), "enemy-channels"):
+        gain_stones(em, enemy, source, amount, R_CHANNELING, "the enemy channeled")
     if command.source != GUARDIAN:
         note_text(em, seat, command.source)
     if combat_now(em.state).stage == "modify":
@@ -872,6 +904,7 @@ def resolve_matchup(em: Em, rng: Rng) -> None:
         elif dies_when_beaten(loser, winner, combat):
             status, rule = "destroyed", text_box(face(loser).name)
         em.emit(CreatureStatus, rule, seat=seat_of(loser), card=loser, status=status, by=winner)
+        _stones_for_beating(em, winner, R_OVER_YET)
         powers.wreck_stronghold(em, winner, loser)
         if face(winner).key in texts.STONE_THIEVES and lookup(combat.channel, loser):
             thief_victim = seat_of(loser)
@@ -933,7 +966,16 @@ def resolve_secondary(em: Em, rng: Rng) -> None:
     )
     if killed:
         em.emit(CreatureStatus, R_SECONDARY, seat=other(seat), card=target, status="beaten", by=card)
+        _stones_for_beating(em, card, R_SECONDARY)
     next_secondary(em, rng)
+
+
+def _stones_for_beating(em: Em, winner: str, rule: str) -> None:
+    """A creature of a side beat its opponent: the texts on that side's table, not beaten,
+    that pay for it (gain-stones "beats")."""
+    seat = seat_of(winner)
+    for source, amount in control.stone_givers(standing(side(combat_now(em.state), seat)), "beats"):
+        gain_stones(em, seat, source, amount, rule, f"{face(winner).name} beat its opponent")
 
 
 def next_secondary(em: Em, rng: Rng) -> None:
@@ -951,12 +993,27 @@ def end_combat(em: Em, rng: Rng) -> None:
     """Total Vitality of the creatures that stay; the attacker must have more (guardians COMBAT RESOLUTION)."""
     state = em.state
     combat = combat_now(state)
-    a_total = sum(vitality(c, combat) for c in survivors(state, combat.attacker))
-    d_total = sum(vitality(c, combat) for c in survivors(state, combat.defender))
+    a_total, a_notes = control.control_total(state, combat, combat.attacker)
+    d_total, d_notes = control.control_total(state, combat, combat.defender)
+    for one, notes in ((combat.attacker, a_notes), (combat.defender, d_notes)):
+        for note in notes:
+            em.emit(
+                EffectApplied,
+                R_RESOLUTION,
+                seat=one.seat,
+                source=note.source,
+                effect=note.effect,
+                amount=note.amount,
+                cards=note.cards,
+            )
     winner = combat.attacker.seat if a_total > d_total else combat.defender.seat
     em.emit(
         CombatResolved, R_RESOLUTION, attacker_total=a_total, defender_total=d_total, winner=winner, loser=other(winner)
     )
+    won = side(combat, winner)
+    if won.shield:
+        for source, amount in control.stone_givers((won.shield,), "shield-wins"):
+            gain_stones(em, winner, source, amount, R_RESOLUTION, "its Shield won the combat")
     if not _heal_options(em.state):
         after_healing(em, rng)
 

@@ -29,6 +29,7 @@ from domain.games.guardians.citations import (
     R_UP_TIES,
     R_WHO_PLACES,
 )
+from domain.games.guardians.control import extra_draws
 from domain.games.guardians.decks import parse_deck
 from domain.games.guardians.messages import (
     CardsMoved,
@@ -78,6 +79,8 @@ SHIELDS_TO_LOSE = 5
 UP_ROUNDS = 12
 """Up cards tie again and again only with small decks: after this many rounds a coin decides."""
 TEXT_NOT_IMPLEMENTED = "text not implemented"
+GAIN_STONES = "gain-stones"
+"""EffectApplied's effect when a text gives Power Stones (evolve adds them)."""
 
 # ---------------------------------------------------------------- cards moved, drawn, spent
 
@@ -107,6 +110,11 @@ def spend(em: Em, seat: int, card_id: str, what: str, *, from_zone: str = STORAG
     """A Spell or Item played goes to its owner's discard pile (answers.check_not_cursed
     has checked that no Curse of the Betrayed forbids it)."""
     move(em, rule, seat, (card_id,), from_zone, DISCARD, f"played: {what}")
+
+
+def gain_stones(em: Em, seat: int, source: str, amount: int, rule: str, why: str) -> None:
+    """A card's text gives its seat Power Stones (the gain-stones ability)."""
+    em.emit(EffectApplied, rule, seat=seat, source=source, effect=GAIN_STONES, amount=amount, note=why)
 
 
 def note_text(em: Em, seat: int, card_id: str) -> None:
@@ -191,6 +199,9 @@ def draw_turn(em: Em, seat: int, *, keep_up: bool) -> None:
     """A later turn's draw: the Up card first unless it is skipped (guardians THE TURN IS OVER)."""
     base, lands, low = draw_count(em.state, seat)
     total = base + lands + low
+    for source, extra in extra_draws(em.state, seat):
+        em.emit(EffectApplied, R_ORGANIZE, seat=seat, source=source, effect="extra-draw", amount=extra)
+        total += extra
     em.emit(DrawCounted, R_NEXT_TURN, seat=seat, base=base, lands=lands, low_up=low, total=max(total, 0))
     up = em.state.zone(seat, UP)
     if up:

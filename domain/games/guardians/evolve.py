@@ -450,6 +450,8 @@ def _status(state: GuardiansState, seat: int, card: str, status: str) -> Guardia
 
 
 def _effect(state: GuardiansState, event: EffectApplied) -> GuardiansState:
+    if event.effect == "gain-stones":
+        return state.with_player(event.seat, stones=state.player(event.seat).stones + event.amount)
     combat = state.combat
     if combat is None:
         return state

@@ -18,6 +18,8 @@ OFF_COLOR_PREY = {"mortal": "elemental", "elemental": "external", "external": "m
 """Whom each border gets its Off-Color Bonus against (guardians Off-Color Bonus)."""
 
 TYPE_WORDS = {"mortal": "mortals", "elemental": "elementals", "external": "externals"}
+UNLIMITED = 10**6
+"""The channeling limit of a creature whose text says it may take any amount."""
 
 
 def abilities(instance: str, kind: str) -> tuple[Ability, ...]:
@@ -473,6 +475,8 @@ def total(found: tuple[Term, ...]) -> int:
 def channel_limit(instance: str) -> int:
     """How much channeling a creature may take in one match-up: its base Vitality
     unless its text says more (guardians CHANNELING: LIMITS)."""
+    if has(instance, "unlimited-channeling"):
+        return UNLIMITED
     caps = [a.amount for a in abilities(instance, "max-channeling")]
     return max(caps) if caps else face(instance).vitality
 

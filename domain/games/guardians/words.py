@@ -390,6 +390,20 @@ def _effect(e: m.EffectApplied, s: Seats) -> str:
         return f"{by}: {back} {'comes' if len(e.cards) == 1 else 'come'} back to the Combat Hand."
     if e.effect == "forced-push":
         return f"{by} forces the match-up to a push, with no further modification."
+    if e.effect == "gain-stones":
+        return f"{by}: {s(e.seat)} gains {counted(e.amount, 'Power Stone')} ({e.note})."
+    if e.effect == "extra-draw":
+        return f"{by}: {s(e.seat)} draws {counted(e.amount, 'card')} more this turn."
+    if e.effect == "cmp-bonus":
+        return f"{by}: {e.amount:+d} CMP to this channeling."
+    if e.effect == "control-vitality":
+        return f"{by} counts as {e.amount} Vitality for control of the space."
+    if e.effect == "no-control":
+        return f"{by}: {listed([owned(card, s) for card in e.cards])} does not count for control of the space."
+    if e.effect == "control-bonus":
+        return f"{by}: {e.amount:+d} to {s.of(e.seat)} total for control of the space."
+    if e.effect == "bribe-returns":
+        return f"{by}: {listed([owned(card, s) for card in e.cards])} goes back to the Storage Hand, not spent."
     cards = f" ({listed([_target(card, s) for card in e.cards])})" if e.cards else ""
     return f"{by}: {e.effect.replace('-', ' ')}{f' {e.amount}' if e.amount else ''}{cards}."
 

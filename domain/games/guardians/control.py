@@ -1,0 +1,234 @@
+"""Card texts that change who controls the space after a combat, who may channel and
+bribe and for how much, the Power Stones a text gives, and the cards a text adds to
+the draw (guardians COMBAT RESOLUTION, CHANNELING, BRIBERY, DRAW AND ORGANIZE PHASE).
+
+Pure queries of the state: combat.py and effects.py ask them and make the events."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from domain.games.guardians.board import LANDS, stronghold_owner
+from domain.games.guardians.cards import card
+from domain.games.guardians.state import (
+    UP,
+    Combat,
+    GuardiansState,
+    Side,
+    face,
+    land_owner,
+    other,
+    side,
+    survivors,
+    terrain,
+)
+from domain.games.guardians.strength import abilities, has, matches, standing, vitality
+
+# ---------------------------------------------------------------- control of the space
+
+
+@dataclass(frozen=True, slots=True)
+class ControlNote:
+    """One text's part in a side's total for control: `effect` is the ability kind,
+    `amount` what it counts or adds, `cards` the creatures it concerns."""
+
+    source: str
+    effect: str
+    amount: int
+    cards: tuple[str, ...]
+
+
+def primaries(one: Side) -> tuple[str, ...]:
+    """A side's primary attackers in the order laid (the Command Card creature aside)."""
+    return tuple(c for c in one.played if c != one.command)
+
+
+def matchup_opponent(combat: Combat, instance: str) -> str:
+    """The creature `instance` faced in its primary match-up, "" if none. Both sides lay one
+    creature a match-up, so their primaries pair up in order; secondary attackers, laid by
+    one side only, come after them."""
+    ours, theirs = primaries(combat.attacker), primaries(combat.defender)
+    count = min(len(ours), len(theirs))
+    for attacker, defender in zip(ours[:count], theirs[:count], strict=True):
+        if instance == attacker:
+            return defender
+        if instance == defender:
+            return attacker
+    return ""
+
+
+def control_total(state: GuardiansState, combat: Combat, one: Side) -> tuple[int, tuple[ControlNote, ...]]:
+    """A side's total for control of the space (guardians COMBAT RESOLUTION): its creatures
+    that stay count their Vitality, as their texts and the enemy's change it."""
+    counted = survivors(state, one)
+    notes: list[ControlNote] = []
+    left_out: dict[str, str] = {}
+    for creature in counted:
+        if has(creature, "no-control"):
+            left_out[creature] = creature
+    for source in (*combat.attacker.played, *combat.defender.played):
+        opponent = matchup_opponent(combat, source)
+        if opponent in counted and any(
+            not a.target or matches(a.target, opponent, combat) for a in abilities(source, "no-control-opponent")
+        ):
+            left_out.setdefault(opponent, source)
+    for creature, source in left_out.items():
+        notes.append(ControlNote(source, "no-control", 0, (creature,)))
+    total = 0
+    for creature in counted:
+        if creature in left_out:
+            continue
+        fixed = abilities(creature, "control-vitality")
+        if fixed:
+            notes.append(ControlNote(creature, "control-vitality", fixed[0].amount, (creature,)))
+            total += fixed[0].amount
+        else:
+            total += vitality(creature, combat)
+    staying = tuple(c for c in counted if c not in left_out)
+    attacking = one.seat == combat.attacker.seat
+    for source in (*((one.shield,) if one.shield else ()), *staying):
+        for ability in abilities(source, "control-bonus"):
+            cards: tuple[str, ...] = ()
+            if ability.target == "attacking":
+                bonus = ability.amount if attacking else 0
+            else:
+                # "each living Slag Beast": the card itself too, when it is one.
+                cards = tuple(c for c in staying if matches(ability.target, c, combat))
+                bonus = ability.amount * len(cards)
+            if bonus:
+                notes.append(ControlNote(source, "control-bonus", bonus, cards))
+                total += bonus
+    return total, tuple(notes)
+
+
+# ---------------------------------------------------------------- channeling
+
+
+def channeling_barred(combat: Combat, seat: int) -> str:
+    """The card that forbids `seat` to channel now, "" if none: an enemy creature on the
+    table and not beaten with no-enemy-channeling (guardians CHANNELING)."""
+    enemy = side(combat, other(seat))
+    return next((c for c in standing(enemy) if has(c, "no-enemy-channeling")), "")
+
+
+def stones_barred(combat: Combat) -> str:
+    """A creature revealed in this combat that forbids spending Power Stones to channel."""
+    return next(
+        (c for one in (combat.attacker, combat.defender) for c in one.played if has(c, "no-stone-channeling")), ""
+    )
+
+
+def cmp_change(state: GuardiansState, combat: Combat, seat: int, source: str) -> tuple[tuple[str, int], ...]:
+    """What texts add to the CMP of a channeling by `seat` from `source` (a channeler
+    under a stronghold space, or "guardian"): the Shields in the combat ("both": every
+    channeling; "yours": their own side's), and an upgrade beside the channeler's space
+    ("beneath")."""
+    found: list[tuple[str, int]] = []
+    for one in (combat.attacker, combat.defender):
+        if not one.shield:
+            continue
+        for ability in abilities(one.shield, "cmp-bonus"):
+            if ability.target == "both" or (ability.target == "yours" and one.seat == seat):
+                found.append((one.shield, ability.amount))
+    zone = state.zone_of(source) if "." in source else ""
+    if zone.startswith("under:"):
+        space = zone.removeprefix("under:")
+        for upgrade in state.zone(seat, f"upgrade:{space}"):
+            found.extend((upgrade, a.amount) for a in abilities(upgrade, "cmp-bonus") if a.target == "beneath")
+    return tuple(found)
+
+
+# ---------------------------------------------------------------- bribery
+
+
+def bribery_ban(state: GuardiansState, combat: Combat, target: str, icon: str) -> str:
+    """The card that forbids bribing `target` with a card of `icon` now, "" if none
+    (guardians BRIBERY): a creature on the table that bans the icon (unless it was bribed
+    or destroyed; it may itself be bribed), a terrain card of the space that bans it, or
+    the Shield the target stands under."""
+    wanted = f"bribe:{icon}"
+    for one in (combat.attacker, combat.defender):
+        for creature in one.played:
+            if creature == target or creature in one.destroyed:
+                continue
+            if any(a.target == wanted for a in abilities(creature, "no-bribery")):
+                return creature
+    for seat in (1, 2):
+        for laid in state.zone(seat, terrain(combat.space)):
+            if any(a.target == wanted for a in abilities(laid, "no-bribery")):
+                return laid
+    owner = side(combat, int(target.split(".", 1)[0]))
+    if owner.shield and has(owner.shield, "no-bribery-vs"):
+        return owner.shield
+    return ""
+
+
+def bribes_anything(combat: Combat, seat: int) -> str:
+    """A creature on the seat's table whose text lets its bribery cards work against any
+    bribable creature, "" if none."""
+    return next((c for c in standing(side(combat, seat)) if has(c, "bribes-any")), "")
+
+
+def bribe_returner(combat: Combat, seat: int, icon: str) -> str:
+    """A creature on the seat's table that sends its bribery cards of `icon` back to its
+    Storage Hand, "" if none."""
+    wanted = f"bribe:{icon}"
+    return next(
+        (c for c in standing(side(combat, seat)) if any(a.target == wanted for a in abilities(c, "bribe-returns"))),
+        "",
+    )
+
+
+# ---------------------------------------------------------------- Power Stones
+
+
+def stone_givers(cards: tuple[str, ...], event: str) -> tuple[tuple[str, int], ...]:
+    """The cards (instances or Guardian keys) whose text gives Power Stones on `event`,
+    with how many."""
+    found: list[tuple[str, int]] = []
+    for held in cards:
+        info = face(held) if "." in held else card(held)
+        found.extend((held, a.amount) for a in info.abilities if a.kind == "gain-stones" and a.target == event)
+    return tuple(found)
+
+
+# ---------------------------------------------------------------- the draw
+
+
+def extra_draws(state: GuardiansState, seat: int) -> tuple[tuple[str, int], ...]:
+    """Cards that a seat's Guardian or Up card adds to its draw (guardians DRAW AND
+    ORGANIZE PHASE), by the card that adds them."""
+    player = state.player(seat)
+    up = state.zone(seat, UP)
+    found: list[tuple[str, int]] = []
+    # The Guardian's text counts whatever it names; an Up card's only when it names itself.
+    sources: list[tuple[str, str]] = [(player.guardian, "")]
+    if up:
+        sources.append((face(up[0]).key, up[0]))
+    for key, instance in sources:
+        for ability in card(key).abilities:
+            if ability.kind != "extra-draw" or (ability.target == "up:self") != bool(instance):
+                continue
+            count = _draw_count(state, seat, ability.target, instance, up)
+            if count:
+                found.append((instance or key, ability.amount * count))
+    return tuple(found)
+
+
+def _draw_count(state: GuardiansState, seat: int, target: str, instance: str, up: tuple[str, ...]) -> int:
+    if target == "swamp":
+        return sum(
+            1
+            for land in LANDS
+            if land_owner(state, land) == seat
+            and any("swamp" in face(c).terrain_types for s in (1, 2) for c in state.zone(s, terrain(land)))
+        )
+    if target == "up:small":
+        return int(bool(up) and face(up[0]).is_creature and face(up[0]).size == "S")
+    if target == "up:self":
+        return int(bool(instance))
+    if target == "shields-lost":
+        return state.player(seat).shields_lost
+    if target == "shields-in-lands":
+        return sum(1 for s in state.shields_of(seat) if not stronghold_owner(s.space))
+    return 0
