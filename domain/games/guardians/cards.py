@@ -62,6 +62,19 @@ vocabulary below; `terrain` is one of TERRAIN_TYPES.
 | bonus-yours | amount, target | while this card is in play, your creatures of the target + amount |
 | bonus-yours-played | amount, target | as bonus-yours, only for those played while this card is in play |
 | sets-terrain | terrain | for the rest of the combat the space counts as that terrain |
+| *combat flow* | | (no-ranged above also takes target "opponent": only the card's enemy; and when "reveal": |
+| | | from the moment the creature is revealed in a match-up, for the rest of the combat) |
+| dispels-command |  | as the Command Card: the enemy's Command Card is dispelled |
+| no-channeling | [when] | when "match-up": once the creature is revealed in a primary match-up, no channeling by |
+| | | either seat for the rest of the combat |
+| no-command-cards |  | terrain: no Command Cards (nor a Large Idol fired instead of one) in a combat on this space |
+| cancels-aoe |  | its match-up opponent's AOE attack does not strike |
+| hand-immune | target | as the Command Card: every creature of your Combat Hand is immune to the target ("aoe") |
+| destroys-all-beaten |  | as the Command Card: every creature beaten in a primary match-up (both sides) is destroyed |
+| destroys-both-close | amount | as the Command Card: when an enemy creature beats yours in a primary match-up by less |
+| | | than amount, both match-up creatures are destroyed |
+| beaten-when-fired |  | fired as a ranged attacker, the creature is beaten too |
+| beats-as-secondary |  | as a secondary attacker, beats its target |
 
 Every ability may also say when it acts (`when`, one of WHEN) and how often or how long
 (`limit`, one of LIMITS); both are blank for an ability that holds whenever it applies.
@@ -72,7 +85,8 @@ mortals, elementals, externals (creature types); a creature class ("knight", "un
 large, medium, small (sizes); flying, non-flying; "bribe:babes", "bribe:beer",
 "bribe:gold" (bribable by that icon), "bribable" (by any); "fear" (affected by fear,
 that is, not immune to it); "immune:fear"; "ranged" (has a ranged attack);
-"stronghold-defenders" (creatures defending in a stronghold); "guardian".
+"stronghold-defenders" (creatures defending in a stronghold); "guardian"; "opponent" (no-ranged: the
+card's enemy seat rather than both).
 """
 
 from __future__ import annotations
@@ -143,6 +157,16 @@ ABILITY_KINDS = (
     "bonus-yours",
     "bonus-yours-played",
     "sets-terrain",
+    # combat flow: what a combat allows, and the fate of others
+    "dispels-command",
+    "no-channeling",
+    "no-command-cards",
+    "cancels-aoe",
+    "hand-immune",
+    "destroys-all-beaten",
+    "destroys-both-close",
+    "beaten-when-fired",
+    "beats-as-secondary",
 )
 
 WHEN = ("reveal", "match-up", "beaten", "beats", "settlement", "moving", "draw", "any-time", "command")
@@ -186,9 +210,7 @@ UNIQUE_TEXTS: frozenset[str] = frozenset(
         "re-male-titan",
         "re-female-titan",
         "di-giant-aunts",
-        "re-iron-crag-baggler",
         "re-iron-crag-boggler",
-        "re-iron-crag-buggler",
         # Undead Theme
         "re-tes-let-leader-with-foresight",
         "re-teleport-tower",
