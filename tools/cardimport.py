@@ -439,16 +439,17 @@ _PATTERNS: tuple[tuple[str, Build], ...] = (
     (r"(?:once|when) played, no ranged attacks allowed by either player", _flow("no-ranged", when="reveal")),
     (r"(?:once|when) played, (?:infernal racket )?stops (?:your )?opponent from using any ranged attacks",
      _flow("no-ranged", target="opponent", when="reveal")),
-    (r"(?:your )?opponent can't use any ranged attacks in this combat", _flow("no-ranged", target="opponent")),
+    (r"(?:your )?opponent (?:can't|cannot) use any ranged attacks? in this combat",
+     _flow("no-ranged", target="opponent")),
     (r"dispels? (?:your )?opponent'?s'? command card", _flow("dispels-command")),
     (rf"if played in a match-up, no channeling allowed after {_WHO} is played by either player",
      _flow("no-channeling", when="match-up")),
-    (r"no command cards during combat", _flow("no-command-cards")),
+    (r"no command cards? (?:during|in) (?:the )?combat", _flow("no-command-cards")),
     (r"infernal racket confuses (?:the )?opponent", _nothing),  # Haba Naba Daba: names what its next sentence does
     (r"(?:the )?opponent in (?:the )?match-up loses any aoe at+ack", _flow("cancels-aoe")),
     (r"all creatures in your combat hand gain immunity to aoe'?s(?:, including aoe'?s from your opponent'?s "
      r"command card)?", _flow("hand-immune", target="aoe")),
-    (r"all creatures on both sides beaten during primary attacks are destroyed", _flow("destroys-all-beaten")),
+    (r"all creatures on both sides beaten (?:during|in) primary attacks are destroyed", _flow("destroys-all-beaten")),
     (r"during primary attacks, if an opponent'?s creature wins a ma(?:tc|ct)h-up by less than (?P<n>\d+) vitality, "
      r"both match-up cards are destroyed", _flow("destroys-both-close", amount=True)),
     (rf"when used as a ranged attack, {_WHO} is beaten as well", _flow("beaten-when-fired")),
