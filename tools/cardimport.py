@@ -594,6 +594,14 @@ _CONTROL_PATTERNS: tuple[tuple[str, Build], ...] = (
 )
 """The theme's clauses (RULES.md: Cards and their texts), tried after the keywords above."""
 
+
+def _flow(kind: str, *, target: str = "", when: str = "", amount: bool = False) -> Build:
+    """A combat-flow ability whose sentence fixes all its fields (but an amount it names)."""
+    def build(match: re.Match[str], context: Context) -> list[Ability]:
+        return [Ability(kind, _n(match) if amount else 0, target, when=when)]
+    return build
+
+
 _PATTERNS: tuple[tuple[str, Build], ...] = (
     (rf"(?P<n>[+-]\d+)\s*(?:vitality\s+)?in\s+{_t('t')}", _terrain_bonus),
     (r"(?P<n>[+-]\d+)\s*(?:vitality\s+)?vs\.?\s+(?P<t>[^,;]+)", _with_target("bonus-vs", amount=True)),
@@ -658,6 +666,25 @@ _PATTERNS: tuple[tuple[str, Build], ...] = (
     (r"\(errata applies\b[^)]*\)|\(errata: card says \w+\.?\)", _nothing),  # name/class errata, fixed in the fields
     *_STRENGTH_PATTERNS,
     *_CONTROL_PATTERNS,
+    # Combat flow: what a combat allows once a card is played, and the fate of others.
+    (r"(?:once|when) played, no ranged attacks allowed by either player", _flow("no-ranged", when="reveal")),
+    (r"(?:once|when) played, (?:infernal racket )?stops (?:your )?opponent from using any ranged attacks",
+     _flow("no-ranged", target="opponent", when="reveal")),
+    (r"(?:your )?opponent (?:can't|cannot) use any ranged attacks? in this combat",
+     _flow("no-ranged", target="opponent")),
+    (r"dispels? (?:your )?opponent'?s'? command card", _flow("dispels-command")),
+    (rf"if played in a match-up, no channeling allowed after {_WHO} is played by either player",
+     _flow("no-channeling", when="match-up")),
+    (r"no command cards? (?:during|in) (?:the )?combat", _flow("no-command-cards")),
+    (r"infernal racket confuses (?:the )?opponent", _nothing),  # Haba Naba Daba: names what its next sentence does
+    (r"(?:the )?opponent in (?:the )?match-up loses any aoe at+ack", _flow("cancels-aoe")),
+    (r"all creatures in your combat hand gain immunity to aoe'?s(?:, including aoe'?s from your opponent'?s "
+     r"command card)?", _flow("hand-immune", target="aoe")),
+    (r"all creatures on both sides beaten (?:during|in) primary attacks are destroyed", _flow("destroys-all-beaten")),
+    (r"during primary attacks, if an opponent'?s creature wins a ma(?:tc|ct)h-up by less than (?P<n>\d+) vitality, "
+     r"both match-up cards are destroyed", _flow("destroys-both-close", amount=True)),
+    (rf"when used as a ranged attack, {_WHO} is beaten as well", _flow("beaten-when-fired")),
+    (rf"beats (?:its )?opponent if {_WHO} is a secondary attacker", _flow("beats-as-secondary")),
 )
 PATTERNS = tuple((re.compile(pattern, re.IGNORECASE), build) for pattern, build in _PATTERNS)
 """Keyword clauses, tried in this order at each clause of a sentence."""

@@ -118,6 +118,19 @@ vocabulary below; `terrain` is one of TERRAIN_TYPES.
 | | | (per Swamp you control), "up:small" (your Up card was a small creature), "up:self" (this |
 | | | card is your Up card), "shields-lost" (per Shield you have lost), "shields-in-lands" (per |
 | | | Shield of yours on a land) |
+| *combat flow* | | (no-ranged above also takes target "opponent": only the card's enemy; and when "reveal": |
+| | | from the moment the creature is revealed in a match-up, for the rest of the combat) |
+| dispels-command |  | as the Command Card: the enemy's Command Card is dispelled |
+| no-channeling | [when] | when "match-up": once the creature is revealed in a primary match-up, no channeling by |
+| | | either seat for the rest of the combat |
+| no-command-cards |  | terrain: no Command Cards (nor a Large Idol fired instead of one) in a combat on this space |
+| cancels-aoe |  | its match-up opponent's AOE attack does not strike |
+| hand-immune | target | as the Command Card: every creature of your Combat Hand is immune to the target ("aoe") |
+| destroys-all-beaten |  | as the Command Card: every creature beaten in a primary match-up (both sides) is destroyed |
+| destroys-both-close | amount | as the Command Card: when an enemy creature beats yours in a primary match-up by less |
+| | | than amount, both match-up creatures are destroyed |
+| beaten-when-fired |  | fired as a ranged attacker, the creature is beaten too |
+| beats-as-secondary |  | as a secondary attacker, beats its target |
 
 Every ability may also say when it acts (`when`, one of WHEN) and how often or how long
 (`limit`, one of LIMITS); both are blank for an ability that holds whenever it applies.
@@ -130,7 +143,8 @@ large, medium, small (sizes); flying, non-flying; "bribe:babes", "bribe:beer",
 that is, not immune to it); "immune:fear"; "ranged" (has a ranged attack);
 "stronghold-defenders" (creatures defending in a stronghold); "guardian";
 "attack:fire", "attack:fear" (its attack is fire- or fear-based); "titled:<word>" (its
-name begins with that word: "titled:captain").
+name begins with that word: "titled:captain"); "opponent" (no-ranged: the card's enemy
+seat rather than both).
 """
 
 from __future__ import annotations
@@ -236,6 +250,16 @@ ABILITY_KINDS = (
     "bribes-any",
     "gain-stones",
     "extra-draw",
+    # combat flow: what a combat allows, and the fate of others
+    "dispels-command",
+    "no-channeling",
+    "no-command-cards",
+    "cancels-aoe",
+    "hand-immune",
+    "destroys-all-beaten",
+    "destroys-both-close",
+    "beaten-when-fired",
+    "beats-as-secondary",
 )
 
 WHEN = ("reveal", "match-up", "beaten", "beats", "settlement", "moving", "draw", "any-time", "command")
@@ -279,9 +303,7 @@ UNIQUE_TEXTS: frozenset[str] = frozenset(
         "re-male-titan",
         "re-female-titan",
         "di-giant-aunts",
-        "re-iron-crag-baggler",
         "re-iron-crag-boggler",
-        "re-iron-crag-buggler",
         # Undead Theme
         "re-tes-let-leader-with-foresight",
         "re-teleport-tower",

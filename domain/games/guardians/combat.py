@@ -156,6 +156,8 @@ def command_candidates(state: GuardiansState, seat: int) -> tuple[str, ...]:
     """The cards a seat may play as its Command Card: a creature of its Combat Hand with a
     command, or a Spell played as one."""
     combat = combat_of(state)
+    if forbids_commands(state, combat):
+        return ()
     creatures = tuple(c for c in hand(state, side(combat, seat)) if face(c).command)
     spells = tuple(
         c
@@ -163,6 +165,37 @@ def command_candidates(state: GuardiansState, seat: int) -> tuple[str, ...]:
         if face(c).key in texts.COMMAND_SPELLS and not cursed(state, seat, face(c).name)
     )
     return creatures + spells
+
+
+def _laid(state: GuardiansState, space: str) -> tuple[str, ...]:
+    """The terrain cards laid face up on the space fought on (none on a stronghold space)."""
+    return tuple(c for seat in (1, 2) for c in state.zone(seat, terrain(space))) if is_land(space) else ()
+
+
+def forbids_commands(state: GuardiansState, combat: Combat) -> str:
+    """The terrain card on the space that allows no Command Cards in its combats (the
+    Jungle: ability no-command-cards), "" if none."""
+    return next((c for c in _laid(state, combat.space) if has(c, "no-command-cards")), "")
+
+
+def _channeling_stopped(combat: Combat) -> str:
+    """A creature on the table whose text stops all channeling once it is played (the
+    Energy Leech: ability no-channeling), "" if none."""
+    for card in (*combat.attacker.played, *combat.defender.played):
+        if any(a.when == "match-up" for a in abilities(card, "no-channeling")):
+            return card
+    return ""
+
+
+def _no_ranged(em: Em, card: str, *, when: str, rule: str) -> None:
+    """A card's no-ranged abilities that act at `when` ("" where it stands: a terrain card on
+    its space, a Command Card in its combat; "reveal": a creature laid in a match-up) close
+    ranged attacks for both seats, or only for the card's enemy (target "opponent")."""
+    seat = seat_of(card)
+    for ability in abilities(card, "no-ranged"):
+        if ability.when == when:
+            seats = (str(other(seat)),) if ability.target == "opponent" else ("1", "2")
+            em.emit(EffectApplied, rule, seat=seat, source=card, effect="no-ranged", cards=seats)
 
 
 # ---------------------------------------------------------------- starting
@@ -190,10 +223,10 @@ def start_combat(em: Em, shield: Shield, space: str, defender_shield: str, defen
         came_from=shield.space,
         terrain=fought_on,
     )
-    laid = [c for seat in (1, 2) for c in em.state.zone(seat, terrain(space))] if is_land(space) else []
-    for card in laid:
-        if has(card, "no-ranged"):
-            em.emit(EffectApplied, R_RANGED, seat=seat_of(card), source=card, effect="no-ranged", cards=("1", "2"))
+    for card in _laid(em.state, space):
+        _no_ranged(em, card, when="", rule=R_RANGED)
+        if has(card, "no-command-cards"):
+            em.emit(EffectApplied, R_COMBAT, seat=seat_of(card), source=card, effect="no-command-cards")
 
 
 def assault_guardian(em: Em, rng: Rng, shield: Shield, space: str) -> None:
@@ -232,7 +265,10 @@ def declare(em: Em, rng: Rng, command: DeclareCommand) -> None:
 
 def check_fire_idol(state: GuardiansState, command: FireIdol) -> str:
     """The Large Idol that fires, in the seat's turn to declare."""
-    acting(state, command.seat, "declare")
+    combat = acting(state, command.seat, "declare")
+    jungle = forbids_commands(state, combat)
+    if jungle:
+        raise RuleViolation(text_box(face(jungle).name), "no Command Card, nor a Large Idol in place of one, here")
     return powers.check_fire_idol(state, command)
 
 
@@ -288,7 +324,7 @@ def _reveal_commands(em: Em) -> None:
             ua, ud = face(a).up, face(d).up
             dispelled = [a, d] if ua == ud else [a if ua < ud else d]
         for mine, theirs in ((a, d), (d, a)):
-            if face(mine).key in texts.DISPELS_OPPOSING_COMMAND and theirs not in dispelled:
+            if has(mine, "dispels-command") and theirs not in dispelled:
                 dispelled.append(theirs)
     em.emit(CommandsRevealed, R_COMBAT, cards=cards, dispelled=tuple(sorted(set(dispelled))))
     for card in cards:
@@ -490,16 +526,11 @@ def _apply_commands(em: Em, rng: Rng) -> None:
             continue
         card, key = one.command, face(one.command).key
         note_text(em, seat_of(card), card)
-        if has(card, "no-ranged"):
-            em.emit(EffectApplied, R_TEXT, seat=one.seat, source=card, effect="no-ranged", cards=("1", "2"))
+        _no_ranged(em, card, when="", rule=R_TEXT)
         if key in texts.SELF_DESTROYING_COMMANDS:
             for ability in abilities(card, "bonus-all"):
                 em.emit(EffectApplied, R_TEXT, seat=one.seat, source=card, effect="bonus-all", amount=ability.amount)
             em.emit(CreatureStatus, R_TEXT, seat=one.seat, card=card, status="destroyed", by=card)
-        if key in texts.OPPONENT_NO_RANGED:
-            em.emit(
-                EffectApplied, R_TEXT, seat=one.seat, source=card, effect="no-ranged", cards=(str(other(one.seat)),)
-            )
         if key in texts.BEER_BRIBABLES_OUT:
             _party(em, card)
         for ability in abilities(card, "sets-terrain"):
@@ -525,12 +556,26 @@ def aoe_strike(em: Em, seat: int, source: str, amount: int, element: str) -> Non
     kind, _, only = element.partition(":")
     changes = aoe_changes(em.state, combat, source, kind)
     amount += sum(t.value for t in changes)
+    struck = side(combat, other(seat))
+    shelter = _standing_command(combat, "hand-immune", struck.seat)
     victims = tuple(
         c
-        for c in hand(em.state, side(combat, other(seat)))
+        for c in hand(em.state, struck)
         if face(c).vitality <= amount and not immune_to_aoe(c, kind) and (not only or matches(only, c))
     )
     note = ", ".join(f"{t.source} {t.value:+d}" for t in changes)
+    if shelter and any(a.target == "aoe" for a in abilities(shelter, "hand-immune")):
+        sheltered = f"{face(shelter).name} makes the enemy's Combat Hand immune to it"
+        em.emit(
+            EffectApplied,
+            R_AOE,
+            seat=seat,
+            source=source,
+            effect=f"aoe {kind}",
+            amount=amount,
+            note=f"{note}; {sheltered}" if note else sheltered,
+        )
+        return
     em.emit(
         EffectApplied, R_AOE, seat=seat, source=source, effect=f"aoe {kind}", amount=amount, cards=victims, note=note
     )
@@ -606,6 +651,12 @@ def play_creature(em: Em, command: PlayCreature) -> None:
         powers.strip_items(em, a_card, d_card)
         for card in (a_card, d_card):
             note_text(em, seat_of(card), card)
+        for card in (a_card, d_card):
+            _no_ranged(em, card, when="reveal", rule=text_box(face(card).name))
+            if any(a.when == "match-up" for a in abilities(card, "no-channeling")):
+                em.emit(
+                    EffectApplied, text_box(face(card).name), seat=seat_of(card), source=card, effect="no-channeling"
+                )
 
 
 def _bribed(combat: Combat, seat: int) -> str:
@@ -663,8 +714,18 @@ def _destruction(em: Em, rng: Rng) -> None:
     # was bribed away or destroyed (guardians AOE attacks).
     combat = combat_now(em.state)
     gone = set(combat.attacker.destroyed) | set(combat.defender.destroyed)
-    for card in (a_card, d_card):
+    for card, opponent in ((a_card, d_card), (d_card, a_card)):
         if card not in gone and side(combat, seat_of(card)).command != card:
+            if abilities(card, "aoe") and has(opponent, "cancels-aoe"):
+                em.emit(
+                    EffectApplied,
+                    text_box(face(opponent).name),
+                    seat=seat_of(opponent),
+                    source=opponent,
+                    effect="aoe-cancelled",
+                    cards=(card,),
+                )
+                continue
             for ability in abilities(card, "aoe"):
                 aoe_strike(em, seat_of(card), card, ability.amount, ability.target)
     if gone & {a_card, d_card}:
@@ -715,6 +776,9 @@ def play_ranged(em: Em, rng: Rng, command: PlayRanged) -> None:
     amount = max(0, amount + sum(a.amount for giver in everywhere for a in abilities(giver, "ranged-bonus-both")))
     em.emit(RangedFired, R_RANGED, seat=seat, card=command.card, into=into, amount=amount)
     note_text(em, seat_of(command.card), command.card)
+    if has(command.card, "beaten-when-fired"):
+        rule = text_box(face(command.card).name)
+        em.emit(CreatureStatus, rule, seat=seat, card=command.card, status="beaten", by=command.card)
     if face(command.card).key in texts.PUSH_FORCERS:
         em.emit(
             EffectApplied,
@@ -756,6 +820,9 @@ def check_channel(state: GuardiansState, command: Channel) -> Channeling:
     barred = control.channeling_barred(combat, seat)
     if barred:
         raise RuleViolation(R_CHANNELING, f"{face(barred).name} is in play and unbeaten: you may not channel")
+    leech = _channeling_stopped(combat)
+    if leech:
+        raise RuleViolation(text_box(face(leech).name), "no channeling by either seat once it is played")
     for source_rule in abilities(into, "channeling-only-from"):
         allowed = source_rule.target.split("|")
         if not (
@@ -903,7 +970,15 @@ def resolve_matchup(em: Em, rng: Rng) -> None:
             status = "destroyed"
         elif dies_when_beaten(loser, winner, combat):
             status, rule = "destroyed", text_box(face(loser).name)
+        eater = _standing_command(combat, "destroys-all-beaten")
+        if eater and status == "beaten":
+            status, rule = "destroyed", text_box(face(eater).name)
+        hal = _close_loss(combat, loser, abs(a_total - d_total))
+        if hal:
+            status, rule = "destroyed", text_box(face(hal).name)
         em.emit(CreatureStatus, rule, seat=seat_of(loser), card=loser, status=status, by=winner)
+        if hal:
+            em.emit(CreatureStatus, rule, seat=seat_of(winner), card=winner, status="destroyed", by=hal)
         _stones_for_beating(em, winner, R_OVER_YET)
         powers.wreck_stronghold(em, winner, loser)
         if face(winner).key in texts.STONE_THIEVES and lookup(combat.channel, loser):
@@ -913,6 +988,24 @@ def resolve_matchup(em: Em, rng: Rng) -> None:
                 em.emit(StonesSpent, R_TEXT, seat=thief_victim, count=stolen, reason=f"beaten by {face(winner).name}")
     em.emit(StageBegan, R_OVER_YET, stage="choose", actor=0)
     next_matchup(em, rng)
+
+
+def _standing_command(combat: Combat, kind: str, seat: int = 0) -> str:
+    """A live Command Card (of `seat`, or of either) with an ability of `kind`, "" if none."""
+    for one in (combat.attacker, combat.defender):
+        if (not seat or one.seat == seat) and one.command and one.command_live and has(one.command, kind):
+            return one.command
+    return ""
+
+
+def _close_loss(combat: Combat, loser: str, margin: int) -> str:
+    """The loser's live Command Card that destroys both match-up creatures when an enemy
+    creature wins by less than its amount (Hal, a Tosis Dragon: destroys-both-close), if
+    this win is that close; else ""."""
+    hal = _standing_command(combat, "destroys-both-close", seat_of(loser))
+    if hal and margin < max(a.amount for a in abilities(hal, "destroys-both-close")):
+        return hal
+    return ""
 
 
 # ---------------------------------------------------------------- secondary attacks
@@ -951,7 +1044,11 @@ def resolve_secondary(em: Em, rng: Rng) -> None:
     found = terms(state, combat, card, target, secondary=True)
     damage_before = lookup(combat.damage, target)
     needed = face(target).vitality + 1 - damage_before
-    killed = total(found) >= needed or any(matches(a.target, target) for a in abilities(card, "destroys-secondary"))
+    killed = (
+        total(found) >= needed
+        or any(matches(a.target, target) for a in abilities(card, "destroys-secondary"))
+        or has(card, "beats-as-secondary")
+    )
     em.emit(
         SecondaryResolved,
         R_SECONDARY,

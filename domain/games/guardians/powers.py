@@ -99,7 +99,7 @@ def resolve_ranged_return(em: Em, rng: Rng, played: Answer) -> None:
             seat=played.seat,
             source=played.card,
             effect="ranged-return",
-            cards=mine.ranged,
+            cards=tuple(c for c in mine.ranged if c not in mine.beaten),  # a Thunder Hawk fired is beaten
         )
 
 

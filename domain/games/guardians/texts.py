@@ -39,8 +39,6 @@ Vampires) is not given again here: it would count twice."""
 SELF_DESTROYING_COMMANDS = frozenset({"re-floyd-the-flying-pig"})
 """Creatures destroyed when used as the Command Card (their bonus stays for the combat)."""
 
-DISPELS_OPPOSING_COMMAND = frozenset({"re-iron-crag-baggler"})
-OPPONENT_NO_RANGED = frozenset({"re-iron-crag-buggler"})
 BEER_BRIBABLES_OUT = frozenset({"re-major-party-animal"})
 UNDEAD_RETURN = frozenset({"di-howl-of-the-dead"})
 STONE_THIEVES = frozenset({"re-vampire", "re-vampire-lord"})

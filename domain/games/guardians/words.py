@@ -381,13 +381,19 @@ def _effect(e: m.EffectApplied, s: Seats) -> str:
     if e.effect.startswith("aoe "):
         kind = e.effect.removeprefix("aoe ")
         hit = f": {listed([owned(card, s) for card in e.cards])} {'is' if len(e.cards) == 1 else 'are'} hit" \
-            if e.cards else ", which hits nothing"
+            if e.cards else f", which hits nothing ({e.note})" if e.note else ", which hits nothing"
         return f"{by} strikes with a {e.amount} pt. {'' if kind == 'plain' else kind + ' '}AOE{hit}."
     if e.effect == "receive-channeling":
         return f"{by}: {listed([owned(card, s) for card in e.cards])} may receive channeling in this match-up."
     if e.effect == "ranged-return":
         back = listed([owned(card, s) for card in e.cards], "no creature")
         return f"{by}: {back} {'comes' if len(e.cards) == 1 else 'come'} back to the Combat Hand."
+    if e.effect == "no-command-cards":
+        return f"{by}: no Command Cards in this combat."
+    if e.effect == "no-channeling":
+        return f"{by}: no channeling for anybody for the rest of this combat."
+    if e.effect == "aoe-cancelled":
+        return f"{by}: {listed([owned(card, s) for card in e.cards])} loses its AOE attack."
     if e.effect == "forced-push":
         return f"{by} forces the match-up to a push, with no further modification."
     if e.effect == "gain-stones":
