@@ -15,7 +15,12 @@ def next_seat(state: ArmoryState, seat: int) -> int:
 
 def opponents(state: ArmoryState, seat: int) -> tuple[int, ...]:
     """The other seats, in seat order: those a duel or a Mystic may be aimed at."""
-    return tuple(other for other in state.seats if other != seat)
+    return _OPPONENTS[len(state.players)][seat]
+
+
+# Each seat's opponents by the number of players, made once: legal_commands asks on every turn-card list.
+_OPPONENTS = tuple(tuple(tuple(other for other in range(1, count + 1) if other != seat) for seat in range(count + 1))
+                   for count in range(10))
 
 
 def opponents_in_order(state: ArmoryState, seat: int) -> tuple[int, ...]:
