@@ -1,6 +1,6 @@
 """legal_commands(state, seat): every command the seat may submit now, one atomic step each.
 
-The commands are built from the state directly: the seat the game waits for (turn.to_act)
+The commands are built from the state directly: the seat the game waits for (its status)
 and its phase give the kinds of command, then each card, combatant and target that the
 rules allow gives one. The rules are asked, not written again: each filter below is a
 rule function of checks.py, the very one plan's checks refuse a command with, so that
@@ -71,7 +71,7 @@ from domain.games.armory.state import (
     attack_waits,
     drawable,
 )
-from domain.games.armory.turn import opponents, to_act
+from domain.games.armory.turn import opponents, status
 from domain.kernel import Command
 
 # Commands are values, and a game lists the same ones over and over: each is built once.
@@ -96,7 +96,7 @@ def legal_commands(state: ArmoryState, seat: int) -> list[Command]:
     order carries no meaning for the rules; it only helps clients and pickers that
     prefer the first entries (a random picker that shrinks towards index 0, a UI's default).
     """
-    if seat not in to_act(state):
+    if seat not in status(state).to_act:
         return []
     p = state.players[seat - 1]
     if state.stack:
