@@ -16,7 +16,7 @@ from domain.games.armory.state import ArmoryState, initial_state
 from domain.games.armory.turn import status
 from domain.games.armory.view import ArmoryView, redact, view
 from domain.games.armory.words import glance, tell_command, tell_event
-from domain.kernel import Chance, Information, OptionSpec, Rules, Ruleset, memo_last
+from domain.kernel import Chance, Information, OptionSpec, Rules, Ruleset
 
 RULESET = Ruleset(
     name="armory",
@@ -66,7 +66,7 @@ GAME: Rules[ArmoryState] = Rules(
     legal_commands=legal_commands,
     view=view,
     redact=redact,
-    status=memo_last(status),
+    status=status,
     event_schema=EVENT_SCHEMA,
     upcasters=UPCASTERS,
     tell_event=tell_event,

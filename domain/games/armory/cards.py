@@ -70,9 +70,8 @@ def combatant_kind(combatant: str) -> str:
     return "archer" if combatant == ARCHER else "warrior"
 
 
-def armaments_for(combatant: str) -> tuple[str, ...]:
-    """The armament types that fit a combatant (armory HOW)."""
-    return ARCHER_ARMAMENTS if combatant == ARCHER else WARRIOR_ARMAMENTS
+CARRIED = {WARRIOR_1: WARRIOR_ARMAMENTS, WARRIOR_2: WARRIOR_ARMAMENTS, ARCHER: ARCHER_ARMAMENTS}
+"""The armament types that fit each combatant (armory HOW)."""
 
 
 @dataclass(frozen=True, slots=True)

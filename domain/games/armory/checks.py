@@ -102,9 +102,9 @@ def turn_begun(state: ArmoryState) -> bool:
     return state.actions > 0
 
 
-def defensive_only(state: ArmoryState, card: str) -> bool:
-    """armory R6: a card drawn by a trade this turn serves only in defence."""
-    return card in state.trade_drawn
+def defence_only(state: ArmoryState) -> tuple[str, ...]:
+    """armory R6: the cards drawn by a trade this turn, which serve only in defence."""
+    return state.trade_drawn
 
 
 def trade_excluded(state: ArmoryState) -> bool:
@@ -112,9 +112,12 @@ def trade_excluded(state: ArmoryState) -> bool:
     return state.torch_cast
 
 
-def torch_excluded(state: ArmoryState, mystic: str) -> bool:
-    """armory R6: no TORCH as a turn card in a turn with a trade."""
-    return mystic == TORCH and state.traded
+def barred_mystics(state: ArmoryState) -> tuple[str, ...]:
+    """armory R6: the Mystics that may not be turn cards now: no TORCH in a turn with a trade."""
+    return _TORCH_ONLY if state.traded else ()
+
+
+_TORCH_ONLY = (TORCH,)
 
 
 def placing_closed(state: ArmoryState) -> bool:
@@ -122,14 +125,14 @@ def placing_closed(state: ArmoryState) -> bool:
     return state.traded
 
 
-def held_back(p: Player, card: str) -> bool:
-    """armory R7: a card stripped in a duel may not be placed back during its owner's next turn."""
-    return card in p.locked
+def held_back(p: Player) -> tuple[str, ...]:
+    """armory R7: the cards stripped from him in a duel, which he may not place back during his next turn."""
+    return p.locked
 
 
 def fits(kind: str, name: str) -> bool:
     """armory HOW: the Armament types a Warrior, or the Archer, carries."""
-    return kind in cards.armaments_for(name)
+    return kind in cards.CARRIED[name]
 
 
 def slot_taken(holder: Combatant, kind: str) -> bool:
@@ -265,7 +268,7 @@ def check_turn_card(state: ArmoryState, seat: int, card: str) -> None:
         raise RuleViolation(R4, "the Turn Player has already used his 3 turn cards")
     if card not in player(state, seat).hand:
         raise RuleViolation(R4, f"{card or 'no card'} is not in seat {seat}'s hand")
-    if defensive_only(state, card):
+    if card in defence_only(state):
         raise RuleViolation(R6, f"{card} was drawn by a trade this turn: it may only be used defensively")
 
 
@@ -281,7 +284,7 @@ def _check_placement(state: ArmoryState, command: PlaceArmament | PlaceGuardian,
     require(not placing_closed(state), R4, "an Armament or Guardian cannot follow a trade-in in the same turn")
     if name not in COMBATANTS:
         raise RuleViolation(R1, f"{name or 'no combatant'} is not a combatant (warrior-1, warrior-2, archer)")
-    if held_back(player(state, seat), card):
+    if card in held_back(player(state, seat)):
         raise RuleViolation(R7, f"{card} was stripped in a duel: it may not be placed back during this turn")
 
 
@@ -398,9 +401,9 @@ def check_cast(state: ArmoryState, command: CastMystic) -> tuple[bool, str]:
                                 + ("it is cast by the Turn Opponent" if mystic in TURN_STOPPING
                                    else "it answers a Mystic on the stack"))
         require(turn_cards_left(state), R4, "the Turn Player has already used his 3 turn cards")
-        if defensive_only(state, card):
+        if card in defence_only(state):
             raise RuleViolation(R6, f"{card} was drawn by a trade this turn: it may only be used defensively")
-        require(not torch_excluded(state, mystic), R6, "no TORCH as a turn card in a turn with a trade")
+        require(mystic not in barred_mystics(state), R6, "no TORCH as a turn card in a turn with a trade")
         if command.target_seat not in opponents(state, seat):
             raise RuleViolation(R4, f"a {mystic} is aimed at an opponent, not at seat {command.target_seat}")
         _check_targets(state, mystic, command.target_seat, command.target_combatant, command.target_card)

@@ -64,13 +64,15 @@ from domain.games.armory.state import (
     StackItem,
 )
 from domain.games.armory.turn import next_seat
-from domain.kernel import Event, replace, replacer
+from domain.kernel import Event, replacer
 
-# The records copied on nearly every event, each copier bound once: under half of
-# replace()'s cost a copy (domain/kernel/records.py).
+# The records evolve copies, each copier bound once: under half of replace()'s cost a
+# copy (domain/kernel/records.py).
 _state = replacer(ArmoryState)
 _player = replacer(Player)
 _combatant = replacer(Combatant)
+_stack_item = replacer(StackItem)
+_duel = replacer(Duel)
 
 # ---------------------------------------------------------------- zone helpers
 
@@ -211,7 +213,7 @@ def _mystic_cast(state: ArmoryState, event: MysticCast) -> ArmoryState:
 def _passed(state: ArmoryState, event: Passed) -> ArmoryState:
     if state.stack and state.stack[-1].mystic == ATTACK_NAME:
         top = state.stack[-1]
-        item = replace(top, passed=(*top.passed, event.seat))
+        item = _stack_item(top, passed=(*top.passed, event.seat))
         return _state(state, stack=(*state.stack[:-1], item))
     return state
 
@@ -224,8 +226,8 @@ def _mystic_countered(state: ArmoryState, event: MysticCountered) -> ArmoryState
 
 def _mystic_rebounded(state: ArmoryState, event: MysticRebounded) -> ArmoryState:
     *rest, below, rebound = state.stack
-    turned = replace(below, target_seat=below.caster, target_combatant=event.target_combatant,
-                     target_card=event.target_card, rebounded=True)
+    turned = _stack_item(below, target_seat=below.caster, target_combatant=event.target_combatant,
+                         target_card=event.target_card, rebounded=True)
     return _state(state, stack=(*rest, turned), players=_to_used(state.players, rebound.caster, rebound.card))
 
 
@@ -249,7 +251,7 @@ def _armament_removed(state: ArmoryState, event: ArmamentRemoved) -> ArmoryState
 def _card_discarded(state: ArmoryState, event: CardDiscarded) -> ArmoryState:
     p = _hand_to_used(state.players[event.seat - 1], event.card)
     if state.phase == DUEL_DISCARD:
-        duel = replace(state.duel, discards_left=max(0, state.duel.discards_left - 1))
+        duel = _duel(state.duel, discards_left=max(0, state.duel.discards_left - 1))
         return _state(state, players=_seated(state.players, p), duel=duel)
     return _state(state, players=_seated(state.players, p))
 
@@ -291,11 +293,11 @@ def _duel_declared(state: ArmoryState, event: DuelDeclared) -> ArmoryState:
 
 
 def _duel_won(state: ArmoryState, event: DuelWon) -> ArmoryState:
-    return _state(state, phase=DUEL_PRIZE, duel=replace(state.duel, winner=event.winner, loser=event.loser))
+    return _state(state, phase=DUEL_PRIZE, duel=_duel(state.duel, winner=event.winner, loser=event.loser))
 
 
 def _duel_prize_chosen(state: ArmoryState, event: DuelPrizeChosen) -> ArmoryState:
-    duel = replace(state.duel, prize=event.prize, discards_left=event.discards)
+    duel = _duel(state.duel, prize=event.prize, discards_left=event.discards)
     if event.prize == "discard":
         loser = _player(state.players[event.loser - 1], loses_next_turn=True)
         return _state(state, players=_seated(state.players, loser), phase=DUEL_DISCARD, duel=duel)

@@ -1,6 +1,6 @@
 """legal_commands(state, seat): every command the seat may submit now, one atomic step each.
 
-The commands are built from the state directly: the seat the game waits for (turn.to_act)
+The commands are built from the state directly: the seat the game waits for (its status)
 and its phase give the kinds of command, then each card, combatant and target that the
 rules allow gives one. The rules are asked, not written again: each filter below is a
 rule function of checks.py, the very one plan's checks refuse a command with, so that
@@ -26,8 +26,9 @@ from domain.games.armory.cards import (
 )
 from domain.games.armory.checks import (
     attack_refusal,
+    barred_mystics,
     counterable,
-    defensive_only,
+    defence_only,
     fits,
     guardable,
     held_back,
@@ -37,7 +38,6 @@ from domain.games.armory.checks import (
     removal_targets,
     slot_taken,
     strippable,
-    torch_excluded,
     trade_excluded,
     turn_begun,
     turn_cards_left,
@@ -71,7 +71,7 @@ from domain.games.armory.state import (
     attack_waits,
     drawable,
 )
-from domain.games.armory.turn import opponents, to_act
+from domain.games.armory.turn import opponents, status
 from domain.kernel import Command
 
 # Commands are values, and a game lists the same ones over and over: each is built once.
@@ -96,7 +96,7 @@ def legal_commands(state: ArmoryState, seat: int) -> list[Command]:
     order carries no meaning for the rules; it only helps clients and pickers that
     prefer the first entries (a random picker that shrinks towards index 0, a UI's default).
     """
-    if seat not in to_act(state):
+    if seat not in status(state).to_act:
         return []
     p = state.players[seat - 1]
     if state.stack:
@@ -148,35 +148,45 @@ def _answers(state: ArmoryState, seat: int, p: Player) -> list[Command]:
 
 
 def _turn_cards(state: ArmoryState, seat: int, p: Player) -> list[Command]:
-    """The Turn Player's moves before he opens for attack (armory R4, R6, R7, R10, R11)."""
+    """The Turn Player's moves before he opens for attack (armory R4, R6, R7, R10, R11).
+
+    Each rule that holds for the whole turn is asked once, not once a card.
+    """
     attacks: list[Command] = []
     guards: list[Command] = []
     arms: list[Command] = []
     casts: list[Command] = []
     trades: list[Command] = []
+    targets = opponents(state, seat)
     if turn_cards_left(state):
         placing = not placing_closed(state)
         trading = not trade_excluded(state)
+        defensive = defence_only(state)
+        locked = held_back(p)
+        barred = barred_mystics(state)
         for card in p.hand:
-            if defensive_only(state, card):
+            if card in defensive:
                 continue
             if trading:
                 trades.append(_trade(seat, card))
             info = cards.card_def(card)
             if info.kind == cards.ARMAMENT:
-                if placing and not held_back(p, card):
-                    arms.extend(_arm(seat, card, c.combatant) for c in p.combatants
-                                if fits(info.name, c.combatant) and not slot_taken(c, info.name))
+                if placing and card not in locked:
+                    for c in p.combatants:
+                        if fits(info.name, c.combatant) and not slot_taken(c, info.name):
+                            arms.append(_arm(seat, card, c.combatant))
             elif info.kind == cards.GUARDIAN:
-                if placing and not held_back(p, card):
-                    guards.extend(_guard(seat, card, c.combatant) for c in p.combatants if guardable(c))
+                if placing and card not in locked:
+                    for c in p.combatants:
+                        if guardable(c):
+                            guards.append(_guard(seat, card, c.combatant))
             elif info.kind == cards.ATTACK:
                 if attack_refusal(state, p) is None:
                     attacks.append(_attack(seat, card))
-            elif info.name in OFFENSIVE and not torch_excluded(state, info.name):
-                _offensive_casts(casts, state, seat, card, info.name, opponents(state, seat))
+            elif info.name in OFFENSIVE and info.name not in barred:
+                _offensive_casts(casts, state, seat, card, info.name, targets)
     if not turn_begun(state):
-        duels = [] if p.duel_used else [_duel(seat, other) for other in opponents(state, seat)]
+        duels = [] if p.duel_used else [_duel(seat, other) for other in targets]
         return [*attacks, *guards, *arms, *casts, *trades, *duels]
     return [*attacks, *guards, *arms, *casts, _open(seat), *trades]
 

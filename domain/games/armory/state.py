@@ -176,7 +176,7 @@ def find_on_combatant(p: Player, card: str) -> str:
 
 def fully_armed(c: Combatant) -> bool:
     """armory R10: a Warrior with Shield, Spear, Sword, Helmet; the Archer with Helmet, Bow, Quiver."""
-    return set(map(cards.name, c.armaments)).issuperset(cards.armaments_for(c.combatant))
+    return set(map(cards.name, c.armaments)).issuperset(cards.CARRIED[c.combatant])
 
 
 def removable(state: ArmoryState, card: str) -> bool:

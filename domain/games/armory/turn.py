@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from domain.games.armory.cards import ATTACK_NAME, COUNTER, REBOUND, label
 from domain.games.armory.state import ATTACK, DUEL_DISCARD, DUEL_PRIZE, DUEL_STRIP, TURN_CARDS, ArmoryState
-from domain.kernel import NOT_STARTED, Status, in_progress
+from domain.kernel import NOT_STARTED, Status, in_progress, memo_last
 
 
 def next_seat(state: ArmoryState, seat: int) -> int:
@@ -15,7 +15,12 @@ def next_seat(state: ArmoryState, seat: int) -> int:
 
 def opponents(state: ArmoryState, seat: int) -> tuple[int, ...]:
     """The other seats, in seat order: those a duel or a Mystic may be aimed at."""
-    return tuple(other for other in state.seats if other != seat)
+    return _OPPONENTS[len(state.players)][seat]
+
+
+# Each seat's opponents by the number of players, made once: legal_commands asks on every turn-card list.
+_OPPONENTS = tuple(tuple(tuple(other for other in range(1, count + 1) if other != seat) for seat in range(count + 1))
+                   for count in range(10))
 
 
 def opponents_in_order(state: ArmoryState, seat: int) -> tuple[int, ...]:
@@ -75,7 +80,7 @@ def to_act(state: ArmoryState) -> tuple[int, ...]:
     return (seat,) if seat else ()
 
 
-def status(state: ArmoryState) -> Status:
+def _status(state: ArmoryState) -> Status:
     if state.finished:
         winners = (state.winner,) if state.winner else ()
         # The turn limit is the only way an ARMORY game ends without a winner.
@@ -89,3 +94,8 @@ def status(state: ArmoryState) -> Status:
     else:
         summary = NOT_STARTED
     return in_progress(to_act(state), state.turn, summary)
+
+
+status = memo_last(_status)
+"""The game's status, remembered for the last state: whoever chooses a command asks for it, and then
+legal_commands asks it who acts (the status is computed once, not a second `to_act`)."""
