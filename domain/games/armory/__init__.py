@@ -12,7 +12,7 @@ from domain.games.armory.citations import R11C
 from domain.games.armory.evolve import evolve
 from domain.games.armory.legal import legal_commands
 from domain.games.armory.messages import COMMAND_TYPES, EVENT_SCHEMA, EVENT_TYPES, UPCASTERS
-from domain.games.armory.state import ArmoryState, initial_state
+from domain.games.armory.state import MAX_SEATS, ArmoryState, initial_state
 from domain.games.armory.turn import status
 from domain.games.armory.view import ArmoryView, redact, view
 from domain.games.armory.words import glance, tell_command, tell_event
@@ -23,7 +23,7 @@ RULESET = Ruleset(
     title="ARMORY",
     version="3.0.0",
     min_seats=2,
-    max_seats=3,
+    max_seats=MAX_SEATS,
     chance=Chance.SAMPLED_STOCHASTIC,
     information=Information.IMPERFECT,
     options=(

@@ -13,6 +13,9 @@ from domain.games.armory import cards
 from domain.games.armory.cards import ARMAMENT, ATTACK_NAME
 from domain.kernel import Setup
 
+MAX_SEATS = 3
+"""The rulebook's opening line: a game for 2-3 players."""
+
 # Phases.
 SETUP = "setup"
 TURN_CARDS = "turn_cards"

@@ -4,7 +4,15 @@ seats that take part in a turn (armory R4, R5, glossary TURN PLAYER and TURN OPP
 from __future__ import annotations
 
 from domain.games.armory.cards import ATTACK_NAME, COUNTER, REBOUND, label
-from domain.games.armory.state import ATTACK, DUEL_DISCARD, DUEL_PRIZE, DUEL_STRIP, TURN_CARDS, ArmoryState
+from domain.games.armory.state import (
+    ATTACK,
+    DUEL_DISCARD,
+    DUEL_PRIZE,
+    DUEL_STRIP,
+    MAX_SEATS,
+    TURN_CARDS,
+    ArmoryState,
+)
 from domain.kernel import NOT_STARTED, Status, in_progress, memo_last
 
 
@@ -20,7 +28,7 @@ def opponents(state: ArmoryState, seat: int) -> tuple[int, ...]:
 
 # Each seat's opponents by the number of players, made once: legal_commands asks on every turn-card list.
 _OPPONENTS = tuple(tuple(tuple(other for other in range(1, count + 1) if other != seat) for seat in range(count + 1))
-                   for count in range(10))
+                   for count in range(MAX_SEATS + 1))
 
 
 def opponents_in_order(state: ArmoryState, seat: int) -> tuple[int, ...]:
