@@ -251,7 +251,9 @@ class Strongholds:
     tower_targets: tuple[str, ...] = field(init=False, repr=False)
     """Its Teleport Towers as Place targets."""
     stack_targets: tuple[str, ...] = field(init=False, repr=False)
-    """A Shield's or creature Magic Item's candidate targets: on each space, the Pen."""
+    """A creature Magic Item's candidate targets: on each space, the Pen."""
+    shield_targets: tuple[str, ...] = field(init=False, repr=False)
+    """A Shield's candidate targets: on each space with no Shield (shield_free), the Pen."""
     sources: tuple[tuple[str, str], ...] = field(init=False, repr=False)
     """The zones the seat places cards from, in legal_commands' order, each with its key
     in GuardiansState.zones: its hand, Pen and Storage Hand, then on and under each space
@@ -263,6 +265,8 @@ class Strongholds:
         object.__setattr__(self, "towers", tuple(space for space, here in spaces.items() if here.tower))
         object.__setattr__(self, "tower_targets", tuple(tower(space) for space in self.towers))
         object.__setattr__(self, "stack_targets", (*(here.on_zone for here in spaces.values()), PEN))
+        free = (here.on_zone for here in spaces.values() if shield_free(here))
+        object.__setattr__(self, "shield_targets", (*free, PEN))
         zones = [DRAWN, PEN, STORAGE]
         for here in self.places:
             zones += [here.on_zone, here.under_zone]
@@ -417,7 +421,7 @@ def place_target(spaces: Strongholds, info: Card, source: str, target: str) -> s
         _check_room(here, info, source)
         return target
     if info.is_shield:
-        if here.holder:
+        if not shield_free(here):
             raise RuleViolation(R_SHIELDS, f"{space} already has a Shield")
         if info.kind == "standard-bearer" and spaces.bearer:
             raise RuleViolation(R_SHIELDS, "you may have only one Standard Bearer in play")
@@ -458,6 +462,12 @@ def _parsed(target: str) -> tuple[str, str]:
     """A Place target's kind ("on", "under", ...) and space."""
     kind, _, space = target.partition(":")
     return kind, space
+
+
+def shield_free(here: Stronghold) -> bool:
+    """Whether a Shield may be placed on a stronghold space: none stands there (guardians
+    Shields)."""
+    return not here.holder
 
 
 def space_fits(room: int, adding: int) -> bool:
@@ -554,7 +564,8 @@ def _accepted_targets(spaces: Strongholds, key: str, source: str) -> tuple[str, 
 def _candidates(spaces: Strongholds, info: Card, source: str) -> tuple[str, ...]:
     """Where a card might go, for place_target to say: the targets of its kind, a
     creature's on and under the spaces it fits (space_fits: few refusals, which cost
-    more than the test) and into a Teleport Tower where one stands."""
+    more than the test) and into a Teleport Tower where one stands, a Shield's on the
+    spaces free of one (shield_free, likewise)."""
     if info.border == "double":
         return (STORAGE,)
     if info.kind == "upgrade":
@@ -562,7 +573,9 @@ def _candidates(spaces: Strongholds, info: Card, source: str) -> tuple[str, ...]
     if info.is_creature:
         fits = [here for here in spaces.spaces.values() if space_fits(here.room, _adding(here, info, source))]
         return (*(here.on_zone for here in fits), PEN, *spaces.tower_targets, *(here.under_zone for here in fits))
-    if info.is_shield or info.kind == "creature-item":
+    if info.is_shield:
+        return spaces.shield_targets
+    if info.kind == "creature-item":
         return spaces.stack_targets
     return (PEN,)
 
