@@ -234,13 +234,20 @@ def check_step_to(state: GuardiansState, shield: Shield, command: Step) -> Stepp
     if mine is not None and mine.card != shield.card:
         if state.steps_left <= 1 or not (fly or passable(state, seat, target)):
             raise RuleViolation(R_MOVE, f"you may pass your own Shield at {target} but not stop there")
-        # Looked at from where the step would take it, before the step is made.
-        after = evolve(state, ShieldStepped(**_stepped(state, shield, target, fly)))
-        if not any(passes(check_step, after, Step(seat=seat, to=space, fly=fly)) for space in neighbours(target)):
+        if not _goes_on(state, shield, target, fly):
             raise RuleViolation(
                 R_MOVE, f"from {target} your Shield could go no further, and it may not stop on your Shield there"
             )
     return Stepping(shield)
+
+
+@per_state
+def _goes_on(state: GuardiansState, shield: Shield, target: str, fly: bool) -> bool:
+    """Whether the moving Shield, stepped onto its own Shield at `target`, could step on
+    from there: looked at from where the step would take it, before the step is made.
+    (Worked out once a state: the legal list and plan ask it of the same step.)"""
+    after = evolve(state, ShieldStepped(**_stepped(state, shield, target, fly)))
+    return any(passes(check_step, after, Step(seat=shield.seat, to=space, fly=fly)) for space in neighbours(target))
 
 
 def _stepped(state: GuardiansState, shield: Shield, target: str, fly: bool) -> dict[str, Any]:

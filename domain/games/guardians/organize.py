@@ -158,9 +158,10 @@ class Placement:
     shield: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Stronghold:
-    """One of a seat's stronghold spaces as its placing sees it."""
+    """One of a seat's stronghold spaces as its placing sees it: made once per value
+    (_interned_place), and so compared and hashed by identity."""
 
     space: str
     holder: str
@@ -185,13 +186,13 @@ class Stronghold:
     """The play-limit targets the seat's creatures on it count as (strength.limited_as)."""
     enforced: tuple[tuple[str, str], ...] = ()
     """The play limits its creatures impose: (target, the card's name)."""
-    on_zone: str = field(init=False, compare=False, repr=False)
+    on_zone: str = field(init=False, repr=False)
     """on(space), made once (a Place target too)."""
-    under_zone: str = field(init=False, compare=False, repr=False)
+    under_zone: str = field(init=False, repr=False)
     """under(space), made once (a Place target too)."""
-    lying: tuple[str, ...] = field(init=False, compare=False, repr=False)
+    lying: tuple[str, ...] = field(init=False, repr=False)
     """The zones whose cards count on it already: on, under, its Shield's."""
-    stack: str = field(init=False, compare=False, repr=False)
+    stack: str = field(init=False, repr=False)
     """Where a creature placed on it goes: under the seat's Shield there, else on it."""
 
     def __post_init__(self) -> None:
@@ -203,10 +204,39 @@ class Stronghold:
         object.__setattr__(self, "stack", members(self.holder) if self.own else on_zone)
 
 
-SpaceFacts = tuple[
-    str, str, bool, int, int, int, bool, bool, bool, bool, tuple[str, ...], tuple[tuple[str, str], ...]
-]
-"""A Stronghold's fields, in order."""
+_interned_place = functools.lru_cache(maxsize=1 << 14)(Stronghold)
+"""One Stronghold per value: spaces with other cards are often alike, and the caches of
+placing (_accepted_targets) know them by identity."""
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def _stronghold(
+    space: str,
+    holder: str,
+    own: bool,
+    lying: tuple[str, ...],
+    below: tuple[str, ...],
+    carried: tuple[str, ...],
+    beside: tuple[str, ...],
+    towered: tuple[str, ...],
+) -> Stronghold:
+    """A stronghold space from the cards on, under and beside it, under the seat's Shield
+    there (`carried`) and in its Teleport Tower (`towered`): one per value, worked out
+    only when one of them changed (a placement changes one or two spaces of three)."""
+    tower_here = any(face(c).key == TELEPORT_TOWER for c in beside)
+    return _interned_place(
+        space,
+        holder,
+        own,
+        room_on(lying, below, carried),
+        stacking(lying),
+        carrying(holder, carried) if own else 0,
+        _stack_full(carried if own else lying),
+        bool(beside),
+        tower_here,
+        tower_here and bool(towered),
+        *_play_limits((*lying, *below, *carried)),
+    )
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -218,69 +248,66 @@ class Strongholds:
     uninterned equal copy only misses the caches."""
 
     seat: int
-    facts: tuple[SpaceFacts, ...]
-    """Each space's Stronghold fields, in board order."""
+    places: tuple[Stronghold, ...]
+    """Its spaces, in board order."""
     bearer: bool
     """A Standard Bearer of the seat's stands on the board."""
-    spaces: dict[str, Stronghold] = field(init=False, compare=False, repr=False)
-    towers: tuple[str, ...] = field(init=False, compare=False, repr=False)
+    spaces: dict[str, Stronghold] = field(init=False, repr=False)
+    towers: tuple[str, ...] = field(init=False, repr=False)
     """The spaces with a Teleport Tower of the seat's beside them."""
-    tower_targets: tuple[str, ...] = field(init=False, compare=False, repr=False)
+    tower_targets: tuple[str, ...] = field(init=False, repr=False)
     """Its Teleport Towers as Place targets."""
-    stack_targets: tuple[str, ...] = field(init=False, compare=False, repr=False)
-    """A Shield's or creature Magic Item's candidate targets: on each space, the Pen."""
-    sources: tuple[str, ...] = field(init=False, compare=False, repr=False)
-    """The zones the seat places cards from, in legal_commands' order: its hand, Pen and
-    Storage Hand, then on and under each space and under its Shield there."""
+    stack_targets: tuple[str, ...] = field(init=False, repr=False)
+    """A creature Magic Item's candidate targets: on each space, the Pen."""
+    shield_targets: tuple[str, ...] = field(init=False, repr=False)
+    """A Shield's candidate targets: on each space with no Shield (shield_free), the Pen."""
+    sources: tuple[tuple[str, str], ...] = field(init=False, repr=False)
+    """The zones the seat places cards from, in legal_commands' order, each with its key
+    in GuardiansState.zones: its hand, Pen and Storage Hand, then on and under each space
+    and under its Shield there."""
 
     def __post_init__(self) -> None:
-        spaces = {f[0]: Stronghold(*f) for f in self.facts}
+        spaces = {here.space: here for here in self.places}
         object.__setattr__(self, "spaces", spaces)
         object.__setattr__(self, "towers", tuple(space for space, here in spaces.items() if here.tower))
         object.__setattr__(self, "tower_targets", tuple(tower(space) for space in self.towers))
         object.__setattr__(self, "stack_targets", (*(here.on_zone for here in spaces.values()), PEN))
-        sources = [DRAWN, PEN, STORAGE]
-        for space, here in spaces.items():
-            sources += [on(space), under(space)]
+        free = (here.on_zone for here in spaces.values() if shield_free(here))
+        object.__setattr__(self, "shield_targets", (*free, PEN))
+        zones = [DRAWN, PEN, STORAGE]
+        for here in self.places:
+            zones += [here.on_zone, here.under_zone]
             if here.own:
-                sources.append(members(here.holder))
-        object.__setattr__(self, "sources", tuple(sources))
+                zones.append(members(here.holder))
+        object.__setattr__(self, "sources", tuple((zone, f"{self.seat}:{zone}") for zone in zones))
 
 
 def _strongholds(state: GuardiansState, seat: int) -> Strongholds:
     ends = end_strongholds(seat)
     zones = state.zones
-    facts: list[SpaceFacts] = []
+    places: list[Stronghold] = []
     for space in strongholds(seat):
-        # Each zone looked up once, by its key made once: this is made for every state a
-        # seat places in.
+        # Each zone looked up once, by its key made once: this is asked for every state a
+        # seat places in, and mostly finds each space as it was (_stronghold).
         on_key, under_key, upgrade_key, tower_key = _space_keys(seat, space)
         shield = state.shield_at(space)
         holder = shield.card if shield is not None else ""
         own = shield is not None and shield.seat == seat
-        lying = zones.get(on_key, ())
-        carried = state.zone(seat, members(holder)) if own else ()
         beside = zones.get(upgrade_key, ()) if space in ends else ()
-        tower_here = any(face(c).key == TELEPORT_TOWER for c in beside)
-        limited, enforced = _play_limits((*lying, *zones.get(under_key, ()), *carried))
-        facts.append((
+        places.append(_stronghold(
             space,
             holder,
             own,
-            room_on(lying, zones.get(under_key, ()), carried),
-            stacking(lying),
-            carrying(holder, carried) if own else 0,
-            _stack_full(carried if own else lying),
-            bool(beside),
-            tower_here,
-            tower_here and bool(zones.get(tower_key, ())),
-            limited,
-            enforced,
+            zones.get(on_key, ()),
+            zones.get(under_key, ()),
+            state.zone(seat, members(holder)) if own else (),
+            beside,
+            zones.get(tower_key, ()) if beside else (),
         ))
     # The card placed never stands on the board itself (_source), so any Standard
     # Bearer standing is another.
     bearer = any(face(s.card).kind == "standard-bearer" for s in state.shields_of(seat))
-    return _interned(seat, tuple(facts), bearer)
+    return _interned(seat, tuple(places), bearer)
 
 
 def _play_limits(cards: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[tuple[str, str], ...]]:
@@ -298,8 +325,8 @@ def _check_play_limit(here: Stronghold, info: Card, source: str) -> None:
     "only one King per space per player"): a creature may not join a space of yours that
     holds one already, if it or a creature there imposes the limit. Moving within the
     space adds nothing."""
-    if source in here.lying:
-        return
+    if not here.limited or source in here.lying:
+        return  # the usual case, asked for every placement the legal list weighs
     own = limits_of(info.key)
     # Its own limits first, then those of the creatures there, each in a fixed order.
     found = [(target, info.name) for target in sorted(own)]
@@ -318,9 +345,9 @@ def _space_keys(seat: int, space: str) -> tuple[str, str, str, str]:
 
 
 @functools.lru_cache(maxsize=1 << 14)
-def _interned(seat: int, facts: tuple[SpaceFacts, ...], bearer: bool) -> Strongholds:
+def _interned(seat: int, places: tuple[Stronghold, ...], bearer: bool) -> Strongholds:
     """One Strongholds per value (states that place alike share it and its targets)."""
-    return Strongholds(seat, facts, bearer)
+    return Strongholds(seat, places, bearer)
 
 
 @memo_last
@@ -429,7 +456,7 @@ def place_target(spaces: Strongholds, info: Card, source: str, target: str) -> s
         _check_play_limit(here, info, source)
         return target
     if info.is_shield:
-        if here.holder:
+        if not shield_free(here):
             raise RuleViolation(R_SHIELDS, f"{space} already has a Shield")
         if info.kind == "standard-bearer" and spaces.bearer:
             raise RuleViolation(R_SHIELDS, "you may have only one Standard Bearer in play")
@@ -472,6 +499,12 @@ def _parsed(target: str) -> tuple[str, str]:
     """A Place target's kind ("on", "under", ...) and space."""
     kind, _, space = target.partition(":")
     return kind, space
+
+
+def shield_free(here: Stronghold) -> bool:
+    """Whether a Shield may be placed on a stronghold space: none stands there (guardians
+    Shields)."""
+    return not here.holder
 
 
 def space_fits(room: int, adding: int) -> bool:
@@ -540,9 +573,10 @@ def placements(state: GuardiansState, seat: int) -> list[Command]:
     targets that place_target accepts. The caller has checked organizing(state, seat)."""
     spaces = strongholds_of(state, seat)
     placed = state.player(seat).placed
+    zones = state.zones
     found: list[Command] = []
-    for zone in spaces.sources:
-        for instance in state.zone(seat, zone):
+    for zone, key in spaces.sources:
+        for instance in zones.get(key, ()):
             if instance in placed or not placeable_from(state, seat, zone, instance):
                 continue
             found += _places(seat, instance, _accepted_targets(spaces, face(instance).key, zone))
@@ -567,7 +601,8 @@ def _accepted_targets(spaces: Strongholds, key: str, source: str) -> tuple[str, 
 def _candidates(spaces: Strongholds, info: Card, source: str) -> tuple[str, ...]:
     """Where a card might go, for place_target to say: the targets of its kind, a
     creature's on and under the spaces it fits (space_fits: few refusals, which cost
-    more than the test) and into a Teleport Tower where one stands."""
+    more than the test) and into a Teleport Tower where one stands, a Shield's on the
+    spaces free of one (shield_free, likewise)."""
     if info.border == "double":
         return (STORAGE,)
     if info.kind == "upgrade":
@@ -575,7 +610,9 @@ def _candidates(spaces: Strongholds, info: Card, source: str) -> tuple[str, ...]
     if info.is_creature:
         fits = [here for here in spaces.spaces.values() if space_fits(here.room, _adding(here, info, source))]
         return (*(here.on_zone for here in fits), PEN, *spaces.tower_targets, *(here.under_zone for here in fits))
-    if info.is_shield or info.kind == "creature-item":
+    if info.is_shield:
+        return spaces.shield_targets
+    if info.kind == "creature-item":
         return spaces.stack_targets
     return (PEN,)
 
