@@ -14,6 +14,7 @@ from domain.games.guardians.cards import Ability, card, dice_of
 from domain.games.guardians.evolve import evolve
 from domain.games.guardians.messages import DeclareCommand, EffectApplied, PlayCreature, Step, Term
 from domain.games.guardians.state import Combat, GuardiansState, side
+from domain.kernel import replace
 from domain.kernel.words import Seats
 from tests.guardians.support import Table, card_of, face_off, key
 from tests.guardians.test_texts import both_pass, combat_start, lay
@@ -146,12 +147,8 @@ def test_a_roll_is_a_fact_replay_needs_no_generator() -> None:
     lay(table, card_of(1, "Demorgan the Inciter"), card_of(2, "Idiot"))
     [roll] = rolls(table)
     before = table.state
-    changed = EffectApplied(**{**_fields(roll), "amount": roll.amount + 5})
+    changed = replace(roll, amount=roll.amount + 5)
     assert side(combat(evolve(before, changed)), 1).boosts[-1] == (roll.source, roll.amount + 5)
-
-
-def _fields(event: EffectApplied) -> dict[str, object]:
-    return {name: getattr(event, name) for name in event.__dataclass_fields__}
 
 
 def combat(state: GuardiansState) -> Combat:
