@@ -635,6 +635,9 @@ _DICE_PATTERNS: tuple[tuple[str, Build], ...] = (
     (rf"(?P<who>{_WHO}) gains {_DICE} vitality for (?:every|each) other (?P<t>[\w' ]+?) (?:that is )?in play",
      _rolled("bonus-per-yours")),
     (rf"{_DICE}(?:\+(?P<n>\d+))? vitality to (?:defending creatures|defenders)", _rolled("defend-bonus")),
+    (rf"while (?P<who>{_WHO}) is in play and unbeaten, all (?P<t>d\d+) rolls are reduced to an? (?P<n>\d+)",
+     lambda match, context: [Ability("fixes-dice", _n(match), match.group("t").lower())]
+     if _own(match.group("who"), context) else None),
     (r"roll once before (?:the )?combat", _nothing),  # the moment every rolled defence has (dice.roll_defence)
 )
 """The theme's clauses (RULES.md: Cards and their texts), tried last."""

@@ -35,7 +35,7 @@ def rolls(table: Table) -> list[EffectApplied]:
 
 def faces(roll: EffectApplied) -> list[int]:
     """The dice a roll's note shows, in brackets after the dice rolled."""
-    found = re.fullmatch(r"\d+d\d+(?:[+-]\d+)?(?: for .+)? \((?P<faces>[\d, ]+)\)", roll.note)
+    found = re.fullmatch(r"\d+d\d+(?:[+-]\d+)?(?: for .+)? \((?P<faces>[\d, ]+)\)(?:; .+)?", roll.note)
     assert found, roll.note
     return [int(face) for face in found.group("faces").split(", ")]
 
@@ -138,6 +138,21 @@ def test_drifters_nexus_rolls_its_defence_once_before_combat() -> None:
         assert Term("stronghold", roll.amount) in resolved.defender_terms
         assert Term("stronghold", roll.amount) not in resolved.attacker_terms
     assert len(rolls(table)) == 1
+
+
+def test_karnis_in_play_and_unbeaten_fixes_every_d6_at_1() -> None:
+    """fixes-dice (guardians Text Box): once Karnis the Transcender is on the table and
+    unbeaten, every d6 rolled, either side, shows 1, and no number is drawn for it."""
+    assert card(key("Karnis the Transcender")).abilities == (Ability("fixes-dice", 1, "d6"),)
+    table = Table(face_off(["Karnis the Transcender", "Demorgan the Inciter"], ["Idiot", "Initiate of Entropy"]))
+    combat_start(table)
+    lay(table, card_of(1, "Karnis the Transcender"), card_of(2, "Idiot"))
+    assert both_pass(table).outcome == "attacker"
+    lay(table, card_of(1, "Demorgan the Inciter"), card_of(2, "Initiate of Entropy"))
+    mine, theirs = rolls(table)
+    assert (mine.amount, faces(mine), theirs.amount, faces(theirs)) == (2, [1, 1], 1, [1])
+    assert mine.note == "2d6 (1, 1); Karnis the Transcender fixes each die at 1"
+    assert "Karnis the Transcender fixes each die at 1" in told(theirs)
 
 
 def test_a_roll_is_a_fact_replay_needs_no_generator() -> None:

@@ -136,6 +136,8 @@ vocabulary below; `terrain` is one of TERRAIN_TYPES.
 | | | a stronghold's "1d6+1" defence is defend-bonus with dice "1d6", amount 1; bonus-per-yours |
 | | | with dice rolls them once for each creature it counts) |
 | primary-bonus | amount [, dice] | + amount Vitality as a primary attacker (in a primary match-up, either side) |
+| fixes-dice | amount, target | while it is in play and unbeaten, every die of the target ("d6": six-sided) |
+| | | rolled, either side, shows amount |
 
 Every ability may also say when it acts (`when`, one of WHEN) and how often or how long
 (`limit`, one of LIMITS); both are blank for an ability that holds whenever it applies.
@@ -267,6 +269,7 @@ ABILITY_KINDS = (
     "beats-as-secondary",
     # dice: amounts rolled once (Ability.dice), recorded in the events
     "primary-bonus",
+    "fixes-dice",
 )
 
 WHEN = ("reveal", "match-up", "beaten", "beats", "settlement", "moving", "draw", "any-time", "command")

@@ -14,20 +14,31 @@ from domain.games.guardians.cards import Ability, dice_of
 from domain.games.guardians.citations import R_STRONGHOLDS, text_box
 from domain.games.guardians.effects import Em
 from domain.games.guardians.messages import EffectApplied
-from domain.games.guardians.state import combat_now, face, seat_of
-from domain.games.guardians.strength import abilities, rolls_dice, side_of, stronghold_face, yours_in_play
+from domain.games.guardians.state import GuardiansState, combat_now, face, seat_of
+from domain.games.guardians.strength import (
+    abilities,
+    has,
+    rolls_dice,
+    side_of,
+    standing,
+    stronghold_face,
+    yours_in_play,
+)
 from domain.kernel import Rng
 
 
 def roll(em: Em, rng: Rng, seat: int, source: str, ability: Ability, rule: str, *, times: int = 1,
          cards: tuple[str, ...] = (), why: str = "") -> None:
     """Roll an ability's dice `times` over (once for each thing it counts), add its fixed
-    amount as often, and record the faces and the total."""
+    amount as often, and record the faces and the total; a text in play that fixes the
+    dice (fixes-dice) sets every face instead."""
     count, sides = dice_of(ability.dice)
-    faces = tuple(rng.die(sides) for _ in range(count * times))
+    fixer, shown = _fixed_dice(em.state, sides)
+    faces = tuple(shown if fixer else rng.die(sides) for _ in range(count * times))
     fixed = ability.amount * times
     amount = sum(faces) + fixed
     rolled = f"{count * times}d{sides}{f'{fixed:+d}' if fixed else ''}"
+    fixing = f"; {face(fixer).name} fixes each die at {shown}" if fixer else ""
     em.emit(
         EffectApplied,
         rule,
@@ -36,8 +47,23 @@ def roll(em: Em, rng: Rng, seat: int, source: str, ability: Ability, rule: str, 
         effect=f"roll {ability.kind}",
         amount=amount,
         cards=cards,
-        note=f"{rolled}{f' for {why}' if why else ''} ({', '.join(map(str, faces))})",
+        note=f"{rolled}{f' for {why}' if why else ''} ({', '.join(map(str, faces))}){fixing}",
     )
+
+
+def _fixed_dice(state: GuardiansState, sides: int) -> tuple[str, int]:
+    """A creature in play and unbeaten, either side, whose text fixes every die of this
+    kind (fixes-dice: Karnis the Transcender), and the face it fixes; ("", 0) if none.
+    No number is drawn then: the text decides the face."""
+    combat = state.combat
+    if combat is None:
+        return "", 0
+    for card in (*standing(combat.attacker), *standing(combat.defender)):
+        if has(card, "fixes-dice"):
+            for ability in abilities(card, "fixes-dice"):
+                if ability.target == f"d{sides}":
+                    return card, ability.amount
+    return "", 0
 
 
 def roll_defence(em: Em, rng: Rng) -> None:
