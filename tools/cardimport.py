@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from domain.games.guardians.cards import (
+    DICE_KINDS,
     SETS,
     SHIELD_KINDS,
     TERRAIN_TYPES,
@@ -29,6 +30,7 @@ from domain.games.guardians.cards import (
     Card,
     card_file,
     card_to,
+    dice_of,
     slug,
 )
 
@@ -595,6 +597,52 @@ _CONTROL_PATTERNS: tuple[tuple[str, Build], ...] = (
 """The theme's clauses (RULES.md: Cards and their texts), tried after the keywords above."""
 
 
+# --- dice: amounts rolled once (Ability.dice; domain/games/guardians/dice.py) ---
+
+_DICE = r"(?P<dice>\d+d\d+)"
+
+
+def _rolled(kind: str, when: str = "") -> Build:
+    """An ability of `kind` whose amount is the dice of group "dice" plus group "n" (if
+    any), on the card itself (group "who", if any, names it) or on the creatures of "t"."""
+    def build(match: re.Match[str], context: Context) -> list[Ability] | None:
+        groups = match.groupdict()
+        if groups.get("who") and not _own(groups["who"], context):
+            return None
+        target = ""
+        if groups.get("t"):
+            found = _class_of(groups["t"], context)
+            if found is None:
+                return None
+            target = found
+        return [Ability(kind, int(groups.get("n") or 0), target, when=when, dice=match.group("dice").lower())]
+    return build
+
+
+def _class_of(phrase: str, context: Context) -> str | None:
+    """A target, or the one creature class the phrase begins ("Disciple": "disciple of entropy")."""
+    found = context.targets.creatures(phrase)
+    if found is not None:
+        return found
+    words = phrase.strip().lower()
+    named = sorted(c for c in context.targets.classes if any(c.startswith(f"{form} ") for form in _singulars(words)))
+    return named[0] if len(named) == 1 else None
+
+
+_DICE_PATTERNS: tuple[tuple[str, Build], ...] = (
+    (rf"when played as a primary attacker, add {_DICE} to (?P<who>{_WHO})'s vitality",
+     _rolled("primary-bonus", when="match-up")),
+    (rf"(?P<who>{_WHO}) gains {_DICE} vitality for (?:every|each) other (?P<t>[\w' ]+?) (?:that is )?in play",
+     _rolled("bonus-per-yours")),
+    (rf"{_DICE}(?:\+(?P<n>\d+))? vitality to (?:defending creatures|defenders)", _rolled("defend-bonus")),
+    (rf"while (?P<who>{_WHO}) is in play and unbeaten, all (?P<t>d\d+) rolls are reduced to an? (?P<n>\d+)",
+     lambda match, context: [Ability("fixes-dice", _n(match), match.group("t").lower())]
+     if _own(match.group("who"), context) else None),
+    (r"roll once before (?:the )?combat", _nothing),  # the moment every rolled defence has (dice.roll_defence)
+)
+"""The theme's clauses (RULES.md: Cards and their texts), tried last."""
+
+
 def _flow(kind: str, *, target: str = "", when: str = "", amount: bool = False) -> Build:
     """A combat-flow ability whose sentence fixes all its fields (but an amount it names)."""
     def build(match: re.Match[str], context: Context) -> list[Ability]:
@@ -685,7 +733,9 @@ _PATTERNS: tuple[tuple[str, Build], ...] = (
      r"both match-up cards are destroyed", _flow("destroys-both-close", amount=True)),
     (rf"when used as a ranged attack, {_WHO} is beaten as well", _flow("beaten-when-fired")),
     (rf"beats (?:its )?opponent if {_WHO} is a secondary attacker", _flow("beats-as-secondary")),
+    *_DICE_PATTERNS,
 )
+
 PATTERNS = tuple((re.compile(pattern, re.IGNORECASE), build) for pattern, build in _PATTERNS)
 """Keyword clauses, tried in this order at each clause of a sentence."""
 
@@ -896,6 +946,10 @@ def build_cards(rows: Sequence[dict[str, str]]) -> tuple[list[Card], dict[str, i
         for ability in item.abilities:
             if ability.terrain and ability.terrain not in TERRAIN_TYPES:
                 raise ValueError(f"{item.key}: terrain {ability.terrain!r}")
+            if ability.dice:
+                dice_of(ability.dice)
+                if ability.kind not in DICE_KINDS:
+                    raise ValueError(f"{item.key}: {ability.kind} does not roll dice")
     missing = sorted(UNIQUE_TEXTS - {item.key for item in cards})
     if missing:
         raise ValueError(f"UNIQUE_TEXTS names unknown cards: {missing}")

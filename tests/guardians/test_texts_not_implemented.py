@@ -32,7 +32,7 @@ from tests.guardians.support import KIT, Table, card_of, face_off, instances, ru
 from tests.kit import of
 
 GAAR = "re-gaar-influencer-of-the-masses"
-DRIFTERS = ("dn-drifters-nexus-stronghold-l", "dn-drifters-nexus-stronghold-c", "dn-drifters-nexus-stronghold-r")
+NECROPOLIS = ("np-necropolis-park-l", "np-necropolis-park-c", "np-necropolis-park-r")
 NOTED_KINDS = {"creature", "guardian", "stronghold", "standard-bearer", "upgrade", "terrain"}
 """The kinds whose cards with an unimplemented text come into play, each saying so; every
 other kind (Spells, Items, downgrades) holds only cards that are then not played."""
@@ -49,12 +49,12 @@ def test_every_unimplemented_kind_says_so_or_is_not_played() -> None:
 
 
 def test_a_guardian_and_a_stronghold_say_so_when_the_game_is_set_up() -> None:
-    """Gaar, Influencer of the Masses, and the Drifter's Nexus stronghold come into play at the start;
+    """Gaar, Influencer of the Masses, and the Necropolis Park stronghold come into play at the start;
     seat 2's Rak Nam and Carreg Amroth are implemented and say nothing."""
     knights = EXAMPLE_DECKS["knights"]
-    deck = replace_card(knights, guardian=GAAR, stronghold=DRIFTERS).compact()
+    deck = replace_card(knights, guardian=GAAR, stronghold=NECROPOLIS).compact()
     events = run(KIT.initial(2, {"deck_1": deck}), StartGame(seat=0)).events
-    assert notes(events) == [(1, GAAR), *((1, key) for key in DRIFTERS)]
+    assert notes(events) == [(1, GAAR), *((1, key) for key in NECROPOLIS)]
 
 
 def test_a_standard_bearer_and_an_upgrade_say_so_when_the_layouts_are_revealed() -> None:

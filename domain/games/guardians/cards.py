@@ -131,6 +131,13 @@ vocabulary below; `terrain` is one of TERRAIN_TYPES.
 | | | than amount, both match-up creatures are destroyed |
 | beaten-when-fired |  | fired as a ranged attacker, the creature is beaten too |
 | beats-as-secondary |  | as a secondary attacker, beats its target |
+| *dice* | | (the kinds of DICE_KINDS may also have `dice`, "NdS": N dice of S sides rolled once, |
+| | | when the ability first acts in a combat, and added to the amount for the rest of the combat; |
+| | | a stronghold's "1d6+1" defence is defend-bonus with dice "1d6", amount 1; bonus-per-yours |
+| | | with dice rolls them once for each creature it counts) |
+| primary-bonus | amount [, dice] | + amount Vitality as a primary attacker (in a primary match-up, either side) |
+| fixes-dice | amount, target | while it is in play and unbeaten, every die of the target ("d6": six-sided) |
+| | | rolled, either side, shows amount |
 
 Every ability may also say when it acts (`when`, one of WHEN) and how often or how long
 (`limit`, one of LIMITS); both are blank for an ability that holds whenever it applies.
@@ -260,6 +267,9 @@ ABILITY_KINDS = (
     "destroys-both-close",
     "beaten-when-fired",
     "beats-as-secondary",
+    # dice: amounts rolled once (Ability.dice), recorded in the events
+    "primary-bonus",
+    "fixes-dice",
 )
 
 WHEN = ("reveal", "match-up", "beaten", "beats", "settlement", "moving", "draw", "any-time", "command")
@@ -269,6 +279,20 @@ in Draw & Organize, at any time as a Spell or Item is played, as the Command Car
 LIMITS = ("once", "combat", "turn", "in-play", "space")
 """How often or how long an ability acts (`Ability.limit`): once, per combat, per turn, while
 the card is in play, or (for play limits) one such card per space per player."""
+
+DICE_KINDS = ("defend-bonus", "bonus-per-yours", "primary-bonus")
+"""The ability kinds whose amount may be rolled (Ability.dice)."""
+DICE = re.compile(r"(?P<count>[1-9][0-9]?)d(?P<sides>[1-9][0-9]?)")
+"""An ability's dice: "2d6" is two six-sided dice."""
+
+
+def dice_of(text: str) -> tuple[int, int]:
+    """An ability's dice as (count, sides): "2d6" -> (2, 6)."""
+    found = DICE.fullmatch(text)
+    if found is None:
+        raise ValueError(f"guardians: dice {text!r} are not written NdS (as 2d6)")
+    return int(found.group("count")), int(found.group("sides"))
+
 
 _SINGLE_BORDER = (
     "creature",
@@ -341,6 +365,9 @@ class Ability:
     """One of WHEN: the moment the ability acts; "" for abilities that hold whenever they apply."""
     limit: str = ""
     """One of LIMITS: how often or how long it acts; "" for no limit beyond its moment."""
+    dice: str = ""
+    """"NdS" (N dice of S sides, DICE): rolled once when the ability first acts, and added to
+    `amount`; "" for a fixed amount."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -423,6 +450,7 @@ def ability_from(data: Mapping[str, Any]) -> Ability:
         terrain=str(data.get("terrain", "")),
         when=str(data.get("when", "")),
         limit=str(data.get("limit", "")),
+        dice=str(data.get("dice", "")),
     )
 
 
@@ -439,6 +467,8 @@ def ability_to(ability: Ability) -> dict[str, Any]:
         plain["when"] = ability.when
     if ability.limit:
         plain["limit"] = ability.limit
+    if ability.dice:
+        plain["dice"] = ability.dice
     return plain
 
 

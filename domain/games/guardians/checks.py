@@ -158,7 +158,7 @@ def _own(state: GuardiansState, command: Command) -> Plan[GuardiansState]:
             return Plan(lambda em, rng: combat.redeem(em, rng, command))
         case PlayCreature():
             combat.check_play_creature(state, command)
-            return Plan(lambda em, rng: combat.play_creature(em, command))
+            return Plan(lambda em, rng: combat.play_creature(em, rng, command))
         case PlayRanged():
             combat.check_play_ranged(state, command)
             return Plan(lambda em, rng: combat.play_ranged(em, rng, command))

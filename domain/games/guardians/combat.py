@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from domain.games.guardians import control, powers, texts
+from domain.games.guardians import control, dice, powers, texts
 from domain.games.guardians.answers import await_answer, check_not_cursed, cursed
 from domain.games.guardians.board import is_land, neighbours, stronghold_owner, strongholds
 from domain.games.guardians.cards import card as card_def
@@ -201,8 +201,9 @@ def _no_ranged(em: Em, card: str, *, when: str, rule: str) -> None:
 # ---------------------------------------------------------------- starting
 
 
-def start_combat(em: Em, shield: Shield, space: str, defender_shield: str, defender_zone: str) -> None:
-    """A Shield stepped onto a space held by the enemy: combat at once (guardians Movement)."""
+def start_combat(em: Em, rng: Rng, shield: Shield, space: str, defender_shield: str, defender_zone: str) -> None:
+    """A Shield stepped onto a space held by the enemy: combat at once (guardians Movement);
+    a stronghold card that rolls its defence rolls it now (dice.py)."""
     defender = other(shield.seat)
     if is_land(space):
         fought_on = tuple(
@@ -223,6 +224,7 @@ def start_combat(em: Em, shield: Shield, space: str, defender_shield: str, defen
         came_from=shield.space,
         terrain=fought_on,
     )
+    dice.roll_defence(em, rng)
     for card in _laid(em.state, space):
         _no_ranged(em, card, when="", rule=R_RANGED)
         if has(card, "no-command-cards"):
@@ -633,12 +635,13 @@ def check_play_creature(state: GuardiansState, command: PlayCreature) -> None:
     )
 
 
-def play_creature(em: Em, command: PlayCreature) -> None:
+def play_creature(em: Em, rng: Rng, command: PlayCreature) -> None:
     seat = command.seat
     combat = combat_now(em.state)
     if combat.stage == "secondary":
         em.emit(SecondaryDeclared, R_SECONDARY, seat=seat, card=command.card, target=command.target)
         note_text(em, seat_of(command.card), command.card)
+        dice.roll_revealed(em, rng, command.card, primary=False)
         return
     bearer_waits = powers.waits_for_type(combat, other(seat))
     em.emit(CreatureChosen, R_PRIMARY, seat=seat, card=command.card)
@@ -657,6 +660,8 @@ def play_creature(em: Em, command: PlayCreature) -> None:
                 em.emit(
                     EffectApplied, text_box(face(card).name), seat=seat_of(card), source=card, effect="no-channeling"
                 )
+        for card in (a_card, d_card):
+            dice.roll_revealed(em, rng, card, primary=True)
 
 
 def _bribed(combat: Combat, seat: int) -> str:

@@ -455,7 +455,8 @@ def _effect(state: GuardiansState, event: EffectApplied) -> GuardiansState:
     combat = state.combat
     if combat is None:
         return state
-    if event.effect == "bonus-all":
+    if event.effect == "bonus-all" or event.effect.startswith("roll "):
+        # A roll is kept by the card that rolled, which its ability applies (dice.py).
         side = seat_side(combat, event.seat)
         return _side(state, event.seat, boosts=(*side.boosts, (event.source, event.amount)))
     if event.effect == "no-ranged":

@@ -264,7 +264,7 @@ def step(em: Em, rng: Rng, command: Step, stepping: Stepping) -> None:
     space (where it may still pick up and drop off)."""
     shield, target = stepping.shield, command.to
     if stepping.defender_zone:
-        start_combat(em, shield, target, stepping.defender_shield, stepping.defender_zone)
+        start_combat(em, rng, shield, target, stepping.defender_shield, stepping.defender_zone)
     elif stepping.assault:
         assault_guardian(em, rng, shield, target)
     else:

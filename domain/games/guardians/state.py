@@ -231,7 +231,9 @@ class Side:
     healers_used: tuple[str, ...] = ()
     boosts: tuple[tuple[str, int], ...] = ()
     """+Vitality to all this side's primary attackers for the combat, by the card that
-    gave it (Floyd used as the Command Card, the Anvil of Heaviness)."""
+    gave it (Floyd used as the Command Card, the Anvil of Heaviness); and the amounts the
+    side's cards rolled in this combat, by the card that rolled (a creature, or the key of
+    a stronghold card), which only the rolling ability applies (dice.py, strength.rolled)."""
     idol: int = 0
     """A Large Idol fired instead of a Command Card: its AOE in points, struck with the Command Cards."""
 

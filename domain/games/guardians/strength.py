@@ -12,7 +12,7 @@ from domain.games.guardians import texts
 from domain.games.guardians.board import stronghold_owner
 from domain.games.guardians.cards import CARDS, Ability, Card, card
 from domain.games.guardians.messages import Term
-from domain.games.guardians.state import Combat, GuardiansState, Side, face, hand, lookup, seat_of, side
+from domain.games.guardians.state import Combat, GuardiansState, Side, face, hand, key_of, lookup, seat_of, side
 
 OFF_COLOR_PREY = {"mortal": "elemental", "elemental": "external", "external": "mortal"}
 """Whom each border gets its Off-Color Bonus against (guardians Off-Color Bonus)."""
@@ -177,7 +177,10 @@ def stronghold_bonus(state: GuardiansState, combat: Combat, instance: str, oppon
     if not defending_stronghold(combat, instance) or has(opponent, "cancels-stronghold"):
         return 0
     held = stronghold_face(state, combat.space)
-    return sum(a.amount for a in held.abilities if a.kind == "defend-bonus") if held is not None else 0
+    if held is None:
+        return 0
+    fixed = sum(a.amount for a in held.abilities if a.kind == "defend-bonus" and not a.dice)
+    return fixed + (rolled(combat.defender, held.key) if rolls_dice(held.key) else 0)
 
 
 def first_knight_bonus(side: Side, instance: str) -> int:
@@ -256,11 +259,15 @@ def terms(state: GuardiansState, combat: Combat, instance: str, opponent: str, *
         found.extend(Term("secondary attacker", a.amount) for a in abilities(instance, "secondary-bonus"))
         found.extend(
             Term(face(source).name, amount)
-            for source, amount in side.boosts
+            for source, amount in given_boosts(side)
             if face(source).key in texts.FOR_THE_WHOLE_COMBAT
         )
     else:
-        found.extend(Term(face(source).name, amount) for source, amount in side.boosts)
+        found.extend(Term(face(source).name, amount) for source, amount in given_boosts(side))
+        if has(instance, "primary-bonus"):
+            found.extend(
+                Term("own text: primary attacker", a.amount) for a in abilities(instance, "primary-bonus") if not a.dice
+            )
         horse = first_knight_bonus(side, instance)
         if horse:
             found.append(Term(face(side.command).name, horse))
@@ -270,10 +277,45 @@ def terms(state: GuardiansState, combat: Combat, instance: str, opponent: str, *
         support = lookup(combat.support, instance)
         if support and not immune_to(opponent, "ranged"):
             found.append(Term("ranged attacks", support))
+    if rolls_dice(me.key):
+        found.extend(_rolled_terms(side, instance))
     channel = lookup(combat.channel, instance)
     if channel:
         found.append(Term("channeling", channel))
     return tuple(found)
+
+
+# ---------------------------------------------------------------- rolled amounts (dice.py rolls them)
+
+
+@cache
+def rolls_dice(key: str) -> bool:
+    """Whether a card (a creature, or a stronghold card) has an ability whose amount is rolled."""
+    return any(a.dice for a in card(key).abilities)
+
+
+def rolled(one: Side, source: str) -> int:
+    """What `source`'s dice rolled for its side in this combat, 0 if nothing: the rolls are
+    kept among the side's boosts by the card that rolled (dice.py), so a total reads them
+    from the state."""
+    return sum(amount for card_id, amount in one.boosts if card_id == source)
+
+
+def given_boosts(one: Side) -> tuple[tuple[str, int], ...]:
+    """The side's boosts to all its primary attackers (Floyd, the Anvil): its boosts but the
+    rolls, which their own abilities apply."""
+    return tuple(
+        (source, amount)
+        for source, amount in one.boosts
+        if not rolls_dice(key_of(source) if "." in source else source)
+    )
+
+
+def _rolled_terms(one: Side, instance: str) -> list[Term]:
+    """A creature's own rolled bonus (primary-bonus, bonus-per-yours with dice): rolled
+    once, when it was revealed in its match-up or declared as a secondary attacker."""
+    amount = rolled(one, instance)
+    return [Term("own text: rolled", amount)] if amount else []
 
 
 # ---------------------------------------------------------------- strength texts (guardians Text Box)
@@ -314,6 +356,11 @@ def _given(combat: Combat, one: Side, source: str, instance: str) -> list[Term]:
     return found
 
 
+def yours_in_play(combat: Combat, one: Side, instance: str, target: str) -> int:
+    """The other creatures of a target in play on the creature's side (bonus-per-yours)."""
+    return sum(1 for c in standing(one) if c != instance and matches(target, c, combat))
+
+
 def _own_counted(combat: Combat, one: Side, instance: str, role: str) -> list[Term]:
     """The creature's own bonuses by its Shield's role and by what it counts in play."""
     kinds = _kinds(face(instance).key)
@@ -322,8 +369,8 @@ def _own_counted(combat: Combat, one: Side, instance: str, role: str) -> list[Te
         found += [Term(f"own text: {role}", a.amount) for a in abilities(instance, "bonus-role") if a.target == role]
     if "bonus-per-yours" in kinds:
         for a in abilities(instance, "bonus-per-yours"):
-            count = sum(1 for c in standing(one) if c != instance and matches(a.target, c, combat))
-            if count:
+            count = yours_in_play(combat, one, instance, a.target)
+            if count and not a.dice:  # rolled: _rolled_terms
                 found.append(Term(f"own text: {count} {a.target} in play", a.amount * count))
     if "bonus-per-beaten" in kinds:
         lost = (*combat.attacker.beaten, *combat.defender.beaten)

@@ -366,6 +366,14 @@ def _commands_revealed(e: m.CommandsRevealed, s: Seats) -> str:
     return f"The Command Cards are revealed: {shown}{lost}."
 
 
+ROLLED_FOR = {
+    "defend-bonus": "to the creatures defending it",
+    "primary-bonus": "to it as a primary attacker",
+    "bonus-per-yours": "to it",
+}
+"""Whom a rolled amount goes to, by the ability that rolled (dice.py)."""
+
+
 def _effect(e: m.EffectApplied, s: Seats) -> str:
     by = owned(e.source, s) if INSTANCE.fullmatch(e.source) else f"{s.of(e.seat)} {label(e.source)}"
     if e.effect == "text not implemented":
@@ -376,6 +384,9 @@ def _effect(e: m.EffectApplied, s: Seats) -> str:
         return f"{by}: no ranged attacks for {whom} in this combat."
     if e.effect == "bonus-all":
         return f"{by}: {e.amount:+d} Vitality to {s.of(e.seat)} creatures in this combat."
+    if e.effect.startswith("roll "):
+        whom = ROLLED_FOR.get(e.effect.removeprefix("roll "), "")
+        return f"{by} rolls {e.note}: {e.amount:+d} Vitality {whom} in this combat."
     if e.effect == "terrain":
         return f"{by}: the combat is fought on {_ground(e.cards)} from now on."
     if e.effect.startswith("aoe "):
