@@ -645,7 +645,7 @@ _CAST_PATTERNS: tuple[tuple[str, Build], ...] = (
     (rf"\+(?P<n>\d+) to your guardian's luc {_ITS_STAY}", _cast_bonus("luc")),
     (r"if an? (?P<name>[\w' ]+?) is in play, no others may be played", _only_one),
     (r"destroy (?:a|any one) (?P<t>terrain|stronghold upgrade)(?: card)?(?: of your choice)?",
-     lambda match, context: _cast("destroy-in-play", target=match.group("t").split()[-1])(match, context)),
+     lambda match, context: _cast("destroy-in-play", target=match.group("t").split()[-1].lower())(match, context)),
     (r"go (?:directly|straight) to the (?:terrain )?settlement phase", _cast("skip-to", target="settlement")),
     (r"all up-cards are discarded,? and new ones (?:are )?revealed", _cast("new-up-cards", target="both")),
 )
