@@ -525,7 +525,7 @@ def guardian_number(state: GuardiansState, seat: int, number: str) -> int:
     """The seat's Guardian's CMP, Vitality or LUC (`number`: "cmp", "vitality", "luc"):
     as printed, or as a Spell in effect this turn sets it (guardian-sets), plus what its
     accessories in play add (guardian-bonus)."""
-    value = getattr(card(state.player(seat).guardian), number)
+    value: int = getattr(card(state.player(seat).guardian), number)
     for spell in state.player(seat).spells:
         for ability in face(spell).abilities:
             if ability.kind == "guardian-sets" and ability.target == number:
