@@ -20,6 +20,7 @@ from domain.games.guardians.messages import (
 from domain.games.guardians.state import (
     ACCESSORIES,
     DISCARD,
+    IN_EFFECT,
     MOVEMENT,
     OPENING,
     ORGANIZE,
@@ -75,7 +76,7 @@ def test_channeling_flux_sets_the_guardians_cmp_for_the_turn() -> None:
     t = Table(table(phase=ORGANIZE, zones={"1:drawn": (flux,)}, turn=2))
     assert guardian_number(t.state, 1, "cmp") == 9
     t.cast(PlayCard(seat=1, card=flux))
-    assert t.state.player(1).spells == (flux,)
+    assert t.state.zone(1, IN_EFFECT) == (flux,)
     assert guardian_number(t.state, 1, "cmp") == 20 and guardian_number(t.state, 2, "cmp") == 9
     late = card_of(1, "Channeling Flux", 2)
     assert "not played in the movement phase" in str(KIT.refused(opening((late,)), PlayCard(seat=1, card=late)))
@@ -90,7 +91,7 @@ def test_peace_costs_a_stone_and_goes_straight_to_settlement() -> None:
     assert [e.count for e in t.of(StonesSpent)] == [1]
     assert any(e.effect == "skip-to" for e in t.of(EffectApplied))
     # No land to settle: the next turn's Draw & Organize begins.
-    assert t.state.phase in (SETTLEMENT, ORGANIZE) and t.state.turn == 2 and not t.state.window
+    assert t.state.phase in (SETTLEMENT, ORGANIZE) and t.state.turn == 2
     poor = opening((peace,))
     poor = poor.with_player(1, stones=0)
     assert "Power Stones" in str(KIT.refused(poor, PlayCard(seat=1, card=peace)))

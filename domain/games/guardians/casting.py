@@ -12,7 +12,8 @@ and Accessories played by their abilities).
   every refusal of one reads the same, so no refusal tells of a hidden card.
 - It is spent and waits for the enemy's answer (answers.py); if it stands, `resolve`
   applies its abilities. An Accessory then lies next to its seat's Guardian (zone
-  ACCESSORIES, face up) and its abilities act while it is there.
+  ACCESSORIES, face up) and its abilities act while it is there; a Spell whose effect
+  lasts the turn lies face up in IN_EFFECT until the next Draw & Organize.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from domain.games.guardians.cards import Ability, Card, card
 from domain.games.guardians.citations import R_ORGANIZE, R_SPELLS, text_box
 from domain.games.guardians.combat import acting
 from domain.games.guardians.effects import Em, begin_settlement, gain_stones, move, spend, turn_up_cards, window_move
-from domain.games.guardians.messages import EffectApplied, PlayCard, StonesSpent, TurnEffect, WindowMove
+from domain.games.guardians.messages import EffectApplied, PlayCard, StonesSpent, WindowMove
 from domain.games.guardians.organize import organizing
 from domain.games.guardians.spells import in_opening
 from domain.games.guardians.state import (
@@ -33,6 +34,7 @@ from domain.games.guardians.state import (
     COMBAT,
     DISCARD,
     DRAWN,
+    IN_EFFECT,
     MOVEMENT,
     OPENING,
     ORGANIZE,
@@ -195,8 +197,8 @@ def _effects(em: Em, rng: Rng, played: Answer) -> None:
         elif kind == "destroy-in-play":
             owner, zone = _in_play(em.state, ability.target)[played.target]
             move(em, rule, owner, (played.target,), zone, DISCARD, f"destroyed by {info.name}")
-        elif kind == "guardian-sets":
-            em.emit(TurnEffect, rule, seat=seat, source=played.card, effect="in-effect", target=ability.target)
+        elif kind == "guardian-sets" and played.card not in em.state.zone(seat, IN_EFFECT):
+            move(em, rule, seat, (played.card,), DISCARD, IN_EFFECT, "in effect this turn")
         elif kind == "new-up-cards":
             for each in (1, 2):
                 move(em, rule, each, em.state.zone(each, UP), UP, DISCARD, info.name)

@@ -398,16 +398,10 @@ def evolve(state: GuardiansState, event: Event) -> GuardiansState:
 
 
 def _phase(state: GuardiansState, phase: str, turn: int) -> GuardiansState:
-    # A phase begins with no window open: Peace ends the opening window for Terrain
-    # Settlement (every other phase starts after the window has closed).
-    state = replace(
-        state, phase=phase, turn=turn, active=0, moving="", steps_left=0, mode="", path=(), window="", passes=0
-    )
+    state = replace(state, phase=phase, turn=turn, active=0, moving="", steps_left=0, mode="", path=())
     if phase == ORGANIZE:
         players = tuple(
-            replace(
-                p, committed=False, placed=(), flew=False, channeled=(), cursed=(), barrier="", slowed=False, spells=()
-            )
+            replace(p, committed=False, placed=(), flew=False, channeled=(), cursed=(), barrier="", slowed=False)
             for p in state.players
         )
         return replace(state, players=players, up_turned=False)
@@ -490,8 +484,6 @@ def _turn_effect(state: GuardiansState, event: TurnEffect) -> GuardiansState:
         return replace(state, first=int(event.target))
     if event.effect == "extra-step":
         return replace(state, steps_left=state.steps_left + 1)
-    if event.effect == "in-effect":
-        return state.with_player(event.seat, spells=(*state.player(event.seat).spells, event.source))
     return state
 
 

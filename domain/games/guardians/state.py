@@ -46,6 +46,9 @@ SHIELDS = "shields"
 """The Shield cards on the board (where each stands: GuardiansState.shields)."""
 ACCESSORIES = "accessories"
 """Accessories in play next to the seat's Guardian, face up (casting.py)."""
+IN_EFFECT = "in-effect"
+"""Spells of the seat in effect for the rest of the turn, face up: their abilities act
+until the next Draw & Organize sends them to the discard pile (casting.py)."""
 
 PLACED = "placed"
 """The reason of a card moved by Place in secret (counted: the mulligan comes before any)."""
@@ -69,7 +72,7 @@ ASSASSINATE = "assassinate"
 """Why a seat looks at a deck: Control Destiny (its own top cards, to put back) or
 Assassin of Shadow (the enemy's deck, to take a Creature from)."""
 
-PUBLIC_ZONES = (DISCARD, UP, SHIELDS, ACCESSORIES)
+PUBLIC_ZONES = (DISCARD, UP, SHIELDS, ACCESSORIES, IN_EFFECT)
 PUBLIC_PREFIXES = ("terrain:", "upgrade:")
 
 
@@ -169,9 +172,6 @@ class Player:
     """Control Destiny: cards put back on top so far."""
     rubble: tuple[str, ...] = ()
     """This seat's stronghold cards turned to rubble (Giant Aunts): no bonus for the rest of the game."""
-    spells: tuple[str, ...] = ()
-    """Spells of this seat in effect for the rest of the turn: their abilities act until
-    the next Draw & Organize (casting.py)."""
     veil: Veil | None = None
     """What the other seat may still see of this seat while it places in secret."""
 
@@ -526,7 +526,7 @@ def guardian_number(state: GuardiansState, seat: int, number: str) -> int:
     as printed, or as a Spell in effect this turn sets it (guardian-sets), plus what its
     accessories in play add (guardian-bonus)."""
     value: int = getattr(card(state.player(seat).guardian), number)
-    for spell in state.player(seat).spells:
+    for spell in state.zone(seat, IN_EFFECT):
         for ability in face(spell).abilities:
             if ability.kind == "guardian-sets" and ability.target == number:
                 value = ability.amount

@@ -329,8 +329,6 @@ def _turn_effect(e: m.TurnEffect, s: Seats) -> str:
         return f"{by}: {s(int(e.target))} moves first this turn."
     if e.effect == "extra-step":
         return f"{by}: {label(e.target)} may step one space more."
-    if e.effect == "in-effect":
-        return f"{by} acts for the rest of this turn."
     return f"{by}: {e.effect.replace('-', ' ')} ({_target(e.target, s)}) for this turn."
 
 
