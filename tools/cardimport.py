@@ -641,6 +641,61 @@ _DICE_PATTERNS: tuple[tuple[str, Build], ...] = (
     (r"roll once before (?:the )?combat", _nothing),  # the moment every rolled defence has (dice.roll_defence)
 )
 """The theme's clauses (RULES.md: Cards and their texts), tried last."""
+# --- spells, hand items and accessories (played the general way: domain casting.py) --------
+
+_CAST_KINDS = ("spell", "hand-item", "accessory")
+
+
+def _cast(kind: str, *, target: str = "", when: str = "", limit: str = "", amount: bool = False) -> Build:
+    """An ability of a card played the general way; None for any other kind of card."""
+    def build(match: re.Match[str], context: Context) -> list[Ability] | None:
+        if context.kind not in _CAST_KINDS:
+            return None
+        count = _count(match) if amount else 0
+        return [Ability(kind, count, target, when=when, limit=limit)]
+    return build
+
+
+def _cast_bonus(target: str) -> Build:
+    """An accessory's bonus to its Guardian while it is in play."""
+    def build(match: re.Match[str], context: Context) -> list[Ability] | None:
+        if context.kind != "accessory":
+            return None
+        return [Ability("guardian-bonus", _n(match), target, limit="in-play")]
+    return build
+
+
+def _only_one(match: re.Match[str], context: Context) -> list[Ability] | None:
+    name = match.group("name").strip().lower()
+    if context.kind != "accessory" or name != context.name.lower():
+        return None
+    return [Ability("play-limit", target=f"name:{name}", limit="in-play")]
+
+
+_ITS_STAY = r"for as long as (?:the )?[\w' ]+? is in play"
+_CAST_PATTERNS: tuple[tuple[str, Build], ...] = (
+    (r"play (?:at )?any time", _cast("play", when="any-time")),
+    (rf"play {_IN_DO}", _cast("play", when="draw")),
+    (r"play (?:immediately )?after up-cards (?:are |have been )?revealed", _cast("play", when="up")),
+    (rf"costs {_COUNT} (?:power )?stones? to play", _cast("costs-stones", amount=True)),
+    # An accessory's way into play (next to the Guardian: casting.py); any time.
+    (r"play next to your guar(?:dian|idan)", lambda match, context: [] if context.kind == "accessory" else None),
+    (rf"add {_COUNT} power stones?", _cast("gain-stones", amount=True)),
+    (rf"remove {_COUNT} power stones? from any opponent's guardian and move it to your own",
+     _cast("steal-stones", amount=True)),
+    (r"your guardian's cmp is raised to (?P<n>\d+) for this turn",
+     lambda match, context: [Ability("guardian-sets", _n(match), "cmp", limit="turn")]
+     if context.kind in _CAST_KINDS else None),
+    (rf"your guardian's cmp is incre?a?sed by (?P<n>\d+) {_ITS_STAY}", _cast_bonus("cmp")),
+    (rf"your guardian is \+(?P<n>\d+) vitality {_ITS_STAY}", _cast_bonus("vitality")),
+    (rf"\+(?P<n>\d+) to your guardian's luc {_ITS_STAY}", _cast_bonus("luc")),
+    (r"if an? (?P<name>[\w' ]+?) is in play, no others may be played", _only_one),
+    (r"destroy (?:a|any one) (?P<t>terrain|stronghold upgrade)(?: card)?(?: of your choice)?",
+     lambda match, context: _cast("destroy-in-play", target=match.group("t").split()[-1].lower())(match, context)),
+    (r"go (?:directly|straight) to the (?:terrain )?settlement phase", _cast("skip-to", target="settlement")),
+    (r"all up-cards are discarded,? and new ones (?:are )?revealed", _cast("new-up-cards", target="both")),
+)
+"""The theme's clauses (RULES.md: Spells, Items and Accessories played by their abilities)."""
 
 
 def _flow(kind: str, *, target: str = "", when: str = "", amount: bool = False) -> Build:
@@ -734,6 +789,7 @@ _PATTERNS: tuple[tuple[str, Build], ...] = (
     (rf"when used as a ranged attack, {_WHO} is beaten as well", _flow("beaten-when-fired")),
     (rf"beats (?:its )?opponent if {_WHO} is a secondary attacker", _flow("beats-as-secondary")),
     *_DICE_PATTERNS,
+    *_CAST_PATTERNS,
 )
 
 PATTERNS = tuple((re.compile(pattern, re.IGNORECASE), build) for pattern, build in _PATTERNS)

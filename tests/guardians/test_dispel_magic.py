@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from domain.games.guardians import GAME, texts
+from domain.games.guardians import GAME, casting, texts
 from domain.games.guardians.cards import CARDS
 from domain.games.guardians.checks import RESOLVERS
 from domain.games.guardians.messages import (
@@ -128,9 +128,14 @@ def test_dispel_magic_from_the_hand_negates_a_curse_in_draw_and_organize() -> No
 
 
 def test_every_spell_and_item_played_waits_for_an_answer() -> None:
-    """Each Spell and Item the rules implement is answered (checks.RESOLVERS), but the
-    Dispel Magic itself and the Spells played as Command Cards (their own window)."""
+    """Each Spell and Item the rules implement is answered (checks.RESOLVERS, or
+    casting.resolve for those played the general way), but the Dispel Magic itself and
+    the Spells played as Command Cards (their own window)."""
     played = {
-        key for key, item in CARDS.items() if item.kind in ("spell", "hand-item") and texts.implemented(item)
+        key
+        for key, item in CARDS.items()
+        if item.kind in ("spell", "hand-item", "accessory") and texts.implemented(item)
     }
-    assert set(RESOLVERS) == played - {texts.DISPEL_MAGIC} - texts.COMMAND_SPELLS
+    general = {key for key in played if casting.general(f"1.{key}#1")}
+    assert general and not general & set(RESOLVERS)
+    assert set(RESOLVERS) | general == played - {texts.DISPEL_MAGIC} - texts.COMMAND_SPELLS

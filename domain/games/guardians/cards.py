@@ -113,7 +113,7 @@ vocabulary below; `terrain` is one of TERRAIN_TYPES.
 | gain-stones | amount, target | + amount Power Stones on an event (target): "bribed" (one of your creatures is |
 | | | bribed), "enemy-channels" (while it is on your table), "beats" (a creature of yours |
 | | | beats its opponent while it is on your table and unbeaten), "shield-wins" (this Shield |
-| | | wins a combat), "" with when "any-time" (a Spell: when it is played) |
+| | | wins a combat), "" (a Spell or Item: when it takes effect) |
 | extra-draw | amount, target | a Guardian's (or an Up card's) + amount cards in Draw & Organize: target "swamp" |
 | | | (per Swamp you control), "up:small" (your Up card was a small creature), "up:self" (this |
 | | | card is your Up card), "shields-lost" (per Shield you have lost), "shields-in-lands" (per |
@@ -138,6 +138,22 @@ vocabulary below; `terrain` is one of TERRAIN_TYPES.
 | primary-bonus | amount [, dice] | + amount Vitality as a primary attacker (in a primary match-up, either side) |
 | fixes-dice | amount, target | while it is in play and unbeaten, every die of the target ("d6": six-sided) |
 | | | rolled, either side, shows amount |
+| *spells, hand items and accessories* | | (played the one general way, casting.py: a Spell, Hand Item or |
+| | | Accessory whose every sentence is read; play-limit also takes limit "in-play": no card |
+| | | of the target in play next to any Guardian) |
+| play | when | when it is played: "draw" (Draw & Organize), "up" (the opening window after the Up |
+| | | cards), "movement" (that window or a combat's Spell windows), "any-time" (any of those); |
+| | | a card with none is played any time |
+| costs-stones | amount | Power Stones paid when it is played |
+| steal-stones | amount | up to amount of the enemy's Power Stones go to its seat |
+| destroy-in-play | target | destroys the card it names (PlayCard's target): "terrain" (a Terrain card face up on |
+| | | a land), "upgrade" (a stronghold upgrade) |
+| guardian-sets | amount, target, limit "turn" | your Guardian's number (target "cmp") is amount for the rest of |
+| | | the turn |
+| guardian-bonus | amount, target, limit "in-play" | an accessory: + amount to your Guardian's "cmp", "vitality" or |
+| | | "luc" while it is in play |
+| skip-to | target | the game goes straight to that phase ("settlement": Terrain Settlement) |
+| new-up-cards | target | "both": every Up card is discarded and new ones are turned (who moves first again) |
 
 Every ability may also say when it acts (`when`, one of WHEN) and how often or how long
 (`limit`, one of LIMITS); both are blank for an ability that holds whenever it applies.
@@ -270,12 +286,25 @@ ABILITY_KINDS = (
     # dice: amounts rolled once (Ability.dice), recorded in the events
     "primary-bonus",
     "fixes-dice",
+    # spells, hand items and accessories played the general way (casting.py)
+    "play",
+    "costs-stones",
+    "steal-stones",
+    "destroy-in-play",
+    "guardian-sets",
+    "guardian-bonus",
+    "skip-to",
+    "new-up-cards",
 )
 
-WHEN = ("reveal", "match-up", "beaten", "beats", "settlement", "moving", "draw", "any-time", "command")
+WHEN = (
+    "reveal", "match-up", "beaten", "beats", "settlement", "moving", "draw", "any-time", "command", "up", "movement"
+)
 """When an ability acts (`Ability.when`): as the card is revealed in combat, in its match-up,
 when it is beaten, when it beats its opponent, at Terrain Settlement, when its Shield moves,
-in Draw & Organize, at any time as a Spell or Item is played, as the Command Card."""
+in Draw & Organize, at any time as a Spell or Item is played, as the Command Card; a Spell
+or Item's "play": after the Up cards are turned (the opening window), in the Movement
+phase (that window or a combat's Spell windows)."""
 LIMITS = ("once", "combat", "turn", "in-play", "space")
 """How often or how long an ability acts (`Ability.limit`): once, per combat, per turn, while
 the card is in play, or (for play limits) one such card per space per player."""

@@ -3,7 +3,7 @@ command does once accepted (the effects of the topic modules)."""
 
 from __future__ import annotations
 
-from domain.games.guardians import answers, combat, movement, organize, powers, settlement, spells, texts
+from domain.games.guardians import answers, casting, combat, movement, organize, powers, settlement, spells, texts
 from domain.games.guardians.citations import R_GAME
 from domain.games.guardians.effects import start_game
 from domain.games.guardians.messages import (
@@ -51,7 +51,7 @@ RESOLVERS: dict[str, answers.Resolver] = {
     texts.POTION: spells.resolve_potion,
 }
 """Every Spell and Item played but as a Command Card or a Dispel Magic: what it does once
-its answer is closed (answers.py)."""
+its answer is closed (answers.py); those played the general way, casting.resolve."""
 
 CARD_FIELDS = ("card", "shield", "healer")
 """Command fields that name a card instance; Channel's `source` does too, unless it is
@@ -123,6 +123,9 @@ def _own(state: GuardiansState, command: Command) -> Plan[GuardiansState]:
         case ChooseCommand():
             combat.check_choose_command(state, command)
             return Plan(lambda em, rng: combat.choose_command(em, command))
+        case PlayCard() if casting.general(command.card):
+            zone = casting.check_cast(state, command)
+            return Plan(lambda em, rng: casting.cast(em, command, zone))
         case PlayCard() if state.phase == ORGANIZE:
             zone = spells.check_play_in_organize(state, command)
             return Plan(lambda em, rng: spells.play_in_organize(em, command, zone))
@@ -191,7 +194,7 @@ def _answer(state: GuardiansState, command: Command) -> Plan[GuardiansState]:
     if answers.check_answer(state, command):
         pending = state.answer
         assert pending is not None
-        resolver = RESOLVERS[face(pending.card).key]
+        resolver = RESOLVERS.get(face(pending.card).key, casting.resolve)
         return Plan(lambda em, rng: answers.close_answer(em, rng, command.seat, resolver))
     assert isinstance(command, PlayCard)
     return Plan(lambda em, rng: answers.dispel_answered(em, command))

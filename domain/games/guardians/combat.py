@@ -9,7 +9,6 @@ from dataclasses import dataclass
 from domain.games.guardians import control, dice, powers, texts
 from domain.games.guardians.answers import await_answer, check_not_cursed, cursed
 from domain.games.guardians.board import is_land, neighbours, stronghold_owner, strongholds
-from domain.games.guardians.cards import card as card_def
 from domain.games.guardians.citations import (
     R_AOE,
     R_ASSAULT,
@@ -95,6 +94,7 @@ from domain.games.guardians.state import (
     Side,
     combat_now,
     face,
+    guardian_number,
     hand,
     land_owner,
     lookup,
@@ -241,7 +241,7 @@ def assault_guardian(em: Em, rng: Rng, shield: Shield, space: str) -> None:
     enemy = em.state.player(other(seat))
     wounds = enemy.wounds + damage
     em.emit(GuardianAssaulted, R_ASSAULT, seat=seat, shield=shield.card, space=space, damage=damage, wounds=wounds)
-    if wounds >= card_def(enemy.guardian).vitality:
+    if wounds >= guardian_number(em.state, other(seat), "vitality"):
         em.emit(GameWon, R_GAME, seat=seat, reason=f"killed seat {other(seat)}'s Guardian")
         return
     em.emit(MoveEnded, R_ASSAULT, seat=seat, shield=shield.card)
@@ -841,7 +841,7 @@ def check_channel(state: GuardiansState, command: Channel) -> Channeling:
         no_stones = control.stones_barred(combat)
         if no_stones:
             raise RuleViolation(R_CHANNELING, f"{face(no_stones).name}: no Power Stone may be spent to channel")
-        amount = card_def(player.guardian).cmp
+        amount = guardian_number(state, seat, "cmp")
         may_receive = face(into).receives_channeling or into in combat.receivers
     else:
         zone = state.zone_of(command.source) if command.source.startswith(f"{seat}.") else ""

@@ -53,6 +53,7 @@ from domain.games.guardians.state import (
     DECK,
     DISCARD,
     DRAWN,
+    IN_EFFECT,
     MOVEMENT,
     ORGANIZE,
     SETTLEMENT,
@@ -173,6 +174,8 @@ def begin_organize(em: Em, rng: Rng, coin: int = 0) -> None:
     if state.options.turn_limit and turn > state.options.turn_limit:
         em.emit(GameDrawn, R_TURN_LIMIT, reason=f"turn limit of {state.options.turn_limit} reached", turn=state.turn)
         return
+    for seat in (1, 2):  # Spells in effect for the turn are spent now (casting.py)
+        move(em, R_ORGANIZE, seat, em.state.zone(seat, IN_EFFECT), IN_EFFECT, DISCARD, "its turn is over")
     em.emit(PhaseStarted, R_ORGANIZE, phase=ORGANIZE, turn=turn)
     choosing = False
     for seat in (1, 2):

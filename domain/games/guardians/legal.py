@@ -4,8 +4,8 @@ exchanges and reinforcements), those the very check functions plan calls accept.
 
 from __future__ import annotations
 
+from domain.games.guardians import casting, movement, powers, settlement, spells, texts
 from domain.games.guardians import combat as fight
-from domain.games.guardians import movement, powers, settlement, spells, texts
 from domain.games.guardians.answers import answers
 from domain.games.guardians.board import SPACES, strongholds
 from domain.games.guardians.checks import accepted
@@ -73,6 +73,7 @@ def _organize(state: GuardiansState, seat: int) -> list[Command]:
             spells_played += [PlayCard(seat=seat, card=card, target=t) for t in spells.cursable()]
         elif key == texts.ASSASSIN:
             spells_played.append(PlayCard(seat=seat, card=card))
+    spells_played += _cast(state, seat, (*state.zone(seat, DRAWN), *state.zone(seat, STORAGE)))
     return found + _accepted(state, spells_played) + placements(state, seat)
 
 
@@ -84,9 +85,11 @@ def _movement(state: GuardiansState, seat: int) -> list[Command]:
     if state.window:
         found: list[Command] = [Pass(seat=seat)]
         for card in storage:
+            if casting.general(card):
+                continue
             targets = SPACES if face(card).key == texts.FORCE_BARRIER else ("",)
             found += [PlayCard(seat=seat, card=card, target=t) for t in targets]
-        return _accepted(state, found)
+        return _accepted(state, found + _cast(state, seat, storage))
     if not state.moving:
         found = [TurnShield(seat=seat, shield=s.card) for s in state.shields_of(seat)]
         if spells.tower_creature(state, seat)[0]:
@@ -110,7 +113,7 @@ def _combat(state: GuardiansState, seat: int) -> list[Command]:
     theirs = side(combat, 3 - seat)
     stage = combat.stage
     storage = [c for c in state.zone(seat, STORAGE) if stage in fight.played_at(c)]
-    found: list[Command] = []
+    found: list[Command] = _cast(state, seat, state.zone(seat, STORAGE)) if stage in casting.SPELL_STEPS else []
     if stage == "declare":
         found += [DeclareCommand(seat=seat, play=False), DeclareCommand(seat=seat, play=True)]
         found += [PlayCard(seat=seat, card=c) for c in storage]
@@ -150,6 +153,12 @@ def _combat(state: GuardiansState, seat: int) -> list[Command]:
         if stage == "modify":
             found += [PlayRanged(seat=seat, card=c) for c in hand(state, mine) if is_ranged(c)]
     return _accepted(state, found)
+
+
+def _cast(state: GuardiansState, seat: int, cards: tuple[str, ...]) -> list[Command]:
+    """The cards played the general way (casting.py), each with every target it may name."""
+    general = [c for c in cards if casting.general(c)]
+    return [PlayCard(seat=seat, card=c, target=t) for c in general for t in casting.targets(state, seat, c)]
 
 
 def _accepted(state: GuardiansState, candidates: list[Command]) -> list[Command]:

@@ -161,7 +161,7 @@ def _reshuffle(em: Em, rng: Rng, seat: int) -> None:
 # ---------------------------------------------------------------- the opening window
 
 
-def _in_opening(state: GuardiansState, seat: int) -> None:
+def in_opening(state: GuardiansState, seat: int) -> None:
     require(
         state.phase == MOVEMENT and state.window == OPENING,
         R_UP,
@@ -181,7 +181,7 @@ def check_play_in_movement(state: GuardiansState, command: PlayCard) -> None:
     seat = command.seat
     if key not in texts.OPENING_CARDS:
         raise RuleViolation(R_SPELLS, f"{face(command.card).name} is not played in the Movement phase")
-    _in_opening(state, seat)
+    in_opening(state, seat)
     if command.card not in state.zone(seat, STORAGE):
         raise RuleViolation(R_SPELLS, f"{command.card} is not in your Storage Hand")
     enemy = other(seat)
@@ -243,7 +243,7 @@ def _opening_effect(em: Em, rng: Rng, played: Answer) -> None:
 
 
 def check_pass_opening(state: GuardiansState, command: Pass) -> None:
-    _in_opening(state, command.seat)
+    in_opening(state, command.seat)
 
 
 def pass_opening(em: Em, rng: Rng, command: Pass) -> None:

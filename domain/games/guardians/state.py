@@ -44,6 +44,11 @@ DISCARD = "discard"
 UP = "up"
 SHIELDS = "shields"
 """The Shield cards on the board (where each stands: GuardiansState.shields)."""
+ACCESSORIES = "accessories"
+"""Accessories in play next to the seat's Guardian, face up (casting.py)."""
+IN_EFFECT = "in-effect"
+"""Spells of the seat in effect for the rest of the turn, face up: their abilities act
+until the next Draw & Organize sends them to the discard pile (casting.py)."""
 
 PLACED = "placed"
 """The reason of a card moved by Place in secret (counted: the mulligan comes before any)."""
@@ -67,7 +72,7 @@ ASSASSINATE = "assassinate"
 """Why a seat looks at a deck: Control Destiny (its own top cards, to put back) or
 Assassin of Shadow (the enemy's deck, to take a Creature from)."""
 
-PUBLIC_ZONES = (DISCARD, UP, SHIELDS)
+PUBLIC_ZONES = (DISCARD, UP, SHIELDS, ACCESSORIES, IN_EFFECT)
 PUBLIC_PREFIXES = ("terrain:", "upgrade:")
 
 
@@ -514,8 +519,24 @@ def draw_count(state: GuardiansState, seat: int) -> tuple[int, int, int]:
     mine = sum(1 for land in LANDS if land_owner(state, land) == seat)
     theirs = len(LANDS) - mine
     lands = guardian.mdl if mine > theirs else -guardian.ldl if mine < theirs else 0
-    low = guardian.luc if state.player(seat).low_up else 0
+    low = guardian_number(state, seat, "luc") if state.player(seat).low_up else 0
     return guardian.base_draw, lands, low
+
+
+def guardian_number(state: GuardiansState, seat: int, number: str) -> int:
+    """The seat's Guardian's CMP, Vitality or LUC (`number`: "cmp", "vitality", "luc"):
+    as printed, or as a Spell in effect this turn sets it (guardian-sets), plus what its
+    accessories in play add (guardian-bonus)."""
+    value: int = getattr(card(state.player(seat).guardian), number)
+    for spell in state.zone(seat, IN_EFFECT):
+        for ability in face(spell).abilities:
+            if ability.kind == "guardian-sets" and ability.target == number:
+                value = ability.amount
+    for accessory in state.zone(seat, ACCESSORIES):
+        for ability in face(accessory).abilities:
+            if ability.kind == "guardian-bonus" and ability.target == number:
+                value += ability.amount
+    return value
 
 
 def unturned(state: GuardiansState, seat: int) -> bool:

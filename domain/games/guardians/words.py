@@ -304,6 +304,8 @@ STONE_REASONS: tuple[tuple[str, Callable[[str, Seats], str]], ...] = (
     ("face-down terrain on ", lambda rest, s: f"to lay a card face down as terrain on {rest}"),
     ("Large Idol fired", lambda rest, s: "to fire their Large Idol"),
     ("Skeletal Minion returns", lambda rest, s: "to bring back a Skeletal Minion"),
+    ("cast: ", lambda rest, s: f"to play {rest}"),
+    ("taken by ", lambda rest, s: f": {rest} takes them"),
 )
 """StonesSpent by the start of its reason (the rules' words), the rest of it in words."""
 
@@ -311,7 +313,7 @@ STONE_REASONS: tuple[tuple[str, Callable[[str, Seats], str]], ...] = (
 def _stones(e: m.StonesSpent, s: Seats) -> str:
     why = next((words(e.reason.removeprefix(start), s) for start, words in STONE_REASONS
                 if e.reason.startswith(start)), _said(e.reason, s))
-    verb = "loses" if e.reason.startswith("beaten by ") else "spends"
+    verb = "loses" if e.reason.startswith(("beaten by ", "taken by ")) else "spends"
     return f"{s(e.seat)} {verb} {counted(e.count, 'Power Stone')}{'' if why.startswith(':') else ' '}{why}."
 
 
@@ -409,6 +411,8 @@ def _effect(e: m.EffectApplied, s: Seats) -> str:
         return f"{by} forces the match-up to a push, with no further modification."
     if e.effect == "gain-stones":
         return f"{by}: {s(e.seat)} gains {counted(e.amount, 'Power Stone')} ({e.note})."
+    if e.effect == "skip-to":
+        return f"{by}: the turn goes straight to {e.note}."
     if e.effect == "extra-draw":
         return f"{by}: {s(e.seat)} draws {counted(e.amount, 'card')} more this turn."
     if e.effect == "cmp-bonus":

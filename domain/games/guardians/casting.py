@@ -1,0 +1,208 @@
+"""Spells, Hand Items and Accessories whose whole text is keyword abilities (cards.py):
+the one general way to play them (guardians SPELLS, Text Box; RULES.md, Spells, Items
+and Accessories played by their abilities).
+
+- When: its "play" ability's `when`. "draw": in Draw & Organize, from the cards just
+  drawn or the Storage Hand; "up": in the Movement phase's opening window, after the Up
+  cards; "movement": that window or a combat's Spell windows (after bribery, and the
+  modifiers' windows); "any-time", or no "play" ability: any of these.
+- Cost: its "costs-stones" amount, paid as it is played (a Spell dispelled has cost it).
+- Target: PlayCard's `target`, for a card whose ability needs one (destroy-in-play), else
+  none. A target is checked against what its caster sees (the state veiled for it), and
+  every refusal of one reads the same, so no refusal tells of a hidden card.
+- It is spent and waits for the enemy's answer (answers.py); if it stands, `resolve`
+  applies its abilities. An Accessory then lies next to its seat's Guardian (zone
+  ACCESSORIES, face up) and its abilities act while it is there; a Spell whose effect
+  lasts the turn lies face up in IN_EFFECT until the next Draw & Organize.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from domain.games.guardians import texts
+from domain.games.guardians.answers import await_answer, check_not_cursed
+from domain.games.guardians.cards import Ability, Card, card
+from domain.games.guardians.citations import R_ORGANIZE, R_SPELLS, text_box
+from domain.games.guardians.combat import acting
+from domain.games.guardians.effects import Em, begin_settlement, gain_stones, move, spend, turn_up_cards, window_move
+from domain.games.guardians.messages import EffectApplied, PlayCard, StonesSpent, WindowMove
+from domain.games.guardians.organize import organizing
+from domain.games.guardians.spells import in_opening
+from domain.games.guardians.state import (
+    ACCESSORIES,
+    COMBAT,
+    DISCARD,
+    DRAWN,
+    IN_EFFECT,
+    MOVEMENT,
+    OPENING,
+    ORGANIZE,
+    STORAGE,
+    UP,
+    Answer,
+    GuardiansState,
+    face,
+    other,
+    seat_of,
+)
+from domain.kernel import Rng, RuleViolation, require
+
+CAST_KINDS = ("spell", "hand-item", "accessory")
+SPELL_STEPS = ("spells", "modify", "secondary-modify")
+"""A combat's steps where Spells are cast (guardians SPELLS: after bribery, and the
+modifiers' windows), as Power Lunch is."""
+WINDOWS = {
+    "draw": (ORGANIZE,),
+    "up": (MOVEMENT,),
+    "movement": (MOVEMENT, COMBAT),
+    "any-time": (ORGANIZE, MOVEMENT, COMBAT),
+}
+"""The phases whose windows each timing allows."""
+IN_PLAY_ZONES = {"terrain": "terrain:", "upgrade": "upgrade:"}
+"""destroy-in-play's targets: the zones (by prefix) holding such cards, face up."""
+
+
+@cache
+def _general(key: str) -> bool:
+    info = card(key)
+    return info.kind in CAST_KINDS and info.text == "keyword" and key not in texts.COMMAND_SPELLS
+
+
+def general(card_id: str) -> bool:
+    """Whether a card instance is played the general way (this module)."""
+    return _general(face(card_id).key)
+
+
+def timing(info: Card) -> str:
+    """Its "play" ability's moment, any-time if it names none (RULES.md)."""
+    return next((a.when for a in info.abilities if a.kind == "play" and a.when), "any-time")
+
+
+def cost(info: Card) -> int:
+    return sum(a.amount for a in info.abilities if a.kind == "costs-stones")
+
+
+def _destroyed(info: Card) -> str:
+    """What its destroy-in-play names ("terrain", "upgrade"), "" if it has none."""
+    return next((a.target for a in info.abilities if a.kind == "destroy-in-play"), "")
+
+
+def _in_play(state: GuardiansState, what: str) -> dict[str, tuple[int, str]]:
+    """Cards of a kind face up in play, by instance: their seat and zone."""
+    prefix = IN_PLAY_ZONES[what]
+    found: dict[str, tuple[int, str]] = {}
+    for name, cards in state.zones.items():
+        seat, zone = name.split(":", 1)
+        if zone.startswith(prefix):
+            found.update((c, (int(seat), zone)) for c in cards)
+    return found
+
+
+def targets(state: GuardiansState, seat: int, card_id: str) -> tuple[str, ...]:
+    """The targets a seat may name for a card: the cards it sees in play for a
+    destroy-in-play, else none ("")."""
+    what = _destroyed(face(card_id))
+    return tuple(sorted(_in_play(state.veiled(seat), what))) if what else ("",)
+
+
+# ---------------------------------------------------------------- plan
+
+
+def check_cast(state: GuardiansState, command: PlayCard) -> str:
+    """Its moment, the seat's turn to act, its cost, its target: the zone it comes from."""
+    seat, info = command.seat, face(command.card)
+    rule = text_box(info.name)
+    when = timing(info)
+    if state.phase not in WINDOWS[when]:
+        raise RuleViolation(R_SPELLS, f"{info.name} is not played in the {state.phase} phase")
+    if state.phase == ORGANIZE:
+        organizing(state, seat)
+        zones: tuple[str, ...] = (DRAWN, STORAGE)
+    elif state.phase == MOVEMENT:
+        in_opening(state, seat)
+        zones = (STORAGE,)
+    else:
+        acting(state, seat, *SPELL_STEPS)
+        zones = (STORAGE,)
+    zone = state.zone_of(command.card) if seat_of(command.card) == seat else ""
+    if zone not in zones:
+        where = "your hand or Storage Hand" if state.phase == ORGANIZE else "your Storage Hand"
+        raise RuleViolation(R_ORGANIZE if state.phase == ORGANIZE else R_SPELLS, f"{command.card} is not in {where}")
+    price = cost(info)
+    require(state.player(seat).stones >= price, rule, f"it costs {price} Power Stones and you have fewer")
+    for ability in info.abilities:
+        _check_ability(state, command, ability, rule)
+    if not _destroyed(info):
+        require(not command.target, rule, f"{info.name} names no target")
+    check_not_cursed(state, seat, command.card)
+    return zone
+
+
+def _check_ability(state: GuardiansState, command: PlayCard, ability: Ability, rule: str) -> None:
+    if ability.kind == "play-limit" and ability.limit == "in-play":
+        name = ability.target.removeprefix("name:")
+        shown = (c for seat in (1, 2) for c in state.zone(seat, ACCESSORIES))
+        require(not any(face(c).name.lower() == name for c in shown), rule, "one of that name is in play already")
+    elif ability.kind == "steal-stones":
+        require(state.player(other(command.seat)).stones > 0, rule, "the enemy has no Power Stone to take")
+    elif ability.kind == "destroy-in-play":
+        seen = _in_play(state.veiled(command.seat), ability.target)
+        # The same words whether the card named is hidden, elsewhere or no card at all.
+        where = "a Terrain card face up on a land" if ability.target == "terrain" else "a stronghold upgrade in play"
+        require(command.target in seen and command.target in _in_play(state, ability.target), rule, f"name {where}")
+
+
+# ---------------------------------------------------------------- apply
+
+
+def cast(em: Em, command: PlayCard, zone: str) -> None:
+    """The card is spent, its cost paid, and it waits for the enemy's answer."""
+    seat, info = command.seat, face(command.card)
+    rule = text_box(info.name)
+    spend(em, seat, command.card, info.name, from_zone=zone, rule=rule)
+    price = cost(info)
+    if price:
+        em.emit(StonesSpent, rule, seat=seat, count=price, reason=f"cast: {info.name}")
+    await_answer(em, seat, command.card, command.target)
+
+
+def resolve(em: Em, rng: Rng, played: Answer) -> None:
+    """Its abilities act if it stands; the window it was played in goes on either way
+    (unless the card ended it: Peace)."""
+    phase, window = em.state.phase, em.state.window
+    if played.stands:
+        _effects(em, rng, played)
+    if em.state.phase != phase or em.state.finished:
+        return
+    if phase == MOVEMENT and window == OPENING:
+        em.emit(WindowMove, R_SPELLS, seat=played.seat, passed=False, actor=other(played.seat))
+    elif phase == COMBAT:
+        window_move(em, played.seat, passed=False)
+
+
+def _effects(em: Em, rng: Rng, played: Answer) -> None:
+    seat, info = played.seat, face(played.card)
+    rule = text_box(info.name)
+    if info.kind == "accessory":
+        move(em, rule, seat, (played.card,), DISCARD, ACCESSORIES, "next to the Guardian")
+    for ability in info.abilities:
+        kind = ability.kind
+        if kind == "gain-stones":
+            gain_stones(em, seat, played.card, ability.amount, rule, info.name)
+        elif kind == "steal-stones":
+            taken = min(ability.amount, em.state.player(other(seat)).stones)
+            em.emit(StonesSpent, rule, seat=other(seat), count=taken, reason=f"taken by {info.name}")
+            gain_stones(em, seat, played.card, taken, rule, "taken from the enemy")
+        elif kind == "destroy-in-play":
+            owner, zone = _in_play(em.state, ability.target)[played.target]
+            move(em, rule, owner, (played.target,), zone, DISCARD, f"destroyed by {info.name}")
+        elif kind == "guardian-sets" and played.card not in em.state.zone(seat, IN_EFFECT):
+            move(em, rule, seat, (played.card,), DISCARD, IN_EFFECT, "in effect this turn")
+        elif kind == "new-up-cards":
+            for each in (1, 2):
+                move(em, rule, each, em.state.zone(each, UP), UP, DISCARD, info.name)
+            turn_up_cards(em, rng)
+        elif kind == "skip-to":
+            em.emit(EffectApplied, rule, seat=seat, source=played.card, effect="skip-to", note="Terrain Settlement")
+            begin_settlement(em, rng)
