@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from domain.games.guardians import GAME
 from domain.games.guardians.casting import general
 from domain.games.guardians.legal import legal_commands
 from domain.games.guardians.messages import (
@@ -157,6 +158,8 @@ def test_gifts_and_scarab_lie_next_to_the_guardian() -> None:
     moved = t.of(CardsMoved)[-1]
     assert (moved.from_zone, moved.to_zone) == (DISCARD, ACCESSORIES)
     assert guardian_number(t.state, 1, "cmp") == 9 + 2
+    # Face up: both seats and a spectator see it next to seat 1's Guardian.
+    assert all(GAME.view(t.state, viewer).seats[0].accessories == (isis,) for viewer in (0, 1, 2))
     with pytest.raises(RuleViolation, match="one of that name is in play"):
         t.play(PlayCard(seat=2, card=card_of(2, "Gift of Isis")))
     t.play(Pass(seat=2))

@@ -23,9 +23,11 @@ from domain.games.guardians.messages import (
     ShieldPlaced,
 )
 from domain.games.guardians.state import (
+    ACCESSORIES,
     DECK,
     DISCARD,
     DRAWN,
+    IN_EFFECT,
     PEN,
     PLACED,
     STORAGE,
@@ -135,6 +137,10 @@ class SeatView:
     barrier: str
     slowed: bool
     rubble: tuple[str, ...]
+    accessories: tuple[str, ...]
+    """Face up next to the seat's Guardian (casting.py)."""
+    in_effect: tuple[str, ...]
+    """Spells of the seat whose effect lasts the turn, face up until the next Draw & Organize."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -310,6 +316,8 @@ def _seat(state: GuardiansState, viewer: int, seat: int) -> SeatView:
         barrier=player.barrier,
         slowed=player.slowed,
         rubble=player.rubble,
+        accessories=state.zone(seat, ACCESSORIES),
+        in_effect=state.zone(seat, IN_EFFECT),
     )
 
 
