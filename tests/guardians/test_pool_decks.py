@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import hashlib
 from collections import Counter
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -21,6 +22,7 @@ from domain.kernel import StartGame
 from domain.kernel.words import Seats
 from tests.guardians.support import KIT
 from tests.test_words import RAW_IDS
+from tools.cli import main
 
 SEEDS = st.from_regex(SEED_PATTERN, fullmatch=True)
 
@@ -83,3 +85,21 @@ def test_the_log_names_every_card_of_a_random_deck() -> None:
     assert not RAW_IDS["guardians"].search(sentence)
     for key, count in listed.cards:
         assert f"{count} {CARDS[key].name}" in sentence
+
+
+def test_replay_verify_and_audit_show_and_accept_a_random_decks_log(tmp_path: Path,
+                                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    """A reader of the log sees the cards: `tablerules replay` tells DeckBuilt with every
+    card by name, and verify and audit accept the log (the deck drawn again from the
+    option, every command re-decided)."""
+    played = KIT.play_random(5, 2, {"deck_1": "random:read-me", "deck_2": "random:x", "turn_limit": 2})
+    path = tmp_path / "pool.jsonl"
+    path.write_text(played.log.text(), encoding="utf-8")
+    assert main(["replay", str(path)]) == 0
+    told = capsys.readouterr().out
+    deck = random_deck("read-me")
+    line = next(line for line in told.splitlines() if "deck random:read-me, drawn from the whole card pool" in line)
+    assert line.endswith("[guardians THE DECK]")
+    assert all(f"{count} {CARDS[key].name}" in line for key, count in deck.cards)
+    assert main(["verify", str(path)]) == 0
+    assert main(["audit", str(path)]) == 0
