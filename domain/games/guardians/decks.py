@@ -25,7 +25,7 @@ import re
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 from importlib import resources
 from types import MappingProxyType
 
@@ -243,7 +243,7 @@ creatures, 9 Shields and a Standard Bearer, 7 or 8 terrain cards, the rest Spell
 Items and bribery): creatures to fight, Shields to carry them, terrain to settle lands."""
 
 
-@lru_cache(maxsize=1024)
+@cache
 def _pool(kinds: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
     """The deck cards of these kinds by name (sorted), each name's prints (keys, sorted)."""
     prints: dict[str, list[str]] = {}
