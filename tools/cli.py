@@ -454,6 +454,26 @@ def cmd_import_cards(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_cards(args: argparse.Namespace) -> int:
+    """A game's cards, filtered: one block each (its numbers and what its text does), or
+    the raw records as JSON."""
+    from domain.games.guardians.card_words import card_block
+    from domain.games.guardians.cards import CARDS, card_to
+
+    wanted_set, wanted_class, wanted_name = (args.set or "").upper(), (args.card_class or "").lower(), args.name or ""
+    chosen = [item for item in CARDS.values()
+              if (not wanted_set or item.set == wanted_set) and (not args.kind or item.kind == args.kind)
+              and (not wanted_class or wanted_class in item.classes)
+              and wanted_name.lower() in item.name.lower()]
+    if args.json:
+        print(json.dumps([card_to(item) for item in chosen], indent=1, sort_keys=True))
+        return 0
+    for item in chosen:
+        print(card_block(item))
+    print(f"{len(chosen)} of {len(CARDS)} cards")
+    return 0
+
+
 def cmd_export(args: argparse.Namespace) -> int:
     chunks = client(args).export_log_chunks(args.game_id, operator_token(args))
     if not args.out:
@@ -620,6 +640,19 @@ def parser() -> argparse.ArgumentParser:
     cards.add_argument("--source", required=True, help="the data folder (for guardians: carddata.tsv and decks/)")
     cards.add_argument("--out", help="where to write (default: the game's package, domain/games/guardians)")
     cards.set_defaults(run=cmd_import_cards)
+
+    from domain.games.guardians.cards import KINDS, SETS
+
+    listing = sub.add_parser("cards", help="list a game's cards to build decks from: each with its numbers and what "
+                                           "its text does in our words (filters combine)")
+    listing.add_argument("game", choices=("guardians",))
+    listing.add_argument("--set", choices=[*SETS, *(code.lower() for code in SETS)], help="one set: " + ", ".join(SETS))
+    listing.add_argument("--kind", choices=KINDS, help="one kind of card")
+    listing.add_argument("--class", dest="card_class", metavar="CLASS",
+                         help="creatures of one class (knight, undead, 'slag beast', ...)")
+    listing.add_argument("--name", help="cards whose name holds this text (any case)")
+    listing.add_argument("--json", action="store_true", help="the chosen cards' raw records as a JSON list")
+    listing.set_defaults(run=cmd_cards)
 
     export = remote("export", "write a game's log (operator token from ./data/operator.token)")
     export.add_argument("game_id")

@@ -25,8 +25,9 @@ from domain.kernel import (
 )
 
 DECK_HELP = (
-    "an example deck (knights, giants-fairies, undead) or a deck list "
-    "'guardian=<key>;stronghold=<key>,<key>,<key>;cards=<key>*<count>,...'"
+    "an example deck (knights, giants-fairies, undead), a deck list "
+    "'guardian=<key>;stronghold=<key>,<key>,<key>;cards=<key>*<count>,...', or 'random:<seed>' "
+    "(a legal deck drawn from the whole card pool by the seed: 1 to 32 letters, digits, '-' or '_')"
 )
 
 RULESET = Ruleset(

@@ -10,11 +10,12 @@ says in guardians THE DECK, the usual tournament rules rather than printed ones;
 are the default here.
 
 A deck list from a client is an option string (`parse_deck`): an example deck's name
-("knights", "giants-fairies", "undead") or the compact form
+("knights", "giants-fairies", "undead"), the compact form
 
     guardian=<key>;stronghold=<left>,<center>,<right>;cards=<key>*<count>,<key>*<count>,...
 
-with any whitespace. `compact` writes that form.
+with any whitespace (`compact` writes that form), or `random:<seed>`: a legal deck drawn
+from the whole card pool by RECIPE, from the seed alone (`random_deck`).
 """
 
 from __future__ import annotations
@@ -24,12 +25,13 @@ import re
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cache, lru_cache
 from importlib import resources
 from types import MappingProxyType
 
 from domain.games.guardians.cards import CARDS, Card
 from domain.games.guardians.citations import R_DECK, R_GUARDIANS, R_STRONGHOLDS
-from domain.kernel import quoted
+from domain.kernel import Rng, quoted
 
 MIN_CARDS = 55
 MAX_COPIES = 5
@@ -44,7 +46,13 @@ MAX_DECK_TEXT = 4096
 MAX_COUNT = 99
 CUSTOM = "custom"
 EXAMPLE_NAMES = ("knights", "giants-fairies", "undead")
-
+RANDOM = "random:"
+"""The prefix of a random pool deck's option: `random:<seed>`."""
+SEED_PATTERN = re.compile(r"[A-Za-z0-9_-]{1,32}")
+"""A random deck's seed: 1 to 32 letters, digits, '-' or '_'."""
+RANDOM_KEY = "tablerules guardians random deck"
+"""The random deck's generator: the kernel's HMAC-SHA256 stream (kernel/rng.py) keyed by
+the seed, its messages "<RANDOM_KEY>/0/<block>"; never the game's generator."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,13 +115,15 @@ def parse_deck(text: str) -> DeckList:
     """
     if len(text) > MAX_DECK_TEXT:
         raise ValueError(f"{R_DECK}: a deck list of at most {MAX_DECK_TEXT} characters, not {len(text)}")
+    if text.strip().startswith(RANDOM):
+        return random_deck(text.strip().removeprefix(RANDOM))
     compact = re.sub(r"\s+", "", text)
     if compact in EXAMPLE_DECKS:
         return EXAMPLE_DECKS[compact]
     if "=" not in compact:
         raise ValueError(
             f"{R_DECK}: no example deck {quoted(compact)} (there are {', '.join(EXAMPLE_NAMES)}); "
-            "or give guardian=<key>;stronghold=<key>,<key>,<key>;cards=<key>*<count>,..."
+            "or give random:<seed>, or guardian=<key>;stronghold=<key>,<key>,<key>;cards=<key>*<count>,..."
         )
     fields: dict[str, str] = {}
     for part in filter(None, compact.split(";")):
@@ -206,3 +216,84 @@ def check_deck(deck: DeckList) -> None:
         count = sum(n for found, n in cards if found.name == CARDS[key].name)
         if count > limit:
             raise ValueError(f"{R_DECK}: {CARDS[key].name} is restricted to {limit} copy; this deck has {count}")
+
+
+# ---------------------------------------------------------------- random pool decks
+
+
+@dataclass(frozen=True, slots=True)
+class Share:
+    """One part of a random deck: `cards` cards of these kinds, each name taken once with
+    1 to `most` copies (a restricted card: its limit)."""
+
+    kinds: tuple[str, ...]
+    cards: int
+    most: int
+
+
+RECIPE = (
+    Share(("creature",), 36, 3),
+    Share(("shield", "shield-terrain"), 9, 2),
+    Share(("standard-bearer",), 1, 1),
+    Share(("terrain",), 8, 3),
+    Share(("spell", "hand-item", "creature-item", "accessory", "upgrade", "downgrade", "bribery"), 16, 2),
+)
+"""A random deck's 70 cards, as the three example decks are made (70 cards each: 31 to 40
+creatures, 9 Shields and a Standard Bearer, 7 or 8 terrain cards, the rest Spells,
+Items and bribery): creatures to fight, Shields to carry them, terrain to settle lands."""
+
+
+@cache
+def _pool(kinds: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
+    """The deck cards of these kinds by name (sorted), each name's prints (keys, sorted)."""
+    prints: dict[str, list[str]] = {}
+    for key, item in CARDS.items():
+        if item.kind in kinds:
+            prints.setdefault(item.name.lower(), []).append(key)
+    return tuple(tuple(sorted(prints[name])) for name in sorted(prints))
+
+
+def _strongholds() -> tuple[tuple[str, str, str], ...]:
+    """Every stronghold: its set's left, center and right cards, by name."""
+    by_set: dict[tuple[str, str], dict[str, str]] = {}
+    for key, item in CARDS.items():
+        if item.kind == "stronghold":
+            by_set.setdefault((item.set, _stronghold_set(item)), {})[_place(item)] = key
+    return tuple(
+        (places["left"], places["center"], places["right"])
+        for _, places in sorted(by_set.items())
+        if set(places) == set(STRONGHOLD_PLACES)
+    )
+
+
+def random_deck(seed: str) -> DeckList:
+    """`random:<seed>`: a legal deck from the whole pool (guardians THE DECK, GUARDIANS,
+    STRONGHOLDS) made by RECIPE, the same for the same seed on every machine. A Guardian
+    and a stronghold are drawn uniformly; for each share, names are drawn uniformly
+    among those not yet taken, a print of the name uniformly, then its copies."""
+    if not SEED_PATTERN.fullmatch(seed):
+        raise ValueError(
+            f"{R_DECK}: a random deck's seed is 1 to 32 letters, digits, '-' or '_' (random:<seed>), "
+            f"not {quoted(seed)}"
+        )
+    return _random_deck(seed)
+
+
+@lru_cache(maxsize=256)
+def _random_deck(seed: str) -> DeckList:
+    rng = Rng(seed, RANDOM_KEY, 0)
+    guardians = sorted(key for key, item in CARDS.items() if item.kind == "guardian")
+    guardian = rng.choice(guardians)
+    stronghold = rng.choice(_strongholds())
+    cards: dict[str, int] = {}
+    for share in RECIPE:
+        names = list(_pool(share.kinds))
+        left = share.cards
+        while left:
+            prints = names.pop(rng.below(len(names)))
+            key = rng.choice(prints)
+            most = min(share.most, left, *(RESTRICTED.get(each, MAX_COPIES) for each in prints))
+            copies = 1 + rng.below(most)
+            cards[key] = copies
+            left -= copies
+    return _deck(f"{RANDOM}{seed}", guardian, stronghold, cards)

@@ -30,9 +30,10 @@ from domain.games.guardians.citations import (
     R_WHO_PLACES,
 )
 from domain.games.guardians.control import extra_draws
-from domain.games.guardians.decks import parse_deck
+from domain.games.guardians.decks import RANDOM, parse_deck
 from domain.games.guardians.messages import (
     CardsMoved,
+    DeckBuilt,
     DeckShuffled,
     DrawCounted,
     EffectApplied,
@@ -157,6 +158,9 @@ def start_game(em: Em, rng: Rng) -> None:
             deck=deck.name,
             stones=guardian.stones,
         )
+        if deck.name.startswith(RANDOM):
+            # The option names only the seed: the log says which cards it gave.
+            em.emit(DeckBuilt, R_DECK, seat=player.seat, option=deck.name, deck=deck.compact())
         for card_key in (deck.guardian, *deck.stronghold):
             note_text(em, player.seat, card_key)
         em.emit(DeckShuffled, R_DECK, seat=player.seat, order=tuple(rng.shuffled(em.state.zone(player.seat, DECK))))

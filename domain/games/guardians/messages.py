@@ -265,6 +265,17 @@ class SeatSetUp(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class DeckBuilt(Event):
+    """A random pool deck (option `random:<seed>`, `option`) as its seed makes it, after its
+    seat's SeatSetUp: `deck` is the deck list in the compact form, which as a deck option
+    gives the same deck. Public, as every deck option is."""
+
+    seat: int
+    option: str
+    deck: str
+
+
+@dataclass(frozen=True, slots=True)
 class DeckShuffled(Event):
     """The seat's deck in its new order, top first (seen by nobody until the end)."""
 

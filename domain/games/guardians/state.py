@@ -402,8 +402,8 @@ def initial_state(setup: Setup) -> GuardiansState:
     decks = (str(values.get("deck_1", "knights")), str(values.get("deck_2", "giants-fairies")))
     lists = []
     for seat, text in enumerate(decks, start=1):
-        deck = parse_deck(text)
         try:
+            deck = parse_deck(text)
             check_deck(deck)
         except ValueError as error:
             raise ValueError(f"deck_{seat}: {error}") from None

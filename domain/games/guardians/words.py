@@ -22,6 +22,7 @@ from domain.games.guardians import messages as m
 from domain.games.guardians.board import COLUMNS, SPACES, stronghold_owner
 from domain.games.guardians.cards import CARDS
 from domain.games.guardians.combat import GUARDIAN
+from domain.games.guardians.decks import parse_deck
 from domain.games.guardians.powers import idol_amount
 from domain.games.guardians.state import (
     ARRANGE,
@@ -579,9 +580,16 @@ def _merged(e: m.ShieldMerged, s: Seats) -> str:
             "and the retreating Shield card is discarded, counting as destroyed.")
 
 
+def _built(e: m.DeckBuilt, s: Seats) -> str:
+    deck = parse_deck(e.deck)
+    cards = listed([f"{count} {label(key)}" for key, count in deck.cards])
+    return f"{s.of(e.seat)} deck {e.option}, drawn from the whole card pool, holds {deck.size} cards: {cards}."
+
+
 EVENTS: dict[type[Event], Callable[[Any, Seats], str]] = {
     m.SeatSetUp: lambda e, s: (f"{s(e.seat)} plays {label(e.guardian)} ({counted(e.stones, 'Power Stone')}) with "
                                f"the stronghold {listed([label(c) for c in e.stronghold])} and the {e.deck} deck."),
+    m.DeckBuilt: _built,
     m.DeckShuffled: lambda e, s: f"{s.of(e.seat)} deck is shuffled.",
     m.CardsMoved: _moved,
     m.PhaseStarted: lambda e, s: f"Turn {e.turn}: the {PHASES.get(e.phase, e.phase)} phase begins.",

@@ -1,0 +1,341 @@
+"""Guardians cards in words, for a person building a deck (`tablerules cards guardians`):
+a card's numbers, and what its text does, told from its structured abilities in our own
+words (one sentence per ability kind, written here once), never the printed text.
+
+A card whose text the rules implement by name (`unique`) says so beside its keyword
+sentences; one whose text is not implemented says that, as it does in play (RULES.md:
+Cards and their texts).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from domain.games.guardians.cards import CARDS, Ability, Card
+from domain.games.guardians.words import terrain
+
+TYPES = {"mortal": "Mortals", "mortals": "Mortals", "elemental": "Elementals", "elementals": "Elementals",
+         "external": "Externals", "externals": "Externals"}
+SIZES = {"S": "small", "M": "medium", "L": "large"}
+PLAIN_TARGETS = {
+    "large": "large creatures",
+    "medium": "medium creatures",
+    "small": "small creatures",
+    "flying": "fliers",
+    "non-flying": "creatures that do not fly",
+    "bribable": "creatures that can be bribed",
+    "fear": "creatures that fear affects",
+    "immune:fear": "creatures immune to fear",
+    "ranged": "creatures with a ranged attack",
+    "stronghold-defenders": "creatures defending a stronghold",
+    "guardian": "the Guardian",
+}
+ATTACKS = {"fire": "fire attacks", "fear": "fear attacks", "aoe": "every AOE attack", "ranged": "ranged attacks"}
+"""What an immunity can be to, besides creatures."""
+SHIELD_SIDE = {"attacking": "when this Shield attacks", "defending": "when this Shield defends"}
+WHEN = {
+    "reveal": "As it is revealed in combat",
+    "match-up": "In its match-up",
+    "beaten": "When it is beaten",
+    "beats": "When it beats its opponent",
+    "settlement": "At Terrain Settlement",
+    "moving": "When its Shield moves",
+    "draw": "In Draw & Organize",
+    "any-time": "Played at any time",
+    "command": "As the Command Card",
+    "up": "Played right after the Up cards are turned",
+    "movement": "Played in the Movement phase",
+}
+PLAYED = {
+    "draw": "Played in Draw & Organize",
+    "any-time": "Played at any time",
+    "up": "Played right after the Up cards are turned",
+    "movement": "Played in the Movement phase",
+}
+"""When a Spell, Item or Accessory is played (its `play` ability's when)."""
+SAYS_ITS_LIMIT = frozenset({"play-limit", "guardian-sets"})
+"""Kinds whose sentence already says how long or how often."""
+LIMITS = {
+    "once": "once",
+    "combat": "once per combat",
+    "turn": "once per turn",
+    "in-play": "while it is in play",
+    "space": "one such card per space per player",
+}
+
+
+def _card_name(name: str) -> str:
+    """A card named in a text ("name:gopher"), as printed where the pool has it."""
+    found = next((item.name for item in CARDS.values() if item.name.lower() == name), None)
+    return found or name.title()
+
+
+def _one(target: str) -> str:
+    if target in TYPES:
+        return TYPES[target]
+    if target in PLAIN_TARGETS:
+        return PLAIN_TARGETS[target]
+    kind, _, rest = target.partition(":")
+    if kind == "name":
+        return _card_name(rest)
+    if kind == "bribe":
+        return f"creatures bribable with {rest}"
+    if kind == "attack":
+        return f"creatures with a {rest}-based attack"
+    if kind == "titled":
+        return f"creatures whose name begins with {rest.title()}"
+    return f"{target.title()} creatures"  # a creature class
+
+
+def target_words(target: str) -> str:
+    """The target vocabulary (cards.py) as a noun phrase: "Demon or Devil creatures"."""
+    either = []
+    for choice in target.split("|"):
+        parts = choice.split("+")
+        titled = [part.partition(":")[2].title() for part in parts if part.startswith("titled:")]
+        rest = [part for part in parts if not part.startswith("titled:")]
+        phrase = " that are also ".join(_one(part) for part in rest) if rest else ""
+        if titled:
+            phrase = f"{phrase or 'creatures'} whose name begins with {titled[0]}"
+        either.append(phrase)
+    return " or ".join(either)
+
+
+def _signed(amount: int) -> str:
+    return f"{amount:+d}"
+
+
+def _where(ability: Ability) -> str:
+    return f" in {terrain(ability.terrain)}" if ability.terrain else ""
+
+
+def _rolled(a: Ability) -> str:
+    """An amount, with the dice it rolls where it has them ("2d6", "1d6+1")."""
+    if not a.dice:
+        return _signed(a.amount)
+    return f"+{a.dice}{_signed(a.amount) if a.amount else ''} (rolled once)"
+
+
+def _per(a: Ability, what: str) -> str:
+    each = f"{a.dice} rolled once for each" if a.dice else f"{_signed(a.amount)} Vitality for each"
+    return f"{each} {what}."
+
+
+GAINS = {
+    "": "when it takes effect",
+    "bribed": "each time one of your creatures is bribed",
+    "enemy-channels": "each time the enemy channels while it is on your table",
+    "beats": "for each creature your creatures beat while it is on your table and unbeaten",
+    "shield-wins": "each time this Shield wins a combat",
+}
+DRAWS = {
+    "swamp": "for each Swamp you control",
+    "up:small": "when your Up card was a small creature",
+    "up:self": "when this card is your Up card",
+    "shields-lost": "for each Shield you have lost",
+    "shields-in-lands": "for each Shield of yours on a disputed land",
+}
+CMP_WHOSE = {
+    "both": "every channeling in this Shield's combats, both sides",
+    "yours": "your channeling in this Shield's combats",
+    "beneath": "channeling by channelers under its stronghold space",
+}
+GUARDIAN_NUMBERS = {"cmp": "CMP", "vitality": "Vitality", "luc": "LUC"}
+
+
+def _ranged(a: Ability) -> str:
+    against = f" against {target_words(a.target)}" if a.target else ""
+    only = f", only{_where(a)}" if a.terrain else ""
+    return f"A {a.amount} pt. ranged attack{against}{only}."
+
+
+def _aoe(a: Ability) -> str:
+    element, _, only = a.target.partition(":")
+    kind = "" if element == "plain" else f"{element} "
+    affects = f" that affects only {target_words(only)}" if only else ""
+    return f"A {a.amount} pt. {kind}AOE attack{affects}."
+
+
+def _bonus_all(a: Ability) -> str:
+    when = SHIELD_SIDE.get(a.target) or (f"against {target_words(a.target)}" if a.target else "")
+    return f"All your creatures get {_signed(a.amount)} Vitality{' ' + when if when else ''}{_where(a)}."
+
+
+def _ranged_bonus(a: Ability) -> str:
+    when = f" {SHIELD_SIDE[a.target]}" if a.target in SHIELD_SIDE else ""
+    return f"Your ranged attacks get {_signed(a.amount)}{when}."
+
+
+ABILITY_WORDS: dict[str, Callable[[Ability], str]] = {
+    "immune": lambda a: f"Takes no damage from {ATTACKS.get(a.target) or target_words(a.target)}.",
+    "terrain-bonus": lambda a: f"{_signed(a.amount)} Vitality when fighting in {terrain(a.terrain)}.",
+    "bonus-vs": lambda a: f"{_signed(a.amount)} Vitality against {target_words(a.target)}.",
+    "ranged": _ranged,
+    "aoe": _aoe,
+    "attack-element": lambda a: f"Its attack is {a.target}-based.",
+    "destroys": lambda a: f"Destroys the {target_words(a.target)} it faces in a match-up.",
+    "destroys-secondary": lambda a: f"As a secondary attacker, destroys {target_words(a.target)}.",
+    "destroys-beaten": lambda a: (f"Destroys the {target_words(a.target)} it beats in a match-up." if a.target
+                                  else "Destroys the match-up opponents it beats."),
+    "secondary-bonus": lambda a: f"{_signed(a.amount)} Vitality as a secondary attacker.",
+    "beaten-secondary-bonus": lambda a: (f"Once it is beaten, secondary attackers against it get "
+                                         f"{_signed(a.amount)} instead of the usual bonus."),
+    "max-channeling": lambda a: f"May take up to {a.amount} points of channeling.",
+    "channels-only-to": lambda a: f"Channels only into {target_words(a.target)}.",
+    "channels-to-any": lambda a: "Channels even into creatures that could not take channeling otherwise.",
+    "channeling-only-from": lambda a: f"Takes channeling only from {target_words(a.target)}.",
+    "no-channeling-vs": lambda a: "Nobody channels against it.",
+    "no-secondary-vs": lambda a: "Secondary attackers may not attack it.",
+    "heals": lambda a: f"Heals one of {target_words(a.target)}.",
+    "win-pushes": lambda a: "Wins every push (as a Command Card: this combat; as a Shield: its creatures').",
+    "no-ranged": lambda a: "No ranged attacks here (a Command Card: in this combat).",
+    "no-flying": lambda a: "No flying Shield may enter, leave or fly over this space.",
+    "no-flying-in": lambda a: "No flying Shield may enter or fly over this space; one there may fly out.",
+    "defend-bonus": lambda a: f"The creatures defending it get {_rolled(a)} Vitality.",
+    "ranged-bonus": _ranged_bonus,
+    "bonus-all": _bonus_all,
+    "bonus-yours": lambda a: f"While it is in play, your {target_words(a.target)} get {_signed(a.amount)} Vitality.",
+    "bonus-yours-played": lambda a: (f"Your {target_words(a.target)} played while it is in play get "
+                                     f"{_signed(a.amount)} Vitality."),
+    "sets-terrain": lambda a: f"The space counts as {terrain(a.terrain)} for the rest of the combat.",
+    # strength
+    "bonus-both": lambda a: (f"While it is in play, every {target_words(a.target)}, on both sides, gets "
+                             f"{_signed(a.amount)} Vitality."),
+    "bonus-others": lambda a: (f"While it is in play, your other {target_words(a.target)} get "
+                               f"{_signed(a.amount)} Vitality."),
+    "bonus-role": lambda a: f"{_signed(a.amount)} Vitality {SHIELD_SIDE.get(a.target, a.target)}.",
+    "bonus-per-yours": lambda a: _per(a, f"other {target_words(a.target)} of yours in play"),
+    "bonus-per-matchup": lambda a: (f"Your primary attackers get {_signed(a.amount)} Vitality times their "
+                                    "match-up's number in the combat." if a.target == "yours" else
+                                    f"{_signed(a.amount)} Vitality times its match-up's number in the combat."),
+    "bonus-per-beaten": lambda a: _per(a, f"{target_words(a.target)} beaten so far in the combat"),
+    "bonus-per-icon": lambda a: (f"While it is in play, your other creatures get {_signed(a.amount)} Vitality "
+                                 "for each bribery icon they bear."),
+    "ocb-bonus": lambda a: f"Your creatures' off-color bonuses get {_signed(a.amount)}.",
+    "no-enemy-ocb": lambda a: ("While it is in play, enemy creatures get no off-color bonus against your "
+                               f"{target_words(a.target) if a.target else 'creatures'}."),
+    "terrain-bonus-change": lambda a: (f"{'Your' if a.target == 'yours' else 'Enemy'} creatures' terrain "
+                                       f"bonuses change by {_signed(a.amount)}, never below 0."),
+    "terrain-bonus-anywhere": lambda a: ("While it is in play and unbeaten, your other creatures get their "
+                                         "terrain bonuses on any terrain."),
+    "push-margin": lambda a: (f"{'Your ' + target_words(a.target) if a.target else 'It'} can be beaten only by "
+                              f"{a.amount} or more{_where(a)}; a closer win is a push."),
+    "dies-when-beaten": lambda a: (f"Destroyed when {target_words(a.target)} beat it." if a.target
+                                   else "Destroyed when it is beaten."),
+    "immune-secondary": lambda a: f"Secondary attacks by {target_words(a.target)} cannot beat it.",
+    "ranged-bonus-both": lambda a: f"Every ranged attack in its combats, both sides, gets {_signed(a.amount)}.",
+    "aoe-bonus": lambda a: f"While it is in play, every {a.target} AOE attack gets {_signed(a.amount)}.",
+    "aoe-per-kind": lambda a: (f"Its AOE attack gets {_signed(a.amount)} for each other kind of "
+                               f"{target_words(a.target)} in play."),
+    "aoe-per-terrain": lambda a: (f"Its AOE attack gets {_signed(a.amount)} for each {terrain(a.terrain)} "
+                                  "terrain card face up on the board."),
+    "play-limit": lambda a: (f"Only one of {target_words(a.target)} may be in play at a time, either side's."
+                             if a.limit == "in-play" else
+                             f"Only one of {target_words(a.target)} per space for each player."),
+    # control, channeling, bribery, stones and draws
+    "control-vitality": lambda a: f"Counts as {a.amount} Vitality for control of the space.",
+    "no-control": lambda a: "Does not count toward control of the space.",
+    "no-control-opponent": lambda a: ("Its match-up opponent"
+                                      f"{', if ' + target_words(a.target) + ',' if a.target else ''}"
+                                      " does not count toward control of the space."),
+    "control-bonus": lambda a: (f"{_signed(a.amount)} to your total for control of the space when this Shield "
+                                "attacks." if a.target == "attacking" else
+                                f"{_signed(a.amount)} to your total for control of the space for each living "
+                                f"{target_words(a.target)} of yours."),
+    "unlimited-channeling": lambda a: "May take any amount of channeling.",
+    "cmp-bonus": lambda a: f"{_signed(a.amount)} to {CMP_WHOSE.get(a.target, a.target)}.",
+    "no-stone-channeling": lambda a: "Once it is revealed, no Power Stone may be spent to channel in the combat.",
+    "no-enemy-channeling": lambda a: "While it is on the table and unbeaten, the enemy may not channel.",
+    "no-bribery": lambda a: (f"No bribery with {a.target.partition(':')[2]} once it is in play, unless it was "
+                             "bribed itself."),
+    "no-bribery-vs": lambda a: "No bribery against the creatures under this Shield.",
+    "bribe-returns": lambda a: (f"While it is on your table, your {a.target.partition(':')[2]} bribery cards go "
+                                "back to your Storage Hand."),
+    "bribes-any": lambda a: "While it is on your table, your bribery cards work against any bribable creature.",
+    "gain-stones": lambda a: (f"You gain {a.amount} Power Stone{'s' if a.amount != 1 else ''} "
+                              f"{GAINS.get(a.target, a.target)}."),
+    "extra-draw": lambda a: (f"You draw {a.amount} more card{'s' if a.amount != 1 else ''} "
+                             f"{DRAWS.get(a.target, a.target)}."),
+    # combat flow
+    "dispels-command": lambda a: "As the Command Card, dispels the enemy's Command Card.",
+    "no-channeling": lambda a: "No channeling by either side for the rest of the combat.",
+    "no-command-cards": lambda a: "No Command Cards in a combat on this space.",
+    "cancels-aoe": lambda a: "Its match-up opponent's AOE attack does not strike.",
+    "hand-immune": lambda a: ("As the Command Card, your Combat Hand takes no damage from "
+                              f"{ATTACKS.get(a.target, a.target)}."),
+    "destroys-all-beaten": lambda a: "As the Command Card, every creature beaten in a primary match-up is destroyed.",
+    "destroys-both-close": lambda a: (f"As the Command Card, an enemy creature that beats yours by less than "
+                                      f"{a.amount} is destroyed with it."),
+    "beaten-when-fired": lambda a: "Fired as a ranged attack, it is beaten too.",
+    "beats-as-secondary": lambda a: "As a secondary attacker, it beats its target.",
+    # dice
+    "primary-bonus": lambda a: f"{_rolled(a)} Vitality as a primary attacker.",
+    "fixes-dice": lambda a: f"While it is in play and unbeaten, every {a.target} rolled shows {a.amount}.",
+    # spells, hand items and accessories
+    "play": lambda a: f"{PLAYED.get(a.when, PLAYED['any-time'])}.",
+    "costs-stones": lambda a: f"Costs {a.amount} Power Stone{'s' if a.amount != 1 else ''} to play.",
+    "steal-stones": lambda a: f"Takes up to {a.amount} of the enemy's Power Stones.",
+    "destroy-in-play": lambda a: ("Destroys the terrain card you name." if a.target == "terrain"
+                                  else "Destroys the stronghold upgrade you name."),
+    "guardian-sets": lambda a: (f"Your Guardian's {GUARDIAN_NUMBERS.get(a.target, a.target)} is {a.amount} for "
+                                "the rest of the turn."),
+    "guardian-bonus": lambda a: f"Your Guardian gets {_signed(a.amount)} {GUARDIAN_NUMBERS.get(a.target, a.target)}.",
+    "skip-to": lambda a: "The game goes straight to Terrain Settlement.",
+    "new-up-cards": lambda a: "Every Up card is discarded and new ones are turned.",
+}
+"""One sentence per ability kind (cards.ABILITY_KINDS), from the ability's fields alone."""
+
+
+def ability_words(ability: Ability) -> str:
+    """One ability in a sentence, with when it acts and how often, if the ability says."""
+    sentence = ABILITY_WORDS[ability.kind](ability)
+    if ability.when and ability.kind != "play":  # a play ability's sentence is its moment
+        sentence = f"{WHEN[ability.when]}: {sentence[0].lower()}{sentence[1:]}"
+    if ability.limit and ability.kind not in SAYS_ITS_LIMIT:
+        sentence = f"{sentence[:-1]} ({LIMITS[ability.limit]})."
+    return sentence
+
+
+def numbers(item: Card) -> str:
+    """The card's numbers and icons that apply to it, in the order a card shows them."""
+    parts: list[str] = []
+    if item.vitality:
+        parts.append(f"Vitality {item.vitality}" if item.kind in ("creature", "guardian") else f"Up {item.vitality}")
+    if item.stacking != item.vitality:
+        parts.append(f"stacks as {item.stacking}")
+    if item.size:
+        parts.append(SIZES.get(item.size, item.size))
+    if item.creature_type:
+        parts.append(item.creature_type.title())
+    parts.extend(name.title() for name in item.classes)
+    for flag, word in ((item.flying, "flying"), (item.receives_channeling, "takes channeling"),
+                       (item.command, "may be a Command Card")):
+        if flag:
+            parts.append(word)
+    for number, word in ((item.ocb, "OCB"), (item.ranged, "ranged"), (item.cmp, "CMP"), (item.stones, "stones"),
+                         (item.base_draw, "draws"), (item.ldl, "LDL"), (item.mdl, "MDL"), (item.luc, "LUC"),
+                         (item.shield_limit, "holds")):
+        if number:
+            parts.append(f"{word} {number}")
+    if item.bribes:
+        parts.append(f"bribed with {' or '.join(item.bribes)}")
+    if item.terrain_types:
+        parts.append(f"counts as {' and '.join(terrain(kind) for kind in item.terrain_types)}")
+    return ", ".join(parts)
+
+
+def text_words(item: Card) -> str:
+    """What the card's text does, in our words."""
+    said = " ".join(ability_words(ability) for ability in item.abilities)
+    if item.text == "unimplemented":
+        return f"{said} The rest of its text is not yet implemented." if said else "Text not yet implemented."
+    if item.text == "unique":
+        return f"{said} The rules implement its text by name (RULES.md).".lstrip()
+    return said or "No text beyond its numbers."
+
+
+def card_block(item: Card) -> str:
+    """A card in three lines: name, key, set and kind; its numbers; its text."""
+    shown = numbers(item)
+    return "\n".join((f"{item.name}  [{item.key}]  {item.set} {item.kind}",
+                      *((f"  {shown[0].upper()}{shown[1:]}",) if shown else ()), f"  {text_words(item)}"))
