@@ -149,6 +149,7 @@ _SPECIAL_TARGETS: tuple[tuple[str, str], ...] = (
     (r"guardians?", "guardian"),
     (r"(mortal|elemental|external)s?", "{0}s"),
     (r"creatures? with (fire|fear)-based attacks?", "attack:{0}"),  # strength
+    (r"(?:creatures? )?with an off-color bonus of zero", "ocb:0"),  # strength, second wave
 )
 
 
@@ -172,6 +173,10 @@ class Targets:
 
     def one(self, phrase: str) -> str | None:
         text = re.sub(r"^(?:any|all|the|an?)\s+", "", phrase.strip().lower()).strip()
+        but = re.fullmatch(r"(.+?) other than (.+)", text)
+        if but:  # "an Angel other than a Holy Avenger"
+            kind, left_out = self.one(but.group(1)), self.one(but.group(2))
+            return f"{kind}+!{left_out}" if kind and left_out and "|" not in kind + left_out else None
         for pattern, result in _SPECIAL_TARGETS:
             found = re.fullmatch(pattern, text)
             if found:
@@ -501,8 +506,43 @@ _STRENGTH_PATTERNS: tuple[tuple[str, Build], ...] = (
     (r"when played, \+(?P<n>\d+) pts?\.? to the aoe attack for each different type of (?P<t>[\w' ]+?) in play",
      _target_amount("aoe-per-kind")),
     (rf"\+(?P<n>\d+) points? to the aoe for every {_t('terr')} in play", _aoe_per_terrain),
-    (r"(?:only )?one (?:(?P<t>[\w' ]+?) )?per (?:[\w' ]+? per )?space,? per player", _play_limit),
+    (r"(?:only )?one (?:(?!per\b)(?P<t>[\w' ]+?) )?per (?:[\w' ]+? per )?space,? per player", _play_limit),
 )
+
+
+# --- strength, second wave: more bonuses and match-up outcomes ----------------------------
+
+
+def _names_self(phrase: str, context: Context) -> bool:
+    """`_own`, forgiving a plural spelled otherwise ("Pink Flamingoes" on Pink Flamingos)."""
+    def words(text: str) -> list[str]:
+        return [word for word in re.sub(r"[^a-z' ]", " ", text.lower()).split() if word != "the"]
+    forms = {form for word in words(context.name) for form in _singulars(word)}
+    said = words(phrase)
+    return _own(phrase, context) or (bool(said) and all(set(_singulars(word)) & forms for word in said))
+
+
+def _harmless(match: re.Match[str], context: Context) -> list[Ability] | None:
+    return [Ability("harmless")] if _names_self(match.group("who"), context) else None
+
+
+_STRENGTH2_PATTERNS: tuple[tuple[str, Build], ...] = (
+    (r"\+(?P<n>\d+) vitality to all (?:of )?your secondary attackers", _fixed("secondary-bonus", "yours")),
+    (r"\+(?P<n>\d+) vitality as a secondary attacker if your primary attacker in the match-up was (?P<t>.+)",
+     _target_amount("secondary-bonus")),
+    (rf"\+(?P<n>\d+) vitality to all (?:of )?your creatures which have an? {_t('terr')} terrain bonus,? "
+     rf"while {_WHO} is in play",
+     lambda match, context: [Ability("bonus-yours", _n(match), f"terrain-bonus:{terrain_of(match.group('terr'))}")]),
+    (rf"\+(?P<n>\d+) vitality for each bribery icon on {_WHO}'s match-up opponent",
+     _fixed("bonus-per-icon", "opponent")),
+    (r"\+(?P<n>\d+) vitality for each (?P<t>[\w' ]+?) in your discard pile", _target_amount("bonus-per-discarded")),
+    (rf"when {_WHO} is played as a primary attacker, add your shield's up-card number to {_WHO}'s base vitality",
+     _fixed("bonus-shield-up")),
+    (rf"all (?:of )?your (?P<t>[\w' ]+?) bypass your opponent's stronghold vitality bonus while {_WHO} "
+     r"(?:is|are) in play", _target_amount("cancels-stronghold", amount=False)),
+    (r"all creatures are immune to (?P<who>[\w' ]+)", _harmless),
+)
+"""The second strength wave's clauses (RULES.md: Strength texts)."""
 
 
 # --- control, channeling, bribery, stones and draws ---------------------------------------
@@ -665,6 +705,7 @@ _PATTERNS: tuple[tuple[str, Build], ...] = (
     (r"all affected creatures can't attack\b.*", _nothing),  # Cow: the methane rule (guardians COMBAT, AOE attacks)
     (r"\(errata applies\b[^)]*\)|\(errata: card says \w+\.?\)", _nothing),  # name/class errata, fixed in the fields
     *_STRENGTH_PATTERNS,
+    *_STRENGTH2_PATTERNS,
     *_CONTROL_PATTERNS,
     # Combat flow: what a combat allows once a card is played, and the fate of others.
     (r"(?:once|when) played, no ranged attacks allowed by either player", _flow("no-ranged", when="reveal")),

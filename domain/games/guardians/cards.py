@@ -131,6 +131,16 @@ vocabulary below; `terrain` is one of TERRAIN_TYPES.
 | | | than amount, both match-up creatures are destroyed |
 | beaten-when-fired |  | fired as a ranged attacker, the creature is beaten too |
 | beats-as-secondary |  | as a secondary attacker, beats its target |
+| *strength, second wave* | | (secondary-bonus also takes a target: "yours", while it is in play your secondary |
+| | | attackers, itself included, get the amount; a creature target, only when your primary |
+| | | attacker in its target's match-up was of it. bonus-per-icon takes target "opponent": + amount |
+| | | per icon on its match-up opponent. immune's "bribable"/"bribe:<icon>" are the creatures so |
+| | | bribable) |
+| cancels-stronghold | [target] | its match-up opponent gets no stronghold bonus; target: while in play, your |
+| | | creatures of the target bypass it too |
+| harmless |  | every creature is immune to it: it beats and damages none |
+| bonus-per-discarded | amount, target | + amount for each creature of the target in your discard pile |
+| bonus-shield-up |  | as a primary attacker, + its Shield's Up number |
 
 Every ability may also say when it acts (`when`, one of WHEN) and how often or how long
 (`limit`, one of LIMITS); both are blank for an ability that holds whenever it applies.
@@ -144,7 +154,8 @@ that is, not immune to it); "immune:fear"; "ranged" (has a ranged attack);
 "stronghold-defenders" (creatures defending in a stronghold); "guardian";
 "attack:fire", "attack:fear" (its attack is fire- or fear-based); "titled:<word>" (its
 name begins with that word: "titled:captain"); "opponent" (no-ranged: the card's enemy
-seat rather than both).
+seat rather than both); "ocb:<n>" (its off-color bonus is n); "terrain-bonus:<terrain>"
+(it has a positive terrain bonus there); "!<word>" (not that: "angel+!name:holy avenger").
 """
 
 from __future__ import annotations
@@ -260,6 +271,11 @@ ABILITY_KINDS = (
     "destroys-both-close",
     "beaten-when-fired",
     "beats-as-secondary",
+    # strength, second wave: more bonuses and match-up outcomes
+    "cancels-stronghold",
+    "harmless",
+    "bonus-per-discarded",
+    "bonus-shield-up",
 )
 
 WHEN = ("reveal", "match-up", "beaten", "beats", "settlement", "moving", "draw", "any-time", "command")

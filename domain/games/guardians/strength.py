@@ -12,7 +12,7 @@ from domain.games.guardians import texts
 from domain.games.guardians.board import stronghold_owner
 from domain.games.guardians.cards import CARDS, Ability, Card, card
 from domain.games.guardians.messages import Term
-from domain.games.guardians.state import Combat, GuardiansState, Side, face, hand, lookup, seat_of, side
+from domain.games.guardians.state import DISCARD, Combat, GuardiansState, Side, face, hand, lookup, seat_of, side
 
 OFF_COLOR_PREY = {"mortal": "elemental", "elemental": "external", "external": "mortal"}
 """Whom each border gets its Off-Color Bonus against (guardians Off-Color Bonus)."""
@@ -74,13 +74,19 @@ def matches(target: str, instance: str, combat: Combat | None = None) -> bool:
     vocabulary): "a|b" either, "a+b" both; a border ("externals"), a class ("undead"),
     "name:<card name>", a size, "flying"/"non-flying", "bribe:<icon>", "bribable",
     "fear" (affected by fear), "immune:fear", "ranged" (has a ranged attack),
-    "stronghold-defenders"."""
+    "stronghold-defenders", "ocb:<n>", "terrain-bonus:<terrain>"; "!<word>" is not that word."""
     return any(all(_is(word.strip(), instance, combat) for word in either.split("+")) for either in target.split("|"))
 
 
 def _is(word: str, instance: str, combat: Combat | None) -> bool:
+    if word.startswith("!"):
+        return not _is(word[1:], instance, combat)
     subject = face(instance)
     kind, _, detail = word.partition(":")
+    if kind == "ocb":
+        return subject.ocb == int(detail)
+    if kind == "terrain-bonus":
+        return any(a.terrain == detail and a.amount > 0 for a in abilities(instance, "terrain-bonus"))
     if kind == "name":
         return subject.name.lower() == detail
     if kind == "bribe":
@@ -117,24 +123,23 @@ def defending_stronghold(combat: Combat, instance: str) -> bool:
 
 def immune(instance: str, attacker: str, combat: Combat | None = None) -> bool:
     """`instance` takes no damage from `attacker` and cannot be beaten by it (guardians
-    IMMUNITY): immune to fire or fear means to fire- or fear-based attacks."""
+    IMMUNITY): immune to fire or fear means to fire- or fear-based attacks; "bribable" and
+    "bribe:<icon>" name the creatures bribable so (Party Animal, Slag Bunny). Nothing is
+    beaten by a harmless creature (Pink Flamingos)."""
+    if has(attacker, "harmless"):
+        return True
     for ability in abilities(instance, "immune"):
         if ability.target in ("fire", "fear"):
             if any(a.target == ability.target for a in abilities(attacker, "attack-element")):
                 return True
-        elif (
-            ability.target not in ("aoe", "ranged", "bribable")
-            and not ability.target.startswith("bribe:")
-            and matches(ability.target, attacker, combat)
-        ):
+        elif ability.target not in ("aoe", "ranged") and matches(ability.target, attacker, combat):
             return True
     return False
 
 
 def immune_to(instance: str, what: str) -> bool:
-    """Immune to a kind of attack rather than an attacker: "aoe", "ranged", "bribe:gold"."""
-    targets = {a.target for a in abilities(instance, "immune")}
-    return what in targets or (what.startswith("bribe:") and "bribable" in targets)
+    """Immune to a kind of attack rather than an attacker: "aoe", "ranged", "fire", "fear"."""
+    return any(a.target == what for a in abilities(instance, "immune"))
 
 
 def immune_to_aoe(instance: str, element: str) -> bool:
@@ -174,10 +179,23 @@ def stronghold_bonus(state: GuardiansState, combat: Combat, instance: str, oppon
     """A defending creature on its own stronghold space gets that stronghold card's
     bonus (guardians STRONGHOLDS), unless its opponent's text takes it away or the card
     is rubble (Giant Aunts)."""
-    if not defending_stronghold(combat, instance) or has(opponent, "cancels-stronghold"):
+    if not defending_stronghold(combat, instance) or stronghold_cancelled(combat, opponent):
         return 0
     held = stronghold_face(state, combat.space)
     return sum(a.amount for a in held.abilities if a.kind == "defend-bonus") if held is not None else 0
+
+
+def stronghold_cancelled(combat: Combat, attacker: str) -> bool:
+    """The attacker's own text takes its opponent's stronghold bonus away (a Cave Giant), or
+    a card of its side in play does so for its creatures of a target (Starling Dodd Boys)."""
+    if any(not a.target for a in abilities(attacker, "cancels-stronghold")):
+        return True
+    return any(
+        a.target and matches(a.target, attacker, combat)
+        for source in in_play(side_of(combat, attacker))
+        if has(source, "cancels-stronghold")
+        for a in abilities(source, "cancels-stronghold")
+    )
 
 
 def first_knight_bonus(side: Side, instance: str) -> int:
@@ -223,6 +241,8 @@ def terms(state: GuardiansState, combat: Combat, instance: str, opponent: str, *
             found.append(Term(f"vs {ability.target}", ability.amount))
     role = "attacking" if side.seat == combat.attacker.seat else "defending"
     found.extend(_own_counted(combat, side, instance, role))
+    if _OWN_STATE_COUNTERS & _kinds(me.key):
+        found.extend(_own_from_state(state, combat, side, instance, opponent, secondary=secondary))
     # A secondary attacker keeps only its own text; a primary also gets its side's.
     sources = (
         (instance,)
@@ -253,7 +273,7 @@ def terms(state: GuardiansState, combat: Combat, instance: str, opponent: str, *
         if matches(a.target, instance, combat)
     )
     if secondary:
-        found.extend(Term("secondary attacker", a.amount) for a in abilities(instance, "secondary-bonus"))
+        found.extend(_secondary_bonuses(combat, side, instance, opponent))
         found.extend(
             Term(face(source).name, amount)
             for source, amount in side.boosts
@@ -277,6 +297,64 @@ def terms(state: GuardiansState, combat: Combat, instance: str, opponent: str, *
 
 
 # ---------------------------------------------------------------- strength texts (guardians Text Box)
+
+_OWN_STATE_COUNTERS = frozenset({"bonus-per-icon", "bonus-per-discarded", "bonus-shield-up"})
+"""Kinds by which a creature's own text counts something of the table or its seat."""
+
+
+def _own_from_state(
+    state: GuardiansState, combat: Combat, one: Side, instance: str, opponent: str, *, secondary: bool
+) -> list[Term]:
+    """Its own bonuses by its opponent's bribery icons, its seat's discard pile, or (as a
+    primary attacker) its Shield's Up number."""
+    found: list[Term] = []
+    for a in abilities(instance, "bonus-per-icon"):
+        icons = len(face(opponent).bribes)
+        if a.target == "opponent" and icons:
+            found.append(Term(f"own text: {icons} bribery icons on its opponent", a.amount * icons))
+    for a in abilities(instance, "bonus-per-discarded"):
+        count = sum(1 for c in state.zone(one.seat, DISCARD) if face(c).is_creature and matches(a.target, c))
+        if count:
+            found.append(Term(f"own text: {count} {a.target} in the discard pile", a.amount * count))
+    if not secondary and one.shield and instance != one.command and has(instance, "bonus-shield-up"):
+        found.append(Term(f"own text: {face(one.shield).name}'s Up number", face(one.shield).up))
+    return found
+
+
+def _secondary_bonuses(combat: Combat, one: Side, instance: str, target: str) -> list[Term]:
+    """A secondary attacker's bonuses: its own (only when its side's primary attacker in
+    its target's match-up was of the ability's target, if it names one), and those that
+    cards of its side in play give all its secondary attackers (target "yours")."""
+    found: list[Term] = []
+    partner = matchup_opponent(combat, target)
+    for a in abilities(instance, "secondary-bonus"):
+        if not a.target or (a.target != "yours" and partner and matches(a.target, partner, combat)):
+            found.append(Term("secondary attacker", a.amount))
+    for source in standing(one):
+        if has(source, "secondary-bonus"):
+            name = "own text" if source == instance else face(source).name
+            found.extend(
+                Term(f"{name}: secondary attackers", a.amount)
+                for a in abilities(source, "secondary-bonus")
+                if a.target == "yours"
+            )
+    return found
+
+
+def matchup_opponent(combat: Combat, instance: str) -> str:
+    """The creature `instance` faced in its primary match-up, "" if none. Both sides lay one
+    creature a match-up, so their primaries pair up in order; secondary attackers, laid by
+    one side only, come after them."""
+    ours = [c for c in combat.attacker.played if c != combat.attacker.command]
+    theirs = [c for c in combat.defender.played if c != combat.defender.command]
+    count = min(len(ours), len(theirs))
+    for attacker, defender in zip(ours[:count], theirs[:count], strict=True):
+        if instance == attacker:
+            return defender
+        if instance == defender:
+            return attacker
+    return ""
+
 
 _STRENGTH_GIVERS = frozenset({"bonus-others", "bonus-per-matchup", "bonus-per-icon"})
 """Kinds by which a card of a side in play gives its other creatures (or itself) a bonus."""
