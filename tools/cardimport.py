@@ -642,6 +642,58 @@ def _flow(kind: str, *, target: str = "", when: str = "", amount: bool = False) 
     return build
 
 
+def _initial_push(match: re.Match[str], context: Context) -> list[Ability] | None:
+    phrase = match.group("t")
+    target = context.targets.creatures(phrase) if phrase else ""
+    return None if target is None else [Ability("initial-push", target=target)]
+
+
+def _returns(zone: str) -> Build:
+    """Returns to `zone` when beaten (by more than the group "n", by creatures of "t")."""
+    def build(match: re.Match[str], context: Context) -> list[Ability] | None:
+        groups = match.groupdict()
+        by = context.targets.creatures(groups["t"]) if groups.get("t") else ""
+        if by is None:
+            return None
+        return [Ability("returns-when-beaten", _n(match) if groups.get("n") else 0, f"{zone}:{by}" if by else zone)]
+    return build
+
+
+def _immune_played(match: re.Match[str], context: Context) -> list[Ability] | None:
+    target = context.targets.creatures(match.group("t"))
+    return None if target is None else [Ability("immune-played", target=f"{match.group('e').lower()}:{target}")]
+
+
+def _no_secondary_once_beaten(match: re.Match[str], context: Context) -> list[Ability] | None:
+    target = context.targets.creatures(match.group("t"))
+    return None if target is None else [Ability("no-secondary-vs", target=target, when="beats")]
+
+
+_LOSES = rf"(?:your )?opponent loses {_COUNT} power stones?"
+_STRENGTH2_OUTCOMES: tuple[tuple[str, Build], ...] = (
+    (r"when (?:used|played) as a primary attacker(?: vs\.? (?P<t>[\w' ]+?))?, the initial result is a push",
+     _initial_push),
+    (r"either\s+player\s+may\s+then\s+modify\s+the\s+match-up", _nothing),  # the rule's own modify window
+    (rf"if {_WHO} loses a primary match-up by more than (?P<n>\d+) vitality, (?:he|she|it) (?:immediately )?"
+     r"returns to your creature pen", _returns("pen")),
+    (rf"if beaten by (?P<t>[\w' ]+?), {_WHO} is returned to your storage hand at the end of combat",
+     _returns("storage")),
+    (rf"if {_WHO} beats its primary match-up creature, {_LOSES}", _counted("enemy-loses-stones", "beats")),
+    (rf"if {_WHO} beats an? (?:opponent|oppoent) who has accepted channeling in this combat, {_LOSES}",
+     _counted("enemy-loses-stones", "beats-channeled")),
+    (rf"if beaten by (?:in )?a match-up by a creature who can accept channeling, {_LOSES}",
+     _counted("enemy-loses-stones", "beaten-by-receiver")),
+    (r"no\s+secondary\s+attackers\s+may\s+be\s+played\s+on\s+this\s+match-up\s+by\s+either\s+player",
+     _flow("no-secondary-vs", target="match-up")),
+    (rf"if {_WHO} beats an? (?P<t>[\w' ]+?) in the primary attack round, it may not be attacked by secondary "
+     r"attackers", _no_secondary_once_beaten),
+    (r"\+(?P<n>\d+) pts?\.? to the aoe for every other (?P<t>[\w' ]+?) you have in play",
+     _target_amount("aoe-per-yours")),
+    (rf"all (?P<t>[\w' ]+?) played after {_WHO} are immune to (?P<e>fire|fear)", _immune_played),
+)
+"""The second strength wave's match-up outcomes (RULES.md: Strength texts, second wave)."""
+
+
 _PATTERNS: tuple[tuple[str, Build], ...] = (
     (rf"(?P<n>[+-]\d+)\s*(?:vitality\s+)?in\s+{_t('t')}", _terrain_bonus),
     (r"(?P<n>[+-]\d+)\s*(?:vitality\s+)?vs\.?\s+(?P<t>[^,;]+)", _with_target("bonus-vs", amount=True)),
@@ -707,6 +759,7 @@ _PATTERNS: tuple[tuple[str, Build], ...] = (
     *_STRENGTH_PATTERNS,
     *_STRENGTH2_PATTERNS,
     *_CONTROL_PATTERNS,
+    *_STRENGTH2_OUTCOMES,
     # Combat flow: what a combat allows once a card is played, and the fate of others.
     (r"(?:once|when) played, no ranged attacks allowed by either player", _flow("no-ranged", when="reveal")),
     (r"(?:once|when) played, (?:infernal racket )?stops (?:your )?opponent from using any ranged attacks",

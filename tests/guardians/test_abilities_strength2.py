@@ -6,9 +6,21 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from domain.games.guardians.messages import MatchupResolved, Pass, PlayCreature, SecondaryResolved, Term
+from domain.games.guardians import GAME
+from domain.games.guardians.messages import (
+    CardsMoved,
+    EffectApplied,
+    MatchupResolved,
+    Pass,
+    PlayCreature,
+    PlayRanged,
+    SecondaryResolved,
+    StonesSpent,
+    Term,
+)
+from domain.games.guardians.state import PEN, STORAGE
 from tests.guardians.support import Table, card_of, face_off, instances
-from tests.guardians.test_texts import both_pass, combat_start, lay
+from tests.guardians.test_texts import answered, both_pass, combat_start, lay, refuses
 
 
 def fight(attacker: list[str], defender: list[str], **options: str) -> Table:
@@ -105,3 +117,76 @@ def test_immune_to_creatures_by_their_off_color_bonus_or_bribery_icon() -> None:
     assert eats.attacker_total > eats.defender_total and eats.outcome == "push"
     bunny = matchup(fight(["Chephros"], ["Slag Bunny"]), "Chephros", "Slag Bunny")
     assert bunny.attacker_total > bunny.defender_total and bunny.outcome == "push"
+
+
+def test_initial_push_leaves_the_match_up_to_its_modifications() -> None:
+    """Delilah Rangoon against a Mortal: the match-up starts as a push, the side behind
+    evened up; a ranged attack then decides it (guardians IS IT OVER YET?)."""
+    table = fight(["Delilah Rangoon", "Archer"], ["Swordsman"])
+    lay(table, card_of(1, "Delilah Rangoon"), card_of(2, "Swordsman"))
+    table.play(PlayRanged(seat=1, card=card_of(1, "Archer")))
+    resolved = answered(table)
+    assert Term("Delilah Rangoon: initial push", 2) in resolved.defender_terms
+    assert (resolved.attacker_total, resolved.defender_total, resolved.outcome) == (6 + 2 + 3, 6 + 2, "attacker")
+    pushed = matchup(fight(["Delilah Rangoon"], ["Swordsman"]), "Delilah Rangoon", "Swordsman")
+    assert pushed.outcome == "push"
+
+
+def test_returns_when_beaten_to_the_pen_or_the_storage_hand() -> None:
+    """Weasly Guy beaten by more than 4 returns to the Creature Pen at once; Leprechaun
+    beaten by a large creature returns to the Storage Hand (guardians Text Box)."""
+    table = fight(["Weasly Guy", "Leprechaun"], ["Zombie", "Fatback Chak"])
+    weasly, leprechaun = card_of(1, "Weasly Guy"), card_of(1, "Leprechaun")
+    beaten = matchup(table, "Weasly Guy", "Zombie")
+    assert (beaten.outcome, beaten.defender_total - beaten.attacker_total) == ("defender", 5)
+    assert table.state.zone(1, PEN) == (weasly,)
+    assert matchup(table, "Leprechaun", "Fatback Chak").outcome == "defender"
+    assert table.state.zone(1, STORAGE) == (leprechaun,)
+    moved = table.of(CardsMoved)[-1]
+    assert (moved.cards, moved.rule) == ((leprechaun,), "guardians Text Box (Leprechaun)")
+
+
+def test_enemy_loses_stones_when_the_goat_wins() -> None:
+    """Goat beats its primary match-up opponent: the enemy loses a Power Stone."""
+    table = fight(["Goat"], ["Idiot"])
+    assert matchup(table, "Goat", "Idiot").outcome == "attacker"
+    spent = table.of(StonesSpent)[-1]
+    assert (spent.seat, spent.count, spent.reason) == (2, 1, "beaten by Goat")
+    assert table.state.player(2).stones == 7 - 1
+
+
+def test_no_secondary_attacks_on_either_creature_of_fatbacks_match_up() -> None:
+    """Fatback Chak: no secondary attacks on it or its match-up opponent; Monolith of
+    Chaos, once it has beaten an External, is not attacked either (guardians SECONDARY
+    ATTACKS)."""
+    table = fight(["Swordsman", "Idiot", "Axeman"], ["Fatback Chak", "Zombie"])
+    assert matchup(table, "Swordsman", "Fatback Chak").outcome == "defender"
+    assert matchup(table, "Idiot", "Zombie").outcome == "defender"
+    axeman, fatback = card_of(1, "Axeman"), card_of(2, "Fatback Chak")
+    refuses(table, PlayCreature(seat=1, card=axeman, target=fatback), "is not an enemy creature on the table")
+    assert PlayCreature(seat=1, card=axeman, target=card_of(2, "Zombie")) in GAME.legal_commands(table.state, 1)
+    monolith = fight(["Zombie", "Idiot", "Axeman"], ["Monolith of Chaos", "Gorgal Skag"])
+    assert matchup(monolith, "Zombie", "Monolith of Chaos").outcome == "defender"
+    assert matchup(monolith, "Idiot", "Gorgal Skag").outcome == "defender"
+    targets = {c.target for c in GAME.legal_commands(monolith.state, 1) if isinstance(c, PlayCreature)}
+    assert targets == {card_of(2, "Gorgal Skag")}
+
+
+def test_aoe_per_yours_counts_your_other_bugs() -> None:
+    """Annoying Gnats in the Hood: its 1 pt. fear AOE +1 for each other Bug of yours in
+    play (guardians AOE attacks)."""
+    table = fight(["Eats, Cockroach King", "Annoying Gnats in the Hood"], ["Idiot", "Swordsman"])
+    assert matchup(table, "Eats, Cockroach King", "Idiot").outcome == "attacker"
+    lay(table, card_of(1, "Annoying Gnats in the Hood"), card_of(2, "Swordsman"))
+    aoe = next(e for e in table.of(EffectApplied) if e.source == card_of(1, "Annoying Gnats in the Hood"))
+    assert (aoe.effect, aoe.amount, aoe.note) == ("aoe fear", 2, "1 other bug of yours +1")
+
+
+def test_mortals_laid_after_the_paladin_are_immune_to_fear() -> None:
+    """Paladin: Mortals laid after it in the combat are immune to fear (guardians
+    IMMUNITY): the Mummy's fear-based attack beats the Gn'Obby Gnomes by the totals, but
+    the match-up is a push."""
+    table = fight(["Paladin", "Gn'Obby Gnomes"], ["Idiot", "Mummy"])
+    assert matchup(table, "Paladin", "Idiot").outcome == "attacker"
+    resolved = matchup(table, "Gn'Obby Gnomes", "Mummy")
+    assert resolved.defender_total > resolved.attacker_total and resolved.outcome == "push"

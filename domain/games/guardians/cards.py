@@ -141,6 +141,18 @@ vocabulary below; `terrain` is one of TERRAIN_TYPES.
 | harmless |  | every creature is immune to it: it beats and damages none |
 | bonus-per-discarded | amount, target | + amount for each creature of the target in your discard pile |
 | bonus-shield-up |  | as a primary attacker, + its Shield's Up number |
+| initial-push | [target] | as a primary attacker (against a creature of the target), its match-up starts |
+| | | as a push: the side behind before ranged attacks and channeling gets the difference |
+| returns-when-beaten | [amount], target | beaten in a primary match-up by more than amount, it returns to |
+| | | its seat's "pen" or "storage" (the target; "storage:large": only when beaten by one) |
+| enemy-loses-stones | amount, target | the enemy loses amount Power Stones on an event (target): "beats" (it |
+| | | beats its primary match-up opponent), "beats-channeled" (...one that took channeling in |
+| | | the match-up), "beaten-by-receiver" (it is beaten by a creature that may receive channeling) |
+| aoe-per-yours | amount, target | its AOE + amount for each other creature of yours of the target in play |
+| immune-played | target | "<element>:<who>": creatures of who, either side, laid after it in the combat are |
+| | | immune to that element ("fear:mortals") |
+| | | (no-secondary-vs also takes target "match-up": no secondary attacks on either creature |
+| | | of its match-up; and a creature target with when "beats": once it has beaten one) |
 
 Every ability may also say when it acts (`when`, one of WHEN) and how often or how long
 (`limit`, one of LIMITS); both are blank for an ability that holds whenever it applies.
@@ -276,6 +288,11 @@ ABILITY_KINDS = (
     "harmless",
     "bonus-per-discarded",
     "bonus-shield-up",
+    "initial-push",
+    "returns-when-beaten",
+    "enemy-loses-stones",
+    "aoe-per-yours",
+    "immune-played",
 )
 
 WHEN = ("reveal", "match-up", "beaten", "beats", "settlement", "moving", "draw", "any-time", "command")
@@ -334,8 +351,6 @@ UNIQUE_TEXTS: frozenset[str] = frozenset(
         "re-major-party-animal",
         "re-djinn",
         "re-skeletal-minion",
-        "re-vampire-lord",
-        "re-vampire",
         # Outside the example decks: the rulebook's worked example 1
         "re-floyd-the-flying-pig",
     }

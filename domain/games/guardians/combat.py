@@ -117,10 +117,15 @@ from domain.games.guardians.strength import (
     immune,
     immune_to_aoe,
     in_play,
+    initial_push,
+    initial_pusher,
     matches,
     may_fire,
     push_margin,
+    return_zone,
+    secondary_barred,
     standing,
+    stones_lost,
     stronghold_face,
     terms,
     total,
@@ -909,6 +914,10 @@ def resolve_matchup(em: Em, rng: Rng) -> None:
     a_card, d_card = combat.a_card, combat.d_card
     a_terms = terms(state, combat, a_card, d_card, secondary=False)
     d_terms = terms(state, combat, d_card, a_card, secondary=False)
+    pusher = initial_pusher(combat, a_card, d_card)
+    if pusher:  # only the modifications decide (guardians IS IT OVER YET?)
+        a_even, d_even = initial_push(pusher, a_terms, d_terms)
+        a_terms, d_terms = a_terms + a_even, d_terms + d_even
     a_total, d_total = total(a_terms), total(d_terms)
     if combat.forced_push:
         outcome = "push"
@@ -981,11 +990,18 @@ def resolve_matchup(em: Em, rng: Rng) -> None:
             em.emit(CreatureStatus, rule, seat=seat_of(winner), card=winner, status="destroyed", by=hal)
         _stones_for_beating(em, winner, R_OVER_YET)
         powers.wreck_stronghold(em, winner, loser)
-        if face(winner).key in texts.STONE_THIEVES and lookup(combat.channel, loser):
-            thief_victim = seat_of(loser)
-            stolen = min(texts.STONES_STOLEN, em.state.player(thief_victim).stones)
-            if stolen:
-                em.emit(StonesSpent, R_TEXT, seat=thief_victim, count=stolen, reason=f"beaten by {face(winner).name}")
+        for source, amount in stones_lost(winner, loser, combat):
+            victim, why = (seat_of(loser), f"beaten by {face(winner).name}") if source == winner else (
+                seat_of(winner), f"beat {face(loser).name}"
+            )
+            lost = min(amount, em.state.player(victim).stones)
+            if lost:
+                em.emit(StonesSpent, R_TEXT, seat=victim, count=lost, reason=why)
+        back = return_zone(loser, winner, abs(a_total - d_total), combat) if status == "beaten" else ""
+        if back:
+            owner = side(combat, seat_of(loser))
+            to = PEN if back == "pen" else STORAGE
+            move(em, text_box(face(loser).name), owner.seat, (loser,), owner.zone, to, "returned by its text")
     em.emit(StageBegan, R_OVER_YET, stage="choose", actor=0)
     next_matchup(em, rng)
 
@@ -1016,7 +1032,7 @@ def _secondary_targets(state: GuardiansState, seat: int) -> tuple[str, ...]:
     enemy = side(combat, other(seat))
     gone = set(enemy.beaten) | set(enemy.destroyed)
     on_table = (*enemy.played, *enemy.ranged, *enemy.out)
-    return tuple(c for c in on_table if c not in gone and not has(c, "no-secondary-vs"))
+    return tuple(c for c in on_table if c not in gone and not secondary_barred(combat, c))
 
 
 def _check_secondary(state: GuardiansState, command: PlayCreature) -> None:

@@ -134,7 +134,34 @@ def immune(instance: str, attacker: str, combat: Combat | None = None) -> bool:
                 return True
         elif ability.target not in ("aoe", "ranged") and matches(ability.target, attacker, combat):
             return True
+    if combat is not None and has(attacker, "attack-element"):
+        return any(granted_immunity(combat, instance, a.target) for a in abilities(attacker, "attack-element"))
     return False
+
+
+def granted_immunity(combat: Combat, instance: str, element: str) -> str:
+    """The card revealed before `instance` in this combat, on either side, whose text makes
+    creatures of a target laid after it immune to `element` (Paladin: immune-played
+    "fear:mortals"), "" if none."""
+    for source in (*combat.attacker.played, *combat.defender.played):
+        if source == instance or not has(source, "immune-played"):
+            continue
+        for a in abilities(source, "immune-played"):
+            what, _, who = a.target.partition(":")
+            if what == element and matches(who, instance, combat) and laid_order(combat, instance) > laid_order(
+                combat, source
+            ):
+                return source
+    return ""
+
+
+def laid_order(combat: Combat, instance: str) -> int:
+    """When a creature was laid in the combat: its match-up's number (secondary attackers,
+    after every match-up, count on), the same for both creatures of a match-up; 0 for the
+    Command Card creature, laid before them all."""
+    one = side_of(combat, instance)
+    laid = [c for c in one.played if c != one.command]
+    return laid.index(instance) + 1 if instance in laid else 0
 
 
 def immune_to(instance: str, what: str) -> bool:
@@ -289,10 +316,10 @@ def terms(state: GuardiansState, combat: Combat, instance: str, opponent: str, *
             found.append(Term("stronghold", defence))
         support = lookup(combat.support, instance)
         if support and not immune_to(opponent, "ranged"):
-            found.append(Term("ranged attacks", support))
+            found.append(Term(RANGED_TERM, support))
     channel = lookup(combat.channel, instance)
     if channel:
-        found.append(Term("channeling", channel))
+        found.append(Term(CHANNEL_TERM, channel))
     return tuple(found)
 
 
@@ -460,6 +487,37 @@ def _terrain_changes(one: Side, enemy: Side) -> list[tuple[str, int]]:
     ]
 
 
+RANGED_TERM, CHANNEL_TERM = "ranged attacks", "channeling"
+"""The terms a match-up's modifications add (guardians IS IT OVER YET?); the others make
+its initial result."""
+
+
+def initial_pusher(combat: Combat, a_card: str, d_card: str) -> str:
+    """A primary attacker of the match-up whose text makes its initial result a push
+    (against a creature of a target, if it names one), "" if none."""
+    for laid, opponent in ((a_card, d_card), (d_card, a_card)):
+        if (
+            has(laid, "initial-push")
+            and laid != side_of(combat, laid).command
+            and any(not a.target or matches(a.target, opponent, combat) for a in abilities(laid, "initial-push"))
+        ):
+            return laid
+    return ""
+
+
+def initial_push(
+    pusher: str, a_terms: tuple[Term, ...], d_terms: tuple[Term, ...]
+) -> tuple[tuple[Term, ...], tuple[Term, ...]]:
+    """The term that evens the two totals before modification, for the side behind, as
+    (the attacker's, the defender's): a side ahead or even gets none."""
+    def initial(found: tuple[Term, ...]) -> int:
+        return sum(t.value for t in found if t.source not in (RANGED_TERM, CHANNEL_TERM))
+
+    gap = initial(a_terms) - initial(d_terms)
+    evened = (Term(f"{face(pusher).name}: initial push", abs(gap)),)
+    return (evened if gap < 0 else ()), (evened if gap > 0 else ())
+
+
 def push_margin(combat: Combat, loser: str) -> tuple[str, int]:
     """The card that makes `loser` beatable only by a margin, and the margin; ("", 0) if
     none: its own text (on its terrain, if it names one) or a card of its side in play
@@ -480,6 +538,52 @@ def dies_when_beaten(loser: str, winner: str, combat: Combat) -> bool:
     return any(not a.target or matches(a.target, winner, combat) for a in abilities(loser, "dies-when-beaten"))
 
 
+def return_zone(loser: str, winner: str, margin: int, combat: Combat) -> str:
+    """Where the loser of a primary match-up returns by its own text ("pen" or "storage"),
+    beaten by more than the ability's amount (by a creature of its target, if it names
+    one); "" if it does not."""
+    for a in abilities(loser, "returns-when-beaten"):
+        zone, _, by = a.target.partition(":")
+        if margin > a.amount and (not by or matches(by, winner, combat)):
+            return zone
+    return ""
+
+
+def stones_lost(winner: str, loser: str, combat: Combat) -> tuple[tuple[str, int], ...]:
+    """The texts of a primary match-up's two creatures that cost the enemy Power Stones
+    now, by card and count: the winner's "beats" (any win) and "beats-channeled" (its
+    opponent took channeling), the loser's "beaten-by-receiver" (its winner may receive
+    channeling)."""
+    found: list[tuple[str, int]] = []
+    channeled = bool(lookup(combat.channel, loser))
+    for a in abilities(winner, "enemy-loses-stones"):
+        if a.target == "beats" or (a.target == "beats-channeled" and channeled):
+            found.append((winner, a.amount))
+    if face(winner).receives_channeling:
+        found.extend(
+            (loser, a.amount) for a in abilities(loser, "enemy-loses-stones") if a.target == "beaten-by-receiver"
+        )
+    return tuple(found)
+
+
+def secondary_barred(combat: Combat, target: str) -> str:
+    """The card whose text forbids secondary attacks on `target`, "" if none: its own
+    no-secondary-vs (always; once it has beaten a creature of a target, when "beats"), or
+    that of its primary match-up opponent for both of their match-up (target "match-up")."""
+    partner = matchup_opponent(combat, target)
+    for a in abilities(target, "no-secondary-vs"):
+        if a.when != "beats" or (partner and _beaten(combat, partner) and matches(a.target, partner, combat)):
+            return target
+    if partner and any(a.target == "match-up" for a in abilities(partner, "no-secondary-vs")):
+        return partner
+    return ""
+
+
+def _beaten(combat: Combat, instance: str) -> bool:
+    one = side_of(combat, instance)
+    return instance in one.beaten or instance in one.destroyed
+
+
 def aoe_changes(state: GuardiansState, combat: Combat, source: str, element: str) -> list[Term]:
     """What an AOE gains: its own text's counts (other kinds of a target in play, terrain
     cards of a type on the board) and the cards in play that raise every AOE of its element."""
@@ -490,6 +594,10 @@ def aoe_changes(state: GuardiansState, combat: Combat, source: str, element: str
         kinds = {face(c).name for c in everything if face(c).name != mine.name and matches(a.target, c, combat)}
         if kinds:
             found.append(Term(f"{len(kinds)} other {a.target}", a.amount * len(kinds)))
+    for a in abilities(source, "aoe-per-yours"):
+        count = sum(1 for c in standing(side_of(combat, source)) if c != source and matches(a.target, c, combat))
+        if count:
+            found.append(Term(f"{count} other {a.target} of yours", a.amount * count))
     for a in abilities(source, "aoe-per-terrain"):
         laid = sum(
             1
