@@ -16,7 +16,7 @@ import re
 import xml.etree.ElementTree as ElementTree
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -664,6 +664,15 @@ def _immune_played(match: re.Match[str], context: Context) -> list[Ability] | No
     return None if target is None else [Ability("immune-played", target=f"{match.group('e').lower()}:{target}")]
 
 
+def _on_terrain(build: Build) -> Build:
+    """`build`'s abilities, acting only on the terrain of the group "terr"."""
+    def on_terrain(match: re.Match[str], context: Context) -> list[Ability] | None:
+        found = build(match, context)
+        terrain = terrain_of(match.group("terr"))
+        return None if found is None else [replace(ability, terrain=terrain) for ability in found]
+    return on_terrain
+
+
 def _no_secondary_once_beaten(match: re.Match[str], context: Context) -> list[Ability] | None:
     target = context.targets.creatures(match.group("t"))
     return None if target is None else [Ability("no-secondary-vs", target=target, when="beats")]
@@ -690,6 +699,15 @@ _STRENGTH2_OUTCOMES: tuple[tuple[str, Build], ...] = (
     (r"\+(?P<n>\d+) pts?\.? to the aoe for every other (?P<t>[\w' ]+?) you have in play",
      _target_amount("aoe-per-yours")),
     (rf"all (?P<t>[\w' ]+?) played after {_WHO} are immune to (?P<e>fire|fear)", _immune_played),
+    (rf"when in {_t('terr')}, {_WHO} is immune to (?P<t>[^,;]+)", _on_terrain(_immune)),
+    (rf"when fighting in {_t('terr')}, {_WHO} destroys (?P<t>[^,;]+)", _on_terrain(_with_target("destroys"))),
+    (r"immune to secondary attackers with base vitality (?P<n>\d+) or less",
+     lambda match, context: [Ability("immune-secondary", target=f"vitality:0-{_n(match)}")]),
+    (rf"{_WHO} adds his match-up opponent's off-color bonus to his vitality", _fixed("bonus-opponent-ocb")),
+    (rf"add the base vitality of (?:your|you) opponent's previous match-up creature to {_WHO}'s vitality",
+     _fixed("bonus-previous-opponent")),
+    (rf"when {_WHO} (?:is|are) in play and beaten, all (?:of )?your creatures gain \+(?P<n>\d+) vitality",
+     lambda match, context: [Ability("bonus-all", _n(match), when="beaten")]),
 )
 """The second strength wave's match-up outcomes (RULES.md: Strength texts, second wave)."""
 

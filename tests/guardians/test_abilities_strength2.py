@@ -190,3 +190,48 @@ def test_mortals_laid_after_the_paladin_are_immune_to_fear() -> None:
     assert matchup(table, "Paladin", "Idiot").outcome == "attacker"
     resolved = matchup(table, "Gn'Obby Gnomes", "Mummy")
     assert resolved.defender_total > resolved.attacker_total and resolved.outcome == "push"
+
+
+def test_immune_and_destroys_only_on_their_terrain() -> None:
+    """River Giant is immune to Elementals only in Rivers and Lakes (guardians IMMUNITY);
+    Festus destroys Externals only in the Mountains (guardians DESTRUCTION)."""
+    there = matchup(fight(["Old Nick"], ["River Giant"], terrain_name="Rivers and Lakes"), "Old Nick", "River Giant")
+    assert there.attacker_total > there.defender_total and there.outcome == "push"
+    elsewhere = matchup(fight(["Old Nick"], ["River Giant"]), "Old Nick", "River Giant")
+    assert elsewhere.outcome == "attacker"
+    mountains = fight(["Festus"], ["Zombie"], terrain_name="Mountains")
+    lay(mountains, card_of(1, "Festus"), card_of(2, "Zombie"))
+    assert mountains.state.combat is not None and card_of(2, "Zombie") in mountains.state.combat.defender.destroyed
+    plain = fight(["Festus"], ["Zombie"])
+    lay(plain, card_of(1, "Festus"), card_of(2, "Zombie"))
+    assert plain.state.combat is not None and not plain.state.combat.defender.destroyed
+
+
+def test_immune_secondary_to_small_base_vitality() -> None:
+    """Vesuvious Rex: immune to secondary attackers of base Vitality 5 or less (target
+    vitality:0-5; guardians SECONDARY ATTACKS)."""
+    table = fight(["Swordsman", "Idiot", "Axeman"], ["Vesuvious Rex"])
+    assert matchup(table, "Swordsman", "Vesuvious Rex").outcome == "defender"
+    rex = card_of(2, "Vesuvious Rex")
+    refuses(table, PlayCreature(seat=1, card=card_of(1, "Idiot"), target=rex), "immune to secondary attacks")
+    assert PlayCreature(seat=1, card=card_of(1, "Axeman"), target=rex) in GAME.legal_commands(table.state, 1)
+
+
+def test_bonus_by_the_opponents_numbers() -> None:
+    """Evil Baron Stoner + its opponent's off-color bonus; Moheidra + the base Vitality of
+    the enemy's creature of the match-up before hers."""
+    baron = matchup(fight(["Evil Baron Stoner"], ["Swordsman"]), "Evil Baron Stoner", "Swordsman")
+    assert Term("own text: Swordsman's off-color bonus", 3) in baron.attacker_terms
+    table = fight(["Swordsman", "Moheidra, Mistress of Souls"], ["Axeman", "Idiot"])
+    first = matchup(table, "Swordsman", "Axeman")
+    assert not [t for t in first.attacker_terms if "Vitality" in t.source]
+    second = matchup(table, "Moheidra, Mistress of Souls", "Idiot")
+    assert Term("own text: Axeman's Vitality", 7) in second.attacker_terms
+
+
+def test_bonus_all_while_beaten() -> None:
+    """Dead Cats lying beaten on your table: your creatures +2 (guardians Text Box)."""
+    table = fight(["Dead Cats", "Swordsman"], ["Axeman", "Idiot"])
+    assert matchup(table, "Dead Cats", "Axeman").outcome == "defender"
+    resolved = matchup(table, "Swordsman", "Idiot")
+    assert Term("Dead Cats (beaten)", 2) in resolved.attacker_terms

@@ -153,6 +153,11 @@ vocabulary below; `terrain` is one of TERRAIN_TYPES.
 | | | immune to that element ("fear:mortals") |
 | | | (no-secondary-vs also takes target "match-up": no secondary attacks on either creature |
 | | | of its match-up; and a creature target with when "beats": once it has beaten one) |
+| bonus-opponent-ocb |  | + its match-up opponent's printed off-color bonus |
+| bonus-previous-opponent |  | as a primary attacker, + the base Vitality of the enemy's creature of the |
+| | | match-up before its own |
+| | | (immune and destroys take a terrain: only when fighting there; bonus-all takes when |
+| | | "beaten": your creatures get it while this card lies beaten on your table) |
 
 Every ability may also say when it acts (`when`, one of WHEN) and how often or how long
 (`limit`, one of LIMITS); both are blank for an ability that holds whenever it applies.
@@ -166,7 +171,8 @@ that is, not immune to it); "immune:fear"; "ranged" (has a ranged attack);
 "stronghold-defenders" (creatures defending in a stronghold); "guardian";
 "attack:fire", "attack:fear" (its attack is fire- or fear-based); "titled:<word>" (its
 name begins with that word: "titled:captain"); "opponent" (no-ranged: the card's enemy
-seat rather than both); "ocb:<n>" (its off-color bonus is n); "terrain-bonus:<terrain>"
+seat rather than both); "ocb:<n>" (its off-color bonus is n); "vitality:<low>-<high>" (its base
+Vitality is in that range); "terrain-bonus:<terrain>"
 (it has a positive terrain bonus there); "!<word>" (not that: "angel+!name:holy avenger").
 """
 
@@ -293,6 +299,8 @@ ABILITY_KINDS = (
     "enemy-loses-stones",
     "aoe-per-yours",
     "immune-played",
+    "bonus-opponent-ocb",
+    "bonus-previous-opponent",
 )
 
 WHEN = ("reveal", "match-up", "beaten", "beats", "settlement", "moving", "draw", "any-time", "command")

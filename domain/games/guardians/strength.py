@@ -85,6 +85,9 @@ def _is(word: str, instance: str, combat: Combat | None) -> bool:
     kind, _, detail = word.partition(":")
     if kind == "ocb":
         return subject.ocb == int(detail)
+    if kind == "vitality":
+        low, _, high = detail.partition("-")
+        return int(low) <= subject.vitality <= int(high)
     if kind == "terrain-bonus":
         return any(a.terrain == detail and a.amount > 0 for a in abilities(instance, "terrain-bonus"))
     if kind == "name":
@@ -129,6 +132,8 @@ def immune(instance: str, attacker: str, combat: Combat | None = None) -> bool:
     if has(attacker, "harmless"):
         return True
     for ability in abilities(instance, "immune"):
+        if ability.terrain and (combat is None or ability.terrain not in combat.terrain):
+            continue  # only there (River Giant)
         if ability.target in ("fire", "fear"):
             if any(a.target == ability.target for a in abilities(attacker, "attack-element")):
                 return True
@@ -174,8 +179,11 @@ def immune_to_aoe(instance: str, element: str) -> bool:
 
 
 def destroys(instance: str, victim: str, combat: Combat | None = None) -> bool:
-    """A "destroys X" text (guardians DESTRUCTION)."""
-    return any(matches(a.target, victim, combat) for a in abilities(instance, "destroys"))
+    """A "destroys X" text (guardians DESTRUCTION), on its terrain if it names one (Festus)."""
+    return any(
+        matches(a.target, victim, combat) and (not a.terrain or (combat is not None and a.terrain in combat.terrain))
+        for a in abilities(instance, "destroys")
+    )
 
 
 def ocb(instance: str, opponent: str) -> int:
@@ -279,7 +287,9 @@ def terms(state: GuardiansState, combat: Combat, instance: str, opponent: str, *
     for source in sources:
         name = "own text" if source == instance else face(source).name
         found.extend(
-            Term(name, a.amount) for a in abilities(source, "bonus-all") if _applies(a, opponent, combat, role)
+            Term(name, a.amount)
+            for a in abilities(source, "bonus-all")
+            if a.when != "beaten" and _applies(a, opponent, combat, role)
         )
         found.extend(
             Term(name, a.amount) for a in abilities(source, "bonus-yours") if matches(a.target, instance, combat)
@@ -292,6 +302,14 @@ def terms(state: GuardiansState, combat: Combat, instance: str, opponent: str, *
             )
         if not secondary and _STRENGTH_GIVERS & _kinds(face(source).key):
             found.extend(_given(combat, side, source, instance))
+    if not secondary:
+        found.extend(
+            Term(f"{face(source).name} (beaten)", a.amount)
+            for source in side.beaten
+            if has(source, "bonus-all")
+            for a in abilities(source, "bonus-all")
+            if a.when == "beaten"
+        )
     found.extend(
         Term("own text" if source == instance else face(source).name, a.amount)
         for source in ((instance,) if secondary else (*in_play(combat.attacker), *in_play(combat.defender)))
@@ -325,7 +343,9 @@ def terms(state: GuardiansState, combat: Combat, instance: str, opponent: str, *
 
 # ---------------------------------------------------------------- strength texts (guardians Text Box)
 
-_OWN_STATE_COUNTERS = frozenset({"bonus-per-icon", "bonus-per-discarded", "bonus-shield-up"})
+_OWN_STATE_COUNTERS = frozenset(
+    {"bonus-per-icon", "bonus-per-discarded", "bonus-shield-up", "bonus-opponent-ocb", "bonus-previous-opponent"}
+)
 """Kinds by which a creature's own text counts something of the table or its seat."""
 
 
@@ -345,6 +365,13 @@ def _own_from_state(
             found.append(Term(f"own text: {count} {a.target} in the discard pile", a.amount * count))
     if not secondary and one.shield and instance != one.command and has(instance, "bonus-shield-up"):
         found.append(Term(f"own text: {face(one.shield).name}'s Up number", face(one.shield).up))
+    if has(instance, "bonus-opponent-ocb") and face(opponent).ocb:
+        found.append(Term(f"own text: {face(opponent).name}'s off-color bonus", face(opponent).ocb))
+    number = matchup_number(one, instance)
+    if not secondary and number > 1 and has(instance, "bonus-previous-opponent"):
+        enemy = side_of(combat, opponent)
+        previous = [c for c in enemy.played if c != enemy.command][number - 2]
+        found.append(Term(f"own text: {face(previous).name}'s Vitality", face(previous).vitality))
     return found
 
 
