@@ -708,6 +708,12 @@ _STRENGTH2_OUTCOMES: tuple[tuple[str, Build], ...] = (
      _fixed("bonus-previous-opponent")),
     (rf"when {_WHO} (?:is|are) in play and beaten, all (?:of )?your creatures gain \+(?P<n>\d+) vitality",
      lambda match, context: [Ability("bonus-all", _n(match), when="beaten")]),
+    (rf"if {_WHO} wins a primary match-up over an opponent's terrain space, (?:his/her|its|the)\s+terrain\s+card\s+"
+     r"is\s+immediately\s+discarded", _flow("enemy-terrain", target="discard:face-up", when="beats")),
+    (r"when fighting over a space with an opponent's face-down terrain or shield/terrain card,\s+that\s+card\s+is\s+"
+     r"discarded\s+after\s+combat", _flow("enemy-terrain", target="discard:face-down")),
+    (rf"if {_WHO} survives combat over an opponent's terrain card, immediately flip the terrain card to make it "
+     r"a\s+face-down\s+terrain", _flow("enemy-terrain", target="flip:face-up", when="survives")),
 )
 """The second strength wave's match-up outcomes (RULES.md: Strength texts, second wave)."""
 

@@ -235,3 +235,24 @@ def test_bonus_all_while_beaten() -> None:
     assert matchup(table, "Dead Cats", "Axeman").outcome == "defender"
     resolved = matchup(table, "Swordsman", "Idiot")
     assert Term("Dead Cats (beaten)", 2) in resolved.attacker_terms
+
+
+def test_enemy_terrain_discarded_or_turned_face_down() -> None:
+    """Gumbo Jake wins a primary match-up on the enemy's terrain: the card is discarded at
+    once; Gopher survives a combat there: the card is turned face down; Reverend Smilin'
+    Jackoid fought over the enemy's face-down card: discarded after the combat (guardians
+    COMBAT RESOLUTION)."""
+    woods = "2.re-woods#9"
+    jake = fight(["Gumbo Jake"], ["Idiot"], terrain_name="Woods")
+    assert matchup(jake, "Gumbo Jake", "Idiot").outcome == "attacker"
+    assert jake.state.zone(2, "terrain:b3") == () and woods in jake.state.zone(2, "discard")
+    gopher = fight(["Gopher"], ["Idiot"], terrain_name="Woods")
+    matchup(gopher, "Gopher", "Idiot")
+    assert gopher.state.zone(2, "facedown:b3") == (woods,)
+    [moved] = [e for e in gopher.of(CardsMoved) if e.cards == (woods,)]
+    assert moved.rule == "guardians Text Box (Gopher)"
+    state = face_off(["Reverend Smilin' Jackoid"], ["Swordsman"])
+    hidden = Table(replace(state, zones={**state.zones, "2:facedown:b3": (woods,)}))
+    combat_start(hidden)
+    assert matchup(hidden, "Reverend Smilin' Jackoid", "Swordsman").outcome != "attacker"
+    assert hidden.state.zone(2, "facedown:b3") == () and woods in hidden.state.zone(2, "discard")

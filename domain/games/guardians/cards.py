@@ -156,6 +156,10 @@ vocabulary below; `terrain` is one of TERRAIN_TYPES.
 | bonus-opponent-ocb |  | + its match-up opponent's printed off-color bonus |
 | bonus-previous-opponent |  | as a primary attacker, + the base Vitality of the enemy's creature of the |
 | | | match-up before its own |
+| enemy-terrain | target, when | the enemy's terrain card of the land fought on: target "discard:face-up", |
+| | | "discard:face-down" or "flip:face-up" (turned face down); when "beats" (as it wins a |
+| | | primary match-up), "survives" (after the combat, if it fought and survives) or "" (after |
+| | | the combat, if it fought) |
 | | | (immune and destroys take a terrain: only when fighting there; bonus-all takes when |
 | | | "beaten": your creatures get it while this card lies beaten on your table) |
 
@@ -301,12 +305,14 @@ ABILITY_KINDS = (
     "immune-played",
     "bonus-opponent-ocb",
     "bonus-previous-opponent",
+    "enemy-terrain",
 )
 
-WHEN = ("reveal", "match-up", "beaten", "beats", "settlement", "moving", "draw", "any-time", "command")
+WHEN = ("reveal", "match-up", "beaten", "beats", "settlement", "moving", "draw", "any-time", "command", "survives")
 """When an ability acts (`Ability.when`): as the card is revealed in combat, in its match-up,
 when it is beaten, when it beats its opponent, at Terrain Settlement, when its Shield moves,
-in Draw & Organize, at any time as a Spell or Item is played, as the Command Card."""
+in Draw & Organize, at any time as a Spell or Item is played, as the Command Card, after a
+combat it fought and survived."""
 LIMITS = ("once", "combat", "turn", "in-play", "space")
 """How often or how long an ability acts (`Ability.limit`): once, per combat, per turn, while
 the card is in play, or (for play limits) one such card per space per player."""

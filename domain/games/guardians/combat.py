@@ -95,6 +95,7 @@ from domain.games.guardians.state import (
     Side,
     combat_now,
     face,
+    facedown,
     hand,
     land_owner,
     lookup,
@@ -997,6 +998,8 @@ def resolve_matchup(em: Em, rng: Rng) -> None:
             lost = min(amount, em.state.player(victim).stones)
             if lost:
                 em.emit(StonesSpent, R_TEXT, seat=victim, count=lost, reason=why)
+        if has(winner, "enemy-terrain"):
+            _enemy_terrain(em, winner, "beats")
         back = return_zone(loser, winner, abs(a_total - d_total), combat) if status == "beaten" else ""
         if back:
             owner = side(combat, seat_of(loser))
@@ -1004,6 +1007,22 @@ def resolve_matchup(em: Em, rng: Rng) -> None:
             move(em, text_box(face(loser).name), owner.seat, (loser,), owner.zone, to, "returned by its text")
     em.emit(StageBegan, R_OVER_YET, stage="choose", actor=0)
     next_matchup(em, rng)
+
+
+def _enemy_terrain(em: Em, card: str, when: str) -> None:
+    """A creature's text discards the enemy's terrain card of the land fought on, or turns
+    it face down (enemy-terrain), at the moment `when` names."""
+    combat = combat_now(em.state)
+    if not is_land(combat.space):
+        return
+    enemy, rule = other(seat_of(card)), text_box(face(card).name)
+    for ability in abilities(card, "enemy-terrain"):
+        what, _, which = ability.target.partition(":")
+        zone = terrain(combat.space) if which == "face-up" else facedown(combat.space)
+        laid = em.state.zone(enemy, zone)
+        if ability.when == when and laid:
+            to, why = (DISCARD, "discarded") if what == "discard" else (facedown(combat.space), "turned face down")
+            move(em, rule, enemy, laid, zone, to, f"{why} by {face(card).name}")
 
 
 def _standing_command(combat: Combat, kind: str, seat: int = 0) -> str:
@@ -1127,6 +1146,13 @@ def end_combat(em: Em, rng: Rng) -> None:
     if won.shield:
         for source, amount in control.stone_givers((won.shield,), "shield-wins"):
             gain_stones(em, winner, source, amount, R_RESOLUTION, "its Shield won the combat")
+    for one in (combat.attacker, combat.defender):
+        alive = survivors(em.state, one)
+        for fought in one.played:
+            if has(fought, "enemy-terrain"):
+                _enemy_terrain(em, fought, "")
+                if fought in alive:
+                    _enemy_terrain(em, fought, "survives")
     if not _heal_options(em.state):
         after_healing(em, rng)
 
