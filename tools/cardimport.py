@@ -150,6 +150,7 @@ _SPECIAL_TARGETS: tuple[tuple[str, str], ...] = (
     (r"(mortal|elemental|external)s?", "{0}s"),
     (r"creatures? with (fire|fear)-based attacks?", "attack:{0}"),  # strength
     (r"(?:creatures? )?with an off-color bonus of zero", "ocb:0"),  # strength, second wave
+    (r"creatures? with the ability to destroy another creature", "destroyer"),
 )
 
 
@@ -708,6 +709,8 @@ _STRENGTH2_OUTCOMES: tuple[tuple[str, Build], ...] = (
      _fixed("bonus-previous-opponent")),
     (rf"when {_WHO} (?:is|are) in play and beaten, all (?:of )?your creatures gain \+(?P<n>\d+) vitality",
      lambda match, context: [Ability("bonus-all", _n(match), when="beaten")]),
+    (rf"(?P<who>{_WHO}) cannot be destroyed",
+     lambda match, context: [Ability("indestructible")] if _own(match.group("who"), context) else None),
     (rf"if {_WHO} wins a primary match-up over an opponent's terrain space, (?:his/her|its|the)\s+terrain\s+card\s+"
      r"is\s+immediately\s+discarded", _flow("enemy-terrain", target="discard:face-up", when="beats")),
     (r"when fighting over a space with an opponent's face-down terrain or shield/terrain card,\s+that\s+card\s+is\s+"

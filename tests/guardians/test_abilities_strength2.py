@@ -9,6 +9,7 @@ from dataclasses import replace
 from domain.games.guardians import GAME
 from domain.games.guardians.messages import (
     CardsMoved,
+    CreatureStatus,
     EffectApplied,
     MatchupResolved,
     Pass,
@@ -256,3 +257,17 @@ def test_enemy_terrain_discarded_or_turned_face_down() -> None:
     combat_start(hidden)
     assert matchup(hidden, "Reverend Smilin' Jackoid", "Swordsman").outcome != "attacker"
     assert hidden.state.zone(2, "facedown:b3") == () and woods in hidden.state.zone(2, "discard")
+
+
+def test_golden_fleecer_destroys_destroyers_and_cannot_be_destroyed() -> None:
+    """Golden Fleecer destroys a creature with an ability to destroy (the Merchant) and is
+    not destroyed itself: two Fleecers face each other and both stay (guardians
+    DESTRUCTION)."""
+    table = fight(["Golden Fleecer"], ["Merchant"])
+    lay(table, card_of(1, "Golden Fleecer"), card_of(2, "Merchant"))
+    status = table.of(CreatureStatus)[-1]
+    fleecer, merchant = card_of(1, "Golden Fleecer"), card_of(2, "Merchant")
+    assert (status.card, status.status, status.by) == (merchant, "destroyed", fleecer)
+    twins = fight(["Golden Fleecer"], ["Golden Fleecer"])
+    assert matchup(twins, "Golden Fleecer", "Golden Fleecer").outcome == "push"
+    assert not twins.of(CreatureStatus)

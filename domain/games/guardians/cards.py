@@ -156,6 +156,8 @@ vocabulary below; `terrain` is one of TERRAIN_TYPES.
 | bonus-opponent-ocb |  | + its match-up opponent's printed off-color bonus |
 | bonus-previous-opponent |  | as a primary attacker, + the base Vitality of the enemy's creature of the |
 | | | match-up before its own |
+| indestructible |  | no text or spell destroys it (beaten instead where it would be); an AOE or a |
+| | | bribe still removes it |
 | enemy-terrain | target, when | the enemy's terrain card of the land fought on: target "discard:face-up", |
 | | | "discard:face-down" or "flip:face-up" (turned face down); when "beats" (as it wins a |
 | | | primary match-up), "survives" (after the combat, if it fought and survives) or "" (after |
@@ -175,9 +177,11 @@ that is, not immune to it); "immune:fear"; "ranged" (has a ranged attack);
 "stronghold-defenders" (creatures defending in a stronghold); "guardian";
 "attack:fire", "attack:fear" (its attack is fire- or fear-based); "titled:<word>" (its
 name begins with that word: "titled:captain"); "opponent" (no-ranged: the card's enemy
-seat rather than both); "ocb:<n>" (its off-color bonus is n); "vitality:<low>-<high>" (its base
-Vitality is in that range); "terrain-bonus:<terrain>"
-(it has a positive terrain bonus there); "!<word>" (not that: "angel+!name:holy avenger").
+seat rather than both); "ocb:<n>" (its off-color bonus is n); "vitality:<low>-<high>"
+(its base Vitality is in that range); "terrain-bonus:<terrain>" (it has a positive
+terrain bonus there); "destroyer" (it has an ability to destroy another creature:
+destroys, destroys-secondary, destroys-beaten, destroys-both-close);
+"!<word>" (not that: "angel+!name:holy avenger").
 """
 
 from __future__ import annotations
@@ -306,6 +310,7 @@ ABILITY_KINDS = (
     "bonus-opponent-ocb",
     "bonus-previous-opponent",
     "enemy-terrain",
+    "indestructible",
 )
 
 WHEN = ("reveal", "match-up", "beaten", "beats", "settlement", "moving", "draw", "any-time", "command", "survives")

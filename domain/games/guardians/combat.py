@@ -469,7 +469,8 @@ def resolve_st_ballantine(em: Em, rng: Rng, played: Answer) -> None:
     seat, mine = played.seat, played.target
     theirs = combat.d_card if seat == combat.attacker.seat else combat.a_card
     em.emit(CreatureStatus, R_SPELLS, seat=seat, card=mine, status="destroyed", by=played.card)
-    em.emit(CreatureStatus, R_SPELLS, seat=other(seat), card=theirs, status="destroyed", by=played.card)
+    if not has(theirs, "indestructible"):
+        em.emit(CreatureStatus, R_SPELLS, seat=other(seat), card=theirs, status="destroyed", by=played.card)
     em.emit(StageBegan, R_SPELLS, stage="choose", actor=0)
     next_matchup(em, rng)
 
@@ -714,7 +715,7 @@ def _destruction(em: Em, rng: Rng) -> None:
     bribed = set(combat.attacker.destroyed) | set(combat.defender.destroyed)
     if not bribed & {a_card, d_card}:
         for card, victim in ((a_card, d_card), (d_card, a_card)):
-            if destroys(card, victim, combat):
+            if destroys(card, victim, combat) and not has(victim, "indestructible"):
                 em.emit(CreatureStatus, R_DESTRUCTION, seat=seat_of(victim), card=victim, status="destroyed", by=card)
     # An AOE of a creature still in the match-up strikes next, even when its opponent
     # was bribed away or destroyed (guardians AOE attacks).
@@ -986,8 +987,10 @@ def resolve_matchup(em: Em, rng: Rng) -> None:
         hal = _close_loss(combat, loser, abs(a_total - d_total))
         if hal:
             status, rule = "destroyed", text_box(face(hal).name)
+        if status == "destroyed" and has(loser, "indestructible"):
+            status, rule = "beaten", text_box(face(loser).name)
         em.emit(CreatureStatus, rule, seat=seat_of(loser), card=loser, status=status, by=winner)
-        if hal:
+        if hal and not has(winner, "indestructible"):
             em.emit(CreatureStatus, rule, seat=seat_of(winner), card=winner, status="destroyed", by=hal)
         _stones_for_beating(em, winner, R_OVER_YET)
         powers.wreck_stronghold(em, winner, loser)

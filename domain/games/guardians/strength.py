@@ -85,6 +85,8 @@ def _is(word: str, instance: str, combat: Combat | None) -> bool:
     kind, _, detail = word.partition(":")
     if kind == "ocb":
         return subject.ocb == int(detail)
+    if word == "destroyer":
+        return bool(DESTROYER_KINDS & _kinds(subject.key))
     if kind == "vitality":
         low, _, high = detail.partition("-")
         return int(low) <= subject.vitality <= int(high)
@@ -118,6 +120,10 @@ def _is(word: str, instance: str, combat: Combat | None) -> bool:
     if word in (subject.creature_type, TYPE_WORDS.get(subject.creature_type)):
         return True
     return word in subject.classes or word.removesuffix("s") in subject.classes
+
+
+DESTROYER_KINDS = frozenset({"destroys", "destroys-secondary", "destroys-beaten", "destroys-both-close"})
+"""A creature's own ways to destroy another (target "destroyer": Golden Fleecer)."""
 
 
 def defending_stronghold(combat: Combat, instance: str) -> bool:
