@@ -16,7 +16,7 @@ import re
 import xml.etree.ElementTree as ElementTree
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -151,6 +151,8 @@ _SPECIAL_TARGETS: tuple[tuple[str, str], ...] = (
     (r"guardians?", "guardian"),
     (r"(mortal|elemental|external)s?", "{0}s"),
     (r"creatures? with (fire|fear)-based attacks?", "attack:{0}"),  # strength
+    (r"(?:creatures? )?with an off-color bonus of zero", "ocb:0"),  # strength, second wave
+    (r"creatures? with the ability to destroy another creature", "destroyer"),
 )
 
 
@@ -174,6 +176,10 @@ class Targets:
 
     def one(self, phrase: str) -> str | None:
         text = re.sub(r"^(?:any|all|the|an?)\s+", "", phrase.strip().lower()).strip()
+        but = re.fullmatch(r"(.+?) other than (.+)", text)
+        if but:  # "an Angel other than a Holy Avenger"
+            kind, left_out = self.one(but.group(1)), self.one(but.group(2))
+            return f"{kind}+!{left_out}" if kind and left_out and "|" not in kind + left_out else None
         for pattern, result in _SPECIAL_TARGETS:
             found = re.fullmatch(pattern, text)
             if found:
@@ -503,8 +509,43 @@ _STRENGTH_PATTERNS: tuple[tuple[str, Build], ...] = (
     (r"when played, \+(?P<n>\d+) pts?\.? to the aoe attack for each different type of (?P<t>[\w' ]+?) in play",
      _target_amount("aoe-per-kind")),
     (rf"\+(?P<n>\d+) points? to the aoe for every {_t('terr')} in play", _aoe_per_terrain),
-    (r"(?:only )?one (?:(?P<t>[\w' ]+?) )?per (?:[\w' ]+? per )?space,? per player", _play_limit),
+    (r"(?:only )?one (?:(?!per\b)(?P<t>[\w' ]+?) )?per (?:[\w' ]+? per )?space,? per player", _play_limit),
 )
+
+
+# --- strength, second wave: more bonuses and match-up outcomes ----------------------------
+
+
+def _names_self(phrase: str, context: Context) -> bool:
+    """`_own`, forgiving a plural spelled otherwise ("Pink Flamingoes" on Pink Flamingos)."""
+    def words(text: str) -> list[str]:
+        return [word for word in re.sub(r"[^a-z' ]", " ", text.lower()).split() if word != "the"]
+    forms = {form for word in words(context.name) for form in _singulars(word)}
+    said = words(phrase)
+    return _own(phrase, context) or (bool(said) and all(set(_singulars(word)) & forms for word in said))
+
+
+def _harmless(match: re.Match[str], context: Context) -> list[Ability] | None:
+    return [Ability("harmless")] if _names_self(match.group("who"), context) else None
+
+
+_STRENGTH2_PATTERNS: tuple[tuple[str, Build], ...] = (
+    (r"\+(?P<n>\d+) vitality to all (?:of )?your secondary attackers", _fixed("secondary-bonus", "yours")),
+    (r"\+(?P<n>\d+) vitality as a secondary attacker if your primary attacker in the match-up was (?P<t>.+)",
+     _target_amount("secondary-bonus")),
+    (rf"\+(?P<n>\d+) vitality to all (?:of )?your creatures which have an? {_t('terr')} terrain bonus,? "
+     rf"while {_WHO} is in play",
+     lambda match, context: [Ability("bonus-yours", _n(match), f"terrain-bonus:{terrain_of(match.group('terr'))}")]),
+    (rf"\+(?P<n>\d+) vitality for each bribery icon on {_WHO}'s match-up opponent",
+     _fixed("bonus-per-icon", "opponent")),
+    (r"\+(?P<n>\d+) vitality for each (?P<t>[\w' ]+?) in your discard pile", _target_amount("bonus-per-discarded")),
+    (rf"when {_WHO} is played as a primary attacker, add your shield's up-card number to {_WHO}'s base vitality",
+     _fixed("bonus-shield-up")),
+    (rf"all (?:of )?your (?P<t>[\w' ]+?) bypass your opponent's stronghold vitality bonus while {_WHO} "
+     r"(?:is|are) in play", _target_amount("cancels-stronghold", amount=False)),
+    (r"all creatures are immune to (?P<who>[\w' ]+)", _harmless),
+)
+"""The second strength wave's clauses (RULES.md: Strength texts)."""
 
 
 # --- control, channeling, bribery, stones and draws ---------------------------------------
@@ -705,6 +746,84 @@ def _flow(kind: str, *, target: str = "", when: str = "", amount: bool = False) 
     return build
 
 
+def _initial_push(match: re.Match[str], context: Context) -> list[Ability] | None:
+    phrase = match.group("t")
+    target = context.targets.creatures(phrase) if phrase else ""
+    return None if target is None else [Ability("initial-push", target=target)]
+
+
+def _returns(zone: str) -> Build:
+    """Returns to `zone` when beaten (by more than the group "n", by creatures of "t")."""
+    def build(match: re.Match[str], context: Context) -> list[Ability] | None:
+        groups = match.groupdict()
+        by = context.targets.creatures(groups["t"]) if groups.get("t") else ""
+        if by is None:
+            return None
+        return [Ability("returns-when-beaten", _n(match) if groups.get("n") else 0, f"{zone}:{by}" if by else zone)]
+    return build
+
+
+def _immune_played(match: re.Match[str], context: Context) -> list[Ability] | None:
+    target = context.targets.creatures(match.group("t"))
+    return None if target is None else [Ability("immune-played", target=f"{match.group('e').lower()}:{target}")]
+
+
+def _on_terrain(build: Build) -> Build:
+    """`build`'s abilities, acting only on the terrain of the group "terr"."""
+    def on_terrain(match: re.Match[str], context: Context) -> list[Ability] | None:
+        found = build(match, context)
+        terrain = terrain_of(match.group("terr"))
+        return None if found is None else [replace(ability, terrain=terrain) for ability in found]
+    return on_terrain
+
+
+def _no_secondary_once_beaten(match: re.Match[str], context: Context) -> list[Ability] | None:
+    target = context.targets.creatures(match.group("t"))
+    return None if target is None else [Ability("no-secondary-vs", target=target, when="beats")]
+
+
+_LOSES = rf"(?:your )?opponent loses {_COUNT} power stones?"
+_STRENGTH2_OUTCOMES: tuple[tuple[str, Build], ...] = (
+    (r"when (?:used|played) as a primary attacker(?: vs\.? (?P<t>[\w' ]+?))?, the initial result is a push",
+     _initial_push),
+    (r"either\s+player\s+may\s+then\s+modify\s+the\s+match-up", _nothing),  # the rule's own modify window
+    (rf"if {_WHO} loses a primary match-up by more than (?P<n>\d+) vitality, (?:he|she|it) (?:immediately )?"
+     r"returns to your creature pen", _returns("pen")),
+    (rf"if beaten by (?P<t>[\w' ]+?), {_WHO} is returned to your storage hand at the end of combat",
+     _returns("storage")),
+    (rf"if {_WHO} beats its primary match-up creature, {_LOSES}", _counted("enemy-loses-stones", "beats")),
+    (rf"if {_WHO} beats an? (?:opponent|oppoent) who has accepted channeling in this combat, {_LOSES}",
+     _counted("enemy-loses-stones", "beats-channeled")),
+    (rf"if beaten by (?:in )?a match-up by a creature who can accept channeling, {_LOSES}",
+     _counted("enemy-loses-stones", "beaten-by-receiver")),
+    (r"no\s+secondary\s+attackers\s+may\s+be\s+played\s+on\s+this\s+match-up\s+by\s+either\s+player",
+     _flow("no-secondary-vs", target="match-up")),
+    (rf"if {_WHO} beats an? (?P<t>[\w' ]+?) in the primary attack round, it may not be attacked by secondary "
+     r"attackers", _no_secondary_once_beaten),
+    (r"\+(?P<n>\d+) pts?\.? to the aoe for every other (?P<t>[\w' ]+?) you have in play",
+     _target_amount("aoe-per-yours")),
+    (rf"all (?P<t>[\w' ]+?) played after {_WHO} are immune to (?P<e>fire|fear)", _immune_played),
+    (rf"when in {_t('terr')}, {_WHO} is immune to (?P<t>[^,;]+)", _on_terrain(_immune)),
+    (rf"when fighting in {_t('terr')}, {_WHO} destroys (?P<t>[^,;]+)", _on_terrain(_with_target("destroys"))),
+    (r"immune to secondary attackers with base vitality (?P<n>\d+) or less",
+     lambda match, context: [Ability("immune-secondary", target=f"vitality:0-{_n(match)}")]),
+    (rf"{_WHO} adds his match-up opponent's off-color bonus to his vitality", _fixed("bonus-opponent-ocb")),
+    (rf"add the base vitality of (?:your|you) opponent's previous match-up creature to {_WHO}'s vitality",
+     _fixed("bonus-previous-opponent")),
+    (rf"when {_WHO} (?:is|are) in play and beaten, all (?:of )?your creatures gain \+(?P<n>\d+) vitality",
+     lambda match, context: [Ability("bonus-all", _n(match), when="beaten")]),
+    (rf"(?P<who>{_WHO}) cannot be destroyed",
+     lambda match, context: [Ability("indestructible")] if _own(match.group("who"), context) else None),
+    (rf"if {_WHO} wins a primary match-up over an opponent's terrain space, (?:his/her|its|the)\s+terrain\s+card\s+"
+     r"is\s+immediately\s+discarded", _flow("enemy-terrain", target="discard:face-up", when="beats")),
+    (r"when fighting over a space with an opponent's face-down terrain or shield/terrain card,\s+that\s+card\s+is\s+"
+     r"discarded\s+after\s+combat", _flow("enemy-terrain", target="discard:face-down")),
+    (rf"if {_WHO} survives combat over an opponent's terrain card, immediately flip the terrain card to make it "
+     r"a\s+face-down\s+terrain", _flow("enemy-terrain", target="flip:face-up", when="survives")),
+)
+"""The second strength wave's match-up outcomes (RULES.md: Strength texts, second wave)."""
+
+
 _PATTERNS: tuple[tuple[str, Build], ...] = (
     (rf"(?P<n>[+-]\d+)\s*(?:vitality\s+)?in\s+{_t('t')}", _terrain_bonus),
     (r"(?P<n>[+-]\d+)\s*(?:vitality\s+)?vs\.?\s+(?P<t>[^,;]+)", _with_target("bonus-vs", amount=True)),
@@ -768,7 +887,9 @@ _PATTERNS: tuple[tuple[str, Build], ...] = (
     (r"all affected creatures can't attack\b.*", _nothing),  # Cow: the methane rule (guardians COMBAT, AOE attacks)
     (r"\(errata applies\b[^)]*\)|\(errata: card says \w+\.?\)", _nothing),  # name/class errata, fixed in the fields
     *_STRENGTH_PATTERNS,
+    *_STRENGTH2_PATTERNS,
     *_CONTROL_PATTERNS,
+    *_STRENGTH2_OUTCOMES,
     # Combat flow: what a combat allows once a card is played, and the fate of others.
     (r"(?:once|when) played, no ranged attacks allowed by either player", _flow("no-ranged", when="reveal")),
     (r"(?:once|when) played, (?:infernal racket )?stops (?:your )?opponent from using any ranged attacks",

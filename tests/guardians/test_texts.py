@@ -332,17 +332,17 @@ def test_titans_change_size(titan: str, size: str, cut: int) -> None:
 def test_giant_aunts_turn_a_stronghold_card_to_rubble() -> None:
     table = Table(
         face_off(
-            ["Giant Aunts", "Giant Aunts"], ["Dust Geyser", "Dust Geyser"], attacker_space="b3", defender_space="b4"
+            ["Giant Aunts", "Giant Aunts"], ["Idiot", "Idiot"], attacker_space="b3", defender_space="b4"
         )
     )
     combat_start(table)
-    lay(table, card_of(1, "Giant Aunts"), card_of(2, "Dust Geyser"))
+    lay(table, card_of(1, "Giant Aunts"), card_of(2, "Idiot"))
     first = both_pass(table)
     assert Term("stronghold", 5) in first.defender_terms and first.outcome == "attacker"
     ruined = table.of(StrongholdRuined)
     assert [(e.seat, e.card) for e in ruined] == [(2, "re-carreg-amroth-center")]
     assert table.state.player(2).rubble == ("re-carreg-amroth-center",)
-    lay(table, card_of(1, "Giant Aunts", 2), card_of(2, "Dust Geyser", 2))
+    lay(table, card_of(1, "Giant Aunts", 2), card_of(2, "Idiot", 2))
     second = both_pass(table)
     assert not any(t.source == "stronghold" for t in second.defender_terms)  # rubble for the rest of the game
 

@@ -41,6 +41,7 @@ WHEN = {
     "settlement": "At Terrain Settlement",
     "moving": "When its Shield moves",
     "draw": "In Draw & Organize",
+    "survives": "After a combat it fought and survived",
     "any-time": "Played at any time",
     "command": "As the Command Card",
     "up": "Played right after the Up cards are turned",
@@ -71,6 +72,8 @@ def _card_name(name: str) -> str:
 
 
 def _one(target: str) -> str:
+    if target.startswith("!"):
+        return f"not {_one(target[1:])}"
     if target in TYPES:
         return TYPES[target]
     if target in PLAIN_TARGETS:
@@ -82,6 +85,15 @@ def _one(target: str) -> str:
         return f"creatures bribable with {rest}"
     if kind == "attack":
         return f"creatures with a {rest}-based attack"
+    if kind == "terrain-bonus":
+        return f"creatures with a {terrain(rest)} terrain bonus"
+    if kind == "ocb":
+        return f"creatures with an off-color bonus of {rest}"
+    if kind == "vitality":
+        low, _, high = rest.partition("-")
+        return f"creatures of base Vitality {low} to {high}"
+    if target == "destroyer":
+        return "creatures that can destroy another"
     if kind == "titled":
         return f"creatures whose name begins with {rest.title()}"
     return f"{target.title()} creatures"  # a creature class
@@ -95,6 +107,7 @@ def target_words(target: str) -> str:
         titled = [part.partition(":")[2].title() for part in parts if part.startswith("titled:")]
         rest = [part for part in parts if not part.startswith("titled:")]
         phrase = " that are also ".join(_one(part) for part in rest) if rest else ""
+        phrase = phrase.replace(" that are also not ", ", but not ")
         if titled:
             phrase = f"{phrase or 'creatures'} whose name begins with {titled[0]}"
         either.append(phrase)
@@ -143,6 +156,35 @@ CMP_WHOSE = {
 GUARDIAN_NUMBERS = {"cmp": "CMP", "vitality": "Vitality", "luc": "LUC"}
 
 
+LOSSES = {
+    "beats": "when it beats its primary match-up opponent",
+    "beats-channeled": "when it beats an opponent that took channeling",
+    "beaten-by-receiver": "when a creature that may take channeling beats it",
+}
+TERRAIN_FATES = {
+    "discard:face-up": "discarded, if face up",
+    "discard:face-down": "discarded, if face down",
+    "flip:face-up": "turned face down, if face up",
+}
+
+
+def _after_primary(a: Ability) -> str:
+    return f" after your primary attacker there was one of {target_words(a.target)}" if a.target else ""
+
+
+def _returns(a: Ability) -> str:
+    where, _, only = a.target.partition(":")
+    zone = "your Creature Pen" if where == "pen" else "your Storage Hand"
+    margin = f" by more than {a.amount}" if a.amount else ""
+    by = f" by {target_words(only)}" if only else ""
+    return f"Beaten{by}{margin} in a primary match-up, it returns to {zone}."
+
+
+def _immune_played(a: Ability) -> str:
+    element, _, who = a.target.partition(":")
+    return f"{target_words(who)}, either side, laid after it in the combat are immune to {element}.".capitalize()
+
+
 def _ranged(a: Ability) -> str:
     against = f" against {target_words(a.target)}" if a.target else ""
     only = f", only{_where(a)}" if a.terrain else ""
@@ -177,7 +219,9 @@ ABILITY_WORDS: dict[str, Callable[[Ability], str]] = {
     "destroys-secondary": lambda a: f"As a secondary attacker, destroys {target_words(a.target)}.",
     "destroys-beaten": lambda a: (f"Destroys the {target_words(a.target)} it beats in a match-up." if a.target
                                   else "Destroys the match-up opponents it beats."),
-    "secondary-bonus": lambda a: f"{_signed(a.amount)} Vitality as a secondary attacker.",
+    "secondary-bonus": lambda a: (f"While it is in play, your secondary attackers get {_signed(a.amount)} Vitality."
+                                  if a.target == "yours" else
+                                  f"{_signed(a.amount)} Vitality as a secondary attacker{_after_primary(a)}."),
     "beaten-secondary-bonus": lambda a: (f"Once it is beaten, secondary attackers against it get "
                                          f"{_signed(a.amount)} instead of the usual bonus."),
     "max-channeling": lambda a: f"May take up to {a.amount} points of channeling.",
@@ -232,6 +276,25 @@ ABILITY_WORDS: dict[str, Callable[[Ability], str]] = {
     "play-limit": lambda a: (f"Only one of {target_words(a.target)} may be in play at a time, either side's."
                              if a.limit == "in-play" else
                              f"Only one of {target_words(a.target)} per space for each player."),
+    "cancels-stronghold": lambda a: (f"While it is in play, your {target_words(a.target)} take the enemy's "
+                                     "stronghold bonus away." if a.target else
+                                     "Its match-up opponent gets no stronghold bonus."),
+    "harmless": lambda a: "Every creature is immune to it: it beats and damages none.",
+    "bonus-per-discarded": lambda a: _per(a, f"{target_words(a.target)} in your discard pile"),
+    "bonus-shield-up": lambda a: "As a primary attacker, + its Shield's Up number.",
+    "initial-push": lambda a: (f"As a primary attacker{' against ' + target_words(a.target) if a.target else ''}, "
+                               "its match-up starts as a push."),
+    "returns-when-beaten": lambda a: _returns(a),
+    "enemy-loses-stones": lambda a: (f"The enemy loses {a.amount} Power Stone{'s' if a.amount != 1 else ''} "
+                                     f"{LOSSES.get(a.target, a.target)}."),
+    "aoe-per-yours": lambda a: (f"Its AOE attack gets {_signed(a.amount)} for each other "
+                                f"{target_words(a.target)} of yours in play."),
+    "immune-played": lambda a: _immune_played(a),
+    "bonus-opponent-ocb": lambda a: "+ its match-up opponent's off-color bonus.",
+    "bonus-previous-opponent": lambda a: ("As a primary attacker, + the base Vitality of the enemy's creature of "
+                                          "the match-up before."),
+    "enemy-terrain": lambda a: f"The enemy's terrain card where it fights is {TERRAIN_FATES.get(a.target, a.target)}.",
+    "indestructible": lambda a: "No text or spell destroys it.",
     # control, channeling, bribery, stones and draws
     "control-vitality": lambda a: f"Counts as {a.amount} Vitality for control of the space.",
     "no-control": lambda a: "Does not count toward control of the space.",

@@ -154,6 +154,39 @@ vocabulary below; `terrain` is one of TERRAIN_TYPES.
 | | | "luc" while it is in play |
 | skip-to | target | the game goes straight to that phase ("settlement": Terrain Settlement) |
 | new-up-cards | target | "both": every Up card is discarded and new ones are turned (who moves first again) |
+| *strength, second wave* | | (secondary-bonus also takes a target: "yours", while it is in play your secondary |
+| | | attackers, itself included, get the amount; a creature target, only when your primary |
+| | | attacker in its target's match-up was of it. bonus-per-icon takes target "opponent": + amount |
+| | | per icon on its match-up opponent. immune's "bribable"/"bribe:<icon>" are the creatures so |
+| | | bribable) |
+| cancels-stronghold | [target] | its match-up opponent gets no stronghold bonus; target: while in play, your |
+| | | creatures of the target bypass it too |
+| harmless |  | every creature is immune to it: it beats and damages none |
+| bonus-per-discarded | amount, target | + amount for each creature of the target in your discard pile |
+| bonus-shield-up |  | as a primary attacker, + its Shield's Up number |
+| initial-push | [target] | as a primary attacker (against a creature of the target), its match-up starts |
+| | | as a push: the side behind before ranged attacks and channeling gets the difference |
+| returns-when-beaten | [amount], target | beaten in a primary match-up by more than amount, it returns to |
+| | | its seat's "pen" or "storage" (the target; "storage:large": only when beaten by one) |
+| enemy-loses-stones | amount, target | the enemy loses amount Power Stones on an event (target): "beats" (it |
+| | | beats its primary match-up opponent), "beats-channeled" (...one that took channeling in |
+| | | the match-up), "beaten-by-receiver" (it is beaten by a creature that may receive channeling) |
+| aoe-per-yours | amount, target | its AOE + amount for each other creature of yours of the target in play |
+| immune-played | target | "<element>:<who>": creatures of who, either side, laid after it in the combat are |
+| | | immune to that element ("fear:mortals") |
+| | | (no-secondary-vs also takes target "match-up": no secondary attacks on either creature |
+| | | of its match-up; and a creature target with when "beats": once it has beaten one) |
+| bonus-opponent-ocb |  | + its match-up opponent's printed off-color bonus |
+| bonus-previous-opponent |  | as a primary attacker, + the base Vitality of the enemy's creature of the |
+| | | match-up before its own |
+| indestructible |  | no text or spell destroys it (beaten instead where it would be); an AOE or a |
+| | | bribe still removes it |
+| enemy-terrain | target, when | the enemy's terrain card of the land fought on: target "discard:face-up", |
+| | | "discard:face-down" or "flip:face-up" (turned face down); when "beats" (as it wins a |
+| | | primary match-up), "survives" (after the combat, if it fought and survives) or "" (after |
+| | | the combat, if it fought) |
+| | | (immune and destroys take a terrain: only when fighting there; bonus-all takes when |
+| | | "beaten": your creatures get it while this card lies beaten on your table) |
 
 Every ability may also say when it acts (`when`, one of WHEN) and how often or how long
 (`limit`, one of LIMITS); both are blank for an ability that holds whenever it applies.
@@ -167,7 +200,11 @@ that is, not immune to it); "immune:fear"; "ranged" (has a ranged attack);
 "stronghold-defenders" (creatures defending in a stronghold); "guardian";
 "attack:fire", "attack:fear" (its attack is fire- or fear-based); "titled:<word>" (its
 name begins with that word: "titled:captain"); "opponent" (no-ranged: the card's enemy
-seat rather than both).
+seat rather than both); "ocb:<n>" (its off-color bonus is n); "vitality:<low>-<high>"
+(its base Vitality is in that range); "terrain-bonus:<terrain>" (it has a positive
+terrain bonus there); "destroyer" (it has an ability to destroy another creature:
+destroys, destroys-secondary, destroys-beaten, destroys-both-close);
+"!<word>" (not that: "angel+!name:holy avenger").
 """
 
 from __future__ import annotations
@@ -295,16 +332,41 @@ ABILITY_KINDS = (
     "guardian-bonus",
     "skip-to",
     "new-up-cards",
+    # strength, second wave: more bonuses and match-up outcomes
+    "cancels-stronghold",
+    "harmless",
+    "bonus-per-discarded",
+    "bonus-shield-up",
+    "initial-push",
+    "returns-when-beaten",
+    "enemy-loses-stones",
+    "aoe-per-yours",
+    "immune-played",
+    "bonus-opponent-ocb",
+    "bonus-previous-opponent",
+    "enemy-terrain",
+    "indestructible",
 )
 
 WHEN = (
-    "reveal", "match-up", "beaten", "beats", "settlement", "moving", "draw", "any-time", "command", "up", "movement"
+    "reveal",
+    "match-up",
+    "beaten",
+    "beats",
+    "settlement",
+    "moving",
+    "draw",
+    "any-time",
+    "command",
+    "up",
+    "movement",
+    "survives",
 )
 """When an ability acts (`Ability.when`): as the card is revealed in combat, in its match-up,
 when it is beaten, when it beats its opponent, at Terrain Settlement, when its Shield moves,
 in Draw & Organize, at any time as a Spell or Item is played, as the Command Card; a Spell
 or Item's "play": after the Up cards are turned (the opening window), in the Movement
-phase (that window or a combat's Spell windows)."""
+phase (that window or a combat's Spell windows); after a combat it fought and survived."""
 LIMITS = ("once", "combat", "turn", "in-play", "space")
 """How often or how long an ability acts (`Ability.limit`): once, per combat, per turn, while
 the card is in play, or (for play limits) one such card per space per player."""
@@ -371,8 +433,6 @@ UNIQUE_TEXTS: frozenset[str] = frozenset(
         "re-major-party-animal",
         "re-djinn",
         "re-skeletal-minion",
-        "re-vampire-lord",
-        "re-vampire",
         # Outside the example decks: the rulebook's worked example 1
         "re-floyd-the-flying-pig",
     }

@@ -94,6 +94,7 @@ from domain.games.guardians.state import (
     Side,
     combat_now,
     face,
+    facedown,
     guardian_number,
     hand,
     land_owner,
@@ -117,10 +118,15 @@ from domain.games.guardians.strength import (
     immune,
     immune_to_aoe,
     in_play,
+    initial_push,
+    initial_pusher,
     matches,
     may_fire,
     push_margin,
+    return_zone,
+    secondary_barred,
     standing,
+    stones_lost,
     stronghold_face,
     terms,
     total,
@@ -465,7 +471,8 @@ def resolve_st_ballantine(em: Em, rng: Rng, played: Answer) -> None:
     seat, mine = played.seat, played.target
     theirs = combat.d_card if seat == combat.attacker.seat else combat.a_card
     em.emit(CreatureStatus, R_SPELLS, seat=seat, card=mine, status="destroyed", by=played.card)
-    em.emit(CreatureStatus, R_SPELLS, seat=other(seat), card=theirs, status="destroyed", by=played.card)
+    if not has(theirs, "indestructible"):
+        em.emit(CreatureStatus, R_SPELLS, seat=other(seat), card=theirs, status="destroyed", by=played.card)
     em.emit(StageBegan, R_SPELLS, stage="choose", actor=0)
     next_matchup(em, rng)
 
@@ -713,7 +720,7 @@ def _destruction(em: Em, rng: Rng) -> None:
     bribed = set(combat.attacker.destroyed) | set(combat.defender.destroyed)
     if not bribed & {a_card, d_card}:
         for card, victim in ((a_card, d_card), (d_card, a_card)):
-            if destroys(card, victim, combat):
+            if destroys(card, victim, combat) and not has(victim, "indestructible"):
                 em.emit(CreatureStatus, R_DESTRUCTION, seat=seat_of(victim), card=victim, status="destroyed", by=card)
     # An AOE of a creature still in the match-up strikes next, even when its opponent
     # was bribed away or destroyed (guardians AOE attacks).
@@ -914,6 +921,10 @@ def resolve_matchup(em: Em, rng: Rng) -> None:
     a_card, d_card = combat.a_card, combat.d_card
     a_terms = terms(state, combat, a_card, d_card, secondary=False)
     d_terms = terms(state, combat, d_card, a_card, secondary=False)
+    pusher = initial_pusher(combat, a_card, d_card)
+    if pusher:  # only the modifications decide (guardians IS IT OVER YET?)
+        a_even, d_even = initial_push(pusher, a_terms, d_terms)
+        a_terms, d_terms = a_terms + a_even, d_terms + d_even
     a_total, d_total = total(a_terms), total(d_terms)
     if combat.forced_push:
         outcome = "push"
@@ -981,18 +992,45 @@ def resolve_matchup(em: Em, rng: Rng) -> None:
         hal = _close_loss(combat, loser, abs(a_total - d_total))
         if hal:
             status, rule = "destroyed", text_box(face(hal).name)
+        if status == "destroyed" and has(loser, "indestructible"):
+            status, rule = "beaten", text_box(face(loser).name)
         em.emit(CreatureStatus, rule, seat=seat_of(loser), card=loser, status=status, by=winner)
-        if hal:
+        if hal and not has(winner, "indestructible"):
             em.emit(CreatureStatus, rule, seat=seat_of(winner), card=winner, status="destroyed", by=hal)
         _stones_for_beating(em, winner, R_OVER_YET)
         powers.wreck_stronghold(em, winner, loser)
-        if face(winner).key in texts.STONE_THIEVES and lookup(combat.channel, loser):
-            thief_victim = seat_of(loser)
-            stolen = min(texts.STONES_STOLEN, em.state.player(thief_victim).stones)
-            if stolen:
-                em.emit(StonesSpent, R_TEXT, seat=thief_victim, count=stolen, reason=f"beaten by {face(winner).name}")
+        for source, amount in stones_lost(winner, loser, combat):
+            victim, why = (seat_of(loser), f"beaten by {face(winner).name}") if source == winner else (
+                seat_of(winner), f"beat {face(loser).name}"
+            )
+            lost = min(amount, em.state.player(victim).stones)
+            if lost:
+                em.emit(StonesSpent, R_TEXT, seat=victim, count=lost, reason=why)
+        if has(winner, "enemy-terrain"):
+            _enemy_terrain(em, winner, "beats")
+        back = return_zone(loser, winner, abs(a_total - d_total), combat) if status == "beaten" else ""
+        if back:
+            owner = side(combat, seat_of(loser))
+            to = PEN if back == "pen" else STORAGE
+            move(em, text_box(face(loser).name), owner.seat, (loser,), owner.zone, to, "returned by its text")
     em.emit(StageBegan, R_OVER_YET, stage="choose", actor=0)
     next_matchup(em, rng)
+
+
+def _enemy_terrain(em: Em, card: str, when: str) -> None:
+    """A creature's text discards the enemy's terrain card of the land fought on, or turns
+    it face down (enemy-terrain), at the moment `when` names."""
+    combat = combat_now(em.state)
+    if not is_land(combat.space):
+        return
+    enemy, rule = other(seat_of(card)), text_box(face(card).name)
+    for ability in abilities(card, "enemy-terrain"):
+        what, _, which = ability.target.partition(":")
+        zone = terrain(combat.space) if which == "face-up" else facedown(combat.space)
+        laid = em.state.zone(enemy, zone)
+        if ability.when == when and laid:
+            to, why = (DISCARD, "discarded") if what == "discard" else (facedown(combat.space), "turned face down")
+            move(em, rule, enemy, laid, zone, to, f"{why} by {face(card).name}")
 
 
 def _standing_command(combat: Combat, kind: str, seat: int = 0) -> str:
@@ -1021,7 +1059,7 @@ def _secondary_targets(state: GuardiansState, seat: int) -> tuple[str, ...]:
     enemy = side(combat, other(seat))
     gone = set(enemy.beaten) | set(enemy.destroyed)
     on_table = (*enemy.played, *enemy.ranged, *enemy.out)
-    return tuple(c for c in on_table if c not in gone and not has(c, "no-secondary-vs"))
+    return tuple(c for c in on_table if c not in gone and not secondary_barred(combat, c))
 
 
 def _check_secondary(state: GuardiansState, command: PlayCreature) -> None:
@@ -1116,6 +1154,13 @@ def end_combat(em: Em, rng: Rng) -> None:
     if won.shield:
         for source, amount in control.stone_givers((won.shield,), "shield-wins"):
             gain_stones(em, winner, source, amount, R_RESOLUTION, "its Shield won the combat")
+    for one in (combat.attacker, combat.defender):
+        alive = survivors(em.state, one)
+        for fought in one.played:
+            if has(fought, "enemy-terrain"):
+                _enemy_terrain(em, fought, "")
+                if fought in alive:
+                    _enemy_terrain(em, fought, "survives")
     if not _heal_options(em.state):
         after_healing(em, rng)
 

@@ -22,7 +22,7 @@ from domain.games.guardians.state import (
     survivors,
     terrain,
 )
-from domain.games.guardians.strength import abilities, has, matches, standing, vitality
+from domain.games.guardians.strength import abilities, has, matches, matchup_opponent, standing, vitality
 
 # ---------------------------------------------------------------- control of the space
 
@@ -36,25 +36,6 @@ class ControlNote:
     effect: str
     amount: int
     cards: tuple[str, ...]
-
-
-def primaries(one: Side) -> tuple[str, ...]:
-    """A side's primary attackers in the order laid (the Command Card creature aside)."""
-    return tuple(c for c in one.played if c != one.command)
-
-
-def matchup_opponent(combat: Combat, instance: str) -> str:
-    """The creature `instance` faced in its primary match-up, "" if none. Both sides lay one
-    creature a match-up, so their primaries pair up in order; secondary attackers, laid by
-    one side only, come after them."""
-    ours, theirs = primaries(combat.attacker), primaries(combat.defender)
-    count = min(len(ours), len(theirs))
-    for attacker, defender in zip(ours[:count], theirs[:count], strict=True):
-        if instance == attacker:
-            return defender
-        if instance == defender:
-            return attacker
-    return ""
 
 
 def control_total(state: GuardiansState, combat: Combat, one: Side) -> tuple[int, tuple[ControlNote, ...]]:

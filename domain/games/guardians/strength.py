@@ -12,7 +12,18 @@ from domain.games.guardians import texts
 from domain.games.guardians.board import stronghold_owner
 from domain.games.guardians.cards import CARDS, Ability, Card, card
 from domain.games.guardians.messages import Term
-from domain.games.guardians.state import Combat, GuardiansState, Side, face, hand, key_of, lookup, seat_of, side
+from domain.games.guardians.state import (
+    DISCARD,
+    Combat,
+    GuardiansState,
+    Side,
+    face,
+    hand,
+    key_of,
+    lookup,
+    seat_of,
+    side,
+)
 
 OFF_COLOR_PREY = {"mortal": "elemental", "elemental": "external", "external": "mortal"}
 """Whom each border gets its Off-Color Bonus against (guardians Off-Color Bonus)."""
@@ -74,13 +85,24 @@ def matches(target: str, instance: str, combat: Combat | None = None) -> bool:
     vocabulary): "a|b" either, "a+b" both; a border ("externals"), a class ("undead"),
     "name:<card name>", a size, "flying"/"non-flying", "bribe:<icon>", "bribable",
     "fear" (affected by fear), "immune:fear", "ranged" (has a ranged attack),
-    "stronghold-defenders"."""
+    "stronghold-defenders", "ocb:<n>", "terrain-bonus:<terrain>"; "!<word>" is not that word."""
     return any(all(_is(word.strip(), instance, combat) for word in either.split("+")) for either in target.split("|"))
 
 
 def _is(word: str, instance: str, combat: Combat | None) -> bool:
+    if word.startswith("!"):
+        return not _is(word[1:], instance, combat)
     subject = face(instance)
     kind, _, detail = word.partition(":")
+    if kind == "ocb":
+        return subject.ocb == int(detail)
+    if word == "destroyer":
+        return bool(DESTROYER_KINDS & _kinds(subject.key))
+    if kind == "vitality":
+        low, _, high = detail.partition("-")
+        return int(low) <= subject.vitality <= int(high)
+    if kind == "terrain-bonus":
+        return any(a.terrain == detail and a.amount > 0 for a in abilities(instance, "terrain-bonus"))
     if kind == "name":
         return subject.name.lower() == detail
     if kind == "bribe":
@@ -111,30 +133,62 @@ def _is(word: str, instance: str, combat: Combat | None) -> bool:
     return word in subject.classes or word.removesuffix("s") in subject.classes
 
 
+DESTROYER_KINDS = frozenset({"destroys", "destroys-secondary", "destroys-beaten", "destroys-both-close"})
+"""A creature's own ways to destroy another (target "destroyer": Golden Fleecer)."""
+
+
 def defending_stronghold(combat: Combat, instance: str) -> bool:
     return seat_of(instance) == combat.defender.seat and stronghold_owner(combat.space) == combat.defender.seat
 
 
 def immune(instance: str, attacker: str, combat: Combat | None = None) -> bool:
     """`instance` takes no damage from `attacker` and cannot be beaten by it (guardians
-    IMMUNITY): immune to fire or fear means to fire- or fear-based attacks."""
+    IMMUNITY): immune to fire or fear means to fire- or fear-based attacks; "bribable" and
+    "bribe:<icon>" name the creatures bribable so (Party Animal, Slag Bunny). Nothing is
+    beaten by a harmless creature (Pink Flamingos)."""
+    if has(attacker, "harmless"):
+        return True
     for ability in abilities(instance, "immune"):
+        if ability.terrain and (combat is None or ability.terrain not in combat.terrain):
+            continue  # only there (River Giant)
         if ability.target in ("fire", "fear"):
             if any(a.target == ability.target for a in abilities(attacker, "attack-element")):
                 return True
-        elif (
-            ability.target not in ("aoe", "ranged", "bribable")
-            and not ability.target.startswith("bribe:")
-            and matches(ability.target, attacker, combat)
-        ):
+        elif ability.target not in ("aoe", "ranged") and matches(ability.target, attacker, combat):
             return True
+    if combat is not None and has(attacker, "attack-element"):
+        return any(granted_immunity(combat, instance, a.target) for a in abilities(attacker, "attack-element"))
     return False
 
 
+def granted_immunity(combat: Combat, instance: str, element: str) -> str:
+    """The card revealed before `instance` in this combat, on either side, whose text makes
+    creatures of a target laid after it immune to `element` (Paladin: immune-played
+    "fear:mortals"), "" if none."""
+    for source in (*combat.attacker.played, *combat.defender.played):
+        if source == instance or not has(source, "immune-played"):
+            continue
+        for a in abilities(source, "immune-played"):
+            what, _, who = a.target.partition(":")
+            if what == element and matches(who, instance, combat) and laid_order(combat, instance) > laid_order(
+                combat, source
+            ):
+                return source
+    return ""
+
+
+def laid_order(combat: Combat, instance: str) -> int:
+    """When a creature was laid in the combat: its match-up's number (secondary attackers,
+    after every match-up, count on), the same for both creatures of a match-up; 0 for the
+    Command Card creature, laid before them all."""
+    one = side_of(combat, instance)
+    laid = [c for c in one.played if c != one.command]
+    return laid.index(instance) + 1 if instance in laid else 0
+
+
 def immune_to(instance: str, what: str) -> bool:
-    """Immune to a kind of attack rather than an attacker: "aoe", "ranged", "bribe:gold"."""
-    targets = {a.target for a in abilities(instance, "immune")}
-    return what in targets or (what.startswith("bribe:") and "bribable" in targets)
+    """Immune to a kind of attack rather than an attacker: "aoe", "ranged", "fire", "fear"."""
+    return any(a.target == what for a in abilities(instance, "immune"))
 
 
 def immune_to_aoe(instance: str, element: str) -> bool:
@@ -142,8 +196,11 @@ def immune_to_aoe(instance: str, element: str) -> bool:
 
 
 def destroys(instance: str, victim: str, combat: Combat | None = None) -> bool:
-    """A "destroys X" text (guardians DESTRUCTION)."""
-    return any(matches(a.target, victim, combat) for a in abilities(instance, "destroys"))
+    """A "destroys X" text (guardians DESTRUCTION), on its terrain if it names one (Festus)."""
+    return any(
+        matches(a.target, victim, combat) and (not a.terrain or (combat is not None and a.terrain in combat.terrain))
+        for a in abilities(instance, "destroys")
+    )
 
 
 def ocb(instance: str, opponent: str) -> int:
@@ -174,13 +231,26 @@ def stronghold_bonus(state: GuardiansState, combat: Combat, instance: str, oppon
     """A defending creature on its own stronghold space gets that stronghold card's
     bonus (guardians STRONGHOLDS), unless its opponent's text takes it away or the card
     is rubble (Giant Aunts)."""
-    if not defending_stronghold(combat, instance) or has(opponent, "cancels-stronghold"):
+    if not defending_stronghold(combat, instance) or stronghold_cancelled(combat, opponent):
         return 0
     held = stronghold_face(state, combat.space)
     if held is None:
         return 0
     fixed = sum(a.amount for a in held.abilities if a.kind == "defend-bonus" and not a.dice)
     return fixed + (rolled(combat.defender, held.key) if rolls_dice(held.key) else 0)
+
+
+def stronghold_cancelled(combat: Combat, attacker: str) -> bool:
+    """The attacker's own text takes its opponent's stronghold bonus away (a Cave Giant), or
+    a card of its side in play does so for its creatures of a target (Starling Dodd Boys)."""
+    if any(not a.target for a in abilities(attacker, "cancels-stronghold")):
+        return True
+    return any(
+        a.target and matches(a.target, attacker, combat)
+        for source in in_play(side_of(combat, attacker))
+        if has(source, "cancels-stronghold")
+        for a in abilities(source, "cancels-stronghold")
+    )
 
 
 def first_knight_bonus(side: Side, instance: str) -> int:
@@ -226,6 +296,8 @@ def terms(state: GuardiansState, combat: Combat, instance: str, opponent: str, *
             found.append(Term(f"vs {ability.target}", ability.amount))
     role = "attacking" if side.seat == combat.attacker.seat else "defending"
     found.extend(_own_counted(combat, side, instance, role))
+    if _OWN_STATE_COUNTERS & _kinds(me.key):
+        found.extend(_own_from_state(state, combat, side, instance, opponent, secondary=secondary))
     # A secondary attacker keeps only its own text; a primary also gets its side's.
     sources = (
         (instance,)
@@ -235,7 +307,9 @@ def terms(state: GuardiansState, combat: Combat, instance: str, opponent: str, *
     for source in sources:
         name = "own text" if source == instance else face(source).name
         found.extend(
-            Term(name, a.amount) for a in abilities(source, "bonus-all") if _applies(a, opponent, combat, role)
+            Term(name, a.amount)
+            for a in abilities(source, "bonus-all")
+            if a.when != "beaten" and _applies(a, opponent, combat, role)
         )
         found.extend(
             Term(name, a.amount) for a in abilities(source, "bonus-yours") if matches(a.target, instance, combat)
@@ -248,6 +322,14 @@ def terms(state: GuardiansState, combat: Combat, instance: str, opponent: str, *
             )
         if not secondary and _STRENGTH_GIVERS & _kinds(face(source).key):
             found.extend(_given(combat, side, source, instance))
+    if not secondary:
+        found.extend(
+            Term(f"{face(source).name} (beaten)", a.amount)
+            for source in side.beaten
+            if has(source, "bonus-all")
+            for a in abilities(source, "bonus-all")
+            if a.when == "beaten"
+        )
     found.extend(
         Term("own text" if source == instance else face(source).name, a.amount)
         for source in ((instance,) if secondary else (*in_play(combat.attacker), *in_play(combat.defender)))
@@ -256,7 +338,7 @@ def terms(state: GuardiansState, combat: Combat, instance: str, opponent: str, *
         if matches(a.target, instance, combat)
     )
     if secondary:
-        found.extend(Term("secondary attacker", a.amount) for a in abilities(instance, "secondary-bonus"))
+        found.extend(_secondary_bonuses(combat, side, instance, opponent))
         found.extend(
             Term(face(source).name, amount)
             for source, amount in given_boosts(side)
@@ -276,12 +358,12 @@ def terms(state: GuardiansState, combat: Combat, instance: str, opponent: str, *
             found.append(Term("stronghold", defence))
         support = lookup(combat.support, instance)
         if support and not immune_to(opponent, "ranged"):
-            found.append(Term("ranged attacks", support))
+            found.append(Term(RANGED_TERM, support))
     if rolls_dice(me.key):
         found.extend(_rolled_terms(side, instance))
     channel = lookup(combat.channel, instance)
     if channel:
-        found.append(Term("channeling", channel))
+        found.append(Term(CHANNEL_TERM, channel))
     return tuple(found)
 
 
@@ -319,6 +401,73 @@ def _rolled_terms(one: Side, instance: str) -> list[Term]:
 
 
 # ---------------------------------------------------------------- strength texts (guardians Text Box)
+
+_OWN_STATE_COUNTERS = frozenset(
+    {"bonus-per-icon", "bonus-per-discarded", "bonus-shield-up", "bonus-opponent-ocb", "bonus-previous-opponent"}
+)
+"""Kinds by which a creature's own text counts something of the table or its seat."""
+
+
+def _own_from_state(
+    state: GuardiansState, combat: Combat, one: Side, instance: str, opponent: str, *, secondary: bool
+) -> list[Term]:
+    """Its own bonuses by its opponent's bribery icons, its seat's discard pile, or (as a
+    primary attacker) its Shield's Up number."""
+    found: list[Term] = []
+    for a in abilities(instance, "bonus-per-icon"):
+        icons = len(face(opponent).bribes)
+        if a.target == "opponent" and icons:
+            found.append(Term(f"own text: {icons} bribery icons on its opponent", a.amount * icons))
+    for a in abilities(instance, "bonus-per-discarded"):
+        count = sum(1 for c in state.zone(one.seat, DISCARD) if face(c).is_creature and matches(a.target, c))
+        if count:
+            found.append(Term(f"own text: {count} {a.target} in the discard pile", a.amount * count))
+    if not secondary and one.shield and instance != one.command and has(instance, "bonus-shield-up"):
+        found.append(Term(f"own text: {face(one.shield).name}'s Up number", face(one.shield).up))
+    if has(instance, "bonus-opponent-ocb") and face(opponent).ocb:
+        found.append(Term(f"own text: {face(opponent).name}'s off-color bonus", face(opponent).ocb))
+    number = matchup_number(one, instance)
+    if not secondary and number > 1 and has(instance, "bonus-previous-opponent"):
+        enemy = side_of(combat, opponent)
+        previous = [c for c in enemy.played if c != enemy.command][number - 2]
+        found.append(Term(f"own text: {face(previous).name}'s Vitality", face(previous).vitality))
+    return found
+
+
+def _secondary_bonuses(combat: Combat, one: Side, instance: str, target: str) -> list[Term]:
+    """A secondary attacker's bonuses: its own (only when its side's primary attacker in
+    its target's match-up was of the ability's target, if it names one), and those that
+    cards of its side in play give all its secondary attackers (target "yours")."""
+    found: list[Term] = []
+    partner = matchup_opponent(combat, target)
+    for a in abilities(instance, "secondary-bonus"):
+        if not a.target or (a.target != "yours" and partner and matches(a.target, partner, combat)):
+            found.append(Term("secondary attacker", a.amount))
+    for source in standing(one):
+        if has(source, "secondary-bonus"):
+            name = "own text" if source == instance else face(source).name
+            found.extend(
+                Term(f"{name}: secondary attackers", a.amount)
+                for a in abilities(source, "secondary-bonus")
+                if a.target == "yours"
+            )
+    return found
+
+
+def matchup_opponent(combat: Combat, instance: str) -> str:
+    """The creature `instance` faced in its primary match-up, "" if none. Both sides lay one
+    creature a match-up, so their primaries pair up in order; secondary attackers, laid by
+    one side only, come after them."""
+    ours = [c for c in combat.attacker.played if c != combat.attacker.command]
+    theirs = [c for c in combat.defender.played if c != combat.defender.command]
+    count = min(len(ours), len(theirs))
+    for attacker, defender in zip(ours[:count], theirs[:count], strict=True):
+        if instance == attacker:
+            return defender
+        if instance == defender:
+            return attacker
+    return ""
+
 
 _STRENGTH_GIVERS = frozenset({"bonus-others", "bonus-per-matchup", "bonus-per-icon"})
 """Kinds by which a card of a side in play gives its other creatures (or itself) a bonus."""
@@ -429,6 +578,37 @@ def _terrain_changes(one: Side, enemy: Side) -> list[tuple[str, int]]:
     ]
 
 
+RANGED_TERM, CHANNEL_TERM = "ranged attacks", "channeling"
+"""The terms a match-up's modifications add (guardians IS IT OVER YET?); the others make
+its initial result."""
+
+
+def initial_pusher(combat: Combat, a_card: str, d_card: str) -> str:
+    """A primary attacker of the match-up whose text makes its initial result a push
+    (against a creature of a target, if it names one), "" if none."""
+    for laid, opponent in ((a_card, d_card), (d_card, a_card)):
+        if (
+            has(laid, "initial-push")
+            and laid != side_of(combat, laid).command
+            and any(not a.target or matches(a.target, opponent, combat) for a in abilities(laid, "initial-push"))
+        ):
+            return laid
+    return ""
+
+
+def initial_push(
+    pusher: str, a_terms: tuple[Term, ...], d_terms: tuple[Term, ...]
+) -> tuple[tuple[Term, ...], tuple[Term, ...]]:
+    """The term that evens the two totals before modification, for the side behind, as
+    (the attacker's, the defender's): a side ahead or even gets none."""
+    def initial(found: tuple[Term, ...]) -> int:
+        return sum(t.value for t in found if t.source not in (RANGED_TERM, CHANNEL_TERM))
+
+    gap = initial(a_terms) - initial(d_terms)
+    evened = (Term(f"{face(pusher).name}: initial push", abs(gap)),)
+    return (evened if gap < 0 else ()), (evened if gap > 0 else ())
+
+
 def push_margin(combat: Combat, loser: str) -> tuple[str, int]:
     """The card that makes `loser` beatable only by a margin, and the margin; ("", 0) if
     none: its own text (on its terrain, if it names one) or a card of its side in play
@@ -449,6 +629,52 @@ def dies_when_beaten(loser: str, winner: str, combat: Combat) -> bool:
     return any(not a.target or matches(a.target, winner, combat) for a in abilities(loser, "dies-when-beaten"))
 
 
+def return_zone(loser: str, winner: str, margin: int, combat: Combat) -> str:
+    """Where the loser of a primary match-up returns by its own text ("pen" or "storage"),
+    beaten by more than the ability's amount (by a creature of its target, if it names
+    one); "" if it does not."""
+    for a in abilities(loser, "returns-when-beaten"):
+        zone, _, by = a.target.partition(":")
+        if margin > a.amount and (not by or matches(by, winner, combat)):
+            return zone
+    return ""
+
+
+def stones_lost(winner: str, loser: str, combat: Combat) -> tuple[tuple[str, int], ...]:
+    """The texts of a primary match-up's two creatures that cost the enemy Power Stones
+    now, by card and count: the winner's "beats" (any win) and "beats-channeled" (its
+    opponent took channeling), the loser's "beaten-by-receiver" (its winner may receive
+    channeling)."""
+    found: list[tuple[str, int]] = []
+    channeled = bool(lookup(combat.channel, loser))
+    for a in abilities(winner, "enemy-loses-stones"):
+        if a.target == "beats" or (a.target == "beats-channeled" and channeled):
+            found.append((winner, a.amount))
+    if face(winner).receives_channeling:
+        found.extend(
+            (loser, a.amount) for a in abilities(loser, "enemy-loses-stones") if a.target == "beaten-by-receiver"
+        )
+    return tuple(found)
+
+
+def secondary_barred(combat: Combat, target: str) -> str:
+    """The card whose text forbids secondary attacks on `target`, "" if none: its own
+    no-secondary-vs (always; once it has beaten a creature of a target, when "beats"), or
+    that of its primary match-up opponent for both of their match-up (target "match-up")."""
+    partner = matchup_opponent(combat, target)
+    for a in abilities(target, "no-secondary-vs"):
+        if a.when != "beats" or (partner and _beaten(combat, partner) and matches(a.target, partner, combat)):
+            return target
+    if partner and any(a.target == "match-up" for a in abilities(partner, "no-secondary-vs")):
+        return partner
+    return ""
+
+
+def _beaten(combat: Combat, instance: str) -> bool:
+    one = side_of(combat, instance)
+    return instance in one.beaten or instance in one.destroyed
+
+
 def aoe_changes(state: GuardiansState, combat: Combat, source: str, element: str) -> list[Term]:
     """What an AOE gains: its own text's counts (other kinds of a target in play, terrain
     cards of a type on the board) and the cards in play that raise every AOE of its element."""
@@ -459,6 +685,10 @@ def aoe_changes(state: GuardiansState, combat: Combat, source: str, element: str
         kinds = {face(c).name for c in everything if face(c).name != mine.name and matches(a.target, c, combat)}
         if kinds:
             found.append(Term(f"{len(kinds)} other {a.target}", a.amount * len(kinds)))
+    for a in abilities(source, "aoe-per-yours"):
+        count = sum(1 for c in standing(side_of(combat, source)) if c != source and matches(a.target, c, combat))
+        if count:
+            found.append(Term(f"{count} other {a.target} of yours", a.amount * count))
     for a in abilities(source, "aoe-per-terrain"):
         laid = sum(
             1

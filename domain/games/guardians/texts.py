@@ -41,9 +41,6 @@ SELF_DESTROYING_COMMANDS = frozenset({"re-floyd-the-flying-pig"})
 
 BEER_BRIBABLES_OUT = frozenset({"re-major-party-animal"})
 UNDEAD_RETURN = frozenset({"di-howl-of-the-dead"})
-STONE_THIEVES = frozenset({"re-vampire", "re-vampire-lord"})
-"""Beating an opponent that accepted channeling this combat costs its seat two stones."""
-STONES_STOLEN = 2
 DISPEL_MAGIC = "re-dispel-magic"
 POWER_LUNCH = "re-power-lunch"
 ST_BALLANTINE = "re-st-ballantines-evocation"
