@@ -9,8 +9,9 @@ and Accessories played by their abilities).
   seat's own movement turn, before it turns a Shield or while that Shield moves.
 - Cost: its "costs-stones" amount, paid as it is played (a Spell dispelled has cost it).
 - Target: PlayCard's `target`, for a card whose ability needs one (destroy-in-play), else
-  none; an extra-steps Spell's answer names the Shield being moved. A target is checked against what its caster sees (the state veiled for it), and
-  every refusal of one reads the same, so no refusal tells of a hidden card.
+  none; an extra-steps Spell's answer names the Shield being moved. A target is checked
+  against what its caster sees (the state veiled for it), and every refusal of one reads
+  the same, so no refusal tells of a hidden card.
 - It is spent and waits for the enemy's answer (answers.py); if it stands, `resolve`
   applies its abilities. An Accessory then lies next to its seat's Guardian (zone
   ACCESSORIES, face up) and its abilities act while it is there; a Spell whose effect
