@@ -30,9 +30,9 @@ from tests.guardians.support import Table, card_of, face_off, instances, table
 OX10, OX11, OX12 = "1.re-shield-ploogs-ox-10#1", "2.re-shield-ploogs-ox-11#1", "1.re-shield-ploogs-ox-12#1"
 
 
-def turn_of(zones: dict[str, tuple[str, ...]], shields: tuple[Shield, ...], **state: object) -> Table:
+def turn_of(zones: dict[str, tuple[str, ...]], shields: tuple[Shield, ...]) -> Table:
     """Seat 1's movement turn, outside the opening window, no Shield turned yet."""
-    return Table(table(phase=MOVEMENT, zones=zones, shields=shields, active=1, first=1, **state))
+    return Table(table(phase=MOVEMENT, zones=zones, shields=shields, active=1, first=1))
 
 
 def test_potion_of_movement_essence_is_played_the_general_way_on_your_move() -> None:
