@@ -913,6 +913,23 @@ _PATTERNS: tuple[tuple[str, Build], ...] = (
     *_CAST_PATTERNS,
 )
 
+# --- the Movement phase and the Up card: texts read card by card --------------------------------
+
+MOVEMENT_READINGS: dict[str, tuple[Ability, ...]] = {
+    # +1 step for the Shield being moved; played during your own move (RULES.md).
+    "re-potion-of-movement-essence": (Ability("play", when="moving"), Ability("extra-steps", 1)),
+    # A non-flying Shield of nothing but Pirates, carrying him, goes a space further, shown.
+    "di-first-mate-muldoon": (Ability("extra-steps", 1, "pirate"),),
+    # Your movement option passes once, before you turn a Shield.
+    "di-crash": (Ability("play", when="moving"), Ability("pass-move")),
+    # A second flying Shield this turn.
+    "di-ongo-air-traffic-controller": (Ability("play", when="movement"), Ability("extra-flights", 1)),
+    # Another Shield of yours moves as soon as this move ends.
+    "di-war": (Ability("play", when="moving"), Ability("another-move")),
+}
+"""Texts of the theme that no sentence pattern reads (each card's phrasing is its own): the
+card's whole text as abilities, by key."""
+
 PATTERNS = tuple((re.compile(pattern, re.IGNORECASE), build) for pattern, build in _PATTERNS)
 """Keyword clauses, tried in this order at each clause of a sentence."""
 
@@ -1081,6 +1098,8 @@ def build_cards(rows: Sequence[dict[str, str]]) -> tuple[list[Card], dict[str, i
             abilities.append(Ability("no-ranged"))
         if key in FLAVOUR:
             status, abilities = "none", []
+        elif key in MOVEMENT_READINGS:
+            status, abilities = "keyword", list(MOVEMENT_READINGS[key])
         elif not text or (kind == "bribery" and text.lower() == "bribery"):
             status = "none"
         elif reading.unparsed == 0:

@@ -52,6 +52,7 @@ PLAYED = {
     "any-time": "Played at any time",
     "up": "Played right after the Up cards are turned",
     "movement": "Played in the Movement phase",
+    "moving": "Played on your own movement turn",
 }
 """When a Spell, Item or Accessory is played (its `play` ability's when)."""
 SAYS_ITS_LIMIT = frozenset({"play-limit", "guardian-sets"})
@@ -295,6 +296,14 @@ ABILITY_WORDS: dict[str, Callable[[Ability], str]] = {
                                           "the match-up before."),
     "enemy-terrain": lambda a: f"The enemy's terrain card where it fights is {TERRAIN_FATES.get(a.target, a.target)}.",
     "indestructible": lambda a: "No text or spell destroys it.",
+    # the Movement phase
+    "extra-steps": lambda a: (f"The Shield you are moving may go {a.amount} more space{'s' if a.amount != 1 else ''}."
+                              if not a.target else
+                              f"A Shield carrying it that cannot fly and carries only {target_words(a.target)} "
+                              f"may go {a.amount} more space{'s' if a.amount != 1 else ''}."),
+    "extra-flights": lambda a: f"You may fly {a.amount} more Shield{'s' if a.amount != 1 else ''} this turn.",
+    "pass-move": lambda a: "Before you turn a Shield, your movement option passes to the enemy; yours comes later.",
+    "another-move": lambda a: "When your move ends, you turn another Shield at once.",
     # control, channeling, bribery, stones and draws
     "control-vitality": lambda a: f"Counts as {a.amount} Vitality for control of the space.",
     "no-control": lambda a: "Does not count toward control of the space.",

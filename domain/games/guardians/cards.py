@@ -187,6 +187,14 @@ vocabulary below; `terrain` is one of TERRAIN_TYPES.
 | | | the combat, if it fought) |
 | | | (immune and destroys take a terrain: only when fighting there; bonus-all takes when |
 | | | "beaten": your creatures get it while this card lies beaten on your table) |
+| *movement phase and the Up card* | | (a card played the general way whose "play" is when "moving": on your own |
+| | | movement turn, before you turn a Shield or while it moves, outside the opening window) |
+| extra-steps | amount [, target] | a Spell: the Shield you are moving may go amount more spaces; a creature: a Shield |
+| | | carrying it, that cannot fly and whose creatures are all of the target, goes amount more |
+| | | spaces, and shows what it carries on a step beyond the usual two |
+| extra-flights | amount | this turn you may fly amount more Shields (one each takes off after your first flight) |
+| pass-move |  | before you turn a Shield: your movement option passes to the enemy, and yours comes later |
+| another-move |  | when your move ends, you turn another Shield at once (if you have one unturned) |
 
 Every ability may also say when it acts (`when`, one of WHEN) and how often or how long
 (`limit`, one of LIMITS); both are blank for an ability that holds whenever it applies.
@@ -346,6 +354,11 @@ ABILITY_KINDS = (
     "bonus-previous-opponent",
     "enemy-terrain",
     "indestructible",
+    # the Movement phase and the Up card (movement.py; played the general way, casting.py)
+    "extra-steps",
+    "extra-flights",
+    "pass-move",
+    "another-move",
 )
 
 WHEN = (
@@ -366,7 +379,8 @@ WHEN = (
 when it is beaten, when it beats its opponent, at Terrain Settlement, when its Shield moves,
 in Draw & Organize, at any time as a Spell or Item is played, as the Command Card; a Spell
 or Item's "play": after the Up cards are turned (the opening window), in the Movement
-phase (that window or a combat's Spell windows); after a combat it fought and survived."""
+phase (that window or a combat's Spell windows), "moving": on your own movement turn;
+after a combat it fought and survived."""
 LIMITS = ("once", "combat", "turn", "in-play", "space")
 """How often or how long an ability acts (`Ability.limit`): once, per combat, per turn, while
 the card is in play, or (for play limits) one such card per space per player."""
@@ -424,7 +438,6 @@ UNIQUE_TEXTS: frozenset[str] = frozenset(
         "re-teleport-tower",
         "re-large-idol",
         "re-anvil-of-heaviness",
-        "re-potion-of-movement-essence",
         "di-curse-of-the-betrayed",
         "di-assassin-of-shadow",
         "di-argammonds-vision",

@@ -5,11 +5,13 @@ and Accessories played by their abilities).
 - When: its "play" ability's `when`. "draw": in Draw & Organize, from the cards just
   drawn or the Storage Hand; "up": in the Movement phase's opening window, after the Up
   cards; "movement": that window or a combat's Spell windows (after bribery, and the
-  modifiers' windows); "any-time", or no "play" ability: any of these.
+  modifiers' windows); "any-time", or no "play" ability: any of these; "moving": on the
+  seat's own movement turn, before it turns a Shield or while that Shield moves.
 - Cost: its "costs-stones" amount, paid as it is played (a Spell dispelled has cost it).
 - Target: PlayCard's `target`, for a card whose ability needs one (destroy-in-play), else
-  none. A target is checked against what its caster sees (the state veiled for it), and
-  every refusal of one reads the same, so no refusal tells of a hidden card.
+  none; an extra-steps Spell's answer names the Shield being moved. A target is checked
+  against what its caster sees (the state veiled for it), and every refusal of one reads
+  the same, so no refusal tells of a hidden card.
 - It is spent and waits for the enemy's answer (answers.py); if it stands, `resolve`
   applies its abilities. An Accessory then lies next to its seat's Guardian (zone
   ACCESSORIES, face up) and its abilities act while it is there; a Spell whose effect
@@ -23,12 +25,12 @@ from functools import cache
 from domain.games.guardians import texts
 from domain.games.guardians.answers import await_answer, check_not_cursed
 from domain.games.guardians.cards import Ability, Card, card
-from domain.games.guardians.citations import R_ORGANIZE, R_SPELLS, text_box
+from domain.games.guardians.citations import R_MOVE, R_ORGANIZE, R_SLOW_DOWN, R_SPELLS, text_box
 from domain.games.guardians.combat import acting
 from domain.games.guardians.effects import Em, begin_settlement, gain_stones, move, spend, turn_up_cards, window_move
-from domain.games.guardians.messages import EffectApplied, PlayCard, StonesSpent, WindowMove
+from domain.games.guardians.messages import EffectApplied, PlayCard, StonesSpent, TurnEffect, TurnPassed, WindowMove
 from domain.games.guardians.organize import organizing
-from domain.games.guardians.spells import in_opening
+from domain.games.guardians.spells import in_opening, on_own_move
 from domain.games.guardians.state import (
     ACCESSORIES,
     COMBAT,
@@ -45,6 +47,7 @@ from domain.games.guardians.state import (
     face,
     other,
     seat_of,
+    unturned,
 )
 from domain.kernel import Rng, RuleViolation, require
 
@@ -57,8 +60,12 @@ WINDOWS = {
     "up": (MOVEMENT,),
     "movement": (MOVEMENT, COMBAT),
     "any-time": (ORGANIZE, MOVEMENT, COMBAT),
+    "moving": (MOVEMENT,),
 }
 """The phases whose windows each timing allows."""
+IN_EFFECT_KINDS = ("guardian-sets", "extra-flights", "another-move")
+"""Abilities of a Spell that lies in IN_EFFECT while it acts (until the next Draw & Organize,
+or until it is used: movement.py)."""
 IN_PLAY_ZONES = {"terrain": "terrain:", "upgrade": "upgrade:"}
 """destroy-in-play's targets: the zones (by prefix) holding such cards, face up."""
 
@@ -119,6 +126,9 @@ def check_cast(state: GuardiansState, command: PlayCard) -> str:
     if state.phase == ORGANIZE:
         organizing(state, seat)
         zones: tuple[str, ...] = (DRAWN, STORAGE)
+    elif when == "moving":
+        on_own_move(state, seat)
+        zones = (STORAGE,)
     elif state.phase == MOVEMENT:
         in_opening(state, seat)
         zones = (STORAGE,)
@@ -151,6 +161,15 @@ def _check_ability(state: GuardiansState, command: PlayCard, ability: Ability, r
         # The same words whether the card named is hidden, elsewhere or no card at all.
         where = "a Terrain card face up on a land" if ability.target == "terrain" else "a stronghold upgrade in play"
         require(command.target in seen and command.target in _in_play(state, ability.target), rule, f"name {where}")
+    elif ability.kind == "extra-steps":
+        require(bool(state.moving) and state.mode != "reinforce", rule, "play it while your turned Shield moves")
+        require(not state.player(command.seat).slowed, R_SLOW_DOWN, "your Shields move one space at most this turn")
+    elif ability.kind == "pass-move":
+        require(not state.moving, rule, "pass before you turn a Shield")
+        require(unturned(state, other(command.seat)), rule, "the enemy has no Shield left to turn")
+    elif ability.kind == "another-move":
+        left = sum(1 for s in state.shields_of(command.seat) if not s.turned)
+        require(left > (0 if state.moving else 1), rule, "you have no other Shield left to turn")
 
 
 # ---------------------------------------------------------------- apply
@@ -164,7 +183,9 @@ def cast(em: Em, command: PlayCard, zone: str) -> None:
     price = cost(info)
     if price:
         em.emit(StonesSpent, rule, seat=seat, count=price, reason=f"cast: {info.name}")
-    await_answer(em, seat, command.card, command.target)
+    # An extra-steps Spell is for the Shield being moved: its answer names it.
+    target = em.state.moving if info.has("extra-steps") else command.target
+    await_answer(em, seat, command.card, target)
 
 
 def resolve(em: Em, rng: Rng, played: Answer) -> None:
@@ -197,8 +218,13 @@ def _effects(em: Em, rng: Rng, played: Answer) -> None:
         elif kind == "destroy-in-play":
             owner, zone = _in_play(em.state, ability.target)[played.target]
             move(em, rule, owner, (played.target,), zone, DISCARD, f"destroyed by {info.name}")
-        elif kind == "guardian-sets" and played.card not in em.state.zone(seat, IN_EFFECT):
+        elif kind in IN_EFFECT_KINDS and played.card not in em.state.zone(seat, IN_EFFECT):
             move(em, rule, seat, (played.card,), DISCARD, IN_EFFECT, "in effect this turn")
+        elif kind == "extra-steps":
+            em.emit(TurnEffect, rule, seat=seat, source=played.card, effect="extra-step", target=played.target)
+        elif kind == "pass-move":
+            em.emit(EffectApplied, rule, seat=seat, source=played.card, effect="pass-move")
+            em.emit(TurnPassed, R_MOVE, seat=other(seat))
         elif kind == "new-up-cards":
             for each in (1, 2):
                 move(em, rule, each, em.state.zone(each, UP), UP, DISCARD, info.name)

@@ -48,7 +48,6 @@ RESOLVERS: dict[str, answers.Resolver] = {
     texts.CURSE: spells.resolve_curse,
     texts.ASSASSIN: spells.resolve_assassin,
     **{key: spells.resolve_opening_card for key in texts.OPENING_CARDS},
-    texts.POTION: spells.resolve_potion,
 }
 """Every Spell and Item played but as a Command Card or a Dispel Magic: what it does once
 its answer is closed (answers.py); those played the general way, casting.resolve."""

@@ -28,6 +28,7 @@ from domain.games.guardians.citations import (
     R_UP,
     R_UP_TIES,
     R_WHO_PLACES,
+    text_box,
 )
 from domain.games.guardians.control import extra_draws
 from domain.games.guardians.decks import RANDOM, parse_deck
@@ -271,9 +272,17 @@ def turn_up_cards(em: Em, rng: Rng) -> None:
 
 def next_actor(em: Em, rng: Rng, just_acted: int, *, first_turn: bool = False) -> None:
     """Seats alternate turning Shields until every Shield is turned (guardians Movement);
-    then Terrain Settlement."""
+    then Terrain Settlement. A seat whose move ends with a card in effect that gives it
+    another movement option (War: another-move) uses that card up and turns again."""
     if em.state.finished:
         return
+    if not first_turn and unturned(em.state, just_acted):
+        again = next((c for c in em.state.zone(just_acted, IN_EFFECT) if face(c).has("another-move")), "")
+        if again:
+            rule = text_box(face(again).name)
+            move(em, rule, just_acted, (again,), IN_EFFECT, DISCARD, "another movement option")
+            em.emit(TurnPassed, rule, seat=just_acted)
+            return
     order = (just_acted, other(just_acted)) if first_turn else (other(just_acted), just_acted)
     for seat in order:
         if unturned(em.state, seat):

@@ -90,16 +90,15 @@ def _movement(state: GuardiansState, seat: int) -> list[Command]:
             targets = SPACES if face(card).key == texts.FORCE_BARRIER else ("",)
             found += [PlayCard(seat=seat, card=card, target=t) for t in targets]
         return _accepted(state, found + _cast(state, seat, storage))
+    # On its own movement turn a seat plays the cards whose timing is "moving" (casting.py).
     if not state.moving:
         found = [TurnShield(seat=seat, shield=s.card) for s in state.shields_of(seat)]
         if spells.tower_creature(state, seat)[0]:
             found += [Teleport(seat=seat, shield=s.card) for s in state.shields_of(seat)]
-        return _accepted(state, found)
+        return _accepted(state, found + _cast(state, seat, storage))
     shield = state.shield(state.moving)
     assert shield is not None
-    # Of the Storage Hand, only the Potion of Movement Essence is played during a move.
-    potions = [PlayCard(seat=seat, card=c) for c in storage if face(c).key == texts.POTION]
-    found = _accepted(state, [EndMove(seat=seat), *potions])
+    found = _accepted(state, [EndMove(seat=seat), *_cast(state, seat, storage)])
     found += movement.steps(state, seat)
     if movement.at_home(shield):
         found += movement.exchanges(state, seat, shield)

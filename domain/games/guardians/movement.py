@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from domain.games.guardians.board import is_land, neighbours, stronghold_owner, strongholds
-from domain.games.guardians.citations import R_FORCE_BARRIER, R_MOVE, R_PICK_UP, R_REINFORCE, R_SLOW_DOWN
+from domain.games.guardians.citations import R_FORCE_BARRIER, R_MOVE, R_PICK_UP, R_REINFORCE, R_SLOW_DOWN, text_box
 from domain.games.guardians.combat import assault_guardian, start_combat
 from domain.games.guardians.effects import Em, move, next_actor
 from domain.games.guardians.evolve import evolve
@@ -24,7 +24,9 @@ from domain.games.guardians.messages import (
 )
 from domain.games.guardians.organize import check_shield_room, check_space_room
 from domain.games.guardians.state import (
+    DISCARD,
     DROPPED_OFF,
+    IN_EFFECT,
     MOVEMENT,
     PICKED_UP,
     REINFORCED,
@@ -42,7 +44,7 @@ from domain.games.guardians.state import (
     stacking,
     terrain,
 )
-from domain.games.guardians.strength import has, stronghold_face
+from domain.games.guardians.strength import abilities, has, matches, stronghold_face
 from domain.kernel import Command, Rng, RuleViolation, require
 
 STEPS = 2
@@ -81,11 +83,30 @@ def check_turn_shield(state: GuardiansState, command: TurnShield) -> Shield:
 
 
 def turn_shield(em: Em, shield: Shield) -> None:
-    """Pepe's Slow Down leaves the turned Shield one step."""
+    """Pepe's Slow Down leaves the turned Shield one step; a creature's extra-steps gives
+    the Shield carrying it more."""
     if em.state.player(shield.seat).slowed:
         em.emit(ShieldTurned, R_SLOW_DOWN, seat=shield.seat, shield=shield.card, steps=1)
+        return
+    giver = stepper(em.state, shield)
+    if giver:
+        extra = sum(a.amount for a in abilities(giver, "extra-steps"))
+        em.emit(ShieldTurned, text_box(face(giver).name), seat=shield.seat, shield=shield.card, steps=STEPS + extra)
     else:
         em.emit(ShieldTurned, R_MOVE, seat=shield.seat, shield=shield.card, steps=STEPS)
+
+
+def stepper(state: GuardiansState, shield: Shield) -> str:
+    """The creature whose extra-steps the Shield gets (First Mate Muldoon), "" if none: one
+    it carries, the Shield unable to fly and every creature under it of the ability's target."""
+    carried = state.zone(shield.seat, members(shield.card))
+    for creature in carried:
+        if not has(creature, "extra-steps"):
+            continue
+        target = abilities(creature, "extra-steps")[0].target
+        if not flies(state, shield) and all(matches(target, c) for c in carried if face(c).is_creature):
+            return creature
+    return ""
 
 
 # ---------------------------------------------------------------- where a Shield may go
@@ -192,14 +213,23 @@ def check_manner(state: GuardiansState, shield: Shield, fly: bool) -> None:
     if fly:
         if not flies(state, shield):
             raise RuleViolation(R_MOVE, "only a Shield carrying nothing but fliers may fly")
-        if state.mode != "fly" and state.player(shield.seat).flew:
-            raise RuleViolation(R_MOVE, "you may fly only one Shield per turn")
+        if state.mode != "fly" and state.player(shield.seat).flew and not spare_flight(state, shield.seat):
+            raise RuleViolation(R_MOVE, "you may fly only one Shield per turn (more with an extra-flights card)")
         if no_flying_out_of(state, here):
             raise RuleViolation(R_MOVE, NO_FLYING)
     elif len(state.path) > 1 and not passable(state, shield.seat, here):
         raise RuleViolation(
             R_MOVE, f"a walking Shield may not move past {here} (it needs your terrain and no enemy Shield)"
         )
+
+
+def spare_flight(state: GuardiansState, seat: int) -> str:
+    """A card in effect for the seat that lets it fly one more Shield this turn (Ongo, Air
+    Traffic Controller: extra-flights), "" if none."""
+    for spell in state.zone(seat, IN_EFFECT):
+        if has(spell, "extra-flights"):
+            return spell
+    return ""
 
 
 NO_FLYING = "no flying into, out of or over the Spires, nor into a space whose card forbids it (Khnumian C)"
@@ -252,8 +282,10 @@ def _goes_on(state: GuardiansState, shield: Shield, target: str, fly: bool) -> b
 
 def _stepped(state: GuardiansState, shield: Shield, target: str, fly: bool) -> dict[str, Any]:
     """The fields of the ShieldStepped a plain step makes; a Shield that takes off shows
-    what it carries (only fliers)."""
-    revealed = tuple(state.zone(shield.seat, members(shield.card))) if fly and not state.mode else ()
+    what it carries (only fliers), and so does one stepping beyond the usual two spaces
+    by a creature's extra-steps (First Mate Muldoon)."""
+    shown = (fly and not state.mode) or (len(state.path) > STEPS and bool(stepper(state, shield)))
+    revealed = tuple(state.zone(shield.seat, members(shield.card))) if shown else ()
     return dict(seat=shield.seat, shield=shield.card, from_space=shield.space, to_space=target, fly=fly,
                 revealed=revealed)
 
@@ -263,6 +295,9 @@ def step(em: Em, rng: Rng, command: Step, stepping: Stepping) -> None:
     the Shield moves, and its move ends with its last step but on its own stronghold
     space (where it may still pick up and drop off)."""
     shield, target = stepping.shield, command.to
+    if command.fly and not em.state.mode and em.state.player(shield.seat).flew:
+        spell = spare_flight(em.state, shield.seat)  # a second flight uses up the card allowing it
+        move(em, text_box(face(spell).name), shield.seat, (spell,), IN_EFFECT, DISCARD, "another Shield flies")
     if stepping.defender_zone:
         start_combat(em, rng, shield, target, stepping.defender_shield, stepping.defender_zone)
     elif stepping.assault:

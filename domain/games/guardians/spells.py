@@ -4,8 +4,8 @@
 - in the Movement phase's opening window, after the Up cards and before any Shield is
   turned, the seats in turn (the first mover first) until both pass: Argammond's
   Vision, Control Destiny, Rooster, Force Barrier and Pepe's Slow Down;
-- during your own move: the Potion of Movement Essence; before you turn a Shield: the
-  Teleport Tower's creature.
+- before you turn a Shield: the Teleport Tower's creature (on your own movement turn the
+  general way plays the cards whose "play" is "moving": `on_own_move`).
 """
 
 from __future__ import annotations
@@ -22,8 +22,6 @@ from domain.games.guardians.citations import (
     R_CURSE,
     R_MOVE,
     R_ORGANIZE,
-    R_POTION,
-    R_SLOW_DOWN,
     R_SPELLS,
     R_TELEPORT_TOWER,
     R_UP,
@@ -172,12 +170,20 @@ def in_opening(state: GuardiansState, seat: int) -> None:
         raise RuleViolation(R_UP, f"seat {state.active} may play or pass now")
 
 
+def on_own_move(state: GuardiansState, seat: int) -> None:
+    """The seat's own movement turn, outside the opening window: before it turns a Shield
+    or while that Shield moves (casting.py's "moving" timing)."""
+    require(
+        state.phase == MOVEMENT and not state.window and state.active == seat,
+        R_MOVE,
+        "play it on your own movement turn, during your move or before you turn a Shield",
+    )
+    require(not any(p.looking for p in state.players), R_SPELLS, "a seat is still looking at its cards")
+
+
 def check_play_in_movement(state: GuardiansState, command: PlayCard) -> None:
-    """The Potion of Movement Essence during your move, or an opening window's card."""
+    """An opening window's card."""
     key = face(command.card).key
-    if key == texts.POTION:
-        _check_potion(state, command)
-        return
     seat = command.seat
     if key not in texts.OPENING_CARDS:
         raise RuleViolation(R_SPELLS, f"{face(command.card).name} is not played in the Movement phase")
@@ -205,10 +211,6 @@ def play_in_movement(em: Em, command: PlayCard) -> None:
     """The card is spent (a Force Barrier costs a Power Stone too) and waits for the
     enemy's answer (answers.py)."""
     seat, name = command.seat, face(command.card).name
-    if face(command.card).key == texts.POTION:
-        spend(em, seat, command.card, name, rule=R_POTION)
-        await_answer(em, seat, command.card, em.state.moving)
-        return
     rule = text_box(name)
     spend(em, seat, command.card, name, rule=rule)
     if face(command.card).key == texts.FORCE_BARRIER:
@@ -264,28 +266,7 @@ def put_back(em: Em, command: PutBack) -> None:
     em.emit(CardPutBack, R_CONTROL_DESTINY, seat=command.seat, card=command.card, bottom=command.bottom)
 
 
-# ---------------------------------------------------------------- during your move
-
-
-def _check_potion(state: GuardiansState, command: PlayCard) -> None:
-    """+1 step for the Shield you turned and are moving (the step rules still stop it)."""
-    seat = command.seat
-    require(
-        state.phase == MOVEMENT and state.active == seat and bool(state.moving), R_POTION, "play it during your move"
-    )
-    if command.card not in state.zone(seat, STORAGE):
-        raise RuleViolation(R_SPELLS, f"{command.card} is not in your Storage Hand")
-    require(state.mode != "reinforce", R_POTION, "a reinforcing Shield does not move")
-    require(not state.player(seat).slowed, R_SLOW_DOWN, "your Shields move one space at most this turn")
-    check_not_cursed(state, seat, command.card)
-
-
-def resolve_potion(em: Em, rng: Rng, played: Answer) -> None:
-    """One more step for the Shield being moved."""
-    if played.stands:
-        em.emit(
-            TurnEffect, R_POTION, seat=played.seat, source=played.card, effect="extra-step", target=played.target
-        )
+# ---------------------------------------------------------------- your movement turn
 
 
 def tower_creature(state: GuardiansState, seat: int) -> tuple[str, str]:

@@ -87,8 +87,6 @@ FORCE_BARRIER = "re-force-barrier"
 SLOW_DOWN = "re-pepes-slow-down"
 OPENING_CARDS = frozenset({VISION, CONTROL_DESTINY, ROOSTER, FORCE_BARRIER, SLOW_DOWN})
 """Played in the Movement phase's opening window, after the Up cards, before any Shield turns."""
-POTION = "re-potion-of-movement-essence"
-"""+1 step for the Shield you just turned."""
 TELEPORT_TOWER = "re-teleport-tower"
 TES_LET = "re-tes-let-leader-with-foresight"
 """The Guardian whose text lets its seat skip the Up card as first draw (organize.py, KeepUpCard)."""

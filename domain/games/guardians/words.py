@@ -426,6 +426,8 @@ def _effect(e: m.EffectApplied, s: Seats) -> str:
         return f"{by}: {e.amount:+d} to {s.of(e.seat)} total for control of the space."
     if e.effect == "bribe-returns":
         return f"{by}: {listed([owned(card, s) for card in e.cards])} goes back to the Storage Hand, not spent."
+    if e.effect == "pass-move":
+        return f"{by}: {s(e.seat)} passes this movement option without turning a Shield."
     cards = f" ({listed([_target(card, s) for card in e.cards])})" if e.cards else ""
     return f"{by}: {e.effect.replace('-', ' ')}{f' {e.amount}' if e.amount else ''}{cards}."
 
