@@ -154,6 +154,12 @@ vocabulary below; `terrain` is one of TERRAIN_TYPES.
 | | | "luc" while it is in play |
 | skip-to | target | the game goes straight to that phase ("settlement": Terrain Settlement) |
 | new-up-cards | target | "both": every Up card is discarded and new ones are turned (who moves first again) |
+| *reveals, looks and declarations* | | (reveals.py: a declaration is said to the table; cards shown |
+| | | to a seat are named to it and their owner only) |
+| declare-first | target [, when] [, limit] | the enemy lays its match-up creature first and says its "size", |
+| | | "type" (border) or "class" before this side lays: limit "once" for its first creature of the |
+| | | combat only; when "command": as the standing Command Card; else while the card is in play (its |
+| | | side's Shield, or a creature standing on the table) |
 
 Every ability may also say when it acts (`when`, one of WHEN) and how often or how long
 (`limit`, one of LIMITS); both are blank for an ability that holds whenever it applies.
@@ -295,6 +301,8 @@ ABILITY_KINDS = (
     "guardian-bonus",
     "skip-to",
     "new-up-cards",
+    # reveals, looks and declarations: what a seat must show or tell (reveals.py)
+    "declare-first",
 )
 
 WHEN = (
@@ -339,7 +347,6 @@ _DOUBLE_BORDER = ("spell", "hand-item", "bribery")
 UNIQUE_TEXTS: frozenset[str] = frozenset(
     {
         # Basic Knights Theme
-        "re-standard-bearer-maitzs-lightning-04",
         "re-eye-of-missile-mayhem",
         "re-rooster",
         "re-force-barrier",
