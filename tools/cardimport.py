@@ -717,7 +717,35 @@ def _declare_first(limit: str) -> Build:
     return build
 
 
+def _shows(zone: str) -> Build:
+    """shows: a Spell's as it takes effect; a creature's as the Command Card (only those
+    with a command ability); group "t", if any, names the creatures of the zone shown."""
+    def build(match: re.Match[str], context: Context) -> list[Ability] | None:
+        target = zone
+        if match.groupdict().get("t"):
+            found = context.targets.creatures(match.group("t"))
+            if found is None:
+                return None
+            target = f"{zone}:{found}"
+        if context.kind in _CAST_KINDS:
+            return [Ability("shows", target=target)]
+        return [Ability("shows", target=target, when="command")] if context.command else None
+    return build
+
+
+def _for_card(name: str, *abilities: Ability) -> Build:
+    """A sentence read for one card only (it refers to another sentence of its text)."""
+    def build(match: re.Match[str], context: Context) -> list[Ability] | None:
+        return list(abilities) if context.name == name else None
+    return build
+
+
 _REVEAL_PATTERNS: tuple[tuple[str, Build], ...] = (
+    (r"view (?:your )?opponent's storage hand", _shows("storage")),
+    (r"(?:your )?opponent must show you all (?P<t>[\w' ]+?) in (?:their|his|his/her) combat hand", _shows("hand")),
+    # Trumpeter: "these" are the Demons and Devils its first sentence has shown.
+    (r"(?:your )?opponent must play these in match-?ups before any others",
+     _for_card("Trumpeter", Ability("lays-first", target="demon|devil", when="command"))),
     (rf"(?:your )?opponent must declare the {_DECLARED} of his(?:/her)? first creature in combat",
      _declare_first("once")),
     (rf"for the duration of combat, (?:your )?opponent must declare the {_DECLARED} of creatures in match-ups "

@@ -5,18 +5,24 @@ receives: the seat told, its enemy and a spectator (their redacted events and vi
 
 from __future__ import annotations
 
+from domain.games.guardians.legal import legal_commands
 from domain.games.guardians.messages import (
+    CardsShown,
     CommandsRevealed,
     CreatureChosen,
     CreatureDeclared,
+    FinishOrganizing,
     Pass,
+    PlayCard,
     PlayCreature,
 )
+from domain.games.guardians.state import ORGANIZE
 from domain.games.guardians.turn import to_act
-from domain.games.guardians.view import redact
+from domain.games.guardians.view import redact, view
 from domain.kernel.game import SPECTATOR
-from tests.guardians.support import Table, card_of, face_off, through_spells
+from tests.guardians.support import Table, card_of, face_off, table, through_spells
 from tests.guardians.test_abilities_flow import commands
+from tests.guardians.test_abilities_spells import opening
 from tests.guardians.test_texts import both_pass, combat_start, lay, no_ids, refuses
 
 VIEWERS = (1, 2, SPECTATOR)
@@ -106,3 +112,69 @@ def test_woolverine_in_play_asks_the_class_in_later_match_ups() -> None:
     assert declared(table) == [(2, wool, "class", "undead")]
     for viewer in (1, SPECTATOR):
         no_ids(viewer, table, [card_of(2, "Howling Reaver")])
+
+
+def test_eye_of_long_spying_shows_the_storage_hand_to_its_caster_only() -> None:
+    """shows, target storage (guardians SPELLS; Eye of Long Spying): played the general way,
+    it shows its caster the enemy's Storage Hand once; the enemy knows what it showed; a
+    spectator learns only how many cards, and nobody's view names them afterwards."""
+    eye = card_of(1, "Eye of Long Spying")
+    kept = (card_of(2, "Gold"), card_of(2, "Archer"))
+    table = Table(opening((eye,), kept))
+    assert PlayCard(seat=1, card=eye) in legal_commands(table.state, 1)
+    table.cast(PlayCard(seat=1, card=eye))
+    [shown] = table.of(CardsShown)
+    told = (shown.seat, shown.owner, shown.source, shown.zone, shown.cards, shown.count)
+    assert told == (1, 2, eye, "storage", kept, 2)
+    assert redact(shown, 1) == shown and redact(shown, 2) == shown
+    spectator = redact(shown, SPECTATOR)
+    assert spectator.cards == () and spectator.count == 2
+    no_ids(SPECTATOR, table, kept)
+    assert view(table.state, 1).seats[1].storage_cards == ()  # a look, not a lasting sight
+
+
+def test_eye_of_long_spying_in_draw_and_organize_shows_no_drawn_card() -> None:
+    """guardians DRAW AND ORGANIZE PHASE: cast there, the Eye shows the Storage Hand only;
+    the enemy's cards drawn and not yet sorted (nor committed: a seat's layout is sorted
+    as the layouts are revealed) stay hidden from the caster."""
+    eye, old, new = card_of(1, "Eye of Long Spying"), card_of(2, "Gold"), card_of(2, "Beer")
+    t = Table(table(phase=ORGANIZE, zones={"1:drawn": (eye,), "2:drawn": (new,), "2:storage": (old,)}))
+    t.play(FinishOrganizing(seat=2))
+    t.cast(PlayCard(seat=1, card=eye))
+    [shown] = t.of(CardsShown)
+    assert shown.cards == (old,) and shown.count == 1
+    no_ids(1, t, [new])
+
+
+def test_trumpeter_shows_demons_and_devils_and_they_are_laid_first() -> None:
+    """shows, target hand:demon|devil, and lays-first (guardians COMBAT; Trumpeter): as the
+    standing Command Card, the enemy shows its seat the Demons and Devils of its Combat
+    Hand (named to the two seats only) and lays them before any other creature."""
+    trumpeter, devil = card_of(1, "Trumpeter"), card_of(2, "Devil Dog")
+    table = Table(face_off(["Trumpeter", "Swordsman", "Axeman"], ["Cabin Boy", "Devil Dog"]))
+    commands(table, attacker=trumpeter)
+    [shown] = table.of(CardsShown)
+    assert (shown.seat, shown.owner, shown.zone, shown.cards) == (1, 2, "hand", (devil,))
+    assert redact(shown, 1).cards == (devil,) and redact(shown, 2).cards == (devil,)
+    assert redact(shown, SPECTATOR).cards == () and redact(shown, SPECTATOR).count == 1
+    no_ids(SPECTATOR, table, [devil])
+    refuses(table, PlayCreature(seat=2, card=card_of(2, "Cabin Boy")), "Trumpeter")
+    laid = [c.card for c in legal_commands(table.state, 2) if isinstance(c, PlayCreature)]
+    assert laid == [devil]
+    lay(table, card_of(1, "Axeman"), devil)
+    both_pass(table)
+    table.play(PlayCreature(seat=2, card=card_of(2, "Cabin Boy")))  # no Demon or Devil left
+
+
+def test_trumpeter_and_baleful_eye_both_act() -> None:
+    """guardians COMBAT, Ex. 3: Trumpeter against Baleful Eye do not contradict: the
+    Trumpeter's seat lays first and says the size, and the Eye's seat lays its Demons and
+    Devils first."""
+    table = Table(face_off(["Trumpeter", "Swordsman"], ["Baleful Eye", "Cabin Boy", "Devil Dog"]))
+    commands(table, card_of(1, "Trumpeter"), card_of(2, "Baleful Eye"))
+    assert table.of(CommandsRevealed)[-1].dispelled == ()
+    assert to_act(table.state) == (1,)
+    table.play(PlayCreature(seat=1, card=card_of(1, "Swordsman")))
+    assert declared(table) == [(1, card_of(2, "Baleful Eye"), "size", "M")]
+    refuses(table, PlayCreature(seat=2, card=card_of(2, "Cabin Boy")), "Trumpeter")
+    table.play(PlayCreature(seat=2, card=card_of(2, "Devil Dog")))

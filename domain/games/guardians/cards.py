@@ -160,6 +160,11 @@ vocabulary below; `terrain` is one of TERRAIN_TYPES.
 | | | "type" (border) or "class" before this side lays: limit "once" for its first creature of the |
 | | | combat only; when "command": as the standing Command Card; else while the card is in play (its |
 | | | side's Shield, or a creature standing on the table) |
+| shows | target [, when] | the enemy shows this card's seat, once, as the card takes effect (a Spell; when |
+| | | "command": as the standing Command Card): "storage" its Storage Hand, "hand" its Combat |
+| | | Hand, "hand:<target>" the creatures of the target in its Combat Hand |
+| lays-first | target, when "command" | as the standing Command Card: the enemy lays its creatures of |
+| | | the target in match-ups before any other |
 
 Every ability may also say when it acts (`when`, one of WHEN) and how often or how long
 (`limit`, one of LIMITS); both are blank for an ability that holds whenever it applies.
@@ -303,6 +308,8 @@ ABILITY_KINDS = (
     "new-up-cards",
     # reveals, looks and declarations: what a seat must show or tell (reveals.py)
     "declare-first",
+    "shows",
+    "lays-first",
 )
 
 WHEN = (

@@ -527,6 +527,7 @@ def _apply_commands(em: Em, rng: Rng) -> None:
             continue
         card, key = one.command, face(one.command).key
         note_text(em, seat_of(card), card)
+        reveals.show_command(em, card)
         _no_ranged(em, card, when="", rule=R_TEXT)
         if key in texts.SELF_DESTROYING_COMMANDS:
             for ability in abilities(card, "bonus-all"):
@@ -629,6 +630,7 @@ def check_play_creature(state: GuardiansState, command: PlayCreature) -> None:
         raise RuleViolation(R_PRIMARY, f"{command.card} is not a creature in your Combat Hand")
     if reveals.waits_to_lay(combat, seat):
         raise RuleViolation(R_PRIMARY, "your card makes the enemy lay its creature first and say what it is")
+    reveals.check_lays_first(hand(state, mine), combat, seat, command.card)
 
 
 def play_creature(em: Em, rng: Rng, command: PlayCreature) -> None:

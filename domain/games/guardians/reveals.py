@@ -8,6 +8,11 @@ owner only, and view.redact keeps them from everybody else, spectators included.
 - declare-first: the enemy lays its creature for a match-up first and says its size,
   type or class before the card's side lays (Standard Bearers, Seer, Visionary, Baleful
   Eye, Woolverine). Two sides that each wait for the other cancel out (RULES.md).
+- shows: the enemy shows the card's seat hidden cards, once, as the card takes effect:
+  its Storage Hand (Eye of Long Spying), its Combat Hand or those of it of a creature
+  target (Trumpeter).
+- lays-first: as the standing Command Card, the enemy lays its creatures of a target in
+  match-ups before any other (Trumpeter).
 """
 
 from __future__ import annotations
@@ -15,9 +20,10 @@ from __future__ import annotations
 from domain.games.guardians.cards import Ability
 from domain.games.guardians.citations import text_box
 from domain.games.guardians.effects import Em
-from domain.games.guardians.messages import CreatureDeclared
-from domain.games.guardians.state import Combat, Side, face, other, side
-from domain.games.guardians.strength import abilities, size_of, standing
+from domain.games.guardians.messages import CardsShown, CreatureDeclared
+from domain.games.guardians.state import STORAGE, Combat, Side, combat_now, face, hand, other, seat_of, side
+from domain.games.guardians.strength import abilities, matches, size_of, standing
+from domain.kernel import RuleViolation
 
 # ---------------------------------------------------------------- declare-first
 
@@ -85,3 +91,58 @@ def declare(em: Em, combat: Combat, seat: int, card: str) -> None:
             what=ability.target,
             value=declaration(card, ability.target, combat),
         )
+
+
+# ---------------------------------------------------------------- shows
+
+
+def show(em: Em, source: str, ability: Ability) -> None:
+    """The enemy of `source`'s seat shows that seat the cards `ability` names, as the
+    card takes effect: "storage" its Storage Hand (as that seat may see it: a layout
+    placed in secret stays veiled), "hand" its Combat Hand, "hand:<target>" the
+    creatures of the target in its Combat Hand (the combat under way)."""
+    seat = seat_of(source)
+    enemy = other(seat)
+    zone, _, only = ability.target.partition(":")
+    if zone == "storage":
+        cards = em.state.veiled(seat).zone(enemy, STORAGE)
+    else:
+        combat = combat_now(em.state)
+        cards = tuple(c for c in hand(em.state, side(combat, enemy)) if not only or matches(only, c, combat))
+    em.emit(
+        CardsShown,
+        text_box(face(source).name),
+        seat=seat,
+        owner=enemy,
+        source=source,
+        zone=zone,
+        cards=cards,
+        count=len(cards),
+        total=0,
+    )
+
+
+def show_command(em: Em, card: str) -> None:
+    """A standing Command Card's shows (when "command") take effect with it."""
+    for ability in abilities(card, "shows"):
+        if ability.when == "command":
+            show(em, card, ability)
+
+
+# ---------------------------------------------------------------- lays-first
+
+
+def check_lays_first(state_hand: tuple[str, ...], combat: Combat, seat: int, card: str) -> None:
+    """`seat` lays `card` in a primary match-up: if the enemy's standing Command Card makes
+    it lay its creatures of a target first (lays-first), `card` must be one of them while
+    its Combat Hand (`state_hand`) holds any."""
+    enemy = side(combat, other(seat))
+    if not (enemy.command and enemy.command_live):
+        return
+    for ability in abilities(enemy.command, "lays-first"):
+        first = [c for c in state_hand if matches(ability.target, c, combat)]
+        if first and card not in first:
+            raise RuleViolation(
+                text_box(face(enemy.command).name),
+                f"lay your creatures of {ability.target.replace('|', ' or ')} before any other",
+            )
