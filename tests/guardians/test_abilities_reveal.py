@@ -23,7 +23,7 @@ from domain.kernel.game import SPECTATOR
 from tests.guardians.support import Table, card_of, face_off, table, through_spells
 from tests.guardians.test_abilities_flow import commands
 from tests.guardians.test_abilities_spells import opening
-from tests.guardians.test_texts import both_pass, combat_start, lay, no_ids, refuses
+from tests.guardians.test_texts import both_pass, combat_start, lay, no_ids, refuses, seen_by
 
 VIEWERS = (1, 2, SPECTATOR)
 
@@ -59,7 +59,7 @@ def test_seer_makes_the_enemy_lay_first_and_say_the_size_in_every_match_up() -> 
         assert redact(said, viewer) == said  # a declaration is public
     assert redact(chosen, 2) == chosen
     for viewer in (1, SPECTATOR):
-        assert redact(chosen, viewer).card == ""
+        assert seen_by(chosen, viewer).card == ""
         no_ids(viewer, table, [card_of(2, "Baleful Eye")])
     table.play(PlayCreature(seat=1, card=card_of(1, "Axeman")))
     table.play(Pass(seat=1))
@@ -127,7 +127,7 @@ def test_eye_of_long_spying_shows_the_storage_hand_to_its_caster_only() -> None:
     told = (shown.seat, shown.owner, shown.source, shown.zone, shown.cards, shown.count)
     assert told == (1, 2, eye, "storage", kept, 2)
     assert redact(shown, 1) == shown and redact(shown, 2) == shown
-    spectator = redact(shown, SPECTATOR)
+    spectator = seen_by(shown, SPECTATOR)
     assert spectator.cards == () and spectator.count == 2
     no_ids(SPECTATOR, table, kept)
     assert view(table.state, 1).seats[1].storage_cards == ()  # a look, not a lasting sight
@@ -155,8 +155,8 @@ def test_trumpeter_shows_demons_and_devils_and_they_are_laid_first() -> None:
     commands(table, attacker=trumpeter)
     [shown] = table.of(CardsShown)
     assert (shown.seat, shown.owner, shown.zone, shown.cards) == (1, 2, "hand", (devil,))
-    assert redact(shown, 1).cards == (devil,) and redact(shown, 2).cards == (devil,)
-    assert redact(shown, SPECTATOR).cards == () and redact(shown, SPECTATOR).count == 1
+    assert seen_by(shown, 1).cards == (devil,) and seen_by(shown, 2).cards == (devil,)
+    assert seen_by(shown, SPECTATOR).cards == () and seen_by(shown, SPECTATOR).count == 1
     no_ids(SPECTATOR, table, [devil])
     refuses(table, PlayCreature(seat=2, card=card_of(2, "Cabin Boy")), "Trumpeter")
     laid = [c.card for c in legal_commands(table.state, 2) if isinstance(c, PlayCreature)]
