@@ -225,6 +225,8 @@ class Context:
     name: str
     kind: str
     targets: Targets
+    command: bool = False
+    """A creature with a command ability (the Command column)."""
 
 
 Build = Callable[[re.Match[str], Context], list[Ability] | None]
@@ -739,6 +741,62 @@ _CAST_PATTERNS: tuple[tuple[str, Build], ...] = (
 """The theme's clauses (RULES.md: Spells, Items and Accessories played by their abilities)."""
 
 
+# --- reveals, looks and declarations (domain reveals.py) ------------------------------------
+
+_DECLARED = r"(?P<w>size|type|class)(?: \(border colou?r\))?"
+
+
+def _declare_first(limit: str) -> Build:
+    """declare-first: the enemy says what group "w" names; as the Command Card if the card
+    is a creature with a command ability and the sentence lasts the combat, else while
+    the card is in play (a Standard Bearer, a creature on the table)."""
+    def build(match: re.Match[str], context: Context) -> list[Ability] | None:
+        if match.groupdict().get("who") and not _own(match.group("who"), context):
+            return None
+        when = "command" if limit == "combat" and context.command else ""
+        return [Ability("declare-first", target=match.group("w").lower(), when=when, limit=limit)]
+    return build
+
+
+def _shows(zone: str) -> Build:
+    """shows: a Spell's as it takes effect; a creature's as the Command Card (only those
+    with a command ability); group "t", if any, names the creatures of the zone shown."""
+    def build(match: re.Match[str], context: Context) -> list[Ability] | None:
+        target = zone
+        if match.groupdict().get("t"):
+            found = context.targets.creatures(match.group("t"))
+            if found is None:
+                return None
+            target = f"{zone}:{found}"
+        if context.kind in _CAST_KINDS:
+            return [Ability("shows", target=target)]
+        return [Ability("shows", target=target, when="command")] if context.command else None
+    return build
+
+
+def _for_card(name: str, *abilities: Ability) -> Build:
+    """A sentence read for one card only (it refers to another sentence of its text)."""
+    def build(match: re.Match[str], context: Context) -> list[Ability] | None:
+        return list(abilities) if context.name == name else None
+    return build
+
+
+_REVEAL_PATTERNS: tuple[tuple[str, Build], ...] = (
+    (r"view (?:your )?opponent's storage hand", _shows("storage")),
+    (r"(?:your )?opponent must show you all (?P<t>[\w' ]+?) in (?:their|his|his/her) combat hand", _shows("hand")),
+    # Trumpeter: "these" are the Demons and Devils its first sentence has shown.
+    (r"(?:your )?opponent must play these in match-?ups before any others",
+     _for_card("Trumpeter", Ability("lays-first", target="demon|devil", when="command"))),
+    (rf"(?:your )?opponent must declare the {_DECLARED} of his(?:/her)? first creature in combat",
+     _declare_first("once")),
+    (rf"for the duration of combat, (?:your )?opponent must declare the {_DECLARED} of creatures in match-ups "
+     r"before you pick your creatures", _declare_first("combat")),
+    (rf"while (?P<who>{_WHO}) is in play, (?:your )?opponent must tell you the {_DECLARED} of his creatures in "
+     r"match-ups before you pick yours", _declare_first("in-play")),
+)
+"""The theme's clauses (RULES.md: Cards and their texts), tried last."""
+
+
 def _flow(kind: str, *, target: str = "", when: str = "", amount: bool = False) -> Build:
     """A combat-flow ability whose sentence fixes all its fields (but an amount it names)."""
     def build(match: re.Match[str], context: Context) -> list[Ability]:
@@ -911,6 +969,7 @@ _PATTERNS: tuple[tuple[str, Build], ...] = (
     (rf"beats (?:its )?opponent if {_WHO} is a secondary attacker", _flow("beats-as-secondary")),
     *_DICE_PATTERNS,
     *_CAST_PATTERNS,
+    *_REVEAL_PATTERNS,
 )
 
 # --- the Movement phase and the Up card: texts read card by card --------------------------------
@@ -1085,7 +1144,7 @@ def build_cards(rows: Sequence[dict[str, str]]) -> tuple[list[Card], dict[str, i
         seen.add(key)
         source = TEXT_FROM.get((name, set_code))
         text = clean_text(texts[(source, set_code)] if source else row["Effect"])
-        reading = read_text(text, Context(name, kind, targets))
+        reading = read_text(text, Context(name, kind, targets, command=row["Command"].strip() == "Y"))
         vitality = _int(row["Vitality"])
         terrain_types = list(reading.terrain_types)
         if kind == "terrain" and name in BASIC_TERRAIN:

@@ -18,6 +18,7 @@ from domain.games.guardians.messages import (
     ChooseCommand,
     CombatResolved,
     CreatureChosen,
+    CreatureDeclared,
     DeckSeen,
     DeckShuffled,
     DeclareCommand,
@@ -39,7 +40,6 @@ from domain.games.guardians.messages import (
     Term,
     TurnPassed,
     TurnShield,
-    TypeDeclared,
 )
 from domain.games.guardians.state import (
     DECK,
@@ -182,10 +182,10 @@ def test_standard_bearer_04_makes_the_enemy_lay_first_and_say_its_type() -> None
     table = Table(face_off(["Swordsman", "Axeman"], ["Cabin Boy", "Cabin Boy"], defender_shield=bearer))
     combat_start(table)
     assert to_act(table.state) == (1,)  # the bearer's side waits
-    refuses(table, PlayCreature(seat=2, card=card_of(2, "Cabin Boy")), "Standard Bearer Maitz's Lightning 04")
+    refuses(table, PlayCreature(seat=2, card=card_of(2, "Cabin Boy")), "lay its creature first")
     table.play(PlayCreature(seat=1, card=card_of(1, "Swordsman")))
-    said = table.of(TypeDeclared)
-    assert [(e.seat, e.creature_type) for e in said] == [(1, "mortal")]
+    said = table.of(CreatureDeclared)
+    assert [(e.seat, e.source, e.what, e.value) for e in said] == [(1, bearer, "type", "mortal")]
     chosen = table.of(CreatureChosen)[-1]
     assert seen_by(chosen, 2).card == "" and redact(said[0], 2) == said[0]  # the type is public, the card is not
     assert to_act(table.state) == (2,)
@@ -194,7 +194,7 @@ def test_standard_bearer_04_makes_the_enemy_lay_first_and_say_its_type() -> None
     table.play(Pass(seat=2))
     both_pass(table)
     assert to_act(table.state) == (1, 2)  # only the first creature: later ones are laid together
-    assert len(table.of(TypeDeclared)) == 1
+    assert len(table.of(CreatureDeclared)) == 1
 
 
 def test_eye_of_missile_mayhem_returns_the_ranged_attackers() -> None:

@@ -55,7 +55,7 @@ PLAYED = {
     "moving": "Played on your own movement turn",
 }
 """When a Spell, Item or Accessory is played (its `play` ability's when)."""
-SAYS_ITS_LIMIT = frozenset({"play-limit", "guardian-sets"})
+SAYS_ITS_LIMIT = frozenset({"play-limit", "guardian-sets", "declare-first"})
 """Kinds whose sentence already says how long or how often."""
 LIMITS = {
     "once": "once",
@@ -167,6 +167,14 @@ TERRAIN_FATES = {
     "discard:face-down": "discarded, if face down",
     "flip:face-up": "turned face down, if face up",
 }
+
+
+DECLARED = {"size": "size", "type": "type (border color)", "class": "class"}
+SHOWN = {"storage": "its Storage Hand", "hand": "its Combat Hand"}
+
+
+def _shown_creatures(target: str) -> str:
+    return f"the {target_words(target.partition(':')[2])} in its Combat Hand"
 
 
 def _after_primary(a: Ability) -> str:
@@ -296,6 +304,11 @@ ABILITY_WORDS: dict[str, Callable[[Ability], str]] = {
                                           "the match-up before."),
     "enemy-terrain": lambda a: f"The enemy's terrain card where it fights is {TERRAIN_FATES.get(a.target, a.target)}.",
     "indestructible": lambda a: "No text or spell destroys it.",
+    # reveals, looks and declarations
+    "declare-first": lambda a: (f"The enemy lays its {'first ' if a.limit == 'once' else ''}match-up creature "
+                                f"first and says its {DECLARED.get(a.target, a.target)}."),
+    "shows": lambda a: f"The enemy shows you {SHOWN.get(a.target) or _shown_creatures(a.target)}.",
+    "lays-first": lambda a: f"The enemy lays its {target_words(a.target)} in match-ups before any other.",
     # the Movement phase
     "extra-steps": lambda a: (f"The Shield you are moving may go {a.amount} more space{'s' if a.amount != 1 else ''}."
                               if not a.target else

@@ -195,6 +195,17 @@ vocabulary below; `terrain` is one of TERRAIN_TYPES.
 | extra-flights | amount | this turn you may fly amount more Shields (one each takes off after your first flight) |
 | pass-move |  | before you turn a Shield: your movement option passes to the enemy, and yours comes later |
 | another-move |  | when your move ends, you turn another Shield at once (if you have one unturned) |
+| *reveals, looks and declarations* | | (reveals.py: a declaration is said to the table; cards shown |
+| | | to a seat are named to it and their owner only) |
+| declare-first | target [, when] [, limit] | the enemy lays its match-up creature first and says its "size", |
+| | | "type" (border) or "class" before this side lays: limit "once" for its first creature of the |
+| | | combat only; when "command": as the standing Command Card; else while the card is in play (its |
+| | | side's Shield, or a creature standing on the table) |
+| shows | target [, when] | the enemy shows this card's seat, once, as the card takes effect (a Spell; when |
+| | | "command": as the standing Command Card): "storage" its Storage Hand, "hand" its Combat |
+| | | Hand, "hand:<target>" the creatures of the target in its Combat Hand |
+| lays-first | target, when "command" | as the standing Command Card: the enemy lays its creatures of |
+| | | the target in match-ups before any other |
 
 Every ability may also say when it acts (`when`, one of WHEN) and how often or how long
 (`limit`, one of LIMITS); both are blank for an ability that holds whenever it applies.
@@ -359,6 +370,10 @@ ABILITY_KINDS = (
     "extra-flights",
     "pass-move",
     "another-move",
+    # reveals, looks and declarations: what a seat must show or tell (reveals.py)
+    "declare-first",
+    "shows",
+    "lays-first",
 )
 
 WHEN = (
@@ -415,7 +430,6 @@ _DOUBLE_BORDER = ("spell", "hand-item", "bribery")
 UNIQUE_TEXTS: frozenset[str] = frozenset(
     {
         # Basic Knights Theme
-        "re-standard-bearer-maitzs-lightning-04",
         "re-eye-of-missile-mayhem",
         "re-rooster",
         "re-force-barrier",

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from domain.games.guardians import texts
+from domain.games.guardians import reveals, texts
 from domain.games.guardians.answers import await_answer, check_not_cursed
 from domain.games.guardians.cards import Ability, Card, card
 from domain.games.guardians.citations import R_MOVE, R_ORGANIZE, R_SLOW_DOWN, R_SPELLS, text_box
@@ -229,6 +229,8 @@ def _effects(em: Em, rng: Rng, played: Answer) -> None:
             for each in (1, 2):
                 move(em, rule, each, em.state.zone(each, UP), UP, DISCARD, info.name)
             turn_up_cards(em, rng)
+        elif kind == "shows":
+            reveals.show(em, played.card, ability)
         elif kind == "skip-to":
             em.emit(EffectApplied, rule, seat=seat, source=played.card, effect="skip-to", note="Terrain Settlement")
             begin_settlement(em, rng)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from domain.games.guardians import control, dice, powers, texts
+from domain.games.guardians import control, dice, powers, reveals, texts
 from domain.games.guardians.answers import await_answer, check_not_cursed, cursed
 from domain.games.guardians.board import is_land, neighbours, stronghold_owner, strongholds
 from domain.games.guardians.citations import (
@@ -26,7 +26,6 @@ from domain.games.guardians.citations import (
     R_SECONDARY,
     R_SPELLS,
     R_TEXT,
-    R_TYPE_FIRST_BEARER,
     text_box,
 )
 from domain.games.guardians.effects import (
@@ -535,6 +534,7 @@ def _apply_commands(em: Em, rng: Rng) -> None:
             continue
         card, key = one.command, face(one.command).key
         note_text(em, seat_of(card), card)
+        reveals.show_command(em, card)
         _no_ranged(em, card, when="", rule=R_TEXT)
         if key in texts.SELF_DESTROYING_COMMANDS:
             for ability in abilities(card, "bonus-all"):
@@ -635,11 +635,9 @@ def check_play_creature(state: GuardiansState, command: PlayCreature) -> None:
     require(not mine.choice, R_PRIMARY, "you have laid your creature for this match-up")
     if command.card not in hand(state, mine):
         raise RuleViolation(R_PRIMARY, f"{command.card} is not a creature in your Combat Hand")
-    require(
-        not powers.waits_for_type(combat, seat),
-        R_TYPE_FIRST_BEARER,
-        "your Standard Bearer makes the enemy lay its first creature and say its type before you lay",
-    )
+    if reveals.waits_to_lay(combat, seat):
+        raise RuleViolation(R_PRIMARY, "your card makes the enemy lay its creature first and say what it is")
+    reveals.check_lays_first(hand(state, mine), combat, seat, command.card)
 
 
 def play_creature(em: Em, rng: Rng, command: PlayCreature) -> None:
@@ -650,10 +648,9 @@ def play_creature(em: Em, rng: Rng, command: PlayCreature) -> None:
         note_text(em, seat_of(command.card), command.card)
         dice.roll_revealed(em, rng, command.card, primary=False)
         return
-    bearer_waits = powers.waits_for_type(combat, other(seat))
     em.emit(CreatureChosen, R_PRIMARY, seat=seat, card=command.card)
-    if bearer_waits:
-        powers.declare_type(em, seat, command.card)
+    if reveals.waits_to_lay(combat, other(seat)):
+        reveals.declare(em, combat, seat, command.card)
     combat = combat_now(em.state)
     if combat.attacker.choice and combat.defender.choice:
         a_card, d_card = combat.attacker.choice, combat.defender.choice

@@ -569,12 +569,30 @@ class CreatureChosen(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class TypeDeclared(Event):
-    """Standard Bearer Maitz's Lightning 04: the creature type of the first creature
-    `seat` laid face down in this combat, said before the bearer's side lays its own."""
+class CreatureDeclared(Event):
+    """`seat` laid its creature face down first and says to the table `what` it is
+    ("size", "type" or "class": `value`), as the enemy's card `source` asks
+    (ability declare-first; reveals.py). Public: the card laid stays hidden."""
 
     seat: int
-    creature_type: str
+    source: str
+    what: str
+    value: str
+
+
+@dataclass(frozen=True, slots=True)
+class CardsShown(Event):
+    """`owner` shows `seat` its hidden `cards` (from `zone`), as `seat`'s card `source`
+    asks (reveals.py); `total` is a sum it tells with them (Vitality), 0 if none. Named
+    to `seat` and `owner` only: the others learn that cards were shown, and how many."""
+
+    seat: int
+    owner: int
+    source: str
+    zone: str
+    cards: tuple[str, ...]
+    count: int
+    total: int
 
 
 @dataclass(frozen=True, slots=True)

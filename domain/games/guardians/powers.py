@@ -1,6 +1,5 @@
 """Card texts that act in combat (texts.py names the cards; combat.py calls these at
-their moment): the Standard Bearer that makes the enemy lay first, the Eye of Missile
-Mayhem, the Large Idol, Bone Fright, the Titans, the Giant Aunts, the Iron Crag
+their moment): the Eye of Missile Mayhem, the Large Idol, Bone Fright, the Titans, the Giant Aunts, the Iron Crag
 Boggler and the Skeletal Minion (guardians Text Box). The Horse's bonus is a term of
 the totals (strength.py) and the Djinn's push ends its match-up (combat.py)."""
 
@@ -15,7 +14,6 @@ from domain.games.guardians.citations import (
     R_RANGED_RETURN,
     R_SKELETAL_MINION,
     R_TITANS,
-    R_TYPE_FIRST_BEARER,
     text_box,
 )
 from domain.games.guardians.effects import Em, move
@@ -29,7 +27,6 @@ from domain.games.guardians.messages import (
     SizeChanged,
     StonesSpent,
     StrongholdRuined,
-    TypeDeclared,
 )
 from domain.games.guardians.state import (
     DISCARD,
@@ -47,35 +44,6 @@ from domain.games.guardians.state import (
 )
 from domain.games.guardians.strength import defending_stronghold, may_fire, size_of, standing, stronghold_card
 from domain.kernel import Rng, RuleViolation, require
-
-# ---------------------------------------------------------------- Standard Bearer Maitz's Lightning 04
-
-
-def _bearer(one: Side) -> bool:
-    return bool(one.shield) and face(one.shield).key in texts.TYPE_FIRST_BEARERS
-
-
-def _first_lay(one: Side) -> bool:
-    """The side has laid no primary creature yet in this combat."""
-    return not one.choice and not any(c != one.command for c in one.played)
-
-
-def waits_for_type(combat: Combat, seat: int) -> bool:
-    """Whether `seat`'s Standard Bearer makes the enemy lay its first creature, and say
-    its type, before `seat` lays (two such bearers cancel out: RULES.md)."""
-    mine, theirs = side(combat, seat), side(combat, other(seat))
-    return _bearer(mine) and not _bearer(theirs) and _first_lay(theirs)
-
-
-def declare_type(em: Em, seat: int, card: str) -> None:
-    """`seat` laid the creature the enemy's bearer waited for: its type is said."""
-    em.emit(
-        TypeDeclared,
-        R_TYPE_FIRST_BEARER,
-        seat=seat,
-        creature_type=face(card).creature_type,
-    )
-
 
 # ---------------------------------------------------------------- Eye of Missile Mayhem
 

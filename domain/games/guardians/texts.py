@@ -53,8 +53,6 @@ for the primary attackers only (Floyd)."""
 FIRST_KNIGHT_BONUS = ("re-horse", 6)
 
 # Combat (powers.py)
-TYPE_FIRST_BEARERS = frozenset({"re-standard-bearer-maitzs-lightning-04"})
-"""Standard Bearers whose enemy lays its first creature of a combat first and says its type."""
 RANGED_RETURN = "re-eye-of-missile-mayhem"
 """Your ranged attackers of this combat come back to your Combat Hand after a match-up."""
 LARGE_IDOL = "re-large-idol"

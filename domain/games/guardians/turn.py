@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from domain.games.guardians import powers
+from domain.games.guardians import reveals
 from domain.games.guardians.organize import up_choice_pending
 from domain.games.guardians.state import (
     ALTERNATING,
@@ -43,7 +43,7 @@ def to_act(state: GuardiansState) -> tuple[int, ...]:
             return tuple(
                 s.seat
                 for s in (fight.attacker, fight.defender)
-                if not s.choice and not powers.waits_for_type(fight, s.seat)
+                if not s.choice and not reveals.waits_to_lay(fight, s.seat)
             )
         return ()
     if state.phase == SETTLEMENT:

@@ -15,6 +15,7 @@ from domain.games.guardians.cards import Ability, card
 from domain.games.guardians.messages import (
     CardPutBack,
     CardsMoved,
+    CardsShown,
     CommandChosen,
     Committed,
     CreatureChosen,
@@ -408,7 +409,8 @@ def redact(event: Event, viewer: int) -> Event:
     "placed", a Shield's too) shows the others nothing but that one card was placed
     until the layout is revealed; a Command Card or primary attacker laid face down is
     named to its seat only, and so are the deck cards a seat looks at for a spell and
-    the cards it puts back."""
+    the cards it puts back; cards a seat is shown by the enemy (reveals.py) are named to
+    the two seats only."""
     match event:
         case DeckShuffled():
             return replace(event, order=())
@@ -424,6 +426,8 @@ def redact(event: Event, viewer: int) -> Event:
         case CommandChosen(seat=seat) | CreatureChosen(seat=seat) | CardPutBack(seat=seat) if seat != viewer:
             return replace(event, card="")
         case DeckSeen(seat=seat) if seat != viewer:
+            return replace(event, cards=())
+        case CardsShown(seat=seat, owner=owner) if viewer not in (seat, owner):
             return replace(event, cards=())
     return event
 

@@ -341,6 +341,18 @@ def _deck_seen(e: m.DeckSeen, s: Seats) -> str:
     return f"{s(e.seat)} looks through {s.of(e.owner)} deck{seen} for a Creature to take."
 
 
+def _declared(e: m.CreatureDeclared, s: Seats) -> str:
+    what = {"size": "of size", "type": "of type"}.get(e.what, "of class")
+    return f"For {s.of(other(e.seat))} {label(e.source)}, {s(e.seat)} says the creature they laid is {what} " \
+        f"{e.value or 'none'}."
+
+
+def _shown(e: m.CardsShown, s: Seats) -> str:
+    told = f", {e.total} Vitality in all" if e.total else ""
+    shown = f": {_labels(e.cards)}" if e.cards else f" ({counted(e.count, 'card')})"
+    return f"For {s.of(e.seat)} {label(e.source)}, {s(e.owner)} shows them their {e.zone}{shown}{told}."
+
+
 def _put_back(e: m.CardPutBack, s: Seats) -> str:
     where = "at the bottom of their deck" if e.bottom else "on top of their deck"
     return f"{s(e.seat)} puts {label(e.card) if e.card else 'a card'} back {where}."
@@ -629,7 +641,8 @@ EVENTS: dict[type[Event], Callable[[Any, Seats], str]] = {
     m.AnswerOpened: _answer_opened,
     m.AnswerClosed: _answer_closed,
     m.CreatureChosen: _creature_chosen,
-    m.TypeDeclared: lambda e, s: f"{s(e.seat)} says their first creature is {e.creature_type or 'of no type'}.",
+    m.CreatureDeclared: _declared,
+    m.CardsShown: _shown,
     m.IdolFired: lambda e, s: (f"{s(e.seat)} fires {label(e.idol)} for {counted(e.stones, 'Power Stone')}: a "
                                f"{e.amount} pt. fire AOE."),
     m.SizeChanged: lambda e, s: (f"{s.of(e.seat)} {label(e.card)} takes size {e.size}"

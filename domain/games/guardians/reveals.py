@@ -1,0 +1,148 @@
+"""Reveals, looks and declarations (issue 30): card texts that make a seat show or tell
+something hidden to the other seat (guardians Text Box).
+
+Who is told what is the point: a declaration (`CreatureDeclared`) is public, said to
+the table; cards shown to one seat (`CardsShown`) are named to that seat and their
+owner only, and view.redact keeps them from everybody else, spectators included.
+
+- declare-first: the enemy lays its creature for a match-up first and says its size,
+  type or class before the card's side lays (Standard Bearers, Seer, Visionary, Baleful
+  Eye, Woolverine). Two sides that each wait for the other cancel out (RULES.md).
+- shows: the enemy shows the card's seat hidden cards, once, as the card takes effect:
+  its Storage Hand (Eye of Long Spying), its Combat Hand or those of it of a creature
+  target (Trumpeter).
+- lays-first: as the standing Command Card, the enemy lays its creatures of a target in
+  match-ups before any other (Trumpeter).
+"""
+
+from __future__ import annotations
+
+from domain.games.guardians.cards import Ability
+from domain.games.guardians.citations import text_box
+from domain.games.guardians.effects import Em
+from domain.games.guardians.messages import CardsShown, CreatureDeclared
+from domain.games.guardians.state import STORAGE, Combat, Side, combat_now, face, hand, other, seat_of, side
+from domain.games.guardians.strength import abilities, matches, size_of, standing
+from domain.kernel import RuleViolation
+
+# ---------------------------------------------------------------- declare-first
+
+
+def _declarers(one: Side) -> tuple[tuple[str, Ability], ...]:
+    """The side's declare-first abilities that act now, with their cards: its Shield's (a
+    Standard Bearer), its standing Command Card's (when "command"), and those of its
+    creatures standing on the table (when "": while in play)."""
+    found: list[tuple[str, Ability]] = []
+    if one.shield:
+        found.extend((one.shield, a) for a in abilities(one.shield, "declare-first"))
+    if one.command and one.command_live:
+        found.extend((one.command, a) for a in abilities(one.command, "declare-first") if a.when == "command")
+    for card in standing(one):
+        found.extend((card, a) for a in abilities(card, "declare-first") if not a.when)
+    return tuple(found)
+
+
+def _first_lay(one: Side) -> bool:
+    """The side has laid no primary creature yet in this combat (its Command Card aside)."""
+    return not one.choice and not any(c != one.command for c in one.played)
+
+
+def _asked(combat: Combat, seat: int) -> tuple[tuple[str, Ability], ...]:
+    """What `seat`'s cards ask the enemy to say before `seat` lays this match-up: the
+    abilities of limit "once" only for the enemy's first creature of the combat."""
+    first = _first_lay(side(combat, other(seat)))
+    return tuple((c, a) for c, a in _declarers(side(combat, seat)) if a.limit != "once" or first)
+
+
+def waits_to_lay(combat: Combat, seat: int) -> bool:
+    """Whether `seat` waits for the enemy to lay its creature, and say what its cards ask,
+    before it lays its own (two sides that both ask cancel out: RULES.md)."""
+    enemy = other(seat)
+    return (
+        not side(combat, enemy).choice
+        and bool(_asked(combat, seat))
+        and not _asked(combat, enemy)
+    )
+
+
+def declaration(card: str, what: str, combat: Combat) -> str:
+    """What a creature is said to be: its "size" (as it is in this combat), "type" (its
+    border: mortal, elemental, external) or "class" (its classes, "/" between them)."""
+    if what == "size":
+        return size_of(card, combat)
+    if what == "type":
+        return face(card).creature_type
+    return "/".join(face(card).classes)
+
+
+def declare(em: Em, combat: Combat, seat: int, card: str) -> None:
+    """`seat` laid `card`, which the enemy waited for: it says, to the table, what each of
+    the enemy's cards asks (once for each thing asked)."""
+    said: set[str] = set()
+    for source, ability in _asked(combat, other(seat)):
+        if ability.target in said:
+            continue
+        said.add(ability.target)
+        em.emit(
+            CreatureDeclared,
+            text_box(face(source).name),
+            seat=seat,
+            source=source,
+            what=ability.target,
+            value=declaration(card, ability.target, combat),
+        )
+
+
+# ---------------------------------------------------------------- shows
+
+
+def show(em: Em, source: str, ability: Ability) -> None:
+    """The enemy of `source`'s seat shows that seat the cards `ability` names, as the
+    card takes effect: "storage" its Storage Hand (as that seat may see it: a layout
+    placed in secret stays veiled), "hand" its Combat Hand, "hand:<target>" the
+    creatures of the target in its Combat Hand (the combat under way)."""
+    seat = seat_of(source)
+    enemy = other(seat)
+    zone, _, only = ability.target.partition(":")
+    if zone == "storage":
+        cards = em.state.veiled(seat).zone(enemy, STORAGE)
+    else:
+        combat = combat_now(em.state)
+        cards = tuple(c for c in hand(em.state, side(combat, enemy)) if not only or matches(only, c, combat))
+    em.emit(
+        CardsShown,
+        text_box(face(source).name),
+        seat=seat,
+        owner=enemy,
+        source=source,
+        zone=zone,
+        cards=cards,
+        count=len(cards),
+        total=0,
+    )
+
+
+def show_command(em: Em, card: str) -> None:
+    """A standing Command Card's shows (when "command") take effect with it."""
+    for ability in abilities(card, "shows"):
+        if ability.when == "command":
+            show(em, card, ability)
+
+
+# ---------------------------------------------------------------- lays-first
+
+
+def check_lays_first(state_hand: tuple[str, ...], combat: Combat, seat: int, card: str) -> None:
+    """`seat` lays `card` in a primary match-up: if the enemy's standing Command Card makes
+    it lay its creatures of a target first (lays-first), `card` must be one of them while
+    its Combat Hand (`state_hand`) holds any."""
+    enemy = side(combat, other(seat))
+    if not (enemy.command and enemy.command_live):
+        return
+    for ability in abilities(enemy.command, "lays-first"):
+        first = [c for c in state_hand if matches(ability.target, c, combat)]
+        if first and card not in first:
+            raise RuleViolation(
+                text_box(face(enemy.command).name),
+                f"lay your creatures of {ability.target.replace('|', ' or ')} before any other",
+            )
