@@ -705,6 +705,50 @@ def _flow(kind: str, *, target: str = "", when: str = "", amount: bool = False) 
     return build
 
 
+# --- command cards and creature magic items (domain combat.py: the Command Card step) ----
+
+_COMMAND_KINDS = ("spell", "hand-item", "creature-item")
+
+
+def _command_play(match: re.Match[str], context: Context) -> list[Ability] | None:
+    """A Spell or Item played as (or instead of) the Command Card; target: the role its
+    seat must have."""
+    if context.kind not in _COMMAND_KINDS:
+        return None
+    return [Ability("play", target=(match.group("w") or "").lower(), when="command")]
+
+
+def _aoe_own(match: re.Match[str], context: Context) -> list[Ability]:
+    return [Ability("aoe-own", _n(match), (match.group("e") or "plain").lower())]
+
+
+_COMMAND_PATTERNS: tuple[tuple[str, Build], ...] = (
+    (r"play (?:as|instead of) (?:a |your )?command card(?: when (?P<w>attacking|defending))?", _command_play),
+    (r"must be played as (?:your )?command card",
+     lambda match, context: [Ability("command-only")] if context.kind == "creature" else None),
+    (r"does nothing", _nothing),  # Scamp Jones: a Command Card with no effect
+    (r"(?P<n>\d+) pt\.? (?:(?P<e>fire|fear) )?aoe that affects your own combat hand", _aoe_own),
+    (rf"discard your entire combat hand when {_WHO} is used as a command card", _flow("discards-hand")),
+    (rf"{_WHO} and your opponent's command card are both destroyed", _flow("destroys-command")),
+    (r"(?:your )?opponent'?s command ability is dispelled", _flow("dispels-command")),
+    # A promotional offer printed on the card, not a rule.
+    (r"or (?:mail|send) (?:this card|it) to fpg\b.*|include \$?[\d.]+ ?\$? for s&h", _nothing),
+)
+"""The theme's clauses (RULES.md: Cards and their texts), tried after the other themes'."""
+
+CARD_READINGS: dict[str, tuple[Ability, ...]] = {
+    # Ice Storm: its AOE on flyers strikes both Combat Hands, a reading its third sentence
+    # gives to its second.
+    "re-ice-storm": (
+        Ability("play", when="command"),
+        Ability("aoe", 7, "plain:flying"),
+        Ability("aoe-own", 7, "plain:flying"),
+    ),
+}
+"""Cards whose whole text is read here, by key, in general ability kinds: a text whose
+sentences no general pattern should read one by one."""
+
+
 _PATTERNS: tuple[tuple[str, Build], ...] = (
     (rf"(?P<n>[+-]\d+)\s*(?:vitality\s+)?in\s+{_t('t')}", _terrain_bonus),
     (r"(?P<n>[+-]\d+)\s*(?:vitality\s+)?vs\.?\s+(?P<t>[^,;]+)", _with_target("bonus-vs", amount=True)),
@@ -790,6 +834,7 @@ _PATTERNS: tuple[tuple[str, Build], ...] = (
     (rf"beats (?:its )?opponent if {_WHO} is a secondary attacker", _flow("beats-as-secondary")),
     *_DICE_PATTERNS,
     *_CAST_PATTERNS,
+    *_COMMAND_PATTERNS,
 )
 
 PATTERNS = tuple((re.compile(pattern, re.IGNORECASE), build) for pattern, build in _PATTERNS)
@@ -948,6 +993,8 @@ def build_cards(rows: Sequence[dict[str, str]]) -> tuple[list[Card], dict[str, i
         source = TEXT_FROM.get((name, set_code))
         text = clean_text(texts[(source, set_code)] if source else row["Effect"])
         reading = read_text(text, Context(name, kind, targets))
+        if key in CARD_READINGS:
+            reading = Reading(CARD_READINGS[key], (), None, False, parsed=len(sentences(text)), unparsed=0)
         vitality = _int(row["Vitality"])
         terrain_types = list(reading.terrain_types)
         if kind == "terrain" and name in BASIC_TERRAIN:

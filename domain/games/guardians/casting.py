@@ -20,7 +20,6 @@ from __future__ import annotations
 
 from functools import cache
 
-from domain.games.guardians import texts
 from domain.games.guardians.answers import await_answer, check_not_cursed
 from domain.games.guardians.cards import Ability, Card, card
 from domain.games.guardians.citations import R_ORGANIZE, R_SPELLS, text_box
@@ -66,7 +65,7 @@ IN_PLAY_ZONES = {"terrain": "terrain:", "upgrade": "upgrade:"}
 @cache
 def _general(key: str) -> bool:
     info = card(key)
-    return info.kind in CAST_KINDS and info.text == "keyword" and key not in texts.COMMAND_SPELLS
+    return info.kind in CAST_KINDS and info.text == "keyword" and not info.command_play
 
 
 def general(card_id: str) -> bool:
