@@ -880,6 +880,58 @@ _STRENGTH2_OUTCOMES: tuple[tuple[str, Build], ...] = (
      r"a\s+face-down\s+terrain", _flow("enemy-terrain", target="flip:face-up", when="survives")),
 )
 """The second strength wave's match-up outcomes (RULES.md: Strength texts, second wave)."""
+# --- command cards and creature magic items (domain combat.py: the Command Card step) ----
+
+_COMMAND_KINDS = ("spell", "hand-item", "creature-item")
+
+
+def _command_play(match: re.Match[str], context: Context) -> list[Ability] | None:
+    """A Spell or Item played as (or instead of) the Command Card; target: the role its
+    seat must have."""
+    if context.kind not in _COMMAND_KINDS:
+        return None
+    return [Ability("play", target=(match.group("w") or "").lower(), when="command")]
+
+
+def _aoe_own(match: re.Match[str], context: Context) -> list[Ability]:
+    return [Ability("aoe-own", _n(match), (match.group("e") or "plain").lower())]
+
+
+_COMMAND_PATTERNS: tuple[tuple[str, Build], ...] = (
+    (r"play (?:as|instead of) (?:a |your )?command card(?: when (?P<w>attacking|defending))?", _command_play),
+    (r"must be played as (?:your )?command card",
+     lambda match, context: [Ability("command-only")] if context.kind == "creature" else None),
+    (r"does nothing", _nothing),  # Scamp Jones: a Command Card with no effect
+    (r"(?P<n>\d+) pt\.? (?:(?P<e>fire|fear) )?aoe that affects your own combat hand", _aoe_own),
+    (rf"discard your entire combat hand when {_WHO} is used as a command card", _flow("discards-hand")),
+    (rf"{_WHO} and your opponent's command card are both destroyed", _flow("destroys-command")),
+    (r"(?:your )?opponent'?s command ability is dispelled", _flow("dispels-command")),
+    # A promotional offer printed on the card, not a rule.
+    (r"or (?:mail|send) (?:this card|it) to fpg\b.*|include \$?[\d.]+ ?\$? for s&h", _nothing),
+)
+"""The theme's clauses (RULES.md: Cards and their texts), tried after the other themes'."""
+
+CARD_READINGS: dict[str, tuple[Ability, ...]] = {
+    # +1 step for the Shield being moved; played during your own move (RULES.md).
+    "re-potion-of-movement-essence": (Ability("play", when="moving"), Ability("extra-steps", 1)),
+    # A non-flying Shield of nothing but Pirates, carrying him, goes a space further, shown.
+    "di-first-mate-muldoon": (Ability("extra-steps", 1, "pirate"),),
+    # Your movement option passes once, before you turn a Shield.
+    "di-crash": (Ability("play", when="moving"), Ability("pass-move")),
+    # A second flying Shield this turn.
+    "di-ongo-air-traffic-controller": (Ability("play", when="movement"), Ability("extra-flights", 1)),
+    # Another Shield of yours moves as soon as this move ends.
+    "di-war": (Ability("play", when="moving"), Ability("another-move")),
+    # Ice Storm: its AOE on flyers strikes both Combat Hands, a reading its third sentence
+    # gives to its second.
+    "re-ice-storm": (
+        Ability("play", when="command"),
+        Ability("aoe", 7, "plain:flying"),
+        Ability("aoe-own", 7, "plain:flying"),
+    ),
+}
+"""Cards whose whole text is read here, by key, in general ability kinds: a text whose
+sentences no general pattern should read one by one."""
 
 
 _PATTERNS: tuple[tuple[str, Build], ...] = (
@@ -970,24 +1022,8 @@ _PATTERNS: tuple[tuple[str, Build], ...] = (
     *_DICE_PATTERNS,
     *_CAST_PATTERNS,
     *_REVEAL_PATTERNS,
+    *_COMMAND_PATTERNS,
 )
-
-# --- the Movement phase and the Up card: texts read card by card --------------------------------
-
-MOVEMENT_READINGS: dict[str, tuple[Ability, ...]] = {
-    # +1 step for the Shield being moved; played during your own move (RULES.md).
-    "re-potion-of-movement-essence": (Ability("play", when="moving"), Ability("extra-steps", 1)),
-    # A non-flying Shield of nothing but Pirates, carrying him, goes a space further, shown.
-    "di-first-mate-muldoon": (Ability("extra-steps", 1, "pirate"),),
-    # Your movement option passes once, before you turn a Shield.
-    "di-crash": (Ability("play", when="moving"), Ability("pass-move")),
-    # A second flying Shield this turn.
-    "di-ongo-air-traffic-controller": (Ability("play", when="movement"), Ability("extra-flights", 1)),
-    # Another Shield of yours moves as soon as this move ends.
-    "di-war": (Ability("play", when="moving"), Ability("another-move")),
-}
-"""Texts of the theme that no sentence pattern reads (each card's phrasing is its own): the
-card's whole text as abilities, by key."""
 
 PATTERNS = tuple((re.compile(pattern, re.IGNORECASE), build) for pattern, build in _PATTERNS)
 """Keyword clauses, tried in this order at each clause of a sentence."""
@@ -1145,6 +1181,8 @@ def build_cards(rows: Sequence[dict[str, str]]) -> tuple[list[Card], dict[str, i
         source = TEXT_FROM.get((name, set_code))
         text = clean_text(texts[(source, set_code)] if source else row["Effect"])
         reading = read_text(text, Context(name, kind, targets, command=row["Command"].strip() == "Y"))
+        if key in CARD_READINGS:
+            reading = Reading(CARD_READINGS[key], (), None, False, parsed=len(sentences(text)), unparsed=0)
         vitality = _int(row["Vitality"])
         terrain_types = list(reading.terrain_types)
         if kind == "terrain" and name in BASIC_TERRAIN:
@@ -1157,8 +1195,6 @@ def build_cards(rows: Sequence[dict[str, str]]) -> tuple[list[Card], dict[str, i
             abilities.append(Ability("no-ranged"))
         if key in FLAVOUR:
             status, abilities = "none", []
-        elif key in MOVEMENT_READINGS:
-            status, abilities = "keyword", list(MOVEMENT_READINGS[key])
         elif not text or (kind == "bribery" and text.lower() == "bribery"):
             status = "none"
         elif reading.unparsed == 0:

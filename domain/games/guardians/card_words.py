@@ -53,8 +53,10 @@ PLAYED = {
     "up": "Played right after the Up cards are turned",
     "movement": "Played in the Movement phase",
     "moving": "Played on your own movement turn",
+    "command": "Played as the Command Card",
 }
 """When a Spell, Item or Accessory is played (its `play` ability's when)."""
+ROLE = {"attacking": " when attacking", "defending": " when defending"}
 SAYS_ITS_LIMIT = frozenset({"play-limit", "guardian-sets", "declare-first"})
 """Kinds whose sentence already says how long or how often."""
 LIMITS = {
@@ -309,6 +311,11 @@ ABILITY_WORDS: dict[str, Callable[[Ability], str]] = {
                                 f"first and says its {DECLARED.get(a.target, a.target)}."),
     "shows": lambda a: f"The enemy shows you {SHOWN.get(a.target) or _shown_creatures(a.target)}.",
     "lays-first": lambda a: f"The enemy lays its {target_words(a.target)} in match-ups before any other.",
+    # Command Cards and creature Magic Items
+    "command-only": lambda a: "Played only as the Command Card.",
+    "aoe-own": lambda a: _aoe(a).replace(" attack", " attack on your own Combat Hand", 1),
+    "discards-hand": lambda a: "Your other creatures in the Combat Hand are discarded.",
+    "destroys-command": lambda a: "This card and the enemy's Command Card are both destroyed.",
     # the Movement phase
     "extra-steps": lambda a: (f"The Shield you are moving may go {a.amount} more space{'s' if a.amount != 1 else ''}."
                               if not a.target else
@@ -357,7 +364,7 @@ ABILITY_WORDS: dict[str, Callable[[Ability], str]] = {
     "primary-bonus": lambda a: f"{_rolled(a)} Vitality as a primary attacker.",
     "fixes-dice": lambda a: f"While it is in play and unbeaten, every {a.target} rolled shows {a.amount}.",
     # spells, hand items and accessories
-    "play": lambda a: f"{PLAYED.get(a.when, PLAYED['any-time'])}.",
+    "play": lambda a: f"{PLAYED.get(a.when, PLAYED['any-time'])}{ROLE.get(a.target, '')}.",
     "costs-stones": lambda a: f"Costs {a.amount} Power Stone{'s' if a.amount != 1 else ''} to play.",
     "steal-stones": lambda a: f"Takes up to {a.amount} of the enemy's Power Stones.",
     "destroy-in-play": lambda a: ("Destroys the terrain card you name." if a.target == "terrain"

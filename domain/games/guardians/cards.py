@@ -141,9 +141,9 @@ vocabulary below; `terrain` is one of TERRAIN_TYPES.
 | *spells, hand items and accessories* | | (played the one general way, casting.py: a Spell, Hand Item or |
 | | | Accessory whose every sentence is read; play-limit also takes limit "in-play": no card |
 | | | of the target in play next to any Guardian) |
-| play | when | when it is played: "draw" (Draw & Organize), "up" (the opening window after the Up |
-| | | cards), "movement" (that window or a combat's Spell windows), "any-time" (any of those); |
-| | | a card with none is played any time |
+| play | when [, target] | when it is played: "draw" (Draw & Organize), "up" (the opening window after the Up |
+| | | cards), "movement" (that window or a combat's Spell windows), "any-time" (any of those), |
+| | | "command" (as the Command Card: see below); a card with none is played any time |
 | costs-stones | amount | Power Stones paid when it is played |
 | steal-stones | amount | up to amount of the enemy's Power Stones go to its seat |
 | destroy-in-play | target | destroys the card it names (PlayCard's target): "terrain" (a Terrain card face up on |
@@ -206,6 +206,15 @@ vocabulary below; `terrain` is one of TERRAIN_TYPES.
 | | | Hand, "hand:<target>" the creatures of the target in its Combat Hand |
 | lays-first | target, when "command" | as the standing Command Card: the enemy lays its creatures of |
 | | | the target in match-ups before any other |
+| *command cards and creature magic items* | | (a `play` with when "command" makes a Spell, Hand Item or |
+| | | creature Magic Item a Command Card, played only as one, from the Storage Hand or, a creature |
+| | | item, from its stack in the Combat Hand; its target "attacking"/"defending": only when its |
+| | | seat attacks/defends; the kinds below act as the Command Card, when it stands) |
+| command-only |  | a creature played only as the Command Card: never in a match-up nor as a secondary attacker |
+| aoe-own | amount, target | an n pt. AOE on your own Combat Hand (target as aoe's: element[:class]) |
+| discards-hand |  | your other creatures in the Combat Hand are discarded |
+| destroys-command |  | this card and the enemy's Command Card are destroyed (the enemy's is dispelled too: |
+| | | dispels-command) |
 
 Every ability may also say when it acts (`when`, one of WHEN) and how often or how long
 (`limit`, one of LIMITS); both are blank for an ability that holds whenever it applies.
@@ -374,6 +383,11 @@ ABILITY_KINDS = (
     "declare-first",
     "shows",
     "lays-first",
+    # command cards and creature magic items (combat.py: the Command Card step)
+    "command-only",
+    "aoe-own",
+    "discards-hand",
+    "destroys-command",
 )
 
 WHEN = (
@@ -435,7 +449,6 @@ UNIQUE_TEXTS: frozenset[str] = frozenset(
         "re-force-barrier",
         "re-st-ballantines-evocation",
         "re-dispel-magic",
-        "re-vitales-dark-cloud",
         "re-horse",
         "di-bone-fright",
         # Basic Giants and Fairies Theme
@@ -531,6 +544,11 @@ class Card:
     """Shields, standard bearers (guardians SHIELDS? WHAT ARE SHIELDS?) and shield/terrain cards."""
     in_deck: bool = field(init=False, repr=False, compare=False)
     """Whether the card may be in a deck (not a Guardian or a stronghold card)."""
+    command_play: str = field(init=False, repr=False, compare=False)
+    """A card played only as the Command Card (its "play" ability's when is "command"):
+    "any", or the role its seat must have ("attacking", "defending"); "" for other cards."""
+    command_only: bool = field(init=False, repr=False, compare=False)
+    """A creature that may be played only as the Command Card (ability command-only)."""
 
     def __post_init__(self) -> None:
         border = "single" if self.kind in _SINGLE_BORDER else "double" if self.kind in _DOUBLE_BORDER else ""
@@ -538,6 +556,9 @@ class Card:
         object.__setattr__(self, "is_creature", self.kind == "creature")
         object.__setattr__(self, "is_shield", self.kind in SHIELD_KINDS)
         object.__setattr__(self, "in_deck", self.kind in DECK_KINDS)
+        play = next((a for a in self.abilities if a.kind == "play" and a.when == "command"), None)
+        object.__setattr__(self, "command_play", "" if play is None else play.target or "any")
+        object.__setattr__(self, "command_only", self.has("command-only"))
 
     @property
     def up(self) -> int:

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from domain.games.guardians import reveals, texts
+from domain.games.guardians import reveals
 from domain.games.guardians.answers import await_answer, check_not_cursed
 from domain.games.guardians.cards import Ability, Card, card
 from domain.games.guardians.citations import R_MOVE, R_ORGANIZE, R_SLOW_DOWN, R_SPELLS, text_box
@@ -73,7 +73,7 @@ IN_PLAY_ZONES = {"terrain": "terrain:", "upgrade": "upgrade:"}
 @cache
 def _general(key: str) -> bool:
     info = card(key)
-    return info.kind in CAST_KINDS and info.text == "keyword" and key not in texts.COMMAND_SPELLS
+    return info.kind in CAST_KINDS and info.text == "keyword" and not info.command_play
 
 
 def general(card_id: str) -> bool:

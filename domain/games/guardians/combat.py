@@ -159,17 +159,28 @@ def acting(state: GuardiansState, seat: int, *stages: str) -> Combat:
 
 def command_candidates(state: GuardiansState, seat: int) -> tuple[str, ...]:
     """The cards a seat may play as its Command Card: a creature of its Combat Hand with a
-    command, or a Spell played as one."""
+    command, a Spell or Hand Item of its Storage Hand played as one, or a creature Magic
+    Item of its stack played as one (cards.py: play, when "command"; its target, the
+    role its seat must have)."""
     combat = combat_of(state)
     if forbids_commands(state, combat):
         return ()
-    creatures = tuple(c for c in hand(state, side(combat, seat)) if face(c).command)
+    mine = side(combat, seat)
+    role = "attacking" if seat == combat.attacker.seat else "defending"
+    creatures = tuple(c for c in hand(state, mine) if face(c).command)
+    items = tuple(c for c in state.zone(seat, mine.zone) if face(c).command_play in ("any", role))
     spells = tuple(
         c
         for c in state.zone(seat, STORAGE)
-        if face(c).key in texts.COMMAND_SPELLS and not cursed(state, seat, face(c).name)
+        if face(c).command_play in ("any", role) and not cursed(state, seat, face(c).name)
     )
-    return creatures + spells
+    return creatures + items + spells
+
+
+def fighters(state: GuardiansState, one: Side) -> tuple[str, ...]:
+    """The creatures of a side's Combat Hand that may still fight: all but those played
+    only as the Command Card (command-only: they stay in the hand, RULES.md)."""
+    return tuple(c for c in hand(state, one) if not face(c).command_only)
 
 
 def _laid(state: GuardiansState, space: str) -> tuple[str, ...]:
@@ -331,7 +342,7 @@ def _reveal_commands(em: Em) -> None:
             ua, ud = face(a).up, face(d).up
             dispelled = [a, d] if ua == ud else [a if ua < ud else d]
         for mine, theirs in ((a, d), (d, a)):
-            if has(mine, "dispels-command") and theirs not in dispelled:
+            if (has(mine, "dispels-command") or has(mine, "destroys-command")) and theirs not in dispelled:
                 dispelled.append(theirs)
     em.emit(CommandsRevealed, R_COMBAT, cards=cards, dispelled=tuple(sorted(set(dispelled))))
     for card in cards:
@@ -546,7 +557,38 @@ def _apply_commands(em: Em, rng: Rng) -> None:
             em.emit(EffectApplied, R_TEXT, seat=one.seat, source=card, effect="terrain", cards=(ability.terrain,))
         for ability in abilities(card, "aoe"):
             aoe_strike(em, one.seat, card, ability.amount, ability.target)
+        for ability in abilities(card, "aoe-own"):
+            aoe_strike(em, one.seat, card, ability.amount, ability.target, own=True)
+        if has(card, "discards-hand"):
+            _discard_hand(em, one, card)
+        if has(card, "destroys-command"):
+            _destroy_commands(em, one, card)
     begin_primaries(em, rng)
+
+
+def _discard_hand(em: Em, one: Side, source: str) -> None:
+    """discards-hand: the Command Card's seat discards the creatures left in its Combat
+    Hand (Vensuni Inferno Swarm)."""
+    left = hand(em.state, side(combat_now(em.state), one.seat))
+    em.emit(EffectApplied, R_TEXT, seat=one.seat, source=source, effect="discards-hand", cards=left)
+    for card in left:
+        em.emit(CreatureStatus, R_TEXT, seat=one.seat, card=card, status="destroyed", by=source)
+
+
+def _destroy_commands(em: Em, one: Side, source: str) -> None:
+    """destroys-command: the card and the enemy's Command Card (dispelled at the reveal)
+    are destroyed: a creature is, an Item leaves its stack for the discard pile (a Spell or
+    Hand Item lies there already)."""
+    theirs = side(combat_now(em.state), other(one.seat))
+    gone = tuple(c for c in (source, theirs.command) if c)
+    em.emit(EffectApplied, R_TEXT, seat=one.seat, source=source, effect="destroys-command", cards=gone)
+    for card, owner in ((source, one), (theirs.command, theirs)):
+        if not card:
+            continue
+        if face(card).is_creature:
+            em.emit(CreatureStatus, R_TEXT, seat=owner.seat, card=card, status="destroyed", by=source)
+        elif card in em.state.zone(owner.seat, owner.zone):
+            move(em, R_TEXT, owner.seat, (card,), owner.zone, DISCARD, f"destroyed by {face(source).name}")
 
 
 def _party(em: Em, source: str) -> None:
@@ -557,15 +599,15 @@ def _party(em: Em, source: str) -> None:
                 em.emit(CreatureStatus, R_TEXT, seat=one.seat, card=card, status="out", by=source)
 
 
-def aoe_strike(em: Em, seat: int, source: str, amount: int, element: str) -> None:
-    """An AOE hits every creature in the enemy's Combat Hand of Vitality `amount` or
-    less, but those immune to it; methane puts them out of play instead of
-    discarding them (guardians AOE attacks)."""
+def aoe_strike(em: Em, seat: int, source: str, amount: int, element: str, *, own: bool = False) -> None:
+    """An AOE hits every creature in the enemy's Combat Hand (its own seat's, if `own`:
+    aoe-own) of Vitality `amount` or less, but those immune to it; methane puts them out
+    of play instead of discarding them (guardians AOE attacks)."""
     combat = combat_now(em.state)
     kind, _, only = element.partition(":")
     changes = aoe_changes(em.state, combat, source, kind)
     amount += sum(t.value for t in changes)
-    struck = side(combat, other(seat))
+    struck = side(combat, seat if own else other(seat))
     shelter = _standing_command(combat, "hand-immune", struck.seat)
     victims = tuple(
         c
@@ -590,7 +632,7 @@ def aoe_strike(em: Em, seat: int, source: str, amount: int, element: str) -> Non
     )
     status = "out" if kind == "methane" else "destroyed"
     for card in victims:
-        em.emit(CreatureStatus, R_AOE, seat=other(seat), card=card, status=status, by=source)
+        em.emit(CreatureStatus, R_AOE, seat=struck.seat, card=card, status=status, by=source)
 
 
 # ---------------------------------------------------------------- primary attacks
@@ -611,7 +653,7 @@ def next_matchup(em: Em, rng: Rng) -> None:
     side that still does (guardians SECONDARY ATTACKS)."""
     state = em.state
     combat = combat_now(state)
-    a_left, d_left = hand(state, combat.attacker), hand(state, combat.defender)
+    a_left, d_left = fighters(state, combat.attacker), fighters(state, combat.defender)
     if a_left and d_left:
         return
     for one, left in ((combat.attacker, a_left), (combat.defender, d_left)):
@@ -635,6 +677,8 @@ def check_play_creature(state: GuardiansState, command: PlayCreature) -> None:
     require(not mine.choice, R_PRIMARY, "you have laid your creature for this match-up")
     if command.card not in hand(state, mine):
         raise RuleViolation(R_PRIMARY, f"{command.card} is not a creature in your Combat Hand")
+    if face(command.card).command_only:
+        raise RuleViolation(text_box(face(command.card).name), "it is played only as the Command Card")
     if reveals.waits_to_lay(combat, seat):
         raise RuleViolation(R_PRIMARY, "your card makes the enemy lay its creature first and say what it is")
     reveals.check_lays_first(hand(state, mine), combat, seat, command.card)
@@ -1062,8 +1106,8 @@ def _secondary_targets(state: GuardiansState, seat: int) -> tuple[str, ...]:
 def _check_secondary(state: GuardiansState, command: PlayCreature) -> None:
     seat = command.seat
     combat = acting(state, seat, "secondary")
-    if command.card not in hand(state, side(combat, seat)):
-        raise RuleViolation(R_SECONDARY, f"{command.card} is not a creature in your Combat Hand")
+    if command.card not in fighters(state, side(combat, seat)):
+        raise RuleViolation(R_SECONDARY, f"{command.card} is not a creature in your Combat Hand that may fight")
     if command.target not in _secondary_targets(state, seat):
         raise RuleViolation(
             R_SECONDARY, f"{command.target or 'nothing'} is not an enemy creature on the table you may attack"
@@ -1118,7 +1162,7 @@ def _stones_for_beating(em: Em, winner: str, rule: str) -> None:
 def next_secondary(em: Em, rng: Rng) -> None:
     combat = combat_now(em.state)
     seat = combat.actor
-    if hand(em.state, side(combat, seat)) and _secondary_targets(em.state, seat):
+    if fighters(em.state, side(combat, seat)) and _secondary_targets(em.state, seat):
         return
     end_combat(em, rng)
 

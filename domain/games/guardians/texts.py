@@ -8,9 +8,6 @@ from __future__ import annotations
 
 from domain.games.guardians.cards import Ability, Card
 
-COMMAND_SPELLS = frozenset({"re-vitales-dark-cloud", "di-howl-of-the-dead"})
-"""Spells played as (or instead of) the Command Card (guardians COMBAT)."""
-
 OPPONENT_STATES = "the opponent states something about his creatures"
 CONTRADICTIONS: dict[str, str] = {
     # Each makes the opponent state something about his creatures before combat: the size

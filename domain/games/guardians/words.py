@@ -440,6 +440,11 @@ def _effect(e: m.EffectApplied, s: Seats) -> str:
         return f"{by}: {listed([owned(card, s) for card in e.cards])} goes back to the Storage Hand, not spent."
     if e.effect == "pass-move":
         return f"{by}: {s(e.seat)} passes this movement option without turning a Shield."
+    if e.effect == "discards-hand":
+        gone = listed([owned(card, s) for card in e.cards], "no creature")
+        return f"{by}, played as the Command Card, makes {s(e.seat)} discard the rest of their Combat Hand: {gone}."
+    if e.effect == "destroys-command":
+        return f"{by} destroys itself and the enemy's Command Card: {listed([owned(card, s) for card in e.cards])}."
     cards = f" ({listed([_target(card, s) for card in e.cards])})" if e.cards else ""
     return f"{by}: {e.effect.replace('-', ' ')}{f' {e.amount}' if e.amount else ''}{cards}."
 
