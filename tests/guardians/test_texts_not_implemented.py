@@ -60,18 +60,18 @@ def test_a_guardian_and_a_stronghold_say_so_when_the_game_is_set_up() -> None:
 def test_a_standard_bearer_and_an_upgrade_say_so_when_the_layouts_are_revealed() -> None:
     """Placed in secret, they come into play when both layouts are shown; the note is
     public, as the cards then are."""
-    bearer, cannon = instances(1, ["Standard Bearer Brom's Angelic 19", "Flame Cannon"])
-    t = Table(table(phase=ORGANIZE, zones={"1:drawn": (bearer, cannon), "2:drawn": instances(2, ["Archer"])}))
+    bearer, garden = instances(1, ["Standard Bearer Brom's Angelic 19", "Lotus Flower Water Garden"])
+    t = Table(table(phase=ORGANIZE, zones={"1:drawn": (bearer, garden), "2:drawn": instances(2, ["Archer"])}))
     t.play(Place(seat=1, card=bearer, to="on:a1"))
-    t.play(Place(seat=1, card=cannon, to="upgrade:a1"))
+    t.play(Place(seat=1, card=garden, to="upgrade:a1"))
     t.play(FinishOrganizing(seat=1))
     assert not notes(t.events)
     revealed = t.play(FinishOrganizing(seat=2))
     kinds = [type(e).__name__ for e in revealed]
-    assert notes(revealed) == [(1, bearer), (1, cannon)]
+    assert notes(revealed) == [(1, bearer), (1, garden)]
     assert kinds.index("EffectApplied") > kinds.index(LayoutRevealed.__name__)
     shown = [GAME.redact(e, 2) for e in of(revealed, EffectApplied)]
-    assert notes(shown) == [(1, bearer), (1, cannon)]
+    assert notes(shown) == [(1, bearer), (1, garden)]
 
 
 def test_a_terrain_card_says_so_when_it_is_laid_face_up() -> None:
@@ -87,7 +87,23 @@ def test_a_terrain_card_says_so_when_it_is_laid_face_up() -> None:
     assert not notes(t.play(PlaceTerrain(seat=1, land="b2", card=woods)))
 
 
-def test_a_channeler_says_so_when_it_channels() -> None:
+@pytest.fixture
+def unimplemented_channeler() -> Iterator[str]:
+    """The Eternal Witch Lord as if its text were not implemented (no other channeler's text is
+    left unimplemented)."""
+    loaded = cards._load()
+    key = "re-eternal-witch-lord"
+    original = loaded[key]
+    loaded[key] = replace_card(original, text="unimplemented")
+    face.cache_clear()
+    try:
+        yield key
+    finally:
+        loaded[key] = original
+        face.cache_clear()
+
+
+def test_a_channeler_says_so_when_it_channels(unimplemented_channeler: str) -> None:
     """The Eternal Witch Lord, face down under a stronghold, is shown as it channels (to a Wraith:
     it channels to Undead only).
     A creature with no CMP under a stronghold does not channel (guardians Channelers)."""
