@@ -722,6 +722,14 @@ def _upgrade(read: Callable[[re.Match[str]], list[Ability]]) -> Build:
     return build
 
 
+def _lost_to_pen(match: re.Match[str], context: Context) -> list[Ability] | None:
+    """A stronghold card's: its owner's lost creatures of the target go to the Creature Pen."""
+    target = context.targets.creatures(match.group("t"))
+    if context.kind != "stronghold" or target is None:
+        return None
+    return [Ability("lost-to-pen", target=target)]
+
+
 _SETTLE_PATTERNS: tuple[tuple[str, Build], ...] = (
     (r"can heal one (?P<t>[\w' ]+?) regardless of who controls the space", _heals(when="combat-end")),
     (r"can heal one (?P<t>[\w' ]+?) for every creature your opponent lost in combat", _heals(limit="enemy-lost")),
@@ -734,6 +742,11 @@ _SETTLE_PATTERNS: tuple[tuple[str, Build], ...] = (
      _upgrade(lambda match: [Ability("fired-aoe", _n(match), "fire", when="command")])),
     (r"for each extra stone, add (?P<n>\d+) pts?\. to the aoe",
      _upgrade(lambda match: [Ability("per-extra-stone", _n(match))])),
+    (r"(?:crenell?ations|crenalations) stop flying to all of your stronghold\s+cards",
+     _upgrade(lambda match: [Ability("no-flying-in", target="strongholds")])),
+    (r"flying is still allowed from the stronghold\s+spaces", _upgrade(lambda match: [])),  # no-flying-in's "in"
+    (r"all (?P<t>[\w' ]+?) lost in combat on this card go to your (?P=t) creature pen instead of the discard pile",
+     _lost_to_pen),
 )
 """The theme's clauses (RULES.md: Cards and their texts), tried last."""
 

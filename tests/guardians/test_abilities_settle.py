@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import pytest
 
+from domain.games.guardians import GAME
 from domain.games.guardians.legal import legal_commands
 from domain.games.guardians.messages import (
+    CardsMoved,
     CombatResolved,
     DeclareCommand,
     FireIdol,
@@ -18,9 +20,11 @@ from domain.games.guardians.messages import (
     StageBegan,
     Step,
     StonesSpent,
+    TurnShield,
 )
+from domain.games.guardians.state import MOVEMENT, PEN, Shield
 from domain.kernel import RuleViolation, replace
-from tests.guardians.support import Table, card_of, face_off
+from tests.guardians.support import Table, card_of, face_off, instances, table
 from tests.guardians.test_texts import both_pass, combat_start, lay
 
 
@@ -159,3 +163,45 @@ def test_the_flame_cannon_fires_instead_of_a_command_card() -> None:
     combat = t.state.combat
     assert combat is not None and t.state.player(1).stones == 4
     assert set(combat.defender.destroyed) == {card_of(2, "Cabin Boy"), card_of(2, "Howling Reaver")}
+
+
+def test_spikey_crenellations_close_every_stronghold_space_to_fliers() -> None:
+    """guardians STRONGHOLDS, Other placement, Spikey Crenellations (no-flying-in
+    "strongholds"): beside seat 2's c4, they keep a flying Shield out of b4 as well; a
+    walking Shield still attacks there, and seat 2's flier may fly out of its own space."""
+    ox10, ox11 = "1.re-shield-ploogs-ox-10#1", "2.re-shield-ploogs-ox-11#1"
+    spikes = {"2:upgrade:c4": ("2.di-spikey-crenellations#1",)}
+    zones = {"1:shields": (ox10,), f"1:shield:{ox10}": instances(1, ["Floyd the Flying Pig"]),
+             "2:on:b4": instances(2, ["Archer"]), **spikes}
+    t = Table(table(phase=MOVEMENT, zones=zones, shields=(Shield(ox10, 1, "b3"),), active=1))
+    t.play(TurnShield(seat=1, shield=ox10))
+    assert Step(seat=1, to="b4", fly=True) not in GAME.legal_commands(t.state, 1)
+    with pytest.raises(RuleViolation, match=r"guardians Movement: no flying into.*Spikey Crenellations"):
+        t.play(Step(seat=1, to="b4", fly=True))
+    t.play(Step(seat=1, to="b4"))
+    home = {"2:shields": (ox11,), f"2:shield:{ox11}": instances(2, ["Floyd the Flying Pig"]), **spikes}
+    leaving = Table(table(phase=MOVEMENT, zones=home, shields=(Shield(ox11, 2, "b4"),), active=2))
+    leaving.play(TurnShield(seat=2, shield=ox11))
+    leaving.play(Step(seat=2, to="b3", fly=True))
+    assert leaving.state.shield(ox11) == Shield(ox11, 2, "b3", turned=True, came_from="b4")
+
+
+# ---------------------------------------------------------------- stronghold cards
+
+NECROPOLIS = ("np-necropolis-park-l", "np-necropolis-park-c", "np-necropolis-park-r")
+
+
+def test_necropolis_park_sends_its_owners_lost_undead_to_the_creature_pen() -> None:
+    """guardians STRONGHOLDS, COMBAT RESOLUTION, Necropolis Park C (lost-to-pen undead):
+    the Sun Spirit beats the Zombie defending the park (+3), and the Zombie goes to seat
+    2's Creature Pen, not its discard pile."""
+    state = face_off(["Sun Spirit"], ["Zombie"], attacker_space="b3", defender_space="b4")
+    t = Table(state.with_player(2, stronghold=NECROPOLIS))
+    combat_start(t)
+    lay(t, card_of(1, "Sun Spirit"), card_of(2, "Zombie"))
+    both_pass(t)
+    to_healing(t)
+    zombie = card_of(2, "Zombie")
+    [penned] = [e for e in t.of(CardsMoved) if zombie in e.cards]
+    assert (penned.to_zone, penned.rule) == (PEN, "guardians Text Box (Necropolis Park C)")
+    assert zombie in t.state.zone(2, PEN)

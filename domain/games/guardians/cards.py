@@ -55,7 +55,8 @@ vocabulary below; `terrain` is one of TERRAIN_TYPES.
 | | | under it) |
 | no-ranged |  | no ranged attacks (terrain: on this space; command: in this combat) |
 | no-flying |  | flying shields may not enter, leave or cross this space |
-| no-flying-in |  | flying shields may not enter or cross this space (they may fly out of it) |
+| no-flying-in | [target] | flying shields may not enter or cross this space (they may fly out of it); target |
+| | | "strongholds" (an upgrade): none of its seat's stronghold spaces |
 | defend-bonus | amount | stronghold card: + amount Vitality to the creatures defending it |
 | ranged-bonus | amount [, target] | + amount to your ranged attacks; target "attacking"/"defending" when your |
 | | | shield attacks/defends |
@@ -161,6 +162,8 @@ vocabulary below; `terrain` is one of TERRAIN_TYPES.
 | fired-aoe | amount, target, when "command" | an upgrade: fired instead of a Command Card in a combat on a land of |
 | | | its column (`FireIdol`), for one Power Stone or more: an amount pt. AOE of the target element |
 | per-extra-stone | amount | + amount to the card's fired-aoe for each Power Stone beyond the first |
+| lost-to-pen | target | a stronghold card: its owner's creatures of the target lost in a combat on it go to the |
+| | | Creature Pen instead of the discard pile |
 
 Every ability may also say when it acts (`when`, one of WHEN) and how often or how long
 (`limit`, one of LIMITS); both are blank for an ability that holds whenever it applies.
@@ -305,6 +308,7 @@ ABILITY_KINDS = (
     # healing, terrain settlement, stronghold cards, upgrades and downgrades
     "fired-aoe",
     "per-extra-stone",
+    "lost-to-pen",
 )
 
 WHEN = (

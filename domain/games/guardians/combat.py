@@ -1200,6 +1200,16 @@ def _howled(state: GuardiansState, one: Side) -> tuple[str, ...]:
     return tuple(c for c in state.zone(one.seat, one.zone) if c in lost and matches("undead", c))
 
 
+def _penned(state: GuardiansState, one: Side, lost: tuple[str, ...]) -> tuple[str, ...]:
+    """The side's lost creatures that the stronghold card fought on sends to its owner's
+    Creature Pen instead of the discard pile (lost-to-pen: Necropolis Park), its owner's only."""
+    park = stronghold_face(state, combat_now(state).space)
+    if park is None or stronghold_owner(combat_now(state).space) != one.seat:
+        return ()
+    targets = [a.target for a in park.abilities if a.kind == "lost-to-pen"]
+    return tuple(c for c in lost if any(matches(t, c) for t in targets))
+
+
 def after_healing(em: Em, rng: Rng) -> None:
     """Skeletal Minions may be bought back (the attacker's first), then the lost leave."""
     _next_redeemer(em, rng, 0)
@@ -1242,7 +1252,12 @@ def _leave(em: Em, rng: Rng) -> None:
         returning = _howled(state, one)
         if returning:
             move(em, R_TEXT, one.seat, returning, one.zone, PEN, "Howl of the Dead")
-        rest = tuple(c for c in lost if c not in returning)
+        penned = _penned(state, one, tuple(c for c in lost if c not in returning))
+        if penned:
+            park = stronghold_face(state, combat.space)
+            assert park is not None
+            move(em, text_box(park.name), one.seat, penned, one.zone, PEN, f"lost on {park.name}")
+        rest = tuple(c for c in lost if c not in returning and c not in penned)
         if rest:
             move(em, R_RESOLUTION, one.seat, rest, one.zone, DISCARD, "lost in combat")
     loser = side(combat, combat.loser)
