@@ -797,6 +797,59 @@ _REVEAL_PATTERNS: tuple[tuple[str, Build], ...] = (
 """The theme's clauses (RULES.md: Cards and their texts), tried last."""
 
 
+# --- healing, terrain settlement, stronghold cards, upgrades and downgrades -----------------
+
+_ANY_CREATURE = "mortals|elementals|externals"
+
+
+def _heals(*, when: str = "", limit: str = "") -> Build:
+    """A healer's ability (guardians HEALING): its target, and the stones a heal costs."""
+    def build(match: re.Match[str], context: Context) -> list[Ability] | None:
+        phrase = match.group("t")
+        target = _ANY_CREATURE if phrase.lower() == "creature" else context.targets.creatures(phrase)
+        if target is None:
+            return None
+        cost = _count(match) if match.groupdict().get("n") else 0
+        return [Ability("heals", cost, target, when=when, limit=limit)]
+    return build
+
+
+def _upgrade(read: Callable[[re.Match[str]], list[Ability]]) -> Build:
+    """A sentence only a stronghold upgrade's text reads so."""
+    def build(match: re.Match[str], context: Context) -> list[Ability] | None:
+        return read(match) if context.kind == "upgrade" else None
+    return build
+
+
+def _lost_to_pen(match: re.Match[str], context: Context) -> list[Ability] | None:
+    """A stronghold card's: its owner's lost creatures of the target go to the Creature Pen."""
+    target = context.targets.creatures(match.group("t"))
+    if context.kind != "stronghold" or target is None:
+        return None
+    return [Ability("lost-to-pen", target=target)]
+
+
+_SETTLE_PATTERNS: tuple[tuple[str, Build], ...] = (
+    (r"can heal one (?P<t>[\w' ]+?) regardless of who controls the space", _heals(when="combat-end")),
+    (r"can heal one (?P<t>[\w' ]+?) for every creature your opponent lost in combat", _heals(limit="enemy-lost")),
+    (rf"(?:can )?heal (?:any )?one (?P<t>[\w' ]+?)(?: \(after combat\))? for {_COUNT} power stones?", _heals()),
+    # An upgrade fired instead of a Command Card in a combat on the lands of its column: the
+    # moment is its fired-aoe's ("command"), the lands the kind's (domain powers.idol_for).
+    (r"during any combat in the two spaces in front of the (?:cannon|idol), the (?:cannon|idol) may be fired "
+     r"instead of playing a command card", _upgrade(lambda match: [])),
+    (r"\(c\) (?P<n>\d+) pts?\. aoe fireball costs 1 power\s+stone",
+     _upgrade(lambda match: [Ability("fired-aoe", _n(match), "fire", when="command")])),
+    (r"for each extra stone, add (?P<n>\d+) pts?\. to the aoe",
+     _upgrade(lambda match: [Ability("per-extra-stone", _n(match))])),
+    (r"(?:crenell?ations|crenalations) stop flying to all of your stronghold\s+cards",
+     _upgrade(lambda match: [Ability("no-flying-in", target="strongholds")])),
+    (r"flying is still allowed from the stronghold\s+spaces", _upgrade(lambda match: [])),  # no-flying-in's "in"
+    (r"all (?P<t>[\w' ]+?) lost in combat on this card go to your (?P=t) creature pen instead of the discard pile",
+     _lost_to_pen),
+)
+"""The theme's clauses (RULES.md: Cards and their texts), tried last."""
+
+
 def _flow(kind: str, *, target: str = "", when: str = "", amount: bool = False) -> Build:
     """A combat-flow ability whose sentence fixes all its fields (but an amount it names)."""
     def build(match: re.Match[str], context: Context) -> list[Ability]:
@@ -1023,6 +1076,7 @@ _PATTERNS: tuple[tuple[str, Build], ...] = (
     *_CAST_PATTERNS,
     *_REVEAL_PATTERNS,
     *_COMMAND_PATTERNS,
+    *_SETTLE_PATTERNS,
 )
 
 PATTERNS = tuple((re.compile(pattern, re.IGNORECASE), build) for pattern, build in _PATTERNS)

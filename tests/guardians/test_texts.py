@@ -237,7 +237,7 @@ def test_large_idol_covers_only_its_column() -> None:
     state = face_off(["Axeman"], ["Cabin Boy"])  # a combat at b3
     table = Table(replace(state, zones={**state.zones, "1:upgrade:a1": ("1.re-large-idol#1",)}))
     table.play(Step(seat=1, to="b3"))
-    refuses(table, FireIdol(seat=1, stones=1), "no Large Idol")
+    refuses(table, FireIdol(seat=1, stones=1), "no upgrade to fire")
 
 
 def test_horse_gives_the_first_knight_six() -> None:

@@ -185,7 +185,8 @@ def test_commands_read_as_a_person_chooses_them() -> None:
         "Spend a Power Stone: your Guardian channels into your creature.")
     assert tell(m.Retreat(seat=2, to="b4"), SEATS) == "Retreat to b4."
     assert tell(m.PlaceTerrain(seat=1, land="b3", card="1.re-spires#4"), SEATS) == "Settle b3 with Spires #4."
-    assert tell(m.FireIdol(seat=2, stones=2), SEATS) == "Fire your Large Idol for 2 Power Stones: a 5 pt. fire AOE."
+    assert tell(m.FireIdol(seat=2, stones=2), SEATS) == (
+        "Fire your upgrade for 2 Power Stones instead of playing a Command Card.")
 
 
 def _opening(seed: str = "words-glance") -> GuardiansState:

@@ -10,6 +10,7 @@ Cards and their texts).
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 from domain.games.guardians.cards import CARDS, Ability, Card
 from domain.games.guardians.words import terrain
@@ -42,6 +43,7 @@ WHEN = {
     "moving": "When its Shield moves",
     "draw": "In Draw & Organize",
     "survives": "After a combat it fought and survived",
+    "combat-end": "After a combat, won or lost",
     "any-time": "Played at any time",
     "command": "As the Command Card",
     "up": "Played right after the Up cards are turned",
@@ -58,6 +60,8 @@ PLAYED = {
 """When a Spell, Item or Accessory is played (its `play` ability's when)."""
 ROLE = {"attacking": " when attacking", "defending": " when defending"}
 SAYS_ITS_LIMIT = frozenset({"play-limit", "guardian-sets", "declare-first"})
+SAYS_ITS_MOMENT = frozenset({"play", "fired-aoe"})
+"""Kinds whose sentence already says when it acts."""
 """Kinds whose sentence already says how long or how often."""
 LIMITS = {
     "once": "once",
@@ -65,6 +69,7 @@ LIMITS = {
     "turn": "once per turn",
     "in-play": "while it is in play",
     "space": "one such card per space per player",
+    "enemy-lost": "once for each creature the enemy lost",
 }
 
 
@@ -241,7 +246,8 @@ ABILITY_WORDS: dict[str, Callable[[Ability], str]] = {
     "channeling-only-from": lambda a: f"Takes channeling only from {target_words(a.target)}.",
     "no-channeling-vs": lambda a: "Nobody channels against it.",
     "no-secondary-vs": lambda a: "Secondary attackers may not attack it.",
-    "heals": lambda a: f"Heals one of {target_words(a.target)}.",
+    "heals": lambda a: (f"Heals one of {target_words(a.target)}"
+                        f"{f' for {a.amount} Power Stone' + ('s' if a.amount != 1 else '') if a.amount else ''}."),
     "win-pushes": lambda a: "Wins every push (as a Command Card: this combat; as a Shield: its creatures').",
     "no-ranged": lambda a: "No ranged attacks here (a Command Card: in this combat).",
     "no-flying": lambda a: "No flying Shield may enter, leave or fly over this space.",
@@ -316,6 +322,13 @@ ABILITY_WORDS: dict[str, Callable[[Ability], str]] = {
     "aoe-own": lambda a: _aoe(a).replace(" attack", " attack on your own Combat Hand", 1),
     "discards-hand": lambda a: "Your other creatures in the Combat Hand are discarded.",
     "destroys-command": lambda a: "This card and the enemy's Command Card are both destroyed.",
+    # healing, settlement, strongholds and upgrades
+    "fired-aoe": lambda a: ("Fired instead of a Command Card in a combat on a land of its column, for a Power "
+                            f"Stone: {_aoe(replace(a, target=a.target or 'plain'))[0].lower()}"
+                            f"{_aoe(replace(a, target=a.target or 'plain'))[1:]}"),
+    "per-extra-stone": lambda a: f"Its fired AOE gets {_signed(a.amount)} for each further Power Stone.",
+    "lost-to-pen": lambda a: (f"Its owner's {target_words(a.target)} lost in a combat on it go to the Creature Pen "
+                              "instead of the discard pile."),
     # the Movement phase
     "extra-steps": lambda a: (f"The Shield you are moving may go {a.amount} more space{'s' if a.amount != 1 else ''}."
                               if not a.target else
@@ -381,7 +394,7 @@ ABILITY_WORDS: dict[str, Callable[[Ability], str]] = {
 def ability_words(ability: Ability) -> str:
     """One ability in a sentence, with when it acts and how often, if the ability says."""
     sentence = ABILITY_WORDS[ability.kind](ability)
-    if ability.when and ability.kind != "play":  # a play ability's sentence is its moment
+    if ability.when and ability.kind not in SAYS_ITS_MOMENT:
         sentence = f"{WHEN[ability.when]}: {sentence[0].lower()}{sentence[1:]}"
     if ability.limit and ability.kind not in SAYS_ITS_LIMIT:
         sentence = f"{sentence[:-1]} ({LIMITS[ability.limit]})."

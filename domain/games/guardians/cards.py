@@ -47,12 +47,16 @@ vocabulary below; `terrain` is one of TERRAIN_TYPES.
 | channeling-only-from | target | receives channeling only from the target ("guardian", names) |
 | no-channeling-vs | target | no channeling against this card (target: how the card names itself) |
 | no-secondary-vs |  | no secondary attacks against this card |
-| heals | target | can heal one creature of the target |
+| heals | target [, amount] [, when] [, limit] | can heal one beaten creature of the target after a won combat |
+| | | (guardians HEALING); amount: Power Stones paid for each heal; when "combat-end": after the |
+| | | combat, won or lost; limit "enemy-lost": once for each creature the enemy lost in the combat; |
+| | | a creature Magic Item in the stack heals too (it is never beaten) |
 | win-pushes |  | every push in a match-up is won (a command card: for this combat; a shield: for the creatures |
 | | | under it) |
 | no-ranged |  | no ranged attacks (terrain: on this space; command: in this combat) |
 | no-flying |  | flying shields may not enter, leave or cross this space |
-| no-flying-in |  | flying shields may not enter or cross this space (they may fly out of it) |
+| no-flying-in | [target] | flying shields may not enter or cross this space (they may fly out of it); target |
+| | | "strongholds" (an upgrade): none of its seat's stronghold spaces |
 | defend-bonus | amount | stronghold card: + amount Vitality to the creatures defending it |
 | ranged-bonus | amount [, target] | + amount to your ranged attacks; target "attacking"/"defending" when your |
 | | | shield attacks/defends |
@@ -215,6 +219,12 @@ vocabulary below; `terrain` is one of TERRAIN_TYPES.
 | discards-hand |  | your other creatures in the Combat Hand are discarded |
 | destroys-command |  | this card and the enemy's Command Card are destroyed (the enemy's is dispelled too: |
 | | | dispels-command) |
+| *healing, settlement, strongholds, upgrades and downgrades* | | (heals above takes amount, when and limit) |
+| fired-aoe | amount, target, when "command" | an upgrade: fired instead of a Command Card in a combat on a land of |
+| | | its column (`FireIdol`), for one Power Stone or more: an amount pt. AOE of the target element |
+| per-extra-stone | amount | + amount to the card's fired-aoe for each Power Stone beyond the first |
+| lost-to-pen | target | a stronghold card: its owner's creatures of the target lost in a combat on it go to the |
+| | | Creature Pen instead of the discard pile |
 
 Every ability may also say when it acts (`when`, one of WHEN) and how often or how long
 (`limit`, one of LIMITS); both are blank for an ability that holds whenever it applies.
@@ -388,6 +398,10 @@ ABILITY_KINDS = (
     "aoe-own",
     "discards-hand",
     "destroys-command",
+    # healing, terrain settlement, stronghold cards, upgrades and downgrades
+    "fired-aoe",
+    "per-extra-stone",
+    "lost-to-pen",
 )
 
 WHEN = (
@@ -403,16 +417,19 @@ WHEN = (
     "up",
     "movement",
     "survives",
+    "combat-end",
 )
 """When an ability acts (`Ability.when`): as the card is revealed in combat, in its match-up,
 when it is beaten, when it beats its opponent, at Terrain Settlement, when its Shield moves,
 in Draw & Organize, at any time as a Spell or Item is played, as the Command Card; a Spell
 or Item's "play": after the Up cards are turned (the opening window), in the Movement
 phase (that window or a combat's Spell windows), "moving": on your own movement turn;
-after a combat it fought and survived."""
-LIMITS = ("once", "combat", "turn", "in-play", "space")
+after a combat it fought and survived; after a combat, whoever won it (a heals ability:
+"combat-end")."""
+LIMITS = ("once", "combat", "turn", "in-play", "space", "enemy-lost")
 """How often or how long an ability acts (`Ability.limit`): once, per combat, per turn, while
-the card is in play, or (for play limits) one such card per space per player."""
+the card is in play, (for play limits) one such card per space per player, or once for each
+creature the enemy lost in the combat (a heals ability)."""
 
 DICE_KINDS = ("defend-bonus", "bonus-per-yours", "primary-bonus")
 """The ability kinds whose amount may be rolled (Ability.dice)."""

@@ -168,8 +168,8 @@ def _own(state: GuardiansState, command: Command) -> Plan[GuardiansState]:
             channeling = combat.check_channel(state, command)
             return Plan(lambda em, rng: combat.channel(em, command, channeling))
         case Heal():
-            combat.check_heal(state, command)
-            return Plan(lambda em, rng: combat.heal(em, rng, command))
+            healing = combat.check_heal(state, command)
+            return Plan(lambda em, rng: combat.heal(em, rng, command, healing))
         case Retreat():
             combat.check_retreat(state, command)
             return Plan(lambda em, rng: combat.retreat(em, rng, command))

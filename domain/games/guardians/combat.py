@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from domain.games.guardians import control, dice, powers, reveals, texts
 from domain.games.guardians.answers import await_answer, check_not_cursed, cursed
 from domain.games.guardians.board import is_land, neighbours, stronghold_owner, strongholds
+from domain.games.guardians.cards import Ability
 from domain.games.guardians.citations import (
     R_AOE,
     R_ASSAULT,
@@ -282,16 +283,16 @@ def declare(em: Em, rng: Rng, command: DeclareCommand) -> None:
 
 
 def check_fire_idol(state: GuardiansState, command: FireIdol) -> str:
-    """The Large Idol that fires, in the seat's turn to declare."""
+    """The upgrade that fires (fired-aoe), in the seat's turn to declare."""
     combat = acting(state, command.seat, "declare")
     jungle = forbids_commands(state, combat)
     if jungle:
-        raise RuleViolation(text_box(face(jungle).name), "no Command Card, nor a Large Idol in place of one, here")
+        raise RuleViolation(text_box(face(jungle).name), "no Command Card, nor an upgrade fired in place of one, here")
     return powers.check_fire_idol(state, command)
 
 
 def fire_idol(em: Em, rng: Rng, command: FireIdol, idol: str) -> None:
-    """A Large Idol fired stands for the seat's Command Card: it declares none."""
+    """An upgrade fired stands for the seat's Command Card: it declares none."""
     powers.fire_idol(em, command, idol)
     _declared(em, rng, command.seat, play=False)
 
@@ -532,7 +533,7 @@ def pass_turn(em: Em, rng: Rng, command: Pass) -> None:
     elif stage == "secondary":
         end_combat(em, rng)
     elif stage == "heal":
-        after_healing(em, rng)
+        _next_healer(em, rng, seat)
     else:  # redeem
         _next_redeemer(em, rng, seat)
 
@@ -639,11 +640,12 @@ def aoe_strike(em: Em, seat: int, source: str, amount: int, element: str, *, own
 
 
 def begin_primaries(em: Em, rng: Rng) -> None:
-    """The Large Idols fired strike after the Command Cards; then the match-ups begin."""
+    """The upgrades fired strike after the Command Cards; then the match-ups begin."""
     combat = combat_now(em.state)
     for one in (combat.attacker, combat.defender):
         if one.idol:
-            aoe_strike(em, one.seat, powers.idol_for(em.state, one.seat), one.idol, "fire")
+            fired = powers.idol_for(em.state, one.seat)
+            aoe_strike(em, one.seat, fired, one.idol, powers.fired_aoe(fired).target)
     em.emit(StageBegan, R_PRIMARY, stage="choose", actor=0)
     next_matchup(em, rng)
 
@@ -1202,32 +1204,78 @@ def end_combat(em: Em, rng: Rng) -> None:
                 _enemy_terrain(em, fought, "")
                 if fought in alive:
                     _enemy_terrain(em, fought, "survives")
-    if not _heal_options(em.state):
-        after_healing(em, rng)
+    _next_healer(em, rng, 0)
 
 
-def _heal_options(state: GuardiansState) -> list[tuple[str, str]]:
+def _next_healer(em: Em, rng: Rng, done: int) -> None:
+    """`done` has finished healing: the next seat that may heal, the winner first (the
+    CombatResolved event opened its turn), the loser only with a healer that heals won or
+    lost (Demon Horde of Kabod); then the Skeletal Minions (guardians HEALING)."""
+    combat = combat_now(em.state)
+    order = (combat.winner, combat.loser)
+    for seat in order[order.index(done) + 1 if done else 0:]:
+        if heal_options(em.state, seat):
+            if seat != combat.winner:
+                em.emit(StageBegan, R_HEALING, stage="heal", actor=seat)
+            return
+    after_healing(em, rng)
+
+
+def _heals_left(state: GuardiansState, one: Side, healer: str, ability: Ability) -> bool:
+    """Whether the healer may heal once more by this ability: once, or once for each creature
+    the enemy lost in the combat (limit "enemy-lost"), each heal paid for in stones."""
     combat = combat_now(state)
-    mine = side(combat, combat.winner)
-    healers = [
-        c for c in survivors(state, mine) if has(c, "heals") and c not in mine.healed and c not in mine.healers_used
-    ]
-    return [(h, c) for h in healers for c in mine.beaten if any(matches(a.target, c) for a in abilities(h, "heals"))]
+    if ability.when != "combat-end" and one.seat != combat.winner:
+        return False
+    if ability.amount > state.player(one.seat).stones:
+        return False
+    allowed = 1
+    if ability.limit == "enemy-lost":
+        enemy = side(combat, other(one.seat))
+        allowed = len(enemy.beaten) + len(enemy.destroyed)
+    return one.healers_used.count(healer) < allowed
 
 
-def check_heal(state: GuardiansState, command: Heal) -> None:
+def heal_ability(state: GuardiansState, seat: int, healer: str, card: str) -> Ability | None:
+    """The healer's heals ability that restores `card` now, None if none does."""
+    one = side(combat_now(state), seat)
+    if card not in one.beaten or healer in one.healed or healer in one.beaten or healer in one.destroyed:
+        return None
+    if healer in one.out or healer not in state.zone(seat, one.zone):
+        return None
+    for ability in abilities(healer, "heals"):
+        if matches(ability.target, card) and _heals_left(state, one, healer, ability):
+            return ability
+    return None
+
+
+def heal_options(state: GuardiansState, seat: int) -> list[tuple[str, str]]:
+    """(healer, beaten creature) pairs the seat may heal with now: a creature of its side
+    that stands, or a creature Magic Item in its stack, never one healed in this combat."""
+    one = side(combat_now(state), seat)
+    healers = [c for c in state.zone(seat, one.zone) if has(c, "heals")]
+    return [(h, c) for h in healers for c in one.beaten if heal_ability(state, seat, h, c) is not None]
+
+
+def check_heal(state: GuardiansState, command: Heal) -> Ability:
     acting(state, command.seat, "heal")
-    require(
-        (command.healer, command.card) in _heal_options(state),
-        R_HEALING,
-        "heal a beaten creature of yours with an unused healer that may heal it (the winner only)",
-    )
+    ability = heal_ability(state, command.seat, command.healer, command.card)
+    if ability is None:
+        raise RuleViolation(
+            R_HEALING,
+            "heal a beaten creature of yours with an unused healer that may heal it (the winner only, unless "
+            "its text heals whoever won; a healer that costs stones needs them)",
+        )
+    return ability
 
 
-def heal(em: Em, rng: Rng, command: Heal) -> None:
-    em.emit(Healed, R_HEALING, seat=command.seat, healer=command.healer, card=command.card)
-    if not _heal_options(em.state):
-        after_healing(em, rng)
+def heal(em: Em, rng: Rng, command: Heal, ability: Ability) -> None:
+    seat = command.seat
+    if ability.amount:
+        em.emit(StonesSpent, R_HEALING, seat=seat, count=ability.amount, reason=f"heal by {face(command.healer).name}")
+    em.emit(Healed, R_HEALING, seat=seat, healer=command.healer, card=command.card)
+    if not heal_options(em.state, seat):
+        _next_healer(em, rng, seat)
 
 
 def _howled(state: GuardiansState, one: Side) -> tuple[str, ...]:
@@ -1236,6 +1284,16 @@ def _howled(state: GuardiansState, one: Side) -> tuple[str, ...]:
         return ()
     lost = set(one.beaten) | set(one.destroyed)
     return tuple(c for c in state.zone(one.seat, one.zone) if c in lost and matches("undead", c))
+
+
+def _penned(state: GuardiansState, one: Side, lost: tuple[str, ...]) -> tuple[str, ...]:
+    """The side's lost creatures that the stronghold card fought on sends to its owner's
+    Creature Pen instead of the discard pile (lost-to-pen: Necropolis Park), its owner's only."""
+    park = stronghold_face(state, combat_now(state).space)
+    if park is None or stronghold_owner(combat_now(state).space) != one.seat:
+        return ()
+    targets = [a.target for a in park.abilities if a.kind == "lost-to-pen"]
+    return tuple(c for c in lost if any(matches(t, c) for t in targets))
 
 
 def after_healing(em: Em, rng: Rng) -> None:
@@ -1280,7 +1338,12 @@ def _leave(em: Em, rng: Rng) -> None:
         returning = _howled(state, one)
         if returning:
             move(em, R_TEXT, one.seat, returning, one.zone, PEN, "Howl of the Dead")
-        rest = tuple(c for c in lost if c not in returning)
+        penned = _penned(state, one, tuple(c for c in lost if c not in returning))
+        if penned:
+            park = stronghold_face(state, combat.space)
+            assert park is not None
+            move(em, text_box(park.name), one.seat, penned, one.zone, PEN, f"lost on {park.name}")
+        rest = tuple(c for c in lost if c not in returning and c not in penned)
         if rest:
             move(em, R_RESOLUTION, one.seat, rest, one.zone, DISCARD, "lost in combat")
     loser = side(combat, combat.loser)

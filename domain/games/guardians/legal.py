@@ -46,7 +46,6 @@ from domain.games.guardians.state import (
     hand,
     members,
     side,
-    survivors,
     under,
 )
 from domain.games.guardians.strength import is_ranged
@@ -128,7 +127,7 @@ def _combat(state: GuardiansState, seat: int) -> list[Command]:
         found += [PlayCreature(seat=seat, card=c, target=t) for c in hand(state, mine) for t in enemies]
         found.append(Pass(seat=seat))
     elif stage == "heal":
-        found += [Heal(seat=seat, healer=h, card=c) for h in survivors(state, mine) for c in mine.beaten]
+        found += [Heal(seat=seat, healer=h, card=c) for h, c in fight.heal_options(state, seat)]
         found.append(Pass(seat=seat))
     elif stage == "retreat":
         found += [Retreat(seat=seat, to=s) for s in fight.retreat_spaces(state)]

@@ -43,6 +43,7 @@ from domain.games.guardians.state import (
     space_room,
     stacking,
     terrain,
+    upgrade,
 )
 from domain.games.guardians.strength import abilities, has, matches, stronghold_face
 from domain.kernel import Command, Rng, RuleViolation, require
@@ -138,8 +139,20 @@ def _space_has(state: GuardiansState, space: str, kind: str) -> bool:
 
 def no_flying_into(state: GuardiansState, space: str) -> bool:
     """No flying Shield may enter or cross the space: Spires (no flying into, out of or
-    over it), Khnumian C (no flying to its space)."""
-    return _space_has(state, space, "no-flying") or _space_has(state, space, "no-flying-in")
+    over it), Khnumian C (no flying to its space), an upgrade that closes all its seat's
+    stronghold spaces to fliers (Spikey Crenellations: no-flying-in "strongholds")."""
+    return (
+        _space_has(state, space, "no-flying")
+        or _space_has(state, space, "no-flying-in")
+        or _crenellated(state, space)
+    )
+
+
+def _crenellated(state: GuardiansState, space: str) -> bool:
+    owner = stronghold_owner(space)
+    return bool(owner) and any(
+        has(c, "no-flying-in") for s in strongholds(owner) for c in state.zone(owner, upgrade(s))
+    )
 
 
 def no_flying_out_of(state: GuardiansState, space: str) -> bool:
@@ -232,7 +245,8 @@ def spare_flight(state: GuardiansState, seat: int) -> str:
     return ""
 
 
-NO_FLYING = "no flying into, out of or over the Spires, nor into a space whose card forbids it (Khnumian C)"
+NO_FLYING = ("no flying into, out of or over the Spires, nor into a space whose card forbids it (Khnumian C, Spikey "
+             "Crenellations)")
 
 
 def check_step_to(state: GuardiansState, shield: Shield, command: Step) -> Stepping:

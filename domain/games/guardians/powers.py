@@ -1,18 +1,21 @@
 """Card texts that act in combat (texts.py names the cards; combat.py calls these at
-their moment): the Eye of Missile Mayhem, the Large Idol, Bone Fright, the Titans, the Giant Aunts, the Iron Crag
-Boggler and the Skeletal Minion (guardians Text Box). The Horse's bonus is a term of
-the totals (strength.py) and the Djinn's push ends its match-up (combat.py)."""
+their moment): the Standard Bearer that makes the enemy lay first, the Eye of Missile
+Mayhem, the upgrades fired instead of a Command Card (fired-aoe), Bone Fright, the
+Titans, the Giant Aunts, the Iron Crag Boggler and the Skeletal Minion (guardians Text
+Box). The Horse's bonus is a term of the totals (strength.py) and the Djinn's push ends
+its match-up (combat.py)."""
 
 from __future__ import annotations
 
 from domain.games.guardians import texts
 from domain.games.guardians.board import is_land, strongholds
+from domain.games.guardians.cards import Ability
 from domain.games.guardians.citations import (
     R_BOGGLER,
     R_GIANT_AUNTS,
-    R_LARGE_IDOL,
     R_RANGED_RETURN,
     R_SKELETAL_MINION,
+    R_TEXT,
     R_TITANS,
     text_box,
 )
@@ -42,7 +45,15 @@ from domain.games.guardians.state import (
     side,
     upgrade,
 )
-from domain.games.guardians.strength import defending_stronghold, may_fire, size_of, standing, stronghold_card
+from domain.games.guardians.strength import (
+    abilities,
+    defending_stronghold,
+    has,
+    may_fire,
+    size_of,
+    standing,
+    stronghold_card,
+)
 from domain.kernel import Rng, RuleViolation, require
 
 # ---------------------------------------------------------------- Eye of Missile Mayhem
@@ -71,41 +82,57 @@ def resolve_ranged_return(em: Em, rng: Rng, played: Answer) -> None:
         )
 
 
-# ---------------------------------------------------------------- Large Idol
+# ---------------------------------------------------------------- upgrades fired (fired-aoe)
 
 
 def idol_for(state: GuardiansState, seat: int) -> str:
-    """The seat's Large Idol that covers this combat's space: an Idol beside a stronghold
-    space covers the two lands of its column (RULES.md), "" if none."""
+    """The seat's upgrade that fires instead of a Command Card (fired-aoe: the Large Idol,
+    the Flame Cannon) and covers this combat's space: beside a stronghold space it covers
+    the two lands of its column (RULES.md), "" if none."""
     combat = combat_now(state)
     if not is_land(combat.space):
         return ""
     for space in strongholds(seat):
+        if space[0] != combat.space[0]:
+            continue
         for card in state.zone(seat, upgrade(space)):
-            if face(card).key == texts.LARGE_IDOL and space[0] == combat.space[0]:
+            if has(card, "fired-aoe"):
                 return card
     return ""
 
 
-def idol_amount(stones: int) -> int:
-    return texts.IDOL_BASE + texts.IDOL_PER_STONE * (stones - 1)
+def fired_aoe(card: str) -> Ability:
+    [found] = abilities(card, "fired-aoe")
+    return found
+
+
+def idol_amount(card: str, stones: int) -> int:
+    """The AOE's points: its amount for the first Power Stone, per-extra-stone's for each further one."""
+    extra = sum(a.amount for a in abilities(card, "per-extra-stone"))
+    return fired_aoe(card).amount + extra * (stones - 1)
 
 
 def check_fire_idol(state: GuardiansState, command: FireIdol) -> str:
-    """The Idol that fires (combat's check has checked that the seat declares now)."""
+    """The upgrade that fires (combat's check has checked that the seat declares now)."""
     seat = command.seat
     idol = idol_for(state, seat)
-    require(bool(idol), R_LARGE_IDOL, "you have no Large Idol beside the stronghold space of this land's column")
+    require(
+        bool(idol),
+        R_TEXT,
+        "you have no upgrade to fire in place of a Command Card (a Large Idol, a Flame Cannon) beside the "
+        "stronghold space of this land's column",
+    )
     stones = state.player(seat).stones
-    require(1 <= command.stones <= stones, R_LARGE_IDOL, f"fire it with 1 to {stones} Power Stones")
+    require(1 <= command.stones <= stones, text_box(face(idol).name), f"fire it with 1 to {stones} Power Stones")
     return idol
 
 
 def fire_idol(em: Em, command: FireIdol, idol: str) -> None:
-    """The Idol fires instead of a Command Card: the seat declares none (combat.py goes on)."""
-    seat = command.seat
-    em.emit(StonesSpent, R_LARGE_IDOL, seat=seat, count=command.stones, reason="Large Idol fired")
-    em.emit(IdolFired, R_LARGE_IDOL, seat=seat, idol=idol, stones=command.stones, amount=idol_amount(command.stones))
+    """The upgrade fires instead of a Command Card: the seat declares none (combat.py goes on)."""
+    seat, name = command.seat, face(idol).name
+    rule = text_box(name)
+    em.emit(StonesSpent, rule, seat=seat, count=command.stones, reason=f"{name} fired")
+    em.emit(IdolFired, rule, seat=seat, idol=idol, stones=command.stones, amount=idol_amount(idol, command.stones))
 
 
 # ---------------------------------------------------------------- Bone Fright

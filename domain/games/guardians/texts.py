@@ -28,6 +28,8 @@ EXTRA_ABILITIES: dict[str, tuple[Ability, ...]] = {
     # Their match-up opponent loses its stronghold bonus when they attack a stronghold.
     "re-cave-giant": (Ability("cancels-stronghold"),),
     "re-elder-cave-giant": (Ability("cancels-stronghold"),),
+    # Fired instead of a Command Card: a 3 pt. fire AOE for a stone, 2 more for each further one.
+    "re-large-idol": (Ability("fired-aoe", 3, "fire", when="command"), Ability("per-extra-stone", 2)),
 }
 """Unique texts that the general strength rules express once given as abilities. A
 sentence the card data already holds as an ability (the Vampire Lord's +3 to your
@@ -52,9 +54,6 @@ FIRST_KNIGHT_BONUS = ("re-horse", 6)
 # Combat (powers.py)
 RANGED_RETURN = "re-eye-of-missile-mayhem"
 """Your ranged attackers of this combat come back to your Combat Hand after a match-up."""
-LARGE_IDOL = "re-large-idol"
-IDOL_BASE, IDOL_PER_STONE = 3, 2
-"""The Idol's fire AOE: 3 pts. for the first Power Stone, 2 more for each further stone."""
 RANGED_MAGNETS = frozenset({"di-bone-fright"})
 """The enemy fires every ranged attack it may into a match-up against these before passing."""
 TITANS = frozenset({"re-male-titan", "re-female-titan"})

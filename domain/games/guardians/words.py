@@ -23,7 +23,6 @@ from domain.games.guardians.board import COLUMNS, SPACES, stronghold_owner
 from domain.games.guardians.cards import CARDS
 from domain.games.guardians.combat import GUARDIAN
 from domain.games.guardians.decks import parse_deck
-from domain.games.guardians.powers import idol_amount
 from domain.games.guardians.state import (
     ARRANGE,
     COMBAT,
@@ -303,17 +302,20 @@ STONE_REASONS: tuple[tuple[str, Callable[[str, Seats], str]], ...] = (
     ("channels into ", lambda rest, s: f"for their Guardian to channel into {label(rest)}"),
     ("beaten by ", lambda rest, s: f": {rest} beat a creature of theirs that had been channeled into"),
     ("face-down terrain on ", lambda rest, s: f"to lay a card face down as terrain on {rest}"),
-    ("Large Idol fired", lambda rest, s: "to fire their Large Idol"),
+    ("heal by ", lambda rest, s: f"for {rest} to heal"),
     ("Skeletal Minion returns", lambda rest, s: "to bring back a Skeletal Minion"),
     ("cast: ", lambda rest, s: f"to play {rest}"),
     ("taken by ", lambda rest, s: f": {rest} takes them"),
 )
 """StonesSpent by the start of its reason (the rules' words), the rest of it in words."""
+FIRED = " fired"
+"""The end of a StonesSpent reason for an upgrade fired instead of a Command Card (fired-aoe)."""
 
 
 def _stones(e: m.StonesSpent, s: Seats) -> str:
+    fired = f"to fire their {e.reason.removesuffix(FIRED)}" if e.reason.endswith(FIRED) else _said(e.reason, s)
     why = next((words(e.reason.removeprefix(start), s) for start, words in STONE_REASONS
-                if e.reason.startswith(start)), _said(e.reason, s))
+                if e.reason.startswith(start)), fired)
     verb = "loses" if e.reason.startswith(("beaten by ", "taken by ")) else "spends"
     return f"{s(e.seat)} {verb} {counted(e.count, 'Power Stone')}{'' if why.startswith(':') else ' '}{why}."
 
@@ -649,7 +651,7 @@ EVENTS: dict[type[Event], Callable[[Any, Seats], str]] = {
     m.CreatureDeclared: _declared,
     m.CardsShown: _shown,
     m.IdolFired: lambda e, s: (f"{s(e.seat)} fires {label(e.idol)} for {counted(e.stones, 'Power Stone')}: a "
-                               f"{e.amount} pt. fire AOE."),
+                               f"{e.amount} pt. AOE."),
     m.SizeChanged: lambda e, s: (f"{s.of(e.seat)} {label(e.card)} takes size {e.size}"
                                  f"{f' ({-SIZE_CUTS[e.size]:+d} Vitality)' if SIZE_CUTS.get(e.size) else ''}."),
     m.StrongholdRuined: lambda e, s: (f"{owned(e.by, s)} turns {s.of(e.seat)} {label(e.card)} to rubble: "
@@ -740,8 +742,8 @@ COMMANDS: dict[type[Command], Callable[[Any, Seats], str]] = {
                              "your deck."),
     m.Assassinate: lambda c, s: f"Take {owned(c.card, s)} out of their deck.",
     m.Teleport: lambda c, s: f"Teleport the creature in your Teleport Tower into {label(c.shield)}.",
-    m.FireIdol: lambda c, s: (f"Fire your Large Idol for {counted(c.stones, 'Power Stone')}: a "
-                              f"{idol_amount(c.stones)} pt. fire AOE."),
+    m.FireIdol: lambda c, s: (f"Fire your upgrade for {counted(c.stones, 'Power Stone')} instead of playing a "
+                              "Command Card."),
     m.ChangeSize: lambda c, s: _size(c),
     m.Redeem: lambda c, s: f"Pay a Power Stone to take {label(c.card)} back to your Storage Hand.",
 }
