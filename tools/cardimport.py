@@ -989,6 +989,25 @@ MOVEMENT_READINGS: dict[str, tuple[Ability, ...]] = {
 """Texts of the theme that no sentence pattern reads (each card's phrasing is its own): the
 card's whole text as abilities, by key."""
 
+# --- activated abilities: paid choices, read card by card -----------------------------------
+
+ACTIVATED_READINGS: dict[str, tuple[Ability, ...]] = {
+    # One Power Stone: the enemy's Command Card is dispelled, in the Command Cards' window.
+    "re-standard-bearer-ploogs-chicken-12": (Ability("activated", 1, "dispels-command", when="command"),),
+    # Two Power Stones: an enemy Spell is dispelled while it waits for its answer.
+    "dn-sikura-preceptor-of-prophets": (Ability("activated", 2, "dispels-spell", when="answer"),),
+    # One Power Stone each: creatures lost from this Shield go back to the Storage Hand.
+    "re-standard-bearer-broms-angelic-19": (Ability("activated", 1, "returns-lost:shield", when="survives"),),
+    # One Power Stone: the Minion lost in combat goes back to the Storage Hand.
+    "re-skeletal-minion": (Ability("activated", 1, "returns-lost:self", when="survives"),),
+    # One Power Stone: after a won combat it heals one beaten Spirit (guardians HEALING).
+    "di-arwyddyn": (Ability("activated", 1, "heals:spirit", when="survives"),),
+    # One Power Stone: after a won combat it heals one beaten creature of its Shield.
+    "dn-altar-of-takuli": (Ability("activated", 1, "heals:mortals|elementals|externals", when="survives"),),
+}
+"""Texts that are one activated ability each (cards.py: activated): the card's whole text as
+abilities, by key (each card's phrasing is its own)."""
+
 PATTERNS = tuple((re.compile(pattern, re.IGNORECASE), build) for pattern, build in _PATTERNS)
 """Keyword clauses, tried in this order at each clause of a sentence."""
 
@@ -1159,6 +1178,8 @@ def build_cards(rows: Sequence[dict[str, str]]) -> tuple[list[Card], dict[str, i
             status, abilities = "none", []
         elif key in MOVEMENT_READINGS:
             status, abilities = "keyword", list(MOVEMENT_READINGS[key])
+        elif key in ACTIVATED_READINGS:
+            status, abilities = "keyword", list(ACTIVATED_READINGS[key])
         elif not text or (kind == "bribery" and text.lower() == "bribery"):
             status = "none"
         elif reading.unparsed == 0:

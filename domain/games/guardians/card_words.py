@@ -42,6 +42,7 @@ WHEN = {
     "moving": "When its Shield moves",
     "draw": "In Draw & Organize",
     "survives": "After a combat it fought and survived",
+    "answer": "While an enemy Spell or Item waits for its answer",
     "any-time": "Played at any time",
     "command": "As the Command Card",
     "up": "Played right after the Up cards are turned",
@@ -367,14 +368,38 @@ ABILITY_WORDS: dict[str, Callable[[Ability], str]] = {
     "guardian-bonus": lambda a: f"Your Guardian gets {_signed(a.amount)} {GUARDIAN_NUMBERS.get(a.target, a.target)}.",
     "skip-to": lambda a: "The game goes straight to Terrain Settlement.",
     "new-up-cards": lambda a: "Every Up card is discarded and new ones are turned.",
+    # activated abilities
+    "activated": lambda a: _activated(a),
+    "dispels-spell": lambda a: "Dispels the enemy's Spell waiting for its answer.",
+    "returns-lost": lambda a: f"{LOST.get(a.target, a.target)}, lost in combat, returns to your Storage Hand.",
 }
 """One sentence per ability kind (cards.ABILITY_KINDS), from the ability's fields alone."""
+
+
+ACTIVATED_WHEN = {
+    "command": "Once both Command Cards are face up",
+    "answer": "While an enemy Spell or Item waits for its answer",
+    "survives": "After a combat",
+    "any-time": "At any time you act",
+}
+"""When an activated ability may be used (its `when`)."""
+LOST = {"self": "This card", "shield": "A creature of this Shield"}
+"""Whose creature returns-lost brings back (its target)."""
+
+
+def _activated(ability: Ability) -> str:
+    """An activated ability: its moment, its price and its effect (the kind its target names)."""
+    kind, _, target = ability.target.partition(":")
+    effect = ABILITY_WORDS[kind](Ability(kind, target=target)).removeprefix("As the Command Card, ")
+    moment = ACTIVATED_WHEN.get(ability.when, ACTIVATED_WHEN["any-time"])
+    price = f"{ability.amount} Power Stone{'s' if ability.amount != 1 else ''}"
+    return f"{moment}, you may pay {price}: {effect[0].lower()}{effect[1:]}"
 
 
 def ability_words(ability: Ability) -> str:
     """One ability in a sentence, with when it acts and how often, if the ability says."""
     sentence = ABILITY_WORDS[ability.kind](ability)
-    if ability.when and ability.kind != "play":  # a play ability's sentence is its moment
+    if ability.when and ability.kind not in ("play", "activated"):  # their sentences say their moment
         sentence = f"{WHEN[ability.when]}: {sentence[0].lower()}{sentence[1:]}"
     if ability.limit and ability.kind not in SAYS_ITS_LIMIT:
         sentence = f"{sentence[:-1]} ({LIMITS[ability.limit]})."

@@ -207,6 +207,17 @@ vocabulary below; `terrain` is one of TERRAIN_TYPES.
 | lays-first | target, when "command" | as the standing Command Card: the enemy lays its creatures of |
 | | | the target in match-ups before any other |
 
+| *activated abilities* | | (activated.py: a choice its seat makes, paid in Power Stones; used with UseAbility, |
+| | | or with Redeem or Heal where the effect is theirs) |
+| activated | amount, target, when [, limit] | for amount Power Stones its seat may make the effect of the |
+| | | target happen, "<kind>" or "<kind>:<its target>" (kind: dispels-command, dispels-spell, |
+| | | returns-lost, heals), at the moment `when` says: "command" (the Command Cards' window, |
+| | | once both are face up), "answer" (while an enemy Spell waits for its answer), "survives" |
+| | | (after a won combat, with the healers; after every combat, for returns-lost) |
+| dispels-spell |  | (activated) the enemy's Spell answered (not an Item) is negated, as by a Dispel Magic |
+| returns-lost | target | (activated) a creature lost in this combat goes back to its seat's Storage |
+| | | Hand: target "self" (the card itself), "shield" (any creature of this Shield) |
+
 Every ability may also say when it acts (`when`, one of WHEN) and how often or how long
 (`limit`, one of LIMITS); both are blank for an ability that holds whenever it applies.
 
@@ -374,6 +385,10 @@ ABILITY_KINDS = (
     "declare-first",
     "shows",
     "lays-first",
+    # activated abilities: paid choices of a seat (activated.py)
+    "activated",
+    "dispels-spell",
+    "returns-lost",
 )
 
 WHEN = (
@@ -389,13 +404,15 @@ WHEN = (
     "up",
     "movement",
     "survives",
+    "answer",
 )
 """When an ability acts (`Ability.when`): as the card is revealed in combat, in its match-up,
 when it is beaten, when it beats its opponent, at Terrain Settlement, when its Shield moves,
 in Draw & Organize, at any time as a Spell or Item is played, as the Command Card; a Spell
 or Item's "play": after the Up cards are turned (the opening window), in the Movement
 phase (that window or a combat's Spell windows), "moving": on your own movement turn;
-after a combat it fought and survived."""
+after a combat it fought and survived; "answer": while an enemy Spell or Item waits for its
+answer (an activated ability)."""
 LIMITS = ("once", "combat", "turn", "in-play", "space")
 """How often or how long an ability acts (`Ability.limit`): once, per combat, per turn, while
 the card is in play, or (for play limits) one such card per space per player."""
@@ -459,7 +476,6 @@ UNIQUE_TEXTS: frozenset[str] = frozenset(
         "re-pepes-slow-down",
         "re-major-party-animal",
         "re-djinn",
-        "re-skeletal-minion",
         # Outside the example decks: the rulebook's worked example 1
         "re-floyd-the-flying-pig",
     }

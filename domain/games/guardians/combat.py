@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from domain.games.guardians import control, dice, powers, reveals, texts
+from domain.games.guardians import activated, control, dice, powers, reveals, texts
 from domain.games.guardians.answers import await_answer, check_not_cursed, cursed
 from domain.games.guardians.board import is_land, neighbours, stronghold_owner, strongholds
 from domain.games.guardians.citations import (
@@ -1163,12 +1163,23 @@ def end_combat(em: Em, rng: Rng) -> None:
 
 
 def _heal_options(state: GuardiansState) -> list[tuple[str, str]]:
+    """(healer, creature): the winner's unused healers, each with the beaten creatures it
+    may heal: its own heals, or a paid one (activated) its seat can pay for; a creature
+    item of the Shield heals too (the Altar of Takuli)."""
     combat = combat_now(state)
     mine = side(combat, combat.winner)
-    healers = [
-        c for c in survivors(state, mine) if has(c, "heals") and c not in mine.healed and c not in mine.healers_used
-    ]
-    return [(h, c) for h in healers for c in mine.beaten if any(matches(a.target, c) for a in abilities(h, "heals"))]
+    stones = state.player(mine.seat).stones
+    items = tuple(c for c in state.zone(mine.seat, mine.zone) if face(c).kind == "creature-item")
+    options = []
+    for healer in (*survivors(state, mine), *items):
+        if healer in mine.healed or healer in mine.healers_used:
+            continue
+        heals = [a.target for a in abilities(healer, "heals")]
+        paid = activated.heal_price(healer)
+        if paid is not None and stones >= paid.amount:
+            heals.append(activated.effect(paid)[1])
+        options += [(healer, c) for c in mine.beaten if any(matches(target, c) for target in heals)]
+    return options
 
 
 def check_heal(state: GuardiansState, command: Heal) -> None:
@@ -1181,6 +1192,9 @@ def check_heal(state: GuardiansState, command: Heal) -> None:
 
 
 def heal(em: Em, rng: Rng, command: Heal) -> None:
+    """A healer whose healing is paid (activated) pays first, unless its own heals covers it."""
+    if not any(matches(a.target, command.card) for a in abilities(command.healer, "heals")):
+        activated.pay_heal(em, command.seat, command.healer)
     em.emit(Healed, R_HEALING, seat=command.seat, healer=command.healer, card=command.card)
     if not _heal_options(em.state):
         after_healing(em, rng)
@@ -1195,17 +1209,17 @@ def _howled(state: GuardiansState, one: Side) -> tuple[str, ...]:
 
 
 def after_healing(em: Em, rng: Rng) -> None:
-    """Skeletal Minions may be bought back (the attacker's first), then the lost leave."""
+    """Lost creatures may be bought back (returns-lost: the attacker's first), then the lost leave."""
     _next_redeemer(em, rng, 0)
 
 
 def _next_redeemer(em: Em, rng: Rng, done: int) -> None:
-    """`done` has finished buying back its Minions: the next seat that may, or the end."""
+    """`done` has finished buying back its creatures: the next seat that may, or the end."""
     combat = combat_now(em.state)
     order = (combat.attacker, combat.defender)
     start = 0 if not done else (1 if done == combat.attacker.seat else 2)
     for one in order[start:]:
-        if powers.redeemable(em.state, one, _howled(em.state, one)):
+        if activated.redeemable(em.state, one, _howled(em.state, one)):
             em.emit(StageBegan, R_TEXT, stage="redeem", actor=one.seat)
             return
     _leave(em, rng)
@@ -1213,16 +1227,16 @@ def _next_redeemer(em: Em, rng: Rng, done: int) -> None:
 
 def _redeemable(state: GuardiansState, seat: int) -> tuple[str, ...]:
     one = side(combat_now(state), seat)
-    return powers.redeemable(state, one, _howled(state, one))
+    return activated.redeemable(state, one, _howled(state, one))
 
 
 def check_redeem(state: GuardiansState, command: Redeem) -> None:
     acting(state, command.seat, "redeem")
-    powers.check_redeem(command, _redeemable(state, command.seat))
+    activated.check_redeem(command, _redeemable(state, command.seat))
 
 
 def redeem(em: Em, rng: Rng, command: Redeem) -> None:
-    powers.redeem(em, command)
+    activated.redeem(em, command, side(combat_now(em.state), command.seat))
     if not _redeemable(em.state, command.seat):
         _next_redeemer(em, rng, command.seat)
 
