@@ -212,13 +212,7 @@ def heal_price(healer: str) -> Ability | None:
     return ability_of(face(healer).key, "heals")
 
 
-def heal_target(healer: str) -> str:
-    """What a paid healer may heal (its effect's target)."""
-    ability = heal_price(healer)
-    return effect(ability)[1] if ability is not None else ""
-
-
-def pay_heal(em: Em, seat: int, healer: str, creature: str) -> None:
+def pay_heal(em: Em, seat: int, healer: str) -> None:
     ability = heal_price(healer)
     if ability is not None:
         _pay(em, seat, face(healer), ability, f"ability: {healer}")

@@ -376,14 +376,14 @@ ABILITY_WORDS: dict[str, Callable[[Ability], str]] = {
 """One sentence per ability kind (cards.ABILITY_KINDS), from the ability's fields alone."""
 
 
-ACTIVATED_WHEN = {
+ACTIVATED_WHEN: dict[str, str] = {
     "command": "Once both Command Cards are face up",
     "answer": "While an enemy Spell or Item waits for its answer",
     "survives": "After a combat",
     "any-time": "At any time you act",
 }
 """When an activated ability may be used (its `when`)."""
-LOST = {"self": "This card", "shield": "A creature of this Shield"}
+LOST: dict[str, str] = {"self": "This card", "shield": "A creature of this Shield"}
 """Whose creature returns-lost brings back (its target)."""
 
 

@@ -1,6 +1,7 @@
 """Card texts that act in combat (texts.py names the cards; combat.py calls these at
 their moment): the Eye of Missile Mayhem, the Large Idol, Bone Fright, the Titans, the Giant
-Aunts and the Iron Crag Boggler (guardians Text Box). The Horse's bonus is a term of the totals (strength.py) and the Djinn's push ends its match-up (combat.py)."""
+Aunts and the Iron Crag Boggler (guardians Text Box). The Horse's bonus is a term of the
+totals (strength.py) and the Djinn's push ends its match-up (combat.py)."""
 
 from __future__ import annotations
 

@@ -314,7 +314,8 @@ STONE_REASONS: tuple[tuple[str, Callable[[str, Seats], str]], ...] = (
 
 def _stones(e: m.StonesSpent, s: Seats) -> str:
     if e.reason.endswith(" returns") and not e.reason.startswith("Skeletal Minion"):  # activated.redeem
-        return f"{s(e.seat)} spends {counted(e.count, 'Power Stone')} to bring back {e.reason.removesuffix(' returns')}."
+        back = e.reason.removesuffix(" returns")
+        return f"{s(e.seat)} spends {counted(e.count, 'Power Stone')} to bring back {back}."
     why = next((words(e.reason.removeprefix(start), s) for start, words in STONE_REASONS
                 if e.reason.startswith(start)), _said(e.reason, s))
     verb = "loses" if e.reason.startswith(("beaten by ", "taken by ")) else "spends"
@@ -874,7 +875,8 @@ COMBAT_STAGES = {"declare": "saying whether they play Command Cards", "command":
                  "bribe": "bribery", "spells": "Spells", "modify": "ranged attacks, channeling and Spells",
                  "secondary": "secondary attacks", "secondary-bribe": "bribing a secondary target",
                  "secondary-modify": "modifying a secondary attack", "heal": "healing",
-                 "redeem": "buying back lost creatures", "retreat": "the loser retreats", "trim": "trimming a merged Shield"}
+                 "redeem": "buying back lost creatures", "retreat": "the loser retreats",
+                 "trim": "trimming a merged Shield"}
 
 
 def _side_line(side: SideView, view: GuardiansView, s: Seats) -> str:
