@@ -965,6 +965,15 @@ _COMMAND_PATTERNS: tuple[tuple[str, Build], ...] = (
 """The theme's clauses (RULES.md: Cards and their texts), tried after the other themes'."""
 
 CARD_READINGS: dict[str, tuple[Ability, ...]] = {
+    # Activated abilities, paid in Power Stones (activated.py):
+    # one stone: the enemy's Command Card is dispelled, in the Command Cards' window.
+    "re-standard-bearer-ploogs-chicken-12": (Ability("activated", 1, "dispels-command", when="command"),),
+    # Two stones: an enemy Spell is dispelled while it waits for its answer.
+    "dn-sikura-preceptor-of-prophets": (Ability("activated", 2, "dispels-spell", when="answer"),),
+    # One stone each: creatures lost from this Shield go back to the Storage Hand.
+    "re-standard-bearer-broms-angelic-19": (Ability("activated", 1, "returns-lost:shield", when="survives"),),
+    # One stone: the Minion lost in combat goes back to the Storage Hand.
+    "re-skeletal-minion": (Ability("activated", 1, "returns-lost:self", when="survives"),),
     # +1 step for the Shield being moved; played during your own move (RULES.md).
     "re-potion-of-movement-essence": (Ability("play", when="moving"), Ability("extra-steps", 1)),
     # A non-flying Shield of nothing but Pirates, carrying him, goes a space further, shown.

@@ -33,7 +33,11 @@ KIT = GameKit(GAME, game_id="g")
 """The kept positions (tests/guardians/data) were found with generators of game id "g"."""
 run, refused = KIT.run, KIT.refused
 
-GUARDIAN_KEYS = {"rak nam": "re-rak-nam-leader-of-the-mighty", "tes let": "re-tes-let-leader-with-foresight"}
+GUARDIAN_KEYS = {
+    "rak nam": "re-rak-nam-leader-of-the-mighty",
+    "tes let": "re-tes-let-leader-with-foresight",
+    "sikura": "dn-sikura-preceptor-of-prophets",
+}
 STRONGHOLD = ("re-carreg-amroth-left", "re-carreg-amroth-center", "re-carreg-amroth-right")
 
 

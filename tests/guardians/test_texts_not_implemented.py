@@ -78,7 +78,7 @@ def test_a_guardian_and_a_stronghold_say_so_when_the_game_is_set_up() -> None:
 def test_a_standard_bearer_and_an_upgrade_say_so_when_the_layouts_are_revealed() -> None:
     """Placed in secret, they come into play when both layouts are shown; the note is
     public, as the cards then are."""
-    bearer, garden = instances(1, ["Standard Bearer Brom's Angelic 19", "Lotus Flower Water Garden"])
+    bearer, garden = instances(1, ["Standard Bearer Brom's Dragon 19", "Lotus Flower Water Garden"])
     t = Table(table(phase=ORGANIZE, zones={"1:drawn": (bearer, garden), "2:drawn": instances(2, ["Archer"])}))
     t.play(Place(seat=1, card=bearer, to="on:a1"))
     t.play(Place(seat=1, card=garden, to="upgrade:a1"))

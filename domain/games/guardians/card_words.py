@@ -44,6 +44,7 @@ WHEN = {
     "draw": "In Draw & Organize",
     "survives": "After a combat it fought and survived",
     "combat-end": "After a combat, won or lost",
+    "answer": "While an enemy Spell or Item waits for its answer",
     "any-time": "Played at any time",
     "command": "As the Command Card",
     "up": "Played right after the Up cards are turned",
@@ -60,7 +61,7 @@ PLAYED = {
 """When a Spell, Item or Accessory is played (its `play` ability's when)."""
 ROLE = {"attacking": " when attacking", "defending": " when defending"}
 SAYS_ITS_LIMIT = frozenset({"play-limit", "guardian-sets", "declare-first"})
-SAYS_ITS_MOMENT = frozenset({"play", "fired-aoe"})
+SAYS_ITS_MOMENT = frozenset({"play", "fired-aoe", "activated"})
 """Kinds whose sentence already says when it acts."""
 """Kinds whose sentence already says how long or how often."""
 LIMITS = {
@@ -387,8 +388,32 @@ ABILITY_WORDS: dict[str, Callable[[Ability], str]] = {
     "guardian-bonus": lambda a: f"Your Guardian gets {_signed(a.amount)} {GUARDIAN_NUMBERS.get(a.target, a.target)}.",
     "skip-to": lambda a: "The game goes straight to Terrain Settlement.",
     "new-up-cards": lambda a: "Every Up card is discarded and new ones are turned.",
+    # activated abilities
+    "activated": lambda a: _activated(a),
+    "dispels-spell": lambda a: "Dispels the enemy's Spell waiting for its answer.",
+    "returns-lost": lambda a: f"{LOST.get(a.target, a.target)}, lost in combat, returns to your Storage Hand.",
 }
 """One sentence per ability kind (cards.ABILITY_KINDS), from the ability's fields alone."""
+
+
+ACTIVATED_WHEN: dict[str, str] = {
+    "command": "Once both Command Cards are face up",
+    "answer": "While an enemy Spell or Item waits for its answer",
+    "survives": "After a combat",
+    "any-time": "At any time you act",
+}
+"""When an activated ability may be used (its `when`)."""
+LOST: dict[str, str] = {"self": "This card", "shield": "A creature of this Shield"}
+"""Whose creature returns-lost brings back (its target)."""
+
+
+def _activated(ability: Ability) -> str:
+    """An activated ability: its moment, its price and its effect (the kind its target names)."""
+    kind, _, target = ability.target.partition(":")
+    effect = ABILITY_WORDS[kind](Ability(kind, target=target)).removeprefix("As the Command Card, ")
+    moment = ACTIVATED_WHEN.get(ability.when, ACTIVATED_WHEN["any-time"])
+    price = f"{ability.amount} Power Stone{'s' if ability.amount != 1 else ''}"
+    return f"{moment}, you may pay {price}: {effect[0].lower()}{effect[1:]}"
 
 
 def ability_words(ability: Ability) -> str:

@@ -226,6 +226,17 @@ vocabulary below; `terrain` is one of TERRAIN_TYPES.
 | lost-to-pen | target | a stronghold card: its owner's creatures of the target lost in a combat on it go to the |
 | | | Creature Pen instead of the discard pile |
 
+| *activated abilities* | | (activated.py: a choice its seat makes, paid in Power Stones; used with UseAbility, |
+| | | or with Redeem or Heal where the effect is theirs) |
+| activated | amount, target, when [, limit] | for amount Power Stones its seat may make the effect of the |
+| | | target happen, "<kind>" or "<kind>:<its target>" (kind: dispels-command, dispels-spell, |
+| | | returns-lost, heals), at the moment `when` says: "command" (the Command Cards' window, |
+| | | once both are face up), "answer" (while an enemy Spell waits for its answer), "survives" |
+| | | (after a won combat, with the healers; after every combat, for returns-lost) |
+| dispels-spell |  | (activated) the enemy's Spell answered (not an Item) is negated, as by a Dispel Magic |
+| returns-lost | target | (activated) a creature lost in this combat goes back to its seat's Storage |
+| | | Hand: target "self" (the card itself), "shield" (any creature of this Shield) |
+
 Every ability may also say when it acts (`when`, one of WHEN) and how often or how long
 (`limit`, one of LIMITS); both are blank for an ability that holds whenever it applies.
 
@@ -402,6 +413,10 @@ ABILITY_KINDS = (
     "fired-aoe",
     "per-extra-stone",
     "lost-to-pen",
+    # activated abilities: paid choices of a seat (activated.py)
+    "activated",
+    "dispels-spell",
+    "returns-lost",
 )
 
 WHEN = (
@@ -418,6 +433,7 @@ WHEN = (
     "movement",
     "survives",
     "combat-end",
+    "answer",
 )
 """When an ability acts (`Ability.when`): as the card is revealed in combat, in its match-up,
 when it is beaten, when it beats its opponent, at Terrain Settlement, when its Shield moves,
@@ -425,7 +441,8 @@ in Draw & Organize, at any time as a Spell or Item is played, as the Command Car
 or Item's "play": after the Up cards are turned (the opening window), in the Movement
 phase (that window or a combat's Spell windows), "moving": on your own movement turn;
 after a combat it fought and survived; after a combat, whoever won it (a heals ability:
-"combat-end")."""
+"combat-end"); "answer": while an enemy Spell or Item waits for its answer (an activated
+ability)."""
 LIMITS = ("once", "combat", "turn", "in-play", "space", "enemy-lost")
 """How often or how long an ability acts (`Ability.limit`): once, per combat, per turn, while
 the card is in play, (for play limits) one such card per space per player, or once for each
@@ -489,7 +506,6 @@ UNIQUE_TEXTS: frozenset[str] = frozenset(
         "re-pepes-slow-down",
         "re-major-party-animal",
         "re-djinn",
-        "re-skeletal-minion",
         # Outside the example decks: the rulebook's worked example 1
         "re-floyd-the-flying-pig",
     }

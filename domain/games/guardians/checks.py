@@ -3,7 +3,18 @@ command does once accepted (the effects of the topic modules)."""
 
 from __future__ import annotations
 
-from domain.games.guardians import answers, casting, combat, movement, organize, powers, settlement, spells, texts
+from domain.games.guardians import (
+    activated,
+    answers,
+    casting,
+    combat,
+    movement,
+    organize,
+    powers,
+    settlement,
+    spells,
+    texts,
+)
 from domain.games.guardians.citations import R_GAME
 from domain.games.guardians.effects import start_game
 from domain.games.guardians.messages import (
@@ -36,6 +47,7 @@ from domain.games.guardians.messages import (
     Step,
     Teleport,
     TurnShield,
+    UseAbility,
 )
 from domain.games.guardians.state import MOVEMENT, ORGANIZE, SETUP, GuardiansState, face
 from domain.kernel import Command, Plan, RuleViolation, StartGame, quoted, require
@@ -60,6 +72,8 @@ the Guardian, and so does a creature's target."""
 def _known_cards(state: GuardiansState, command: Command) -> None:
     """Every card a command names exists in this game, before any rule looks at it."""
     named = [getattr(command, name) for name in CARD_FIELDS if hasattr(command, name)]
+    if isinstance(command, UseAbility) and command.card == activated.GUARDIAN:
+        named.remove(activated.GUARDIAN)
     if isinstance(command, Channel) and command.source != combat.GUARDIAN:
         named.append(command.source)
     if isinstance(command, PlayCreature) and command.target:
@@ -158,6 +172,9 @@ def _own(state: GuardiansState, command: Command) -> Plan[GuardiansState]:
         case Redeem():
             combat.check_redeem(state, command)
             return Plan(lambda em, rng: combat.redeem(em, rng, command))
+        case UseAbility():
+            ability = activated.check_use(state, command)
+            return Plan(lambda em, rng: activated.use(em, command, ability))
         case PlayCreature():
             combat.check_play_creature(state, command)
             return Plan(lambda em, rng: combat.play_creature(em, rng, command))
@@ -190,6 +207,9 @@ def _own(state: GuardiansState, command: Command) -> Plan[GuardiansState]:
 
 def _answer(state: GuardiansState, command: Command) -> Plan[GuardiansState]:
     """While a Spell or Item waits for its answer, only its answer may come."""
+    if isinstance(command, UseAbility):
+        ability = activated.check_use(state, command)
+        return Plan(lambda em, rng: activated.use(em, command, ability))
     if answers.check_answer(state, command):
         pending = state.answer
         assert pending is not None

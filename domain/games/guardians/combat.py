@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from domain.games.guardians import control, dice, powers, reveals, texts
+from domain.games.guardians import activated, control, dice, powers, reveals, texts
 from domain.games.guardians.answers import await_answer, check_not_cursed, cursed
 from domain.games.guardians.board import is_land, neighbours, stronghold_owner, strongholds
 from domain.games.guardians.cards import Ability
@@ -1297,17 +1297,17 @@ def _penned(state: GuardiansState, one: Side, lost: tuple[str, ...]) -> tuple[st
 
 
 def after_healing(em: Em, rng: Rng) -> None:
-    """Skeletal Minions may be bought back (the attacker's first), then the lost leave."""
+    """Lost creatures may be bought back (returns-lost: the attacker's first), then the lost leave."""
     _next_redeemer(em, rng, 0)
 
 
 def _next_redeemer(em: Em, rng: Rng, done: int) -> None:
-    """`done` has finished buying back its Minions: the next seat that may, or the end."""
+    """`done` has finished buying back its creatures: the next seat that may, or the end."""
     combat = combat_now(em.state)
     order = (combat.attacker, combat.defender)
     start = 0 if not done else (1 if done == combat.attacker.seat else 2)
     for one in order[start:]:
-        if powers.redeemable(em.state, one, _howled(em.state, one)):
+        if activated.redeemable(em.state, one, _howled(em.state, one)):
             em.emit(StageBegan, R_TEXT, stage="redeem", actor=one.seat)
             return
     _leave(em, rng)
@@ -1315,16 +1315,16 @@ def _next_redeemer(em: Em, rng: Rng, done: int) -> None:
 
 def _redeemable(state: GuardiansState, seat: int) -> tuple[str, ...]:
     one = side(combat_now(state), seat)
-    return powers.redeemable(state, one, _howled(state, one))
+    return activated.redeemable(state, one, _howled(state, one))
 
 
 def check_redeem(state: GuardiansState, command: Redeem) -> None:
     acting(state, command.seat, "redeem")
-    powers.check_redeem(command, _redeemable(state, command.seat))
+    activated.check_redeem(command, _redeemable(state, command.seat))
 
 
 def redeem(em: Em, rng: Rng, command: Redeem) -> None:
-    powers.redeem(em, command)
+    activated.redeem(em, command, side(combat_now(em.state), command.seat))
     if not _redeemable(em.state, command.seat):
         _next_redeemer(em, rng, command.seat)
 

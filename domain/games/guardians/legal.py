@@ -4,7 +4,7 @@ exchanges and reinforcements), those the very check functions plan calls accept.
 
 from __future__ import annotations
 
-from domain.games.guardians import casting, movement, powers, settlement, spells, texts
+from domain.games.guardians import activated, casting, movement, powers, settlement, spells, texts
 from domain.games.guardians import combat as fight
 from domain.games.guardians.answers import answers
 from domain.games.guardians.board import SPACES, strongholds
@@ -140,6 +140,7 @@ def _combat(state: GuardiansState, seat: int) -> list[Command]:
             DiscardCard(seat=seat, card=c) for s in state.shields_of(seat) for c in state.zone(seat, members(s.card))
         ]
     else:
+        found += activated.uses(state, seat)
         targets = [t for t in (combat.a_card, combat.d_card, mine.command, theirs.command) if t]
         found += [PlayCard(seat=seat, card=c, target=t) for c in storage for t in targets]
         found.append(Pass(seat=seat))
@@ -172,5 +173,5 @@ def legal_commands(state: GuardiansState, seat: int) -> list[Command]:
     if phase is None or seat not in to_act(state):
         return []
     if state.answer is not None:
-        return answers(state, seat)
+        return answers(state, seat) + _accepted(state, list(activated.uses(state, seat)))
     return phase(state, seat)

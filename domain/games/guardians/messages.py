@@ -250,6 +250,16 @@ class Redeem(Command):
     card: str
 
 
+@dataclass(frozen=True, slots=True)
+class UseAbility(Command):
+    """Use an activated ability of your card in play, paying its Power Stones (activated.py):
+    `card` is the card (a card instance, or "guardian" for your Guardian), `target` what
+    its effect names (a Command Card, a Spell answered)."""
+
+    card: str
+    target: str = ""
+
+
 # ---------------------------------------------------------------- events
 
 

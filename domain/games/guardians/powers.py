@@ -1,8 +1,7 @@
 """Card texts that act in combat (texts.py names the cards; combat.py calls these at
-their moment): the Standard Bearer that makes the enemy lay first, the Eye of Missile
-Mayhem, the upgrades fired instead of a Command Card (fired-aoe), Bone Fright, the
-Titans, the Giant Aunts, the Iron Crag Boggler and the Skeletal Minion (guardians Text
-Box). The Horse's bonus is a term of the totals (strength.py) and the Djinn's push ends
+their moment): the Eye of Missile Mayhem, the upgrades fired instead of a Command Card
+(fired-aoe), Bone Fright, the Titans, the Giant Aunts and the Iron Crag Boggler (guardians
+Text Box). The Horse's bonus is a term of the totals (strength.py) and the Djinn's push ends
 its match-up (combat.py)."""
 
 from __future__ import annotations
@@ -14,7 +13,6 @@ from domain.games.guardians.citations import (
     R_BOGGLER,
     R_GIANT_AUNTS,
     R_RANGED_RETURN,
-    R_SKELETAL_MINION,
     R_TEXT,
     R_TITANS,
     text_box,
@@ -26,18 +24,15 @@ from domain.games.guardians.messages import (
     FireIdol,
     IdolFired,
     PlayCard,
-    Redeem,
     SizeChanged,
     StonesSpent,
     StrongholdRuined,
 )
 from domain.games.guardians.state import (
     DISCARD,
-    STORAGE,
     Answer,
     Combat,
     GuardiansState,
-    Side,
     combat_now,
     face,
     other,
@@ -196,30 +191,3 @@ def strip_items(em: Em, a_card: str, d_card: str) -> None:
         items = tuple(c for c in em.state.zone(enemy.seat, enemy.zone) if face(c).kind == "creature-item")
         if items:
             move(em, R_BOGGLER, enemy.seat, items, enemy.zone, DISCARD, f"discarded: {face(card).name}")
-
-
-# ---------------------------------------------------------------- Skeletal Minion
-
-
-def redeemable(state: GuardiansState, one: Side, returning: tuple[str, ...]) -> tuple[str, ...]:
-    """A side's Minions lost in this combat that its seat may still buy back."""
-    if state.player(one.seat).stones < 1:
-        return ()
-    lost = set(one.beaten) | set(one.destroyed)
-    return tuple(
-        c
-        for c in state.zone(one.seat, one.zone)
-        if c in lost and c not in returning and face(c).key in texts.REDEEMABLE
-    )
-
-
-def check_redeem(command: Redeem, choices: tuple[str, ...]) -> None:
-    """The Minion bought back is one of `choices` (redeemable)."""
-    require(command.card in choices, R_SKELETAL_MINION, f"{command.card} is not a Minion of yours lost in this combat")
-
-
-def redeem(em: Em, command: Redeem) -> None:
-    combat = combat_now(em.state)
-    em.emit(StonesSpent, R_SKELETAL_MINION, seat=command.seat, count=1, reason="Skeletal Minion returns")
-    zone = side(combat, command.seat).zone
-    move(em, R_SKELETAL_MINION, command.seat, (command.card,), zone, STORAGE, "returned for a Power Stone")

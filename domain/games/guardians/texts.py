@@ -65,8 +65,6 @@ ITEM_STRIPPERS = frozenset({"re-iron-crag-boggler"})
 """Laid in a match-up: the enemy discards the creature Magic Items in its stack there."""
 PUSH_FORCERS = frozenset({"re-djinn"})
 """Fired as a ranged attack: the match-up is a push, with no further modification."""
-REDEEMABLE = frozenset({"re-skeletal-minion"})
-"""Lost in combat: one Power Stone returns it to its owner's Storage Hand."""
 
 # Draw & Organize and Movement (spells.py)
 CURSE = "di-curse-of-the-betrayed"

@@ -304,6 +304,7 @@ STONE_REASONS: tuple[tuple[str, Callable[[str, Seats], str]], ...] = (
     ("face-down terrain on ", lambda rest, s: f"to lay a card face down as terrain on {rest}"),
     ("heal by ", lambda rest, s: f"for {rest} to heal"),
     ("Skeletal Minion returns", lambda rest, s: "to bring back a Skeletal Minion"),
+    ("ability: ", lambda rest, s: f"to use {label(rest)}"),
     ("cast: ", lambda rest, s: f"to play {rest}"),
     ("taken by ", lambda rest, s: f": {rest} takes them"),
 )
@@ -313,6 +314,9 @@ FIRED = " fired"
 
 
 def _stones(e: m.StonesSpent, s: Seats) -> str:
+    if e.reason.endswith(" returns") and not e.reason.startswith("Skeletal Minion"):  # activated.redeem
+        back = e.reason.removesuffix(" returns")
+        return f"{s(e.seat)} spends {counted(e.count, 'Power Stone')} to bring back {back}."
     fired = f"to fire their {e.reason.removesuffix(FIRED)}" if e.reason.endswith(FIRED) else _said(e.reason, s)
     why = next((words(e.reason.removeprefix(start), s) for start, words in STONE_REASONS
                 if e.reason.startswith(start)), fired)
@@ -461,7 +465,7 @@ STAGES = {
     "secondary-modify": "{actor} may channel or cast a Spell for the secondary attack, or pass.",
     "retreat": "{actor} must retreat their beaten Shield or give it up.",
     "trim": "{actor} must discard creatures until the merged Shield is within its limit.",
-    "redeem": "{actor} may buy back their Skeletal Minions lost in this combat.",
+    "redeem": "{actor} may buy back creatures of theirs lost in this combat.",
     "heal": "{actor} may heal their beaten creatures.",
     "bribe": "{actor} may bribe the enemy creature in the match-up, or pass.",
 }
@@ -745,7 +749,9 @@ COMMANDS: dict[type[Command], Callable[[Any, Seats], str]] = {
     m.FireIdol: lambda c, s: (f"Fire your upgrade for {counted(c.stones, 'Power Stone')} instead of playing a "
                               "Command Card."),
     m.ChangeSize: lambda c, s: _size(c),
-    m.Redeem: lambda c, s: f"Pay a Power Stone to take {label(c.card)} back to your Storage Hand.",
+    m.Redeem: lambda c, s: f"Pay Power Stones to take {label(c.card)} back to your Storage Hand.",
+    m.UseAbility: lambda c, s: (f"Pay Power Stones to use {'your Guardian' if c.card == GUARDIAN else label(c.card)}"
+                                f"{f' on {owned(c.target, s)}' if c.target else ''}."),
 }
 
 
@@ -876,7 +882,8 @@ COMBAT_STAGES = {"declare": "saying whether they play Command Cards", "command":
                  "bribe": "bribery", "spells": "Spells", "modify": "ranged attacks, channeling and Spells",
                  "secondary": "secondary attacks", "secondary-bribe": "bribing a secondary target",
                  "secondary-modify": "modifying a secondary attack", "heal": "healing",
-                 "redeem": "buying back Minions", "retreat": "the loser retreats", "trim": "trimming a merged Shield"}
+                 "redeem": "buying back lost creatures", "retreat": "the loser retreats",
+                 "trim": "trimming a merged Shield"}
 
 
 def _side_line(side: SideView, view: GuardiansView, s: Seats) -> str:

@@ -1,0 +1,203 @@
+"""Activated abilities (cards.py: activated): a choice a seat makes for its card in play,
+paid in Power Stones, whose effect is another ability kind (its target names it).
+
+- dispels-command, "command": UseAbility in the Command Cards' window, by the seat's Shield
+  in the combat, naming the enemy's live Command Card (guardians COMBAT).
+- dispels-spell, "answer": UseAbility while the enemy's Spell waits for its answer, by the
+  seat's Guardian ("guardian"), naming that Spell: it is negated as by a Dispel Magic
+  (answers.py).
+- returns-lost, "survives": Redeem, after the combat: a creature lost in it goes back to
+  its seat's Storage Hand (a Skeletal Minion by its own text, any creature of a Shield that
+  has the ability).
+
+A heal paid in stones is the heals kind's own amount (combat.py: Heal), not an activated
+ability. Each use pays its price first (StonesSpent, the card's Text Box cited), then the effect's
+own events."""
+
+from __future__ import annotations
+
+from functools import cache
+
+from domain.games.guardians.cards import Ability, Card, card
+from domain.games.guardians.citations import R_COMBAT, R_GAME, text_box
+from domain.games.guardians.effects import Em, move, window_move
+from domain.games.guardians.messages import CardDispelled, Redeem, StonesSpent, UseAbility
+from domain.games.guardians.state import (
+    STORAGE,
+    GuardiansState,
+    Side,
+    face,
+    other,
+    seat_of,
+    side,
+)
+from domain.kernel import RuleViolation, require
+
+GUARDIAN = "guardian"
+"""UseAbility's `card` for the seat's Guardian (a Guardian is a card key, not a card instance)."""
+USED = ("dispels-command", "dispels-spell")
+"""The effects used with UseAbility (returns-lost is used with Redeem)."""
+
+
+@cache
+def _activated(key: str) -> tuple[Ability, ...]:
+    return tuple(a for a in card(key).abilities if a.kind == "activated")
+
+
+def effect(ability: Ability) -> tuple[str, str]:
+    """An activated ability's effect: its kind and that kind's target."""
+    kind, _, target = ability.target.partition(":")
+    return kind, target
+
+
+def ability_of(key: str, kind: str) -> Ability | None:
+    """A card's activated ability whose effect is of `kind`, None if it has none."""
+    return next((a for a in _activated(key) if effect(a)[0] == kind), None)
+
+
+def source_card(state: GuardiansState, seat: int, source: str) -> Card:
+    """The card a UseAbility names: the seat's Guardian, or a card instance."""
+    return card(state.player(seat).guardian) if source == GUARDIAN else face(source)
+
+
+def _paid(state: GuardiansState, seat: int, info: Card, ability: Ability) -> None:
+    require(
+        state.player(seat).stones >= ability.amount,
+        text_box(info.name),
+        f"it costs {ability.amount} Power Stone{'s' if ability.amount != 1 else ''} and you have fewer",
+    )
+
+
+def _pay(em: Em, seat: int, info: Card, ability: Ability, reason: str) -> None:
+    em.emit(StonesSpent, text_box(info.name), seat=seat, count=ability.amount, reason=reason)
+
+
+# ---------------------------------------------------------------- UseAbility
+
+
+def check_use(state: GuardiansState, command: UseAbility) -> Ability:
+    """The ability used: the card is the seat's and in play, the moment is its, the seat
+    can pay and the target is one it may name."""
+    seat = command.seat
+    if command.card != GUARDIAN and not (state.holds(command.card) and seat_of(command.card) == seat):
+        raise RuleViolation(R_GAME, f"{command.card or 'nothing'} is not a card of yours")
+    info = source_card(state, seat, command.card)
+    rule = text_box(info.name)
+    ability = next((a for a in _activated(info.key) if effect(a)[0] in USED), None)
+    if ability is None:
+        raise RuleViolation(rule, f"{info.name} has no ability to use now")
+    kind = effect(ability)[0]
+    if kind == "dispels-command":
+        _check_dispels_command(state, command, rule)
+    else:
+        _check_dispels_spell(state, command, rule)
+    _paid(state, seat, info, ability)
+    return ability
+
+
+def _check_dispels_command(state: GuardiansState, command: UseAbility, rule: str) -> None:
+    """In the Command Cards' window, on the seat's move, by its Shield in this combat."""
+    combat = state.combat
+    if combat is None or combat.stage != "command-window" or state.answer is not None:
+        raise RuleViolation(rule, "use it once both Command Cards are face up, before they take effect")
+    if combat.actor != command.seat:
+        raise RuleViolation(R_COMBAT, f"seat {combat.actor} acts now in this combat")
+    mine, theirs = side(combat, command.seat), side(combat, other(command.seat))
+    require(command.card == mine.shield, rule, "it acts only as your Shield in this combat")
+    require(
+        bool(theirs.command) and theirs.command_live and command.target == theirs.command,
+        rule,
+        "name the enemy's Command Card that stands",
+    )
+
+
+def _check_dispels_spell(state: GuardiansState, command: UseAbility, rule: str) -> None:
+    """While the enemy's Spell waits for its answer, on the seat's turn to answer."""
+    pending = state.answer
+    require(
+        pending is not None and pending.actor == command.seat and pending.seat == other(command.seat),
+        rule,
+        "use it while an enemy Spell waits for your answer",
+    )
+    assert pending is not None
+    require(face(pending.card).kind == "spell", rule, f"{face(pending.card).name} is not a Spell")
+    require(pending.stands, rule, f"{face(pending.card).name} is dispelled already")
+    require(command.target == pending.card, rule, f"name the Spell answered, {pending.card}")
+
+
+def use(em: Em, command: UseAbility, ability: Ability) -> None:
+    """The price, then the effect's events."""
+    seat = command.seat
+    info = source_card(em.state, seat, command.card)
+    source = info.key if command.card == GUARDIAN else command.card
+    kind = effect(ability)[0]
+    _pay(em, seat, info, ability, f"ability: {source}")
+    rule = text_box(info.name)
+    if kind == "dispels-command":
+        em.emit(CardDispelled, rule, seat=other(seat), card=command.target, by=source)
+        window_move(em, seat, passed=False)
+    else:  # dispels-spell: the answer goes on, as after a Dispel Magic (answers.py)
+        em.emit(CardDispelled, rule, seat=other(seat), card=command.target, by=source)
+
+
+def uses(state: GuardiansState, seat: int) -> list[UseAbility]:
+    """The candidates of UseAbility for a seat now (plan checks each)."""
+    found: list[UseAbility] = []
+    pending = state.answer
+    if pending is not None:
+        if ability_of(state.player(seat).guardian, "dispels-spell") is not None:
+            found.append(UseAbility(seat=seat, card=GUARDIAN, target=pending.card))
+        return found
+    combat = state.combat
+    if combat is not None and combat.stage == "command-window":
+        mine, theirs = side(combat, seat), side(combat, other(seat))
+        if mine.shield and theirs.command and ability_of(face(mine.shield).key, "dispels-command") is not None:
+            found.append(UseAbility(seat=seat, card=mine.shield, target=theirs.command))
+    return found
+
+
+# ---------------------------------------------------------------- Redeem: returns-lost
+
+
+def redeemer(one: Side, creature: str) -> tuple[str, Ability] | None:
+    """What brings a side's lost creature back, and at what price: its own text
+    (target "self"), else its Shield's (target "shield"); None if nothing does."""
+    own = ability_of(face(creature).key, "returns-lost")
+    if own is not None and effect(own)[1] == "self":
+        return creature, own
+    if one.shield:
+        shield = ability_of(face(one.shield).key, "returns-lost")
+        if shield is not None and effect(shield)[1] == "shield":
+            return one.shield, shield
+    return None
+
+
+def redeemable(state: GuardiansState, one: Side, returning: tuple[str, ...]) -> tuple[str, ...]:
+    """A side's creatures lost in this combat that its seat may still buy back."""
+    stones = state.player(one.seat).stones
+    lost = set(one.beaten) | set(one.destroyed)
+    found = []
+    for creature in state.zone(one.seat, one.zone):
+        if creature in lost and creature not in returning:
+            back = redeemer(one, creature)
+            if back is not None and stones >= back[1].amount:
+                found.append(creature)
+    return tuple(found)
+
+
+def check_redeem(command: Redeem, choices: tuple[str, ...]) -> None:
+    """The creature bought back is one of `choices` (redeemable)."""
+    if command.card not in choices:
+        raise RuleViolation(
+            text_box(face(command.card).name), f"{command.card} is not a creature of yours you may buy back now"
+        )
+
+
+def redeem(em: Em, command: Redeem, one: Side) -> None:
+    back = redeemer(one, command.card)
+    assert back is not None
+    source, ability = back
+    info = face(source)
+    _pay(em, command.seat, info, ability, f"{face(command.card).name} returns")
+    price = "a Power Stone" if ability.amount == 1 else f"{ability.amount} Power Stones"
+    move(em, text_box(info.name), command.seat, (command.card,), one.zone, STORAGE, f"returned for {price}")
