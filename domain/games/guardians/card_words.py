@@ -55,7 +55,7 @@ PLAYED = {
     "moving": "Played on your own movement turn",
 }
 """When a Spell, Item or Accessory is played (its `play` ability's when)."""
-SAYS_ITS_LIMIT = frozenset({"play-limit", "guardian-sets", "declare-first"})
+SAYS_ITS_LIMIT = frozenset({"play-limit", "guardian-sets", "declare-first", "returns-opponent"})
 """Kinds whose sentence already says how long or how often."""
 LIMITS = {
     "once": "once",
@@ -309,6 +309,17 @@ ABILITY_WORDS: dict[str, Callable[[Ability], str]] = {
                                 f"first and says its {DECLARED.get(a.target, a.target)}."),
     "shows": lambda a: f"The enemy shows you {SHOWN.get(a.target) or _shown_creatures(a.target)}.",
     "lays-first": lambda a: f"The enemy lays its {target_words(a.target)} in match-ups before any other.",
+    # creatures that leave or sit out a match-up
+    "sits-out": lambda a: ("A creature drawn at random from the enemy's Combat Hand and this card sit out the combat "
+                           "(they count for nothing, secondary attackers may attack them)." if a.target == "random"
+                           else f"The {target_words(a.target)} of both sides sit out the combat "
+                           "(they count for nothing, secondary attackers may attack them)."),
+    "returns-opponent": lambda a: (("While it is in play, when one of your primary attackers faces "
+                                    if a.limit == "in-play" else "When it faces ")
+                                   + ("a creature of its own class" if a.target == "same-class"
+                                      else f"{target_words(a.target)}")
+                                   + " in a match-up, that creature goes back to its Creature Pen and yours is left "
+                                   "unchallenged."),
     # the Movement phase
     "extra-steps": lambda a: (f"The Shield you are moving may go {a.amount} more space{'s' if a.amount != 1 else ''}."
                               if not a.target else

@@ -206,6 +206,17 @@ vocabulary below; `terrain` is one of TERRAIN_TYPES.
 | | | Hand, "hand:<target>" the creatures of the target in its Combat Hand |
 | lays-first | target, when "command" | as the standing Command Card: the enemy lays its creatures of |
 | | | the target in match-ups before any other |
+| *creatures that leave or sit out a match-up* | | (combat.py; a creature "left unchallenged" has no match-up |
+| | | opponent: it counts for control of the space and secondary attackers may attack it) |
+| sits-out | target, when "command" | as the standing Command Card: every creature of the target, both |
+| | | sides, in the Combat Hands or standing on the table (not the card itself) is set aside out of |
+| | | play for the combat (it fights no more, does not count for control, may be attacked by |
+| | | secondary attackers); target "random": one creature drawn at random from the enemy's Combat |
+| | | Hand, and the card itself |
+| returns-opponent | target [, limit "in-play"] | in a primary match-up, once bribery, destruction and AOE |
+| | | are over: its match-up opponent of the target goes back to its owner's Creature Pen and it is |
+| | | left unchallenged; limit "in-play": while it stands on its side's table, each of its side's |
+| | | primary attackers does so (itself too); target "same-class": an opponent sharing a class with it |
 
 Every ability may also say when it acts (`when`, one of WHEN) and how often or how long
 (`limit`, one of LIMITS); both are blank for an ability that holds whenever it applies.
@@ -374,6 +385,9 @@ ABILITY_KINDS = (
     "declare-first",
     "shows",
     "lays-first",
+    # creatures that leave or sit out a match-up, and those left unchallenged (combat.py)
+    "sits-out",
+    "returns-opponent",
 )
 
 WHEN = (
@@ -457,7 +471,6 @@ UNIQUE_TEXTS: frozenset[str] = frozenset(
         "di-argammonds-vision",
         "di-howl-of-the-dead",
         "re-pepes-slow-down",
-        "re-major-party-animal",
         "re-djinn",
         "re-skeletal-minion",
         # Outside the example decks: the rulebook's worked example 1
