@@ -844,6 +844,11 @@ UNCHALLENGED_READINGS: dict[str, tuple[Ability, ...]] = {
     # A creature drawn at random from the enemy's Combat Hand, and Arms of the Earth itself,
     # sit out; both may be attacked by secondary attackers (as every creature set aside).
     "re-arms-of-the-earth": (Ability("sits-out", target="random", when="command"),),
+    # Played on a primary match-up with an Undead in it: both its creatures are left unchallenged.
+    "dn-you-cant-see-me-im-a-vampire": (Ability("play", when="match-up"), Ability("unchallenged", target="undead")),
+    # Played as a primary match-up is fought: the enemy's creature, if it cannot be bribed, goes
+    # back to its Creature Pen; the caster's is left unchallenged (what that leaves, said again).
+    "dn-shroud-of-grahzue": (Ability("play", when="match-up"), Ability("returns-opponent", target="!bribable")),
 }
 """Texts of the theme that no sentence pattern reads: the card's whole text as abilities, by key."""
 

@@ -10,12 +10,14 @@ from domain.games.guardians.messages import (
     CreatureStatus,
     EffectApplied,
     MatchupResolved,
+    Pass,
+    PlayCard,
     PlayCreature,
 )
 from domain.games.guardians.state import PEN, combat_now, hand, survivors
 from tests.guardians.support import KIT, Table, card_of, face_off
 from tests.guardians.test_abilities_flow import commands, statuses
-from tests.guardians.test_texts import both_pass, lay
+from tests.guardians.test_texts import both_pass, lay, refuses
 
 
 def test_stinking_spirit_sets_aside_the_weak_creatures_of_both_sides() -> None:
@@ -113,3 +115,55 @@ def test_major_party_animal_sets_aside_the_beer_bribables_of_both_sides() -> Non
     commands(table, attacker=party)
     (out,) = table.of(CreatureStatus)
     assert (out.card, out.status, out.by, out.rule) == (card_of(2, "Devil Dog"), "out", party, "guardians Text Box")
+
+
+def _to_the_spell_window(table: Table, attacker: str, defender: str) -> None:
+    """Both lay a creature and neither bribes: the match-up's first Spell window opens,
+    seat 1 to act (guardians SPELLS)."""
+    table.play(PlayCreature(seat=1, card=attacker))
+    table.play(PlayCreature(seat=2, card=defender))
+    table.play(Pass(seat=1))
+    table.play(Pass(seat=2))
+    assert combat_now(table.state).stage == "spells"
+
+
+def test_you_cant_see_me_leaves_both_creatures_of_an_undead_match_up_unchallenged() -> None:
+    """unchallenged, target undead, play when match-up (You Can't See Me, I'm a Vampire):
+    refused on a match-up without an Undead; on one with, no fight, both stay and count."""
+    table = Table(face_off(["Wraith", "Swordsman"], ["Devil Dog", "Ice Spirit"],
+                           attacker_storage=["You Can't See Me, I'm a Vampire"]))
+    commands(table)
+    spell = card_of(1, "You Can't See Me, I'm a Vampire")
+    _to_the_spell_window(table, card_of(1, "Swordsman"), card_of(2, "Devil Dog"))
+    refuses(table, PlayCard(seat=1, card=spell), "Undead")
+    both_pass(table)
+    wraith, spirit = card_of(1, "Wraith"), card_of(2, "Ice Spirit")
+    _to_the_spell_window(table, wraith, spirit)
+    table.cast(PlayCard(seat=1, card=spell))
+    (left,) = [e for e in table.of(EffectApplied) if e.effect == "unchallenged"]
+    assert (left.source, left.cards) == (spell, (wraith, spirit))
+    (fought,) = table.of(MatchupResolved)  # the first match-up only
+    assert fought.outcome == "attacker"
+    (resolved,) = table.of(CombatResolved)
+    assert wraith in survivors(table.state, combat_now(table.state).attacker)
+    assert spirit in survivors(table.state, combat_now(table.state).defender)
+    assert (resolved.attacker_total, resolved.defender_total) == (8 + 6, 5)  # the Devil Dog was beaten
+
+
+def test_shroud_sends_back_a_non_bribable_enemy_creature() -> None:
+    """returns-opponent, target !bribable, on a Hand Item played in a match-up (Shroud of
+    Grahzue): refused against a bribable creature; else the enemy's creature goes back to
+    its Creature Pen and the caster's is left unchallenged."""
+    table = Table(face_off(["Swordsman", "Archer"], ["Devil Dog", "Ice Spirit"],
+                           attacker_storage=["Shroud of Grahzue"]))
+    commands(table)
+    shroud = card_of(1, "Shroud of Grahzue")
+    _to_the_spell_window(table, card_of(1, "Swordsman"), card_of(2, "Devil Dog"))
+    refuses(table, PlayCard(seat=1, card=shroud), "does not match")
+    both_pass(table)
+    archer, spirit = card_of(1, "Archer"), card_of(2, "Ice Spirit")
+    _to_the_spell_window(table, archer, spirit)
+    table.cast(PlayCard(seat=1, card=shroud))
+    assert spirit in table.state.zone(2, PEN)
+    assert [e.cards for e in table.of(EffectApplied) if e.effect == "unchallenged"] == [(archer,)]
+    assert len(table.of(MatchupResolved)) == 1

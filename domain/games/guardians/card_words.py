@@ -53,6 +53,7 @@ PLAYED = {
     "up": "Played right after the Up cards are turned",
     "movement": "Played in the Movement phase",
     "moving": "Played on your own movement turn",
+    "match-up": "Played in a primary match-up",
 }
 """When a Spell, Item or Accessory is played (its `play` ability's when)."""
 SAYS_ITS_LIMIT = frozenset({"play-limit", "guardian-sets", "declare-first", "returns-opponent"})
@@ -314,12 +315,13 @@ ABILITY_WORDS: dict[str, Callable[[Ability], str]] = {
                            "(they count for nothing, secondary attackers may attack them)." if a.target == "random"
                            else f"The {target_words(a.target)} of both sides sit out the combat "
                            "(they count for nothing, secondary attackers may attack them)."),
-    "returns-opponent": lambda a: (("While it is in play, when one of your primary attackers faces "
-                                    if a.limit == "in-play" else "When it faces ")
-                                   + ("a creature of its own class" if a.target == "same-class"
-                                      else f"{target_words(a.target)}")
-                                   + " in a match-up, that creature goes back to its Creature Pen and yours is left "
-                                   "unchallenged."),
+    "returns-opponent": lambda a: (("While it is in play, the match-up opponent of each of your primary "
+                                    "attackers, " if a.limit == "in-play" else "The enemy's creature in the match-up, ")
+                                   + ("if of a class they share" if a.target == "same-class"
+                                      else f"if of the {target_words(a.target)}")
+                                   + ", goes back to its Creature Pen, and yours is left unchallenged."),
+    "unchallenged": lambda a: (f"On a match-up with {target_words(a.target)} in it: both its creatures are left "
+                               "unchallenged."),
     # the Movement phase
     "extra-steps": lambda a: (f"The Shield you are moving may go {a.amount} more space{'s' if a.amount != 1 else ''}."
                               if not a.target else

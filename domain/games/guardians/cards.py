@@ -143,7 +143,8 @@ vocabulary below; `terrain` is one of TERRAIN_TYPES.
 | | | of the target in play next to any Guardian) |
 | play | when | when it is played: "draw" (Draw & Organize), "up" (the opening window after the Up |
 | | | cards), "movement" (that window or a combat's Spell windows), "any-time" (any of those); |
-| | | a card with none is played any time |
+| | | a card with none is played any time; "match-up" (a primary match-up's Spell windows, after |
+| | | bribery: the theme of creatures left unchallenged, below) |
 | costs-stones | amount | Power Stones paid when it is played |
 | steal-stones | amount | up to amount of the enemy's Power Stones go to its seat |
 | destroy-in-play | target | destroys the card it names (PlayCard's target): "terrain" (a Terrain card face up on |
@@ -216,7 +217,11 @@ vocabulary below; `terrain` is one of TERRAIN_TYPES.
 | returns-opponent | target [, limit "in-play"] | in a primary match-up, once bribery, destruction and AOE |
 | | | are over: its match-up opponent of the target goes back to its owner's Creature Pen and it is |
 | | | left unchallenged; limit "in-play": while it stands on its side's table, each of its side's |
-| | | primary attackers does so (itself too); target "same-class": an opponent sharing a class with it |
+| | | primary attackers does so (itself too); target "same-class": an opponent sharing a class with it; |
+| | | a Spell or Item's (play when "match-up"): the enemy's creature facing the caster's, refused unless |
+| | | it is of the target |
+| unchallenged | target | a Spell or Item's (play when "match-up": in a primary match-up's Spell windows): both |
+| | | creatures of the match-up are left unchallenged; refused unless one of them is of the target |
 
 Every ability may also say when it acts (`when`, one of WHEN) and how often or how long
 (`limit`, one of LIMITS); both are blank for an ability that holds whenever it applies.
@@ -388,6 +393,7 @@ ABILITY_KINDS = (
     # creatures that leave or sit out a match-up, and those left unchallenged (combat.py)
     "sits-out",
     "returns-opponent",
+    "unchallenged",
 )
 
 WHEN = (

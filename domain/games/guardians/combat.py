@@ -761,9 +761,8 @@ def _destruction(em: Em, rng: Rng) -> None:
     sent = _sent_back(combat)
     if sent:
         opponent, source = sent
-        _return_to_pen(em, opponent, source)
-        em.emit(StageBegan, R_TEXT, stage="choose", actor=0)
-        next_matchup(em, rng)
+        return_to_pen(em, opponent, source)
+        end_unfought(em, rng)
         return
     em.emit(StageBegan, R_OVER_YET, stage="modify", actor=combat.attacker.seat)
 
@@ -789,7 +788,18 @@ def _sent_back(combat: Combat) -> tuple[str, str] | None:
     return None
 
 
-def _return_to_pen(em: Em, creature: str, source: str) -> None:
+def end_unfought(em: Em, rng: Rng) -> None:
+    """A text ended the match-up without a fight: the next one begins (or secondary attacks)."""
+    em.emit(StageBegan, R_TEXT, stage="choose", actor=0)
+    next_matchup(em, rng)
+
+
+def leave_unchallenged(em: Em, source: str, creatures: tuple[str, ...]) -> None:
+    """`source`'s text leaves match-up creatures with no opponent (RULES.md, Left unchallenged)."""
+    em.emit(EffectApplied, R_BRIBERY, seat=seat_of(source), source=source, effect="unchallenged", cards=creatures)
+
+
+def return_to_pen(em: Em, creature: str, source: str) -> None:
     """A creature leaves its match-up for its owner's Creature Pen: out of the combat (its
     place in the match-up stays, so the pairs of the others hold), and its opponent is left
     unchallenged (RULES.md, Left unchallenged)."""
@@ -798,8 +808,7 @@ def _return_to_pen(em: Em, creature: str, source: str) -> None:
     rule = text_box(face(source).name)
     em.emit(CreatureStatus, rule, seat=owner.seat, card=creature, status="out", by=source)
     move(em, rule, owner.seat, (creature,), owner.zone, PEN, f"returned to the Creature Pen by {face(source).name}")
-    left = combat.d_card if creature == combat.a_card else combat.a_card
-    em.emit(EffectApplied, R_BRIBERY, seat=seat_of(left), source=source, effect="unchallenged", cards=(left,))
+    leave_unchallenged(em, source, (combat.d_card if creature == combat.a_card else combat.a_card,))
 
 
 def check_play_ranged(state: GuardiansState, command: PlayRanged) -> None:
