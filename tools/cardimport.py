@@ -849,6 +849,50 @@ _SETTLE_PATTERNS: tuple[tuple[str, Build], ...] = (
 )
 """The theme's clauses (RULES.md: Cards and their texts), tried last."""
 
+# --- creatures that leave or sit out a match-up (domain combat.py) ---------------------------
+
+_SIT_OUT = (r"(?:can't|cannot) fight and (?:don't|do not) count (?:towards?|for) control of (?:the )?space"
+            r"(?: \(both sides\))?")
+
+
+def _sits_out(match: re.Match[str], context: Context) -> list[Ability] | None:
+    """sits-out, as the Command Card (every such text is a command creature's): group "t"
+    names the creatures; "creatures with a base Vitality less than n" are those below n."""
+    if not context.command:
+        return None
+    if match.groupdict().get("n"):
+        target: str | None = f"vitality:0-{_n(match) - 1}"
+    else:
+        target = context.targets.creatures(match.group("t"))
+    return [Ability("sits-out", target=target, when="command")] if target else None
+
+
+def _returns_opponent(target: str = "", limit: str = "") -> Build:
+    """returns-opponent: its match-up opponent (of group "t", or of `target`) goes back to
+    the Creature Pen."""
+    def build(match: re.Match[str], context: Context) -> list[Ability] | None:
+        found = target or context.targets.creatures(match.group("t"))
+        return [Ability("returns-opponent", target=found, limit=limit)] if found else None
+    return build
+
+
+_UNCHALLENGED_PATTERNS: tuple[tuple[str, Build], ...] = (
+    (rf"(?:all|any) creatures with a base vitality less than (?P<n>\d+) {_SIT_OUT}", _sits_out),
+    (rf"(?:all|any) (?P<t>[\w' ]+?) {_SIT_OUT}", _sits_out),
+    (r"no (?P<t>[\w' ]+?) may be used during this combat", _sits_out),
+    # What sitting out means (RULES.md: Creatures set aside), said again by the cards.
+    (r"set them off to one side(?: of the combat)?", _nothing),
+    (r"they (?:do not|don't) count toward control of the space,? but can be attacked by secondary attackers",
+     _nothing),
+    (r"they can (?:still )?be attacked by secondary attackers", _nothing),
+    (rf"if (?:the )?{_WHO}'s primary match-up opponent is an? (?P<t>[\w' ]+?), that creature immediately "
+     r"returns to the creature pen", _returns_opponent()),
+    (rf"while {_WHO} is in play, if any of your primary attackers matches up against a creature from the same "
+     r"class, your opponent's creature returns to his creature pen", _returns_opponent("same-class", "in-play")),
+)
+"""The theme's clauses (RULES.md: Cards and their texts)."""
+
+
 
 def _flow(kind: str, *, target: str = "", when: str = "", amount: bool = False) -> Build:
     """A combat-flow ability whose sentence fixes all its fields (but an amount it names)."""
@@ -965,6 +1009,14 @@ _COMMAND_PATTERNS: tuple[tuple[str, Build], ...] = (
 """The theme's clauses (RULES.md: Cards and their texts), tried after the other themes'."""
 
 CARD_READINGS: dict[str, tuple[Ability, ...]] = {
+    # A creature drawn at random from the enemy's Combat Hand, and Arms of the Earth itself,
+    # sit out; both may be attacked by secondary attackers (as every creature set aside).
+    "re-arms-of-the-earth": (Ability("sits-out", target="random", when="command"),),
+    # Played on a primary match-up with an Undead in it: both its creatures are left unchallenged.
+    "dn-you-cant-see-me-im-a-vampire": (Ability("play", when="match-up"), Ability("unchallenged", target="undead")),
+    # Played as a primary match-up is fought: the enemy's creature, if it cannot be bribed, goes
+    # back to its Creature Pen; the caster's is left unchallenged (what that leaves, said again).
+    "dn-shroud-of-grahzue": (Ability("play", when="match-up"), Ability("returns-opponent", target="!bribable")),
     # Activated abilities, paid in Power Stones (activated.py):
     # one stone: the enemy's Command Card is dispelled, in the Command Cards' window.
     "re-standard-bearer-ploogs-chicken-12": (Ability("activated", 1, "dispels-command", when="command"),),
@@ -1086,6 +1138,7 @@ _PATTERNS: tuple[tuple[str, Build], ...] = (
     *_REVEAL_PATTERNS,
     *_COMMAND_PATTERNS,
     *_SETTLE_PATTERNS,
+    *_UNCHALLENGED_PATTERNS,
 )
 
 PATTERNS = tuple((re.compile(pattern, re.IGNORECASE), build) for pattern, build in _PATTERNS)

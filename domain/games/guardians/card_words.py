@@ -57,10 +57,11 @@ PLAYED = {
     "movement": "Played in the Movement phase",
     "moving": "Played on your own movement turn",
     "command": "Played as the Command Card",
+    "match-up": "Played in a primary match-up",
 }
 """When a Spell, Item or Accessory is played (its `play` ability's when)."""
 ROLE = {"attacking": " when attacking", "defending": " when defending"}
-SAYS_ITS_LIMIT = frozenset({"play-limit", "guardian-sets", "declare-first"})
+SAYS_ITS_LIMIT = frozenset({"play-limit", "guardian-sets", "declare-first", "returns-opponent"})
 SAYS_ITS_MOMENT = frozenset({"play", "fired-aoe", "activated"})
 """Kinds whose sentence already says when it acts."""
 """Kinds whose sentence already says how long or how often."""
@@ -330,6 +331,18 @@ ABILITY_WORDS: dict[str, Callable[[Ability], str]] = {
     "per-extra-stone": lambda a: f"Its fired AOE gets {_signed(a.amount)} for each further Power Stone.",
     "lost-to-pen": lambda a: (f"Its owner's {target_words(a.target)} lost in a combat on it go to the Creature Pen "
                               "instead of the discard pile."),
+    # creatures that leave or sit out a match-up
+    "sits-out": lambda a: ("A creature drawn at random from the enemy's Combat Hand and this card sit out the combat "
+                           "(they count for nothing, secondary attackers may attack them)." if a.target == "random"
+                           else f"The {target_words(a.target)} of both sides sit out the combat "
+                           "(they count for nothing, secondary attackers may attack them)."),
+    "returns-opponent": lambda a: (("While it is in play, the match-up opponent of each of your primary "
+                                    "attackers, " if a.limit == "in-play" else "The enemy's creature in the match-up, ")
+                                   + ("if of a class they share" if a.target == "same-class"
+                                      else f"if of the {target_words(a.target)}")
+                                   + ", goes back to its Creature Pen, and yours is left unchallenged."),
+    "unchallenged": lambda a: (f"On a match-up with {target_words(a.target)} in it: both its creatures are left "
+                               "unchallenged."),
     # the Movement phase
     "extra-steps": lambda a: (f"The Shield you are moving may go {a.amount} more space{'s' if a.amount != 1 else ''}."
                               if not a.target else

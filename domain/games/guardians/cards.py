@@ -147,7 +147,9 @@ vocabulary below; `terrain` is one of TERRAIN_TYPES.
 | | | of the target in play next to any Guardian) |
 | play | when [, target] | when it is played: "draw" (Draw & Organize), "up" (the opening window after the Up |
 | | | cards), "movement" (that window or a combat's Spell windows), "any-time" (any of those), |
-| | | "command" (as the Command Card: see below); a card with none is played any time |
+| | | "command" (as the Command Card: see below), "match-up" (a primary match-up's Spell |
+| | | windows, after bribery: see the creatures left unchallenged below); a card with none is |
+| | | played any time |
 | costs-stones | amount | Power Stones paid when it is played |
 | steal-stones | amount | up to amount of the enemy's Power Stones go to its seat |
 | destroy-in-play | target | destroys the card it names (PlayCard's target): "terrain" (a Terrain card face up on |
@@ -236,6 +238,21 @@ vocabulary below; `terrain` is one of TERRAIN_TYPES.
 | dispels-spell |  | (activated) the enemy's Spell answered (not an Item) is negated, as by a Dispel Magic |
 | returns-lost | target | (activated) a creature lost in this combat goes back to its seat's Storage |
 | | | Hand: target "self" (the card itself), "shield" (any creature of this Shield) |
+| *creatures that leave or sit out a match-up* | | (combat.py; a creature "left unchallenged" has no match-up |
+| | | opponent: it counts for control of the space and secondary attackers may attack it) |
+| sits-out | target, when "command" | as the standing Command Card: every creature of the target, both |
+| | | sides, in the Combat Hands or standing on the table (not the card itself) is set aside out of |
+| | | play for the combat (it fights no more, does not count for control, may be attacked by |
+| | | secondary attackers); target "random": one creature drawn at random from the enemy's Combat |
+| | | Hand, and the card itself |
+| returns-opponent | target [, limit "in-play"] | in a primary match-up, once bribery, destruction and AOE |
+| | | are over: its match-up opponent of the target goes back to its owner's Creature Pen and it is |
+| | | left unchallenged; limit "in-play": while it stands on its side's table, each of its side's |
+| | | primary attackers does so (itself too); target "same-class": an opponent sharing a class with it; |
+| | | a Spell or Item's (play when "match-up"): the enemy's creature facing the caster's, refused unless |
+| | | it is of the target |
+| unchallenged | target | a Spell or Item's (play when "match-up": in a primary match-up's Spell windows): both |
+| | | creatures of the match-up are left unchallenged; refused unless one of them is of the target |
 
 Every ability may also say when it acts (`when`, one of WHEN) and how often or how long
 (`limit`, one of LIMITS); both are blank for an ability that holds whenever it applies.
@@ -417,6 +434,10 @@ ABILITY_KINDS = (
     "activated",
     "dispels-spell",
     "returns-lost",
+    # creatures that leave or sit out a match-up, and those left unchallenged (combat.py)
+    "sits-out",
+    "returns-opponent",
+    "unchallenged",
 )
 
 WHEN = (
@@ -504,7 +525,6 @@ UNIQUE_TEXTS: frozenset[str] = frozenset(
         "di-argammonds-vision",
         "di-howl-of-the-dead",
         "re-pepes-slow-down",
-        "re-major-party-animal",
         "re-djinn",
         # Outside the example decks: the rulebook's worked example 1
         "re-floyd-the-flying-pig",

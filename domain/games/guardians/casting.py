@@ -24,9 +24,10 @@ from functools import cache
 
 from domain.games.guardians import reveals
 from domain.games.guardians.answers import await_answer, check_not_cursed
+from domain.games.guardians.card_words import target_words
 from domain.games.guardians.cards import Ability, Card, card
 from domain.games.guardians.citations import R_MOVE, R_ORGANIZE, R_SLOW_DOWN, R_SPELLS, text_box
-from domain.games.guardians.combat import acting
+from domain.games.guardians.combat import acting, end_unfought, leave_unchallenged, return_to_pen
 from domain.games.guardians.effects import Em, begin_settlement, gain_stones, move, spend, turn_up_cards, window_move
 from domain.games.guardians.messages import EffectApplied, PlayCard, StonesSpent, TurnEffect, TurnPassed, WindowMove
 from domain.games.guardians.organize import organizing
@@ -44,15 +45,19 @@ from domain.games.guardians.state import (
     UP,
     Answer,
     GuardiansState,
+    combat_now,
     face,
     other,
     seat_of,
     unturned,
 )
+from domain.games.guardians.strength import matches
 from domain.kernel import Rng, RuleViolation, require
 
 CAST_KINDS = ("spell", "hand-item", "accessory")
 SPELL_STEPS = ("spells", "modify", "secondary-modify")
+MATCHUP_STEPS = ("spells", "modify")
+"""A primary match-up's Spell windows: where a card played "in a match-up" is played."""
 """A combat's steps where Spells are cast (guardians SPELLS: after bribery, and the
 modifiers' windows), as Power Lunch is."""
 WINDOWS = {
@@ -61,6 +66,7 @@ WINDOWS = {
     "movement": (MOVEMENT, COMBAT),
     "any-time": (ORGANIZE, MOVEMENT, COMBAT),
     "moving": (MOVEMENT,),
+    "match-up": (COMBAT,),
 }
 """The phases whose windows each timing allows."""
 IN_EFFECT_KINDS = ("guardian-sets", "extra-flights", "another-move")
@@ -133,7 +139,8 @@ def check_cast(state: GuardiansState, command: PlayCard) -> str:
         in_opening(state, seat)
         zones = (STORAGE,)
     else:
-        acting(state, seat, *SPELL_STEPS)
+        # "match-up": a primary match-up's Spell windows only, never a secondary attack's.
+        acting(state, seat, *(MATCHUP_STEPS if when == "match-up" else SPELL_STEPS))
         zones = (STORAGE,)
     zone = state.zone_of(command.card) if seat_of(command.card) == seat else ""
     if zone not in zones:
@@ -167,6 +174,18 @@ def _check_ability(state: GuardiansState, command: PlayCard, ability: Ability, r
     elif ability.kind == "pass-move":
         require(not state.moving, rule, "pass before you turn a Shield")
         require(unturned(state, other(command.seat)), rule, "the enemy has no Shield left to turn")
+    elif ability.kind == "unchallenged":
+        combat = combat_now(state)
+        require(
+            matches(ability.target, combat.a_card, combat) or matches(ability.target, combat.d_card, combat),
+            rule,
+            f"play it on a match-up with {target_words(ability.target)} in it",
+        )
+    elif ability.kind == "returns-opponent":
+        combat = combat_now(state)
+        theirs = combat.d_card if command.seat == combat.attacker.seat else combat.a_card
+        wanted = target_words(ability.target)
+        require(matches(ability.target, theirs, combat), rule, f"the enemy's creature does not match ({wanted})")
     elif ability.kind == "another-move":
         left = sum(1 for s in state.shields_of(command.seat) if not s.turned)
         require(left > (0 if state.moving else 1), rule, "you have no other Shield left to turn")
@@ -198,7 +217,7 @@ def resolve(em: Em, rng: Rng, played: Answer) -> None:
         return
     if phase == MOVEMENT and window == OPENING:
         em.emit(WindowMove, R_SPELLS, seat=played.seat, passed=False, actor=other(played.seat))
-    elif phase == COMBAT:
+    elif phase == COMBAT and combat_now(em.state).stage in SPELL_STEPS:  # not if the card ended the match-up
         window_move(em, played.seat, passed=False)
 
 
@@ -231,6 +250,15 @@ def _effects(em: Em, rng: Rng, played: Answer) -> None:
             turn_up_cards(em, rng)
         elif kind == "shows":
             reveals.show(em, played.card, ability)
+        elif kind == "unchallenged":
+            combat = combat_now(em.state)
+            leave_unchallenged(em, played.card, (combat.a_card, combat.d_card))
+            end_unfought(em, rng)
+        elif kind == "returns-opponent":
+            combat = combat_now(em.state)
+            theirs = combat.d_card if seat == combat.attacker.seat else combat.a_card
+            return_to_pen(em, theirs, played.card)
+            end_unfought(em, rng)
         elif kind == "skip-to":
             em.emit(EffectApplied, rule, seat=seat, source=played.card, effect="skip-to", note="Terrain Settlement")
             begin_settlement(em, rng)

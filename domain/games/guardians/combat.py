@@ -552,8 +552,9 @@ def _apply_commands(em: Em, rng: Rng) -> None:
             for ability in abilities(card, "bonus-all"):
                 em.emit(EffectApplied, R_TEXT, seat=one.seat, source=card, effect="bonus-all", amount=ability.amount)
             em.emit(CreatureStatus, R_TEXT, seat=one.seat, card=card, status="destroyed", by=card)
-        if key in texts.BEER_BRIBABLES_OUT:
-            _party(em, card)
+        for ability in abilities(card, "sits-out"):
+            if ability.when == "command":
+                _sit_out(em, rng, card, ability.target)
         for ability in abilities(card, "sets-terrain"):
             em.emit(EffectApplied, R_TEXT, seat=one.seat, source=card, effect="terrain", cards=(ability.terrain,))
         for ability in abilities(card, "aoe"):
@@ -592,11 +593,27 @@ def _destroy_commands(em: Em, one: Side, source: str) -> None:
             move(em, R_TEXT, owner.seat, (card,), owner.zone, DISCARD, f"destroyed by {face(source).name}")
 
 
-def _party(em: Em, source: str) -> None:
+def _sit_out(em: Em, rng: Rng, source: str, target: str) -> None:
+    """A Command Card's sits-out: the creatures it names, both sides, in the Combat Hands or
+    standing on the table, are set aside out of play for the combat (CreatureStatus "out":
+    they fight no more and do not count, but secondary attackers may attack them; RULES.md,
+    Creatures set aside). Target "random": one creature drawn from the enemy's Combat Hand
+    by the game's generator, and the card itself."""
     combat = combat_now(em.state)
+    if target == "random":
+        seat = seat_of(source)
+        enemy = side(combat, other(seat))
+        drawn = hand(em.state, enemy)
+        picked = (drawn[rng.below(len(drawn))],) if drawn else ()
+        em.emit(EffectApplied, R_TEXT, seat=seat, source=source, effect="sits-out", cards=picked,
+                note="drawn at random from the enemy's Combat Hand")
+        for card in picked:
+            em.emit(CreatureStatus, R_TEXT, seat=enemy.seat, card=card, status="out", by=source)
+        em.emit(CreatureStatus, R_TEXT, seat=seat, card=source, status="out", by=source)
+        return
     for one in (combat.attacker, combat.defender):
         for card in survivors(em.state, one):
-            if "beer" in face(card).bribes and card != source:
+            if card != source and matches(target, card, combat):
                 em.emit(CreatureStatus, R_TEXT, seat=one.seat, card=card, status="out", by=source)
 
 
@@ -787,7 +804,57 @@ def _destruction(em: Em, rng: Rng) -> None:
         em.emit(StageBegan, R_DESTRUCTION, stage="choose", actor=0)
         next_matchup(em, rng)
         return
+    sent = _sent_back(combat)
+    if sent:
+        opponent, source = sent
+        return_to_pen(em, opponent, source)
+        end_unfought(em, rng)
+        return
     em.emit(StageBegan, R_OVER_YET, stage="modify", actor=combat.attacker.seat)
+
+
+def _sent_back(combat: Combat) -> tuple[str, str] | None:
+    """The match-up creature that a text sends back to its Creature Pen at the Text Box
+    step (returns-opponent), with the card whose text does it; None if no text does. The
+    attacker's creature's texts first; once one goes, the match-up is over."""
+    for card, opponent in ((combat.a_card, combat.d_card), (combat.d_card, combat.a_card)):
+        mine = side(combat, seat_of(card))
+        # Its own text, and the texts that act for its side's primary attackers while in play.
+        givers = (card, *(c for c in standing(mine) if c != card and has(c, "returns-opponent")))
+        for giver in givers:
+            for ability in abilities(giver, "returns-opponent"):
+                if giver != card and ability.limit != "in-play":
+                    continue
+                if ability.target == "same-class":
+                    hit = bool(set(face(card).classes) & set(face(opponent).classes))
+                else:
+                    hit = matches(ability.target, opponent, combat)
+                if hit:
+                    return opponent, giver
+    return None
+
+
+def end_unfought(em: Em, rng: Rng) -> None:
+    """A text ended the match-up without a fight: the next one begins (or secondary attacks)."""
+    em.emit(StageBegan, R_TEXT, stage="choose", actor=0)
+    next_matchup(em, rng)
+
+
+def leave_unchallenged(em: Em, source: str, creatures: tuple[str, ...]) -> None:
+    """`source`'s text leaves match-up creatures with no opponent (RULES.md, Left unchallenged)."""
+    em.emit(EffectApplied, R_BRIBERY, seat=seat_of(source), source=source, effect="unchallenged", cards=creatures)
+
+
+def return_to_pen(em: Em, creature: str, source: str) -> None:
+    """A creature leaves its match-up for its owner's Creature Pen: out of the combat (its
+    place in the match-up stays, so the pairs of the others hold), and its opponent is left
+    unchallenged (RULES.md, Left unchallenged)."""
+    combat = combat_now(em.state)
+    owner = side(combat, seat_of(creature))
+    rule = text_box(face(source).name)
+    em.emit(CreatureStatus, rule, seat=owner.seat, card=creature, status="out", by=source)
+    move(em, rule, owner.seat, (creature,), owner.zone, PEN, f"returned to the Creature Pen by {face(source).name}")
+    leave_unchallenged(em, source, (combat.d_card if creature == combat.a_card else combat.a_card,))
 
 
 def check_play_ranged(state: GuardiansState, command: PlayRanged) -> None:
@@ -1101,8 +1168,10 @@ def _secondary_targets(state: GuardiansState, seat: int) -> tuple[str, ...]:
     combat = combat_now(state)
     enemy = side(combat, other(seat))
     gone = set(enemy.beaten) | set(enemy.destroyed)
-    on_table = (*enemy.played, *enemy.ranged, *enemy.out)
-    return tuple(c for c in on_table if c not in gone and not secondary_barred(combat, c))
+    on_table = dict.fromkeys((*enemy.played, *enemy.ranged, *enemy.out))  # one set aside on the table: once
+    # Not those a text sent back to the Creature Pen: they have left the space.
+    here = state.zone(enemy.seat, enemy.zone)
+    return tuple(c for c in on_table if c not in gone and c in here and not secondary_barred(combat, c))
 
 
 def _check_secondary(state: GuardiansState, command: PlayCreature) -> None:

@@ -123,7 +123,8 @@ def _combat(state: GuardiansState, seat: int) -> list[Command]:
         found += [PlayCreature(seat=seat, card=c) for c in hand(state, mine)]
         found += [PlayCard(seat=seat, card=c) for c in storage]
     elif stage == "secondary":
-        enemies = (*theirs.played, *theirs.ranged, *theirs.out)
+        # A creature on the table and set aside is listed once.
+        enemies = tuple(dict.fromkeys((*theirs.played, *theirs.ranged, *theirs.out)))
         found += [PlayCreature(seat=seat, card=c, target=t) for c in hand(state, mine) for t in enemies]
         found.append(Pass(seat=seat))
     elif stage == "heal":

@@ -38,7 +38,6 @@ Vampires) is not given again here: it would count twice."""
 SELF_DESTROYING_COMMANDS = frozenset({"re-floyd-the-flying-pig"})
 """Creatures destroyed when used as the Command Card (their bonus stays for the combat)."""
 
-BEER_BRIBABLES_OUT = frozenset({"re-major-party-animal"})
 UNDEAD_RETURN = frozenset({"di-howl-of-the-dead"})
 DISPEL_MAGIC = "re-dispel-magic"
 POWER_LUNCH = "re-power-lunch"

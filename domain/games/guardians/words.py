@@ -451,6 +451,13 @@ def _effect(e: m.EffectApplied, s: Seats) -> str:
         return f"{by}, played as the Command Card, makes {s(e.seat)} discard the rest of their Combat Hand: {gone}."
     if e.effect == "destroys-command":
         return f"{by} destroys itself and the enemy's Command Card: {listed([owned(card, s) for card in e.cards])}."
+    if e.effect == "unchallenged":
+        left = listed([owned(card, s) for card in e.cards])
+        return (f"{by}: {left} {'is' if len(e.cards) == 1 else 'are'} left unchallenged: no match-up opponent, "
+                "counted for control of the space, open to secondary attackers.")
+    if e.effect == "sits-out":
+        drawn = listed([owned(card, s) for card in e.cards], "no creature")
+        return f"{by}: {drawn} {'is' if len(e.cards) == 1 else 'are'} set aside with it ({e.note})."
     cards = f" ({listed([_target(card, s) for card in e.cards])})" if e.cards else ""
     return f"{by}: {e.effect.replace('-', ' ')}{f' {e.amount}' if e.amount else ''}{cards}."
 
