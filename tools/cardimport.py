@@ -989,6 +989,21 @@ MOVEMENT_READINGS: dict[str, tuple[Ability, ...]] = {
 """Texts of the theme that no sentence pattern reads (each card's phrasing is its own): the
 card's whole text as abilities, by key."""
 
+# --- reactions: Spells played in answer to the enemy's act, read card by card ------------------
+
+REACTION_READINGS: dict[str, tuple[Ability, ...]] = {
+    # Right after the enemy's ranged attack: it is cancelled, and that seat fires no more this combat.
+    "di-seraphim": (Ability("play", when="enemy-ranged"), Ability("cancel-ranged"), Ability("no-ranged", target="opponent")),
+    # Right after the enemy's ranged attack: it strikes the enemy's own creature, as if yours.
+    "di-heisenburgs-missiles": (Ability("play", when="enemy-ranged"), Ability("redirect-ranged")),
+    # Right after the enemy's Guardian channels: the amount is taken off instead of added.
+    "re-energy-eater": (Ability("play", when="enemy-channels"), Ability("reverse-channeling")),
+    # Right after an enemy creature channels: it is destroyed and the channeling cancelled.
+    "re-magic-feedback": (Ability("play", when="enemy-channels"), Ability("cancel-channeling")),
+}
+"""Texts of the theme that no sentence pattern reads (each card's phrasing is its own): the
+card's whole text as abilities, by key."""
+
 PATTERNS = tuple((re.compile(pattern, re.IGNORECASE), build) for pattern, build in _PATTERNS)
 """Keyword clauses, tried in this order at each clause of a sentence."""
 
@@ -1159,6 +1174,8 @@ def build_cards(rows: Sequence[dict[str, str]]) -> tuple[list[Card], dict[str, i
             status, abilities = "none", []
         elif key in MOVEMENT_READINGS:
             status, abilities = "keyword", list(MOVEMENT_READINGS[key])
+        elif key in REACTION_READINGS:
+            status, abilities = "keyword", list(REACTION_READINGS[key])
         elif not text or (kind == "bribery" and text.lower() == "bribery"):
             status = "none"
         elif reading.unparsed == 0:

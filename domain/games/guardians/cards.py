@@ -206,6 +206,17 @@ vocabulary below; `terrain` is one of TERRAIN_TYPES.
 | | | Hand, "hand:<target>" the creatures of the target in its Combat Hand |
 | lays-first | target, when "command" | as the standing Command Card: the enemy lays its creatures of |
 | | | the target in match-ups before any other |
+| *reactions* | | (reactions.py: a Spell whose "play" is when "enemy-ranged" or "enemy-channels" is |
+| | | played on your move right after the enemy's ranged attack or channeling in a primary |
+| | | match-up; no-ranged also takes target "opponent" in such a Spell: the enemy fires no more |
+| | | in this combat) |
+| cancel-ranged |  | the enemy's ranged attack just fired is cancelled |
+| redirect-ranged |  | the enemy's ranged attack just fired strikes the enemy's own match-up creature, as |
+| | | if you had fired it |
+| reverse-channeling |  | the enemy's Guardian's channeling just made is taken from its creature instead of |
+| | | added to it |
+| cancel-channeling |  | the channeling just made by an enemy creature (not a Guardian) is cancelled and the |
+| | | channeler destroyed |
 
 Every ability may also say when it acts (`when`, one of WHEN) and how often or how long
 (`limit`, one of LIMITS); both are blank for an ability that holds whenever it applies.
@@ -374,6 +385,11 @@ ABILITY_KINDS = (
     "declare-first",
     "shows",
     "lays-first",
+    # reactions: Spells played in answer to the enemy's act (reactions.py, casting.py)
+    "cancel-ranged",
+    "redirect-ranged",
+    "reverse-channeling",
+    "cancel-channeling",
 )
 
 WHEN = (
@@ -389,13 +405,16 @@ WHEN = (
     "up",
     "movement",
     "survives",
+    "enemy-ranged",
+    "enemy-channels",
 )
 """When an ability acts (`Ability.when`): as the card is revealed in combat, in its match-up,
 when it is beaten, when it beats its opponent, at Terrain Settlement, when its Shield moves,
 in Draw & Organize, at any time as a Spell or Item is played, as the Command Card; a Spell
 or Item's "play": after the Up cards are turned (the opening window), in the Movement
 phase (that window or a combat's Spell windows), "moving": on your own movement turn;
-after a combat it fought and survived."""
+after a combat it fought and survived; "enemy-ranged", "enemy-channels": a Spell's "play" on
+your move right after the enemy's ranged attack or channeling (reactions.py)."""
 LIMITS = ("once", "combat", "turn", "in-play", "space")
 """How often or how long an ability acts (`Ability.limit`): once, per combat, per turn, while
 the card is in play, or (for play limits) one such card per space per player."""
