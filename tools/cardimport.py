@@ -993,8 +993,10 @@ card's whole text as abilities, by key."""
 
 REACTION_READINGS: dict[str, tuple[Ability, ...]] = {
     # Right after the enemy's ranged attack: it is cancelled, and that seat fires no more this combat.
-    "di-seraphim": (Ability("play", when="enemy-ranged"), Ability("cancel-ranged"), Ability("no-ranged", target="opponent")),
-    # Right after the enemy's ranged attack: it strikes the enemy's own creature, as if yours.
+    "di-seraphim": (
+        Ability("play", when="enemy-ranged"), Ability("cancel-ranged"), Ability("no-ranged", target="opponent")
+    ),
+    # Right after the enemy's ranged attack: its points go to your match-up creature, as if yours.
     "di-heisenburgs-missiles": (Ability("play", when="enemy-ranged"), Ability("redirect-ranged")),
     # Right after the enemy's Guardian channels: the amount is taken off instead of added.
     "re-energy-eater": (Ability("play", when="enemy-channels"), Ability("reverse-channeling")),
