@@ -1009,6 +1009,16 @@ _COMMAND_PATTERNS: tuple[tuple[str, Build], ...] = (
 """The theme's clauses (RULES.md: Cards and their texts), tried after the other themes'."""
 
 CARD_READINGS: dict[str, tuple[Ability, ...]] = {
+    # Right after the enemy's ranged attack: it is cancelled, and that seat fires no more this combat.
+    "di-seraphim": (
+        Ability("play", when="enemy-ranged"), Ability("cancel-ranged"), Ability("no-ranged", target="opponent")
+    ),
+    # Right after the enemy's ranged attack: its points go to your match-up creature, as if yours.
+    "di-heisenburgs-missiles": (Ability("play", when="enemy-ranged"), Ability("redirect-ranged")),
+    # Right after the enemy's Guardian channels: the amount is taken off instead of added.
+    "re-energy-eater": (Ability("play", when="enemy-channels"), Ability("reverse-channeling")),
+    # Right after an enemy creature channels: it is destroyed and the channeling cancelled.
+    "re-magic-feedback": (Ability("play", when="enemy-channels"), Ability("cancel-channeling")),
     # A creature drawn at random from the enemy's Combat Hand, and Arms of the Earth itself,
     # sit out; both may be attacked by secondary attackers (as every creature set aside).
     "re-arms-of-the-earth": (Ability("sits-out", target="random", when="command"),),

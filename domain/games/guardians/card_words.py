@@ -49,6 +49,8 @@ WHEN = {
     "command": "As the Command Card",
     "up": "Played right after the Up cards are turned",
     "movement": "Played in the Movement phase",
+    "enemy-ranged": "Played right after the enemy's ranged attack",
+    "enemy-channels": "Played right after the enemy channels",
 }
 PLAYED = {
     "draw": "Played in Draw & Organize",
@@ -58,6 +60,8 @@ PLAYED = {
     "moving": "Played on your own movement turn",
     "command": "Played as the Command Card",
     "match-up": "Played in a primary match-up",
+    "enemy-ranged": "Played right after the enemy's ranged attack",
+    "enemy-channels": "Played right after the enemy channels",
 }
 """When a Spell, Item or Accessory is played (its `play` ability's when)."""
 ROLE = {"attacking": " when attacking", "defending": " when defending"}
@@ -251,7 +255,8 @@ ABILITY_WORDS: dict[str, Callable[[Ability], str]] = {
     "heals": lambda a: (f"Heals one of {target_words(a.target)}"
                         f"{f' for {a.amount} Power Stone' + ('s' if a.amount != 1 else '') if a.amount else ''}."),
     "win-pushes": lambda a: "Wins every push (as a Command Card: this combat; as a Shield: its creatures').",
-    "no-ranged": lambda a: "No ranged attacks here (a Command Card: in this combat).",
+    "no-ranged": lambda a: ("The enemy fires no more ranged attacks in this combat." if a.target == "opponent"
+                            else "No ranged attacks here (a Command Card: in this combat)."),
     "no-flying": lambda a: "No flying Shield may enter, leave or fly over this space.",
     "no-flying-in": lambda a: "No flying Shield may enter or fly over this space; one there may fly out.",
     "defend-bonus": lambda a: f"The creatures defending it get {_rolled(a)} Vitality.",
@@ -351,6 +356,13 @@ ABILITY_WORDS: dict[str, Callable[[Ability], str]] = {
     "extra-flights": lambda a: f"You may fly {a.amount} more Shield{'s' if a.amount != 1 else ''} this turn.",
     "pass-move": lambda a: "Before you turn a Shield, your movement option passes to the enemy; yours comes later.",
     "another-move": lambda a: "When your move ends, you turn another Shield at once.",
+    # reactions
+    "cancel-ranged": lambda a: "The enemy's ranged attack just fired is cancelled.",
+    "redirect-ranged": lambda a: ("The enemy's ranged attack just fired strikes the enemy's own match-up creature, "
+                                  "as if you had fired it."),
+    "reverse-channeling": lambda a: ("The channeling the enemy's Guardian just made is taken from its creature "
+                                     "instead of added."),
+    "cancel-channeling": lambda a: "The enemy creature that just channeled is destroyed and its channeling cancelled.",
     # control, channeling, bribery, stones and draws
     "control-vitality": lambda a: f"Counts as {a.amount} Vitality for control of the space.",
     "no-control": lambda a: "Does not count toward control of the space.",

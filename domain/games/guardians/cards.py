@@ -253,6 +253,17 @@ vocabulary below; `terrain` is one of TERRAIN_TYPES.
 | | | it is of the target |
 | unchallenged | target | a Spell or Item's (play when "match-up": in a primary match-up's Spell windows): both |
 | | | creatures of the match-up are left unchallenged; refused unless one of them is of the target |
+| *reactions* | | (reactions.py: a Spell whose "play" is when "enemy-ranged" or "enemy-channels" is |
+| | | played on your move right after the enemy's ranged attack or channeling in a primary |
+| | | match-up; no-ranged also takes target "opponent" in such a Spell: the enemy fires no more |
+| | | in this combat) |
+| cancel-ranged |  | the enemy's ranged attack just fired is cancelled |
+| redirect-ranged |  | the enemy's ranged attack just fired strikes the enemy's own match-up creature, as |
+| | | if you had fired it |
+| reverse-channeling |  | the enemy's Guardian's channeling just made is taken from its creature instead of |
+| | | added to it |
+| cancel-channeling |  | the channeling just made by an enemy creature (not a Guardian) is cancelled and the |
+| | | channeler destroyed |
 
 Every ability may also say when it acts (`when`, one of WHEN) and how often or how long
 (`limit`, one of LIMITS); both are blank for an ability that holds whenever it applies.
@@ -438,6 +449,11 @@ ABILITY_KINDS = (
     "sits-out",
     "returns-opponent",
     "unchallenged",
+    # reactions: Spells played in answer to the enemy's act (reactions.py, casting.py)
+    "cancel-ranged",
+    "redirect-ranged",
+    "reverse-channeling",
+    "cancel-channeling",
 )
 
 WHEN = (
@@ -455,6 +471,8 @@ WHEN = (
     "survives",
     "combat-end",
     "answer",
+    "enemy-ranged",
+    "enemy-channels",
 )
 """When an ability acts (`Ability.when`): as the card is revealed in combat, in its match-up,
 when it is beaten, when it beats its opponent, at Terrain Settlement, when its Shield moves,
@@ -463,7 +481,8 @@ or Item's "play": after the Up cards are turned (the opening window), in the Mov
 phase (that window or a combat's Spell windows), "moving": on your own movement turn;
 after a combat it fought and survived; after a combat, whoever won it (a heals ability:
 "combat-end"); "answer": while an enemy Spell or Item waits for its answer (an activated
-ability)."""
+ability); "enemy-ranged", "enemy-channels": a Spell's "play" on your move right after the
+enemy's ranged attack or channeling (reactions.py)."""
 LIMITS = ("once", "combat", "turn", "in-play", "space", "enemy-lost")
 """How often or how long an ability acts (`Ability.limit`): once, per combat, per turn, while
 the card is in play, (for play limits) one such card per space per player, or once for each

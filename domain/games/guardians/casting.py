@@ -6,7 +6,9 @@ and Accessories played by their abilities).
   drawn or the Storage Hand; "up": in the Movement phase's opening window, after the Up
   cards; "movement": that window or a combat's Spell windows (after bribery, and the
   modifiers' windows); "any-time", or no "play" ability: any of these; "moving": on the
-  seat's own movement turn, before it turns a Shield or while that Shield moves.
+  seat's own movement turn, before it turns a Shield or while that Shield moves;
+  "enemy-ranged", "enemy-channels": in answer to the enemy's ranged attack or channeling,
+  on the seat's move right after it (reactions.py).
 - Cost: its "costs-stones" amount, paid as it is played (a Spell dispelled has cost it).
 - Target: PlayCard's `target`, for a card whose ability needs one (destroy-in-play), else
   none; an extra-steps Spell's answer names the Shield being moved. A target is checked
@@ -22,12 +24,12 @@ from __future__ import annotations
 
 from functools import cache
 
-from domain.games.guardians import reveals
+from domain.games.guardians import reactions, reveals
 from domain.games.guardians.answers import await_answer, check_not_cursed
 from domain.games.guardians.card_words import target_words
 from domain.games.guardians.cards import Ability, Card, card
 from domain.games.guardians.citations import R_MOVE, R_ORGANIZE, R_SLOW_DOWN, R_SPELLS, text_box
-from domain.games.guardians.combat import acting, end_unfought, leave_unchallenged, return_to_pen
+from domain.games.guardians.combat import GUARDIAN, acting, end_unfought, leave_unchallenged, return_to_pen
 from domain.games.guardians.effects import Em, begin_settlement, gain_stones, move, spend, turn_up_cards, window_move
 from domain.games.guardians.messages import EffectApplied, PlayCard, StonesSpent, TurnEffect, TurnPassed, WindowMove
 from domain.games.guardians.organize import organizing
@@ -67,11 +69,16 @@ WINDOWS = {
     "any-time": (ORGANIZE, MOVEMENT, COMBAT),
     "moving": (MOVEMENT,),
     "match-up": (COMBAT,),
+    "enemy-ranged": (COMBAT,),
+    "enemy-channels": (COMBAT,),
 }
 """The phases whose windows each timing allows."""
 IN_EFFECT_KINDS = ("guardian-sets", "extra-flights", "another-move")
 """Abilities of a Spell that lies in IN_EFFECT while it acts (until the next Draw & Organize,
 or until it is used: movement.py)."""
+RANGED_ANSWERS = ("cancel-ranged", "redirect-ranged")
+CHANNELING_ANSWERS = ("reverse-channeling", "cancel-channeling")
+"""Abilities of a reaction card (reactions.py): what it does to the act it answers."""
 IN_PLAY_ZONES = {"terrain": "terrain:", "upgrade": "upgrade:"}
 """destroy-in-play's targets: the zones (by prefix) holding such cards, face up."""
 
@@ -135,6 +142,9 @@ def check_cast(state: GuardiansState, command: PlayCard) -> str:
     elif when == "moving":
         on_own_move(state, seat)
         zones = (STORAGE,)
+    elif when in reactions.WHENS:
+        reactions.answering(state, seat, when, info.name)
+        zones = (STORAGE,)
     elif state.phase == MOVEMENT:
         in_opening(state, seat)
         zones = (STORAGE,)
@@ -186,6 +196,13 @@ def _check_ability(state: GuardiansState, command: PlayCard, ability: Ability, r
         theirs = combat.d_card if command.seat == combat.attacker.seat else combat.a_card
         wanted = target_words(ability.target)
         require(matches(ability.target, theirs, combat), rule, f"the enemy's creature does not match ({wanted})")
+    elif ability.kind in CHANNELING_ANSWERS:
+        act = reactions.answering(state, command.seat, "enemy-channels", face(command.card).name)
+        by_guardian = act.source == GUARDIAN
+        if ability.kind == "reverse-channeling":
+            require(by_guardian, rule, "it answers a channeling by the enemy's Guardian")
+        else:
+            require(not by_guardian, rule, "it answers a channeling by a creature, not by a Guardian")
     elif ability.kind == "another-move":
         left = sum(1 for s in state.shields_of(command.seat) if not s.turned)
         require(left > (0 if state.moving else 1), rule, "you have no other Shield left to turn")
@@ -259,6 +276,37 @@ def _effects(em: Em, rng: Rng, played: Answer) -> None:
             theirs = combat.d_card if seat == combat.attacker.seat else combat.a_card
             return_to_pen(em, theirs, played.card)
             end_unfought(em, rng)
+        elif kind in RANGED_ANSWERS or kind in CHANNELING_ANSWERS:
+            _answer_act(em, played, ability)
+        elif kind == "no-ranged":
+            em.emit(EffectApplied, rule, seat=seat, source=played.card, effect="no-ranged", cards=(str(other(seat)),))
         elif kind == "skip-to":
             em.emit(EffectApplied, rule, seat=seat, source=played.card, effect="skip-to", note="Terrain Settlement")
             begin_settlement(em, rng)
+
+
+def _answer_act(em: Em, played: Answer, ability: Ability) -> None:
+    """A reaction card's effect on the act it answers: the ranged attack fired (which adds
+    to the firer's match-up creature) is cancelled, or adds to the caster's instead; the
+    channeling counts against its creature, or is cancelled and its channeler destroyed."""
+    act = reactions.reaction(em.state)
+    assert act is not None, "a reaction card resolves while its window is open"
+    seat, name = played.seat, face(played.card).name
+    rule = text_box(name)
+
+    def change(effect: str, creature: str, amount: int) -> None:
+        em.emit(EffectApplied, rule, seat=seat, source=played.card, effect=effect, amount=amount, cards=(creature,))
+
+    if ability.kind in RANGED_ANSWERS:
+        change("ranged-change", act.into, -act.amount)
+        if ability.kind == "redirect-ranged":
+            combat = em.state.combat
+            assert combat is not None
+            mine = combat.d_card if act.seat == combat.attacker.seat else combat.a_card
+            change("ranged-change", mine, act.amount)
+    elif ability.kind == "reverse-channeling":
+        change("channel-change", act.into, -2 * act.amount)
+    else:
+        change("channel-change", act.into, -act.amount)
+        channeler = act.source
+        move(em, rule, act.seat, (channeler,), em.state.zone_of(channeler), DISCARD, f"destroyed by {name}")

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from domain.games.guardians import activated, control, dice, powers, reveals, texts
+from domain.games.guardians import activated, control, dice, powers, reactions, reveals, texts
 from domain.games.guardians.answers import await_answer, check_not_cursed, cursed
 from domain.games.guardians.board import is_land, neighbours, stronghold_owner, strongholds
 from domain.games.guardians.cards import Ability
@@ -913,6 +913,7 @@ def play_ranged(em: Em, rng: Rng, command: PlayRanged) -> None:
         resolve_matchup(em, rng)
         return
     window_move(em, seat, passed=False)
+    reactions.open_window(em, "enemy-ranged", seat, command.card, into, amount)
 
 
 @dataclass(frozen=True, slots=True)
@@ -998,6 +999,7 @@ def channel(em: Em, command: Channel, channeling: Channeling) -> None:
         note_text(em, seat, command.source)
     if combat_now(em.state).stage == "modify":
         window_move(em, seat, passed=False)
+        reactions.open_window(em, "enemy-channels", seat, command.source, into, channeling.amount)
 
 
 def check_change_size(state: GuardiansState, command: ChangeSize) -> None:

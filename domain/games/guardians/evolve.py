@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from domain.games.guardians import reactions
 from domain.games.guardians.board import is_land
 from domain.games.guardians.messages import (
     AnswerClosed,
@@ -37,6 +38,7 @@ from domain.games.guardians.messages import (
     PhaseStarted,
     PlacerChosen,
     RangedFired,
+    ReactionWindow,
     SeatSetUp,
     SecondaryDeclared,
     SecondaryResolved,
@@ -115,6 +117,11 @@ def _side(state: GuardiansState, seat: int, **changes: object) -> GuardiansState
     if combat.attacker.seat == seat:
         return replace(state, combat=replace(combat, attacker=replace(combat.attacker, **changes)))
     return replace(state, combat=replace(combat, defender=replace(combat.defender, **changes)))
+
+
+def _closed(state: GuardiansState) -> GuardiansState:
+    """A combat's next move or step closes a reaction window (reactions.py)."""
+    return replace(state, window="") if state.window else state
 
 
 def _combat(state: GuardiansState, **changes: object) -> GuardiansState:
@@ -283,17 +290,19 @@ def evolve(state: GuardiansState, event: Event) -> GuardiansState:
                     receivers=(),
                     forced_push=False,
                 )
-            return _combat(state, stage=stage, actor=actor, passes=0, bribe_seen=())
+            return _combat(_closed(state), stage=stage, actor=actor, passes=0, bribe_seen=())
         case WindowMove(passed=passed, actor=actor) if state.combat is None:
             return replace(state, active=actor, passes=state.passes + 1 if passed else 0)
         case WindowMove(seat=seat, passed=passed, actor=actor):
             assert state.combat is not None
             return _combat(
-                state,
+                _closed(state),
                 actor=actor,
                 passes=state.combat.passes + 1 if passed else 0,
                 bribe_seen=(*state.combat.bribe_seen, seat),
             )
+        case ReactionWindow():
+            return replace(state, window=reactions.window_text(event))
         case CreatureChosen(seat=seat, card=card):
             return _side(state, seat, choice=card)
         case MatchupRevealed(attacker_card=a_card, defender_card=d_card):
@@ -468,6 +477,10 @@ def _effect(state: GuardiansState, event: EffectApplied) -> GuardiansState:
     if event.effect == "ranged-return":
         side = seat_side(combat, event.seat)
         return _side(state, event.seat, ranged=tuple(c for c in side.ranged if c not in event.cards))
+    if event.effect == "ranged-change":
+        return _combat(state, support=added(combat.support, event.cards[0], event.amount))
+    if event.effect == "channel-change":
+        return _combat(state, channel=added(combat.channel, event.cards[0], event.amount))
     if event.effect == "forced-push":
         return _combat(state, forced_push=True)
     return state

@@ -404,6 +404,21 @@ class OpeningWindow(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class ReactionWindow(Event):
+    """`seat` just did what a card may answer (`when`: "enemy-ranged", it fired `source`
+    into `into` for `amount`; "enemy-channels", `source` channeled `amount` into `into`):
+    on its next move `actor` may answer it with a card of that timing (casting.py). Said
+    after every such act, whatever `actor` holds, so that it tells nothing."""
+
+    seat: int
+    when: str
+    source: str
+    into: str
+    amount: int
+    actor: int
+
+
+@dataclass(frozen=True, slots=True)
 class TurnEffect(Event):
     """A card's effect that lasts for the turn: "curse" (target: a card name the enemy may
     not play), "barrier" (target: a space nobody moves into, out of or over), "slow"

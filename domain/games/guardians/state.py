@@ -321,7 +321,8 @@ class GuardiansState:
     settling: tuple[str, ...] = ()
     """Lands whose Shield must still be settled (guardians TERRAIN SETTLEMENT PHASE)."""
     window: str = ""
-    """OPENING while the Movement phase's opening window is open (`active` acts in it)."""
+    """OPENING while the Movement phase's opening window is open (`active` acts in it); in
+    combat, the reaction window open (reactions.py), "" if none."""
     passes: int = 0
     finished: bool = False
     winner: int = 0

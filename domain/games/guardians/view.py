@@ -199,7 +199,8 @@ class GuardiansView:
     moving: str
     steps_left: int
     window: str
-    """"opening" while the Movement phase's opening window is open."""
+    """"opening" while the Movement phase's opening window is open; in combat, an open
+    reaction window (reactions.py: "<when>|<seat>|<source>|<into>|<amount>", public)."""
     first: int
     seats: tuple[SeatView, ...]
     spaces: tuple[SpaceView, ...]

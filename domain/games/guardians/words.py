@@ -426,6 +426,9 @@ def _effect(e: m.EffectApplied, s: Seats) -> str:
         return f"{by}: no channeling for anybody for the rest of this combat."
     if e.effect == "aoe-cancelled":
         return f"{by}: {listed([owned(card, s) for card in e.cards])} loses its AOE attack."
+    if e.effect in ("ranged-change", "channel-change"):
+        what = "ranged attack" if e.effect == "ranged-change" else "channeling"
+        return f"{by}: {e.amount:+d} {what} on {listed([owned(card, s) for card in e.cards])} in this match-up."
     if e.effect == "forced-push":
         return f"{by} forces the match-up to a push, with no further modification."
     if e.effect == "gain-stones":
@@ -635,6 +638,9 @@ EVENTS: dict[type[Event], Callable[[Any, Seats], str]] = {
     m.UpCardsCompared: _up_cards,
     m.OpeningWindow: lambda e, s: (f"Before the first Shield turns, {s(e.actor)} may play a card that acts now, "
                                    "or pass."),
+    m.ReactionWindow: lambda e, s: (f"{s(e.actor)} may answer {s.of(e.seat)} "
+                                    f"{'ranged attack' if e.when == 'enemy-ranged' else 'channeling'} "
+                                    "on the next move."),
     m.TurnEffect: _turn_effect,
     m.DeckSeen: _deck_seen,
     m.CardPutBack: _put_back,
