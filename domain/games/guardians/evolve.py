@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from domain.games.guardians import reactions
 from domain.games.guardians.board import is_land
 from domain.games.guardians.messages import (
     AnswerClosed,
@@ -76,6 +75,7 @@ from domain.games.guardians.state import (
     Answer,
     Combat,
     GuardiansState,
+    Reaction,
     Shield,
     Side,
     Veil,
@@ -121,7 +121,7 @@ def _side(state: GuardiansState, seat: int, **changes: object) -> GuardiansState
 
 def _closed(state: GuardiansState) -> GuardiansState:
     """A combat's next move or step closes a reaction window (reactions.py)."""
-    return replace(state, window="") if state.window else state
+    return _combat(state, reaction=None) if state.combat is not None and state.combat.reaction else state
 
 
 def _combat(state: GuardiansState, **changes: object) -> GuardiansState:
@@ -301,8 +301,8 @@ def evolve(state: GuardiansState, event: Event) -> GuardiansState:
                 passes=state.combat.passes + 1 if passed else 0,
                 bribe_seen=(*state.combat.bribe_seen, seat),
             )
-        case ReactionWindow():
-            return replace(state, window=reactions.window_text(event))
+        case ReactionWindow(seat=seat, when=when, source=source, into=into, amount=amount):
+            return _combat(state, reaction=Reaction(when, seat, source, into, amount))
         case CreatureChosen(seat=seat, card=card):
             return _side(state, seat, choice=card)
         case MatchupRevealed(attacker_card=a_card, defender_card=d_card):

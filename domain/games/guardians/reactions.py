@@ -7,48 +7,24 @@ that seat has anyway: so a window costs no extra step, and its opening, said aft
 such act, tells nothing of the hand. It closes with that move, whatever it is (a pass,
 another act, or the reaction card played and resolved).
 
-While open it is kept in GuardiansState.window as one line, "<when>|<seat>|<source>|
-<into>|<amount>" (`window_text`, read back by `reaction`): the existing field holds it so
-that every state without a reaction hashes as before.
+While open it is the combat's `reaction` (state.Reaction).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from domain.games.guardians.citations import R_SPELLS
 from domain.games.guardians.effects import Em
 from domain.games.guardians.messages import ReactionWindow
-from domain.games.guardians.state import COMBAT, OPENING, GuardiansState, other
+from domain.games.guardians.state import COMBAT, GuardiansState, Reaction, other
 from domain.kernel import RuleViolation
 
 WHENS = ("enemy-ranged", "enemy-channels")
 """The timings of a reaction card, each the act it answers."""
-_SEPARATOR = "|"
-
-
-@dataclass(frozen=True, slots=True)
-class Reaction:
-    """The act a reaction window answers: `seat` did it with `source` (a ranged attacker,
-    a channeler or "guardian"), into `into`, for `amount`."""
-
-    when: str
-    seat: int
-    source: str
-    into: str
-    amount: int
-
-
-def window_text(event: ReactionWindow) -> str:
-    return _SEPARATOR.join((event.when, str(event.seat), event.source, event.into, str(event.amount)))
 
 
 def reaction(state: GuardiansState) -> Reaction | None:
     """The reaction window open now, None if none."""
-    if state.phase != COMBAT or not state.window or state.window == OPENING:
-        return None
-    when, seat, source, into, amount = state.window.split(_SEPARATOR)
-    return Reaction(when, int(seat), source, into, int(amount))
+    return state.combat.reaction if state.phase == COMBAT and state.combat is not None else None
 
 
 def open_window(em: Em, when: str, seat: int, source: str, into: str, amount: int) -> None:

@@ -201,6 +201,19 @@ class Answer:
 
 
 @dataclass(frozen=True, slots=True)
+class Reaction:
+    """The act a reaction window answers (reactions.py): `seat` did it with `source` (a
+    ranged attacker, a channeler or "guardian"), into `into`, for `amount`."""
+
+    when: str
+    """"enemy-ranged" or "enemy-channels": the timing of the cards that answer it."""
+    seat: int
+    source: str
+    into: str
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
 class Shield:
     card: str
     seat: int
@@ -275,6 +288,8 @@ class Combat:
     """Sizes changed by their creature's text for this combat (the Titans)."""
     forced_push: bool = False
     """The match-up is a push, with no further modification (the Djinn)."""
+    reaction: Reaction | None = None
+    """The reaction window open now (reactions.py): the other seat's next move may answer it."""
     winner: int = 0
     loser: int = 0
 
@@ -321,8 +336,7 @@ class GuardiansState:
     settling: tuple[str, ...] = ()
     """Lands whose Shield must still be settled (guardians TERRAIN SETTLEMENT PHASE)."""
     window: str = ""
-    """OPENING while the Movement phase's opening window is open (`active` acts in it); in
-    combat, the reaction window open (reactions.py), "" if none."""
+    """OPENING while the Movement phase's opening window is open (`active` acts in it), else ""."""
     passes: int = 0
     finished: bool = False
     winner: int = 0
