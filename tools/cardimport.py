@@ -989,6 +989,23 @@ MOVEMENT_READINGS: dict[str, tuple[Ability, ...]] = {
 """Texts of the theme that no sentence pattern reads (each card's phrasing is its own): the
 card's whole text as abilities, by key."""
 
+# --- cards taken back and moved between a seat's own zones (domain retrieval.py) ----------------
+
+RETRIEVAL_READINGS: dict[str, tuple[Ability, ...]] = {
+    # An Undead from your discard pile to your Storage Hand, for a stone, in Draw & Organize.
+    "pr-chaos-summoner": (Ability("play", when="draw"), Ability("costs-stones", 1),
+                          Ability("retrieve", target="storage:creature+undead")),
+    # A Creature from your discard pile as one of your draws (the discard pile is public: shown).
+    "di-cuthbert-the-resurrector": (Ability("play", when="draw"), Ability("retrieve", target="drawn:creature")),
+    # A Magic Item from your discard pile to your hand for a stone; Champs comes back too.
+    "di-champs-the-wonder-dog": (Ability("play", when="draw"), Ability("costs-stones", 1),
+                                 Ability("retrieve", target="storage:item"), Ability("retrieve", target="storage:self")),
+    # Right after the Up cards: your Up card to your Storage Hand, the Sarcophagus in its place.
+    "dn-sarcophagus-of-haidra": (Ability("play", when="up"), Ability("takes-up")),
+}
+"""Texts of the theme that no sentence pattern reads (each card's phrasing is its own): the
+card's whole text as abilities, by key."""
+
 PATTERNS = tuple((re.compile(pattern, re.IGNORECASE), build) for pattern, build in _PATTERNS)
 """Keyword clauses, tried in this order at each clause of a sentence."""
 
@@ -1159,6 +1176,8 @@ def build_cards(rows: Sequence[dict[str, str]]) -> tuple[list[Card], dict[str, i
             status, abilities = "none", []
         elif key in MOVEMENT_READINGS:
             status, abilities = "keyword", list(MOVEMENT_READINGS[key])
+        elif key in RETRIEVAL_READINGS:
+            status, abilities = "keyword", list(RETRIEVAL_READINGS[key])
         elif not text or (kind == "bribery" and text.lower() == "bribery"):
             status = "none"
         elif reading.unparsed == 0:

@@ -181,6 +181,19 @@ def _after_primary(a: Ability) -> str:
     return f" after your primary attacker there was one of {target_words(a.target)}" if a.target else ""
 
 
+def _retrieved(a: Ability) -> str:
+    zone, _, what = a.target.partition(":")
+    into = "as one of your draws" if zone == "drawn" else "to your Storage Hand"
+    if what == "self":
+        return f"This card comes back {into}."
+    kinds = {"creature": "Creature", "item": "Magic Item", "spell": "Spell", "bribery": "Bribery card"}
+    words = what.split("+")
+    named = " or ".join(kinds[w] for w in words if w in kinds) or "card"
+    others = "+".join(w for w in words if w not in kinds)
+    of = f" ({target_words(others)})" if others else ""
+    return f"Takes a {named}{of} you name from your discard pile {into}."
+
+
 def _returns(a: Ability) -> str:
     where, _, only = a.target.partition(":")
     zone = "your Creature Pen" if where == "pen" else "your Storage Hand"
@@ -367,6 +380,9 @@ ABILITY_WORDS: dict[str, Callable[[Ability], str]] = {
     "guardian-bonus": lambda a: f"Your Guardian gets {_signed(a.amount)} {GUARDIAN_NUMBERS.get(a.target, a.target)}.",
     "skip-to": lambda a: "The game goes straight to Terrain Settlement.",
     "new-up-cards": lambda a: "Every Up card is discarded and new ones are turned.",
+    # cards taken back and moved
+    "retrieve": lambda a: _retrieved(a),
+    "takes-up": lambda a: "Your Up card goes to your Storage Hand, and this card becomes your Up card.",
 }
 """One sentence per ability kind (cards.ABILITY_KINDS), from the ability's fields alone."""
 

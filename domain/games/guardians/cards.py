@@ -206,6 +206,12 @@ vocabulary below; `terrain` is one of TERRAIN_TYPES.
 | | | Hand, "hand:<target>" the creatures of the target in its Combat Hand |
 | lays-first | target, when "command" | as the standing Command Card: the enemy lays its creatures of |
 | | | the target in match-ups before any other |
+| *cards taken back and moved* | | (retrieval.py: a Spell or Item played the general way) |
+| retrieve | target "<zone>:<what>" | a card of <what> from your discard pile, named as PlayCard's target, |
+| | | goes to your Storage Hand (zone "storage") or joins the cards you drew this turn ("drawn"); |
+| | | <what> uses the card words "creature", "item" (a Hand or Creature Item), "spell", |
+| | | "bribery" and creature words ("creature+undead"); "self": the card played comes back |
+| takes-up |  | your Up card goes to your Storage Hand and the card played becomes your Up card |
 
 Every ability may also say when it acts (`when`, one of WHEN) and how often or how long
 (`limit`, one of LIMITS); both are blank for an ability that holds whenever it applies.
@@ -374,6 +380,9 @@ ABILITY_KINDS = (
     "declare-first",
     "shows",
     "lays-first",
+    # cards taken back and moved between a seat's own zones (retrieval.py)
+    "retrieve",
+    "takes-up",
 )
 
 WHEN = (
