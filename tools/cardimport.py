@@ -999,9 +999,13 @@ RETRIEVAL_READINGS: dict[str, tuple[Ability, ...]] = {
     "di-cuthbert-the-resurrector": (Ability("play", when="draw"), Ability("retrieve", target="drawn:creature")),
     # A Magic Item from your discard pile to your hand for a stone; Champs comes back too.
     "di-champs-the-wonder-dog": (Ability("play", when="draw"), Ability("costs-stones", 1),
-                                 Ability("retrieve", target="storage:item"), Ability("retrieve", target="storage:self")),
+                                 Ability("retrieve", target="storage:item"),
+                                 Ability("retrieve", target="storage:self")),
     # Right after the Up cards: your Up card to your Storage Hand, the Sarcophagus in its place.
     "dn-sarcophagus-of-haidra": (Ability("play", when="up"), Ability("takes-up")),
+    # As your Up card: look through your deck, take any card as the Up card, the Seeker is
+    # discarded, the deck reshuffled.
+    "di-jonstollo-the-seeker": (Ability("search-deck", target="up:card", when="up"),),
 }
 """Texts of the theme that no sentence pattern reads (each card's phrasing is its own): the
 card's whole text as abilities, by key."""

@@ -5,9 +5,17 @@ Box, DRAW AND ORGANIZE PHASE, Turn your Up card; RULES.md, Cards taken back and 
 from __future__ import annotations
 
 from domain.games.guardians.legal import legal_commands
-from domain.games.guardians.messages import CardsMoved, PlayCard, StonesSpent
-from domain.games.guardians.state import DISCARD, DRAWN, MOVEMENT, OPENING, ORGANIZE, STORAGE, UP
-from domain.games.guardians.view import redact
+from domain.games.guardians.messages import (
+    CardsMoved,
+    DeckSeen,
+    DeckShuffled,
+    PlayCard,
+    StonesSpent,
+    TakeCard,
+    UpCardsCompared,
+)
+from domain.games.guardians.state import DECK, DISCARD, DRAWN, MOVEMENT, OPENING, ORGANIZE, STORAGE, UP
+from domain.games.guardians.view import redact, view
 from domain.kernel import SPECTATOR
 from tests.guardians.support import KIT, Table, card_of, table
 
@@ -87,3 +95,46 @@ def test_sarcophagus_takes_the_up_card_into_the_hand_and_lies_in_its_place() -> 
     assert all(redact(e, viewer) == e for e in t.of(CardsMoved) for viewer in VIEWERS)
     bare = table(phase=MOVEMENT, window=OPENING, first=1, active=1, zones={"1:storage": (sarcophagus,)})
     assert "no Up card" in str(KIT.refused(bare, PlayCard(seat=1, card=sarcophagus)))
+
+
+def test_jonstollo_searches_the_deck_unseen_by_the_enemy_and_takes_a_new_up_card() -> None:
+    """guardians Turn your Up card, Jonstollo the Seeker (search-deck "up:card", when up):
+    as its seat's Up card, in the opening window, its seat looks through its deck (named
+    to it only: the enemy and spectators see how many cards, not which), takes one as its
+    Up card, the Seeker is discarded, the deck reshuffled and the Up cards compared again."""
+    seeker, axeman = card_of(1, "Jonstollo the Seeker"), card_of(2, "Axeman")
+    deck = (card_of(1, "Archer"), card_of(1, "Make Juice"), card_of(1, "Swordsman"))
+    state = table(
+        phase=MOVEMENT,
+        window=OPENING,
+        first=2,
+        active=1,
+        up_turned=True,
+        zones={"1:up": (seeker,), "2:up": (axeman,), "1:deck": deck},
+    )
+    t = Table(state)
+    assert PlayCard(seat=1, card=seeker) in legal_commands(t.state, 1)
+    assert "names no target" in str(KIT.refused(t.state, PlayCard(seat=1, card=seeker, target=deck[0])))
+    t.play(PlayCard(seat=1, card=seeker))
+    [seen] = t.of(DeckSeen)
+    assert seen.cards == tuple(sorted(deck)) and t.state.player(1).looking == tuple(sorted(deck))
+    for viewer in (2, SPECTATOR):
+        assert redact(seen, viewer).cards == () and view(t.state, viewer).seats[0].looking_cards == ()
+    assert view(t.state, 1).seats[0].looking_cards == tuple(sorted(deck))
+    # Only the seat looking may act, and only it is offered the cards.
+    assert legal_commands(t.state, 2) == []
+    assert set(legal_commands(t.state, 1)) == {TakeCard(seat=1, card=c) for c in deck}
+    assert "not among" in str(KIT.refused(t.state, TakeCard(seat=1, card=seeker)))
+    assert "not searching" in str(KIT.refused(t.state, TakeCard(seat=2, card=axeman)))
+    swordsman = deck[2]
+    t.play(TakeCard(seat=1, card=swordsman))
+    assert t.state.zone(1, UP) == (swordsman,) and seeker in t.state.zone(1, DISCARD)
+    assert sorted(t.state.zone(1, DECK)) == sorted(deck[:2]) and not t.state.player(1).looking
+    [shuffled] = [e for e in t.of(DeckShuffled) if e.seat == 1]
+    assert all(redact(shuffled, viewer).order == () for viewer in (2, SPECTATOR))
+    compared = t.of(UpCardsCompared)[-1]
+    assert compared.cards == (swordsman, axeman) and t.state.first == compared.first
+    assert t.state.window == OPENING and t.state.active == 2
+    # The new Up card lies face up: named to everyone.
+    [turned] = [e for e in t.of(CardsMoved) if e.to_zone == UP]
+    assert all(redact(turned, viewer).cards == (swordsman,) for viewer in VIEWERS)

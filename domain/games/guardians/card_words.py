@@ -383,6 +383,8 @@ ABILITY_WORDS: dict[str, Callable[[Ability], str]] = {
     # cards taken back and moved
     "retrieve": lambda a: _retrieved(a),
     "takes-up": lambda a: "Your Up card goes to your Storage Hand, and this card becomes your Up card.",
+    "search-deck": lambda a: ("If it is your Up card, you may look through your deck and take a card as your Up "
+                              "card in its place; it is discarded and your deck reshuffled."),
 }
 """One sentence per ability kind (cards.ABILITY_KINDS), from the ability's fields alone."""
 

@@ -212,6 +212,9 @@ vocabulary below; `terrain` is one of TERRAIN_TYPES.
 | | | <what> uses the card words "creature", "item" (a Hand or Creature Item), "spell", |
 | | | "bribery" and creature words ("creature+undead"); "self": the card played comes back |
 | takes-up |  | your Up card goes to your Storage Hand and the card played becomes your Up card |
+| search-deck | target "up:<what>", when "up" | a creature that is your Up card: in the opening window, |
+| | | you look through your deck (named to you only) and take a card of <what> as your Up card; |
+| | | the creature is discarded, the deck reshuffled, the Up cards compared again |
 
 Every ability may also say when it acts (`when`, one of WHEN) and how often or how long
 (`limit`, one of LIMITS); both are blank for an ability that holds whenever it applies.
@@ -383,6 +386,7 @@ ABILITY_KINDS = (
     # cards taken back and moved between a seat's own zones (retrieval.py)
     "retrieve",
     "takes-up",
+    "search-deck",
 )
 
 WHEN = (

@@ -3,7 +3,18 @@ command does once accepted (the effects of the topic modules)."""
 
 from __future__ import annotations
 
-from domain.games.guardians import answers, casting, combat, movement, organize, powers, settlement, spells, texts
+from domain.games.guardians import (
+    answers,
+    casting,
+    combat,
+    movement,
+    organize,
+    powers,
+    retrieval,
+    settlement,
+    spells,
+    texts,
+)
 from domain.games.guardians.citations import R_GAME
 from domain.games.guardians.effects import start_game
 from domain.games.guardians.messages import (
@@ -34,10 +45,11 @@ from domain.games.guardians.messages import (
     Reinforce,
     Retreat,
     Step,
+    TakeCard,
     Teleport,
     TurnShield,
 )
-from domain.games.guardians.state import MOVEMENT, ORGANIZE, SETUP, GuardiansState, face
+from domain.games.guardians.state import MOVEMENT, ORGANIZE, SETUP, UP, GuardiansState, face
 from domain.kernel import Command, Plan, RuleViolation, StartGame, quoted, require
 
 RESOLVERS: dict[str, answers.Resolver] = {
@@ -128,6 +140,9 @@ def _own(state: GuardiansState, command: Command) -> Plan[GuardiansState]:
         case PlayCard() if state.phase == ORGANIZE:
             zone = spells.check_play_in_organize(state, command)
             return Plan(lambda em, rng: spells.play_in_organize(em, command, zone))
+        case PlayCard() if state.phase == MOVEMENT and command.card in state.zone(command.seat, UP):
+            search = retrieval.check_search_up(state, command)
+            return Plan(lambda em, rng: retrieval.search_up(em, command, search))
         case PlayCard() if state.phase == MOVEMENT:
             spells.check_play_in_movement(state, command)
             return Plan(lambda em, rng: spells.play_in_movement(em, command))
@@ -143,6 +158,9 @@ def _own(state: GuardiansState, command: Command) -> Plan[GuardiansState]:
         case PutBack():
             spells.check_put_back(state, command)
             return Plan(lambda em, rng: spells.put_back(em, command))
+        case TakeCard():
+            retrieval.check_take(state, command)
+            return Plan(lambda em, rng: retrieval.take(em, rng, command))
         case Assassinate():
             spells.check_assassinate(state, command)
             return Plan(lambda em, rng: spells.assassinate(em, rng, command))

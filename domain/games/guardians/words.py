@@ -37,6 +37,7 @@ from domain.games.guardians.state import (
     PLACED,
     PLACED_OPENLY,
     REINFORCED,
+    SEEK,
     SETTLEMENT,
     SETUP,
     UP_CARDS,
@@ -338,6 +339,8 @@ def _deck_seen(e: m.DeckSeen, s: Seats) -> str:
         seen = f": {_labels(e.cards)}" if e.cards else ""
         return f"{s(e.seat)} looks at the top cards of their deck to put them back in an order of their own{seen}."
     seen = f" ({counted(len(e.cards), 'card')})" if e.cards else ""
+    if e.look == SEEK:
+        return f"{s(e.seat)} looks through their own deck{seen} for the card to take."
     return f"{s(e.seat)} looks through {s.of(e.owner)} deck{seen} for a Creature to take."
 
 
@@ -440,6 +443,8 @@ def _effect(e: m.EffectApplied, s: Seats) -> str:
         return f"{by}: {listed([owned(card, s) for card in e.cards])} goes back to the Storage Hand, not spent."
     if e.effect == "pass-move":
         return f"{by}: {s(e.seat)} passes this movement option without turning a Shield."
+    if e.effect == "search-deck":
+        return f"{by}: {s(e.seat)} searches their deck for a card to take."
     cards = f" ({listed([_target(card, s) for card in e.cards])})" if e.cards else ""
     return f"{by}: {e.effect.replace('-', ' ')}{f' {e.amount}' if e.amount else ''}{cards}."
 
@@ -734,6 +739,7 @@ COMMANDS: dict[type[Command], Callable[[Any, Seats], str]] = {
     m.PutBack: lambda c, s: (f"Put {label(c.card)} back {'at the bottom of' if c.bottom else 'on top of'} "
                              "your deck."),
     m.Assassinate: lambda c, s: f"Take {owned(c.card, s)} out of their deck.",
+    m.TakeCard: lambda c, s: f"Take {label(c.card)} out of your deck.",
     m.Teleport: lambda c, s: f"Teleport the creature in your Teleport Tower into {label(c.shield)}.",
     m.FireIdol: lambda c, s: (f"Fire your Large Idol for {counted(c.stones, 'Power Stone')}: a "
                               f"{idol_amount(c.stones)} pt. fire AOE."),
