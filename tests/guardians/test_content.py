@@ -292,7 +292,7 @@ def test_cli_import_cards(tmp_path: Path, capsys: pytest.CaptureFixture[str]) ->
 
     assert main(["import-cards", "guardians", "--source", str(_source_dir()), "--out", str(tmp_path)]) == 0
     out = capsys.readouterr().out
-    assert "680 cards" in out and "text: none 81, keyword 340, unique 29, unimplemented 230" in out
+    assert "680 cards" in out and "text: none 81, keyword 345, unique 29, unimplemented 225" in out
     assert (tmp_path / "cards-RE.json").read_bytes() == (PACKAGE / "cards-RE.json").read_bytes()
     assert (tmp_path / "decks" / "knights.json").is_file()
     with pytest.raises(SystemExit, match=r"no carddata\.tsv"):
