@@ -1009,6 +1009,20 @@ _COMMAND_PATTERNS: tuple[tuple[str, Build], ...] = (
 """The theme's clauses (RULES.md: Cards and their texts), tried after the other themes'."""
 
 CARD_READINGS: dict[str, tuple[Ability, ...]] = {
+    # An Undead from your discard pile to your Storage Hand, for a stone, in Draw & Organize.
+    "pr-chaos-summoner": (Ability("play", when="draw"), Ability("costs-stones", 1),
+                          Ability("retrieve", target="storage:creature+undead")),
+    # A Creature from your discard pile as one of your draws (the discard pile is public: shown).
+    "di-cuthbert-the-resurrector": (Ability("play", when="draw"), Ability("retrieve", target="drawn:creature")),
+    # A Magic Item from your discard pile to your hand for a stone; Champs comes back too.
+    "di-champs-the-wonder-dog": (Ability("play", when="draw"), Ability("costs-stones", 1),
+                                 Ability("retrieve", target="storage:item"),
+                                 Ability("retrieve", target="storage:self")),
+    # Right after the Up cards: your Up card to your Storage Hand, the Sarcophagus in its place.
+    "dn-sarcophagus-of-haidra": (Ability("play", when="up"), Ability("takes-up")),
+    # As your Up card: look through your deck, take any card as the Up card, the Seeker is
+    # discarded, the deck reshuffled.
+    "di-jonstollo-the-seeker": (Ability("search-deck", target="up:card", when="up"),),
     # Right after the enemy's ranged attack: it is cancelled, and that seat fires no more this combat.
     "di-seraphim": (
         Ability("play", when="enemy-ranged"), Ability("cancel-ranged"), Ability("no-ranged", target="opponent")

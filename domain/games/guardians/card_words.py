@@ -194,6 +194,19 @@ def _after_primary(a: Ability) -> str:
     return f" after your primary attacker there was one of {target_words(a.target)}" if a.target else ""
 
 
+def _retrieved(a: Ability) -> str:
+    zone, _, what = a.target.partition(":")
+    into = "as one of your draws" if zone == "drawn" else "to your Storage Hand"
+    if what == "self":
+        return f"This card comes back {into}."
+    kinds = {"creature": "Creature", "item": "Magic Item", "spell": "Spell", "bribery": "Bribery card"}
+    words = what.split("+")
+    named = " or ".join(kinds[w] for w in words if w in kinds) or "card"
+    others = "+".join(w for w in words if w not in kinds)
+    of = f" ({target_words(others)})" if others else ""
+    return f"Takes a {named}{of} you name from your discard pile {into}."
+
+
 def _returns(a: Ability) -> str:
     where, _, only = a.target.partition(":")
     zone = "your Creature Pen" if where == "pen" else "your Storage Hand"
@@ -417,6 +430,11 @@ ABILITY_WORDS: dict[str, Callable[[Ability], str]] = {
     "activated": lambda a: _activated(a),
     "dispels-spell": lambda a: "Dispels the enemy's Spell waiting for its answer.",
     "returns-lost": lambda a: f"{LOST.get(a.target, a.target)}, lost in combat, returns to your Storage Hand.",
+    # cards taken back and moved
+    "retrieve": lambda a: _retrieved(a),
+    "takes-up": lambda a: "Your Up card goes to your Storage Hand, and this card becomes your Up card.",
+    "search-deck": lambda a: ("If it is your Up card, you may look through your deck and take a card as your Up "
+                              "card in its place; it is discarded and your deck reshuffled."),
 }
 """One sentence per ability kind (cards.ABILITY_KINDS), from the ability's fields alone."""
 

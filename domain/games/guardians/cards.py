@@ -264,6 +264,15 @@ vocabulary below; `terrain` is one of TERRAIN_TYPES.
 | | | added to it |
 | cancel-channeling |  | the channeling just made by an enemy creature (not a Guardian) is cancelled and the |
 | | | channeler destroyed |
+| *cards taken back and moved* | | (retrieval.py: a Spell or Item played the general way) |
+| retrieve | target "<zone>:<what>" | a card of <what> from your discard pile, named as PlayCard's target, |
+| | | goes to your Storage Hand (zone "storage") or joins the cards you drew this turn ("drawn"); |
+| | | <what> uses the card words "creature", "item" (a Hand or Creature Item), "spell", |
+| | | "bribery" and creature words ("creature+undead"); "self": the card played comes back |
+| takes-up |  | your Up card goes to your Storage Hand and the card played becomes your Up card |
+| search-deck | target "up:<what>", when "up" | a creature that is your Up card: in the opening window, |
+| | | you look through your deck (named to you only) and take a card of <what> as your Up card; |
+| | | the creature is discarded, the deck reshuffled, the Up cards compared again |
 
 Every ability may also say when it acts (`when`, one of WHEN) and how often or how long
 (`limit`, one of LIMITS); both are blank for an ability that holds whenever it applies.
@@ -454,6 +463,10 @@ ABILITY_KINDS = (
     "redirect-ranged",
     "reverse-channeling",
     "cancel-channeling",
+    # cards taken back and moved between a seat's own zones (retrieval.py)
+    "retrieve",
+    "takes-up",
+    "search-deck",
 )
 
 WHEN = (

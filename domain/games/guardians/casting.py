@@ -10,8 +10,9 @@ and Accessories played by their abilities).
   "enemy-ranged", "enemy-channels": in answer to the enemy's ranged attack or channeling,
   on the seat's move right after it (reactions.py).
 - Cost: its "costs-stones" amount, paid as it is played (a Spell dispelled has cost it).
-- Target: PlayCard's `target`, for a card whose ability needs one (destroy-in-play), else
-  none; an extra-steps Spell's answer names the Shield being moved. A target is checked
+- Target: PlayCard's `target`, for a card whose ability needs one (destroy-in-play, a
+  retrieve that names a card of the discard pile: retrieval.py), else none; an
+  extra-steps Spell's answer names the Shield being moved. A target is checked
   against what its caster sees (the state veiled for it), and every refusal of one reads
   the same, so no refusal tells of a hidden card.
 - It is spent and waits for the enemy's answer (answers.py); if it stands, `resolve`
@@ -24,7 +25,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from domain.games.guardians import reactions, reveals
+from domain.games.guardians import reactions, retrieval, reveals
 from domain.games.guardians.answers import await_answer, check_not_cursed
 from domain.games.guardians.card_words import target_words
 from domain.games.guardians.cards import Ability, Card, card
@@ -121,8 +122,12 @@ def _in_play(state: GuardiansState, what: str) -> dict[str, tuple[int, str]]:
 
 def targets(state: GuardiansState, seat: int, card_id: str) -> tuple[str, ...]:
     """The targets a seat may name for a card: the cards it sees in play for a
-    destroy-in-play, else none ("")."""
-    what = _destroyed(face(card_id))
+    destroy-in-play, those of its discard pile a retrieve may take, else none ("")."""
+    info = face(card_id)
+    chooser = retrieval.chooser(info)
+    if chooser is not None:
+        return retrieval.choices(state, seat, chooser)
+    what = _destroyed(info)
     return tuple(sorted(_in_play(state.veiled(seat), what))) if what else ("",)
 
 
@@ -160,7 +165,7 @@ def check_cast(state: GuardiansState, command: PlayCard) -> str:
     require(state.player(seat).stones >= price, rule, f"it costs {price} Power Stones and you have fewer")
     for ability in info.abilities:
         _check_ability(state, command, ability, rule)
-    if not _destroyed(info):
+    if not (_destroyed(info) or retrieval.chooser(info)):
         require(not command.target, rule, f"{info.name} names no target")
     check_not_cursed(state, seat, command.card)
     return zone
@@ -206,6 +211,10 @@ def _check_ability(state: GuardiansState, command: PlayCard, ability: Ability, r
     elif ability.kind == "another-move":
         left = sum(1 for s in state.shields_of(command.seat) if not s.turned)
         require(left > (0 if state.moving else 1), rule, "you have no other Shield left to turn")
+    elif ability.kind == "retrieve":
+        retrieval.check_retrieve(state, command.seat, command.target, ability, rule)
+    elif ability.kind == "takes-up":
+        retrieval.check_takes_up(state, command.seat, rule)
 
 
 # ---------------------------------------------------------------- apply
@@ -278,6 +287,10 @@ def _effects(em: Em, rng: Rng, played: Answer) -> None:
             end_unfought(em, rng)
         elif kind in RANGED_ANSWERS or kind in CHANNELING_ANSWERS:
             _answer_act(em, played, ability)
+        elif kind == "retrieve":
+            retrieval.retrieve(em, seat, played.card, played.target, ability, rule)
+        elif kind == "takes-up":
+            retrieval.take_up(em, seat, played.card, rule)
         elif kind == "no-ranged":
             em.emit(EffectApplied, rule, seat=seat, source=played.card, effect="no-ranged", cards=(str(other(seat)),))
         elif kind == "skip-to":

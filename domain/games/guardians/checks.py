@@ -11,6 +11,7 @@ from domain.games.guardians import (
     movement,
     organize,
     powers,
+    retrieval,
     settlement,
     spells,
     texts,
@@ -45,11 +46,12 @@ from domain.games.guardians.messages import (
     Reinforce,
     Retreat,
     Step,
+    TakeCard,
     Teleport,
     TurnShield,
     UseAbility,
 )
-from domain.games.guardians.state import MOVEMENT, ORGANIZE, SETUP, GuardiansState, face
+from domain.games.guardians.state import MOVEMENT, ORGANIZE, SETUP, UP, GuardiansState, face
 from domain.kernel import Command, Plan, RuleViolation, StartGame, quoted, require
 
 RESOLVERS: dict[str, answers.Resolver] = {
@@ -142,6 +144,9 @@ def _own(state: GuardiansState, command: Command) -> Plan[GuardiansState]:
         case PlayCard() if state.phase == ORGANIZE:
             zone = spells.check_play_in_organize(state, command)
             return Plan(lambda em, rng: spells.play_in_organize(em, command, zone))
+        case PlayCard() if state.phase == MOVEMENT and command.card in state.zone(command.seat, UP):
+            search = retrieval.check_search_up(state, command)
+            return Plan(lambda em, rng: retrieval.search_up(em, command, search))
         case PlayCard() if state.phase == MOVEMENT:
             spells.check_play_in_movement(state, command)
             return Plan(lambda em, rng: spells.play_in_movement(em, command))
@@ -157,6 +162,9 @@ def _own(state: GuardiansState, command: Command) -> Plan[GuardiansState]:
         case PutBack():
             spells.check_put_back(state, command)
             return Plan(lambda em, rng: spells.put_back(em, command))
+        case TakeCard():
+            retrieval.check_take(state, command)
+            return Plan(lambda em, rng: retrieval.take(em, rng, command))
         case Assassinate():
             spells.check_assassinate(state, command)
             return Plan(lambda em, rng: spells.assassinate(em, rng, command))

@@ -4,7 +4,7 @@ exchanges and reinforcements), those the very check functions plan calls accept.
 
 from __future__ import annotations
 
-from domain.games.guardians import activated, casting, movement, powers, settlement, spells, texts
+from domain.games.guardians import activated, casting, movement, powers, retrieval, settlement, spells, texts
 from domain.games.guardians import combat as fight
 from domain.games.guardians.answers import answers
 from domain.games.guardians.board import SPACES, strongholds
@@ -30,6 +30,7 @@ from domain.games.guardians.messages import (
     PutBack,
     Redeem,
     Retreat,
+    TakeCard,
     Teleport,
     TurnShield,
 )
@@ -39,8 +40,10 @@ from domain.games.guardians.state import (
     DRAWN,
     MOVEMENT,
     ORGANIZE,
+    SEEK,
     SETTLEMENT,
     STORAGE,
+    UP,
     GuardiansState,
     face,
     hand,
@@ -80,9 +83,13 @@ def _movement(state: GuardiansState, seat: int) -> list[Command]:
     storage = state.zone(seat, STORAGE)
     looking = state.player(seat).looking
     if looking:
+        if state.player(seat).look == SEEK:
+            return _accepted(state, [TakeCard(seat=seat, card=c) for c in looking])
         return _accepted(state, [PutBack(seat=seat, card=c, bottom=b) for c in looking for b in (False, True)])
     if state.window:
         found: list[Command] = [Pass(seat=seat)]
+        if retrieval.up_searcher(state, seat)[1] is not None:
+            found += [PlayCard(seat=seat, card=c) for c in state.zone(seat, UP)]
         for card in storage:
             if casting.general(card):
                 continue

@@ -217,6 +217,14 @@ class Assassinate(Command):
 
 
 @dataclass(frozen=True, slots=True)
+class TakeCard(Command):
+    """A deck search (retrieval.py): the card of your deck you take, among those you are
+    looking at."""
+
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
 class Teleport(Command):
     """Teleport Tower: on your movement turn, before you turn a Shield, the creature in
     your tower joins a turned Shield of yours within its limit (guardians Text Box)."""

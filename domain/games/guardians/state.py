@@ -69,8 +69,10 @@ OPENING = "opening"
 
 ARRANGE = "arrange"
 ASSASSINATE = "assassinate"
-"""Why a seat looks at a deck: Control Destiny (its own top cards, to put back) or
-Assassin of Shadow (the enemy's deck, to take a Creature from)."""
+SEEK = "seek"
+"""Why a seat looks at a deck: Control Destiny (its own top cards, to put back),
+Assassin of Shadow (the enemy's deck, to take a Creature from), or a deck search of
+its own (retrieval.py: the cards it may take)."""
 
 PUBLIC_ZONES = (DISCARD, UP, SHIELDS, ACCESSORIES, IN_EFFECT)
 PUBLIC_PREFIXES = ("terrain:", "upgrade:")

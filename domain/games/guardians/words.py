@@ -36,6 +36,7 @@ from domain.games.guardians.state import (
     PLACED,
     PLACED_OPENLY,
     REINFORCED,
+    SEEK,
     SETTLEMENT,
     SETUP,
     UP_CARDS,
@@ -344,6 +345,8 @@ def _deck_seen(e: m.DeckSeen, s: Seats) -> str:
         seen = f": {_labels(e.cards)}" if e.cards else ""
         return f"{s(e.seat)} looks at the top cards of their deck to put them back in an order of their own{seen}."
     seen = f" ({counted(len(e.cards), 'card')})" if e.cards else ""
+    if e.look == SEEK:
+        return f"{s(e.seat)} looks through their own deck{seen} for the card to take."
     return f"{s(e.seat)} looks through {s.of(e.owner)} deck{seen} for a Creature to take."
 
 
@@ -461,6 +464,8 @@ def _effect(e: m.EffectApplied, s: Seats) -> str:
     if e.effect == "sits-out":
         drawn = listed([owned(card, s) for card in e.cards], "no creature")
         return f"{by}: {drawn} {'is' if len(e.cards) == 1 else 'are'} set aside with it ({e.note})."
+    if e.effect == "search-deck":
+        return f"{by}: {s(e.seat)} searches their deck for a card to take."
     cards = f" ({listed([_target(card, s) for card in e.cards])})" if e.cards else ""
     return f"{by}: {e.effect.replace('-', ' ')}{f' {e.amount}' if e.amount else ''}{cards}."
 
@@ -758,6 +763,7 @@ COMMANDS: dict[type[Command], Callable[[Any, Seats], str]] = {
     m.PutBack: lambda c, s: (f"Put {label(c.card)} back {'at the bottom of' if c.bottom else 'on top of'} "
                              "your deck."),
     m.Assassinate: lambda c, s: f"Take {owned(c.card, s)} out of their deck.",
+    m.TakeCard: lambda c, s: f"Take {label(c.card)} out of your deck.",
     m.Teleport: lambda c, s: f"Teleport the creature in your Teleport Tower into {label(c.shield)}.",
     m.FireIdol: lambda c, s: (f"Fire your upgrade for {counted(c.stones, 'Power Stone')} instead of playing a "
                               "Command Card."),
