@@ -1201,11 +1201,8 @@ def resolve_secondary(em: Em, rng: Rng) -> None:
     found = terms(state, combat, card, target, secondary=True)
     damage_before = lookup(combat.damage, target)
     needed = face(target).vitality + 1 - damage_before
-    killed = (
-        total(found) >= needed
-        or any(matches(a.target, target) for a in abilities(card, "destroys-secondary"))
-        or has(card, "beats-as-secondary")
-    )
+    destroys = any(matches(a.target, target) for a in abilities(card, "destroys-secondary"))
+    killed = total(found) >= needed or destroys or has(card, "beats-as-secondary")
     em.emit(
         SecondaryResolved,
         R_SECONDARY,
@@ -1219,7 +1216,10 @@ def resolve_secondary(em: Em, rng: Rng) -> None:
         killed=killed,
     )
     if killed:
-        em.emit(CreatureStatus, R_SECONDARY, seat=other(seat), card=target, status="beaten", by=card)
+        # A "destroys X as a secondary attacker" text destroys: no healing brings it back (guardians DESTRUCTION).
+        status = "destroyed" if destroys and not has(target, "indestructible") else "beaten"
+        em.emit(CreatureStatus, R_DESTRUCTION if status == "destroyed" else R_SECONDARY, seat=other(seat), card=target,
+                status=status, by=card)
         _stones_for_beating(em, card, R_SECONDARY)
     next_secondary(em, rng)
 
