@@ -28,7 +28,7 @@ from functools import cache
 from domain.games.guardians import reactions, retrieval, reveals
 from domain.games.guardians.answers import await_answer, check_not_cursed
 from domain.games.guardians.card_words import target_words
-from domain.games.guardians.cards import Ability, Card, card
+from domain.games.guardians.cards import Ability, Card
 from domain.games.guardians.citations import R_MOVE, R_ORGANIZE, R_SLOW_DOWN, R_SPELLS, text_box
 from domain.games.guardians.combat import GUARDIAN, acting, end_unfought, leave_unchallenged, return_to_pen
 from domain.games.guardians.effects import Em, begin_settlement, gain_stones, move, spend, turn_up_cards, window_move
@@ -85,14 +85,11 @@ IN_PLAY_ZONES = {"terrain": "terrain:", "upgrade": "upgrade:"}
 
 
 @cache
-def _general(key: str) -> bool:
-    info = card(key)
-    return info.kind in CAST_KINDS and info.text == "keyword" and not info.command_play
-
-
 def general(card_id: str) -> bool:
-    """Whether a card instance is played the general way (this module)."""
-    return _general(face(card_id).key)
+    """Whether a card instance is played the general way (this module). (Cached by
+    instance: the legal lists ask it of every card held, some five times a command.)"""
+    info = face(card_id)
+    return info.kind in CAST_KINDS and info.text == "keyword" and not info.command_play
 
 
 def timing(info: Card) -> str:

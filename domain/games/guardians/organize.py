@@ -265,6 +265,11 @@ class Strongholds:
     """The zones the seat places cards from, in legal_commands' order, each with its key
     in GuardiansState.zones: its hand, Pen and Storage Hand, then on and under each space
     and under its Shield there."""
+    accepted: dict[str, dict[str, tuple[str, ...]]] = field(init=False, repr=False)
+    """_accepted_targets' answers, by source and card key. Kept here rather than in an
+    lru_cache keyed by (Strongholds, key, source): such keys hold a Strongholds and so stay
+    tracked by the garbage collector, some 25,000 of them in eight games, whose full
+    collections then cost about 5% of the rules' time; these keys are strings."""
 
     def __post_init__(self) -> None:
         spaces = {here.space: here for here in self.places}
@@ -280,6 +285,7 @@ class Strongholds:
             if here.own:
                 zones.append(members(here.holder))
         object.__setattr__(self, "sources", tuple((zone, f"{self.seat}:{zone}") for zone in zones))
+        object.__setattr__(self, "accepted", {})
 
 
 def _strongholds(state: GuardiansState, seat: int) -> Strongholds:
@@ -575,18 +581,24 @@ def placements(state: GuardiansState, seat: int) -> list[Command]:
     placed = state.player(seat).placed
     zones = state.zones
     found: list[Command] = []
-    for zone, key in spaces.sources:
-        for instance in zones.get(key, ()):
+    for zone, zone_key in spaces.sources:
+        known = spaces.accepted.get(zone)
+        if known is None:
+            known = spaces.accepted[zone] = {}
+        for instance in zones.get(zone_key, ()):
             if instance in placed or not placeable_from(state, seat, zone, instance):
                 continue
-            found += _places(seat, instance, _accepted_targets(spaces, face(instance).key, zone))
+            key = face(instance).key
+            targets = known.get(key)
+            if targets is None:
+                targets = known[key] = _accepted_targets(spaces, key, zone)
+            found += _places(seat, instance, targets)
     return found
 
 
-@functools.lru_cache(maxsize=1 << 16)
 def _accepted_targets(spaces: Strongholds, key: str, source: str) -> tuple[str, ...]:
     """The candidate targets place_target accepts for a card from `source`: the same for
-    every state with these Strongholds (many states share them)."""
+    every state with these Strongholds (many states share them: Strongholds.accepted)."""
     info = card(key)
     accepted = []
     for target in _candidates(spaces, info, source):
