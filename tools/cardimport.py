@@ -893,6 +893,68 @@ _UNCHALLENGED_PATTERNS: tuple[tuple[str, Build], ...] = (
 """The theme's clauses (RULES.md: Cards and their texts)."""
 
 
+# --- permissions and forced discards (domain answers.py: bans-play; discards.py) ------------
+
+_ENEMY = r"(?:your |that )?opponent"
+_HIS = r"(?:his|her|his/her|their)"
+
+
+def _discards(target: str, when: str, amount: int = 0) -> Build:
+    return lambda match, context: [Ability("discards", amount, target, when=when)]
+
+
+def _discards_of(when: str) -> Build:
+    """discards of the creatures group "t" names in the enemy's Combat Hand."""
+    def build(match: re.Match[str], context: Context) -> list[Ability] | None:
+        target = context.targets.creatures(match.group("t"))
+        return None if target is None else [Ability("discards", target=f"hand:{target}", when=when)]
+    return build
+
+
+def _shows_and_discards(when: str) -> Build:
+    """The enemy shows its Storage Hand's double-bordered cards, then discards its Bribery
+    cards of the icon of group "icon"."""
+    def build(match: re.Match[str], context: Context) -> list[Ability]:
+        icon = match.group("icon").lower()
+        return [Ability("shows", target="storage:double", when=when),
+                Ability("discards", target=f"storage:bribery:{icon}", when=when)]
+    return build
+
+
+def _bans(target: str, limit: str = "") -> Build:
+    def build(match: re.Match[str], context: Context) -> list[Ability] | None:
+        if match.groupdict().get("who") and not _own(match.group("who"), context):
+            return None
+        return [Ability("bans-play", target=target, limit=limit)]
+    return build
+
+
+_SHOW_DOUBLE = (rf"{_ENEMY} must show you all double-bordered cards in {_HIS} storage hand and discard all "
+                rf"(?:of {_HIS} )?(?P<icon>gold|beer|babes) bribery cards")
+_DISCARD_PATTERNS: tuple[tuple[str, Build], ...] = (
+    (rf"when played in a match-up, {_ENEMY} must discard (?:any |all )?items travell?ing as creatures on "
+     r"(?:the|this) space", _discards("stack:creature-item", "reveal")),
+    (rf"when played, {_ENEMY} must discard all unplayed (?P<t>[\w' ]+?) in {_HIS} combat hand",
+     _discards_of("reveal")),
+    (r"(?:both|all) players must (?:immediately )?discard all double-bordered cards",
+     _discards("both:storage:double", "reveal")),
+    (rf"if {_WHO} beats an opponent as a primary attacker, {_ENEMY} must discard one random card from {_HIS} "
+     r"creature pen", _discards("pen:card", "beats", 1)),
+    (rf"if {_WHO} survives its primary match-up, {_ENEMY} must discard one random card from {_HIS} creature pen"
+     r"(?:, if possible)?", _discards("pen:card", "survives-match-up", 1)),
+    (rf"if {_WHO} survives a combat over an opponent's non-rubbled stronghold card, {_ENEMY} loses two random "
+     rf"cards from {_HIS} creature pen", _discards("pen:card", "survives-stronghold", 2)),
+    (rf"if {_WHO} survives (?:his|her|its) primary match-up, {_SHOW_DOUBLE}", _shows_and_discards("survives-match-up")),
+    (rf"when {_WHO} (?:is|are) played as a primary attacker, {_SHOW_DOUBLE}", _shows_and_discards("reveal")),
+    (rf"while (?P<who>{_WHO}) is in play, {_ENEMY} may not play any hand magic items",
+     _bans("enemy:hand-item", "in-play")),
+    (r"no spells? may be played (?:during|in) this combat", _bans("both:spell")),
+    (r"this ability cannot be dis+pelled", _nothing),  # no rule dispels a creature's ability in play
+    (r"dispel magic may not be played (?:during|in) combat on this space", _bans("both:name:dispel magic")),
+)
+"""The theme's clauses (RULES.md: Forced discards and bans)."""
+
+
 
 def _flow(kind: str, *, target: str = "", when: str = "", amount: bool = False) -> Build:
     """A combat-flow ability whose sentence fixes all its fields (but an amount it names)."""
@@ -1067,6 +1129,12 @@ CARD_READINGS: dict[str, tuple[Ability, ...]] = {
         Ability("aoe", 7, "plain:flying"),
         Ability("aoe-own", 7, "plain:flying"),
     ),
+    # Its 1 pt. ranged attack, fired, makes the enemy discard one creature Magic Item of its
+    # stack on the space, drawn at random (RULES.md: Forced discards and bans).
+    "np-secauris": (Ability("ranged", 1), Ability("discards", 1, "stack:creature-item", when="fired")),
+    # Its 1 pt. ranged attack fires only at an External; fired, the enemy discards one
+    # double-bordered card of its Storage Hand, drawn at random.
+    "np-slim-jab": (Ability("ranged", 1, "externals"), Ability("discards", 1, "storage:double", when="fired")),
 }
 """Cards whose whole text is read here, by key, in general ability kinds: a text whose
 sentences no general pattern should read one by one."""
@@ -1163,6 +1231,7 @@ _PATTERNS: tuple[tuple[str, Build], ...] = (
     *_COMMAND_PATTERNS,
     *_SETTLE_PATTERNS,
     *_UNCHALLENGED_PATTERNS,
+    *_DISCARD_PATTERNS,
 )
 
 PATTERNS = tuple((re.compile(pattern, re.IGNORECASE), build) for pattern, build in _PATTERNS)

@@ -51,6 +51,9 @@ WHEN = {
     "movement": "Played in the Movement phase",
     "enemy-ranged": "Played right after the enemy's ranged attack",
     "enemy-channels": "Played right after the enemy channels",
+    "survives-match-up": "When it survives its primary match-up",
+    "fired": "When it fires its ranged attack",
+    "survives-stronghold": "After a combat it survived over the enemy's stronghold card (not rubble)",
 }
 PLAYED = {
     "draw": "Played in Draw & Organize",
@@ -184,10 +187,62 @@ TERRAIN_FATES = {
 
 DECLARED = {"size": "size", "type": "type (border color)", "class": "class"}
 SHOWN = {"storage": "its Storage Hand", "hand": "its Combat Hand"}
+CARD_WORDS = {
+    "card": "cards",
+    "creature": "creatures",
+    "item": "Magic Items",
+    "hand-item": "Hand Magic Items",
+    "creature-item": "creature Magic Items",
+    "spell": "Spells",
+    "bribery": "Bribery cards",
+    "double": "double-bordered cards",
+}
+"""Card words (strength.card_fits) as nouns; other words are creature words."""
+DISCARD_ZONES = {
+    "stack": "travelling with its Shield on the space",
+    "hand": "left in its Combat Hand",
+    "storage": "in its Storage Hand",
+    "pen": "in its Creature Pen",
+}
+
+
+def card_target_words(target: str) -> str:
+    """Card words as a noun phrase: "double-bordered cards", "Gold Bribery cards"."""
+    either = []
+    for choice in target.split("|"):
+        kind, _, rest = choice.partition(":")
+        if choice in CARD_WORDS:
+            either.append(CARD_WORDS[choice])
+        elif kind == "bribery":
+            either.append(f"{rest.title()} Bribery cards")
+        elif kind == "name":
+            either.append(f"cards named {_card_name(rest)}")
+        else:
+            either.append(target_words(choice))
+    return " or ".join(either)
 
 
 def _shown_creatures(target: str) -> str:
-    return f"the {target_words(target.partition(':')[2])} in its Combat Hand"
+    zone, _, what = target.partition(":")
+    if zone == "storage":
+        return f"the {card_target_words(what)} in its Storage Hand"
+    return f"the {target_words(what)} in its Combat Hand"
+
+
+def _discards(a: Ability) -> str:
+    who, _, rest = a.target.partition(":")
+    both = who == "both"
+    zone, _, what = (rest if both else a.target).partition(":")
+    whose = "Each seat discards" if both else "The enemy discards"
+    if a.amount:
+        return f"{whose} {a.amount} of the {card_target_words(what)} {DISCARD_ZONES[zone]}, drawn at random."
+    return f"{whose} all {card_target_words(what)} {DISCARD_ZONES[zone]}."
+
+
+def _bans(a: Ability) -> str:
+    who, _, what = a.target.partition(":")
+    whom = "Neither seat may" if who == "both" else "The enemy may not"
+    return f"{whom} play {card_target_words(what)} in this combat."
 
 
 def _after_primary(a: Ability) -> str:
@@ -435,6 +490,9 @@ ABILITY_WORDS: dict[str, Callable[[Ability], str]] = {
     "takes-up": lambda a: "Your Up card goes to your Storage Hand, and this card becomes your Up card.",
     "search-deck": lambda a: ("If it is your Up card, you may look through your deck and take a card as your Up "
                               "card in its place; it is discarded and your deck reshuffled."),
+    # permissions and forced discards
+    "bans-play": lambda a: _bans(a),
+    "discards": lambda a: _discards(a),
 }
 """One sentence per ability kind (cards.ABILITY_KINDS), from the ability's fields alone."""
 

@@ -273,6 +273,18 @@ vocabulary below; `terrain` is one of TERRAIN_TYPES.
 | search-deck | target "up:<what>", when "up" | a creature that is your Up card: in the opening window, |
 | | | you look through your deck (named to you only) and take a card of <what> as your Up card; |
 | | | the creature is discarded, the deck reshuffled, the Up cards compared again |
+| *permissions and forced discards* | | (answers.py: the check every Spell and Item played passes; |
+| | | discards.py; shows also takes target "storage:<what>", card words, and a creature's shows |
+| | | the moments of discards below) |
+| bans-play | target "<who>:<what>" [, limit] | the seat(s) who ("enemy": its seat's enemy, "both") may |
+| | | not play Spells or Items of <what> (card words: "spell", "hand-item", "name:dispel magic"): a |
+| | | creature's from its reveal for the combat (limit "in-play": while it stands on the table); a |
+| | | terrain card's in combats on its land |
+| discards | target "[both:]<zone>:<what>", when [, amount] | at the moment `when` ("reveal", |
+| | | "beats", "survives-match-up", "fired", "survives-stronghold") the enemy (both seats with |
+| | | "both:") discards its cards of <what> (card words) from <zone>: "stack" (what travels with |
+| | | its Shield on the space), "hand" (creatures left in the Combat Hand), "storage", "pen"; |
+| | | amount n: n of them drawn at random, else all |
 
 Every ability may also say when it acts (`when`, one of WHEN) and how often or how long
 (`limit`, one of LIMITS); both are blank for an ability that holds whenever it applies.
@@ -291,6 +303,10 @@ seat rather than both); "ocb:<n>" (its off-color bonus is n); "vitality:<low>-<h
 terrain bonus there); "destroyer" (it has an ability to destroy another creature:
 destroys, destroys-secondary, destroys-beaten, destroys-both-close);
 "!<word>" (not that: "angel+!name:holy avenger").
+Card words (strength.card_fits: a card of any kind) add "card" (any), "creature",
+"item" (a Hand or Creature Item), "hand-item", "creature-item", "spell", "bribery",
+"bribery:<icon>" (a Bribery card of that icon), "double" (double-bordered), and
+"name:<card name>" for every kind of card; other words are creature words.
 """
 
 from __future__ import annotations
@@ -467,6 +483,9 @@ ABILITY_KINDS = (
     "retrieve",
     "takes-up",
     "search-deck",
+    # permissions and forced discards: what may not be played, what a seat must discard
+    "bans-play",
+    "discards",
 )
 
 WHEN = (
@@ -486,6 +505,9 @@ WHEN = (
     "answer",
     "enemy-ranged",
     "enemy-channels",
+    "survives-match-up",
+    "fired",
+    "survives-stronghold",
 )
 """When an ability acts (`Ability.when`): as the card is revealed in combat, in its match-up,
 when it is beaten, when it beats its opponent, at Terrain Settlement, when its Shield moves,
@@ -495,7 +517,10 @@ phase (that window or a combat's Spell windows), "moving": on your own movement 
 after a combat it fought and survived; after a combat, whoever won it (a heals ability:
 "combat-end"); "answer": while an enemy Spell or Item waits for its answer (an activated
 ability); "enemy-ranged", "enemy-channels": a Spell's "play" on your move right after the
-enemy's ranged attack or channeling (reactions.py)."""
+enemy's ranged attack or channeling (reactions.py); "survives-match-up": its primary
+match-up is resolved and it is neither beaten nor destroyed; "fired": it fires its ranged
+attack; "survives-stronghold": after a combat it fought and survived over the enemy's
+stronghold card, not rubble (discards.py)."""
 LIMITS = ("once", "combat", "turn", "in-play", "space", "enemy-lost")
 """How often or how long an ability acts (`Ability.limit`): once, per combat, per turn, while
 the card is in play, (for play limits) one such card per space per player, or once for each
@@ -546,7 +571,6 @@ UNIQUE_TEXTS: frozenset[str] = frozenset(
         "re-male-titan",
         "re-female-titan",
         "di-giant-aunts",
-        "re-iron-crag-boggler",
         # Undead Theme
         "re-tes-let-leader-with-foresight",
         "re-teleport-tower",

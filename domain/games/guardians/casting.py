@@ -26,7 +26,7 @@ from __future__ import annotations
 from functools import cache
 
 from domain.games.guardians import reactions, retrieval, reveals
-from domain.games.guardians.answers import await_answer, check_not_cursed
+from domain.games.guardians.answers import await_answer, check_may_play
 from domain.games.guardians.card_words import target_words
 from domain.games.guardians.cards import Ability, Card
 from domain.games.guardians.citations import R_MOVE, R_ORGANIZE, R_SLOW_DOWN, R_SPELLS, text_box
@@ -164,7 +164,7 @@ def check_cast(state: GuardiansState, command: PlayCard) -> str:
         _check_ability(state, command, ability, rule)
     if not (_destroyed(info) or retrieval.chooser(info)):
         require(not command.target, rule, f"{info.name} names no target")
-    check_not_cursed(state, seat, command.card)
+    check_may_play(state, seat, command.card)
     return zone
 
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from domain.games.guardians import activated, control, dice, powers, reactions, reveals, texts
-from domain.games.guardians.answers import await_answer, check_not_cursed, cursed
+from domain.games.guardians import activated, control, dice, discards, powers, reactions, reveals, texts
+from domain.games.guardians.answers import await_answer, check_may_play, may_play
 from domain.games.guardians.board import is_land, neighbours, stronghold_owner, strongholds
 from domain.games.guardians.cards import Ability
 from domain.games.guardians.citations import (
@@ -173,7 +173,7 @@ def command_candidates(state: GuardiansState, seat: int) -> tuple[str, ...]:
     spells = tuple(
         c
         for c in state.zone(seat, STORAGE)
-        if face(c).command_play in ("any", role) and not cursed(state, seat, face(c).name)
+        if face(c).command_play in ("any", role) and may_play(state, seat, c)
     )
     return creatures + items + spells
 
@@ -418,7 +418,7 @@ def check_play_card(state: GuardiansState, command: PlayCard) -> CardPlay:
             raise RuleViolation(
                 R_SPELLS, "Dispel Magic names the enemy's live Command Card, or your own that was dispelled"
             )
-        check_not_cursed(state, seat, command.card)
+        check_may_play(state, seat, command.card)
         return CardPlay(dispels=owner)
     if key == texts.RANGED_RETURN:
         powers.check_ranged_return(state, command)
@@ -441,7 +441,7 @@ def check_play_card(state: GuardiansState, command: PlayCard) -> CardPlay:
             R_SPELLS,
             "the Anvil of Heaviness helps an attack on a stronghold, played before the combat starts",
         )
-    check_not_cursed(state, seat, command.card)
+    check_may_play(state, seat, command.card)
     return CardPlay()
 
 
@@ -718,7 +718,8 @@ def play_creature(em: Em, rng: Rng, command: PlayCreature) -> None:
     if combat.attacker.choice and combat.defender.choice:
         a_card, d_card = combat.attacker.choice, combat.defender.choice
         em.emit(MatchupRevealed, R_PRIMARY, attacker_card=a_card, defender_card=d_card)
-        powers.strip_items(em, a_card, d_card)
+        for card in (a_card, d_card):
+            discards.act(em, rng, card, "reveal")
         for card in (a_card, d_card):
             note_text(em, seat_of(card), card)
         for card in (a_card, d_card):
@@ -898,6 +899,7 @@ def play_ranged(em: Em, rng: Rng, command: PlayRanged) -> None:
     amount = max(0, amount + sum(a.amount for giver in everywhere for a in abilities(giver, "ranged-bonus-both")))
     em.emit(RangedFired, R_RANGED, seat=seat, card=command.card, into=into, amount=amount)
     note_text(em, seat_of(command.card), command.card)
+    discards.act(em, rng, command.card, "fired")
     if has(command.card, "beaten-when-fired"):
         rule = text_box(face(command.card).name)
         em.emit(CreatureStatus, rule, seat=seat, card=command.card, status="beaten", by=command.card)
@@ -1120,11 +1122,17 @@ def resolve_matchup(em: Em, rng: Rng) -> None:
                 em.emit(StonesSpent, R_TEXT, seat=victim, count=lost, reason=why)
         if has(winner, "enemy-terrain"):
             _enemy_terrain(em, winner, "beats")
+        discards.act(em, rng, winner, "beats")
         back = return_zone(loser, winner, abs(a_total - d_total), combat) if status == "beaten" else ""
         if back:
             owner = side(combat, seat_of(loser))
             to = PEN if back == "pen" else STORAGE
             move(em, text_box(face(loser).name), owner.seat, (loser,), owner.zone, to, "returned by its text")
+    combat = combat_now(em.state)
+    for card in (a_card, d_card):
+        one = side(combat, seat_of(card))
+        if card not in one.beaten and card not in one.destroyed:
+            discards.act(em, rng, card, "survives-match-up")
     em.emit(StageBegan, R_OVER_YET, stage="choose", actor=0)
     next_matchup(em, rng)
 
@@ -1275,6 +1283,8 @@ def end_combat(em: Em, rng: Rng) -> None:
                 _enemy_terrain(em, fought, "")
                 if fought in alive:
                     _enemy_terrain(em, fought, "survives")
+            if fought in alive:
+                discards.act_after_combat(em, rng, fought)
     _next_healer(em, rng, 0)
 
 

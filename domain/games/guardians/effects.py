@@ -110,8 +110,8 @@ def draw(em: Em, seat: int, count: int, reason: str, rule: str) -> None:
 
 
 def spend(em: Em, seat: int, card_id: str, what: str, *, from_zone: str = STORAGE, rule: str = R_SPELLS) -> None:
-    """A Spell or Item played goes to its owner's discard pile (answers.check_not_cursed
-    has checked that no Curse of the Betrayed forbids it)."""
+    """A Spell or Item played goes to its owner's discard pile (answers.check_may_play
+    has checked that nothing forbids it)."""
     move(em, rule, seat, (card_id,), from_zone, DISCARD, f"played: {what}")
 
 

@@ -1,7 +1,7 @@
 """Card texts that act in combat (texts.py names the cards; combat.py calls these at
 their moment): the Eye of Missile Mayhem, the upgrades fired instead of a Command Card
-(fired-aoe), Bone Fright, the Titans, the Giant Aunts and the Iron Crag Boggler (guardians
-Text Box). The Horse's bonus is a term of the totals (strength.py) and the Djinn's push ends
+(fired-aoe), Bone Fright, the Titans and the Giant Aunts (guardians Text
+Box). The Horse's bonus is a term of the totals (strength.py) and the Djinn's push ends
 its match-up (combat.py)."""
 
 from __future__ import annotations
@@ -10,14 +10,13 @@ from domain.games.guardians import texts
 from domain.games.guardians.board import is_land, strongholds
 from domain.games.guardians.cards import Ability
 from domain.games.guardians.citations import (
-    R_BOGGLER,
     R_GIANT_AUNTS,
     R_RANGED_RETURN,
     R_TEXT,
     R_TITANS,
     text_box,
 )
-from domain.games.guardians.effects import Em, move
+from domain.games.guardians.effects import Em
 from domain.games.guardians.messages import (
     ChangeSize,
     EffectApplied,
@@ -29,13 +28,11 @@ from domain.games.guardians.messages import (
     StrongholdRuined,
 )
 from domain.games.guardians.state import (
-    DISCARD,
     Answer,
     Combat,
     GuardiansState,
     combat_now,
     face,
-    other,
     seat_of,
     side,
     upgrade,
@@ -176,18 +173,3 @@ def wreck_stronghold(em: Em, winner: str, loser: str) -> None:
     held = stronghold_card(state, combat.space)
     if held not in state.player(seat_of(loser)).rubble:
         em.emit(StrongholdRuined, R_GIANT_AUNTS, seat=seat_of(loser), card=held, by=winner)
-
-
-# ---------------------------------------------------------------- Iron Crag Boggler
-
-
-def strip_items(em: Em, a_card: str, d_card: str) -> None:
-    """A Boggler laid in a match-up: the enemy discards the creature Magic Items in its stack."""
-    combat = combat_now(em.state)
-    for card in (a_card, d_card):
-        if face(card).key not in texts.ITEM_STRIPPERS:
-            continue
-        enemy = side(combat, other(seat_of(card)))
-        items = tuple(c for c in em.state.zone(enemy.seat, enemy.zone) if face(c).kind == "creature-item")
-        if items:
-            move(em, R_BOGGLER, enemy.seat, items, enemy.zone, DISCARD, f"discarded: {face(card).name}")

@@ -40,33 +40,10 @@ from domain.games.guardians.state import (
     face,
     other,
 )
-from domain.games.guardians.strength import matches
+from domain.games.guardians.strength import card_fits
 from domain.kernel import Rng, RuleViolation, require
 
 SELF = "self"
-CARD_KINDS = {
-    "creature": ("creature",),
-    "item": ("hand-item", "creature-item"),
-    "spell": ("spell",),
-    "bribery": ("bribery",),
-}
-"""Target words naming the kind of a card (a Magic Item is a Hand or Creature Item);
-other words are creature words (strength.matches), "creature+undead"."""
-
-
-def fits(target: str, instance: str) -> bool:
-    """Whether a card is what a retrieve target's <what> names: "a|b" either, "a+b" both."""
-    info = face(instance)
-    return any(all(_is(word, info, instance) for word in either.split("+")) for either in target.split("|"))
-
-
-def _is(word: str, info: Card, instance: str) -> bool:
-    if word == "card":
-        return True
-    kinds = CARD_KINDS.get(word)
-    if kinds is not None:
-        return info.kind in kinds
-    return info.is_creature and matches(word, instance)
 
 
 def _parts(ability: Ability) -> tuple[str, str]:
@@ -83,7 +60,7 @@ def chooser(info: Card) -> Ability | None:
 def choices(state: GuardiansState, seat: int, ability: Ability) -> tuple[str, ...]:
     """The cards of the seat's discard pile the ability may take (face up: anyone sees them)."""
     what = _parts(ability)[1]
-    return tuple(c for c in state.zone(seat, DISCARD) if fits(what, c))
+    return tuple(c for c in state.zone(seat, DISCARD) if card_fits(what, c))
 
 
 def check_retrieve(state: GuardiansState, seat: int, target: str, ability: Ability, rule: str) -> None:
@@ -133,7 +110,7 @@ def check_search_up(state: GuardiansState, command: PlayCard) -> Ability:
     in_opening(state, seat)
     require(not command.target, rule, f"{face(card).name} names no target: you pick from your deck as you look")
     what = _parts(ability)[1]
-    require(any(fits(what, c) for c in state.zone(seat, DECK)), rule, "your deck holds no card it may take")
+    require(any(card_fits(what, c) for c in state.zone(seat, DECK)), rule, "your deck holds no card it may take")
     return ability
 
 
@@ -142,7 +119,7 @@ def search_up(em: Em, command: PlayCard, ability: Ability) -> None:
     rule = text_box(face(command.card).name)
     em.emit(EffectApplied, rule, seat=command.seat, source=command.card, effect="search-deck")
     what = _parts(ability)[1]
-    seen = tuple(sorted(c for c in em.state.zone(command.seat, DECK) if fits(what, c)))
+    seen = tuple(sorted(c for c in em.state.zone(command.seat, DECK) if card_fits(what, c)))
     em.emit(DeckSeen, rule, seat=command.seat, owner=command.seat, look=SEEK, cards=seen)
 
 

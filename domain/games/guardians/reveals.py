@@ -22,7 +22,7 @@ from domain.games.guardians.citations import text_box
 from domain.games.guardians.effects import Em
 from domain.games.guardians.messages import CardsShown, CreatureDeclared
 from domain.games.guardians.state import STORAGE, Combat, Side, combat_now, face, hand, other, seat_of, side
-from domain.games.guardians.strength import abilities, matches, size_of, standing
+from domain.games.guardians.strength import abilities, card_fits, matches, size_of, standing
 from domain.kernel import RuleViolation
 
 # ---------------------------------------------------------------- declare-first
@@ -99,13 +99,14 @@ def declare(em: Em, combat: Combat, seat: int, card: str) -> None:
 def show(em: Em, source: str, ability: Ability) -> None:
     """The enemy of `source`'s seat shows that seat the cards `ability` names, as the
     card takes effect: "storage" its Storage Hand (as that seat may see it: a layout
-    placed in secret stays veiled), "hand" its Combat Hand, "hand:<target>" the
+    placed in secret stays veiled), "storage:<what>" the cards of <what> there (card
+    words: strength.card_fits, "storage:double"), "hand" its Combat Hand, "hand:<target>" the
     creatures of the target in its Combat Hand (the combat under way)."""
     seat = seat_of(source)
     enemy = other(seat)
     zone, _, only = ability.target.partition(":")
     if zone == "storage":
-        cards = em.state.veiled(seat).zone(enemy, STORAGE)
+        cards = tuple(c for c in em.state.veiled(seat).zone(enemy, STORAGE) if not only or card_fits(only, c))
     else:
         combat = combat_now(em.state)
         cards = tuple(c for c in hand(em.state, side(combat, enemy)) if not only or matches(only, c, combat))

@@ -13,7 +13,7 @@ from __future__ import annotations
 from functools import cache
 
 from domain.games.guardians import texts
-from domain.games.guardians.answers import await_answer, check_not_cursed
+from domain.games.guardians.answers import await_answer, check_may_play
 from domain.games.guardians.board import is_space, strongholds
 from domain.games.guardians.cards import CARDS, card
 from domain.games.guardians.citations import (
@@ -107,7 +107,7 @@ def check_play_in_organize(state: GuardiansState, command: PlayCard) -> str:
         )
     else:
         raise RuleViolation(R_SPELLS, f"{face(command.card).name} is not played in Draw & Organize")
-    check_not_cursed(state, seat, command.card)
+    check_may_play(state, seat, command.card)
     return zone
 
 
@@ -204,7 +204,7 @@ def check_play_in_movement(state: GuardiansState, command: PlayCard) -> None:
         require(state.player(seat).stones > 0, rule, "a Force Barrier costs a Power Stone and you have none")
     else:
         require(not state.player(enemy).slowed, rule, "the enemy is slowed already this turn")
-    check_not_cursed(state, seat, command.card)
+    check_may_play(state, seat, command.card)
 
 
 def play_in_movement(em: Em, command: PlayCard) -> None:

@@ -89,6 +89,46 @@ def matches(target: str, instance: str, combat: Combat | None = None) -> bool:
     return any(all(_is(word.strip(), instance, combat) for word in either.split("+")) for either in target.split("|"))
 
 
+CARD_KINDS = {
+    "creature": ("creature",),
+    "item": ("hand-item", "creature-item"),
+    "hand-item": ("hand-item",),
+    "creature-item": ("creature-item",),
+    "spell": ("spell",),
+    "bribery": ("bribery",),
+}
+"""Card words naming the kind of a card (a Magic Item is a Hand or Creature Item)."""
+
+
+def card_fits(target: str, instance: str, combat: Combat | None = None) -> bool:
+    """Whether a card of any kind is what a target of card words names: "a|b" either,
+    "a+b" both; "card" any card, a word of CARD_KINDS, "double" (double-bordered),
+    "bribery:<icon>" (a Bribery card of that icon), "name:<card name>", "!<word>" not that
+    word; any other word is a creature word (matches), true of creatures only."""
+    return any(
+        all(_card_is(word.strip(), instance, combat) for word in either.split("+")) for either in target.split("|")
+    )
+
+
+def _card_is(word: str, instance: str, combat: Combat | None) -> bool:
+    if word.startswith("!"):
+        return not _card_is(word[1:], instance, combat)
+    info = face(instance)
+    kind, _, detail = word.partition(":")
+    if word == "card":
+        return True
+    if word == "double":
+        return info.border == "double"
+    if kind == "name":
+        return info.name.lower() == detail
+    if kind == "bribery":
+        return info.kind == "bribery" and (not detail or info.name.lower() == detail)
+    kinds = CARD_KINDS.get(word)
+    if kinds is not None:
+        return info.kind in kinds
+    return info.is_creature and _is(word, instance, combat)
+
+
 def _is(word: str, instance: str, combat: Combat | None) -> bool:
     if word.startswith("!"):
         return not _is(word[1:], instance, combat)

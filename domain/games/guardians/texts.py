@@ -60,8 +60,6 @@ SIZE_CUTS = {"L": 0, "M": 2, "S": 4}
 """A Titan's Vitality cut by the size it takes."""
 STRONGHOLD_WRECKERS = frozenset({"di-giant-aunts"})
 """Beating a stronghold's defender in a primary match-up turns that stronghold card to rubble."""
-ITEM_STRIPPERS = frozenset({"re-iron-crag-boggler"})
-"""Laid in a match-up: the enemy discards the creature Magic Items in its stack there."""
 PUSH_FORCERS = frozenset({"re-djinn"})
 """Fired as a ranged attack: the match-up is a push, with no further modification."""
 
