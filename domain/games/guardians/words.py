@@ -455,8 +455,12 @@ def _effect(e: m.EffectApplied, s: Seats) -> str:
     if e.effect == "discards-hand":
         gone = listed([owned(card, s) for card in e.cards], "no creature")
         return f"{by}, played as the Command Card, makes {s(e.seat)} discard the rest of their Combat Hand: {gone}."
+    if e.effect == "destroys-command" and e.source not in e.cards:
+        return f"{by}: the Command Card {listed([owned(card, s) for card in e.cards])} is destroyed ({e.note})."
     if e.effect == "destroys-command":
         return f"{by} destroys itself and the enemy's Command Card: {listed([owned(card, s) for card in e.cards])}."
+    if e.effect == "enemy-pen-loses":
+        return f"{by}: drawn at random from the enemy's Creature Pen, {listed([owned(card, s) for card in e.cards])}."
     if e.effect == "unchallenged":
         left = listed([owned(card, s) for card in e.cards])
         return (f"{by}: {left} {'is' if len(e.cards) == 1 else 'are'} left unchallenged: no match-up opponent, "
