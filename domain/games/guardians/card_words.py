@@ -178,6 +178,13 @@ LOSSES = {
     "survives-stronghold": "after a combat it survives on the enemy's stronghold space, if that card is not rubble",
     "survives-matchup": "when it is not beaten in its primary match-up",
 }
+COMMAND_DESTROYED: dict[str, str] = {
+    "": "This card and the enemy's Command Card are both destroyed.",
+    "beats": ("When it beats its primary match-up opponent by more than the enemy Command Card's number, that "
+              "Command Card is destroyed."),
+    "beaten": "When it loses a primary match-up, your Command Card, if a creature, is destroyed.",
+}
+"""What destroys-command says, by its when."""
 TERRAIN_SPACES = {
     "terrainless": "on a disputed land with no terrain card",
     "face-down": "on a land with a face-down terrain card",
@@ -460,12 +467,6 @@ ABILITY_WORDS: dict[str, Callable[[Ability], str]] = {
     "receivers": lambda a: ("While it is in play, any creature of yours may take channeling." if a.target == "yours"
                             else f"{target_words(a.target).capitalize()} may take channeling (a terrain: on "
                             "this space; a creature: while it is in play)."),
-}
-COMMAND_DESTROYED = {
-    "": "This card and the enemy's Command Card are both destroyed.",
-    "beats": ("When it beats its primary match-up opponent by more than the enemy Command Card's number, that "
-              "Command Card is destroyed."),
-    "beaten": "When it loses a primary match-up, your Command Card, if a creature, is destroyed.",
 }
 """One sentence per ability kind (cards.ABILITY_KINDS), from the ability's fields alone."""
 

@@ -170,7 +170,7 @@ def receiver_grant(state: GuardiansState, combat: Combat, into: str) -> str:
     live Command Card whose ability is when "command" (Rik'Sook, target "yours": every
     creature of its side), or a terrain card of the land fought on (Spirit Mountain)."""
     for one in (combat.attacker, combat.defender):
-        live = (one.command,) if one.command and one.command_live else ()
+        live: tuple[str, ...] = (one.command,) if one.command and one.command_live else ()
         for source in (*standing(one), *live):
             moment = "command" if source in live else ""
             grants = abilities(source, "receivers") if has(source, "receivers") else ()
