@@ -558,7 +558,10 @@ _COUNT = r"(?P<n>\d+|one|an?)"
 
 def _count(match: re.Match[str]) -> int:
     word = match.group("n").lower()
-    return 1 if word in ("one", "a", "an") else int(word)
+    return _WORDS.get(word) or int(word)
+
+
+_WORDS = {"one": 1, "a": 1, "an": 1, "two": 2}
 
 
 def _counted(kind: str, target: str = "", sign: int = 1) -> Build:
@@ -1070,6 +1073,68 @@ _COMMAND_PATTERNS: tuple[tuple[str, Build], ...] = (
 )
 """The theme's clauses (RULES.md: Cards and their texts), tried after the other themes'."""
 
+# --- numbers, counts and conditions on existing mechanisms (wave 5a) ------------------------
+
+
+def _own_then(build: Build) -> Build:
+    """`build`'s abilities when the group "who" names the card itself."""
+    def own_then(match: re.Match[str], context: Context) -> list[Ability] | None:
+        return build(match, context) if _names_self(match.group("who"), context) else None
+    return own_then
+
+
+def _receivers(match: re.Match[str], context: Context) -> list[Ability] | None:
+    """Creatures of group "t" may receive channeling: a creature's while it is in play, a
+    terrain's on its space (the sentence says which it is)."""
+    on_space = match.groupdict().get("space") is not None
+    if on_space != (context.kind in ("terrain", "shield-terrain")):
+        return None
+    target = context.targets.creatures(match.group("t"))
+    return None if target is None else [Ability("receivers", target=target)]
+
+
+def _ranged_with(match: re.Match[str], context: Context) -> list[Ability] | None:
+    """A ranged attack fired only while your primary attacker is of group "t"."""
+    target = context.targets.one(match.group("t"))
+    return None if target is None else [Ability("ranged", _n(match), f"with:{target}")]
+
+
+_STRONGHOLD_SURVIVED = rf"if (?P<who>{_WHO}) survives a combat over an opponent's non-rubbled stronghold card"
+_RANDOM_PEN = (r"(?:that |your )?opponent (?:loses|must discard) (?P<n>\d+|one|two|an?) random cards? from "
+               r"(?:his|his/her|her) creature pen")
+_W5A_PATTERNS: tuple[tuple[str, Build], ...] = (
+    (r"\+(?P<n>\d+) vitality for each other (?P<t>[\w' ]+?) in play", _target_amount("bonus-per-in-play")),
+    (rf"if this card is the only (?P<t>[\w' ]+?) in play, add \+(?P<n>\d+) to {_WHO}'s vitality",
+     _target_amount("bonus-alone")),
+    (r"\+(?P<n>\d+) vitality when fighting on a terrainless disputed land(?: space)?",
+     lambda match, context: [Ability("terrain-bonus", _n(match), "terrainless")]),
+    (r"\+(?P<n>\d+) vitality on a face-down terrain card",
+     lambda match, context: [Ability("terrain-bonus", _n(match), "face-down")]),
+    (rf"\+(?P<n>\d+) vitality for each single-bordered card in your combat hand when {_WHO} is played",
+     _fixed("bonus-per-hand", "single")),
+    (r"\+(?P<n>\d+) vitality for each creature item used as a command card in this combat",
+     _fixed("bonus-per-command", "creature-item")),
+    (rf"if this combat takes place on (?:an? )?{_t('terr')}, you gain {_COUNT} power stones?",
+     lambda match, context: [Ability("gain-stones", _count(match), "revealed", terrain_of(match.group("terr")),
+                                     when="command" if context.command else "")]),
+    (rf"{_STRONGHOLD_SURVIVED}, {_LOSES}", _own_then(_counted("enemy-loses-stones", "survives-stronghold"))),
+    (rf"while {_WHO} is in play, all (?P<t>[\w' ]+?) can receive channeling, even if they normally cannot "
+     r"receive channeling", _receivers),
+    (r"all (?P<t>[\w' ]+?) may receive channeling (?P<space>on this space)", _receivers),
+    (r"you (?:can|may) channel to any creatures? in (?:the |a )?match-up",
+     lambda match, context: [Ability("receivers", target="yours", when="command" if context.command else "")]
+     if context.kind == "creature" else None),
+    (r"(?P<n>\d+) pt\.? ranged attack which can only be used if your current primary attacker is an? (?P<t>[\w' ]+)",
+     _ranged_with),
+    (rf"if (?P<who>{_WHO}) loses a primary match-up, your command card is destroyed, if it is a creature",
+     _own_then(_flow("destroys-command", when="beaten"))),
+    (rf"if (?P<who>{_WHO}) beats opponent by more than the vitality of his/her command card, your opponent's "
+     r"command card is destroyed", _own_then(_flow("destroys-command", when="beats"))),
+    (r"must (?:be )?play(?:ed)? as (?:your |the )?first melee creatures?", _flow("lays-first", target="self")),
+)
+"""Wave 5a's clauses (RULES.md: Cards and their texts): counts and conditions on existing kinds."""
+
+
 CARD_READINGS: dict[str, tuple[Ability, ...]] = {
     # An Undead from your discard pile to your Storage Hand, for a stone, in Draw & Organize.
     "pr-chaos-summoner": (Ability("play", when="draw"), Ability("costs-stones", 1),
@@ -1232,6 +1297,7 @@ _PATTERNS: tuple[tuple[str, Build], ...] = (
     *_SETTLE_PATTERNS,
     *_UNCHALLENGED_PATTERNS,
     *_DISCARD_PATTERNS,
+    *_W5A_PATTERNS,
 )
 
 PATTERNS = tuple((re.compile(pattern, re.IGNORECASE), build) for pattern, build in _PATTERNS)

@@ -69,7 +69,7 @@ PLAYED = {
 """When a Spell, Item or Accessory is played (its `play` ability's when)."""
 ROLE = {"attacking": " when attacking", "defending": " when defending"}
 SAYS_ITS_LIMIT = frozenset({"play-limit", "guardian-sets", "declare-first", "returns-opponent"})
-SAYS_ITS_MOMENT = frozenset({"play", "fired-aoe", "activated"})
+SAYS_ITS_MOMENT = frozenset({"play", "fired-aoe", "activated", "destroys-command"})
 """Kinds whose sentence already says when it acts."""
 """Kinds whose sentence already says how long or how often."""
 LIMITS = {
@@ -157,6 +157,7 @@ GAINS = {
     "enemy-channels": "each time the enemy channels while it is on your table",
     "beats": "for each creature your creatures beat while it is on your table and unbeaten",
     "shield-wins": "each time this Shield wins a combat",
+    "revealed": "as it is revealed in a combat on",
 }
 DRAWS = {
     "swamp": "for each Swamp you control",
@@ -177,6 +178,19 @@ LOSSES = {
     "beats": "when it beats its primary match-up opponent",
     "beats-channeled": "when it beats an opponent that took channeling",
     "beaten-by-receiver": "when a creature that may take channeling beats it",
+    "survives-stronghold": "after a combat it survives on the enemy's stronghold space, if that card is not rubble",
+    "survives-matchup": "when it is not beaten in its primary match-up",
+}
+COMMAND_DESTROYED: dict[str, str] = {
+    "": "This card and the enemy's Command Card are both destroyed.",
+    "beats": ("When it beats its primary match-up opponent by more than the enemy Command Card's number, that "
+              "Command Card is destroyed."),
+    "beaten": "When it loses a primary match-up, your Command Card, if a creature, is destroyed.",
+}
+"""What destroys-command says, by its when."""
+TERRAIN_SPACES = {
+    "terrainless": "on a disputed land with no terrain card",
+    "face-down": "on a land with a face-down terrain card",
 }
 TERRAIN_FATES = {
     "discard:face-up": "discarded, if face up",
@@ -276,6 +290,10 @@ def _immune_played(a: Ability) -> str:
 
 
 def _ranged(a: Ability) -> str:
+    partner = a.target.removeprefix("with:") if a.target.startswith("with:") else ""
+    if partner:
+        return (f"A {a.amount} pt. ranged attack, fired only while your primary attacker is one of the "
+                f"{target_words(partner)}.")
     against = f" against {target_words(a.target)}" if a.target else ""
     only = f", only{_where(a)}" if a.terrain else ""
     return f"A {a.amount} pt. ranged attack{against}{only}."
@@ -300,7 +318,8 @@ def _ranged_bonus(a: Ability) -> str:
 
 ABILITY_WORDS: dict[str, Callable[[Ability], str]] = {
     "immune": lambda a: f"Takes no damage from {ATTACKS.get(a.target) or target_words(a.target)}.",
-    "terrain-bonus": lambda a: f"{_signed(a.amount)} Vitality when fighting in {terrain(a.terrain)}.",
+    "terrain-bonus": lambda a: (f"{_signed(a.amount)} Vitality when fighting "
+                                f"{TERRAIN_SPACES[a.target] if a.target else 'in ' + terrain(a.terrain)}."),
     "bonus-vs": lambda a: f"{_signed(a.amount)} Vitality against {target_words(a.target)}.",
     "ranged": _ranged,
     "aoe": _aoe,
@@ -391,12 +410,14 @@ ABILITY_WORDS: dict[str, Callable[[Ability], str]] = {
     "declare-first": lambda a: (f"The enemy lays its {'first ' if a.limit == 'once' else ''}match-up creature "
                                 f"first and says its {DECLARED.get(a.target, a.target)}."),
     "shows": lambda a: f"The enemy shows you {SHOWN.get(a.target) or _shown_creatures(a.target)}.",
-    "lays-first": lambda a: f"The enemy lays its {target_words(a.target)} in match-ups before any other.",
+    "lays-first": lambda a: ("If it is in your Combat Hand, it must be your first primary attacker."
+                             if a.target == "self" else
+                             f"The enemy lays its {target_words(a.target)} in match-ups before any other."),
     # Command Cards and creature Magic Items
     "command-only": lambda a: "Played only as the Command Card.",
     "aoe-own": lambda a: _aoe(a).replace(" attack", " attack on your own Combat Hand", 1),
     "discards-hand": lambda a: "Your other creatures in the Combat Hand are discarded.",
-    "destroys-command": lambda a: "This card and the enemy's Command Card are both destroyed.",
+    "destroys-command": lambda a: COMMAND_DESTROYED[a.when],
     # healing, settlement, strongholds and upgrades
     "fired-aoe": lambda a: ("Fired instead of a Command Card in a combat on a land of its column, for a Power "
                             f"Stone: {_aoe(replace(a, target=a.target or 'plain'))[0].lower()}"
@@ -452,7 +473,7 @@ ABILITY_WORDS: dict[str, Callable[[Ability], str]] = {
                                 "back to your Storage Hand."),
     "bribes-any": lambda a: "While it is on your table, your bribery cards work against any bribable creature.",
     "gain-stones": lambda a: (f"You gain {a.amount} Power Stone{'s' if a.amount != 1 else ''} "
-                              f"{GAINS.get(a.target, a.target)}."),
+                              f"{GAINS.get(a.target, a.target)}{' ' + terrain(a.terrain) if a.terrain else ''}."),
     "extra-draw": lambda a: (f"You draw {a.amount} more card{'s' if a.amount != 1 else ''} "
                              f"{DRAWS.get(a.target, a.target)}."),
     # combat flow
@@ -493,6 +514,15 @@ ABILITY_WORDS: dict[str, Callable[[Ability], str]] = {
     # permissions and forced discards
     "bans-play": lambda a: _bans(a),
     "discards": lambda a: _discards(a),
+    # numbers, counts and conditions (wave 5a)
+    "bonus-per-in-play": lambda a: _per(a, f"other {target_words(a.target)} in play, either side"),
+    "bonus-alone": lambda a: (f"{_signed(a.amount)} Vitality while none of the other {target_words(a.target)} "
+                              "is in play, either side."),
+    "bonus-per-command": lambda a: _per(a, "Creature Magic Item played as a Command Card in the combat"),
+    "bonus-per-hand": lambda a: _per(a, f"{a.target}-bordered card in your Combat Hand when it was laid"),
+    "receivers": lambda a: ("While it is in play, any creature of yours may take channeling." if a.target == "yours"
+                            else f"{target_words(a.target).capitalize()} may take channeling (a terrain: on "
+                            "this space; a creature: while it is in play)."),
 }
 """One sentence per ability kind (cards.ABILITY_KINDS), from the ability's fields alone."""
 

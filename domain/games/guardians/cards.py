@@ -285,6 +285,28 @@ vocabulary below; `terrain` is one of TERRAIN_TYPES.
 | | | "both:") discards its cards of <what> (card words) from <zone>: "stack" (what travels with |
 | | | its Shield on the space), "hand" (creatures left in the Combat Hand), "storage", "pen"; |
 | | | amount n: n of them drawn at random, else all |
+| *numbers, counts and conditions (wave 5a)* | | (terrain-bonus also takes a target and no terrain: |
+| | | "terrainless" (on a disputed land with no terrain card, face up or down), "face-down" (on a |
+| | | land with a face-down terrain card); gain-stones takes target "revealed" with a terrain: once, |
+| | | as it is revealed in a combat on that terrain (when "command": as the Command Card); |
+| | | enemy-loses-stones takes "survives-stronghold": after a combat it survives on an enemy |
+| | | stronghold space whose card is not rubble; ranged takes |
+| | | target "with:<target>": only while your primary attacker in the match-up is of it; |
+| | | destroys-command takes when "beats" (as a primary attacker it beats its opponent by more than |
+| | | the enemy Command Card's printed number: that card is destroyed) or "beaten" (it loses a primary |
+| | | match-up: its own side's Command Card, if a creature, is destroyed); lays-first takes target |
+| | | "self" with no when: the card must be its side's first primary attacker if it is in the hand) |
+| bonus-per-in-play | amount, target | + amount for each other creature of the target standing in the combat, |
+| | | either side |
+| bonus-alone | amount, target | + amount while no other creature of the target stands in the combat, |
+| | | either side |
+| bonus-per-command | amount, target | + amount for each Command Card of the target's kind ("creature-item") |
+| | | played in this combat, either side |
+| bonus-per-hand | amount, target | + amount for each card of the target's border ("single") in its side's |
+| | | Combat Hand when it was laid |
+| receivers | target [, when] | creatures of the target may receive channeling: a creature's, those of both |
+| | | sides while it stands in the combat (target "yours": every creature of its own side); when |
+| | | "command": while it is the standing Command Card; a terrain's, in a combat on its space |
 
 Every ability may also say when it acts (`when`, one of WHEN) and how often or how long
 (`limit`, one of LIMITS); both are blank for an ability that holds whenever it applies.
@@ -486,6 +508,12 @@ ABILITY_KINDS = (
     # permissions and forced discards: what may not be played, what a seat must discard
     "bans-play",
     "discards",
+    # numbers, counts and conditions on existing mechanisms (wave 5a)
+    "bonus-per-in-play",
+    "bonus-alone",
+    "bonus-per-command",
+    "bonus-per-hand",
+    "receivers",
 )
 
 WHEN = (

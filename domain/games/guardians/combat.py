@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from domain.games.guardians import activated, control, dice, discards, powers, reactions, reveals, texts
+from domain.games.guardians import activated, control, dice, discards, outcomes, powers, reactions, reveals, texts
 from domain.games.guardians.answers import await_answer, check_may_play, may_play
 from domain.games.guardians.board import is_land, neighbours, stronghold_owner, strongholds
 from domain.games.guardians.cards import Ability
@@ -548,6 +548,7 @@ def _apply_commands(em: Em, rng: Rng) -> None:
         note_text(em, seat_of(card), card)
         reveals.show_command(em, card)
         _no_ranged(em, card, when="", rule=R_TEXT)
+        outcomes.revealed(em, card, when="command")
         if key in texts.SELF_DESTROYING_COMMANDS:
             for ability in abilities(card, "bonus-all"):
                 em.emit(EffectApplied, R_TEXT, seat=one.seat, source=card, effect="bonus-all", amount=ability.amount)
@@ -709,6 +710,7 @@ def play_creature(em: Em, rng: Rng, command: PlayCreature) -> None:
     if combat.stage == "secondary":
         em.emit(SecondaryDeclared, R_SECONDARY, seat=seat, card=command.card, target=command.target)
         note_text(em, seat_of(command.card), command.card)
+        outcomes.revealed(em, command.card)
         dice.roll_revealed(em, rng, command.card, primary=False)
         return
     em.emit(CreatureChosen, R_PRIMARY, seat=seat, card=command.card)
@@ -729,6 +731,7 @@ def play_creature(em: Em, rng: Rng, command: PlayCreature) -> None:
                     EffectApplied, text_box(face(card).name), seat=seat_of(card), source=card, effect="no-channeling"
                 )
         for card in (a_card, d_card):
+            outcomes.revealed(em, card)
             dice.roll_revealed(em, rng, card, primary=True)
 
 
@@ -869,8 +872,14 @@ def check_play_ranged(state: GuardiansState, command: PlayRanged) -> None:
     if command.card not in may_fire(state, seat):
         raise RuleViolation(R_RANGED, f"{command.card} is not a ranged attacker in your Combat Hand")
     against = combat.d_card if seat == combat.attacker.seat else combat.a_card
+    mine = combat.a_card if seat == combat.attacker.seat else combat.d_card
     for limit in abilities(command.card, "ranged"):
-        if limit.target and not matches(limit.target, against, combat):
+        partner = limit.target.removeprefix("with:") if limit.target.startswith("with:") else ""
+        if partner and not matches(partner, mine, combat):
+            raise RuleViolation(
+                text_box(face(command.card).name), f"fires only while your primary attacker is {partner}"
+            )
+        if limit.target and not partner and not matches(limit.target, against, combat):
             raise RuleViolation(R_RANGED, f"{face(command.card).name} fires only at {limit.target}")
         if limit.terrain and limit.terrain not in combat.terrain:
             raise RuleViolation(R_RANGED, f"{face(command.card).name} fires only in {limit.terrain}")
@@ -977,7 +986,7 @@ def check_channel(state: GuardiansState, command: Channel) -> Channeling:
             or into in combat.receivers
             or (bool(only) and has(command.source, "channels-to-any"))
         )
-    if not may_receive:
+    if not may_receive and not control.receiver_grant(state, combat, into):
         raise RuleViolation(R_CHANNELING, f"{face(into).name} cannot receive channeling")
     room = channel_limit(into) - lookup(combat.channel, into)
     if room <= 0:
@@ -1128,6 +1137,7 @@ def resolve_matchup(em: Em, rng: Rng) -> None:
             owner = side(combat, seat_of(loser))
             to = PEN if back == "pen" else STORAGE
             move(em, text_box(face(loser).name), owner.seat, (loser,), owner.zone, to, "returned by its text")
+        outcomes.matchup_won(em, winner, loser, abs(a_total - d_total))
     combat = combat_now(em.state)
     for card in (a_card, d_card):
         one = side(combat, seat_of(card))
@@ -1285,6 +1295,7 @@ def end_combat(em: Em, rng: Rng) -> None:
                     _enemy_terrain(em, fought, "survives")
             if fought in alive:
                 discards.act_after_combat(em, rng, fought)
+                outcomes.combat_survived(em, fought)
     _next_healer(em, rng, 0)
 
 

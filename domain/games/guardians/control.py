@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from domain.games.guardians.board import LANDS, stronghold_owner
+from domain.games.guardians.board import LANDS, is_land, stronghold_owner
 from domain.games.guardians.cards import card
 from domain.games.guardians.state import (
     UP,
@@ -18,6 +18,7 @@ from domain.games.guardians.state import (
     face,
     land_owner,
     other,
+    seat_of,
     side,
     survivors,
     terrain,
@@ -158,6 +159,35 @@ def bribe_returner(combat: Combat, seat: int, icon: str) -> str:
         (c for c in standing(side(combat, seat)) if any(a.target == wanted for a in abilities(c, "bribe-returns"))),
         "",
     )
+
+
+# ---------------------------------------------------------------- channeling receivers
+
+
+def receiver_grant(state: GuardiansState, combat: Combat, into: str) -> str:
+    """The card whose text lets `into` receive channeling though it could not (receivers),
+    "" if none: a creature standing in the combat (Giant Shaman: Giants of both sides), a
+    live Command Card whose ability is when "command" (Rik'Sook, target "yours": every
+    creature of its side), or a terrain card of the land fought on (Spirit Mountain)."""
+    for one in (combat.attacker, combat.defender):
+        live: tuple[str, ...] = (one.command,) if one.command and one.command_live else ()
+        for source in (*standing(one), *live):
+            moment = "command" if source in live else ""
+            grants = abilities(source, "receivers") if has(source, "receivers") else ()
+            if any(a.when == moment and _receives(a.target, one, into, combat) for a in grants):
+                return source
+    if is_land(combat.space):
+        for seat in (1, 2):
+            for laid in state.zone(seat, terrain(combat.space)):
+                grants = abilities(laid, "receivers") if has(laid, "receivers") else ()
+                if any(matches(a.target, into, combat) for a in grants):
+                    return laid
+    return ""
+
+
+def _receives(target: str, one: Side, into: str, combat: Combat) -> bool:
+    """Whether a receivers ability of a card of side `one` covers `into`."""
+    return one.seat == seat_of(into) if target == "yours" else matches(target, into, combat)
 
 
 # ---------------------------------------------------------------- Power Stones

@@ -22,7 +22,7 @@ from domain.games.guardians.citations import text_box
 from domain.games.guardians.effects import Em
 from domain.games.guardians.messages import CardsShown, CreatureDeclared
 from domain.games.guardians.state import STORAGE, Combat, Side, combat_now, face, hand, other, seat_of, side
-from domain.games.guardians.strength import abilities, card_fits, matches, size_of, standing
+from domain.games.guardians.strength import abilities, card_fits, has, matches, size_of, standing
 from domain.kernel import RuleViolation
 
 # ---------------------------------------------------------------- declare-first
@@ -136,14 +136,25 @@ def show_command(em: Em, card: str) -> None:
 def check_lays_first(state_hand: tuple[str, ...], combat: Combat, seat: int, card: str) -> None:
     """`seat` lays `card` in a primary match-up: if the enemy's standing Command Card makes
     it lay its creatures of a target first (lays-first), `card` must be one of them while
-    its Combat Hand (`state_hand`) holds any."""
+    its Combat Hand (`state_hand`) holds any. Else, for the side's first primary attacker,
+    a card of its hand whose own text says it comes first (Lawyer: target "self") must be
+    the one laid (the enemy's Command Card wins where the two disagree: RULES.md)."""
     enemy = side(combat, other(seat))
-    if not (enemy.command and enemy.command_live):
+    ruled = False
+    if enemy.command and enemy.command_live:
+        for ability in abilities(enemy.command, "lays-first"):
+            wanted = [c for c in state_hand if matches(ability.target, c, combat)]
+            if wanted and card not in wanted:
+                raise RuleViolation(
+                    text_box(face(enemy.command).name),
+                    f"lay your creatures of {ability.target.replace('|', ' or ')} before any other",
+                )
+            ruled = ruled or bool(wanted)
+    mine = side(combat, seat)
+    if ruled or any(c != mine.command for c in mine.played):
         return
-    for ability in abilities(enemy.command, "lays-first"):
-        first = [c for c in state_hand if matches(ability.target, c, combat)]
-        if first and card not in first:
-            raise RuleViolation(
-                text_box(face(enemy.command).name),
-                f"lay your creatures of {ability.target.replace('|', ' or ')} before any other",
-            )
+    first = [
+        c for c in state_hand if has(c, "lays-first") and any(a.target == "self" for a in abilities(c, "lays-first"))
+    ]
+    if first and card not in first:
+        raise RuleViolation(text_box(face(first[0]).name), "it must be your first primary attacker")

@@ -9,7 +9,7 @@ from __future__ import annotations
 from functools import cache
 
 from domain.games.guardians import texts
-from domain.games.guardians.board import stronghold_owner
+from domain.games.guardians.board import is_land, stronghold_owner
 from domain.games.guardians.cards import CARDS, Ability, Card, card
 from domain.games.guardians.messages import Term
 from domain.games.guardians.state import (
@@ -18,11 +18,13 @@ from domain.games.guardians.state import (
     GuardiansState,
     Side,
     face,
+    facedown,
     hand,
     key_of,
     lookup,
     seat_of,
     side,
+    terrain,
 )
 
 OFF_COLOR_PREY = {"mortal": "elemental", "elemental": "external", "external": "mortal"}
@@ -330,7 +332,7 @@ def terms(state: GuardiansState, combat: Combat, instance: str, opponent: str, *
         found.append(Term("off-color bonus", bonus))
         if not secondary:
             found.extend(_ocb_changes(combat, side, enemy, opponent, bonus))
-    found.extend(_terrain_terms(combat, side, enemy, instance, secondary=secondary))
+    found.extend(_terrain_terms(state, combat, side, enemy, instance, secondary=secondary))
     for ability in abilities(instance, "bonus-vs"):
         if matches(ability.target, opponent, combat):
             found.append(Term(f"vs {ability.target}", ability.amount))
@@ -443,7 +445,14 @@ def _rolled_terms(one: Side, instance: str) -> list[Term]:
 # ---------------------------------------------------------------- strength texts (guardians Text Box)
 
 _OWN_STATE_COUNTERS = frozenset(
-    {"bonus-per-icon", "bonus-per-discarded", "bonus-shield-up", "bonus-opponent-ocb", "bonus-previous-opponent"}
+    {
+        "bonus-per-icon",
+        "bonus-per-discarded",
+        "bonus-shield-up",
+        "bonus-opponent-ocb",
+        "bonus-previous-opponent",
+        "bonus-per-hand",
+    }
 )
 """Kinds by which a creature's own text counts something of the table or its seat."""
 
@@ -466,12 +475,24 @@ def _own_from_state(
         found.append(Term(f"own text: {face(one.shield).name}'s Up number", face(one.shield).up))
     if has(instance, "bonus-opponent-ocb") and face(opponent).ocb:
         found.append(Term(f"own text: {face(opponent).name}'s off-color bonus", face(opponent).ocb))
+    for a in abilities(instance, "bonus-per-hand"):
+        count = sum(1 for c in hand_when_laid(state, one, instance) if face(c).border == a.target)
+        if count:
+            found.append(Term(f"own text: {count} {a.target}-bordered cards in the Combat Hand", a.amount * count))
     number = matchup_number(one, instance)
     if not secondary and number > 1 and has(instance, "bonus-previous-opponent"):
         enemy = side_of(combat, opponent)
         previous = [c for c in enemy.played if c != enemy.command][number - 2]
         found.append(Term(f"own text: {face(previous).name}'s Vitality", face(previous).vitality))
     return found
+
+
+def hand_when_laid(state: GuardiansState, one: Side, instance: str) -> tuple[str, ...]:
+    """The other cards of a side's Combat Hand when `instance` was laid (Priestess of Isis):
+    those still in it, and those it laid after `instance` (RULES.md: what a creature counts)."""
+    laid = [c for c in one.played if c != one.command]
+    later = laid[laid.index(instance) + 1 :] if instance in laid else []
+    return (*(c for c in hand(state, one) if c != instance), *later)
 
 
 def _secondary_bonuses(combat: Combat, one: Side, instance: str, target: str) -> list[Term]:
@@ -561,12 +582,39 @@ def _own_counted(combat: Combat, one: Side, instance: str, role: str) -> list[Te
             count = yours_in_play(combat, one, instance, a.target)
             if count and not a.dice:  # rolled: _rolled_terms
                 found.append(Term(f"own text: {count} {a.target} in play", a.amount * count))
+    if _COUNTED_IN_COMBAT & kinds:
+        found.extend(_counted_in_combat(combat, instance, kinds))
     if "bonus-per-beaten" in kinds:
         lost = (*combat.attacker.beaten, *combat.defender.beaten)
         for a in abilities(instance, "bonus-per-beaten"):
             count = sum(1 for c in lost if matches(a.target, c, combat))
             if count:
                 found.append(Term(f"own text: {count} {a.target} beaten", a.amount * count))
+    return found
+
+
+_COUNTED_IN_COMBAT = frozenset({"bonus-per-in-play", "bonus-alone", "bonus-per-command"})
+"""Kinds by which a creature counts what stands in the combat, either side, or its Command Cards."""
+
+
+def _counted_in_combat(combat: Combat, instance: str, kinds: frozenset[str]) -> list[Term]:
+    """Its bonus for each other creature of a target standing in the combat (Phil, Bar Fly),
+    while none other of a target stands (Kurgan), or for each Command Card of a kind played
+    in the combat (Whalebone Rick); "standing" is in play, as for every count of the kind."""
+    found: list[Term] = []
+    others = [c for one in (combat.attacker, combat.defender) for c in standing(one) if c != instance]
+    for a in abilities(instance, "bonus-per-in-play") if "bonus-per-in-play" in kinds else ():
+        count = sum(1 for c in others if matches(a.target, c, combat))
+        if count:
+            found.append(Term(f"own text: {count} other {a.target} in play", a.amount * count))
+    for a in abilities(instance, "bonus-alone") if "bonus-alone" in kinds else ():
+        if not any(matches(a.target, c, combat) for c in others):
+            found.append(Term(f"own text: the only {a.target} in play", a.amount))
+    for a in abilities(instance, "bonus-per-command") if "bonus-per-command" in kinds else ():
+        commands = [one.command for one in (combat.attacker, combat.defender) if one.command]
+        count = sum(1 for c in commands if face(c).kind == a.target)
+        if count:
+            found.append(Term(f"own text: {count} {a.target} Command Cards", a.amount * count))
     return found
 
 
@@ -583,14 +631,22 @@ def _ocb_changes(combat: Combat, one: Side, enemy: Side, opponent: str, bonus: i
     ]
 
 
-def _terrain_terms(combat: Combat, one: Side, enemy: Side, instance: str, *, secondary: bool) -> list[Term]:
+def _terrain_terms(
+    state: GuardiansState, combat: Combat, one: Side, enemy: Side, instance: str, *, secondary: bool
+) -> list[Term]:
     """Terrain bonuses and penalties (guardians TERRAIN BONUS); a card of the side may
-    grant the bonuses on any terrain, and cards in play change the bonuses, never below 0."""
+    grant the bonuses on any terrain, and cards in play change the bonuses, never below 0.
+    A bonus with a target and no terrain asks the land's terrain cards (Silver Server,
+    Tiger Baloo: space_is)."""
     found: list[Term] = []
     found_anywhere = "" if secondary else next(
         (c for c in standing(one) if c != instance and has(c, "terrain-bonus-anywhere")), ""
     )
     for ability in abilities(instance, "terrain-bonus"):
+        if ability.target and not ability.terrain:
+            if space_is(state, combat.space, ability.target):
+                found.append(Term(f"terrain: {ability.target}", ability.amount))
+            continue
         if ability.terrain in combat.terrain:
             found.append(Term(f"terrain {ability.terrain}", ability.amount))
         elif found_anywhere and ability.amount > 0:
@@ -605,6 +661,18 @@ def _terrain_terms(combat: Combat, one: Side, enemy: Side, instance: str, *, sec
                     found.append(Term(face(source).name, changed - running))
                 running = changed
     return found
+
+
+def space_is(state: GuardiansState, space: str, what: str) -> bool:
+    """What a land holds, for a terrain-bonus without a terrain: "terrainless" (a disputed
+    land with no terrain card, face up or down, of either seat) or "face-down" (a face-down
+    terrain card on it)."""
+    if not is_land(space):
+        return False
+    face_down = any(state.zone(seat, facedown(space)) for seat in (1, 2))
+    if what == "face-down":
+        return face_down
+    return what == "terrainless" and not face_down and not any(state.zone(seat, terrain(space)) for seat in (1, 2))
 
 
 def _terrain_changes(one: Side, enemy: Side) -> list[tuple[str, int]]:

@@ -455,6 +455,8 @@ def _effect(e: m.EffectApplied, s: Seats) -> str:
     if e.effect == "discards-hand":
         gone = listed([owned(card, s) for card in e.cards], "no creature")
         return f"{by}, played as the Command Card, makes {s(e.seat)} discard the rest of their Combat Hand: {gone}."
+    if e.effect == "destroys-command" and e.source not in e.cards:
+        return f"{by}: the Command Card {listed([owned(card, s) for card in e.cards])} is destroyed ({e.note})."
     if e.effect == "destroys-command":
         return f"{by} destroys itself and the enemy's Command Card: {listed([owned(card, s) for card in e.cards])}."
     if e.effect == "unchallenged":
