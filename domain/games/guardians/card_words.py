@@ -30,6 +30,7 @@ PLAIN_TARGETS = {
     "ranged": "creatures with a ranged attack",
     "stronghold-defenders": "creatures defending a stronghold",
     "guardian": "the Guardian",
+    "receivers": "creatures that may receive channeling",
 }
 ATTACKS = {"fire": "fire attacks", "fear": "fear attacks", "aoe": "every AOE attack", "ranged": "ranged attacks"}
 """What an immunity can be to, besides creatures."""
@@ -435,6 +436,14 @@ ABILITY_WORDS: dict[str, Callable[[Ability], str]] = {
     "takes-up": lambda a: "Your Up card goes to your Storage Hand, and this card becomes your Up card.",
     "search-deck": lambda a: ("If it is your Up card, you may look through your deck and take a card as your Up "
                               "card in its place; it is discarded and your deck reshuffled."),
+    # remaining spells, items, upgrades and downgrades
+    "stacking-relief": lambda a: ("One creature of its Shield or space counts its base Vitality instead of its "
+                                  "red number toward their limits." if a.target == "red-number" else
+                                  f"One of the {target_words(a.target)} of its Shield or space counts nothing "
+                                  "toward their limits."),
+    "grants-flying": lambda a: f"The {target_words(a.target)} of its Shield fly with it.",
+    "destroys-both": lambda a: (f"On your creature in a match-up against one of the {target_words(a.target)}: both "
+                                "creatures are destroyed."),
 }
 """One sentence per ability kind (cards.ABILITY_KINDS), from the ability's fields alone."""
 

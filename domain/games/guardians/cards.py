@@ -273,6 +273,16 @@ vocabulary below; `terrain` is one of TERRAIN_TYPES.
 | search-deck | target "up:<what>", when "up" | a creature that is your Up card: in the opening window, |
 | | | you look through your deck (named to you only) and take a card of <what> as your Up card; |
 | | | the creature is discarded, the deck reshuffled, the Up cards compared again |
+| *remaining spells, items, accessories, upgrades and downgrades* | | (bonus-yours also takes a live |
+| | | Command Card Spell or Item as its source, for its combat; target word "receivers": creatures |
+| | | that may receive channeling) |
+| stacking-relief | target | a creature Magic Item: one creature of its group (its Shield's, or a stronghold |
+| | | space's) counts less toward the limit: target "red-number", its base Vitality instead of its |
+| | | red number; a creature target, nothing at all; each such item relieves another creature |
+| grants-flying | target | a creature Magic Item: the creatures of the target in its group (its Shield's) |
+| | | count as fliers for the Shield's flight and for what a flying Shield picks up |
+| destroys-both | target | a Spell or Item (play when "match-up"): the caster's match-up creature and the |
+| | | enemy's, which must be of the target, are both destroyed |
 
 Every ability may also say when it acts (`when`, one of WHEN) and how often or how long
 (`limit`, one of LIMITS); both are blank for an ability that holds whenever it applies.
@@ -290,7 +300,7 @@ seat rather than both); "ocb:<n>" (its off-color bonus is n); "vitality:<low>-<h
 (its base Vitality is in that range); "terrain-bonus:<terrain>" (it has a positive
 terrain bonus there); "destroyer" (it has an ability to destroy another creature:
 destroys, destroys-secondary, destroys-beaten, destroys-both-close);
-"!<word>" (not that: "angel+!name:holy avenger").
+"receivers" (it may receive channeling); "!<word>" (not that: "angel+!name:holy avenger").
 """
 
 from __future__ import annotations
@@ -467,6 +477,10 @@ ABILITY_KINDS = (
     "retrieve",
     "takes-up",
     "search-deck",
+    # remaining spells, items, accessories, upgrades and downgrades
+    "stacking-relief",
+    "grants-flying",
+    "destroys-both",
 )
 
 WHEN = (
@@ -634,6 +648,10 @@ class Card:
     "any", or the role its seat must have ("attacking", "defending"); "" for other cards."""
     command_only: bool = field(init=False, repr=False, compare=False)
     """A creature that may be played only as the Command Card (ability command-only)."""
+    relieves: bool = field(init=False, repr=False, compare=False)
+    """A creature Magic Item that lightens its group's stacking points (stacking-relief)."""
+    lends_wings: bool = field(init=False, repr=False, compare=False)
+    """A creature Magic Item that lets creatures of its group fly (grants-flying)."""
 
     def __post_init__(self) -> None:
         border = "single" if self.kind in _SINGLE_BORDER else "double" if self.kind in _DOUBLE_BORDER else ""
@@ -644,6 +662,8 @@ class Card:
         play = next((a for a in self.abilities if a.kind == "play" and a.when == "command"), None)
         object.__setattr__(self, "command_play", "" if play is None else play.target or "any")
         object.__setattr__(self, "command_only", self.has("command-only"))
+        object.__setattr__(self, "relieves", self.has("stacking-relief"))
+        object.__setattr__(self, "lends_wings", self.has("grants-flying"))
 
     @property
     def up(self) -> int:
