@@ -13,7 +13,6 @@ from domain.games.guardians.messages import (
     MatchupResolved,
     Place,
     PlayCard,
-    PlayCreature,
     Term,
 )
 from domain.games.guardians.movement import flies
