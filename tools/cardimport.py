@@ -1080,6 +1080,8 @@ CARD_READINGS: dict[str, tuple[Ability, ...]] = {
     "di-the-black-eye": (Ability("grants-flying", target="pirate"),),
     # on your creature in a primary match-up against a flier: both are destroyed.
     "dn-etherwave-magna-lock": (Ability("play", when="match-up"), Ability("destroys-both", target="flying")),
+    # with your Giant in a primary match-up: the enemy's Command Card, if a creature, is destroyed.
+    "dn-rock-of-far-rolling": (Ability("play", when="match-up"), Ability("destroys-enemy-command", target="giant")),
 }
 """Cards whose whole text is read here, by key, in general ability kinds: a text whose
 sentences no general pattern should read one by one."""

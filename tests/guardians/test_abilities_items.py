@@ -114,3 +114,25 @@ def test_etherwave_magna_lock_destroys_both_creatures_of_a_match_up_with_a_flier
     assert all(e.by == lock for e in table_.of(CreatureStatus) if e.card in (archer, skag))
     assert len(table_.of(MatchupResolved)) == 1  # only the Swordsmen fought
 
+
+
+def test_rock_of_far_rolling_destroys_the_enemys_command_creature_for_a_giant() -> None:
+    """destroys-enemy-command, target giant, play when match-up (Rock of Far Rolling;
+    guardians SPELLS, COMBAT: the Command Card): refused unless the caster's match-up
+    creature is a Giant; then the enemy's Command Card creature is destroyed."""
+    table_ = Table(
+        face_off(
+            ["Swordsman", "Giant Babe"],
+            ["Grotto Troll", "Swordsman", "Archer"],
+            attacker_storage=["Rock of Far Rolling"],
+        )
+    )
+    troll, rock = card_of(2, "Grotto Troll"), card_of(1, "Rock of Far Rolling")
+    commands(table_, defender=troll)
+    _to_the_spell_window(table_, card_of(1, "Swordsman"), card_of(2, "Swordsman"))
+    refuses(table_, PlayCard(seat=1, card=rock), "not one of the Giant")
+    both_pass(table_)
+    _to_the_spell_window(table_, card_of(1, "Giant Babe"), card_of(2, "Archer"))
+    table_.cast(PlayCard(seat=1, card=rock))
+    assert statuses(table_).get(troll) == "destroyed"
+    assert next(e for e in table_.of(CreatureStatus) if e.card == troll).by == rock

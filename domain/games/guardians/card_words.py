@@ -444,6 +444,8 @@ ABILITY_WORDS: dict[str, Callable[[Ability], str]] = {
     "grants-flying": lambda a: f"The {target_words(a.target)} of its Shield fly with it.",
     "destroys-both": lambda a: (f"On your creature in a match-up against one of the {target_words(a.target)}: both "
                                 "creatures are destroyed."),
+    "destroys-enemy-command": lambda a: (f"With one of your {target_words(a.target)} in the match-up: the enemy's "
+                                         "Command Card, if a creature, is destroyed."),
 }
 """One sentence per ability kind (cards.ABILITY_KINDS), from the ability's fields alone."""
 

@@ -283,6 +283,8 @@ vocabulary below; `terrain` is one of TERRAIN_TYPES.
 | | | count as fliers for the Shield's flight and for what a flying Shield picks up |
 | destroys-both | target | a Spell or Item (play when "match-up"): the caster's match-up creature and the |
 | | | enemy's, which must be of the target, are both destroyed |
+| destroys-enemy-command | target | a Spell or Item (play when "match-up"), refused unless the caster's |
+| | | match-up creature is of the target: the enemy's Command Card, if a creature standing, is destroyed |
 
 Every ability may also say when it acts (`when`, one of WHEN) and how often or how long
 (`limit`, one of LIMITS); both are blank for an ability that holds whenever it applies.
@@ -481,6 +483,7 @@ ABILITY_KINDS = (
     "stacking-relief",
     "grants-flying",
     "destroys-both",
+    "destroys-enemy-command",
 )
 
 WHEN = (

@@ -60,9 +60,10 @@ from domain.games.guardians.state import (
     face,
     other,
     seat_of,
+    side,
     unturned,
 )
-from domain.games.guardians.strength import has, matches
+from domain.games.guardians.strength import has, matches, standing
 from domain.kernel import Rng, RuleViolation, require
 
 CAST_KINDS = ("spell", "hand-item", "accessory")
@@ -209,6 +210,11 @@ def _check_ability(state: GuardiansState, command: PlayCard, ability: Ability, r
         theirs = combat.d_card if command.seat == combat.attacker.seat else combat.a_card
         wanted = target_words(ability.target)
         require(matches(ability.target, theirs, combat), rule, f"the enemy's creature does not match ({wanted})")
+    elif ability.kind == "destroys-enemy-command":
+        combat = combat_now(state)
+        mine = combat.a_card if command.seat == combat.attacker.seat else combat.d_card
+        wanted = target_words(ability.target)
+        require(matches(ability.target, mine, combat), rule, f"your match-up creature is not one of the {wanted}")
     elif ability.kind in CHANNELING_ANSWERS:
         act = reactions.answering(state, command.seat, "enemy-channels", face(command.card).name)
         by_guardian = act.source == GUARDIAN
@@ -299,6 +305,11 @@ def _effects(em: Em, rng: Rng, played: Answer) -> None:
                 fate = "beaten" if has(creature, "indestructible") else "destroyed"
                 em.emit(CreatureStatus, rule, seat=seat_of(creature), card=creature, status=fate, by=played.card)
             end_unfought(em, rng)
+        elif kind == "destroys-enemy-command":
+            enemy = side(combat_now(em.state), other(seat))
+            if enemy.command in standing(enemy):  # a creature, laid as the Command Card, still there
+                fate = "beaten" if has(enemy.command, "indestructible") else "destroyed"
+                em.emit(CreatureStatus, rule, seat=enemy.seat, card=enemy.command, status=fate, by=played.card)
         elif kind in RANGED_ANSWERS or kind in CHANNELING_ANSWERS:
             _answer_act(em, played, ability)
         elif kind == "retrieve":
