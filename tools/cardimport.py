@@ -153,6 +153,7 @@ _SPECIAL_TARGETS: tuple[tuple[str, str], ...] = (
     (r"creatures? with (fire|fear)-based attacks?", "attack:{0}"),  # strength
     (r"(?:creatures? )?with an off-color bonus of zero", "ocb:0"),  # strength, second wave
     (r"creatures? with the ability to destroy another creature", "destroyer"),
+    (r"channeling receivers?", "receivers"),  # remaining spells and items
 )
 
 
@@ -1200,6 +1201,20 @@ CARD_READINGS: dict[str, tuple[Ability, ...]] = {
     # Its 1 pt. ranged attack fires only at an External; fired, the enemy discards one
     # double-bordered card of its Storage Hand, drawn at random.
     "np-slim-jab": (Ability("ranged", 1, "externals"), Ability("discards", 1, "storage:double", when="fired")),
+    # Remaining spells, items, upgrades and downgrades:
+    # one creature of its stack counts its base Vitality, not its red number, toward limits.
+    "di-petrified-heart": (Ability("stacking-relief", target="red-number"),),
+    # one small Demon or Devil of its stack counts nothing toward limits; one a space a player.
+    "np-vestibule-of-kabod": (
+        Ability("stacking-relief", target="small+demon|small+devil"),
+        Ability("play-limit", target="name:vestibule of kabod", limit="space"),
+    ),
+    # the Pirates of its Shield fly with it.
+    "di-the-black-eye": (Ability("grants-flying", target="pirate"),),
+    # on your creature in a primary match-up against a flier: both are destroyed.
+    "dn-etherwave-magna-lock": (Ability("play", when="match-up"), Ability("destroys-both", target="flying")),
+    # with your Giant in a primary match-up: the enemy's Command Card, if a creature, is destroyed.
+    "dn-rock-of-far-rolling": (Ability("play", when="match-up"), Ability("destroys-enemy-command", target="giant")),
 }
 """Cards whose whole text is read here, by key, in general ability kinds: a text whose
 sentences no general pattern should read one by one."""

@@ -30,6 +30,7 @@ PLAIN_TARGETS = {
     "ranged": "creatures with a ranged attack",
     "stronghold-defenders": "creatures defending a stronghold",
     "guardian": "the Guardian",
+    "receivers": "creatures that may receive channeling",
 }
 ATTACKS = {"fire": "fire attacks", "fear": "fear attacks", "aoe": "every AOE attack", "ranged": "ranged attacks"}
 """What an immunity can be to, besides creatures."""
@@ -523,6 +524,16 @@ ABILITY_WORDS: dict[str, Callable[[Ability], str]] = {
     "receivers": lambda a: ("While it is in play, any creature of yours may take channeling." if a.target == "yours"
                             else f"{target_words(a.target).capitalize()} may take channeling (a terrain: on "
                             "this space; a creature: while it is in play)."),
+    # remaining spells, items, upgrades and downgrades
+    "stacking-relief": lambda a: ("One creature of its Shield or space counts its base Vitality instead of its "
+                                  "red number toward their limits." if a.target == "red-number" else
+                                  f"One of the {target_words(a.target)} of its Shield or space counts nothing "
+                                  "toward their limits."),
+    "grants-flying": lambda a: f"The {target_words(a.target)} of its Shield fly with it.",
+    "destroys-both": lambda a: (f"On your creature in a match-up against one of the {target_words(a.target)}: both "
+                                "creatures are destroyed."),
+    "destroys-enemy-command": lambda a: (f"With one of your {target_words(a.target)} in the match-up: the enemy's "
+                                         "Command Card, if a creature, is destroyed."),
 }
 """One sentence per ability kind (cards.ABILITY_KINDS), from the ability's fields alone."""
 

@@ -307,6 +307,18 @@ vocabulary below; `terrain` is one of TERRAIN_TYPES.
 | receivers | target [, when] | creatures of the target may receive channeling: a creature's, those of both |
 | | | sides while it stands in the combat (target "yours": every creature of its own side); when |
 | | | "command": while it is the standing Command Card; a terrain's, in a combat on its space |
+| *remaining spells, items, accessories, upgrades and downgrades* | | (bonus-yours also takes a live |
+| | | Command Card Spell or Item as its source, for its combat; target word "receivers": creatures |
+| | | that may receive channeling) |
+| stacking-relief | target | a creature Magic Item: one creature of its group (its Shield's, or a stronghold |
+| | | space's) counts less toward the limit: target "red-number", its base Vitality instead of its |
+| | | red number; a creature target, nothing at all; each such item relieves another creature |
+| grants-flying | target | a creature Magic Item: the creatures of the target in its group (its Shield's) |
+| | | count as fliers for the Shield's flight and for what a flying Shield picks up |
+| destroys-both | target | a Spell or Item (play when "match-up"): the caster's match-up creature and the |
+| | | enemy's, which must be of the target, are both destroyed |
+| destroys-enemy-command | target | a Spell or Item (play when "match-up"), refused unless the caster's |
+| | | match-up creature is of the target: the enemy's Command Card, if a creature standing, is destroyed |
 
 Every ability may also say when it acts (`when`, one of WHEN) and how often or how long
 (`limit`, one of LIMITS); both are blank for an ability that holds whenever it applies.
@@ -324,7 +336,7 @@ seat rather than both); "ocb:<n>" (its off-color bonus is n); "vitality:<low>-<h
 (its base Vitality is in that range); "terrain-bonus:<terrain>" (it has a positive
 terrain bonus there); "destroyer" (it has an ability to destroy another creature:
 destroys, destroys-secondary, destroys-beaten, destroys-both-close);
-"!<word>" (not that: "angel+!name:holy avenger").
+"receivers" (it may receive channeling); "!<word>" (not that: "angel+!name:holy avenger").
 Card words (strength.card_fits: a card of any kind) add "card" (any), "creature",
 "item" (a Hand or Creature Item), "hand-item", "creature-item", "spell", "bribery",
 "bribery:<icon>" (a Bribery card of that icon), "double" (double-bordered), and
@@ -514,6 +526,11 @@ ABILITY_KINDS = (
     "bonus-per-command",
     "bonus-per-hand",
     "receivers",
+    # remaining spells, items, accessories, upgrades and downgrades
+    "stacking-relief",
+    "grants-flying",
+    "destroys-both",
+    "destroys-enemy-command",
 )
 
 WHEN = (
@@ -686,6 +703,10 @@ class Card:
     "any", or the role its seat must have ("attacking", "defending"); "" for other cards."""
     command_only: bool = field(init=False, repr=False, compare=False)
     """A creature that may be played only as the Command Card (ability command-only)."""
+    relieves: bool = field(init=False, repr=False, compare=False)
+    """A creature Magic Item that lightens its group's stacking points (stacking-relief)."""
+    lends_wings: bool = field(init=False, repr=False, compare=False)
+    """A creature Magic Item that lets creatures of its group fly (grants-flying)."""
 
     def __post_init__(self) -> None:
         border = "single" if self.kind in _SINGLE_BORDER else "double" if self.kind in _DOUBLE_BORDER else ""
@@ -696,6 +717,8 @@ class Card:
         play = next((a for a in self.abilities if a.kind == "play" and a.when == "command"), None)
         object.__setattr__(self, "command_play", "" if play is None else play.target or "any")
         object.__setattr__(self, "command_only", self.has("command-only"))
+        object.__setattr__(self, "relieves", self.has("stacking-relief"))
+        object.__setattr__(self, "lends_wings", self.has("grants-flying"))
 
     @property
     def up(self) -> int:

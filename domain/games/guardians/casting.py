@@ -32,7 +32,15 @@ from domain.games.guardians.cards import Ability, Card
 from domain.games.guardians.citations import R_MOVE, R_ORGANIZE, R_SLOW_DOWN, R_SPELLS, text_box
 from domain.games.guardians.combat import GUARDIAN, acting, end_unfought, leave_unchallenged, return_to_pen
 from domain.games.guardians.effects import Em, begin_settlement, gain_stones, move, spend, turn_up_cards, window_move
-from domain.games.guardians.messages import EffectApplied, PlayCard, StonesSpent, TurnEffect, TurnPassed, WindowMove
+from domain.games.guardians.messages import (
+    CreatureStatus,
+    EffectApplied,
+    PlayCard,
+    StonesSpent,
+    TurnEffect,
+    TurnPassed,
+    WindowMove,
+)
 from domain.games.guardians.organize import organizing
 from domain.games.guardians.spells import in_opening, on_own_move
 from domain.games.guardians.state import (
@@ -52,9 +60,10 @@ from domain.games.guardians.state import (
     face,
     other,
     seat_of,
+    side,
     unturned,
 )
-from domain.games.guardians.strength import matches
+from domain.games.guardians.strength import has, matches, standing
 from domain.kernel import Rng, RuleViolation, require
 
 CAST_KINDS = ("spell", "hand-item", "accessory")
@@ -193,11 +202,16 @@ def _check_ability(state: GuardiansState, command: PlayCard, ability: Ability, r
             rule,
             f"play it on a match-up with {target_words(ability.target)} in it",
         )
-    elif ability.kind == "returns-opponent":
+    elif ability.kind in ("returns-opponent", "destroys-both"):
         combat = combat_now(state)
         theirs = combat.d_card if command.seat == combat.attacker.seat else combat.a_card
         wanted = target_words(ability.target)
         require(matches(ability.target, theirs, combat), rule, f"the enemy's creature does not match ({wanted})")
+    elif ability.kind == "destroys-enemy-command":
+        combat = combat_now(state)
+        mine = combat.a_card if command.seat == combat.attacker.seat else combat.d_card
+        wanted = target_words(ability.target)
+        require(matches(ability.target, mine, combat), rule, f"your match-up creature is not one of the {wanted}")
     elif ability.kind in CHANNELING_ANSWERS:
         act = reactions.answering(state, command.seat, "enemy-channels", face(command.card).name)
         by_guardian = act.source == GUARDIAN
@@ -282,6 +296,17 @@ def _effects(em: Em, rng: Rng, played: Answer) -> None:
             theirs = combat.d_card if seat == combat.attacker.seat else combat.a_card
             return_to_pen(em, theirs, played.card)
             end_unfought(em, rng)
+        elif kind == "destroys-both":
+            combat = combat_now(em.state)
+            for creature in (combat.a_card, combat.d_card):
+                fate = "beaten" if has(creature, "indestructible") else "destroyed"
+                em.emit(CreatureStatus, rule, seat=seat_of(creature), card=creature, status=fate, by=played.card)
+            end_unfought(em, rng)
+        elif kind == "destroys-enemy-command":
+            enemy = side(combat_now(em.state), other(seat))
+            if enemy.command in standing(enemy):  # a creature, laid as the Command Card, still there
+                fate = "beaten" if has(enemy.command, "indestructible") else "destroyed"
+                em.emit(CreatureStatus, rule, seat=enemy.seat, card=enemy.command, status=fate, by=played.card)
         elif kind in RANGED_ANSWERS or kind in CHANNELING_ANSWERS:
             _answer_act(em, played, ability)
         elif kind == "retrieve":

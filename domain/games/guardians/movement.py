@@ -116,7 +116,17 @@ def stepper(state: GuardiansState, shield: Shield) -> str:
 @per_state
 def flies(state: GuardiansState, shield: Shield) -> bool:
     """A Shield flies if all it carries fly (an empty Shield too: RULES.md)."""
-    return all(face(c).flying for c in state.zone(shield.seat, members(shield.card)) if face(c).is_creature)
+    return airborne(state.zone(shield.seat, members(shield.card)))
+
+
+def airborne(cards: tuple[str, ...]) -> bool:
+    """Whether every creature of a group flies: a flier, or of the target of a creature
+    Magic Item of the group that lends its wings (grants-flying: The Black Eye)."""
+    grounded = [c for c in cards if face(c).is_creature and not face(c).flying]
+    if not grounded:
+        return True
+    wings = [a.target for c in cards if face(c).lends_wings for a in abilities(c, "grants-flying")]
+    return all(any(matches(target, c) for target in wings) for c in grounded)
 
 
 def barred(state: GuardiansState, space: str) -> bool:
@@ -374,7 +384,7 @@ def check_picked(state: GuardiansState, shield: Shield, card: str, zone: str) ->
     if not (zone in sources and face(card).is_creature):
         raise RuleViolation(R_PICK_UP, f"{card} is not a creature on {space}")
     require(card not in state.handled, R_PICK_UP, "that creature was moved at this stronghold already")
-    if state.mode == "fly" and not face(card).flying:
+    if state.mode == "fly" and not airborne((*state.zone(shield.seat, members(shield.card)), card)):
         raise RuleViolation(R_PICK_UP, f"a flying Shield carries only fliers; {face(card).name} does not fly")
     check_carries(state, shield.card, card, R_PICK_UP)
 

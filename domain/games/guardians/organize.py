@@ -474,8 +474,7 @@ def place_target(spaces: Strongholds, info: Card, source: str, target: str) -> s
         stack = here.stack
         if stack != target and info.is_creature and info.stacking > here.carrying:
             check_shield_room(here.carrying, info.stacking, here.holder, R_SHIELDS)
-        if info.is_creature:
-            _check_play_limit(here, info, source)
+        _check_play_limit(here, info, source)  # a creature's, or an Item's (Vestibule of Kabod)
         if info.kind == "creature-item":
             if not implemented(info):
                 raise RuleViolation(

@@ -484,12 +484,40 @@ SPACE_LIMIT = 30
 
 
 def stacking(cards: tuple[str, ...]) -> int:
-    """Stacking points: the red number where a card has one."""
+    """Stacking points: the red number where a card has one, less what a creature Magic
+    Item among them takes off (stacking-relief: Petrified Heart)."""
     points = 0
+    relieved = False
     for info in map(face, cards):  # a loop: half the time of sum() over a generator, asked very often
         if info.is_creature:
             points += info.stacking
-    return points
+        elif info.relieves:
+            relieved = True
+    return points - relief(cards) if relieved else points
+
+
+def relief(cards: tuple[str, ...]) -> int:
+    """The points the stacking-relief items of a group take off: each relieves one creature
+    not yet relieved, the one it saves most on (the seat would choose it: RULES.md)."""
+    # strength imports this module; the target words are its (strength.matches).
+    from domain.games.guardians.strength import matches
+
+    creatures = [c for c in cards if face(c).is_creature]
+    taken = 0
+    for item in cards:
+        for ability in face(item).abilities if face(item).relieves else ():
+            if ability.kind != "stacking-relief":
+                continue
+            savings = [
+                (face(c).stacking - face(c).vitality if ability.target == "red-number" else face(c).stacking, c)
+                for c in creatures
+                if ability.target == "red-number" or matches(ability.target, c)
+            ]
+            saving, creature = max(savings, default=(0, ""))
+            if saving > 0:
+                taken += saving
+                creatures.remove(creature)
+    return taken
 
 
 def space_room(state: GuardiansState, seat: int, space: str) -> int:
@@ -503,7 +531,7 @@ def room_on(lying: tuple[str, ...], below: tuple[str, ...], carried: tuple[str, 
     """The points a stronghold space may still take, given the cards on it, under it and
     under the seat's Shield standing there: the one statement of its limit, which
     placing, picking up and dropping off all keep."""
-    return SPACE_LIMIT - stacking(lying) - stacking(below) - stacking(carried)
+    return SPACE_LIMIT - stacking((*lying, *below, *carried))
 
 
 @per_state

@@ -162,6 +162,7 @@ def _is(word: str, instance: str, combat: Combat | None) -> bool:
         "bribable": bool(subject.bribes),
         "fear": not any(a.target == "fear" for a in abilities(instance, "immune")),
         "ranged": is_ranged(instance),
+        "receivers": subject.receives_channeling,
         "flying": subject.flying,
         "non-flying": not subject.flying,
         "large": size == "L",
@@ -340,11 +341,17 @@ def terms(state: GuardiansState, combat: Combat, instance: str, opponent: str, *
     found.extend(_own_counted(combat, side, instance, role))
     if _OWN_STATE_COUNTERS & _kinds(me.key):
         found.extend(_own_from_state(state, combat, side, instance, opponent, secondary=secondary))
-    # A secondary attacker keeps only its own text; a primary also gets its side's.
+    # A secondary attacker keeps only its own text; a primary also gets its side's, and its
+    # live Command Card's if a Spell or Item (Pulse Wave: bonus-yours).
     sources = (
         (instance,)
         if secondary
-        else (instance, *(c for c in standing(side) if c != instance), *((side.shield,) if side.shield else ()))
+        else (
+            instance,
+            *(c for c in standing(side) if c != instance),
+            *((side.shield,) if side.shield else ()),
+            *((side.command,) if side.command_live and not face(side.command).is_creature else ()),
+        )
     )
     for source in sources:
         name = "own text" if source == instance else face(source).name
@@ -828,7 +835,7 @@ def limited_as(key: str) -> frozenset[str]:
     """The play-limit targets a creature counts as (a King of Mystfall is one
     "name:king of mystfall"), once per card. Matched on a stand-in instance: the
     words of a play limit ask only the card, never its seat or combat."""
-    if not card(key).is_creature:
+    if not (card(key).is_creature or card(key).kind == "creature-item"):
         return frozenset()
     return frozenset(t for t in _limit_targets() if matches(t, f"1.{key}#1"))
 
