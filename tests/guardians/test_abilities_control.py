@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from domain.games.guardians import GAME
 from domain.games.guardians.effects import draw_turn
 from domain.games.guardians.evolve import evolve
 from domain.games.guardians.legal import legal_commands
@@ -26,7 +27,7 @@ from domain.games.guardians.messages import (
     UseAbility,
 )
 from domain.games.guardians.state import DECK, MOVEMENT, UP, GuardiansState, terrain
-from domain.kernel import Emitter, RuleViolation, replace
+from domain.kernel import Emitter, RuleViolation, Seats, replace
 from tests.guardians.support import Table, card_of, face_off, instances, key, table
 from tests.guardians.test_texts import both_pass, combat_start, lay
 
@@ -136,6 +137,8 @@ def test_the_large_idol_adds_three_and_a_point_per_stone_paid() -> None:
     spent = t.of(StonesSpent)
     assert [(e.count, e.rule) for e in spent] == [(1, "guardians Text Box (Large Idol)")] * 5
     assert [(e.source, e.amount) for e in effects(t, PAID_BONUS)] == [(IDOL, 1)] * 5
+    assert GAME.tell_event(effects(t, PAID_BONUS)[0], Seats(("ann", "bob"))) == (
+        "ann's Large Idol #1: 1 point more, paid for, toward ann's total for control of the space.")
     t.play(Pass(seat=1))
     [note] = effects(t, "control-bonus")
     assert (note.source, note.amount, note.rule) == (IDOL, 3 + 5, "guardians COMBAT RESOLUTION")

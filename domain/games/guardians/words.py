@@ -449,7 +449,8 @@ def _effect(e: m.EffectApplied, s: Seats) -> str:
     if e.effect == "control-bonus":
         return f"{by}: {e.amount:+d} to {s.of(e.seat)} total for control of the space."
     if e.effect == m.PAID_BONUS:
-        return f"{by}: {e.amount:+d} more to {s.of(e.seat)} total for control of the space, paid for."
+        paid = counted(e.amount, "point")
+        return f"{by}: {paid} more, paid for, toward {s.of(e.seat)} total for control of the space."
     if e.effect == "bribe-returns":
         return f"{by}: {listed([owned(card, s) for card in e.cards])} goes back to the Storage Hand, not spent."
     if e.effect == "pass-move":
