@@ -838,7 +838,7 @@ _SETTLE_PATTERNS: tuple[tuple[str, Build], ...] = (
     (r"can heal one (?P<t>[\w' ]+?) for every creature your opponent lost in combat", _heals(limit="enemy-lost")),
     (rf"(?:can )?heal (?:any )?one (?P<t>[\w' ]+?)(?: \(after combat\))? for {_COUNT} power stones?", _heals()),
     # An upgrade fired instead of a Command Card in a combat on the lands of its column: the
-    # moment is its fired-aoe's ("command"), the lands the kind's (domain powers.idol_for).
+    # moment is its fired-aoe's ("command"), the lands the kind's (domain powers.fired_upgrade).
     (r"during any combat in the two spaces in front of the (?:cannon|idol), the (?:cannon|idol) may be fired "
      r"instead of playing a command card", _upgrade(lambda match: [])),
     (r"\(c\) (?P<n>\d+) pts?\. aoe fireball costs 1 power\s+stone",
@@ -896,6 +896,16 @@ _UNCHALLENGED_PATTERNS: tuple[tuple[str, Build], ...] = (
 )
 """The theme's clauses (RULES.md: Cards and their texts)."""
 
+# An upgrade's bonus for control of the space after a combat on a land of its column (the
+# Large Idol), and a point more for each Power Stone its seat pays in the control window.
+_IDOL_PATTERNS: tuple[tuple[str, Build], ...] = (
+    (r"when determining control of the space after combat in either of the two spaces directly in front of the "
+     r"idol, add (?P<n>\d+) pts?\. to your vitality total",
+     _upgrade(lambda match: [Ability("control-bonus", _n(match), "column")])),
+    (r"add an additional point of vitality for each power\s+stone spent",
+     _upgrade(lambda match: [Ability("activated", 1, "control-bonus:column", when="control")])),
+)
+"""The Large Idol's clauses (RULES.md: Cards and their texts)."""
 
 # --- permissions and forced discards (domain answers.py: bans-play; discards.py) ------------
 
@@ -1313,6 +1323,7 @@ _PATTERNS: tuple[tuple[str, Build], ...] = (
     *_UNCHALLENGED_PATTERNS,
     *_DISCARD_PATTERNS,
     *_W5A_PATTERNS,
+    *_IDOL_PATTERNS,
 )
 
 PATTERNS = tuple((re.compile(pattern, re.IGNORECASE), build) for pattern, build in _PATTERNS)

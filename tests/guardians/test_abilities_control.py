@@ -6,20 +6,28 @@ from __future__ import annotations
 
 import pytest
 
+from domain.games.guardians import GAME
 from domain.games.guardians.effects import draw_turn
 from domain.games.guardians.evolve import evolve
 from domain.games.guardians.legal import legal_commands
 from domain.games.guardians.messages import (
+    PAID_BONUS,
     Channel,
     CombatResolved,
+    DeclareCommand,
     DrawCounted,
     EffectApplied,
+    FireIdol,
     Pass,
     PlayCard,
     PlayCreature,
+    StageBegan,
+    Step,
+    StonesSpent,
+    UseAbility,
 )
 from domain.games.guardians.state import DECK, MOVEMENT, UP, GuardiansState, terrain
-from domain.kernel import Emitter, RuleViolation, replace
+from domain.kernel import Emitter, RuleViolation, Seats, replace
 from tests.guardians.support import Table, card_of, face_off, instances, key, table
 from tests.guardians.test_texts import both_pass, combat_start, lay
 
@@ -97,6 +105,76 @@ def test_control_bonus_of_an_attacking_standard_bearer_and_per_slag_beast() -> N
     both_pass(t)
     assert t.of(CombatResolved)[-1].attacker_total == 7 + 4 + 3 + 2
     assert sorted(e.amount for e in effects(t, "control-bonus")) == [2, 3]
+
+
+IDOL = "1.re-large-idol#1"
+
+
+def idol_combat(space: str, *, stones: int = 7) -> Table:
+    """Seat 1, its Large Idol beside a1, attacks seat 2 on `space` from the land below it:
+    its Swordsman (6) against the Axeman (7), who beats it, and no creature is left to lay."""
+    state = face_off(["Swordsman"], ["Axeman"], attacker_space=f"{space[0]}2", defender_space=space)
+    t = Table(replace(state, zones={**state.zones, "1:upgrade:a1": (IDOL,)}).with_player(1, stones=stones))
+    combat_start(t)
+    lay(t, card_of(1, "Swordsman"), card_of(2, "Axeman"))
+    both_pass(t)
+    return t
+
+
+def test_the_large_idol_adds_three_and_a_point_per_stone_paid() -> None:
+    """guardians COMBAT RESOLUTION, Large Idol (control-bonus "column" 3; activated 1,
+    control-bonus:column, when "control"): beside a1 it covers a2 and a3. Its seat lost its
+    only creature to the Axeman (7), yet its control window opens (the defender has no Idol,
+    so no window); it pays 5 stones, one point each: 3 + 5 = 8 takes the space."""
+    t = idol_combat("a3")
+    combat = t.state.combat
+    assert combat is not None and (combat.stage, combat.actor) == ("control", 1) and not t.of(CombatResolved)
+    assert legal_commands(t.state, 1) == [UseAbility(seat=1, card=IDOL), Pass(seat=1)]
+    with pytest.raises(RuleViolation, match="names no target"):
+        t.play(UseAbility(seat=1, card=IDOL, target=card_of(2, "Axeman")))
+    for _ in range(5):
+        t.play(UseAbility(seat=1, card=IDOL))
+    spent = t.of(StonesSpent)
+    assert [(e.count, e.rule) for e in spent] == [(1, "guardians Text Box (Large Idol)")] * 5
+    assert [(e.source, e.amount) for e in effects(t, PAID_BONUS)] == [(IDOL, 1)] * 5
+    assert GAME.tell_event(effects(t, PAID_BONUS)[0], Seats(("ann", "bob"))) == (
+        "ann's Large Idol #1: 1 point more, paid for, toward ann's total for control of the space.")
+    t.play(Pass(seat=1))
+    [note] = effects(t, "control-bonus")
+    assert (note.source, note.amount, note.rule) == (IDOL, 3 + 5, "guardians COMBAT RESOLUTION")
+    resolved = t.of(CombatResolved)[-1]
+    assert (resolved.attacker_total, resolved.defender_total, resolved.winner) == (8, 7, 1)
+    assert t.state.player(1).stones == 2
+
+
+def test_the_large_idol_window_closes_with_the_last_stone_and_fires_nothing() -> None:
+    """guardians COMBAT RESOLUTION, Large Idol: with 2 stones its seat pays both and the
+    window closes by itself; 3 + 2 = 5 loses to the Axeman's 7. It is no upgrade fired in
+    place of a Command Card (that text is the Flame Cannon's: tools/cardimport.py TEXT_FROM)."""
+    state = face_off(["Swordsman"], ["Axeman"], attacker_space="a2", defender_space="a3")
+    t = Table(replace(state, zones={**state.zones, "1:upgrade:a1": (IDOL,)}).with_player(1, stones=2))
+    t.play(Step(seat=1, to="a3"))
+    assert not [c for c in legal_commands(t.state, 1) if isinstance(c, FireIdol)]
+    with pytest.raises(RuleViolation, match="no upgrade to fire"):
+        t.play(FireIdol(seat=1, stones=1))
+    t.play(DeclareCommand(seat=1, play=False))
+    t.play(DeclareCommand(seat=2, play=False))
+    lay(t, card_of(1, "Swordsman"), card_of(2, "Axeman"))
+    both_pass(t)
+    t.play(UseAbility(seat=1, card=IDOL))
+    t.play(UseAbility(seat=1, card=IDOL))
+    resolved = t.of(CombatResolved)[-1]
+    assert (resolved.attacker_total, resolved.defender_total, resolved.winner) == (5, 7, 2)
+    assert t.state.player(1).stones == 0
+
+
+@pytest.mark.parametrize(("space", "stones", "bonus"), [("b3", 7, 0), ("a3", 0, 3)])
+def test_the_large_idol_window_opens_only_over_its_column_and_with_a_stone(space: str, stones: int, bonus: int) -> None:
+    """guardians COMBAT RESOLUTION, Large Idol: on b3, outside its column, it adds nothing and
+    no window opens; on a3 without a stone there is nothing to choose, and its 3 still count."""
+    t = idol_combat(space, stones=stones)
+    assert not [e for e in t.of(StageBegan) if e.stage == "control"]
+    assert t.of(CombatResolved)[-1].attacker_total == bonus
 
 
 # ---------------------------------------------------------------- channeling

@@ -165,6 +165,22 @@ def test_the_flame_cannon_fires_instead_of_a_command_card() -> None:
     assert set(combat.defender.destroyed) == {card_of(2, "Cabin Boy"), card_of(2, "Howling Reaver")}
 
 
+def test_the_flame_cannon_covers_only_its_column_and_costs_what_its_seat_has() -> None:
+    """guardians Text Box, Flame Cannon: beside c1 it is not fired in a combat on b3, and on
+    c3 not for more stones than its seat has (7)."""
+    cannon = {"1:upgrade:c1": ("1.re-flame-cannon#1",)}
+    state = face_off(["Axeman"], ["Cabin Boy"])
+    t = Table(replace(state, zones={**state.zones, **cannon}))
+    t.play(Step(seat=1, to="b3"))
+    with pytest.raises(RuleViolation, match="no upgrade to fire"):
+        t.play(FireIdol(seat=1, stones=1))
+    state = face_off(["Axeman"], ["Cabin Boy"], attacker_space="c2", defender_space="c3")
+    t = Table(replace(state, zones={**state.zones, **cannon}))
+    t.play(Step(seat=1, to="c3"))
+    with pytest.raises(RuleViolation, match="fire it with 1 to 7 Power Stones"):
+        t.play(FireIdol(seat=1, stones=8))
+
+
 def test_spikey_crenellations_close_every_stronghold_space_to_fliers() -> None:
     """guardians STRONGHOLDS, Other placement, Spikey Crenellations (no-flying-in
     "strongholds"): beside seat 2's c4, they keep a flying Shield out of b4 as well; a

@@ -23,7 +23,6 @@ from domain.games.guardians.messages import (
     DeckShuffled,
     DeclareCommand,
     EndMove,
-    FireIdol,
     MatchupResolved,
     Pass,
     Place,
@@ -218,26 +217,6 @@ def test_eye_of_missile_mayhem_returns_the_ranged_attackers() -> None:
     assert combat is not None and combat.attacker.ranged == ()
     assert eye in table.state.zone(1, DISCARD)
     table.play(PlayCreature(seat=1, card=card_of(1, "Archer")))  # back in the Combat Hand
-
-
-def test_large_idol_fires_instead_of_a_command_card() -> None:
-    state = face_off(["Axeman"], ["Cabin Boy", "Howling Reaver", "Snogwart"], attacker_space="a2", defender_space="a3")
-    table = Table(replace(state, zones={**state.zones, "1:upgrade:a1": ("1.re-large-idol#1",)}))
-    table.play(Step(seat=1, to="a3"))
-    refuses(table, FireIdol(seat=1, stones=8), "Large Idol")  # only 7 stones
-    table.play(FireIdol(seat=1, stones=2))  # 3 + 2 = 5 pts.
-    table.play(DeclareCommand(seat=2, play=False))
-    combat = table.state.combat
-    assert combat is not None and table.state.player(1).stones == 5
-    assert set(combat.defender.destroyed) == {card_of(2, "Cabin Boy"), card_of(2, "Howling Reaver")}  # 4 and 5
-    assert card_of(2, "Snogwart") not in combat.defender.destroyed  # 8
-
-
-def test_large_idol_covers_only_its_column() -> None:
-    state = face_off(["Axeman"], ["Cabin Boy"])  # a combat at b3
-    table = Table(replace(state, zones={**state.zones, "1:upgrade:a1": ("1.re-large-idol#1",)}))
-    table.play(Step(seat=1, to="b3"))
-    refuses(table, FireIdol(seat=1, stones=1), "no upgrade to fire")
 
 
 def test_horse_gives_the_first_knight_six() -> None:

@@ -9,6 +9,9 @@ paid in Power Stones, whose effect is another ability kind (its target names it)
 - returns-lost, "survives": Redeem, after the combat: a creature lost in it goes back to
   its seat's Storage Hand (a Skeletal Minion by its own text, any creature of a Shield that
   has the ability).
+- control-bonus, "control": UseAbility in the control window (combat.py), by the seat's
+  upgrade that covers the land fought on, naming nothing: one point more to the card's
+  control-bonus for each use (the Large Idol, guardians COMBAT RESOLUTION).
 
 A heal paid in stones is the heals kind's own amount (combat.py: Heal), not an activated
 ability. Each use pays its price first (StonesSpent, the card's Text Box cited), then the effect's
@@ -21,11 +24,12 @@ from functools import cache
 from domain.games.guardians.cards import Ability, Card, card
 from domain.games.guardians.citations import R_COMBAT, R_GAME, text_box
 from domain.games.guardians.effects import Em, move, window_move
-from domain.games.guardians.messages import CardDispelled, Redeem, StonesSpent, UseAbility
+from domain.games.guardians.messages import PAID_BONUS, CardDispelled, EffectApplied, Redeem, StonesSpent, UseAbility
 from domain.games.guardians.state import (
     STORAGE,
     GuardiansState,
     Side,
+    column_upgrades,
     face,
     other,
     seat_of,
@@ -35,7 +39,7 @@ from domain.kernel import RuleViolation, require
 
 GUARDIAN = "guardian"
 """UseAbility's `card` for the seat's Guardian (a Guardian is a card key, not a card instance)."""
-USED = ("dispels-command", "dispels-spell")
+USED = ("dispels-command", "dispels-spell", "control-bonus")
 """The effects used with UseAbility (returns-lost is used with Redeem)."""
 
 
@@ -89,6 +93,8 @@ def check_use(state: GuardiansState, command: UseAbility) -> Ability:
     kind = effect(ability)[0]
     if kind == "dispels-command":
         _check_dispels_command(state, command, rule)
+    elif kind == "control-bonus":
+        _check_control_bonus(state, command, rule)
     else:
         _check_dispels_spell(state, command, rule)
     _paid(state, seat, info, ability)
@@ -108,6 +114,35 @@ def _check_dispels_command(state: GuardiansState, command: UseAbility, rule: str
         bool(theirs.command) and theirs.command_live and command.target == theirs.command,
         rule,
         "name the enemy's Command Card that stands",
+    )
+
+
+def _check_control_bonus(state: GuardiansState, command: UseAbility, rule: str) -> None:
+    """In the seat's control window, by an upgrade of its that covers the land fought on."""
+    combat = state.combat
+    if combat is None or combat.stage != "control" or state.answer is not None:
+        raise RuleViolation(rule, "use it in your control window, before control of the space is counted")
+    if combat.actor != command.seat:
+        raise RuleViolation(R_COMBAT, f"seat {combat.actor} acts now in this combat")
+    require(
+        command.card in column_upgrades(state, command.seat, combat.space),
+        rule,
+        f"it covers only the two lands of its column, not {combat.space}",
+    )
+    require(not command.target, rule, "it names no target")
+
+
+def control_payers(state: GuardiansState, seat: int) -> tuple[str, ...]:
+    """The seat's upgrades covering this combat's land whose control-bonus it may still pay
+    points for (activated control-bonus, when "control"), with the stones to pay."""
+    combat = state.combat
+    if combat is None:
+        return ()
+    stones = state.player(seat).stones
+    return tuple(
+        c
+        for c in column_upgrades(state, seat, combat.space)
+        if (ability := ability_of(face(c).key, "control-bonus")) is not None and stones >= ability.amount
     )
 
 
@@ -136,6 +171,8 @@ def use(em: Em, command: UseAbility, ability: Ability) -> None:
     if kind == "dispels-command":
         em.emit(CardDispelled, rule, seat=other(seat), card=command.target, by=source)
         window_move(em, seat, passed=False)
+    elif kind == "control-bonus":  # kept by the card until control is counted (control.py)
+        em.emit(EffectApplied, rule, seat=seat, source=source, effect=PAID_BONUS, amount=1)
     else:  # dispels-spell: the answer goes on, as after a Dispel Magic (answers.py)
         em.emit(CardDispelled, rule, seat=other(seat), card=command.target, by=source)
 
@@ -153,6 +190,8 @@ def uses(state: GuardiansState, seat: int) -> list[UseAbility]:
         mine, theirs = side(combat, seat), side(combat, other(seat))
         if mine.shield and theirs.command and ability_of(face(mine.shield).key, "dispels-command") is not None:
             found.append(UseAbility(seat=seat, card=mine.shield, target=theirs.command))
+    if combat is not None and combat.stage == "control":
+        found += [UseAbility(seat=seat, card=c) for c in control_payers(state, seat)]
     return found
 
 

@@ -55,6 +55,7 @@ WHEN = {
     "survives-match-up": "When it survives its primary match-up",
     "fired": "When it fires its ranged attack",
     "survives-stronghold": "After a combat it survived over the enemy's stronghold card (not rubble)",
+    "control": "Before control of the space is counted after a combat",
 }
 PLAYED = {
     "draw": "Played in Draw & Organize",
@@ -461,6 +462,8 @@ ABILITY_WORDS: dict[str, Callable[[Ability], str]] = {
                                       " does not count toward control of the space."),
     "control-bonus": lambda a: (f"{_signed(a.amount)} to your total for control of the space when this Shield "
                                 "attacks." if a.target == "attacking" else
+                                f"{_signed(a.amount)} to your total for control of the space after a combat on "
+                                "either land of its column." if a.target == "column" else
                                 f"{_signed(a.amount)} to your total for control of the space for each living "
                                 f"{target_words(a.target)} of yours."),
     "unlimited-channeling": lambda a: "May take any amount of channeling.",
@@ -542,6 +545,7 @@ ACTIVATED_WHEN: dict[str, str] = {
     "command": "Once both Command Cards are face up",
     "answer": "While an enemy Spell or Item waits for its answer",
     "survives": "After a combat",
+    "control": "Before control of the space is counted after a combat",
     "any-time": "At any time you act",
 }
 """When an activated ability may be used (its `when`)."""
@@ -550,9 +554,10 @@ LOST: dict[str, str] = {"self": "This card", "shield": "A creature of this Shiel
 
 
 def _activated(ability: Ability) -> str:
-    """An activated ability: its moment, its price and its effect (the kind its target names)."""
+    """An activated ability: its moment, its price and its effect (the kind its target names),
+    each use's (an effect with an amount, for 1: cards.py)."""
     kind, _, target = ability.target.partition(":")
-    effect = ABILITY_WORDS[kind](Ability(kind, target=target)).removeprefix("As the Command Card, ")
+    effect = ABILITY_WORDS[kind](Ability(kind, 1, target=target)).removeprefix("As the Command Card, ")
     moment = ACTIVATED_WHEN.get(ability.when, ACTIVATED_WHEN["any-time"])
     price = f"{ability.amount} Power Stone{'s' if ability.amount != 1 else ''}"
     return f"{moment}, you may pay {price}: {effect[0].lower()}{effect[1:]}"

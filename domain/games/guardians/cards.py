@@ -101,7 +101,8 @@ vocabulary below; `terrain` is one of TERRAIN_TYPES.
 | | | control of the space |
 | control-bonus | amount [, target] | + amount to its side's total for control of the space: target "attacking" |
 | | | (a Shield's, when it attacks), or a creature target: + amount per living creature of it |
-| | | on its side, itself included (the card itself must be alive) |
+| | | on its side, itself included (the card itself must be alive); target "column" (an upgrade's): |
+| | | in a combat on either land of its column, whichever seat wins |
 | unlimited-channeling |  | may receive any amount of channeling |
 | cmp-bonus | amount, target | + amount (may be negative) to every channeling: target "both" (both sides in |
 | | | this Shield's combats), "yours" (to your creatures in this Shield's combats), "beneath" |
@@ -127,7 +128,7 @@ vocabulary below; `terrain` is one of TERRAIN_TYPES.
 | dispels-command |  | as the Command Card: the enemy's Command Card is dispelled |
 | no-channeling | [when] | when "match-up": once the creature is revealed in a primary match-up, no channeling by |
 | | | either seat for the rest of the combat |
-| no-command-cards |  | terrain: no Command Cards (nor a Large Idol fired instead of one) in a combat on this space |
+| no-command-cards |  | terrain: no Command Cards (nor an upgrade fired instead of one) in a combat on this space |
 | cancels-aoe |  | its match-up opponent's AOE attack does not strike |
 | hand-immune | target | as the Command Card: every creature of your Combat Hand is immune to the target ("aoe") |
 | destroys-all-beaten |  | as the Command Card: every creature beaten in a primary match-up (both sides) is destroyed |
@@ -232,9 +233,11 @@ vocabulary below; `terrain` is one of TERRAIN_TYPES.
 | | | or with Redeem or Heal where the effect is theirs) |
 | activated | amount, target, when [, limit] | for amount Power Stones its seat may make the effect of the |
 | | | target happen, "<kind>" or "<kind>:<its target>" (kind: dispels-command, dispels-spell, |
-| | | returns-lost, heals), at the moment `when` says: "command" (the Command Cards' window, |
-| | | once both are face up), "answer" (while an enemy Spell waits for its answer), "survives" |
-| | | (after a won combat, with the healers; after every combat, for returns-lost) |
+| | | returns-lost, heals, control-bonus), at the moment `when` says: "command" (the Command Cards' |
+| | | window, once both are face up), "answer" (while an enemy Spell waits for its answer), "survives" |
+| | | (after a won combat, with the healers; after every combat, for returns-lost), "control" (the |
+| | | control window, before control of the space is counted); each use makes the effect happen |
+| | | once, an effect with an amount for 1 ("control-bonus:column": + 1 to the card's control-bonus) |
 | dispels-spell |  | (activated) the enemy's Spell answered (not an Item) is negated, as by a Dispel Magic |
 | returns-lost | target | (activated) a creature lost in this combat goes back to its seat's Storage |
 | | | Hand: target "self" (the card itself), "shield" (any creature of this Shield) |
@@ -553,6 +556,7 @@ WHEN = (
     "survives-match-up",
     "fired",
     "survives-stronghold",
+    "control",
 )
 """When an ability acts (`Ability.when`): as the card is revealed in combat, in its match-up,
 when it is beaten, when it beats its opponent, at Terrain Settlement, when its Shield moves,
@@ -565,7 +569,8 @@ ability); "enemy-ranged", "enemy-channels": a Spell's "play" on your move right 
 enemy's ranged attack or channeling (reactions.py); "survives-match-up": its primary
 match-up is resolved and it is neither beaten nor destroyed; "fired": it fires its ranged
 attack; "survives-stronghold": after a combat it fought and survived over the enemy's
-stronghold card, not rubble (discards.py)."""
+stronghold card, not rubble (discards.py); "control": in the control window that opens
+before control of the space is counted after a combat (an activated ability)."""
 LIMITS = ("once", "combat", "turn", "in-play", "space", "enemy-lost")
 """How often or how long an ability acts (`Ability.limit`): once, per combat, per turn, while
 the card is in play, (for play limits) one such card per space per player, or once for each
@@ -619,7 +624,6 @@ UNIQUE_TEXTS: frozenset[str] = frozenset(
         # Undead Theme
         "re-tes-let-leader-with-foresight",
         "re-teleport-tower",
-        "re-large-idol",
         "re-anvil-of-heaviness",
         "di-curse-of-the-betrayed",
         "di-assassin-of-shadow",

@@ -182,6 +182,8 @@ def _own(state: GuardiansState, command: Command) -> Plan[GuardiansState]:
             return Plan(lambda em, rng: combat.redeem(em, rng, command))
         case UseAbility():
             ability = activated.check_use(state, command)
+            if activated.effect(ability)[0] == "control-bonus":
+                return Plan(lambda em, rng: combat.pay_for_control(em, rng, command, ability))
             return Plan(lambda em, rng: activated.use(em, command, ability))
         case PlayCreature():
             combat.check_play_creature(state, command)

@@ -80,6 +80,7 @@ from domain.games.guardians.messages import (
     ShieldRetreated,
     StageBegan,
     StonesSpent,
+    UseAbility,
     WindowMove,
 )
 from domain.games.guardians.state import (
@@ -498,8 +499,8 @@ def resolve_anvil(em: Em, rng: Rng, played: Answer) -> None:
 
 # ---------------------------------------------------------------- passing
 
-PASSES = ("command-window", "spells", "modify", "bribe", "secondary-bribe", "secondary-modify", "secondary", "heal",
-          "redeem")
+PASSES = ("command-window", "spells", "modify", "bribe", "secondary-bribe", "secondary-modify", "secondary", "control",
+          "heal", "redeem")
 """The steps of a combat at which the seat whose move it is may pass."""
 
 
@@ -532,6 +533,8 @@ def pass_turn(em: Em, rng: Rng, command: Pass) -> None:
         resolve_secondary(em, rng)
     elif stage == "secondary":
         end_combat(em, rng)
+    elif stage == "control":
+        _next_control_window(em, rng, seat)
     elif stage == "heal":
         _next_healer(em, rng, seat)
     else:  # redeem
@@ -662,7 +665,7 @@ def begin_primaries(em: Em, rng: Rng) -> None:
     combat = combat_now(em.state)
     for one in (combat.attacker, combat.defender):
         if one.idol:
-            fired = powers.idol_for(em.state, one.seat)
+            fired = powers.fired_upgrade(em.state, one.seat)
             aoe_strike(em, one.seat, fired, one.idol, powers.fired_aoe(fired).target)
     em.emit(StageBegan, R_PRIMARY, stage="choose", actor=0)
     next_matchup(em, rng)
@@ -1262,6 +1265,32 @@ def next_secondary(em: Em, rng: Rng) -> None:
 
 
 def end_combat(em: Em, rng: Rng) -> None:
+    """The fighting is over: the control windows, then control of the space is counted."""
+    _next_control_window(em, rng, 0)
+
+
+def _next_control_window(em: Em, rng: Rng, done: int) -> None:
+    """`done` has closed its control window: the next seat with an upgrade covering the land
+    whose control-bonus it may pay points for (activated control-bonus, when "control": the
+    Large Idol), the attacker first; then the count. A seat without one, or without a stone,
+    has no window, and the upgrades lie face up: its opening tells nothing hidden."""
+    combat = combat_now(em.state)
+    order = (combat.attacker.seat, combat.defender.seat)
+    for seat in order[order.index(done) + 1 if done else 0:]:
+        if activated.control_payers(em.state, seat):
+            em.emit(StageBegan, R_RESOLUTION, stage="control", actor=seat)
+            return
+    _count_control(em, rng)
+
+
+def pay_for_control(em: Em, rng: Rng, command: UseAbility, ability: Ability) -> None:
+    """A point paid for in the control window; the window closes when the seat can pay no more."""
+    activated.use(em, command, ability)
+    if not activated.control_payers(em.state, command.seat):
+        _next_control_window(em, rng, command.seat)
+
+
+def _count_control(em: Em, rng: Rng) -> None:
     """Total Vitality of the creatures that stay; the attacker must have more (guardians COMBAT RESOLUTION)."""
     state = em.state
     combat = combat_now(state)

@@ -15,6 +15,7 @@ from domain.games.guardians.state import (
     Combat,
     GuardiansState,
     Side,
+    column_upgrades,
     face,
     land_owner,
     other,
@@ -23,7 +24,7 @@ from domain.games.guardians.state import (
     survivors,
     terrain,
 )
-from domain.games.guardians.strength import abilities, has, matches, matchup_opponent, standing, vitality
+from domain.games.guardians.strength import abilities, has, kept, matches, matchup_opponent, standing, vitality
 
 # ---------------------------------------------------------------- control of the space
 
@@ -79,6 +80,14 @@ def control_total(state: GuardiansState, combat: Combat, one: Side) -> tuple[int
                 bonus = ability.amount * len(cards)
             if bonus:
                 notes.append(ControlNote(source, "control-bonus", bonus, cards))
+                total += bonus
+    # An upgrade's bonus for the lands of its column (the Large Idol), with the points its
+    # seat paid for in the control window: whether or not a creature of the side stays.
+    for source in column_upgrades(state, one.seat, combat.space):
+        for ability in abilities(source, "control-bonus"):
+            if ability.target == "column":
+                bonus = ability.amount + kept(one, source)
+                notes.append(ControlNote(source, "control-bonus", bonus, ()))
                 total += bonus
     return total, tuple(notes)
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from domain.games.guardians.board import is_land
 from domain.games.guardians.messages import (
+    PAID_BONUS,
     AnswerClosed,
     AnswerOpened,
     CardDispelled,
@@ -464,8 +465,9 @@ def _effect(state: GuardiansState, event: EffectApplied) -> GuardiansState:
     combat = state.combat
     if combat is None:
         return state
-    if event.effect == "bonus-all" or event.effect.startswith("roll "):
-        # A roll is kept by the card that rolled, which its ability applies (dice.py).
+    if event.effect in ("bonus-all", PAID_BONUS) or event.effect.startswith("roll "):
+        # A roll is kept by the card that rolled, and a point paid for by its card, which
+        # only that card's ability applies (dice.py, control.py).
         side = seat_side(combat, event.seat)
         return _side(state, event.seat, boosts=(*side.boosts, (event.source, event.amount)))
     if event.effect == "no-ranged":

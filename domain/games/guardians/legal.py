@@ -122,7 +122,7 @@ def _combat(state: GuardiansState, seat: int) -> list[Command]:
     if stage == "declare":
         found += [DeclareCommand(seat=seat, play=False), DeclareCommand(seat=seat, play=True)]
         found += [PlayCard(seat=seat, card=c) for c in storage]
-        if powers.idol_for(state, seat):
+        if powers.fired_upgrade(state, seat):
             found += [FireIdol(seat=seat, stones=n) for n in range(1, state.player(seat).stones + 1)]
     elif stage == "command":
         found += [ChooseCommand(seat=seat, card=c) for c in fight.command_candidates(state, seat)]
@@ -140,6 +140,9 @@ def _combat(state: GuardiansState, seat: int) -> list[Command]:
     elif stage == "retreat":
         found += [Retreat(seat=seat, to=s) for s in fight.retreat_spaces(state)]
         found.append(DestroyShield(seat=seat))
+    elif stage == "control":
+        found += activated.uses(state, seat)
+        found.append(Pass(seat=seat))
     elif stage == "redeem":
         found += [Redeem(seat=seat, card=c) for c in (*mine.beaten, *mine.destroyed)]
         found.append(Pass(seat=seat))

@@ -234,9 +234,10 @@ class Teleport(Command):
 
 @dataclass(frozen=True, slots=True)
 class FireIdol(Command):
-    """Large Idol: instead of declaring a Command Card, fire the Idol in a combat on one
-    of the two lands in front of it: a 3 pt. fire AOE for one Power Stone, 2 pts. more
-    for each further stone (guardians Text Box, AOE attacks)."""
+    """An upgrade fired instead of declaring a Command Card (fired-aoe: the Flame Cannon), in
+    a combat on one of the two lands in front of it, for one Power Stone or more: its AOE,
+    plus its per-extra-stone for each further stone (guardians Text Box, AOE attacks). The
+    name is older than the reading: the Large Idol fired before 4.0.0 (RULES.md)."""
 
     stones: int
 
@@ -546,6 +547,11 @@ class EffectApplied(Event):
     note: str = ""
 
 
+PAID_BONUS = "paid control-bonus"
+"""EffectApplied's effect for a point its seat paid for in the control window (an activated
+control-bonus): evolve keeps it among the side's boosts by the card, until control is counted."""
+
+
 @dataclass(frozen=True, slots=True)
 class StageBegan(Event):
     """A step of the combat begins; `actor` acts first in it (0: both at once)."""
@@ -630,7 +636,8 @@ class CardsShown(Event):
 
 @dataclass(frozen=True, slots=True)
 class IdolFired(Event):
-    """A Large Idol fired instead of a Command Card; its AOE strikes with the Command Cards."""
+    """An upgrade fired instead of a Command Card (FireIdol: `idol` is the upgrade); its AOE
+    strikes with the Command Cards."""
 
     seat: int
     idol: str

@@ -1,13 +1,12 @@
 """Card texts that act in combat (texts.py names the cards; combat.py calls these at
 their moment): the Eye of Missile Mayhem, the upgrades fired instead of a Command Card
-(fired-aoe), Bone Fright, the Titans and the Giant Aunts (guardians Text
+(fired-aoe: the Flame Cannon), Bone Fright, the Titans and the Giant Aunts (guardians Text
 Box). The Horse's bonus is a term of the totals (strength.py) and the Djinn's push ends
 its match-up (combat.py)."""
 
 from __future__ import annotations
 
 from domain.games.guardians import texts
-from domain.games.guardians.board import is_land, strongholds
 from domain.games.guardians.cards import Ability
 from domain.games.guardians.citations import (
     R_GIANT_AUNTS,
@@ -31,11 +30,11 @@ from domain.games.guardians.state import (
     Answer,
     Combat,
     GuardiansState,
+    column_upgrades,
     combat_now,
     face,
     seat_of,
     side,
-    upgrade,
 )
 from domain.games.guardians.strength import (
     abilities,
@@ -74,23 +73,14 @@ def resolve_ranged_return(em: Em, rng: Rng, played: Answer) -> None:
         )
 
 
-# ---------------------------------------------------------------- upgrades fired (fired-aoe)
+# ---------------------------------------------------------------- upgrades fired (fired-aoe: the Flame Cannon)
 
 
-def idol_for(state: GuardiansState, seat: int) -> str:
-    """The seat's upgrade that fires instead of a Command Card (fired-aoe: the Large Idol,
-    the Flame Cannon) and covers this combat's space: beside a stronghold space it covers
-    the two lands of its column (RULES.md), "" if none."""
+def fired_upgrade(state: GuardiansState, seat: int) -> str:
+    """The seat's upgrade that fires instead of a Command Card (fired-aoe: the Flame Cannon)
+    and covers this combat's space (state.column_upgrades), "" if none."""
     combat = combat_now(state)
-    if not is_land(combat.space):
-        return ""
-    for space in strongholds(seat):
-        if space[0] != combat.space[0]:
-            continue
-        for card in state.zone(seat, upgrade(space)):
-            if has(card, "fired-aoe"):
-                return card
-    return ""
+    return next((c for c in column_upgrades(state, seat, combat.space) if has(c, "fired-aoe")), "")
 
 
 def fired_aoe(card: str) -> Ability:
@@ -107,12 +97,12 @@ def idol_amount(card: str, stones: int) -> int:
 def check_fire_idol(state: GuardiansState, command: FireIdol) -> str:
     """The upgrade that fires (combat's check has checked that the seat declares now)."""
     seat = command.seat
-    idol = idol_for(state, seat)
+    idol = fired_upgrade(state, seat)
     require(
         bool(idol),
         R_TEXT,
-        "you have no upgrade to fire in place of a Command Card (a Large Idol, a Flame Cannon) beside the "
-        "stronghold space of this land's column",
+        "you have no upgrade to fire in place of a Command Card (a Flame Cannon) beside the stronghold space of "
+        "this land's column",
     )
     stones = state.player(seat).stones
     require(1 <= command.stones <= stones, text_box(face(idol).name), f"fire it with 1 to {stones} Power Stones")

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Concatenate, ParamSpec, TypeVar
 
-from domain.games.guardians.board import LANDS, default_owner
+from domain.games.guardians.board import LANDS, default_owner, strongholds
 from domain.games.guardians.cards import Card, card
 from domain.games.guardians.citations import R_SETTLEMENT
 from domain.games.guardians.decks import check_deck, parse_deck
@@ -251,11 +251,13 @@ class Side:
     healers_used: tuple[str, ...] = ()
     boosts: tuple[tuple[str, int], ...] = ()
     """+Vitality to all this side's primary attackers for the combat, by the card that
-    gave it (Floyd used as the Command Card, the Anvil of Heaviness); and the amounts the
-    side's cards rolled in this combat, by the card that rolled (a creature, or the key of
-    a stronghold card), which only the rolling ability applies (dice.py, strength.rolled)."""
+    gave it (Floyd used as the Command Card, the Anvil of Heaviness); and the amounts that
+    only a card's own ability applies, by that card: what the side's cards rolled in this
+    combat (a creature, or the key of a stronghold card: dice.py, strength.rolled), and the
+    points its seat paid for in the control window (an upgrade's activated control-bonus)."""
     idol: int = 0
-    """A Large Idol fired instead of a Command Card: its AOE in points, struck with the Command Cards."""
+    """An upgrade fired instead of a Command Card (fired-aoe: the Flame Cannon): its AOE in
+    points, struck with the Command Cards."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -555,6 +557,15 @@ def land_owner(state: GuardiansState, land: str) -> int:
         if state.zone(seat, terrain(land)) or state.zone(seat, facedown(land)):
             return seat
     return default_owner(land)
+
+
+def column_upgrades(state: GuardiansState, seat: int, space: str) -> tuple[str, ...]:
+    """The seat's upgrades that cover a land: those beside its stronghold space of the land's
+    column (an upgrade's "two spaces in front" are the two lands of its column, RULES.md);
+    none for a stronghold space."""
+    if space not in LANDS:
+        return ()
+    return tuple(c for s in strongholds(seat) if s[0] == space[0] for c in state.zone(seat, upgrade(s)))
 
 
 def draw_count(state: GuardiansState, seat: int) -> tuple[int, int, int]:

@@ -280,7 +280,7 @@ def stronghold_bonus(state: GuardiansState, combat: Combat, instance: str, oppon
     if held is None:
         return 0
     fixed = sum(a.amount for a in held.abilities if a.kind == "defend-bonus" and not a.dice)
-    return fixed + (rolled(combat.defender, held.key) if rolls_dice(held.key) else 0)
+    return fixed + (kept(combat.defender, held.key) if rolls_dice(held.key) else 0)
 
 
 def stronghold_cancelled(combat: Combat, attacker: str) -> bool:
@@ -416,7 +416,7 @@ def terms(state: GuardiansState, combat: Combat, instance: str, opponent: str, *
     return tuple(found)
 
 
-# ---------------------------------------------------------------- rolled amounts (dice.py rolls them)
+# ---------------------------------------------------------------- amounts kept by a card (dice rolled, points paid)
 
 
 @cache
@@ -425,27 +425,38 @@ def rolls_dice(key: str) -> bool:
     return any(a.dice for a in card(key).abilities)
 
 
-def rolled(one: Side, source: str) -> int:
-    """What `source`'s dice rolled for its side in this combat, 0 if nothing: the rolls are
-    kept among the side's boosts by the card that rolled (dice.py), so a total reads them
-    from the state."""
+@cache
+def pays_for_points(key: str) -> bool:
+    """Whether its seat may pay for points of a card's control-bonus (an activated
+    control-bonus: the Large Idol)."""
+    return any(a.kind == "activated" and a.target.startswith("control-bonus") for a in card(key).abilities)
+
+
+def kept(one: Side, source: str) -> int:
+    """What `source` has kept for its side in this combat, 0 if nothing: what its dice
+    rolled (dice.py), or the points its seat paid for (activated control-bonus). Both are
+    kept among the side's boosts by the card, so a total reads them from the state."""
     return sum(amount for card_id, amount in one.boosts if card_id == source)
 
 
 def given_boosts(one: Side) -> tuple[tuple[str, int], ...]:
     """The side's boosts to all its primary attackers (Floyd, the Anvil): its boosts but the
-    rolls, which their own abilities apply."""
+    amounts kept by a card, which only its own ability applies."""
     return tuple(
         (source, amount)
         for source, amount in one.boosts
-        if not rolls_dice(key_of(source) if "." in source else source)
+        if not _keeps_own(key_of(source) if "." in source else source)
     )
+
+
+def _keeps_own(key: str) -> bool:
+    return rolls_dice(key) or pays_for_points(key)
 
 
 def _rolled_terms(one: Side, instance: str) -> list[Term]:
     """A creature's own rolled bonus (primary-bonus, bonus-per-yours with dice): rolled
     once, when it was revealed in its match-up or declared as a secondary attacker."""
-    amount = rolled(one, instance)
+    amount = kept(one, instance)
     return [Term("own text: rolled", amount)] if amount else []
 
 

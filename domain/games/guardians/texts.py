@@ -28,8 +28,6 @@ EXTRA_ABILITIES: dict[str, tuple[Ability, ...]] = {
     # Their match-up opponent loses its stronghold bonus when they attack a stronghold.
     "re-cave-giant": (Ability("cancels-stronghold"),),
     "re-elder-cave-giant": (Ability("cancels-stronghold"),),
-    # Fired instead of a Command Card: a 3 pt. fire AOE for a stone, 2 more for each further one.
-    "re-large-idol": (Ability("fired-aoe", 3, "fire", when="command"), Ability("per-extra-stone", 2)),
 }
 """Unique texts that the general strength rules express once given as abilities. A
 sentence the card data already holds as an ability (the Vampire Lord's +3 to your

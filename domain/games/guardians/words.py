@@ -448,6 +448,9 @@ def _effect(e: m.EffectApplied, s: Seats) -> str:
         return f"{by}: {listed([owned(card, s) for card in e.cards])} does not count for control of the space."
     if e.effect == "control-bonus":
         return f"{by}: {e.amount:+d} to {s.of(e.seat)} total for control of the space."
+    if e.effect == m.PAID_BONUS:
+        paid = counted(e.amount, "point")
+        return f"{by}: {paid} more, paid for, toward {s.of(e.seat)} total for control of the space."
     if e.effect == "bribe-returns":
         return f"{by}: {listed([owned(card, s) for card in e.cards])} goes back to the Storage Hand, not spent."
     if e.effect == "pass-move":
@@ -483,6 +486,7 @@ STAGES = {
     "retreat": "{actor} must retreat their beaten Shield or give it up.",
     "trim": "{actor} must discard creatures until the merged Shield is within its limit.",
     "redeem": "{actor} may buy back creatures of theirs lost in this combat.",
+    "control": "{actor} may pay Power Stones for points toward control of the space, or pass.",
     "heal": "{actor} may heal their beaten creatures.",
     "bribe": "{actor} may bribe the enemy creature in the match-up, or pass.",
 }
@@ -904,6 +908,7 @@ COMBAT_STAGES = {"declare": "saying whether they play Command Cards", "command":
                  "secondary": "secondary attacks", "secondary-bribe": "bribing a secondary target",
                  "secondary-modify": "modifying a secondary attack", "heal": "healing",
                  "redeem": "buying back lost creatures", "retreat": "the loser retreats",
+                 "control": "paying for control of the space",
                  "trim": "trimming a merged Shield"}
 
 
