@@ -10,6 +10,9 @@ from domain.games.guardians.messages import (
     CardPutBack,
     CardsMoved,
     Channeled,
+    ChoiceMade,
+    ChoiceOffered,
+    CombatConceded,
     CombatEnded,
     CombatResolved,
     CombatStarted,
@@ -73,6 +76,7 @@ from domain.games.guardians.state import (
     SETTLEMENT,
     SHIELDS,
     Answer,
+    Choice,
     Combat,
     GuardiansState,
     Reaction,
@@ -370,6 +374,12 @@ def evolve(state: GuardiansState, event: Event) -> GuardiansState:
             return _combat(state, damage=damage, a_card="", d_card="", stage="secondary", channel=(), receivers=())
         case CombatResolved(winner=winner, loser=loser):
             return _combat(state, winner=winner, loser=loser, stage="heal", actor=winner, passes=0)
+        case CombatConceded(seat=seat):
+            return _combat(state, winner=other(seat), loser=seat, stage="heal", actor=other(seat), passes=0)
+        case ChoiceOffered(seat=seat, source=source, options=options):
+            return replace(state, pending=Choice(seat, source, options))
+        case ChoiceMade():
+            return replace(state, pending=None)
         case Healed(seat=seat, healer=healer, card=card):
             assert state.combat is not None
             side = seat_side(state.combat, seat)
@@ -464,8 +474,9 @@ def _effect(state: GuardiansState, event: EffectApplied) -> GuardiansState:
     combat = state.combat
     if combat is None:
         return state
-    if event.effect == "bonus-all" or event.effect.startswith("roll "):
-        # A roll is kept by the card that rolled, which its ability applies (dice.py).
+    if event.effect in ("bonus-all", "primary-bonus") or event.effect.startswith("roll "):
+        # A roll is kept by the card that rolled, which its ability applies (dice.py); so is
+        # a bonus an ultimatum refused gives its card (choices.py).
         side = seat_side(combat, event.seat)
         return _side(state, event.seat, boosts=(*side.boosts, (event.source, event.amount)))
     if event.effect == "no-ranged":
