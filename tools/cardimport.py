@@ -1229,6 +1229,39 @@ CARD_READINGS: dict[str, tuple[Ability, ...]] = {
 """Cards whose whole text is read here, by key, in general ability kinds: a text whose
 sentences no general pattern should read one by one."""
 
+# --- ultimatums and optional choices (domain choices.py) ------------------------------------
+CARD_READINGS.update({
+    # As the Command Card, when defending: the attacker retreats, pays a stone or discards two
+    # cards of its Storage Hand, before primary attacks.
+    "di-great-horned-troll": (Ability("ultimatum", target="retreat|stone:1|discard:2", when="command",
+                                      limit="defending"),),
+    # As the Command Card: the enemy retreats now, or stays with +2 to its creatures; if it
+    # stays and loses, its creatures left under its Shield are destroyed.
+    "di-slimwit-man": (Ability("ultimatum", target="retreat|refuse", when="command"),
+                       Ability("bonus-enemy", 2, when="refused"), Ability("wins-destroys", when="command")),
+    # Revealed as a primary attacker: the enemy burns a stone, or it gets +6.
+    "np-sales-weasel": (Ability("ultimatum", target="stone:1|refuse", when="match-up"),
+                        Ability("primary-bonus", 6, when="refused")),
+    # Beaten in a primary match-up: the enemy pays a stone, or it goes back to its Creature Pen.
+    "np-blue-mountain-leechfoot": (Ability("ultimatum", target="stone:1|refuse", when="beaten"),
+                                   Ability("returns-when-beaten", target="pen", when="refused")),
+    # A creature Magic Item played as the Command Card: the enemy shows its Storage Hand (its
+    # double-bordered cards) or loses a stone; then it is discarded. The mail-in offer is no rule.
+    "pr-tweezle-the-sneaky": (Ability("play", when="command"),
+                              Ability("ultimatum", target="show:storage|stone:1", when="command"),
+                              Ability("discard-after-use")),
+    # As the Command Card: the enemy shows its Combat Hand; then you may discard it and retreat.
+    "re-darkness-elemental": (Ability("shows", target="hand", when="command"),
+                              Ability("may", target="discard-retreat", when="command")),
+    # As the Command Card: the enemy tells how many cards its Combat Hand holds and their total
+    # Vitality; then you may discard it and retreat.
+    "di-spirit-guide": (Ability("shows", target="tally", when="command"),
+                        Ability("may", target="discard-retreat", when="command")),
+    # In play and unbeaten once primary attacks are over: you may retreat; one Captain a space.
+    "di-captain-hannibal-hawks": (Ability("may", target="retreat", when="after-primaries"),
+                                  Ability("play-limit", target="titled:captain", limit="space")),
+})
+
 
 _PATTERNS: tuple[tuple[str, Build], ...] = (
     (rf"(?P<n>[+-]\d+)\s*(?:vitality\s+)?in\s+{_t('t')}", _terrain_bonus),

@@ -56,6 +56,8 @@ WHEN = {
     "fired": "When it fires its ranged attack",
     "survives-stronghold": "After a combat it survived over the enemy's stronghold card (not rubble)",
     "control": "Before control of the space is counted after a combat",
+    "refused": "If the enemy refused its ultimatum",
+    "after-primaries": "Once primary attacks are over",
 }
 PLAYED = {
     "draw": "Played in Draw & Organize",
@@ -70,8 +72,8 @@ PLAYED = {
 }
 """When a Spell, Item or Accessory is played (its `play` ability's when)."""
 ROLE = {"attacking": " when attacking", "defending": " when defending"}
-SAYS_ITS_LIMIT = frozenset({"play-limit", "guardian-sets", "declare-first", "returns-opponent"})
-SAYS_ITS_MOMENT = frozenset({"play", "fired-aoe", "activated", "destroys-command"})
+SAYS_ITS_LIMIT = frozenset({"play-limit", "guardian-sets", "declare-first", "returns-opponent", "ultimatum"})
+SAYS_ITS_MOMENT = frozenset({"play", "fired-aoe", "activated", "destroys-command", "ultimatum", "may"})
 """Kinds whose sentence already says when it acts."""
 """Kinds whose sentence already says how long or how often."""
 LIMITS = {
@@ -81,6 +83,7 @@ LIMITS = {
     "in-play": "while it is in play",
     "space": "one such card per space per player",
     "enemy-lost": "once for each creature the enemy lost",
+    "defending": "only when you defend",
 }
 
 
@@ -202,7 +205,11 @@ TERRAIN_FATES = {
 
 
 DECLARED = {"size": "size", "type": "type (border color)", "class": "class"}
-SHOWN = {"storage": "its Storage Hand", "hand": "its Combat Hand"}
+SHOWN = {
+    "storage": "its Storage Hand",
+    "hand": "its Combat Hand",
+    "tally": "how many creatures its Combat Hand holds and their total Vitality (told, not named)",
+}
 CARD_WORDS = {
     "card": "cards",
     "creature": "creatures",
@@ -513,6 +520,13 @@ ABILITY_WORDS: dict[str, Callable[[Ability], str]] = {
     # cards taken back and moved
     "retrieve": lambda a: _retrieved(a),
     "takes-up": lambda a: "Your Up card goes to your Storage Hand, and this card becomes your Up card.",
+    # ultimatums and optional choices
+    "ultimatum": lambda a: _ultimatum(a),
+    "may": lambda a: f"{CHOICE_WHEN.get(a.when, a.when)}, you may {_options(a)}.",
+    "bonus-enemy": lambda a: f"The enemy's creatures get {_signed(a.amount)} Vitality for the rest of the combat.",
+    "wins-destroys": lambda a: ("If your side wins the combat, the enemy's creatures left under its Shield are "
+                                "destroyed."),
+    "discard-after-use": lambda a: "It is discarded once used.",
     "search-deck": lambda a: ("If it is your Up card, you may look through your deck and take a card as your Up "
                               "card in its place; it is discarded and your deck reshuffled."),
     # permissions and forced discards
@@ -551,6 +565,40 @@ ACTIVATED_WHEN: dict[str, str] = {
 """When an activated ability may be used (its `when`)."""
 LOST: dict[str, str] = {"self": "This card", "shield": "A creature of this Shield"}
 """Whose creature returns-lost brings back (its target)."""
+
+
+CHOICE_WHEN: dict[str, str] = {
+    "command": "As the Command Card",
+    "match-up": "As it is revealed as a primary attacker",
+    "beaten": "When it is beaten in a primary match-up",
+    "after-primaries": "Once primary attacks are over, while it is in play and unbeaten",
+}
+"""When an ultimatum or a may offers its choice (its `when`)."""
+OPTIONS: dict[str, str] = {
+    "retreat": "retreat",
+    "discard-retreat": "discard this card and retreat",
+    "refuse": "refuse",
+    "show:storage": "show its Storage Hand",
+}
+"""The options of a choice, by their words in the ability's target (choices.py)."""
+
+
+def _options(ability: Ability) -> str:
+    words: list[str] = []
+    for option in ability.target.split("|"):
+        word, _, count = option.partition(":")
+        if word == "stone":
+            words.append(f"pay {count} Power Stone{'s' if count != '1' else ''}")
+        elif word == "discard":
+            words.append(f"discard {count} card{'s' if count != '1' else ''} of its Storage Hand")
+        else:
+            words.append(OPTIONS.get(option, option))
+    return " or ".join(words)
+
+
+def _ultimatum(ability: Ability) -> str:
+    role = ", when you defend" if ability.limit == "defending" else ""
+    return f"{CHOICE_WHEN.get(ability.when, ability.when)}{role}, the enemy must {_options(ability)}."
 
 
 def _activated(ability: Ability) -> str:

@@ -322,6 +322,30 @@ vocabulary below; `terrain` is one of TERRAIN_TYPES.
 | | | enemy's, which must be of the target, are both destroyed |
 | destroys-enemy-command | target | a Spell or Item (play when "match-up"), refused unless the caster's |
 | | | match-up creature is of the target: the enemy's Command Card, if a creature standing, is destroyed |
+| *ultimatums and optional choices* | | (choices.py: a choice waits in the state, `pending`, and its seat |
+| | | answers with Choose; options: "retreat" (its Shield retreats as a beaten one does, the other |
+| | | seat winning the combat), "discard-retreat" (this card is discarded, then its side retreats), |
+| | | "stone:<n>" (pays n Power Stones), "discard:<n>" (discards n cards of its Storage Hand, one |
+| | | Choose each), "show:<shows target>" (shows this card's seat what that shows ability would), |
+| | | "refuse" (the card's abilities when "refused" act); an option the seat cannot take is not |
+| | | offered, and one left alone is made by the rules; shows also takes target "tally": the |
+| | | number of creatures in the enemy's Combat Hand and their total Vitality, told, not named) |
+| ultimatum | target, when [, limit "defending"] | at `when` the enemy must choose one of the options of the |
+| | | target, written with bars between them (Great Horned Troll: retreat, stone:1, discard:2): |
+| | | when "command" as the standing Command Card (limit |
+| | | "defending": only when its seat defends), "match-up" as it is revealed in a primary |
+| | | match-up, "beaten" as it is beaten in one |
+| may | target, when | at `when` its own seat may take the option of the target or let it pass: when |
+| | | "command" as the standing Command Card, "after-primaries" once primary attacks are over |
+| | | while it stands on its side's table |
+| bonus-enemy | amount, when "refused" | the enemy's creatures + amount Vitality for the rest of the combat |
+| | | (match-ups and secondary attacks) |
+| wins-destroys | when "command" | as the standing Command Card, once its side wins the combat fought out, |
+| | | the enemy's creatures left under the loser's Shield are destroyed |
+| discard-after-use |  | a creature Magic Item played as the Command Card goes to the discard pile once its |
+| | | effect is over |
+| | | (primary-bonus and returns-when-beaten also take when "refused": only once the enemy refused |
+| | | the card's ultimatum; returns-when-beaten then sends it back at once) |
 
 Every ability may also say when it acts (`when`, one of WHEN) and how often or how long
 (`limit`, one of LIMITS); both are blank for an ability that holds whenever it applies.
@@ -534,6 +558,12 @@ ABILITY_KINDS = (
     "grants-flying",
     "destroys-both",
     "destroys-enemy-command",
+    # ultimatums and optional choices: a choice waits for its seat's Choose (choices.py)
+    "ultimatum",
+    "may",
+    "bonus-enemy",
+    "wins-destroys",
+    "discard-after-use",
 )
 
 WHEN = (
@@ -557,6 +587,8 @@ WHEN = (
     "fired",
     "survives-stronghold",
     "control",
+    "refused",
+    "after-primaries",
 )
 """When an ability acts (`Ability.when`): as the card is revealed in combat, in its match-up,
 when it is beaten, when it beats its opponent, at Terrain Settlement, when its Shield moves,
@@ -570,11 +602,14 @@ enemy's ranged attack or channeling (reactions.py); "survives-match-up": its pri
 match-up is resolved and it is neither beaten nor destroyed; "fired": it fires its ranged
 attack; "survives-stronghold": after a combat it fought and survived over the enemy's
 stronghold card, not rubble (discards.py); "control": in the control window that opens
-before control of the space is counted after a combat (an activated ability)."""
-LIMITS = ("once", "combat", "turn", "in-play", "space", "enemy-lost")
+before control of the space is counted after a combat (an activated ability); "refused":
+once the enemy refused the card's ultimatum; "after-primaries": once a combat's primary
+attacks are over (choices.py)."""
+LIMITS = ("once", "combat", "turn", "in-play", "space", "enemy-lost", "defending")
 """How often or how long an ability acts (`Ability.limit`): once, per combat, per turn, while
-the card is in play, (for play limits) one such card per space per player, or once for each
-creature the enemy lost in the combat (a heals ability)."""
+the card is in play, (for play limits) one such card per space per player, once for each
+creature the enemy lost in the combat (a heals ability), or only when its seat defends (an
+ultimatum)."""
 
 DICE_KINDS = ("defend-bonus", "bonus-per-yours", "primary-bonus")
 """The ability kinds whose amount may be rolled (Ability.dice)."""

@@ -7,6 +7,7 @@ from domain.games.guardians import (
     activated,
     answers,
     casting,
+    choices,
     combat,
     movement,
     organize,
@@ -22,6 +23,7 @@ from domain.games.guardians.messages import (
     Assassinate,
     ChangeSize,
     Channel,
+    Choose,
     ChooseCommand,
     DeclareCommand,
     DestroyShield,
@@ -80,6 +82,8 @@ def _known_cards(state: GuardiansState, command: Command) -> None:
         named.append(command.source)
     if isinstance(command, PlayCreature) and command.target:
         named.append(command.target)
+    if isinstance(command, Choose) and not command.card:
+        named.remove("")
     for text in named:
         if not state.holds(text):
             raise RuleViolation(R_GAME, f"there is no card {quoted(text)} in this game")
@@ -94,6 +98,8 @@ def plan(state: GuardiansState, command: Command) -> Plan[GuardiansState]:
     if command.seat not in (1, 2):  # (asked of every command: the message is made only for a refusal)
         raise RuleViolation(R_GAME, f"there is no seat {command.seat} in this game")
     _known_cards(state, command)
+    if state.pending is not None and not isinstance(command, Choose):
+        raise choices.waiting(state)
     if state.answer is not None:
         return _answer(state, command)
     return _own(state, command)
@@ -135,6 +141,9 @@ def _own(state: GuardiansState, command: Command) -> Plan[GuardiansState]:
         case DeclareCommand():
             combat.check_declare(state, command)
             return Plan(lambda em, rng: combat.declare(em, rng, command))
+        case Choose():
+            choice = choices.check_choose(state, command)
+            return Plan(lambda em, rng: combat.choose(em, rng, command, choice))
         case ChooseCommand():
             combat.check_choose_command(state, command)
             return Plan(lambda em, rng: combat.choose_command(em, command))

@@ -6,7 +6,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from domain.games.guardians import activated, control, dice, discards, outcomes, powers, reactions, reveals, texts
+from domain.games.guardians import (
+    activated,
+    choices,
+    control,
+    dice,
+    discards,
+    outcomes,
+    powers,
+    reactions,
+    reveals,
+    texts,
+)
 from domain.games.guardians.answers import await_answer, check_may_play, may_play
 from domain.games.guardians.board import is_land, neighbours, stronghold_owner, strongholds
 from domain.games.guardians.cards import Ability
@@ -44,7 +55,11 @@ from domain.games.guardians.messages import (
     ChangeSize,
     Channel,
     Channeled,
+    ChoiceMade,
+    ChoiceOffered,
+    Choose,
     ChooseCommand,
+    CombatConceded,
     CombatEnded,
     CombatResolved,
     CombatStarted,
@@ -89,6 +104,7 @@ from domain.games.guardians.state import (
     PEN,
     STORAGE,
     Answer,
+    Choice,
     Combat,
     GuardiansState,
     Shield,
@@ -541,10 +557,12 @@ def pass_turn(em: Em, rng: Rng, command: Pass) -> None:
         _next_redeemer(em, rng, seat)
 
 
-def _apply_commands(em: Em, rng: Rng) -> None:
-    """The Command Cards that stand take effect, the attacker's first (guardians COMBAT, AOE attacks)."""
+def _apply_commands(em: Em, rng: Rng, start: int = 0) -> None:
+    """The Command Cards that stand take effect, the attacker's first (guardians COMBAT, AOE
+    attacks), from the side `start` on: a choice a Command Card gives (choices.py) waits for
+    its answer before the next takes effect."""
     combat = combat_now(em.state)
-    for one in (combat.attacker, combat.defender):
+    for one in (combat.attacker, combat.defender)[start:]:
         if not one.command or not one.command_live:
             continue
         card, key = one.command, face(one.command).key
@@ -569,7 +587,17 @@ def _apply_commands(em: Em, rng: Rng) -> None:
             _discard_hand(em, one, card)
         if has(card, "destroys-command"):
             _destroy_commands(em, one, card)
+        if _offer(em, rng, card, "command"):
+            return
+        _used(em, one, card)
     begin_primaries(em, rng)
+
+
+def _used(em: Em, one: Side, card: str) -> None:
+    """discard-after-use: a creature Magic Item played as the Command Card leaves its stack
+    for the discard pile once its effect is over (Tweezle the Sneaky)."""
+    if has(card, "discard-after-use") and card in em.state.zone(one.seat, one.zone):
+        move(em, text_box(face(card).name), one.seat, (card,), one.zone, DISCARD, "discarded after use")
 
 
 def _discard_hand(em: Em, one: Side, source: str) -> None:
@@ -657,6 +685,85 @@ def aoe_strike(em: Em, seat: int, source: str, amount: int, element: str, *, own
         em.emit(CreatureStatus, R_AOE, seat=struck.seat, card=card, status=status, by=source)
 
 
+# ---------------------------------------------------------------- ultimatums and optional choices
+
+
+def _offer(em: Em, rng: Rng, source: str, moment: str) -> bool:
+    """The choice `source`'s text gives at `moment` (choices.py): offered, or made at once
+    when one option is left. True if the game waits for it, or it ended the combat."""
+    choice = choices.offered(em.state, source, moment)
+    if choice is None:
+        return False
+    if len(choice.options) > 1:
+        em.emit(ChoiceOffered, text_box(face(source).name), seat=choice.seat, source=source, options=choice.options)
+        return True
+    return _make(em, rng, choice, choice.options[0], "")
+
+
+def choose(em: Em, rng: Rng, command: Choose, choice: Choice) -> None:
+    """The seat's answer to the choice waiting; then the game goes on from its moment."""
+    if not _make(em, rng, choice, command.option, command.card):
+        _resume(em, rng, choice.source)
+
+
+def _make(em: Em, rng: Rng, choice: Choice, option: str, card: str) -> bool:
+    """What an option does (choices.py). True if the game waits again (a second card to
+    discard) or the combat ended (a retreat)."""
+    source, seat = choice.source, choice.seat
+    rule = text_box(face(source).name)
+    em.emit(ChoiceMade, rule, seat=seat, source=source, option=option, card=card)
+    word, _, count = option.partition(":")
+    if word == choices.DISCARD_RETREAT:
+        em.emit(CreatureStatus, rule, seat=seat, card=source, status="destroyed", by=source)
+    if word in choices.RETREATS:
+        em.emit(CombatConceded, rule, seat=seat, source=source)
+        _next_healer(em, rng, 0)
+        return True
+    if word == choices.STONE:
+        em.emit(StonesSpent, rule, seat=seat, count=int(count), reason=f"by {face(source).name}")
+    elif word == choices.DISCARD:
+        move(em, rule, seat, (card,), STORAGE, DISCARD, f"discarded by {face(source).name}")
+        if int(count) > 1:
+            em.emit(ChoiceOffered, rule, seat=seat, source=source, options=(f"{choices.DISCARD}:{int(count) - 1}",))
+            return True
+    elif word == choices.SHOW:
+        reveals.show(em, source, Ability("shows", target=count))
+    elif word == choices.REFUSE:
+        _refused(em, source, seat)
+    return False
+
+
+def _refused(em: Em, source: str, seat: int) -> None:
+    """`seat` refused `source`'s ultimatum: the card's abilities when "refused" act."""
+    rule = text_box(face(source).name)
+    for ability in face(source).abilities:
+        if ability.when != "refused":
+            continue
+        if ability.kind == "primary-bonus":  # kept by the card (strength.keeps_boosts)
+            em.emit(EffectApplied, rule, seat=seat_of(source), source=source, effect="primary-bonus",
+                    amount=ability.amount)
+        elif ability.kind == "bonus-enemy":
+            em.emit(EffectApplied, rule, seat=seat, source=source, effect="bonus-all", amount=ability.amount)
+        elif ability.kind == "returns-when-beaten":
+            _return_beaten(em, source, ability.target)
+
+
+def _resume(em: Em, rng: Rng, source: str) -> None:
+    """The game goes on from the moment `source`'s choice was offered."""
+    combat = combat_now(em.state)
+    after = 1 if seat_of(source) == combat.attacker.seat else 2  # the sides still to come
+    moment = choices.moment_of(source)
+    if moment == "command":
+        _used(em, side(combat, seat_of(source)), source)
+        _apply_commands(em, rng, after)
+    elif moment == "match-up":
+        _matchup_offers(em, rng, (combat.d_card,) if after == 1 else ())
+    elif moment == "beaten":
+        next_matchup(em, rng)
+    elif not _after_primaries(em, rng, after):  # "after-primaries"
+        _secondaries_or_end(em, rng)
+
+
 # ---------------------------------------------------------------- primary attacks
 
 
@@ -679,6 +786,27 @@ def next_matchup(em: Em, rng: Rng) -> None:
     a_left, d_left = fighters(state, combat.attacker), fighters(state, combat.defender)
     if a_left and d_left:
         return
+    if not _after_primaries(em, rng, 0):
+        _secondaries_or_end(em, rng)
+
+
+def _after_primaries(em: Em, rng: Rng, start: int) -> bool:
+    """The choices the creatures standing on the table give once primary attacks are over
+    (may, when "after-primaries": Captain Hannibal Hawks), the attacker's first, from the
+    side `start` on; True if one waits or ended the combat."""
+    combat = combat_now(em.state)
+    for one in (combat.attacker, combat.defender)[start:]:
+        for card in standing(one):
+            if _offer(em, rng, card, "after-primaries"):
+                return True
+    return False
+
+
+def _secondaries_or_end(em: Em, rng: Rng) -> None:
+    """Secondary attacks for the side that still holds creatures, else the combat's end."""
+    state = em.state
+    combat = combat_now(state)
+    a_left, d_left = fighters(state, combat.attacker), fighters(state, combat.defender)
     for one, left in ((combat.attacker, a_left), (combat.defender, d_left)):
         if left and _secondary_targets(state, one.seat):
             em.emit(StageBegan, R_SECONDARY, stage="secondary", actor=one.seat)
@@ -736,6 +864,15 @@ def play_creature(em: Em, rng: Rng, command: PlayCreature) -> None:
         for card in (a_card, d_card):
             outcomes.revealed(em, card)
             dice.roll_revealed(em, rng, card, primary=True)
+        _matchup_offers(em, rng, (a_card, d_card))
+
+
+def _matchup_offers(em: Em, rng: Rng, cards: tuple[str, ...]) -> None:
+    """The choices the match-up's creatures give as they are revealed (ultimatum, when
+    "match-up": Sales Weasel), the attacker's first; bribery waits for them."""
+    for card in cards:
+        if _offer(em, rng, card, "match-up"):
+            return
 
 
 def _bribed(combat: Combat, seat: int) -> str:
@@ -1105,6 +1242,7 @@ def resolve_matchup(em: Em, rng: Rng) -> None:
         attacker_damage=a_damage,
         defender_damage=d_damage,
     )
+    beaten = ""  # the loser, beaten and still at the table: a choice its text gives waits (Leechfoot)
     if outcome != "push":
         winner, loser = (a_card, d_card) if outcome == "attacker" else (d_card, a_card)
         status, rule = "beaten", R_OVER_YET
@@ -1137,9 +1275,9 @@ def resolve_matchup(em: Em, rng: Rng) -> None:
         discards.act(em, rng, winner, "beats")
         back = return_zone(loser, winner, abs(a_total - d_total), combat) if status == "beaten" else ""
         if back:
-            owner = side(combat, seat_of(loser))
-            to = PEN if back == "pen" else STORAGE
-            move(em, text_box(face(loser).name), owner.seat, (loser,), owner.zone, to, "returned by its text")
+            _return_beaten(em, loser, back)
+        elif status == "beaten":
+            beaten = loser
         outcomes.matchup_won(em, winner, loser, abs(a_total - d_total))
     combat = combat_now(em.state)
     for card in (a_card, d_card):
@@ -1147,7 +1285,17 @@ def resolve_matchup(em: Em, rng: Rng) -> None:
         if card not in one.beaten and card not in one.destroyed:
             discards.act(em, rng, card, "survives-match-up")
     em.emit(StageBegan, R_OVER_YET, stage="choose", actor=0)
+    if beaten and _offer(em, rng, beaten, "beaten"):
+        return
     next_matchup(em, rng)
+
+
+def _return_beaten(em: Em, loser: str, back: str) -> None:
+    """A creature beaten in its match-up goes back to its seat's Creature Pen ("pen") or
+    Storage Hand by its own text (returns-when-beaten)."""
+    owner = side(combat_now(em.state), seat_of(loser))
+    to = PEN if back == "pen" else STORAGE
+    move(em, text_box(face(loser).name), owner.seat, (loser,), owner.zone, to, "returned by its text")
 
 
 def _enemy_terrain(em: Em, card: str, when: str) -> None:
@@ -1312,6 +1460,7 @@ def _count_control(em: Em, rng: Rng) -> None:
         CombatResolved, R_RESOLUTION, attacker_total=a_total, defender_total=d_total, winner=winner, loser=other(winner)
     )
     won = side(combat, winner)
+    _wins_destroy(em, won)
     if won.shield:
         for source, amount in control.stone_givers((won.shield,), "shield-wins"):
             gain_stones(em, winner, source, amount, R_RESOLUTION, "its Shield won the combat")
@@ -1326,6 +1475,21 @@ def _count_control(em: Em, rng: Rng) -> None:
                 discards.act_after_combat(em, rng, fought)
                 outcomes.combat_survived(em, fought)
     _next_healer(em, rng, 0)
+
+
+def _wins_destroy(em: Em, won: Side) -> None:
+    """wins-destroys: the winner's standing Command Card destroys the creatures left under
+    the loser's Shield (Slimwit Man)."""
+    card = won.command
+    if not (card and won.command_live and has(card, "wins-destroys")):
+        return
+    lost = side(combat_now(em.state), other(won.seat))
+    if not lost.shield:
+        return
+    rule = text_box(face(card).name)
+    for creature in survivors(em.state, lost):
+        if not has(creature, "indestructible"):
+            em.emit(CreatureStatus, rule, seat=lost.seat, card=creature, status="destroyed", by=card)
 
 
 def _next_healer(em: Em, rng: Rng, done: int) -> None:

@@ -11,6 +11,9 @@ from domain.games.guardians.messages import (
     CardPutBack,
     CardsMoved,
     Channeled,
+    ChoiceMade,
+    ChoiceOffered,
+    CombatConceded,
     CombatEnded,
     CombatResolved,
     CombatStarted,
@@ -74,6 +77,7 @@ from domain.games.guardians.state import (
     SETTLEMENT,
     SHIELDS,
     Answer,
+    Choice,
     Combat,
     GuardiansState,
     Reaction,
@@ -371,6 +375,12 @@ def evolve(state: GuardiansState, event: Event) -> GuardiansState:
             return _combat(state, damage=damage, a_card="", d_card="", stage="secondary", channel=(), receivers=())
         case CombatResolved(winner=winner, loser=loser):
             return _combat(state, winner=winner, loser=loser, stage="heal", actor=winner, passes=0)
+        case CombatConceded(seat=seat):
+            return _combat(state, winner=other(seat), loser=seat, stage="heal", actor=other(seat), passes=0)
+        case ChoiceOffered(seat=seat, source=source, options=options):
+            return replace(state, pending=Choice(seat, source, options))
+        case ChoiceMade():
+            return replace(state, pending=None)
         case Healed(seat=seat, healer=healer, card=card):
             assert state.combat is not None
             side = seat_side(state.combat, seat)
@@ -465,9 +475,10 @@ def _effect(state: GuardiansState, event: EffectApplied) -> GuardiansState:
     combat = state.combat
     if combat is None:
         return state
-    if event.effect in ("bonus-all", PAID_BONUS) or event.effect.startswith("roll "):
-        # A roll is kept by the card that rolled, and a point paid for by its card, which
-        # only that card's ability applies (dice.py, control.py).
+    if event.effect in ("bonus-all", PAID_BONUS, "primary-bonus") or event.effect.startswith("roll "):
+        # A roll is kept by the card that rolled, a point paid for by its card, and the bonus
+        # an ultimatum refused gives its card: only that card's ability applies them (dice.py,
+        # control.py, choices.py).
         side = seat_side(combat, event.seat)
         return _side(state, event.seat, boosts=(*side.boosts, (event.source, event.amount)))
     if event.effect == "no-ranged":

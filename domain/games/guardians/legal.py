@@ -4,7 +4,7 @@ exchanges and reinforcements), those the very check functions plan calls accept.
 
 from __future__ import annotations
 
-from domain.games.guardians import activated, casting, movement, powers, retrieval, settlement, spells, texts
+from domain.games.guardians import activated, casting, choices, movement, powers, retrieval, settlement, spells, texts
 from domain.games.guardians import combat as fight
 from domain.games.guardians.answers import answers
 from domain.games.guardians.board import SPACES, strongholds
@@ -183,6 +183,8 @@ def legal_commands(state: GuardiansState, seat: int) -> list[Command]:
     phase = PHASES.get(state.phase)
     if phase is None or seat not in to_act(state):
         return []
+    if state.pending is not None:
+        return _accepted(state, list(choices.candidates(state, seat)))
     if state.answer is not None:
         return answers(state, seat) + _accepted(state, list(activated.uses(state, seat)))
     return phase(state, seat)

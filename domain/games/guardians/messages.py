@@ -269,6 +269,16 @@ class UseAbility(Command):
     target: str = ""
 
 
+@dataclass(frozen=True, slots=True)
+class Choose(Command):
+    """Answer the choice a card's text gives you now (choices.py): `option` is one of those
+    offered; `card` names the card it takes where it takes one (a card of your Storage Hand
+    to discard), else is blank."""
+
+    option: str
+    card: str = ""
+
+
 # ---------------------------------------------------------------- events
 
 
@@ -632,6 +642,36 @@ class CardsShown(Event):
     cards: tuple[str, ...]
     count: int
     total: int
+
+
+@dataclass(frozen=True, slots=True)
+class ChoiceOffered(Event):
+    """`source`'s text gives `seat` a choice among `options` (choices.py), public: the game
+    waits for `seat`'s Choose."""
+
+    seat: int
+    source: str
+    options: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ChoiceMade(Event):
+    """`seat` chose `option` of the choice `source`'s text gave it (`card`: the card the
+    option takes, blank if none); a choice with one option left is made so by the rules."""
+
+    seat: int
+    source: str
+    option: str
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
+class CombatConceded(Event):
+    """`seat` retreats from the combat by `source`'s text before it is fought out: the other
+    seat wins it, and the combat ends as a lost one does (guardians COMBAT RESOLUTION)."""
+
+    seat: int
+    source: str
 
 
 @dataclass(frozen=True, slots=True)

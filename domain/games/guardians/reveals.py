@@ -101,7 +101,8 @@ def show(em: Em, source: str, ability: Ability) -> None:
     card takes effect: "storage" its Storage Hand (as that seat may see it: a layout
     placed in secret stays veiled), "storage:<what>" the cards of <what> there (card
     words: strength.card_fits, "storage:double"), "hand" its Combat Hand, "hand:<target>" the
-    creatures of the target in its Combat Hand (the combat under way)."""
+    creatures of the target in its Combat Hand (the combat under way); "tally" tells how
+    many creatures its Combat Hand holds and their total Vitality, naming none."""
     seat = seat_of(source)
     enemy = other(seat)
     zone, _, only = ability.target.partition(":")
@@ -110,6 +111,19 @@ def show(em: Em, source: str, ability: Ability) -> None:
     else:
         combat = combat_now(em.state)
         cards = tuple(c for c in hand(em.state, side(combat, enemy)) if not only or matches(only, c, combat))
+    if zone == "tally":
+        em.emit(
+            CardsShown,
+            text_box(face(source).name),
+            seat=seat,
+            owner=enemy,
+            source=source,
+            zone="hand",
+            cards=(),
+            count=len(cards),
+            total=sum(face(c).vitality for c in cards),
+        )
+        return
     em.emit(
         CardsShown,
         text_box(face(source).name),

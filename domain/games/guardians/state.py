@@ -216,6 +216,17 @@ class Reaction:
 
 
 @dataclass(frozen=True, slots=True)
+class Choice:
+    """A choice a card's text gives a seat, waiting for it (choices.py): an ultimatum the
+    enemy of `source`'s seat must answer, or an option `source`'s own seat may take. Only
+    `seat`'s Choose, naming one of `options`, may come now."""
+
+    seat: int
+    source: str
+    options: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class Shield:
     card: str
     seat: int
@@ -337,6 +348,8 @@ class GuardiansState:
     combat: Combat | None = None
     answer: Answer | None = None
     """A Spell or Item waiting for the enemy's answer: only its answers may come now."""
+    pending: Choice | None = None
+    """A choice a card's text gives a seat, waiting for it: only its Choose may come now."""
     settling: tuple[str, ...] = ()
     """Lands whose Shield must still be settled (guardians TERRAIN SETTLEMENT PHASE)."""
     window: str = ""

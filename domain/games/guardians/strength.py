@@ -391,13 +391,15 @@ def terms(state: GuardiansState, combat: Combat, instance: str, opponent: str, *
         found.extend(
             Term(face(source).name, amount)
             for source, amount in given_boosts(side)
-            if face(source).key in texts.FOR_THE_WHOLE_COMBAT
+            if face(source).key in texts.FOR_THE_WHOLE_COMBAT or has(source, "bonus-enemy")
         )
     else:
         found.extend(Term(face(source).name, amount) for source, amount in given_boosts(side))
         if has(instance, "primary-bonus"):
             found.extend(
-                Term("own text: primary attacker", a.amount) for a in abilities(instance, "primary-bonus") if not a.dice
+                Term("own text: primary attacker", a.amount)
+                for a in abilities(instance, "primary-bonus")
+                if not a.dice and a.when != "refused"
             )
         horse = first_knight_bonus(side, instance)
         if horse:
@@ -408,7 +410,7 @@ def terms(state: GuardiansState, combat: Combat, instance: str, opponent: str, *
         support = lookup(combat.support, instance)
         if support and not immune_to(opponent, "ranged"):
             found.append(Term(RANGED_TERM, support))
-    if rolls_dice(me.key):
+    if keeps_boosts(me.key):
         found.extend(_rolled_terms(side, instance))
     channel = lookup(combat.channel, instance)
     if channel:
@@ -432,10 +434,21 @@ def pays_for_points(key: str) -> bool:
     return any(a.kind == "activated" and a.target.startswith("control-bonus") for a in card(key).abilities)
 
 
+@cache
+def keeps_boosts(key: str) -> bool:
+    """Whether a card keeps its side's boosts by it for its own abilities: amounts it rolled
+    (rolls_dice), points its seat paid for (pays_for_points), or the bonus a refused
+    ultimatum gives it (primary-bonus, when "refused": choices.py)."""
+    return (
+        rolls_dice(key)
+        or pays_for_points(key)
+        or any(a.kind == "primary-bonus" and a.when == "refused" for a in card(key).abilities)
+    )
+
+
 def kept(one: Side, source: str) -> int:
-    """What `source` has kept for its side in this combat, 0 if nothing: what its dice
-    rolled (dice.py), or the points its seat paid for (activated control-bonus). Both are
-    kept among the side's boosts by the card, so a total reads them from the state."""
+    """What `source` has kept for its side in this combat, 0 if nothing (keeps_boosts): kept
+    among the side's boosts by the card, so a total reads them from the state."""
     return sum(amount for card_id, amount in one.boosts if card_id == source)
 
 
@@ -445,19 +458,17 @@ def given_boosts(one: Side) -> tuple[tuple[str, int], ...]:
     return tuple(
         (source, amount)
         for source, amount in one.boosts
-        if not _keeps_own(key_of(source) if "." in source else source)
+        if not keeps_boosts(key_of(source) if "." in source else source)
     )
-
-
-def _keeps_own(key: str) -> bool:
-    return rolls_dice(key) or pays_for_points(key)
 
 
 def _rolled_terms(one: Side, instance: str) -> list[Term]:
     """A creature's own rolled bonus (primary-bonus, bonus-per-yours with dice): rolled
-    once, when it was revealed in its match-up or declared as a secondary attacker."""
+    once, when it was revealed in its match-up or declared as a secondary attacker; or the
+    bonus its ultimatum gave it when the enemy refused it."""
     amount = kept(one, instance)
-    return [Term("own text: rolled", amount)] if amount else []
+    why = "rolled" if rolls_dice(face(instance).key) else "ultimatum refused"
+    return [Term(f"own text: {why}", amount)] if amount else []
 
 
 # ---------------------------------------------------------------- strength texts (guardians Text Box)
@@ -761,7 +772,7 @@ def return_zone(loser: str, winner: str, margin: int, combat: Combat) -> str:
     one); "" if it does not."""
     for a in abilities(loser, "returns-when-beaten"):
         zone, _, by = a.target.partition(":")
-        if margin > a.amount and (not by or matches(by, winner, combat)):
+        if a.when != "refused" and margin > a.amount and (not by or matches(by, winner, combat)):
             return zone
     return ""
 

@@ -22,6 +22,8 @@ def to_act(state: GuardiansState) -> tuple[int, ...]:
     """The seats with a decision now."""
     if state.finished or state.phase == SETUP:
         return ()
+    if state.pending is not None:
+        return (state.pending.seat,)
     if state.answer is not None:
         return (state.answer.actor,)
     if state.phase == ORGANIZE:
@@ -64,4 +66,6 @@ def status(state: GuardiansState) -> Status:
         summary += f" at {state.combat.space} ({state.combat.stage})"
     if state.answer is not None:
         summary += f", seat {state.answer.actor} answers {label(state.answer.card)}"
+    if state.pending is not None:
+        summary += f", seat {state.pending.seat} chooses by {label(state.pending.source)}"
     return in_progress(acting, state.turn, summary)

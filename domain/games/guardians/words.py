@@ -362,6 +362,38 @@ def _shown(e: m.CardsShown, s: Seats) -> str:
     return f"For {s.of(e.seat)} {label(e.source)}, {s(e.owner)} shows them their {e.zone}{shown}{told}."
 
 
+def option_words(option: str, card: str = "", source: str = "") -> str:
+    """An option of a choice a card's text gives (choices.py), in words."""
+    word, _, value = option.partition(":")
+    if word in ("stone", "discard") and not value.isdigit():
+        return option  # not an option the rules offer: said as given
+    if word == "retreat":
+        return "retreat from the combat"
+    if word == "discard-retreat":
+        return f"discard {label(source) if source else 'the card'} and retreat from the combat"
+    if word == "stone":
+        return f"pay {counted(int(value), 'Power Stone')}"
+    if word == "discard":
+        return f"discard {label(card)}" if card else f"discard {counted(int(value), 'card')} of the Storage Hand"
+    if word == "show":
+        return f"show {SHOWN_ZONES.get(value, value)}"
+    if word == "refuse":
+        return "refuse, and let the card's text act"
+    return "let it pass"
+
+
+SHOWN_ZONES = {"storage": "the Storage Hand", "hand": "the Combat Hand"}
+
+
+def _offered(e: m.ChoiceOffered, s: Seats) -> str:
+    options = " or ".join(option_words(o, source=e.source) for o in e.options)
+    return f"{owned(e.source, s)} gives {s(e.seat)} a choice: {options}."
+
+
+def _made(e: m.ChoiceMade, s: Seats) -> str:
+    return f"By {owned(e.source, s)}, {s(e.seat)} chooses to {option_words(e.option, e.card, e.source)}."
+
+
 def _put_back(e: m.CardPutBack, s: Seats) -> str:
     where = "at the bottom of their deck" if e.bottom else "on top of their deck"
     return f"{s(e.seat)} puts {label(e.card) if e.card else 'a card'} back {where}."
@@ -408,6 +440,8 @@ def _effect(e: m.EffectApplied, s: Seats) -> str:
         return f"{by}: no ranged attacks for {whom} in this combat."
     if e.effect == "bonus-all":
         return f"{by}: {e.amount:+d} Vitality to {s.of(e.seat)} creatures in this combat."
+    if e.effect == "primary-bonus":
+        return f"{by}: its ultimatum refused, it gets {e.amount:+d} Vitality as a primary attacker in this combat."
     if e.effect.startswith("roll "):
         whom = ROLLED_FOR.get(e.effect.removeprefix("roll "), "")
         return f"{by} rolls {e.note}: {e.amount:+d} Vitality {whom} in this combat."
@@ -695,6 +729,10 @@ EVENTS: dict[type[Event], Callable[[Any, Seats], str]] = {
                                        "a secondary attack."),
     m.SecondaryResolved: _secondary,
     m.CombatResolved: _resolved,
+    m.ChoiceOffered: _offered,
+    m.ChoiceMade: _made,
+    m.CombatConceded: lambda e, s: (f"By {owned(e.source, s)}, {s(e.seat)} retreats from the combat before it is "
+                                    f"fought out: {s(other(e.seat))} wins it."),
     m.Healed: lambda e, s: f"{s.of(e.seat)} {label(e.healer)} heals {label(e.card)}.",
     m.ShieldRetreated: lambda e, s: (f"{s.of(e.seat)} {label(e.shield)} retreats from {e.from_space} to "
                                      f"{e.to_space}."),
@@ -775,6 +813,7 @@ COMMANDS: dict[type[Command], Callable[[Any, Seats], str]] = {
                               "Command Card."),
     m.ChangeSize: lambda c, s: _size(c),
     m.Redeem: lambda c, s: f"Pay Power Stones to take {label(c.card)} back to your Storage Hand.",
+    m.Choose: lambda c, s: f"Choose to {option_words(c.option, c.card)}.",
     m.UseAbility: lambda c, s: (f"Pay Power Stones to use {'your Guardian' if c.card == GUARDIAN else label(c.card)}"
                                 f"{f' on {owned(c.target, s)}' if c.target else ''}."),
 }

@@ -1,0 +1,126 @@
+"""Ultimatums and optional choices (issue 30): card texts that give a seat a choice between
+outcomes, the enemy's ("your opponent must retreat, pay a stone or ...") or its own ("you may
+retreat ..."), at a moment of the combat (guardians Text Box).
+
+One mechanism: the rules offer the choice (`ChoiceOffered`, public), the state keeps it
+(`GuardiansState.pending`, a `Choice`) and nothing else may happen until its seat answers
+with `Choose`, naming one of the options offered (`ChoiceMade`); then the game goes on from
+the moment it was offered (combat.py). An option the seat cannot take is not offered, and a
+choice left with one option is made by the rules at once.
+
+Options (the ability's target, written with bars between them):
+- "retreat": the seat's side retreats as a beaten side does, by the retreat rules (guardians
+  COMBAT RESOLUTION): `CombatConceded`, then healing for the other seat, the lost creatures
+  leave and the Shield retreats (only a side with a Shield may);
+- "discard-retreat": the card is discarded, then its side retreats;
+- "stone:<n>": the seat pays n Power Stones (only with as many);
+- "discard:<n>": the seat discards n cards of its Storage Hand, one Choose each (only with as
+  many);
+- "show:<target>": the seat shows the card's seat what a shows ability of that target would;
+- "refuse": the card's abilities with when "refused" act;
+- "pass" (a "may" only): the seat lets the option go.
+
+This module holds the queries and the checks; combat.py makes the events.
+"""
+
+from __future__ import annotations
+
+from domain.games.guardians.citations import R_TEXT, text_box
+from domain.games.guardians.messages import Choose
+from domain.games.guardians.state import STORAGE, Choice, GuardiansState, combat_now, face, other, seat_of, side
+from domain.games.guardians.strength import abilities
+from domain.kernel import RuleViolation
+
+RETREAT = "retreat"
+DISCARD_RETREAT = "discard-retreat"
+STONE = "stone"
+DISCARD = "discard"
+SHOW = "show"
+REFUSE = "refuse"
+PASS = "pass"
+RETREATS = (RETREAT, DISCARD_RETREAT)
+"""The options that end the combat with a retreat."""
+
+
+def moment_of(source: str) -> str:
+    """When `source`'s choice is offered: the `when` of its ultimatum or may."""
+    for kind in ("ultimatum", "may"):
+        for ability in abilities(source, kind):
+            return ability.when
+    return ""
+
+
+def offered(state: GuardiansState, source: str, moment: str) -> Choice | None:
+    """The choice `source`'s text gives at `moment` of the combat, with the options its seat
+    may take; None if it gives none (or none is open)."""
+    combat = combat_now(state)
+    seat = seat_of(source)
+    for ability in abilities(source, "ultimatum"):
+        if ability.when != moment or (ability.limit == "defending" and seat != combat.defender.seat):
+            continue
+        chooser = other(seat)
+        options = tuple(o for o in ability.target.split("|") if _open(state, chooser, o))
+        return Choice(chooser, source, options) if options else None
+    for ability in abilities(source, "may"):
+        if ability.when != moment:
+            continue
+        options = tuple(o for o in ability.target.split("|") if _open(state, seat, o))
+        return Choice(seat, source, (*options, PASS)) if options else None
+    return None
+
+
+def _open(state: GuardiansState, seat: int, option: str) -> bool:
+    """Whether `seat` can take `option` now."""
+    word, _, count = option.partition(":")
+    if word in RETREATS:
+        return bool(side(combat_now(state), seat).shield)  # unshielded creatures cannot retreat
+    if word == STONE:
+        return state.player(seat).stones >= int(count)
+    if word == DISCARD:
+        return len(state.zone(seat, STORAGE)) >= int(count)
+    return True
+
+
+def takes_card(option: str) -> bool:
+    """Whether an option names a card (a card of the Storage Hand to discard)."""
+    return option.partition(":")[0] == DISCARD
+
+
+def check_choose(state: GuardiansState, command: Choose) -> Choice:
+    """The choice waiting for the seat, and its option, well named."""
+    pending = state.pending
+    if pending is None:
+        raise RuleViolation(R_TEXT, "no card's text gives you a choice now")
+    rule = text_box(face(pending.source).name)
+    if command.seat != pending.seat:
+        raise RuleViolation(rule, f"seat {pending.seat} chooses now")
+    if command.option not in pending.options:
+        raise RuleViolation(rule, f"choose one of: {', '.join(pending.options)}")
+    if takes_card(command.option):
+        if command.card not in state.zone(command.seat, STORAGE):
+            raise RuleViolation(rule, "name a card of your Storage Hand to discard")
+    elif command.card:
+        raise RuleViolation(rule, f"{command.option} names no card")
+    return pending
+
+
+def candidates(state: GuardiansState, seat: int) -> list[Choose]:
+    """Every Choose the seat may submit now (none unless the choice waiting is its own)."""
+    pending = state.pending
+    if pending is None or pending.seat != seat:
+        return []
+    found: list[Choose] = []
+    for option in pending.options:
+        if takes_card(option):
+            found += [Choose(seat=seat, option=option, card=c) for c in state.zone(seat, STORAGE)]
+        else:
+            found.append(Choose(seat=seat, option=option))
+    return found
+
+
+def waiting(state: GuardiansState) -> RuleViolation:
+    """The refusal of any other command while a choice waits."""
+    pending = state.pending
+    assert pending is not None
+    name = face(pending.source).name
+    return RuleViolation(text_box(name), f"seat {pending.seat} must first answer the choice {name} gives")
