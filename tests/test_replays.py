@@ -32,6 +32,17 @@ def test_there_are_replays() -> None:
     assert counts["aod"] >= 3 and counts["guardians"] >= 3 and counts["kings-armory"] >= 3, counts
 
 
+def test_three_guardians_replays_play_decks_from_the_whole_pool() -> None:
+    """Issue 30: at least three stored Guardians games with random pool decks (guardians THE
+    DECK: `random:<seed>`, its cards named by DeckBuilt)."""
+    pooled = [
+        path
+        for path in CURRENT_LOGS
+        if path.parent.name == "guardians" and '"DeckBuilt"' in path.read_text(encoding="utf-8")
+    ]
+    assert len(pooled) >= 3, pooled
+
+
 def test_the_kings_armory_replays_hold_whole_games_won_and_lost() -> None:
     """kings-armory B9: a game won after every Wave (all seats winners) and a lost one."""
     endings = {}
