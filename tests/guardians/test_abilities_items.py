@@ -16,7 +16,8 @@ from domain.games.guardians.messages import (
     Term,
 )
 from domain.games.guardians.movement import flies
-from domain.games.guardians.state import MOVEMENT, ORGANIZE, Shield, carrying, combat_now, members, stacking
+from domain.games.guardians.room import carrying, stacking
+from domain.games.guardians.state import MOVEMENT, ORGANIZE, Shield, combat_now, members
 from domain.games.guardians.strength import terms
 from domain.kernel import RuleViolation
 from tests.guardians.support import Table, card_of, face_off, instances, table

@@ -98,6 +98,7 @@ from domain.games.guardians.messages import (
     UseAbility,
     WindowMove,
 )
+from domain.games.guardians.room import shield_room
 from domain.games.guardians.state import (
     COMBAT,
     DISCARD,
@@ -119,7 +120,6 @@ from domain.games.guardians.state import (
     members,
     other,
     seat_of,
-    shield_room,
     side,
     survivors,
     terrain,

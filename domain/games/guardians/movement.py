@@ -23,6 +23,7 @@ from domain.games.guardians.messages import (
     TurnShield,
 )
 from domain.games.guardians.organize import check_shield_room, check_space_room
+from domain.games.guardians.room import shield_room, space_room, stacking
 from domain.games.guardians.state import (
     DISCARD,
     DROPPED_OFF,
@@ -39,9 +40,6 @@ from domain.games.guardians.state import (
     other,
     passes,
     per_state,
-    shield_room,
-    space_room,
-    stacking,
     terrain,
     upgrade,
 )

@@ -42,6 +42,7 @@ from domain.games.guardians.messages import (
     SpaceLayout,
     StonesSpent,
 )
+from domain.games.guardians.room import SPACE_LIMIT, carrying, room_on, stacking
 from domain.games.guardians.state import (
     ALTERNATING,
     ASSASSINATE,
@@ -53,17 +54,13 @@ from domain.games.guardians.state import (
     PLACED,
     PLACED_OPENLY,
     SHIELDS,
-    SPACE_LIMIT,
     STORAGE,
     UP,
     GuardiansState,
-    carrying,
     face,
     members,
     on,
     other,
-    room_on,
-    stacking,
     tower,
     under,
     upgrade,
@@ -169,11 +166,11 @@ class Stronghold:
     own: bool
     """The Shield standing on it is the seat's."""
     room: int
-    """The points it may still take (state.room_on)."""
+    """The points it may still take (room.room_on)."""
     loose: int
     """The points of the creatures on it outside a Shield."""
     carrying: int
-    """What the seat's Shield on it may still carry (state.carrying); 0 if none."""
+    """What the seat's Shield on it may still carry (room.carrying); 0 if none."""
     stack_full: bool
     """Its stack holds as many magic items as creatures already."""
     upgraded: bool
@@ -530,7 +527,7 @@ def shield_free(here: Stronghold) -> bool:
 
 def space_fits(room: int, adding: int) -> bool:
     """Whether `adding` more points fit on and under a stronghold space that has `room`
-    (state.space_room)."""
+    (room.space_room)."""
     return adding <= room
 
 
@@ -545,7 +542,7 @@ def check_space_room(room: int, adding: int, space: str, rule: str) -> None:
 def check_shield_room(room: int, adding: int, shield: str, rule: str) -> None:
     """A Shield carries at most its printed limit in stacking points (guardians
     Shields): placing, picking up, reinforcing and teleporting all ask this. `room` is
-    what the Shield may still carry (state.shield_room)."""
+    what the Shield may still carry (room.shield_room)."""
     if adding > room:
         limit = face(shield).shield_limit
         raise RuleViolation(rule, f"{face(shield).name} holds {limit} points, not {limit - room + adding}")
