@@ -24,7 +24,7 @@ from domain.games.guardians.messages import (
 from domain.games.guardians.state import facedown
 from tests.guardians.support import Table, card_of, face_off, instances
 from tests.guardians.test_abilities_flow import commands
-from tests.guardians.test_abilities_strength2 import fight, matchup
+from tests.guardians.test_abilities_strength import fight, matchup
 from tests.guardians.test_texts import both_pass, combat_start, lay, refuses
 
 

@@ -11,7 +11,6 @@ from domain.games.guardians.messages import (
     CardsMoved,
     CreatureStatus,
     EffectApplied,
-    MatchupResolved,
     Pass,
     PlayCreature,
     PlayRanged,
@@ -21,19 +20,8 @@ from domain.games.guardians.messages import (
 )
 from domain.games.guardians.state import PEN, STORAGE
 from tests.guardians.support import Table, card_of, face_off, instances
-from tests.guardians.test_texts import answered, both_pass, combat_start, lay, refuses
-
-
-def fight(attacker: list[str], defender: list[str], **options: str) -> Table:
-    """Seat 1 attacks seat 2's Shield; neither plays a Command Card."""
-    table = Table(face_off(attacker, defender, **options))
-    combat_start(table)
-    return table
-
-
-def matchup(table: Table, attacker: str, defender: str, copies: tuple[int, int] = (1, 1)) -> MatchupResolved:
-    lay(table, card_of(1, attacker, copies[0]), card_of(2, defender, copies[1]))
-    return both_pass(table)
+from tests.guardians.test_abilities_strength import fight, matchup
+from tests.guardians.test_texts import answered, combat_start, lay, refuses
 
 
 def secondary(table: Table, attacker: str, target: str) -> SecondaryResolved:

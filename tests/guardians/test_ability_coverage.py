@@ -9,7 +9,8 @@ from pathlib import Path
 from domain.games.guardians.cards import ABILITY_KINDS, CARDS, Card
 from domain.games.guardians.messages import CreatureStatus
 from tests.guardians.support import card_of
-from tests.guardians.test_abilities_strength2 import fight, matchup, secondary
+from tests.guardians.test_abilities_strength import fight, matchup
+from tests.guardians.test_abilities_strength2 import secondary
 
 TESTS = Path(__file__).parent
 

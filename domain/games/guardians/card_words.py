@@ -184,7 +184,6 @@ LOSSES = {
     "beats-channeled": "when it beats an opponent that took channeling",
     "beaten-by-receiver": "when a creature that may take channeling beats it",
     "survives-stronghold": "after a combat it survives on the enemy's stronghold space, if that card is not rubble",
-    "survives-matchup": "when it is not beaten in its primary match-up",
 }
 COMMAND_DESTROYED: dict[str, str] = {
     "": "This card and the enemy's Command Card are both destroyed.",
