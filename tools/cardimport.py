@@ -1262,6 +1262,18 @@ CARD_READINGS.update({
                                   Ability("play-limit", target="titled:captain", limit="space")),
 })
 
+# --- strongholds, upgrades and downgrades, terrain settlement (wave 6d) ---------------------
+# A downgrade's placement (on an enemy end stronghold card with no upgrade there) is the
+# one rule of organize.py for every downgrade (RULES.md: Downgrades); its sentence adds nothing.
+CARD_READINGS.update({
+    # The stronghold card it lies on gives its defenders no bonus.
+    "dn-sewage-backup": (Ability("cancels-stronghold", target="card"),),
+    # At Terrain Settlement the owner of a Shield on the card discards one of its creatures.
+    "np-snake-pit": (Ability("discards", 1, "both:stack:creature", when="settlement"),),
+    # At the end of Draw & Organize the card's owner burns a stone if his Shield stands on it.
+    "dn-ministry-of-tax-collection": (Ability("enemy-loses-stones", 1, "shield-on"),),
+})
+
 
 _PATTERNS: tuple[tuple[str, Build], ...] = (
     (rf"(?P<n>[+-]\d+)\s*(?:vitality\s+)?in\s+{_t('t')}", _terrain_bonus),

@@ -61,7 +61,8 @@ def notes(events: list[Event]) -> list[tuple[int, str]]:
 def test_every_unimplemented_kind_says_so_or_is_not_played() -> None:
     kinds = {c.kind for c in CARDS.values() if c.text == "unimplemented"}
     assert kinds | {"stronghold"} >= NOTED_KINDS  # every stronghold card's text is implemented now
-    assert kinds - NOTED_KINDS == {"spell", "hand-item", "creature-item", "accessory", "downgrade"}
+    # every downgrade's text is implemented now (test_items_and_downgrades_... makes one not)
+    assert kinds - NOTED_KINDS == {"spell", "hand-item", "creature-item", "accessory"}
 
 
 def test_a_guardian_and_a_stronghold_say_so_when_the_game_is_set_up() -> None:
@@ -140,15 +141,19 @@ def test_a_channeler_says_so_when_it_channels(unimplemented_channeler: str) -> N
 
 def test_items_and_downgrades_without_their_text_stay_in_the_creature_pen() -> None:
     """A creature Magic Item whose text is not implemented is not played into a stack;
-    an accessory or a downgrade is not played at all: each goes to the Creature Pen."""
+    an accessory or a downgrade (Sewage Backup, as if its text were not implemented: no
+    downgrade's is left so) is not played at all: each goes to the Creature Pen."""
     heels, ankh, sewage, swordsman = instances(1, ["Heels of Speed", "Ankh", "Sewage Backup", "Swordsman"])
-    t = Table(table(phase=ORGANIZE, zones={"1:drawn": (heels, ankh, sewage, swordsman)}))
-    t.play(Place(seat=1, card=swordsman, to="on:a1"))
-    legal = GAME.legal_commands(t.state, 1)
-    for card in (heels, ankh, sewage):
-        assert [c.to for c in legal if isinstance(c, Place) and c.card == card] == ["pen"]
-    with pytest.raises(RuleViolation, match="guardians Text Box: Heels of Speed's text is not implemented"):
-        t.play(Place(seat=1, card=heels, to="on:a1"))
+    with unimplemented("dn-sewage-backup"):
+        t = Table(table(phase=ORGANIZE, zones={"1:drawn": (heels, ankh, sewage, swordsman)}))
+        t.play(Place(seat=1, card=swordsman, to="on:a1"))
+        legal = GAME.legal_commands(t.state, 1)
+        for card in (heels, ankh, sewage):
+            assert [c.to for c in legal if isinstance(c, Place) and c.card == card] == ["pen"]
+        with pytest.raises(RuleViolation, match="guardians Text Box: Heels of Speed's text is not implemented"):
+            t.play(Place(seat=1, card=heels, to="on:a1"))
+        with pytest.raises(RuleViolation, match="guardians Text Box: Sewage Backup's text is not implemented"):
+            t.play(Place(seat=1, card=sewage, to="downgrade:a4"))
 
 
 @pytest.fixture

@@ -184,6 +184,7 @@ LOSSES = {
     "beats-channeled": "when it beats an opponent that took channeling",
     "beaten-by-receiver": "when a creature that may take channeling beats it",
     "survives-stronghold": "after a combat it survives on the enemy's stronghold space, if that card is not rubble",
+    "shield-on": "at the end of Draw & Organize, if a Shield of its stands on the stronghold card this lies on",
 }
 COMMAND_DESTROYED: dict[str, str] = {
     "": "This card and the enemy's Command Card are both destroyed.",
@@ -395,7 +396,9 @@ ABILITY_WORDS: dict[str, Callable[[Ability], str]] = {
     "play-limit": lambda a: (f"Only one of {target_words(a.target)} may be in play at a time, either side's."
                              if a.limit == "in-play" else
                              f"Only one of {target_words(a.target)} per space for each player."),
-    "cancels-stronghold": lambda a: (f"While it is in play, your {target_words(a.target)} take the enemy's "
+    "cancels-stronghold": lambda a: ("The stronghold card it lies on gives its defenders no bonus."
+                                     if a.target == "card" else
+                                     f"While it is in play, your {target_words(a.target)} take the enemy's "
                                      "stronghold bonus away." if a.target else
                                      "Its match-up opponent gets no stronghold bonus."),
     "harmless": lambda a: "Every creature is immune to it: it beats and damages none.",

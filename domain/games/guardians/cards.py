@@ -167,7 +167,8 @@ vocabulary below; `terrain` is one of TERRAIN_TYPES.
 | | | per icon on its match-up opponent. immune's "bribable"/"bribe:<icon>" are the creatures so |
 | | | bribable) |
 | cancels-stronghold | [target] | its match-up opponent gets no stronghold bonus; target: while in play, your |
-| | | creatures of the target bypass it too |
+| | | creatures of the target bypass it too; target "card" (a downgrade's): the stronghold card it |
+| | | lies on gives no defence bonus (nor rolls one) |
 | harmless |  | every creature is immune to it: it beats and damages none |
 | bonus-per-discarded | amount, target | + amount for each creature of the target in your discard pile |
 | bonus-shield-up |  | as a primary attacker, + its Shield's Up number |
@@ -228,6 +229,10 @@ vocabulary below; `terrain` is one of TERRAIN_TYPES.
 | per-extra-stone | amount | + amount to the card's fired-aoe for each Power Stone beyond the first |
 | lost-to-pen | target | a stronghold card: its owner's creatures of the target lost in a combat on it go to the |
 | | | Creature Pen instead of the discard pile |
+| | | (a downgrade lies on an enemy end stronghold card, organize.py; its abilities act there, |
+| | | effects.downgrades_act: enemy-loses-stones takes target "shield-on", at the end of Draw & |
+| | | Organize while a Shield of the card's owner stands on it; discards takes when "settlement", |
+| | | as Terrain Settlement begins, "stack" being the Shield on the card, "both:" whoever's it is) |
 
 | *activated abilities* | | (activated.py: a choice its seat makes, paid in Power Stones; used with UseAbility, |
 | | | or with Redeem or Heal where the effect is theirs) |

@@ -17,6 +17,7 @@ from domain.games.guardians.messages import EffectApplied
 from domain.games.guardians.state import GuardiansState, combat_now, face, seat_of
 from domain.games.guardians.strength import (
     abilities,
+    defence_ignored,
     has,
     rolls_dice,
     side_of,
@@ -74,6 +75,8 @@ def roll_defence(em: Em, rng: Rng) -> None:
     held = stronghold_face(em.state, combat.space)
     if held is None or not rolls_dice(held.key) or stronghold_owner(combat.space) != combat.defender.seat:
         return
+    if defence_ignored(em.state, combat.space):
+        return  # nothing to roll for: the bonus is ignored (Sewage Backup)
     for ability in held.abilities:
         if ability.kind == "defend-bonus" and ability.dice:
             roll(em, rng, combat.defender.seat, held.key, ability, R_STRONGHOLDS)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from domain.games.guardians.board import LANDS, is_land
+from domain.games.guardians.board import LANDS, end_strongholds, is_land
 from domain.games.guardians.cards import card
 from domain.games.guardians.citations import (
     R_DECK,
@@ -46,6 +46,7 @@ from domain.games.guardians.messages import (
     PlacerChosen,
     SeatSetUp,
     ShieldDestroyed,
+    StonesSpent,
     TurnPassed,
     UpCardsCompared,
     WindowMove,
@@ -62,12 +63,15 @@ from domain.games.guardians.state import (
     STORAGE,
     UP,
     GuardiansState,
+    downgrade,
     draw_count,
     face,
     facedown,
     land_owner,
     may_settle,
+    members,
     other,
+    seat_of,
     terrain,
     unturned,
 )
@@ -311,6 +315,8 @@ def begin_settlement(em: Em, rng: Rng) -> None:
                 if cards:
                     move(em, R_SETTLEMENT, seat, cards, zone, DISCARD, "terrain taken by the enemy's Shield")
     em.emit(PhaseStarted, R_SETTLEMENT, phase=SETTLEMENT, turn=em.state.turn)
+    if downgrades_act(em, rng, "settlement"):
+        return
     settle_stuck(em)
     if not em.state.settling and not em.state.finished:
         begin_organize(em, rng)
@@ -331,6 +337,62 @@ def settle_stuck(em: Em) -> None:
             em.emit(LandSettled, R_SETTLEMENT, seat=shield.seat, land=land)
             if victory_by_shields(em):
                 return
+
+
+# ---------------------------------------------------------------- stronghold downgrades
+
+
+def downgrades_act(em: Em, rng: Rng, moment: str) -> bool:
+    """The downgrades on the stronghold cards act at their moment (RULES.md: Downgrades),
+    seat 1's first: "organize-end" (as both layouts are revealed, the end of Draw &
+    Organize), "settlement" (as Terrain Settlement begins). True once the game is over."""
+    for seat in (1, 2):
+        for space in end_strongholds(other(seat)):
+            for placed in em.state.zone(seat, downgrade(space)):
+                for ability in face(placed).abilities:
+                    if moment == "organize-end" and ability.kind == "enemy-loses-stones":
+                        _taxed(em, placed, space, ability.amount)
+                    pit = moment == ability.when == "settlement" and ability.kind == "discards"
+                    if pit and _pit(em, rng, placed, space, ability.amount):
+                        return True
+    return em.state.finished
+
+
+def _taxed(em: Em, placed: str, space: str, amount: int) -> None:
+    """enemy-loses-stones "shield-on": the stronghold's owner, with a Shield of his on the
+    card, burns the stones (Ministry of Tax Collection)."""
+    owner = other(seat_of(placed))
+    shield = em.state.shield_at(space)
+    lost = min(amount, em.state.player(owner).stones)
+    if shield is None or shield.seat != owner or not lost:
+        return
+    name = face(placed).name
+    em.emit(StonesSpent, text_box(name), seat=owner, count=lost, reason=f"{name}: a Shield of yours stands on {space}")
+
+
+def _pit(em: Em, rng: Rng, placed: str, space: str, amount: int) -> bool:
+    """discards "both:stack:creature" at settlement: the owner of the Shield on the card,
+    whoever's, discards that many of its creatures drawn at random (Snake Pit); a Shield
+    left with none is destroyed, as one whose last creature is given up. True once the game
+    is over."""
+    shield = em.state.shield_at(space)
+    if shield is None:
+        return False
+    zone = members(shield.card)
+    pool = [c for c in em.state.zone(shield.seat, zone) if face(c).is_creature]
+    picked = tuple(pool.pop(rng.below(len(pool))) for _ in range(min(amount, len(pool))))
+    name = face(placed).name
+    move(em, text_box(name), shield.seat, picked, zone, DISCARD, f"discarded at random: {name}")
+    if picked and not any(face(c).is_creature for c in em.state.zone(shield.seat, zone)):
+        em.emit(
+            ShieldDestroyed,
+            text_box(name),
+            seat=shield.seat,
+            shield=shield.card,
+            reason=f"{name} took its last creature",
+        )
+        return victory_by_shields(em)
+    return False
 
 
 # ---------------------------------------------------------------- victory
@@ -358,4 +420,3 @@ def victory_by_shields(em: Em) -> bool:
             em.emit(GameWon, R_GAME, seat=other(seat), reason=f"destroyed {SHIELDS_TO_LOSE} of seat {seat}'s Shields")
             return True
     return em.state.finished
-

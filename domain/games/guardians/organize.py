@@ -24,6 +24,7 @@ from domain.games.guardians.citations import (
 from domain.games.guardians.effects import (
     Em,
     begin_movement,
+    downgrades_act,
     draw_turn,
     move,
     note_text,
@@ -57,6 +58,7 @@ from domain.games.guardians.state import (
     STORAGE,
     UP,
     GuardiansState,
+    downgrade,
     face,
     members,
     on,
@@ -255,6 +257,8 @@ class Strongholds:
     """Its spaces, in board order."""
     bearer: bool
     """A Standard Bearer of the seat's stands on the board."""
+    downgradable: tuple[str, ...] = ()
+    """The enemy's end stronghold spaces a downgrade of the seat's may go on (_downgradable)."""
     spaces: dict[str, Stronghold] = field(init=False, repr=False)
     towers: tuple[str, ...] = field(init=False, repr=False)
     """The spaces with a Teleport Tower of the seat's beside them."""
@@ -316,7 +320,21 @@ def _strongholds(state: GuardiansState, seat: int) -> Strongholds:
     # The card placed never stands on the board itself (_source), so any Standard
     # Bearer standing is another.
     bearer = any(face(s.card).kind == "standard-bearer" for s in state.shields_of(seat))
-    return _interned(seat, tuple(places), bearer)
+    return _interned(seat, tuple(places), bearer, _downgradable(state, seat))
+
+
+def _downgradable(state: GuardiansState, seat: int) -> tuple[str, ...]:
+    """The enemy's end stronghold spaces with no upgrade of the enemy's beside them and no
+    downgrade of the seat's on them (RULES.md: Downgrades). The enemy's upgrades are those
+    the seat may know of: placed in secret this turn, one is not "already there" yet."""
+    enemy = other(seat)
+    veil = state.player(enemy).veil
+    seen = state.zones if veil is None else veil.zones
+    return tuple(
+        space
+        for space in end_strongholds(enemy)
+        if not seen.get(f"{enemy}:{upgrade(space)}") and not state.zone(seat, downgrade(space))
+    )
 
 
 def _play_limits(cards: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[tuple[str, str], ...]]:
@@ -362,9 +380,9 @@ def _space_keys(seat: int, space: str) -> tuple[str, str, str, str]:
 
 
 @functools.lru_cache(maxsize=_CACHED)
-def _interned(seat: int, places: tuple[Stronghold, ...], bearer: bool) -> Strongholds:
+def _interned(seat: int, places: tuple[Stronghold, ...], bearer: bool, downgradable: tuple[str, ...]) -> Strongholds:
     """One Strongholds per value (states that place alike share it and its targets)."""
-    return Strongholds(seat, places, bearer)
+    return Strongholds(seat, places, bearer, downgradable)
 
 
 @memo_last
@@ -441,6 +459,8 @@ def place_target(spaces: Strongholds, info: Card, source: str, target: str) -> s
         return target
     seat = spaces.seat
     kind, space = _parsed(target)
+    if kind == "downgrade":
+        return _downgrade_target(spaces, info, source, space, target)
     here = spaces.spaces.get(space)
     if kind not in ("on", "under", "upgrade", "tower") or here is None:
         raise RuleViolation(
@@ -497,6 +517,27 @@ def place_target(spaces: Strongholds, info: Card, source: str, target: str) -> s
                 raise RuleViolation(R_PLACE, "a stack may not hold more magic items than creatures")
         return stack
     raise RuleViolation(R_PLACE, f"{info.name} ({info.kind}) cannot be placed on a stronghold")
+
+
+def _downgrade_target(spaces: Strongholds, info: Card, source: str, space: str, target: str) -> str:
+    """A downgrade goes on one of the enemy's end stronghold cards with no upgrade of the
+    enemy's there yet, one downgrade a card (RULES.md: Downgrades)."""
+    if info.kind != "downgrade":
+        raise RuleViolation(R_OTHER_PLACEMENT, f"{info.name} is not a stronghold downgrade")
+    if not implemented(info):
+        raise RuleViolation(
+            R_TEXT, f"{info.name}'s text is not implemented, so it is not played: it goes to the Creature Pen"
+        )
+    enemy = other(spaces.seat)
+    if space not in end_strongholds(enemy):
+        raise RuleViolation(R_OTHER_PLACEMENT, "downgrades go on your opponent's left or right stronghold card")
+    if space not in spaces.downgradable:
+        raise RuleViolation(
+            R_OTHER_PLACEMENT, f"{space} has an upgrade of your opponent's or a downgrade of yours already"
+        )
+    if source not in (DRAWN, PEN):
+        raise RuleViolation(R_OTHER_PLACEMENT, "a downgrade once placed stays")
+    return target
 
 
 def _adding(here: Stronghold, info: Card, source: str) -> int:
@@ -631,6 +672,8 @@ def _candidates(spaces: Strongholds, info: Card, source: str) -> tuple[str, ...]
         return (STORAGE,)
     if info.kind == "upgrade":
         return _upgrade_targets(spaces.seat)
+    if info.kind == "downgrade":
+        return _downgrade_targets(spaces.seat)
     if info.is_creature:
         fits = [here for here in spaces.spaces.values() if space_fits(here.room, _adding(here, info, source))]
         return (*(here.on_zone for here in fits), PEN, *spaces.tower_targets, *(here.under_zone for here in fits))
@@ -644,6 +687,11 @@ def _candidates(spaces: Strongholds, info: Card, source: str) -> tuple[str, ...]
 @functools.cache
 def _upgrade_targets(seat: int) -> tuple[str, ...]:
     return (*(upgrade(s) for s in end_strongholds(seat)), PEN)
+
+
+@functools.cache
+def _downgrade_targets(seat: int) -> tuple[str, ...]:
+    return (*(downgrade(s) for s in end_strongholds(other(seat))), PEN)
 
 
 @functools.lru_cache(maxsize=_CACHED)
@@ -674,6 +722,7 @@ def finish(em: Em, rng: Rng, command: FinishOrganizing) -> None:
         for committed in (1, 2):
             _keep_the_rest(em, committed)
         reveal_layout(em)
+        downgrades_act(em, rng, "organize-end")
         begin_movement(em, rng)
 
 
@@ -716,7 +765,11 @@ def reveal_layout(em: Em) -> None:
     em.emit(LayoutRevealed, R_WHO_PLACES, spaces=tuple(sorted(spaces, key=lambda s: s.space)))
     for seat in (1, 2):
         # The Shields and upgrades placed this turn come into play, face up.
-        shown = {*state.zone(seat, SHIELDS), *(c for s in strongholds(seat) for c in state.zone(seat, upgrade(s)))}
+        shown = {
+            *state.zone(seat, SHIELDS),
+            *(c for s in strongholds(seat) for c in state.zone(seat, upgrade(s))),
+            *(c for s in end_strongholds(other(seat)) for c in state.zone(seat, downgrade(s))),
+        }
         for placed in em.state.player(seat).placed:
             if placed in shown:
                 note_text(em, seat, placed)

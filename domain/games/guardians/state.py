@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Concatenate, ParamSpec, TypeVar
 
-from domain.games.guardians.board import LANDS, default_owner, strongholds
+from domain.games.guardians.board import LANDS, default_owner, stronghold_owner, strongholds
 from domain.games.guardians.cards import Card, card
 from domain.games.guardians.citations import R_SETTLEMENT
 from domain.games.guardians.decks import check_deck, parse_deck
@@ -75,7 +75,7 @@ Assassin of Shadow (the enemy's deck, to take a Creature from), or a deck search
 its own (retrieval.py: the cards it may take)."""
 
 PUBLIC_ZONES = (DISCARD, UP, SHIELDS, ACCESSORIES, IN_EFFECT)
-PUBLIC_PREFIXES = ("terrain:", "upgrade:")
+PUBLIC_PREFIXES = ("terrain:", "upgrade:", "downgrade:")
 
 
 def on(space: str) -> str:
@@ -88,6 +88,12 @@ def under(space: str) -> str:
 
 def upgrade(space: str) -> str:
     return f"upgrade:{space}"
+
+
+def downgrade(space: str) -> str:
+    """A downgrade its seat placed on the enemy's end stronghold card of that space: the
+    zone is the placer's, the space the enemy's (organize.py)."""
+    return f"downgrade:{space}"
 
 
 def tower(space: str) -> str:
@@ -501,6 +507,13 @@ def land_owner(state: GuardiansState, land: str) -> int:
         if state.zone(seat, terrain(land)) or state.zone(seat, facedown(land)):
             return seat
     return default_owner(land)
+
+
+def downgrades_on(state: GuardiansState, space: str) -> tuple[str, ...]:
+    """The downgrades lying on a stronghold space's card, placed there by its owner's enemy
+    (none on a land)."""
+    owner = stronghold_owner(space)
+    return state.zone(other(owner), downgrade(space)) if owner else ()
 
 
 def column_upgrades(state: GuardiansState, seat: int, space: str) -> tuple[str, ...]:

@@ -17,6 +17,7 @@ from domain.games.guardians.state import (
     Combat,
     GuardiansState,
     Side,
+    downgrades_on,
     face,
     facedown,
     hand,
@@ -277,10 +278,16 @@ def stronghold_bonus(state: GuardiansState, combat: Combat, instance: str, oppon
     if not defending_stronghold(combat, instance) or stronghold_cancelled(combat, opponent):
         return 0
     held = stronghold_face(state, combat.space)
-    if held is None:
+    if held is None or defence_ignored(state, combat.space):
         return 0
     fixed = sum(a.amount for a in held.abilities if a.kind == "defend-bonus" and not a.dice)
     return fixed + (kept(combat.defender, held.key) if rolls_dice(held.key) else 0)
+
+
+def defence_ignored(state: GuardiansState, space: str) -> bool:
+    """A downgrade on the stronghold card takes its defence bonus away (cancels-stronghold:
+    Sewage Backup)."""
+    return any(has(c, "cancels-stronghold") for c in downgrades_on(state, space))
 
 
 def stronghold_cancelled(combat: Combat, attacker: str) -> bool:

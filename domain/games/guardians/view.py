@@ -35,6 +35,7 @@ from domain.games.guardians.state import (
     UP,
     GuardiansState,
     Side,
+    downgrades_on,
     facedown,
     hand,
     is_public,
@@ -106,6 +107,8 @@ class SpaceView:
     tower: int
     """Creatures in the Teleport Tower beside it (face down)."""
     tower_cards: tuple[str, ...]
+    downgrade: tuple[str, ...] = ()
+    """The downgrades the owner's enemy placed on its stronghold card (face up)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -286,6 +289,7 @@ def _space(state: GuardiansState, viewer: int, space: str) -> SpaceView:
         upgrade=state.zone(seat, upgrade(space)) if seat else (),
         tower=len(held),
         tower_cards=_seen(viewer, seat, held),
+        downgrade=downgrades_on(state, space),
     )
 
 
@@ -378,6 +382,7 @@ def view(state: GuardiansState, viewer: int) -> GuardiansView:
         for held in sp.shields:
             named.update((held.card, *held.carried_cards))
         named.update(sp.tower_cards)
+        named.update(sp.downgrade)
     for f in fights:
         for side in (f.attacker, f.defender):
             named.update(

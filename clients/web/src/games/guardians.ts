@@ -164,6 +164,7 @@ function spaceCell(space: View, view: View, faces: Faces): HTMLElement {
     space.loose ? group(`on the space (${space.loose})`, zone(faces, space.loose_cards, space.loose)) : null,
     space.under ? group(`channelers under it (${space.under})`, zone(faces, space.under_cards, space.under)) : null,
     space.upgrade.length ? group("upgrade", el("div", { class: "stack" }, ...space.upgrade.map((id: string) => face(faces, id, true)))) : null,
+    space.downgrade.length ? group("downgrade", el("div", { class: "stack" }, ...space.downgrade.map((id: string) => face(faces, id, true)))) : null,
     space.tower ? group(`in the Teleport Tower (${space.tower})`, zone(faces, space.tower_cards, space.tower)) : null);
 }
 
