@@ -131,7 +131,7 @@ BOSS_RULE_KINDS: Mapping[str, tuple[str, ...]] = MappingProxyType(
 """A Boss's own rules (kings-armory B7: its Stat Card's behaviour, immunities and Monster
 additions), each kind with the fields it needs:
 escort: `count` foes of kind `monster` enter with it;
-summon: at the start of each of its turns, `count` foes of `level` enter at the Monster
+summon: as each of its turns begins, `count` foes of `level` enter at the Monster
 Entrance as new foes (E Summoning);
 shed: each time its hit points fall past a multiple of `amount` lost, one `monster` appears on
 its space;
