@@ -29,7 +29,17 @@ from domain.games.kings_armory.content import (
 )
 
 PACKAGE = Path(content.__file__).parent
-DATA_FILES = ("heroes.json", "hireables.json", "monsters.json", "wave-card.json")
+DATA_FILES = (
+    "heroes.json",
+    "hireables.json",
+    "monsters.json",
+    "wave-card.json",
+    "rewards.json",
+    "equipment.json",
+    "reinforcements.json",
+    "armory.json",
+    "bosses.json",
+)
 
 
 def _raw(name: str) -> dict[str, object]:

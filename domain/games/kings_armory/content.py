@@ -1,4 +1,5 @@
-"""The King's Armory content: heroes, hireables, monsters and the wave card, as typed data.
+"""The King's Armory content: heroes, hireables, monsters, the wave card, the four card decks
+(Reward, Equipment, Reinforcement, Armory) and the Bosses, as typed data.
 
 The printed stat cards are not available; the JSON files beside this module are
 tablerules' reconstruction (each says so in its header, and CONTENT.md gives the origin
@@ -11,13 +12,13 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, replace
 from functools import cache
 from importlib import resources
 from types import MappingProxyType
 
-from domain.games.kings_armory.citations import E_CRIT_RANGE
+from domain.games.kings_armory.citations import B7, E_BOSSES, E_CRIT_RANGE, E_REINFORCEMENT_CARDS, E_REWARD_CARDS
 
 MELEE, RANGED, SUPERNATURAL = "melee", "ranged", "supernatural"
 DAMAGE_TYPES = (MELEE, RANGED, SUPERNATURAL)
@@ -55,6 +56,91 @@ HEROES_FILE = "heroes.json"
 HIREABLES_FILE = "hireables.json"
 MONSTERS_FILE = "monsters.json"
 WAVE_CARD_FILE = "wave-card.json"
+REWARDS_FILE = "rewards.json"
+EQUIPMENT_FILE = "equipment.json"
+REINFORCEMENTS_FILE = "reinforcements.json"
+ARMORY_FILE = "armory.json"
+BOSSES_FILE = "bosses.json"
+
+REWARD_GOLD = (50, 100, 150, 250)
+"""The values a Reward card comes in (kings-armory B5 Step 2, E Reward Cards)."""
+STAT_NAMES = ("hp", "actions", "heal", "move", "tank", "dodge", *DAMAGE_TYPES)
+"""What an Equipment card's stat modifiers may change (the last three: resistances)."""
+ATTACK_SCOPES = ("all", "primary", *DAMAGE_TYPES)
+"""Which attacks an attack bonus modifies: every attack, the Primary Attack only (kings-armory
+E Primary Attack), or the attacks of one damage type. Special Actions never (E Special Actions)."""
+GRANTS = ("tank-flying", "melee-hits-flying")
+"""What an Equipment card may allow that the rules otherwise forbid (kings-armory E Flying:
+tanking a flying foe, reaching one with a Melee attack)."""
+EFFECT_KINDS = (
+    "attack",
+    "heal",
+    "bless",
+    "ward",
+    "slow",
+    "stun",
+    "remove",
+    "teleport-foe",
+    "summon",
+    "repair-gate",
+    "reward",
+)
+"""What a Reinforcement or Armory card's effect does:
+attack: makes its `attack` (reach counted from the Hero of the seat that plays the card);
+heal: restores `amount` hit points; bless: one Bless token (C2 Bless);
+ward: +`amount` to all three resistances until `lasts` ends;
+slow: -`amount` to the Move Rate until `lasts` ends, with no Slow token, so it stacks
+(kings-armory C2 Slow note); stun: one Stun token; remove: removal (E Removal);
+teleport-foe: sends the foe `amount` spaces back along its route;
+summon: brings its `summon` onto the board beside a Tower until `lasts` ends (E Summoning);
+repair-gate: restores `amount` hit points to the Castle Gate, up to its maximum (D2-3);
+reward: the team draws `amount` Reward cards."""
+TARGETS = ("ally", "allies", "foe", "foes", "area", "gate", "team")
+"""Whom an effect reaches: one Ally or every Ally, one foe or every foe on the board, every
+figure in an `area` (C2 Sixth), the Castle Gate, or the team as a whole."""
+_EFFECT_TARGETS: Mapping[str, tuple[str, ...]] = MappingProxyType(
+    {
+        "attack": ("foe", "foes", "area"),
+        "heal": ("ally", "allies"),
+        "bless": ("ally", "allies"),
+        "ward": ("ally", "allies"),
+        "slow": ("foe", "foes", "area"),
+        "stun": ("foe", "foes", "area"),
+        "remove": ("foe",),
+        "teleport-foe": ("foe", "foes", "area"),
+        "summon": ("team",),
+        "repair-gate": ("gate",),
+        "reward": ("team",),
+    }
+)
+_EFFECTS_WITH_AMOUNT = ("heal", "ward", "slow", "teleport-foe", "repair-gate", "reward")
+BOSS_IMMUNITIES = ("instakill", "destroy", "remove", "bleed", "burn", "slow", "stun")
+"""The effects a Boss may be immune to (kings-armory E Bosses names the first three and Stun)."""
+BOSS_RULE_KINDS: Mapping[str, tuple[str, ...]] = MappingProxyType(
+    {
+        "escort": ("monster", "count"),
+        "summon": ("level", "count"),
+        "shed": ("amount", "monster"),
+        "foe-ward": ("amount", "reach"),
+        "chain": ("attack", "count", "reach"),
+        "cover": ("reach",),
+        "crush": ("amount",),
+        "sweep": ("attack",),
+    }
+)
+"""A Boss's own rules (kings-armory B7: its Stat Card's behaviour, immunities and Monster
+additions), each kind with the fields it needs:
+escort: `count` foes of kind `monster` enter with it;
+summon: as each of its turns begins, `count` foes of `level` enter at the Monster
+Entrance as new foes (E Summoning);
+shed: each time its hit points fall past a multiple of `amount` lost, one `monster` appears on
+its space;
+foe-ward: every other foe within `reach` of it has +`amount` to all three resistances;
+chain: each hit of its `attack` also hits up to `count` more Allies within `reach` of the
+target, with the same roll;
+cover: foes within `reach` of it are immune to Ranged damage (E Immune);
+crush: every Ally on a space it moves onto or through takes `amount` Non-Resistible damage;
+sweep: its `attack` hits every Ally within its reach that is not on a Tower."""
 _KEY = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 
 
@@ -268,6 +354,185 @@ class WaveCard:
             if scaling.heroes == heroes:
                 return scaling
         raise ValueError(f"the wave card has no scaling for {heroes!r} heroes")
+
+
+@dataclass(frozen=True, slots=True)
+class RewardCard:
+    """A kind of Reward card and how many of it the deck holds."""
+
+    key: str
+    name: str
+    gold: int
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class StatModifiers:
+    """Bonuses (or, negative, penalties) on top of a Hero's stats (kings-armory E Statistical
+    Adjustments: the base stays, the bonus adds); melee, ranged and supernatural are resistances."""
+
+    hp: int = 0
+    actions: int = 0
+    heal: int = 0
+    move: int = 0
+    tank: int = 0
+    dodge: int = 0
+    melee: int = 0
+    ranged: int = 0
+    supernatural: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class AttackModifiers:
+    """Bonuses to the attacks in `scope` (ATTACK_SCOPES); crit_range widens the Crit Range
+    downwards (Attack.crit_range_raised)."""
+
+    scope: str
+    hitroll: int
+    damage: int
+    crit_range: int
+    reach: int
+
+
+@dataclass(frozen=True, slots=True)
+class Equipment:
+    """An Equipment card: its Hero (whose quote it bears, kings-armory E Equipment Cards), whether
+    it is that Hero's primary item (H Solo Play), its prices (B5 Step 3) and what it gives its
+    wearer: stat modifiers, attack bonuses, extra Attack Options and Special Actions, grants."""
+
+    key: str
+    name: str
+    hero: str
+    primary_item: bool
+    unlock: int
+    buy: int
+    sell: int
+    stats: StatModifiers
+    attack_bonus: AttackModifiers | None
+    attacks: tuple[Attack, ...]
+    specials: tuple[Special, ...]
+    grants: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class SummonedFigure:
+    """A figure that only a card brings (the Sword Golem of GAME COMPONENTS)."""
+
+    key: str
+    name: str
+    stats: Stats
+    attacks: tuple[Attack, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Summon:
+    """What a summon effect brings: `count` Hireables of a class at `level`, or `count` of a
+    figure of its own (exactly one of hireable and figure)."""
+
+    count: int
+    hireable: str | None
+    level: int
+    figure: SummonedFigure | None
+
+
+@dataclass(frozen=True, slots=True)
+class CardEffect:
+    """One effect of a Reinforcement or Armory card (EFFECT_KINDS, TARGETS). A foe effect
+    leaves Bosses alone unless affects_bosses (kings-armory E Bosses, E Removal)."""
+
+    kind: str
+    target: str
+    amount: int
+    area: tuple[int, int] | None
+    lasts: str
+    affects_bosses: bool
+    attack: Attack | None
+    summon: Summon | None
+
+
+@dataclass(frozen=True, slots=True)
+class Reinforcement:
+    """A Reinforcement card: its Hero (None for the common cards) and the effects that Hero
+    adds when it is being played (kings-armory E Reinforcement Cards); usable mid-Wave or
+    only Between Waves (B6)."""
+
+    key: str
+    name: str
+    hero: str | None
+    price: int
+    mid_wave: bool
+    effects: tuple[CardEffect, ...]
+    hero_effects: tuple[CardEffect, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ArmoryCard:
+    """An Armory card: its price by game length (kings-armory E Armory Cards) and its effects."""
+
+    key: str
+    name: str
+    price_5_waves: int
+    price_7_waves: int
+    mid_wave: bool
+    effects: tuple[CardEffect, ...]
+
+    def price(self, waves: int) -> int:
+        """The price in a game of `waves` Waves: up to 5 the 5-Wave price, 6 and 7 the 7-Wave
+        one (kings-armory E Armory Cards; H The Gauntlet splits the Waves the same way)."""
+        if waves < 1:
+            raise ValueError(f"a game has 1 Wave or more, not {waves!r}")
+        return self.price_5_waves if waves <= 5 else self.price_7_waves
+
+
+@dataclass(frozen=True, slots=True)
+class BossRules:
+    """The rules every Boss keeps (kings-armory E Bosses) unless its own rules say otherwise."""
+
+    untankable: bool
+    immune_effects: tuple[str, ...]
+    slow_per_token: int
+    slow_floor: int
+    bumps_back: bool
+    stacks: bool
+    stays_at_gate: bool
+    gate_first: bool
+    all_attacks: bool
+
+
+@dataclass(frozen=True, slots=True)
+class BossRule:
+    """One of a Boss's own rules (BOSS_RULE_KINDS says what each kind does and needs); fields a
+    kind does not use are 0 or None."""
+
+    key: str
+    name: str
+    kind: str
+    amount: int
+    reach: int
+    count: int
+    level: int | None
+    monster: str | None
+    attack: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class Boss:
+    """A Boss's Stat Card (kings-armory B7, E Bosses, G3 THE BOSSES). immune_effects holds the
+    general immunities of BossRules and the Boss's own."""
+
+    key: str
+    name: str
+    hp: int
+    move: int
+    arrow: str
+    flying: bool
+    pushable: bool
+    unstoppable: bool
+    dodge: int
+    resist: Resist
+    immune_effects: tuple[str, ...]
+    attacks: tuple[Attack, ...]
+    rules: tuple[BossRule, ...]
 
 
 # ---------------------------------------------------------------- strict parsing
@@ -687,6 +952,325 @@ def parse_wave_card(value: object, file: str = WAVE_CARD_FILE) -> WaveCard:
     return WaveCard(waves=tuple(waves), scaling=tuple(scaling))
 
 
+def parse_rewards(value: object, file: str = REWARDS_FILE) -> Mapping[str, RewardCard]:
+    where, data = _header(value, file, "rewards", ("cards",))
+    found: dict[str, RewardCard] = {}
+    for entry, item in _entries(data, "cards", where):
+        raw = _object(item, entry, ("key", "name", "gold", "count"))
+        gold = _int(raw["gold"], entry, "gold", 1)
+        if gold not in REWARD_GOLD:
+            raise entry.error(f"a Reward card holds one of 50, 100, 150 and 250 gold, not {gold} ({E_REWARD_CARDS})")
+        key = _key(raw["key"], entry)
+        if key in found:
+            raise entry.error("key used twice")
+        found[key] = RewardCard(
+            key=key, name=_str(raw["name"], entry, "name"), gold=gold, count=_int(raw["count"], entry, "count", 1)
+        )
+    return MappingProxyType(found)
+
+
+def _stat_modifiers(value: object, where: _Where) -> StatModifiers:
+    data = _object(value, where, (), STAT_NAMES)
+    return StatModifiers(**{name: _int(number, where, name, None) for name, number in data.items()})
+
+
+def _attack_modifiers(value: object, where: _Where) -> AttackModifiers:
+    data = _object(value, where, ("scope",), ("hitroll", "damage", "crit_range", "reach"))
+    bonus = AttackModifiers(
+        scope=_choice(data["scope"], where, "attack scope", ATTACK_SCOPES),
+        hitroll=_int(data.get("hitroll", 0), where, "hitroll", None),
+        damage=_int(data.get("damage", 0), where, "damage", None),
+        crit_range=_int(data.get("crit_range", 0), where, "crit_range"),
+        reach=_int(data.get("reach", 0), where, "reach", None),
+    )
+    if not (bonus.hitroll or bonus.damage or bonus.crit_range or bonus.reach):
+        raise where.error("an attack bonus changes something")
+    return bonus
+
+
+def _known(value: str, where: _Where, what: str, keys: Collection[str]) -> str:
+    if value not in keys:
+        raise where.error(f"unknown {what} {value!r}")
+    return value
+
+
+def parse_equipment(
+    value: object, file: str = EQUIPMENT_FILE, hero_keys: Collection[str] | None = None
+) -> Mapping[str, Equipment]:
+    """The Equipment deck; each card names its Hero, one of `hero_keys` (by default heroes.json's)."""
+    hero_keys = heroes().keys() if hero_keys is None else hero_keys
+    where, data = _header(value, file, "equipment", ("cards",))
+    found: dict[str, Equipment] = {}
+    for entry, item in _entries(data, "cards", where):
+        raw = _object(
+            item,
+            entry,
+            ("key", "name", "hero", "primary_item", "unlock", "buy", "sell"),
+            ("stats", "attack_bonus", "attacks", "specials", "grants"),
+        )
+        key = _key(raw["key"], entry)
+        listed = _list(raw.get("grants", []), entry, "grants")
+        grants = tuple(_choice(grant, entry, "grant", GRANTS) for grant in listed)
+        card = Equipment(
+            key=key,
+            name=_str(raw["name"], entry, "name"),
+            hero=_known(_key(raw["hero"], entry), entry, "hero", hero_keys),
+            primary_item=_bool(raw["primary_item"], entry, "primary_item"),
+            unlock=_int(raw["unlock"], entry, "unlock", 1),
+            buy=_int(raw["buy"], entry, "buy", 1),
+            sell=_int(raw["sell"], entry, "sell", 1),
+            stats=_stat_modifiers(raw.get("stats", {}), entry.at("stats")),
+            attack_bonus=_attack_modifiers(raw["attack_bonus"], entry.at("attack bonus"))
+            if "attack_bonus" in raw
+            else None,
+            attacks=_attacks(raw.get("attacks", []), entry, monster=False),
+            specials=_specials(raw.get("specials", []), entry),
+            grants=grants,
+        )
+        if card.stats == StatModifiers() and not (card.attack_bonus or card.attacks or card.specials or card.grants):
+            raise entry.error("an Equipment card gives its wearer something")
+        if len(set(grants)) != len(grants):
+            raise entry.error("a grant is listed once")
+        if key in found:
+            raise entry.error("key used twice")
+        found[key] = card
+    return MappingProxyType(found)
+
+
+def _summon(value: object, where: _Where, hireable_keys: Collection[str]) -> Summon:
+    data = _object(value, where, ("count",), ("hireable", "level", "figure"))
+    if ("hireable" in data) == ("figure" in data):
+        raise where.error("a summon brings a hireable or a figure, exactly one")
+    if "figure" in data:
+        if "level" in data:
+            raise where.error("a summoned figure has no level")
+        at = where.at("figure")
+        raw = _object(data["figure"], at, ("key", "name", "stats", "attacks"))
+        figure = SummonedFigure(
+            key=_key(raw["key"], at),
+            name=_str(raw["name"], at, "name"),
+            stats=_stats(raw["stats"], at.at("stats")),
+            attacks=_attacks(raw["attacks"], at, monster=False),
+        )
+        return Summon(count=_int(data["count"], where, "count", 1), hireable=None, level=1, figure=figure)
+    if "level" not in data:
+        raise where.error("a summoned hireable needs its level")
+    return Summon(
+        count=_int(data["count"], where, "count", 1),
+        hireable=_known(_key(data["hireable"], where), where, "hireable", hireable_keys),
+        level=_int(data["level"], where, "level", 1, 3),
+        figure=None,
+    )
+
+
+def _card_effect(value: object, where: _Where, hireable_keys: Collection[str]) -> CardEffect:
+    data = _object(value, where, ("kind", "target"), ("amount", "area", "lasts", "affects_bosses", "attack", "summon"))
+    kind = _choice(data["kind"], where, "effect kind", EFFECT_KINDS)
+    target = _choice(data["target"], where, "target", TARGETS)
+    if target not in _EFFECT_TARGETS[kind]:
+        raise where.error(f"a {kind} effect targets {' or '.join(_EFFECT_TARGETS[kind])}, not {target!r}")
+    for name, needed in (("attack", kind == "attack"), ("summon", kind == "summon")):
+        if needed != (name in data):
+            raise where.error(f"a {kind} effect {'needs' if needed else 'has no'} {name!r} object")
+    amount = _int(data.get("amount", 0), where, "amount")
+    if (amount > 0) != (kind in _EFFECTS_WITH_AMOUNT):
+        raise where.error(f"a {kind} effect {'needs an amount' if kind in _EFFECTS_WITH_AMOUNT else 'has no amount'}")
+    area = _area(data.get("area"), where)
+    if (area is not None) != (target == "area"):
+        raise where.error("an area, and only an area target, has an area")
+    affects_bosses = _bool(data.get("affects_bosses", False), where, "affects_bosses")
+    if affects_bosses and target not in ("foe", "foes", "area"):
+        raise where.error("only an effect on foes may affect Bosses")
+    return CardEffect(
+        kind=kind,
+        target=target,
+        amount=amount,
+        area=area,
+        lasts=_choice(data.get("lasts", "action"), where, "lasts", LASTS),
+        affects_bosses=affects_bosses,
+        attack=_attack(data["attack"], where.at("attack"), monster=False) if "attack" in data else None,
+        summon=_summon(data["summon"], where.at("summon"), hireable_keys) if "summon" in data else None,
+    )
+
+
+def _card_effects(value: object, where: _Where, name: str, hireable_keys: Collection[str]) -> tuple[CardEffect, ...]:
+    return tuple(
+        _card_effect(item, where.at(f"{name} {index + 1}"), hireable_keys)
+        for index, item in enumerate(_list(value, where, name))
+    )
+
+
+def parse_reinforcements(
+    value: object,
+    file: str = REINFORCEMENTS_FILE,
+    hero_keys: Collection[str] | None = None,
+    hireable_keys: Collection[str] | None = None,
+) -> Mapping[str, Reinforcement]:
+    """The Reinforcement deck; heroes and summoned hireables are checked against `hero_keys` and
+    `hireable_keys` (by default heroes.json's and hireables.json's)."""
+    hero_keys = heroes().keys() if hero_keys is None else hero_keys
+    hireable_keys = hireables().keys() if hireable_keys is None else hireable_keys
+    where, data = _header(value, file, "reinforcements", ("cards",))
+    found: dict[str, Reinforcement] = {}
+    for entry, item in _entries(data, "cards", where):
+        raw = _object(item, entry, ("key", "name", "hero", "price", "mid_wave", "effects"), ("hero_effects",))
+        key = _key(raw["key"], entry)
+        hero = None if raw["hero"] is None else _known(_key(raw["hero"], entry), entry, "hero", hero_keys)
+        card = Reinforcement(
+            key=key,
+            name=_str(raw["name"], entry, "name"),
+            hero=hero,
+            price=_int(raw["price"], entry, "price", 1),
+            mid_wave=_bool(raw["mid_wave"], entry, "mid_wave"),
+            effects=_card_effects(raw["effects"], entry, "effect", hireable_keys),
+            hero_effects=_card_effects(raw.get("hero_effects", []), entry, "hero effect", hireable_keys),
+        )
+        if not card.effects:
+            raise entry.error("a card has at least one effect")
+        if (hero is None) != (not card.hero_effects):
+            raise entry.error(f"a Hero's card, and only it, adds effects when its Hero plays ({E_REINFORCEMENT_CARDS})")
+        if key in found:
+            raise entry.error("key used twice")
+        found[key] = card
+    return MappingProxyType(found)
+
+
+def parse_armory(
+    value: object, file: str = ARMORY_FILE, hireable_keys: Collection[str] | None = None
+) -> Mapping[str, ArmoryCard]:
+    hireable_keys = hireables().keys() if hireable_keys is None else hireable_keys
+    where, data = _header(value, file, "armory", ("cards",))
+    found: dict[str, ArmoryCard] = {}
+    for entry, item in _entries(data, "cards", where):
+        raw = _object(item, entry, ("key", "name", "price_5_waves", "price_7_waves", "mid_wave", "effects"))
+        key = _key(raw["key"], entry)
+        card = ArmoryCard(
+            key=key,
+            name=_str(raw["name"], entry, "name"),
+            price_5_waves=_int(raw["price_5_waves"], entry, "price_5_waves", 1),
+            price_7_waves=_int(raw["price_7_waves"], entry, "price_7_waves", 1),
+            mid_wave=_bool(raw["mid_wave"], entry, "mid_wave"),
+            effects=_card_effects(raw["effects"], entry, "effect", hireable_keys),
+        )
+        if not card.effects:
+            raise entry.error("a card has at least one effect")
+        if key in found:
+            raise entry.error("key used twice")
+        found[key] = card
+    return MappingProxyType(found)
+
+
+def _boss_immunities(value: object, where: _Where) -> tuple[str, ...]:
+    found = tuple(_choice(item, where, "immunity", BOSS_IMMUNITIES) for item in _list(value, where, "immune_effects"))
+    if len(set(found)) != len(found):
+        raise where.error("an immunity is listed once")
+    return found
+
+
+def _boss_rules(value: object, where: _Where) -> BossRules:
+    data = _object(
+        value,
+        where,
+        (
+            "untankable",
+            "immune_effects",
+            "slow_per_token",
+            "slow_floor",
+            "bumps_back",
+            "stacks",
+            "stays_at_gate",
+            "gate_first",
+            "all_attacks",
+        ),
+    )
+    return BossRules(
+        untankable=_bool(data["untankable"], where, "untankable"),
+        immune_effects=_boss_immunities(data["immune_effects"], where),
+        slow_per_token=_int(data["slow_per_token"], where, "slow_per_token"),
+        slow_floor=_int(data["slow_floor"], where, "slow_floor"),
+        bumps_back=_bool(data["bumps_back"], where, "bumps_back"),
+        stacks=_bool(data["stacks"], where, "stacks"),
+        stays_at_gate=_bool(data["stays_at_gate"], where, "stays_at_gate"),
+        gate_first=_bool(data["gate_first"], where, "gate_first"),
+        all_attacks=_bool(data["all_attacks"], where, "all_attacks"),
+    )
+
+
+def _boss_rule(value: object, where: _Where, attacks: tuple[Attack, ...], monster_keys: Collection[str]) -> BossRule:
+    raw_kind = value.get("kind") if isinstance(value, dict) else None
+    kind = _choice(raw_kind, where, "boss rule kind", tuple(BOSS_RULE_KINDS))
+    needs = BOSS_RULE_KINDS[kind]
+    data = _object(value, where, ("key", "name", "kind", *needs))
+    attack = None
+    if "attack" in data:
+        attack = _known(_key(data["attack"], where), where, "attack", [item.key for item in attacks])
+    return BossRule(
+        key=_key(data["key"], where),
+        name=_str(data["name"], where, "name"),
+        kind=kind,
+        amount=_int(data.get("amount", 0), where, "amount", 1 if "amount" in needs else 0),
+        reach=_int(data.get("reach", 0), where, "reach", 1 if "reach" in needs else 0),
+        count=_int(data.get("count", 0), where, "count", 1 if "count" in needs else 0),
+        level=_opt_int(data.get("level"), where, "level", 1, 5),
+        monster=None if "monster" not in data else _known(_key(data["monster"], where), where, "monster", monster_keys),
+        attack=attack,
+    )
+
+
+def parse_bosses(
+    value: object, file: str = BOSSES_FILE, monster_keys: Collection[str] | None = None
+) -> tuple[BossRules, Mapping[str, Boss]]:
+    """The rules all Bosses share, and the Bosses; escorts and sheddings name foes of
+    `monster_keys` (by default monsters.json's)."""
+    monster_keys = monsters().keys() if monster_keys is None else monster_keys
+    where, data = _header(value, file, "bosses", ("general", "bosses"))
+    general = _boss_rules(data["general"], where.at("general"))
+    found: dict[str, Boss] = {}
+    for entry, item in _entries(data, "bosses", where):
+        raw = _object(
+            item,
+            entry,
+            ("key", "name", "hp", "move", "arrow", "dodge", "resist", "attacks", "rules"),
+            ("flying", "pushable", "unstoppable", "immune_effects"),
+        )
+        key = _key(raw["key"], entry)
+        attacks = _attacks(raw["attacks"], entry, monster=True)
+        if not attacks or any(attack.castle_only for attack in attacks):
+            raise entry.error(f"a Boss has one attack or more, none castle-only ({E_BOSSES})")
+        own = _boss_immunities(raw.get("immune_effects", []), entry)
+        doubled = sorted(set(own) & set(general.immune_effects))
+        if doubled:
+            raise entry.error(f"immunities every Boss has already: {', '.join(doubled)}")
+        rules = tuple(
+            _boss_rule(rule, entry.at(f"rule {index + 1}"), attacks, monster_keys)
+            for index, rule in enumerate(_list(raw["rules"], entry, "rules"))
+        )
+        if not rules:
+            raise entry.error(f"a Boss has a rule of its own ({B7})")
+        _unique([(rule.key, rule) for rule in rules], entry, "rule")
+        boss = Boss(
+            key=key,
+            name=_str(raw["name"], entry, "name"),
+            hp=_int(raw["hp"], entry, "hp", 1),
+            move=_int(raw["move"], entry, "move", 1),
+            arrow=_choice(raw["arrow"], entry, "arrow", ARROWS),
+            flying=_bool(raw.get("flying", False), entry, "flying"),
+            pushable=_bool(raw.get("pushable", False), entry, "pushable"),
+            unstoppable=_bool(raw.get("unstoppable", False), entry, "unstoppable"),
+            dodge=_int(raw["dodge"], entry, "dodge"),
+            resist=_resist(raw["resist"], entry.at("resist")),
+            immune_effects=tuple(item for item in BOSS_IMMUNITIES if item in general.immune_effects or item in own),
+            attacks=attacks,
+            rules=rules,
+        )
+        if boss.move < general.slow_floor:
+            raise entry.error(f"a Boss moves at least the slow floor {general.slow_floor} ({E_BOSSES})")
+        if key in found:
+            raise entry.error("key used twice")
+        found[key] = boss
+    return general, MappingProxyType(found)
+
+
 # ---------------------------------------------------------------- loading
 
 
@@ -724,3 +1308,38 @@ def monsters_of_level(level: int) -> tuple[Monster, ...]:
     if level not in MONSTER_LEVELS:
         raise ValueError(f"monster levels are 1 to 5, not {level!r}")
     return tuple(monster for monster in monsters().values() if monster.level == level)
+
+
+@cache
+def rewards() -> Mapping[str, RewardCard]:
+    return parse_rewards(_read(REWARDS_FILE))
+
+
+@cache
+def equipment() -> Mapping[str, Equipment]:
+    return parse_equipment(_read(EQUIPMENT_FILE))
+
+
+@cache
+def reinforcements() -> Mapping[str, Reinforcement]:
+    return parse_reinforcements(_read(REINFORCEMENTS_FILE))
+
+
+@cache
+def armory_cards() -> Mapping[str, ArmoryCard]:
+    return parse_armory(_read(ARMORY_FILE))
+
+
+@cache
+def _boss_file() -> tuple[BossRules, Mapping[str, Boss]]:
+    return parse_bosses(_read(BOSSES_FILE))
+
+
+def boss_rules() -> BossRules:
+    """The rules every Boss keeps (kings-armory E Bosses)."""
+    return _boss_file()[0]
+
+
+def bosses() -> Mapping[str, Boss]:
+    """The seven Bosses (kings-armory G3 THE BOSSES), in the rulebook's order."""
+    return _boss_file()[1]
