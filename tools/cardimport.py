@@ -1274,6 +1274,36 @@ CARD_READINGS.update({
     "dn-ministry-of-tax-collection": (Ability("enemy-loses-stones", 1, "shield-on"),),
 })
 
+# --- bribery, ranged attacks, channeling and rolled attacks (wave 6c) -----------------------
+CARD_READINGS.update({
+    # Its ranged attack, of no points, answers the enemy's ranged attack just fired: cancelled.
+    "di-schneebolt": (Ability("cancel-ranged", when="enemy-ranged"),),
+    # Its ranged attack, of no points, answers an enemy channeler's channeling just made: the
+    # channeler is destroyed and its points taken back (a Guardian is no creature: not answered).
+    "dn-longshot-louie": (Ability("cancel-channeling", when="enemy-channels"),),
+    # Its ranged attack, of no points: once fired, its side's match-up creature destroys the
+    # opponent it beats in this match-up.
+    "np-drizzle-bone-the-hack": (Ability("destroys-beaten", when="fired"),),
+    # Its seat channels into a creature once in a combat, and 6 points at most.
+    "re-harkin-spreader-of-the-wealth": (Ability("channels-once", 6),),
+    # As the Command Card, for a stone: the creatures bribable by Babes, both sides, sit out.
+    "np-mchooter-s-distraction": (Ability("play", when="command"), Ability("costs-stones", 1),
+                                  Ability("sits-out", target="bribe:babes", when="command")),
+})
+
+def _guardians_channel_only(match: re.Match[str], context: Context) -> list[Ability]:
+    """A terrain card: only Guardians channel in its combats, each channeling changed by n."""
+    return [Ability("channeling-only-from", target="guardian"), Ability("cmp-bonus", _n(match), target="both")]
+
+
+_W6C_PATTERNS: tuple[tuple[str, Build], ...] = (
+    (rf"add the sum of the unmodified point values of any other ranged attacks already played on this "
+     rf"match-up to {_WHO}'?s ranged attack", _plain("ranged-sum")),
+    (r"only guardians may channel into combat on this space, and at (?P<n>-\d+) cmp per stone",
+     _guardians_channel_only),
+)
+"""Wave 6c's clauses (RULES.md: Cards and their texts): ranged attacks and channeling."""
+
 
 _PATTERNS: tuple[tuple[str, Build], ...] = (
     (rf"(?P<n>[+-]\d+)\s*(?:vitality\s+)?in\s+{_t('t')}", _terrain_bonus),
@@ -1369,6 +1399,7 @@ _PATTERNS: tuple[tuple[str, Build], ...] = (
     *_DISCARD_PATTERNS,
     *_W5A_PATTERNS,
     *_IDOL_PATTERNS,
+    *_W6C_PATTERNS,
 )
 
 PATTERNS = tuple((re.compile(pattern, re.IGNORECASE), build) for pattern, build in _PATTERNS)

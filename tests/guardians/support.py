@@ -37,6 +37,7 @@ GUARDIAN_KEYS = {
     "rak nam": "re-rak-nam-leader-of-the-mighty",
     "tes let": "re-tes-let-leader-with-foresight",
     "sikura": "dn-sikura-preceptor-of-prophets",
+    "harkin": "re-harkin-spreader-of-the-wealth",
 }
 STRONGHOLD = ("re-carreg-amroth-left", "re-carreg-amroth-center", "re-carreg-amroth-right")
 

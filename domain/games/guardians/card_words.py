@@ -335,7 +335,8 @@ ABILITY_WORDS: dict[str, Callable[[Ability], str]] = {
     "attack-element": lambda a: f"Its attack is {a.target}-based.",
     "destroys": lambda a: f"Destroys the {target_words(a.target)} it faces in a match-up.",
     "destroys-secondary": lambda a: f"As a secondary attacker, destroys {target_words(a.target)}.",
-    "destroys-beaten": lambda a: (f"Destroys the {target_words(a.target)} it beats in a match-up." if a.target
+    "destroys-beaten": lambda a: ("Your creature in the match-up destroys the opponent it beats." if a.when == "fired"
+                                  else f"Destroys the {target_words(a.target)} it beats in a match-up." if a.target
                                   else "Destroys the match-up opponents it beats."),
     "secondary-bonus": lambda a: (f"While it is in play, your secondary attackers get {_signed(a.amount)} Vitality."
                                   if a.target == "yours" else
@@ -529,6 +530,10 @@ ABILITY_WORDS: dict[str, Callable[[Ability], str]] = {
     "wins-destroys": lambda a: ("If your side wins the combat, the enemy's creatures left under its Shield are "
                                 "destroyed."),
     "discard-after-use": lambda a: "It is discarded once used.",
+    # bribery, ranged attacks, channeling and rolled attacks (wave 6c)
+    "ranged-sum": lambda a: ("Its ranged attack adds the printed points of every other ranged attack fired before "
+                             "it in the match-up, either side."),
+    "channels-once": lambda a: f"You channel into a creature once in a combat, {a.amount} points at most.",
     "search-deck": lambda a: ("If it is your Up card, you may look through your deck and take a card as your Up "
                               "card in its place; it is discarded and your deck reshuffled."),
     # permissions and forced discards

@@ -351,6 +351,17 @@ vocabulary below; `terrain` is one of TERRAIN_TYPES.
 | | | effect is over |
 | | | (primary-bonus and returns-when-beaten also take when "refused": only once the enemy refused |
 | | | the card's ultimatum; returns-when-beaten then sends it back at once) |
+| *bribery, ranged attacks, channeling and rolled attacks (wave 6c)* | | (a creature's cancel-ranged |
+| | | with when "enemy-ranged", cancel-channeling with when "enemy-channels": its ranged attack, of no |
+| | | points, is fired only as the answer to that enemy act (reactions.py) and does what the kind |
+| | | says; destroys-beaten with when "fired": a ranged attack of no points, after which its side's |
+| | | creature of the match-up destroys the opponent it beats; channeling-only-from on a terrain card: |
+| | | every channeling in a combat on its land; cmp-bonus target "both" on a terrain card: every |
+| | | channeling in a combat on its land; costs-stones on a Command Card Spell: paid as it is chosen) |
+| ranged-sum |  | its ranged attack + the printed points of every other ranged attack fired before it in |
+| | | this match-up, either side |
+| channels-once | amount | a Guardian: its seat channels into a creature once in a combat, by whatever |
+| | | source, and at most amount points |
 
 Every ability may also say when it acts (`when`, one of WHEN) and how often or how long
 (`limit`, one of LIMITS); both are blank for an ability that holds whenever it applies.
@@ -569,6 +580,9 @@ ABILITY_KINDS = (
     "bonus-enemy",
     "wins-destroys",
     "discard-after-use",
+    # bribery, ranged attacks, channeling and rolled attacks (wave 6c)
+    "ranged-sum",
+    "channels-once",
 )
 
 WHEN = (
@@ -628,6 +642,11 @@ def dice_of(text: str) -> tuple[int, int]:
     if found is None:
         raise ValueError(f"guardians: dice {text!r} are not written NdS (as 2d6)")
     return int(found.group("count")), int(found.group("sides"))
+
+
+def stone_cost(info: Card) -> int:
+    """The Power Stones a card costs to play (its costs-stones), 0 if none."""
+    return sum(a.amount for a in info.abilities if a.kind == "costs-stones")
 
 
 _SINGLE_BORDER = (

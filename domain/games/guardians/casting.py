@@ -28,9 +28,9 @@ from functools import cache
 from domain.games.guardians import reactions, retrieval, reveals
 from domain.games.guardians.answers import await_answer, check_may_play
 from domain.games.guardians.card_words import target_words
-from domain.games.guardians.cards import Ability, Card
+from domain.games.guardians.cards import Ability, Card, stone_cost
 from domain.games.guardians.citations import R_MOVE, R_ORGANIZE, R_SLOW_DOWN, R_SPELLS, text_box
-from domain.games.guardians.combat import GUARDIAN, acting, end_unfought, leave_unchallenged, return_to_pen
+from domain.games.guardians.combat import acting, end_unfought, leave_unchallenged, return_to_pen
 from domain.games.guardians.effects import Em, begin_settlement, gain_stones, move, spend, turn_up_cards, window_move
 from domain.games.guardians.messages import (
     CreatureStatus,
@@ -42,6 +42,7 @@ from domain.games.guardians.messages import (
     WindowMove,
 )
 from domain.games.guardians.organize import organizing
+from domain.games.guardians.reactions import CHANNELING_ANSWERS, RANGED_ANSWERS
 from domain.games.guardians.spells import in_opening, on_own_move
 from domain.games.guardians.state import (
     ACCESSORIES,
@@ -86,9 +87,6 @@ WINDOWS = {
 IN_EFFECT_KINDS = ("guardian-sets", "extra-flights", "another-move")
 """Abilities of a Spell that lies in IN_EFFECT while it acts (until the next Draw & Organize,
 or until it is used: movement.py)."""
-RANGED_ANSWERS = ("cancel-ranged", "redirect-ranged")
-CHANNELING_ANSWERS = ("reverse-channeling", "cancel-channeling")
-"""Abilities of a reaction card (reactions.py): what it does to the act it answers."""
 IN_PLAY_ZONES = {"terrain": "terrain:", "upgrade": "upgrade:"}
 """destroy-in-play's targets: the zones (by prefix) holding such cards, face up."""
 
@@ -104,10 +102,6 @@ def general(card_id: str) -> bool:
 def timing(info: Card) -> str:
     """Its "play" ability's moment, any-time if it names none (RULES.md)."""
     return next((a.when for a in info.abilities if a.kind == "play" and a.when), "any-time")
-
-
-def cost(info: Card) -> int:
-    return sum(a.amount for a in info.abilities if a.kind == "costs-stones")
 
 
 def _destroyed(info: Card) -> str:
@@ -167,7 +161,7 @@ def check_cast(state: GuardiansState, command: PlayCard) -> str:
     if zone not in zones:
         where = "your hand or Storage Hand" if state.phase == ORGANIZE else "your Storage Hand"
         raise RuleViolation(R_ORGANIZE if state.phase == ORGANIZE else R_SPELLS, f"{command.card} is not in {where}")
-    price = cost(info)
+    price = stone_cost(info)
     require(state.player(seat).stones >= price, rule, f"it costs {price} Power Stones and you have fewer")
     for ability in info.abilities:
         _check_ability(state, command, ability, rule)
@@ -213,12 +207,7 @@ def _check_ability(state: GuardiansState, command: PlayCard, ability: Ability, r
         wanted = target_words(ability.target)
         require(matches(ability.target, mine, combat), rule, f"your match-up creature is not one of the {wanted}")
     elif ability.kind in CHANNELING_ANSWERS:
-        act = reactions.answering(state, command.seat, "enemy-channels", face(command.card).name)
-        by_guardian = act.source == GUARDIAN
-        if ability.kind == "reverse-channeling":
-            require(by_guardian, rule, "it answers a channeling by the enemy's Guardian")
-        else:
-            require(not by_guardian, rule, "it answers a channeling by a creature, not by a Guardian")
+        reactions.check_answer(state, command.seat, ability.kind, face(command.card).name)
     elif ability.kind == "another-move":
         left = sum(1 for s in state.shields_of(command.seat) if not s.turned)
         require(left > (0 if state.moving else 1), rule, "you have no other Shield left to turn")
@@ -236,7 +225,7 @@ def cast(em: Em, command: PlayCard, zone: str) -> None:
     seat, info = command.seat, face(command.card)
     rule = text_box(info.name)
     spend(em, seat, command.card, info.name, from_zone=zone, rule=rule)
-    price = cost(info)
+    price = stone_cost(info)
     if price:
         em.emit(StonesSpent, rule, seat=seat, count=price, reason=f"cast: {info.name}")
     # An extra-steps Spell is for the Shield being moved: its answer names it.
@@ -308,7 +297,7 @@ def _effects(em: Em, rng: Rng, played: Answer) -> None:
                 fate = "beaten" if has(enemy.command, "indestructible") else "destroyed"
                 em.emit(CreatureStatus, rule, seat=enemy.seat, card=enemy.command, status=fate, by=played.card)
         elif kind in RANGED_ANSWERS or kind in CHANNELING_ANSWERS:
-            _answer_act(em, played, ability)
+            reactions.answer(em, seat, played.card, kind)
         elif kind == "retrieve":
             retrieval.retrieve(em, seat, played.card, played.target, ability, rule)
         elif kind == "takes-up":
@@ -318,30 +307,3 @@ def _effects(em: Em, rng: Rng, played: Answer) -> None:
         elif kind == "skip-to":
             em.emit(EffectApplied, rule, seat=seat, source=played.card, effect="skip-to", note="Terrain Settlement")
             begin_settlement(em, rng)
-
-
-def _answer_act(em: Em, played: Answer, ability: Ability) -> None:
-    """A reaction card's effect on the act it answers: the ranged attack fired (which adds
-    to the firer's match-up creature) is cancelled, or adds to the caster's instead; the
-    channeling counts against its creature, or is cancelled and its channeler destroyed."""
-    act = reactions.reaction(em.state)
-    assert act is not None, "a reaction card resolves while its window is open"
-    seat, name = played.seat, face(played.card).name
-    rule = text_box(name)
-
-    def change(effect: str, creature: str, amount: int) -> None:
-        em.emit(EffectApplied, rule, seat=seat, source=played.card, effect=effect, amount=amount, cards=(creature,))
-
-    if ability.kind in RANGED_ANSWERS:
-        change("ranged-change", act.into, -act.amount)
-        if ability.kind == "redirect-ranged":
-            combat = em.state.combat
-            assert combat is not None
-            mine = combat.d_card if act.seat == combat.attacker.seat else combat.a_card
-            change("ranged-change", mine, act.amount)
-    elif ability.kind == "reverse-channeling":
-        change("channel-change", act.into, -2 * act.amount)
-    else:
-        change("channel-change", act.into, -act.amount)
-        channeler = act.source
-        move(em, rule, act.seat, (channeler,), em.state.zone_of(channeler), DISCARD, f"destroyed by {name}")

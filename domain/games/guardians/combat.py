@@ -20,7 +20,7 @@ from domain.games.guardians import (
 )
 from domain.games.guardians.answers import await_answer, check_may_play, may_play
 from domain.games.guardians.board import is_land, neighbours, stronghold_owner, strongholds
-from domain.games.guardians.cards import Ability
+from domain.games.guardians.cards import Ability, stone_cost
 from domain.games.guardians.citations import (
     R_AOE,
     R_ASSAULT,
@@ -139,6 +139,7 @@ from domain.games.guardians.strength import (
     initial_pusher,
     matches,
     may_fire,
+    pointless_attack,
     push_margin,
     return_zone,
     secondary_barred,
@@ -187,10 +188,11 @@ def command_candidates(state: GuardiansState, seat: int) -> tuple[str, ...]:
     role = "attacking" if seat == combat.attacker.seat else "defending"
     creatures = tuple(c for c in hand(state, mine) if face(c).command)
     items = tuple(c for c in state.zone(seat, mine.zone) if face(c).command_play in ("any", role))
+    stones = state.player(seat).stones
     spells = tuple(
         c
         for c in state.zone(seat, STORAGE)
-        if face(c).command_play in ("any", role) and may_play(state, seat, c)
+        if face(c).command_play in ("any", role) and stone_cost(face(c)) <= stones and may_play(state, seat, c)
     )
     return creatures + items + spells
 
@@ -364,6 +366,11 @@ def _reveal_commands(em: Em) -> None:
                 dispelled.append(theirs)
     em.emit(CommandsRevealed, R_COMBAT, cards=cards, dispelled=tuple(sorted(set(dispelled))))
     for card in cards:
+        # Paid as it is revealed, not as it is chosen in secret (a cost paid would tell the card).
+        price = stone_cost(face(card))
+        if price:
+            em.emit(StonesSpent, text_box(face(card).name), seat=seat_of(card), count=price,
+                    reason=f"Command Card: {face(card).name}")
         if face(card).border == "double":
             move(em, R_COMBAT, seat_of(card), (card,), STORAGE, DISCARD, "Command Card")
 
@@ -1013,6 +1020,9 @@ def check_play_ranged(state: GuardiansState, command: PlayRanged) -> None:
         raise RuleViolation(R_RANGED, f"{command.card} is not a ranged attacker in your Combat Hand")
     against = combat.d_card if seat == combat.attacker.seat else combat.a_card
     mine = combat.a_card if seat == combat.attacker.seat else combat.d_card
+    pointless = pointless_attack(face(command.card).key)
+    if pointless is not None and pointless.when in reactions.WHENS:
+        reactions.check_answer(state, seat, pointless.kind, face(command.card).name)
     for limit in abilities(command.card, "ranged"):
         partner = limit.target.removeprefix("with:") if limit.target.startswith("with:") else ""
         if partner and not matches(partner, mine, combat):
@@ -1029,25 +1039,12 @@ def play_ranged(em: Em, rng: Rng, command: PlayRanged) -> None:
     state, seat = em.state, command.seat
     combat = combat_now(state)
     into = combat.a_card if seat == combat.attacker.seat else combat.d_card
-    amount = face(command.card).ranged
-    mine = side(combat, seat)
-    role = "attacking" if seat == combat.attacker.seat else "defending"
-    # A ranged bonus comes from the side's Shield, its creatures in play, or the
-    # stronghold card it defends.
-    givers = [
-        a
-        for giver in (*standing(mine), *((mine.shield,) if mine.shield else ()))
-        for a in abilities(giver, "ranged-bonus")
-    ]
-    held = stronghold_face(state, combat.space)
-    if role == "defending" and stronghold_owner(combat.space) == seat and held is not None:
-        givers += [a for a in held.abilities if a.kind == "ranged-bonus"]
-    amount += sum(a.amount for a in givers if a.target in ("", role))
-    # A card in play on either side may change every ranged attack of the combat.
-    everywhere = (*in_play(combat.attacker), *in_play(combat.defender))
-    amount = max(0, amount + sum(a.amount for giver in everywhere for a in abilities(giver, "ranged-bonus-both")))
+    amount = _ranged_points(em, command.card) if face(command.card).ranged else 0
     em.emit(RangedFired, R_RANGED, seat=seat, card=command.card, into=into, amount=amount)
     note_text(em, seat_of(command.card), command.card)
+    pointless = pointless_attack(face(command.card).key)
+    if pointless is not None and pointless.when in reactions.WHENS:
+        reactions.answer(em, seat, command.card, pointless.kind)
     discards.act(em, rng, command.card, "fired")
     if has(command.card, "beaten-when-fired"):
         rule = text_box(face(command.card).name)
@@ -1065,6 +1062,37 @@ def play_ranged(em: Em, rng: Rng, command: PlayRanged) -> None:
         return
     window_move(em, seat, passed=False)
     reactions.open_window(em, "enemy-ranged", seat, command.card, into, amount)
+
+
+def _ranged_points(em: Em, card: str) -> int:
+    """A ranged attack's points as fired (guardians RANGED ATTACKS): its own, the printed
+    points of those fired before it in the match-up if its text adds them (ranged-sum), and
+    the bonuses of the cards in play. (A ranged attack of no points is its text alone: no
+    bonus makes it hit.)"""
+    state, seat = em.state, seat_of(card)
+    combat = combat_now(state)
+    amount = face(card).ranged
+    if has(card, "ranged-sum") and combat.fired:
+        added = sum(face(c).ranged for c in combat.fired)
+        em.emit(EffectApplied, text_box(face(card).name), seat=seat, source=card, effect="ranged-sum", amount=added,
+                cards=combat.fired)
+        amount += added
+    mine = side(combat, seat)
+    role = "attacking" if seat == combat.attacker.seat else "defending"
+    # A ranged bonus comes from the side's Shield, its creatures in play, or the
+    # stronghold card it defends.
+    givers = [
+        a
+        for giver in (*standing(mine), *((mine.shield,) if mine.shield else ()))
+        for a in abilities(giver, "ranged-bonus")
+    ]
+    held = stronghold_face(state, combat.space)
+    if role == "defending" and stronghold_owner(combat.space) == seat and held is not None:
+        givers += [a for a in held.abilities if a.kind == "ranged-bonus"]
+    amount += sum(a.amount for a in givers if a.target in ("", role))
+    # A card in play on either side may change every ranged attack of the combat.
+    everywhere = (*in_play(combat.attacker), *in_play(combat.defender))
+    return max(0, amount + sum(a.amount for giver in everywhere for a in abilities(giver, "ranged-bonus-both")))
 
 
 @dataclass(frozen=True, slots=True)
@@ -1097,13 +1125,20 @@ def check_channel(state: GuardiansState, command: Channel) -> Channeling:
     leech = _channeling_stopped(combat)
     if leech:
         raise RuleViolation(text_box(face(leech).name), "no channeling by either seat once it is played")
-    for source_rule in abilities(into, "channeling-only-from"):
-        allowed = source_rule.target.split("|")
-        if not (
-            (command.source == GUARDIAN and "guardian" in allowed)
-            or (command.source != GUARDIAN and f"name:{face(command.source).name.lower()}" in allowed)
-        ):
-            raise RuleViolation(R_CHANNELING, f"{face(into).name} receives channeling only from {source_rule.target}")
+    # The creature's own text, or a terrain card of the land fought on (Rocks at Rhuadan).
+    for holder in (into, *_laid(state, combat.space)):
+        for source_rule in abilities(holder, "channeling-only-from"):
+            allowed = source_rule.target.split("|")
+            if not (
+                (command.source == GUARDIAN and "guardian" in allowed)
+                or (command.source != GUARDIAN and f"name:{face(command.source).name.lower()}" in allowed)
+            ):
+                rule, who = (
+                    (R_CHANNELING, face(into).name)
+                    if holder == into
+                    else (text_box(face(holder).name), f"on {face(holder).name}, a creature")
+                )
+                raise RuleViolation(rule, f"{who} receives channeling only from {source_rule.target}")
     player = state.player(seat)
     if command.source == GUARDIAN:
         require(player.stones > 0, R_CHANNELING, "you have no Power Stone left to channel with")
@@ -1131,6 +1166,11 @@ def check_channel(state: GuardiansState, command: Channel) -> Channeling:
     room = channel_limit(into) - lookup(combat.channel, into)
     if room <= 0:
         raise RuleViolation(R_CHANNELING, f"{face(into).name} has received all the channeling it may")
+    once = control.channels_once(state, seat)
+    if once is not None:
+        if lookup(combat.channel, into):
+            raise RuleViolation(text_box(once[0]), f"you channel into {face(into).name} once in a combat")
+        room = min(room, once[1])
     changes = control.cmp_change(state, combat, seat, command.source)
     amount = max(amount + sum(change for _, change in changes), 0)
     return Channeling(into, min(amount, room), changes)
@@ -1246,8 +1286,12 @@ def resolve_matchup(em: Em, rng: Rng) -> None:
     if outcome != "push":
         winner, loser = (a_card, d_card) if outcome == "attacker" else (d_card, a_card)
         status, rule = "beaten", R_OVER_YET
-        if any(not a.target or matches(a.target, loser) for a in abilities(winner, "destroys-beaten")):
+        fired = _fired_destroyer(combat, winner)
+        own = (a for a in abilities(winner, "destroys-beaten") if a.when != "fired")
+        if any(not a.target or matches(a.target, loser) for a in own):
             status = "destroyed"
+        elif fired:
+            status, rule = "destroyed", text_box(face(fired).name)
         elif dies_when_beaten(loser, winner, combat):
             status, rule = "destroyed", text_box(face(loser).name)
         eater = _standing_command(combat, "destroys-all-beaten")
@@ -1288,6 +1332,15 @@ def resolve_matchup(em: Em, rng: Rng) -> None:
     if beaten and _offer(em, rng, beaten, "beaten"):
         return
     next_matchup(em, rng)
+
+
+def _fired_destroyer(combat: Combat, winner: str) -> str:
+    """A ranged attacker of the winner's side fired in this match-up whose attack makes the
+    winner destroy the opponent it beats (destroys-beaten, when "fired": Drizzle Bone the
+    Hack), "" if none."""
+    seat = seat_of(winner)
+    fires = (c for c in combat.fired if seat_of(c) == seat)
+    return next((c for c in fires if any(a.when == "fired" for a in abilities(c, "destroys-beaten"))), "")
 
 
 def _return_beaten(em: Em, loser: str, back: str) -> None:

@@ -102,6 +102,15 @@ def channeling_barred(combat: Combat, seat: int) -> str:
     return next((c for c in standing(enemy) if has(c, "no-enemy-channeling")), "")
 
 
+def channels_once(state: GuardiansState, seat: int) -> tuple[str, int] | None:
+    """The seat's Guardian's name and the most points it lets its seat channel into one
+    creature, if its text lets the seat channel into each creature once in a combat
+    (channels-once: Harkin); None if not (guardians CHANNELING)."""
+    guardian = card(state.player(seat).guardian)
+    most = next((a.amount for a in guardian.abilities if a.kind == "channels-once"), None)
+    return None if most is None else (guardian.name, most)
+
+
 def stones_barred(combat: Combat) -> str:
     """A creature revealed in this combat that forbids spending Power Stones to channel."""
     return next(
@@ -112,8 +121,8 @@ def stones_barred(combat: Combat) -> str:
 def cmp_change(state: GuardiansState, combat: Combat, seat: int, source: str) -> tuple[tuple[str, int], ...]:
     """What texts add to the CMP of a channeling by `seat` from `source` (a channeler
     under a stronghold space, or "guardian"): the Shields in the combat ("both": every
-    channeling; "yours": their own side's), and an upgrade beside the channeler's space
-    ("beneath")."""
+    channeling; "yours": their own side's), a terrain card of the land fought on ("both"),
+    and an upgrade beside the channeler's space ("beneath")."""
     found: list[tuple[str, int]] = []
     for one in (combat.attacker, combat.defender):
         if not one.shield:
@@ -121,6 +130,9 @@ def cmp_change(state: GuardiansState, combat: Combat, seat: int, source: str) ->
         for ability in abilities(one.shield, "cmp-bonus"):
             if ability.target == "both" or (ability.target == "yours" and one.seat == seat):
                 found.append((one.shield, ability.amount))
+    if is_land(combat.space):  # a terrain card of the land fought on (Rocks at Rhuadan)
+        for laid in (c for each in (1, 2) for c in state.zone(each, terrain(combat.space))):
+            found.extend((laid, a.amount) for a in abilities(laid, "cmp-bonus") if a.target == "both")
     zone = state.zone_of(source) if "." in source else ""
     if zone.startswith("under:"):
         space = zone.removeprefix("under:")

@@ -292,6 +292,7 @@ def evolve(state: GuardiansState, event: Event) -> GuardiansState:
                     secondary=False,
                     channel=(),
                     support=(),
+                    fired=(),
                     receivers=(),
                     forced_push=False,
                 )
@@ -326,6 +327,7 @@ def evolve(state: GuardiansState, event: Event) -> GuardiansState:
                 bribe_seen=(),
                 channel=(),
                 support=(),
+                fired=(),
                 receivers=(),
             )
         case IdolFired(seat=seat, amount=amount):
@@ -342,7 +344,7 @@ def evolve(state: GuardiansState, event: Event) -> GuardiansState:
             assert state.combat is not None
             combat = state.combat
             state = _side(state, seat, ranged=(*seat_side(combat, seat).ranged, card))
-            return _combat(state, support=added(combat.support, into, amount))
+            return _combat(state, support=added(combat.support, into, amount), fired=(*combat.fired, card))
         case Channeled(seat=seat, source=source, into=into, amount=amount):
             assert state.combat is not None
             combat = state.combat
@@ -366,6 +368,7 @@ def evolve(state: GuardiansState, event: Event) -> GuardiansState:
                 bribe_seen=(),
                 channel=(),
                 support=(),
+                fired=(),
                 receivers=(),
             )
         case SecondaryResolved(card=card, target=target, killed=killed):
@@ -545,6 +548,7 @@ def _resolved(state: GuardiansState, event: MatchupResolved) -> GuardiansState:
         stage="choose",
         channel=(),
         support=(),
+        fired=(),
         receivers=(),
         forced_push=False,
     )

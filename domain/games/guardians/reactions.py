@@ -7,19 +7,26 @@ that seat has anyway: so a window costs no extra step, and its opening, said aft
 such act, tells nothing of the hand. It closes with that move, whatever it is (a pass,
 another act, or the reaction card played and resolved).
 
-While open it is the combat's `reaction` (state.Reaction).
+While open it is the combat's `reaction` (state.Reaction). A creature whose ranged attack
+is an answer (cancel-ranged with when "enemy-ranged", cancel-channeling with when
+"enemy-channels": Schneebolt, Longshot Louie) fires it in the same window (combat.py).
 """
 
 from __future__ import annotations
 
-from domain.games.guardians.citations import R_SPELLS
-from domain.games.guardians.effects import Em
-from domain.games.guardians.messages import ReactionWindow
-from domain.games.guardians.state import COMBAT, GuardiansState, Reaction, other
-from domain.kernel import RuleViolation
+from domain.games.guardians.citations import R_SPELLS, text_box
+from domain.games.guardians.effects import Em, move
+from domain.games.guardians.messages import EffectApplied, ReactionWindow
+from domain.games.guardians.state import COMBAT, DISCARD, GuardiansState, Reaction, face, other
+from domain.kernel import RuleViolation, require
 
 WHENS = ("enemy-ranged", "enemy-channels")
 """The timings of a reaction card, each the act it answers."""
+RANGED_ANSWERS = ("cancel-ranged", "redirect-ranged")
+CHANNELING_ANSWERS = ("reverse-channeling", "cancel-channeling")
+"""Abilities of a reaction card: what it does to the act it answers."""
+BY_GUARDIAN = "guardian"
+"""A channeling's source when a Guardian channels (combat.GUARDIAN)."""
 
 
 def reaction(state: GuardiansState) -> Reaction | None:
@@ -40,3 +47,45 @@ def answering(state: GuardiansState, seat: int, when: str, name: str) -> Reactio
         act = "ranged attack" if when == "enemy-ranged" else "channeling"
         raise RuleViolation(R_SPELLS, f"{name} answers the enemy's {act}, on your move right after it")
     return found
+
+
+def check_answer(state: GuardiansState, seat: int, kind: str, name: str) -> Reaction:
+    """The act `seat` answers now with a card `name` whose answer is `kind`: the window of
+    its act must be open for the seat; a channeling answer names its channeler."""
+    when = "enemy-ranged" if kind in RANGED_ANSWERS else "enemy-channels"
+    act = answering(state, seat, when, name)
+    if kind in CHANNELING_ANSWERS:
+        by_guardian = act.source == BY_GUARDIAN
+        if kind == "reverse-channeling":
+            require(by_guardian, text_box(name), "it answers a channeling by the enemy's Guardian")
+        else:
+            require(not by_guardian, text_box(name), "it answers a channeling by a creature, not by a Guardian")
+    return act
+
+
+def answer(em: Em, seat: int, source: str, kind: str) -> None:
+    """An answer's effect on the act it answers (`source`: the card that answers): the
+    ranged attack fired (which adds to the firer's match-up creature) is cancelled, or adds
+    to the answering seat's creature instead; the channeling counts against its creature,
+    or is cancelled and its channeler destroyed."""
+    act = reaction(em.state)
+    assert act is not None, "an answer acts while its window is open"
+    name = face(source).name
+    rule = text_box(name)
+
+    def change(effect: str, creature: str, amount: int) -> None:
+        em.emit(EffectApplied, rule, seat=seat, source=source, effect=effect, amount=amount, cards=(creature,))
+
+    if kind in RANGED_ANSWERS:
+        change("ranged-change", act.into, -act.amount)
+        if kind == "redirect-ranged":
+            combat = em.state.combat
+            assert combat is not None
+            mine = combat.d_card if act.seat == combat.attacker.seat else combat.a_card
+            change("ranged-change", mine, act.amount)
+    elif kind == "reverse-channeling":
+        change("channel-change", act.into, -2 * act.amount)
+    else:
+        change("channel-change", act.into, -act.amount)
+        channeler = act.source
+        move(em, rule, act.seat, (channeler,), em.state.zone_of(channeler), DISCARD, f"destroyed by {name}")

@@ -297,6 +297,9 @@ class Combat:
     """Channeling received in this match-up by creature."""
     support: tuple[tuple[str, int], ...] = ()
     """Ranged attack added in this match-up by creature."""
+    fired: tuple[str, ...] = ()
+    """The ranged attackers fired in this match-up, both sides, in order (ranged-sum, and a
+    ranged attack's destroys-beaten: guardians Text Box)."""
     receivers: tuple[str, ...] = ()
     """Creatures allowed to receive channeling in this match-up by a Spell (Power Lunch)."""
     damage: tuple[tuple[str, int], ...] = ()

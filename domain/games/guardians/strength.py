@@ -55,8 +55,25 @@ def _kinds(key: str) -> frozenset[str]:
 
 
 def is_ranged(instance: str) -> bool:
-    """A ranged attacker: an n pt. ranged attack, or a text that fires one (the Djinn)."""
-    return face(instance).ranged > 0 or face(instance).key in texts.PUSH_FORCERS
+    """A ranged attacker: an n pt. ranged attack, or a text that fires one (the Djinn, and
+    the ranged attacks of no points of `pointless_attack`)."""
+    key = face(instance).key
+    return face(instance).ranged > 0 or key in texts.PUSH_FORCERS or pointless_attack(key) is not None
+
+
+POINTLESS_ATTACKS = {"cancel-ranged": "enemy-ranged", "cancel-channeling": "enemy-channels", "destroys-beaten": "fired"}
+"""The abilities, with their `when`, that make a creature's ranged attack of no points
+(guardians Text Box: "Ranged attack - ..."): an answer to the enemy's ranged attack or
+channeling (reactions.py), or a destroys-beaten for its side's match-up creature."""
+
+
+@cache
+def pointless_attack(key: str) -> Ability | None:
+    """The ability that is a creature's ranged attack of no points, None if none."""
+    info = card(key)
+    if not info.is_creature:
+        return None
+    return next((a for a in info.abilities if a.when and POINTLESS_ATTACKS.get(a.kind) == a.when), None)
 
 
 def may_fire(state: GuardiansState, seat: int) -> tuple[str, ...]:

@@ -466,6 +466,9 @@ def _effect(e: m.EffectApplied, s: Seats) -> str:
     if e.effect in ("ranged-change", "channel-change"):
         what = "ranged attack" if e.effect == "ranged-change" else "channeling"
         return f"{by}: {e.amount:+d} {what} on {listed([owned(card, s) for card in e.cards])} in this match-up."
+    if e.effect == "ranged-sum":
+        before = listed([owned(card, s) for card in e.cards])
+        return f"{by}: {e.amount:+d} to its ranged attack, the printed points of {before}, fired before it."
     if e.effect == "forced-push":
         return f"{by} forces the match-up to a push, with no further modification."
     if e.effect == "gain-stones":
