@@ -1263,6 +1263,16 @@ CARD_READINGS.update({
 })
 
 
+# --- match-up order, swaps, returns to the Combat Hand and guesses (wave 6b; domain combat.py) --
+CARD_READINGS.update({
+    # Once it beats its primary match-up opponent, it goes back to your Combat Hand; the
+    # opponent stays on the table, left unchallenged.
+    "dn-disgruntled-postal-worker": (Ability("returns-to-hand", when="beats"),),
+    # Facing a creature bribable by Babes, it goes back to your Combat Hand at once; the
+    # opponent is left unchallenged.
+    "np-the-minx": (Ability("returns-to-hand", target="bribe:babes", when="match-up"),),
+})
+
 _PATTERNS: tuple[tuple[str, Build], ...] = (
     (rf"(?P<n>[+-]\d+)\s*(?:vitality\s+)?in\s+{_t('t')}", _terrain_bonus),
     (r"(?P<n>[+-]\d+)\s*(?:vitality\s+)?vs\.?\s+(?P<t>[^,;]+)", _with_target("bonus-vs", amount=True)),

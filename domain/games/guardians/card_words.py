@@ -550,6 +550,10 @@ ABILITY_WORDS: dict[str, Callable[[Ability], str]] = {
                                 "creatures are destroyed."),
     "destroys-enemy-command": lambda a: (f"With one of your {target_words(a.target)} in the match-up: the enemy's "
                                          "Command Card, if a creature, is destroyed."),
+    # match-up order, swaps, returns to the Combat Hand and guesses (wave 6b)
+    "returns-to-hand": lambda a: ((f"Facing one of the {target_words(a.target)}, it" if a.target else "It")
+                                  + " goes back to your Combat Hand, to be laid again; its opponent is left "
+                                  "unchallenged."),
 }
 """One sentence per ability kind (cards.ABILITY_KINDS), from the ability's fields alone."""
 

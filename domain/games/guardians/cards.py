@@ -346,6 +346,11 @@ vocabulary below; `terrain` is one of TERRAIN_TYPES.
 | | | effect is over |
 | | | (primary-bonus and returns-when-beaten also take when "refused": only once the enemy refused |
 | | | the card's ultimatum; returns-when-beaten then sends it back at once) |
+| *match-up order, swaps, returns to the hand and guesses (wave 6b)* | | (combat.py; a creature back in |
+| | | its Combat Hand leaves the table and may be laid again) |
+| returns-to-hand | [target], when | it leaves its primary match-up for its side's Combat Hand and its |
+| | | opponent is left unchallenged: when "match-up" at the Text Box step (as returns-opponent), if the |
+| | | opponent is of the target; when "beats", once it beats its opponent (who is then not beaten) |
 
 Every ability may also say when it acts (`when`, one of WHEN) and how often or how long
 (`limit`, one of LIMITS); both are blank for an ability that holds whenever it applies.
@@ -564,6 +569,8 @@ ABILITY_KINDS = (
     "bonus-enemy",
     "wins-destroys",
     "discard-after-use",
+    # match-up order, swaps, returns to the Combat Hand and guesses (wave 6b; combat.py)
+    "returns-to-hand",
 )
 
 WHEN = (

@@ -954,6 +954,11 @@ def _destruction(em: Em, rng: Rng) -> None:
         return_to_pen(em, opponent, source)
         end_unfought(em, rng)
         return
+    homing = _homing(combat, "match-up", (combat.a_card, combat.d_card))
+    if homing:
+        return_to_hand(em, homing, combat.d_card if homing == combat.a_card else combat.a_card)
+        end_unfought(em, rng)
+        return
     em.emit(StageBegan, R_OVER_YET, stage="modify", actor=combat.attacker.seat)
 
 
@@ -999,6 +1004,27 @@ def return_to_pen(em: Em, creature: str, source: str) -> None:
     em.emit(CreatureStatus, rule, seat=owner.seat, card=creature, status="out", by=source)
     move(em, rule, owner.seat, (creature,), owner.zone, PEN, f"returned to the Creature Pen by {face(source).name}")
     leave_unchallenged(em, source, (combat.d_card if creature == combat.a_card else combat.a_card,))
+
+
+def _homing(combat: Combat, when: str, cards: tuple[str, ...]) -> str:
+    """The one of `cards` (match-up creatures, the attacker's first) whose own text sends it
+    back to its Combat Hand at `when` (returns-to-hand: its opponent of the target, if
+    given); "" if none."""
+    for card in cards:
+        opponent = combat.d_card if card == combat.a_card else combat.a_card
+        for ability in abilities(card, "returns-to-hand"):
+            if ability.when == when and (not ability.target or matches(ability.target, opponent, combat)):
+                return card
+    return ""
+
+
+def return_to_hand(em: Em, creature: str, opponent: str) -> None:
+    """A creature's text takes it from its primary match-up back to its side's Combat Hand,
+    to be laid again; its opponent is left unchallenged (RULES.md, Back to the Combat
+    Hand)."""
+    rule = text_box(face(creature).name)
+    em.emit(CreatureStatus, rule, seat=seat_of(creature), card=creature, status="hand", by=creature)
+    leave_unchallenged(em, creature, (opponent,))
 
 
 def check_play_ranged(state: GuardiansState, command: PlayRanged) -> None:
@@ -1243,8 +1269,12 @@ def resolve_matchup(em: Em, rng: Rng) -> None:
         defender_damage=d_damage,
     )
     beaten = ""  # the loser, beaten and still at the table: a choice its text gives waits (Leechfoot)
-    if outcome != "push":
-        winner, loser = (a_card, d_card) if outcome == "attacker" else (d_card, a_card)
+    winner, loser = (a_card, d_card) if outcome == "attacker" else (d_card, a_card)
+    if outcome != "push" and _homing(combat, "beats", (winner,)):
+        # The winner goes back to its Combat Hand instead: the loser is not beaten, it is
+        # left unchallenged (RULES.md, Back to the Combat Hand).
+        return_to_hand(em, winner, loser)
+    elif outcome != "push":
         status, rule = "beaten", R_OVER_YET
         if any(not a.target or matches(a.target, loser) for a in abilities(winner, "destroys-beaten")):
             status = "destroyed"

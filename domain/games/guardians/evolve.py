@@ -466,6 +466,9 @@ def _status(state: GuardiansState, seat: int, card: str, status: str) -> Guardia
     }
     if status in clean:
         clean[status] = clean[status] + (card,)
+    if status == "hand":  # back in the Combat Hand: off the table, its damage gone (returns-to-hand)
+        state = _combat(state, damage=tuple(p for p in state.combat.damage if p[0] != card))
+        return _side(state, seat, played=tuple(c for c in side.played if c != card), **clean)
     return _side(state, seat, **clean)
 
 

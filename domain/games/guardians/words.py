@@ -573,6 +573,8 @@ def _status(e: m.CreatureStatus, s: Seats) -> str:
         return f"{creature} is out of play for this combat{f' ({owned(e.by, s)})' if e.by else ''}."
     if e.status == "table":
         return f"{creature} is back in play."
+    if e.status == "hand":
+        return f"{creature} goes back to its Combat Hand{by}, to be laid again."
     return f"{creature} is {e.status}{by}."
 
 
