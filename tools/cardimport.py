@@ -1271,6 +1271,12 @@ CARD_READINGS.update({
     # Facing a creature bribable by Babes, it goes back to your Combat Hand at once; the
     # opponent is left unchallenged.
     "np-the-minx": (Ability("returns-to-hand", target="bribe:babes", when="match-up"),),
+    # As the Command Card: before each primary match-up is shown, you guess the size of the
+    # enemy's creature; right, yours gets +2.
+    "dn-jalupee-lobo": (Ability("guess", 2, target="self:size", when="command"),),
+    # As the Command Card: before each primary match-up is shown, the enemy guesses the border
+    # of your creature; wrong, yours gets +3.
+    "re-sphinx": (Ability("guess", 3, target="enemy:type", when="command"),),
 })
 
 _PATTERNS: tuple[tuple[str, Build], ...] = (

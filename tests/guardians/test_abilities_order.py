@@ -5,11 +5,23 @@ left unchallenged)."""
 
 from __future__ import annotations
 
-from domain.games.guardians.messages import CombatResolved, CreatureStatus, EffectApplied, MatchupResolved
+from domain.games.guardians.legal import legal_commands
+from domain.games.guardians.messages import (
+    ChoiceOffered,
+    Choose,
+    CombatResolved,
+    CreatureStatus,
+    EffectApplied,
+    MatchupResolved,
+    MatchupRevealed,
+    Pass,
+    PlayCreature,
+    Term,
+)
 from domain.games.guardians.state import combat_now, hand
 from tests.guardians.support import Table, card_of, face_off
 from tests.guardians.test_abilities_flow import commands
-from tests.guardians.test_texts import both_pass, lay
+from tests.guardians.test_texts import both_pass, lay, refuses
 
 
 def test_minx_goes_back_to_the_hand_facing_a_babes_bribable_creature() -> None:
@@ -52,3 +64,57 @@ def test_postal_worker_goes_back_to_the_hand_when_it_beats_and_its_opponent_stan
     assert both_pass(table).outcome == "defender"  # Ice Spirit 5 + off-color 2 beats 6
     (resolved,) = table.of(CombatResolved)
     assert (resolved.attacker_total, resolved.defender_total) == (0, 4 + 5)
+
+
+def _no_bribes(table: Table) -> None:
+    """Neither seat bribes in the match-up just shown."""
+    table.play(Pass(seat=1))
+    table.play(Pass(seat=2))
+
+
+def test_jalupee_lobo_guesses_the_enemy_size_before_the_match_up_is_shown() -> None:
+    """guess, target self:size, when command (Jalupee Lobo): once both creatures are laid and
+    before they are shown, Lobo's seat guesses the enemy creature's size; right, its own
+    creature gets +2 for the match-up; wrong, nothing (guardians PRIMARY ATTACKS: the
+    match-up cards are laid face down, then shown)."""
+    table = Table(face_off(["Jalupee Lobo", "Swordsman", "Archer"], ["Devil Dog", "Wild Nymph"]))
+    lobo, swordsman, dog = card_of(1, "Jalupee Lobo"), card_of(1, "Swordsman"), card_of(2, "Devil Dog")
+    commands(table, attacker=lobo)
+    table.play(PlayCreature(seat=1, card=swordsman))
+    table.play(PlayCreature(seat=2, card=dog))
+    (offered,) = table.of(ChoiceOffered)
+    assert (offered.seat, offered.source, offered.options) == (1, lobo, ("guess:S", "guess:M", "guess:L"))
+    assert not table.of(MatchupRevealed)  # still face down while the guess waits
+    assert legal_commands(table.state, 1) == [Choose(seat=1, option=o) for o in offered.options]
+    refuses(table, Choose(seat=2, option="guess:M"), "seat 1 chooses now")
+    table.play(Choose(seat=1, option="guess:M"))  # the Devil Dog is medium: right
+    (won,) = [e for e in table.of(EffectApplied) if e.effect == "guess"]
+    assert (won.source, won.cards, won.amount, won.note) == (lobo, (swordsman,), 2, "M")
+    assert table.of(MatchupRevealed)[0].attacker_card == swordsman
+    _no_bribes(table)
+    resolved = both_pass(table)
+    assert Term("Jalupee Lobo (guess)", 2) in resolved.attacker_terms
+    assert resolved.attacker_total == 6 + 3 + 2  # Vitality, off-color bonus, the guess
+    table.play(PlayCreature(seat=1, card=card_of(1, "Archer")))
+    table.play(PlayCreature(seat=2, card=card_of(2, "Wild Nymph")))
+    table.play(Choose(seat=1, option="guess:L"))  # the Nymph is small: wrong
+    _no_bribes(table)
+    assert [e.amount for e in table.of(EffectApplied) if e.effect == "guess"] == [2, 0]
+    assert not any(t.source.endswith("(guess)") for t in both_pass(table).attacker_terms)
+
+
+def test_sphinx_gives_its_creature_three_when_the_enemy_guesses_its_border_wrong() -> None:
+    """guess, target enemy:type, when command (Sphinx, the defender's Command Card): the
+    attacker guesses the border of the defender's creature laid; wrong, it gets +3."""
+    table = Table(face_off(["Swordsman"], ["Sphinx", "Wraith"]))
+    sphinx, wraith = card_of(2, "Sphinx"), card_of(2, "Wraith")
+    commands(table, defender=sphinx)
+    table.play(PlayCreature(seat=1, card=card_of(1, "Swordsman")))
+    table.play(PlayCreature(seat=2, card=wraith))
+    (offered,) = table.of(ChoiceOffered)
+    assert (offered.seat, offered.options) == (1, ("guess:mortal", "guess:elemental", "guess:external"))
+    table.play(Choose(seat=1, option="guess:mortal"))  # the Wraith is an External: wrong
+    _no_bribes(table)
+    resolved = both_pass(table)
+    assert Term("Sphinx (guess)", 3) in resolved.defender_terms
+    assert resolved.defender_total == 8 + 3

@@ -554,6 +554,13 @@ ABILITY_WORDS: dict[str, Callable[[Ability], str]] = {
     "returns-to-hand": lambda a: ((f"Facing one of the {target_words(a.target)}, it" if a.target else "It")
                                   + " goes back to your Combat Hand, to be laid again; its opponent is left "
                                   "unchallenged."),
+    "guess": lambda a: (("Before each primary match-up is shown, you guess the "
+                         + ("size of the enemy's creature" if a.target.endswith("size") else
+                            "border of the enemy's creature")
+                         + f"; right, yours gets {_signed(a.amount)} Vitality.") if a.target.startswith("self")
+                        else ("Before each primary match-up is shown, the enemy guesses the "
+                              + ("size" if a.target.endswith("size") else "border")
+                              + f" of your creature; wrong, yours gets {_signed(a.amount)} Vitality.")),
 }
 """One sentence per ability kind (cards.ABILITY_KINDS), from the ability's fields alone."""
 

@@ -351,6 +351,11 @@ vocabulary below; `terrain` is one of TERRAIN_TYPES.
 | returns-to-hand | [target], when | it leaves its primary match-up for its side's Combat Hand and its |
 | | | opponent is left unchallenged: when "match-up" at the Text Box step (as returns-opponent), if the |
 | | | opponent is of the target; when "beats", once it beats its opponent (who is then not beaten) |
+| guess | amount, target "<who>:<what>", when "command" | as the standing Command Card, once both primary |
+| | | match-up creatures are laid and before they are shown, a seat guesses the "size" or "type" |
+| | | (border) of one (choices.py, Choose "guess:<value>"): who "self", its seat guesses the enemy's, |
+| | | and its own creature gets + amount if right; "enemy", the enemy guesses the card's seat's, |
+| | | and that creature gets + amount if wrong |
 
 Every ability may also say when it acts (`when`, one of WHEN) and how often or how long
 (`limit`, one of LIMITS); both are blank for an ability that holds whenever it applies.
@@ -571,6 +576,7 @@ ABILITY_KINDS = (
     "discard-after-use",
     # match-up order, swaps, returns to the Combat Hand and guesses (wave 6b; combat.py)
     "returns-to-hand",
+    "guess",
 )
 
 WHEN = (
