@@ -1277,6 +1277,9 @@ CARD_READINGS.update({
     # As the Command Card: before each primary match-up is shown, the enemy guesses the border
     # of your creature; wrong, yours gets +3.
     "re-sphinx": (Ability("guess", 3, target="enemy:type", when="command"),),
+    # As the Command Card: both seats lay their match-up creatures from the lowest Vitality up
+    # (ranged attacks as usual: nothing to read).
+    "dn-wheel-of-law": (Ability("play", when="command"), Ability("lays-first", target="both:lowest", when="command")),
 })
 
 _PATTERNS: tuple[tuple[str, Build], ...] = (

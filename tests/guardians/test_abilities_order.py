@@ -118,3 +118,20 @@ def test_sphinx_gives_its_creature_three_when_the_enemy_guesses_its_border_wrong
     resolved = both_pass(table)
     assert Term("Sphinx (guess)", 3) in resolved.defender_terms
     assert resolved.defender_total == 8 + 3
+
+
+def test_wheel_of_law_makes_both_seats_lay_from_the_lowest_vitality_up() -> None:
+    """lays-first, target both:lowest, when command (Wheel of Law, a creature Magic Item
+    played as the Command Card): each seat's primary attacker must be one of the lowest base
+    Vitality left in its Combat Hand, the enemy's and its own seat's alike."""
+    table = Table(face_off(["Wheel of Law", "Swordsman", "Wild Nymph"], ["Devil Dog", "Gn'Omish Gnomes", "Ice Spirit"]))
+    commands(table, attacker=card_of(1, "Wheel of Law"))
+    refuses(table, PlayCreature(seat=1, card=card_of(1, "Swordsman")), "lowest base Vitality")
+    refuses(table, PlayCreature(seat=2, card=card_of(2, "Devil Dog")), "lowest base Vitality")
+    assert [c for c in legal_commands(table.state, 2) if isinstance(c, PlayCreature)] == [
+        PlayCreature(seat=2, card=card_of(2, "Gn'Omish Gnomes"))
+    ]
+    lay(table, card_of(1, "Wild Nymph"), card_of(2, "Gn'Omish Gnomes"))
+    both_pass(table)
+    refuses(table, PlayCreature(seat=2, card=card_of(2, "Devil Dog")), "Wheel of Law")
+    table.play(PlayCreature(seat=2, card=card_of(2, "Ice Spirit")))  # 5 before 6

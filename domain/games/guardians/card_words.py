@@ -420,6 +420,8 @@ ABILITY_WORDS: dict[str, Callable[[Ability], str]] = {
     "shows": lambda a: f"The enemy shows you {SHOWN.get(a.target) or _shown_creatures(a.target)}.",
     "lays-first": lambda a: ("If it is in your Combat Hand, it must be your first primary attacker."
                              if a.target == "self" else
+                             "Both seats lay their creatures in match-ups from the lowest base Vitality up."
+                             if a.target == "both:lowest" else
                              f"The enemy lays its {target_words(a.target)} in match-ups before any other."),
     # Command Cards and creature Magic Items
     "command-only": lambda a: "Played only as the Command Card.",

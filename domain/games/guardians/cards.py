@@ -356,6 +356,8 @@ vocabulary below; `terrain` is one of TERRAIN_TYPES.
 | | | (border) of one (choices.py, Choose "guess:<value>"): who "self", its seat guesses the enemy's, |
 | | | and its own creature gets + amount if right; "enemy", the enemy guesses the card's seat's, |
 | | | and that creature gets + amount if wrong |
+| | | (lays-first also takes target "lowest": the creature of the lowest base Vitality, any of those |
+| | | tied, so the creatures go from the lowest up; and "both:<target>": it binds both seats) |
 
 Every ability may also say when it acts (`when`, one of WHEN) and how often or how long
 (`limit`, one of LIMITS); both are blank for an ability that holds whenever it applies.
