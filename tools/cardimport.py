@@ -1305,6 +1305,25 @@ _W6C_PATTERNS: tuple[tuple[str, Build], ...] = (
 """Wave 6c's clauses (RULES.md: Cards and their texts): ranged attacks and channeling."""
 
 
+# --- match-up order, swaps, returns to the Combat Hand and guesses (wave 6b; domain combat.py) --
+CARD_READINGS.update({
+    # Once it beats its primary match-up opponent, it goes back to your Combat Hand; the
+    # opponent stays on the table, left unchallenged.
+    "dn-disgruntled-postal-worker": (Ability("returns-to-hand", when="beats"),),
+    # Facing a creature bribable by Babes, it goes back to your Combat Hand at once; the
+    # opponent is left unchallenged.
+    "np-the-minx": (Ability("returns-to-hand", target="bribe:babes", when="match-up"),),
+    # As the Command Card: before each primary match-up is shown, you guess the size of the
+    # enemy's creature; right, yours gets +2.
+    "dn-jalupee-lobo": (Ability("guess", 2, target="self:size", when="command"),),
+    # As the Command Card: before each primary match-up is shown, the enemy guesses the border
+    # of your creature; wrong, yours gets +3.
+    "re-sphinx": (Ability("guess", 3, target="enemy:type", when="command"),),
+    # As the Command Card: both seats lay their match-up creatures from the lowest Vitality up
+    # (ranged attacks as usual: nothing to read).
+    "dn-wheel-of-law": (Ability("play", when="command"), Ability("lays-first", target="both:lowest", when="command")),
+})
+
 _PATTERNS: tuple[tuple[str, Build], ...] = (
     (rf"(?P<n>[+-]\d+)\s*(?:vitality\s+)?in\s+{_t('t')}", _terrain_bonus),
     (r"(?P<n>[+-]\d+)\s*(?:vitality\s+)?vs\.?\s+(?P<t>[^,;]+)", _with_target("bonus-vs", amount=True)),

@@ -424,6 +424,8 @@ ABILITY_WORDS: dict[str, Callable[[Ability], str]] = {
     "shows": lambda a: f"The enemy shows you {SHOWN.get(a.target) or _shown_creatures(a.target)}.",
     "lays-first": lambda a: ("If it is in your Combat Hand, it must be your first primary attacker."
                              if a.target == "self" else
+                             "Both seats lay their creatures in match-ups from the lowest base Vitality up."
+                             if a.target == "both:lowest" else
                              f"The enemy lays its {target_words(a.target)} in match-ups before any other."),
     # Command Cards and creature Magic Items
     "command-only": lambda a: "Played only as the Command Card.",
@@ -558,6 +560,17 @@ ABILITY_WORDS: dict[str, Callable[[Ability], str]] = {
                                 "creatures are destroyed."),
     "destroys-enemy-command": lambda a: (f"With one of your {target_words(a.target)} in the match-up: the enemy's "
                                          "Command Card, if a creature, is destroyed."),
+    # match-up order, swaps, returns to the Combat Hand and guesses (wave 6b)
+    "returns-to-hand": lambda a: ((f"Facing one of the {target_words(a.target)}, it" if a.target else "It")
+                                  + " goes back to your Combat Hand, to be laid again; its opponent is left "
+                                  "unchallenged."),
+    "guess": lambda a: (("Before each primary match-up is shown, you guess the "
+                         + ("size of the enemy's creature" if a.target.endswith("size") else
+                            "border of the enemy's creature")
+                         + f"; right, yours gets {_signed(a.amount)} Vitality.") if a.target.startswith("self")
+                        else ("Before each primary match-up is shown, the enemy guesses the "
+                              + ("size" if a.target.endswith("size") else "border")
+                              + f" of your creature; wrong, yours gets {_signed(a.amount)} Vitality.")),
 }
 """One sentence per ability kind (cards.ABILITY_KINDS), from the ability's fields alone."""
 

@@ -362,6 +362,18 @@ vocabulary below; `terrain` is one of TERRAIN_TYPES.
 | | | this match-up, either side |
 | channels-once | amount | a Guardian: its seat channels into a creature once in a combat, by whatever |
 | | | source, and at most amount points |
+| *match-up order, swaps, returns to the hand and guesses (wave 6b)* | | (combat.py; a creature back in |
+| | | its Combat Hand leaves the table and may be laid again) |
+| returns-to-hand | [target], when | it leaves its primary match-up for its side's Combat Hand and its |
+| | | opponent is left unchallenged: when "match-up" at the Text Box step (as returns-opponent), if the |
+| | | opponent is of the target; when "beats", once it beats its opponent (who is then not beaten) |
+| guess | amount, target "<who>:<what>", when "command" | as the standing Command Card, once both primary |
+| | | match-up creatures are laid and before they are shown, a seat guesses the "size" or "type" |
+| | | (border) of one (choices.py, Choose "guess:<value>"): who "self", its seat guesses the enemy's, |
+| | | and its own creature gets + amount if right; "enemy", the enemy guesses the card's seat's, |
+| | | and that creature gets + amount if wrong |
+| | | (lays-first also takes target "lowest": the creature of the lowest base Vitality, any of those |
+| | | tied, so the creatures go from the lowest up; and "both:<target>": it binds both seats) |
 
 Every ability may also say when it acts (`when`, one of WHEN) and how often or how long
 (`limit`, one of LIMITS); both are blank for an ability that holds whenever it applies.
@@ -583,6 +595,9 @@ ABILITY_KINDS = (
     # bribery, ranged attacks, channeling and rolled attacks (wave 6c)
     "ranged-sum",
     "channels-once",
+    # match-up order, swaps, returns to the Combat Hand and guesses (wave 6b; combat.py)
+    "returns-to-hand",
+    "guess",
 )
 
 WHEN = (

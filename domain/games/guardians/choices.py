@@ -18,13 +18,17 @@ Options (the ability's target, written with bars between them):
   many);
 - "show:<target>": the seat shows the card's seat what a shows ability of that target would;
 - "refuse": the card's abilities with when "refused" act;
-- "pass" (a "may" only): the seat lets the option go.
+- "pass" (a "may" only): the seat lets the option go;
+- "guess:<value>" (a guess, offered once both match-up creatures are laid, before they are
+  shown): the seat says the size ("S", "M", "L") or border ("mortal", "elemental",
+  "external") it thinks a creature laid has (strength.guess_terms scores it).
 
 This module holds the queries and the checks; combat.py makes the events.
 """
 
 from __future__ import annotations
 
+from domain.games.guardians.cards import CREATURE_TYPES, SIZES
 from domain.games.guardians.citations import R_TEXT, text_box
 from domain.games.guardians.messages import Choose
 from domain.games.guardians.state import STORAGE, Choice, GuardiansState, combat_now, face, other, seat_of, side
@@ -38,6 +42,9 @@ DISCARD = "discard"
 SHOW = "show"
 REFUSE = "refuse"
 PASS = "pass"
+GUESS = "guess"
+GUESSED = {"size": SIZES, "type": CREATURE_TYPES}
+"""What a guess may say, by what it guesses (a guess ability's target: "<who>:<what>")."""
 RETREATS = (RETREAT, DISCARD_RETREAT)
 """The options that end the combat with a retreat."""
 
@@ -66,6 +73,18 @@ def offered(state: GuardiansState, source: str, moment: str) -> Choice | None:
             continue
         options = tuple(o for o in ability.target.split("|") if _open(state, seat, o))
         return Choice(seat, source, (*options, PASS)) if options else None
+    return None
+
+
+def guess_offered(source: str) -> Choice | None:
+    """The guess `source`'s text asks for before a primary match-up is shown (guess, target
+    "<who>:<what>"): "self" its own seat guesses the enemy's creature, "enemy" the enemy
+    guesses the one of `source`'s seat; None if it asks for none."""
+    seat = seat_of(source)
+    for ability in abilities(source, "guess"):
+        who, _, what = ability.target.partition(":")
+        chooser = seat if who == "self" else other(seat)
+        return Choice(chooser, source, tuple(f"{GUESS}:{value}" for value in GUESSED[what]))
     return None
 
 

@@ -131,6 +131,7 @@ from domain.games.guardians.strength import (
     channel_limit,
     destroys,
     dies_when_beaten,
+    guess_terms,
     has,
     immune,
     immune_to_aoe,
@@ -709,7 +710,11 @@ def _offer(em: Em, rng: Rng, source: str, moment: str) -> bool:
 
 def choose(em: Em, rng: Rng, command: Choose, choice: Choice) -> None:
     """The seat's answer to the choice waiting; then the game goes on from its moment."""
-    if not _make(em, rng, choice, command.option, command.card):
+    if _make(em, rng, choice, command.option, command.card):
+        return
+    if command.option.partition(":")[0] == choices.GUESS:  # the next guess, or the match-up shown
+        _guesses(em, rng, 1 if seat_of(choice.source) == combat_now(em.state).attacker.seat else 2)
+    else:
         _resume(em, rng, choice.source)
 
 
@@ -856,22 +861,51 @@ def play_creature(em: Em, rng: Rng, command: PlayCreature) -> None:
         reveals.declare(em, combat, seat, command.card)
     combat = combat_now(em.state)
     if combat.attacker.choice and combat.defender.choice:
-        a_card, d_card = combat.attacker.choice, combat.defender.choice
-        em.emit(MatchupRevealed, R_PRIMARY, attacker_card=a_card, defender_card=d_card)
-        for card in (a_card, d_card):
-            discards.act(em, rng, card, "reveal")
-        for card in (a_card, d_card):
-            note_text(em, seat_of(card), card)
-        for card in (a_card, d_card):
-            _no_ranged(em, card, when="reveal", rule=text_box(face(card).name))
-            if any(a.when == "match-up" for a in abilities(card, "no-channeling")):
-                em.emit(
-                    EffectApplied, text_box(face(card).name), seat=seat_of(card), source=card, effect="no-channeling"
-                )
-        for card in (a_card, d_card):
-            outcomes.revealed(em, card)
-            dice.roll_revealed(em, rng, card, primary=True)
-        _matchup_offers(em, rng, (a_card, d_card))
+        _guesses(em, rng, 0)
+
+
+def _guesses(em: Em, rng: Rng, start: int) -> None:
+    """Both creatures are laid, not yet shown: the guesses the standing Command Cards ask
+    for (guess: Jalupee Lobo, the Sphinx), the attacker's first, from the side `start` on,
+    each waiting for its Choose; then the match-up is shown."""
+    combat = combat_now(em.state)
+    for one in (combat.attacker, combat.defender)[start:]:
+        if one.command and one.command_live and has(one.command, "guess"):
+            choice = choices.guess_offered(one.command)
+            assert choice is not None
+            em.emit(ChoiceOffered, text_box(face(one.command).name), seat=choice.seat, source=one.command,
+                    options=choice.options)
+            return
+    _reveal_matchup(em, rng)
+
+
+def _reveal_matchup(em: Em, rng: Rng) -> None:
+    """The two creatures laid are shown, with what each guess made before won (one Command
+    Card a side: the guess terms of a side's creature are its card's), and their texts
+    that act on the reveal act."""
+    combat = combat_now(em.state)
+    a_card, d_card = combat.attacker.choice, combat.defender.choice
+    em.emit(MatchupRevealed, R_PRIMARY, attacker_card=a_card, defender_card=d_card)
+    combat = combat_now(em.state)
+    for source, value in combat.guesses:
+        mine = a_card if seat_of(source) == combat.attacker.seat else d_card
+        gained = sum(t.value for t in guess_terms(combat, mine))
+        em.emit(EffectApplied, text_box(face(source).name), seat=seat_of(source), source=source, effect="guess",
+                amount=gained, cards=(mine,), note=value)
+    for card in (a_card, d_card):
+        discards.act(em, rng, card, "reveal")
+    for card in (a_card, d_card):
+        note_text(em, seat_of(card), card)
+    for card in (a_card, d_card):
+        _no_ranged(em, card, when="reveal", rule=text_box(face(card).name))
+        if any(a.when == "match-up" for a in abilities(card, "no-channeling")):
+            em.emit(
+                EffectApplied, text_box(face(card).name), seat=seat_of(card), source=card, effect="no-channeling"
+            )
+    for card in (a_card, d_card):
+        outcomes.revealed(em, card)
+        dice.roll_revealed(em, rng, card, primary=True)
+    _matchup_offers(em, rng, (a_card, d_card))
 
 
 def _matchup_offers(em: Em, rng: Rng, cards: tuple[str, ...]) -> None:
@@ -961,6 +995,11 @@ def _destruction(em: Em, rng: Rng) -> None:
         return_to_pen(em, opponent, source)
         end_unfought(em, rng)
         return
+    homing = _homing(combat, "match-up", (combat.a_card, combat.d_card))
+    if homing:
+        return_to_hand(em, homing, combat.d_card if homing == combat.a_card else combat.a_card)
+        end_unfought(em, rng)
+        return
     em.emit(StageBegan, R_OVER_YET, stage="modify", actor=combat.attacker.seat)
 
 
@@ -1006,6 +1045,27 @@ def return_to_pen(em: Em, creature: str, source: str) -> None:
     em.emit(CreatureStatus, rule, seat=owner.seat, card=creature, status="out", by=source)
     move(em, rule, owner.seat, (creature,), owner.zone, PEN, f"returned to the Creature Pen by {face(source).name}")
     leave_unchallenged(em, source, (combat.d_card if creature == combat.a_card else combat.a_card,))
+
+
+def _homing(combat: Combat, when: str, cards: tuple[str, ...]) -> str:
+    """The one of `cards` (match-up creatures, the attacker's first) whose own text sends it
+    back to its Combat Hand at `when` (returns-to-hand: its opponent of the target, if
+    given); "" if none."""
+    for card in cards:
+        opponent = combat.d_card if card == combat.a_card else combat.a_card
+        for ability in abilities(card, "returns-to-hand"):
+            if ability.when == when and (not ability.target or matches(ability.target, opponent, combat)):
+                return card
+    return ""
+
+
+def return_to_hand(em: Em, creature: str, opponent: str) -> None:
+    """A creature's text takes it from its primary match-up back to its side's Combat Hand,
+    to be laid again; its opponent is left unchallenged (RULES.md, Back to the Combat
+    Hand)."""
+    rule = text_box(face(creature).name)
+    em.emit(CreatureStatus, rule, seat=seat_of(creature), card=creature, status="hand", by=creature)
+    leave_unchallenged(em, creature, (opponent,))
 
 
 def check_play_ranged(state: GuardiansState, command: PlayRanged) -> None:
@@ -1283,8 +1343,12 @@ def resolve_matchup(em: Em, rng: Rng) -> None:
         defender_damage=d_damage,
     )
     beaten = ""  # the loser, beaten and still at the table: a choice its text gives waits (Leechfoot)
-    if outcome != "push":
-        winner, loser = (a_card, d_card) if outcome == "attacker" else (d_card, a_card)
+    winner, loser = (a_card, d_card) if outcome == "attacker" else (d_card, a_card)
+    if outcome != "push" and _homing(combat, "beats", (winner,)):
+        # The winner goes back to its Combat Hand instead: the loser is not beaten, it is
+        # left unchallenged (RULES.md, Back to the Combat Hand).
+        return_to_hand(em, winner, loser)
+    elif outcome != "push":
         status, rule = "beaten", R_OVER_YET
         fired = _fired_destroyer(combat, winner)
         own = (a for a in abilities(winner, "destroys-beaten") if a.when != "fired")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from domain.games.guardians.board import is_land
+from domain.games.guardians.choices import GUESS
 from domain.games.guardians.messages import (
     PAID_BONUS,
     AnswerClosed,
@@ -295,6 +296,7 @@ def evolve(state: GuardiansState, event: Event) -> GuardiansState:
                     fired=(),
                     receivers=(),
                     forced_push=False,
+                    guesses=(),
                 )
             return _combat(_closed(state), stage=stage, actor=actor, passes=0, bribe_seen=())
         case WindowMove(passed=passed, actor=actor) if state.combat is None:
@@ -382,8 +384,12 @@ def evolve(state: GuardiansState, event: Event) -> GuardiansState:
             return _combat(state, winner=other(seat), loser=seat, stage="heal", actor=other(seat), passes=0)
         case ChoiceOffered(seat=seat, source=source, options=options):
             return replace(state, pending=Choice(seat, source, options))
-        case ChoiceMade():
-            return replace(state, pending=None)
+        case ChoiceMade(source=source, option=option):
+            state = replace(state, pending=None)
+            word, _, value = option.partition(":")
+            if word == GUESS and state.combat is not None:
+                return _combat(state, guesses=(*state.combat.guesses, (source, value)))
+            return state
         case Healed(seat=seat, healer=healer, card=card):
             assert state.combat is not None
             side = seat_side(state.combat, seat)
@@ -469,6 +475,9 @@ def _status(state: GuardiansState, seat: int, card: str, status: str) -> Guardia
     }
     if status in clean:
         clean[status] = clean[status] + (card,)
+    if status == "hand":  # back in the Combat Hand: off the table, its damage gone (returns-to-hand)
+        state = _combat(state, damage=tuple(p for p in state.combat.damage if p[0] != card))
+        return _side(state, seat, played=tuple(c for c in side.played if c != card), **clean)
     return _side(state, seat, **clean)
 
 
@@ -551,4 +560,5 @@ def _resolved(state: GuardiansState, event: MatchupResolved) -> GuardiansState:
         fired=(),
         receivers=(),
         forced_push=False,
+        guesses=(),
     )

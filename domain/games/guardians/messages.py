@@ -712,7 +712,8 @@ class MatchupRevealed(Event):
 @dataclass(frozen=True, slots=True)
 class CreatureStatus(Event):
     """A creature in combat changed status: "beaten", "destroyed", "bribed", "out"
-    (out of play, methane), "table" (back in play)."""
+    (out of play, methane), "table" (back in play), "hand" (back in its Combat Hand, off the
+    table: returns-to-hand)."""
 
     seat: int
     card: str

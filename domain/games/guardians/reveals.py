@@ -12,7 +12,8 @@ owner only, and view.redact keeps them from everybody else, spectators included.
   its Storage Hand (Eye of Long Spying), its Combat Hand or those of it of a creature
   target (Trumpeter).
 - lays-first: as the standing Command Card, the enemy lays its creatures of a target in
-  match-ups before any other (Trumpeter).
+  match-ups before any other (Trumpeter); "both:lowest", both seats lay their creatures
+  from the lowest base Vitality up (Wheel of Law).
 """
 
 from __future__ import annotations
@@ -147,24 +148,44 @@ def show_command(em: Em, card: str) -> None:
 # ---------------------------------------------------------------- lays-first
 
 
+BOTH, LOWEST = "both:", "lowest"
+"""lays-first's target words: "both:<target>" binds both seats; "lowest" is the creature of
+the lowest base Vitality (any of those tied)."""
+
+
+def _laid_first(state_hand: tuple[str, ...], combat: Combat, target: str) -> list[str]:
+    """The creatures of a Combat Hand that a lays-first target puts before the others."""
+    if target == LOWEST:
+        fighting = [c for c in state_hand if not face(c).command_only]
+        low = min((face(c).vitality for c in fighting), default=0)
+        return [c for c in fighting if face(c).vitality == low]
+    return [c for c in state_hand if matches(target, c, combat)]
+
+
 def check_lays_first(state_hand: tuple[str, ...], combat: Combat, seat: int, card: str) -> None:
     """`seat` lays `card` in a primary match-up: if the enemy's standing Command Card makes
     it lay its creatures of a target first (lays-first), `card` must be one of them while
     its Combat Hand (`state_hand`) holds any. Else, for the side's first primary attacker,
     a card of its hand whose own text says it comes first (Lawyer: target "self") must be
     the one laid (the enemy's Command Card wins where the two disagree: RULES.md)."""
-    enemy = side(combat, other(seat))
+    enemy, mine = side(combat, other(seat)), side(combat, seat)
     ruled = False
-    if enemy.command and enemy.command_live:
-        for ability in abilities(enemy.command, "lays-first"):
-            wanted = [c for c in state_hand if matches(ability.target, c, combat)]
+    for one in (enemy, mine):
+        if not one.command or not one.command_live:
+            continue
+        for ability in abilities(one.command, "lays-first"):
+            both = ability.target.startswith(BOTH)
+            if one is mine and not both:
+                continue  # a Command Card's order binds the enemy only, unless it says "both"
+            target = ability.target.removeprefix(BOTH)
+            wanted = _laid_first(state_hand, combat, target)
             if wanted and card not in wanted:
                 raise RuleViolation(
-                    text_box(face(enemy.command).name),
-                    f"lay your creatures of {ability.target.replace('|', ' or ')} before any other",
+                    text_box(face(one.command).name),
+                    "lay your creature of the lowest base Vitality first" if target == LOWEST
+                    else f"lay your creatures of {target.replace('|', ' or ')} before any other",
                 )
             ruled = ruled or bool(wanted)
-    mine = side(combat, seat)
     if ruled or any(c != mine.command for c in mine.played):
         return
     first = [

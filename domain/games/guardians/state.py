@@ -312,6 +312,9 @@ class Combat:
     """Sizes changed by their creature's text for this combat (the Titans)."""
     forced_push: bool = False
     """The match-up is a push, with no further modification (the Djinn)."""
+    guesses: tuple[tuple[str, str], ...] = ()
+    """Guesses made for this match-up before it was shown, by the card that asked for each
+    (guess: Jalupee Lobo's size, the Sphinx's border)."""
     reaction: Reaction | None = None
     """The reaction window open now (reactions.py): the other seat's next move may answer it."""
     winner: int = 0

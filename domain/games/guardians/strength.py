@@ -425,6 +425,8 @@ def terms(state: GuardiansState, combat: Combat, instance: str, opponent: str, *
                 for a in abilities(instance, "primary-bonus")
                 if not a.dice and a.when != "refused"
             )
+        if combat.guesses:
+            found.extend(guess_terms(combat, instance))
         horse = first_knight_bonus(side, instance)
         if horse:
             found.append(Term(face(side.command).name, horse))
@@ -440,6 +442,27 @@ def terms(state: GuardiansState, combat: Combat, instance: str, opponent: str, *
     if channel:
         found.append(Term(CHANNEL_TERM, channel))
     return tuple(found)
+
+
+def guess_terms(combat: Combat, instance: str) -> list[Term]:
+    """What the guesses made before this match-up was shown give `instance`, a primary
+    attacker in it (guess, "<who>:<what>"): the guessing card's amount to its own seat's
+    creature when its seat guessed the enemy's creature right ("self"), or when the enemy
+    guessed this one wrong ("enemy")."""
+    if instance not in (combat.a_card, combat.d_card):
+        return []
+    opponent = combat.d_card if instance == combat.a_card else combat.a_card
+    found: list[Term] = []
+    for source, value in combat.guesses:
+        if seat_of(source) != seat_of(instance):
+            continue
+        for ability in abilities(source, "guess"):
+            who, _, what = ability.target.partition(":")
+            guessed = opponent if who == "self" else instance
+            actual = size_of(guessed, combat) if what == "size" else face(guessed).creature_type
+            if (actual == value) == (who == "self"):
+                found.append(Term(f"{face(source).name} (guess)", ability.amount))
+    return found
 
 
 # ---------------------------------------------------------------- amounts kept by a card (dice rolled, points paid)

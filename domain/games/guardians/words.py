@@ -379,10 +379,15 @@ def option_words(option: str, card: str = "", source: str = "") -> str:
         return f"show {SHOWN_ZONES.get(value, value)}"
     if word == "refuse":
         return "refuse, and let the card's text act"
+    if word == "guess":
+        return f"guess {GUESSES.get(value, value)}"
     return "let it pass"
 
 
 SHOWN_ZONES = {"storage": "the Storage Hand", "hand": "the Combat Hand"}
+GUESSES = {"S": "small", "M": "medium", "L": "large", "mortal": "a Mortal", "elemental": "an Elemental",
+           "external": "an External"}
+"""What a guess says (choices.py, "guess:<value>")."""
 
 
 def _offered(e: m.ChoiceOffered, s: Seats) -> str:
@@ -499,6 +504,10 @@ def _effect(e: m.EffectApplied, s: Seats) -> str:
         return f"{by}: the Command Card {listed([owned(card, s) for card in e.cards])} is destroyed ({e.note})."
     if e.effect == "destroys-command":
         return f"{by} destroys itself and the enemy's Command Card: {listed([owned(card, s) for card in e.cards])}."
+    if e.effect == "guess":
+        said = f"the guess was {GUESSES.get(e.note, e.note)}"
+        won = f"{owned(e.cards[0], s)} gets {e.amount:+d}" if e.amount else f"nothing for {owned(e.cards[0], s)}"
+        return f"{by}: {said}; {won} in this match-up."
     if e.effect == "unchallenged":
         left = listed([owned(card, s) for card in e.cards])
         return (f"{by}: {left} {'is' if len(e.cards) == 1 else 'are'} left unchallenged: no match-up opponent, "
@@ -576,6 +585,8 @@ def _status(e: m.CreatureStatus, s: Seats) -> str:
         return f"{creature} is out of play for this combat{f' ({owned(e.by, s)})' if e.by else ''}."
     if e.status == "table":
         return f"{creature} is back in play."
+    if e.status == "hand":
+        return f"{creature} goes back to its Combat Hand{by}, to be laid again."
     return f"{creature} is {e.status}{by}."
 
 
