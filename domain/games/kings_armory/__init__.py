@@ -17,7 +17,7 @@ from domain.kernel import Chance, Command, Event, Information, OptionSpec, Rules
 RULESET = Ruleset(
     name="kings-armory",
     title="The King's Armory",
-    version="0.2.0",
+    version="0.3.0",
     min_seats=1,
     max_seats=7,
     chance=Chance.SAMPLED_STOCHASTIC,
