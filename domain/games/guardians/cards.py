@@ -346,6 +346,15 @@ vocabulary below; `terrain` is one of TERRAIN_TYPES.
 | | | effect is over |
 | | | (primary-bonus and returns-when-beaten also take when "refused": only once the enemy refused |
 | | | the card's ultimatum; returns-when-beaten then sends it back at once) |
+| *draws, hands, discard piles and deck searches (wave 6e)* | | (search-deck also takes target |
+| | | "storage:<what>" with amount n and no when: as the card is turned as its seat's Up card, up to n |
+| | | cards of <what> (card words) leave its seat's deck for the Storage Hand, named to that seat only, |
+| | | and the deck is reshuffled; the card stays the Up card. retrieve also takes an amount n with a |
+| | | creature target: up to n Vitality in all of such creatures leave the discard pile, the highest |
+| | | Vitality first, each that still fits; PlayCard names none) |
+| draws | amount, target | its seat draws amount cards from the top of its deck into its Storage Hand on an |
+| | | event (target): "enemy-hand-item" (a Guardian's: each time the enemy plays a Hand Item, |
+| | | from the Storage Hand or as its Command Card) |
 
 Every ability may also say when it acts (`when`, one of WHEN) and how often or how long
 (`limit`, one of LIMITS); both are blank for an ability that holds whenever it applies.
@@ -564,6 +573,8 @@ ABILITY_KINDS = (
     "bonus-enemy",
     "wins-destroys",
     "discard-after-use",
+    # draws, hands, discard piles and deck searches (wave 6e)
+    "draws",
 )
 
 WHEN = (
