@@ -1323,6 +1323,19 @@ CARD_READINGS.update({
     # (ranged attacks as usual: nothing to read).
     "dn-wheel-of-law": (Ability("play", when="command"), Ability("lays-first", target="both:lowest", when="command")),
 })
+# Draws, hands, discard piles and deck searches (wave 6e).
+CARD_READINGS.update({
+    # Turned as your Up card: up to three Gold Bribery cards of your deck into your Storage
+    # Hand, the deck reshuffled (RULES.md: it always takes them).
+    "dn-chickenhead-mccracken": (Ability("search-deck", 3, target="storage:bribery:gold"),),
+    # In Draw & Organize, for a stone: Fairies of up to 10 Vitality in all from your discard
+    # pile to your Storage Hand (RULES.md: the rules pick them).
+    "dn-gateway-to-mystfall": (Ability("play", when="draw"), Ability("costs-stones", 1),
+                               Ability("retrieve", 10, target="storage:fairy")),
+    # A Guardian: you draw a card each time the enemy plays a Hand Item (the card's errata).
+    "np-eisnmir-master-of-posessions": (Ability("draws", 1, target="enemy-hand-item"),),
+})
+
 
 _PATTERNS: tuple[tuple[str, Build], ...] = (
     (rf"(?P<n>[+-]\d+)\s*(?:vitality\s+)?in\s+{_t('t')}", _terrain_bonus),

@@ -282,7 +282,22 @@ def _retrieved(a: Ability) -> str:
     named = " or ".join(kinds[w] for w in words if w in kinds) or "card"
     others = "+".join(w for w in words if w not in kinds)
     of = f" ({target_words(others)})" if others else ""
+    if a.amount:
+        return f"Takes {target_words(what)} of up to {a.amount} Vitality in all from your discard pile {into}."
     return f"Takes a {named}{of} you name from your discard pile {into}."
+
+
+DRAWS_ON = {"enemy-hand-item": "each time the enemy plays a Hand Item"}
+"""When a draws ability draws (its target)."""
+
+
+def _searched(a: Ability) -> str:
+    zone, _, what = a.target.partition(":")
+    if zone == "storage":
+        return (f"Turned as your Up card, it takes up to {a.amount} {card_target_words(what)} from your deck into "
+                "your Storage Hand; your deck is reshuffled.")
+    return ("If it is your Up card, you may look through your deck and take a card as your Up card in its place; "
+            "it is discarded and your deck reshuffled.")
 
 
 def _returns(a: Ability) -> str:
@@ -536,8 +551,10 @@ ABILITY_WORDS: dict[str, Callable[[Ability], str]] = {
     "ranged-sum": lambda a: ("Its ranged attack adds the printed points of every other ranged attack fired before "
                              "it in the match-up, either side."),
     "channels-once": lambda a: f"You channel into a creature once in a combat, {a.amount} points at most.",
-    "search-deck": lambda a: ("If it is your Up card, you may look through your deck and take a card as your Up "
-                              "card in its place; it is discarded and your deck reshuffled."),
+    # draws, hands, discard piles and deck searches (wave 6e)
+    "draws": lambda a: (f"You draw {a.amount} card{'s' if a.amount != 1 else ''} into your Storage Hand "
+                        f"{DRAWS_ON.get(a.target, a.target)}."),
+    "search-deck": lambda a: _searched(a),
     # permissions and forced discards
     "bans-play": lambda a: _bans(a),
     "discards": lambda a: _discards(a),

@@ -374,6 +374,15 @@ vocabulary below; `terrain` is one of TERRAIN_TYPES.
 | | | and that creature gets + amount if wrong |
 | | | (lays-first also takes target "lowest": the creature of the lowest base Vitality, any of those |
 | | | tied, so the creatures go from the lowest up; and "both:<target>": it binds both seats) |
+| *draws, hands, discard piles and deck searches (wave 6e)* | | (search-deck also takes target |
+| | | "storage:<what>" with amount n and no when: as the card is turned as its seat's Up card, up to n |
+| | | cards of <what> (card words) leave its seat's deck for the Storage Hand, named to that seat only, |
+| | | and the deck is reshuffled; the card stays the Up card. retrieve also takes an amount n with a |
+| | | creature target: up to n Vitality in all of such creatures leave the discard pile, the highest |
+| | | Vitality first, each that still fits; PlayCard names none) |
+| draws | amount, target | its seat draws amount cards from the top of its deck into its Storage Hand on an |
+| | | event (target): "enemy-hand-item" (a Guardian's: each time the enemy plays a Hand Item, |
+| | | from the Storage Hand or as its Command Card) |
 
 Every ability may also say when it acts (`when`, one of WHEN) and how often or how long
 (`limit`, one of LIMITS); both are blank for an ability that holds whenever it applies.
@@ -598,6 +607,8 @@ ABILITY_KINDS = (
     # match-up order, swaps, returns to the Combat Hand and guesses (wave 6b; combat.py)
     "returns-to-hand",
     "guess",
+    # draws, hands, discard piles and deck searches (wave 6e)
+    "draws",
 )
 
 WHEN = (

@@ -43,6 +43,7 @@ from domain.games.guardians.citations import (
 from domain.games.guardians.effects import (
     Em,
     gain_stones,
+    item_used,
     move,
     next_actor,
     note_text,
@@ -374,6 +375,7 @@ def _reveal_commands(em: Em) -> None:
                     reason=f"Command Card: {face(card).name}")
         if face(card).border == "double":
             move(em, R_COMBAT, seat_of(card), (card,), STORAGE, DISCARD, "Command Card")
+            item_used(em, seat_of(card), card)
 
 
 # ---------------------------------------------------------------- cards from the Storage Hand

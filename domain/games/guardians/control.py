@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from domain.games.guardians.board import LANDS, is_land, stronghold_owner
 from domain.games.guardians.cards import card
 from domain.games.guardians.state import (
+    DECK,
     UP,
     Combat,
     GuardiansState,
@@ -24,7 +25,16 @@ from domain.games.guardians.state import (
     survivors,
     terrain,
 )
-from domain.games.guardians.strength import abilities, has, kept, matches, matchup_opponent, standing, vitality
+from domain.games.guardians.strength import (
+    abilities,
+    card_fits,
+    has,
+    kept,
+    matches,
+    matchup_opponent,
+    standing,
+    vitality,
+)
 
 # ---------------------------------------------------------------- control of the space
 
@@ -264,3 +274,32 @@ def _draw_count(state: GuardiansState, seat: int, target: str, instance: str, up
     if target == "shields-in-lands":
         return sum(1 for s in state.shields_of(seat) if not stronghold_owner(s.space))
     return 0
+
+
+# ---------------------------------------------------------------- draws and deck searches by text
+
+DECK_TO_STORAGE = "storage:"
+"""search-deck's target prefix for the cards an Up card takes into the Storage Hand."""
+
+
+def text_draws(state: GuardiansState, seat: int, event: str) -> tuple[tuple[str, int], ...]:
+    """The seat's Guardian, with how many cards its text draws it on `event` (draws), if it
+    draws any."""
+    guardian = state.player(seat).guardian
+    amount = sum(a.amount for a in card(guardian).abilities if a.kind == "draws" and a.target == event)
+    return ((guardian, amount),) if amount else ()
+
+
+def up_deck_take(state: GuardiansState, seat: int) -> tuple[str, tuple[str, ...]]:
+    """The seat's Up card whose text, as it is turned, takes cards of its deck into the
+    Storage Hand (search-deck "storage:<what>", amount n), with the first n of them in
+    deck order (the deck is reshuffled after: the order tells nothing); ("", ()) if none."""
+    up = state.zone(seat, UP)
+    if not up:
+        return "", ()
+    for ability in face(up[0]).abilities:
+        if ability.kind == "search-deck" and ability.target.startswith(DECK_TO_STORAGE):
+            what = ability.target.removeprefix(DECK_TO_STORAGE)
+            found = tuple(c for c in state.zone(seat, DECK) if card_fits(what, c))
+            return up[0], found[: ability.amount]
+    return "", ()

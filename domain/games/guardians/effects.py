@@ -30,7 +30,7 @@ from domain.games.guardians.citations import (
     R_WHO_PLACES,
     text_box,
 )
-from domain.games.guardians.control import extra_draws
+from domain.games.guardians.control import extra_draws, text_draws, up_deck_take
 from domain.games.guardians.decks import RANDOM, parse_deck
 from domain.games.guardians.messages import (
     CardsMoved,
@@ -117,6 +117,21 @@ def spend(em: Em, seat: int, card_id: str, what: str, *, from_zone: str = STORAG
     """A Spell or Item played goes to its owner's discard pile (answers.check_may_play
     has checked that nothing forbids it)."""
     move(em, rule, seat, (card_id,), from_zone, DISCARD, f"played: {what}")
+    item_used(em, seat, card_id)
+
+
+def item_used(em: Em, seat: int, card_id: str) -> None:
+    """A Hand Item played (from the Storage Hand, or revealed as the Command Card): the
+    enemy's Guardian whose text draws on it draws its cards (draws "enemy-hand-item"),
+    into the Storage Hand, named to its seat only (view.redact)."""
+    if face(card_id).kind != "hand-item":
+        return
+    enemy = other(seat)
+    for source, amount in text_draws(em.state, enemy, "enemy-hand-item"):
+        rule = text_box(card(source).name)
+        why = f"the enemy played {face(card_id).name}"
+        em.emit(EffectApplied, rule, seat=enemy, source=source, effect="draws", amount=amount, note=why)
+        move(em, rule, enemy, em.state.zone(enemy, DECK)[:amount], DECK, STORAGE, f"drawn: {why}")
 
 
 def gain_stones(em: Em, seat: int, source: str, amount: int, rule: str, why: str) -> None:
@@ -238,6 +253,31 @@ def begin_movement(em: Em, rng: Rng) -> None:
 
 
 def turn_up_cards(em: Em, rng: Rng) -> None:
+    """Each seat turns its top card and the Up numbers are compared (_turn_and_compare);
+    then an Up card newly turned whose text takes cards of its seat's deck does so."""
+    before = {seat: em.state.zone(seat, UP) for seat in (1, 2)}
+    _turn_and_compare(em, rng)
+    for seat in (1, 2):
+        if em.state.zone(seat, UP) != before[seat]:
+            _up_card_takes(em, rng, seat)
+
+
+def _up_card_takes(em: Em, rng: Rng, seat: int) -> None:
+    """search-deck "storage:<what>" (Chickenhead McCracken): the Up card's seat takes the
+    cards of its deck the text names into its Storage Hand (named to it only: view.redact),
+    and the deck is reshuffled; the Up card stays (RULES.md: it always takes them)."""
+    up, taken = up_deck_take(em.state, seat)
+    if not up:
+        return
+    name = face(up).name
+    rule = text_box(name)
+    note = f"{len(taken)} card{'s' if len(taken) != 1 else ''} into the Storage Hand"
+    em.emit(EffectApplied, rule, seat=seat, source=up, effect="search-deck", amount=len(taken), note=note)
+    move(em, rule, seat, taken, DECK, STORAGE, f"taken from the deck by {name}")
+    em.emit(DeckShuffled, rule, seat=seat, order=tuple(rng.shuffled(em.state.zone(seat, DECK))))
+
+
+def _turn_and_compare(em: Em, rng: Rng) -> None:
     """Each seat turns its top card; the higher Up number moves first; a tie sends both
     to the bottom and each turns another (guardians Turn your Up card)."""
     for _ in range(UP_ROUNDS):

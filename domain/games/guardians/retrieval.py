@@ -4,7 +4,9 @@ Cards taken back and moved), for Spells and Items played the general way (castin
 - retrieve, target "<zone>:<what>": a card of <what> from the seat's discard pile, named
   by PlayCard's `target` (the discard pile lies face up, so the choice is public and is
   checked in plan), goes to its Storage Hand ("storage") or joins the cards it drew this
-  turn ("drawn", as one of its draws); <what> "self": the card played itself, no choice.
+  turn ("drawn", as one of its draws); <what> "self": the card played itself, no choice;
+  with an amount (Gateway to Mystfall), creatures of <what> up to that much Vitality in
+  all, picked by the rules (within_vitality), no choice either.
 - takes-up: the seat's Up card goes to its Storage Hand and the card played becomes its
   Up card (the first mover stays: the Up cards were compared already).
 - search-deck, when "up", target "up:<what>": a creature that is its seat's Up card may,
@@ -44,6 +46,9 @@ from domain.games.guardians.strength import card_fits
 from domain.kernel import Rng, RuleViolation, require
 
 SELF = "self"
+UP_TARGET = "up:"
+"""search-deck's target prefix for a card sought as the Up card (its other, "storage:", is
+taken as the Up card is turned: effects.turn_up_cards)."""
 
 
 def _parts(ability: Ability) -> tuple[str, str]:
@@ -53,8 +58,11 @@ def _parts(ability: Ability) -> tuple[str, str]:
 
 
 def chooser(info: Card) -> Ability | None:
-    """The card's retrieve ability that names a card (PlayCard's target), if any."""
-    return next((a for a in info.abilities if a.kind == "retrieve" and _parts(a)[1] != SELF), None)
+    """The card's retrieve ability that names a card (PlayCard's target), if any: not one
+    that takes itself ("self") or the rules' pick within an amount of Vitality."""
+    return next(
+        (a for a in info.abilities if a.kind == "retrieve" and _parts(a)[1] != SELF and not a.amount), None
+    )
 
 
 def choices(state: GuardiansState, seat: int, ability: Ability) -> tuple[str, ...]:
@@ -63,9 +71,26 @@ def choices(state: GuardiansState, seat: int, ability: Ability) -> tuple[str, ..
     return tuple(c for c in state.zone(seat, DISCARD) if card_fits(what, c))
 
 
+def within_vitality(state: GuardiansState, seat: int, ability: Ability) -> tuple[str, ...]:
+    """A retrieve with an amount: the creatures of its target in the seat's discard pile,
+    up to that much Vitality in all, the highest first, each that still fits (RULES.md: the
+    rules pick, so that PlayCard names none)."""
+    picked: list[str] = []
+    room = ability.amount
+    ranked = sorted(choices(state, seat, ability), key=lambda c: (-face(c).vitality, c))
+    for creature in ranked:
+        if face(creature).vitality <= room:
+            picked.append(creature)
+            room -= face(creature).vitality
+    return tuple(picked)
+
+
 def check_retrieve(state: GuardiansState, seat: int, target: str, ability: Ability, rule: str) -> None:
     what = _parts(ability)[1]
-    if what != SELF:
+    if ability.amount:
+        fits = f"{what} of {ability.amount} Vitality or less"
+        require(bool(within_vitality(state, seat, ability)), rule, f"your discard pile holds no {fits}")
+    elif what != SELF:
         require(target in choices(state, seat, ability), rule, f"name a card of your discard pile ({what})")
 
 
@@ -75,6 +100,8 @@ def retrieve(em: Em, seat: int, played: str, target: str, ability: Ability, rule
     to = DRAWN if zone == DRAWN else STORAGE
     if what == SELF:
         move(em, rule, seat, (played,), DISCARD, to, f"{name} comes back")
+    elif ability.amount:
+        move(em, rule, seat, within_vitality(em.state, seat, ability), DISCARD, to, f"taken back by {name}")
     elif target in em.state.zone(seat, DISCARD):  # nothing takes a card out of it while the enemy answers
         move(em, rule, seat, (target,), DISCARD, to, f"taken back by {name}")
 
@@ -97,7 +124,9 @@ def up_searcher(state: GuardiansState, seat: int) -> tuple[str, Ability | None]:
     up = state.zone(seat, UP)
     if not up:
         return "", None
-    found = next((a for a in face(up[0]).abilities if a.kind == "search-deck" and a.when == "up"), None)
+    found = next(
+        (a for a in face(up[0]).abilities if a.kind == "search-deck" and a.target.startswith(UP_TARGET)), None
+    )
     return up[0], found
 
 

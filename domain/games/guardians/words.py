@@ -515,8 +515,12 @@ def _effect(e: m.EffectApplied, s: Seats) -> str:
     if e.effect == "sits-out":
         drawn = listed([owned(card, s) for card in e.cards], "no creature")
         return f"{by}: {drawn} {'is' if len(e.cards) == 1 else 'are'} set aside with it ({e.note})."
+    if e.effect == "search-deck" and e.note:
+        return f"{by}: {s(e.seat)} searches their deck and takes {e.note}."
     if e.effect == "search-deck":
         return f"{by}: {s(e.seat)} searches their deck for a card to take."
+    if e.effect == "draws":
+        return f"{by}: {s(e.seat)} draws {counted(e.amount, 'card')} ({e.note})."
     cards = f" ({listed([_target(card, s) for card in e.cards])})" if e.cards else ""
     return f"{by}: {e.effect.replace('-', ' ')}{f' {e.amount}' if e.amount else ''}{cards}."
 
