@@ -1,4 +1,5 @@
-"""Record the Guardians replays: `.venv/bin/python replays/record_guardians.py`.
+"""Record the Guardians replays: `.venv/bin/python replays/record_guardians.py [FILE ...]`
+(all of them, or only the files named, e.g. `2p-random-pool-six-lands-win.jsonl`).
 
 Starts a throwaway server (loopback, a free port, in memory), then for each game below
 plays bots with `tablerules play --all-bots --export` under bot seeds 1, 2, 3, ... until
@@ -30,6 +31,13 @@ GAMES: tuple[tuple[str, str, tuple[str, ...], str], ...] = (
     ("2p-five-shields-destroyed-win.jsonl", r"destroyed 5 of seat \d's Shields", (), "aggressive"),
     ("2p-guardian-killed-win.jsonl", r"killed seat \d's Guardian", (), "aggressive"),
     ("2p-alternating-deck-list-win.jsonl", r".", ("placement=alternating", "deck_2=@undead"), "aggressive"),
+    # Decks drawn from the whole card pool (issue 30), so the card texts play in stored games.
+    ("2p-random-pool-guardian-killed-win.jsonl", r"killed seat 1's Guardian",
+     ("deck_1=random:pool-2a", "deck_2=random:pool-2b"), "aggressive"),
+    ("2p-random-pool-six-lands-win.jsonl", r"holds all six disputed lands",
+     ("deck_1=random:pool-3a", "deck_2=random:pool-3b"), "types"),
+    ("2p-random-pool-long-six-lands-win.jsonl", r"holds all six disputed lands",
+     ("deck_1=random:pool-4a", "deck_2=random:pool-4b"), "eager"),
 )
 
 
@@ -50,7 +58,11 @@ def result(log: Path) -> str:
     return ""
 
 
-def main() -> int:
+def main(names: list[str]) -> int:
+    unknown = set(names) - {name for name, *_ in GAMES}
+    if unknown:
+        print(f"no such Guardians replay: {', '.join(sorted(unknown))}", file=sys.stderr)
+        return 2
     with tempfile.TemporaryDirectory(prefix="tablerules-record-") as scratch:
         server = subprocess.Popen([str(BIN), "serve", "--port", "0", "--storage", "memory:", "--data-dir", scratch],
                                   stdout=subprocess.PIPE, text=True)
@@ -60,6 +72,8 @@ def main() -> int:
             if address is None:
                 raise SystemExit("the server did not start")
             for name, wanted, options, style in GAMES:
+                if names and name not in names:
+                    continue
                 chosen = [o.replace("@undead", undead_list()) for o in options]
                 out = Path(scratch) / name
                 for seed in range(1, ATTEMPTS + 1):
@@ -87,4 +101,4 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    raise SystemExit(main(sys.argv[1:]))
