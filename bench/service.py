@@ -21,7 +21,7 @@ import tempfile
 import threading
 import time
 import uuid
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -398,6 +398,21 @@ async def _send_paced(address: str, scripts: Sequence[Script],
 
         await asyncio.gather(*(play(n, script) for n, script in enumerate(scripts)))
         return sent_at, sum(len(s.requests) for s in scripts) / (time.monotonic() - began)
+
+
+def cpu_seconds(pid: int) -> float:
+    """The process's user and system CPU time so far (all its threads), from /proc: unlike
+    wall-clock rates it does not count time the machine gave to other processes."""
+    with open(f"/proc/{pid}/stat", encoding="ascii") as stat:
+        after_name = stat.read().rsplit(")", 1)[1].split()  # the name, in parentheses, may hold spaces
+    return (int(after_name[11]) + int(after_name[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def cpu_per_command(pid: int, load: Callable[[], Load]) -> tuple[Load, float]:
+    """Run a load against the server `pid`; the load and the server's CPU microseconds per command."""
+    before = cpu_seconds(pid)
+    done = load()
+    return done, (cpu_seconds(pid) - before) * 1e6 / max(done.commands, 1)
 
 
 def resident_mb(pid: int) -> float:
