@@ -526,6 +526,16 @@ ABILITY_WORDS: dict[str, Callable[[Ability], str]] = {
     "wins-destroys": lambda a: ("If your side wins the combat, the enemy's creatures left under its Shield are "
                                 "destroyed."),
     "discard-after-use": lambda a: "It is discarded once used.",
+    # text boxes, classes and outcomes changed for a combat (wave 6a)
+    "blanks": lambda a: ("As it is revealed in a combat, its primary match-up opponent's text box counts as empty "
+                         "for the rest of the combat." if a.target == "opponent" else
+                         "As it is revealed in a combat, every creature's text box, its own too, counts as empty "
+                         "for the rest of the combat."),
+    "shares-class": lambda a: ("Each of your primary attackers after your first takes your first one's classes "
+                               "for the rest of the combat."),
+    "wins-beaten-by": lambda a: (f"Your creature beaten in a primary match-up by more than {a.amount}"
+                                 f"{'' if a.target in ('', '!guardian') else ' by ' + target_words(a.target)} "
+                                 "wins it instead."),
     "search-deck": lambda a: ("If it is your Up card, you may look through your deck and take a card as your Up "
                               "card in its place; it is discarded and your deck reshuffled."),
     # permissions and forced discards

@@ -466,6 +466,16 @@ def _effect(e: m.EffectApplied, s: Seats) -> str:
     if e.effect in ("ranged-change", "channel-change"):
         what = "ranged attack" if e.effect == "ranged-change" else "channeling"
         return f"{by}: {e.amount:+d} {what} on {listed([owned(card, s) for card in e.cards])} in this match-up."
+    if e.effect == "blanks":
+        whose = listed([owned(card, s) for card in e.cards]) + "'s text box" if e.cards else "every creature's text box"
+        return f"{by}: {whose} counts as empty for the rest of this combat."
+    if e.effect == "takes-text":
+        return f"{by} takes the text box of {owned(e.cards[0], s)}, whose own counts as empty, for this combat."
+    if e.effect == "wins-beaten-by":
+        return f"{by}: {listed([owned(card, s) for card in e.cards])} wins its match-up ({e.note})."
+    if e.effect == "class":
+        classes = "/".join(name.title() for name in e.cards[1:]) or "no class"
+        return f"{by}: {owned(e.cards[0], s)} is of the class {classes} for the rest of this combat."
     if e.effect == "forced-push":
         return f"{by} forces the match-up to a push, with no further modification."
     if e.effect == "gain-stones":
