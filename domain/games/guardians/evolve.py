@@ -5,7 +5,6 @@ from __future__ import annotations
 from domain.games.guardians.board import is_land
 from domain.games.guardians.messages import (
     PAID_BONUS,
-    TEXT_BOX_EFFECTS,
     AnswerClosed,
     AnswerOpened,
     CardDispelled,
@@ -498,21 +497,14 @@ def _effect(state: GuardiansState, event: EffectApplied) -> GuardiansState:
         return _combat(state, channel=added(combat.channel, event.cards[0], event.amount))
     if event.effect == "forced-push":
         return _combat(state, forced_push=True)
-    if event.effect in TEXT_BOX_EFFECTS:
-        return _combat(state, texts=(*combat.texts, *_text_boxes(event)))
+    if event.effect == "blanks":
+        # Its cards' text boxes count as empty; with no cards, every creature's.
+        emptied = tuple((card, "") for card in event.cards) or ((ALL_CREATURES, ""),)
+        return _combat(state, texts=(*combat.texts, *emptied))
     if event.effect == "class":
         creature, *classes = event.cards
         return _combat(state, classes=(*combat.classes, (creature, tuple(classes))))
     return state
-
-
-def _text_boxes(event: EffectApplied) -> tuple[tuple[str, str], ...]:
-    """What a text-box effect changes (Combat.texts): "blanks" empties its cards' text boxes
-    (every creature's, with no cards); "takes-text" gives its source the text box of its card,
-    which is left empty."""
-    if event.effect == "takes-text":
-        return ((event.source, event.cards[0]), (event.cards[0], ""))
-    return tuple((card, "") for card in event.cards) or ((ALL_CREATURES, ""),)
 
 
 def _turn_effect(state: GuardiansState, event: TurnEffect) -> GuardiansState:

@@ -557,10 +557,6 @@ class EffectApplied(Event):
     note: str = ""
 
 
-TEXT_BOX_EFFECTS = ("blanks", "takes-text")
-"""EffectApplied's effects that change whose text box a creature has for the rest of the
-combat (evolve keeps them in Combat.texts; strength.text_source reads them)."""
-
 PAID_BONUS = "paid control-bonus"
 """EffectApplied's effect for a point its seat paid for in the control window (an activated
 control-bonus): evolve keeps it among the side's boosts by the card, until control is counted."""

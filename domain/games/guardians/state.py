@@ -307,8 +307,8 @@ class Combat:
     """The reaction window open now (reactions.py): the other seat's next move may answer it."""
     texts: tuple[tuple[str, str], ...] = ()
     """Text boxes changed for this combat (strength.text_source): a creature and the creature
-    whose text box it has instead, "" for an empty one; the creature ALL_CREATURES stands
-    for every creature (Elandar)."""
+    whose text box it has instead, "" for an empty one (EffectApplied "blanks"); the creature
+    ALL_CREATURES stands for every creature (Elandar)."""
     classes: tuple[tuple[str, tuple[str, ...]], ...] = ()
     """Creature classes changed for this combat (strength.classes_of), by creature."""
     winner: int = 0

@@ -37,9 +37,10 @@ UNLIMITED = 10**6
 
 
 def text_source(instance: str, combat: Combat | None) -> str:
-    """Whose text box a card has in this combat (guardians Text Box): its own, another
-    creature's it took over (Xaz), or "" where its text box counts as empty (Manly Guy's
-    opponent; every creature once Elandar is revealed). The one place every reader of a
+    """Whose text box a card has in this combat (guardians Text Box): its own, or "" where
+    it counts as empty (Manly Guy's opponent; every creature once Elandar is revealed).
+    Combat.texts names a creature as the source, so a text that takes another's text box
+    over (Xaz, not yet implemented) is one more entry. The one place every reader of a
     card's abilities asks, through `abilities` and `has`."""
     if combat is None or not combat.texts:
         return instance

@@ -469,8 +469,6 @@ def _effect(e: m.EffectApplied, s: Seats) -> str:
     if e.effect == "blanks":
         whose = listed([owned(card, s) for card in e.cards]) + "'s text box" if e.cards else "every creature's text box"
         return f"{by}: {whose} counts as empty for the rest of this combat."
-    if e.effect == "takes-text":
-        return f"{by} takes the text box of {owned(e.cards[0], s)}, whose own counts as empty, for this combat."
     if e.effect == "wins-beaten-by":
         return f"{by}: {listed([owned(card, s) for card in e.cards])} wins its match-up ({e.note})."
     if e.effect == "class":
