@@ -1337,6 +1337,19 @@ CARD_READINGS.update({
 })
 
 
+# --- text boxes, classes and outcomes changed for a combat (wave 6a: strength.text_source) ---
+CARD_READINGS.update({
+    # Its primary match-up opponent's text box counts as empty for the rest of the combat.
+    "di-manly-guy": (Ability("blanks", target="opponent"),),
+    # Once revealed, every creature's text box counts as empty for the rest of the combat.
+    "di-elandar-mighty-wizard": (Ability("blanks", target="creatures"),),
+    # As the Command Card: your primary attackers after the first take the first one's classes.
+    "di-sooooooul-mirror": (Ability("play", when="command"), Ability("shares-class")),
+    # As the Command Card: your creature beaten by more than 10 wins, unless beaten by a Guardian.
+    "np-dork-age": (Ability("play", when="command"), Ability("wins-beaten-by", 10, "!guardian")),
+})
+
+
 _PATTERNS: tuple[tuple[str, Build], ...] = (
     (rf"(?P<n>[+-]\d+)\s*(?:vitality\s+)?in\s+{_t('t')}", _terrain_bonus),
     (r"(?P<n>[+-]\d+)\s*(?:vitality\s+)?vs\.?\s+(?P<t>[^,;]+)", _with_target("bonus-vs", amount=True)),

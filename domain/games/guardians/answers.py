@@ -45,12 +45,12 @@ def banned_by(state: GuardiansState, seat: int, card_id: str) -> str:
     for one in (combat.attacker, combat.defender):
         alive = standing(one)
         for source in one.played:
-            for ability in abilities(source, "bans-play"):
+            for ability in abilities(source, "bans-play", combat):
                 if (ability.limit != "in-play" or source in alive) and _forbids(ability, one.seat, seat, card_id):
                     return source
     laid = (c for owner in (1, 2) for c in state.zone(owner, terrain(combat.space))) if is_land(combat.space) else ()
     for source in laid:
-        if any(_forbids(a, seat_of(source), seat, card_id) for a in abilities(source, "bans-play")):
+        if any(_forbids(a, seat_of(source), seat, card_id) for a in abilities(source, "bans-play", combat)):
             return source
     return ""
 

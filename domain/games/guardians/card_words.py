@@ -555,6 +555,16 @@ ABILITY_WORDS: dict[str, Callable[[Ability], str]] = {
     "draws": lambda a: (f"You draw {a.amount} card{'s' if a.amount != 1 else ''} into your Storage Hand "
                         f"{DRAWS_ON.get(a.target, a.target)}."),
     "search-deck": lambda a: _searched(a),
+    # text boxes, classes and outcomes changed for a combat (wave 6a)
+    "blanks": lambda a: ("As it is revealed in a combat, its primary match-up opponent's text box counts as empty "
+                         "for the rest of the combat." if a.target == "opponent" else
+                         "As it is revealed in a combat, every creature's text box, its own too, counts as empty "
+                         "for the rest of the combat."),
+    "shares-class": lambda a: ("Each of your primary attackers after your first takes your first one's classes "
+                               "for the rest of the combat."),
+    "wins-beaten-by": lambda a: (f"Your creature beaten in a primary match-up by more than {a.amount}"
+                                 f"{'' if a.target in ('', '!guardian') else ' by ' + target_words(a.target)} "
+                                 "wins it instead."),
     # permissions and forced discards
     "bans-play": lambda a: _bans(a),
     "discards": lambda a: _discards(a),

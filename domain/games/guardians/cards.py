@@ -383,6 +383,16 @@ vocabulary below; `terrain` is one of TERRAIN_TYPES.
 | draws | amount, target | its seat draws amount cards from the top of its deck into its Storage Hand on an |
 | | | event (target): "enemy-hand-item" (a Guardian's: each time the enemy plays a Hand Item, |
 | | | from the Storage Hand or as its Command Card) |
+| *text boxes, classes and outcomes changed (wave 6a)* | | (a creature's text box and classes in a combat are |
+| | | decided in one place, strength.text_source and strength.classes_of; every reader of abilities |
+| | | in a combat asks them) |
+| blanks | target | as it is revealed in a combat (primary match-up, Command Card or secondary attacker): |
+| | | text boxes count as empty for the rest of the combat: target "opponent", its primary match-up |
+| | | opponent's; "creatures", every creature's, both sides, its own too |
+| shares-class |  | as the Command Card: each of your primary attackers after your first takes the classes |
+| | | of your first for the rest of the combat |
+| wins-beaten-by | amount, target | as the Command Card: your creature beaten in a primary match-up by more |
+| | | than amount, by a creature of the target, wins it instead |
 
 Every ability may also say when it acts (`when`, one of WHEN) and how often or how long
 (`limit`, one of LIMITS); both are blank for an ability that holds whenever it applies.
@@ -609,6 +619,10 @@ ABILITY_KINDS = (
     "guess",
     # draws, hands, discard piles and deck searches (wave 6e)
     "draws",
+    # text boxes, classes and outcomes changed for a combat (wave 6a: strength.text_source)
+    "blanks",
+    "shares-class",
+    "wins-beaten-by",
 )
 
 WHEN = (

@@ -288,13 +288,14 @@ def _effects(em: Em, rng: Rng, played: Answer) -> None:
         elif kind == "destroys-both":
             combat = combat_now(em.state)
             for creature in (combat.a_card, combat.d_card):
-                fate = "beaten" if has(creature, "indestructible") else "destroyed"
+                fate = "beaten" if has(creature, "indestructible", combat) else "destroyed"
                 em.emit(CreatureStatus, rule, seat=seat_of(creature), card=creature, status=fate, by=played.card)
             end_unfought(em, rng)
         elif kind == "destroys-enemy-command":
-            enemy = side(combat_now(em.state), other(seat))
+            combat = combat_now(em.state)
+            enemy = side(combat, other(seat))
             if enemy.command in standing(enemy):  # a creature, laid as the Command Card, still there
-                fate = "beaten" if has(enemy.command, "indestructible") else "destroyed"
+                fate = "beaten" if has(enemy.command, "indestructible", combat) else "destroyed"
                 em.emit(CreatureStatus, rule, seat=enemy.seat, card=enemy.command, status=fate, by=played.card)
         elif kind in RANGED_ANSWERS or kind in CHANNELING_ANSWERS:
             reactions.answer(em, seat, played.card, kind)

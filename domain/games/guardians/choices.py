@@ -31,7 +31,7 @@ from __future__ import annotations
 from domain.games.guardians.cards import CREATURE_TYPES, SIZES
 from domain.games.guardians.citations import R_TEXT, text_box
 from domain.games.guardians.messages import Choose
-from domain.games.guardians.state import STORAGE, Choice, GuardiansState, combat_now, face, other, seat_of, side
+from domain.games.guardians.state import STORAGE, Choice, Combat, GuardiansState, combat_now, face, other, seat_of, side
 from domain.games.guardians.strength import abilities
 from domain.kernel import RuleViolation
 
@@ -49,10 +49,10 @@ RETREATS = (RETREAT, DISCARD_RETREAT)
 """The options that end the combat with a retreat."""
 
 
-def moment_of(source: str) -> str:
+def moment_of(source: str, combat: Combat | None = None) -> str:
     """When `source`'s choice is offered: the `when` of its ultimatum or may."""
     for kind in ("ultimatum", "may"):
-        for ability in abilities(source, kind):
+        for ability in abilities(source, kind, combat):
             return ability.when
     return ""
 
@@ -62,13 +62,13 @@ def offered(state: GuardiansState, source: str, moment: str) -> Choice | None:
     may take; None if it gives none (or none is open)."""
     combat = combat_now(state)
     seat = seat_of(source)
-    for ability in abilities(source, "ultimatum"):
+    for ability in abilities(source, "ultimatum", combat):
         if ability.when != moment or (ability.limit == "defending" and seat != combat.defender.seat):
             continue
         chooser = other(seat)
         options = tuple(o for o in ability.target.split("|") if _open(state, chooser, o))
         return Choice(chooser, source, options) if options else None
-    for ability in abilities(source, "may"):
+    for ability in abilities(source, "may", combat):
         if ability.when != moment:
             continue
         options = tuple(o for o in ability.target.split("|") if _open(state, seat, o))

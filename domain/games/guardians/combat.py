@@ -130,6 +130,7 @@ from domain.games.guardians.strength import (
     aoe_changes,
     beaten_damage,
     channel_limit,
+    classes_of,
     destroys,
     dies_when_beaten,
     guess_terms,
@@ -213,14 +214,14 @@ def _laid(state: GuardiansState, space: str) -> tuple[str, ...]:
 def forbids_commands(state: GuardiansState, combat: Combat) -> str:
     """The terrain card on the space that allows no Command Cards in its combats (the
     Jungle: ability no-command-cards), "" if none."""
-    return next((c for c in _laid(state, combat.space) if has(c, "no-command-cards")), "")
+    return next((c for c in _laid(state, combat.space) if has(c, "no-command-cards", combat)), "")
 
 
 def _channeling_stopped(combat: Combat) -> str:
     """A creature on the table whose text stops all channeling once it is played (the
     Energy Leech: ability no-channeling), "" if none."""
     for card in (*combat.attacker.played, *combat.defender.played):
-        if any(a.when == "match-up" for a in abilities(card, "no-channeling")):
+        if any(a.when == "match-up" for a in abilities(card, "no-channeling", combat)):
             return card
     return ""
 
@@ -230,7 +231,7 @@ def _no_ranged(em: Em, card: str, *, when: str, rule: str) -> None:
     its space, a Command Card in its combat; "reveal": a creature laid in a match-up) close
     ranged attacks for both seats, or only for the card's enemy (target "opponent")."""
     seat = seat_of(card)
-    for ability in abilities(card, "no-ranged"):
+    for ability in abilities(card, "no-ranged", combat_now(em.state)):
         if ability.when == when:
             seats = (str(other(seat)),) if ability.target == "opponent" else ("1", "2")
             em.emit(EffectApplied, rule, seat=seat, source=card, effect="no-ranged", cards=seats)
@@ -364,7 +365,8 @@ def _reveal_commands(em: Em) -> None:
             ua, ud = face(a).up, face(d).up
             dispelled = [a, d] if ua == ud else [a if ua < ud else d]
         for mine, theirs in ((a, d), (d, a)):
-            if (has(mine, "dispels-command") or has(mine, "destroys-command")) and theirs not in dispelled:
+            ends_theirs = has(mine, "dispels-command", combat) or has(mine, "destroys-command", combat)
+            if ends_theirs and theirs not in dispelled:
                 dispelled.append(theirs)
     em.emit(CommandsRevealed, R_COMBAT, cards=cards, dispelled=tuple(sorted(set(dispelled))))
     for card in cards:
@@ -509,7 +511,7 @@ def resolve_st_ballantine(em: Em, rng: Rng, played: Answer) -> None:
     seat, mine = played.seat, played.target
     theirs = combat.d_card if seat == combat.attacker.seat else combat.a_card
     em.emit(CreatureStatus, R_SPELLS, seat=seat, card=mine, status="destroyed", by=played.card)
-    if not has(theirs, "indestructible"):
+    if not has(theirs, "indestructible", combat):
         em.emit(CreatureStatus, R_SPELLS, seat=other(seat), card=theirs, status="destroyed", by=played.card)
     em.emit(StageBegan, R_SPELLS, stage="choose", actor=0)
     next_matchup(em, rng)
@@ -576,26 +578,28 @@ def _apply_commands(em: Em, rng: Rng, start: int = 0) -> None:
         if not one.command or not one.command_live:
             continue
         card, key = one.command, face(one.command).key
+        blank_text_boxes(em, card)
+        combat = combat_now(em.state)
         note_text(em, seat_of(card), card)
         reveals.show_command(em, card)
         _no_ranged(em, card, when="", rule=R_TEXT)
         outcomes.revealed(em, card, when="command")
         if key in texts.SELF_DESTROYING_COMMANDS:
-            for ability in abilities(card, "bonus-all"):
+            for ability in abilities(card, "bonus-all", combat):
                 em.emit(EffectApplied, R_TEXT, seat=one.seat, source=card, effect="bonus-all", amount=ability.amount)
             em.emit(CreatureStatus, R_TEXT, seat=one.seat, card=card, status="destroyed", by=card)
-        for ability in abilities(card, "sits-out"):
+        for ability in abilities(card, "sits-out", combat):
             if ability.when == "command":
                 _sit_out(em, rng, card, ability.target)
-        for ability in abilities(card, "sets-terrain"):
+        for ability in abilities(card, "sets-terrain", combat):
             em.emit(EffectApplied, R_TEXT, seat=one.seat, source=card, effect="terrain", cards=(ability.terrain,))
-        for ability in abilities(card, "aoe"):
+        for ability in abilities(card, "aoe", combat):
             aoe_strike(em, one.seat, card, ability.amount, ability.target)
-        for ability in abilities(card, "aoe-own"):
+        for ability in abilities(card, "aoe-own", combat):
             aoe_strike(em, one.seat, card, ability.amount, ability.target, own=True)
-        if has(card, "discards-hand"):
+        if has(card, "discards-hand", combat):
             _discard_hand(em, one, card)
-        if has(card, "destroys-command"):
+        if has(card, "destroys-command", combat):
             _destroy_commands(em, one, card)
         if _offer(em, rng, card, "command"):
             return
@@ -672,10 +676,10 @@ def aoe_strike(em: Em, seat: int, source: str, amount: int, element: str, *, own
     victims = tuple(
         c
         for c in hand(em.state, struck)
-        if face(c).vitality <= amount and not immune_to_aoe(c, kind) and (not only or matches(only, c))
+        if face(c).vitality <= amount and not immune_to_aoe(c, kind, combat) and (not only or matches(only, c, combat))
     )
     note = ", ".join(f"{t.source} {t.value:+d}" for t in changes)
-    if shelter and any(a.target == "aoe" for a in abilities(shelter, "hand-immune")):
+    if shelter and any(a.target == "aoe" for a in abilities(shelter, "hand-immune", combat)):
         sheltered = f"{face(shelter).name} makes the enemy's Combat Hand immune to it"
         em.emit(
             EffectApplied,
@@ -766,7 +770,7 @@ def _resume(em: Em, rng: Rng, source: str) -> None:
     """The game goes on from the moment `source`'s choice was offered."""
     combat = combat_now(em.state)
     after = 1 if seat_of(source) == combat.attacker.seat else 2  # the sides still to come
-    moment = choices.moment_of(source)
+    moment = choices.moment_of(source, combat)
     if moment == "command":
         _used(em, side(combat, seat_of(source)), source)
         _apply_commands(em, rng, after)
@@ -854,6 +858,7 @@ def play_creature(em: Em, rng: Rng, command: PlayCreature) -> None:
     combat = combat_now(em.state)
     if combat.stage == "secondary":
         em.emit(SecondaryDeclared, R_SECONDARY, seat=seat, card=command.card, target=command.target)
+        blank_text_boxes(em, command.card)
         note_text(em, seat_of(command.card), command.card)
         outcomes.revealed(em, command.card)
         dice.roll_revealed(em, rng, command.card, primary=False)
@@ -888,6 +893,10 @@ def _reveal_matchup(em: Em, rng: Rng) -> None:
     combat = combat_now(em.state)
     a_card, d_card = combat.attacker.choice, combat.defender.choice
     em.emit(MatchupRevealed, R_PRIMARY, attacker_card=a_card, defender_card=d_card)
+    for card in (a_card, d_card):
+        blank_text_boxes(em, card)
+    for card in (a_card, d_card):
+        share_first_class(em, card)
     combat = combat_now(em.state)
     for source, value in combat.guesses:
         mine = a_card if seat_of(source) == combat.attacker.seat else d_card
@@ -900,7 +909,7 @@ def _reveal_matchup(em: Em, rng: Rng) -> None:
         note_text(em, seat_of(card), card)
     for card in (a_card, d_card):
         _no_ranged(em, card, when="reveal", rule=text_box(face(card).name))
-        if any(a.when == "match-up" for a in abilities(card, "no-channeling")):
+        if any(a.when == "match-up" for a in abilities(card, "no-channeling", combat)):
             em.emit(
                 EffectApplied, text_box(face(card).name), seat=seat_of(card), source=card, effect="no-channeling"
             )
@@ -908,6 +917,40 @@ def _reveal_matchup(em: Em, rng: Rng) -> None:
         outcomes.revealed(em, card)
         dice.roll_revealed(em, rng, card, primary=True)
     _matchup_offers(em, rng, (a_card, d_card))
+
+
+def blank_text_boxes(em: Em, card: str) -> None:
+    """blanks: as `card` is revealed (in a primary match-up, as the Command Card, or as a
+    secondary attacker), text boxes count as empty for the rest of the combat (guardians Text
+    Box; strength.text_source): its primary match-up opponent's (target "opponent": Manly Guy),
+    or every creature's, its own too (target "creatures": Elandar). The attacker's creature's
+    text acts first, so a text emptied before it acts does nothing."""
+    combat = combat_now(em.state)
+    for ability in abilities(card, "blanks", combat):
+        if ability.target == "creatures":
+            emptied: tuple[str, ...] = ()
+        elif card in (combat.a_card, combat.d_card) and not combat.secondary:
+            emptied = (combat.d_card if card == combat.a_card else combat.a_card,)
+        else:
+            continue  # no primary match-up opponent: nothing to empty
+        em.emit(EffectApplied, text_box(face(card).name), seat=seat_of(card), source=card, effect="blanks",
+                cards=emptied)
+
+
+def share_first_class(em: Em, card: str) -> None:
+    """shares-class: while its side's live Command Card has it, a primary attacker revealed
+    after the side's first takes the first one's classes for the rest of the combat
+    (Sooooooul Mirror; strength.classes_of)."""
+    combat = combat_now(em.state)
+    one = side(combat, seat_of(card))
+    source = _standing_command(combat, "shares-class", one.seat)
+    laid = [c for c in one.played if c != one.command]
+    if not source or not laid or laid[0] == card:
+        return
+    classes = classes_of(laid[0], combat)
+    if classes != classes_of(card, combat):
+        em.emit(EffectApplied, text_box(face(source).name), seat=one.seat, source=source, effect="class",
+                cards=(card, *classes))
 
 
 def _matchup_offers(em: Em, rng: Rng, cards: tuple[str, ...]) -> None:
@@ -967,7 +1010,7 @@ def _destruction(em: Em, rng: Rng) -> None:
     bribed = set(combat.attacker.destroyed) | set(combat.defender.destroyed)
     if not bribed & {a_card, d_card}:
         for card, victim in ((a_card, d_card), (d_card, a_card)):
-            if destroys(card, victim, combat) and not has(victim, "indestructible"):
+            if destroys(card, victim, combat) and not has(victim, "indestructible", combat):
                 em.emit(CreatureStatus, R_DESTRUCTION, seat=seat_of(victim), card=victim, status="destroyed", by=card)
     # An AOE of a creature still in the match-up strikes next, even when its opponent
     # was bribed away or destroyed (guardians AOE attacks).
@@ -975,7 +1018,7 @@ def _destruction(em: Em, rng: Rng) -> None:
     gone = set(combat.attacker.destroyed) | set(combat.defender.destroyed)
     for card, opponent in ((a_card, d_card), (d_card, a_card)):
         if card not in gone and side(combat, seat_of(card)).command != card:
-            if abilities(card, "aoe") and has(opponent, "cancels-aoe"):
+            if abilities(card, "aoe", combat) and has(opponent, "cancels-aoe", combat):
                 em.emit(
                     EffectApplied,
                     text_box(face(opponent).name),
@@ -985,7 +1028,7 @@ def _destruction(em: Em, rng: Rng) -> None:
                     cards=(card,),
                 )
                 continue
-            for ability in abilities(card, "aoe"):
+            for ability in abilities(card, "aoe", combat):
                 aoe_strike(em, seat_of(card), card, ability.amount, ability.target)
     if gone & {a_card, d_card}:
         em.emit(StageBegan, R_DESTRUCTION, stage="choose", actor=0)
@@ -1012,13 +1055,13 @@ def _sent_back(combat: Combat) -> tuple[str, str] | None:
     for card, opponent in ((combat.a_card, combat.d_card), (combat.d_card, combat.a_card)):
         mine = side(combat, seat_of(card))
         # Its own text, and the texts that act for its side's primary attackers while in play.
-        givers = (card, *(c for c in standing(mine) if c != card and has(c, "returns-opponent")))
+        givers = (card, *(c for c in standing(mine) if c != card and has(c, "returns-opponent", combat)))
         for giver in givers:
-            for ability in abilities(giver, "returns-opponent"):
+            for ability in abilities(giver, "returns-opponent", combat):
                 if giver != card and ability.limit != "in-play":
                     continue
                 if ability.target == "same-class":
-                    hit = bool(set(face(card).classes) & set(face(opponent).classes))
+                    hit = bool(set(classes_of(card, combat)) & set(classes_of(opponent, combat)))
                 else:
                     hit = matches(ability.target, opponent, combat)
                 if hit:
@@ -1055,7 +1098,7 @@ def _homing(combat: Combat, when: str, cards: tuple[str, ...]) -> str:
     given); "" if none."""
     for card in cards:
         opponent = combat.d_card if card == combat.a_card else combat.a_card
-        for ability in abilities(card, "returns-to-hand"):
+        for ability in abilities(card, "returns-to-hand", combat):
             if ability.when == when and (not ability.target or matches(ability.target, opponent, combat)):
                 return card
     return ""
@@ -1085,7 +1128,7 @@ def check_play_ranged(state: GuardiansState, command: PlayRanged) -> None:
     pointless = pointless_attack(face(command.card).key)
     if pointless is not None and pointless.when in reactions.WHENS:
         reactions.check_answer(state, seat, pointless.kind, face(command.card).name)
-    for limit in abilities(command.card, "ranged"):
+    for limit in abilities(command.card, "ranged", combat):
         partner = limit.target.removeprefix("with:") if limit.target.startswith("with:") else ""
         if partner and not matches(partner, mine, combat):
             raise RuleViolation(
@@ -1108,7 +1151,7 @@ def play_ranged(em: Em, rng: Rng, command: PlayRanged) -> None:
     if pointless is not None and pointless.when in reactions.WHENS:
         reactions.answer(em, seat, command.card, pointless.kind)
     discards.act(em, rng, command.card, "fired")
-    if has(command.card, "beaten-when-fired"):
+    if has(command.card, "beaten-when-fired", combat):
         rule = text_box(face(command.card).name)
         em.emit(CreatureStatus, rule, seat=seat, card=command.card, status="beaten", by=command.card)
     if face(command.card).key in texts.PUSH_FORCERS:
@@ -1134,7 +1177,7 @@ def _ranged_points(em: Em, card: str) -> int:
     state, seat = em.state, seat_of(card)
     combat = combat_now(state)
     amount = face(card).ranged
-    if has(card, "ranged-sum") and combat.fired:
+    if has(card, "ranged-sum", combat) and combat.fired:
         added = sum(face(c).ranged for c in combat.fired)
         em.emit(EffectApplied, text_box(face(card).name), seat=seat, source=card, effect="ranged-sum", amount=added,
                 cards=combat.fired)
@@ -1146,7 +1189,7 @@ def _ranged_points(em: Em, card: str) -> int:
     givers = [
         a
         for giver in (*standing(mine), *((mine.shield,) if mine.shield else ()))
-        for a in abilities(giver, "ranged-bonus")
+        for a in abilities(giver, "ranged-bonus", combat)
     ]
     held = stronghold_face(state, combat.space)
     if role == "defending" and stronghold_owner(combat.space) == seat and held is not None:
@@ -1154,7 +1197,7 @@ def _ranged_points(em: Em, card: str) -> int:
     amount += sum(a.amount for a in givers if a.target in ("", role))
     # A card in play on either side may change every ranged attack of the combat.
     everywhere = (*in_play(combat.attacker), *in_play(combat.defender))
-    return max(0, amount + sum(a.amount for giver in everywhere for a in abilities(giver, "ranged-bonus-both")))
+    return max(0, amount + sum(a.amount for giver in everywhere for a in abilities(giver, "ranged-bonus-both", combat)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -1179,7 +1222,7 @@ def check_channel(state: GuardiansState, command: Channel) -> Channeling:
         into, against = (
             (combat.a_card, combat.d_card) if seat == combat.attacker.seat else (combat.d_card, combat.a_card)
         )
-    if has(against, "no-channeling-vs"):
+    if has(against, "no-channeling-vs", combat):
         raise RuleViolation(R_CHANNELING, f"no channeling against {face(against).name}")
     barred = control.channeling_barred(combat, seat)
     if barred:
@@ -1189,7 +1232,7 @@ def check_channel(state: GuardiansState, command: Channel) -> Channeling:
         raise RuleViolation(text_box(face(leech).name), "no channeling by either seat once it is played")
     # The creature's own text, or a terrain card of the land fought on (Rocks at Rhuadan).
     for holder in (into, *_laid(state, combat.space)):
-        for source_rule in abilities(holder, "channeling-only-from"):
+        for source_rule in abilities(holder, "channeling-only-from", combat):
             allowed = source_rule.target.split("|")
             if not (
                 (command.source == GUARDIAN and "guardian" in allowed)
@@ -1214,18 +1257,18 @@ def check_channel(state: GuardiansState, command: Channel) -> Channeling:
         if not (zone.startswith("under:") and face(command.source).cmp > 0):
             raise RuleViolation(R_CHANNELERS, f"{command.source} is not a channeler under your strongholds")
         require(command.source not in player.channeled, R_CHANNELING, "a channeler channels once per turn")
-        only = abilities(command.source, "channels-only-to")
+        only = abilities(command.source, "channels-only-to", combat)
         if not all(matches(a.target, into) for a in only):
             raise RuleViolation(R_CHANNELING, f"{face(command.source).name} cannot channel to {face(into).name}")
         amount = face(command.source).cmp
         may_receive = (
             face(into).receives_channeling
             or into in combat.receivers
-            or (bool(only) and has(command.source, "channels-to-any"))
+            or (bool(only) and has(command.source, "channels-to-any", combat))
         )
     if not may_receive and not control.receiver_grant(state, combat, into):
         raise RuleViolation(R_CHANNELING, f"{face(into).name} cannot receive channeling")
-    room = channel_limit(into) - lookup(combat.channel, into)
+    room = channel_limit(into, combat) - lookup(combat.channel, into)
     if room <= 0:
         raise RuleViolation(R_CHANNELING, f"{face(into).name} has received all the channeling it may")
     once = control.channels_once(state, seat)
@@ -1270,11 +1313,11 @@ def change_size(em: Em, command: ChangeSize) -> None:
 
 def _win_pushes(combat: Combat, card: str) -> bool:
     one = side(combat, seat_of(card))
-    if has(card, "win-pushes"):
+    if has(card, "win-pushes", combat):
         return True
-    if one.command and one.command_live and has(one.command, "win-pushes"):
+    if one.command and one.command_live and has(one.command, "win-pushes", combat):
         return True
-    return bool(one.shield) and has(one.shield, "win-pushes")
+    return bool(one.shield) and has(one.shield, "win-pushes", combat)
 
 
 def resolve_matchup(em: Em, rng: Rng) -> None:
@@ -1317,17 +1360,21 @@ def resolve_matchup(em: Em, rng: Rng) -> None:
                 cards=(loser,),
                 note=f"beaten by {abs(a_total - d_total)}, less than {margin}: a push",
             )
+    if outcome in ("attacker", "defender"):
+        loser, winner = (d_card, a_card) if outcome == "attacker" else (a_card, d_card)
+        if _wins_beaten(em, combat, loser, winner, abs(a_total - d_total)):
+            outcome = "attacker" if outcome == "defender" else "defender"
     a_damage = (
         0
         if immune(a_card, d_card, combat)
-        else beaten_damage(d_card)
+        else beaten_damage(d_card, combat)
         if outcome == "attacker"
         else (face(d_card).vitality if outcome == "push" else 0)
     )
     d_damage = (
         0
         if immune(d_card, a_card, combat)
-        else beaten_damage(a_card)
+        else beaten_damage(a_card, combat)
         if outcome == "defender"
         else (face(a_card).vitality if outcome == "push" else 0)
     )
@@ -1353,7 +1400,7 @@ def resolve_matchup(em: Em, rng: Rng) -> None:
     elif outcome != "push":
         status, rule = "beaten", R_OVER_YET
         fired = _fired_destroyer(combat, winner)
-        own = (a for a in abilities(winner, "destroys-beaten") if a.when != "fired")
+        own = (a for a in abilities(winner, "destroys-beaten", combat) if a.when != "fired")
         if any(not a.target or matches(a.target, loser) for a in own):
             status = "destroyed"
         elif fired:
@@ -1366,10 +1413,10 @@ def resolve_matchup(em: Em, rng: Rng) -> None:
         hal = _close_loss(combat, loser, abs(a_total - d_total))
         if hal:
             status, rule = "destroyed", text_box(face(hal).name)
-        if status == "destroyed" and has(loser, "indestructible"):
+        if status == "destroyed" and has(loser, "indestructible", combat):
             status, rule = "beaten", text_box(face(loser).name)
         em.emit(CreatureStatus, rule, seat=seat_of(loser), card=loser, status=status, by=winner)
-        if hal and not has(winner, "indestructible"):
+        if hal and not has(winner, "indestructible", combat):
             em.emit(CreatureStatus, rule, seat=seat_of(winner), card=winner, status="destroyed", by=hal)
         _stones_for_beating(em, winner, R_OVER_YET)
         powers.wreck_stronghold(em, winner, loser)
@@ -1380,7 +1427,7 @@ def resolve_matchup(em: Em, rng: Rng) -> None:
             lost = min(amount, em.state.player(victim).stones)
             if lost:
                 em.emit(StonesSpent, R_TEXT, seat=victim, count=lost, reason=why)
-        if has(winner, "enemy-terrain"):
+        if has(winner, "enemy-terrain", combat):
             _enemy_terrain(em, winner, "beats")
         discards.act(em, rng, winner, "beats")
         back = return_zone(loser, winner, abs(a_total - d_total), combat) if status == "beaten" else ""
@@ -1406,7 +1453,7 @@ def _fired_destroyer(combat: Combat, winner: str) -> str:
     Hack), "" if none."""
     seat = seat_of(winner)
     fires = (c for c in combat.fired if seat_of(c) == seat)
-    return next((c for c in fires if any(a.when == "fired" for a in abilities(c, "destroys-beaten"))), "")
+    return next((c for c in fires if any(a.when == "fired" for a in abilities(c, "destroys-beaten", combat))), "")
 
 
 def _return_beaten(em: Em, loser: str, back: str) -> None:
@@ -1424,7 +1471,7 @@ def _enemy_terrain(em: Em, card: str, when: str) -> None:
     if not is_land(combat.space):
         return
     enemy, rule = other(seat_of(card)), text_box(face(card).name)
-    for ability in abilities(card, "enemy-terrain"):
+    for ability in abilities(card, "enemy-terrain", combat):
         what, _, which = ability.target.partition(":")
         zone = terrain(combat.space) if which == "face-up" else facedown(combat.space)
         laid = em.state.zone(enemy, zone)
@@ -1436,9 +1483,25 @@ def _enemy_terrain(em: Em, card: str, when: str) -> None:
 def _standing_command(combat: Combat, kind: str, seat: int = 0) -> str:
     """A live Command Card (of `seat`, or of either) with an ability of `kind`, "" if none."""
     for one in (combat.attacker, combat.defender):
-        if (not seat or one.seat == seat) and one.command and one.command_live and has(one.command, kind):
+        if (not seat or one.seat == seat) and one.command and one.command_live and has(one.command, kind, combat):
             return one.command
     return ""
+
+
+def _wins_beaten(em: Em, combat: Combat, loser: str, winner: str, margin: int) -> bool:
+    """wins-beaten-by: the loser's side's live Command Card turns a primary match-up lost by
+    more than its amount into a win, against a winner of its target (Dork Age); the event
+    says so. Whether it did."""
+    source = _standing_command(combat, "wins-beaten-by", seat_of(loser))
+    if not source:
+        return False
+    for ability in abilities(source, "wins-beaten-by", combat):
+        if margin > ability.amount and matches(ability.target, winner, combat):
+            note = f"beaten by {margin}, more than {ability.amount}: it wins the match-up"
+            em.emit(EffectApplied, text_box(face(source).name), seat=seat_of(loser), source=source,
+                    effect="wins-beaten-by", amount=ability.amount, cards=(loser,), note=note)
+            return True
+    return False
 
 
 def _close_loss(combat: Combat, loser: str, margin: int) -> str:
@@ -1446,7 +1509,7 @@ def _close_loss(combat: Combat, loser: str, margin: int) -> str:
     creature wins by less than its amount (Hal, a Tosis Dragon: destroys-both-close), if
     this win is that close; else ""."""
     hal = _standing_command(combat, "destroys-both-close", seat_of(loser))
-    if hal and margin < max(a.amount for a in abilities(hal, "destroys-both-close")):
+    if hal and margin < max(a.amount for a in abilities(hal, "destroys-both-close", combat)):
         return hal
     return ""
 
@@ -1473,7 +1536,7 @@ def _check_secondary(state: GuardiansState, command: PlayCreature) -> None:
         raise RuleViolation(
             R_SECONDARY, f"{command.target or 'nothing'} is not an enemy creature on the table you may attack"
         )
-    for ability in abilities(command.target, "immune-secondary"):
+    for ability in abilities(command.target, "immune-secondary", combat):
         if matches(ability.target, command.card, combat):
             raise RuleViolation(
                 text_box(face(command.target).name),
@@ -1489,8 +1552,8 @@ def resolve_secondary(em: Em, rng: Rng) -> None:
     found = terms(state, combat, card, target, secondary=True)
     damage_before = lookup(combat.damage, target)
     needed = face(target).vitality + 1 - damage_before
-    destroys = any(matches(a.target, target) for a in abilities(card, "destroys-secondary"))
-    killed = total(found) >= needed or destroys or has(card, "beats-as-secondary")
+    destroys = any(matches(a.target, target) for a in abilities(card, "destroys-secondary", combat))
+    killed = total(found) >= needed or destroys or has(card, "beats-as-secondary", combat)
     em.emit(
         SecondaryResolved,
         R_SECONDARY,
@@ -1505,7 +1568,7 @@ def resolve_secondary(em: Em, rng: Rng) -> None:
     )
     if killed:
         # A "destroys X as a secondary attacker" text destroys: no healing brings it back (guardians DESTRUCTION).
-        status = "destroyed" if destroys and not has(target, "indestructible") else "beaten"
+        status = "destroyed" if destroys and not has(target, "indestructible", combat) else "beaten"
         em.emit(CreatureStatus, R_DESTRUCTION if status == "destroyed" else R_SECONDARY, seat=other(seat), card=target,
                 status=status, by=card)
         _stones_for_beating(em, card, R_SECONDARY)
@@ -1586,7 +1649,7 @@ def _count_control(em: Em, rng: Rng) -> None:
     for one in (combat.attacker, combat.defender):
         alive = survivors(em.state, one)
         for fought in one.played:
-            if has(fought, "enemy-terrain"):
+            if has(fought, "enemy-terrain", combat):
                 _enemy_terrain(em, fought, "")
                 if fought in alive:
                     _enemy_terrain(em, fought, "survives")
@@ -1600,14 +1663,15 @@ def _wins_destroy(em: Em, won: Side) -> None:
     """wins-destroys: the winner's standing Command Card destroys the creatures left under
     the loser's Shield (Slimwit Man)."""
     card = won.command
-    if not (card and won.command_live and has(card, "wins-destroys")):
+    combat = combat_now(em.state)
+    if not (card and won.command_live and has(card, "wins-destroys", combat)):
         return
-    lost = side(combat_now(em.state), other(won.seat))
+    lost = side(combat, other(won.seat))
     if not lost.shield:
         return
     rule = text_box(face(card).name)
     for creature in survivors(em.state, lost):
-        if not has(creature, "indestructible"):
+        if not has(creature, "indestructible", combat):
             em.emit(CreatureStatus, rule, seat=lost.seat, card=creature, status="destroyed", by=card)
 
 
@@ -1642,13 +1706,14 @@ def _heals_left(state: GuardiansState, one: Side, healer: str, ability: Ability)
 
 def heal_ability(state: GuardiansState, seat: int, healer: str, card: str) -> Ability | None:
     """The healer's heals ability that restores `card` now, None if none does."""
-    one = side(combat_now(state), seat)
+    combat = combat_now(state)
+    one = side(combat, seat)
     if card not in one.beaten or healer in one.healed or healer in one.beaten or healer in one.destroyed:
         return None
     if healer in one.out or healer not in state.zone(seat, one.zone):
         return None
-    for ability in abilities(healer, "heals"):
-        if matches(ability.target, card) and _heals_left(state, one, healer, ability):
+    for ability in abilities(healer, "heals", combat):
+        if matches(ability.target, card, combat) and _heals_left(state, one, healer, ability):
             return ability
     return None
 
@@ -1656,8 +1721,9 @@ def heal_ability(state: GuardiansState, seat: int, healer: str, card: str) -> Ab
 def heal_options(state: GuardiansState, seat: int) -> list[tuple[str, str]]:
     """(healer, beaten creature) pairs the seat may heal with now: a creature of its side
     that stands, or a creature Magic Item in its stack, never one healed in this combat."""
-    one = side(combat_now(state), seat)
-    healers = [c for c in state.zone(seat, one.zone) if has(c, "heals")]
+    combat = combat_now(state)
+    one = side(combat, seat)
+    healers = [c for c in state.zone(seat, one.zone) if has(c, "heals", combat)]
     return [(h, c) for h in healers for c in one.beaten if heal_ability(state, seat, h, c) is not None]
 
 

@@ -57,12 +57,13 @@ def control_total(state: GuardiansState, combat: Combat, one: Side) -> tuple[int
     notes: list[ControlNote] = []
     left_out: dict[str, str] = {}
     for creature in counted:
-        if has(creature, "no-control"):
+        if has(creature, "no-control", combat):
             left_out[creature] = creature
     for source in (*combat.attacker.played, *combat.defender.played):
         opponent = matchup_opponent(combat, source)
         if opponent in counted and any(
-            not a.target or matches(a.target, opponent, combat) for a in abilities(source, "no-control-opponent")
+            not a.target or matches(a.target, opponent, combat)
+            for a in abilities(source, "no-control-opponent", combat)
         ):
             left_out.setdefault(opponent, source)
     for creature, source in left_out.items():
@@ -71,7 +72,7 @@ def control_total(state: GuardiansState, combat: Combat, one: Side) -> tuple[int
     for creature in counted:
         if creature in left_out:
             continue
-        fixed = abilities(creature, "control-vitality")
+        fixed = abilities(creature, "control-vitality", combat)
         if fixed:
             notes.append(ControlNote(creature, "control-vitality", fixed[0].amount, (creature,)))
             total += fixed[0].amount
@@ -80,7 +81,7 @@ def control_total(state: GuardiansState, combat: Combat, one: Side) -> tuple[int
     staying = tuple(c for c in counted if c not in left_out)
     attacking = one.seat == combat.attacker.seat
     for source in (*((one.shield,) if one.shield else ()), *staying):
-        for ability in abilities(source, "control-bonus"):
+        for ability in abilities(source, "control-bonus", combat):
             cards: tuple[str, ...] = ()
             if ability.target == "attacking":
                 bonus = ability.amount if attacking else 0
@@ -94,7 +95,7 @@ def control_total(state: GuardiansState, combat: Combat, one: Side) -> tuple[int
     # An upgrade's bonus for the lands of its column (the Large Idol), with the points its
     # seat paid for in the control window: whether or not a creature of the side stays.
     for source in column_upgrades(state, one.seat, combat.space):
-        for ability in abilities(source, "control-bonus"):
+        for ability in abilities(source, "control-bonus", combat):
             if ability.target == "column":
                 bonus = ability.amount + kept(one, source)
                 notes.append(ControlNote(source, "control-bonus", bonus, ()))
@@ -109,7 +110,7 @@ def channeling_barred(combat: Combat, seat: int) -> str:
     """The card that forbids `seat` to channel now, "" if none: an enemy creature on the
     table and not beaten with no-enemy-channeling (guardians CHANNELING)."""
     enemy = side(combat, other(seat))
-    return next((c for c in standing(enemy) if has(c, "no-enemy-channeling")), "")
+    return next((c for c in standing(enemy) if has(c, "no-enemy-channeling", combat)), "")
 
 
 def channels_once(state: GuardiansState, seat: int) -> tuple[str, int] | None:
@@ -124,7 +125,8 @@ def channels_once(state: GuardiansState, seat: int) -> tuple[str, int] | None:
 def stones_barred(combat: Combat) -> str:
     """A creature revealed in this combat that forbids spending Power Stones to channel."""
     return next(
-        (c for one in (combat.attacker, combat.defender) for c in one.played if has(c, "no-stone-channeling")), ""
+        (c for one in (combat.attacker, combat.defender) for c in one.played if has(c, "no-stone-channeling", combat)),
+        "",
     )
 
 
@@ -137,7 +139,7 @@ def cmp_change(state: GuardiansState, combat: Combat, seat: int, source: str) ->
     for one in (combat.attacker, combat.defender):
         if not one.shield:
             continue
-        for ability in abilities(one.shield, "cmp-bonus"):
+        for ability in abilities(one.shield, "cmp-bonus", combat):
             if ability.target == "both" or (ability.target == "yours" and one.seat == seat):
                 found.append((one.shield, ability.amount))
     if is_land(combat.space):  # a terrain card of the land fought on (Rocks at Rhuadan)
@@ -147,7 +149,7 @@ def cmp_change(state: GuardiansState, combat: Combat, seat: int, source: str) ->
     if zone.startswith("under:"):
         space = zone.removeprefix("under:")
         for upgrade in state.zone(seat, f"upgrade:{space}"):
-            found.extend((upgrade, a.amount) for a in abilities(upgrade, "cmp-bonus") if a.target == "beneath")
+            found.extend((upgrade, a.amount) for a in abilities(upgrade, "cmp-bonus", combat) if a.target == "beneath")
     return tuple(found)
 
 
@@ -164,14 +166,14 @@ def bribery_ban(state: GuardiansState, combat: Combat, target: str, icon: str) -
         for creature in one.played:
             if creature == target or creature in one.destroyed:
                 continue
-            if any(a.target == wanted for a in abilities(creature, "no-bribery")):
+            if any(a.target == wanted for a in abilities(creature, "no-bribery", combat)):
                 return creature
     for seat in (1, 2):
         for laid in state.zone(seat, terrain(combat.space)):
-            if any(a.target == wanted for a in abilities(laid, "no-bribery")):
+            if any(a.target == wanted for a in abilities(laid, "no-bribery", combat)):
                 return laid
     owner = side(combat, int(target.split(".", 1)[0]))
-    if owner.shield and has(owner.shield, "no-bribery-vs"):
+    if owner.shield and has(owner.shield, "no-bribery-vs", combat):
         return owner.shield
     return ""
 
@@ -179,7 +181,7 @@ def bribery_ban(state: GuardiansState, combat: Combat, target: str, icon: str) -
 def bribes_anything(combat: Combat, seat: int) -> str:
     """A creature on the seat's table whose text lets its bribery cards work against any
     bribable creature, "" if none."""
-    return next((c for c in standing(side(combat, seat)) if has(c, "bribes-any")), "")
+    return next((c for c in standing(side(combat, seat)) if has(c, "bribes-any", combat)), "")
 
 
 def bribe_returner(combat: Combat, seat: int, icon: str) -> str:
@@ -187,7 +189,11 @@ def bribe_returner(combat: Combat, seat: int, icon: str) -> str:
     Storage Hand, "" if none."""
     wanted = f"bribe:{icon}"
     return next(
-        (c for c in standing(side(combat, seat)) if any(a.target == wanted for a in abilities(c, "bribe-returns"))),
+        (
+            c
+            for c in standing(side(combat, seat))
+            if any(a.target == wanted for a in abilities(c, "bribe-returns", combat))
+        ),
         "",
     )
 
@@ -204,13 +210,13 @@ def receiver_grant(state: GuardiansState, combat: Combat, into: str) -> str:
         live: tuple[str, ...] = (one.command,) if one.command and one.command_live else ()
         for source in (*standing(one), *live):
             moment = "command" if source in live else ""
-            grants = abilities(source, "receivers") if has(source, "receivers") else ()
+            grants = abilities(source, "receivers", combat) if has(source, "receivers", combat) else ()
             if any(a.when == moment and _receives(a.target, one, into, combat) for a in grants):
                 return source
     if is_land(combat.space):
         for seat in (1, 2):
             for laid in state.zone(seat, terrain(combat.space)):
-                grants = abilities(laid, "receivers") if has(laid, "receivers") else ()
+                grants = abilities(laid, "receivers", combat) if has(laid, "receivers", combat) else ()
                 if any(matches(a.target, into, combat) for a in grants):
                     return laid
     return ""

@@ -60,8 +60,8 @@ def _fixed_dice(state: GuardiansState, sides: int) -> tuple[str, int]:
     if combat is None:
         return "", 0
     for card in (*standing(combat.attacker), *standing(combat.defender)):
-        if has(card, "fixes-dice"):
-            for ability in abilities(card, "fixes-dice"):
+        if has(card, "fixes-dice", combat):
+            for ability in abilities(card, "fixes-dice", combat):
                 if ability.target == f"d{sides}":
                     return card, ability.amount
     return "", 0
@@ -90,12 +90,12 @@ def roll_revealed(em: Em, rng: Rng, card: str, *, primary: bool) -> None:
     if not rolls_dice(face(card).key):
         return
     rule = text_box(face(card).name)
-    for ability in abilities(card, "primary-bonus"):
+    combat = combat_now(em.state)
+    for ability in abilities(card, "primary-bonus", combat):
         if ability.dice and primary:
             roll(em, rng, seat_of(card), card, ability, rule, cards=(card,))
-    for ability in abilities(card, "bonus-per-yours"):
+    for ability in abilities(card, "bonus-per-yours", combat):
         if ability.dice:
-            combat = combat_now(em.state)
             counted = yours_in_play(combat, side_of(combat, card), card, ability.target)
             if counted:
                 why = f"{counted} other {ability.target} in play"

@@ -26,7 +26,7 @@ from domain.games.guardians.cards import Ability, card
 from domain.games.guardians.citations import text_box
 from domain.games.guardians.effects import Em, move
 from domain.games.guardians.state import DISCARD, PEN, STORAGE, combat_now, face, hand, other, seat_of, side
-from domain.games.guardians.strength import card_fits, stronghold_card
+from domain.games.guardians.strength import card_fits, stronghold_card, text_source
 from domain.kernel import Rng
 
 MOMENTS = ("reveal", "beats", "survives-match-up", "fired", "survives-stronghold")
@@ -44,8 +44,10 @@ def _acting(key: str) -> tuple[Ability, ...]:
 
 
 def act(em: Em, rng: Rng, source: str, when: str) -> None:
-    """`source`'s discards and shows of the moment `when` take effect."""
-    for ability in _acting(face(source).key):
+    """`source`'s discards and shows of the moment `when` take effect (those of the text box
+    it has in the combat: strength.text_source)."""
+    text = text_source(source, combat_now(em.state))
+    for ability in _acting(face(text).key) if text else ():
         if ability.when != when:
             continue
         if ability.kind == "shows":
@@ -57,7 +59,8 @@ def act(em: Em, rng: Rng, source: str, when: str) -> None:
 def act_after_combat(em: Em, rng: Rng, source: str) -> None:
     """After the combat, for a creature that fought and survived it: its texts of a
     combat over the enemy's stronghold card that is not rubble."""
-    if not _acting(face(source).key):
+    text = text_source(source, combat_now(em.state))
+    if not text or not _acting(face(text).key):
         return
     state = em.state
     space = combat_now(state).space

@@ -63,6 +63,7 @@ from domain.games.guardians.messages import (
     WindowMove,
 )
 from domain.games.guardians.state import (
+    ALL_CREATURES,
     COMBAT,
     DECK,
     DROPPED_OFF,
@@ -508,6 +509,13 @@ def _effect(state: GuardiansState, event: EffectApplied) -> GuardiansState:
         return _combat(state, channel=added(combat.channel, event.cards[0], event.amount))
     if event.effect == "forced-push":
         return _combat(state, forced_push=True)
+    if event.effect == "blanks":
+        # Its cards' text boxes count as empty; with no cards, every creature's.
+        emptied = tuple((card, "") for card in event.cards) or ((ALL_CREATURES, ""),)
+        return _combat(state, texts=(*combat.texts, *emptied))
+    if event.effect == "class":
+        creature, *classes = event.cards
+        return _combat(state, classes=(*combat.classes, (creature, tuple(classes))))
     return state
 
 

@@ -18,32 +18,33 @@ def revealed(em: Em, card: str, when: str = "") -> None:
     """A creature revealed in a combat on the terrain its gain-stones "revealed" names
     gives its seat the stones, once: a creature is revealed once a combat; with when
     "command", as the Command Card that takes effect (Judge Dredge)."""
-    if not has(card, "gain-stones"):
-        return
     combat = combat_now(em.state)
-    for a in abilities(card, "gain-stones"):
+    if not has(card, "gain-stones", combat):
+        return
+    for a in abilities(card, "gain-stones", combat):
         if a.target == "revealed" and a.when == when and a.terrain in combat.terrain:
             gain_stones(em, seat_of(card), card, a.amount, text_box(face(card).name), f"a combat on {a.terrain}")
 
 
 def matchup_won(em: Em, winner: str, loser: str, margin: int) -> None:
     """The winner's "beats" and the loser's "beaten" texts of this module's kinds."""
-    if has(winner, "destroys-command"):
+    combat = combat_now(em.state)
+    if has(winner, "destroys-command", combat):
         _destroy_enemy_command(em, winner, margin)
-    if has(loser, "destroys-command"):
+    if has(loser, "destroys-command", combat):
         _destroy_own_command(em, loser)
 
 
 def combat_survived(em: Em, survivor: str) -> None:
     """After the combat, a creature that fought and survives it on an enemy stronghold
     space whose card is not rubble: its "survives-stronghold" stones (Thief of Shadow)."""
-    if not has(survivor, "enemy-loses-stones"):
-        return
     combat = combat_now(em.state)
+    if not has(survivor, "enemy-loses-stones", combat):
+        return
     seat = seat_of(survivor)
     if stronghold_owner(combat.space) != other(seat) or stronghold_face(em.state, combat.space) is None:
         return
-    for a in abilities(survivor, "enemy-loses-stones"):
+    for a in abilities(survivor, "enemy-loses-stones", combat):
         if a.target == "survives-stronghold":
             lost = min(a.amount, em.state.player(other(seat)).stones)
             if lost:
@@ -54,9 +55,10 @@ def combat_survived(em: Em, survivor: str) -> None:
 def _destroy_enemy_command(em: Em, winner: str, margin: int) -> None:
     """destroys-command "beats": beating its opponent by more than the enemy Command Card's
     printed number (a creature's Vitality, else its Up number: RULES.md) destroys that card."""
-    if not any(a.when == "beats" for a in abilities(winner, "destroys-command")):
+    combat = combat_now(em.state)
+    if not any(a.when == "beats" for a in abilities(winner, "destroys-command", combat)):
         return
-    enemy = side(combat_now(em.state), other(seat_of(winner)))
+    enemy = side(combat, other(seat_of(winner)))
     if enemy.command and margin > face(enemy.command).vitality:
         _destroy_command(em, enemy.seat, winner, f"beaten by {margin}, more than its {face(enemy.command).vitality}")
 
@@ -64,9 +66,10 @@ def _destroy_enemy_command(em: Em, winner: str, margin: int) -> None:
 def _destroy_own_command(em: Em, loser: str) -> None:
     """destroys-command "beaten": losing a primary match-up destroys its own side's Command
     Card, if it is a creature (Ba Choomba)."""
-    if not any(a.when == "beaten" for a in abilities(loser, "destroys-command")):
+    combat = combat_now(em.state)
+    if not any(a.when == "beaten" for a in abilities(loser, "destroys-command", combat)):
         return
-    own = side(combat_now(em.state), seat_of(loser))
+    own = side(combat, seat_of(loser))
     if own.command and face(own.command).is_creature:
         _destroy_command(em, own.seat, loser, f"{face(loser).name} lost its match-up")
 

@@ -80,7 +80,7 @@ def fired_upgrade(state: GuardiansState, seat: int) -> str:
     """The seat's upgrade that fires instead of a Command Card (fired-aoe: the Flame Cannon)
     and covers this combat's space (state.column_upgrades), "" if none."""
     combat = combat_now(state)
-    return next((c for c in column_upgrades(state, seat, combat.space) if has(c, "fired-aoe")), "")
+    return next((c for c in column_upgrades(state, seat, combat.space) if has(c, "fired-aoe", combat)), "")
 
 
 def fired_aoe(card: str) -> Ability:

@@ -23,23 +23,23 @@ from domain.games.guardians.citations import text_box
 from domain.games.guardians.effects import Em
 from domain.games.guardians.messages import CardsShown, CreatureDeclared
 from domain.games.guardians.state import STORAGE, Combat, Side, combat_now, face, hand, other, seat_of, side
-from domain.games.guardians.strength import abilities, card_fits, has, matches, size_of, standing
+from domain.games.guardians.strength import abilities, card_fits, classes_of, has, matches, size_of, standing
 from domain.kernel import RuleViolation
 
 # ---------------------------------------------------------------- declare-first
 
 
-def _declarers(one: Side) -> tuple[tuple[str, Ability], ...]:
+def _declarers(one: Side, combat: Combat) -> tuple[tuple[str, Ability], ...]:
     """The side's declare-first abilities that act now, with their cards: its Shield's (a
     Standard Bearer), its standing Command Card's (when "command"), and those of its
     creatures standing on the table (when "": while in play)."""
     found: list[tuple[str, Ability]] = []
     if one.shield:
-        found.extend((one.shield, a) for a in abilities(one.shield, "declare-first"))
+        found.extend((one.shield, a) for a in abilities(one.shield, "declare-first", combat))
     if one.command and one.command_live:
-        found.extend((one.command, a) for a in abilities(one.command, "declare-first") if a.when == "command")
+        found.extend((one.command, a) for a in abilities(one.command, "declare-first", combat) if a.when == "command")
     for card in standing(one):
-        found.extend((card, a) for a in abilities(card, "declare-first") if not a.when)
+        found.extend((card, a) for a in abilities(card, "declare-first", combat) if not a.when)
     return tuple(found)
 
 
@@ -52,7 +52,7 @@ def _asked(combat: Combat, seat: int) -> tuple[tuple[str, Ability], ...]:
     """What `seat`'s cards ask the enemy to say before `seat` lays this match-up: the
     abilities of limit "once" only for the enemy's first creature of the combat."""
     first = _first_lay(side(combat, other(seat)))
-    return tuple((c, a) for c, a in _declarers(side(combat, seat)) if a.limit != "once" or first)
+    return tuple((c, a) for c, a in _declarers(side(combat, seat), combat) if a.limit != "once" or first)
 
 
 def waits_to_lay(combat: Combat, seat: int) -> bool:
@@ -73,7 +73,7 @@ def declaration(card: str, what: str, combat: Combat) -> str:
         return size_of(card, combat)
     if what == "type":
         return face(card).creature_type
-    return "/".join(face(card).classes)
+    return "/".join(classes_of(card, combat))
 
 
 def declare(em: Em, combat: Combat, seat: int, card: str) -> None:
@@ -140,7 +140,7 @@ def show(em: Em, source: str, ability: Ability) -> None:
 
 def show_command(em: Em, card: str) -> None:
     """A standing Command Card's shows (when "command") take effect with it."""
-    for ability in abilities(card, "shows"):
+    for ability in abilities(card, "shows", combat_now(em.state)):
         if ability.when == "command":
             show(em, card, ability)
 
@@ -173,7 +173,7 @@ def check_lays_first(state_hand: tuple[str, ...], combat: Combat, seat: int, car
     for one in (enemy, mine):
         if not one.command or not one.command_live:
             continue
-        for ability in abilities(one.command, "lays-first"):
+        for ability in abilities(one.command, "lays-first", combat):
             both = ability.target.startswith(BOTH)
             if one is mine and not both:
                 continue  # a Command Card's order binds the enemy only, unless it says "both"
@@ -189,7 +189,9 @@ def check_lays_first(state_hand: tuple[str, ...], combat: Combat, seat: int, car
     if ruled or any(c != mine.command for c in mine.played):
         return
     first = [
-        c for c in state_hand if has(c, "lays-first") and any(a.target == "self" for a in abilities(c, "lays-first"))
+        c
+        for c in state_hand
+        if has(c, "lays-first", combat) and any(a.target == "self" for a in abilities(c, "lays-first", combat))
     ]
     if first and card not in first:
         raise RuleViolation(text_box(face(first[0]).name), "it must be your first primary attacker")

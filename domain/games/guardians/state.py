@@ -317,8 +317,18 @@ class Combat:
     (guess: Jalupee Lobo's size, the Sphinx's border)."""
     reaction: Reaction | None = None
     """The reaction window open now (reactions.py): the other seat's next move may answer it."""
+    texts: tuple[tuple[str, str], ...] = ()
+    """Text boxes changed for this combat (strength.text_source): a creature and the creature
+    whose text box it has instead, "" for an empty one (EffectApplied "blanks"); the creature
+    ALL_CREATURES stands for every creature (Elandar)."""
+    classes: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    """Creature classes changed for this combat (strength.classes_of), by creature."""
     winner: int = 0
     loser: int = 0
+
+
+ALL_CREATURES = "*"
+"""Combat.texts' creature that stands for every creature of the combat."""
 
 
 def side(combat: Combat, seat: int) -> Side:

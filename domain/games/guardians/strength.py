@@ -13,6 +13,7 @@ from domain.games.guardians.board import is_land, stronghold_owner
 from domain.games.guardians.cards import CARDS, Ability, Card, card
 from domain.games.guardians.messages import Term
 from domain.games.guardians.state import (
+    ALL_CREATURES,
     DISCARD,
     Combat,
     GuardiansState,
@@ -36,15 +37,39 @@ UNLIMITED = 10**6
 """The channeling limit of a creature whose text says it may take any amount."""
 
 
-def abilities(instance: str, kind: str) -> tuple[Ability, ...]:
+def text_source(instance: str, combat: Combat | None) -> str:
+    """Whose text box a card has in this combat (guardians Text Box): its own, or "" where
+    it counts as empty (Manly Guy's opponent; every creature once Elandar is revealed).
+    Combat.texts names a creature as the source, so a text that takes another's text box
+    over (Xaz, not yet implemented) is one more entry. The one place every reader of a
+    card's abilities asks, through `abilities` and `has`."""
+    if combat is None or not combat.texts:
+        return instance
+    if face(instance).is_creature and any(c == ALL_CREATURES for c, _ in combat.texts):
+        return ""
+    return next((source for c, source in combat.texts if c == instance), instance)
+
+
+def abilities(instance: str, kind: str, combat: Combat | None = None) -> tuple[Ability, ...]:
     """A card's abilities of one kind: the keywords from the data, and those texts.py
-    gives its unique text."""
-    info = face(instance)
+    gives its unique text; in a combat, those of the text box it has there (text_source)."""
+    source = text_source(instance, combat)
+    if not source:
+        return ()
+    info = face(source)
     return tuple(a for a in (*info.abilities, *texts.EXTRA_ABILITIES.get(info.key, ())) if a.kind == kind)
 
 
-def has(instance: str, kind: str) -> bool:
-    return kind in _kinds(face(instance).key)
+def has(instance: str, kind: str, combat: Combat | None = None) -> bool:
+    source = text_source(instance, combat)
+    return bool(source) and kind in _kinds(face(source).key)
+
+
+def classes_of(instance: str, combat: Combat | None = None) -> tuple[str, ...]:
+    """A creature's classes: as printed, unless a text changed them for this combat
+    (Sooooooul Mirror)."""
+    changed = next((found for c, found in combat.classes if c == instance), None) if combat else None
+    return face(instance).classes if changed is None else changed
 
 
 @cache
@@ -54,11 +79,15 @@ def _kinds(key: str) -> frozenset[str]:
     return frozenset(a.kind for a in (*info.abilities, *texts.EXTRA_ABILITIES.get(key, ())))
 
 
-def is_ranged(instance: str) -> bool:
+def is_ranged(instance: str, combat: Combat | None = None) -> bool:
     """A ranged attacker: an n pt. ranged attack, or a text that fires one (the Djinn, and
-    the ranged attacks of no points of `pointless_attack`)."""
-    key = face(instance).key
-    return face(instance).ranged > 0 or key in texts.PUSH_FORCERS or pointless_attack(key) is not None
+    the ranged attacks of no points of `pointless_attack`); its text box in the combat
+    (text_source) is where the ranged attack is printed."""
+    source = text_source(instance, combat)
+    if not source:
+        return False
+    key = face(source).key
+    return face(source).ranged > 0 or key in texts.PUSH_FORCERS or pointless_attack(key) is not None
 
 
 POINTLESS_ATTACKS = {"cancel-ranged": "enemy-ranged", "cancel-channeling": "enemy-channels", "destroys-beaten": "fired"}
@@ -81,7 +110,7 @@ def may_fire(state: GuardiansState, seat: int) -> tuple[str, ...]:
     combat = state.combat
     if combat is None or combat.stage != "modify" or seat in combat.no_ranged:
         return ()
-    return tuple(c for c in hand(state, side(combat, seat)) if is_ranged(c))
+    return tuple(c for c in hand(state, side(combat, seat)) if is_ranged(c, combat))
 
 
 def size_of(instance: str, combat: Combat | None = None) -> str:
@@ -162,15 +191,15 @@ def _is(word: str, instance: str, combat: Combat | None) -> bool:
         low, _, high = detail.partition("-")
         return int(low) <= subject.vitality <= int(high)
     if kind == "terrain-bonus":
-        return any(a.terrain == detail and a.amount > 0 for a in abilities(instance, "terrain-bonus"))
+        return any(a.terrain == detail and a.amount > 0 for a in abilities(instance, "terrain-bonus", combat))
     if kind == "name":
         return subject.name.lower() == detail
     if kind == "bribe":
         return detail in subject.bribes
     if kind == "immune":
-        return any(a.target == detail for a in abilities(instance, "immune"))
+        return any(a.target == detail for a in abilities(instance, "immune", combat))
     if kind == "attack":
-        return any(a.target == detail for a in abilities(instance, "attack-element"))
+        return any(a.target == detail for a in abilities(instance, "attack-element", combat))
     if kind == "titled":
         return subject.name.lower().split()[0] == detail
     if word == "stronghold-defenders":
@@ -178,8 +207,8 @@ def _is(word: str, instance: str, combat: Combat | None) -> bool:
     size = size_of(instance, combat)
     simple = {
         "bribable": bool(subject.bribes),
-        "fear": not any(a.target == "fear" for a in abilities(instance, "immune")),
-        "ranged": is_ranged(instance),
+        "fear": not any(a.target == "fear" for a in abilities(instance, "immune", combat)),
+        "ranged": is_ranged(instance, combat),
         "receivers": subject.receives_channeling,
         "flying": subject.flying,
         "non-flying": not subject.flying,
@@ -191,7 +220,8 @@ def _is(word: str, instance: str, combat: Combat | None) -> bool:
         return simple[word]
     if word in (subject.creature_type, TYPE_WORDS.get(subject.creature_type)):
         return True
-    return word in subject.classes or word.removesuffix("s") in subject.classes
+    classes = classes_of(instance, combat)
+    return word in classes or word.removesuffix("s") in classes
 
 
 DESTROYER_KINDS = frozenset({"destroys", "destroys-secondary", "destroys-beaten", "destroys-both-close"})
@@ -207,18 +237,18 @@ def immune(instance: str, attacker: str, combat: Combat | None = None) -> bool:
     IMMUNITY): immune to fire or fear means to fire- or fear-based attacks; "bribable" and
     "bribe:<icon>" name the creatures bribable so (Party Animal, Slag Bunny). Nothing is
     beaten by a harmless creature (Pink Flamingos)."""
-    if has(attacker, "harmless"):
+    if has(attacker, "harmless", combat):
         return True
-    for ability in abilities(instance, "immune"):
+    for ability in abilities(instance, "immune", combat):
         if ability.terrain and (combat is None or ability.terrain not in combat.terrain):
             continue  # only there (River Giant)
         if ability.target in ("fire", "fear"):
-            if any(a.target == ability.target for a in abilities(attacker, "attack-element")):
+            if any(a.target == ability.target for a in abilities(attacker, "attack-element", combat)):
                 return True
         elif ability.target not in ("aoe", "ranged") and matches(ability.target, attacker, combat):
             return True
-    if combat is not None and has(attacker, "attack-element"):
-        return any(granted_immunity(combat, instance, a.target) for a in abilities(attacker, "attack-element"))
+    if combat is not None and has(attacker, "attack-element", combat):
+        return any(granted_immunity(combat, instance, a.target) for a in abilities(attacker, "attack-element", combat))
     return False
 
 
@@ -227,9 +257,9 @@ def granted_immunity(combat: Combat, instance: str, element: str) -> str:
     creatures of a target laid after it immune to `element` (Paladin: immune-played
     "fear:mortals"), "" if none."""
     for source in (*combat.attacker.played, *combat.defender.played):
-        if source == instance or not has(source, "immune-played"):
+        if source == instance or not has(source, "immune-played", combat):
             continue
-        for a in abilities(source, "immune-played"):
+        for a in abilities(source, "immune-played", combat):
             what, _, who = a.target.partition(":")
             if what == element and matches(who, instance, combat) and laid_order(combat, instance) > laid_order(
                 combat, source
@@ -247,20 +277,20 @@ def laid_order(combat: Combat, instance: str) -> int:
     return laid.index(instance) + 1 if instance in laid else 0
 
 
-def immune_to(instance: str, what: str) -> bool:
+def immune_to(instance: str, what: str, combat: Combat | None = None) -> bool:
     """Immune to a kind of attack rather than an attacker: "aoe", "ranged", "fire", "fear"."""
-    return any(a.target == what for a in abilities(instance, "immune"))
+    return any(a.target == what for a in abilities(instance, "immune", combat))
 
 
-def immune_to_aoe(instance: str, element: str) -> bool:
-    return immune_to(instance, "aoe") or (element in ("fire", "fear") and immune_to(instance, element))
+def immune_to_aoe(instance: str, element: str, combat: Combat | None = None) -> bool:
+    return immune_to(instance, "aoe", combat) or (element in ("fire", "fear") and immune_to(instance, element, combat))
 
 
 def destroys(instance: str, victim: str, combat: Combat | None = None) -> bool:
     """A "destroys X" text (guardians DESTRUCTION), on its terrain if it names one (Festus)."""
     return any(
         matches(a.target, victim, combat) and (not a.terrain or (combat is not None and a.terrain in combat.terrain))
-        for a in abilities(instance, "destroys")
+        for a in abilities(instance, "destroys", combat)
     )
 
 
@@ -310,13 +340,13 @@ def defence_ignored(state: GuardiansState, space: str) -> bool:
 def stronghold_cancelled(combat: Combat, attacker: str) -> bool:
     """The attacker's own text takes its opponent's stronghold bonus away (a Cave Giant), or
     a card of its side in play does so for its creatures of a target (Starling Dodd Boys)."""
-    if any(not a.target for a in abilities(attacker, "cancels-stronghold")):
+    if any(not a.target for a in abilities(attacker, "cancels-stronghold", combat)):
         return True
     return any(
         a.target and matches(a.target, attacker, combat)
         for source in in_play(side_of(combat, attacker))
-        if has(source, "cancels-stronghold")
-        for a in abilities(source, "cancels-stronghold")
+        if has(source, "cancels-stronghold", combat)
+        for a in abilities(source, "cancels-stronghold", combat)
     )
 
 
@@ -358,7 +388,7 @@ def terms(state: GuardiansState, combat: Combat, instance: str, opponent: str, *
         if not secondary:
             found.extend(_ocb_changes(combat, side, enemy, opponent, bonus))
     found.extend(_terrain_terms(state, combat, side, enemy, instance, secondary=secondary))
-    for ability in abilities(instance, "bonus-vs"):
+    for ability in abilities(instance, "bonus-vs", combat):
         if matches(ability.target, opponent, combat):
             found.append(Term(f"vs {ability.target}", ability.amount))
     role = "attacking" if side.seat == combat.attacker.seat else "defending"
@@ -381,16 +411,18 @@ def terms(state: GuardiansState, combat: Combat, instance: str, opponent: str, *
         name = "own text" if source == instance else face(source).name
         found.extend(
             Term(name, a.amount)
-            for a in abilities(source, "bonus-all")
+            for a in abilities(source, "bonus-all", combat)
             if a.when != "beaten" and _applies(a, opponent, combat, role)
         )
         found.extend(
-            Term(name, a.amount) for a in abilities(source, "bonus-yours") if matches(a.target, instance, combat)
+            Term(name, a.amount)
+            for a in abilities(source, "bonus-yours", combat)
+            if matches(a.target, instance, combat)
         )
         if source != instance and _played_after(side, source, instance):
             found.extend(
                 Term(name, a.amount)
-                for a in abilities(source, "bonus-yours-played")
+                for a in abilities(source, "bonus-yours-played", combat)
                 if matches(a.target, instance, combat)
             )
         if not secondary and _STRENGTH_GIVERS & _kinds(face(source).key):
@@ -399,15 +431,15 @@ def terms(state: GuardiansState, combat: Combat, instance: str, opponent: str, *
         found.extend(
             Term(f"{face(source).name} (beaten)", a.amount)
             for source in side.beaten
-            if has(source, "bonus-all")
-            for a in abilities(source, "bonus-all")
+            if has(source, "bonus-all", combat)
+            for a in abilities(source, "bonus-all", combat)
             if a.when == "beaten"
         )
     found.extend(
         Term("own text" if source == instance else face(source).name, a.amount)
         for source in ((instance,) if secondary else (*in_play(combat.attacker), *in_play(combat.defender)))
-        if has(source, "bonus-both")
-        for a in abilities(source, "bonus-both")
+        if has(source, "bonus-both", combat)
+        for a in abilities(source, "bonus-both", combat)
         if matches(a.target, instance, combat)
     )
     if secondary:
@@ -415,14 +447,14 @@ def terms(state: GuardiansState, combat: Combat, instance: str, opponent: str, *
         found.extend(
             Term(face(source).name, amount)
             for source, amount in given_boosts(side)
-            if face(source).key in texts.FOR_THE_WHOLE_COMBAT or has(source, "bonus-enemy")
+            if face(source).key in texts.FOR_THE_WHOLE_COMBAT or has(source, "bonus-enemy", combat)
         )
     else:
         found.extend(Term(face(source).name, amount) for source, amount in given_boosts(side))
-        if has(instance, "primary-bonus"):
+        if has(instance, "primary-bonus", combat):
             found.extend(
                 Term("own text: primary attacker", a.amount)
-                for a in abilities(instance, "primary-bonus")
+                for a in abilities(instance, "primary-bonus", combat)
                 if not a.dice and a.when != "refused"
             )
         if combat.guesses:
@@ -434,7 +466,7 @@ def terms(state: GuardiansState, combat: Combat, instance: str, opponent: str, *
         if defence:
             found.append(Term("stronghold", defence))
         support = lookup(combat.support, instance)
-        if support and not immune_to(opponent, "ranged"):
+        if support and not immune_to(opponent, "ranged", combat):
             found.append(Term(RANGED_TERM, support))
     if keeps_boosts(me.key):
         found.extend(_rolled_terms(side, instance))
@@ -539,24 +571,24 @@ def _own_from_state(
     """Its own bonuses by its opponent's bribery icons, its seat's discard pile, or (as a
     primary attacker) its Shield's Up number."""
     found: list[Term] = []
-    for a in abilities(instance, "bonus-per-icon"):
+    for a in abilities(instance, "bonus-per-icon", combat):
         icons = len(face(opponent).bribes)
         if a.target == "opponent" and icons:
             found.append(Term(f"own text: {icons} bribery icons on its opponent", a.amount * icons))
-    for a in abilities(instance, "bonus-per-discarded"):
+    for a in abilities(instance, "bonus-per-discarded", combat):
         count = sum(1 for c in state.zone(one.seat, DISCARD) if face(c).is_creature and matches(a.target, c))
         if count:
             found.append(Term(f"own text: {count} {a.target} in the discard pile", a.amount * count))
-    if not secondary and one.shield and instance != one.command and has(instance, "bonus-shield-up"):
+    if not secondary and one.shield and instance != one.command and has(instance, "bonus-shield-up", combat):
         found.append(Term(f"own text: {face(one.shield).name}'s Up number", face(one.shield).up))
-    if has(instance, "bonus-opponent-ocb") and face(opponent).ocb:
+    if has(instance, "bonus-opponent-ocb", combat) and face(opponent).ocb:
         found.append(Term(f"own text: {face(opponent).name}'s off-color bonus", face(opponent).ocb))
-    for a in abilities(instance, "bonus-per-hand"):
+    for a in abilities(instance, "bonus-per-hand", combat):
         count = sum(1 for c in hand_when_laid(state, one, instance) if face(c).border == a.target)
         if count:
             found.append(Term(f"own text: {count} {a.target}-bordered cards in the Combat Hand", a.amount * count))
     number = matchup_number(one, instance)
-    if not secondary and number > 1 and has(instance, "bonus-previous-opponent"):
+    if not secondary and number > 1 and has(instance, "bonus-previous-opponent", combat):
         enemy = side_of(combat, opponent)
         previous = [c for c in enemy.played if c != enemy.command][number - 2]
         found.append(Term(f"own text: {face(previous).name}'s Vitality", face(previous).vitality))
@@ -577,15 +609,15 @@ def _secondary_bonuses(combat: Combat, one: Side, instance: str, target: str) ->
     cards of its side in play give all its secondary attackers (target "yours")."""
     found: list[Term] = []
     partner = matchup_opponent(combat, target)
-    for a in abilities(instance, "secondary-bonus"):
+    for a in abilities(instance, "secondary-bonus", combat):
         if not a.target or (a.target != "yours" and partner and matches(a.target, partner, combat)):
             found.append(Term("secondary attacker", a.amount))
     for source in standing(one):
-        if has(source, "secondary-bonus"):
+        if has(source, "secondary-bonus", combat):
             name = "own text" if source == instance else face(source).name
             found.extend(
                 Term(f"{name}: secondary attackers", a.amount)
-                for a in abilities(source, "secondary-bonus")
+                for a in abilities(source, "secondary-bonus", combat)
                 if a.target == "yours"
             )
     return found
@@ -627,15 +659,15 @@ def _given(combat: Combat, one: Side, source: str, instance: str) -> list[Term]:
     and the "other creatures" bonuses."""
     name = "own text" if source == instance else face(source).name
     found: list[Term] = []
-    for a in abilities(source, "bonus-others"):
+    for a in abilities(source, "bonus-others", combat):
         if source != instance and matches(a.target, instance, combat):
             found.append(Term(name, a.amount))
-    for a in abilities(source, "bonus-per-matchup"):
+    for a in abilities(source, "bonus-per-matchup", combat):
         if source == instance or a.target == "yours":
             number = matchup_number(one, instance)
             if number:
                 found.append(Term(f"{name}: match-up {number}", a.amount * number))
-    for a in abilities(source, "bonus-per-icon"):
+    for a in abilities(source, "bonus-per-icon", combat):
         icons = len(face(instance).bribes)
         if source != instance and icons:
             found.append(Term(f"{name}: {icons} bribery icons", a.amount * icons))
@@ -652,9 +684,11 @@ def _own_counted(combat: Combat, one: Side, instance: str, role: str) -> list[Te
     kinds = _kinds(face(instance).key)
     found: list[Term] = []
     if "bonus-role" in kinds:
-        found += [Term(f"own text: {role}", a.amount) for a in abilities(instance, "bonus-role") if a.target == role]
+        found += [
+            Term(f"own text: {role}", a.amount) for a in abilities(instance, "bonus-role", combat) if a.target == role
+        ]
     if "bonus-per-yours" in kinds:
-        for a in abilities(instance, "bonus-per-yours"):
+        for a in abilities(instance, "bonus-per-yours", combat):
             count = yours_in_play(combat, one, instance, a.target)
             if count and not a.dice:  # rolled: _rolled_terms
                 found.append(Term(f"own text: {count} {a.target} in play", a.amount * count))
@@ -662,7 +696,7 @@ def _own_counted(combat: Combat, one: Side, instance: str, role: str) -> list[Te
         found.extend(_counted_in_combat(combat, instance, kinds))
     if "bonus-per-beaten" in kinds:
         lost = (*combat.attacker.beaten, *combat.defender.beaten)
-        for a in abilities(instance, "bonus-per-beaten"):
+        for a in abilities(instance, "bonus-per-beaten", combat):
             count = sum(1 for c in lost if matches(a.target, c, combat))
             if count:
                 found.append(Term(f"own text: {count} {a.target} beaten", a.amount * count))
@@ -679,14 +713,14 @@ def _counted_in_combat(combat: Combat, instance: str, kinds: frozenset[str]) -> 
     in the combat (Whalebone Rick); "standing" is in play, as for every count of the kind."""
     found: list[Term] = []
     others = [c for one in (combat.attacker, combat.defender) for c in standing(one) if c != instance]
-    for a in abilities(instance, "bonus-per-in-play") if "bonus-per-in-play" in kinds else ():
+    for a in abilities(instance, "bonus-per-in-play", combat) if "bonus-per-in-play" in kinds else ():
         count = sum(1 for c in others if matches(a.target, c, combat))
         if count:
             found.append(Term(f"own text: {count} other {a.target} in play", a.amount * count))
-    for a in abilities(instance, "bonus-alone") if "bonus-alone" in kinds else ():
+    for a in abilities(instance, "bonus-alone", combat) if "bonus-alone" in kinds else ():
         if not any(matches(a.target, c, combat) for c in others):
             found.append(Term(f"own text: the only {a.target} in play", a.amount))
-    for a in abilities(instance, "bonus-per-command") if "bonus-per-command" in kinds else ():
+    for a in abilities(instance, "bonus-per-command", combat) if "bonus-per-command" in kinds else ():
         commands = [one.command for one in (combat.attacker, combat.defender) if one.command]
         count = sum(1 for c in commands if face(c).kind == a.target)
         if count:
@@ -698,12 +732,15 @@ def _ocb_changes(combat: Combat, one: Side, enemy: Side, opponent: str, bonus: i
     """An enemy card in play that takes the off-color bonus away (against its creatures of
     a target), else what cards of the side in play add to it."""
     for source in in_play(enemy):
-        if has(source, "no-enemy-ocb"):
-            for a in abilities(source, "no-enemy-ocb"):
+        if has(source, "no-enemy-ocb", combat):
+            for a in abilities(source, "no-enemy-ocb", combat):
                 if not a.target or matches(a.target, opponent, combat):
                     return [Term(face(source).name, -bonus)]
     return [
-        Term(face(s).name, a.amount) for s in in_play(one) if has(s, "ocb-bonus") for a in abilities(s, "ocb-bonus")
+        Term(face(s).name, a.amount)
+        for s in in_play(one)
+        if has(s, "ocb-bonus", combat)
+        for a in abilities(s, "ocb-bonus", combat)
     ]
 
 
@@ -716,9 +753,9 @@ def _terrain_terms(
     Tiger Baloo: space_is)."""
     found: list[Term] = []
     found_anywhere = "" if secondary else next(
-        (c for c in standing(one) if c != instance and has(c, "terrain-bonus-anywhere")), ""
+        (c for c in standing(one) if c != instance and has(c, "terrain-bonus-anywhere", combat)), ""
     )
-    for ability in abilities(instance, "terrain-bonus"):
+    for ability in abilities(instance, "terrain-bonus", combat):
         if ability.target and not ability.terrain:
             if space_is(state, combat.space, ability.target):
                 found.append(Term(f"terrain: {ability.target}", ability.amount))
@@ -731,7 +768,7 @@ def _terrain_terms(
             continue
         if ability.amount > 0 and not secondary:
             running = ability.amount
-            for source, change in _terrain_changes(one, enemy):
+            for source, change in _terrain_changes(one, enemy, combat):
                 changed = max(0, running + change)
                 if changed != running:
                     found.append(Term(face(source).name, changed - running))
@@ -751,13 +788,13 @@ def space_is(state: GuardiansState, space: str, what: str) -> bool:
     return what == "terrainless" and not face_down and not any(state.zone(seat, terrain(space)) for seat in (1, 2))
 
 
-def _terrain_changes(one: Side, enemy: Side) -> list[tuple[str, int]]:
+def _terrain_changes(one: Side, enemy: Side, combat: Combat) -> list[tuple[str, int]]:
     return [
         (source, a.amount)
         for who, cards in (("yours", in_play(one)), ("enemy", in_play(enemy)))
         for source in cards
-        if has(source, "terrain-bonus-change")
-        for a in abilities(source, "terrain-bonus-change")
+        if has(source, "terrain-bonus-change", combat)
+        for a in abilities(source, "terrain-bonus-change", combat)
         if a.target == who
     ]
 
@@ -772,9 +809,12 @@ def initial_pusher(combat: Combat, a_card: str, d_card: str) -> str:
     (against a creature of a target, if it names one), "" if none."""
     for laid, opponent in ((a_card, d_card), (d_card, a_card)):
         if (
-            has(laid, "initial-push")
+            has(laid, "initial-push", combat)
             and laid != side_of(combat, laid).command
-            and any(not a.target or matches(a.target, opponent, combat) for a in abilities(laid, "initial-push"))
+            and any(
+                not a.target or matches(a.target, opponent, combat)
+                for a in abilities(laid, "initial-push", combat)
+            )
         ):
             return laid
     return ""
@@ -799,9 +839,9 @@ def push_margin(combat: Combat, loser: str) -> tuple[str, int]:
     that covers creatures of a target."""
     best = ("", 0)
     for source in in_play(side_of(combat, loser)):
-        if not has(source, "push-margin"):
+        if not has(source, "push-margin", combat):
             continue
-        for a in abilities(source, "push-margin"):
+        for a in abilities(source, "push-margin", combat):
             covers = matches(a.target, loser, combat) if a.target else source == loser
             if covers and (not a.terrain or a.terrain in combat.terrain) and a.amount > best[1]:
                 best = (source, a.amount)
@@ -810,14 +850,14 @@ def push_margin(combat: Combat, loser: str) -> tuple[str, int]:
 
 def dies_when_beaten(loser: str, winner: str, combat: Combat) -> bool:
     """The loser's text destroys it when it is beaten (by a creature of a target)."""
-    return any(not a.target or matches(a.target, winner, combat) for a in abilities(loser, "dies-when-beaten"))
+    return any(not a.target or matches(a.target, winner, combat) for a in abilities(loser, "dies-when-beaten", combat))
 
 
 def return_zone(loser: str, winner: str, margin: int, combat: Combat) -> str:
     """Where the loser of a primary match-up returns by its own text ("pen" or "storage"),
     beaten by more than the ability's amount (by a creature of its target, if it names
     one); "" if it does not."""
-    for a in abilities(loser, "returns-when-beaten"):
+    for a in abilities(loser, "returns-when-beaten", combat):
         zone, _, by = a.target.partition(":")
         if a.when != "refused" and margin > a.amount and (not by or matches(by, winner, combat)):
             return zone
@@ -831,12 +871,14 @@ def stones_lost(winner: str, loser: str, combat: Combat) -> tuple[tuple[str, int
     channeling)."""
     found: list[tuple[str, int]] = []
     channeled = bool(lookup(combat.channel, loser))
-    for a in abilities(winner, "enemy-loses-stones"):
+    for a in abilities(winner, "enemy-loses-stones", combat):
         if a.target == "beats" or (a.target == "beats-channeled" and channeled):
             found.append((winner, a.amount))
     if face(winner).receives_channeling:
         found.extend(
-            (loser, a.amount) for a in abilities(loser, "enemy-loses-stones") if a.target == "beaten-by-receiver"
+            (loser, a.amount)
+            for a in abilities(loser, "enemy-loses-stones", combat)
+            if a.target == "beaten-by-receiver"
         )
     return tuple(found)
 
@@ -846,10 +888,10 @@ def secondary_barred(combat: Combat, target: str) -> str:
     no-secondary-vs (always; once it has beaten a creature of a target, when "beats"), or
     that of its primary match-up opponent for both of their match-up (target "match-up")."""
     partner = matchup_opponent(combat, target)
-    for a in abilities(target, "no-secondary-vs"):
+    for a in abilities(target, "no-secondary-vs", combat):
         if a.when != "beats" or (partner and _beaten(combat, partner) and matches(a.target, partner, combat)):
             return target
-    if partner and any(a.target == "match-up" for a in abilities(partner, "no-secondary-vs")):
+    if partner and any(a.target == "match-up" for a in abilities(partner, "no-secondary-vs", combat)):
         return partner
     return ""
 
@@ -865,15 +907,15 @@ def aoe_changes(state: GuardiansState, combat: Combat, source: str, element: str
     found: list[Term] = []
     mine = face(source)
     everything = (*in_play(combat.attacker), *in_play(combat.defender))
-    for a in abilities(source, "aoe-per-kind"):
+    for a in abilities(source, "aoe-per-kind", combat):
         kinds = {face(c).name for c in everything if face(c).name != mine.name and matches(a.target, c, combat)}
         if kinds:
             found.append(Term(f"{len(kinds)} other {a.target}", a.amount * len(kinds)))
-    for a in abilities(source, "aoe-per-yours"):
+    for a in abilities(source, "aoe-per-yours", combat):
         count = sum(1 for c in standing(side_of(combat, source)) if c != source and matches(a.target, c, combat))
         if count:
             found.append(Term(f"{count} other {a.target} of yours", a.amount * count))
-    for a in abilities(source, "aoe-per-terrain"):
+    for a in abilities(source, "aoe-per-terrain", combat):
         laid = sum(
             1
             for zone, cards in state.zones.items()
@@ -886,8 +928,8 @@ def aoe_changes(state: GuardiansState, combat: Combat, source: str, element: str
     found.extend(
         Term(face(c).name, a.amount)
         for c in everything
-        if has(c, "aoe-bonus")
-        for a in abilities(c, "aoe-bonus")
+        if has(c, "aoe-bonus", combat)
+        for a in abilities(c, "aoe-bonus", combat)
         if a.target == element
     )
     return found
@@ -933,17 +975,17 @@ def total(found: tuple[Term, ...]) -> int:
     return sum(t.value for t in found)
 
 
-def channel_limit(instance: str) -> int:
+def channel_limit(instance: str, combat: Combat | None = None) -> int:
     """How much channeling a creature may take in one match-up: its base Vitality
     unless its text says more (guardians CHANNELING: LIMITS)."""
-    if has(instance, "unlimited-channeling"):
+    if has(instance, "unlimited-channeling", combat):
         return UNLIMITED
-    caps = [a.amount for a in abilities(instance, "max-channeling")]
+    caps = [a.amount for a in abilities(instance, "max-channeling", combat)]
     return max(caps) if caps else face(instance).vitality
 
 
-def beaten_damage(instance: str) -> int:
+def beaten_damage(instance: str, combat: Combat | None = None) -> int:
     """What a beaten creature leaves as damage on its victor, for secondary attackers
     to build on (guardians SECONDARY ATTACKS; Amber Well's text raises it)."""
-    raised = [a.amount for a in abilities(instance, "beaten-secondary-bonus")]
+    raised = [a.amount for a in abilities(instance, "beaten-secondary-bonus", combat)]
     return max(raised) if raised else face(instance).vitality

@@ -474,6 +474,14 @@ def _effect(e: m.EffectApplied, s: Seats) -> str:
     if e.effect == "ranged-sum":
         before = listed([owned(card, s) for card in e.cards])
         return f"{by}: {e.amount:+d} to its ranged attack, the printed points of {before}, fired before it."
+    if e.effect == "blanks":
+        whose = listed([owned(card, s) for card in e.cards]) + "'s text box" if e.cards else "every creature's text box"
+        return f"{by}: {whose} counts as empty for the rest of this combat."
+    if e.effect == "wins-beaten-by":
+        return f"{by}: {listed([owned(card, s) for card in e.cards])} wins its match-up ({e.note})."
+    if e.effect == "class":
+        classes = "/".join(name.title() for name in e.cards[1:]) or "no class"
+        return f"{by}: {owned(e.cards[0], s)} is of the class {classes} for the rest of this combat."
     if e.effect == "forced-push":
         return f"{by} forces the match-up to a push, with no further modification."
     if e.effect == "gain-stones":
