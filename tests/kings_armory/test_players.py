@@ -54,7 +54,7 @@ TOWER = Tower("t1", (parse("f6"), parse("g6"), parse("f7"), parse("g7")), 3)
 def started(seats: int = 2, **options: object) -> object:
     setup = GAME.ruleset.check_setup([f"p{n}" for n in range(1, seats + 1)], dict(options), "")
     state = GAME.initial_state(setup)
-    state, _ = run(state, StartGame(seat=0), Dice())
+    state, _ = run(state, StartGame(seat=0))
     return state
 
 
@@ -433,7 +433,7 @@ def test_hireables_beyond_the_hosting_slots_sit_out_the_last_hired_first() -> No
     hired = "1:foot-soldier:1,1:archer:1,2:archer:1,3:cleric:1,4:sorcerer:1"
     setup = GAME.ruleset.check_setup([f"p{n}" for n in range(1, 5)], {"hireables": hired}, "")
     state = GAME.initial_state(setup)
-    state, events = run(state, StartGame(seat=0), Dice())
+    state, events = run(state, StartGame(seat=0))
     assert [(e.figure, e.seat, e.level) for e in of(events, HireableSatOut)] == [("sorcerer-1", 4, 1)]
     assert state.figure("sorcerer-1") is None
     assert len(state.allies()) == 8

@@ -329,3 +329,16 @@ def test_a_glance_while_the_team_sets_up_lists_the_towers_and_who_waits() -> Non
     assert len(towers) == 4 and listing[:5] == ["Towers:", *towers]
     waiting = [f for f in state.allies() if f.space[0] < 0]
     assert waiting and all(" waits to be placed, " in _entry(listing, f.figure) for f in waiting)
+
+
+def test_the_decks_are_told_by_their_size_and_the_dealt_equipment_by_name() -> None:
+    """kings-armory A1 Table Arrangement: a viewer is told a deck's size, never its order;
+    A2: the Equipment each seat takes is seen by all."""
+    shuffled = m.DeckShuffled(deck="armory", order=("thunder-cannon", "sword-golem"), cards=2, reason="set-up")
+    assert told([GAME.redact(shuffled, SPECTATOR), GAME.redact(shuffled, 1)]) == [
+        "The Armory deck (2 cards) is shuffled; its top card lies face down, on offer."] * 2
+    assert told([m.DeckShuffled(deck="reward", order=(), cards=36, reason="make change"),
+                 m.EquipmentDealt(seat=2, cards=("tower-shield", "phase-ring"))]) == [
+        "The team keeps its gold as it is, and the Reward cards go back into the Reward deck (36 cards), which is "
+        "shuffled.",
+        "bob takes Tower Shield and Phase Ring from the Equipment deck: locked, on offer for the team to unlock."]

@@ -21,7 +21,7 @@ RULESET = Ruleset(
     min_seats=1,
     max_seats=7,
     chance=Chance.SAMPLED_STOCHASTIC,
-    information=Information.PERFECT,
+    information=Information.IMPERFECT,
     options=(
         OptionSpec("heroes", "the Heroes of each seat: seats separated by commas, a seat's Heroes joined by "
                    "'+' (valcor+felicity,ember); empty: seat n plays the n-th of " + ", ".join(DEFAULT_HEROES), "",

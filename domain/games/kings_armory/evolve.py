@@ -19,6 +19,7 @@ from domain.games.kings_armory.state import (
     PLAYERS,
     TOWERS,
     Figure,
+    Gear,
     KaState,
     Tokens,
     Tower,
@@ -40,7 +41,23 @@ def _update(state: KaState, figure_id: str, **changes: Any) -> KaState:
 
 
 def _set_up(state: KaState, e: m.GameSetUp) -> KaState:
-    return replace(state, towers_left=e.towers, gate=e.gate, phase=TOWERS if e.towers else PLACING, seat=1)
+    return replace(state, towers_left=e.towers, gate=e.gate, phase=TOWERS if e.towers else PLACING, seat=1,
+                   unlocks=(0,) * e.seats)
+
+
+DECK_FIELDS = {"reward": "reward_deck", "equipment": "equipment_deck", "reinforcement": "reinforcement_deck",
+               "armory": "armory_deck"}
+
+
+def _shuffled(state: KaState, e: m.DeckShuffled) -> KaState:
+    # kings-armory B5 Step 4: the Reward cards drawn go back into the deck as it is shuffled.
+    drawn = () if e.deck == "reward" else state.rewards_drawn
+    return replace(state, rewards_drawn=drawn, **{DECK_FIELDS[e.deck]: e.order})
+
+
+def _dealt(state: KaState, e: m.EquipmentDealt) -> KaState:
+    return replace(state, equipment_deck=state.equipment_deck[len(e.cards):],
+                   gear=(*state.gear, *(Gear(card, e.seat, locked=True) for card in e.cards)))
 
 
 def _joined(state: KaState, e: m.AllyJoined) -> KaState:
@@ -214,6 +231,8 @@ def _same(state: KaState, _event: Any) -> KaState:
 
 _APPLY: dict[type[Event], Apply] = {
     m.GameSetUp: _set_up,
+    m.DeckShuffled: _shuffled,
+    m.EquipmentDealt: _dealt,
     m.AllyJoined: _joined,
     m.HireableSatOut: _same,
     m.TowerPlaced: _tower,

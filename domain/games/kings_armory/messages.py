@@ -134,6 +134,28 @@ class GameSetUp(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class DeckShuffled(Event):
+    """A deck's new order, top first (kings-armory A1 Table Arrangement, B5 Step 4), hidden
+    from every viewer, who is told its size (`cards`) only. `deck` is "reward",
+    "equipment", "reinforcement" or "armory" (the Armory deck's top card is the one on offer,
+    face down); `reason` is "set-up" or "make change"."""
+
+    deck: str
+    order: tuple[str, ...]
+    cards: int
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class EquipmentDealt(Event):
+    """`seat` takes Equipment cards from the top of the deck: locked, on offer to its
+    Heroes, seen by all (kings-armory A2)."""
+
+    seat: int
+    cards: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class AllyJoined(Event):
     """A Hero or Hireable joins `seat`'s team, off the board until placed."""
 

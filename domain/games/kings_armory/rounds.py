@@ -23,6 +23,7 @@ from domain.games.kings_armory.citations import (
     ROUND_LIMIT,
 )
 from domain.games.kings_armory.content import heroes, hireables, wave_card
+from domain.games.kings_armory.decks import arrange_decks, deal_equipment
 from domain.games.kings_armory.figures import specials, stats
 from domain.games.kings_armory.foes import (
     enter_foe,
@@ -48,19 +49,22 @@ from domain.games.kings_armory.turn import seat_done
 from domain.kernel import Rng
 
 
-def start_game(em: Em) -> None:
-    """The team's Heroes (and Hireables) join, the Parapets stand, and seat 1 places
-    the first starting Tower (kings-armory A1, A2). Hireables beyond the hosting slots
-    of the starting Towers and the Parapets sit out, the last hired first (B5 Step 6);
+def start_game(em: Em, rng: Rng) -> None:
+    """The decks are shuffled (kings-armory A1 Table Arrangement), the team's Heroes (and
+    Hireables) join, each seat takes its two Equipment cards, the Parapets stand, and
+    seat 1 places the first starting Tower (A2). Hireables beyond the hosting slots of
+    the starting Towers and the Parapets sit out, the last hired first (B5 Step 6);
     Heroes always fit (the Hero Scaling Grid gives them Towers enough)."""
     state = em.state
     board = board_of(state)
     hero_count = sum(len(keys) for keys in state.heroes)
     towers = wave_card().scale(hero_count).towers
     em.emit(m.GameSetUp, A2, board.name, state.seats, towers, state.options.gate_hp, state.options.waves)
+    arrange_decks(em, rng)
     for seat, keys in enumerate(state.heroes, start=1):
         for key in keys:
             em.emit(m.AllyJoined, A2, key, key, HERO, seat, 1, heroes()[key].stats.hp)
+    deal_equipment(em)
     room = towers * TOWER_SLOTS + len(board.parapets) * PARAPET_SLOTS - hero_count
     numbers: dict[str, int] = {}
     for hired, (seat, key, level) in enumerate(state.hireables):

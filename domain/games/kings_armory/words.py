@@ -20,7 +20,17 @@ from typing import Any
 
 from domain.games.kings_armory import messages as m
 from domain.games.kings_armory.board import MAPS, area_spaces, board_for, name, parse
-from domain.games.kings_armory.content import Attack, Special, heroes, hireables, monsters
+from domain.games.kings_armory.content import (
+    Attack,
+    Special,
+    armory_cards,
+    equipment,
+    heroes,
+    hireables,
+    monsters,
+    reinforcements,
+    rewards,
+)
 from domain.games.kings_armory.state import CAVE, FOE, GUARDIAN, HERO, HIREABLE, PLACING, PLAYERS
 from domain.games.kings_armory.state import TOWERS as PLACING_TOWERS
 from domain.games.kings_armory.view import FigureView, KaView
@@ -149,6 +159,34 @@ def _set_up(e: m.GameSetUp, s: Seats) -> str:
     towers = f", with {counted(e.towers, 'starting Tower')} to place" if e.towers else ""
     return (f"A team of {counted(e.seats, 'seat')} defends the Castle Gate ({counted(e.gate, 'hit point')}) "
             f"on {_map(e.map)} through {counted(e.waves, 'Wave')}{towers}.")
+
+
+DECK_NAMES = {"reward": "Reward", "equipment": "Equipment", "reinforcement": "Reinforcement", "armory": "Armory"}
+
+
+def card_label(card: str) -> str:
+    """A card by the name printed on it: "Tower Shield", "100 Gold", "Call to Arms"."""
+    for cards in (equipment(), rewards(), reinforcements(), armory_cards()):
+        if card in cards:
+            return cards[card].name
+    return _plain(card)
+
+
+def _cards(cards: tuple[str, ...]) -> str:
+    return listed([card_label(card) for card in cards], "no cards")
+
+
+def _shuffled(e: m.DeckShuffled, s: Seats) -> str:
+    deck = f"the {DECK_NAMES.get(e.deck, _plain(e.deck))} deck ({counted(e.cards, 'card')})"
+    if e.reason == "make change":
+        return f"The team keeps its gold as it is, and the Reward cards go back into {deck}, which is shuffled."
+    offer = "; its top card lies face down, on offer" if e.deck == "armory" else ""
+    return f"{deck[0].upper()}{deck[1:]} is shuffled{offer}."
+
+
+def _dealt(e: m.EquipmentDealt, s: Seats) -> str:
+    return (f"{s(e.seat)} takes {_cards(e.cards)} from the Equipment deck: locked, on offer for the team to "
+            "unlock.")
 
 
 def _joined(e: m.AllyJoined, s: Seats) -> str:
@@ -338,6 +376,8 @@ def _over(e: m.GameOver, s: Seats) -> str:
 
 EVENTS: dict[type[Event], Callable[[Any, Seats], str]] = {
     m.GameSetUp: _set_up,
+    m.DeckShuffled: _shuffled,
+    m.EquipmentDealt: _dealt,
     m.AllyJoined: _joined,
     m.HireableSatOut: _sat_out,
     m.TowerPlaced: _tower,
