@@ -69,7 +69,7 @@ def random_play(seed: int, seats: int, options: dict[str, Any]) -> KaState:
     while not GAME.status(state).finished:
         commands += 1
         assert commands < MAX_COMMANDS, "a random game ends"
-        (seat,) = GAME.status(state).to_act
+        seat = chooser.choice(GAME.status(state).to_act)
         legal = GAME.legal_commands(state, seat)
         assert legal, "the seat the game waits for has a legal command"
         state = run(state, chooser.choice(legal), str(seed), commands).state

@@ -20,7 +20,7 @@ from domain.games.kings_armory.state import FOE, GUARDIAN, HERO, HIREABLE, Token
 from domain.games.kings_armory.words import COMMANDS, EVENTS, attack_label, kind_of, label, special_label
 from domain.kernel import SPECTATOR, Emitter, Event, types_in
 from domain.kernel.words import Seats, counted
-from tests.kings_armory.support import Dice, foe, hero, hireable, route_space, run, table
+from tests.kings_armory.support import Dice, between_waves, foe, hero, hireable, route_space, run, table
 from tests.stored_logs import REPLAYS
 from tests.test_words import RAW_IDS, played
 
@@ -149,19 +149,29 @@ def test_a_foe_at_the_gate_damages_it_and_goes_in() -> None:
 
 
 def test_a_wave_won_and_the_next_begun() -> None:
-    """kings-armory B4 1, B5 Step 1, B1: the last foe of Wave 1 falls to a natural 20;
-    Wave 2 brings 5 - 1 foes for a lone Hero, each d12 -1."""
+    """kings-armory B4 1, B5 Steps 1-2, B1: the last foe of Wave 1 falls to a natural 20;
+    the Wave earns 3 Reward cards; Wave 2 brings 5 - 1 foes for a lone Hero, each d12 -1."""
     last = foe("goblin-peon", 3, 20, RED)
-    state = replace(table(hero("valcor", name(route_space(21, RED))), last),
-                    entered=("goblin-peon",) * 3, wave_entered=3)
-    _, events = run(state, m.Attack(seat=1, figure="valcor", attack="royal-mace", target="goblin-peon-3"),
-                     Dice(20, *[5, 0] * 4))
+    state = replace(table(hero("valcor", name(route_space(21, RED))), last), entered=("goblin-peon",) * 3,
+                    wave_entered=3, reward_deck=("gold-100", "gold-50", "gold-250", "gold-100"))
+    state, events = run(state, m.Attack(seat=1, figure="valcor", attack="royal-mace", target="goblin-peon-3"),
+                         Dice(20))
     sentences = told(events)
     start = sentences.index("Goblin Peon 3 is defeated and leaves the board.")
-    assert sentences[start + 1:start + 7] == [
+    assert sentences[start + 1:] == [
         "Wave 1 is won: every foe in it is defeated.",
-        "After Wave 1 every Ally heals its Heal Rate, Heroes knocked out stand up again, and every status "
-        "token and lasting effect ends.",
+        "After Wave 1 every Ally heals its Heal Rate, Heroes knocked out stand up again, every status token and "
+        "lasting effect ends, and the Allies leave the board to recuperate at their Towers.",
+        "Wave 1 earns 3 Reward cards, 100 Gold, 50 Gold and 250 Gold: 400 gold, and the team has 400 gold.",
+    ]
+    _, events = between_waves(state, Dice(*[5, 0] * 4))
+    sentences = told(events)
+    start = sentences.index("Valcor is placed at e2, hosted by Tower 1.")
+    assert sentences[:2] == ["ann is done shopping.", "The team keeps its gold as it is, and the Reward cards go "
+                             "back into the Reward deck (36 cards), which is shuffled."]
+    assert sentences[2:4] == ["Every seat is done shopping after Wave 1: the Allies are placed anew, seat by seat, "
+                              "on or near the Towers.", "It is ann's turn."]
+    assert sentences[start + 1:start + 5] == [
         "Wave 2 begins with 4 foes; each foe's d12 gets -1.",
         "Foes' Round 1 begins.",
         "The d12 for the next foe rolls 5 -1 = 4: a level 1 foe on the even lane at the Monster Entrance.",

@@ -5,12 +5,13 @@ makes an event or rolls a die. The legal-command lists ask the same check functi
 
 from __future__ import annotations
 
-from domain.games.kings_armory import effects
+from domain.games.kings_armory import effects, shop
 from domain.games.kings_armory import messages as m
 from domain.games.kings_armory.board import Space, area_spaces, name, space_named
 from domain.games.kings_armory.citations import (
     A2,
     B2,
+    B5_STEP_3,
     C1_STEP_1,
     C1_STEP_2,
     E_ACTIONS,
@@ -22,6 +23,7 @@ from domain.games.kings_armory.citations import (
 from domain.games.kings_armory.combat import Aim, Strike, strike
 from domain.games.kings_armory.content import Special
 from domain.games.kings_armory.movement import Move, climb_down, climb_onto, placement_tower, step_to
+from domain.games.kings_armory.shop import check_end_shopping
 from domain.games.kings_armory.specials import Effect, after_special, special_use
 from domain.games.kings_armory.state import FOE, PLACING, PLAYERS, TOWERS, Figure, KaState, board_of, shares_a_space
 from domain.games.kings_armory.tanking import stalemate, tank_problem
@@ -46,7 +48,21 @@ def plan(state: KaState, command: Command) -> Plan[KaState]:
     if isinstance(command, m.EndTurn):
         waiting = check_end_turn(state, command)
         return Plan(lambda em, rng: effects.end_turn(em, rng, command.seat, waiting))
+    if isinstance(command, SHOP_COMMANDS):
+        return shop_plan(state, command)
     return _ally_command(state, command)
+
+
+SHOP_COMMANDS = (m.EndShopping,)
+"""Between Waves (kings-armory B5 Steps 3-7): any seat still shopping may submit them."""
+
+
+def shop_plan(state: KaState, command: Command) -> Plan[KaState]:
+    seat = command.seat
+    if isinstance(command, m.EndShopping):
+        check_end_shopping(state, seat)
+        return Plan(lambda em, rng: shop.end_shopping(em, rng, seat))
+    raise RuleViolation(B5_STEP_3, f"{type(command).__name__} is not a King's Armory command")
 
 
 def _ally_command(state: KaState, command: Command) -> Plan[KaState]:

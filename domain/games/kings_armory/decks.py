@@ -13,9 +13,9 @@ Armory card it holds. Together with the decks they are always the whole box
 from __future__ import annotations
 
 from domain.games.kings_armory import messages as m
-from domain.games.kings_armory.citations import A1_TABLE_ARRANGEMENT, A2
-from domain.games.kings_armory.content import armory_cards, equipment, reinforcements, rewards
-from domain.games.kings_armory.state import Em, KaState
+from domain.games.kings_armory.citations import A1_TABLE_ARRANGEMENT, A2, B5_STEP_2, B5_STEP_4
+from domain.games.kings_armory.content import armory_cards, equipment, reinforcements, rewards, wave_card
+from domain.games.kings_armory.state import HERO, Em, KaState
 from domain.kernel import Rng
 
 REWARD, EQUIPMENT, REINFORCEMENT, ARMORY = "reward", "equipment", "reinforcement", "armory"
@@ -72,6 +72,13 @@ def armory_price(state: KaState) -> int:
     return armory_cards()[state.armory_deck[0]].price(state.options.waves) if state.armory_deck else 0
 
 
+def reward_count(state: KaState, wave: int) -> int:
+    """Reward cards earned by a Wave: the Wave Card's count plus the Hero Scaling Grid's
+    bonus (kings-armory B5 Step 2, E Reward Cards), never below none."""
+    heroes = sum(1 for f in state.figures if f.kind == HERO)
+    return max(0, wave_card().row(wave).rewards + wave_card().scale(heroes).reward_bonus)
+
+
 # ---------------------------------------------------------------- effects
 
 
@@ -91,3 +98,18 @@ def deal_equipment(em: Em) -> None:
         if cards:
             em.emit(m.EquipmentDealt, A2, seat, cards)
 
+
+def draw_rewards(em: Em, wave: int) -> None:
+    """The Reward cards a Wave earns, from the top of the deck, their gold the team's
+    (kings-armory B5 Step 2)."""
+    state = em.state
+    cards = state.reward_deck[:reward_count(state, wave)]
+    gold = sum(rewards()[card].gold for card in cards)
+    em.emit(m.RewardsDrawn, B5_STEP_2, wave, cards, gold, state.gold + gold)
+
+
+def make_change(em: Em, rng: Rng) -> None:
+    """The team's gold stays a number; the Reward cards drawn go back into the deck,
+    which is shuffled (kings-armory B5 Step 4; RULES.md: making change)."""
+    cards = whole_deck(REWARD)
+    em.emit(m.DeckShuffled, B5_STEP_4, REWARD, tuple(rng.shuffled(cards)), len(cards), MAKE_CHANGE)

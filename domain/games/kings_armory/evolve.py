@@ -8,15 +8,18 @@ from typing import Any
 
 from domain.games.kings_armory import messages as m
 from domain.games.kings_armory.board import parse
+from domain.games.kings_armory.content import hireables
 from domain.games.kings_armory.figures import OFF_BOARD, max_hp, stats
 from domain.games.kings_armory.state import (
     FOE,
     GUARDIAN,
     HERO,
+    HIREABLE,
     NO_TOKENS,
     OVER,
     PLACING,
     PLAYERS,
+    SHOPPING,
     TOWERS,
     Figure,
     Gear,
@@ -61,8 +64,27 @@ def _dealt(state: KaState, e: m.EquipmentDealt) -> KaState:
 
 
 def _joined(state: KaState, e: m.AllyJoined) -> KaState:
+    recruited = (*state.recruited, e.figure) if e.kind == HIREABLE else state.recruited
     return state.with_figure(Figure(figure=e.figure, kind=e.kind, key=e.key, seat=e.seat, hp=e.hp,
-                                    space=OFF_BOARD, level=e.level))
+                                    space=OFF_BOARD, level=e.level), recruited=recruited)
+
+
+def _sat_out(state: KaState, e: m.HireableSatOut) -> KaState:
+    """To the bench: a Hireable of the team, or one of the `hireables` option that never
+    joined (recruited all the same: kings-armory E Maximum Recruitment)."""
+    figure = state.figure(e.figure)
+    if figure is None:
+        figure = Figure(figure=e.figure, kind=HIREABLE, key=e.key, seat=e.seat, level=e.level,
+                        hp=hireables()[e.key].stats(e.level).hp, space=OFF_BOARD)
+        state = replace(state, recruited=(*state.recruited, e.figure))
+    else:
+        state = state.without(e.figure)
+    return replace(state, bench=(*state.bench, replace(figure, space=OFF_BOARD, tower="", on_tower="")))
+
+
+def _returned(state: KaState, e: m.HireableReturned) -> KaState:
+    figure = next(f for f in state.bench if f.figure == e.figure)
+    return state.with_figure(figure, bench=tuple(f for f in state.bench if f.figure != e.figure))
 
 
 def _tower(state: KaState, e: m.TowerPlaced) -> KaState:
@@ -207,10 +229,17 @@ def _recovered(state: KaState, e: m.AlliesRecovered) -> KaState:
             continue
         heal = stats(figure).heal
         hp = heal if figure.knocked_out else min(max_hp(figure), figure.hp + heal)
+        # kings-armory B4 1: off the board to recuperate, to be placed anew (B5 Step 6).
         figures.append(replace(figure, hp=hp, knocked_out=False, tokens=NO_TOKENS, ward=0, ward_lasts="",
-                               enchant=0, tank_bonus=0, aura=False, used=(),
-                               holding=False, done=False))
-    return replace(state, figures=tuple(figures))
+                               enchant=0, tank_bonus=0, aura=False, used=(), holding=False, done=False,
+                               actions=0, steps=0, attacked=False, released=(), space=OFF_BOARD, tower="",
+                               on_tower=""))
+    return replace(state, figures=tuple(figures), phase=SHOPPING, shopped=(), offers=(), seat=0, acting="")
+
+
+def _rewards(state: KaState, e: m.RewardsDrawn) -> KaState:
+    return replace(state, reward_deck=state.reward_deck[len(e.cards):], rewards_drawn=(*state.rewards_drawn, *e.cards),
+                   gold=e.total)
 
 
 def _foreseen(state: KaState, e: m.Foreseen) -> KaState:
@@ -234,7 +263,10 @@ _APPLY: dict[type[Event], Apply] = {
     m.DeckShuffled: _shuffled,
     m.EquipmentDealt: _dealt,
     m.AllyJoined: _joined,
-    m.HireableSatOut: _same,
+    m.HireableSatOut: _sat_out,
+    m.HireableReturned: _returned,
+    m.ShoppingEnded: lambda s, e: replace(s, shopped=(*s.shopped, e.seat)),
+    m.ShopClosed: lambda s, e: replace(s, phase=PLACING, shopped=(), offers=(), seat=0),
     m.TowerPlaced: _tower,
     m.AllyPlaced: _placed,
     m.WaveBegan: _wave,
@@ -266,6 +298,7 @@ _APPLY: dict[type[Event], Apply] = {
     m.SeatTurnBegan: _seat,
     m.WaveWon: _same,
     m.AlliesRecovered: _recovered,
+    m.RewardsDrawn: _rewards,
     m.GameOver: _over,
 }
 

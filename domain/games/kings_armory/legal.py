@@ -39,8 +39,9 @@ from domain.games.kings_armory.movement import (
     tower_entries,
     tower_exits,
 )
+from domain.games.kings_armory.shop import check_end_shopping
 from domain.games.kings_armory.specials import in_reach, send_back_spaces, used_up
-from domain.games.kings_armory.state import FOE, PLACING, PLAYERS, TOWERS, Figure, KaState, board_of
+from domain.games.kings_armory.state import FOE, PLACING, PLAYERS, SHOPPING, TOWERS, Figure, KaState, board_of
 from domain.games.kings_armory.tanking import tank_problem
 from domain.games.kings_armory.turn import to_act
 from domain.kernel import Command, RuleViolation
@@ -191,6 +192,15 @@ def _ally_commands(state: KaState, seat: int, ally: Figure) -> list[Command]:
     return found
 
 
+def _shopping(state: KaState, seat: int) -> list[Command]:
+    """kings-armory B5 Steps 3-7: the seat's purchases, sales and Equipment changes, and
+    saying it is done (always open, so that a game always goes on)."""
+    found: list[Command] = []
+    if _passes(check_end_shopping, state, seat):
+        found.append(m.EndShopping(seat=seat))
+    return found
+
+
 def legal_commands(state: KaState, seat: int) -> list[Command]:
     if seat not in to_act(state):
         return []
@@ -198,6 +208,8 @@ def legal_commands(state: KaState, seat: int) -> list[Command]:
         return _towers(state, seat)
     if state.phase == PLACING:
         return _placements(state, seat)
+    if state.phase == SHOPPING:
+        return _shopping(state, seat)
     if state.phase != PLAYERS:
         return []
     found: list[Command] = []

@@ -116,6 +116,12 @@ class EndAlly(Command):
 
 
 @dataclass(frozen=True, slots=True)
+class EndShopping(Command):
+    """Between Waves: your seat is done buying, selling and equipping; once every seat
+    is, the Allies are placed anew and the next Wave starts (kings-armory B5 Steps 6-7)."""
+
+
+@dataclass(frozen=True, slots=True)
 class EndTurn(Command):
     """End your turn: Allies of yours that have not acted give up their turns
     (kings-armory B2; D1 says when they may not)."""
@@ -169,9 +175,9 @@ class AllyJoined(Event):
 
 @dataclass(frozen=True, slots=True)
 class HireableSatOut(Event):
-    """A Hireable of the `hireables` option for whom the starting Towers and Parapets
-    have no hosting slot sits out, the most recently hired first (kings-armory B5 Step
-    6); it does not join the board."""
+    """A Hireable for whom the Towers and Parapets have no hosting slot sits out the
+    coming Wave, the most recently hired first (kings-armory B5 Step 6), off the board:
+    one of the `hireables` option at set-up, or one of the team's Between Waves."""
 
     figure: str
     key: str
@@ -454,11 +460,49 @@ class WaveWon(Event):
 
 @dataclass(frozen=True, slots=True)
 class AlliesRecovered(Event):
-    """Between Waves, step 1 (kings-armory B5; part 1 of the game only heals): every
-    Ally heals its Heal Rate, KO'd Heroes stand up with that many hit points, and every
-    status and lasting effect ends (kings-armory C2 Affected Allies)."""
+    """Between Waves, step 1 (kings-armory B5): every Ally heals its Heal Rate, KO'd
+    Heroes stand up with that many hit points, every status and lasting effect ends
+    (kings-armory C2 Affected Allies), and the Allies leave the board to recuperate at
+    their Towers (B4 1) until they are placed anew (B5 Step 6)."""
 
     wave: int
+
+
+@dataclass(frozen=True, slots=True)
+class RewardsDrawn(Event):
+    """Between Waves, step 2 (kings-armory B5): the Reward cards `wave` earned, from the top
+    of the deck, face up; their `gold` is the team's, `total` its gold now."""
+
+    wave: int
+    cards: tuple[str, ...]
+    gold: int
+    total: int
+
+
+@dataclass(frozen=True, slots=True)
+class ShoppingEnded(Event):
+    """`seat` is done shopping this Between Waves phase (kings-armory B5 Step 7)."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class ShopClosed(Event):
+    """Every seat is done shopping after `wave`: the Allies are placed anew, seat by seat
+    (kings-armory B5 Step 6), and the next Wave starts when all are (Step 7)."""
+
+    wave: int
+
+
+@dataclass(frozen=True, slots=True)
+class HireableReturned(Event):
+    """A Hireable that sat out a Wave finds a hosting slot and rejoins the board for the
+    next (kings-armory B5 Step 6), to be placed."""
+
+    figure: str
+    key: str
+    seat: int
+    level: int
 
 
 @dataclass(frozen=True, slots=True)

@@ -31,7 +31,7 @@ from domain.games.kings_armory.content import (
     reinforcements,
     rewards,
 )
-from domain.games.kings_armory.state import CAVE, FOE, GUARDIAN, HERO, HIREABLE, PLACING, PLAYERS
+from domain.games.kings_armory.state import CAVE, FOE, GUARDIAN, HERO, HIREABLE, PLACING, PLAYERS, SHOPPING
 from domain.games.kings_armory.state import TOWERS as PLACING_TOWERS
 from domain.games.kings_armory.view import FigureView, KaView
 from domain.kernel import Command, Event, Seats, counted, listed
@@ -195,7 +195,7 @@ def _joined(e: m.AllyJoined, s: Seats) -> str:
 
 
 def _sat_out(e: m.HireableSatOut, s: Seats) -> str:
-    return (f"{s.of(e.seat)} {label(e.figure)} (level {e.level}) sits out: the starting Towers and Parapets "
+    return (f"{s.of(e.seat)} {label(e.figure)} (level {e.level}) sits out the coming Wave: the Towers and Parapets "
             "have no hosting slot left for it.")
 
 
@@ -370,6 +370,17 @@ def _foreseen(e: m.Foreseen, s: Seats) -> str:
             f"({e.natural}).")
 
 
+def _rewards(e: m.RewardsDrawn, s: Seats) -> str:
+    if not e.cards:
+        return f"Wave {e.wave} earns no Reward cards: the team has {e.total} gold."
+    return (f"Wave {e.wave} earns {counted(len(e.cards), 'Reward card')}, {_cards(e.cards)}: {e.gold} gold, "
+            f"and the team has {e.total} gold.")
+
+
+def _returned(e: m.HireableReturned, s: Seats) -> str:
+    return f"{s.of(e.seat)} {label(e.figure)} (level {e.level}) has a hosting slot again and rejoins the team."
+
+
 def _over(e: m.GameOver, s: Seats) -> str:
     return f"The team {'wins' if e.won else 'loses'}: {e.reason}."
 
@@ -412,7 +423,13 @@ EVENTS: dict[type[Event], Callable[[Any, Seats], str]] = {
     m.SeatTurnBegan: lambda e, s: f"It is {s.of(e.seat)} turn.",
     m.WaveWon: lambda e, s: f"Wave {e.wave} is won: every foe in it is defeated.",
     m.AlliesRecovered: lambda e, s: (f"After Wave {e.wave} every Ally heals its Heal Rate, Heroes knocked out "
-                                     "stand up again, and every status token and lasting effect ends."),
+                                     "stand up again, every status token and lasting effect ends, and the Allies "
+                                     "leave the board to recuperate at their Towers."),
+    m.RewardsDrawn: _rewards,
+    m.ShoppingEnded: lambda e, s: f"{s(e.seat)} is done shopping.",
+    m.ShopClosed: lambda e, s: (f"Every seat is done shopping after Wave {e.wave}: the Allies are placed anew, "
+                                "seat by seat, on or near the Towers."),
+    m.HireableReturned: _returned,
     m.GameOver: _over,
 }
 
@@ -498,6 +515,7 @@ COMMANDS: dict[type[Command], Callable[[Any, Seats], str]] = {
     m.EndAlly: lambda c, s: (f"End {_of(c.figure)} turn, holding to tank foes that come within reach."
                              if c.hold else f"End {_of(c.figure)} turn."),
     m.EndTurn: lambda c, s: "End your turn: your Allies that have not acted give up theirs.",
+    m.EndShopping: lambda c, s: "Say you are done shopping: when every seat is, the Allies are placed anew.",
 }
 
 
@@ -520,8 +538,15 @@ def _head(view: KaView, s: Seats) -> str:
     if view.phase == PLACING_TOWERS:
         return (f"Setting up on {_map(view.board)}: {s(view.seat)} places a starting Tower "
                 f"({view.towers_left} to place).")
+    if view.phase == PLACING and view.wave:
+        return (f"Between Waves {view.wave} and {view.wave + 1}: {s(view.seat)} places their Allies anew. "
+                f"{gate}.")
     if view.phase == PLACING:
         return f"Setting up on {_map(view.board)}: {s(view.seat)} places their Allies."
+    if view.phase == SHOPPING:
+        done = f"; done: {listed([s(seat) for seat in view.shopped])}" if view.shopped else ""
+        return (f"Between Waves {view.wave} and {view.wave + 1}: the team has {view.gold} gold to spend{done}. "
+                f"{gate}.")
     coming = f"; {counted(view.to_enter, 'foe')} still to enter" if view.to_enter else ""
     if view.phase == PLAYERS:
         acting = f", {label(view.acting)} acting" if view.acting else ""
