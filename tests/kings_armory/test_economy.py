@@ -12,10 +12,10 @@ from domain.games.kings_armory import GAME
 from domain.games.kings_armory import messages as m
 from domain.games.kings_armory.board import name
 from domain.games.kings_armory.decks import DECKS, deck_of, out_of_deck, reward_count, whole_deck
-from domain.games.kings_armory.state import PLACING, SHOPPING, Figure, KaState
+from domain.games.kings_armory.state import PLACING, PLAYERS, SHOPPING, TOWERS, Figure, Gear, KaState
 from domain.kernel import SPECTATOR, Event, StartGame, canonical_json, replace, to_plain
 from domain.kernel.session import decode_event
-from tests.kings_armory.support import KIT, Dice, foe, hero, refused, route_space, run, table
+from tests.kings_armory.support import KIT, Dice, foe, hero, hireable, refused, route_space, run, table
 from tests.kit import of
 
 
@@ -114,3 +114,155 @@ def test_b5_step_4_making_change_keeps_the_gold_and_shuffles_every_reward_card_b
     assert (shuffled.deck, shuffled.reason, shuffled.rule) == ("reward", "make change", "kings-armory B5 Step 4")
     assert Counter(state.reward_deck) == Counter(whole_deck("reward")) and not state.rewards_drawn
     assert state.gold == gold and state.phase == PLACING and state.seat == 1
+
+
+def shopping(seats: int = 2, gold: int = 0, seed: str = "shop", **options: Any) -> KaState:
+    """Between Waves 1 and 2 (kings-armory B5 Step 3): a game set up with `seed`, its
+    starting Towers on the first open blocks, every Ally off the board, `gold` to spend."""
+    state = KIT.started(seats, options, seed)
+    while state.phase == TOWERS:
+        state, _ = run(state, GAME.legal_commands(state, state.seat)[0])
+    return replace(state, phase=SHOPPING, wave=1, gold=gold, seat=0)
+
+
+def test_b5_step_3_a_tower_costs_100_gold_on_open_terrain_while_the_box_has_one() -> None:
+    """kings-armory B5 Step 3, E Towers (open terrain, never the Path nor the Border), GAME
+    COMPONENTS (7 Towers); refused outside the phase and to a seat done shopping."""
+    state = shopping(gold=160)
+    assert "a Tower costs 100 gold and the team has 60: 40 more needed" in str(
+        refused(replace(state, gold=60), m.BuildTower(seat=1, at="h8")))
+    assert "kings-armory E Towers" in str(refused(state, m.BuildTower(seat=1, at="g1")))  # the path
+    first = state.tower("t1")
+    assert first is not None
+    overlap = name(first.cells[3])
+    assert "may not overlap" in str(refused(state, m.BuildTower(seat=1, at=overlap)))
+    state, events = run(state, m.BuildTower(seat=2, at="h8"))
+    (built,) = of(events, m.TowerBuilt)
+    assert (built.tower, built.cells, built.slots, built.price, built.gold, built.rule) == (
+        "t3", ("h8", "i8", "h9", "i9"), 3, 100, 60, "kings-armory B5 Step 3")
+    assert state.tower("t3") is not None and state.gold == 60
+    seven = replace(state, gold=500, towers=state.towers + tuple(
+        replace(first, tower=f"t{n}") for n in range(4, 8)))
+    assert "kings-armory GAME COMPONENTS" in str(refused(seven, m.BuildTower(seat=1, at="f11")))
+    assert "Between Waves only" in str(refused(replace(state, phase=PLAYERS), m.BuildTower(seat=1, at="f11")))
+    done, _ = run(state, m.EndShopping(seat=1))
+    assert "seat 1 is done shopping" in str(refused(done, m.BuildTower(seat=1, at="f11")))
+
+
+def test_b5_step_3_a_tower_sells_for_50_but_the_heroes_keep_their_slots() -> None:
+    """kings-armory B5 Step 3 (+50 gold); Step 6: Heroes never sit out, so a sale that
+    leaves fewer hosting slots than Heroes is refused; the Parapets are never for sale."""
+    state = shopping(seats=4)
+    assert [t.slots for t in state.towers] == [1, 1, 3, 3]  # the Parapets, then the starting Towers
+    state, events = run(state, m.SellTower(seat=3, tower="t1"))
+    assert [(e.tower, e.price, e.gold) for e in of(events, m.TowerSold)] == [("t1", 50, 50)]
+    assert state.tower("t1") is None and state.gold == 50
+    violation = refused(state, m.SellTower(seat=1, tower="t2"))
+    assert violation.rule == "kings-armory B5 Step 6" and "Heroes never sit out" in str(violation)
+    assert "Parapets are the Gate's" in str(refused(state, m.SellTower(seat=1, tower="p1")))
+
+
+def test_b5_step_3_hiring_a_level_1_hireable_for_a_seat_within_maximum_recruitment() -> None:
+    """kings-armory B5 Step 3, E Hireables (hired at level 1, at the Stat Card's cost, for
+    the seat that leads it, placed in Step 6), E Maximum Recruitment (3 Archers a game,
+    the defeated counted: never hired again)."""
+    state = shopping(gold=400)
+    state, events = run(state, m.Hire(seat=1, hireable="archer", controller=2))
+    (hired,) = of(events, m.Hired)
+    assert (hired.figure, hired.key, hired.seat, hired.level, hired.hp, hired.price, hired.gold) == (
+        "archer-1", "archer", 2, 1, 8, 100, 300)
+    archer = state.figure("archer-1")
+    assert archer is not None and archer.seat == 2 and archer.space[0] < 0 and state.recruited == ("archer-1",)
+    defeated = replace(state, recruited=("archer-1", "archer-2", "archer-3"))  # archers 2 and 3 fell in a Wave
+    violation = refused(defeated, m.Hire(seat=1, hireable="archer", controller=1))
+    assert violation.rule == "kings-armory E Maximum Recruitment" and "3 are recruited" in str(violation)
+    state, _ = run(defeated, m.Hire(seat=2, hireable="cleric", controller=1))
+    assert state.figure("cleric-1") is not None and state.gold == 150
+    assert "a level 1 Sorcerer costs 150 gold and the team has 149" in str(
+        refused(replace(state, gold=149), m.Hire(seat=1, hireable="sorcerer", controller=1)))
+    assert "no Hireable class 'knight'" in str(refused(state, m.Hire(seat=1, hireable="knight", controller=1)))
+    assert "no seat 3" in str(refused(state, m.Hire(seat=1, hireable="archer", controller=3)))
+
+
+def test_b5_step_3_an_upgrade_pays_each_level_and_heals_twice_in_a_row() -> None:
+    """kings-armory E Hireables: each level paid for before the next (the Foot Soldier's
+    150, then 200), each healing the new level's Heal Rate (4, then 5) up to its hit
+    points; level 3 is the top. A Hireable sitting out may be upgraded too."""
+    soldier = replace(hireable("foot-soldier", 1, 1, "a1", tower=""), hp=3)
+    state = replace(shopping(gold=400), figures=(*shopping().figures, soldier), recruited=("foot-soldier-1",))
+    state, events = run(state, m.Upgrade(seat=2, figure="foot-soldier-1"))
+    state, more = run(state, m.Upgrade(seat=1, figure="foot-soldier-1"))
+    assert [(e.level, e.price, e.healed, e.hp, e.gold) for e in of([*events, *more], m.Upgraded)] == [
+        (2, 150, 4, 7, 250), (3, 200, 5, 12, 50)]
+    topped = refused(replace(state, gold=900), m.Upgrade(seat=1, figure="foot-soldier-1"))
+    assert "at level 3, the highest" in str(topped)
+    benched = replace(state, figures=state.figures[:-1], bench=(replace(soldier, level=1),), gold=150)
+    state, _ = run(benched, m.Upgrade(seat=1, figure="foot-soldier-1"))
+    assert state.bench[0].level == 2 and state.gold == 0
+    assert "is not a Hireable of the team" in str(refused(state, m.Upgrade(seat=1, figure="valcor")))
+
+
+def test_b5_step_3_equipment_is_unlocked_for_150_and_new_equipment_sold_once_a_seat_has_both() -> None:
+    """kings-armory B5 Step 3: unlocking costs 150; new Equipment (100, the deck's top card,
+    blind, unlocked) is for sale only once a seat has unlocked both its starting pieces (E
+    Equipment Cards); it belongs to no seat (extra Equipment)."""
+    state = shopping(gold=500)
+    first, second = (g.card for g in state.gear if g.seat == 1)
+    state, events = run(state, m.UnlockEquipment(seat=2, card=first))
+    assert [(e.card, e.seat, e.price, e.gold) for e in of(events, m.EquipmentUnlocked)] == [(first, 1, 150, 350)]
+    assert "is no locked Equipment card" in str(refused(state, m.UnlockEquipment(seat=1, card=first)))
+    assert "once a seat has unlocked both" in str(refused(state, m.BuyEquipment(seat=1)))
+    state, _ = run(state, m.UnlockEquipment(seat=1, card=second))
+    top = state.equipment_deck[0]
+    state, events = run(state, m.BuyEquipment(seat=2))
+    assert [(e.card, e.price, e.gold) for e in of(events, m.EquipmentBought)] == [(top, 100, 100)]
+    assert state.gear_of(top) == Gear(top, 0, locked=False) and top not in state.equipment_deck
+    assert "new Equipment costs 100 gold and the team has 0" in str(
+        refused(replace(state, gold=0), m.BuyEquipment(seat=1)))
+    assert "the Equipment deck is empty" in str(refused(replace(state, equipment_deck=()), m.BuyEquipment(seat=1)))
+    check_decks(state)
+
+
+def test_b5_step_3_only_unlocked_equipment_nobody_wears_sells_for_50_to_the_bottom_of_the_deck() -> None:
+    """kings-armory B5 Step 3 (locked Equipment is not the team's), Step 4's note (sold
+    cards go to the bottom of their deck), Step 5 (a worn card is taken off first)."""
+    state = shopping(gold=150)
+    locked, other = (g.card for g in state.gear if g.seat == 2)
+    assert "is locked: not the team's to sell" in str(refused(state, m.SellEquipment(seat=1, card=locked)))
+    state, _ = run(state, m.UnlockEquipment(seat=1, card=locked))
+    worn = state.with_figure(replace(state.figures[1], worn=(locked,)))
+    assert "take it off first" in str(refused(worn, m.SellEquipment(seat=1, card=locked)))
+    state, events = run(state, m.SellEquipment(seat=1, card=locked))
+    assert [(e.card, e.price, e.gold) for e in of(events, m.EquipmentSold)] == [(locked, 50, 50)]
+    assert state.equipment_deck[-1] == locked and state.gear_of(locked) is None and state.gear_of(other)
+    check_decks(state)
+
+
+def test_b5_step_3_reinforcement_cards_cost_200_and_the_team_holds_three() -> None:
+    """kings-armory B5 Step 3 (200 gold, the top card, blind), E Reinforcement Cards (3
+    held at most: one must be used first)."""
+    state = shopping(gold=800)
+    tops = state.reinforcement_deck[:3]
+    for seat in (1, 2, 1):
+        state, events = run(state, m.BuyReinforcement(seat=seat))
+    assert state.reinforcements == tops and state.gold == 200
+    assert [(e.card, e.price, e.gold) for e in of(events, m.ReinforcementBought)] == [(tops[2], 200, 200)]
+    violation = refused(state, m.BuyReinforcement(seat=2))
+    assert violation.rule == "kings-armory E Reinforcement Cards" and "3 Reinforcement cards" in str(violation)
+    check_decks(state)
+
+
+def test_b5_step_3_the_armory_card_costs_900_or_1200_and_one_is_held_at_a_time() -> None:
+    """kings-armory E Armory Cards, B5 Step 3: 900 gold in a 5-Wave game, 1,200 in a 7-Wave
+    one; bought blind, replaced on offer by the next card face down; one held at most."""
+    state = shopping(gold=1000)
+    offered, following = state.armory_deck[:2]
+    state, events = run(state, m.BuyArmory(seat=2))
+    assert [(e.card, e.price, e.gold) for e in of(events, m.ArmoryBought)] == [(offered, 900, 100)]
+    assert state.armory == offered and state.armory_deck[0] == following and GAME.view(state, 1).armory_on_offer
+    violation = refused(replace(state, gold=2000), m.BuyArmory(seat=1))
+    assert violation.rule == "kings-armory E Armory Cards" and "must be used before" in str(violation)
+    mega = shopping(gold=1100, waves=7)
+    assert "the Armory card costs 1200 gold and the team has 1100: 100 more needed" in str(
+        refused(mega, m.BuyArmory(seat=1)))
+    check_decks(state)

@@ -352,3 +352,43 @@ def test_the_decks_are_told_by_their_size_and_the_dealt_equipment_by_name() -> N
         "The team keeps its gold as it is, and the Reward cards go back into the Reward deck (36 cards), which is "
         "shuffled.",
         "bob takes Tower Shield and Phase Ring from the Equipment deck: locked, on offer for the team to unlock."]
+
+
+def test_every_purchase_and_sale_names_its_card_or_figure_its_price_and_the_gold_left() -> None:
+    """kings-armory B5 Step 3: the events of the shop, and its commands, in words."""
+    assert told([
+        m.TowerBuilt(tower="t3", cells=("h8", "i8", "h9", "i9"), slots=3, price=100, gold=60),
+        m.TowerSold(tower="t1", price=50, gold=110),
+        m.Hired(figure="archer-2", key="archer", seat=2, level=1, hp=8, price=100, gold=10),
+        m.Upgraded(figure="archer-2", level=2, healed=1, hp=9, price=150, gold=0),
+        m.EquipmentUnlocked(card="tower-shield", seat=1, price=150, gold=350),
+        m.EquipmentBought(card="netting", price=100, gold=250),
+        m.EquipmentSold(card="netting", price=50, gold=300),
+        m.ReinforcementBought(card="call-to-arms", price=200, gold=100),
+        m.ArmoryBought(card="sword-golem", price=900, gold=0),
+        m.ShoppingEnded(seat=1),
+    ]) == [
+        "The team builds Tower 3 on h8, i8, h9 and i9 for 100 gold; it hosts up to 3 Allies, and the team has 60 "
+        "gold left.",
+        "The team sells Tower 1 for 50 gold: it has 110 gold now.",
+        "The team hires Archer 2 (level 1, 8 hit points) for 100 gold, led by bob; the team has 10 gold left.",
+        "Archer 2 rises to level 2 for 150 gold and heals 1 hit point, up to 9; the team has 0 gold left.",
+        "The team unlocks Tower Shield, on offer to ann, for 150 gold; the team has 350 gold left.",
+        "The team buys new Equipment, blind: Netting, for 100 gold, unlocked, extra Equipment until a seat takes "
+        "it; the team has 250 gold left.",
+        "The team sells Netting for 50 gold, and it goes to the bottom of the Equipment deck: the team has 300 gold "
+        "now.",
+        "The team buys a Reinforcement card, blind: Call to Arms, for 200 gold; the team has 100 gold left.",
+        "The team buys the Armory card on offer, blind: Sword Golem, for 900 gold; the team has 0 gold left.",
+        "ann is done shopping.",
+    ]
+    assert [GAME.tell_command(c, SEATS) for c in (
+        m.BuildTower(seat=1, at="h8"), m.SellTower(seat=1, tower="t2"), m.Hire(seat=1, hireable="cleric", controller=2),
+        m.Upgrade(seat=1, figure="cleric-1"), m.UnlockEquipment(seat=1, card="phase-ring"), m.BuyEquipment(seat=1),
+        m.SellEquipment(seat=2, card="phase-ring"), m.BuyReinforcement(seat=1), m.BuyArmory(seat=1),
+        m.EndShopping(seat=1))] == [
+        "Build a Tower on h8, i8, h9 and i9 (100 gold).", "Sell Tower 2 (for 50 gold).",
+        "Hire a level 1 Cleric for bob to lead (150 gold).", "Raise Cleric 1 one level, at the cost on its Stat Card.",
+        "Unlock Phase Ring (150 gold).", "Buy the top card of the Equipment deck, blind.", "Sell Phase Ring (for 50 gold).",
+        "Buy the top card of the Reinforcement deck, blind.", "Buy the Armory card on offer, blind.",
+        "Say you are done shopping: when every seat is, the Allies are placed anew."]

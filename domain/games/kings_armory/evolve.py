@@ -242,6 +242,41 @@ def _rewards(state: KaState, e: m.RewardsDrawn) -> KaState:
                    gold=e.total)
 
 
+def _built(state: KaState, e: m.TowerBuilt) -> KaState:
+    tower = Tower(e.tower, tuple(parse(cell) for cell in e.cells), e.slots)
+    return replace(state, towers=(*state.towers, tower), next_tower=state.next_tower + 1, gold=e.gold)
+
+
+def _hired(state: KaState, e: m.Hired) -> KaState:
+    figure = Figure(figure=e.figure, kind=HIREABLE, key=e.key, seat=e.seat, hp=e.hp, space=OFF_BOARD, level=e.level)
+    return state.with_figure(figure, recruited=(*state.recruited, e.figure), gold=e.gold)
+
+
+def _upgraded(state: KaState, e: m.Upgraded) -> KaState:
+    benched = next((f for f in state.bench if f.figure == e.figure), None)
+    if benched is not None:
+        bench = tuple(replace(f, level=e.level, hp=e.hp) if f is benched else f for f in state.bench)
+        return replace(state, bench=bench, gold=e.gold)
+    return state.with_figure(replace(_figure(state, e.figure), level=e.level, hp=e.hp), gold=e.gold)
+
+
+def _unlocked(state: KaState, e: m.EquipmentUnlocked) -> KaState:
+    gear = tuple(replace(g, locked=False) if g.card == e.card else g for g in state.gear)
+    unlocks = tuple(count + 1 if seat == e.seat else count for seat, count in enumerate(state.unlocks, start=1))
+    return replace(state, gear=gear, unlocks=unlocks, gold=e.gold)
+
+
+def _equipment_bought(state: KaState, e: m.EquipmentBought) -> KaState:
+    return replace(state, equipment_deck=state.equipment_deck[1:], gear=(*state.gear, Gear(e.card, 0, locked=False)),
+                   gold=e.gold)
+
+
+def _equipment_sold(state: KaState, e: m.EquipmentSold) -> KaState:
+    # kings-armory B5 Step 4's note: a sold card goes to the bottom of its deck.
+    return replace(state, equipment_deck=(*state.equipment_deck, e.card),
+                   gear=tuple(g for g in state.gear if g.card != e.card), gold=e.gold)
+
+
 def _foreseen(state: KaState, e: m.Foreseen) -> KaState:
     return replace(state, foresight=(*state.foresight, f"{e.key}:{e.natural}"))
 
@@ -299,6 +334,16 @@ _APPLY: dict[type[Event], Apply] = {
     m.WaveWon: _same,
     m.AlliesRecovered: _recovered,
     m.RewardsDrawn: _rewards,
+    m.TowerBuilt: _built,
+    m.TowerSold: lambda s, e: replace(s, towers=tuple(t for t in s.towers if t.tower != e.tower), gold=e.gold),
+    m.Hired: _hired,
+    m.Upgraded: _upgraded,
+    m.EquipmentUnlocked: _unlocked,
+    m.EquipmentBought: _equipment_bought,
+    m.EquipmentSold: _equipment_sold,
+    m.ReinforcementBought: lambda s, e: replace(s, reinforcement_deck=s.reinforcement_deck[1:],
+                                                reinforcements=(*s.reinforcements, e.card), gold=e.gold),
+    m.ArmoryBought: lambda s, e: replace(s, armory_deck=s.armory_deck[1:], armory=e.card, gold=e.gold),
     m.GameOver: _over,
 }
 

@@ -116,6 +116,73 @@ class EndAlly(Command):
 
 
 @dataclass(frozen=True, slots=True)
+class BuildTower(Command):
+    """Between Waves: build a Tower (100 gold) with its top-left corner on `at`, on open
+    terrain (kings-armory B5 Step 3, E Towers)."""
+
+    at: str
+
+
+@dataclass(frozen=True, slots=True)
+class SellTower(Command):
+    """Between Waves: sell a Tower for 50 gold (kings-armory B5 Step 3)."""
+
+    tower: str
+
+
+@dataclass(frozen=True, slots=True)
+class Hire(Command):
+    """Between Waves: hire a level 1 Hireable of a class (`hireable`, its Stat Card's cost)
+    for the seat `controller`, who will place and lead it (kings-armory B5 Step 3, E
+    Hireables, E Maximum Recruitment)."""
+
+    hireable: str
+    controller: int
+
+
+@dataclass(frozen=True, slots=True)
+class Upgrade(Command):
+    """Between Waves: raise a Hireable one level, paying its Stat Card's cost for that
+    level; it heals its new Heal Rate (kings-armory B5 Step 3, E Hireables)."""
+
+    figure: str
+
+
+@dataclass(frozen=True, slots=True)
+class UnlockEquipment(Command):
+    """Between Waves: unlock a starting Equipment card (150 gold: kings-armory B5 Step 3)."""
+
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
+class BuyEquipment(Command):
+    """Between Waves: buy the Equipment deck's top card, blind, unlocked (100 gold), once a
+    seat has unlocked both its starting pieces (kings-armory B5 Step 3)."""
+
+
+@dataclass(frozen=True, slots=True)
+class SellEquipment(Command):
+    """Between Waves: sell an unlocked Equipment card nobody wears for 50 gold; it goes to
+    the bottom of its deck (kings-armory B5 Steps 3-4)."""
+
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
+class BuyReinforcement(Command):
+    """Between Waves: buy the Reinforcement deck's top card, blind (200 gold); the team
+    holds 3 at most (kings-armory B5 Step 3, E Reinforcement Cards)."""
+
+
+@dataclass(frozen=True, slots=True)
+class BuyArmory(Command):
+    """Between Waves: buy the Armory card on offer, blind (900 gold in a 5-Wave game,
+    1,200 in a 7-Wave one); the team holds one at most, and a new card is put on offer
+    (kings-armory B5 Step 3, E Armory Cards)."""
+
+
+@dataclass(frozen=True, slots=True)
 class EndShopping(Command):
     """Between Waves: your seat is done buying, selling and equipping; once every seat
     is, the Allies are placed anew and the next Wave starts (kings-armory B5 Steps 6-7)."""
@@ -477,6 +544,102 @@ class RewardsDrawn(Event):
     cards: tuple[str, ...]
     gold: int
     total: int
+
+
+@dataclass(frozen=True, slots=True)
+class TowerBuilt(Event):
+    """A Tower bought Between Waves (kings-armory B5 Step 3): `price` paid, the team's
+    `gold` left. Every purchase and sale below says the same two numbers."""
+
+    tower: str
+    cells: tuple[str, ...]
+    slots: int
+    price: int
+    gold: int
+
+
+@dataclass(frozen=True, slots=True)
+class TowerSold(Event):
+    """`price` is what the sale brings in."""
+
+    tower: str
+    price: int
+    gold: int
+
+
+@dataclass(frozen=True, slots=True)
+class Hired(Event):
+    """A level 1 Hireable joins `seat`'s team, off the board until placed (kings-armory E
+    Hireables)."""
+
+    figure: str
+    key: str
+    seat: int
+    level: int
+    hp: int
+    price: int
+    gold: int
+
+
+@dataclass(frozen=True, slots=True)
+class Upgraded(Event):
+    """A Hireable raised to `level`, healing `healed` to `hp` (kings-armory E Hireables)."""
+
+    figure: str
+    level: int
+    healed: int
+    hp: int
+    price: int
+    gold: int
+
+
+@dataclass(frozen=True, slots=True)
+class EquipmentUnlocked(Event):
+    """`seat`'s starting Equipment card unlocked: the team's now (kings-armory B5 Step 3)."""
+
+    card: str
+    seat: int
+    price: int
+    gold: int
+
+
+@dataclass(frozen=True, slots=True)
+class EquipmentBought(Event):
+    """The Equipment deck's top card, bought blind and shown to all: unlocked, the team's
+    extra Equipment until a seat takes it (kings-armory B5 Step 3, E Equipment Cards)."""
+
+    card: str
+    price: int
+    gold: int
+
+
+@dataclass(frozen=True, slots=True)
+class EquipmentSold(Event):
+    """To the bottom of the Equipment deck (kings-armory B5 Step 4's note)."""
+
+    card: str
+    price: int
+    gold: int
+
+
+@dataclass(frozen=True, slots=True)
+class ReinforcementBought(Event):
+    """The Reinforcement deck's top card, bought blind, in the team's hand (kings-armory E
+    Reinforcement Cards)."""
+
+    card: str
+    price: int
+    gold: int
+
+
+@dataclass(frozen=True, slots=True)
+class ArmoryBought(Event):
+    """The Armory card on offer, bought blind, in the team's hand; the Armory deck's next
+    card is on offer now, face down (kings-armory E Armory Cards)."""
+
+    card: str
+    price: int
+    gold: int
 
 
 @dataclass(frozen=True, slots=True)

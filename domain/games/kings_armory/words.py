@@ -377,6 +377,29 @@ def _rewards(e: m.RewardsDrawn, s: Seats) -> str:
             f"and the team has {e.total} gold.")
 
 
+def _left(gold: int) -> str:
+    return f"the team has {gold} gold left"
+
+
+def _built(e: m.TowerBuilt, s: Seats) -> str:
+    return (f"The team builds {label(e.tower)} on {listed(list(e.cells))} for {e.price} gold; it hosts up to "
+            f"{counted(e.slots, 'Ally', 'Allies')}, and {_left(e.gold)}.")
+
+
+def _hired(e: m.Hired, s: Seats) -> str:
+    return (f"The team hires {label(e.figure)} (level {e.level}, {counted(e.hp, 'hit point')}) for {e.price} gold, "
+            f"led by {s(e.seat)}; {_left(e.gold)}.")
+
+
+def _upgraded(e: m.Upgraded, s: Seats) -> str:
+    healed = f" and heals {counted(e.healed, 'hit point')}, up to {e.hp}" if e.healed else ""
+    return f"{label(e.figure)} rises to level {e.level} for {e.price} gold{healed}; {_left(e.gold)}."
+
+
+def _bought(what: str, card: str, price: int, gold: int, after: str = "") -> str:
+    return f"The team buys {what}, blind: {card_label(card)}, for {price} gold{after}; {_left(gold)}."
+
+
 def _returned(e: m.HireableReturned, s: Seats) -> str:
     return f"{s.of(e.seat)} {label(e.figure)} (level {e.level}) has a hosting slot again and rejoins the team."
 
@@ -426,6 +449,18 @@ EVENTS: dict[type[Event], Callable[[Any, Seats], str]] = {
                                      "stand up again, every status token and lasting effect ends, and the Allies "
                                      "leave the board to recuperate at their Towers."),
     m.RewardsDrawn: _rewards,
+    m.TowerBuilt: _built,
+    m.TowerSold: lambda e, s: f"The team sells {label(e.tower)} for {e.price} gold: it has {e.gold} gold now.",
+    m.Hired: _hired,
+    m.Upgraded: _upgraded,
+    m.EquipmentUnlocked: lambda e, s: (f"The team unlocks {card_label(e.card)}, on offer to {s(e.seat)}, for "
+                                       f"{e.price} gold; {_left(e.gold)}."),
+    m.EquipmentBought: lambda e, s: _bought("new Equipment", e.card, e.price, e.gold,
+                                            ", unlocked, extra Equipment until a seat takes it"),
+    m.EquipmentSold: lambda e, s: (f"The team sells {card_label(e.card)} for {e.price} gold, and it goes to the "
+                                   f"bottom of the Equipment deck: the team has {e.gold} gold now."),
+    m.ReinforcementBought: lambda e, s: _bought("a Reinforcement card", e.card, e.price, e.gold),
+    m.ArmoryBought: lambda e, s: _bought("the Armory card on offer", e.card, e.price, e.gold),
     m.ShoppingEnded: lambda e, s: f"{s(e.seat)} is done shopping.",
     m.ShopClosed: lambda e, s: (f"Every seat is done shopping after Wave {e.wave}: the Allies are placed anew, "
                                 "seat by seat, on or near the Towers."),
@@ -488,12 +523,31 @@ def _special_command(c: m.UseSpecial, s: Seats) -> str:
     return f"{use} {aim}." if c.direction else f"{use} on {aim}."
 
 
-def _place_tower(c: m.PlaceTower, s: Seats) -> str:
+def _block(at: str) -> str:
+    """A Tower's four spaces from its top-left one: "f5, g5, f6 and g6"."""
     try:
-        cells = [name(cell) for cell in area_spaces(parse(c.at), 2, 2)]
+        return listed([name(cell) for cell in area_spaces(parse(at), 2, 2)])
     except ValueError:
-        return f"Place a starting Tower at {c.at}."
-    return f"Place a starting Tower on {listed(cells)}."
+        return at
+
+
+def _hire_command(c: m.Hire, s: Seats) -> str:
+    card = hireables().get(c.hireable)
+    if card is None:
+        return f"Hire a {_plain(c.hireable)} for {s(c.controller)}."
+    return f"Hire a level 1 {card.name} for {s(c.controller)} to lead ({card.levels[0].cost} gold)."
+
+
+def _equipment_command(verb: str, card: str, price: str, sale: bool = False) -> str:
+    """"Unlock Tower Shield (150 gold)."; the price left out for a card this game does not have."""
+    found = equipment().get(card)
+    if found is None:
+        return f"{verb} {card_label(card)}."
+    return f"{verb} {card_label(card)} ({'for ' if sale else ''}{getattr(found, price)} gold)."
+
+
+def _place_tower(c: m.PlaceTower, s: Seats) -> str:
+    return f"Place a starting Tower on {_block(c.at)}."
 
 
 def _step(c: m.Step, s: Seats) -> str:
@@ -515,6 +569,15 @@ COMMANDS: dict[type[Command], Callable[[Any, Seats], str]] = {
     m.EndAlly: lambda c, s: (f"End {_of(c.figure)} turn, holding to tank foes that come within reach."
                              if c.hold else f"End {_of(c.figure)} turn."),
     m.EndTurn: lambda c, s: "End your turn: your Allies that have not acted give up theirs.",
+    m.BuildTower: lambda c, s: f"Build a Tower on {_block(c.at)} (100 gold).",
+    m.SellTower: lambda c, s: f"Sell {label(c.tower)} (for 50 gold).",
+    m.Hire: _hire_command,
+    m.Upgrade: lambda c, s: f"Raise {label(c.figure)} one level, at the cost on its Stat Card.",
+    m.UnlockEquipment: lambda c, s: _equipment_command("Unlock", c.card, "unlock"),
+    m.BuyEquipment: lambda c, s: "Buy the top card of the Equipment deck, blind.",
+    m.SellEquipment: lambda c, s: _equipment_command("Sell", c.card, "sell", sale=True),
+    m.BuyReinforcement: lambda c, s: "Buy the top card of the Reinforcement deck, blind.",
+    m.BuyArmory: lambda c, s: "Buy the Armory card on offer, blind.",
     m.EndShopping: lambda c, s: "Say you are done shopping: when every seat is, the Allies are placed anew.",
 }
 
