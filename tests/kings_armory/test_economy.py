@@ -5,8 +5,12 @@ purchase and sale, equipping, repositioning and the start of the next Wave."""
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from domain.games.kings_armory import GAME
 from domain.games.kings_armory import messages as m
@@ -266,3 +270,38 @@ def test_b5_step_3_the_armory_card_costs_900_or_1200_and_one_is_held_at_a_time()
     assert "the Armory card costs 1200 gold and the team has 1100: 100 more needed" in str(
         refused(mega, m.BuyArmory(seat=1)))
     check_decks(state)
+
+
+PAID = (m.TowerBuilt, m.Hired, m.Upgraded, m.EquipmentUnlocked, m.EquipmentBought, m.ReinforcementBought,
+        m.ArmoryBought)
+EARNED = (m.TowerSold, m.EquipmentSold)
+
+
+def gold_flow(events: list[Event]) -> int:
+    """Gold in (Reward cards drawn, sales) less gold out (prices paid), from the events alone."""
+    drawn = sum(e.gold for e in of(events, m.RewardsDrawn))
+    earned = sum(e.price for e in events if isinstance(e, EARNED))
+    paid = sum(e.price for e in events if isinstance(e, PAID))
+    return drawn + earned - paid
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10**6), seats=st.integers(1, 4), gold=st.integers(0, 60).map(lambda n: 50 * n))
+def test_gold_and_cards_are_conserved_through_buying_selling_and_making_change(seed: int, seats: int,
+                                                                             gold: int) -> None:
+    """kings-armory B5 Steps 3-4: whatever the team buys and sells, its gold is what it had
+    plus what sales bring in less what it paid, never below 0, and no card is lost or
+    doubled among the decks and the table; making change leaves the gold as it is."""
+    chooser = random.Random(seed)
+    state = shopping(seats, gold, seed=str(seed))
+    events: list[Event] = []
+    while state.phase == SHOPPING:
+        seat = chooser.choice(GAME.status(state).to_act)
+        legal = GAME.legal_commands(state, seat)
+        ends = [c for c in legal if isinstance(c, m.EndShopping)]
+        command = ends[0] if chooser.random() < 0.08 else chooser.choice(legal)
+        state, made = run(state, command, str(seed), len(events))
+        events += made
+        assert state.gold == gold + gold_flow(events) >= 0
+        check_decks(state)
+    assert state.phase == PLACING and of(events, m.ShopClosed)

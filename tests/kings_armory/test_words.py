@@ -389,6 +389,7 @@ def test_every_purchase_and_sale_names_its_card_or_figure_its_price_and_the_gold
         m.EndShopping(seat=1))] == [
         "Build a Tower on h8, i8, h9 and i9 (100 gold).", "Sell Tower 2 (for 50 gold).",
         "Hire a level 1 Cleric for bob to lead (150 gold).", "Raise Cleric 1 one level, at the cost on its Stat Card.",
-        "Unlock Phase Ring (150 gold).", "Buy the top card of the Equipment deck, blind.", "Sell Phase Ring (for 50 gold).",
+        "Unlock Phase Ring (150 gold).", "Buy the top card of the Equipment deck, blind.",
+        "Sell Phase Ring (for 50 gold).",
         "Buy the top card of the Reinforcement deck, blind.", "Buy the Armory card on offer, blind.",
         "Say you are done shopping: when every seat is, the Allies are placed anew."]
