@@ -16,11 +16,14 @@ from domain.games.kings_armory import GAME
 from domain.games.kings_armory import messages as m
 from domain.games.kings_armory.board import name
 from domain.games.kings_armory.decks import DECKS, deck_of, out_of_deck, reward_count, whole_deck
+from domain.games.kings_armory.figures import attacks, max_hp, specials, stats
 from domain.games.kings_armory.state import PLACING, PLAYERS, SHOPPING, TOWERS, Figure, Gear, KaState
 from domain.kernel import SPECTATOR, Event, StartGame, canonical_json, replace, to_plain
 from domain.kernel.session import decode_event
 from tests.kings_armory.support import KIT, Dice, foe, hero, hireable, refused, route_space, run, table
 from tests.kit import of
+
+YELLOW = ("main", "odd", "yellow")
 
 
 def test_set_up_shuffles_the_four_decks_and_deals_two_locked_equipment_cards_a_seat() -> None:
@@ -305,3 +308,119 @@ def test_gold_and_cards_are_conserved_through_buying_selling_and_making_change(s
         assert state.gold == gold + gold_flow(events) >= 0
         check_decks(state)
     assert state.phase == PLACING and of(events, m.ShopClosed)
+
+
+def unlocked(state: KaState, *cards: str, seat: int | None = None) -> KaState:
+    """The cards unlocked (and held by `seat`, if given)."""
+    gear = tuple(replace(g, locked=False, seat=g.seat if seat is None else seat) if g.card in cards else g
+                 for g in state.gear)
+    return replace(state, gear=gear)
+
+
+def test_b5_step_5_a_hero_wears_two_unlocked_pieces_its_seat_holds() -> None:
+    """kings-armory B5 Step 5, E Equipment Cards: a seat's Hero puts on the seat's unlocked
+    cards, two at most; locked cards and other seats' cards are not its to wear; extra
+    Equipment (bought, the team's) is its to take while it holds fewer than two a Hero."""
+    state = shopping()
+    mine = tuple(g.card for g in state.gear if g.seat == 1)
+    theirs = tuple(g.card for g in state.gear if g.seat == 2)
+    assert "is locked: unlock it first" in str(refused(state, m.Equip(seat=1, card=mine[0], hero="valcor")))
+    state = unlocked(state, *mine, *theirs)
+    assert "seat 2 holds" in str(refused(state, m.Equip(seat=1, card=theirs[0], hero="valcor")))
+    assert "is not a Hero of seat 1" in str(refused(state, m.Equip(seat=1, card=mine[0], hero="midnight")))
+    state, events = run(state, m.Equip(seat=1, card=mine[0], hero="valcor"))
+    assert [(e.card, e.hero, e.seat, e.rule) for e in of(events, m.Equipped)] == [
+        (mine[0], "valcor", 1, "kings-armory B5 Step 5")]
+    state, _ = run(state, m.Equip(seat=1, card=mine[1], hero="valcor"))
+    valcor = state.figure("valcor")
+    assert valcor is not None and valcor.worn == mine and GAME.view(state, 2).figures[0].worn == mine
+    extra = state.equipment_deck[0]
+    shelf = replace(state, equipment_deck=state.equipment_deck[1:], gear=(*state.gear, Gear(extra, 0, locked=False)))
+    assert "holds 2 Equipment cards" in str(refused(shelf, m.Equip(seat=1, card=extra, hero="valcor")))
+    state, _ = run(shelf, m.Unequip(seat=1, card=mine[1]))
+    state, _ = run(state, m.SellEquipment(seat=1, card=mine[1]))
+    state, _ = run(state, m.Equip(seat=1, card=extra, hero="valcor"))
+    assert state.gear_of(extra) == Gear(extra, 1, locked=False)
+    three = replace(state, gear=(*state.gear, Gear("x", 1, False)))
+    assert "wears 2 pieces of Equipment already" in str(
+        refused(unlocked(three, theirs[0], seat=1), m.Equip(seat=1, card=theirs[0], hero="valcor")))
+    check_decks(state)
+
+
+def test_b5_step_5_taking_off_a_hit_point_bonus_keeps_the_hero_within_its_maximum() -> None:
+    """kings-armory B5 Step 5, E Statistical Adjustments: the Robe of Warding's +3 hit
+    points raise Boleslaw's maximum from 10 to 13; taken off, 12 hit points fall to 10."""
+    state = shopping(heroes="boleslaw,midnight")
+    state = replace(unlocked(state, "robe-of-warding", seat=1), gold=0)
+    if state.gear_of("robe-of-warding") is None:
+        state = replace(state, gear=(*state.gear, Gear("robe-of-warding", 1, False)),
+                        equipment_deck=tuple(c for c in state.equipment_deck if c != "robe-of-warding"))
+    state, _ = run(state, m.Equip(seat=1, card="robe-of-warding", hero="boleslaw"))
+    boleslaw = state.figure("boleslaw")
+    assert boleslaw is not None and max_hp(boleslaw) == 13 and stats(boleslaw).resist.melee == 2
+    state = state.with_figure(replace(boleslaw, hp=12))
+    state, events = run(state, m.Unequip(seat=1, card="robe-of-warding"))
+    assert [(e.hero, e.hp) for e in of(events, m.Unequipped)] == [("boleslaw", 10)]
+    assert "no Hero of seat 2 wears" in str(refused(state, m.Unequip(seat=2, card="robe-of-warding")))
+
+
+def test_b5_step_5_trades_are_one_for_one_and_need_both_seats() -> None:
+    """kings-armory B5 Step 5, E Equipment Cards: unlocked cards trade one for one; a seat
+    is never forced to trade, so another seat's card changes hands only when that seat
+    offers the same trade back; the team's extra Equipment trades at once."""
+    state = shopping()
+    mine = tuple(g.card for g in state.gear if g.seat == 1)
+    theirs = tuple(g.card for g in state.gear if g.seat == 2)
+    assert "is locked" in str(refused(state, m.Trade(seat=1, give=mine[0], take=theirs[0])))
+    state = unlocked(state, *mine, *theirs)
+    state, events = run(state, m.Trade(seat=1, give=mine[0], take=theirs[0]))
+    assert [(e.seat, e.give, e.to_seat, e.take) for e in of(events, m.TradeOffered)] == [(1, mine[0], 2, theirs[0])]
+    assert state.gear_of(mine[0]) == Gear(mine[0], 1, False) and GAME.view(state, 2).offers
+    assert "offered already" in str(refused(state, m.Trade(seat=1, give=mine[0], take=theirs[0])))
+    state, events = run(state, m.Trade(seat=2, give=theirs[0], take=mine[0]))
+    assert [(e.seat, e.give, e.other, e.take) for e in of(events, m.EquipmentTraded)] == [(2, theirs[0], 1, mine[0])]
+    assert (state.gear_of(mine[0]), state.gear_of(theirs[0])) == (Gear(mine[0], 2, False), Gear(theirs[0], 1, False))
+    assert not state.offers
+    extra = state.equipment_deck[0]
+    state = replace(state, equipment_deck=state.equipment_deck[1:], gear=(*state.gear, Gear(extra, 0, False)))
+    state, events = run(state, m.Trade(seat=1, give=mine[1], take=extra))
+    assert [(e.seat, e.give, e.other, e.take) for e in of(events, m.EquipmentTraded)] == [(1, mine[1], 0, extra)]
+    worn, _ = run(state, m.Equip(seat=1, card=extra, hero="valcor"))
+    assert "take it off first" in str(refused(worn, m.Trade(seat=1, give=extra, take=theirs[1])))
+    done, _ = run(state, m.EndShopping(seat=2))
+    assert "seat 2 is done shopping" in str(refused(done, m.Trade(seat=1, give=extra, take=theirs[1])))
+    check_decks(state)
+
+
+def test_worn_equipment_changes_stats_and_attacks_wherever_they_are_read() -> None:
+    """kings-armory B5 Step 5, E Statistical Adjustments, E Primary Attack, E Tanking,
+    D1, F: the Tower Shield's tank and resistance bonuses, the Elven Bow's attack on a
+    flying foe, the Griffon Gauntlets' +1 on each of Dual Wield's 2+2 and a Melee reach
+    to flyers, the Lens of Certainty's +2 on every attack, the Staff's reach on an Auto
+    attack that stays Auto, Netting's tank on a flying foe, the Warhorn's Special."""
+    shielded = hero("valcor", "e6", worn=("tower-shield",))
+    assert (stats(shielded).tank, stats(shielded).resist.melee, stats(shielded).resist.ranged) == (5, 4, 3)
+    icarus = foe("goblin-icarus", 1, 10, YELLOW)
+    bow = hero("valcor", "e6", worn=("elven-bow",))
+    _, events = run(table(bow, icarus), m.Attack(seat=1, figure="valcor", attack="elven-bow", target="goblin-icarus-1"),
+                    Dice(10))
+    assert [(h.bonus, h.result) for h in of(events, m.HitRolled)] == [(7, "hit")]
+    gauntlets = hero("cyrus", "e6", worn=("griffon-gauntlets",))
+    dual = next(a for a in attacks(gauntlets) if a.key == "dual-wield")
+    assert dual.damage == (3, 3) and dual.hits_flying
+    assert next(a for a in attacks(gauntlets) if a.key == "mind-spike").damage == (2,)  # not the Primary Attack
+    lens = hero("raphael", "e6", worn=("lens-of-certainty",))
+    assert [a.hitroll for a in attacks(lens)] == [7]
+    staff = hero("boleslaw", "e6", worn=("staff-of-the-old-king",))
+    assert [(a.hitroll, a.reach, a.damage) for a in attacks(staff)] == [(None, 14, (3,))]
+    netted = hero("valcor", "e7", worn=("netting",))
+    archer = hero("ember", "k9")  # an Ally that can defeat the flyer: no stalemate (E Tanking)
+    assert "cannot be tanked" in str(refused(table(hero("valcor", "e7"), archer, icarus),
+                                             m.Tank(seat=1, figure="valcor", foe="goblin-icarus-1")))
+    _, events = run(table(netted, archer, icarus), m.Tank(seat=1, figure="valcor", foe="goblin-icarus-1"))
+    assert of(events, m.Tanked)
+    horn = hero("valcor", "e6", worn=("generals-warhorn",))
+    assert "rallying-call" in [s.key for s in specials(horn)]
+    crown = hero("midnight", "e6", worn=("crown-of-embers",))
+    assert [a.damage for a in attacks(crown)] == [(4,), (4,)]
+    assert [s.attack.damage for s in specials(crown) if s.attack is not None] == [(3,)]  # E Special Actions

@@ -393,3 +393,24 @@ def test_every_purchase_and_sale_names_its_card_or_figure_its_price_and_the_gold
         "Sell Phase Ring (for 50 gold).",
         "Buy the top card of the Reinforcement deck, blind.", "Buy the Armory card on offer, blind.",
         "Say you are done shopping: when every seat is, the Allies are placed anew."]
+
+
+def test_equipment_put_on_taken_off_and_traded() -> None:
+    """kings-armory B5 Step 5, E Equipment Cards."""
+    assert told([
+        m.Equipped(card="tower-shield", hero="valcor", seat=1),
+        m.Unequipped(card="robe-of-warding", hero="boleslaw", hp=10),
+        m.TradeOffered(seat=1, give="netting", to_seat=2, take="phase-ring"),
+        m.EquipmentTraded(seat=2, give="phase-ring", other=1, take="netting"),
+        m.EquipmentTraded(seat=1, give="halo-of-dawn", other=0, take="elven-bow"),
+    ]) == [
+        "Valcor puts on Tower Shield.",
+        "Boleslaw takes off Robe of Warding, with 10 hit points.",
+        "ann offers Netting to bob for Phase Ring.",
+        "bob trades Phase Ring for Netting from ann.",
+        "ann trades Halo of Dawn for Elven Bow from the team's extra Equipment.",
+    ]
+    assert [GAME.tell_command(c, SEATS) for c in (
+        m.Equip(seat=1, card="netting", hero="ember"), m.Unequip(seat=1, card="netting"),
+        m.Trade(seat=1, give="netting", take="phase-ring"))] == [
+        "Put Netting on Ember.", "Take Netting off its wearer.", "Trade Netting for Phase Ring, one for one."]

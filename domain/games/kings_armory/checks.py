@@ -52,7 +52,7 @@ def plan(state: KaState, command: Command) -> Plan[KaState]:
 
 
 SHOP_COMMANDS = (m.BuildTower, m.SellTower, m.Hire, m.Upgrade, m.UnlockEquipment, m.BuyEquipment, m.SellEquipment,
-                 m.BuyReinforcement, m.BuyArmory, m.EndShopping)
+                 m.BuyReinforcement, m.BuyArmory, m.Equip, m.Unequip, m.Trade, m.EndShopping)
 """Between Waves (kings-armory B5 Steps 3-7): any seat still shopping may submit them."""
 
 
@@ -68,8 +68,9 @@ def shop_plan(state: KaState, command: Command) -> Plan[KaState]:
         shop.check_sell_tower(state, seat, tower)
         return Plan(lambda em, rng: shop.sell_tower(em, tower))
     if isinstance(command, m.Hire):
-        card, controller = shop.check_hire(state, seat, command.hireable, command.controller), command.controller
-        return Plan(lambda em, rng: shop.hire(em, card, controller))
+        controller = command.controller
+        hireable = shop.check_hire(state, seat, command.hireable, controller)
+        return Plan(lambda em, rng: shop.hire(em, hireable, controller))
     if isinstance(command, m.Upgrade):
         figure, level = shop.check_upgrade(state, seat, command.figure)
         return Plan(lambda em, rng: shop.upgrade(em, figure, level))
@@ -89,6 +90,16 @@ def shop_plan(state: KaState, command: Command) -> Plan[KaState]:
     if isinstance(command, m.BuyArmory):
         card = shop.check_buy_armory(state, seat)
         return Plan(lambda em, rng: shop.buy_armory(em, card))
+    if isinstance(command, m.Equip):
+        card, hero = command.card, shop.check_equip(state, seat, command.card, command.hero)
+        return Plan(lambda em, rng: shop.equip(em, card, hero))
+    if isinstance(command, m.Unequip):
+        card, wearer = command.card, shop.check_unequip(state, seat, command.card)
+        return Plan(lambda em, rng: shop.unequip(em, card, wearer))
+    if isinstance(command, m.Trade):
+        give, take = command.give, command.take
+        other, now = shop.check_trade(state, seat, give, take)
+        return Plan(lambda em, rng: shop.trade(em, seat, give, other, take, now))
     assert isinstance(command, m.EndShopping)
     shop.check_end_shopping(state, seat)
     return Plan(lambda em, rng: shop.end_shopping(em, rng, seat))

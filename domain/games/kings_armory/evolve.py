@@ -24,6 +24,7 @@ from domain.games.kings_armory.state import (
     Figure,
     Gear,
     KaState,
+    Offer,
     Tokens,
     Tower,
 )
@@ -274,7 +275,33 @@ def _equipment_bought(state: KaState, e: m.EquipmentBought) -> KaState:
 def _equipment_sold(state: KaState, e: m.EquipmentSold) -> KaState:
     # kings-armory B5 Step 4's note: a sold card goes to the bottom of its deck.
     return replace(state, equipment_deck=(*state.equipment_deck, e.card),
-                   gear=tuple(g for g in state.gear if g.card != e.card), gold=e.gold)
+                   gear=tuple(g for g in state.gear if g.card != e.card), gold=e.gold,
+                   offers=_offers_without(state, e.card))
+
+
+def _offers_without(state: KaState, *cards: str) -> tuple[Offer, ...]:
+    """The trade offers that still stand once `cards` change hands or are put on."""
+    return tuple(o for o in state.offers if o.give not in cards and o.take not in cards)
+
+
+def _held_by(state: KaState, card: str, seat: int) -> tuple[Gear, ...]:
+    return tuple(replace(g, seat=seat) if g.card == card else g for g in state.gear)
+
+
+def _equipped(state: KaState, e: m.Equipped) -> KaState:
+    hero = _figure(state, e.hero)
+    return state.with_figure(replace(hero, worn=(*hero.worn, e.card)), gear=_held_by(state, e.card, e.seat),
+                             offers=_offers_without(state, e.card))
+
+
+def _unequipped(state: KaState, e: m.Unequipped) -> KaState:
+    hero = _figure(state, e.hero)
+    return state.with_figure(replace(hero, worn=tuple(c for c in hero.worn if c != e.card), hp=e.hp))
+
+
+def _traded(state: KaState, e: m.EquipmentTraded) -> KaState:
+    state = replace(state, gear=_held_by(state, e.give, e.other))
+    return replace(state, gear=_held_by(state, e.take, e.seat), offers=_offers_without(state, e.give, e.take))
 
 
 def _foreseen(state: KaState, e: m.Foreseen) -> KaState:
@@ -341,6 +368,10 @@ _APPLY: dict[type[Event], Apply] = {
     m.EquipmentUnlocked: _unlocked,
     m.EquipmentBought: _equipment_bought,
     m.EquipmentSold: _equipment_sold,
+    m.Equipped: _equipped,
+    m.Unequipped: _unequipped,
+    m.TradeOffered: lambda s, e: replace(s, offers=(*s.offers, Offer(e.seat, e.give, e.take))),
+    m.EquipmentTraded: _traded,
     m.ReinforcementBought: lambda s, e: replace(s, reinforcement_deck=s.reinforcement_deck[1:],
                                                 reinforcements=(*s.reinforcements, e.card), gold=e.gold),
     m.ArmoryBought: lambda s, e: replace(s, armory_deck=s.armory_deck[1:], armory=e.card, gold=e.gold),

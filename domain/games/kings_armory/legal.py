@@ -208,6 +208,12 @@ def _shopping(state: KaState, seat: int) -> list[Command]:
     candidates += [m.UnlockEquipment(seat=seat, card=gear.card) for gear in state.gear]
     candidates += [m.BuyEquipment(seat=seat), m.BuyReinforcement(seat=seat), m.BuyArmory(seat=seat)]
     candidates += [m.SellEquipment(seat=seat, card=gear.card) for gear in state.gear]
+    free = [gear for gear in state.gear if not gear.locked and state.wearer(gear.card) is None]
+    candidates += [m.Equip(seat=seat, card=gear.card, hero=hero.figure) for hero in state.heroes_of(seat)
+                   for gear in free if gear.seat in (0, seat)]
+    candidates += [m.Unequip(seat=seat, card=card) for hero in state.heroes_of(seat) for card in hero.worn]
+    candidates += [m.Trade(seat=seat, give=mine.card, take=theirs.card) for mine in free if mine.seat == seat
+                   for theirs in free if theirs.seat != seat]
     candidates.append(m.EndShopping(seat=seat))
     return [command for command in candidates if _passes(shop_plan, state, command)]
 

@@ -183,6 +183,34 @@ class BuyArmory(Command):
 
 
 @dataclass(frozen=True, slots=True)
+class Equip(Command):
+    """Between Waves: one of your Heroes puts on an unlocked Equipment card your seat
+    holds, or one of the team's extra cards while your seat holds fewer than two a Hero;
+    two worn at most (kings-armory B5 Step 5, E Equipment Cards)."""
+
+    card: str
+    hero: str
+
+
+@dataclass(frozen=True, slots=True)
+class Unequip(Command):
+    """Between Waves: one of your Heroes takes off an Equipment card (kings-armory B5 Step 5)."""
+
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
+class Trade(Command):
+    """Between Waves: your unlocked Equipment card `give` for `take`, one for one, neither
+    worn (kings-armory B5 Step 5, E Equipment Cards). `take` from the team's extra
+    Equipment changes hands at once; another seat's card only when that seat offers the
+    same trade back, since nobody is forced to trade: until then this is an offer."""
+
+    give: str
+    take: str
+
+
+@dataclass(frozen=True, slots=True)
 class EndShopping(Command):
     """Between Waves: your seat is done buying, selling and equipping; once every seat
     is, the Allies are placed anew and the next Wave starts (kings-armory B5 Steps 6-7)."""
@@ -640,6 +668,47 @@ class ArmoryBought(Event):
     card: str
     price: int
     gold: int
+
+
+@dataclass(frozen=True, slots=True)
+class Equipped(Event):
+    """`hero` of `seat` wears `card`, now its seat's (kings-armory B5 Step 5)."""
+
+    card: str
+    hero: str
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Unequipped(Event):
+    """`hero` takes `card` off; its hit points are `hp`, no more than its maximum without
+    the card (kings-armory B5 Step 5)."""
+
+    card: str
+    hero: str
+    hp: int
+
+
+@dataclass(frozen=True, slots=True)
+class TradeOffered(Event):
+    """`seat` offers its `give` for `take`, which `to_seat` holds (kings-armory E Equipment
+    Cards: nobody is forced to trade)."""
+
+    seat: int
+    give: str
+    to_seat: int
+    take: str
+
+
+@dataclass(frozen=True, slots=True)
+class EquipmentTraded(Event):
+    """`seat`'s `give` goes to `other` (0: the team's extra Equipment) and `other`'s `take`
+    to `seat`, one for one (kings-armory B5 Step 5)."""
+
+    seat: int
+    give: str
+    other: int
+    take: str
 
 
 @dataclass(frozen=True, slots=True)

@@ -20,6 +20,7 @@ from domain.games.kings_armory.citations import (
     B5_STEP_6,
     B5_STEP_7,
     E_ARMORY_CARDS,
+    E_EQUIPMENT_CARDS,
     E_HIREABLES,
     E_MAXIMUM_RECRUITMENT,
     E_REINFORCEMENT_CARDS,
@@ -27,6 +28,7 @@ from domain.games.kings_armory.citations import (
 )
 from domain.games.kings_armory.content import Hireable, HireableLevel, equipment, hireables, reinforcements
 from domain.games.kings_armory.decks import STARTING_EQUIPMENT, armory_price, make_change
+from domain.games.kings_armory.figures import hero_stats
 from domain.games.kings_armory.movement import tower_site
 from domain.games.kings_armory.rounds import next_placer
 from domain.games.kings_armory.state import (
@@ -38,6 +40,7 @@ from domain.games.kings_armory.state import (
     Figure,
     Gear,
     KaState,
+    Offer,
     numbered,
 )
 from domain.kernel import Rng, RuleViolation, require
@@ -47,6 +50,8 @@ TOWER_SALE = 50
 """What a Tower costs and what selling one brings in (kings-armory B5 Step 3)."""
 BOX_TOWERS = 7
 """Towers in the box (kings-armory GAME COMPONENTS), the Parapets aside."""
+MAX_WORN = 2
+"""Equipment cards a Hero wears at most (kings-armory B5 Step 5, E Equipment Cards)."""
 MAX_REINFORCEMENTS = 3
 """Reinforcement cards the team may hold (kings-armory E Reinforcement Cards)."""
 
@@ -183,6 +188,77 @@ def check_buy_armory(state: KaState, seat: int) -> str:
     return state.armory_deck[0]
 
 
+def holding_limit(state: KaState, seat: int) -> int:
+    """Equipment cards a seat may hold: two for each of its Heroes (kings-armory E
+    Equipment Cards; RULES.md: a seat of several Heroes)."""
+    return MAX_WORN * len(state.heroes_of(seat))
+
+
+def _team_card(state: KaState, card: str, rule: str) -> Gear:
+    gear = state.gear_of(card)
+    if gear is None:
+        raise RuleViolation(rule, f"{card!r} is no Equipment card of the team")
+    return gear
+
+
+def _free(state: KaState, gear: Gear, rule: str) -> None:
+    """Unlocked (B5 Step 3: locked Equipment is not the team's yet) and worn by nobody."""
+    item = equipment()[gear.card].name
+    require(not gear.locked, rule, f"{item} is locked: unlock it first")
+    wearer = state.wearer(gear.card)
+    if wearer is not None:
+        raise RuleViolation(B5_STEP_5, f"{wearer.figure} wears {item}: take it off first")
+
+
+def check_equip(state: KaState, seat: int, card: str, hero_id: str) -> Figure:
+    """One of the seat's Heroes puts on an unlocked card the seat holds, or an extra one
+    while the seat holds fewer than its limit; two worn at most (kings-armory B5 Step 5, E
+    Equipment Cards)."""
+    check_shopper(state, seat, B5_STEP_5)
+    hero = state.figure(hero_id)
+    if hero is None or hero.kind != HERO or hero.seat != seat:
+        raise RuleViolation(B5_STEP_5, f"{hero_id!r} is not a Hero of seat {seat}")
+    gear = _team_card(state, card, B5_STEP_5)
+    _free(state, gear, B5_STEP_5)
+    if gear.seat == 0:
+        held = sum(1 for g in state.gear if g.seat == seat)
+        require(held < holding_limit(state, seat), E_EQUIPMENT_CARDS,
+                f"seat {seat} holds {held} Equipment cards, two for each of its Heroes: trade for extra Equipment")
+    elif gear.seat != seat:
+        raise RuleViolation(E_EQUIPMENT_CARDS, f"seat {gear.seat} holds {equipment()[card].name}: trade for it")
+    require(len(hero.worn) < MAX_WORN, E_EQUIPMENT_CARDS, f"{hero_id} wears {MAX_WORN} pieces of Equipment already")
+    return hero
+
+
+def check_unequip(state: KaState, seat: int, card: str) -> Figure:
+    check_shopper(state, seat, B5_STEP_5)
+    wearer = state.wearer(card)
+    if wearer is None or wearer.seat != seat:
+        raise RuleViolation(B5_STEP_5, f"no Hero of seat {seat} wears {card!r}")
+    return wearer
+
+
+def check_trade(state: KaState, seat: int, give: str, take: str) -> tuple[int, bool]:
+    """(the seat holding `take`, 0 for the team's extra Equipment; whether the cards change
+    hands now): one for one, unlocked cards worn by nobody, the other seat's only when it
+    offers the same trade back (kings-armory B5 Step 5, E Equipment Cards)."""
+    check_shopper(state, seat, B5_STEP_5)
+    mine = _team_card(state, give, E_EQUIPMENT_CARDS)
+    require(mine.seat == seat, E_EQUIPMENT_CARDS, f"seat {seat} does not hold {equipment()[give].name}")
+    _free(state, mine, E_EQUIPMENT_CARDS)
+    theirs = _team_card(state, take, E_EQUIPMENT_CARDS)
+    require(theirs.seat != seat, E_EQUIPMENT_CARDS, f"seat {seat} holds {equipment()[take].name} already")
+    _free(state, theirs, E_EQUIPMENT_CARDS)
+    other = theirs.seat
+    if not other:
+        return 0, True
+    if Offer(other, take, give) in state.offers:
+        return other, True
+    require(Offer(seat, give, take) not in state.offers, E_EQUIPMENT_CARDS, "that trade is offered already")
+    require(other not in state.shopped, E_EQUIPMENT_CARDS, f"seat {other} is done shopping and trades no more")
+    return other, False
+
+
 # ---------------------------------------------------------------- effects
 
 
@@ -229,6 +305,23 @@ def sell_equipment(em: Em, card: str) -> None:
 def buy_reinforcement(em: Em, card: str) -> None:
     price = reinforcements()[card].price
     em.emit(m.ReinforcementBought, B5_STEP_3, card, price, em.state.gold - price)
+
+
+def equip(em: Em, card: str, hero: Figure) -> None:
+    em.emit(m.Equipped, B5_STEP_5, card, hero.figure, hero.seat)
+
+
+def unequip(em: Em, card: str, hero: Figure) -> None:
+    """The card comes off; hit points above the Hero's maximum without it are lost."""
+    without = tuple(worn for worn in hero.worn if worn != card)
+    em.emit(m.Unequipped, B5_STEP_5, card, hero.figure, min(hero.hp, hero_stats(hero.key, without).hp))
+
+
+def trade(em: Em, seat: int, give: str, other: int, take: str, now: bool) -> None:
+    if now:
+        em.emit(m.EquipmentTraded, B5_STEP_5, seat, give, other, take)
+    else:
+        em.emit(m.TradeOffered, E_EQUIPMENT_CARDS, seat, give, other, take)
 
 
 def buy_armory(em: Em, card: str) -> None:

@@ -400,6 +400,11 @@ def _bought(what: str, card: str, price: int, gold: int, after: str = "") -> str
     return f"The team buys {what}, blind: {card_label(card)}, for {price} gold{after}; {_left(gold)}."
 
 
+def _traded(e: m.EquipmentTraded, s: Seats) -> str:
+    other = s(e.other) if e.other else "the team's extra Equipment"
+    return f"{s(e.seat)} trades {card_label(e.give)} for {card_label(e.take)} from {other}."
+
+
 def _returned(e: m.HireableReturned, s: Seats) -> str:
     return f"{s.of(e.seat)} {label(e.figure)} (level {e.level}) has a hosting slot again and rejoins the team."
 
@@ -461,6 +466,11 @@ EVENTS: dict[type[Event], Callable[[Any, Seats], str]] = {
                                    f"bottom of the Equipment deck: the team has {e.gold} gold now."),
     m.ReinforcementBought: lambda e, s: _bought("a Reinforcement card", e.card, e.price, e.gold),
     m.ArmoryBought: lambda e, s: _bought("the Armory card on offer", e.card, e.price, e.gold),
+    m.Equipped: lambda e, s: f"{label(e.hero)} puts on {card_label(e.card)}.",
+    m.Unequipped: lambda e, s: f"{label(e.hero)} takes off {card_label(e.card)}, with {counted(e.hp, 'hit point')}.",
+    m.TradeOffered: lambda e, s: (f"{s(e.seat)} offers {card_label(e.give)} to {s(e.to_seat)} for "
+                                  f"{card_label(e.take)}."),
+    m.EquipmentTraded: _traded,
     m.ShoppingEnded: lambda e, s: f"{s(e.seat)} is done shopping.",
     m.ShopClosed: lambda e, s: (f"Every seat is done shopping after Wave {e.wave}: the Allies are placed anew, "
                                 "seat by seat, on or near the Towers."),
@@ -578,6 +588,9 @@ COMMANDS: dict[type[Command], Callable[[Any, Seats], str]] = {
     m.SellEquipment: lambda c, s: _equipment_command("Sell", c.card, "sell", sale=True),
     m.BuyReinforcement: lambda c, s: "Buy the top card of the Reinforcement deck, blind.",
     m.BuyArmory: lambda c, s: "Buy the Armory card on offer, blind.",
+    m.Equip: lambda c, s: f"Put {card_label(c.card)} on {label(c.hero)}.",
+    m.Unequip: lambda c, s: f"Take {card_label(c.card)} off its wearer.",
+    m.Trade: lambda c, s: f"Trade {card_label(c.give)} for {card_label(c.take)}, one for one.",
     m.EndShopping: lambda c, s: "Say you are done shopping: when every seat is, the Allies are placed anew.",
 }
 
