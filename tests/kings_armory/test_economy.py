@@ -424,3 +424,70 @@ def test_worn_equipment_changes_stats_and_attacks_wherever_they_are_read() -> No
     crown = hero("midnight", "e6", worn=("crown-of-embers",))
     assert [a.damage for a in attacks(crown)] == [(4,), (4,)]
     assert [s.attack.damage for s in specials(crown) if s.attack is not None] == [(3,)]  # E Special Actions
+
+
+def place_all(state: KaState) -> tuple[KaState, list[Event]]:
+    """Each seat places its Allies in turn at the first space offered (kings-armory B5 Step 6)."""
+    events: list[Event] = []
+    while state.phase == PLACING:
+        assert GAME.status(state).to_act == (state.seat,)
+        state, made = run(state, GAME.legal_commands(state, state.seat)[0], "place", len(events))
+        events += made
+    return state, events
+
+
+def test_b5_step_6_the_allies_are_placed_anew_seat_by_seat_and_the_next_wave_starts() -> None:
+    """kings-armory B5 Step 6: every Hero and Hireable on or within 2 spaces of a Tower
+    with a free slot, a Hero using one between Waves (A2 Tower Hosting); a Hireable hired
+    this phase is placed by the seat that leads it; Step 7: then the next Wave."""
+    state = shopping(gold=100)
+    state, _ = run(state, m.Hire(seat=1, hireable="archer", controller=2))
+    state, _ = run(state, m.EndShopping(seat=1))
+    state, events = run(state, m.EndShopping(seat=2))
+    assert [e.seat for e in of(events, m.SeatTurnBegan)] == [1] and state.phase == PLACING
+    assert of(events, m.SeatTurnBegan)[0].rule == "kings-armory B5 Step 6"
+    assert [c.figure for c in GAME.legal_commands(state, 1) if isinstance(c, m.PlaceAlly)] and not \
+        GAME.legal_commands(state, 2)
+    state, events = place_all(state)
+    placed = {e.figure: e for e in of(events, m.AllyPlaced)}
+    assert list(placed) == ["valcor", "midnight", "archer-1"] and all(e.tower for e in placed.values())
+    wave = next(n for n, e in enumerate(events) if isinstance(e, m.WaveBegan))
+    assert [e.seat for e in of(events[:wave], m.SeatTurnBegan)] == [2]  # seat 2 places Midnight and its Archer
+    assert state.wave == 2
+
+
+def test_b5_step_6_hireables_beyond_the_slots_sit_out_the_last_recruited_first_and_come_back() -> None:
+    """kings-armory B5 Step 6: one Tower and the two Parapets host 5 Allies; with Valcor
+    that leaves 4 slots, so of 5 Hireables the last one recruited sits out the next Wave,
+    off the board; once another Tower stands, it comes back. Heroes never sit out."""
+    state = shopping(seats=1, gold=900)
+    state, _ = run(state, m.SellTower(seat=1, tower="t2"))
+    for key in ("archer", "foot-soldier", "archer", "cleric", "foot-soldier"):
+        state, _ = run(state, m.Hire(seat=1, hireable=key, controller=1))
+    state, events = run(state, m.EndShopping(seat=1))
+    assert [(e.figure, e.rule) for e in of(events, m.HireableSatOut)] == [("foot-soldier-2", "kings-armory B5 Step 6")]
+    assert [f.figure for f in state.bench] == ["foot-soldier-2"] and state.figure("foot-soldier-2") is None
+    state, _ = place_all(state)
+    assert state.wave == 2 and all(f.space[0] >= 0 for f in state.allies())
+    between = replace(state, phase=SHOPPING, gold=100, figures=tuple(
+        replace(f, space=(-1, -1), tower="", on_tower="") for f in state.allies()))
+    between, _ = run(between, m.BuildTower(seat=1, at="h8"))
+    between, events = run(between, m.EndShopping(seat=1))
+    assert [e.figure for e in of(events, m.HireableReturned)] == ["foot-soldier-2"] and not between.bench
+    assert between.figure("foot-soldier-2") is not None
+
+
+def test_b5_step_6_a_hireable_is_handed_to_another_seat_between_waves_only() -> None:
+    """kings-armory B5 Step 6, E Hireables: control of a Hireable changes between Waves,
+    in the Reposition Allies step; its new seat places and leads it."""
+    state = shopping(gold=100)
+    state, _ = run(state, m.Hire(seat=1, hireable="archer", controller=1))
+    assert "leads archer-1 already" in str(refused(state, m.Reassign(seat=2, figure="archer-1", to_seat=1)))
+    assert "not a Hireable of the team" in str(refused(state, m.Reassign(seat=2, figure="valcor", to_seat=2)))
+    state, events = run(state, m.Reassign(seat=2, figure="archer-1", to_seat=2))
+    assert [(e.figure, e.seat, e.rule) for e in of(events, m.HireableReassigned)] == [
+        ("archer-1", 2, "kings-armory B5 Step 6")]
+    archer = state.figure("archer-1")
+    assert archer is not None and archer.seat == 2
+    assert "Between Waves only" in str(refused(replace(state, phase=PLAYERS), m.Reassign(seat=1, figure="archer-1",
+                                                                                         to_seat=1)))

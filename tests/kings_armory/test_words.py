@@ -414,3 +414,17 @@ def test_equipment_put_on_taken_off_and_traded() -> None:
         m.Equip(seat=1, card="netting", hero="ember"), m.Unequip(seat=1, card="netting"),
         m.Trade(seat=1, give="netting", take="phase-ring"))] == [
         "Put Netting on Ember.", "Take Netting off its wearer.", "Trade Netting for Phase Ring, one for one."]
+
+
+def test_a_hireable_handed_over_sits_out_and_comes_back() -> None:
+    """kings-armory B5 Step 6."""
+    assert told([
+        m.HireableReassigned(figure="archer-1", seat=2),
+        m.HireableSatOut(figure="cleric-2", key="cleric", seat=1, level=2),
+        m.HireableReturned(figure="cleric-2", key="cleric", seat=1, level=2),
+    ]) == [
+        "Archer 1 is led by bob from now on.",
+        "ann's Cleric 2 (level 2) sits out the coming Wave: the Towers and Parapets have no hosting slot left for it.",
+        "ann's Cleric 2 (level 2) has a hosting slot again and rejoins the team.",
+    ]
+    assert GAME.tell_command(m.Reassign(seat=1, figure="archer-1", to_seat=2), SEATS) == "Hand Archer 1 to bob to lead."

@@ -52,7 +52,7 @@ def plan(state: KaState, command: Command) -> Plan[KaState]:
 
 
 SHOP_COMMANDS = (m.BuildTower, m.SellTower, m.Hire, m.Upgrade, m.UnlockEquipment, m.BuyEquipment, m.SellEquipment,
-                 m.BuyReinforcement, m.BuyArmory, m.Equip, m.Unequip, m.Trade, m.EndShopping)
+                 m.BuyReinforcement, m.BuyArmory, m.Equip, m.Unequip, m.Trade, m.Reassign, m.EndShopping)
 """Between Waves (kings-armory B5 Steps 3-7): any seat still shopping may submit them."""
 
 
@@ -100,6 +100,10 @@ def shop_plan(state: KaState, command: Command) -> Plan[KaState]:
         give, take = command.give, command.take
         other, now = shop.check_trade(state, seat, give, take)
         return Plan(lambda em, rng: shop.trade(em, seat, give, other, take, now))
+    if isinstance(command, m.Reassign):
+        figure_id, to_seat = command.figure, command.to_seat
+        shop.check_reassign(state, seat, figure_id, to_seat)
+        return Plan(lambda em, rng: shop.reassign(em, figure_id, to_seat))
     assert isinstance(command, m.EndShopping)
     shop.check_end_shopping(state, seat)
     return Plan(lambda em, rng: shop.end_shopping(em, rng, seat))

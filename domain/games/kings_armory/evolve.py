@@ -299,6 +299,12 @@ def _unequipped(state: KaState, e: m.Unequipped) -> KaState:
     return state.with_figure(replace(hero, worn=tuple(c for c in hero.worn if c != e.card), hp=e.hp))
 
 
+def _reassigned(state: KaState, e: m.HireableReassigned) -> KaState:
+    if any(f.figure == e.figure for f in state.bench):
+        return replace(state, bench=tuple(replace(f, seat=e.seat) if f.figure == e.figure else f for f in state.bench))
+    return _update(state, e.figure, seat=e.seat)
+
+
 def _traded(state: KaState, e: m.EquipmentTraded) -> KaState:
     state = replace(state, gear=_held_by(state, e.give, e.other))
     return replace(state, gear=_held_by(state, e.take, e.seat), offers=_offers_without(state, e.give, e.take))
@@ -372,6 +378,7 @@ _APPLY: dict[type[Event], Apply] = {
     m.Unequipped: _unequipped,
     m.TradeOffered: lambda s, e: replace(s, offers=(*s.offers, Offer(e.seat, e.give, e.take))),
     m.EquipmentTraded: _traded,
+    m.HireableReassigned: _reassigned,
     m.ReinforcementBought: lambda s, e: replace(s, reinforcement_deck=s.reinforcement_deck[1:],
                                                 reinforcements=(*s.reinforcements, e.card), gold=e.gold),
     m.ArmoryBought: lambda s, e: replace(s, armory_deck=s.armory_deck[1:], armory=e.card, gold=e.gold),

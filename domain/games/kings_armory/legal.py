@@ -214,6 +214,8 @@ def _shopping(state: KaState, seat: int) -> list[Command]:
     candidates += [m.Unequip(seat=seat, card=card) for hero in state.heroes_of(seat) for card in hero.worn]
     candidates += [m.Trade(seat=seat, give=mine.card, take=theirs.card) for mine in free if mine.seat == seat
                    for theirs in free if theirs.seat != seat]
+    candidates += [m.Reassign(seat=seat, figure=figure.figure, to_seat=to_seat)
+                   for figure in shop.team_hireables(state) for to_seat in range(1, state.seats + 1)]
     candidates.append(m.EndShopping(seat=seat))
     return [command for command in candidates if _passes(shop_plan, state, command)]
 

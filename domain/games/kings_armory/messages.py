@@ -211,6 +211,15 @@ class Trade(Command):
 
 
 @dataclass(frozen=True, slots=True)
+class Reassign(Command):
+    """Between Waves: hand a Hireable to another seat to lead (kings-armory B5 Step 6, E
+    Hireables: only between Waves)."""
+
+    figure: str
+    to_seat: int
+
+
+@dataclass(frozen=True, slots=True)
 class EndShopping(Command):
     """Between Waves: your seat is done buying, selling and equipping; once every seat
     is, the Allies are placed anew and the next Wave starts (kings-armory B5 Steps 6-7)."""
@@ -709,6 +718,14 @@ class EquipmentTraded(Event):
     give: str
     other: int
     take: str
+
+
+@dataclass(frozen=True, slots=True)
+class HireableReassigned(Event):
+    """`figure` is led by `seat` from now on (kings-armory B5 Step 6)."""
+
+    figure: str
+    seat: int
 
 
 @dataclass(frozen=True, slots=True)

@@ -259,6 +259,17 @@ def check_trade(state: KaState, seat: int, give: str, take: str) -> tuple[int, b
     return other, False
 
 
+def check_reassign(state: KaState, seat: int, figure_id: str, to_seat: int) -> None:
+    """A Hireable of the team to another seat of the game (kings-armory B5 Step 6, E
+    Hireables)."""
+    check_shopper(state, seat, B5_STEP_6)
+    figure = next((f for f in team_hireables(state) if f.figure == figure_id), None)
+    if figure is None:
+        raise RuleViolation(E_HIREABLES, f"{figure_id!r} is not a Hireable of the team")
+    require(1 <= to_seat <= state.seats, B5_STEP_6, f"there is no seat {to_seat}")
+    require(figure.seat != to_seat, B5_STEP_6, f"seat {to_seat} leads {figure_id} already")
+
+
 # ---------------------------------------------------------------- effects
 
 
@@ -322,6 +333,10 @@ def trade(em: Em, seat: int, give: str, other: int, take: str, now: bool) -> Non
         em.emit(m.EquipmentTraded, B5_STEP_5, seat, give, other, take)
     else:
         em.emit(m.TradeOffered, E_EQUIPMENT_CARDS, seat, give, other, take)
+
+
+def reassign(em: Em, figure: str, to_seat: int) -> None:
+    em.emit(m.HireableReassigned, B5_STEP_6, figure, to_seat)
 
 
 def buy_armory(em: Em, card: str) -> None:

@@ -471,6 +471,7 @@ EVENTS: dict[type[Event], Callable[[Any, Seats], str]] = {
     m.TradeOffered: lambda e, s: (f"{s(e.seat)} offers {card_label(e.give)} to {s(e.to_seat)} for "
                                   f"{card_label(e.take)}."),
     m.EquipmentTraded: _traded,
+    m.HireableReassigned: lambda e, s: f"{label(e.figure)} is led by {s(e.seat)} from now on.",
     m.ShoppingEnded: lambda e, s: f"{s(e.seat)} is done shopping.",
     m.ShopClosed: lambda e, s: (f"Every seat is done shopping after Wave {e.wave}: the Allies are placed anew, "
                                 "seat by seat, on or near the Towers."),
@@ -591,6 +592,7 @@ COMMANDS: dict[type[Command], Callable[[Any, Seats], str]] = {
     m.Equip: lambda c, s: f"Put {card_label(c.card)} on {label(c.hero)}.",
     m.Unequip: lambda c, s: f"Take {card_label(c.card)} off its wearer.",
     m.Trade: lambda c, s: f"Trade {card_label(c.give)} for {card_label(c.take)}, one for one.",
+    m.Reassign: lambda c, s: f"Hand {label(c.figure)} to {s(c.to_seat)} to lead.",
     m.EndShopping: lambda c, s: "Say you are done shopping: when every seat is, the Allies are placed anew.",
 }
 
