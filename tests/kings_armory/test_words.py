@@ -13,12 +13,12 @@ import pytest
 from domain.games.kings_armory import GAME
 from domain.games.kings_armory import messages as m
 from domain.games.kings_armory.board import name
-from domain.games.kings_armory.content import heroes, hireables, monsters
+from domain.games.kings_armory.content import equipment, heroes, hireables, monsters, reinforcements
 from domain.games.kings_armory.evolve import evolve
 from domain.games.kings_armory.foes import foe_turn
-from domain.games.kings_armory.state import FOE, GUARDIAN, HERO, HIREABLE, Tokens, numbered
+from domain.games.kings_armory.state import FOE, GUARDIAN, HERO, HIREABLE, SHOPPING, Tokens, numbered
 from domain.games.kings_armory.words import COMMANDS, EVENTS, attack_label, kind_of, label, special_label
-from domain.kernel import SPECTATOR, Emitter, Event, types_in
+from domain.kernel import SPECTATOR, Emitter, Event, StartGame, types_in
 from domain.kernel.words import Seats, counted
 from tests.kings_armory.support import Dice, between_waves, foe, hero, hireable, route_space, run, table
 from tests.stored_logs import REPLAYS
@@ -280,7 +280,7 @@ def _entry(listing: list[str], figure: str) -> str:
 def test_a_glance_draws_the_map_and_lists_every_figure_beside_it() -> None:
     """kings-armory B2 (the Players' Round, seat by seat, an Ally at a time), B1 (foes walk
     to the Castle Gate): the glance of a stored game under way, for one screen."""
-    game, session, seats = played(REPLAYS / "kings-armory" / "2p-five-waves-win.jsonl", 145)
+    game, session, seats = played(REPLAYS / "kings-armory" / "2p-five-waves-win.jsonl", 100)
     state = session.state
     view = game.view(state, 1)
     lines = game.glance(view, seats)
@@ -428,3 +428,25 @@ def test_a_hireable_handed_over_sits_out_and_comes_back() -> None:
         "ann's Cleric 2 (level 2) has a hosting slot again and rejoins the team.",
     ]
     assert GAME.tell_command(m.Reassign(seat=1, figure="archer-1", to_seat=2), SEATS) == "Hand Archer 1 to bob to lead."
+
+
+def test_a_glance_between_waves_lists_the_gold_the_equipment_the_cards_and_the_decks() -> None:
+    """kings-armory B5 Steps 3-5: the team's gold, who holds each Equipment card and how
+    (locked, worn), the cards in its hand, the decks by their sizes, the Armory card face
+    down for its price; the Allies recuperate off the board."""
+    state = GAME.initial_state(GAME.ruleset.check_setup(["ann", "bob"], {}, ""))
+    state, _ = run(state, StartGame(seat=0), "glance")
+    mine = state.gear[0].card
+    state = replace(state, phase=SHOPPING, wave=1, gold=500, reinforcements=(state.reinforcement_deck[0],),
+                    reinforcement_deck=state.reinforcement_deck[1:],
+                    gear=(replace(state.gear[0], locked=False), *state.gear[1:]))
+    state = state.with_figure(replace(state.figures[0], worn=(mine,)))
+    lines = GAME.glance(GAME.view(state, 2), SEATS)
+    text = "\n".join(lines)
+    assert lines[0] == "Between Waves 1 and 2: the team has 500 gold to spend. Castle Gate 20/20 hp."
+    assert f"{equipment()[mine].name}: ann's, worn by Valcor" in text
+    assert f"{equipment()[state.gear[2].card].name}: bob's, locked" in text
+    assert reinforcements()[state.reinforcements[0]].name in text
+    assert "Reward 36, Equipment 10, Reinforcement 10; the Armory card on offer, face" in text
+    assert "Valcor recuperates off the board, 20/20 hp" in text
+    assert not RAW_IDS["kings-armory"].search(text), text

@@ -144,7 +144,7 @@ E_TOWERS = "kings-armory E Towers"
 
 # Not in the rulebook (RULES.md says why)
 HIREABLES_OPTION = "tablerules hireables option"
-"""Hireables the team starts with, until part 2 brings hiring."""
+"""Hireables the team starts with, besides those it hires between Waves."""
 ROUND_LIMIT = "tablerules round_limit"
 """The option that ends an endless game."""
 STANDING_TANK_ORDERS = "tablerules standing tank orders"

@@ -33,7 +33,7 @@ from domain.games.kings_armory.content import (
 )
 from domain.games.kings_armory.state import CAVE, FOE, GUARDIAN, HERO, HIREABLE, PLACING, PLAYERS, SHOPPING
 from domain.games.kings_armory.state import TOWERS as PLACING_TOWERS
-from domain.games.kings_armory.view import FigureView, KaView
+from domain.games.kings_armory.view import FigureView, GearView, KaView
 from domain.kernel import Command, Event, Seats, counted, listed
 
 GUARDIAN_LABEL = "Felicity's Guardian"
@@ -653,7 +653,8 @@ def _tokens_of(f: FigureView) -> list[str]:
 def _figure(f: FigureView, view: KaView) -> str:
     """A figure in a few words: where it is, its hit points, tokens and what is left of its turn."""
     level = f" (level {f.level})" if f.kind == HIREABLE else ""
-    where = f" at {f.space}" if f.space else " waits to be placed"
+    waiting = " recuperates off the board" if view.phase == SHOPPING else " waits to be placed"
+    where = f" at {f.space}" if f.space else waiting
     tower = f" on {label(f.on_tower)}" if f.on_tower else ""
     words = [f"{label(f.figure)}{level}{where}{tower}", f"{f.hp}/{f.max_hp} hp"]
     if f.knocked_out:
@@ -678,12 +679,35 @@ def _cells(cells: tuple[str, ...]) -> str:
     return cells[0] if len(cells) == 1 else f"{cells[0]} to {cells[-1]}"
 
 
+def _gear(g: GearView, s: Seats) -> str:
+    holder = f"{s.of(g.seat)}" if g.seat else "the team's extra"
+    state = "locked" if g.locked else (f"worn by {label(g.worn_by)}" if g.worn_by else "unlocked")
+    return f"{g.name}: {holder}, {state}"
+
+
+def _shop_listing(view: KaView, s: Seats) -> list[tuple[str, list[str]]]:
+    """Between Waves: the team's Equipment and cards, the decks by their sizes, and who sits out."""
+    offer = (f"the Armory card on offer, face down, for {view.armory_price} gold" if view.armory_on_offer
+             else "no Armory card on offer")
+    cards = [card_label(card) for card in (*view.reinforcements, *([view.armory] if view.armory else []))]
+    groups = [("Equipment:", [_gear(g, s) for g in view.gear] or ["none"]),
+              ("The team holds:", [listed(cards, "no Reinforcement or Armory card")]),
+              ("Decks:", [f"Reward {view.reward_deck}, Equipment {view.equipment_deck}, Reinforcement "
+                          f"{view.reinforcement_deck}; {offer}" + ("; new Equipment for sale" if view.new_equipment
+                                                                  else "")])]
+    if view.bench:
+        groups.append(("Sitting out:", [f"{label(f.figure)} (level {f.level}), {s.of(f.seat)}" for f in view.bench]))
+    return groups
+
+
 def _listing(view: KaView, s: Seats) -> list[tuple[str, list[str]]]:
     """The figures (and, while the team sets up, the Towers) in groups: a heading and its entries."""
     groups: list[tuple[str, list[str]]] = []
-    if view.phase in (PLACING_TOWERS, PLACING):
+    if view.phase in (PLACING_TOWERS, PLACING, SHOPPING):
         groups.append(("Towers:", [f"{label(t.tower)} at {_cells(t.cells)}, hosts {t.hosted} of {t.slots}"
                                    for t in view.towers] or ["none yet"]))
+    if view.phase == SHOPPING:
+        groups += _shop_listing(view, s)
     for seat in sorted({f.seat for f in view.figures if f.kind != FOE}):
         allies = sorted((f for f in view.figures if f.kind != FOE and f.seat == seat),
                         key=lambda f: f.figure != view.acting)  # the acting Ally first
