@@ -6,7 +6,7 @@ purchase and sale, equipping, repositioning and the start of the next Wave."""
 from __future__ import annotations
 
 import random
-from collections import Counter
+from collections import Counter, deque
 from typing import Any
 
 from hypothesis import given, settings
@@ -18,10 +18,11 @@ from domain.games.kings_armory.board import name
 from domain.games.kings_armory.decks import DECKS, deck_of, out_of_deck, reward_count, whole_deck
 from domain.games.kings_armory.figures import attacks, max_hp, specials, stats
 from domain.games.kings_armory.state import PLACING, PLAYERS, SHOPPING, TOWERS, Figure, Gear, KaState
-from domain.kernel import SPECTATOR, Event, StartGame, canonical_json, replace, to_plain
+from domain.kernel import SPECTATOR, Command, Event, StartGame, canonical_json, replace, to_plain
 from domain.kernel.session import decode_event
 from tests.kings_armory.support import KIT, Dice, foe, hero, hireable, refused, route_space, run, table
 from tests.kit import of
+from tests.test_games import NEARBY, _check_nothing_accepted_is_missing
 
 YELLOW = ("main", "odd", "yellow")
 
@@ -491,3 +492,27 @@ def test_b5_step_6_a_hireable_is_handed_to_another_seat_between_waves_only() -> 
     assert archer is not None and archer.seat == 2
     assert "Between Waves only" in str(refused(replace(state, phase=PLAYERS), m.Reassign(seat=1, figure="archer-1",
                                                                                          to_seat=1)))
+
+
+@settings(max_examples=8, deadline=None)
+@given(seed=st.integers(0, 10**6), seats=st.integers(1, 3))
+def test_between_waves_every_listed_command_is_accepted_and_none_accepted_is_missing(seed: int, seats: int) -> None:
+    """kings-armory B5 Steps 3-7 (tests/test_games.py's check, on a richer shop): with
+    gold to spare, every command a seat's list holds is accepted, and the commands listed
+    for another seat or a few positions back are refused unless this seat's list has them."""
+    chooser = random.Random(seed)
+    state = shopping(seats, 2500, seed=str(seed))
+    recent: deque[list[Command]] = deque(maxlen=NEARBY)
+    for position in range(80):
+        if state.phase != SHOPPING:
+            break
+        listed = {seat: GAME.legal_commands(state, seat) for seat in range(1, seats + 1)}
+        for commands in listed.values():
+            for command in commands:
+                assert GAME.refusal(state, command) is None, command
+        _check_nothing_accepted_is_missing(GAME, state, listed, recent, chooser)
+        recent.append([c for commands in listed.values() for c in commands])
+        seat = chooser.choice(GAME.status(state).to_act)
+        shopping_only = [c for c in listed[seat] if not isinstance(c, m.EndShopping)]
+        command = chooser.choice(shopping_only) if shopping_only and chooser.random() < 0.95 else listed[seat][-1]
+        state, _ = run(state, command, str(seed), position)
