@@ -236,7 +236,7 @@ def test_b5_step_3_only_unlocked_equipment_nobody_wears_sells_for_50_to_the_bott
     cards go to the bottom of their deck), Step 5 (a worn card is taken off first)."""
     state = shopping(gold=150)
     locked, other = (g.card for g in state.gear if g.seat == 2)
-    assert "is locked: not the team's to sell" in str(refused(state, m.SellEquipment(seat=1, card=locked)))
+    assert "is locked: not the team's until it is unlocked" in str(refused(state, m.SellEquipment(seat=1, card=locked)))
     state, _ = run(state, m.UnlockEquipment(seat=1, card=locked))
     worn = state.with_figure(replace(state.figures[1], worn=(locked,)))
     assert "take it off first" in str(refused(worn, m.SellEquipment(seat=1, card=locked)))
@@ -325,7 +325,8 @@ def test_b5_step_5_a_hero_wears_two_unlocked_pieces_its_seat_holds() -> None:
     state = shopping()
     mine = tuple(g.card for g in state.gear if g.seat == 1)
     theirs = tuple(g.card for g in state.gear if g.seat == 2)
-    assert "is locked: unlock it first" in str(refused(state, m.Equip(seat=1, card=mine[0], hero="valcor")))
+    locked = refused(state, m.Equip(seat=1, card=mine[0], hero="valcor"))
+    assert "is locked: not the team's until it is unlocked" in str(locked)
     state = unlocked(state, *mine, *theirs)
     assert "seat 2 holds" in str(refused(state, m.Equip(seat=1, card=theirs[0], hero="valcor")))
     assert "is not a Hero of seat 1" in str(refused(state, m.Equip(seat=1, card=mine[0], hero="midnight")))

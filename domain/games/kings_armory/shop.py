@@ -1,7 +1,7 @@
 """Between Waves (kings-armory B5 Steps 3-7): what the team buys, sells and equips with
 its shared gold, and how the phase ends. Each function is a check (check_*: a
 RuleViolation citing the rule, no events) or an effect (it emits; it never refuses);
-checks.py and effects.py are the ways in.
+checks.py's plans call both.
 
 Steps 3 and 5 are one open phase here (RULES.md): any seat that is not done submits
 purchases, sales and Equipment changes in any order, each one atomic; a seat says it
@@ -73,10 +73,10 @@ def check_end_shopping(state: KaState, seat: int) -> None:
     check_shopper(state, seat, B5_STEP_7)
 
 
-def check_gold(state: KaState, price: int, what: str, rule: str = B5_STEP_3) -> None:
+def check_gold(state: KaState, price: int, what: str) -> None:
     """The team's gold pays for `what` (kings-armory B5 Step 3: all gold is shared)."""
     if state.gold < price:
-        raise RuleViolation(rule, f"{what} costs {price} gold and the team has {state.gold}: "
+        raise RuleViolation(B5_STEP_3, f"{what} costs {price} gold and the team has {state.gold}: "
                             f"{price - state.gold} more needed")
 
 
@@ -161,13 +161,7 @@ def check_sell_equipment(state: KaState, seat: int, card: str) -> None:
     """An unlocked card nobody wears (kings-armory B5 Step 3: locked Equipment is not the
     team's to sell)."""
     check_shopper(state, seat)
-    gear = state.gear_of(card)
-    if gear is None:
-        raise RuleViolation(B5_STEP_3, f"{card!r} is no Equipment card of the team")
-    require(not gear.locked, B5_STEP_3, f"{equipment()[card].name} is locked: not the team's to sell")
-    wearer = state.wearer(card)
-    if wearer is not None:
-        raise RuleViolation(B5_STEP_5, f"{wearer.figure} wears {equipment()[card].name}: take it off first")
+    _free(state, _team_card(state, card, B5_STEP_3), B5_STEP_3)
 
 
 def check_buy_reinforcement(state: KaState, seat: int) -> str:
@@ -204,7 +198,7 @@ def _team_card(state: KaState, card: str, rule: str) -> Gear:
 def _free(state: KaState, gear: Gear, rule: str) -> None:
     """Unlocked (B5 Step 3: locked Equipment is not the team's yet) and worn by nobody."""
     item = equipment()[gear.card].name
-    require(not gear.locked, rule, f"{item} is locked: unlock it first")
+    require(not gear.locked, rule, f"{item} is locked: not the team's until it is unlocked")
     wearer = state.wearer(gear.card)
     if wearer is not None:
         raise RuleViolation(B5_STEP_5, f"{wearer.figure} wears {item}: take it off first")
