@@ -5,8 +5,11 @@ process by a greedy team: each seat tries every legal command on a copy of the t
 (with a generator of its own, never the game's) and takes the one that leaves the
 table best by a simple measure (foes' hit points weighted by how near the Castle Gate
 they are, the Allies' hit points, the Gate's, and how far the attackers stand from
-the foes). The games go through the kernel's Session, so each file is the same log a
-server exports (`tablerules export`): a header, hash-chained events, SeedRevealed.
+the foes). Between Waves each seat shops as `tablerules play`'s bots do (tools/bots.py:
+its own Equipment unlocked and put on, Hireables raised and hired, a Tower built when
+the Allies need slots), the seat to move drawn among those still shopping. The games
+go through the kernel's Session, so each file is the same log a server exports
+(`tablerules export`): a header, hash-chained events, SeedRevealed.
 Game ids are tried in turn until each row's game ends the way the row asks; run it
 again after any change to the King's Armory rules or events (it rewrites the files).
 """
@@ -22,16 +25,29 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
 from domain.games.kings_armory import GAME  # noqa: E402
-from domain.games.kings_armory.board import manhattan  # noqa: E402
+from domain.games.kings_armory.board import manhattan, parse  # noqa: E402
 from domain.games.kings_armory.figures import attacks, max_hp  # noqa: E402
 from domain.games.kings_armory.messages import PlaceAlly, PlaceTower  # noqa: E402
 from domain.games.kings_armory.state import (  # noqa: E402
     FOE,
     HERO,
+    SHOPPING,
     KaState,
     board_of,
 )
-from domain.kernel import Command, Header, Log, Rng, RuleViolation, Session, StartGame, seed_commitment  # noqa: E402
+from domain.kernel import (  # noqa: E402
+    Command,
+    Header,
+    Log,
+    Rng,
+    RuleViolation,
+    Session,
+    StartGame,
+    canonical_json,
+    seed_commitment,
+)
+from service.convert import command_to_proto  # noqa: E402
+from tools.bots import bot_choice  # noqa: E402
 
 ATTEMPTS = 40
 MAX_COMMANDS = 20000
@@ -39,8 +55,7 @@ CREATED_AT = "2026-11-25T00:00:00Z"
 
 GAMES: tuple[tuple[str, bool, int, dict[str, Any]], ...] = (
     # file, won?, seats, options
-    ("2p-five-waves-win.jsonl", True, 2, {"heroes": "valcor+ember,midnight+felicity",
-                                          "hireables": "1:foot-soldier:3,1:archer:3,2:sorcerer:3,2:cleric:3"}),
+    ("2p-five-waves-win.jsonl", True, 2, {"heroes": "valcor+ember,midnight+felicity"}),
     ("3p-easy-single-hireables-delayed-win.jsonl", True, 3,
      {"heroes": "valcor,ember+felicity,cyrus", "map": "easy-single", "waves": 3, "delayed_entry": True,
       "hireables": "1:foot-soldier:2,2:archer:2,3:cleric:3"}),
@@ -87,14 +102,22 @@ def place_value(state: KaState, command: Command) -> float:
         near = sum(1 for s in route_spaces if min(manhattan(s, c) for c in cells) <= 4)
         return near - 0.05 * min(board.distance_to_gate(c) for c in cells)
     assert isinstance(command, PlaceAlly)
-    after = probe(state, command, Rng("plan", "plan", 0))
-    assert after is not None
-    ally = after.figure(command.figure)
-    assert ally is not None
-    return -board.distance_to_path(ally.space) + (3 if ally.on_tower else 0) - 0.02 * board.distance_to_gate(ally.space)
+    # Judged where the Ally is put (the last placement starts a Wave, which may defeat it).
+    space = parse(command.at)
+    on_tower = state.tower_at(space) is not None
+    return -board.distance_to_path(space) + (3 if on_tower else 0) - 0.02 * board.distance_to_gate(space)
 
 
-def choose(state: KaState, legal: list[Command], chooser: random.Random, greedy: bool) -> Command:
+def shop(state: KaState, seat: int, legal: list[Command], chooser: random.Random) -> Command:
+    """Between Waves: what `tablerules play`'s bots buy, from the seat's view and its list."""
+    protos = [command_to_proto(GAME, command) for command in legal]
+    view = canonical_json(GAME.view(state, seat)).decode()
+    return legal[protos.index(bot_choice(chooser, protos, "types", seat, view))]
+
+
+def choose(state: KaState, seat: int, legal: list[Command], chooser: random.Random, greedy: bool) -> Command:
+    if state.phase == SHOPPING:
+        return shop(state, seat, legal, chooser)
     if not greedy:
         return chooser.choice(legal)
     if isinstance(legal[0], (PlaceTower, PlaceAlly)):
@@ -121,8 +144,8 @@ def play(game_id: str, seats: int, options: dict[str, Any], greedy: bool) -> tup
     chooser = random.Random(game_id)
     commands = 0
     while not session.finished and commands < MAX_COMMANDS:
-        (seat,) = GAME.status(session.state).to_act
-        command = choose(session.state, GAME.legal_commands(session.state, seat), chooser, greedy)
+        seat = chooser.choice(GAME.status(session.state).to_act)
+        command = choose(session.state, seat, GAME.legal_commands(session.state, seat), chooser, greedy)
         session, made = session.execute(command, f"c{commands}", secret)
         envelopes += made
         commands += 1

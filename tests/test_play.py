@@ -187,3 +187,34 @@ def test_aggressive_bots_attack_first_then_step_toward_the_nearest_foe() -> None
 def test_aggressive_bots_finish_a_one_wave_kings_armory_game() -> None:
     state, _ = kings_armory_game(2000)
     assert KINGS_ARMORY.status(state).finished
+
+
+def test_bots_shop_between_kings_armory_waves_in_an_order_that_makes_sense() -> None:
+    """kings-armory B5 Steps 3, 5, 7: a bot unlocks its own Equipment, puts it on, raises a
+    Hireable, builds a Tower (watching the path) when the Allies fill every slot, hires for
+    itself while a slot is free, and says it is done when nothing of that is left."""
+    view = {"phase": "shopping", "gold": 400, "map": ["   abcde", " 0 #####", " 1 #.v.#", " 2 #.v.#", " 3 #...#"],
+            "gear": [{"card": "netting", "seat": 1}, {"card": "phase-ring", "seat": 2}],
+            "towers": [{"tower": "p1", "slots": 1}], "bench": [],
+            "figures": [{"figure": "valcor", "kind": "hero"}]}
+
+    def ka(kind: str, **fields: Any) -> Any:
+        return command("kings-armory", kind, **fields)
+
+    end = ka("EndShopping")
+    unlock_mine, unlock_theirs = ka("UnlockEquipment", card="netting"), ka("UnlockEquipment", card="phase-ring")
+    equip, upgrade = ka("Equip", card="netting", hero="valcor"), ka("Upgrade", figure="archer-1")
+    near, far = ka("BuildTower", at="c2"), ka("BuildTower", at="a5")
+    hire_mine, hire_theirs = ka("Hire", hireable="archer", controller=1), ka("Hire", hireable="archer", controller=2)
+    chooser = random.Random(1)
+
+    def pick(*legal: Any, seen: dict[str, Any] = view) -> Any:
+        return bot_choice(chooser, list(legal), "types", 1, json.dumps(seen))
+
+    assert pick(unlock_theirs, near, unlock_mine, end) == unlock_mine
+    assert pick(unlock_theirs, equip, upgrade, end) == equip
+    assert pick(unlock_theirs, upgrade, near, end) == upgrade
+    assert pick(far, near, hire_mine, end) == near, "one Ally, one slot: a Tower by the path first"
+    roomy = {**view, "towers": [{"tower": "t1", "slots": 3}]}
+    assert pick(far, near, hire_theirs, hire_mine, end, seen=roomy) == hire_mine
+    assert pick(unlock_theirs, hire_theirs, end, seen=roomy) == end

@@ -32,6 +32,14 @@ def _coordinates(space: Any) -> tuple[int, int] | None:
     return (int(found.group(2)), ord(found.group(1)) - ord("a")) if found else None
 
 
+def _view(view_json: str) -> dict[str, Any]:
+    try:
+        view = json.loads(view_json) if view_json else {}
+    except ValueError:
+        return {}
+    return view if isinstance(view, dict) else {}
+
+
 def _foes_and_figures(view_json: str) -> tuple[list[tuple[int, int]], dict[str, tuple[int, int]]]:
     """From a view with `figures` (The King's Armory's): where the foes stand, and where
     every figure stands by its id."""
@@ -71,6 +79,61 @@ def _toward_foes(legal: list[Any], view_json: str) -> list[Any]:
     return [command for d, command in scored if d == best]
 
 
+PATH_GLYPHS = frozenset("<>^v+")
+"""The text map's path marks (The King's Armory: arrows and crossings)."""
+TOWER_REACH = 3
+"""How far from a Tower's spaces a shopper counts the path spaces a new Tower would watch."""
+
+
+def _path_spaces(view: dict[str, Any]) -> list[tuple[int, int]]:
+    """The path's spaces on a King's Armory text map (a header line, then each row after
+    its number)."""
+    lines = view.get("map")
+    found: list[tuple[int, int]] = []
+    for row, line in enumerate(lines[1:] if isinstance(lines, list) else ()):
+        found.extend((row, col) for col, glyph in enumerate(str(line)[3:]) if glyph in PATH_GLYPHS)
+    return found
+
+
+def _tower_site_value(data: dict[str, Any], path: list[tuple[int, int]]) -> int:
+    """Path spaces within reach of a Tower with its top-left corner where a BuildTower says."""
+    corner = _coordinates(data.get("at"))
+    if corner is None:
+        return 0
+    cells = [(corner[0] + dr, corner[1] + dc) for dr in (0, 1) for dc in (0, 1)]
+    return sum(1 for space in path if min(abs(space[0] - r) + abs(space[1] - c) for r, c in cells) <= TOWER_REACH)
+
+
+def _shopping(chooser: random.Random, legal: list[Any], view: dict[str, Any], seat: int) -> Any:
+    """A King's Armory seat between Waves, spending the team's gold in an order that makes
+    sense: unlock its own Equipment, put on what it may, raise a Hireable of level 1 or 2,
+    build a Tower when the Allies fill every hosting slot, hire for itself while a slot is
+    free, then say it is done. The legal list offers only what the gold pays for."""
+    data = [(command_json(c), c) for c in legal]
+
+    def of_type(kind: str, keep: Any = lambda _: True) -> list[Any]:
+        return [c for d, c in data if d["type"] == kind and keep(d)]
+
+    own = {g.get("card") for g in view.get("gear", []) if g.get("seat", 0) == seat}
+    allies = [f for f in view.get("figures", []) if f.get("kind") != "foe"] + list(view.get("bench", []))
+    slots = sum(int(t.get("slots", 0)) for t in view.get("towers", []))
+    for choices in (of_type("UnlockEquipment", lambda d: d.get("card") in own), of_type("Equip"),
+                    of_type("Upgrade")):
+        if choices:
+            return chooser.choice(choices)
+    towers = of_type("BuildTower")
+    if towers and len(allies) >= slots:
+        path = _path_spaces(view)
+        scored = [(_tower_site_value(command_json(c), path), c) for c in towers]
+        best = max(score for score, _ in scored)
+        return chooser.choice([c for score, c in scored if score == best])
+    hires = of_type("Hire", lambda d: d.get("controller") == seat)
+    if hires and len(allies) < slots:
+        return chooser.choice(hires)
+    ending = of_type("EndShopping")
+    return ending[0] if ending else None
+
+
 def _by_types(chooser: random.Random, legal: list[Any]) -> Any:
     by_type: dict[str, list[Any]] = {}
     for command in legal:
@@ -86,9 +149,15 @@ def bot_choice(chooser: random.Random, legal: list[Any], style: str, seat: int =
     (a view with `figures`, The King's Armory) an Attack or a UseSpecial, else a Step
     toward the nearest foe, else anything but a Step or ending the turn, else ending
     it; otherwise mostly a Step as far toward the opponent's side of a grid board as
-    any (Guardians: Shields march on the enemy stronghold), otherwise as "types"."""
+    any (Guardians: Shields march on the enemy stronghold), otherwise as "types". Every
+    style but "uniform" shops between The King's Armory's Waves as _shopping says."""
     if style == "uniform":
         return chooser.choice(legal)
+    view = _view(view_json)
+    if view.get("phase") == "shopping":
+        picked = _shopping(chooser, legal, view, seat)
+        if picked is not None:
+            return picked
     if style == "eager" and chooser.random() < 0.5:
         return legal[0]
     if style == "aggressive" and _foes_and_figures(view_json)[1]:

@@ -7,11 +7,25 @@ from dataclasses import replace
 from typing import Any
 
 from domain.games.kings_armory import GAME
-from domain.games.kings_armory.board import Space, board_for, parse
+from domain.games.kings_armory.board import Space, area_spaces, board_for, parse
 from domain.games.kings_armory.content import heroes, hireables, monsters
 from domain.games.kings_armory.figures import stats
-from domain.games.kings_armory.state import FOE, HERO, HIREABLE, PLAYERS, Figure, KaState, Options, Tower, numbered
-from domain.kernel import Rng
+from domain.games.kings_armory.messages import EndShopping
+from domain.games.kings_armory.state import (
+    FOE,
+    HERO,
+    HIREABLE,
+    PLACING,
+    PLAYERS,
+    SHOPPING,
+    TOWER_SLOTS,
+    Figure,
+    KaState,
+    Options,
+    Tower,
+    numbered,
+)
+from domain.kernel import Event, Rng
 from tests.kit import GameKit
 
 ROUTE = ("main", "odd", "red")
@@ -75,3 +89,25 @@ def table(*figures: Figure, towers: tuple[Tower, ...] = (), seats: int = 1, seat
 
 KIT = GameKit(GAME)
 run, refused = KIT.run, KIT.refused
+
+
+def between_waves(state: KaState, rolls: Rng | str = "test") -> tuple[KaState, list[Event]]:
+    """Through the Between Waves phase with nothing bought (kings-armory B5 Steps 3-7):
+    every seat says it is done shopping, each Ally is placed at the first space its seat
+    is offered (a Tower on the map's first open block is built for a table that has
+    none), and the last placement starts the next Wave with `rolls`."""
+    assert state.phase == SHOPPING, state.phase
+    if not state.towers:
+        board = board_for(state.options.map)
+        corner = next((row, col) for row in range(board.rows) for col in range(board.cols)
+                      if board.tower_fits((row, col)))
+        state = replace(state, towers=(Tower("t1", area_spaces(corner, 2, 2), TOWER_SLOTS),), next_tower=2)
+    events: list[Event] = []
+    for seat in GAME.status(state).to_act:
+        state, made = run(state, EndShopping(seat=seat))
+        events += made
+    while state.phase == PLACING:
+        last = sum(1 for f in state.allies() if f.space[0] < 0) == 1
+        state, made = run(state, GAME.legal_commands(state, state.seat)[0], rolls if last else "test")
+        events += made
+    return state, events

@@ -34,7 +34,7 @@ from domain.games.kings_armory.messages import (
 )
 from domain.games.kings_armory.state import Figure, KaState, Tokens
 from domain.kernel import Emitter, Event, RuleViolation
-from tests.kings_armory.support import Dice, foe, hero, hireable, route_space, run, table
+from tests.kings_armory.support import Dice, between_waves, foe, hero, hireable, route_space, run, table
 from tests.kings_armory.test_board import cave_data
 from tests.kit import of
 
@@ -254,9 +254,9 @@ def test_with_the_cave_every_waves_first_foe_comes_in_at_the_monster_entrance() 
                     wave_entered=3)
     # A natural 20 kills the Peon and wins Wave 1; Wave 2 brings 5 - 1 = 4 foes (one Hero),
     # each a d12 of 4 and the first of its pile.
-    state, events = run(state, Attack(seat=1, figure="valcor", attack="royal-mace", target="goblin-peon-3"),
-                         Dice(20, *[4, 0] * 4))
+    state, events = run(state, Attack(seat=1, figure="valcor", attack="royal-mace", target="goblin-peon-3"), Dice(20))
     assert of(events, WaveWon)
+    state, events = between_waves(state, Dice(*[4, 0] * 4))
     assert [e.entrance for e in of(events, FoeEntered)] == ["main", "cave", "main", "cave"]
 
 
@@ -267,8 +267,8 @@ def test_a_foes_id_names_its_kind_and_its_number_among_the_games_foes_of_that_ki
     last = foe("goblin-peon", 3, 20, RED)
     state = replace(table(hero("valcor", "b16", space=route_space(21, RED)), last),
                     entered=("goblin-peon", "war-orc", "goblin-peon", "goblin-peon"), wave_entered=4)
-    state, events = run(state, Attack(seat=1, figure="valcor", attack="royal-mace", target="goblin-peon-3"),
-                         Dice(20, *[5, 0] * 4))
+    state, _ = run(state, Attack(seat=1, figure="valcor", attack="royal-mace", target="goblin-peon-3"), Dice(20))
+    state, events = between_waves(state, Dice(*[5, 0] * 4))
     assert [e.figure for e in of(events, FoeEntered)] == [f"goblin-peon-{n}" for n in range(4, 8)]
     assert state.entered[4:] == ("goblin-peon",) * 4
 

@@ -42,9 +42,9 @@ from domain.games.kings_armory.messages import (
     WaveWon,
 )
 from domain.games.kings_armory.rounds import players_round
-from domain.games.kings_armory.state import PLACING, TOWERS, Figure, Tower
+from domain.games.kings_armory.state import PLACING, SHOPPING, TOWERS, Figure, Tower
 from domain.kernel import Emitter, RuleViolation, StartGame
-from tests.kings_armory.support import Dice, foe, hero, hireable, run, table
+from tests.kings_armory.support import Dice, between_waves, foe, hero, hireable, run, table
 from tests.kit import of
 
 YELLOW = ("main", "odd", "yellow")
@@ -54,7 +54,7 @@ TOWER = Tower("t1", (parse("f6"), parse("g6"), parse("f7"), parse("g7")), 3)
 def started(seats: int = 2, **options: object) -> object:
     setup = GAME.ruleset.check_setup([f"p{n}" for n in range(1, seats + 1)], dict(options), "")
     state = GAME.initial_state(setup)
-    state, _ = run(state, StartGame(seat=0), Dice())
+    state, _ = run(state, StartGame(seat=0))
     return state
 
 
@@ -259,22 +259,28 @@ def test_foresight_rolls_the_next_waves_foes_now_and_the_wave_uses_them() -> Non
     assert state.foresight == (f"{seen.key}:7",)
     state = state.without("goblin-peon-1")
     state = replace(state, figures=tuple(replace(f, attacked=True) for f in state.figures))
-    _, events = run(state, EndAlly(seat=1, figure="raphael"), Dice(*[5] * 40))
+    state, _ = run(state, EndAlly(seat=1, figure="raphael"), Dice())
+    _, events = between_waves(state, Dice(*[5] * 40))
     rolled = of(events, FoeRolled)
     assert rolled[0].foreseen and rolled[0].natural == 7 and not rolled[1].foreseen
 
 
 def test_the_last_foe_ends_the_wave_allies_heal_and_the_next_wave_comes() -> None:
-    """kings-armory B4 1, B5 Step 1: the Wave is won; KO'd Heroes come back."""
+    """kings-armory B4 1, B5 Step 1: the Wave is won; KO'd Heroes come back; the Allies
+    leave the board to recuperate until they are placed anew (B5 Step 6), and the next
+    Wave starts once they are (Step 7)."""
     state = table(hero("valcor", "e6"), hero("midnight", "p16", knocked_out=True, hp=0, done=True),
                   foe("goblin-peon", 1, 10, YELLOW))
     state, events = run(state, Attack(seat=1, figure="valcor", attack="royal-mace", target="goblin-peon-1"),
-                         Dice(20, *[5] * 40))
+                         Dice(20))
     assert of(events, WaveWon)
     assert of(events, AlliesRecovered)
     midnight = state.figure("midnight")
     assert midnight is not None and not midnight.knocked_out and midnight.hp == 5  # her Heal Rate
-    assert state.wave == 2
+    assert state.phase == SHOPPING and state.wave == 1
+    assert all(f.space[0] < 0 and not f.tower for f in state.allies())
+    state, _ = between_waves(state, Dice(*[5] * 40))
+    assert state.wave == 2 and all(f.space[0] >= 0 for f in state.allies())
 
 
 def test_the_last_wave_won_is_a_victory_for_every_seat() -> None:
@@ -433,7 +439,7 @@ def test_hireables_beyond_the_hosting_slots_sit_out_the_last_hired_first() -> No
     hired = "1:foot-soldier:1,1:archer:1,2:archer:1,3:cleric:1,4:sorcerer:1"
     setup = GAME.ruleset.check_setup([f"p{n}" for n in range(1, 5)], {"hireables": hired}, "")
     state = GAME.initial_state(setup)
-    state, events = run(state, StartGame(seat=0), Dice())
+    state, events = run(state, StartGame(seat=0))
     assert [(e.figure, e.seat, e.level) for e in of(events, HireableSatOut)] == [("sorcerer-1", 4, 1)]
     assert state.figure("sorcerer-1") is None
     assert len(state.allies()) == 8

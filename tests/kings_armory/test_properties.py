@@ -23,6 +23,7 @@ from domain.kernel import (
     verify,
 )
 from tests.kings_armory.support import KIT, run
+from tests.kings_armory.test_economy import check_decks, gold_flow
 
 OPTIONS = st.fixed_dictionaries({
     "map": st.sampled_from(["standard", "hard-split", "easy-single", "balanced-single"]),
@@ -62,18 +63,22 @@ def check_table(state: KaState) -> None:
 
 
 def random_play(seed: int, seats: int, options: dict[str, Any]) -> KaState:
-    """A random legal game, the table checked after every command."""
+    """A random legal game, the table checked after every command, the team's gold and
+    the decks too (kings-armory B5 Steps 2-4)."""
     chooser = random.Random(seed)
-    state = run(KIT.initial(seats, options), StartGame(seat=0), str(seed)).state
+    state, events = run(KIT.initial(seats, options), StartGame(seat=0), str(seed))
     commands = 0
     while not GAME.status(state).finished:
         commands += 1
         assert commands < MAX_COMMANDS, "a random game ends"
-        (seat,) = GAME.status(state).to_act
+        seat = chooser.choice(GAME.status(state).to_act)
         legal = GAME.legal_commands(state, seat)
         assert legal, "the seat the game waits for has a legal command"
-        state = run(state, chooser.choice(legal), str(seed), commands).state
+        state, made = run(state, chooser.choice(legal), str(seed), commands)
+        events += made
         check_table(state)
+        assert state.gold == gold_flow(events)
+        check_decks(state)
         canonical_json(GAME.view(state, 0))
     return state
 

@@ -13,14 +13,14 @@ import pytest
 from domain.games.kings_armory import GAME
 from domain.games.kings_armory import messages as m
 from domain.games.kings_armory.board import name
-from domain.games.kings_armory.content import heroes, hireables, monsters
+from domain.games.kings_armory.content import equipment, heroes, hireables, monsters, reinforcements
 from domain.games.kings_armory.evolve import evolve
 from domain.games.kings_armory.foes import foe_turn
-from domain.games.kings_armory.state import FOE, GUARDIAN, HERO, HIREABLE, Tokens, numbered
+from domain.games.kings_armory.state import FOE, GUARDIAN, HERO, HIREABLE, SHOPPING, Tokens, numbered
 from domain.games.kings_armory.words import COMMANDS, EVENTS, attack_label, kind_of, label, special_label
-from domain.kernel import SPECTATOR, Emitter, Event, types_in
+from domain.kernel import SPECTATOR, Emitter, Event, StartGame, types_in
 from domain.kernel.words import Seats, counted
-from tests.kings_armory.support import Dice, foe, hero, hireable, route_space, run, table
+from tests.kings_armory.support import Dice, between_waves, foe, hero, hireable, route_space, run, table
 from tests.stored_logs import REPLAYS
 from tests.test_words import RAW_IDS, played
 
@@ -149,19 +149,29 @@ def test_a_foe_at_the_gate_damages_it_and_goes_in() -> None:
 
 
 def test_a_wave_won_and_the_next_begun() -> None:
-    """kings-armory B4 1, B5 Step 1, B1: the last foe of Wave 1 falls to a natural 20;
-    Wave 2 brings 5 - 1 foes for a lone Hero, each d12 -1."""
+    """kings-armory B4 1, B5 Steps 1-2, B1: the last foe of Wave 1 falls to a natural 20;
+    the Wave earns 3 Reward cards; Wave 2 brings 5 - 1 foes for a lone Hero, each d12 -1."""
     last = foe("goblin-peon", 3, 20, RED)
-    state = replace(table(hero("valcor", name(route_space(21, RED))), last),
-                    entered=("goblin-peon",) * 3, wave_entered=3)
-    _, events = run(state, m.Attack(seat=1, figure="valcor", attack="royal-mace", target="goblin-peon-3"),
-                     Dice(20, *[5, 0] * 4))
+    state = replace(table(hero("valcor", name(route_space(21, RED))), last), entered=("goblin-peon",) * 3,
+                    wave_entered=3, reward_deck=("gold-100", "gold-50", "gold-250", "gold-100"))
+    state, events = run(state, m.Attack(seat=1, figure="valcor", attack="royal-mace", target="goblin-peon-3"),
+                         Dice(20))
     sentences = told(events)
     start = sentences.index("Goblin Peon 3 is defeated and leaves the board.")
-    assert sentences[start + 1:start + 7] == [
+    assert sentences[start + 1:] == [
         "Wave 1 is won: every foe in it is defeated.",
-        "After Wave 1 every Ally heals its Heal Rate, Heroes knocked out stand up again, and every status "
-        "token and lasting effect ends.",
+        "After Wave 1 every Ally heals its Heal Rate, Heroes knocked out stand up again, every status token and "
+        "lasting effect ends, and the Allies leave the board to recuperate at their Towers.",
+        "Wave 1 earns 3 Reward cards, 100 Gold, 50 Gold and 250 Gold: 400 gold, and the team has 400 gold.",
+    ]
+    _, events = between_waves(state, Dice(*[5, 0] * 4))
+    sentences = told(events)
+    start = sentences.index("Valcor is placed at e2, hosted by Tower 1.")
+    assert sentences[:2] == ["ann is done shopping.", "The team keeps its gold as it is, and the Reward cards go "
+                             "back into the Reward deck (36 cards), which is shuffled."]
+    assert sentences[2:4] == ["Every seat is done shopping after Wave 1: the Allies are placed anew, seat by seat, "
+                              "on or near the Towers.", "It is ann's turn."]
+    assert sentences[start + 1:start + 5] == [
         "Wave 2 begins with 4 foes; each foe's d12 gets -1.",
         "Foes' Round 1 begins.",
         "The d12 for the next foe rolls 5 -1 = 4: a level 1 foe on the even lane at the Monster Entrance.",
@@ -270,7 +280,7 @@ def _entry(listing: list[str], figure: str) -> str:
 def test_a_glance_draws_the_map_and_lists_every_figure_beside_it() -> None:
     """kings-armory B2 (the Players' Round, seat by seat, an Ally at a time), B1 (foes walk
     to the Castle Gate): the glance of a stored game under way, for one screen."""
-    game, session, seats = played(REPLAYS / "kings-armory" / "2p-five-waves-win.jsonl", 145)
+    game, session, seats = played(REPLAYS / "kings-armory" / "2p-five-waves-win.jsonl", 100)
     state = session.state
     view = game.view(state, 1)
     lines = game.glance(view, seats)
@@ -329,3 +339,114 @@ def test_a_glance_while_the_team_sets_up_lists_the_towers_and_who_waits() -> Non
     assert len(towers) == 4 and listing[:5] == ["Towers:", *towers]
     waiting = [f for f in state.allies() if f.space[0] < 0]
     assert waiting and all(" waits to be placed, " in _entry(listing, f.figure) for f in waiting)
+
+
+def test_the_decks_are_told_by_their_size_and_the_dealt_equipment_by_name() -> None:
+    """kings-armory A1 Table Arrangement: a viewer is told a deck's size, never its order;
+    A2: the Equipment each seat takes is seen by all."""
+    shuffled = m.DeckShuffled(deck="armory", order=("thunder-cannon", "sword-golem"), cards=2, reason="set-up")
+    assert told([GAME.redact(shuffled, SPECTATOR), GAME.redact(shuffled, 1)]) == [
+        "The Armory deck (2 cards) is shuffled; its top card lies face down, on offer."] * 2
+    assert told([m.DeckShuffled(deck="reward", order=(), cards=36, reason="make change"),
+                 m.EquipmentDealt(seat=2, cards=("tower-shield", "phase-ring"))]) == [
+        "The team keeps its gold as it is, and the Reward cards go back into the Reward deck (36 cards), which is "
+        "shuffled.",
+        "bob takes Tower Shield and Phase Ring from the Equipment deck: locked, on offer for the team to unlock."]
+
+
+def test_every_purchase_and_sale_names_its_card_or_figure_its_price_and_the_gold_left() -> None:
+    """kings-armory B5 Step 3: the events of the shop, and its commands, in words."""
+    assert told([
+        m.TowerBuilt(tower="t3", cells=("h8", "i8", "h9", "i9"), slots=3, price=100, gold=60),
+        m.TowerSold(tower="t1", price=50, gold=110),
+        m.Hired(figure="archer-2", key="archer", seat=2, level=1, hp=8, price=100, gold=10),
+        m.Upgraded(figure="archer-2", level=2, healed=1, hp=9, price=150, gold=0),
+        m.EquipmentUnlocked(card="tower-shield", seat=1, price=150, gold=350),
+        m.EquipmentBought(card="netting", price=100, gold=250),
+        m.EquipmentSold(card="netting", price=50, gold=300),
+        m.ReinforcementBought(card="call-to-arms", price=200, gold=100),
+        m.ArmoryBought(card="sword-golem", price=900, gold=0),
+        m.ShoppingEnded(seat=1),
+    ]) == [
+        "The team builds Tower 3 on h8, i8, h9 and i9 for 100 gold; it hosts up to 3 Allies, and the team has 60 "
+        "gold left.",
+        "The team sells Tower 1 for 50 gold: it has 110 gold now.",
+        "The team hires Archer 2 (level 1, 8 hit points) for 100 gold, led by bob; the team has 10 gold left.",
+        "Archer 2 rises to level 2 for 150 gold and heals 1 hit point, up to 9; the team has 0 gold left.",
+        "The team unlocks Tower Shield, on offer to ann, for 150 gold; the team has 350 gold left.",
+        "The team buys new Equipment, blind: Netting, for 100 gold, unlocked, extra Equipment until a seat takes "
+        "it; the team has 250 gold left.",
+        "The team sells Netting for 50 gold, and it goes to the bottom of the Equipment deck: the team has 300 gold "
+        "now.",
+        "The team buys a Reinforcement card, blind: Call to Arms, for 200 gold; the team has 100 gold left.",
+        "The team buys the Armory card on offer, blind: Sword Golem, for 900 gold; the team has 0 gold left.",
+        "ann is done shopping.",
+    ]
+    assert [GAME.tell_command(c, SEATS) for c in (
+        m.BuildTower(seat=1, at="h8"), m.SellTower(seat=1, tower="t2"), m.Hire(seat=1, hireable="cleric", controller=2),
+        m.Upgrade(seat=1, figure="cleric-1"), m.UnlockEquipment(seat=1, card="phase-ring"), m.BuyEquipment(seat=1),
+        m.SellEquipment(seat=2, card="phase-ring"), m.BuyReinforcement(seat=1), m.BuyArmory(seat=1),
+        m.EndShopping(seat=1))] == [
+        "Build a Tower on h8, i8, h9 and i9 (100 gold).", "Sell Tower 2 (for 50 gold).",
+        "Hire a level 1 Cleric for bob to lead (150 gold).", "Raise Cleric 1 one level, at the cost on its Stat Card.",
+        "Unlock Phase Ring (150 gold).", "Buy the top card of the Equipment deck, blind.",
+        "Sell Phase Ring (for 50 gold).",
+        "Buy the top card of the Reinforcement deck, blind.", "Buy the Armory card on offer, blind.",
+        "Say you are done shopping: when every seat is, the Allies are placed anew."]
+
+
+def test_equipment_put_on_taken_off_and_traded() -> None:
+    """kings-armory B5 Step 5, E Equipment Cards."""
+    assert told([
+        m.Equipped(card="tower-shield", hero="valcor", seat=1),
+        m.Unequipped(card="robe-of-warding", hero="boleslaw", hp=10),
+        m.TradeOffered(seat=1, give="netting", to_seat=2, take="phase-ring"),
+        m.EquipmentTraded(seat=2, give="phase-ring", other=1, take="netting"),
+        m.EquipmentTraded(seat=1, give="halo-of-dawn", other=0, take="elven-bow"),
+    ]) == [
+        "Valcor puts on Tower Shield.",
+        "Boleslaw takes off Robe of Warding, with 10 hit points.",
+        "ann offers Netting to bob for Phase Ring.",
+        "bob trades Phase Ring for Netting from ann.",
+        "ann trades Halo of Dawn for Elven Bow from the team's extra Equipment.",
+    ]
+    assert [GAME.tell_command(c, SEATS) for c in (
+        m.Equip(seat=1, card="netting", hero="ember"), m.Unequip(seat=1, card="netting"),
+        m.Trade(seat=1, give="netting", take="phase-ring"))] == [
+        "Put Netting on Ember.", "Take Netting off its wearer.", "Trade Netting for Phase Ring, one for one."]
+
+
+def test_a_hireable_handed_over_sits_out_and_comes_back() -> None:
+    """kings-armory B5 Step 6."""
+    assert told([
+        m.HireableReassigned(figure="archer-1", seat=2),
+        m.HireableSatOut(figure="cleric-2", key="cleric", seat=1, level=2),
+        m.HireableReturned(figure="cleric-2", key="cleric", seat=1, level=2),
+    ]) == [
+        "Archer 1 is led by bob from now on.",
+        "ann's Cleric 2 (level 2) sits out the coming Wave: the Towers and Parapets have no hosting slot left for it.",
+        "ann's Cleric 2 (level 2) has a hosting slot again and rejoins the team.",
+    ]
+    assert GAME.tell_command(m.Reassign(seat=1, figure="archer-1", to_seat=2), SEATS) == "Hand Archer 1 to bob to lead."
+
+
+def test_a_glance_between_waves_lists_the_gold_the_equipment_the_cards_and_the_decks() -> None:
+    """kings-armory B5 Steps 3-5: the team's gold, who holds each Equipment card and how
+    (locked, worn), the cards in its hand, the decks by their sizes, the Armory card face
+    down for its price; the Allies recuperate off the board."""
+    state = GAME.initial_state(GAME.ruleset.check_setup(["ann", "bob"], {}, ""))
+    state, _ = run(state, StartGame(seat=0), "glance")
+    mine = state.gear[0].card
+    state = replace(state, phase=SHOPPING, wave=1, gold=500, reinforcements=(state.reinforcement_deck[0],),
+                    reinforcement_deck=state.reinforcement_deck[1:],
+                    gear=(replace(state.gear[0], locked=False), *state.gear[1:]))
+    state = state.with_figure(replace(state.figures[0], worn=(mine,)))
+    lines = GAME.glance(GAME.view(state, 2), SEATS)
+    text = "\n".join(lines)
+    assert lines[0] == "Between Waves 1 and 2: the team has 500 gold to spend. Castle Gate 20/20 hp."
+    assert f"{equipment()[mine].name}: ann's, worn by Valcor" in text
+    assert f"{equipment()[state.gear[2].card].name}: bob's, locked" in text
+    assert reinforcements()[state.reinforcements[0]].name in text
+    assert "Reward 36, Equipment 10, Reinforcement 10; the Armory card on offer, face" in text
+    assert "Valcor recuperates off the board, 20/20 hp" in text
+    assert not RAW_IDS["kings-armory"].search(text), text

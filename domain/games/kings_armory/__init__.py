@@ -21,7 +21,7 @@ RULESET = Ruleset(
     min_seats=1,
     max_seats=7,
     chance=Chance.SAMPLED_STOCHASTIC,
-    information=Information.PERFECT,
+    information=Information.IMPERFECT,
     options=(
         OptionSpec("heroes", "the Heroes of each seat: seats separated by commas, a seat's Heroes joined by "
                    "'+' (valcor+felicity,ember); empty: seat n plays the n-th of " + ", ".join(DEFAULT_HEROES), "",
@@ -35,7 +35,7 @@ RULESET = Ruleset(
                    rulebook=D2_3),
         OptionSpec("delayed_entry", "half of each Wave's foes (rounded up) enter in the first Foes' Round, "
                    "the rest in the second", False, rulebook=D2_2),
-        OptionSpec("hireables", "Hireables the team starts with, until part 2 brings hiring: "
+        OptionSpec("hireables", "Hireables the team starts with, besides those it hires between Waves: "
                    "seat:class:level, comma separated (1:archer:2,2:foot-soldier:1)", ""),
         OptionSpec("round_limit", "a guard against endless games that the rulebook does not have: the game "
                    "is lost after this many rounds in all; 0, the default, sets no limit, as in the rulebook", 0,

@@ -5,9 +5,9 @@ makes an event or rolls a die. The legal-command lists ask the same check functi
 
 from __future__ import annotations
 
-from domain.games.kings_armory import effects
+from domain.games.kings_armory import effects, shop
 from domain.games.kings_armory import messages as m
-from domain.games.kings_armory.board import Space, area_spaces, name, space_named
+from domain.games.kings_armory.board import Space, space_named
 from domain.games.kings_armory.citations import (
     A2,
     B2,
@@ -21,9 +21,9 @@ from domain.games.kings_armory.citations import (
 )
 from domain.games.kings_armory.combat import Aim, Strike, strike
 from domain.games.kings_armory.content import Special
-from domain.games.kings_armory.movement import Move, climb_down, climb_onto, placement_tower, step_to
+from domain.games.kings_armory.movement import Move, climb_down, climb_onto, placement_tower, step_to, tower_site
 from domain.games.kings_armory.specials import Effect, after_special, special_use
-from domain.games.kings_armory.state import FOE, PLACING, PLAYERS, TOWERS, Figure, KaState, board_of, shares_a_space
+from domain.games.kings_armory.state import FOE, PLACING, PLAYERS, TOWERS, Figure, KaState, shares_a_space
 from domain.games.kings_armory.tanking import stalemate, tank_problem
 from domain.games.kings_armory.thematic import check_attack_made, keep_duty, paid
 from domain.kernel import Command, Plan, RuleViolation, StartGame, replace, require
@@ -46,7 +46,67 @@ def plan(state: KaState, command: Command) -> Plan[KaState]:
     if isinstance(command, m.EndTurn):
         waiting = check_end_turn(state, command)
         return Plan(lambda em, rng: effects.end_turn(em, rng, command.seat, waiting))
+    if isinstance(command, SHOP_COMMANDS):
+        return shop_plan(state, command)
     return _ally_command(state, command)
+
+
+SHOP_COMMANDS = (m.BuildTower, m.SellTower, m.Hire, m.Upgrade, m.UnlockEquipment, m.BuyEquipment, m.SellEquipment,
+                 m.BuyReinforcement, m.BuyArmory, m.Equip, m.Unequip, m.Trade, m.Reassign, m.EndShopping)
+"""Between Waves (kings-armory B5 Steps 3-7): any seat still shopping may submit them."""
+
+
+def shop_plan(state: KaState, command: Command) -> Plan[KaState]:
+    """A purchase, a sale or an Equipment change Between Waves (shop.py), or the end of a
+    seat's shopping."""
+    seat = command.seat
+    if isinstance(command, m.BuildTower):
+        cells = shop.check_build_tower(state, seat, space_named(command.at, E_TOWERS))
+        return Plan(lambda em, rng: shop.build_tower(em, cells))
+    if isinstance(command, m.SellTower):
+        tower = command.tower
+        shop.check_sell_tower(state, seat, tower)
+        return Plan(lambda em, rng: shop.sell_tower(em, tower))
+    if isinstance(command, m.Hire):
+        controller = command.controller
+        hireable = shop.check_hire(state, seat, command.hireable, controller)
+        return Plan(lambda em, rng: shop.hire(em, hireable, controller))
+    if isinstance(command, m.Upgrade):
+        figure, level = shop.check_upgrade(state, seat, command.figure)
+        return Plan(lambda em, rng: shop.upgrade(em, figure, level))
+    if isinstance(command, m.UnlockEquipment):
+        gear = shop.check_unlock(state, seat, command.card)
+        return Plan(lambda em, rng: shop.unlock(em, gear))
+    if isinstance(command, m.BuyEquipment):
+        card = shop.check_buy_equipment(state, seat)
+        return Plan(lambda em, rng: shop.buy_equipment(em, card))
+    if isinstance(command, m.SellEquipment):
+        card = command.card
+        shop.check_sell_equipment(state, seat, card)
+        return Plan(lambda em, rng: shop.sell_equipment(em, card))
+    if isinstance(command, m.BuyReinforcement):
+        card = shop.check_buy_reinforcement(state, seat)
+        return Plan(lambda em, rng: shop.buy_reinforcement(em, card))
+    if isinstance(command, m.BuyArmory):
+        card = shop.check_buy_armory(state, seat)
+        return Plan(lambda em, rng: shop.buy_armory(em, card))
+    if isinstance(command, m.Equip):
+        card, hero = command.card, shop.check_equip(state, seat, command.card, command.hero)
+        return Plan(lambda em, rng: shop.equip(em, card, hero))
+    if isinstance(command, m.Unequip):
+        card, wearer = command.card, shop.check_unequip(state, seat, command.card)
+        return Plan(lambda em, rng: shop.unequip(em, card, wearer))
+    if isinstance(command, m.Trade):
+        give, take = command.give, command.take
+        other, now = shop.check_trade(state, seat, give, take)
+        return Plan(lambda em, rng: shop.trade(em, seat, give, other, take, now))
+    if isinstance(command, m.Reassign):
+        figure_id, to_seat = command.figure, command.to_seat
+        shop.check_reassign(state, seat, figure_id, to_seat)
+        return Plan(lambda em, rng: shop.reassign(em, figure_id, to_seat))
+    assert isinstance(command, m.EndShopping)
+    shop.check_end_shopping(state, seat)
+    return Plan(lambda em, rng: shop.end_shopping(em, rng, seat))
 
 
 def _ally_command(state: KaState, command: Command) -> Plan[KaState]:
@@ -106,17 +166,6 @@ def check_place_tower(state: KaState, command: m.PlaceTower) -> tuple[Space, ...
     """The spaces of the seat's starting Tower with its top-left corner where the command says."""
     _placer(state, command.seat, TOWERS)
     return tower_site(state, space_named(command.at, E_TOWERS))
-
-
-def tower_site(state: KaState, corner: Space) -> tuple[Space, ...]:
-    """The spaces of a Tower with its top-left corner on `corner` (kings-armory E Towers:
-    2x2 spaces of open terrain, no two Towers overlapping)."""
-    cells = area_spaces(corner, 2, 2)
-    if not board_of(state).tower_fits(corner):
-        raise RuleViolation(E_TOWERS, f"a Tower on {name(corner)} needs 2x2 spaces of open terrain: never the Path "
-                            "or the Border")
-    require(all(state.tower_at(cell) is None for cell in cells), E_TOWERS, "Towers may not overlap")
-    return cells
 
 
 def check_place_ally(state: KaState, command: m.PlaceAlly) -> tuple[str, Space, tuple[str, str]]:

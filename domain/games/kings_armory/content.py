@@ -196,7 +196,7 @@ class Attack:
         return self.area is not None and self.area[0] == 1 and self.area[1] >= 2
 
     def crit_range_raised(self, by: int) -> Attack:
-        """The attack with its Crit Range raised by `by` (Equipment will, in part 2): the
+        """The attack with its Crit Range raised by `by` (an Equipment bonus): the
         range grows downwards, 19-20 raised by 2 is 17-20 (kings-armory E Crit Range). It
         stops at 2, a natural 1 failing always; an attack that cannot crit still cannot."""
         if by < 0:

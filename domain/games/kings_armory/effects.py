@@ -19,7 +19,7 @@ from domain.kernel import Rng
 def start(em: Em, rng: Rng) -> None:
     """The team sets up (kings-armory A1, A2); with no Tower to place and nobody to
     place, Wave 1 begins at once."""
-    start_game(em)
+    start_game(em, rng)
     if em.state.phase == PLACING and not any(f.space[0] < 0 for f in em.state.allies()):
         begin_wave(em, rng, 1)
 

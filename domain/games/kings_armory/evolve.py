@@ -8,18 +8,23 @@ from typing import Any
 
 from domain.games.kings_armory import messages as m
 from domain.games.kings_armory.board import parse
+from domain.games.kings_armory.content import hireables
 from domain.games.kings_armory.figures import OFF_BOARD, max_hp, stats
 from domain.games.kings_armory.state import (
     FOE,
     GUARDIAN,
     HERO,
+    HIREABLE,
     NO_TOKENS,
     OVER,
     PLACING,
     PLAYERS,
+    SHOPPING,
     TOWERS,
     Figure,
+    Gear,
     KaState,
+    Offer,
     Tokens,
     Tower,
 )
@@ -40,12 +45,47 @@ def _update(state: KaState, figure_id: str, **changes: Any) -> KaState:
 
 
 def _set_up(state: KaState, e: m.GameSetUp) -> KaState:
-    return replace(state, towers_left=e.towers, gate=e.gate, phase=TOWERS if e.towers else PLACING, seat=1)
+    return replace(state, towers_left=e.towers, gate=e.gate, phase=TOWERS if e.towers else PLACING, seat=1,
+                   unlocks=(0,) * e.seats)
+
+
+DECK_FIELDS = {"reward": "reward_deck", "equipment": "equipment_deck", "reinforcement": "reinforcement_deck",
+               "armory": "armory_deck"}
+
+
+def _shuffled(state: KaState, e: m.DeckShuffled) -> KaState:
+    # kings-armory B5 Step 4: the Reward cards drawn go back into the deck as it is shuffled.
+    drawn = () if e.deck == "reward" else state.rewards_drawn
+    return replace(state, rewards_drawn=drawn, **{DECK_FIELDS[e.deck]: e.order})
+
+
+def _dealt(state: KaState, e: m.EquipmentDealt) -> KaState:
+    return replace(state, equipment_deck=state.equipment_deck[len(e.cards):],
+                   gear=(*state.gear, *(Gear(card, e.seat, locked=True) for card in e.cards)))
 
 
 def _joined(state: KaState, e: m.AllyJoined) -> KaState:
+    recruited = (*state.recruited, e.figure) if e.kind == HIREABLE else state.recruited
     return state.with_figure(Figure(figure=e.figure, kind=e.kind, key=e.key, seat=e.seat, hp=e.hp,
-                                    space=OFF_BOARD, level=e.level))
+                                    space=OFF_BOARD, level=e.level), recruited=recruited)
+
+
+def _sat_out(state: KaState, e: m.HireableSatOut) -> KaState:
+    """To the bench: a Hireable of the team, or one of the `hireables` option that never
+    joined (recruited all the same: kings-armory E Maximum Recruitment)."""
+    figure = state.figure(e.figure)
+    if figure is None:
+        figure = Figure(figure=e.figure, kind=HIREABLE, key=e.key, seat=e.seat, level=e.level,
+                        hp=hireables()[e.key].stats(e.level).hp, space=OFF_BOARD)
+        state = replace(state, recruited=(*state.recruited, e.figure))
+    else:
+        state = state.without(e.figure)
+    return replace(state, bench=(*state.bench, replace(figure, space=OFF_BOARD, tower="", on_tower="")))
+
+
+def _returned(state: KaState, e: m.HireableReturned) -> KaState:
+    figure = next(f for f in state.bench if f.figure == e.figure)
+    return state.with_figure(figure, bench=tuple(f for f in state.bench if f.figure != e.figure))
 
 
 def _tower(state: KaState, e: m.TowerPlaced) -> KaState:
@@ -190,10 +230,84 @@ def _recovered(state: KaState, e: m.AlliesRecovered) -> KaState:
             continue
         heal = stats(figure).heal
         hp = heal if figure.knocked_out else min(max_hp(figure), figure.hp + heal)
+        # kings-armory B4 1: off the board to recuperate, to be placed anew (B5 Step 6).
         figures.append(replace(figure, hp=hp, knocked_out=False, tokens=NO_TOKENS, ward=0, ward_lasts="",
-                               enchant=0, tank_bonus=0, aura=False, used=(),
-                               holding=False, done=False))
-    return replace(state, figures=tuple(figures))
+                               enchant=0, tank_bonus=0, aura=False, used=(), holding=False, done=False,
+                               actions=0, steps=0, attacked=False, released=(), space=OFF_BOARD, tower="",
+                               on_tower=""))
+    return replace(state, figures=tuple(figures), phase=SHOPPING, shopped=(), offers=(), seat=0, acting="")
+
+
+def _rewards(state: KaState, e: m.RewardsDrawn) -> KaState:
+    return replace(state, reward_deck=state.reward_deck[len(e.cards):], rewards_drawn=(*state.rewards_drawn, *e.cards),
+                   gold=e.total)
+
+
+def _built(state: KaState, e: m.TowerBuilt) -> KaState:
+    tower = Tower(e.tower, tuple(parse(cell) for cell in e.cells), e.slots)
+    return replace(state, towers=(*state.towers, tower), next_tower=state.next_tower + 1, gold=e.gold)
+
+
+def _hired(state: KaState, e: m.Hired) -> KaState:
+    figure = Figure(figure=e.figure, kind=HIREABLE, key=e.key, seat=e.seat, hp=e.hp, space=OFF_BOARD, level=e.level)
+    return state.with_figure(figure, recruited=(*state.recruited, e.figure), gold=e.gold)
+
+
+def _upgraded(state: KaState, e: m.Upgraded) -> KaState:
+    benched = next((f for f in state.bench if f.figure == e.figure), None)
+    if benched is not None:
+        bench = tuple(replace(f, level=e.level, hp=e.hp) if f is benched else f for f in state.bench)
+        return replace(state, bench=bench, gold=e.gold)
+    return state.with_figure(replace(_figure(state, e.figure), level=e.level, hp=e.hp), gold=e.gold)
+
+
+def _unlocked(state: KaState, e: m.EquipmentUnlocked) -> KaState:
+    gear = tuple(replace(g, locked=False) if g.card == e.card else g for g in state.gear)
+    unlocks = tuple(count + 1 if seat == e.seat else count for seat, count in enumerate(state.unlocks, start=1))
+    return replace(state, gear=gear, unlocks=unlocks, gold=e.gold)
+
+
+def _equipment_bought(state: KaState, e: m.EquipmentBought) -> KaState:
+    return replace(state, equipment_deck=state.equipment_deck[1:], gear=(*state.gear, Gear(e.card, 0, locked=False)),
+                   gold=e.gold)
+
+
+def _equipment_sold(state: KaState, e: m.EquipmentSold) -> KaState:
+    # kings-armory B5 Step 4's note: a sold card goes to the bottom of its deck.
+    return replace(state, equipment_deck=(*state.equipment_deck, e.card),
+                   gear=tuple(g for g in state.gear if g.card != e.card), gold=e.gold,
+                   offers=_offers_without(state, e.card))
+
+
+def _offers_without(state: KaState, *cards: str) -> tuple[Offer, ...]:
+    """The trade offers that still stand once `cards` change hands or are put on."""
+    return tuple(o for o in state.offers if o.give not in cards and o.take not in cards)
+
+
+def _held_by(state: KaState, card: str, seat: int) -> tuple[Gear, ...]:
+    return tuple(replace(g, seat=seat) if g.card == card else g for g in state.gear)
+
+
+def _equipped(state: KaState, e: m.Equipped) -> KaState:
+    hero = _figure(state, e.hero)
+    return state.with_figure(replace(hero, worn=(*hero.worn, e.card)), gear=_held_by(state, e.card, e.seat),
+                             offers=_offers_without(state, e.card))
+
+
+def _unequipped(state: KaState, e: m.Unequipped) -> KaState:
+    hero = _figure(state, e.hero)
+    return state.with_figure(replace(hero, worn=tuple(c for c in hero.worn if c != e.card), hp=e.hp))
+
+
+def _reassigned(state: KaState, e: m.HireableReassigned) -> KaState:
+    if any(f.figure == e.figure for f in state.bench):
+        return replace(state, bench=tuple(replace(f, seat=e.seat) if f.figure == e.figure else f for f in state.bench))
+    return _update(state, e.figure, seat=e.seat)
+
+
+def _traded(state: KaState, e: m.EquipmentTraded) -> KaState:
+    state = replace(state, gear=_held_by(state, e.give, e.other))
+    return replace(state, gear=_held_by(state, e.take, e.seat), offers=_offers_without(state, e.give, e.take))
 
 
 def _foreseen(state: KaState, e: m.Foreseen) -> KaState:
@@ -214,8 +328,13 @@ def _same(state: KaState, _event: Any) -> KaState:
 
 _APPLY: dict[type[Event], Apply] = {
     m.GameSetUp: _set_up,
+    m.DeckShuffled: _shuffled,
+    m.EquipmentDealt: _dealt,
     m.AllyJoined: _joined,
-    m.HireableSatOut: _same,
+    m.HireableSatOut: _sat_out,
+    m.HireableReturned: _returned,
+    m.ShoppingEnded: lambda s, e: replace(s, shopped=(*s.shopped, e.seat)),
+    m.ShopClosed: lambda s, e: replace(s, phase=PLACING, shopped=(), offers=(), seat=0),
     m.TowerPlaced: _tower,
     m.AllyPlaced: _placed,
     m.WaveBegan: _wave,
@@ -247,6 +366,22 @@ _APPLY: dict[type[Event], Apply] = {
     m.SeatTurnBegan: _seat,
     m.WaveWon: _same,
     m.AlliesRecovered: _recovered,
+    m.RewardsDrawn: _rewards,
+    m.TowerBuilt: _built,
+    m.TowerSold: lambda s, e: replace(s, towers=tuple(t for t in s.towers if t.tower != e.tower), gold=e.gold),
+    m.Hired: _hired,
+    m.Upgraded: _upgraded,
+    m.EquipmentUnlocked: _unlocked,
+    m.EquipmentBought: _equipment_bought,
+    m.EquipmentSold: _equipment_sold,
+    m.Equipped: _equipped,
+    m.Unequipped: _unequipped,
+    m.TradeOffered: lambda s, e: replace(s, offers=(*s.offers, Offer(e.seat, e.give, e.take))),
+    m.EquipmentTraded: _traded,
+    m.HireableReassigned: _reassigned,
+    m.ReinforcementBought: lambda s, e: replace(s, reinforcement_deck=s.reinforcement_deck[1:],
+                                                reinforcements=(*s.reinforcements, e.card), gold=e.gold),
+    m.ArmoryBought: lambda s, e: replace(s, armory_deck=s.armory_deck[1:], armory=e.card, gold=e.gold),
     m.GameOver: _over,
 }
 

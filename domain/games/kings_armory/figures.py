@@ -1,20 +1,28 @@
-"""What a figure on the board can do: its card's numbers with its level, tokens and
-lasting effects applied (kings-armory E Statistical Adjustments)."""
+"""What a figure on the board can do: its card's numbers with its level, worn Equipment,
+tokens and lasting effects applied (kings-armory E Statistical Adjustments). Every
+question about a figure's numbers comes here, so a Hero's Equipment counts once, in
+every rule that reads them."""
 
 from __future__ import annotations
 
 import functools
 
 from domain.games.kings_armory.content import (
+    DAMAGE_TYPES,
+    MELEE,
     Attack,
+    AttackModifiers,
     Monster,
+    Resist,
     Special,
     Stats,
+    equipment,
     heroes,
     hireables,
     monsters,
 )
 from domain.games.kings_armory.state import FOE, GUARDIAN, HERO, HIREABLE, Figure
+from domain.kernel import replace
 
 OFF_BOARD = (-1, -1)
 """The space of an Ally that has joined a team but is not placed yet."""
@@ -23,10 +31,69 @@ GUARDIAN_OF = "felicity"
 """The Hero whose Special Action summons the Guardian (kings-armory E Summon Guardian)."""
 
 
+TANK_FLYING, MELEE_HITS_FLYING = "tank-flying", "melee-hits-flying"
+"""What worn Equipment may allow (content.GRANTS)."""
+
+
+@functools.cache
+def hero_stats(key: str, worn: tuple[str, ...]) -> Stats:
+    """A Hero's numbers with the bonuses of its worn Equipment added (kings-armory B5 Step
+    5, E Statistical Adjustments: the base stays, the bonus adds)."""
+    base = heroes()[key].stats
+    if not worn:
+        return base
+    bonus = [equipment()[card].stats for card in worn]
+    melee, ranged, supernatural = (base.resist.of(kind) + sum(getattr(b, kind) for b in bonus)
+                                   for kind in DAMAGE_TYPES)
+    resist = Resist(melee=melee, ranged=ranged, supernatural=supernatural, immune=base.resist.immune)
+    return Stats(hp=base.hp + sum(b.hp for b in bonus), actions=base.actions + sum(b.actions for b in bonus),
+                 heal=base.heal + sum(b.heal for b in bonus), move=base.move + sum(b.move for b in bonus),
+                 tank=base.tank + sum(b.tank for b in bonus), dodge=base.dodge + sum(b.dodge for b in bonus),
+                 resist=resist, teleport=base.teleport)
+
+
+def _modified(attack: Attack, bonus: AttackModifiers, primary: bool) -> Attack:
+    """An attack with an Equipment bonus applied if the bonus's scope takes it in: every
+    attack, the Primary Attack (kings-armory E Primary Attack), or one damage type."""
+    if not (bonus.scope == "all" or bonus.scope == attack.kind or (bonus.scope == "primary" and primary)):
+        return attack
+    hitroll = attack.hitroll + bonus.hitroll if attack.hitroll is not None else None  # Auto stays Auto (E Auto)
+    changed = replace(attack, hitroll=hitroll, reach=attack.reach + bonus.reach,
+                      damage=tuple(amount + bonus.damage for amount in attack.damage))
+    return changed.crit_range_raised(bonus.crit_range)
+
+
+@functools.cache
+def hero_attacks(key: str, worn: tuple[str, ...]) -> tuple[Attack, ...]:
+    """A Hero's Attack Options, its card's then its Equipment's, with the Equipment's
+    attack bonuses and grants applied (kings-armory B5 Step 5, E Equipment Cards)."""
+    own = heroes()[key].attacks
+    found = [*own, *(attack for card in worn for attack in equipment()[card].attacks)]
+    for card in worn:
+        item = equipment()[card]
+        if item.attack_bonus is not None:
+            bonus = item.attack_bonus
+            # The card's first attack is the Primary Attack (kings-armory E Primary Attack).
+            found = [_modified(attack, bonus, number == 0 and bool(own)) for number, attack in enumerate(found)]
+        if MELEE_HITS_FLYING in item.grants:
+            found = [replace(attack, hits_flying=True) if attack.kind == MELEE else attack for attack in found]
+    return tuple(found)
+
+
+@functools.cache
+def hero_specials(key: str, worn: tuple[str, ...]) -> tuple[Special, ...]:
+    return heroes()[key].specials + tuple(special for card in worn for special in equipment()[card].specials)
+
+
+def grants(figure: Figure, grant: str) -> bool:
+    """The Ally's worn Equipment allows `grant` (content.GRANTS)."""
+    return any(grant in equipment()[card].grants for card in figure.worn)
+
+
 def stats(figure: Figure) -> Stats:
-    """The Major Statistics Block of an Ally (kings-armory B2)."""
+    """The Major Statistics Block of an Ally (kings-armory B2), a Hero's Equipment counted."""
     if figure.kind == HERO:
-        return heroes()[figure.key].stats
+        return hero_stats(figure.key, figure.worn)
     if figure.kind == HIREABLE:
         return hireables()[figure.key].stats(figure.level)
     if figure.kind == GUARDIAN:
@@ -48,7 +115,7 @@ def attacks(figure: Figure) -> tuple[Attack, ...]:
     """The Attack Options the figure may use now (kings-armory B5: a Hireable uses
     those of its level or lower)."""
     if figure.kind == HERO:
-        return heroes()[figure.key].attacks
+        return hero_attacks(figure.key, figure.worn)
     if figure.kind == HIREABLE:
         return hireables()[figure.key].attacks_at(figure.level)
     if figure.kind == FOE:
@@ -58,28 +125,18 @@ def attacks(figure: Figure) -> tuple[Attack, ...]:
 
 def specials(figure: Figure) -> tuple[Special, ...]:
     if figure.kind == HERO:
-        return heroes()[figure.key].specials
+        return hero_specials(figure.key, figure.worn)
     if figure.kind == HIREABLE:
         return hireables()[figure.key].specials_at(figure.level)
     return ()
 
 
-@functools.cache
-def _attack_index(key: str, kind: str) -> dict[str, Attack]:
-    if kind == HERO:
-        found = heroes()[key].attacks
-    elif kind == HIREABLE:
-        found = hireables()[key].attacks
-    else:
-        found = (monsters()[key].attack,)
-    return {attack.key: attack for attack in found}
-
-
 def attack_named(figure: Figure, key: str) -> Attack | None:
-    attack = _attack_index(figure.key, figure.kind).get(key) if figure.kind != GUARDIAN else None
-    if attack is None or attack not in attacks(figure):
-        return None
-    return attack
+    """The Attack Option `key` the figure may use now, if it has one."""
+    for attack in attacks(figure):
+        if attack.key == key:
+            return attack
+    return None
 
 
 def special_named(figure: Figure, key: str) -> Special | None:
@@ -164,8 +221,11 @@ def teleports(figure: Figure) -> bool:
     return figure.kind != FOE and stats(figure).teleport
 
 
-def tankable(foe: Figure) -> bool:
+def tankable(foe: Figure, by: Figure | None = None) -> bool:
     """Untankable, Unstoppable, Siege and Flying foes cannot be tanked in the usual
-    way (kings-armory E Flying, Untankable, Unstoppable, Siege Equipment)."""
+    way (kings-armory E Flying, Untankable, Unstoppable, Siege Equipment); an Ally whose
+    Equipment allows it (Netting: E Tanking) tanks a flying foe that is none of the rest."""
     card = monster(foe)
-    return not (card.untankable or card.unstoppable or card.siege or card.flying or immune_to_everything(foe))
+    if card.untankable or card.unstoppable or card.siege or immune_to_everything(foe):
+        return False
+    return not card.flying or (by is not None and grants(by, TANK_FLYING))

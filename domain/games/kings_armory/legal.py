@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import ParamSpec
 
 from domain.games.kings_armory import messages as m
+from domain.games.kings_armory import shop
 from domain.games.kings_armory.board import Board, Space, line_spaces, name, neighbours, within_range
 from domain.games.kings_armory.checks import (
     check_attack,
@@ -27,10 +28,10 @@ from domain.games.kings_armory.checks import (
     check_step,
     check_untank,
     own_ally,
-    tower_site,
+    shop_plan,
 )
 from domain.games.kings_armory.combat import DIRECTIONS, Aim, reach_of
-from domain.games.kings_armory.content import Special
+from domain.games.kings_armory.content import Special, hireables
 from domain.games.kings_armory.figures import attacks, specials, teleports, towers_only
 from domain.games.kings_armory.movement import (
     HOSTING_REACH,
@@ -38,9 +39,10 @@ from domain.games.kings_armory.movement import (
     teleport_problem,
     tower_entries,
     tower_exits,
+    tower_site,
 )
 from domain.games.kings_armory.specials import in_reach, send_back_spaces, used_up
-from domain.games.kings_armory.state import FOE, PLACING, PLAYERS, TOWERS, Figure, KaState, board_of
+from domain.games.kings_armory.state import FOE, PLACING, PLAYERS, SHOPPING, TOWERS, Figure, KaState, board_of
 from domain.games.kings_armory.tanking import tank_problem
 from domain.games.kings_armory.turn import to_act
 from domain.kernel import Command, RuleViolation
@@ -191,6 +193,33 @@ def _ally_commands(state: KaState, seat: int, ally: Figure) -> list[Command]:
     return found
 
 
+def _shopping(state: KaState, seat: int) -> list[Command]:
+    """kings-armory B5 Steps 3-7: the seat's purchases, sales and Equipment changes, and
+    saying it is done, last (always open, so that a game always goes on)."""
+    if not _passes(shop.check_shopper, state, seat):
+        return []
+    candidates: list[Command] = [m.BuildTower(seat=seat, at=name(corner)) for corner in _tower_corners(board_of(state))]
+    if not _passes(shop.check_gold, state, shop.TOWER_PRICE, "a Tower"):
+        candidates = []  # the cheapest check first: the map has many places for a Tower
+    candidates += [m.SellTower(seat=seat, tower=tower.tower) for tower in state.towers]
+    candidates += [m.Hire(seat=seat, hireable=key, controller=controller) for key in hireables()
+                   for controller in range(1, state.seats + 1)]
+    candidates += [m.Upgrade(seat=seat, figure=figure.figure) for figure in shop.team_hireables(state)]
+    candidates += [m.UnlockEquipment(seat=seat, card=gear.card) for gear in state.gear]
+    candidates += [m.BuyEquipment(seat=seat), m.BuyReinforcement(seat=seat), m.BuyArmory(seat=seat)]
+    candidates += [m.SellEquipment(seat=seat, card=gear.card) for gear in state.gear]
+    free = [gear for gear in state.gear if not gear.locked and state.wearer(gear.card) is None]
+    candidates += [m.Equip(seat=seat, card=gear.card, hero=hero.figure) for hero in state.heroes_of(seat)
+                   for gear in free if gear.seat in (0, seat)]
+    candidates += [m.Unequip(seat=seat, card=card) for hero in state.heroes_of(seat) for card in hero.worn]
+    candidates += [m.Trade(seat=seat, give=mine.card, take=theirs.card) for mine in free if mine.seat == seat
+                   for theirs in free if theirs.seat != seat]
+    candidates += [m.Reassign(seat=seat, figure=figure.figure, to_seat=to_seat)
+                   for figure in shop.team_hireables(state) for to_seat in range(1, state.seats + 1)]
+    candidates.append(m.EndShopping(seat=seat))
+    return [command for command in candidates if _passes(shop_plan, state, command)]
+
+
 def legal_commands(state: KaState, seat: int) -> list[Command]:
     if seat not in to_act(state):
         return []
@@ -198,6 +227,8 @@ def legal_commands(state: KaState, seat: int) -> list[Command]:
         return _towers(state, seat)
     if state.phase == PLACING:
         return _placements(state, seat)
+    if state.phase == SHOPPING:
+        return _shopping(state, seat)
     if state.phase != PLAYERS:
         return []
     found: list[Command] = []

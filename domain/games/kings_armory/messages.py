@@ -116,6 +116,116 @@ class EndAlly(Command):
 
 
 @dataclass(frozen=True, slots=True)
+class BuildTower(Command):
+    """Between Waves: build a Tower (100 gold) with its top-left corner on `at`, on open
+    terrain (kings-armory B5 Step 3, E Towers)."""
+
+    at: str
+
+
+@dataclass(frozen=True, slots=True)
+class SellTower(Command):
+    """Between Waves: sell a Tower for 50 gold (kings-armory B5 Step 3)."""
+
+    tower: str
+
+
+@dataclass(frozen=True, slots=True)
+class Hire(Command):
+    """Between Waves: hire a level 1 Hireable of a class (`hireable`, its Stat Card's cost)
+    for the seat `controller`, who will place and lead it (kings-armory B5 Step 3, E
+    Hireables, E Maximum Recruitment)."""
+
+    hireable: str
+    controller: int
+
+
+@dataclass(frozen=True, slots=True)
+class Upgrade(Command):
+    """Between Waves: raise a Hireable one level, paying its Stat Card's cost for that
+    level; it heals its new Heal Rate (kings-armory B5 Step 3, E Hireables)."""
+
+    figure: str
+
+
+@dataclass(frozen=True, slots=True)
+class UnlockEquipment(Command):
+    """Between Waves: unlock a starting Equipment card (150 gold: kings-armory B5 Step 3)."""
+
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
+class BuyEquipment(Command):
+    """Between Waves: buy the Equipment deck's top card, blind, unlocked (100 gold), once a
+    seat has unlocked both its starting pieces (kings-armory B5 Step 3)."""
+
+
+@dataclass(frozen=True, slots=True)
+class SellEquipment(Command):
+    """Between Waves: sell an unlocked Equipment card nobody wears for 50 gold; it goes to
+    the bottom of its deck (kings-armory B5 Steps 3-4)."""
+
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
+class BuyReinforcement(Command):
+    """Between Waves: buy the Reinforcement deck's top card, blind (200 gold); the team
+    holds 3 at most (kings-armory B5 Step 3, E Reinforcement Cards)."""
+
+
+@dataclass(frozen=True, slots=True)
+class BuyArmory(Command):
+    """Between Waves: buy the Armory card on offer, blind (900 gold in a 5-Wave game,
+    1,200 in a 7-Wave one); the team holds one at most, and a new card is put on offer
+    (kings-armory B5 Step 3, E Armory Cards)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Equip(Command):
+    """Between Waves: one of your Heroes puts on an unlocked Equipment card your seat
+    holds, or one of the team's extra cards while your seat holds fewer than two a Hero;
+    two worn at most (kings-armory B5 Step 5, E Equipment Cards)."""
+
+    card: str
+    hero: str
+
+
+@dataclass(frozen=True, slots=True)
+class Unequip(Command):
+    """Between Waves: one of your Heroes takes off an Equipment card (kings-armory B5 Step 5)."""
+
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
+class Trade(Command):
+    """Between Waves: your unlocked Equipment card `give` for `take`, one for one, neither
+    worn (kings-armory B5 Step 5, E Equipment Cards). `take` from the team's extra
+    Equipment changes hands at once; another seat's card only when that seat offers the
+    same trade back, since nobody is forced to trade: until then this is an offer."""
+
+    give: str
+    take: str
+
+
+@dataclass(frozen=True, slots=True)
+class Reassign(Command):
+    """Between Waves: hand a Hireable to another seat to lead (kings-armory B5 Step 6, E
+    Hireables: only between Waves)."""
+
+    figure: str
+    to_seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class EndShopping(Command):
+    """Between Waves: your seat is done buying, selling and equipping; once every seat
+    is, the Allies are placed anew and the next Wave starts (kings-armory B5 Steps 6-7)."""
+
+
+@dataclass(frozen=True, slots=True)
 class EndTurn(Command):
     """End your turn: Allies of yours that have not acted give up their turns
     (kings-armory B2; D1 says when they may not)."""
@@ -134,6 +244,28 @@ class GameSetUp(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class DeckShuffled(Event):
+    """A deck's new order, top first (kings-armory A1 Table Arrangement, B5 Step 4), hidden
+    from every viewer, who is told its size (`cards`) only. `deck` is "reward",
+    "equipment", "reinforcement" or "armory" (the Armory deck's top card is the one on offer,
+    face down); `reason` is "set-up" or "make change"."""
+
+    deck: str
+    order: tuple[str, ...]
+    cards: int
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class EquipmentDealt(Event):
+    """`seat` takes Equipment cards from the top of the deck: locked, on offer to its
+    Heroes, seen by all (kings-armory A2)."""
+
+    seat: int
+    cards: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class AllyJoined(Event):
     """A Hero or Hireable joins `seat`'s team, off the board until placed."""
 
@@ -147,9 +279,9 @@ class AllyJoined(Event):
 
 @dataclass(frozen=True, slots=True)
 class HireableSatOut(Event):
-    """A Hireable of the `hireables` option for whom the starting Towers and Parapets
-    have no hosting slot sits out, the most recently hired first (kings-armory B5 Step
-    6); it does not join the board."""
+    """A Hireable for whom the Towers and Parapets have no hosting slot sits out the
+    coming Wave, the most recently hired first (kings-armory B5 Step 6), off the board:
+    one of the `hireables` option at set-up, or one of the team's Between Waves."""
 
     figure: str
     key: str
@@ -432,11 +564,194 @@ class WaveWon(Event):
 
 @dataclass(frozen=True, slots=True)
 class AlliesRecovered(Event):
-    """Between Waves, step 1 (kings-armory B5; part 1 of the game only heals): every
-    Ally heals its Heal Rate, KO'd Heroes stand up with that many hit points, and every
-    status and lasting effect ends (kings-armory C2 Affected Allies)."""
+    """Between Waves, step 1 (kings-armory B5): every Ally heals its Heal Rate, KO'd
+    Heroes stand up with that many hit points, every status and lasting effect ends
+    (kings-armory C2 Affected Allies), and the Allies leave the board to recuperate at
+    their Towers (B4 1) until they are placed anew (B5 Step 6)."""
 
     wave: int
+
+
+@dataclass(frozen=True, slots=True)
+class RewardsDrawn(Event):
+    """Between Waves, step 2 (kings-armory B5): the Reward cards `wave` earned, from the top
+    of the deck, face up; their `gold` is the team's, `total` its gold now."""
+
+    wave: int
+    cards: tuple[str, ...]
+    gold: int
+    total: int
+
+
+@dataclass(frozen=True, slots=True)
+class TowerBuilt(Event):
+    """A Tower bought Between Waves (kings-armory B5 Step 3): `price` paid, the team's
+    `gold` left. Every purchase and sale below says the same two numbers."""
+
+    tower: str
+    cells: tuple[str, ...]
+    slots: int
+    price: int
+    gold: int
+
+
+@dataclass(frozen=True, slots=True)
+class TowerSold(Event):
+    """`price` is what the sale brings in."""
+
+    tower: str
+    price: int
+    gold: int
+
+
+@dataclass(frozen=True, slots=True)
+class Hired(Event):
+    """A level 1 Hireable joins `seat`'s team, off the board until placed (kings-armory E
+    Hireables)."""
+
+    figure: str
+    key: str
+    seat: int
+    level: int
+    hp: int
+    price: int
+    gold: int
+
+
+@dataclass(frozen=True, slots=True)
+class Upgraded(Event):
+    """A Hireable raised to `level`, healing `healed` to `hp` (kings-armory E Hireables)."""
+
+    figure: str
+    level: int
+    healed: int
+    hp: int
+    price: int
+    gold: int
+
+
+@dataclass(frozen=True, slots=True)
+class EquipmentUnlocked(Event):
+    """`seat`'s starting Equipment card unlocked: the team's now (kings-armory B5 Step 3)."""
+
+    card: str
+    seat: int
+    price: int
+    gold: int
+
+
+@dataclass(frozen=True, slots=True)
+class EquipmentBought(Event):
+    """The Equipment deck's top card, bought blind and shown to all: unlocked, the team's
+    extra Equipment until a seat takes it (kings-armory B5 Step 3, E Equipment Cards)."""
+
+    card: str
+    price: int
+    gold: int
+
+
+@dataclass(frozen=True, slots=True)
+class EquipmentSold(Event):
+    """To the bottom of the Equipment deck (kings-armory B5 Step 4's note)."""
+
+    card: str
+    price: int
+    gold: int
+
+
+@dataclass(frozen=True, slots=True)
+class ReinforcementBought(Event):
+    """The Reinforcement deck's top card, bought blind, in the team's hand (kings-armory E
+    Reinforcement Cards)."""
+
+    card: str
+    price: int
+    gold: int
+
+
+@dataclass(frozen=True, slots=True)
+class ArmoryBought(Event):
+    """The Armory card on offer, bought blind, in the team's hand; the Armory deck's next
+    card is on offer now, face down (kings-armory E Armory Cards)."""
+
+    card: str
+    price: int
+    gold: int
+
+
+@dataclass(frozen=True, slots=True)
+class Equipped(Event):
+    """`hero` of `seat` wears `card`, now its seat's (kings-armory B5 Step 5)."""
+
+    card: str
+    hero: str
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Unequipped(Event):
+    """`hero` takes `card` off; its hit points are `hp`, no more than its maximum without
+    the card (kings-armory B5 Step 5)."""
+
+    card: str
+    hero: str
+    hp: int
+
+
+@dataclass(frozen=True, slots=True)
+class TradeOffered(Event):
+    """`seat` offers its `give` for `take`, which `to_seat` holds (kings-armory E Equipment
+    Cards: nobody is forced to trade)."""
+
+    seat: int
+    give: str
+    to_seat: int
+    take: str
+
+
+@dataclass(frozen=True, slots=True)
+class EquipmentTraded(Event):
+    """`seat`'s `give` goes to `other` (0: the team's extra Equipment) and `other`'s `take`
+    to `seat`, one for one (kings-armory B5 Step 5)."""
+
+    seat: int
+    give: str
+    other: int
+    take: str
+
+
+@dataclass(frozen=True, slots=True)
+class HireableReassigned(Event):
+    """`figure` is led by `seat` from now on (kings-armory B5 Step 6)."""
+
+    figure: str
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class ShoppingEnded(Event):
+    """`seat` is done shopping this Between Waves phase (kings-armory B5 Step 7)."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class ShopClosed(Event):
+    """Every seat is done shopping after `wave`: the Allies are placed anew, seat by seat
+    (kings-armory B5 Step 6), and the next Wave starts when all are (Step 7)."""
+
+    wave: int
+
+
+@dataclass(frozen=True, slots=True)
+class HireableReturned(Event):
+    """A Hireable that sat out a Wave finds a hosting slot and rejoins the board for the
+    next (kings-armory B5 Step 6), to be placed."""
+
+    figure: str
+    key: str
+    seat: int
+    level: int
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,7 +8,7 @@ import functools
 from collections.abc import Iterator
 from typing import NamedTuple
 
-from domain.games.kings_armory.board import Board, Space, name, neighbours, within_range
+from domain.games.kings_armory.board import Board, Space, area_spaces, name, neighbours, within_range
 from domain.games.kings_armory.citations import (
     A2,
     A2_TOWER_HOSTING,
@@ -103,6 +103,17 @@ def placement_tower(state: KaState, ally: Figure, space: Space) -> tuple[str, st
         raise RuleViolation(A2_TOWER_HOSTING,
                             f"{name(space)} is not within 2 spaces of a Tower with a free hosting slot")
     return host, ""
+
+
+def tower_site(state: KaState, corner: Space) -> tuple[Space, ...]:
+    """The spaces of a Tower with its top-left corner on `corner` (kings-armory E Towers:
+    2x2 spaces of open terrain, no two Towers overlapping)."""
+    cells = area_spaces(corner, 2, 2)
+    if not board_of(state).tower_fits(corner):
+        raise RuleViolation(E_TOWERS, f"a Tower on {name(corner)} needs 2x2 spaces of open terrain: never the Path "
+                            "or the Border")
+    require(all(state.tower_at(cell) is None for cell in cells), E_TOWERS, "Towers may not overlap")
+    return cells
 
 
 def tower_entries(state: KaState, ally: Figure) -> list[Space]:

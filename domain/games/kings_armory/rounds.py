@@ -23,6 +23,7 @@ from domain.games.kings_armory.citations import (
     ROUND_LIMIT,
 )
 from domain.games.kings_armory.content import heroes, hireables, wave_card
+from domain.games.kings_armory.decks import arrange_decks, deal_equipment, draw_rewards
 from domain.games.kings_armory.figures import specials, stats
 from domain.games.kings_armory.foes import (
     enter_foe,
@@ -48,19 +49,22 @@ from domain.games.kings_armory.turn import seat_done
 from domain.kernel import Rng
 
 
-def start_game(em: Em) -> None:
-    """The team's Heroes (and Hireables) join, the Parapets stand, and seat 1 places
-    the first starting Tower (kings-armory A1, A2). Hireables beyond the hosting slots
-    of the starting Towers and the Parapets sit out, the last hired first (B5 Step 6);
+def start_game(em: Em, rng: Rng) -> None:
+    """The decks are shuffled (kings-armory A1 Table Arrangement), the team's Heroes (and
+    Hireables) join, each seat takes its two Equipment cards, the Parapets stand, and
+    seat 1 places the first starting Tower (A2). Hireables beyond the hosting slots of
+    the starting Towers and the Parapets sit out, the last hired first (B5 Step 6);
     Heroes always fit (the Hero Scaling Grid gives them Towers enough)."""
     state = em.state
     board = board_of(state)
     hero_count = sum(len(keys) for keys in state.heroes)
     towers = wave_card().scale(hero_count).towers
     em.emit(m.GameSetUp, A2, board.name, state.seats, towers, state.options.gate_hp, state.options.waves)
+    arrange_decks(em, rng)
     for seat, keys in enumerate(state.heroes, start=1):
         for key in keys:
             em.emit(m.AllyJoined, A2, key, key, HERO, seat, 1, heroes()[key].stats.hp)
+    deal_equipment(em)
     room = towers * TOWER_SLOTS + len(board.parapets) * PARAPET_SLOTS - hero_count
     numbers: dict[str, int] = {}
     for hired, (seat, key, level) in enumerate(state.hireables):
@@ -77,17 +81,18 @@ def start_game(em: Em) -> None:
         next_placer(em, 0)
 
 
-def next_placer(em: Em, after: int) -> None:
+def next_placer(em: Em, after: int, rule: str = A2) -> None:
     """The next seat that places: Towers in turn from seat 1 while any are left, then
-    each seat with an Ally still to place; when all are placed, Wave 1 begins."""
+    each seat with an Ally still to place (at set-up, A2, and between Waves, B5 Step 6);
+    when all are placed, the next Wave begins (after_placing)."""
     state = em.state
     seats = state.seats
     if state.towers_left:
-        em.emit(m.SeatTurnBegan, A2, after % seats + 1)
+        em.emit(m.SeatTurnBegan, rule, after % seats + 1)
         return
     for seat in range(1, seats + 1):
         if any(f.space[0] < 0 for f in state.allies_of(seat)):
-            em.emit(m.SeatTurnBegan, A2, seat)
+            em.emit(m.SeatTurnBegan, rule, seat)
             return
 
 
@@ -159,14 +164,14 @@ def _enter(em: Em, rng: Rng, count: int, rule: str = B1_ENTRANCE) -> bool:
 
 def end_wave(em: Em, rng: Rng) -> None:
     """kings-armory B4 1: the Wave is won; B9: the last one wins the game. Between
-    Waves, part 1 of the game only heals (B5 Step 1) and starts the next Wave."""
+    Waves the Allies heal (B5 Step 1) and the Wave's Reward cards are drawn (Step 2)."""
     state = em.state
     em.emit(m.WaveWon, B4, state.wave)
     if state.wave >= state.options.waves:
         em.emit(m.GameOver, B9, True, f"every foe of all {state.wave} Waves is defeated")
         return
     em.emit(m.AlliesRecovered, B5_STEP_1, state.wave)
-    begin_wave(em, rng, state.wave + 1)
+    draw_rewards(em, state.wave)
 
 
 def players_round(em: Em, rng: Rng) -> None:
@@ -209,11 +214,13 @@ def next_seat(em: Em, rng: Rng, after: int) -> None:
 
 def after_placing(em: Em, rng: Rng, seat: int) -> None:
     """The seat is done placing (a Tower, or its last Ally): the next seat places, or
-    Wave 1 begins once every Ally is placed (kings-armory A2)."""
-    next_placer(em, seat)
+    the next Wave begins once every Ally is placed (kings-armory A2, B5 Steps 6-7)."""
+    state = em.state
+    setting_up = state.wave == 0
+    next_placer(em, seat, A2 if setting_up else B5_STEP_6)
     state = em.state
     if state.phase == PLACING and not any(f.space[0] < 0 for f in state.allies()):
-        begin_wave(em, rng, 1)
+        begin_wave(em, rng, state.wave + 1)
 
 
 def after_action(em: Em, rng: Rng, seat: int) -> None:

@@ -1,8 +1,10 @@
-"""The King's Armory state: the public table of a cooperative game, how it starts
-(the options read: kings-armory A1, A2) and the questions the rules ask of it.
+"""The King's Armory state: the table of a cooperative game, how it starts (the
+options read: kings-armory A1, A2) and the questions the rules ask of it.
 
 Everything on the table is public (the board, every figure, its tokens and hit
-points); part 1 has no hidden cards. A figure is one token on the board: a Hero, a
+points, the team's gold and cards) but the order of the four decks, and with it the
+Armory card on offer face down (kings-armory A1 Table Arrangement): view.py keeps
+them hidden. A figure is one token on the board: a Hero, a
 Hireable, Felicity's Guardian or a Foe. Figures are kept in a tuple in the order
 they came onto the board, so their ids ("valcor", "archer-1", "orc-archer-2") and
 that order are all a client needs to follow a game.
@@ -25,6 +27,9 @@ PLACING = "placing"
 """kings-armory A2: each seat places its Heroes (and Hireables) near a Tower."""
 PLAYERS = "players"
 """kings-armory B2: the Players' Round, seat by seat."""
+SHOPPING = "shopping"
+"""kings-armory B5 Steps 3-5 and 7: between Waves every seat spends the team's gold and
+equips its Heroes, in any order, until each says it is done."""
 OVER = "over"
 
 HERO = "hero"
@@ -117,6 +122,8 @@ class Figure:
     aura: bool = False
     used: tuple[str, ...] = ()
     """Special Actions used this Wave (for those once per Wave)."""
+    worn: tuple[str, ...] = ()
+    """A Hero's worn Equipment cards, at most two (kings-armory B5 Step 5, E Equipment Cards)."""
     released: tuple[str, ...] = ()
     """Foes it let go this Players' Round: it may not tank them again until the next."""
 
@@ -128,6 +135,28 @@ class Figure:
     def active(self) -> bool:
         """On the board and able to act or be targeted (a KO'd Hero only takes up space)."""
         return not self.knocked_out
+
+
+@dataclass(frozen=True, slots=True)
+class Gear:
+    """An Equipment card out of its deck (kings-armory A2, B5 Step 3, E Equipment Cards):
+    held by `seat` (its starting pair, dealt to it, or one it took), or by nobody (0: the
+    team's extra Equipment); `locked` until the team pays to unlock it. Which Hero wears
+    it is on the Hero (Figure.worn)."""
+
+    card: str
+    seat: int
+    locked: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Offer:
+    """`seat` offers its Equipment card `give` for `take`, another seat's: a trade needs
+    both seats (kings-armory E Equipment Cards: nobody is forced to trade)."""
+
+    seat: int
+    give: str
+    take: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,6 +207,32 @@ class KaState:
     won: bool = False
     result: str = ""
     next_tower: int = 1
+    # The decks (kings-armory A1 Table Arrangement): each deck's cards, top first. Their
+    # order is hidden from every viewer; the Armory deck's top card is the one on offer.
+    reward_deck: tuple[str, ...] = ()
+    equipment_deck: tuple[str, ...] = ()
+    reinforcement_deck: tuple[str, ...] = ()
+    armory_deck: tuple[str, ...] = ()
+    rewards_drawn: tuple[str, ...] = ()
+    """Reward cards drawn since the Reward deck was last shuffled (kings-armory B5 Steps 2, 4)."""
+    gold: int = 0
+    """The team's gold (kings-armory B5 Step 2: all gold is shared)."""
+    gear: tuple[Gear, ...] = ()
+    reinforcements: tuple[str, ...] = ()
+    """Reinforcement cards the team holds, at most 3 (kings-armory E Reinforcement Cards)."""
+    armory: str = ""
+    """The Armory card the team holds, if any (kings-armory E Armory Cards: one at most)."""
+    unlocks: tuple[int, ...] = ()
+    """Starting Equipment cards each seat has unlocked (index 0 = seat 1): once one seat has
+    unlocked both, new Equipment is for sale (kings-armory B5 Step 3)."""
+    recruited: tuple[str, ...] = ()
+    """Every Hireable recruited this game, in the order recruited, defeated ones too
+    (kings-armory E Maximum Recruitment); it numbers the next of a class."""
+    bench: tuple[Figure, ...] = ()
+    """Hireables sitting out the coming Wave, off the board (kings-armory B5 Step 6)."""
+    shopped: tuple[int, ...] = ()
+    """Seats done shopping this Between Waves phase (kings-armory B5 Step 7)."""
+    offers: tuple[Offer, ...] = ()
 
     def figure(self, figure_id: str) -> Figure | None:
         for figure in self.figures:
@@ -219,6 +274,22 @@ class KaState:
 
     def without(self, figure_id: str) -> KaState:
         return replace(self, figures=tuple(f for f in self.figures if f.figure != figure_id))
+
+    def gear_of(self, card: str) -> Gear | None:
+        for gear in self.gear:
+            if gear.card == card:
+                return gear
+        return None
+
+    def wearer(self, card: str) -> Figure | None:
+        """The Hero wearing the Equipment card, if any."""
+        for figure in self.figures:
+            if card in figure.worn:
+                return figure
+        return None
+
+    def heroes_of(self, seat: int) -> tuple[Figure, ...]:
+        return tuple(f for f in self.figures if f.kind == HERO and f.seat == seat)
 
 
 

@@ -53,7 +53,7 @@ def can_tank(state: KaState, ally: Figure, foe: Figure, space: Space) -> bool:
     """`ally` may tank `foe` standing on `space` (kings-armory C1 Step 2, E Tanking):
     the foe is tankable, the ally on the ground with a free tank slot and in reach (the
     cheapest questions first: most foes are out of reach)."""
-    return in_tank_reach(ally, space) and tankable(foe) and free_tank_slot(state, ally)
+    return in_tank_reach(ally, space) and tankable(foe, ally) and free_tank_slot(state, ally)
 
 
 @memo_last
@@ -93,7 +93,7 @@ def claim_problem(state: KaState, ally: Figure, foe: Figure) -> str:
     """Why `ally` may not take `foe` as one of its tanks, by a declared tank or a Mind
     Cage ("" when it may: kings-armory E Tanking): the foe is tankable and nobody's
     yet, no stalemate frees it, and the Ally has a free tank slot."""
-    if not tankable(foe):
+    if not tankable(foe, ally):
         return f"{foe.figure} cannot be tanked"
     if foe.tanked_by:
         return f"{foe.figure} is already tanked by {foe.tanked_by}"

@@ -4,13 +4,18 @@ in the Foes' Round, which the rules play on their own."""
 
 from __future__ import annotations
 
-from domain.games.kings_armory.state import PLACING, PLAYERS, TOWERS, KaState
+from domain.games.kings_armory.state import PLACING, PLAYERS, SHOPPING, TOWERS, KaState
 from domain.games.kings_armory.words import label
 from domain.kernel import NOT_STARTED, Status, in_progress
 
 
 def to_act(state: KaState) -> tuple[int, ...]:
-    if state.finished or state.phase not in (TOWERS, PLACING, PLAYERS) or not state.seat:
+    if state.finished:
+        return ()
+    if state.phase == SHOPPING:
+        # kings-armory B5 Steps 3-7: every seat shops at once until it says it is done.
+        return tuple(seat for seat in range(1, state.seats + 1) if seat not in state.shopped)
+    if state.phase not in (TOWERS, PLACING, PLAYERS) or not state.seat:
         return ()
     return (state.seat,)
 
@@ -28,8 +33,13 @@ def status(state: KaState) -> Status:
     acting = f" ({label(state.acting)} acting)" if state.acting else ""
     if state.phase == TOWERS:
         summary = f"setting up: seat {state.seat} places a starting Tower" if state.seat else NOT_STARTED
+    elif state.phase == PLACING and state.wave:
+        summary = f"between Waves {state.wave} and {state.wave + 1}: seat {state.seat} places its Allies"
     elif state.phase == PLACING:
         summary = f"setting up: seat {state.seat} places its Allies"
+    elif state.phase == SHOPPING:
+        shopping = ", ".join(str(seat) for seat in to_act(state))
+        summary = f"between Waves {state.wave} and {state.wave + 1}: seat(s) {shopping} shopping, {state.gold} gold"
     elif state.phase == PLAYERS:
         summary = f"wave {state.wave}, the Players' Round {state.round}: seat {state.seat}{acting}"
     else:

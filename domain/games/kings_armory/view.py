@@ -1,15 +1,20 @@
-"""What a seat (or a spectator) sees: the whole table, which is public (part 1 of
-the game has no hidden cards), with a text map of the board for terminals."""
+"""What a seat (or a spectator) sees: the whole table, with a text map of the board for
+terminals, but for the order of the four decks and so the Armory card on offer face
+down (kings-armory A1 Table Arrangement, B5 Step 3): of a deck a viewer sees its size.
+The team's gold and the cards it holds are the whole team's (B5 Step 3), and a
+spectator watches the table as a seat does (RULES.md)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from domain.games.kings_armory.board import name
-from domain.games.kings_armory.content import heroes, hireables, monsters
+from domain.games.kings_armory.content import equipment, heroes, hireables, monsters
+from domain.games.kings_armory.decks import armory_price
 from domain.games.kings_armory.figures import max_hp
+from domain.games.kings_armory.messages import DeckShuffled
 from domain.games.kings_armory.state import FOE, GUARDIAN, HERO, HIREABLE, Figure, KaState, board_of
-from domain.kernel import Event
+from domain.kernel import Event, replace
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,6 +47,8 @@ class FigureView:
     """Spaces a foe has left to the Castle Gate."""
     mark: str
     """Its character on the text map."""
+    worn: tuple[str, ...]
+    """A Hero's worn Equipment cards (kings-armory B5 Step 5)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,6 +57,25 @@ class TowerView:
     cells: tuple[str, ...]
     slots: int
     hosted: int
+
+
+@dataclass(frozen=True, slots=True)
+class GearView:
+    """An Equipment card on the table: the seat holding it (0: the team's extra
+    Equipment), locked or not, and the Hero wearing it ("" if none)."""
+
+    card: str
+    name: str
+    seat: int
+    locked: bool
+    worn_by: str
+
+
+@dataclass(frozen=True, slots=True)
+class OfferView:
+    seat: int
+    give: str
+    take: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,6 +100,25 @@ class KaView:
     map: tuple[str, ...]
     """The board as text, one character per space; `legend` says what the marks are."""
     legend: tuple[str, ...]
+    gold: int
+    reward_deck: int
+    """Cards in the Reward deck (its order is hidden), and below, in the other decks."""
+    equipment_deck: int
+    reinforcement_deck: int
+    armory_deck: int
+    rewards_drawn: tuple[str, ...]
+    gear: tuple[GearView, ...]
+    reinforcements: tuple[str, ...]
+    armory: str
+    armory_on_offer: bool
+    """A card lies on offer, face down, to be bought for `armory_price` (kings-armory E Armory Cards)."""
+    armory_price: int
+    new_equipment: bool
+    """New Equipment is for sale: a seat has unlocked both its starting pieces (kings-armory B5 Step 3)."""
+    shopped: tuple[int, ...]
+    offers: tuple[OfferView, ...]
+    bench: tuple[FigureView, ...]
+    """Hireables sitting out the coming Wave (kings-armory B5 Step 6)."""
 
 
 HIREABLE_MARKS = {"foot-soldier": "f", "archer": "a", "sorcerer": "s", "psionicist": "p", "cleric": "c"}
@@ -112,7 +157,8 @@ def _figure_view(state: KaState, figure: Figure) -> FigureView:
         on_tower=figure.on_tower, tower=figure.tower, bleed=tokens.bleed, burn=tokens.burn, slow=tokens.slow,
         stun=tokens.stun, bless=tokens.bless, knocked_out=figure.knocked_out, actions=figure.actions,
         steps=figure.steps, done=figure.done, holding=figure.holding, tanked_by=figure.tanked_by,
-        route="/".join(figure.route) if figure.kind == FOE else "", to_gate=to_gate, mark=mark(figure))
+        route="/".join(figure.route) if figure.kind == FOE else "", to_gate=to_gate, mark=mark(figure),
+        worn=figure.worn)
 
 
 def text_map(state: KaState) -> tuple[tuple[str, ...], tuple[str, ...]]:
@@ -149,10 +195,27 @@ def view(state: KaState, viewer: int) -> KaView:
         towers=tuple(TowerView(t.tower, tuple(name(c) for c in t.cells), t.slots, state.hosted(t.tower))
                      for t in state.towers),
         foresight=tuple(entry.split(":")[0] for entry in state.foresight),
-        finished=state.finished, won=state.won, result=state.result, map=lines, legend=legend)
+        finished=state.finished, won=state.won, result=state.result, map=lines, legend=legend,
+        gold=state.gold, reward_deck=len(state.reward_deck), equipment_deck=len(state.equipment_deck),
+        reinforcement_deck=len(state.reinforcement_deck), armory_deck=len(state.armory_deck),
+        rewards_drawn=state.rewards_drawn,
+        gear=tuple(GearView(g.card, equipment()[g.card].name, g.seat, g.locked, _wearer(state, g.card))
+                   for g in state.gear),
+        reinforcements=state.reinforcements, armory=state.armory, armory_on_offer=bool(state.armory_deck),
+        armory_price=armory_price(state), new_equipment=max(state.unlocks, default=0) >= 2,
+        shopped=state.shopped, offers=tuple(OfferView(o.seat, o.give, o.take) for o in state.offers),
+        bench=tuple(_figure_view(state, f) for f in state.bench))
+
+
+def _wearer(state: KaState, card: str) -> str:
+    wearer = state.wearer(card)
+    return wearer.figure if wearer is not None else ""
 
 
 def redact(event: Event, viewer: int) -> Event:
-    """Nothing is hidden: every event is public (the Foresight draws included: the
-    revealed foes lie face up at the entrance, kings-armory E Foresight)."""
+    """The order of a deck is nobody's to see, the Armory card on offer with it (kings-armory
+    A1 Table Arrangement: shuffled, face down); everything else is public (the Foresight
+    draws included: the revealed foes lie face up at the entrance, E Foresight)."""
+    if isinstance(event, DeckShuffled):
+        return replace(event, order=())
     return event

@@ -20,10 +20,20 @@ from typing import Any
 
 from domain.games.kings_armory import messages as m
 from domain.games.kings_armory.board import MAPS, area_spaces, board_for, name, parse
-from domain.games.kings_armory.content import Attack, Special, heroes, hireables, monsters
-from domain.games.kings_armory.state import CAVE, FOE, GUARDIAN, HERO, HIREABLE, PLACING, PLAYERS
+from domain.games.kings_armory.content import (
+    Attack,
+    Special,
+    armory_cards,
+    equipment,
+    heroes,
+    hireables,
+    monsters,
+    reinforcements,
+    rewards,
+)
+from domain.games.kings_armory.state import CAVE, FOE, GUARDIAN, HERO, HIREABLE, PLACING, PLAYERS, SHOPPING
 from domain.games.kings_armory.state import TOWERS as PLACING_TOWERS
-from domain.games.kings_armory.view import FigureView, KaView
+from domain.games.kings_armory.view import FigureView, GearView, KaView
 from domain.kernel import Command, Event, Seats, counted, listed
 
 GUARDIAN_LABEL = "Felicity's Guardian"
@@ -151,13 +161,41 @@ def _set_up(e: m.GameSetUp, s: Seats) -> str:
             f"on {_map(e.map)} through {counted(e.waves, 'Wave')}{towers}.")
 
 
+DECK_NAMES = {"reward": "Reward", "equipment": "Equipment", "reinforcement": "Reinforcement", "armory": "Armory"}
+
+
+def card_label(card: str) -> str:
+    """A card by the name printed on it: "Tower Shield", "100 Gold", "Call to Arms"."""
+    for cards in (equipment(), rewards(), reinforcements(), armory_cards()):
+        if card in cards:
+            return cards[card].name
+    return _plain(card)
+
+
+def _cards(cards: tuple[str, ...]) -> str:
+    return listed([card_label(card) for card in cards], "no cards")
+
+
+def _shuffled(e: m.DeckShuffled, s: Seats) -> str:
+    deck = f"the {DECK_NAMES.get(e.deck, _plain(e.deck))} deck ({counted(e.cards, 'card')})"
+    if e.reason == "make change":
+        return f"The team keeps its gold as it is, and the Reward cards go back into {deck}, which is shuffled."
+    offer = "; its top card lies face down, on offer" if e.deck == "armory" else ""
+    return f"{deck[0].upper()}{deck[1:]} is shuffled{offer}."
+
+
+def _dealt(e: m.EquipmentDealt, s: Seats) -> str:
+    return (f"{s(e.seat)} takes {_cards(e.cards)} from the Equipment deck: locked, on offer for the team to "
+            "unlock.")
+
+
 def _joined(e: m.AllyJoined, s: Seats) -> str:
     level = f" (level {e.level})" if e.kind == HIREABLE else ""
     return f"{label(e.figure)}{level} joins {s.of(e.seat)} team with {counted(e.hp, 'hit point')}."
 
 
 def _sat_out(e: m.HireableSatOut, s: Seats) -> str:
-    return (f"{s.of(e.seat)} {label(e.figure)} (level {e.level}) sits out: the starting Towers and Parapets "
+    return (f"{s.of(e.seat)} {label(e.figure)} (level {e.level}) sits out the coming Wave: the Towers and Parapets "
             "have no hosting slot left for it.")
 
 
@@ -332,12 +370,53 @@ def _foreseen(e: m.Foreseen, s: Seats) -> str:
             f"({e.natural}).")
 
 
+def _rewards(e: m.RewardsDrawn, s: Seats) -> str:
+    if not e.cards:
+        return f"Wave {e.wave} earns no Reward cards: the team has {e.total} gold."
+    return (f"Wave {e.wave} earns {counted(len(e.cards), 'Reward card')}, {_cards(e.cards)}: {e.gold} gold, "
+            f"and the team has {e.total} gold.")
+
+
+def _left(gold: int) -> str:
+    return f"the team has {gold} gold left"
+
+
+def _built(e: m.TowerBuilt, s: Seats) -> str:
+    return (f"The team builds {label(e.tower)} on {listed(list(e.cells))} for {e.price} gold; it hosts up to "
+            f"{counted(e.slots, 'Ally', 'Allies')}, and {_left(e.gold)}.")
+
+
+def _hired(e: m.Hired, s: Seats) -> str:
+    return (f"The team hires {label(e.figure)} (level {e.level}, {counted(e.hp, 'hit point')}) for {e.price} gold, "
+            f"led by {s(e.seat)}; {_left(e.gold)}.")
+
+
+def _upgraded(e: m.Upgraded, s: Seats) -> str:
+    healed = f" and heals {counted(e.healed, 'hit point')}, up to {e.hp}" if e.healed else ""
+    return f"{label(e.figure)} rises to level {e.level} for {e.price} gold{healed}; {_left(e.gold)}."
+
+
+def _bought(what: str, card: str, price: int, gold: int, after: str = "") -> str:
+    return f"The team buys {what}, blind: {card_label(card)}, for {price} gold{after}; {_left(gold)}."
+
+
+def _traded(e: m.EquipmentTraded, s: Seats) -> str:
+    other = s(e.other) if e.other else "the team's extra Equipment"
+    return f"{s(e.seat)} trades {card_label(e.give)} for {card_label(e.take)} from {other}."
+
+
+def _returned(e: m.HireableReturned, s: Seats) -> str:
+    return f"{s.of(e.seat)} {label(e.figure)} (level {e.level}) has a hosting slot again and rejoins the team."
+
+
 def _over(e: m.GameOver, s: Seats) -> str:
     return f"The team {'wins' if e.won else 'loses'}: {e.reason}."
 
 
 EVENTS: dict[type[Event], Callable[[Any, Seats], str]] = {
     m.GameSetUp: _set_up,
+    m.DeckShuffled: _shuffled,
+    m.EquipmentDealt: _dealt,
     m.AllyJoined: _joined,
     m.HireableSatOut: _sat_out,
     m.TowerPlaced: _tower,
@@ -372,7 +451,31 @@ EVENTS: dict[type[Event], Callable[[Any, Seats], str]] = {
     m.SeatTurnBegan: lambda e, s: f"It is {s.of(e.seat)} turn.",
     m.WaveWon: lambda e, s: f"Wave {e.wave} is won: every foe in it is defeated.",
     m.AlliesRecovered: lambda e, s: (f"After Wave {e.wave} every Ally heals its Heal Rate, Heroes knocked out "
-                                     "stand up again, and every status token and lasting effect ends."),
+                                     "stand up again, every status token and lasting effect ends, and the Allies "
+                                     "leave the board to recuperate at their Towers."),
+    m.RewardsDrawn: _rewards,
+    m.TowerBuilt: _built,
+    m.TowerSold: lambda e, s: f"The team sells {label(e.tower)} for {e.price} gold: it has {e.gold} gold now.",
+    m.Hired: _hired,
+    m.Upgraded: _upgraded,
+    m.EquipmentUnlocked: lambda e, s: (f"The team unlocks {card_label(e.card)}, on offer to {s(e.seat)}, for "
+                                       f"{e.price} gold; {_left(e.gold)}."),
+    m.EquipmentBought: lambda e, s: _bought("new Equipment", e.card, e.price, e.gold,
+                                            ", unlocked, extra Equipment until a seat takes it"),
+    m.EquipmentSold: lambda e, s: (f"The team sells {card_label(e.card)} for {e.price} gold, and it goes to the "
+                                   f"bottom of the Equipment deck: the team has {e.gold} gold now."),
+    m.ReinforcementBought: lambda e, s: _bought("a Reinforcement card", e.card, e.price, e.gold),
+    m.ArmoryBought: lambda e, s: _bought("the Armory card on offer", e.card, e.price, e.gold),
+    m.Equipped: lambda e, s: f"{label(e.hero)} puts on {card_label(e.card)}.",
+    m.Unequipped: lambda e, s: f"{label(e.hero)} takes off {card_label(e.card)}, with {counted(e.hp, 'hit point')}.",
+    m.TradeOffered: lambda e, s: (f"{s(e.seat)} offers {card_label(e.give)} to {s(e.to_seat)} for "
+                                  f"{card_label(e.take)}."),
+    m.EquipmentTraded: _traded,
+    m.HireableReassigned: lambda e, s: f"{label(e.figure)} is led by {s(e.seat)} from now on.",
+    m.ShoppingEnded: lambda e, s: f"{s(e.seat)} is done shopping.",
+    m.ShopClosed: lambda e, s: (f"Every seat is done shopping after Wave {e.wave}: the Allies are placed anew, "
+                                "seat by seat, on or near the Towers."),
+    m.HireableReturned: _returned,
     m.GameOver: _over,
 }
 
@@ -431,12 +534,31 @@ def _special_command(c: m.UseSpecial, s: Seats) -> str:
     return f"{use} {aim}." if c.direction else f"{use} on {aim}."
 
 
-def _place_tower(c: m.PlaceTower, s: Seats) -> str:
+def _block(at: str) -> str:
+    """A Tower's four spaces from its top-left one: "f5, g5, f6 and g6"."""
     try:
-        cells = [name(cell) for cell in area_spaces(parse(c.at), 2, 2)]
+        return listed([name(cell) for cell in area_spaces(parse(at), 2, 2)])
     except ValueError:
-        return f"Place a starting Tower at {c.at}."
-    return f"Place a starting Tower on {listed(cells)}."
+        return at
+
+
+def _hire_command(c: m.Hire, s: Seats) -> str:
+    card = hireables().get(c.hireable)
+    if card is None:
+        return f"Hire a {_plain(c.hireable)} for {s(c.controller)}."
+    return f"Hire a level 1 {card.name} for {s(c.controller)} to lead ({card.levels[0].cost} gold)."
+
+
+def _equipment_command(verb: str, card: str, price: str, sale: bool = False) -> str:
+    """"Unlock Tower Shield (150 gold)."; the price left out for a card this game does not have."""
+    found = equipment().get(card)
+    if found is None:
+        return f"{verb} {card_label(card)}."
+    return f"{verb} {card_label(card)} ({'for ' if sale else ''}{getattr(found, price)} gold)."
+
+
+def _place_tower(c: m.PlaceTower, s: Seats) -> str:
+    return f"Place a starting Tower on {_block(c.at)}."
 
 
 def _step(c: m.Step, s: Seats) -> str:
@@ -458,6 +580,20 @@ COMMANDS: dict[type[Command], Callable[[Any, Seats], str]] = {
     m.EndAlly: lambda c, s: (f"End {_of(c.figure)} turn, holding to tank foes that come within reach."
                              if c.hold else f"End {_of(c.figure)} turn."),
     m.EndTurn: lambda c, s: "End your turn: your Allies that have not acted give up theirs.",
+    m.BuildTower: lambda c, s: f"Build a Tower on {_block(c.at)} (100 gold).",
+    m.SellTower: lambda c, s: f"Sell {label(c.tower)} (for 50 gold).",
+    m.Hire: _hire_command,
+    m.Upgrade: lambda c, s: f"Raise {label(c.figure)} one level, at the cost on its Stat Card.",
+    m.UnlockEquipment: lambda c, s: _equipment_command("Unlock", c.card, "unlock"),
+    m.BuyEquipment: lambda c, s: "Buy the top card of the Equipment deck, blind.",
+    m.SellEquipment: lambda c, s: _equipment_command("Sell", c.card, "sell", sale=True),
+    m.BuyReinforcement: lambda c, s: "Buy the top card of the Reinforcement deck, blind.",
+    m.BuyArmory: lambda c, s: "Buy the Armory card on offer, blind.",
+    m.Equip: lambda c, s: f"Put {card_label(c.card)} on {label(c.hero)}.",
+    m.Unequip: lambda c, s: f"Take {card_label(c.card)} off its wearer.",
+    m.Trade: lambda c, s: f"Trade {card_label(c.give)} for {card_label(c.take)}, one for one.",
+    m.Reassign: lambda c, s: f"Hand {label(c.figure)} to {s(c.to_seat)} to lead.",
+    m.EndShopping: lambda c, s: "Say you are done shopping: when every seat is, the Allies are placed anew.",
 }
 
 
@@ -480,8 +616,15 @@ def _head(view: KaView, s: Seats) -> str:
     if view.phase == PLACING_TOWERS:
         return (f"Setting up on {_map(view.board)}: {s(view.seat)} places a starting Tower "
                 f"({view.towers_left} to place).")
+    if view.phase == PLACING and view.wave:
+        return (f"Between Waves {view.wave} and {view.wave + 1}: {s(view.seat)} places their Allies anew. "
+                f"{gate}.")
     if view.phase == PLACING:
         return f"Setting up on {_map(view.board)}: {s(view.seat)} places their Allies."
+    if view.phase == SHOPPING:
+        done = f"; done: {listed([s(seat) for seat in view.shopped])}" if view.shopped else ""
+        return (f"Between Waves {view.wave} and {view.wave + 1}: the team has {view.gold} gold to spend{done}. "
+                f"{gate}.")
     coming = f"; {counted(view.to_enter, 'foe')} still to enter" if view.to_enter else ""
     if view.phase == PLAYERS:
         acting = f", {label(view.acting)} acting" if view.acting else ""
@@ -510,7 +653,8 @@ def _tokens_of(f: FigureView) -> list[str]:
 def _figure(f: FigureView, view: KaView) -> str:
     """A figure in a few words: where it is, its hit points, tokens and what is left of its turn."""
     level = f" (level {f.level})" if f.kind == HIREABLE else ""
-    where = f" at {f.space}" if f.space else " waits to be placed"
+    waiting = " recuperates off the board" if view.phase == SHOPPING else " waits to be placed"
+    where = f" at {f.space}" if f.space else waiting
     tower = f" on {label(f.on_tower)}" if f.on_tower else ""
     words = [f"{label(f.figure)}{level}{where}{tower}", f"{f.hp}/{f.max_hp} hp"]
     if f.knocked_out:
@@ -535,12 +679,35 @@ def _cells(cells: tuple[str, ...]) -> str:
     return cells[0] if len(cells) == 1 else f"{cells[0]} to {cells[-1]}"
 
 
+def _gear(g: GearView, s: Seats) -> str:
+    holder = f"{s.of(g.seat)}" if g.seat else "the team's extra"
+    state = "locked" if g.locked else (f"worn by {label(g.worn_by)}" if g.worn_by else "unlocked")
+    return f"{g.name}: {holder}, {state}"
+
+
+def _shop_listing(view: KaView, s: Seats) -> list[tuple[str, list[str]]]:
+    """Between Waves: the team's Equipment and cards, the decks by their sizes, and who sits out."""
+    offer = (f"the Armory card on offer, face down, for {view.armory_price} gold" if view.armory_on_offer
+             else "no Armory card on offer")
+    cards = [card_label(card) for card in (*view.reinforcements, *([view.armory] if view.armory else []))]
+    groups = [("Equipment:", [_gear(g, s) for g in view.gear] or ["none"]),
+              ("The team holds:", [listed(cards, "no Reinforcement or Armory card")]),
+              ("Decks:", [f"Reward {view.reward_deck}, Equipment {view.equipment_deck}, Reinforcement "
+                          f"{view.reinforcement_deck}; {offer}" + ("; new Equipment for sale" if view.new_equipment
+                                                                  else "")])]
+    if view.bench:
+        groups.append(("Sitting out:", [f"{label(f.figure)} (level {f.level}), {s.of(f.seat)}" for f in view.bench]))
+    return groups
+
+
 def _listing(view: KaView, s: Seats) -> list[tuple[str, list[str]]]:
     """The figures (and, while the team sets up, the Towers) in groups: a heading and its entries."""
     groups: list[tuple[str, list[str]]] = []
-    if view.phase in (PLACING_TOWERS, PLACING):
+    if view.phase in (PLACING_TOWERS, PLACING, SHOPPING):
         groups.append(("Towers:", [f"{label(t.tower)} at {_cells(t.cells)}, hosts {t.hosted} of {t.slots}"
                                    for t in view.towers] or ["none yet"]))
+    if view.phase == SHOPPING:
+        groups += _shop_listing(view, s)
     for seat in sorted({f.seat for f in view.figures if f.kind != FOE}):
         allies = sorted((f for f in view.figures if f.kind != FOE and f.seat == seat),
                         key=lambda f: f.figure != view.acting)  # the acting Ally first

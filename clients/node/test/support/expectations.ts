@@ -35,9 +35,9 @@ export const TRAITS: Readonly<Record<string, RulesetTraits>> = {
   armory: { longTurnLimit: 300 },
   // Random Guardians play runs to some 2,400 commands in 40 turns.
   guardians: { longTurnLimit: 40 },
+  // Not oneSeatActs: between Waves every seat shops at once (kings-armory B5 Steps 3-7).
   "kings-armory": {
     cooperative: true,
-    oneSeatActs: true,
     extraGame: { options: { waves: 1, gate_hp: 99 }, why: "one Wave against a strong Gate: random play mostly wins" },
   },
 };
