@@ -1336,6 +1336,14 @@ CARD_READINGS.update({
     "np-eisnmir-master-of-posessions": (Ability("draws", 1, target="enemy-hand-item"),),
 })
 
+# Match-up order, swaps, command-card attacks and the Up card (wave 7b; domain combat.py).
+CARD_READINGS.update({
+    # A creature that beats it is destroyed unless its side stays on the space; +4 in the Spires.
+    "re-tangle-web": (Ability("destroys-beater", target="space-lost"), Ability("terrain-bonus", 4, terrain="spires")),
+    # As the Command Card: your Up card, if a small creature, joins your Combat Hand; the
+    # Medallion becomes your Up card.
+    "dn-medallion-of-skyphos": (Ability("play", when="command"), Ability("takes-up", target="small", when="command")),
+})
 
 _PATTERNS: tuple[tuple[str, Build], ...] = (
     (rf"(?P<n>[+-]\d+)\s*(?:vitality\s+)?in\s+{_t('t')}", _terrain_bonus),

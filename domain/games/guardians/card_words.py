@@ -539,7 +539,9 @@ ABILITY_WORDS: dict[str, Callable[[Ability], str]] = {
     "returns-lost": lambda a: f"{LOST.get(a.target, a.target)}, lost in combat, returns to your Storage Hand.",
     # cards taken back and moved
     "retrieve": lambda a: _retrieved(a),
-    "takes-up": lambda a: "Your Up card goes to your Storage Hand, and this card becomes your Up card.",
+    "takes-up": lambda a: (f"Your Up card, if one of the {target_words(a.target)}, joins your Combat Hand, and this "
+                           "card becomes your Up card." if a.target else
+                           "Your Up card goes to your Storage Hand, and this card becomes your Up card."),
     # ultimatums and optional choices
     "ultimatum": lambda a: _ultimatum(a),
     "may": lambda a: f"{CHOICE_WHEN.get(a.when, a.when)}, you may {_options(a)}.",
@@ -588,6 +590,9 @@ ABILITY_WORDS: dict[str, Callable[[Ability], str]] = {
                         else ("Before each primary match-up is shown, the enemy guesses the "
                               + ("size" if a.target.endswith("size") else "border")
                               + f" of your creature; wrong, yours gets {_signed(a.amount)} Vitality.")),
+    # match-up order, swaps, command-card attacks and the Up card (wave 7b)
+    "destroys-beater": lambda a: ("A creature that beats it is destroyed after the combat, unless its side stays "
+                                  "on the space."),
 }
 """One sentence per ability kind (cards.ABILITY_KINDS), from the ability's fields alone."""
 

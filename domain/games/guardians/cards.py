@@ -383,6 +383,11 @@ vocabulary below; `terrain` is one of TERRAIN_TYPES.
 | draws | amount, target | its seat draws amount cards from the top of its deck into its Storage Hand on an |
 | | | event (target): "enemy-hand-item" (a Guardian's: each time the enemy plays a Hand Item, |
 | | | from the Storage Hand or as its Command Card) |
+| *match-up order, swaps, command-card attacks and the Up card (wave 7b)* | | (combat.py) |
+| | | (takes-up also takes when "command" with a creature target: as the Command Card, your Up card, if a |
+| | | creature of the target, joins your Combat Hand and the card becomes your Up card) |
+| destroys-beater | target "space-lost" | a creature that beats it (in a primary match-up or as a secondary |
+| | | attacker) is destroyed once control of the space is counted, unless its side stays on the space |
 
 Every ability may also say when it acts (`when`, one of WHEN) and how often or how long
 (`limit`, one of LIMITS); both are blank for an ability that holds whenever it applies.
@@ -609,6 +614,8 @@ ABILITY_KINDS = (
     "guess",
     # draws, hands, discard piles and deck searches (wave 6e)
     "draws",
+    # match-up order, swaps, command-card attacks and the Up card (wave 7b; combat.py)
+    "destroys-beater",
 )
 
 WHEN = (

@@ -105,6 +105,7 @@ from domain.games.guardians.state import (
     DISCARD,
     PEN,
     STORAGE,
+    UP,
     Answer,
     Choice,
     Combat,
@@ -597,6 +598,8 @@ def _apply_commands(em: Em, rng: Rng, start: int = 0) -> None:
             _discard_hand(em, one, card)
         if has(card, "destroys-command"):
             _destroy_commands(em, one, card)
+        for ability in abilities(card, "takes-up"):
+            _up_to_hand(em, one, card, ability.target)
         if _offer(em, rng, card, "command"):
             return
         _used(em, one, card)
@@ -617,6 +620,17 @@ def _discard_hand(em: Em, one: Side, source: str) -> None:
     em.emit(EffectApplied, R_TEXT, seat=one.seat, source=source, effect="discards-hand", cards=left)
     for card in left:
         em.emit(CreatureStatus, R_TEXT, seat=one.seat, card=card, status="destroyed", by=source)
+
+
+def _up_to_hand(em: Em, one: Side, source: str, target: str) -> None:
+    """takes-up as the Command Card (Medallion of Skyphos): the seat's Up card, if a creature
+    of the target, joins its Combat Hand, and the card, spent, becomes the Up card."""
+    up = em.state.zone(one.seat, UP)
+    if not up or not face(up[0]).is_creature or not matches(target, up[0]):
+        return
+    name = face(source).name
+    move(em, text_box(name), one.seat, up, UP, one.zone, f"joins the Combat Hand by {name}")
+    move(em, text_box(name), one.seat, (source,), DISCARD, UP, f"{name} becomes the Up card")
 
 
 def _destroy_commands(em: Em, one: Side, source: str) -> None:
@@ -1369,6 +1383,7 @@ def resolve_matchup(em: Em, rng: Rng) -> None:
         if status == "destroyed" and has(loser, "indestructible"):
             status, rule = "beaten", text_box(face(loser).name)
         em.emit(CreatureStatus, rule, seat=seat_of(loser), card=loser, status=status, by=winner)
+        _doom_beater(em, winner, loser)
         if hal and not has(winner, "indestructible"):
             em.emit(CreatureStatus, rule, seat=seat_of(winner), card=winner, status="destroyed", by=hal)
         _stones_for_beating(em, winner, R_OVER_YET)
@@ -1508,6 +1523,7 @@ def resolve_secondary(em: Em, rng: Rng) -> None:
         status = "destroyed" if destroys and not has(target, "indestructible") else "beaten"
         em.emit(CreatureStatus, R_DESTRUCTION if status == "destroyed" else R_SECONDARY, seat=other(seat), card=target,
                 status=status, by=card)
+        _doom_beater(em, card, target)
         _stones_for_beating(em, card, R_SECONDARY)
     next_secondary(em, rng)
 
@@ -1580,6 +1596,7 @@ def _count_control(em: Em, rng: Rng) -> None:
     )
     won = side(combat, winner)
     _wins_destroy(em, won)
+    _doomed_leave(em, winner)
     if won.shield:
         for source, amount in control.stone_givers((won.shield,), "shield-wins"):
             gain_stones(em, winner, source, amount, R_RESOLUTION, "its Shield won the combat")
@@ -1609,6 +1626,35 @@ def _wins_destroy(em: Em, won: Side) -> None:
     for creature in survivors(em.state, lost):
         if not has(creature, "indestructible"):
             em.emit(CreatureStatus, rule, seat=lost.seat, card=creature, status="destroyed", by=card)
+
+
+def _doom_beater(em: Em, winner: str, loser: str) -> None:
+    """destroys-beater: the creature that beat such a card (in a primary match-up or as a
+    secondary attacker) is marked, to be destroyed once control is counted unless its side
+    stays on the space (Tangle Web)."""
+    if has(loser, "destroys-beater"):
+        em.emit(EffectApplied, text_box(face(loser).name), seat=seat_of(loser), source=loser,
+                effect="destroys-beater", cards=(winner,))
+
+
+def _doomed_leave(em: Em, winner: int) -> None:
+    """The creatures marked by a destroys-beater whose side does not stay on the space are
+    destroyed: the loser's, and a winning attacker's on a stronghold space, which it never
+    takes (RULES.md, Attacking a stronghold)."""
+    combat = combat_now(em.state)
+    stays = (winner,) if is_land(combat.space) or winner == combat.defender.seat else ()
+    for card in combat.doomed:
+        one = side(combat, seat_of(card))
+        if one.seat in stays or card in one.destroyed or has(card, "indestructible"):
+            continue
+        em.emit(CreatureStatus, R_RESOLUTION, seat=one.seat, card=card, status="destroyed",
+                by=_doomer(combat, card))
+
+
+def _doomer(combat: Combat, card: str) -> str:
+    """The card whose destroys-beater marked `card`: the one of the enemy it beat."""
+    enemy = side(combat, other(seat_of(card)))
+    return next((c for c in (*enemy.beaten, *enemy.destroyed) if has(c, "destroys-beater")), "")
 
 
 def _next_healer(em: Em, rng: Rng, done: int) -> None:

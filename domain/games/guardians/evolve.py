@@ -508,6 +508,8 @@ def _effect(state: GuardiansState, event: EffectApplied) -> GuardiansState:
         return _combat(state, channel=added(combat.channel, event.cards[0], event.amount))
     if event.effect == "forced-push":
         return _combat(state, forced_push=True)
+    if event.effect == "destroys-beater":
+        return _combat(state, doomed=(*combat.doomed, *event.cards))
     return state
 
 

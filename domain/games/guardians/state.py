@@ -317,6 +317,9 @@ class Combat:
     (guess: Jalupee Lobo's size, the Sphinx's border)."""
     reaction: Reaction | None = None
     """The reaction window open now (reactions.py): the other seat's next move may answer it."""
+    doomed: tuple[str, ...] = ()
+    """Creatures that beat a card whose text destroys its beater unless the beater's side stays
+    on the space (destroys-beater: Tangle Web), destroyed or spared once control is counted."""
     winner: int = 0
     loser: int = 0
 

@@ -521,6 +521,9 @@ def _effect(e: m.EffectApplied, s: Seats) -> str:
         return f"{by}: {s(e.seat)} searches their deck for a card to take."
     if e.effect == "draws":
         return f"{by}: {s(e.seat)} draws {counted(e.amount, 'card')} ({e.note})."
+    if e.effect == "destroys-beater":
+        return (f"{by} is beaten by {listed([owned(card, s) for card in e.cards])}, which is destroyed after the "
+                "combat unless its side stays on the space.")
     cards = f" ({listed([_target(card, s) for card in e.cards])})" if e.cards else ""
     return f"{by}: {e.effect.replace('-', ' ')}{f' {e.amount}' if e.amount else ''}{cards}."
 
