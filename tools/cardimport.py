@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from domain.games.guardians.cards import (
+    CHANCE_KINDS,
     DICE_KINDS,
     SETS,
     SHIELD_KINDS,
@@ -1343,6 +1344,18 @@ CARD_READINGS.update({
     # As the Command Card: your Up card, if a small creature, joins your Combat Hand; the
     # Medallion becomes your Up card.
     "dn-medallion-of-skyphos": (Ability("play", when="command"), Ability("takes-up", target="small", when="command")),
+    # As the Command Card: the enemy's creatures held twice or more in its Combat Hand go onto
+    # the table, unchallenged.
+    "dn-al-jabah": (Ability("pulls-unchallenged", target="duplicates", when="command"),),
+    # Beating its primary match-up opponent, on 1d6 of 3+: a creature drawn at random from the
+    # enemy's Combat Hand goes onto the table, unchallenged.
+    "dn-vikia-tsoshanlu": (Ability("pulls-unchallenged", 3, target="random", when="beats", dice="1d6"),),
+    # As the Command Card: the enemy discards a medium creature of its Combat Hand, of its choice.
+    "np-mocodabi": (Ability("ultimatum", target="discard-hand:medium", when="command"),),
+    # As the Command Card: both seats tell their Combat Hand's worth; if the enemy's is higher, it
+    # discards creatures of its choice worth 5 Vitality or more (no Guardian is in a Combat Hand).
+    "np-obelisk-of-bablos": (Ability("play", when="command"), Ability("shows", target="tally:both", when="command"),
+                             Ability("ultimatum", target="discard-vitality:5", when="command", limit="hand-higher")),
 })
 
 _PATTERNS: tuple[tuple[str, Build], ...] = (
@@ -1656,7 +1669,7 @@ def build_cards(rows: Sequence[dict[str, str]]) -> tuple[list[Card], dict[str, i
                 raise ValueError(f"{item.key}: terrain {ability.terrain!r}")
             if ability.dice:
                 dice_of(ability.dice)
-                if ability.kind not in DICE_KINDS:
+                if ability.kind not in DICE_KINDS + CHANCE_KINDS:
                     raise ValueError(f"{item.key}: {ability.kind} does not roll dice")
     missing = sorted(UNIQUE_TEXTS - {item.key for item in cards})
     if missing:

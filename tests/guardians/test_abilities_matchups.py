@@ -6,12 +6,22 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from domain.games.guardians.messages import CombatResolved, CreatureStatus, EffectApplied, Pass
+from domain.games.guardians.legal import legal_commands
+from domain.games.guardians.messages import (
+    CardsShown,
+    ChoiceOffered,
+    Choose,
+    CombatResolved,
+    CreatureStatus,
+    EffectApplied,
+    Pass,
+    PlayCreature,
+)
 from domain.games.guardians.state import UP, GuardiansState, combat_now, hand
 from tests.guardians.support import Table, card_of, face_off
 from tests.guardians.test_abilities_flow import commands
 from tests.guardians.test_abilities_strength import fight, matchup
-from tests.guardians.test_texts import both_pass, lay
+from tests.guardians.test_texts import both_pass, lay, refuses
 
 
 def _fates(table: Table, card: str) -> list[tuple[str, str]]:
@@ -69,3 +79,88 @@ def test_medallion_of_skyphos_leaves_a_large_up_card() -> None:
     table = Table(_with_up(state, 1, "Doomwing"))
     commands(table, attacker=card_of(1, "Medallion of Skyphos"))
     assert table.state.zone(1, UP) == (card_of(1, "Doomwing", 9),)
+
+
+def test_mocodabi_makes_the_enemy_discard_a_medium_creature_of_its_choice() -> None:
+    """ultimatum, target discard-hand:medium, when command (Mocodabi): before primary attacks
+    the enemy discards one medium creature of its Combat Hand, naming it (guardians COMBAT:
+    the Command Cards take effect before the primary attacks)."""
+    table = Table(face_off(["Mocodabi", "Swordsman"], ["Devil Dog", "Axeman", "Wild Nymph"]))
+    mocodabi, dog, axeman, nymph = (card_of(1, "Mocodabi"), card_of(2, "Devil Dog"), card_of(2, "Axeman"),
+                                    card_of(2, "Wild Nymph"))
+    commands(table, attacker=mocodabi)
+    (offered,) = table.of(ChoiceOffered)
+    assert (offered.seat, offered.source, offered.options) == (2, mocodabi, ("discard-hand:medium",))
+    medium = [Choose(seat=2, option="discard-hand:medium", card=c) for c in (dog, axeman)]
+    assert legal_commands(table.state, 2) == medium
+    refuses(table, Choose(seat=2, option="discard-hand:medium", card=nymph), "Combat Hand")
+    table.play(Choose(seat=2, option="discard-hand:medium", card=axeman))
+    assert _fates(table, axeman) == [("destroyed", mocodabi)]
+    assert axeman not in hand(table.state, combat_now(table.state).defender)
+    assert combat_now(table.state).stage == "choose"
+
+
+def test_obelisk_of_bablos_makes_the_richer_hand_discard_five_vitality() -> None:
+    """ultimatum, target discard-vitality:5, limit hand-higher, and shows tally:both (Obelisk of
+    Bablos as the Command Card): both Combat Hands are told (6 against 4 + 5 + 14); the enemy's
+    is worth more, so it discards creatures of its choice until they are worth 5 or more."""
+    state = face_off(["Swordsman"], ["Wild Nymph", "Ice Spirit", "Doomwing"], attacker_storage=["Obelisk of Bablos"])
+    table = Table(state)
+    obelisk, nymph, spirit = card_of(1, "Obelisk of Bablos"), card_of(2, "Wild Nymph"), card_of(2, "Ice Spirit")
+    commands(table, attacker=obelisk)
+    told = [(e.seat, e.owner, e.count, e.total) for e in table.of(CardsShown)]
+    assert told == [(1, 2, 3, 23), (2, 1, 1, 6)]
+    table.play(Choose(seat=2, option="discard-vitality:5", card=nymph))  # 4: one more
+    assert table.of(ChoiceOffered)[-1].options == ("discard-vitality:1",)
+    table.play(Choose(seat=2, option="discard-vitality:1", card=spirit))
+    assert [e.card for e in table.of(CreatureStatus) if e.status == "destroyed"] == [nymph, spirit]
+    assert combat_now(table.state).stage == "choose"
+
+
+def test_obelisk_of_bablos_spares_a_poorer_hand() -> None:
+    """limit hand-higher (Obelisk of Bablos): the enemy's Combat Hand is worth no more than the
+    caster's, so nothing is discarded."""
+    state = face_off(["Doomwing"], ["Wild Nymph"], attacker_storage=["Obelisk of Bablos"])
+    table = Table(state)
+    commands(table, attacker=card_of(1, "Obelisk of Bablos"))
+    assert not table.of(ChoiceOffered) and combat_now(table.state).stage == "choose"
+
+
+def test_al_jabah_pulls_the_enemys_doubled_creatures_onto_the_table() -> None:
+    """pulls-unchallenged, target duplicates, when command (Al' Jabah): both Swordsmen of the
+    enemy's Combat Hand go onto the table unchallenged; they fight no match-up, count for
+    control, and a secondary attacker may attack them (guardians SECONDARY ATTACKS)."""
+    table = Table(face_off(["Al' Jabah", "Axeman", "Archer"], ["Swordsman", "Swordsman", "Wild Nymph"]))
+    swordsmen = (card_of(2, "Swordsman"), card_of(2, "Swordsman", 2))
+    commands(table, attacker=card_of(1, "Al' Jabah"))
+    assert [(e.card, e.status) for e in table.of(CreatureStatus)] == [(c, "unchallenged") for c in swordsmen]
+    defender = combat_now(table.state).defender
+    assert defender.unchallenged == swordsmen and hand(table.state, defender) == (card_of(2, "Wild Nymph"),)
+    refuses(table, PlayCreature(seat=2, card=swordsmen[0]), "not a creature in your Combat Hand")
+    lay(table, card_of(1, "Axeman"), card_of(2, "Wild Nymph"))
+    both_pass(table)
+    archer = card_of(1, "Archer")
+    assert PlayCreature(seat=1, card=archer, target=swordsmen[0]) in legal_commands(table.state, 1)
+    table.play(PlayCreature(seat=1, card=archer, target=swordsmen[0]))
+
+
+def _vikia_beats_the_idiot(seed: str) -> Table:
+    table = Table(face_off(["Vikia Tso'Shan'Lu"], ["Idiot", "Swordsman", "Wild Nymph"]), seed=seed)
+    commands(table)
+    assert matchup(table, "Vikia Tso'Shan'Lu", "Idiot").outcome == "attacker"
+    return table
+
+
+def test_vikia_pulls_a_random_creature_on_three_or_more() -> None:
+    """pulls-unchallenged, target random, when beats, dice 1d6, amount 3 (Vikia Tso'Shan'Lu):
+    beating its opponent, it rolls; on 3 or more a creature drawn at random from the enemy's
+    Combat Hand goes onto the table unchallenged, on less nothing happens."""
+    outcomes = set()
+    for seed in ("a", "b", "c", "d", "e", "f", "g", "h"):
+        table = _vikia_beats_the_idiot(seed)
+        (rolled,) = [e for e in table.of(EffectApplied) if e.effect == "chance"]
+        pulled = [e.card for e in table.of(CreatureStatus) if e.status == "unchallenged"]
+        assert len(pulled) == (1 if rolled.amount >= 3 else 0)
+        assert set(pulled) <= {card_of(2, "Swordsman"), card_of(2, "Wild Nymph")}
+        outcomes.add(bool(pulled))
+    assert outcomes == {True, False}

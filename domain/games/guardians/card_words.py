@@ -84,6 +84,7 @@ LIMITS = {
     "space": "one such card per space per player",
     "enemy-lost": "once for each creature the enemy lost",
     "defending": "only when you defend",
+    "hand-higher": "only when the enemy's Combat Hand is worth more Vitality than yours",
 }
 
 
@@ -209,6 +210,8 @@ SHOWN = {
     "storage": "its Storage Hand",
     "hand": "its Combat Hand",
     "tally": "how many creatures its Combat Hand holds and their total Vitality (told, not named)",
+    "tally:both": ("how many creatures its Combat Hand holds and their total Vitality, and you tell it the same "
+                   "of yours (told, not named)"),
 }
 CARD_WORDS = {
     "card": "cards",
@@ -591,6 +594,11 @@ ABILITY_WORDS: dict[str, Callable[[Ability], str]] = {
                               + ("size" if a.target.endswith("size") else "border")
                               + f" of your creature; wrong, yours gets {_signed(a.amount)} Vitality.")),
     # match-up order, swaps, command-card attacks and the Up card (wave 7b)
+    "pulls-unchallenged": lambda a: ((f"Roll {a.dice}: on {a.amount} or more, " if a.dice else "")
+                                     + ("a creature drawn at random from the enemy's Combat Hand goes"
+                                        if a.target == "random" else
+                                        "the enemy's creatures of one name held more than once in its Combat Hand go")
+                                     + " onto the table, unchallenged."),
     "destroys-beater": lambda a: ("A creature that beats it is destroyed after the combat, unless its side stays "
                                   "on the space."),
 }
@@ -633,13 +641,18 @@ def _options(ability: Ability) -> str:
             words.append(f"pay {count} Power Stone{'s' if count != '1' else ''}")
         elif word == "discard":
             words.append(f"discard {count} card{'s' if count != '1' else ''} of its Storage Hand")
+        elif word == "discard-hand":
+            words.append(f"discard one of the {target_words(count)} of its Combat Hand, of its choice")
+        elif word == "discard-vitality":
+            words.append(f"discard creatures of its Combat Hand, of its choice, worth {count} Vitality or more")
         else:
             words.append(OPTIONS.get(option, option))
     return " or ".join(words)
 
 
 def _ultimatum(ability: Ability) -> str:
-    role = ", when you defend" if ability.limit == "defending" else ""
+    role = f", {LIMITS[ability.limit]}" if ability.limit else ""
+    role = ", when you defend" if ability.limit == "defending" else role
     return f"{CHOICE_WHEN.get(ability.when, ability.when)}{role}, the enemy must {_options(ability)}."
 
 

@@ -386,6 +386,15 @@ vocabulary below; `terrain` is one of TERRAIN_TYPES.
 | *match-up order, swaps, command-card attacks and the Up card (wave 7b)* | | (combat.py) |
 | | | (takes-up also takes when "command" with a creature target: as the Command Card, your Up card, if a |
 | | | creature of the target, joins your Combat Hand and the card becomes your Up card) |
+| | | (ultimatum also takes the options "discard-hand:<target>", a creature of the target from the |
+| | | Combat Hand, named by the chooser, and "discard-vitality:<n>", creatures of the Combat Hand worth |
+| | | n Vitality or more, one at a time (choices.py), and limit "hand-higher"; shows takes target |
+| | | "tally:both": each seat tells the other how many creatures its Combat Hand holds and their worth) |
+| pulls-unchallenged | target, when [, amount, dice] | creatures of the enemy's Combat Hand go onto the table, |
+| | | left unchallenged (no match-up; they count for control and secondary attackers may attack them): |
+| | | target "duplicates" every creature whose name another there shares, "random" one drawn at random; |
+| | | when "command" (as the Command Card) or "beats" (as it beats its primary match-up opponent); with |
+| | | dice, a chance (CHANCE_KINDS): only when they show amount or more |
 | destroys-beater | target "space-lost" | a creature that beats it (in a primary match-up or as a secondary |
 | | | attacker) is destroyed once control of the space is counted, unless its side stays on the space |
 
@@ -616,6 +625,7 @@ ABILITY_KINDS = (
     "draws",
     # match-up order, swaps, command-card attacks and the Up card (wave 7b; combat.py)
     "destroys-beater",
+    "pulls-unchallenged",
 )
 
 WHEN = (
@@ -657,14 +667,18 @@ stronghold card, not rubble (discards.py); "control": in the control window that
 before control of the space is counted after a combat (an activated ability); "refused":
 once the enemy refused the card's ultimatum; "after-primaries": once a combat's primary
 attacks are over (choices.py)."""
-LIMITS = ("once", "combat", "turn", "in-play", "space", "enemy-lost", "defending")
+LIMITS = ("once", "combat", "turn", "in-play", "space", "enemy-lost", "defending", "hand-higher")
 """How often or how long an ability acts (`Ability.limit`): once, per combat, per turn, while
 the card is in play, (for play limits) one such card per space per player, once for each
 creature the enemy lost in the combat (a heals ability), or only when its seat defends (an
-ultimatum)."""
+ultimatum), or only when the enemy's Combat Hand is worth more base Vitality than its own seat's
+(an ultimatum: "hand-higher")."""
 
 DICE_KINDS = ("defend-bonus", "bonus-per-yours", "primary-bonus")
 """The ability kinds whose amount may be rolled (Ability.dice)."""
+CHANCE_KINDS = ("pulls-unchallenged",)
+"""The ability kinds whose dice are a chance (Ability.dice): rolled each time the ability would
+act, it acts only when they show its amount or more."""
 DICE = re.compile(r"(?P<count>[1-9][0-9]?)d(?P<sides>[1-9][0-9]?)")
 """An ability's dice: "2d6" is two six-sided dice."""
 

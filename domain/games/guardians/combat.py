@@ -600,6 +600,7 @@ def _apply_commands(em: Em, rng: Rng, start: int = 0) -> None:
             _destroy_commands(em, one, card)
         for ability in abilities(card, "takes-up"):
             _up_to_hand(em, one, card, ability.target)
+        pull_unchallenged(em, rng, card, "command")
         if _offer(em, rng, card, "command"):
             return
         _used(em, one, card)
@@ -718,7 +719,7 @@ def _offer(em: Em, rng: Rng, source: str, moment: str) -> bool:
     choice = choices.offered(em.state, source, moment)
     if choice is None:
         return False
-    if len(choice.options) > 1:
+    if len(choice.options) > 1 or choices.takes_card(choice.options[0]):  # a card taken is the seat's to name
         em.emit(ChoiceOffered, text_box(face(source).name), seat=choice.seat, source=source, options=choice.options)
         return True
     return _make(em, rng, choice, choice.options[0], "")
@@ -753,6 +754,12 @@ def _make(em: Em, rng: Rng, choice: Choice, option: str, card: str) -> bool:
         move(em, rule, seat, (card,), STORAGE, DISCARD, f"discarded by {face(source).name}")
         if int(count) > 1:
             em.emit(ChoiceOffered, rule, seat=seat, source=source, options=(f"{choices.DISCARD}:{int(count) - 1}",))
+            return True
+    elif word in choices.HAND_DISCARDS:
+        em.emit(CreatureStatus, rule, seat=seat, card=card, status="destroyed", by=source)
+        left = int(count) - face(card).vitality if word == choices.DISCARD_VITALITY else 0
+        if left > 0 and choices.hand_discards(em.state, seat, option):
+            em.emit(ChoiceOffered, rule, seat=seat, source=source, options=(f"{word}:{left}",))
             return True
     elif word == choices.SHOW:
         reveals.show(em, source, Ability("shows", target=count))
@@ -1038,6 +1045,28 @@ def _sent_back(combat: Combat) -> tuple[str, str] | None:
                 if hit:
                     return opponent, giver
     return None
+
+
+def pull_unchallenged(em: Em, rng: Rng, source: str, when: str) -> None:
+    """pulls-unchallenged: creatures of the enemy's Combat Hand go onto the table with no
+    match-up opponent (CreatureStatus "unchallenged"): target "duplicates", every creature whose
+    name another there shares (Al' Jabah); "random", one drawn by the generator (Vikia
+    Tso'Shan'Lu), if the ability's chance, when it has dice, comes up."""
+    if not has(source, "pulls-unchallenged"):
+        return
+    rule = text_box(face(source).name)
+    enemy = side(combat_now(em.state), other(seat_of(source)))
+    for ability in abilities(source, "pulls-unchallenged"):
+        if ability.when != when or (ability.dice and not dice.chance(em, rng, source, ability, rule)):
+            continue
+        held = hand(em.state, enemy)
+        if ability.target == "random":
+            pulled = (held[rng.below(len(held))],) if held else ()
+        else:
+            names = [face(c).name for c in held]
+            pulled = tuple(c for c in held if names.count(face(c).name) > 1)
+        for card in pulled:
+            em.emit(CreatureStatus, rule, seat=enemy.seat, card=card, status="unchallenged", by=source)
 
 
 def end_unfought(em: Em, rng: Rng) -> None:
@@ -1398,6 +1427,7 @@ def resolve_matchup(em: Em, rng: Rng) -> None:
         if has(winner, "enemy-terrain"):
             _enemy_terrain(em, winner, "beats")
         discards.act(em, rng, winner, "beats")
+        pull_unchallenged(em, rng, winner, "beats")
         back = return_zone(loser, winner, abs(a_total - d_total), combat) if status == "beaten" else ""
         if back:
             _return_beaten(em, loser, back)
@@ -1473,7 +1503,8 @@ def _secondary_targets(state: GuardiansState, seat: int) -> tuple[str, ...]:
     combat = combat_now(state)
     enemy = side(combat, other(seat))
     gone = set(enemy.beaten) | set(enemy.destroyed)
-    on_table = dict.fromkeys((*enemy.played, *enemy.ranged, *enemy.out))  # one set aside on the table: once
+    # One set aside on the table is listed once.
+    on_table = dict.fromkeys((*enemy.played, *enemy.ranged, *enemy.out, *enemy.unchallenged))
     # Not those a text sent back to the Creature Pen: they have left the space.
     here = state.zone(enemy.seat, enemy.zone)
     return tuple(c for c in on_table if c not in gone and c in here and not secondary_barred(combat, c))

@@ -475,6 +475,8 @@ def _status(state: GuardiansState, seat: int, card: str, status: str) -> Guardia
     }
     if status in clean:
         clean[status] = clean[status] + (card,)
+    if status == "unchallenged":  # pulled from the Combat Hand onto the table (pulls-unchallenged)
+        return _side(state, seat, unchallenged=(*side.unchallenged, card), **clean)
     if status == "hand":  # back in the Combat Hand: off the table, its damage gone (returns-to-hand)
         state = _combat(state, damage=tuple(p for p in state.combat.damage if p[0] != card))
         return _side(state, seat, played=tuple(c for c in side.played if c != card), **clean)

@@ -131,7 +131,7 @@ def _combat(state: GuardiansState, seat: int) -> list[Command]:
         found += [PlayCard(seat=seat, card=c) for c in storage]
     elif stage == "secondary":
         # A creature on the table and set aside is listed once.
-        enemies = tuple(dict.fromkeys((*theirs.played, *theirs.ranged, *theirs.out)))
+        enemies = tuple(dict.fromkeys((*theirs.played, *theirs.ranged, *theirs.out, *theirs.unchallenged)))
         found += [PlayCreature(seat=seat, card=c, target=t) for c in hand(state, mine) for t in enemies]
         found.append(Pass(seat=seat))
     elif stage == "heal":

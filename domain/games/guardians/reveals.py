@@ -103,28 +103,32 @@ def show(em: Em, source: str, ability: Ability) -> None:
     placed in secret stays veiled), "storage:<what>" the cards of <what> there (card
     words: strength.card_fits, "storage:double"), "hand" its Combat Hand, "hand:<target>" the
     creatures of the target in its Combat Hand (the combat under way); "tally" tells how
-    many creatures its Combat Hand holds and their total Vitality, naming none."""
+    many creatures its Combat Hand holds and their total Vitality, naming none ("tally:both":
+    and the card's seat tells the enemy the same of its own)."""
     seat = seat_of(source)
     enemy = other(seat)
     zone, _, only = ability.target.partition(":")
+    if zone == "tally":
+        combat = combat_now(em.state)
+        for teller in (enemy, seat) if only == "both" else (enemy,):
+            told = hand(em.state, side(combat, teller))
+            em.emit(
+                CardsShown,
+                text_box(face(source).name),
+                seat=other(teller),
+                owner=teller,
+                source=source,
+                zone="hand",
+                cards=(),
+                count=len(told),
+                total=sum(face(c).vitality for c in told),
+            )
+        return
     if zone == "storage":
         cards = tuple(c for c in em.state.veiled(seat).zone(enemy, STORAGE) if not only or card_fits(only, c))
     else:
         combat = combat_now(em.state)
         cards = tuple(c for c in hand(em.state, side(combat, enemy)) if not only or matches(only, c, combat))
-    if zone == "tally":
-        em.emit(
-            CardsShown,
-            text_box(face(source).name),
-            seat=seat,
-            owner=enemy,
-            source=source,
-            zone="hand",
-            cards=(),
-            count=len(cards),
-            total=sum(face(c).vitality for c in cards),
-        )
-        return
     em.emit(
         CardsShown,
         text_box(face(source).name),

@@ -272,6 +272,10 @@ class Side:
     only a card's own ability applies, by that card: what the side's cards rolled in this
     combat (a creature, or the key of a stronghold card: dice.py, strength.rolled), and the
     points its seat paid for in the control window (an upgrade's activated control-bonus)."""
+    unchallenged: tuple[str, ...] = ()
+    """Creatures a text pulled from the Combat Hand onto the table with no match-up opponent
+    (pulls-unchallenged): they fight no primary match-up, count for control of the space and
+    may be attacked by secondary attackers."""
     idol: int = 0
     """An upgrade fired instead of a Command Card (fired-aoe: the Flame Cannon): its AOE in
     points, struck with the Command Cards."""
@@ -579,7 +583,7 @@ def combat_now(state: GuardiansState) -> Combat:
 
 def hand(state: GuardiansState, one: Side) -> tuple[str, ...]:
     """Creatures still in a side's Combat Hand: not yet played, fired, lost or out."""
-    used = set(one.played) | set(one.ranged) | set(one.destroyed) | set(one.out)
+    used = set(one.played) | set(one.ranged) | set(one.destroyed) | set(one.out) | set(one.unchallenged)
     return tuple(c for c in state.zone(one.seat, one.zone) if face(c).is_creature and c not in used)
 
 

@@ -381,6 +381,12 @@ def option_words(option: str, card: str = "", source: str = "") -> str:
         return "refuse, and let the card's text act"
     if word == "guess":
         return f"guess {GUESSES.get(value, value)}"
+    if word in ("discard-hand", "discard-vitality") and card:
+        return f"discard {label(card)} from the Combat Hand"
+    if word == "discard-hand":
+        return f"discard a creature ({value.replace('|', ' or ')}) of the Combat Hand"
+    if word == "discard-vitality":
+        return f"discard creatures of the Combat Hand worth {value} Vitality or more"
     return "let it pass"
 
 
@@ -521,6 +527,8 @@ def _effect(e: m.EffectApplied, s: Seats) -> str:
         return f"{by}: {s(e.seat)} searches their deck for a card to take."
     if e.effect == "draws":
         return f"{by}: {s(e.seat)} draws {counted(e.amount, 'card')} ({e.note})."
+    if e.effect == "chance":
+        return f"{by} rolls {e.amount}: {e.note}."
     if e.effect == "destroys-beater":
         return (f"{by} is beaten by {listed([owned(card, s) for card in e.cards])}, which is destroyed after the "
                 "combat unless its side stays on the space.")
@@ -594,6 +602,9 @@ def _status(e: m.CreatureStatus, s: Seats) -> str:
         return f"{creature} is back in play."
     if e.status == "hand":
         return f"{creature} goes back to its Combat Hand{by}, to be laid again."
+    if e.status == "unchallenged":
+        return (f"{creature} is pulled from its Combat Hand onto the table{by}: unchallenged, no match-up "
+                "opponent.")
     return f"{creature} is {e.status}{by}."
 
 
