@@ -1350,6 +1350,12 @@ CARD_READINGS.update({
     # Beating its primary match-up opponent, on 1d6 of 3+: a creature drawn at random from the
     # enemy's Combat Hand goes onto the table, unchallenged.
     "dn-vikia-tsoshanlu": (Ability("pulls-unchallenged", 3, target="random", when="beats", dice="1d6"),),
+    # Revealed in a primary match-up, you may have her destroyed: the match-up ends, her
+    # opponent left unchallenged; then a Gold Bribery card of your discard pile goes back to
+    # your Storage Hand. One a space a player.
+    "np-nubian-slave-girl": (Ability("may", target="sacrifice", when="match-up"),
+                             Ability("retrieve", target="storage:bribery:gold", when="sacrificed"),
+                             Ability("play-limit", target="name:nubian slave girl", limit="space")),
     # As the Command Card: the enemy discards a medium creature of its Combat Hand, of its choice.
     "np-mocodabi": (Ability("ultimatum", target="discard-hand:medium", when="command"),),
     # As the Command Card: both seats tell their Combat Hand's worth; if the enemy's is higher, it

@@ -14,10 +14,11 @@ from domain.games.guardians.messages import (
     CombatResolved,
     CreatureStatus,
     EffectApplied,
+    MatchupResolved,
     Pass,
     PlayCreature,
 )
-from domain.games.guardians.state import UP, GuardiansState, combat_now, hand
+from domain.games.guardians.state import DISCARD, STORAGE, UP, GuardiansState, combat_now, hand
 from tests.guardians.support import Table, card_of, face_off
 from tests.guardians.test_abilities_flow import commands
 from tests.guardians.test_abilities_strength import fight, matchup
@@ -164,3 +165,34 @@ def test_vikia_pulls_a_random_creature_on_three_or_more() -> None:
         assert set(pulled) <= {card_of(2, "Swordsman"), card_of(2, "Wild Nymph")}
         outcomes.add(bool(pulled))
     assert outcomes == {True, False}
+
+
+def test_nubian_slave_girl_may_be_sacrificed_for_a_gold_bribery_card() -> None:
+    """may, target sacrifice, when match-up, and retrieve storage:bribery:gold when sacrificed
+    (Nubian Slave Girl): revealed in her match-up, her seat may have her destroyed; the match-up
+    ends with her opponent left unchallenged, and a Gold Bribery card of the discard pile goes
+    back to the Storage Hand (guardians Text Box)."""
+    state = face_off(["Nubian Slave Girl", "Swordsman"], ["Axeman", "Wild Nymph"])
+    gold = card_of(1, "Gold")
+    table = Table(replace(state, zones={**state.zones, f"1:{DISCARD}": (gold, card_of(1, "Beer"))}))
+    girl, axeman = card_of(1, "Nubian Slave Girl"), card_of(2, "Axeman")
+    commands(table)
+    table.play(PlayCreature(seat=1, card=girl))
+    table.play(PlayCreature(seat=2, card=axeman))
+    (offered,) = table.of(ChoiceOffered)
+    assert (offered.seat, offered.source, offered.options) == (1, girl, ("sacrifice", "pass"))
+    table.play(Choose(seat=1, option="sacrifice"))
+    assert _fates(table, girl) == [("destroyed", girl)]
+    assert [e.cards for e in table.of(EffectApplied) if e.effect == "unchallenged"] == [(axeman,)]
+    assert table.state.zone(1, STORAGE) == (gold,)
+    assert not table.of(MatchupResolved) and combat_now(table.state).stage == "choose"
+
+
+def test_nubian_slave_girl_passed_fights_her_match_up() -> None:
+    """may (Nubian Slave Girl): her seat lets the option pass; the match-up goes on to bribery."""
+    table = Table(face_off(["Nubian Slave Girl"], ["Axeman"]))
+    commands(table)
+    table.play(PlayCreature(seat=1, card=card_of(1, "Nubian Slave Girl")))
+    table.play(PlayCreature(seat=2, card=card_of(2, "Axeman")))
+    table.play(Choose(seat=1, option="pass"))
+    assert combat_now(table.state).stage == "bribe"

@@ -58,6 +58,7 @@ WHEN = {
     "control": "Before control of the space is counted after a combat",
     "refused": "If the enemy refused its ultimatum",
     "after-primaries": "Once primary attacks are over",
+    "sacrificed": "Once you have it destroyed so",
 }
 PLAYED = {
     "draw": "Played in Draw & Organize",
@@ -280,6 +281,8 @@ def _retrieved(a: Ability) -> str:
     into = "as one of your draws" if zone == "drawn" else "to your Storage Hand"
     if what == "self":
         return f"This card comes back {into}."
+    if a.when == "sacrificed":  # the rules take one, no card named
+        return f"One of the {card_target_words(what)} of your discard pile goes {into}."
     kinds = {"creature": "Creature", "item": "Magic Item", "spell": "Spell", "bribery": "Bribery card"}
     words = what.split("+")
     named = " or ".join(kinds[w] for w in words if w in kinds) or "card"
@@ -629,6 +632,7 @@ OPTIONS: dict[str, str] = {
     "discard-retreat": "discard this card and retreat",
     "refuse": "refuse",
     "show:storage": "show its Storage Hand",
+    "sacrifice": "have it destroyed, ending the match-up with its opponent left unchallenged",
 }
 """The options of a choice, by their words in the ability's target (choices.py)."""
 

@@ -651,6 +651,7 @@ WHEN = (
     "control",
     "refused",
     "after-primaries",
+    "sacrificed",
 )
 """When an ability acts (`Ability.when`): as the card is revealed in combat, in its match-up,
 when it is beaten, when it beats its opponent, at Terrain Settlement, when its Shield moves,
@@ -666,7 +667,8 @@ attack; "survives-stronghold": after a combat it fought and survived over the en
 stronghold card, not rubble (discards.py); "control": in the control window that opens
 before control of the space is counted after a combat (an activated ability); "refused":
 once the enemy refused the card's ultimatum; "after-primaries": once a combat's primary
-attacks are over (choices.py)."""
+attacks are over (choices.py); "sacrificed": once its seat chose to have it destroyed (a may's
+"sacrifice")."""
 LIMITS = ("once", "combat", "turn", "in-play", "space", "enemy-lost", "defending", "hand-higher")
 """How often or how long an ability acts (`Ability.limit`): once, per combat, per turn, while
 the card is in play, (for play limits) one such card per space per player, once for each

@@ -19,6 +19,8 @@ Options (the ability's target, written with bars between them):
 - "show:<target>": the seat shows the card's seat what a shows ability of that target would;
 - "refuse": the card's abilities with when "refused" act;
 - "pass" (a "may" only): the seat lets the option go;
+- "sacrifice" (a "may" when "match-up"): the card is destroyed, its opponent left unchallenged
+  and the match-up over; then its abilities when "sacrificed" act;
 - "guess:<value>" (a guess, offered once both match-up creatures are laid, before they are
   shown): the seat says the size ("S", "M", "L") or border ("mortal", "elemental",
   "external") it thinks a creature laid has (strength.guess_terms scores it).
@@ -49,6 +51,7 @@ DISCARD = "discard"
 SHOW = "show"
 REFUSE = "refuse"
 PASS = "pass"
+SACRIFICE = "sacrifice"
 GUESS = "guess"
 DISCARD_HAND = "discard-hand"
 DISCARD_VITALITY = "discard-vitality"

@@ -130,6 +130,7 @@ from domain.games.guardians.strength import (
     abilities,
     aoe_changes,
     beaten_damage,
+    card_fits,
     channel_limit,
     destroys,
     dies_when_beaten,
@@ -755,6 +756,9 @@ def _make(em: Em, rng: Rng, choice: Choice, option: str, card: str) -> bool:
         if int(count) > 1:
             em.emit(ChoiceOffered, rule, seat=seat, source=source, options=(f"{choices.DISCARD}:{int(count) - 1}",))
             return True
+    elif word == choices.SACRIFICE:
+        _sacrifice(em, rng, source)
+        return True
     elif word in choices.HAND_DISCARDS:
         em.emit(CreatureStatus, rule, seat=seat, card=card, status="destroyed", by=source)
         left = int(count) - face(card).vitality if word == choices.DISCARD_VITALITY else 0
@@ -766,6 +770,22 @@ def _make(em: Em, rng: Rng, choice: Choice, option: str, card: str) -> bool:
     elif word == choices.REFUSE:
         _refused(em, source, seat)
     return False
+
+
+def _sacrifice(em: Em, rng: Rng, source: str) -> None:
+    """A may's "sacrifice" (Nubian Slave Girl): the card, revealed in its primary match-up, is
+    destroyed, its opponent left unchallenged, the match-up over; then its retrieve when
+    "sacrificed" takes a card of its kind from the discard pile, if one lies there."""
+    combat = combat_now(em.state)
+    seat, rule = seat_of(source), text_box(face(source).name)
+    em.emit(CreatureStatus, rule, seat=seat, card=source, status="destroyed", by=source)
+    leave_unchallenged(em, source, (combat.d_card if source == combat.a_card else combat.a_card,))
+    for ability in abilities(source, "retrieve"):
+        what = ability.target.partition(":")[2]
+        back = [c for c in em.state.zone(seat, DISCARD) if ability.when == "sacrificed" and card_fits(what, c)]
+        if back:
+            move(em, rule, seat, back[:1], DISCARD, STORAGE, f"taken back by {face(source).name}")
+    end_unfought(em, rng)
 
 
 def _refused(em: Em, source: str, seat: int) -> None:

@@ -381,6 +381,8 @@ def option_words(option: str, card: str = "", source: str = "") -> str:
         return "refuse, and let the card's text act"
     if word == "guess":
         return f"guess {GUESSES.get(value, value)}"
+    if word == "sacrifice":
+        return f"have {label(source) if source else 'the card'} destroyed, ending the match-up"
     if word in ("discard-hand", "discard-vitality") and card:
         return f"discard {label(card)} from the Combat Hand"
     if word == "discard-hand":
