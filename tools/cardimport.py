@@ -1356,6 +1356,17 @@ CARD_READINGS.update({
     "np-nubian-slave-girl": (Ability("may", target="sacrifice", when="match-up"),
                              Ability("retrieve", target="storage:bribery:gold", when="sacrificed"),
                              Ability("play-limit", target="name:nubian slave girl", limit="space")),
+    # A Command Card Spell: the enemy shows its Combat Hand for the rest of the combat, and you
+    # lay each of your primary attackers face down before it lays its own.
+    "dn-press-leak": (Ability("play", when="command"), Ability("shows", target="hand", when="command"),
+                      Ability("lays-before", when="command")),
+    # As the Command Card: in the first match-up you lay first, shown; the enemy must lay its
+    # creature of the highest base Vitality yours beats (ranged attacks, channeling as usual).
+    "re-bruce-the-goose": (Ability("lays-before", target="shown", when="command", limit="once"),
+                           Ability("lays-first", target="highest-below", when="command")),
+    # As the Command Card: the enemy's primary attackers are drawn at random (ranged and
+    # secondary attackers as usual).
+    "re-shadow-spy": (Ability("lays-first", target="random", when="command"),),
     # As the Command Card: the enemy discards a medium creature of its Combat Hand, of its choice.
     "np-mocodabi": (Ability("ultimatum", target="discard-hand:medium", when="command"),),
     # As the Command Card: both seats tell their Combat Hand's worth; if the enemy's is higher, it

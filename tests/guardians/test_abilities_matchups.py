@@ -12,17 +12,21 @@ from domain.games.guardians.messages import (
     ChoiceOffered,
     Choose,
     CombatResolved,
+    CreatureChosen,
     CreatureStatus,
     EffectApplied,
     MatchupResolved,
+    MatchupRevealed,
     Pass,
     PlayCreature,
 )
 from domain.games.guardians.state import DISCARD, STORAGE, UP, GuardiansState, combat_now, hand
+from domain.games.guardians.turn import to_act
+from domain.games.guardians.view import SPECTATOR, redact
 from tests.guardians.support import Table, card_of, face_off
 from tests.guardians.test_abilities_flow import commands
 from tests.guardians.test_abilities_strength import fight, matchup
-from tests.guardians.test_texts import both_pass, lay, refuses
+from tests.guardians.test_texts import both_pass, lay, refuses, seen_by
 
 
 def _fates(table: Table, card: str) -> list[tuple[str, str]]:
@@ -196,3 +200,64 @@ def test_nubian_slave_girl_passed_fights_her_match_up() -> None:
     table.play(PlayCreature(seat=2, card=card_of(2, "Axeman")))
     table.play(Choose(seat=1, option="pass"))
     assert combat_now(table.state).stage == "bribe"
+
+
+def test_press_leak_shows_the_enemy_hand_and_makes_its_seat_lay_first() -> None:
+    """lays-before, when command, and shows hand (Press Leak, a Command Card Spell): the enemy
+    shows its Combat Hand to the caster, and in every match-up the caster lays first, face down;
+    only then may the enemy lay (guardians PRIMARY ATTACKS: both lay face down)."""
+    state = face_off(["Swordsman", "Axeman"], ["Wild Nymph", "Ice Spirit"], attacker_storage=["Press Leak"])
+    table = Table(state)
+    commands(table, attacker=card_of(1, "Press Leak"))
+    (shown,) = table.of(CardsShown)
+    assert (shown.seat, shown.owner, shown.cards) == (1, 2, (card_of(2, "Wild Nymph"), card_of(2, "Ice Spirit")))
+    for attacker, defender in (("Swordsman", "Wild Nymph"), ("Axeman", "Ice Spirit")):
+        assert to_act(table.state) == (1,)
+        refuses(table, PlayCreature(seat=2, card=card_of(2, defender)), "the enemy lays its creature first")
+        table.play(PlayCreature(seat=1, card=card_of(1, attacker)))
+        assert seen_by(table.events[-1], 2).card == ""  # laid face down: not shown
+        table.play(PlayCreature(seat=2, card=card_of(2, defender)))
+        assert table.of(MatchupRevealed)[-1].attacker_card == card_of(1, attacker)
+        table.play(Pass(seat=1))
+        table.play(Pass(seat=2))
+        both_pass(table)
+
+
+def test_bruce_the_goose_leads_shown_and_takes_the_highest_it_beats() -> None:
+    """lays-before shown once, and lays-first highest-below (Bruce the Goose as the Command
+    Card): in the first match-up its seat lays first and the creature is shown to the enemy,
+    who must lay its creature of the highest base Vitality below it; later match-ups are laid
+    as usual."""
+    table = Table(face_off(["Bruce the Goose", "Swordsman", "Axeman"], ["Wild Nymph", "Ice Spirit", "Devil Dog"]))
+    swordsman, spirit = card_of(1, "Swordsman"), card_of(2, "Ice Spirit")
+    commands(table, attacker=card_of(1, "Bruce the Goose"))
+    refuses(table, PlayCreature(seat=2, card=spirit), "the enemy lays its creature first")
+    table.play(PlayCreature(seat=1, card=swordsman))
+    (shown,) = table.of(CardsShown)
+    assert (shown.seat, shown.owner, shown.cards) == (2, 1, (swordsman,))
+    assert seen_by(shown, 2).cards == (swordsman,) and redact(shown, SPECTATOR).cards == ()
+    laid = [c for c in legal_commands(table.state, 2) if isinstance(c, PlayCreature)]
+    assert laid == [PlayCreature(seat=2, card=spirit)]  # 5, the highest below the Swordsman's 6
+    refuses(table, PlayCreature(seat=2, card=card_of(2, "Wild Nymph")), "highest base Vitality below")
+    table.play(PlayCreature(seat=2, card=spirit))
+    table.play(Pass(seat=1))
+    table.play(Pass(seat=2))
+    both_pass(table)
+    assert set(to_act(table.state)) == {1, 2}  # the second match-up: laid as usual
+    table.play(PlayCreature(seat=2, card=card_of(2, "Devil Dog")))
+
+
+def test_shadow_spy_lays_the_enemys_creatures_at_random() -> None:
+    """lays-first, target random (Shadow Spy as the Command Card): the rules lay each of the
+    enemy's primary attackers, drawn at random by the generator and named to its seat only;
+    the enemy may not choose one."""
+    defenders = ("Wild Nymph", "Ice Spirit", "Devil Dog")
+    table = Table(face_off(["Shadow Spy", "Swordsman", "Axeman"], list(defenders)))
+    commands(table, attacker=card_of(1, "Shadow Spy"))
+    (drawn,) = table.of(CreatureChosen)
+    assert drawn.seat == 2 and drawn.card in {card_of(2, name) for name in defenders}
+    assert seen_by(drawn, 1).card == ""
+    assert to_act(table.state) == (1,)
+    refuses(table, PlayCreature(seat=2, card=card_of(2, "Devil Dog")), "drawn at random")
+    table.play(PlayCreature(seat=1, card=card_of(1, "Swordsman")))
+    assert table.of(MatchupRevealed)[0].defender_card == drawn.card

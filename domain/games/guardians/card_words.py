@@ -73,7 +73,8 @@ PLAYED = {
 }
 """When a Spell, Item or Accessory is played (its `play` ability's when)."""
 ROLE = {"attacking": " when attacking", "defending": " when defending"}
-SAYS_ITS_LIMIT = frozenset({"play-limit", "guardian-sets", "declare-first", "returns-opponent", "ultimatum"})
+SAYS_ITS_LIMIT = frozenset({"play-limit", "guardian-sets", "declare-first", "returns-opponent", "ultimatum",
+                            "lays-before"})
 SAYS_ITS_MOMENT = frozenset({"play", "fired-aoe", "activated", "destroys-command", "ultimatum", "may"})
 """Kinds whose sentence already says when it acts."""
 """Kinds whose sentence already says how long or how often."""
@@ -447,6 +448,10 @@ ABILITY_WORDS: dict[str, Callable[[Ability], str]] = {
                              if a.target == "self" else
                              "Both seats lay their creatures in match-ups from the lowest base Vitality up."
                              if a.target == "both:lowest" else
+                             "The enemy must lay its creature of the highest base Vitality below that of yours shown."
+                             if a.target == "highest-below" else
+                             "The enemy's primary attackers are laid by the rules, each drawn at random."
+                             if a.target == "random" else
                              f"The enemy lays its {target_words(a.target)} in match-ups before any other."),
     # Command Cards and creature Magic Items
     "command-only": lambda a: "Played only as the Command Card.",
@@ -602,6 +607,9 @@ ABILITY_WORDS: dict[str, Callable[[Ability], str]] = {
                                         if a.target == "random" else
                                         "the enemy's creatures of one name held more than once in its Combat Hand go")
                                      + " onto the table, unchallenged."),
+    "lays-before": lambda a: (f"You lay your {'first ' if a.limit == 'once' else ''}primary attacker before the "
+                              "enemy lays its own" + (", showing it to the enemy." if a.target == "shown" else
+                                                      ", face down.")),
     "destroys-beater": lambda a: ("A creature that beats it is destroyed after the combat, unless its side stays "
                                   "on the space."),
 }

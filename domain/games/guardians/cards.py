@@ -395,6 +395,13 @@ vocabulary below; `terrain` is one of TERRAIN_TYPES.
 | | | target "duplicates" every creature whose name another there shares, "random" one drawn at random; |
 | | | when "command" (as the Command Card) or "beats" (as it beats its primary match-up opponent); with |
 | | | dice, a chance (CHANCE_KINDS): only when they show amount or more |
+| lays-before | [target], when "command" [, limit "once"] | as the standing Command Card, its seat lays each |
+| | | primary attacker face down before the enemy lays (limit "once": its first only); target "shown": the |
+| | | creature is shown to the enemy as it is laid (two sides that both lay first cancel out, as with |
+| | | declare-first) |
+| | | (lays-first also takes target "highest-below": the enemy lays the creature of the highest base |
+| | | Vitality below that of the creature this side led with, shown; and "random": the rules lay the |
+| | | enemy's primary attackers, each drawn at random) |
 | destroys-beater | target "space-lost" | a creature that beats it (in a primary match-up or as a secondary |
 | | | attacker) is destroyed once control of the space is counted, unless its side stays on the space |
 
@@ -626,6 +633,7 @@ ABILITY_KINDS = (
     # match-up order, swaps, command-card attacks and the Up card (wave 7b; combat.py)
     "destroys-beater",
     "pulls-unchallenged",
+    "lays-before",
 )
 
 WHEN = (

@@ -840,6 +840,7 @@ def next_matchup(em: Em, rng: Rng) -> None:
     combat = combat_now(state)
     a_left, d_left = fighters(state, combat.attacker), fighters(state, combat.defender)
     if a_left and d_left:
+        _random_lays(em, rng)
         return
     if not _after_primaries(em, rng, 0):
         _secondaries_or_end(em, rng)
@@ -880,12 +881,18 @@ def check_play_creature(state: GuardiansState, command: PlayCreature) -> None:
     acting(state, seat, "choose")
     mine = side(combat, seat)
     require(not command.target, R_PRIMARY, "a primary attacker names no target")
+    spy = reveals.lays_random(combat, seat)
+    if spy:
+        raise RuleViolation(text_box(face(spy).name), "the rules lay your creatures, drawn at random")
     require(not mine.choice, R_PRIMARY, "you have laid your creature for this match-up")
     if command.card not in hand(state, mine):
         raise RuleViolation(R_PRIMARY, f"{command.card} is not a creature in your Combat Hand")
     if face(command.card).command_only:
         raise RuleViolation(text_box(face(command.card).name), "it is played only as the Command Card")
     if reveals.waits_to_lay(combat, seat):
+        if reveals.leads(combat, other(seat)) is not None:
+            leader = side(combat, other(seat)).command
+            raise RuleViolation(text_box(face(leader).name), "the enemy lays its creature first in this match-up")
         raise RuleViolation(R_PRIMARY, "your card makes the enemy lay its creature first and say what it is")
     reveals.check_lays_first(hand(state, mine), combat, seat, command.card)
 
@@ -899,12 +906,34 @@ def play_creature(em: Em, rng: Rng, command: PlayCreature) -> None:
         outcomes.revealed(em, command.card)
         dice.roll_revealed(em, rng, command.card, primary=False)
         return
-    em.emit(CreatureChosen, R_PRIMARY, seat=seat, card=command.card)
+    _lay(em, rng, seat, command.card)
+
+
+def _lay(em: Em, rng: Rng, seat: int, card: str) -> None:
+    """A primary attacker laid face down (named to its seat only); once both are laid, the
+    guesses and the reveal; else the rules lay the other side's if they lay it (Shadow Spy)."""
+    combat = combat_now(em.state)
+    em.emit(CreatureChosen, R_PRIMARY, seat=seat, card=card)
     if reveals.waits_to_lay(combat, other(seat)):
-        reveals.declare(em, combat, seat, command.card)
+        reveals.declare(em, combat, seat, card)
     combat = combat_now(em.state)
     if combat.attacker.choice and combat.defender.choice:
         _guesses(em, rng, 0)
+    else:
+        _random_lays(em, rng)
+
+
+def _random_lays(em: Em, rng: Rng) -> None:
+    """lays-first, target "random" (Shadow Spy as the Command Card): the rules lay the enemy's
+    primary attacker, drawn at random from its fighters by the generator, as soon as it may
+    lay (after the other side, where that side lays first)."""
+    combat = combat_now(em.state)
+    for one in (combat.attacker, combat.defender):
+        if one.choice or not reveals.lays_random(combat, one.seat) or reveals.waits_to_lay(combat, one.seat):
+            continue
+        left = fighters(em.state, one)
+        _lay(em, rng, one.seat, left[rng.below(len(left))])
+        return
 
 
 def _guesses(em: Em, rng: Rng, start: int) -> None:
