@@ -1367,6 +1367,20 @@ CARD_READINGS.update({
     # As the Command Card: the enemy's primary attackers are drawn at random (ranged and
     # secondary attackers as usual).
     "re-shadow-spy": (Ability("lays-first", target="random", when="command"),),
+    # From the Combat Hand, it may take the place of your creature just beaten in a match-up,
+    # which goes back to the hand.
+    "re-slippery-slime": (Ability("swaps", target="beaten"),),
+    # From the Combat Hand, before the next match-up, it may take the place of one of your
+    # Undead in a match-up, which goes back to the hand (the card's errata: Combat Hand).
+    "re-phantom-stalker": (Ability("swaps", target="undead"),),
+    # Beaten, it may be replaced by any other creature of your Combat Hand, beaten in its place;
+    # it goes back to the hand.
+    "dn-soggybottom-gertz": (Ability("swaps", target="hand", when="beaten"),),
+    # Revealed against its first opponent, you may send that one back for a creature drawn at
+    # random from the enemy's Combat Hand. One a space a player.
+    "re-spirit-of-the-hunt": (Ability("may", target="swap", when="match-up"),
+                              Ability("swaps", target="opponent:random", when="match-up"),
+                              Ability("play-limit", target="name:spirit of the hunt", limit="space")),
     # As the Command Card: the enemy discards a medium creature of its Combat Hand, of its choice.
     "np-mocodabi": (Ability("ultimatum", target="discard-hand:medium", when="command"),),
     # As the Command Card: both seats tell their Combat Hand's worth; if the enemy's is higher, it

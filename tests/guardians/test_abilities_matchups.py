@@ -261,3 +261,84 @@ def test_shadow_spy_lays_the_enemys_creatures_at_random() -> None:
     refuses(table, PlayCreature(seat=2, card=card_of(2, "Devil Dog")), "drawn at random")
     table.play(PlayCreature(seat=1, card=card_of(1, "Swordsman")))
     assert table.of(MatchupRevealed)[0].defender_card == drawn.card
+
+
+def _swaps(table: Table) -> list[tuple[str, tuple[str, ...]]]:
+    return [(e.source, e.cards) for e in table.of(EffectApplied) if e.effect == "swap"]
+
+
+def test_slippery_slime_takes_the_place_of_the_creature_just_beaten() -> None:
+    """swaps, target beaten (Slippery Slime): before its seat lays the next match-up's creature,
+    the Slime leaves the Combat Hand for the place of the Swordsman just beaten, beaten in its
+    stead; the Swordsman goes back to the hand and fights again."""
+    table = fight(["Swordsman", "Slippery Slime", "Axeman"], ["Doomwing", "Wild Nymph", "Ice Spirit"])
+    swordsman, slime, axeman = card_of(1, "Swordsman"), card_of(1, "Slippery Slime"), card_of(1, "Axeman")
+    assert matchup(table, "Swordsman", "Doomwing").outcome == "defender"
+    assert PlayCreature(seat=1, card=slime, target=swordsman) in legal_commands(table.state, 1)
+    refuses(table, PlayCreature(seat=1, card=axeman, target=swordsman), "no text lets Axeman")
+    table.play(PlayCreature(seat=1, card=slime, target=swordsman))
+    assert _swaps(table) == [(slime, (swordsman, slime))]
+    attacker = combat_now(table.state).attacker
+    assert attacker.beaten == (slime,) and attacker.played == (slime,)
+    assert swordsman in hand(table.state, attacker)
+    assert matchup(table, "Swordsman", "Wild Nymph").attacker_card == swordsman
+
+
+def test_slippery_slime_does_not_replace_a_winner() -> None:
+    """swaps, target beaten (Slippery Slime): a creature that won its match-up is not one that
+    just lost."""
+    table = fight(["Axeman", "Slippery Slime"], ["Wild Nymph", "Ice Spirit"])
+    assert matchup(table, "Axeman", "Wild Nymph").outcome == "attacker"
+    refuses(table, PlayCreature(seat=1, card=card_of(1, "Slippery Slime"), target=card_of(1, "Axeman")), "no text")
+
+
+def test_soggybottom_gertz_beaten_is_replaced_from_the_hand() -> None:
+    """swaps, target hand, when beaten (Soggybottom Gertz): once Gertz is beaten, any other
+    creature of its seat's Combat Hand takes its place, beaten, and Gertz goes back to the hand."""
+    table = fight(["Soggybottom Gertz", "Idiot", "Swordsman"], ["Doomwing", "Wild Nymph", "Ice Spirit"])
+    gertz, idiot = card_of(1, "Soggybottom Gertz"), card_of(1, "Idiot")
+    assert matchup(table, "Soggybottom Gertz", "Doomwing").outcome == "defender"
+    swaps = [c for c in legal_commands(table.state, 1) if isinstance(c, PlayCreature) and c.target]
+    assert swaps == [PlayCreature(seat=1, card=c, target=gertz) for c in (idiot, card_of(1, "Swordsman"))]
+    table.play(PlayCreature(seat=1, card=idiot, target=gertz))
+    assert _swaps(table) == [(gertz, (gertz, idiot))]
+    attacker = combat_now(table.state).attacker
+    assert attacker.beaten == (idiot,) and gertz in hand(table.state, attacker)
+
+
+def test_phantom_stalker_takes_the_place_of_an_undead_on_the_table() -> None:
+    """swaps, target undead (Phantom Stalker): before the next match-up, the Stalker leaves the
+    Combat Hand for the place of the Wraith, which won its match-up (its damage goes with the
+    place); the Wraith goes back to the hand. No other creature may be so replaced."""
+    table = fight(["Wraith", "Phantom Stalker", "Idiot"], ["Wild Nymph", "Gn'Omish Gnomes", "Ice Spirit"])
+    wraith, stalker, idiot = card_of(1, "Wraith"), card_of(1, "Phantom Stalker"), card_of(1, "Idiot")
+    assert matchup(table, "Wraith", "Wild Nymph").outcome == "attacker"
+    damage = combat_now(table.state).damage
+    table.play(PlayCreature(seat=1, card=stalker, target=wraith))
+    combat = combat_now(table.state)
+    assert combat.attacker.played == (stalker,) and wraith in hand(table.state, combat.attacker)
+    assert combat.damage == tuple((stalker if c == wraith else c, n) for c, n in damage)
+    assert matchup(table, "Idiot", "Gn'Omish Gnomes").outcome == "defender"
+    refuses(table, PlayCreature(seat=1, card=wraith, target=idiot), "no text lets Wraith")
+
+
+def test_spirit_of_the_hunt_may_send_its_opponent_back_for_a_random_one() -> None:
+    """may swap, and swaps target opponent:random, when match-up (Spirit of the Hunt): revealed,
+    its seat may send Doomwing back to the enemy's Combat Hand; a creature drawn at random from
+    that hand takes its place, and the match-up goes on to bribery."""
+    table = fight(["Spirit of the Hunt"], ["Doomwing", "Wild Nymph", "Ice Spirit"])
+    spirit, doomwing = card_of(1, "Spirit of the Hunt"), card_of(2, "Doomwing")
+    table.play(PlayCreature(seat=1, card=spirit))
+    table.play(PlayCreature(seat=2, card=doomwing))
+    (offered,) = table.of(ChoiceOffered)
+    assert (offered.seat, offered.options) == (1, ("swap", "pass"))
+    table.play(Choose(seat=1, option="swap"))
+    ((source, (leaving, entering)),) = _swaps(table)
+    assert (source, leaving) == (spirit, doomwing)
+    assert entering in (card_of(2, "Wild Nymph"), card_of(2, "Ice Spirit"))
+    combat = combat_now(table.state)
+    assert (combat.d_card, combat.stage) == (entering, "bribe")
+    assert doomwing in hand(table.state, combat.defender)
+    table.play(Pass(seat=1))
+    table.play(Pass(seat=2))
+    assert both_pass(table).defender_card == entering

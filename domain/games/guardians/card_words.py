@@ -610,10 +610,23 @@ ABILITY_WORDS: dict[str, Callable[[Ability], str]] = {
     "lays-before": lambda a: (f"You lay your {'first ' if a.limit == 'once' else ''}primary attacker before the "
                               "enemy lays its own" + (", showing it to the enemy." if a.target == "shown" else
                                                       ", face down.")),
+    "swaps": lambda a: SWAPS.get(a.target) or (f"From your Combat Hand, it may take the place of one of your "
+                                                f"{target_words(a.target)} in a match-up, which goes back to the "
+                                                "hand."),
     "destroys-beater": lambda a: ("A creature that beats it is destroyed after the combat, unless its side stays "
                                   "on the space."),
 }
 """One sentence per ability kind (cards.ABILITY_KINDS), from the ability's fields alone."""
+
+
+SWAPS = {
+    "beaten": ("From your Combat Hand, it may take the place of your creature beaten in the match-up just over, "
+               "which goes back to the hand."),
+    "hand": "Any creature of your Combat Hand may take its place, beaten; it goes back to the hand.",
+    "opponent:random": ("Its opponent goes back to the enemy's Combat Hand, and one drawn at random from there takes "
+                        "its place."),
+}
+"""What swaps does, by its target (a creature target: the sentence in ABILITY_WORDS)."""
 
 
 ACTIVATED_WHEN: dict[str, str] = {
@@ -641,6 +654,7 @@ OPTIONS: dict[str, str] = {
     "refuse": "refuse",
     "show:storage": "show its Storage Hand",
     "sacrifice": "have it destroyed, ending the match-up with its opponent left unchallenged",
+    "swap": "send its opponent back for one drawn at random from the enemy's Combat Hand",
 }
 """The options of a choice, by their words in the ability's target (choices.py)."""
 

@@ -402,6 +402,13 @@ vocabulary below; `terrain` is one of TERRAIN_TYPES.
 | | | (lays-first also takes target "highest-below": the enemy lays the creature of the highest base |
 | | | Vitality below that of the creature this side led with, shown; and "random": the rules lay the |
 | | | enemy's primary attackers, each drawn at random) |
+| swaps | target [, when] | a creature of the Combat Hand takes the place of a primary attacker of its side on |
+| | | the table (its place in the match-ups, its status, its damage), which goes back to the hand: in the |
+| | | choose step, before the seat lays (PlayCreature naming the creature and, as target, the one it |
+| | | replaces); target "beaten": this card replaces the creature of yours beaten in the match-up just |
+| | | over; a creature target: this card replaces one of those; "hand", when "beaten": once this card is |
+| | | beaten, any creature of your hand replaces it; "opponent:random" (with a may's "swap", when |
+| | | "match-up"): its opponent goes back to the enemy's hand and one drawn at random takes its place |
 | destroys-beater | target "space-lost" | a creature that beats it (in a primary match-up or as a secondary |
 | | | attacker) is destroyed once control of the space is counted, unless its side stays on the space |
 
@@ -634,6 +641,7 @@ ABILITY_KINDS = (
     "destroys-beater",
     "pulls-unchallenged",
     "lays-before",
+    "swaps",
 )
 
 WHEN = (

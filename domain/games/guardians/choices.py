@@ -19,6 +19,8 @@ Options (the ability's target, written with bars between them):
 - "show:<target>": the seat shows the card's seat what a shows ability of that target would;
 - "refuse": the card's abilities with when "refused" act;
 - "pass" (a "may" only): the seat lets the option go;
+- "swap" (a "may" when "match-up"): the card's swaps ability with target "opponent:random" acts:
+  its opponent goes back to the enemy's Combat Hand, one drawn at random takes its place;
 - "sacrifice" (a "may" when "match-up"): the card is destroyed, its opponent left unchallenged
   and the match-up over; then its abilities when "sacrificed" act;
 - "guess:<value>" (a guess, offered once both match-up creatures are laid, before they are
@@ -40,7 +42,18 @@ from __future__ import annotations
 from domain.games.guardians.cards import CREATURE_TYPES, SIZES
 from domain.games.guardians.citations import R_TEXT, text_box
 from domain.games.guardians.messages import Choose
-from domain.games.guardians.state import STORAGE, Choice, GuardiansState, combat_now, face, hand, other, seat_of, side
+from domain.games.guardians.state import (
+    STORAGE,
+    Choice,
+    GuardiansState,
+    combat_now,
+    face,
+    fighters,
+    hand,
+    other,
+    seat_of,
+    side,
+)
 from domain.games.guardians.strength import abilities, matches
 from domain.kernel import RuleViolation
 
@@ -52,6 +65,7 @@ SHOW = "show"
 REFUSE = "refuse"
 PASS = "pass"
 SACRIFICE = "sacrifice"
+SWAP = "swap"
 GUESS = "guess"
 DISCARD_HAND = "discard-hand"
 DISCARD_VITALITY = "discard-vitality"
@@ -121,6 +135,8 @@ def _open(state: GuardiansState, seat: int, option: str) -> bool:
     word, _, count = option.partition(":")
     if word in HAND_DISCARDS:
         return bool(hand_discards(state, seat, option))
+    if word == SWAP:  # a new opponent is drawn from the enemy's creatures that may fight
+        return bool(fighters(state, side(combat_now(state), other(seat))))
     if word in RETREATS:
         return bool(side(combat_now(state), seat).shield)  # unshielded creatures cannot retreat
     if word == STONE:

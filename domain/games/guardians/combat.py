@@ -115,6 +115,7 @@ from domain.games.guardians.state import (
     combat_now,
     face,
     facedown,
+    fighters,
     guardian_number,
     hand,
     land_owner,
@@ -199,12 +200,6 @@ def command_candidates(state: GuardiansState, seat: int) -> tuple[str, ...]:
         if face(c).command_play in ("any", role) and stone_cost(face(c)) <= stones and may_play(state, seat, c)
     )
     return creatures + items + spells
-
-
-def fighters(state: GuardiansState, one: Side) -> tuple[str, ...]:
-    """The creatures of a side's Combat Hand that may still fight: all but those played
-    only as the Command Card (command-only: they stay in the hand, RULES.md)."""
-    return tuple(c for c in hand(state, one) if not face(c).command_only)
 
 
 def _laid(state: GuardiansState, space: str) -> tuple[str, ...]:
@@ -756,6 +751,8 @@ def _make(em: Em, rng: Rng, choice: Choice, option: str, card: str) -> bool:
         if int(count) > 1:
             em.emit(ChoiceOffered, rule, seat=seat, source=source, options=(f"{choices.DISCARD}:{int(count) - 1}",))
             return True
+    elif word == choices.SWAP:
+        _swap_opponent(em, rng, source)
     elif word == choices.SACRIFICE:
         _sacrifice(em, rng, source)
         return True
@@ -878,9 +875,11 @@ def check_play_creature(state: GuardiansState, command: PlayCreature) -> None:
     if combat.stage == "secondary":
         _check_secondary(state, command)
         return
+    if command.target:
+        _check_swap(state, command)
+        return
     acting(state, seat, "choose")
     mine = side(combat, seat)
-    require(not command.target, R_PRIMARY, "a primary attacker names no target")
     spy = reveals.lays_random(combat, seat)
     if spy:
         raise RuleViolation(text_box(face(spy).name), "the rules lay your creatures, drawn at random")
@@ -905,6 +904,10 @@ def play_creature(em: Em, rng: Rng, command: PlayCreature) -> None:
         note_text(em, seat_of(command.card), command.card)
         outcomes.revealed(em, command.card)
         dice.roll_revealed(em, rng, command.card, primary=False)
+        return
+    if command.target:
+        swap(em, _swapper(side(combat, seat), command.card, command.target, combat), command.target, command.card)
+        note_text(em, seat, command.card)
         return
     _lay(em, rng, seat, command.card)
 
@@ -964,20 +967,99 @@ def _reveal_matchup(em: Em, rng: Rng) -> None:
         gained = sum(t.value for t in guess_terms(combat, mine))
         em.emit(EffectApplied, text_box(face(source).name), seat=seat_of(source), source=source, effect="guess",
                 amount=gained, cards=(mine,), note=value)
-    for card in (a_card, d_card):
+    _revealed(em, rng, (a_card, d_card))
+    _matchup_offers(em, rng, (a_card, d_card))
+
+
+def _revealed(em: Em, rng: Rng, cards: tuple[str, ...]) -> None:
+    """The texts of primary attackers just revealed that act on the reveal, the attacker's first."""
+    for card in cards:
         discards.act(em, rng, card, "reveal")
-    for card in (a_card, d_card):
+    for card in cards:
         note_text(em, seat_of(card), card)
-    for card in (a_card, d_card):
+    for card in cards:
         _no_ranged(em, card, when="reveal", rule=text_box(face(card).name))
         if any(a.when == "match-up" for a in abilities(card, "no-channeling")):
             em.emit(
                 EffectApplied, text_box(face(card).name), seat=seat_of(card), source=card, effect="no-channeling"
             )
-    for card in (a_card, d_card):
+    for card in cards:
         outcomes.revealed(em, card)
         dice.roll_revealed(em, rng, card, primary=True)
-    _matchup_offers(em, rng, (a_card, d_card))
+
+
+# ---------------------------------------------------------------- swaps
+
+
+def primaries(one: Side) -> tuple[str, ...]:
+    """A side's primary attackers on the table, in the order laid (its Command Card aside)."""
+    return tuple(c for c in one.played if c != one.command)
+
+
+def _swapper(one: Side, card: str, target: str, combat: Combat) -> str:
+    """The card whose swaps ability lets `card`, in its side's Combat Hand, take the place of
+    `target`, its side's primary attacker on the table; "" if none does. The creature's own
+    (Slippery Slime: target "beaten", the one beaten in the match-up just over; Phantom
+    Stalker: a creature target), or the target's (Soggybottom Gertz: target "hand", when
+    "beaten": any creature of the hand takes its place once it is beaten)."""
+    just_lost = target in one.beaten and primaries(one)[-1:] == (target,)
+    for ability in abilities(card, "swaps"):
+        if (just_lost and ability.target == "beaten") or (ability.target != "beaten"
+                                                          and matches(ability.target, target, combat)):
+            return card
+    if just_lost and any(a.target == "hand" for a in abilities(target, "swaps")):
+        return target
+    return ""
+
+
+def _check_swap(state: GuardiansState, command: PlayCreature) -> str:
+    """PlayCreature with a target at the choose step: a swap (swaps), made before its seat lays
+    the next match-up's creature. The card whose text allows it."""
+    seat = command.seat
+    combat = acting(state, seat, "choose")
+    mine = side(combat, seat)
+    require(not mine.choice, R_PRIMARY, "a swap comes before you lay your creature for the next match-up")
+    require(not reveals.waits_to_lay(combat, seat), R_PRIMARY, "the enemy lays first in this match-up: swap after")
+    if command.card not in hand(state, mine):
+        raise RuleViolation(R_PRIMARY, f"{command.card} is not a creature in your Combat Hand")
+    if command.target not in primaries(mine):
+        raise RuleViolation(R_PRIMARY, f"{command.target} is not a primary attacker of yours on the table")
+    giver = _swapper(mine, command.card, command.target, combat)
+    if not giver:
+        raise RuleViolation(
+            R_PRIMARY, f"no text lets {face(command.card).name} take the place of {face(command.target).name}"
+        )
+    return giver
+
+
+def swap_candidates(state: GuardiansState, seat: int) -> list[PlayCreature]:
+    """The swaps a seat might make now (plan checks each): a creature of its hand with swaps, for
+    each of its primary attackers on the table, and any creature of its hand for a primary
+    attacker whose own swaps takes one from the hand."""
+    mine = side(combat_now(state), seat)
+    held, laid = hand(state, mine), primaries(mine)
+    found = [PlayCreature(seat=seat, card=c, target=t) for c in held if has(c, "swaps") for t in laid]
+    found += [PlayCreature(seat=seat, card=c, target=t) for t in laid if has(t, "swaps") for c in held]
+    return found
+
+
+def swap(em: Em, source: str, leaving: str, entering: str) -> None:
+    """`entering` takes the place of `leaving` on the table, with its status and damage, and
+    `leaving` goes back to its side's Combat Hand, to be laid again (RULES.md, Swaps)."""
+    em.emit(EffectApplied, text_box(face(source).name), seat=seat_of(leaving), source=source, effect="swap",
+            cards=(leaving, entering))
+
+
+def _swap_opponent(em: Em, rng: Rng, source: str) -> None:
+    """A may's "swap" (Spirit of the Hunt, swaps target "opponent:random"): its match-up
+    opponent goes back to the enemy's Combat Hand and a creature drawn at random from that hand
+    by the generator takes its place, revealed; the match-up goes on."""
+    combat = combat_now(em.state)
+    opponent = combat.d_card if source == combat.a_card else combat.a_card
+    held = fighters(em.state, side(combat, seat_of(opponent)))
+    drawn = held[rng.below(len(held))]
+    swap(em, source, opponent, drawn)
+    _revealed(em, rng, (drawn,))
 
 
 def _matchup_offers(em: Em, rng: Rng, cards: tuple[str, ...]) -> None:

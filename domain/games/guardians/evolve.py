@@ -510,6 +510,18 @@ def _effect(state: GuardiansState, event: EffectApplied) -> GuardiansState:
         return _combat(state, channel=added(combat.channel, event.cards[0], event.amount))
     if event.effect == "forced-push":
         return _combat(state, forced_push=True)
+    if event.effect == "swap":  # the entering creature takes the leaving one's place (combat.swap)
+        leaving, entering = event.cards
+
+        def placed(cards: tuple[str, ...]) -> tuple[str, ...]:
+            return tuple(entering if c == leaving else c for c in cards)
+
+        one = seat_side(combat, event.seat)
+        state = _side(state, event.seat, played=placed(one.played), beaten=placed(one.beaten),
+                      destroyed=placed(one.destroyed))
+        damage = tuple(sorted((entering if c == leaving else c, n) for c, n in combat.damage))
+        a_card, d_card = placed((combat.a_card, combat.d_card))
+        return _combat(state, damage=damage, a_card=a_card, d_card=d_card)
     if event.effect == "destroys-beater":
         return _combat(state, doomed=(*combat.doomed, *event.cards))
     return state

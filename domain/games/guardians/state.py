@@ -587,6 +587,12 @@ def hand(state: GuardiansState, one: Side) -> tuple[str, ...]:
     return tuple(c for c in state.zone(one.seat, one.zone) if face(c).is_creature and c not in used)
 
 
+def fighters(state: GuardiansState, one: Side) -> tuple[str, ...]:
+    """The creatures of a side's Combat Hand that may still fight: all but those played
+    only as the Command Card (command-only: they stay in the hand, RULES.md)."""
+    return tuple(c for c in hand(state, one) if not face(c).command_only)
+
+
 def survivors(state: GuardiansState, one: Side) -> tuple[str, ...]:
     """The creatures that count for control of the space (guardians COMBAT RESOLUTION)."""
     gone = set(one.beaten) | set(one.destroyed) | set(one.out)

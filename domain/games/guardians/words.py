@@ -381,6 +381,8 @@ def option_words(option: str, card: str = "", source: str = "") -> str:
         return "refuse, and let the card's text act"
     if word == "guess":
         return f"guess {GUESSES.get(value, value)}"
+    if word == "swap":
+        return "send the opponent back for a creature drawn at random from the enemy's Combat Hand"
     if word == "sacrifice":
         return f"have {label(source) if source else 'the card'} destroyed, ending the match-up"
     if word in ("discard-hand", "discard-vitality") and card:
@@ -529,6 +531,10 @@ def _effect(e: m.EffectApplied, s: Seats) -> str:
         return f"{by}: {s(e.seat)} searches their deck for a card to take."
     if e.effect == "draws":
         return f"{by}: {s(e.seat)} draws {counted(e.amount, 'card')} ({e.note})."
+    if e.effect == "swap":
+        leaving, entering = e.cards
+        return (f"{by}: {owned(entering, s)} takes the place of {owned(leaving, s)}, which goes back to its "
+                "Combat Hand.")
     if e.effect == "chance":
         return f"{by} rolls {e.amount}: {e.note}."
     if e.effect == "destroys-beater":
