@@ -1381,6 +1381,12 @@ CARD_READINGS.update({
     "re-spirit-of-the-hunt": (Ability("may", target="swap", when="match-up"),
                               Ability("swaps", target="opponent:random", when="match-up"),
                               Ability("play-limit", target="name:spirit of the hunt", limit="space")),
+    # As the Command Card: between primary match-ups, a stone each, beaten creatures of yours
+    # go back to your Creature Pen.
+    "np-guardian-angel": (Ability("activated", 1, "returns-lost:pen", when="between-match-ups"),),
+    # As the Command Card: in a primary match-up you may detonate a Barnyard Animal in it, either
+    # side's: both match-up creatures are destroyed (no Guardian is a creature in a match-up).
+    "di-farmer-brown": (Ability("activated", 0, "destroys-both:barnyard animal", when="match-up"),),
     # As the Command Card: the enemy discards a medium creature of its Combat Hand, of its choice.
     "np-mocodabi": (Ability("ultimatum", target="discard-hand:medium", when="command"),),
     # As the Command Card: both seats tell their Combat Hand's worth; if the enemy's is higher, it

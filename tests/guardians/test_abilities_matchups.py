@@ -19,8 +19,10 @@ from domain.games.guardians.messages import (
     MatchupRevealed,
     Pass,
     PlayCreature,
+    StonesSpent,
+    UseAbility,
 )
-from domain.games.guardians.state import DISCARD, STORAGE, UP, GuardiansState, combat_now, hand
+from domain.games.guardians.state import DISCARD, PEN, STORAGE, UP, GuardiansState, combat_now, hand
 from domain.games.guardians.turn import to_act
 from domain.games.guardians.view import SPECTATOR, redact
 from tests.guardians.support import Table, card_of, face_off
@@ -342,3 +344,41 @@ def test_spirit_of_the_hunt_may_send_its_opponent_back_for_a_random_one() -> Non
     table.play(Pass(seat=1))
     table.play(Pass(seat=2))
     assert both_pass(table).defender_card == entering
+
+
+def test_guardian_angel_buys_a_beaten_creature_back_to_the_pen() -> None:
+    """activated 1, returns-lost:pen, when between-match-ups (Guardian Angel as the Command
+    Card): after a primary match-up and before its seat lays the next creature, a stone sends
+    a beaten creature of its side to the Creature Pen, out of the combat."""
+    table = Table(face_off(["Guardian Angel", "Swordsman", "Axeman"], ["Doomwing", "Wild Nymph", "Ice Spirit"]))
+    angel, swordsman = card_of(1, "Guardian Angel"), card_of(1, "Swordsman")
+    commands(table, attacker=angel)
+    refuses(table, UseAbility(seat=1, card=angel, target=swordsman), "name a beaten creature of yours")
+    lay(table, swordsman, card_of(2, "Doomwing"))
+    assert both_pass(table).outcome == "defender"
+    assert UseAbility(seat=1, card=angel, target=swordsman) in legal_commands(table.state, 1)
+    table.play(UseAbility(seat=1, card=angel, target=swordsman))
+    assert [(e.seat, e.count) for e in table.of(StonesSpent)] == [(1, 1)]
+    assert swordsman in table.state.zone(1, PEN) and table.state.player(1).stones == 6
+    assert _fates(table, swordsman)[-1] == ("out", angel)
+    table.play(PlayCreature(seat=1, card=card_of(1, "Axeman")))
+    refuses(table, UseAbility(seat=1, card=angel, target=swordsman), "between primary match-ups")
+
+
+def test_farmer_brown_detonates_a_barnyard_animal() -> None:
+    """activated 0, destroys-both:barnyard animal, when match-up (Farmer Brown as the Command
+    Card): once bribery is over, on its seat's move, the Mule in the match-up is detonated and
+    both match-up creatures are destroyed; the next match-up begins."""
+    table = Table(face_off(["Farmer Brown", "Mule", "Swordsman"], ["Doomwing", "Wild Nymph"]))
+    farmer, mule, doomwing = card_of(1, "Farmer Brown"), card_of(1, "Mule"), card_of(2, "Doomwing")
+    commands(table, attacker=farmer)
+    table.play(PlayCreature(seat=1, card=mule))
+    table.play(PlayCreature(seat=2, card=doomwing))
+    table.play(Pass(seat=1))
+    table.play(Pass(seat=2))  # no bribes: the Spells window, the attacker first
+    refuses(table, UseAbility(seat=1, card=farmer, target=doomwing), "barnyard animal")
+    assert UseAbility(seat=1, card=farmer, target=mule) in legal_commands(table.state, 1)
+    table.play(UseAbility(seat=1, card=farmer, target=mule))
+    assert _fates(table, mule) == [("destroyed", farmer)] and _fates(table, doomwing) == [("destroyed", farmer)]
+    assert not table.of(StonesSpent) and not table.of(MatchupResolved)
+    assert combat_now(table.state).stage == "choose"

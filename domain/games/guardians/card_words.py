@@ -59,6 +59,7 @@ WHEN = {
     "refused": "If the enemy refused its ultimatum",
     "after-primaries": "Once primary attacks are over",
     "sacrificed": "Once you have it destroyed so",
+    "between-match-ups": "Between primary match-ups, before you lay your next creature",
 }
 PLAYED = {
     "draw": "Played in Draw & Organize",
@@ -547,7 +548,8 @@ ABILITY_WORDS: dict[str, Callable[[Ability], str]] = {
     # activated abilities
     "activated": lambda a: _activated(a),
     "dispels-spell": lambda a: "Dispels the enemy's Spell waiting for its answer.",
-    "returns-lost": lambda a: f"{LOST.get(a.target, a.target)}, lost in combat, returns to your Storage Hand.",
+    "returns-lost": lambda a: (f"{LOST['pen']} returns to your Creature Pen." if a.target == "pen" else
+                               f"{LOST.get(a.target, a.target)}, lost in combat, returns to your Storage Hand."),
     # cards taken back and moved
     "retrieve": lambda a: _retrieved(a),
     "takes-up": lambda a: (f"Your Up card, if one of the {target_words(a.target)}, joins your Combat Hand, and this "
@@ -635,9 +637,11 @@ ACTIVATED_WHEN: dict[str, str] = {
     "survives": "After a combat",
     "control": "Before control of the space is counted after a combat",
     "any-time": "At any time you act",
+    "between-match-ups": "As the Command Card, between primary match-ups, before you lay your next creature",
+    "match-up": "As the Command Card, in a primary match-up once bribery is over",
 }
 """When an activated ability may be used (its `when`)."""
-LOST: dict[str, str] = {"self": "This card", "shield": "A creature of this Shield"}
+LOST: dict[str, str] = {"self": "This card", "shield": "A creature of this Shield", "pen": "A beaten creature of yours"}
 """Whose creature returns-lost brings back (its target)."""
 
 
@@ -686,8 +690,12 @@ def _activated(ability: Ability) -> str:
     """An activated ability: its moment, its price and its effect (the kind its target names),
     each use's (an effect with an amount, for 1: cards.py)."""
     kind, _, target = ability.target.partition(":")
-    effect = ABILITY_WORDS[kind](Ability(kind, 1, target=target)).removeprefix("As the Command Card, ")
+    effect = (f"Detonate one of the {target_words(target)} in the match-up, either side's: both match-up creatures "
+              "are destroyed." if kind == "destroys-both" else  # the Spell's destroys-both names the enemy's
+              ABILITY_WORDS[kind](Ability(kind, 1, target=target)).removeprefix("As the Command Card, "))
     moment = ACTIVATED_WHEN.get(ability.when, ACTIVATED_WHEN["any-time"])
+    if not ability.amount:
+        return f"{moment}, you may: {effect[0].lower()}{effect[1:]}"
     price = f"{ability.amount} Power Stone{'s' if ability.amount != 1 else ''}"
     return f"{moment}, you may pay {price}: {effect[0].lower()}{effect[1:]}"
 

@@ -409,6 +409,11 @@ vocabulary below; `terrain` is one of TERRAIN_TYPES.
 | | | over; a creature target: this card replaces one of those; "hand", when "beaten": once this card is |
 | | | beaten, any creature of your hand replaces it; "opponent:random" (with a may's "swap", when |
 | | | "match-up"): its opponent goes back to the enemy's hand and one drawn at random takes its place |
+| | | (activated also takes, as the standing Command Card, the effect "returns-lost:pen" when |
+| | | "between-match-ups": in the choose step after a primary match-up, before its seat lays, a beaten |
+| | | creature of its side goes back to the Creature Pen; and "destroys-both:<target>" when "match-up": |
+| | | in a primary match-up's Spell windows, naming a creature of the target in the match-up, either |
+| | | side's, both match-up creatures are destroyed) |
 | destroys-beater | target "space-lost" | a creature that beats it (in a primary match-up or as a secondary |
 | | | attacker) is destroyed once control of the space is counted, unless its side stays on the space |
 
@@ -668,6 +673,7 @@ WHEN = (
     "refused",
     "after-primaries",
     "sacrificed",
+    "between-match-ups",
 )
 """When an ability acts (`Ability.when`): as the card is revealed in combat, in its match-up,
 when it is beaten, when it beats its opponent, at Terrain Settlement, when its Shield moves,
@@ -684,7 +690,8 @@ stronghold card, not rubble (discards.py); "control": in the control window that
 before control of the space is counted after a combat (an activated ability); "refused":
 once the enemy refused the card's ultimatum; "after-primaries": once a combat's primary
 attacks are over (choices.py); "sacrificed": once its seat chose to have it destroyed (a may's
-"sacrifice")."""
+"sacrifice"); "between-match-ups": in the choose step after a primary match-up, before its seat
+lays its next creature (an activated ability)."""
 LIMITS = ("once", "combat", "turn", "in-play", "space", "enemy-lost", "defending", "hand-higher")
 """How often or how long an ability acts (`Ability.limit`): once, per combat, per turn, while
 the card is in play, (for play limits) one such card per space per player, once for each

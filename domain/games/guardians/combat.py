@@ -1200,6 +1200,25 @@ def pull_unchallenged(em: Em, rng: Rng, source: str, when: str) -> None:
             em.emit(CreatureStatus, rule, seat=enemy.seat, card=card, status="unchallenged", by=source)
 
 
+def destroy_matchup(em: Em, rng: Rng, rule: str, by: str) -> None:
+    """Both creatures of the primary match-up are destroyed (an indestructible one beaten), and
+    the match-up ends without a fight (destroys-both: a Spell's, Farmer Brown's detonation)."""
+    combat = combat_now(em.state)
+    for creature in (combat.a_card, combat.d_card):
+        fate = "beaten" if has(creature, "indestructible") else "destroyed"
+        em.emit(CreatureStatus, rule, seat=seat_of(creature), card=creature, status=fate, by=by)
+    end_unfought(em, rng)
+
+
+def detonate(em: Em, rng: Rng, command: UseAbility, ability: Ability) -> None:
+    """An activated destroys-both (Farmer Brown): the creature named is detonated, both
+    match-up creatures are destroyed."""
+    activated.use(em, command, ability)
+    em.emit(EffectApplied, text_box(face(command.card).name), seat=command.seat, source=command.card,
+            effect="detonates", cards=(command.target,))
+    destroy_matchup(em, rng, text_box(face(command.card).name), command.card)
+
+
 def end_unfought(em: Em, rng: Rng) -> None:
     """A text ended the match-up without a fight: the next one begins (or secondary attacks)."""
     em.emit(StageBegan, R_TEXT, stage="choose", actor=0)

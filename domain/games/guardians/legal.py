@@ -129,6 +129,7 @@ def _combat(state: GuardiansState, seat: int) -> list[Command]:
     elif stage == "choose":
         found += [PlayCreature(seat=seat, card=c) for c in hand(state, mine)]
         found += fight.swap_candidates(state, seat)
+        found += activated.uses(state, seat)
         found += [PlayCard(seat=seat, card=c) for c in storage]
     elif stage == "secondary":
         # A creature on the table and set aside is listed once.

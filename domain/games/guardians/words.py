@@ -531,6 +531,8 @@ def _effect(e: m.EffectApplied, s: Seats) -> str:
         return f"{by}: {s(e.seat)} searches their deck for a card to take."
     if e.effect == "draws":
         return f"{by}: {s(e.seat)} draws {counted(e.amount, 'card')} ({e.note})."
+    if e.effect == "detonates":
+        return f"{by} detonates {listed([owned(card, s) for card in e.cards])}: both match-up creatures are destroyed."
     if e.effect == "swap":
         leaving, entering = e.cards
         return (f"{by}: {owned(entering, s)} takes the place of {owned(leaving, s)}, which goes back to its "
