@@ -1387,6 +1387,21 @@ CARD_READINGS.update({
     # As the Command Card: in a primary match-up you may detonate a Barnyard Animal in it, either
     # side's: both match-up creatures are destroyed (no Guardian is a creature in a match-up).
     "di-farmer-brown": (Ability("activated", 0, "destroys-both:barnyard animal", when="match-up"),),
+    # As the Command Card: it attacks the enemy's Command Card, if a creature, before that takes
+    # effect; winning, the enemy's does not take effect.
+    "di-kazarian-squawker": (Ability("attacks", target="command", when="command"),),
+    # As a primary attacker, it may attack the enemy's Command Card, if a creature, instead of its
+    # opponent.
+    "di-hackthorn-strangler": (Ability("may", target="attack:command", when="match-up"),
+                               Ability("attacks", target="command", when="match-up")),
+    # As the Command Card: it may attack the enemy's Up card, if a creature, with +2; beaten, the
+    # Up card's seat draws one card fewer next turn.
+    "re-shadow-warrior": (Ability("may", target="attack:up", when="command"),
+                          Ability("attacks", 2, target="up", when="command"),
+                          Ability("enemy-draws", -1, target="up-beaten")),
+    # As the Command Card: if the enemy's Up card is a creature, a creature drawn from its Combat
+    # Hand is destroyed if of higher base Vitality than the Up card.
+    "di-knife-of-shadow": (Ability("destroys-above-up", target="random", when="command"),),
     # As the Command Card: the enemy discards a medium creature of its Combat Hand, of its choice.
     "np-mocodabi": (Ability("ultimatum", target="discard-hand:medium", when="command"),),
     # As the Command Card: both seats tell their Combat Hand's worth; if the enemy's is higher, it

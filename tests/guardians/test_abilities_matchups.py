@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from domain.games.guardians.control import extra_draws
 from domain.games.guardians.legal import legal_commands
 from domain.games.guardians.messages import (
     CardsShown,
@@ -382,3 +383,80 @@ def test_farmer_brown_detonates_a_barnyard_animal() -> None:
     assert _fates(table, mule) == [("destroyed", farmer)] and _fates(table, doomwing) == [("destroyed", farmer)]
     assert not table.of(StonesSpent) and not table.of(MatchupResolved)
     assert combat_now(table.state).stage == "choose"
+
+
+def test_kazarian_squawker_beats_the_enemy_command_creature_before_it_acts() -> None:
+    """attacks, target command, when command (Kazarian Squawker): before any Command Card takes
+    effect it fights the enemy's, a creature: 5 against the Shadow Spy's 3; the Spy is beaten
+    and dispelled, so the attacker lays its own creatures (guardians COMBAT)."""
+    table = Table(face_off(["Kazarian Squawker", "Swordsman"], ["Shadow Spy", "Wild Nymph"]))
+    squawker, spy = card_of(1, "Kazarian Squawker"), card_of(2, "Shadow Spy")
+    commands(table, attacker=squawker, defender=spy)
+    (attacked,) = [e for e in table.of(EffectApplied) if e.effect == "attacks"]
+    assert (attacked.source, attacked.cards, attacked.amount, attacked.note) == (
+        squawker, (spy,), 5, "5 against 3: it beats it")
+    assert _fates(table, spy) == [("beaten", squawker)]
+    defender = combat_now(table.state).defender
+    assert spy in defender.beaten and not defender.command_live
+    assert not table.of(CreatureChosen)  # the Spy would have laid the attacker's creature at random
+    table.play(PlayCreature(seat=1, card=card_of(1, "Swordsman")))
+
+
+def test_hackthorn_strangler_may_attack_the_enemy_command_card_instead() -> None:
+    """may attack:command, and attacks target command, when match-up (Hackthorn Strangler):
+    revealed as a primary attacker, its seat may have it attack the enemy's Command Card, a
+    creature, instead of its opponent: Al' Jabah (3 + its Off-Color Bonus 1) is beaten by its
+    11, the Swordsman is left unchallenged and the match-up ends."""
+    table = Table(face_off(["Hackthorn Strangler", "Wild Nymph"], ["Al' Jabah", "Swordsman", "Idiot"]))
+    strangler, jabah, swordsman = card_of(1, "Hackthorn Strangler"), card_of(2, "Al' Jabah"), card_of(2, "Swordsman")
+    commands(table, defender=jabah)
+    table.play(PlayCreature(seat=1, card=strangler))
+    table.play(PlayCreature(seat=2, card=swordsman))
+    (offered,) = table.of(ChoiceOffered)
+    assert (offered.seat, offered.options) == (1, ("attack:command", "pass"))
+    table.play(Choose(seat=1, option="attack:command"))
+    (attacked,) = [e for e in table.of(EffectApplied) if e.effect == "attacks"]
+    assert (attacked.cards, attacked.note) == ((jabah,), "11 against 4: it beats it")
+    assert _fates(table, jabah) == [("beaten", strangler)]
+    assert [e.cards for e in table.of(EffectApplied) if e.effect == "unchallenged"] == [(swordsman,)]
+    assert not table.of(MatchupResolved) and combat_now(table.state).stage == "choose"
+
+
+def test_shadow_warrior_beats_the_enemy_up_card_and_cuts_its_draw() -> None:
+    """may attack:up, attacks 2 target up, and enemy-draws -1 (Shadow Warrior as the Command
+    Card): its seat may have it attack the enemy's Up card, a creature: 9 + 2 against the
+    Swordsman's 6; the Up card stays, and its seat draws a card fewer next turn (guardians THE
+    TURN IS OVER: the draw)."""
+    table = Table(_with_up(face_off(["Shadow Warrior", "Axeman"], ["Wild Nymph"]), 2, "Swordsman"))
+    warrior, up = card_of(1, "Shadow Warrior"), card_of(2, "Swordsman", 9)
+    commands(table, attacker=warrior)
+    assert table.of(ChoiceOffered)[0].options == ("attack:up", "pass")
+    table.play(Choose(seat=1, option="attack:up"))
+    (attacked,) = [e for e in table.of(EffectApplied) if e.effect == "attacks"]
+    assert (attacked.cards, attacked.note) == ((up,), "11 against 6: it beats it")
+    assert table.state.zone(2, UP) == (up,)
+    assert table.state.player(2).draw_changes == ((warrior, -1),)
+    assert (warrior, -1) in extra_draws(table.state, 2)
+    assert combat_now(table.state).stage == "choose"
+
+
+def test_knife_of_shadow_destroys_a_hand_creature_above_the_up_card() -> None:
+    """destroys-above-up (Knife of Shadow as the Command Card): the enemy's Up card is the Wild
+    Nymph (4); a creature drawn at random from its Combat Hand, all of them higher, is
+    destroyed."""
+    table = Table(_with_up(face_off(["Knife of Shadow", "Axeman"], ["Doomwing", "Ice Spirit"]), 2, "Wild Nymph"))
+    knife = card_of(1, "Knife of Shadow")
+    commands(table, attacker=knife)
+    (picked,) = [e for e in table.of(EffectApplied) if e.effect == "destroys-above-up"]
+    drawn = picked.cards[0]
+    assert picked.cards[1] == card_of(2, "Wild Nymph", 9)
+    assert _fates(table, drawn) == [("destroyed", knife)]
+
+
+def test_knife_of_shadow_spares_a_hand_creature_below_the_up_card() -> None:
+    """destroys-above-up (Knife of Shadow): Doomwing (14) is the Up card; the creature drawn
+    is lower, and stays."""
+    table = Table(_with_up(face_off(["Knife of Shadow", "Axeman"], ["Wild Nymph", "Ice Spirit"]), 2, "Doomwing"))
+    commands(table, attacker=card_of(1, "Knife of Shadow"))
+    assert len([e for e in table.of(EffectApplied) if e.effect == "destroys-above-up"]) == 1
+    assert not [e for e in table.of(CreatureStatus) if e.status == "destroyed"]

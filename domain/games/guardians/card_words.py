@@ -615,6 +615,14 @@ ABILITY_WORDS: dict[str, Callable[[Ability], str]] = {
     "swaps": lambda a: SWAPS.get(a.target) or (f"From your Combat Hand, it may take the place of one of your "
                                                 f"{target_words(a.target)} in a match-up, which goes back to the "
                                                 "hand."),
+    "attacks": lambda a: (f"It attacks the enemy's {'Command Card' if a.target == 'command' else 'Up card'}, if a "
+                          "creature" + (f", with {_signed(a.amount)} Vitality" if a.amount else "")
+                          + ": the lower total is beaten" + ("; the enemy's Command Card, beaten, does not take "
+                                                              "effect." if a.target == "command" else ".")),
+    "enemy-draws": lambda a: (f"If it beats the enemy's Up card, the enemy draws {abs(a.amount)} card"
+                              f"{'s' if abs(a.amount) != 1 else ''} {'fewer' if a.amount < 0 else 'more'} next turn."),
+    "destroys-above-up": lambda a: ("If the enemy's Up card is a creature, a creature drawn at random from its Combat "
+                                    "Hand is destroyed if its base Vitality is higher than the Up card's."),
     "destroys-beater": lambda a: ("A creature that beats it is destroyed after the combat, unless its side stays "
                                   "on the space."),
 }
@@ -659,6 +667,8 @@ OPTIONS: dict[str, str] = {
     "show:storage": "show its Storage Hand",
     "sacrifice": "have it destroyed, ending the match-up with its opponent left unchallenged",
     "swap": "send its opponent back for one drawn at random from the enemy's Combat Hand",
+    "attack:command": "attack the enemy's Command Card, if a creature, instead of its opponent",
+    "attack:up": "attack the enemy's Up card, if a creature",
 }
 """The options of a choice, by their words in the ability's target (choices.py)."""
 

@@ -414,6 +414,17 @@ vocabulary below; `terrain` is one of TERRAIN_TYPES.
 | | | creature of its side goes back to the Creature Pen; and "destroys-both:<target>" when "match-up": |
 | | | in a primary match-up's Spell windows, naming a creature of the target in the match-up, either |
 | | | side's, both match-up creatures are destroyed) |
+| attacks | [amount], target, when | it fights a card outside the match-ups: target "command" the enemy's |
+| | | Command Card, if a creature standing, "up" its Up card, if a creature; each total as a primary |
+| | | attacker's before modifiers, its own + amount; the lower is beaten (an Up card stays); when "command": |
+| | | as the Command Card, before any Command Card takes effect (the enemy's, beaten, is dispelled); with a |
+| | | may's "attack:<target>": when its seat takes it, as the Command Card ("command"), or as it is revealed |
+| | | in a primary match-up ("match-up": its opponent is left unchallenged and the match-up ends) |
+| enemy-draws | amount, target "up-beaten" | once it beat the enemy's Up card (attacks), the enemy draws amount |
+| | | more (negative: fewer) cards in its next turn draw |
+| destroys-above-up | target "random", when "command" | as the Command Card, if the enemy's Up card is a |
+| | | creature: a creature drawn at random from the enemy's Combat Hand is destroyed if its base Vitality is |
+| | | higher than the Up card's |
 | destroys-beater | target "space-lost" | a creature that beats it (in a primary match-up or as a secondary |
 | | | attacker) is destroyed once control of the space is counted, unless its side stays on the space |
 
@@ -647,6 +658,9 @@ ABILITY_KINDS = (
     "pulls-unchallenged",
     "lays-before",
     "swaps",
+    "attacks",
+    "enemy-draws",
+    "destroys-above-up",
 )
 
 WHEN = (

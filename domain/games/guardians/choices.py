@@ -21,6 +21,9 @@ Options (the ability's target, written with bars between them):
 - "pass" (a "may" only): the seat lets the option go;
 - "swap" (a "may" when "match-up"): the card's swaps ability with target "opponent:random" acts:
   its opponent goes back to the enemy's Combat Hand, one drawn at random takes its place;
+- "attack:<target>" (a "may"): the card's attacks ability of that target acts (a card to strike
+  must be there); revealed in a match-up, instead of fighting its opponent, who is left
+  unchallenged;
 - "sacrifice" (a "may" when "match-up"): the card is destroyed, its opponent left unchallenged
   and the match-up over; then its abilities when "sacrificed" act;
 - "guess:<value>" (a guess, offered once both match-up creatures are laid, before they are
@@ -44,6 +47,7 @@ from domain.games.guardians.citations import R_TEXT, text_box
 from domain.games.guardians.messages import Choose
 from domain.games.guardians.state import (
     STORAGE,
+    UP,
     Choice,
     GuardiansState,
     combat_now,
@@ -54,7 +58,7 @@ from domain.games.guardians.state import (
     seat_of,
     side,
 )
-from domain.games.guardians.strength import abilities, matches
+from domain.games.guardians.strength import abilities, matches, standing
 from domain.kernel import RuleViolation
 
 RETREAT = "retreat"
@@ -66,6 +70,7 @@ REFUSE = "refuse"
 PASS = "pass"
 SACRIFICE = "sacrifice"
 SWAP = "swap"
+ATTACK = "attack"
 GUESS = "guess"
 DISCARD_HAND = "discard-hand"
 DISCARD_VITALITY = "discard-vitality"
@@ -118,6 +123,17 @@ def guess_offered(source: str) -> Choice | None:
     return None
 
 
+def struck(state: GuardiansState, seat: int, target: str) -> str:
+    """The enemy card an attacks ability of that target would strike for `seat` now (combat.py):
+    its Command Card, a creature standing ("command"), or its Up card, a creature ("up")."""
+    combat = combat_now(state)
+    enemy = side(combat, other(seat))
+    if target == "command":
+        return enemy.command if enemy.command in standing(enemy) and face(enemy.command).is_creature else ""
+    up = state.zone(enemy.seat, UP)
+    return up[0] if up and face(up[0]).is_creature else ""
+
+
 def hand_worth(state: GuardiansState, seat: int) -> int:
     """The base Vitality of the creatures in a seat's Combat Hand (the combat under way)."""
     return sum(face(c).vitality for c in hand(state, side(combat_now(state), seat)))
@@ -137,6 +153,8 @@ def _open(state: GuardiansState, seat: int, option: str) -> bool:
         return bool(hand_discards(state, seat, option))
     if word == SWAP:  # a new opponent is drawn from the enemy's creatures that may fight
         return bool(fighters(state, side(combat_now(state), other(seat))))
+    if word == ATTACK:
+        return bool(struck(state, seat, count))
     if word in RETREATS:
         return bool(side(combat_now(state), seat).shield)  # unshielded creatures cannot retreat
     if word == STONE:

@@ -568,6 +568,8 @@ def _apply_commands(em: Em, rng: Rng, start: int = 0) -> None:
     """The Command Cards that stand take effect, the attacker's first (guardians COMBAT, AOE
     attacks), from the side `start` on: a choice a Command Card gives (choices.py) waits for
     its answer before the next takes effect."""
+    if not start:
+        _command_attacks(em)
     combat = combat_now(em.state)
     for one in (combat.attacker, combat.defender)[start:]:
         if not one.command or not one.command_live:
@@ -596,11 +598,72 @@ def _apply_commands(em: Em, rng: Rng, start: int = 0) -> None:
             _destroy_commands(em, one, card)
         for ability in abilities(card, "takes-up"):
             _up_to_hand(em, one, card, ability.target)
+        if has(card, "destroys-above-up"):
+            _above_up(em, rng, card)
         pull_unchallenged(em, rng, card, "command")
         if _offer(em, rng, card, "command"):
             return
         _used(em, one, card)
     begin_primaries(em, rng)
+
+
+def _command_attacks(em: Em) -> None:
+    """attacks "command", when "command" (Kazarian Squawker): before any Command Card takes
+    effect, a standing one fights the enemy's if that is a creature; beaten, the enemy's is
+    dispelled too (its ability does not take effect)."""
+    combat = combat_now(em.state)
+    for one in (combat.attacker, combat.defender):
+        if one.command and one.command_live and has(one.command, "attacks"):
+            for ability in abilities(one.command, "attacks"):
+                if ability.when == "command" and ability.target == "command":
+                    attack(em, one.command, ability)
+
+
+def attack(em: Em, source: str, ability: Ability) -> None:
+    """attacks: `source` fights the card its target names, outside the match-ups: each total
+    as a primary attacker's before modifiers (Vitality, Off-Color Bonus, terrain, texts), the
+    attacker's + the ability's amount (`EffectApplied` "attacks", its total, the note the
+    other's); the lower is beaten (an Up card stays where it is: the enemy draws fewer by the
+    attacker's enemy-draws, if it has one); equal totals, nothing."""
+    state = em.state
+    combat = combat_now(state)
+    target = choices.struck(state, seat_of(source), ability.target)
+    if not target:
+        return
+    rule = text_box(face(source).name)
+    mine = total(terms(state, combat, source, target, secondary=False)) + ability.amount
+    theirs = total(terms(state, combat, target, source, secondary=False))
+    outcome = "beats" if mine > theirs else "is beaten by" if mine < theirs else "pushes against"
+    em.emit(EffectApplied, rule, seat=seat_of(source), source=source, effect="attacks", amount=mine,
+            cards=(target,), note=f"{mine} against {theirs}: it {outcome} it")
+    if mine < theirs:
+        em.emit(CreatureStatus, rule, seat=seat_of(source), card=source, status="beaten", by=target)
+    elif mine > theirs and ability.target == "up":
+        for change in abilities(source, "enemy-draws"):
+            em.emit(EffectApplied, rule, seat=seat_of(source), source=source, effect="enemy-draws",
+                    amount=change.amount, cards=(target,))
+    elif mine > theirs:
+        enemy = side(combat_now(em.state), other(seat_of(source)))
+        em.emit(CreatureStatus, rule, seat=enemy.seat, card=target, status="beaten", by=source)
+        if ability.when == "command" and enemy.command_live:
+            em.emit(CardDispelled, rule, seat=enemy.seat, card=target, by=source)
+
+
+def _above_up(em: Em, rng: Rng, source: str) -> None:
+    """destroys-above-up (Knife of Shadow, as the Command Card): if the enemy's Up card is a
+    creature, a creature drawn at random from the enemy's Combat Hand is destroyed when its base
+    Vitality is higher than the Up card's."""
+    seat, rule = seat_of(source), text_box(face(source).name)
+    up = choices.struck(em.state, seat, "up")
+    held = hand(em.state, side(combat_now(em.state), other(seat)))
+    if not up or not held:
+        return
+    drawn = held[rng.below(len(held))]
+    higher = face(drawn).vitality > face(up).vitality
+    em.emit(EffectApplied, rule, seat=seat, source=source, effect="destroys-above-up", cards=(drawn, up),
+            note=f"{face(drawn).vitality} against the Up card's {face(up).vitality}")
+    if higher and not has(drawn, "indestructible"):
+        em.emit(CreatureStatus, rule, seat=other(seat), card=drawn, status="destroyed", by=source)
 
 
 def _used(em: Em, one: Side, card: str) -> None:
@@ -753,6 +816,13 @@ def _make(em: Em, rng: Rng, choice: Choice, option: str, card: str) -> bool:
             return True
     elif word == choices.SWAP:
         _swap_opponent(em, rng, source)
+    elif word == choices.ATTACK and moment_is_matchup(source):
+        _attack_instead(em, rng, source, count)
+        return True
+    elif word == choices.ATTACK:
+        for ability in abilities(source, "attacks"):
+            if ability.target == count:
+                attack(em, source, ability)
     elif word == choices.SACRIFICE:
         _sacrifice(em, rng, source)
         return True
@@ -767,6 +837,23 @@ def _make(em: Em, rng: Rng, choice: Choice, option: str, card: str) -> bool:
     elif word == choices.REFUSE:
         _refused(em, source, seat)
     return False
+
+
+def moment_is_matchup(source: str) -> bool:
+    """Whether `source`'s choice is offered as it is revealed in a primary match-up."""
+    return choices.moment_of(source) == "match-up"
+
+
+def _attack_instead(em: Em, rng: Rng, source: str, target: str) -> None:
+    """A may's "attack" as the card is revealed in its match-up (Hackthorn Strangler): its
+    opponent is left unchallenged and it attacks the card its attacks ability names instead;
+    the match-up ends."""
+    combat = combat_now(em.state)
+    leave_unchallenged(em, source, (combat.d_card if source == combat.a_card else combat.a_card,))
+    for ability in abilities(source, "attacks"):
+        if ability.target == target:
+            attack(em, source, ability)
+    end_unfought(em, rng)
 
 
 def _sacrifice(em: Em, rng: Rng, source: str) -> None:

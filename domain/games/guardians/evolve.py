@@ -26,6 +26,7 @@ from domain.games.guardians.messages import (
     CreatureStatus,
     DeckSeen,
     DeckShuffled,
+    DrawCounted,
     EffectApplied,
     GameDrawn,
     GameWon,
@@ -280,6 +281,8 @@ def evolve(state: GuardiansState, event: Event) -> GuardiansState:
             return replace(state, answer=None)
         case EffectApplied():
             return _effect(state, event)
+        case DrawCounted(seat=seat) if state.player(seat).draw_changes:
+            return state.with_player(seat, draw_changes=())
         case StageBegan(stage=stage, actor=actor):
             if stage == "choose":
                 return _combat(
@@ -486,6 +489,9 @@ def _status(state: GuardiansState, seat: int, card: str, status: str) -> Guardia
 def _effect(state: GuardiansState, event: EffectApplied) -> GuardiansState:
     if event.effect == "gain-stones":
         return state.with_player(event.seat, stones=state.player(event.seat).stones + event.amount)
+    if event.effect == "enemy-draws":
+        victim = state.player(other(event.seat))
+        return state.with_player(victim.seat, draw_changes=(*victim.draw_changes, (event.source, event.amount)))
     combat = state.combat
     if combat is None:
         return state

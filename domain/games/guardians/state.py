@@ -178,6 +178,9 @@ class Player:
     look: str = ""
     stacked: int = 0
     """Control Destiny: cards put back on top so far."""
+    draw_changes: tuple[tuple[str, int], ...] = ()
+    """Cards more (fewer, negative) in this seat's next turn draw, by the enemy card whose text
+    changed it (enemy-draws: Shadow Warrior beat its Up card)."""
     rubble: tuple[str, ...] = ()
     """This seat's stronghold cards turned to rubble (Giant Aunts): no bonus for the rest of the game."""
     veil: Veil | None = None

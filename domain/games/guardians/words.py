@@ -381,6 +381,8 @@ def option_words(option: str, card: str = "", source: str = "") -> str:
         return "refuse, and let the card's text act"
     if word == "guess":
         return f"guess {GUESSES.get(value, value)}"
+    if word == "attack":
+        return f"attack the enemy's {'Command Card' if value == 'command' else 'Up card'}"
     if word == "swap":
         return "send the opponent back for a creature drawn at random from the enemy's Combat Hand"
     if word == "sacrifice":
@@ -531,6 +533,14 @@ def _effect(e: m.EffectApplied, s: Seats) -> str:
         return f"{by}: {s(e.seat)} searches their deck for a card to take."
     if e.effect == "draws":
         return f"{by}: {s(e.seat)} draws {counted(e.amount, 'card')} ({e.note})."
+    if e.effect == "attacks":
+        return f"{by} attacks {listed([owned(card, s) for card in e.cards])}: {e.note}."
+    if e.effect == "enemy-draws":
+        beaten = listed([owned(card, s) for card in e.cards])
+        return f"{by} beat {beaten}: its seat draws {abs(e.amount)} fewer next turn."
+    if e.effect == "destroys-above-up":
+        picked, up = e.cards
+        return f"{by} picks {owned(picked, s)} from the Combat Hand and compares it with {owned(up, s)}: {e.note}."
     if e.effect == "detonates":
         return f"{by} detonates {listed([owned(card, s) for card in e.cards])}: both match-up creatures are destroyed."
     if e.effect == "swap":
