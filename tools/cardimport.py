@@ -1402,6 +1402,10 @@ CARD_READINGS.update({
     # As the Command Card: if the enemy's Up card is a creature, a creature drawn from its Combat
     # Hand is destroyed if of higher base Vitality than the Up card.
     "di-knife-of-shadow": (Ability("destroys-above-up", target="random", when="command"),),
+    # The Command Card only when defending: the combat is fought on the terrain of the space the
+    # attacker came from (RULES.md).
+    "re-agent-of-shadow": (Ability("play", target="defending", when="command"),
+                           Ability("sets-terrain", target="came-from", when="command")),
     # As the Command Card: the enemy discards a medium creature of its Combat Hand, of its choice.
     "np-mocodabi": (Ability("ultimatum", target="discard-hand:medium", when="command"),),
     # As the Command Card: both seats tell their Combat Hand's worth; if the enemy's is higher, it

@@ -6,21 +6,26 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from domain.games.guardians.combat import command_candidates
 from domain.games.guardians.control import extra_draws
 from domain.games.guardians.legal import legal_commands
 from domain.games.guardians.messages import (
     CardsShown,
     ChoiceOffered,
     Choose,
+    ChooseCommand,
     CombatResolved,
     CreatureChosen,
     CreatureStatus,
+    DeclareCommand,
     EffectApplied,
     MatchupResolved,
     MatchupRevealed,
     Pass,
     PlayCreature,
+    Step,
     StonesSpent,
+    Term,
     UseAbility,
 )
 from domain.games.guardians.state import DISCARD, PEN, STORAGE, UP, GuardiansState, combat_now, hand
@@ -460,3 +465,25 @@ def test_knife_of_shadow_spares_a_hand_creature_below_the_up_card() -> None:
     commands(table, attacker=card_of(1, "Knife of Shadow"))
     assert len([e for e in table.of(EffectApplied) if e.effect == "destroys-above-up"]) == 1
     assert not [e for e in table.of(CreatureStatus) if e.status == "destroyed"]
+
+
+def test_agent_of_shadow_shifts_the_fight_to_the_attackers_terrain() -> None:
+    """sets-terrain, target came-from, and play when command, target defending (Agent of Shadow):
+    the defender's Command Card makes the combat count as the terrain of the space the attacker
+    came from, the Maitz Hotel's Dry Heaps, where the Sand Lord gets +6; played only by a
+    defender."""
+    state = face_off(["Sand Lord", "Agent of Shadow"], ["Agent of Shadow", "Doomwing"], terrain_name="Spirit Mountain")
+    state = replace(state, zones={**state.zones, "1:terrain:b2": (card_of(1, "The Maitz Hotel", 9),)})
+    table = Table(state)
+    agent = card_of(2, "Agent of Shadow")
+    table.play(Step(seat=1, to="b3"))
+    assert combat_now(table.state).terrain == ("mountains",)
+    assert card_of(1, "Agent of Shadow") not in command_candidates(table.state, 1)
+    table.play(DeclareCommand(seat=1, play=False))
+    table.play(DeclareCommand(seat=2, play=True))
+    table.play(ChooseCommand(seat=2, card=agent))
+    table.play(Pass(seat=1))
+    table.play(Pass(seat=2))
+    assert combat_now(table.state).terrain == ("dry-heaps",)
+    resolved = matchup(table, "Sand Lord", "Doomwing")
+    assert Term("terrain dry-heaps", 6) in resolved.attacker_terms

@@ -385,7 +385,9 @@ ABILITY_WORDS: dict[str, Callable[[Ability], str]] = {
     "bonus-yours": lambda a: f"While it is in play, your {target_words(a.target)} get {_signed(a.amount)} Vitality.",
     "bonus-yours-played": lambda a: (f"Your {target_words(a.target)} played while it is in play get "
                                      f"{_signed(a.amount)} Vitality."),
-    "sets-terrain": lambda a: f"The space counts as {terrain(a.terrain)} for the rest of the combat.",
+    "sets-terrain": lambda a: ("The space counts as the terrain of the space the attacker came from for the rest of "
+                               "the combat." if a.target == "came-from" else
+                               f"The space counts as {terrain(a.terrain)} for the rest of the combat."),
     # strength
     "bonus-both": lambda a: (f"While it is in play, every {target_words(a.target)}, on both sides, gets "
                              f"{_signed(a.amount)} Vitality."),

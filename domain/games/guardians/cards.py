@@ -425,6 +425,9 @@ vocabulary below; `terrain` is one of TERRAIN_TYPES.
 | destroys-above-up | target "random", when "command" | as the Command Card, if the enemy's Up card is a |
 | | | creature: a creature drawn at random from the enemy's Combat Hand is destroyed if its base Vitality is |
 | | | higher than the Up card's |
+| | | (sets-terrain also takes target "came-from" with no terrain: the space counts as the terrain of the |
+| | | space the attacker came from; a creature's play, when "command", with a target: it may be the |
+| | | Command Card only when its seat has that role) |
 | destroys-beater | target "space-lost" | a creature that beats it (in a primary match-up or as a secondary |
 | | | attacker) is destroyed once control of the space is counted, unless its side stays on the space |
 

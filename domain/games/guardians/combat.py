@@ -191,8 +191,11 @@ def command_candidates(state: GuardiansState, seat: int) -> tuple[str, ...]:
         return ()
     mine = side(combat, seat)
     role = "attacking" if seat == combat.attacker.seat else "defending"
-    creatures = tuple(c for c in hand(state, mine) if face(c).command)
-    items = tuple(c for c in state.zone(seat, mine.zone) if face(c).command_play in ("any", role))
+    # A creature's play "command" names the role it must have (Agent of Shadow: defending).
+    creatures = tuple(c for c in hand(state, mine) if face(c).command and face(c).command_play in ("", "any", role))
+    items = tuple(
+        c for c in state.zone(seat, mine.zone) if not face(c).is_creature and face(c).command_play in ("any", role)
+    )
     stones = state.player(seat).stones
     spells = tuple(
         c
@@ -236,17 +239,21 @@ def _no_ranged(em: Em, card: str, *, when: str, rule: str) -> None:
 # ---------------------------------------------------------------- starting
 
 
+def terrain_of(state: GuardiansState, space: str) -> tuple[str, ...]:
+    """The terrain types a space counts as: those of the terrain cards face up on a land, or
+    those its stronghold card counts as (Freebooter's Stronghold L and R)."""
+    if is_land(space):
+        laid = (c for seat in (1, 2) for c in state.zone(seat, terrain(space)))
+        return tuple(sorted({t for c in laid for t in face(c).terrain_types}))
+    held = stronghold_face(state, space)
+    return held.terrain_types if held is not None else ()
+
+
 def start_combat(em: Em, rng: Rng, shield: Shield, space: str, defender_shield: str, defender_zone: str) -> None:
     """A Shield stepped onto a space held by the enemy: combat at once (guardians Movement);
     a stronghold card that rolls its defence rolls it now (dice.py)."""
     defender = other(shield.seat)
-    if is_land(space):
-        fought_on = tuple(
-            sorted({t for seat in (1, 2) for c in em.state.zone(seat, terrain(space)) for t in face(c).terrain_types})
-        )
-    else:  # a stronghold card may count as a terrain (Freebooter's Stronghold L and R)
-        held = stronghold_face(em.state, space)
-        fought_on = held.terrain_types if held is not None else ()
+    fought_on = terrain_of(em.state, space)
     em.emit(
         CombatStarted,
         R_COMBAT,
@@ -587,7 +594,10 @@ def _apply_commands(em: Em, rng: Rng, start: int = 0) -> None:
             if ability.when == "command":
                 _sit_out(em, rng, card, ability.target)
         for ability in abilities(card, "sets-terrain"):
-            em.emit(EffectApplied, R_TEXT, seat=one.seat, source=card, effect="terrain", cards=(ability.terrain,))
+            # target "came-from" (Agent of Shadow): the terrain of the space the attacker came from
+            fought_on = terrain_of(em.state, combat.came_from) if ability.target == "came-from" else (ability.terrain,)
+            em.emit(EffectApplied, R_TEXT, seat=one.seat, source=card, effect="terrain", cards=fought_on,
+                    note=f"the terrain of {combat.came_from}" if ability.target == "came-from" else "")
         for ability in abilities(card, "aoe"):
             aoe_strike(em, one.seat, card, ability.amount, ability.target)
         for ability in abilities(card, "aoe-own"):
