@@ -223,7 +223,7 @@ def test_press_leak_shows_the_enemy_hand_and_makes_its_seat_lay_first() -> None:
         assert to_act(table.state) == (1,)
         refuses(table, PlayCreature(seat=2, card=card_of(2, defender)), "the enemy lays its creature first")
         table.play(PlayCreature(seat=1, card=card_of(1, attacker)))
-        assert seen_by(table.events[-1], 2).card == ""  # laid face down: not shown
+        assert seen_by(table.of(CreatureChosen)[-1], 2).card == ""  # laid face down: not shown
         table.play(PlayCreature(seat=2, card=card_of(2, defender)))
         assert table.of(MatchupRevealed)[-1].attacker_card == card_of(1, attacker)
         table.play(Pass(seat=1))
@@ -243,7 +243,8 @@ def test_bruce_the_goose_leads_shown_and_takes_the_highest_it_beats() -> None:
     table.play(PlayCreature(seat=1, card=swordsman))
     (shown,) = table.of(CardsShown)
     assert (shown.seat, shown.owner, shown.cards) == (2, 1, (swordsman,))
-    assert seen_by(shown, 2).cards == (swordsman,) and redact(shown, SPECTATOR).cards == ()
+    hidden = redact(shown, SPECTATOR)
+    assert isinstance(hidden, CardsShown) and hidden.cards == () and seen_by(shown, 2).cards == (swordsman,)
     laid = [c for c in legal_commands(table.state, 2) if isinstance(c, PlayCreature)]
     assert laid == [PlayCreature(seat=2, card=spirit)]  # 5, the highest below the Swordsman's 6
     refuses(table, PlayCreature(seat=2, card=card_of(2, "Wild Nymph")), "highest base Vitality below")

@@ -631,7 +631,7 @@ ABILITY_WORDS: dict[str, Callable[[Ability], str]] = {
 """One sentence per ability kind (cards.ABILITY_KINDS), from the ability's fields alone."""
 
 
-SWAPS = {
+SWAPS: dict[str, str] = {
     "beaten": ("From your Combat Hand, it may take the place of your creature beaten in the match-up just over, "
                "which goes back to the hand."),
     "hand": "Any creature of your Combat Hand may take its place, beaten; it goes back to the hand.",

@@ -1288,6 +1288,7 @@ def pull_unchallenged(em: Em, rng: Rng, source: str, when: str) -> None:
         if ability.when != when or (ability.dice and not dice.chance(em, rng, source, ability, rule)):
             continue
         held = hand(em.state, enemy)
+        pulled: tuple[str, ...]
         if ability.target == "random":
             pulled = (held[rng.below(len(held))],) if held else ()
         else:

@@ -336,7 +336,8 @@ def side_of(combat: Combat, instance: str) -> Side:
 def standing(side: Side) -> tuple[str, ...]:
     """Creatures of a side on the table and still fighting."""
     gone = set(side.beaten) | set(side.destroyed) | set(side.out)
-    return tuple(c for c in (*side.played, *side.unchallenged) if c not in gone)
+    on_table = (*side.played, *side.unchallenged) if side.unchallenged else side.played
+    return tuple(c for c in on_table if c not in gone)
 
 
 def terms(state: GuardiansState, combat: Combat, instance: str, opponent: str, *, secondary: bool) -> tuple[Term, ...]:
