@@ -1406,6 +1406,11 @@ CARD_READINGS.update({
     # attacker came from (RULES.md).
     "re-agent-of-shadow": (Ability("play", target="defending", when="command"),
                            Ability("sets-terrain", target="came-from", when="command")),
+    # A creature Magic Item played as the Command Card: a creature of your Combat Hand becomes a
+    # Command creature and attacks the enemy's Command creature before its ability acts; if
+    # yours is beaten, the Heels are lost.
+    "re-heels-of-speed": (Ability("play", when="command"),
+                          Ability("may", target="attack-with:command", when="before-commands")),
     # As the Command Card: the enemy discards a medium creature of its Combat Hand, of its choice.
     "np-mocodabi": (Ability("ultimatum", target="discard-hand:medium", when="command"),),
     # As the Command Card: both seats tell their Combat Hand's worth; if the enemy's is higher, it

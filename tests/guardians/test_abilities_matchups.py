@@ -488,3 +488,32 @@ def test_agent_of_shadow_shifts_the_fight_to_the_attackers_terrain() -> None:
     assert combat_now(table.state).terrain == ("dry-heaps",)
     resolved = matchup(table, "Sand Lord", "Doomwing")
     assert Term("terrain dry-heaps", 6) in resolved.attacker_terms
+
+
+def test_heels_of_speed_sends_a_creature_at_the_enemy_command_card() -> None:
+    """may attack-with:command, when before-commands (Heels of Speed, a creature Magic Item
+    played as the Command Card): before any Command Card takes effect, its seat sends the
+    Axeman from its Combat Hand onto the table; 7 against the Shadow Spy's 3, the Spy is beaten
+    and its ability does not take effect; the Heels stay."""
+    table = Table(face_off(["Heels of Speed", "Axeman", "Swordsman"], ["Shadow Spy", "Wild Nymph"]))
+    heels, axeman, spy = card_of(1, "Heels of Speed"), card_of(1, "Axeman"), card_of(2, "Shadow Spy")
+    commands(table, attacker=heels, defender=spy)
+    (offered,) = table.of(ChoiceOffered)
+    assert (offered.seat, offered.options) == (1, ("attack-with:command", "pass"))
+    assert Choose(seat=1, option="attack-with:command", card=axeman) in legal_commands(table.state, 1)
+    table.play(Choose(seat=1, option="attack-with:command", card=axeman))
+    assert _fates(table, axeman) == [("unchallenged", heels)] and _fates(table, spy) == [("beaten", axeman)]
+    combat = combat_now(table.state)
+    assert not combat.defender.command_live and not table.of(CreatureChosen)
+    assert heels in table.state.zone(1, combat.attacker.zone) and combat.stage == "choose"
+
+
+def test_heels_of_speed_are_lost_with_a_beaten_creature() -> None:
+    """attack-with (Heels of Speed): the Swordsman's 6 loses to the Shadow Warrior's 9; it is
+    beaten, and the Heels go to the discard pile."""
+    table = Table(face_off(["Heels of Speed", "Swordsman", "Axeman"], ["Shadow Warrior", "Wild Nymph"]))
+    heels, swordsman = card_of(1, "Heels of Speed"), card_of(1, "Swordsman")
+    commands(table, attacker=heels, defender=card_of(2, "Shadow Warrior"))
+    table.play(Choose(seat=1, option="attack-with:command", card=swordsman))
+    assert _fates(table, swordsman)[-1] == ("beaten", card_of(2, "Shadow Warrior"))
+    assert heels in table.state.zone(1, DISCARD)

@@ -59,6 +59,7 @@ WHEN = {
     "refused": "If the enemy refused its ultimatum",
     "after-primaries": "Once primary attacks are over",
     "sacrificed": "Once you have it destroyed so",
+    "before-commands": "Before any Command Card takes effect",
     "between-match-ups": "Between primary match-ups, before you lay your next creature",
 }
 PLAYED = {
@@ -660,6 +661,7 @@ CHOICE_WHEN: dict[str, str] = {
     "match-up": "As it is revealed as a primary attacker",
     "beaten": "When it is beaten in a primary match-up",
     "after-primaries": "Once primary attacks are over, while it is in play and unbeaten",
+    "before-commands": "As the Command Card, before any Command Card takes effect",
 }
 """When an ultimatum or a may offers its choice (its `when`)."""
 OPTIONS: dict[str, str] = {
@@ -671,6 +673,8 @@ OPTIONS: dict[str, str] = {
     "swap": "send its opponent back for one drawn at random from the enemy's Combat Hand",
     "attack:command": "attack the enemy's Command Card, if a creature, instead of its opponent",
     "attack:up": "attack the enemy's Up card, if a creature",
+    "attack-with:command": ("send a creature of your Combat Hand onto the table to attack the enemy's Command Card, "
+                            "if a creature (beaten, it takes this card to the discard pile)"),
 }
 """The options of a choice, by their words in the ability's target (choices.py)."""
 

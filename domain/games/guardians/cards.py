@@ -420,6 +420,9 @@ vocabulary below; `terrain` is one of TERRAIN_TYPES.
 | | | as the Command Card, before any Command Card takes effect (the enemy's, beaten, is dispelled); with a |
 | | | may's "attack:<target>": when its seat takes it, as the Command Card ("command"), or as it is revealed |
 | | | in a primary match-up ("match-up": its opponent is left unchallenged and the match-up ends) |
+| | | (may also takes the option "attack-with:command" when "before-commands", a Command Card's: a |
+| | | creature of its seat's Combat Hand, named, goes onto the table and attacks the enemy's Command |
+| | | Card as attacks "command" does; beaten, it takes the card to the discard pile) |
 | enemy-draws | amount, target "up-beaten" | once it beat the enemy's Up card (attacks), the enemy draws amount |
 | | | more (negative: fewer) cards in its next turn draw |
 | destroys-above-up | target "random", when "command" | as the Command Card, if the enemy's Up card is a |
@@ -691,6 +694,7 @@ WHEN = (
     "after-primaries",
     "sacrificed",
     "between-match-ups",
+    "before-commands",
 )
 """When an ability acts (`Ability.when`): as the card is revealed in combat, in its match-up,
 when it is beaten, when it beats its opponent, at Terrain Settlement, when its Shield moves,
@@ -708,7 +712,8 @@ before control of the space is counted after a combat (an activated ability); "r
 once the enemy refused the card's ultimatum; "after-primaries": once a combat's primary
 attacks are over (choices.py); "sacrificed": once its seat chose to have it destroyed (a may's
 "sacrifice"); "between-match-ups": in the choose step after a primary match-up, before its seat
-lays its next creature (an activated ability)."""
+lays its next creature (an activated ability); "before-commands": as the Command Cards are
+about to take effect, before any does (a may of a Command Card)."""
 LIMITS = ("once", "combat", "turn", "in-play", "space", "enemy-lost", "defending", "hand-higher")
 """How often or how long an ability acts (`Ability.limit`): once, per combat, per turn, while
 the card is in play, (for play limits) one such card per space per player, once for each

@@ -24,6 +24,9 @@ Options (the ability's target, written with bars between them):
 - "attack:<target>" (a "may"): the card's attacks ability of that target acts (a card to strike
   must be there); revealed in a match-up, instead of fighting its opponent, who is left
   unchallenged;
+- "attack-with:command" (a "may" when "before-commands", a Command Card's): a creature of the
+  seat's Combat Hand, named, goes onto the table and attacks the enemy's Command Card, a
+  creature; beaten, it takes the card with it to the discard pile (Heels of Speed);
 - "sacrifice" (a "may" when "match-up"): the card is destroyed, its opponent left unchallenged
   and the match-up over; then its abilities when "sacrificed" act;
 - "guess:<value>" (a guess, offered once both match-up creatures are laid, before they are
@@ -71,6 +74,7 @@ PASS = "pass"
 SACRIFICE = "sacrifice"
 SWAP = "swap"
 ATTACK = "attack"
+ATTACK_WITH = "attack-with"
 GUESS = "guess"
 DISCARD_HAND = "discard-hand"
 DISCARD_VITALITY = "discard-vitality"
@@ -155,6 +159,8 @@ def _open(state: GuardiansState, seat: int, option: str) -> bool:
         return bool(fighters(state, side(combat_now(state), other(seat))))
     if word == ATTACK:
         return bool(struck(state, seat, count))
+    if word == ATTACK_WITH:
+        return bool(struck(state, seat, count)) and bool(fighters(state, side(combat_now(state), seat)))
     if word in RETREATS:
         return bool(side(combat_now(state), seat).shield)  # unshielded creatures cannot retreat
     if word == STONE:
@@ -167,13 +173,16 @@ def _open(state: GuardiansState, seat: int, option: str) -> bool:
 def takes_card(option: str) -> bool:
     """Whether an option names a card (a card of the Storage Hand, or a creature of the Combat
     Hand, to discard)."""
-    return option.partition(":")[0] in (DISCARD, *HAND_DISCARDS)
+    return option.partition(":")[0] in (DISCARD, ATTACK_WITH, *HAND_DISCARDS)
 
 
 def _cards_for(state: GuardiansState, seat: int, option: str) -> tuple[str, ...]:
     """The cards an option that takes one may name."""
-    if option.partition(":")[0] == DISCARD:
+    word = option.partition(":")[0]
+    if word == DISCARD:
         return state.zone(seat, STORAGE)
+    if word == ATTACK_WITH:
+        return fighters(state, side(combat_now(state), seat))
     return hand_discards(state, seat, option)
 
 
@@ -190,7 +199,7 @@ def check_choose(state: GuardiansState, command: Choose) -> Choice:
     if takes_card(command.option):
         if command.card not in _cards_for(state, command.seat, command.option):
             where = "Storage Hand" if command.option.partition(":")[0] == DISCARD else "Combat Hand"
-            raise RuleViolation(rule, f"name a card of your {where} that {command.option} may discard")
+            raise RuleViolation(rule, f"name a card of your {where} that {command.option} may take")
     elif command.card:
         raise RuleViolation(rule, f"{command.option} names no card")
     return pending

@@ -550,7 +550,7 @@ def pass_turn(em: Em, rng: Rng, command: Pass) -> None:
         window_move(em, seat, passed=True)
         if combat_now(em.state).passes >= 2:
             if stage == "command-window":
-                _apply_commands(em, rng)
+                _command_attacks(em, rng, 0)
             elif stage == "spells":
                 _destruction(em, rng)
             else:
@@ -575,8 +575,6 @@ def _apply_commands(em: Em, rng: Rng, start: int = 0) -> None:
     """The Command Cards that stand take effect, the attacker's first (guardians COMBAT, AOE
     attacks), from the side `start` on: a choice a Command Card gives (choices.py) waits for
     its answer before the next takes effect."""
-    if not start:
-        _command_attacks(em)
     combat = combat_now(em.state)
     for one in (combat.attacker, combat.defender)[start:]:
         if not one.command or not one.command_live:
@@ -617,16 +615,21 @@ def _apply_commands(em: Em, rng: Rng, start: int = 0) -> None:
     begin_primaries(em, rng)
 
 
-def _command_attacks(em: Em) -> None:
-    """attacks "command", when "command" (Kazarian Squawker): before any Command Card takes
-    effect, a standing one fights the enemy's if that is a creature; beaten, the enemy's is
-    dispelled too (its ability does not take effect)."""
+def _command_attacks(em: Em, rng: Rng, start: int) -> None:
+    """Before any Command Card takes effect, the attacker's first, from the side `start` on:
+    a standing one with attacks "command", when "command" (Kazarian Squawker), fights the
+    enemy's if that is a creature, and dispels it if it beats it; one whose may "attack-with"
+    waits (Heels of Speed) is answered first. Then the Command Cards take effect."""
     combat = combat_now(em.state)
-    for one in (combat.attacker, combat.defender):
-        if one.command and one.command_live and has(one.command, "attacks"):
-            for ability in abilities(one.command, "attacks"):
-                if ability.when == "command" and ability.target == "command":
-                    attack(em, one.command, ability)
+    for one in (combat.attacker, combat.defender)[start:]:
+        if not (one.command and one.command_live):
+            continue
+        for ability in abilities(one.command, "attacks"):
+            if ability.when == "command" and ability.target == "command":
+                attack(em, one.command, ability)
+        if _offer(em, rng, one.command, "before-commands"):
+            return
+    _apply_commands(em, rng)
 
 
 def attack(em: Em, source: str, ability: Ability) -> None:
@@ -826,6 +829,8 @@ def _make(em: Em, rng: Rng, choice: Choice, option: str, card: str) -> bool:
             return True
     elif word == choices.SWAP:
         _swap_opponent(em, rng, source)
+    elif word == choices.ATTACK_WITH:
+        _attack_with(em, source, card)
     elif word == choices.ATTACK and moment_is_matchup(source):
         _attack_instead(em, rng, source, count)
         return True
@@ -847,6 +852,19 @@ def _make(em: Em, rng: Rng, choice: Choice, option: str, card: str) -> bool:
     elif word == choices.REFUSE:
         _refused(em, source, seat)
     return False
+
+
+def _attack_with(em: Em, source: str, creature: str) -> None:
+    """A may's "attack-with:command" (Heels of Speed, the Command Card): the creature named,
+    of its seat's Combat Hand, goes onto the table as a Command creature (no match-up: it
+    counts for control and may be attacked) and attacks the enemy's Command Card; beaten, it
+    takes `source` with it to the discard pile."""
+    seat, rule = seat_of(source), text_box(face(source).name)
+    one = side(combat_now(em.state), seat)
+    em.emit(CreatureStatus, rule, seat=seat, card=creature, status="unchallenged", by=source)
+    attack(em, creature, Ability("attacks", target="command", when="command"))
+    if creature in side(combat_now(em.state), seat).beaten and source in em.state.zone(seat, one.zone):
+        move(em, rule, seat, (source,), one.zone, DISCARD, f"lost with {face(creature).name}")
 
 
 def moment_is_matchup(source: str) -> bool:
@@ -905,6 +923,8 @@ def _resume(em: Em, rng: Rng, source: str) -> None:
     if moment == "command":
         _used(em, side(combat, seat_of(source)), source)
         _apply_commands(em, rng, after)
+    elif moment == "before-commands":
+        _command_attacks(em, rng, after)
     elif moment == "match-up":
         _matchup_offers(em, rng, (combat.d_card,) if after == 1 else ())
     elif moment == "beaten":

@@ -381,6 +381,10 @@ def option_words(option: str, card: str = "", source: str = "") -> str:
         return "refuse, and let the card's text act"
     if word == "guess":
         return f"guess {GUESSES.get(value, value)}"
+    if word == "attack-with" and card:
+        return f"send {label(card)} to attack the enemy's Command Card"
+    if word == "attack-with":
+        return "send a creature of the Combat Hand to attack the enemy's Command Card"
     if word == "attack":
         return f"attack the enemy's {'Command Card' if value == 'command' else 'Up card'}"
     if word == "swap":
