@@ -831,7 +831,7 @@ def _make(em: Em, rng: Rng, choice: Choice, option: str, card: str) -> bool:
         _swap_opponent(em, rng, source)
     elif word == choices.ATTACK_WITH:
         _attack_with(em, source, card)
-    elif word == choices.ATTACK and moment_is_matchup(source):
+    elif word == choices.ATTACK and choices.moment_of(source) == "match-up":
         _attack_instead(em, rng, source, count)
         return True
     elif word == choices.ATTACK:
@@ -867,11 +867,6 @@ def _attack_with(em: Em, source: str, creature: str) -> None:
         move(em, rule, seat, (source,), one.zone, DISCARD, f"lost with {face(creature).name}")
 
 
-def moment_is_matchup(source: str) -> bool:
-    """Whether `source`'s choice is offered as it is revealed in a primary match-up."""
-    return choices.moment_of(source) == "match-up"
-
-
 def _attack_instead(em: Em, rng: Rng, source: str, target: str) -> None:
     """A may's "attack" as the card is revealed in its match-up (Hackthorn Strangler): its
     opponent is left unchallenged and it attacks the card its attacks ability names instead;
@@ -894,8 +889,8 @@ def _sacrifice(em: Em, rng: Rng, source: str) -> None:
     leave_unchallenged(em, source, (combat.d_card if source == combat.a_card else combat.a_card,))
     for ability in abilities(source, "retrieve"):
         what = ability.target.partition(":")[2]
-        back = [c for c in em.state.zone(seat, DISCARD) if ability.when == "sacrificed" and card_fits(what, c)]
-        if back:
+        back = [c for c in em.state.zone(seat, DISCARD) if card_fits(what, c)]
+        if ability.when == "sacrificed" and back:
             move(em, rule, seat, back[:1], DISCARD, STORAGE, f"taken back by {face(source).name}")
     end_unfought(em, rng)
 
