@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from domain.games.guardians.cards import (
+    CHANCE_KINDS,
     DICE_KINDS,
     SETS,
     SHIELD_KINDS,
@@ -1336,6 +1337,87 @@ CARD_READINGS.update({
     "np-eisnmir-master-of-posessions": (Ability("draws", 1, target="enemy-hand-item"),),
 })
 
+# Match-up order, swaps, command-card attacks and the Up card (wave 7b; domain combat.py).
+CARD_READINGS.update({
+    # A creature that beats it is destroyed unless its side stays on the space; +4 in the Spires.
+    "re-tangle-web": (Ability("destroys-beater", target="space-lost"), Ability("terrain-bonus", 4, terrain="spires")),
+    # As the Command Card: your Up card, if a small creature, joins your Combat Hand; the
+    # Medallion becomes your Up card.
+    "dn-medallion-of-skyphos": (Ability("play", when="command"), Ability("takes-up", target="small", when="command")),
+    # As the Command Card: the enemy's creatures held twice or more in its Combat Hand go onto
+    # the table, unchallenged.
+    "dn-al-jabah": (Ability("pulls-unchallenged", target="duplicates", when="command"),),
+    # Beating its primary match-up opponent, on 1d6 of 3+: a creature drawn at random from the
+    # enemy's Combat Hand goes onto the table, unchallenged.
+    "dn-vikia-tsoshanlu": (Ability("pulls-unchallenged", 3, target="random", when="beats", dice="1d6"),),
+    # Revealed in a primary match-up, you may have her destroyed: the match-up ends, her
+    # opponent left unchallenged; then a Gold Bribery card of your discard pile goes back to
+    # your Storage Hand. One a space a player.
+    "np-nubian-slave-girl": (Ability("may", target="sacrifice", when="match-up"),
+                             Ability("retrieve", target="storage:bribery:gold", when="sacrificed"),
+                             Ability("play-limit", target="name:nubian slave girl", limit="space")),
+    # A Command Card Spell: the enemy shows its Combat Hand for the rest of the combat, and you
+    # lay each of your primary attackers face down before it lays its own.
+    "dn-press-leak": (Ability("play", when="command"), Ability("shows", target="hand", when="command"),
+                      Ability("lays-before", when="command")),
+    # As the Command Card: in the first match-up you lay first, shown; the enemy must lay its
+    # creature of the highest base Vitality yours beats (ranged attacks, channeling as usual).
+    "re-bruce-the-goose": (Ability("lays-before", target="shown", when="command", limit="once"),
+                           Ability("lays-first", target="highest-below", when="command")),
+    # As the Command Card: the enemy's primary attackers are drawn at random (ranged and
+    # secondary attackers as usual).
+    "re-shadow-spy": (Ability("lays-first", target="random", when="command"),),
+    # From the Combat Hand, it may take the place of your creature just beaten in a match-up,
+    # which goes back to the hand.
+    "re-slippery-slime": (Ability("swaps", target="beaten"),),
+    # From the Combat Hand, before the next match-up, it may take the place of one of your
+    # Undead in a match-up, which goes back to the hand (the card's errata: Combat Hand).
+    "re-phantom-stalker": (Ability("swaps", target="undead"),),
+    # Beaten, it may be replaced by any other creature of your Combat Hand, beaten in its place;
+    # it goes back to the hand.
+    "dn-soggybottom-gertz": (Ability("swaps", target="hand", when="beaten"),),
+    # Revealed against its first opponent, you may send that one back for a creature drawn at
+    # random from the enemy's Combat Hand. One a space a player.
+    "re-spirit-of-the-hunt": (Ability("may", target="swap", when="match-up"),
+                              Ability("swaps", target="opponent:random", when="match-up"),
+                              Ability("play-limit", target="name:spirit of the hunt", limit="space")),
+    # As the Command Card: between primary match-ups, a stone each, beaten creatures of yours
+    # go back to your Creature Pen.
+    "np-guardian-angel": (Ability("activated", 1, "returns-lost:pen", when="between-match-ups"),),
+    # As the Command Card: in a primary match-up you may detonate a Barnyard Animal in it, either
+    # side's: both match-up creatures are destroyed (no Guardian is a creature in a match-up).
+    "di-farmer-brown": (Ability("activated", 0, "destroys-both:barnyard animal", when="match-up"),),
+    # As the Command Card: it attacks the enemy's Command Card, if a creature, before that takes
+    # effect; winning, the enemy's does not take effect.
+    "di-kazarian-squawker": (Ability("attacks", target="command", when="command"),),
+    # As a primary attacker, it may attack the enemy's Command Card, if a creature, instead of its
+    # opponent.
+    "di-hackthorn-strangler": (Ability("may", target="attack:command", when="match-up"),
+                               Ability("attacks", target="command", when="match-up")),
+    # As the Command Card: it may attack the enemy's Up card, if a creature, with +2; beaten, the
+    # Up card's seat draws one card fewer next turn.
+    "re-shadow-warrior": (Ability("may", target="attack:up", when="command"),
+                          Ability("attacks", 2, target="up", when="command"),
+                          Ability("enemy-draws", -1, target="up-beaten")),
+    # As the Command Card: if the enemy's Up card is a creature, a creature drawn from its Combat
+    # Hand is destroyed if of higher base Vitality than the Up card.
+    "di-knife-of-shadow": (Ability("destroys-above-up", target="random", when="command"),),
+    # The Command Card only when defending: the combat is fought on the terrain of the space the
+    # attacker came from (RULES.md).
+    "re-agent-of-shadow": (Ability("play", target="defending", when="command"),
+                           Ability("sets-terrain", target="came-from", when="command")),
+    # A creature Magic Item played as the Command Card: a creature of your Combat Hand becomes a
+    # Command creature and attacks the enemy's Command creature before its ability acts; if
+    # yours is beaten, the Heels are lost.
+    "re-heels-of-speed": (Ability("play", when="command"),
+                          Ability("may", target="attack-with:command", when="before-commands")),
+    # As the Command Card: the enemy discards a medium creature of its Combat Hand, of its choice.
+    "np-mocodabi": (Ability("ultimatum", target="discard-hand:medium", when="command"),),
+    # As the Command Card: both seats tell their Combat Hand's worth; if the enemy's is higher, it
+    # discards creatures of its choice worth 5 Vitality or more (no Guardian is in a Combat Hand).
+    "np-obelisk-of-bablos": (Ability("play", when="command"), Ability("shows", target="tally:both", when="command"),
+                             Ability("ultimatum", target="discard-vitality:5", when="command", limit="hand-higher")),
+})
 
 # --- text boxes, classes and outcomes changed for a combat (wave 6a: strength.text_source) ---
 CARD_READINGS.update({
@@ -1661,7 +1743,7 @@ def build_cards(rows: Sequence[dict[str, str]]) -> tuple[list[Card], dict[str, i
                 raise ValueError(f"{item.key}: terrain {ability.terrain!r}")
             if ability.dice:
                 dice_of(ability.dice)
-                if ability.kind not in DICE_KINDS:
+                if ability.kind not in DICE_KINDS + CHANCE_KINDS:
                     raise ValueError(f"{item.key}: {ability.kind} does not roll dice")
     missing = sorted(UNIQUE_TEXTS - {item.key for item in cards})
     if missing:

@@ -6,7 +6,7 @@ to the enemy's Command Card. One test per ability kind, each with a card that ha
 from __future__ import annotations
 
 from domain.games.guardians.cards import card
-from domain.games.guardians.combat import command_candidates, fighters
+from domain.games.guardians.combat import command_candidates
 from domain.games.guardians.messages import (
     CardsMoved,
     ChooseCommand,
@@ -17,7 +17,7 @@ from domain.games.guardians.messages import (
     PlayCreature,
     Step,
 )
-from domain.games.guardians.state import DISCARD, hand, members
+from domain.games.guardians.state import DISCARD, fighters, hand, members
 from tests.guardians.support import Table, card_of, face_off
 from tests.guardians.test_abilities_flow import commands, statuses
 from tests.guardians.test_texts import refuses

@@ -142,11 +142,11 @@ def test_a_channeler_says_so_when_it_channels(unimplemented_channeler: str) -> N
 
 
 def test_items_and_downgrades_without_their_text_stay_in_the_creature_pen() -> None:
-    """A creature Magic Item whose text is not implemented is not played into a stack;
-    an accessory or a downgrade (Sewage Backup, as if its text were not implemented: no
-    downgrade's is left so) is not played at all: each goes to the Creature Pen."""
+    """A creature Magic Item whose text is not implemented (Heels of Speed, as if so) is not
+    played into a stack; an accessory or a downgrade (Sewage Backup, as if its text were not
+    implemented: no downgrade's is left so) is not played at all: each goes to the Creature Pen."""
     heels, ankh, sewage, swordsman = instances(1, ["Heels of Speed", "Ankh", "Sewage Backup", "Swordsman"])
-    with unimplemented("dn-sewage-backup"):
+    with unimplemented("dn-sewage-backup", "re-heels-of-speed"):
         t = Table(table(phase=ORGANIZE, zones={"1:drawn": (heels, ankh, sewage, swordsman)}))
         t.play(Place(seat=1, card=swordsman, to="on:a1"))
         legal = GAME.legal_commands(t.state, 1)

@@ -13,6 +13,13 @@ paid in Power Stones, whose effect is another ability kind (its target names it)
   upgrade that covers the land fought on, naming nothing: one point more to the card's
   control-bonus for each use (the Large Idol, guardians COMBAT RESOLUTION).
 
+- returns-lost "pen", "between-match-ups": UseAbility in the choose step after a primary
+  match-up, before its seat lays, by its standing Command Card, naming a beaten creature of its
+  side: it is set out of the combat and goes back to the Creature Pen (Guardian Angel).
+- destroys-both, "match-up": UseAbility on the seat's move in a primary match-up's Spell windows,
+  by its standing Command Card, naming a creature of the target in the match-up, either side's:
+  both match-up creatures are destroyed and the match-up ends (Farmer Brown; combat.py).
+
 A heal paid in stones is the heals kind's own amount (combat.py: Heal), not an activated
 ability. Each use pays its price first (StonesSpent, the card's Text Box cited), then the effect's
 own events."""
@@ -24,23 +31,41 @@ from functools import cache
 from domain.games.guardians.cards import Ability, Card, card
 from domain.games.guardians.citations import R_COMBAT, R_GAME, text_box
 from domain.games.guardians.effects import Em, move, window_move
-from domain.games.guardians.messages import PAID_BONUS, CardDispelled, EffectApplied, Redeem, StonesSpent, UseAbility
+from domain.games.guardians.messages import (
+    PAID_BONUS,
+    CardDispelled,
+    CreatureStatus,
+    EffectApplied,
+    Redeem,
+    StonesSpent,
+    UseAbility,
+)
+from domain.games.guardians.reveals import waits_to_lay
 from domain.games.guardians.state import (
+    PEN,
     STORAGE,
     GuardiansState,
     Side,
     column_upgrades,
+    combat_now,
     face,
     other,
     seat_of,
     side,
 )
+from domain.games.guardians.strength import matches
 from domain.kernel import RuleViolation, require
 
 GUARDIAN = "guardian"
 """UseAbility's `card` for the seat's Guardian (a Guardian is a card key, not a card instance)."""
-USED = ("dispels-command", "dispels-spell", "control-bonus")
-"""The effects used with UseAbility (returns-lost is used with Redeem)."""
+USED = ("dispels-command", "dispels-spell", "control-bonus", "destroys-both")
+"""The effects used with UseAbility (returns-lost is used with Redeem, but its "pen")."""
+PEN_RETURN = ("returns-lost", "pen")
+"""returns-lost's effect used with UseAbility: a beaten creature back to the Creature Pen."""
+
+
+def _used(ability: Ability) -> bool:
+    return effect(ability)[0] in USED or effect(ability) == PEN_RETURN
 
 
 @cache
@@ -73,6 +98,8 @@ def _paid(state: GuardiansState, seat: int, info: Card, ability: Ability) -> Non
 
 
 def _pay(em: Em, seat: int, info: Card, ability: Ability, reason: str) -> None:
+    if not ability.amount:
+        return  # a use that costs nothing (Farmer Brown's detonation)
     em.emit(StonesSpent, text_box(info.name), seat=seat, count=ability.amount, reason=reason)
 
 
@@ -87,14 +114,18 @@ def check_use(state: GuardiansState, command: UseAbility) -> Ability:
         raise RuleViolation(R_GAME, f"{command.card or 'nothing'} is not a card of yours")
     info = source_card(state, seat, command.card)
     rule = text_box(info.name)
-    ability = next((a for a in _activated(info.key) if effect(a)[0] in USED), None)
+    ability = next((a for a in _activated(info.key) if _used(a)), None)
     if ability is None:
         raise RuleViolation(rule, f"{info.name} has no ability to use now")
-    kind = effect(ability)[0]
+    kind, target = effect(ability)
     if kind == "dispels-command":
         _check_dispels_command(state, command, rule)
     elif kind == "control-bonus":
         _check_control_bonus(state, command, rule)
+    elif kind == "returns-lost":
+        _check_pen_return(state, command, rule)
+    elif kind == "destroys-both":
+        _check_detonation(state, command, target, rule)
     else:
         _check_dispels_spell(state, command, rule)
     _paid(state, seat, info, ability)
@@ -115,6 +146,41 @@ def _check_dispels_command(state: GuardiansState, command: UseAbility, rule: str
         rule,
         "name the enemy's Command Card that stands",
     )
+
+
+def _standing_command(state: GuardiansState, command: UseAbility, rule: str) -> Side:
+    """The seat's side, whose live Command Card is the card used (as the Command Card only)."""
+    combat = state.combat
+    if combat is None:
+        raise RuleViolation(rule, "it acts in a combat, as your Command Card")
+    mine = side(combat, command.seat)
+    require(command.card == mine.command and mine.command_live, rule, "it acts only as your standing Command Card")
+    return mine
+
+
+def _check_pen_return(state: GuardiansState, command: UseAbility, rule: str) -> None:
+    """Between primary match-ups, before the seat lays its next creature, a beaten creature of its side."""
+    mine = _standing_command(state, command, rule)
+    combat = state.combat
+    assert combat is not None
+    require(combat.stage == "choose" and not mine.choice and state.answer is None, rule,
+            "use it between primary match-ups, before you lay your next creature")
+    require(not waits_to_lay(combat, command.seat), rule, "the enemy lays first in this match-up: use it after")
+    require(command.target in mine.beaten and command.target in state.zone(command.seat, mine.zone), rule,
+            "name a beaten creature of yours")
+
+
+def _check_detonation(state: GuardiansState, command: UseAbility, target: str, rule: str) -> None:
+    """In a primary match-up's Spell windows, on the seat's move, a creature of the target in it."""
+    _standing_command(state, command, rule)
+    combat = state.combat
+    assert combat is not None
+    if combat.stage not in ("spells", "modify") or combat.secondary or state.answer is not None:
+        raise RuleViolation(rule, "use it in a primary match-up, once bribery is over")
+    if combat.actor != command.seat:
+        raise RuleViolation(R_COMBAT, f"seat {combat.actor} acts now in this combat")
+    require(command.target in (combat.a_card, combat.d_card) and matches(target, command.target, combat), rule,
+            f"name a creature of the match-up that is one of the {target}")
 
 
 def _check_control_bonus(state: GuardiansState, command: UseAbility, rule: str) -> None:
@@ -173,8 +239,13 @@ def use(em: Em, command: UseAbility, ability: Ability) -> None:
         window_move(em, seat, passed=False)
     elif kind == "control-bonus":  # kept by the card until control is counted (control.py)
         em.emit(EffectApplied, rule, seat=seat, source=source, effect=PAID_BONUS, amount=1)
-    else:  # dispels-spell: the answer goes on, as after a Dispel Magic (answers.py)
+    elif kind == "returns-lost":  # out of the combat, back to the Creature Pen
+        one = side(combat_now(em.state), seat)
+        em.emit(CreatureStatus, rule, seat=seat, card=command.target, status="out", by=source)
+        move(em, rule, seat, (command.target,), one.zone, PEN, f"returned to the Creature Pen by {info.name}")
+    elif kind == "dispels-spell":  # the answer goes on, as after a Dispel Magic (answers.py)
         em.emit(CardDispelled, rule, seat=other(seat), card=command.target, by=source)
+    # destroys-both: its effect is combat.detonate's
 
 
 def uses(state: GuardiansState, seat: int) -> list[UseAbility]:
@@ -186,6 +257,11 @@ def uses(state: GuardiansState, seat: int) -> list[UseAbility]:
             found.append(UseAbility(seat=seat, card=GUARDIAN, target=pending.card))
         return found
     combat = state.combat
+    if combat is not None:
+        command = side(combat, seat).command
+        found += [UseAbility(seat=seat, card=command, target=t)
+                  for t in (*side(combat, seat).beaten, combat.a_card, combat.d_card)
+                  if t and command and any(_used(a) for a in _activated(face(command).key))]
     if combat is not None and combat.stage == "command-window":
         mine, theirs = side(combat, seat), side(combat, other(seat))
         if mine.shield and theirs.command and ability_of(face(mine.shield).key, "dispels-command") is not None:

@@ -58,6 +58,9 @@ WHEN = {
     "control": "Before control of the space is counted after a combat",
     "refused": "If the enemy refused its ultimatum",
     "after-primaries": "Once primary attacks are over",
+    "sacrificed": "Once you have it destroyed so",
+    "before-commands": "Before any Command Card takes effect",
+    "between-match-ups": "Between primary match-ups, before you lay your next creature",
 }
 PLAYED = {
     "draw": "Played in Draw & Organize",
@@ -72,7 +75,8 @@ PLAYED = {
 }
 """When a Spell, Item or Accessory is played (its `play` ability's when)."""
 ROLE = {"attacking": " when attacking", "defending": " when defending"}
-SAYS_ITS_LIMIT = frozenset({"play-limit", "guardian-sets", "declare-first", "returns-opponent", "ultimatum"})
+SAYS_ITS_LIMIT = frozenset({"play-limit", "guardian-sets", "declare-first", "returns-opponent", "ultimatum",
+                            "lays-before"})
 SAYS_ITS_MOMENT = frozenset({"play", "fired-aoe", "activated", "destroys-command", "ultimatum", "may"})
 """Kinds whose sentence already says when it acts."""
 """Kinds whose sentence already says how long or how often."""
@@ -84,6 +88,7 @@ LIMITS = {
     "space": "one such card per space per player",
     "enemy-lost": "once for each creature the enemy lost",
     "defending": "only when you defend",
+    "hand-higher": "only when the enemy's Combat Hand is worth more Vitality than yours",
 }
 
 
@@ -209,6 +214,8 @@ SHOWN = {
     "storage": "its Storage Hand",
     "hand": "its Combat Hand",
     "tally": "how many creatures its Combat Hand holds and their total Vitality (told, not named)",
+    "tally:both": ("how many creatures its Combat Hand holds and their total Vitality, and you tell it the same "
+                   "of yours (told, not named)"),
 }
 CARD_WORDS = {
     "card": "cards",
@@ -277,6 +284,8 @@ def _retrieved(a: Ability) -> str:
     into = "as one of your draws" if zone == "drawn" else "to your Storage Hand"
     if what == "self":
         return f"This card comes back {into}."
+    if a.when == "sacrificed":  # the rules take one, no card named
+        return f"One of the {card_target_words(what)} of your discard pile goes {into}."
     kinds = {"creature": "Creature", "item": "Magic Item", "spell": "Spell", "bribery": "Bribery card"}
     words = what.split("+")
     named = " or ".join(kinds[w] for w in words if w in kinds) or "card"
@@ -377,7 +386,9 @@ ABILITY_WORDS: dict[str, Callable[[Ability], str]] = {
     "bonus-yours": lambda a: f"While it is in play, your {target_words(a.target)} get {_signed(a.amount)} Vitality.",
     "bonus-yours-played": lambda a: (f"Your {target_words(a.target)} played while it is in play get "
                                      f"{_signed(a.amount)} Vitality."),
-    "sets-terrain": lambda a: f"The space counts as {terrain(a.terrain)} for the rest of the combat.",
+    "sets-terrain": lambda a: ("The space counts as the terrain of the space the attacker came from for the rest of "
+                               "the combat." if a.target == "came-from" else
+                               f"The space counts as {terrain(a.terrain)} for the rest of the combat."),
     # strength
     "bonus-both": lambda a: (f"While it is in play, every {target_words(a.target)}, on both sides, gets "
                              f"{_signed(a.amount)} Vitality."),
@@ -441,6 +452,10 @@ ABILITY_WORDS: dict[str, Callable[[Ability], str]] = {
                              if a.target == "self" else
                              "Both seats lay their creatures in match-ups from the lowest base Vitality up."
                              if a.target == "both:lowest" else
+                             "The enemy must lay its creature of the highest base Vitality below that of yours shown."
+                             if a.target == "highest-below" else
+                             "The enemy's primary attackers are laid by the rules, each drawn at random."
+                             if a.target == "random" else
                              f"The enemy lays its {target_words(a.target)} in match-ups before any other."),
     # Command Cards and creature Magic Items
     "command-only": lambda a: "Played only as the Command Card.",
@@ -536,10 +551,13 @@ ABILITY_WORDS: dict[str, Callable[[Ability], str]] = {
     # activated abilities
     "activated": lambda a: _activated(a),
     "dispels-spell": lambda a: "Dispels the enemy's Spell waiting for its answer.",
-    "returns-lost": lambda a: f"{LOST.get(a.target, a.target)}, lost in combat, returns to your Storage Hand.",
+    "returns-lost": lambda a: (f"{LOST['pen']} returns to your Creature Pen." if a.target == "pen" else
+                               f"{LOST.get(a.target, a.target)}, lost in combat, returns to your Storage Hand."),
     # cards taken back and moved
     "retrieve": lambda a: _retrieved(a),
-    "takes-up": lambda a: "Your Up card goes to your Storage Hand, and this card becomes your Up card.",
+    "takes-up": lambda a: (f"Your Up card, if one of the {target_words(a.target)}, joins your Combat Hand, and this "
+                           "card becomes your Up card." if a.target else
+                           "Your Up card goes to your Storage Hand, and this card becomes your Up card."),
     # ultimatums and optional choices
     "ultimatum": lambda a: _ultimatum(a),
     "may": lambda a: f"{CHOICE_WHEN.get(a.when, a.when)}, you may {_options(a)}.",
@@ -598,8 +616,40 @@ ABILITY_WORDS: dict[str, Callable[[Ability], str]] = {
                         else ("Before each primary match-up is shown, the enemy guesses the "
                               + ("size" if a.target.endswith("size") else "border")
                               + f" of your creature; wrong, yours gets {_signed(a.amount)} Vitality.")),
+    # match-up order, swaps, command-card attacks and the Up card (wave 7b)
+    "pulls-unchallenged": lambda a: ((f"Roll {a.dice}: on {a.amount} or more, " if a.dice else "")
+                                     + ("a creature drawn at random from the enemy's Combat Hand goes"
+                                        if a.target == "random" else
+                                        "the enemy's creatures of one name held more than once in its Combat Hand go")
+                                     + " onto the table, unchallenged."),
+    "lays-before": lambda a: (f"You lay your {'first ' if a.limit == 'once' else ''}primary attacker before the "
+                              "enemy lays its own" + (", showing it to the enemy." if a.target == "shown" else
+                                                      ", face down.")),
+    "swaps": lambda a: SWAPS.get(a.target) or (f"From your Combat Hand, it may take the place of one of your "
+                                                f"{target_words(a.target)} in a match-up, which goes back to the "
+                                                "hand."),
+    "attacks": lambda a: (f"It attacks the enemy's {'Command Card' if a.target == 'command' else 'Up card'}, if a "
+                          "creature" + (f", with {_signed(a.amount)} Vitality" if a.amount else "")
+                          + ": the lower total is beaten" + ("; the enemy's Command Card, beaten, does not take "
+                                                              "effect." if a.target == "command" else ".")),
+    "enemy-draws": lambda a: (f"If it beats the enemy's Up card, the enemy draws {abs(a.amount)} card"
+                              f"{'s' if abs(a.amount) != 1 else ''} {'fewer' if a.amount < 0 else 'more'} next turn."),
+    "destroys-above-up": lambda a: ("If the enemy's Up card is a creature, a creature drawn at random from its Combat "
+                                    "Hand is destroyed if its base Vitality is higher than the Up card's."),
+    "destroys-beater": lambda a: ("A creature that beats it is destroyed after the combat, unless its side stays "
+                                  "on the space."),
 }
 """One sentence per ability kind (cards.ABILITY_KINDS), from the ability's fields alone."""
+
+
+SWAPS: dict[str, str] = {
+    "beaten": ("From your Combat Hand, it may take the place of your creature beaten in the match-up just over, "
+               "which goes back to the hand."),
+    "hand": "Any creature of your Combat Hand may take its place, beaten; it goes back to the hand.",
+    "opponent:random": ("Its opponent goes back to the enemy's Combat Hand, and one drawn at random from there takes "
+                        "its place."),
+}
+"""What swaps does, by its target (a creature target: the sentence in ABILITY_WORDS)."""
 
 
 ACTIVATED_WHEN: dict[str, str] = {
@@ -608,9 +658,11 @@ ACTIVATED_WHEN: dict[str, str] = {
     "survives": "After a combat",
     "control": "Before control of the space is counted after a combat",
     "any-time": "At any time you act",
+    "between-match-ups": "As the Command Card, between primary match-ups, before you lay your next creature",
+    "match-up": "As the Command Card, in a primary match-up once bribery is over",
 }
 """When an activated ability may be used (its `when`)."""
-LOST: dict[str, str] = {"self": "This card", "shield": "A creature of this Shield"}
+LOST: dict[str, str] = {"self": "This card", "shield": "A creature of this Shield", "pen": "A beaten creature of yours"}
 """Whose creature returns-lost brings back (its target)."""
 
 
@@ -619,6 +671,7 @@ CHOICE_WHEN: dict[str, str] = {
     "match-up": "As it is revealed as a primary attacker",
     "beaten": "When it is beaten in a primary match-up",
     "after-primaries": "Once primary attacks are over, while it is in play and unbeaten",
+    "before-commands": "As the Command Card, before any Command Card takes effect",
 }
 """When an ultimatum or a may offers its choice (its `when`)."""
 OPTIONS: dict[str, str] = {
@@ -626,6 +679,12 @@ OPTIONS: dict[str, str] = {
     "discard-retreat": "discard this card and retreat",
     "refuse": "refuse",
     "show:storage": "show its Storage Hand",
+    "sacrifice": "have it destroyed, ending the match-up with its opponent left unchallenged",
+    "swap": "send its opponent back for one drawn at random from the enemy's Combat Hand",
+    "attack:command": "attack the enemy's Command Card, if a creature, instead of its opponent",
+    "attack:up": "attack the enemy's Up card, if a creature",
+    "attack-with:command": ("send a creature of your Combat Hand onto the table to attack the enemy's Command Card, "
+                            "if a creature (beaten, it takes this card to the discard pile)"),
 }
 """The options of a choice, by their words in the ability's target (choices.py)."""
 
@@ -638,13 +697,18 @@ def _options(ability: Ability) -> str:
             words.append(f"pay {count} Power Stone{'s' if count != '1' else ''}")
         elif word == "discard":
             words.append(f"discard {count} card{'s' if count != '1' else ''} of its Storage Hand")
+        elif word == "discard-hand":
+            words.append(f"discard one of the {target_words(count)} of its Combat Hand, of its choice")
+        elif word == "discard-vitality":
+            words.append(f"discard creatures of its Combat Hand, of its choice, worth {count} Vitality or more")
         else:
             words.append(OPTIONS.get(option, option))
     return " or ".join(words)
 
 
 def _ultimatum(ability: Ability) -> str:
-    role = ", when you defend" if ability.limit == "defending" else ""
+    role = f", {LIMITS[ability.limit]}" if ability.limit else ""
+    role = ", when you defend" if ability.limit == "defending" else role
     return f"{CHOICE_WHEN.get(ability.when, ability.when)}{role}, the enemy must {_options(ability)}."
 
 
@@ -652,8 +716,12 @@ def _activated(ability: Ability) -> str:
     """An activated ability: its moment, its price and its effect (the kind its target names),
     each use's (an effect with an amount, for 1: cards.py)."""
     kind, _, target = ability.target.partition(":")
-    effect = ABILITY_WORDS[kind](Ability(kind, 1, target=target)).removeprefix("As the Command Card, ")
+    effect = (f"Detonate one of the {target_words(target)} in the match-up, either side's: both match-up creatures "
+              "are destroyed." if kind == "destroys-both" else  # the Spell's destroys-both names the enemy's
+              ABILITY_WORDS[kind](Ability(kind, 1, target=target)).removeprefix("As the Command Card, "))
     moment = ACTIVATED_WHEN.get(ability.when, ACTIVATED_WHEN["any-time"])
+    if not ability.amount:
+        return f"{moment}, you may: {effect[0].lower()}{effect[1:]}"
     price = f"{ability.amount} Power Stone{'s' if ability.amount != 1 else ''}"
     return f"{moment}, you may pay {price}: {effect[0].lower()}{effect[1:]}"
 

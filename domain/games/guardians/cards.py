@@ -393,6 +393,56 @@ vocabulary below; `terrain` is one of TERRAIN_TYPES.
 | | | of your first for the rest of the combat |
 | wins-beaten-by | amount, target | as the Command Card: your creature beaten in a primary match-up by more |
 | | | than amount, by a creature of the target, wins it instead |
+| *match-up order, swaps, command-card attacks and the Up card (wave 7b)* | | (combat.py) |
+| | | (takes-up also takes when "command" with a creature target: as the Command Card, your Up card, if a |
+| | | creature of the target, joins your Combat Hand and the card becomes your Up card) |
+| | | (ultimatum also takes the options "discard-hand:<target>", a creature of the target from the |
+| | | Combat Hand, named by the chooser, and "discard-vitality:<n>", creatures of the Combat Hand worth |
+| | | n Vitality or more, one at a time (choices.py), and limit "hand-higher"; shows takes target |
+| | | "tally:both": each seat tells the other how many creatures its Combat Hand holds and their worth) |
+| pulls-unchallenged | target, when [, amount, dice] | creatures of the enemy's Combat Hand go onto the table, |
+| | | left unchallenged (no match-up; they count for control and secondary attackers may attack them): |
+| | | target "duplicates" every creature whose name another there shares, "random" one drawn at random; |
+| | | when "command" (as the Command Card) or "beats" (as it beats its primary match-up opponent); with |
+| | | dice, a chance (CHANCE_KINDS): only when they show amount or more |
+| lays-before | [target], when "command" [, limit "once"] | as the standing Command Card, its seat lays each |
+| | | primary attacker face down before the enemy lays (limit "once": its first only); target "shown": the |
+| | | creature is shown to the enemy as it is laid (two sides that both lay first cancel out, as with |
+| | | declare-first) |
+| | | (lays-first also takes target "highest-below": the enemy lays the creature of the highest base |
+| | | Vitality below that of the creature this side led with, shown; and "random": the rules lay the |
+| | | enemy's primary attackers, each drawn at random) |
+| swaps | target [, when] | a creature of the Combat Hand takes the place of a primary attacker of its side on |
+| | | the table (its place in the match-ups, its status, its damage), which goes back to the hand: in the |
+| | | choose step, before the seat lays (PlayCreature naming the creature and, as target, the one it |
+| | | replaces); target "beaten": this card replaces the creature of yours beaten in the match-up just |
+| | | over; a creature target: this card replaces one of those; "hand", when "beaten": once this card is |
+| | | beaten, any creature of your hand replaces it; "opponent:random" (with a may's "swap", when |
+| | | "match-up"): its opponent goes back to the enemy's hand and one drawn at random takes its place |
+| | | (activated also takes, as the standing Command Card, the effect "returns-lost:pen" when |
+| | | "between-match-ups": in the choose step after a primary match-up, before its seat lays, a beaten |
+| | | creature of its side goes back to the Creature Pen; and "destroys-both:<target>" when "match-up": |
+| | | in a primary match-up's Spell windows, naming a creature of the target in the match-up, either |
+| | | side's, both match-up creatures are destroyed) |
+| attacks | [amount], target, when | it fights a card outside the match-ups: target "command" the enemy's |
+| | | Command Card, if a creature standing, "up" its Up card, if a creature; each total as a primary |
+| | | attacker's before modifiers, its own + amount; the lower is beaten (an Up card stays); when "command": |
+| | | as the Command Card, before any Command Card takes effect (the enemy's, beaten, is dispelled); with a |
+| | | may's "attack:<target>": when its seat takes it, as the Command Card ("command"), or as it is revealed |
+| | | in a primary match-up ("match-up": its opponent is left unchallenged and the match-up ends) |
+| | | (may also takes the option "attack-with:command" when "before-commands", a Command Card's: a |
+| | | creature of its seat's Combat Hand, named, goes onto the table and attacks the enemy's Command |
+| | | Card as attacks "command" does; beaten, it takes the card to the discard pile) |
+| enemy-draws | amount, target "up-beaten" | once it beat the enemy's Up card (attacks), the enemy draws amount |
+| | | more (negative: fewer) cards in its next turn draw |
+| destroys-above-up | target "random", when "command" | as the Command Card, if the enemy's Up card is a |
+| | | creature: a creature drawn at random from the enemy's Combat Hand is destroyed if its base Vitality is |
+| | | higher than the Up card's |
+| | | (sets-terrain also takes target "came-from" with no terrain: the space counts as the terrain of the |
+| | | space the attacker came from; a creature's play, when "command", with a target: it may be the |
+| | | Command Card only when its seat has that role) |
+| destroys-beater | target "space-lost" | a creature that beats it (in a primary match-up or as a secondary |
+| | | attacker) is destroyed once control of the space is counted, unless its side stays on the space |
 
 Every ability may also say when it acts (`when`, one of WHEN) and how often or how long
 (`limit`, one of LIMITS); both are blank for an ability that holds whenever it applies.
@@ -623,6 +673,14 @@ ABILITY_KINDS = (
     "blanks",
     "shares-class",
     "wins-beaten-by",
+    # match-up order, swaps, command-card attacks and the Up card (wave 7b; combat.py)
+    "destroys-beater",
+    "pulls-unchallenged",
+    "lays-before",
+    "swaps",
+    "attacks",
+    "enemy-draws",
+    "destroys-above-up",
 )
 
 WHEN = (
@@ -648,6 +706,9 @@ WHEN = (
     "control",
     "refused",
     "after-primaries",
+    "sacrificed",
+    "between-match-ups",
+    "before-commands",
 )
 """When an ability acts (`Ability.when`): as the card is revealed in combat, in its match-up,
 when it is beaten, when it beats its opponent, at Terrain Settlement, when its Shield moves,
@@ -663,15 +724,22 @@ attack; "survives-stronghold": after a combat it fought and survived over the en
 stronghold card, not rubble (discards.py); "control": in the control window that opens
 before control of the space is counted after a combat (an activated ability); "refused":
 once the enemy refused the card's ultimatum; "after-primaries": once a combat's primary
-attacks are over (choices.py)."""
-LIMITS = ("once", "combat", "turn", "in-play", "space", "enemy-lost", "defending")
+attacks are over (choices.py); "sacrificed": once its seat chose to have it destroyed (a may's
+"sacrifice"); "between-match-ups": in the choose step after a primary match-up, before its seat
+lays its next creature (an activated ability); "before-commands": as the Command Cards are
+about to take effect, before any does (a may of a Command Card)."""
+LIMITS = ("once", "combat", "turn", "in-play", "space", "enemy-lost", "defending", "hand-higher")
 """How often or how long an ability acts (`Ability.limit`): once, per combat, per turn, while
 the card is in play, (for play limits) one such card per space per player, once for each
 creature the enemy lost in the combat (a heals ability), or only when its seat defends (an
-ultimatum)."""
+ultimatum), or only when the enemy's Combat Hand is worth more base Vitality than its own seat's
+(an ultimatum: "hand-higher")."""
 
 DICE_KINDS = ("defend-bonus", "bonus-per-yours", "primary-bonus")
 """The ability kinds whose amount may be rolled (Ability.dice)."""
+CHANCE_KINDS = ("pulls-unchallenged",)
+"""The ability kinds whose dice are a chance (Ability.dice): rolled each time the ability would
+act, it acts only when they show its amount or more."""
 DICE = re.compile(r"(?P<count>[1-9][0-9]?)d(?P<sides>[1-9][0-9]?)")
 """An ability's dice: "2d6" is two six-sided dice."""
 

@@ -30,7 +30,7 @@ from domain.games.guardians.answers import await_answer, check_may_play
 from domain.games.guardians.card_words import target_words
 from domain.games.guardians.cards import Ability, Card, stone_cost
 from domain.games.guardians.citations import R_MOVE, R_ORGANIZE, R_SLOW_DOWN, R_SPELLS, text_box
-from domain.games.guardians.combat import acting, end_unfought, leave_unchallenged, return_to_pen
+from domain.games.guardians.combat import acting, destroy_matchup, end_unfought, leave_unchallenged, return_to_pen
 from domain.games.guardians.effects import Em, begin_settlement, gain_stones, move, spend, turn_up_cards, window_move
 from domain.games.guardians.messages import (
     CreatureStatus,
@@ -286,11 +286,7 @@ def _effects(em: Em, rng: Rng, played: Answer) -> None:
             return_to_pen(em, theirs, played.card)
             end_unfought(em, rng)
         elif kind == "destroys-both":
-            combat = combat_now(em.state)
-            for creature in (combat.a_card, combat.d_card):
-                fate = "beaten" if has(creature, "indestructible", combat) else "destroyed"
-                em.emit(CreatureStatus, rule, seat=seat_of(creature), card=creature, status=fate, by=played.card)
-            end_unfought(em, rng)
+            destroy_matchup(em, rng, rule, played.card)
         elif kind == "destroys-enemy-command":
             combat = combat_now(em.state)
             enemy = side(combat, other(seat))

@@ -19,9 +19,26 @@ Options (the ability's target, written with bars between them):
 - "show:<target>": the seat shows the card's seat what a shows ability of that target would;
 - "refuse": the card's abilities with when "refused" act;
 - "pass" (a "may" only): the seat lets the option go;
+- "swap" (a "may" when "match-up"): the card's swaps ability with target "opponent:random" acts:
+  its opponent goes back to the enemy's Combat Hand, one drawn at random takes its place;
+- "attack:<target>" (a "may"): the card's attacks ability of that target acts (a card to strike
+  must be there); revealed in a match-up, instead of fighting its opponent, who is left
+  unchallenged;
+- "attack-with:command" (a "may" when "before-commands", a Command Card's): a creature of the
+  seat's Combat Hand, named, goes onto the table and attacks the enemy's Command Card, a
+  creature; beaten, it takes the card with it to the discard pile (Heels of Speed);
+- "sacrifice" (a "may" when "match-up"): the card is destroyed, its opponent left unchallenged
+  and the match-up over; then its abilities when "sacrificed" act;
 - "guess:<value>" (a guess, offered once both match-up creatures are laid, before they are
   shown): the seat says the size ("S", "M", "L") or border ("mortal", "elemental",
   "external") it thinks a creature laid has (strength.guess_terms scores it).
+- "discard-hand:<target>": the seat discards a creature of the target from its Combat Hand,
+  naming it (Mocodabi);
+- "discard-vitality:<n>": the seat discards creatures of its Combat Hand, one Choose each,
+  until they are worth n Vitality or more, or none is left (Obelisk of Bablos).
+
+An ultimatum's limit "hand-higher" offers it only when the chooser's Combat Hand is worth more
+base Vitality than that of the card's seat.
 
 This module holds the queries and the checks; combat.py makes the events.
 """
@@ -31,8 +48,21 @@ from __future__ import annotations
 from domain.games.guardians.cards import CREATURE_TYPES, SIZES
 from domain.games.guardians.citations import R_TEXT, text_box
 from domain.games.guardians.messages import Choose
-from domain.games.guardians.state import STORAGE, Choice, Combat, GuardiansState, combat_now, face, other, seat_of, side
-from domain.games.guardians.strength import abilities
+from domain.games.guardians.state import (
+    STORAGE,
+    UP,
+    Choice,
+    Combat,
+    GuardiansState,
+    combat_now,
+    face,
+    fighters,
+    hand,
+    other,
+    seat_of,
+    side,
+)
+from domain.games.guardians.strength import abilities, matches, standing
 from domain.kernel import RuleViolation
 
 RETREAT = "retreat"
@@ -42,7 +72,15 @@ DISCARD = "discard"
 SHOW = "show"
 REFUSE = "refuse"
 PASS = "pass"
+SACRIFICE = "sacrifice"
+SWAP = "swap"
+ATTACK = "attack"
+ATTACK_WITH = "attack-with"
 GUESS = "guess"
+DISCARD_HAND = "discard-hand"
+DISCARD_VITALITY = "discard-vitality"
+HAND_DISCARDS = (DISCARD_HAND, DISCARD_VITALITY)
+"""The options that discard a creature of the chooser's Combat Hand, which it names."""
 GUESSED = {"size": SIZES, "type": CREATURE_TYPES}
 """What a guess may say, by what it guesses (a guess ability's target: "<who>:<what>")."""
 RETREATS = (RETREAT, DISCARD_RETREAT)
@@ -64,6 +102,8 @@ def offered(state: GuardiansState, source: str, moment: str) -> Choice | None:
     seat = seat_of(source)
     for ability in abilities(source, "ultimatum", combat):
         if ability.when != moment or (ability.limit == "defending" and seat != combat.defender.seat):
+            continue
+        if ability.limit == "hand-higher" and hand_worth(state, other(seat)) <= hand_worth(state, seat):
             continue
         chooser = other(seat)
         options = tuple(o for o in ability.target.split("|") if _open(state, chooser, o))
@@ -88,9 +128,40 @@ def guess_offered(source: str) -> Choice | None:
     return None
 
 
+def struck(state: GuardiansState, seat: int, target: str) -> str:
+    """The enemy card an attacks ability of that target would strike for `seat` now (combat.py):
+    its Command Card, a creature standing ("command"), or its Up card, a creature ("up")."""
+    combat = combat_now(state)
+    enemy = side(combat, other(seat))
+    if target == "command":
+        return enemy.command if enemy.command in standing(enemy) and face(enemy.command).is_creature else ""
+    up = state.zone(enemy.seat, UP)
+    return up[0] if up and face(up[0]).is_creature else ""
+
+
+def hand_worth(state: GuardiansState, seat: int) -> int:
+    """The base Vitality of the creatures in a seat's Combat Hand (the combat under way)."""
+    return sum(face(c).vitality for c in hand(state, side(combat_now(state), seat)))
+
+
+def hand_discards(state: GuardiansState, seat: int, option: str) -> tuple[str, ...]:
+    """The creatures of the seat's Combat Hand a hand-discard option may name."""
+    word, _, value = option.partition(":")
+    held = hand(state, side(combat_now(state), seat))
+    return tuple(c for c in held if word == DISCARD_VITALITY or matches(value, c))
+
+
 def _open(state: GuardiansState, seat: int, option: str) -> bool:
     """Whether `seat` can take `option` now."""
     word, _, count = option.partition(":")
+    if word in HAND_DISCARDS:
+        return bool(hand_discards(state, seat, option))
+    if word == SWAP:  # a new opponent is drawn from the enemy's creatures that may fight
+        return bool(fighters(state, side(combat_now(state), other(seat))))
+    if word == ATTACK:
+        return bool(struck(state, seat, count))
+    if word == ATTACK_WITH:
+        return bool(struck(state, seat, count)) and bool(fighters(state, side(combat_now(state), seat)))
     if word in RETREATS:
         return bool(side(combat_now(state), seat).shield)  # unshielded creatures cannot retreat
     if word == STONE:
@@ -101,8 +172,19 @@ def _open(state: GuardiansState, seat: int, option: str) -> bool:
 
 
 def takes_card(option: str) -> bool:
-    """Whether an option names a card (a card of the Storage Hand to discard)."""
-    return option.partition(":")[0] == DISCARD
+    """Whether an option names a card (a card of the Storage Hand, or a creature of the Combat
+    Hand, to discard)."""
+    return option.partition(":")[0] in (DISCARD, ATTACK_WITH, *HAND_DISCARDS)
+
+
+def _cards_for(state: GuardiansState, seat: int, option: str) -> tuple[str, ...]:
+    """The cards an option that takes one may name."""
+    word = option.partition(":")[0]
+    if word == DISCARD:
+        return state.zone(seat, STORAGE)
+    if word == ATTACK_WITH:
+        return fighters(state, side(combat_now(state), seat))
+    return hand_discards(state, seat, option)
 
 
 def check_choose(state: GuardiansState, command: Choose) -> Choice:
@@ -116,8 +198,9 @@ def check_choose(state: GuardiansState, command: Choose) -> Choice:
     if command.option not in pending.options:
         raise RuleViolation(rule, f"choose one of: {', '.join(pending.options)}")
     if takes_card(command.option):
-        if command.card not in state.zone(command.seat, STORAGE):
-            raise RuleViolation(rule, "name a card of your Storage Hand to discard")
+        if command.card not in _cards_for(state, command.seat, command.option):
+            where = "Storage Hand" if command.option.partition(":")[0] == DISCARD else "Combat Hand"
+            raise RuleViolation(rule, f"name a card of your {where} that {command.option} may take")
     elif command.card:
         raise RuleViolation(rule, f"{command.option} names no card")
     return pending
@@ -131,7 +214,7 @@ def candidates(state: GuardiansState, seat: int) -> list[Choose]:
     found: list[Choose] = []
     for option in pending.options:
         if takes_card(option):
-            found += [Choose(seat=seat, option=option, card=c) for c in state.zone(seat, STORAGE)]
+            found += [Choose(seat=seat, option=option, card=c) for c in _cards_for(state, seat, option)]
         else:
             found.append(Choose(seat=seat, option=option))
     return found

@@ -105,6 +105,7 @@ from domain.games.guardians.state import (
     DISCARD,
     PEN,
     STORAGE,
+    UP,
     Answer,
     Choice,
     Combat,
@@ -114,6 +115,7 @@ from domain.games.guardians.state import (
     combat_now,
     face,
     facedown,
+    fighters,
     guardian_number,
     hand,
     land_owner,
@@ -129,6 +131,7 @@ from domain.games.guardians.strength import (
     abilities,
     aoe_changes,
     beaten_damage,
+    card_fits,
     channel_limit,
     classes_of,
     destroys,
@@ -189,8 +192,11 @@ def command_candidates(state: GuardiansState, seat: int) -> tuple[str, ...]:
         return ()
     mine = side(combat, seat)
     role = "attacking" if seat == combat.attacker.seat else "defending"
-    creatures = tuple(c for c in hand(state, mine) if face(c).command)
-    items = tuple(c for c in state.zone(seat, mine.zone) if face(c).command_play in ("any", role))
+    # A creature's play "command" names the role it must have (Agent of Shadow: defending).
+    creatures = tuple(c for c in hand(state, mine) if face(c).command and face(c).command_play in ("", "any", role))
+    items = tuple(
+        c for c in state.zone(seat, mine.zone) if not face(c).is_creature and face(c).command_play in ("any", role)
+    )
     stones = state.player(seat).stones
     spells = tuple(
         c
@@ -198,12 +204,6 @@ def command_candidates(state: GuardiansState, seat: int) -> tuple[str, ...]:
         if face(c).command_play in ("any", role) and stone_cost(face(c)) <= stones and may_play(state, seat, c)
     )
     return creatures + items + spells
-
-
-def fighters(state: GuardiansState, one: Side) -> tuple[str, ...]:
-    """The creatures of a side's Combat Hand that may still fight: all but those played
-    only as the Command Card (command-only: they stay in the hand, RULES.md)."""
-    return tuple(c for c in hand(state, one) if not face(c).command_only)
 
 
 def _laid(state: GuardiansState, space: str) -> tuple[str, ...]:
@@ -240,17 +240,21 @@ def _no_ranged(em: Em, card: str, *, when: str, rule: str) -> None:
 # ---------------------------------------------------------------- starting
 
 
+def terrain_of(state: GuardiansState, space: str) -> tuple[str, ...]:
+    """The terrain types a space counts as: those of the terrain cards face up on a land, or
+    those its stronghold card counts as (Freebooter's Stronghold L and R)."""
+    if is_land(space):
+        laid = (c for seat in (1, 2) for c in state.zone(seat, terrain(space)))
+        return tuple(sorted({t for c in laid for t in face(c).terrain_types}))
+    held = stronghold_face(state, space)
+    return held.terrain_types if held is not None else ()
+
+
 def start_combat(em: Em, rng: Rng, shield: Shield, space: str, defender_shield: str, defender_zone: str) -> None:
     """A Shield stepped onto a space held by the enemy: combat at once (guardians Movement);
     a stronghold card that rolls its defence rolls it now (dice.py)."""
     defender = other(shield.seat)
-    if is_land(space):
-        fought_on = tuple(
-            sorted({t for seat in (1, 2) for c in em.state.zone(seat, terrain(space)) for t in face(c).terrain_types})
-        )
-    else:  # a stronghold card may count as a terrain (Freebooter's Stronghold L and R)
-        held = stronghold_face(em.state, space)
-        fought_on = held.terrain_types if held is not None else ()
+    fought_on = terrain_of(em.state, space)
     em.emit(
         CombatStarted,
         R_COMBAT,
@@ -548,7 +552,7 @@ def pass_turn(em: Em, rng: Rng, command: Pass) -> None:
         window_move(em, seat, passed=True)
         if combat_now(em.state).passes >= 2:
             if stage == "command-window":
-                _apply_commands(em, rng)
+                _command_attacks(em, rng, 0)
             elif stage == "spells":
                 _destruction(em, rng)
             else:
@@ -592,7 +596,10 @@ def _apply_commands(em: Em, rng: Rng, start: int = 0) -> None:
             if ability.when == "command":
                 _sit_out(em, rng, card, ability.target)
         for ability in abilities(card, "sets-terrain", combat):
-            em.emit(EffectApplied, R_TEXT, seat=one.seat, source=card, effect="terrain", cards=(ability.terrain,))
+            # target "came-from" (Agent of Shadow): the terrain of the space the attacker came from
+            fought_on = terrain_of(em.state, combat.came_from) if ability.target == "came-from" else (ability.terrain,)
+            em.emit(EffectApplied, R_TEXT, seat=one.seat, source=card, effect="terrain", cards=fought_on,
+                    note=f"the terrain of {combat.came_from}" if ability.target == "came-from" else "")
         for ability in abilities(card, "aoe", combat):
             aoe_strike(em, one.seat, card, ability.amount, ability.target)
         for ability in abilities(card, "aoe-own", combat):
@@ -601,10 +608,79 @@ def _apply_commands(em: Em, rng: Rng, start: int = 0) -> None:
             _discard_hand(em, one, card)
         if has(card, "destroys-command", combat):
             _destroy_commands(em, one, card)
+        for ability in abilities(card, "takes-up", combat):
+            _up_to_hand(em, one, card, ability.target)
+        if has(card, "destroys-above-up", combat):
+            _above_up(em, rng, card)
+        pull_unchallenged(em, rng, card, "command")
         if _offer(em, rng, card, "command"):
             return
         _used(em, one, card)
     begin_primaries(em, rng)
+
+
+def _command_attacks(em: Em, rng: Rng, start: int) -> None:
+    """Before any Command Card takes effect, the attacker's first, from the side `start` on:
+    a standing one with attacks "command", when "command" (Kazarian Squawker), fights the
+    enemy's if that is a creature, and dispels it if it beats it; one whose may "attack-with"
+    waits (Heels of Speed) is answered first. Then the Command Cards take effect."""
+    combat = combat_now(em.state)
+    for one in (combat.attacker, combat.defender)[start:]:
+        if not (one.command and one.command_live):
+            continue
+        for ability in abilities(one.command, "attacks", combat):
+            if ability.when == "command" and ability.target == "command":
+                attack(em, one.command, ability)
+        if _offer(em, rng, one.command, "before-commands"):
+            return
+    _apply_commands(em, rng)
+
+
+def attack(em: Em, source: str, ability: Ability) -> None:
+    """attacks: `source` fights the card its target names, outside the match-ups: each total
+    as a primary attacker's before modifiers (Vitality, Off-Color Bonus, terrain, texts), the
+    attacker's + the ability's amount (`EffectApplied` "attacks", its total, the note the
+    other's); the lower is beaten (an Up card stays where it is: the enemy draws fewer by the
+    attacker's enemy-draws, if it has one); equal totals, nothing."""
+    state = em.state
+    combat = combat_now(state)
+    target = choices.struck(state, seat_of(source), ability.target)
+    if not target:
+        return
+    rule = text_box(face(source).name)
+    mine = total(terms(state, combat, source, target, secondary=False)) + ability.amount
+    theirs = total(terms(state, combat, target, source, secondary=False))
+    outcome = "beats" if mine > theirs else "is beaten by" if mine < theirs else "pushes against"
+    em.emit(EffectApplied, rule, seat=seat_of(source), source=source, effect="attacks", amount=mine,
+            cards=(target,), note=f"{mine} against {theirs}: it {outcome} it")
+    if mine < theirs:
+        em.emit(CreatureStatus, rule, seat=seat_of(source), card=source, status="beaten", by=target)
+    elif mine > theirs and ability.target == "up":
+        for change in abilities(source, "enemy-draws", combat):
+            em.emit(EffectApplied, rule, seat=seat_of(source), source=source, effect="enemy-draws",
+                    amount=change.amount, cards=(target,))
+    elif mine > theirs:
+        enemy = side(combat_now(em.state), other(seat_of(source)))
+        em.emit(CreatureStatus, rule, seat=enemy.seat, card=target, status="beaten", by=source)
+        if ability.when == "command" and enemy.command_live:
+            em.emit(CardDispelled, rule, seat=enemy.seat, card=target, by=source)
+
+
+def _above_up(em: Em, rng: Rng, source: str) -> None:
+    """destroys-above-up (Knife of Shadow, as the Command Card): if the enemy's Up card is a
+    creature, a creature drawn at random from the enemy's Combat Hand is destroyed when its base
+    Vitality is higher than the Up card's."""
+    seat, rule = seat_of(source), text_box(face(source).name)
+    up = choices.struck(em.state, seat, "up")
+    held = hand(em.state, side(combat_now(em.state), other(seat)))
+    if not up or not held:
+        return
+    drawn = held[rng.below(len(held))]
+    higher = face(drawn).vitality > face(up).vitality
+    em.emit(EffectApplied, rule, seat=seat, source=source, effect="destroys-above-up", cards=(drawn, up),
+            note=f"{face(drawn).vitality} against the Up card's {face(up).vitality}")
+    if higher and not has(drawn, "indestructible"):
+        em.emit(CreatureStatus, rule, seat=other(seat), card=drawn, status="destroyed", by=source)
 
 
 def _used(em: Em, one: Side, card: str) -> None:
@@ -621,6 +697,17 @@ def _discard_hand(em: Em, one: Side, source: str) -> None:
     em.emit(EffectApplied, R_TEXT, seat=one.seat, source=source, effect="discards-hand", cards=left)
     for card in left:
         em.emit(CreatureStatus, R_TEXT, seat=one.seat, card=card, status="destroyed", by=source)
+
+
+def _up_to_hand(em: Em, one: Side, source: str, target: str) -> None:
+    """takes-up as the Command Card (Medallion of Skyphos): the seat's Up card, if a creature
+    of the target, joins its Combat Hand, and the card, spent, becomes the Up card."""
+    up = em.state.zone(one.seat, UP)
+    if not up or not face(up[0]).is_creature or not matches(target, up[0]):
+        return
+    name = face(source).name
+    move(em, text_box(name), one.seat, up, UP, one.zone, f"joins the Combat Hand by {name}")
+    move(em, text_box(name), one.seat, (source,), DISCARD, UP, f"{name} becomes the Up card")
 
 
 def _destroy_commands(em: Em, one: Side, source: str) -> None:
@@ -708,7 +795,7 @@ def _offer(em: Em, rng: Rng, source: str, moment: str) -> bool:
     choice = choices.offered(em.state, source, moment)
     if choice is None:
         return False
-    if len(choice.options) > 1:
+    if len(choice.options) > 1 or choices.takes_card(choice.options[0]):  # a card taken is the seat's to name
         em.emit(ChoiceOffered, text_box(face(source).name), seat=choice.seat, source=source, options=choice.options)
         return True
     return _make(em, rng, choice, choice.options[0], "")
@@ -744,11 +831,72 @@ def _make(em: Em, rng: Rng, choice: Choice, option: str, card: str) -> bool:
         if int(count) > 1:
             em.emit(ChoiceOffered, rule, seat=seat, source=source, options=(f"{choices.DISCARD}:{int(count) - 1}",))
             return True
+    elif word == choices.SWAP:
+        _swap_opponent(em, rng, source)
+    elif word == choices.ATTACK_WITH:
+        _attack_with(em, source, card)
+    elif word == choices.ATTACK and choices.moment_of(source) == "match-up":
+        _attack_instead(em, rng, source, count)
+        return True
+    elif word == choices.ATTACK:
+        for ability in abilities(source, "attacks"):
+            if ability.target == count:
+                attack(em, source, ability)
+    elif word == choices.SACRIFICE:
+        _sacrifice(em, rng, source)
+        return True
+    elif word in choices.HAND_DISCARDS:
+        em.emit(CreatureStatus, rule, seat=seat, card=card, status="destroyed", by=source)
+        left = int(count) - face(card).vitality if word == choices.DISCARD_VITALITY else 0
+        if left > 0 and choices.hand_discards(em.state, seat, option):
+            em.emit(ChoiceOffered, rule, seat=seat, source=source, options=(f"{word}:{left}",))
+            return True
     elif word == choices.SHOW:
         reveals.show(em, source, Ability("shows", target=count))
     elif word == choices.REFUSE:
         _refused(em, source, seat)
     return False
+
+
+def _attack_with(em: Em, source: str, creature: str) -> None:
+    """A may's "attack-with:command" (Heels of Speed, the Command Card): the creature named,
+    of its seat's Combat Hand, goes onto the table as a Command creature (no match-up: it
+    counts for control and may be attacked) and attacks the enemy's Command Card; beaten, it
+    takes `source` with it to the discard pile."""
+    seat, rule = seat_of(source), text_box(face(source).name)
+    one = side(combat_now(em.state), seat)
+    em.emit(CreatureStatus, rule, seat=seat, card=creature, status="unchallenged", by=source)
+    attack(em, creature, Ability("attacks", target="command", when="command"))
+    if creature in side(combat_now(em.state), seat).beaten and source in em.state.zone(seat, one.zone):
+        move(em, rule, seat, (source,), one.zone, DISCARD, f"lost with {face(creature).name}")
+
+
+def _attack_instead(em: Em, rng: Rng, source: str, target: str) -> None:
+    """A may's "attack" as the card is revealed in its match-up (Hackthorn Strangler): its
+    opponent is left unchallenged and it attacks the card its attacks ability names instead;
+    the match-up ends."""
+    combat = combat_now(em.state)
+    leave_unchallenged(em, source, (combat.d_card if source == combat.a_card else combat.a_card,))
+    for ability in abilities(source, "attacks", combat):
+        if ability.target == target:
+            attack(em, source, ability)
+    end_unfought(em, rng)
+
+
+def _sacrifice(em: Em, rng: Rng, source: str) -> None:
+    """A may's "sacrifice" (Nubian Slave Girl): the card, revealed in its primary match-up, is
+    destroyed, its opponent left unchallenged, the match-up over; then its retrieve when
+    "sacrificed" takes a card of its kind from the discard pile, if one lies there."""
+    combat = combat_now(em.state)
+    seat, rule = seat_of(source), text_box(face(source).name)
+    em.emit(CreatureStatus, rule, seat=seat, card=source, status="destroyed", by=source)
+    leave_unchallenged(em, source, (combat.d_card if source == combat.a_card else combat.a_card,))
+    for ability in abilities(source, "retrieve", combat):
+        what = ability.target.partition(":")[2]
+        back = [c for c in em.state.zone(seat, DISCARD) if card_fits(what, c)]
+        if ability.when == "sacrificed" and back:
+            move(em, rule, seat, back[:1], DISCARD, STORAGE, f"taken back by {face(source).name}")
+    end_unfought(em, rng)
 
 
 def _refused(em: Em, source: str, seat: int) -> None:
@@ -774,6 +922,8 @@ def _resume(em: Em, rng: Rng, source: str) -> None:
     if moment == "command":
         _used(em, side(combat, seat_of(source)), source)
         _apply_commands(em, rng, after)
+    elif moment == "before-commands":
+        _command_attacks(em, rng, after)
     elif moment == "match-up":
         _matchup_offers(em, rng, (combat.d_card,) if after == 1 else ())
     elif moment == "beaten":
@@ -803,6 +953,7 @@ def next_matchup(em: Em, rng: Rng) -> None:
     combat = combat_now(state)
     a_left, d_left = fighters(state, combat.attacker), fighters(state, combat.defender)
     if a_left and d_left:
+        _random_lays(em, rng)
         return
     if not _after_primaries(em, rng, 0):
         _secondaries_or_end(em, rng)
@@ -840,15 +991,23 @@ def check_play_creature(state: GuardiansState, command: PlayCreature) -> None:
     if combat.stage == "secondary":
         _check_secondary(state, command)
         return
+    if command.target:
+        _check_swap(state, command)
+        return
     acting(state, seat, "choose")
     mine = side(combat, seat)
-    require(not command.target, R_PRIMARY, "a primary attacker names no target")
+    spy = reveals.lays_random(combat, seat)
+    if spy:
+        raise RuleViolation(text_box(face(spy).name), "the rules lay your creatures, drawn at random")
     require(not mine.choice, R_PRIMARY, "you have laid your creature for this match-up")
     if command.card not in hand(state, mine):
         raise RuleViolation(R_PRIMARY, f"{command.card} is not a creature in your Combat Hand")
     if face(command.card).command_only:
         raise RuleViolation(text_box(face(command.card).name), "it is played only as the Command Card")
     if reveals.waits_to_lay(combat, seat):
+        if reveals.leads(combat, other(seat)) is not None:
+            leader = side(combat, other(seat)).command
+            raise RuleViolation(text_box(face(leader).name), "the enemy lays its creature first in this match-up")
         raise RuleViolation(R_PRIMARY, "your card makes the enemy lay its creature first and say what it is")
     reveals.check_lays_first(hand(state, mine), combat, seat, command.card)
 
@@ -863,12 +1022,38 @@ def play_creature(em: Em, rng: Rng, command: PlayCreature) -> None:
         outcomes.revealed(em, command.card)
         dice.roll_revealed(em, rng, command.card, primary=False)
         return
-    em.emit(CreatureChosen, R_PRIMARY, seat=seat, card=command.card)
+    if command.target:
+        swap(em, _swapper(side(combat, seat), command.card, command.target, combat), command.target, command.card)
+        note_text(em, seat, command.card)
+        return
+    _lay(em, rng, seat, command.card)
+
+
+def _lay(em: Em, rng: Rng, seat: int, card: str) -> None:
+    """A primary attacker laid face down (named to its seat only); once both are laid, the
+    guesses and the reveal; else the rules lay the other side's if they lay it (Shadow Spy)."""
+    combat = combat_now(em.state)
+    em.emit(CreatureChosen, R_PRIMARY, seat=seat, card=card)
     if reveals.waits_to_lay(combat, other(seat)):
-        reveals.declare(em, combat, seat, command.card)
+        reveals.declare(em, combat, seat, card)
     combat = combat_now(em.state)
     if combat.attacker.choice and combat.defender.choice:
         _guesses(em, rng, 0)
+    else:
+        _random_lays(em, rng)
+
+
+def _random_lays(em: Em, rng: Rng) -> None:
+    """lays-first, target "random" (Shadow Spy as the Command Card): the rules lay the enemy's
+    primary attacker, drawn at random from its fighters by the generator, as soon as it may
+    lay (after the other side, where that side lays first)."""
+    combat = combat_now(em.state)
+    for one in (combat.attacker, combat.defender):
+        if one.choice or not reveals.lays_random(combat, one.seat) or reveals.waits_to_lay(combat, one.seat):
+            continue
+        left = fighters(em.state, one)
+        _lay(em, rng, one.seat, left[rng.below(len(left))])
+        return
 
 
 def _guesses(em: Em, rng: Rng, start: int) -> None:
@@ -903,20 +1088,100 @@ def _reveal_matchup(em: Em, rng: Rng) -> None:
         gained = sum(t.value for t in guess_terms(combat, mine))
         em.emit(EffectApplied, text_box(face(source).name), seat=seat_of(source), source=source, effect="guess",
                 amount=gained, cards=(mine,), note=value)
-    for card in (a_card, d_card):
+    _revealed(em, rng, (a_card, d_card))
+    _matchup_offers(em, rng, (a_card, d_card))
+
+
+def _revealed(em: Em, rng: Rng, cards: tuple[str, ...]) -> None:
+    """The texts of primary attackers just revealed that act on the reveal, the attacker's first."""
+    combat = combat_now(em.state)
+    for card in cards:
         discards.act(em, rng, card, "reveal")
-    for card in (a_card, d_card):
+    for card in cards:
         note_text(em, seat_of(card), card)
-    for card in (a_card, d_card):
+    for card in cards:
         _no_ranged(em, card, when="reveal", rule=text_box(face(card).name))
         if any(a.when == "match-up" for a in abilities(card, "no-channeling", combat)):
             em.emit(
                 EffectApplied, text_box(face(card).name), seat=seat_of(card), source=card, effect="no-channeling"
             )
-    for card in (a_card, d_card):
+    for card in cards:
         outcomes.revealed(em, card)
         dice.roll_revealed(em, rng, card, primary=True)
-    _matchup_offers(em, rng, (a_card, d_card))
+
+
+# ---------------------------------------------------------------- swaps
+
+
+def primaries(one: Side) -> tuple[str, ...]:
+    """A side's primary attackers on the table, in the order laid (its Command Card aside)."""
+    return tuple(c for c in one.played if c != one.command)
+
+
+def _swapper(one: Side, card: str, target: str, combat: Combat) -> str:
+    """The card whose swaps ability lets `card`, in its side's Combat Hand, take the place of
+    `target`, its side's primary attacker on the table; "" if none does. The creature's own
+    (Slippery Slime: target "beaten", the one beaten in the match-up just over; Phantom
+    Stalker: a creature target), or the target's (Soggybottom Gertz: target "hand", when
+    "beaten": any creature of the hand takes its place once it is beaten)."""
+    just_lost = target in one.beaten and primaries(one)[-1:] == (target,)
+    for ability in abilities(card, "swaps", combat):
+        if (just_lost and ability.target == "beaten") or (ability.target != "beaten"
+                                                          and matches(ability.target, target, combat)):
+            return card
+    if just_lost and any(a.target == "hand" for a in abilities(target, "swaps", combat)):
+        return target
+    return ""
+
+
+def _check_swap(state: GuardiansState, command: PlayCreature) -> str:
+    """PlayCreature with a target at the choose step: a swap (swaps), made before its seat lays
+    the next match-up's creature. The card whose text allows it."""
+    seat = command.seat
+    combat = acting(state, seat, "choose")
+    mine = side(combat, seat)
+    require(not mine.choice, R_PRIMARY, "a swap comes before you lay your creature for the next match-up")
+    require(not reveals.waits_to_lay(combat, seat), R_PRIMARY, "the enemy lays first in this match-up: swap after")
+    if command.card not in hand(state, mine):
+        raise RuleViolation(R_PRIMARY, f"{command.card} is not a creature in your Combat Hand")
+    if command.target not in primaries(mine):
+        raise RuleViolation(R_PRIMARY, f"{command.target} is not a primary attacker of yours on the table")
+    giver = _swapper(mine, command.card, command.target, combat)
+    if not giver:
+        raise RuleViolation(
+            R_PRIMARY, f"no text lets {face(command.card).name} take the place of {face(command.target).name}"
+        )
+    return giver
+
+
+def swap_candidates(state: GuardiansState, seat: int) -> list[PlayCreature]:
+    """The swaps a seat might make now (plan checks each): a creature of its hand with swaps, for
+    each of its primary attackers on the table, and any creature of its hand for a primary
+    attacker whose own swaps takes one from the hand."""
+    mine = side(combat_now(state), seat)
+    held, laid = hand(state, mine), primaries(mine)
+    found = [PlayCreature(seat=seat, card=c, target=t) for c in held if has(c, "swaps") for t in laid]
+    found += [PlayCreature(seat=seat, card=c, target=t) for t in laid if has(t, "swaps") for c in held]
+    return found
+
+
+def swap(em: Em, source: str, leaving: str, entering: str) -> None:
+    """`entering` takes the place of `leaving` on the table, with its status and damage, and
+    `leaving` goes back to its side's Combat Hand, to be laid again (RULES.md, Swaps)."""
+    em.emit(EffectApplied, text_box(face(source).name), seat=seat_of(leaving), source=source, effect="swap",
+            cards=(leaving, entering))
+
+
+def _swap_opponent(em: Em, rng: Rng, source: str) -> None:
+    """A may's "swap" (Spirit of the Hunt, swaps target "opponent:random"): its match-up
+    opponent goes back to the enemy's Combat Hand and a creature drawn at random from that hand
+    by the generator takes its place, revealed; the match-up goes on."""
+    combat = combat_now(em.state)
+    opponent = combat.d_card if source == combat.a_card else combat.a_card
+    held = fighters(em.state, side(combat, seat_of(opponent)))
+    drawn = held[rng.below(len(held))]
+    swap(em, source, opponent, drawn)
+    _revealed(em, rng, (drawn,))
 
 
 def blank_text_boxes(em: Em, card: str) -> None:
@@ -1067,6 +1332,48 @@ def _sent_back(combat: Combat) -> tuple[str, str] | None:
                 if hit:
                     return opponent, giver
     return None
+
+
+def pull_unchallenged(em: Em, rng: Rng, source: str, when: str) -> None:
+    """pulls-unchallenged: creatures of the enemy's Combat Hand go onto the table with no
+    match-up opponent (CreatureStatus "unchallenged"): target "duplicates", every creature whose
+    name another there shares (Al' Jabah); "random", one drawn by the generator (Vikia
+    Tso'Shan'Lu), if the ability's chance, when it has dice, comes up."""
+    if not has(source, "pulls-unchallenged"):
+        return
+    rule = text_box(face(source).name)
+    enemy = side(combat_now(em.state), other(seat_of(source)))
+    for ability in abilities(source, "pulls-unchallenged"):
+        if ability.when != when or (ability.dice and not dice.chance(em, rng, source, ability, rule)):
+            continue
+        held = hand(em.state, enemy)
+        pulled: tuple[str, ...]
+        if ability.target == "random":
+            pulled = (held[rng.below(len(held))],) if held else ()
+        else:
+            names = [face(c).name for c in held]
+            pulled = tuple(c for c in held if names.count(face(c).name) > 1)
+        for card in pulled:
+            em.emit(CreatureStatus, rule, seat=enemy.seat, card=card, status="unchallenged", by=source)
+
+
+def destroy_matchup(em: Em, rng: Rng, rule: str, by: str) -> None:
+    """Both creatures of the primary match-up are destroyed (an indestructible one beaten), and
+    the match-up ends without a fight (destroys-both: a Spell's, Farmer Brown's detonation)."""
+    combat = combat_now(em.state)
+    for creature in (combat.a_card, combat.d_card):
+        fate = "beaten" if has(creature, "indestructible", combat) else "destroyed"
+        em.emit(CreatureStatus, rule, seat=seat_of(creature), card=creature, status=fate, by=by)
+    end_unfought(em, rng)
+
+
+def detonate(em: Em, rng: Rng, command: UseAbility, ability: Ability) -> None:
+    """An activated destroys-both (Farmer Brown): the creature named is detonated, both
+    match-up creatures are destroyed."""
+    activated.use(em, command, ability)
+    em.emit(EffectApplied, text_box(face(command.card).name), seat=command.seat, source=command.card,
+            effect="detonates", cards=(command.target,))
+    destroy_matchup(em, rng, text_box(face(command.card).name), command.card)
 
 
 def end_unfought(em: Em, rng: Rng) -> None:
@@ -1416,6 +1723,7 @@ def resolve_matchup(em: Em, rng: Rng) -> None:
         if status == "destroyed" and has(loser, "indestructible", combat):
             status, rule = "beaten", text_box(face(loser).name)
         em.emit(CreatureStatus, rule, seat=seat_of(loser), card=loser, status=status, by=winner)
+        _doom_beater(em, winner, loser)
         if hal and not has(winner, "indestructible", combat):
             em.emit(CreatureStatus, rule, seat=seat_of(winner), card=winner, status="destroyed", by=hal)
         _stones_for_beating(em, winner, R_OVER_YET)
@@ -1430,6 +1738,7 @@ def resolve_matchup(em: Em, rng: Rng) -> None:
         if has(winner, "enemy-terrain", combat):
             _enemy_terrain(em, winner, "beats")
         discards.act(em, rng, winner, "beats")
+        pull_unchallenged(em, rng, winner, "beats")
         back = return_zone(loser, winner, abs(a_total - d_total), combat) if status == "beaten" else ""
         if back:
             _return_beaten(em, loser, back)
@@ -1521,7 +1830,8 @@ def _secondary_targets(state: GuardiansState, seat: int) -> tuple[str, ...]:
     combat = combat_now(state)
     enemy = side(combat, other(seat))
     gone = set(enemy.beaten) | set(enemy.destroyed)
-    on_table = dict.fromkeys((*enemy.played, *enemy.ranged, *enemy.out))  # one set aside on the table: once
+    # One set aside on the table is listed once.
+    on_table = dict.fromkeys((*enemy.played, *enemy.ranged, *enemy.out, *enemy.unchallenged))
     # Not those a text sent back to the Creature Pen: they have left the space.
     here = state.zone(enemy.seat, enemy.zone)
     return tuple(c for c in on_table if c not in gone and c in here and not secondary_barred(combat, c))
@@ -1571,6 +1881,7 @@ def resolve_secondary(em: Em, rng: Rng) -> None:
         status = "destroyed" if destroys and not has(target, "indestructible", combat) else "beaten"
         em.emit(CreatureStatus, R_DESTRUCTION if status == "destroyed" else R_SECONDARY, seat=other(seat), card=target,
                 status=status, by=card)
+        _doom_beater(em, card, target)
         _stones_for_beating(em, card, R_SECONDARY)
     next_secondary(em, rng)
 
@@ -1643,6 +1954,7 @@ def _count_control(em: Em, rng: Rng) -> None:
     )
     won = side(combat, winner)
     _wins_destroy(em, won)
+    _doomed_leave(em, winner)
     if won.shield:
         for source, amount in control.stone_givers((won.shield,), "shield-wins"):
             gain_stones(em, winner, source, amount, R_RESOLUTION, "its Shield won the combat")
@@ -1673,6 +1985,35 @@ def _wins_destroy(em: Em, won: Side) -> None:
     for creature in survivors(em.state, lost):
         if not has(creature, "indestructible", combat):
             em.emit(CreatureStatus, rule, seat=lost.seat, card=creature, status="destroyed", by=card)
+
+
+def _doom_beater(em: Em, winner: str, loser: str) -> None:
+    """destroys-beater: the creature that beat such a card (in a primary match-up or as a
+    secondary attacker) is marked, to be destroyed once control is counted unless its side
+    stays on the space (Tangle Web)."""
+    if has(loser, "destroys-beater"):
+        em.emit(EffectApplied, text_box(face(loser).name), seat=seat_of(loser), source=loser,
+                effect="destroys-beater", cards=(winner,))
+
+
+def _doomed_leave(em: Em, winner: int) -> None:
+    """The creatures marked by a destroys-beater whose side does not stay on the space are
+    destroyed: the loser's, and a winning attacker's on a stronghold space, which it never
+    takes (RULES.md, Attacking a stronghold)."""
+    combat = combat_now(em.state)
+    stays = (winner,) if is_land(combat.space) or winner == combat.defender.seat else ()
+    for card in combat.doomed:
+        one = side(combat, seat_of(card))
+        if one.seat in stays or card in one.destroyed or has(card, "indestructible", combat):
+            continue
+        em.emit(CreatureStatus, R_RESOLUTION, seat=one.seat, card=card, status="destroyed",
+                by=_doomer(combat, card))
+
+
+def _doomer(combat: Combat, card: str) -> str:
+    """The card whose destroys-beater marked `card`: the one of the enemy it beat."""
+    enemy = side(combat, other(seat_of(card)))
+    return next((c for c in (*enemy.beaten, *enemy.destroyed) if has(c, "destroys-beater", combat)), "")
 
 
 def _next_healer(em: Em, rng: Rng, done: int) -> None:

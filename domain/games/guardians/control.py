@@ -245,7 +245,7 @@ def stone_givers(cards: tuple[str, ...], event: str) -> tuple[tuple[str, int], .
 
 def extra_draws(state: GuardiansState, seat: int) -> tuple[tuple[str, int], ...]:
     """Cards that a seat's Guardian or Up card adds to its draw (guardians DRAW AND
-    ORGANIZE PHASE), by the card that adds them."""
+    ORGANIZE PHASE), and those an enemy text took away (enemy-draws), by the card."""
     player = state.player(seat)
     up = state.zone(seat, UP)
     found: list[tuple[str, int]] = []
@@ -260,7 +260,7 @@ def extra_draws(state: GuardiansState, seat: int) -> tuple[tuple[str, int], ...]
             count = _draw_count(state, seat, ability.target, instance, up)
             if count:
                 found.append((instance or key, ability.amount * count))
-    return tuple(found)
+    return (*found, *player.draw_changes)
 
 
 def _draw_count(state: GuardiansState, seat: int, target: str, instance: str, up: tuple[str, ...]) -> int:

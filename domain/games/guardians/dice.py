@@ -52,6 +52,19 @@ def roll(em: Em, rng: Rng, seat: int, source: str, ability: Ability, rule: str, 
     )
 
 
+def chance(em: Em, rng: Rng, source: str, ability: Ability, rule: str) -> bool:
+    """Roll an ability's chance (cards.CHANCE_KINDS): whether its dice show its amount or more.
+    The faces and the total are recorded (`EffectApplied` "chance"), never kept: the ability
+    acts at once or not at all."""
+    count, sides = dice_of(ability.dice)
+    fixer, shown = _fixed_dice(em.state, sides)
+    faces = tuple(shown if fixer else rng.die(sides) for _ in range(count))
+    fixing = f"; {face(fixer).name} fixes each die at {shown}" if fixer else ""
+    em.emit(EffectApplied, rule, seat=seat_of(source), source=source, effect="chance", amount=sum(faces),
+            note=f"{ability.dice} ({', '.join(map(str, faces))}), {ability.amount} or more to act{fixing}")
+    return sum(faces) >= ability.amount
+
+
 def _fixed_dice(state: GuardiansState, sides: int) -> tuple[str, int]:
     """A creature in play and unbeaten, either side, whose text fixes every die of this
     kind (fixes-dice: Karnis the Transcender), and the face it fixes; ("", 0) if none.

@@ -26,6 +26,7 @@ from domain.games.guardians.messages import (
     CreatureStatus,
     DeckSeen,
     DeckShuffled,
+    DrawCounted,
     EffectApplied,
     GameDrawn,
     GameWon,
@@ -281,6 +282,8 @@ def evolve(state: GuardiansState, event: Event) -> GuardiansState:
             return replace(state, answer=None)
         case EffectApplied():
             return _effect(state, event)
+        case DrawCounted(seat=seat) if state.player(seat).draw_changes:
+            return state.with_player(seat, draw_changes=())
         case StageBegan(stage=stage, actor=actor):
             if stage == "choose":
                 return _combat(
@@ -476,6 +479,8 @@ def _status(state: GuardiansState, seat: int, card: str, status: str) -> Guardia
     }
     if status in clean:
         clean[status] = clean[status] + (card,)
+    if status == "unchallenged":  # pulled from the Combat Hand onto the table (pulls-unchallenged)
+        return _side(state, seat, unchallenged=(*side.unchallenged, card), **clean)
     if status == "hand":  # back in the Combat Hand: off the table, its damage gone (returns-to-hand)
         state = _combat(state, damage=tuple(p for p in state.combat.damage if p[0] != card))
         return _side(state, seat, played=tuple(c for c in side.played if c != card), **clean)
@@ -485,6 +490,9 @@ def _status(state: GuardiansState, seat: int, card: str, status: str) -> Guardia
 def _effect(state: GuardiansState, event: EffectApplied) -> GuardiansState:
     if event.effect == "gain-stones":
         return state.with_player(event.seat, stones=state.player(event.seat).stones + event.amount)
+    if event.effect == "enemy-draws":
+        victim = state.player(other(event.seat))
+        return state.with_player(victim.seat, draw_changes=(*victim.draw_changes, (event.source, event.amount)))
     combat = state.combat
     if combat is None:
         return state
@@ -516,6 +524,20 @@ def _effect(state: GuardiansState, event: EffectApplied) -> GuardiansState:
     if event.effect == "class":
         creature, *classes = event.cards
         return _combat(state, classes=(*combat.classes, (creature, tuple(classes))))
+    if event.effect == "swap":  # the entering creature takes the leaving one's place (combat.swap)
+        leaving, entering = event.cards
+
+        def placed(cards: tuple[str, ...]) -> tuple[str, ...]:
+            return tuple(entering if c == leaving else c for c in cards)
+
+        one = seat_side(combat, event.seat)
+        state = _side(state, event.seat, played=placed(one.played), beaten=placed(one.beaten),
+                      destroyed=placed(one.destroyed))
+        damage = tuple(sorted((entering if c == leaving else c, n) for c, n in combat.damage))
+        a_card, d_card = placed((combat.a_card, combat.d_card))
+        return _combat(state, damage=damage, a_card=a_card, d_card=d_card)
+    if event.effect == "destroys-beater":
+        return _combat(state, doomed=(*combat.doomed, *event.cards))
     return state
 
 

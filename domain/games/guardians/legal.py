@@ -128,10 +128,12 @@ def _combat(state: GuardiansState, seat: int) -> list[Command]:
         found += [ChooseCommand(seat=seat, card=c) for c in fight.command_candidates(state, seat)]
     elif stage == "choose":
         found += [PlayCreature(seat=seat, card=c) for c in hand(state, mine)]
+        found += fight.swap_candidates(state, seat)
+        found += activated.uses(state, seat)
         found += [PlayCard(seat=seat, card=c) for c in storage]
     elif stage == "secondary":
         # A creature on the table and set aside is listed once.
-        enemies = tuple(dict.fromkeys((*theirs.played, *theirs.ranged, *theirs.out)))
+        enemies = tuple(dict.fromkeys((*theirs.played, *theirs.ranged, *theirs.out, *theirs.unchallenged)))
         found += [PlayCreature(seat=seat, card=c, target=t) for c in hand(state, mine) for t in enemies]
         found.append(Pass(seat=seat))
     elif stage == "heal":

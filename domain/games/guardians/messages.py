@@ -713,7 +713,8 @@ class MatchupRevealed(Event):
 class CreatureStatus(Event):
     """A creature in combat changed status: "beaten", "destroyed", "bribed", "out"
     (out of play, methane), "table" (back in play), "hand" (back in its Combat Hand, off the
-    table: returns-to-hand)."""
+    table: returns-to-hand), "unchallenged" (pulled from its Combat Hand onto the table with no
+    match-up opponent: pulls-unchallenged)."""
 
     seat: int
     card: str

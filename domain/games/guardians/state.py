@@ -178,6 +178,9 @@ class Player:
     look: str = ""
     stacked: int = 0
     """Control Destiny: cards put back on top so far."""
+    draw_changes: tuple[tuple[str, int], ...] = ()
+    """Cards more (fewer, negative) in this seat's next turn draw, by the enemy card whose text
+    changed it (enemy-draws: Shadow Warrior beat its Up card)."""
     rubble: tuple[str, ...] = ()
     """This seat's stronghold cards turned to rubble (Giant Aunts): no bonus for the rest of the game."""
     veil: Veil | None = None
@@ -272,6 +275,10 @@ class Side:
     only a card's own ability applies, by that card: what the side's cards rolled in this
     combat (a creature, or the key of a stronghold card: dice.py, strength.rolled), and the
     points its seat paid for in the control window (an upgrade's activated control-bonus)."""
+    unchallenged: tuple[str, ...] = ()
+    """Creatures a text pulled from the Combat Hand onto the table with no match-up opponent
+    (pulls-unchallenged): they fight no primary match-up, count for control of the space and
+    may be attacked by secondary attackers."""
     idol: int = 0
     """An upgrade fired instead of a Command Card (fired-aoe: the Flame Cannon): its AOE in
     points, struck with the Command Cards."""
@@ -323,6 +330,9 @@ class Combat:
     ALL_CREATURES stands for every creature (Elandar)."""
     classes: tuple[tuple[str, tuple[str, ...]], ...] = ()
     """Creature classes changed for this combat (strength.classes_of), by creature."""
+    doomed: tuple[str, ...] = ()
+    """Creatures that beat a card whose text destroys its beater unless the beater's side stays
+    on the space (destroys-beater: Tangle Web), destroyed or spared once control is counted."""
     winner: int = 0
     loser: int = 0
 
@@ -586,8 +596,14 @@ def combat_now(state: GuardiansState) -> Combat:
 
 def hand(state: GuardiansState, one: Side) -> tuple[str, ...]:
     """Creatures still in a side's Combat Hand: not yet played, fired, lost or out."""
-    used = set(one.played) | set(one.ranged) | set(one.destroyed) | set(one.out)
+    used = set(one.played) | set(one.ranged) | set(one.destroyed) | set(one.out) | set(one.unchallenged)
     return tuple(c for c in state.zone(one.seat, one.zone) if face(c).is_creature and c not in used)
+
+
+def fighters(state: GuardiansState, one: Side) -> tuple[str, ...]:
+    """The creatures of a side's Combat Hand that may still fight: all but those played
+    only as the Command Card (command-only: they stay in the hand, RULES.md)."""
+    return tuple(c for c in hand(state, one) if not face(c).command_only)
 
 
 def survivors(state: GuardiansState, one: Side) -> tuple[str, ...]:

@@ -10,7 +10,7 @@ from functools import cache
 
 from domain.games.guardians import texts
 from domain.games.guardians.board import is_land, stronghold_owner
-from domain.games.guardians.cards import CARDS, Ability, Card, card
+from domain.games.guardians.cards import CARDS, DICE_KINDS, Ability, Card, card
 from domain.games.guardians.messages import Term
 from domain.games.guardians.state import (
     ALL_CREATURES,
@@ -366,7 +366,8 @@ def side_of(combat: Combat, instance: str) -> Side:
 def standing(side: Side) -> tuple[str, ...]:
     """Creatures of a side on the table and still fighting."""
     gone = set(side.beaten) | set(side.destroyed) | set(side.out)
-    return tuple(c for c in side.played if c not in gone)
+    on_table = (*side.played, *side.unchallenged) if side.unchallenged else side.played
+    return tuple(c for c in on_table if c not in gone)
 
 
 def terms(state: GuardiansState, combat: Combat, instance: str, opponent: str, *, secondary: bool) -> tuple[Term, ...]:
@@ -503,7 +504,7 @@ def guess_terms(combat: Combat, instance: str) -> list[Term]:
 @cache
 def rolls_dice(key: str) -> bool:
     """Whether a card (a creature, or a stronghold card) has an ability whose amount is rolled."""
-    return any(a.dice for a in card(key).abilities)
+    return any(a.dice and a.kind in DICE_KINDS for a in card(key).abilities)
 
 
 @cache

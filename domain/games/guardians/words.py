@@ -381,6 +381,22 @@ def option_words(option: str, card: str = "", source: str = "") -> str:
         return "refuse, and let the card's text act"
     if word == "guess":
         return f"guess {GUESSES.get(value, value)}"
+    if word == "attack-with" and card:
+        return f"send {label(card)} to attack the enemy's Command Card"
+    if word == "attack-with":
+        return "send a creature of the Combat Hand to attack the enemy's Command Card"
+    if word == "attack":
+        return f"attack the enemy's {'Command Card' if value == 'command' else 'Up card'}"
+    if word == "swap":
+        return "send the opponent back for a creature drawn at random from the enemy's Combat Hand"
+    if word == "sacrifice":
+        return f"have {label(source) if source else 'the card'} destroyed, ending the match-up"
+    if word in ("discard-hand", "discard-vitality") and card:
+        return f"discard {label(card)} from the Combat Hand"
+    if word == "discard-hand":
+        return f"discard a creature ({value.replace('|', ' or ')}) of the Combat Hand"
+    if word == "discard-vitality":
+        return f"discard creatures of the Combat Hand worth {value} Vitality or more"
     return "let it pass"
 
 
@@ -529,6 +545,25 @@ def _effect(e: m.EffectApplied, s: Seats) -> str:
         return f"{by}: {s(e.seat)} searches their deck for a card to take."
     if e.effect == "draws":
         return f"{by}: {s(e.seat)} draws {counted(e.amount, 'card')} ({e.note})."
+    if e.effect == "attacks":
+        return f"{by} attacks {listed([owned(card, s) for card in e.cards])}: {e.note}."
+    if e.effect == "enemy-draws":
+        beaten = listed([owned(card, s) for card in e.cards])
+        return f"{by} beat {beaten}: its seat draws {abs(e.amount)} fewer next turn."
+    if e.effect == "destroys-above-up":
+        picked, up = e.cards
+        return f"{by} picks {owned(picked, s)} from the Combat Hand and compares it with {owned(up, s)}: {e.note}."
+    if e.effect == "detonates":
+        return f"{by} detonates {listed([owned(card, s) for card in e.cards])}: both match-up creatures are destroyed."
+    if e.effect == "swap":
+        leaving, entering = e.cards
+        return (f"{by}: {owned(entering, s)} takes the place of {owned(leaving, s)}, which goes back to its "
+                "Combat Hand.")
+    if e.effect == "chance":
+        return f"{by} rolls {e.amount}: {e.note}."
+    if e.effect == "destroys-beater":
+        return (f"{by} is beaten by {listed([owned(card, s) for card in e.cards])}, which is destroyed after the "
+                "combat unless its side stays on the space.")
     cards = f" ({listed([_target(card, s) for card in e.cards])})" if e.cards else ""
     return f"{by}: {e.effect.replace('-', ' ')}{f' {e.amount}' if e.amount else ''}{cards}."
 
@@ -599,6 +634,9 @@ def _status(e: m.CreatureStatus, s: Seats) -> str:
         return f"{creature} is back in play."
     if e.status == "hand":
         return f"{creature} goes back to its Combat Hand{by}, to be laid again."
+    if e.status == "unchallenged":
+        return (f"{creature} is pulled from its Combat Hand onto the table{by}: unchallenged, no match-up "
+                "opponent.")
     return f"{creature} is {e.status}{by}."
 
 
