@@ -7,6 +7,7 @@ of each game's table is saved under docs/images/ (shown in the README)."""
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import random
 import re
 import shutil
@@ -17,7 +18,8 @@ from typing import Any
 
 import pytest
 
-from domain.kernel import SPECTATOR
+from domain.games import REGISTRY
+from domain.kernel import SPECTATOR, Command, Log, Session, parse_log, revealed_seed
 from service.server import Running
 from tablerules_client import Client, ServiceCallError
 from tests.conftest import OPERATOR, play_randomly
@@ -303,3 +305,139 @@ def test_a_whole_game_is_played_from_the_page_with_a_seat_token(page: Any, clien
         others.join(timeout=30)
         viewer.close()
         live.close()
+
+
+KINGS_ARMORY_SHOP = REPLAYS / "kings-armory" / "2p-five-waves-win.jsonl"
+
+
+def _mid_shop(timeline: Timeline) -> int:
+    """The first moment between Waves when a seat is done shopping and another is not, with
+    Equipment worn: the shop with something in every part of it."""
+    for event in timeline.events(SPECTATOR):
+        if event["type"] != "ShoppingEnded":
+            continue
+        view = timeline.view(event["seq"], SPECTATOR)["view"]
+        if (view["phase"] == "shopping" and 0 < len(view["shopped"]) < len(timeline.header.seats)
+                and any(gear["worn_by"] for gear in view["gear"])):
+            return int(event["seq"])
+    raise AssertionError(f"{KINGS_ARMORY_SHOP.name} has no shop with a seat done and Equipment worn")
+
+
+def _faces(timeline: Timeline) -> dict[str, dict[str, Any]]:
+    cards = timeline.summary()["cards"]
+    assert isinstance(cards, list)
+    return {face["id"]: face for face in cards if isinstance(face, dict)}
+
+
+def _shop_text(page: Any) -> str:
+    return str(page.inner_text("#board .treasury[data-phase='shopping']"))
+
+
+def test_the_kings_armory_page_draws_the_shop_between_waves_with_names(page: Any) -> None:
+    """issue 31 (kings-armory B5 Steps 3-7): between Waves the page draws the team's gold,
+    the decks by their sizes, the Armory card's price, each Hero's Equipment by name with
+    what it gives, and which seats are done shopping; no raw id is shown as text."""
+    timeline = load(KINGS_ARMORY_SHOP.read_bytes())
+    seq = _mid_shop(timeline)
+    faces = _faces(timeline)
+    server = serving(timeline)
+    try:
+        page.goto(f"{server.url}#seq={seq}&viewer=1")
+        for viewer in (1, SPECTATOR):  # the team's table is public (RULES.md): every viewer sees the shop
+            page.select_option("#viewer", str(viewer))
+            drawn_at(page, seq, viewer)
+            view = timeline.view(seq, viewer)["view"]
+            shop = _shop_text(page)
+            assert page.get_attribute("#board .treasury .gold", "data-gold") == str(view["gold"])
+            assert f"{view['gold']} gold" in shop
+            for field, deck in (("reward_deck", "Reward"), ("equipment_deck", "Equipment"),
+                                ("reinforcement_deck", "Reinforcement"), ("armory_deck", "Armory")):
+                assert page.inner_text(f"#board .treasury [data-pile='{deck}'] .count") == str(view[field])
+            assert f"on offer, face down: {view['armory_price']} gold" in shop
+            for gear in view["gear"]:
+                drawn = page.locator(f"#board .treasury [data-card='{gear['card']}']")
+                assert drawn.count() == 1, gear
+                text = drawn.inner_text()
+                assert drawn.locator(".name").inner_text() == faces[gear["card"]]["name"] == gear["name"]
+                assert all(gives in text for gives in faces[gear["card"]]["gives"]), (text, faces[gear["card"]])
+                if gear["worn_by"]:
+                    wearer = f"#board .treasury [data-hero='{gear['worn_by']}'] [data-card='{gear['card']}']"
+                    assert page.locator(wearer).count() == 1, gear
+                else:
+                    assert ("locked" if gear["locked"] else "unlocked") in text
+            done = page.eval_on_selector_all("#board .treasury [data-done='true']",
+                                             "nodes => nodes.map(n => n.dataset.seat)")
+            assert sorted(int(seat) for seat in done) == sorted(view["shopped"])
+            for reward in view["rewards_drawn"]:
+                assert faces[reward]["name"] in shop
+            ids = ({gear["card"] for gear in view["gear"]} | {f["figure"] for f in view["figures"]}
+                   | set(view["rewards_drawn"]))
+            assert not any(re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", shop) for name in ids), shop
+            allies = page.inner_text("#board .roster")
+            assert all(figure["name"] in allies for figure in view["figures"])
+            assert "recuperating off the board" in allies
+            assert page.locator("#board .boss").count() == 0  # the view has no Boss: none is drawn
+    finally:
+        server.close()
+
+
+def _shopped_on(log: Log, seq: int, choices: list[tuple[int, str, dict[str, Any]]]) -> tuple[bytes, list[int]]:
+    """The log up to event `seq`, then for each (seat, command type, fields) the seat's legal
+    command of that type with those fields, decided with the log's revealed seed; the new
+    log's bytes (the seed in its header, as an operator's export) and the last event of
+    each command."""
+    game = REGISTRY[log.header.ruleset]
+    seed = revealed_seed(log)
+    assert seed is not None
+    session: Session[Any] = Session.opened(game, log.header, log.envelopes[0].hash)
+    for envelope in log.envelopes[1:seq]:
+        session = session.apply(envelope)
+    envelopes, ends = list(log.envelopes[:seq]), []
+    for number, (seat, kind, fields) in enumerate(choices):
+        legal: list[Command] = [c for c in session.legal_commands(seat) if c.type_name() == kind
+                                and all(getattr(c, name) == value for name, value in fields.items())]
+        assert legal, f"seat {seat} may not {kind} {fields} at event {envelopes[-1].seq}"
+        session, made = session.execute(legal[-1], f"shop-{number}", seed)
+        envelopes += made
+        ends.append(envelopes[-1].seq)
+    forked = Log(header=dataclasses.replace(log.header, seed=seed), envelopes=tuple(envelopes))
+    return forked.text().encode(), ends
+
+
+def test_the_kings_armory_page_draws_held_cards_and_hireables_sitting_out(page: Any) -> None:
+    """issue 31 (kings-armory B5 Steps 3 and 6): a Reinforcement card the team holds is drawn
+    by name with what it does; a Hireable beyond the hosting slots is drawn sitting out. The
+    stored game shops without either, so it is played on from its last shop: a Reinforcement
+    card bought, a Tower sold and an Archer hired, and both seats done."""
+    log = parse_log(KINGS_ARMORY_SHOP.read_bytes().splitlines())
+    last_rewards = max(e.seq for e in log.envelopes if e.type == "RewardsDrawn")
+    data, ends = _shopped_on(log, last_rewards, [
+        (1, "BuyReinforcement", {}), (1, "SellTower", {}), (1, "Hire", {"hireable": "archer", "controller": 1}),
+        (1, "EndShopping", {}), (2, "EndShopping", {})])
+    timeline = load(data)
+    assert timeline.check.verdict == "VERIFIED"
+    faces = _faces(timeline)
+    bought, closed = ends[0], ends[-1]
+    server = serving(timeline)
+    try:
+        page.goto(f"{server.url}#seq={bought}&viewer=1")
+        drawn_at(page, bought, 1)
+        view = timeline.view(bought, 1)["view"]
+        (held,) = view["reinforcements"]
+        drawn = page.locator(f"#board .treasury [data-card='{held}']")
+        assert drawn.locator(".name").inner_text() == faces[held]["name"]
+        assert all(gives in drawn.inner_text() for gives in faces[held]["gives"])
+        assert "Reinforcement cards (1 of 3)" in _shop_text(page)
+
+        page.fill("#seq", str(closed))
+        page.press("#seq", "Enter")
+        drawn_at(page, closed, 1)
+        view = timeline.view(closed, 1)["view"]
+        assert view["bench"], "the Archer hired last sits out: one hosting slot is left for two Hireables"
+        treasury = page.inner_text("#board .treasury")
+        assert "Hireables sitting out the coming Wave" in treasury
+        assert all(f["name"] in treasury and f["figure"] not in treasury for f in view["bench"])
+        assert "sits out the coming Wave" in treasury
+        assert faces[held]["name"] in treasury  # held after the shop closes, until it is played
+    finally:
+        server.close()

@@ -19,6 +19,7 @@ from domain.kernel.canonical import JsonValue
 from domain.kernel.log import SEED_CHOSEN
 from tablerules_client.chain import BrokenChain, ChainCheck
 from tablerules_client.client import Client, ServiceCallError
+from tools.viewer.faces import card_faces
 from tools.viewer.timeline import status_json
 
 FIRST_EVENT_SECONDS = 10.0
@@ -145,7 +146,7 @@ class LiveTimeline:
             return {"mode": "live", "game_id": self.game_id, "ruleset": self.ruleset,
                     "ruleset_version": created.get("ruleset_version", ""), "seats": seat_names,
                     "options": created.get("options", {}), "viewers": [{"id": self.seat, "label": label}],
-                    "last_seq": self.events[-1]["seq"] if self.events else 0,
+                    "last_seq": self.events[-1]["seq"] if self.events else 0, "cards": card_faces(self.ruleset),
                     "ended": self.ended, "problem": self.problem,
                     "check": {"verdict": verdict, "checked": ["hash chain (of the events received)"],
                               "notes": ["a live game is checked as it arrives: the rules are re-decided by "

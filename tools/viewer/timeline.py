@@ -33,6 +33,7 @@ from domain.kernel.session import Session, seen_payload
 from domain.kernel.tell import told_seen
 from domain.kernel.words import Seats
 from service.releases import release_for, verify_log
+from tools.viewer.faces import card_faces
 
 CHECKPOINT_EVERY = 64
 """Folding 64 events costs about as much as drawing one view; a checkpoint holds a state."""
@@ -128,13 +129,14 @@ class Timeline:
                 "status": status_json(session.status())}
 
     def summary(self) -> dict[str, JsonValue]:
-        """What the page needs first: the game, its viewers and the checks."""
+        """What the page needs first: the game, its viewers, the checks and the faces of its
+        cards (tools/viewer/faces.py)."""
         check = self.check if not self.header.seed_chosen else replace(self.check,
                                                                        notes=(*self.check.notes, SEED_CHOSEN))
         return {"mode": "replay", "game_id": self.header.game_id, "ruleset": self.header.ruleset,
                 "ruleset_version": self.header.ruleset_version, "seats": list(self.header.seats),
                 "options": dict(self.header.options), "viewers": self.viewers(), "last_seq": self.last_seq,
-                "check": check.to_json()}
+                "check": check.to_json(), "cards": card_faces(self.header.ruleset)}
 
 
 def status_json(status: Status) -> dict[str, JsonValue]:

@@ -4,7 +4,7 @@
 import { append, el } from "./draw.js";
 import { drawingFor } from "./games/index.js";
 import "./games/all.js";
-import type { Context } from "./games/types.js";
+import type { Context, Face } from "./games/types.js";
 
 /** An event as one viewer saw it; `text` is what happened in one sentence, made from what that viewer may see. */
 interface Shown { seq: number; type: string; rule: string; command_id: string; payload: unknown; redacted: boolean; hash: string; text: string }
@@ -14,7 +14,7 @@ interface Status { finished: boolean; winners: number[]; to_act: number[]; turn:
 interface Summary {
   mode: "replay" | "live"; game_id: string; ruleset: string; ruleset_version: string; seats: string[];
   options: Record<string, unknown>; viewers: Array<{ id: number; label: string }>; last_seq: number; check: Check;
-  ended?: boolean; problem?: string | null;
+  ended?: boolean; problem?: string | null; cards?: Face[];
 }
 /** A view; a live game followed with a seat's token adds that seat's legal commands in words. */
 interface Viewed { seq: number; view: unknown; status: Status; legal?: string[] }
@@ -39,6 +39,7 @@ async function submit(version: number, index: number): Promise<void> {
 }
 
 let summary: Summary;
+let faces = new Map<string, Face>(); // the game's cards by id (summary.cards)
 let events: Shown[] = [];
 let seq = 1;
 let viewer = 0;
@@ -179,7 +180,8 @@ async function show(target: number): Promise<void> {
 
 function drawBoard(viewed: Viewed, shownTo: number): void {
   drawStatus(viewed.status);
-  const context: Context = { seats: summary.seats, viewer: shownTo, options: summary.options, winners: viewed.status.winners, toAct: viewed.status.to_act };
+  const context: Context = { seats: summary.seats, viewer: shownTo, options: summary.options, winners: viewed.status.winners,
+    toAct: viewed.status.to_act, cards: faces };
   const board = $("board");
   board.replaceChildren(drawingFor(summary.ruleset)(viewed.view, context));
   board.dataset.seq = String(viewed.seq);
@@ -291,6 +293,7 @@ async function start(): Promise<void> {
     $("problem").replaceChildren(el("strong", {}, `The viewer cannot load this game: ${(problem as Error).message}`));
     return;
   }
+  faces = new Map((summary.cards ?? []).map((face) => [face.id, face]));
   drawHeader();
   drawViewers();
   wire();

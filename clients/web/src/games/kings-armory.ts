@@ -4,8 +4,13 @@
 // hit points as a ring, its status tokens as dots, the figure acting now ringed, a tank
 // tied to its foe. Beside it the team's Allies seat by seat and the foes nearest the
 // Gate first, each with its numbers; above, the Wave, round, Castle Gate and the result.
+// The team's purse and cards (kings-armory B5): its gold, the four decks by their sizes,
+// each seat's Equipment (locked, unlocked, worn by which Hero), the Reinforcement and
+// Armory cards it holds; between Waves, above the map, with the Armory card's price, the
+// Hireables sitting out and which seats are done shopping. Cards are named, with what
+// they give, from the faces the summary carries (tools/viewer/kings_armory.py).
 
-import { area, badge, card, el, label, meter, row, svg, titled } from "../draw.js";
+import { area, badge, card, el, label, meter, pile, row, svg, titled, type Child } from "../draw.js";
 import { register } from "./index.js";
 import { seatName, type Context, type View } from "./types.js";
 
@@ -13,10 +18,31 @@ interface Figure {
   figure: string; name: string; kind: string; seat: number; space: string; hp: number; max_hp: number; level: number;
   on_tower: string; tower: string; bleed: number; burn: number; slow: number; stun: number; bless: number;
   knocked_out: boolean; actions: number; steps: number; done: boolean; holding: boolean; tanked_by: string;
-  route: string; to_gate: number; mark: string;
+  route: string; to_gate: number; mark: string; worn?: string[];
 }
 
 interface Tower { tower: string; cells: string[]; slots: number; hosted: number }
+
+/** An Equipment card on the table (view.py GearView): seat 0 holds the team's extra Equipment. */
+interface Gear { card: string; name: string; seat: number; locked: boolean; worn_by: string }
+
+interface Offer { seat: number; give: string; take: string }
+
+/** A Boss as a view may carry it (kings-armory B7, E Bosses): see bossArea. */
+interface Boss { figure?: string; name?: string; hp?: number; max_hp?: number; rules?: string[] | string }
+
+/** The figures of the team; every other kind (a foe, a Boss) is the team's enemy. */
+const ALLY_KINDS = new Set(["hero", "hireable", "guardian"]);
+// kings-armory E Reinforcement Cards, E Armory Cards: the team holds 3 and 1 at most.
+const MOST_REINFORCEMENTS = 3;
+const MOST_ARMORY = 1;
+const DECKS: Array<[string, string]> = [
+  ["reward_deck", "Reward"], ["equipment_deck", "Equipment"], ["reinforcement_deck", "Reinforcement"], ["armory_deck", "Armory"],
+];
+
+function isAlly(figure: Figure): boolean {
+  return ALLY_KINDS.has(figure.kind);
+}
 
 type Ground = "border" | "open" | "path" | "entrance" | "gate" | "tower";
 
@@ -143,7 +169,7 @@ function spots(count: number): { places: Array<[number, number]>; radius: number
 }
 
 function tokenFill(figure: Figure): string {
-  if (figure.kind === "foe") return "#7a1f1f";
+  if (!isAlly(figure)) return "#7a1f1f";
   if (figure.kind === "guardian") return "#c9a227";
   if (figure.kind === "hireable") return "#ffffff";
   return seatColour(figure.seat);
@@ -223,25 +249,30 @@ function statusNotes(figure: Figure): string[] {
   return STATUSES.filter(([field]) => Number(figure[field]) > 0).map(([field, name]) => `${name} ${figure[field]}`);
 }
 
-function whereNote(figure: Figure, names: Map<string, string>): string[] {
+/** Where a figure is; `offBoard` says why an Ally off the board is there, when that is not
+ * because it waits to be placed. */
+function whereNote(figure: Figure, names: Map<string, string>, offBoard = ""): string[] {
   const notes: string[] = [];
-  if (!figure.space) notes.push("waiting to be placed");
+  if (!figure.space) notes.push(offBoard || "waiting to be placed");
   else notes.push(figure.on_tower ? `at ${figure.space}, on Tower ${figure.on_tower}` : `at ${figure.space}`);
-  if (figure.kind !== "foe" && figure.tower && !figure.on_tower) notes.push(`hosted by Tower ${figure.tower}`);
-  if (figure.kind === "foe") {
+  if (isAlly(figure) && figure.tower && !figure.on_tower) notes.push(`hosted by Tower ${figure.tower}`);
+  if (!isAlly(figure)) {
     notes.push(`${figure.to_gate} spaces to the Gate`, `route ${figure.route}`);
     if (figure.tanked_by) notes.push(`tanked by ${names.get(figure.tanked_by) ?? figure.tanked_by}`);
   }
   return notes;
 }
 
-function figureCard(figure: Figure, view: View, names: Map<string, string>): HTMLElement {
-  const ally = figure.kind !== "foe";
+function figureCard(figure: Figure, view: View, names: Map<string, string>, context: Context, offBoard = ""): HTMLElement {
+  const ally = isAlly(figure);
   const stats: Array<[string, string | number]> = [["HP", `${figure.hp}/${figure.max_hp}`]];
   if (figure.kind !== "hero") stats.push(["level", figure.level]);
   if (ally && view.phase === "players" && !figure.done) stats.push(["actions", figure.actions], ["steps", figure.steps]);
+  const worn = (figure.worn ?? []).map((id) => cardName(context, id));
   const notes = [
-    ...whereNote(figure, names),
+    // kings-armory B4 1: between Waves the Allies recuperate off the board until Step 6 places them.
+    ...whereNote(figure, names, offBoard || (view.phase === "shopping" ? "recuperating off the board" : "")),
+    worn.length ? `wears ${worn.join(" and ")}` : "",
     ...statusNotes(figure),
     figure.knocked_out ? "knocked out" : "",
     ally && figure.holding ? "holds: tanks foes that come" : "",
@@ -277,9 +308,15 @@ function legend(): HTMLElement {
     el("span", { class: "legend-item" }, "ring: hit points left · dashed line: a tank and its foe"));
 }
 
+/** The phases of state.py, as the header names them. */
+const PHASES: Record<string, string> = {
+  towers: "placing the starting Towers", placing: "placing the Allies", players: "Players' Round", foes: "Foes' Round",
+  shopping: "Between Waves: shopping", over: "game over",
+};
+
 function header(view: View, figures: Figure[], context: Context): HTMLElement {
   const acting = figures.find((f) => f.figure === view.acting);
-  const phase = view.phase === "players" ? "Players' Round" : view.phase === "foes" ? "Foes' Round" : view.phase;
+  const phase = PHASES[view.phase] ?? view.phase;
   const outcome = view.finished
     ? badge(view.won ? `The team wins: ${view.result || "every Wave beaten"}` : `The team loses: ${view.result}`, view.won ? "good" : "bad")
     : null;
@@ -295,20 +332,138 @@ function header(view: View, figures: Figure[], context: Context): HTMLElement {
       el("span", { class: "board-name" }, `map: ${view.board}`)));
 }
 
+/** A card's name: the summary's face, else the id made readable. */
+function cardName(context: Context, id: string): string {
+  return context.cards.get(id)?.name ?? titled(id);
+}
+
+/** A card the view names by id, face up: its name, deck, what it gives, and `notes` first. */
+function namedCard(context: Context, id: string, notes: string[] = []): HTMLElement {
+  const face = context.cards.get(id);
+  const node = card({ id, name: cardName(context, id), kind: face ? titled(face.deck) : "",
+    notes: [...notes, ...(face?.gives ?? []), face?.note ?? ""].filter(Boolean) });
+  node.classList.add("ka-card");
+  return node;
+}
+
+function group(title: string, ...children: Child[]): HTMLElement {
+  return el("div", { class: "group" }, label(title), ...children);
+}
+
+function cardsOrNone(cards: HTMLElement[], none: string): HTMLElement {
+  return cards.length ? row(...cards) : el("div", { class: "none" }, none);
+}
+
+/** One seat's Equipment (kings-armory A2, B5 Step 5): what each of its Heroes wears, then
+ * the cards it holds and nobody wears, locked or unlocked. */
+function seatGear(seat: number, gear: Gear[], figures: Figure[], context: Context): HTMLElement {
+  const own = gear.filter((g) => g.seat === seat);
+  const heroes = figures.filter((f) => f.kind === "hero" && f.seat === seat);
+  const worn = heroes.map((hero) => {
+    const wearing = own.filter((g) => g.worn_by === hero.figure).map((g) => namedCard(context, g.card, [`worn by ${hero.name}`]));
+    const node = group(`${hero.name} wears`, cardsOrNone(wearing, "nothing"));
+    node.dataset.hero = hero.figure;
+    return node;
+  });
+  const held = own.filter((g) => !g.worn_by)
+    .map((g) => namedCard(context, g.card, [g.locked ? "locked: the team may unlock it" : "unlocked, not worn"]));
+  return area(seatName(context, seat), { seat }, ...worn, group("holds, not worn", cardsOrNone(held, "no other card")));
+}
+
+/** The four decks by their sizes, never their order (kings-armory A1 Table Arrangement);
+ * the Armory card on offer lies face down with its price (E Armory Cards). */
+function decks(view: View): HTMLElement {
+  const offer = view.armory_on_offer ? `on offer, face down: ${view.armory_price} gold` : "no Armory card on offer";
+  return group("decks", row(...DECKS.map(([field, name]) => pile(name, Number(view[field]))),
+    el("span", { class: "offer" }, offer)));
+}
+
+/** The seats still shopping and those done (kings-armory B5 Step 7). */
+function shoppers(view: View, context: Context): HTMLElement {
+  const done = new Set(view.shopped as number[]);
+  return group("shopping", row(...context.seats.map((_, i) => {
+    const seat = i + 1;
+    const node = badge(`${seatName(context, seat)}: ${done.has(seat) ? "done shopping" : "still shopping"}`, done.has(seat) ? "good" : "");
+    node.dataset.seat = String(seat);
+    node.dataset.done = String(done.has(seat));
+    return node;
+  })));
+}
+
+/** The team's purse and cards (kings-armory B5 Step 3); between Waves, the shop. */
+function treasury(view: View, figures: Figure[], context: Context): HTMLElement {
+  const shopping = view.phase === "shopping";
+  const gear = view.gear as Gear[];
+  const seats = [...new Set(figures.filter(isAlly).map((f) => f.seat))].sort((a, b) => a - b);
+  const extra = gear.filter((g) => g.seat === 0).map((g) => namedCard(context, g.card, [g.worn_by ? "worn" : "the team's extra Equipment"]));
+  const held = [
+    ...(view.reinforcements as string[]).map((id) => namedCard(context, id, ["held by the team"])),
+    ...(view.armory ? [namedCard(context, view.armory as string, ["held by the team"])] : []),
+  ];
+  const bench = view.bench as Figure[];
+  const names = new Map(figures.map((f) => [f.figure, f.name]));
+  const offers = (view.offers as Offer[]).map((o) =>
+    el("div", { class: "offer" }, `${seatName(context, o.seat)} offers ${cardName(context, o.give)} for ${cardName(context, o.take)}`));
+  const title = shopping ? `The shop, between Waves ${view.wave} and ${view.wave + 1}` : "The team's gold and cards";
+  const node = area(title, {},
+    row(el("div", { class: "gold", data: { gold: view.gold } }, `${view.gold} gold`), decks(view),
+      view.new_equipment ? badge("new Equipment for sale") : null),
+    shopping ? shoppers(view, context) : null,
+    shopping && view.rewards_drawn.length
+      ? group(`Reward cards drawn after Wave ${view.wave}`, row(...(view.rewards_drawn as string[]).map((id) => namedCard(context, id)))) : null,
+    group(`Reinforcement cards (${view.reinforcements.length} of ${MOST_REINFORCEMENTS}) and Armory cards ` +
+      `(${view.armory ? 1 : 0} of ${MOST_ARMORY}) the team holds`, cardsOrNone(held, "none")),
+    group("Equipment", el("div", { class: "seat-gear" }, ...seats.map((seat) => seatGear(seat, gear, figures, context)),
+      extra.length ? area("the team's extra Equipment", {}, row(...extra)) : null)),
+    offers.length ? group("trades offered", ...offers) : null,
+    bench.length ? group("Hireables sitting out the coming Wave", el("div", { class: "figure-cards" },
+      ...bench.map((f) => figureCard(f, view, names, context, "sits out the coming Wave, off the board")))) : null);
+  node.classList.add("treasury");
+  node.dataset.phase = view.phase;
+  return node;
+}
+
+// ---------------------------------------------------------------- the Boss's place
+// kings-armory B7, E Bosses: the final Wave's Boss, with its hit points and its rules in
+// words. The view does not carry a Boss yet (issue 31's B7 is being built): when it
+// does, as `bosses` (a list) or `boss` (one), each is drawn here, and a Boss that stands
+// on the board as a figure is drawn with the foes. No such field, nothing drawn.
+function bossArea(view: View): HTMLElement | null {
+  const listed: Boss[] = Array.isArray(view.bosses) ? view.bosses : view.boss ? [view.boss] : [];
+  const bosses = listed.filter((b) => b && typeof b === "object");
+  if (!bosses.length) return null;
+  const node = area(bosses.length === 1 ? "The Boss" : "The Bosses", {}, ...bosses.map((boss) => {
+    const rules = Array.isArray(boss.rules) ? boss.rules : boss.rules ? [boss.rules] : [];
+    const hp = Number(boss.hp ?? 0);
+    const max = Number(boss.max_hp ?? hp);
+    const face = card({ id: boss.figure, name: boss.name ?? "Boss", kind: "boss", stats: [["HP", `${hp}/${max}`]], notes: rules.map(String) });
+    face.append(meter(Math.max(0, hp), max, "the Boss's hit points"));
+    return face;
+  }));
+  node.classList.add("boss");
+  return node;
+}
+
 function drawKingsArmory(view: View, context: Context): HTMLElement {
   const figures = view.figures as Figure[];
   const names = new Map(figures.map((f) => [f.figure, f.name]));
-  const seats = [...new Set(figures.filter((f) => f.kind !== "foe").map((f) => f.seat))].sort((a, b) => a - b);
+  const seats = [...new Set(figures.filter(isAlly).map((f) => f.seat))].sort((a, b) => a - b);
   // kings-armory B3 Monster Turn Priority 1: the foe closest to the Castle Gate goes first; so they are listed.
-  const foes = figures.filter((f) => f.kind === "foe").sort((a, b) => a.to_gate - b.to_gate);
+  const foes = figures.filter((f) => !isAlly(f)).sort((a, b) => a.to_gate - b.to_gate);
   const side = el("div", { class: "roster" },
     ...seats.map((seat) => area(seatName(context, seat), { acting: context.toAct.includes(seat), winner: context.winners.includes(seat), seat },
-      el("div", { class: "figure-cards" }, ...figures.filter((f) => f.kind !== "foe" && f.seat === seat).map((f) => figureCard(f, view, names))))),
-    area(`Foes (${foes.length})`, {}, foes.length ? el("div", { class: "figure-cards" }, ...foes.map((f) => figureCard(f, view, names)))
+      el("div", { class: "figure-cards" }, ...figures.filter((f) => isAlly(f) && f.seat === seat).map((f) => figureCard(f, view, names, context))))),
+    bossArea(view),
+    area(`Foes (${foes.length})`, {}, foes.length ? el("div", { class: "figure-cards" }, ...foes.map((f) => figureCard(f, view, names, context)))
       : label("no foe on the board")));
+  // Views before The King's Armory 0.3.0 have no gold nor cards.
+  const purse = view.gold === undefined ? null : treasury(view, figures, context);
+  const shopping = view.phase === "shopping";
   return el("div", { class: "kings-armory" },
     header(view, figures, context),
-    el("div", { class: "table" }, el("div", { class: "map-box" }, mapSvg(view, figures), legend()), side));
+    shopping ? purse : null,
+    el("div", { class: "table" }, el("div", { class: "map-box" }, mapSvg(view, figures), legend()), side),
+    shopping ? null : purse);
 }
 
 register("kings-armory", drawKingsArmory);
