@@ -1336,6 +1336,21 @@ CARD_READINGS.update({
     "np-eisnmir-master-of-posessions": (Ability("draws", 1, target="enemy-hand-item"),),
 })
 
+# --- bribery, ranged attacks, channeling and rolled attacks (wave 7c) -------------------------
+CARD_READINGS.update({
+    # A Guardian: for 2 stones a time it channels its CMP (5) into a creature that may not
+    # receive channeling.
+    "re-gaar-influencer-of-the-masses": (Ability("channels-to-any", 2),),
+    # As the Command Card: your Fairies may receive channeling this combat, each up to your
+    # Guardian's CMP; one a space a player.
+    "dn-randy-creek-regulars": (Ability("receivers", target="fairy", when="command"),
+                                Ability("max-channeling", target="fairy", when="command"),
+                                Ability("play-limit", target="name:randy creek regulars", limit="space")),
+    # As the Command Card: a 3 pt. ranged attack into your primary match-up for each stone paid.
+    "dn-handles-orourke": (Ability("fires-ranged", 3, when="command"),
+                           Ability("activated", 1, "fires-ranged", when="match-up")),
+})
+
 
 _PATTERNS: tuple[tuple[str, Build], ...] = (
     (rf"(?P<n>[+-]\d+)\s*(?:vitality\s+)?in\s+{_t('t')}", _terrain_bonus),

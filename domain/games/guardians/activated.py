@@ -12,6 +12,10 @@ paid in Power Stones, whose effect is another ability kind (its target names it)
 - control-bonus, "control": UseAbility in the control window (combat.py), by the seat's
   upgrade that covers the land fought on, naming nothing: one point more to the card's
   control-bonus for each use (the Large Idol, guardians COMBAT RESOLUTION).
+- fires-ranged, "match-up": UseAbility on the seat's move in a primary match-up's modify
+  window, by its standing Command Card, naming nothing: the card fires its ranged attack
+  (its fires-ranged amount) into the seat's match-up creature (combat.py; Handles O'Rourke,
+  guardians Ranged Attacks).
 
 A heal paid in stones is the heals kind's own amount (combat.py: Heal), not an activated
 ability. Each use pays its price first (StonesSpent, the card's Text Box cited), then the effect's
@@ -22,7 +26,7 @@ from __future__ import annotations
 from functools import cache
 
 from domain.games.guardians.cards import Ability, Card, card
-from domain.games.guardians.citations import R_COMBAT, R_GAME, text_box
+from domain.games.guardians.citations import R_COMBAT, R_GAME, R_RANGED, text_box
 from domain.games.guardians.effects import Em, move, window_move
 from domain.games.guardians.messages import PAID_BONUS, CardDispelled, EffectApplied, Redeem, StonesSpent, UseAbility
 from domain.games.guardians.state import (
@@ -35,11 +39,12 @@ from domain.games.guardians.state import (
     seat_of,
     side,
 )
+from domain.games.guardians.strength import standing
 from domain.kernel import RuleViolation, require
 
 GUARDIAN = "guardian"
 """UseAbility's `card` for the seat's Guardian (a Guardian is a card key, not a card instance)."""
-USED = ("dispels-command", "dispels-spell", "control-bonus")
+USED = ("dispels-command", "dispels-spell", "control-bonus", "fires-ranged")
 """The effects used with UseAbility (returns-lost is used with Redeem)."""
 
 
@@ -95,6 +100,8 @@ def check_use(state: GuardiansState, command: UseAbility) -> Ability:
         _check_dispels_command(state, command, rule)
     elif kind == "control-bonus":
         _check_control_bonus(state, command, rule)
+    elif kind == "fires-ranged":
+        _check_fires_ranged(state, command, rule)
     else:
         _check_dispels_spell(state, command, rule)
     _paid(state, seat, info, ability)
@@ -130,6 +137,29 @@ def _check_control_bonus(state: GuardiansState, command: UseAbility, rule: str) 
         f"it covers only the two lands of its column, not {combat.space}",
     )
     require(not command.target, rule, "it names no target")
+
+
+def _check_fires_ranged(state: GuardiansState, command: UseAbility, rule: str) -> None:
+    """On the seat's move in a primary match-up's modify window, by its standing Command
+    Card, where the seat may fire ranged attacks (guardians Ranged Attacks)."""
+    combat = state.combat
+    if combat is None or combat.stage != "modify" or state.answer is not None:
+        raise RuleViolation(rule, "it fires in a primary match-up, where ranged attacks are fired")
+    if combat.actor != command.seat:
+        raise RuleViolation(R_COMBAT, f"seat {combat.actor} acts now in this combat")
+    mine = side(combat, command.seat)
+    require(
+        command.card == mine.command and mine.command_live and command.card in standing(mine),
+        rule,
+        "it fires only as your Command Card standing in this combat",
+    )
+    require(command.seat not in combat.no_ranged, R_RANGED, "no ranged attacks on this space or in this combat")
+    require(not command.target, rule, "it names no target")
+
+
+def fired_points(key: str) -> int:
+    """The points of the ranged attack a card's text fires (fires-ranged), 0 if none."""
+    return next((a.amount for a in card(key).abilities if a.kind == "fires-ranged"), 0)
 
 
 def control_payers(state: GuardiansState, seat: int) -> tuple[str, ...]:
@@ -192,6 +222,10 @@ def uses(state: GuardiansState, seat: int) -> list[UseAbility]:
             found.append(UseAbility(seat=seat, card=mine.shield, target=theirs.command))
     if combat is not None and combat.stage == "control":
         found += [UseAbility(seat=seat, card=c) for c in control_payers(state, seat)]
+    if combat is not None and combat.stage == "modify":
+        command = side(combat, seat).command
+        if command and ability_of(face(command).key, "fires-ranged") is not None:
+            found.append(UseAbility(seat=seat, card=command))
     return found
 
 

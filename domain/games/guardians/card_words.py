@@ -358,9 +358,13 @@ ABILITY_WORDS: dict[str, Callable[[Ability], str]] = {
                                   f"{_signed(a.amount)} Vitality as a secondary attacker{_after_primary(a)}."),
     "beaten-secondary-bonus": lambda a: (f"Once it is beaten, secondary attackers against it get "
                                          f"{_signed(a.amount)} instead of the usual bonus."),
-    "max-channeling": lambda a: f"May take up to {a.amount} points of channeling.",
+    "max-channeling": lambda a: (f"May take up to {a.amount} points of channeling." if not a.target else
+                                 f"Your {target_words(a.target)} may take up to "
+                                 f"{a.amount or 'your Guardian CMP in'} points of channeling."),
     "channels-only-to": lambda a: f"Channels only into {target_words(a.target)}.",
-    "channels-to-any": lambda a: "Channels even into creatures that could not take channeling otherwise.",
+    "channels-to-any": lambda a: ("Channels even into creatures that could not take channeling otherwise." if not
+                                  a.amount else f"For {a.amount} Power Stones a time, your Guardian channels its "
+                                  "CMP into a creature that could not take channeling otherwise."),
     "channeling-only-from": lambda a: f"Takes channeling only from {target_words(a.target)}.",
     "no-channeling-vs": lambda a: "Nobody channels against it.",
     "no-secondary-vs": lambda a: "Secondary attackers may not attack it.",
@@ -555,6 +559,8 @@ ABILITY_WORDS: dict[str, Callable[[Ability], str]] = {
     "draws": lambda a: (f"You draw {a.amount} card{'s' if a.amount != 1 else ''} into your Storage Hand "
                         f"{DRAWS_ON.get(a.target, a.target)}."),
     "search-deck": lambda a: _searched(a),
+    # bribery, ranged attacks, channeling and rolled attacks (wave 7c)
+    "fires-ranged": lambda a: f"Fires {a.amount} pt. ranged attacks into your primary match-up, each paid for.",
     # permissions and forced discards
     "bans-play": lambda a: _bans(a),
     "discards": lambda a: _discards(a),
@@ -597,9 +603,12 @@ ACTIVATED_WHEN: dict[str, str] = {
     "answer": "While an enemy Spell or Item waits for its answer",
     "survives": "After a combat",
     "control": "Before control of the space is counted after a combat",
+    "match-up": "On your move in a primary match-up, where ranged attacks are fired",
     "any-time": "At any time you act",
 }
 """When an activated ability may be used (its `when`)."""
+ACTIVATED_EFFECTS: dict[str, str] = {"fires-ranged": "It fires its ranged attack, as any ranged attack."}
+"""Effects whose words a use says without the kind's own sentence (an amount of the card's own)."""
 LOST: dict[str, str] = {"self": "This card", "shield": "A creature of this Shield"}
 """Whose creature returns-lost brings back (its target)."""
 
@@ -642,7 +651,8 @@ def _activated(ability: Ability) -> str:
     """An activated ability: its moment, its price and its effect (the kind its target names),
     each use's (an effect with an amount, for 1: cards.py)."""
     kind, _, target = ability.target.partition(":")
-    effect = ABILITY_WORDS[kind](Ability(kind, 1, target=target)).removeprefix("As the Command Card, ")
+    effect = ACTIVATED_EFFECTS.get(kind) or ABILITY_WORDS[kind](Ability(kind, 1, target=target)).removeprefix(
+        "As the Command Card, ")
     moment = ACTIVATED_WHEN.get(ability.when, ACTIVATED_WHEN["any-time"])
     price = f"{ability.amount} Power Stone{'s' if ability.amount != 1 else ''}"
     return f"{moment}, you may pay {price}: {effect[0].lower()}{effect[1:]}"

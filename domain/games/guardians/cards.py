@@ -383,6 +383,16 @@ vocabulary below; `terrain` is one of TERRAIN_TYPES.
 | draws | amount, target | its seat draws amount cards from the top of its deck into its Storage Hand on an |
 | | | event (target): "enemy-hand-item" (a Guardian's: each time the enemy plays a Hand Item, |
 | | | from the Storage Hand or as its Command Card) |
+| *bribery, ranged attacks, channeling and rolled attacks (wave 7c)* | | (channels-to-any also takes an |
+| | | amount on a Guardian: it channels its CMP into a creature that may not receive channeling, for |
+| | | amount Power Stones a time; receivers with when "command" makes receivers of its own side's |
+| | | creatures of the target only; max-channeling also takes a target with when "command": as the |
+| | | standing Command Card, its side's creatures of the target may take up to amount points, or (amount |
+| | | 0) up to its seat's Guardian's CMP) |
+| fires-ranged | amount, when "command" | as the standing Command Card it fires ranged attacks of amount |
+| | | points into its side's primary match-up creature, each paid by its activated fires-ranged (when |
+| | | "match-up": the seat's move in a primary match-up's modify window, where ranged attacks are allowed); |
+| | | the enemy may answer each as any ranged attack, and ranged bonuses add to it |
 
 Every ability may also say when it acts (`when`, one of WHEN) and how often or how long
 (`limit`, one of LIMITS); both are blank for an ability that holds whenever it applies.
@@ -609,6 +619,8 @@ ABILITY_KINDS = (
     "guess",
     # draws, hands, discard piles and deck searches (wave 6e)
     "draws",
+    # bribery, ranged attacks, channeling and rolled attacks (wave 7c)
+    "fires-ranged",
 )
 
 WHEN = (

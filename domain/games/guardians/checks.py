@@ -193,6 +193,8 @@ def _own(state: GuardiansState, command: Command) -> Plan[GuardiansState]:
             ability = activated.check_use(state, command)
             if activated.effect(ability)[0] == "control-bonus":
                 return Plan(lambda em, rng: combat.pay_for_control(em, rng, command, ability))
+            if activated.effect(ability)[0] == "fires-ranged":
+                return Plan(lambda em, rng: combat.fire_for_stones(em, command, ability))
             return Plan(lambda em, rng: activated.use(em, command, ability))
         case PlayCreature():
             combat.check_play_creature(state, command)

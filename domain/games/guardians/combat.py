@@ -1139,10 +1139,15 @@ def _ranged_points(em: Em, card: str) -> int:
         em.emit(EffectApplied, text_box(face(card).name), seat=seat, source=card, effect="ranged-sum", amount=added,
                 cards=combat.fired)
         amount += added
+    return max(0, amount + _ranged_bonus(state, combat, seat))
+
+
+def _ranged_bonus(state: GuardiansState, combat: Combat, seat: int) -> int:
+    """What the cards in play add to a seat's ranged attack: its Shield's, its creatures'
+    in play, the stronghold card it defends; and the texts in play on either side that
+    change every ranged attack of the combat."""
     mine = side(combat, seat)
     role = "attacking" if seat == combat.attacker.seat else "defending"
-    # A ranged bonus comes from the side's Shield, its creatures in play, or the
-    # stronghold card it defends.
     givers = [
         a
         for giver in (*standing(mine), *((mine.shield,) if mine.shield else ()))
@@ -1151,10 +1156,25 @@ def _ranged_points(em: Em, card: str) -> int:
     held = stronghold_face(state, combat.space)
     if role == "defending" and stronghold_owner(combat.space) == seat and held is not None:
         givers += [a for a in held.abilities if a.kind == "ranged-bonus"]
-    amount += sum(a.amount for a in givers if a.target in ("", role))
-    # A card in play on either side may change every ranged attack of the combat.
+    amount = sum(a.amount for a in givers if a.target in ("", role))
     everywhere = (*in_play(combat.attacker), *in_play(combat.defender))
-    return max(0, amount + sum(a.amount for giver in everywhere for a in abilities(giver, "ranged-bonus-both")))
+    return amount + sum(a.amount for giver in everywhere for a in abilities(giver, "ranged-bonus-both"))
+
+
+def fire_for_stones(em: Em, command: UseAbility, ability: Ability) -> None:
+    """fires-ranged, activated (Handles O'Rourke): the price, then the card's ranged attack
+    into the seat's match-up creature, as any ranged attack fired (guardians Ranged Attacks):
+    the ranged bonuses add to it and the enemy may answer it (reactions.py)."""
+    seat, source = command.seat, command.card
+    rule = text_box(face(source).name)
+    em.emit(StonesSpent, rule, seat=seat, count=ability.amount, reason=f"ability: {source}")
+    combat = combat_now(em.state)
+    into = combat.a_card if seat == combat.attacker.seat else combat.d_card
+    amount = max(0, activated.fired_points(face(source).key) + _ranged_bonus(em.state, combat, seat))
+    em.emit(EffectApplied, rule, seat=seat, source=source, effect="ranged-change", amount=amount, cards=(into,),
+            note="a ranged attack its text fires")
+    window_move(em, seat, passed=False)
+    reactions.open_window(em, "enemy-ranged", seat, source, into, amount)
 
 
 @dataclass(frozen=True, slots=True)
@@ -1165,6 +1185,11 @@ class Channeling:
     amount: int
     cmp_changes: tuple[tuple[str, int], ...] = ()
     """What texts added to the channeler's CMP, by the card (control.cmp_change)."""
+    stones: int = 1
+    """The Power Stones a Guardian's channeling costs (more where its text reaches a creature
+    that may not receive channeling: control.guardian_reach)."""
+    reach: str = ""
+    """The Guardian whose text lets it channel into a creature that may not receive channeling."""
 
 
 def check_channel(state: GuardiansState, command: Channel) -> Channeling:
@@ -1202,6 +1227,7 @@ def check_channel(state: GuardiansState, command: Channel) -> Channeling:
                 )
                 raise RuleViolation(rule, f"{who} receives channeling only from {source_rule.target}")
     player = state.player(seat)
+    stones, reach = 1, ""
     if command.source == GUARDIAN:
         require(player.stones > 0, R_CHANNELING, "you have no Power Stone left to channel with")
         no_stones = control.stones_barred(combat)
@@ -1209,6 +1235,15 @@ def check_channel(state: GuardiansState, command: Channel) -> Channeling:
             raise RuleViolation(R_CHANNELING, f"{face(no_stones).name}: no Power Stone may be spent to channel")
         amount = guardian_number(state, seat, "cmp")
         may_receive = face(into).receives_channeling or into in combat.receivers
+        reaching = control.guardian_reach(state, seat)
+        if not may_receive and reaching is not None and not control.receiver_grant(state, combat, into):
+            reach, stones = reaching
+            require(
+                player.stones >= stones,
+                text_box(reach),
+                f"channeling into {face(into).name}, which may not receive it, costs {stones} Power Stones",
+            )
+            may_receive = True
     else:
         zone = state.zone_of(command.source) if command.source.startswith(f"{seat}.") else ""
         if not (zone.startswith("under:") and face(command.source).cmp > 0):
@@ -1225,7 +1260,8 @@ def check_channel(state: GuardiansState, command: Channel) -> Channeling:
         )
     if not may_receive and not control.receiver_grant(state, combat, into):
         raise RuleViolation(R_CHANNELING, f"{face(into).name} cannot receive channeling")
-    room = channel_limit(into) - lookup(combat.channel, into)
+    cap = control.command_channel_cap(state, combat, into)
+    room = max(channel_limit(into), cap[1] if cap else 0) - lookup(combat.channel, into)
     if room <= 0:
         raise RuleViolation(R_CHANNELING, f"{face(into).name} has received all the channeling it may")
     once = control.channels_once(state, seat)
@@ -1235,13 +1271,14 @@ def check_channel(state: GuardiansState, command: Channel) -> Channeling:
         room = min(room, once[1])
     changes = control.cmp_change(state, combat, seat, command.source)
     amount = max(amount + sum(change for _, change in changes), 0)
-    return Channeling(into, min(amount, room), changes)
+    return Channeling(into, min(amount, room), changes, stones, reach)
 
 
 def channel(em: Em, command: Channel, channeling: Channeling) -> None:
     seat, into = command.seat, channeling.into
     if command.source == GUARDIAN:
-        em.emit(StonesSpent, R_CHANNELING, seat=seat, count=1, reason=f"channels into {into}")
+        rule = text_box(channeling.reach) if channeling.reach else R_CHANNELING
+        em.emit(StonesSpent, rule, seat=seat, count=channeling.stones, reason=f"channels into {into}")
     for source, change in channeling.cmp_changes:
         em.emit(EffectApplied, R_CHANNELING, seat=seat, source=source, effect="cmp-bonus", amount=change)
     em.emit(Channeled, R_CHANNELING, seat=seat, source=command.source, into=into, amount=channeling.amount)

@@ -18,6 +18,7 @@ from domain.games.guardians.state import (
     Side,
     column_upgrades,
     face,
+    guardian_number,
     land_owner,
     other,
     seat_of,
@@ -121,6 +122,28 @@ def channels_once(state: GuardiansState, seat: int) -> tuple[str, int] | None:
     return None if most is None else (guardian.name, most)
 
 
+def guardian_reach(state: GuardiansState, seat: int) -> tuple[str, int] | None:
+    """The seat's Guardian's name and the Power Stones each of its channelings costs into a
+    creature that may not receive channeling, if its text lets it (channels-to-any with an
+    amount: Gaar); None if not (guardians CHANNELING)."""
+    guardian = card(state.player(seat).guardian)
+    price = next((a.amount for a in guardian.abilities if a.kind == "channels-to-any" and a.amount), None)
+    return None if price is None else (guardian.name, price)
+
+
+def command_channel_cap(state: GuardiansState, combat: Combat, into: str) -> tuple[str, int] | None:
+    """The most channeling `into` may take by its side's standing Command Card's text
+    (max-channeling with a target, when "command": Randy Creek Regulars), with that card;
+    amount 0 is the seat's Guardian's CMP. None if no such text covers it."""
+    one = side(combat, seat_of(into))
+    if not (one.command and one.command_live and has(one.command, "max-channeling")):
+        return None
+    for ability in abilities(one.command, "max-channeling"):
+        if ability.when == "command" and matches(ability.target, into, combat):
+            return one.command, ability.amount or guardian_number(state, one.seat, "cmp")
+    return None
+
+
 def stones_barred(combat: Combat) -> str:
     """A creature revealed in this combat that forbids spending Power Stones to channel."""
     return next(
@@ -205,6 +228,9 @@ def receiver_grant(state: GuardiansState, combat: Combat, into: str) -> str:
         for source in (*standing(one), *live):
             moment = "command" if source in live else ""
             grants = abilities(source, "receivers") if has(source, "receivers") else ()
+            # A Command Card's grant is for its own side's creatures only.
+            if moment and one.seat != seat_of(into):
+                continue
             if any(a.when == moment and _receives(a.target, one, into, combat) for a in grants):
                 return source
     if is_land(combat.space):
