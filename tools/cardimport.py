@@ -1349,6 +1349,12 @@ CARD_READINGS.update({
     # As the Command Card: a 3 pt. ranged attack into your primary match-up for each stone paid.
     "dn-handles-orourke": (Ability("fires-ranged", 3, when="command"),
                            Ability("activated", 1, "fires-ranged", when="match-up")),
+    # As the Command Card: the enemy shows you the creatures of its Combat Hand bribable by
+    # the icon; you choose one of them, and it is bribed.
+    **{key: (Ability("play", when="command"), Ability("shows", target=f"hand:bribe:{icon}", when="command"),
+             Ability("bribes-hand", target=f"bribe:{icon}", when="command"))
+       for key, icon in (("di-essence-of-babeitude", "babes"), ("di-santas-beer-sled", "beer"),
+                         ("di-yap-attack", "gold"))},
 })
 
 

@@ -6,11 +6,23 @@ attacks (wave 7c))."""
 from __future__ import annotations
 
 from domain.games.guardians.legal import legal_commands
-from domain.games.guardians.messages import Channel, Channeled, EffectApplied, Pass, StonesSpent, UseAbility
-from domain.games.guardians.state import lookup
+from domain.games.guardians.messages import (
+    CardsShown,
+    Channel,
+    Channeled,
+    ChoiceOffered,
+    Choose,
+    CreatureStatus,
+    EffectApplied,
+    Pass,
+    StonesSpent,
+    UseAbility,
+)
+from domain.games.guardians.state import DISCARD, hand, lookup, side
+from domain.kernel import SPECTATOR
 from tests.guardians.support import Table, card_of, face_off
 from tests.guardians.test_abilities_flow import commands
-from tests.guardians.test_texts import combat_start, lay, refuses
+from tests.guardians.test_texts import combat_start, lay, no_ids, refuses
 
 
 def support(t: Table, creature: str) -> int:
@@ -108,3 +120,44 @@ def test_handles_orourke_does_not_fire_in_the_woods() -> None:
     lay(t, card_of(1, "Swordsman"), card_of(2, "Axeman"))
     assert UseAbility(seat=1, card=handles) not in legal_commands(t.state, 1)
     refuses(t, UseAbility(seat=1, card=handles), "no ranged attacks")
+
+
+# ---------------------------------------------------------------- bribery by a text
+
+
+def _yap_attack() -> tuple[Table, str]:
+    """Seat 1 plays Yap Attack as its Command Card against a Combat Hand of two creatures
+    bribable by Gold (Swordsman, Axeman) and one by Babes (Corporal)."""
+    t = Table(face_off(["Archer"], ["Swordsman", "Axeman", "Corporal"], attacker_storage=["Yap Attack"]))
+    yap = card_of(1, "Yap Attack")
+    commands(t, attacker=yap)
+    return t, yap
+
+
+def test_yap_attack_shows_the_gold_bribables_and_its_seat_bribes_one() -> None:
+    """shows and bribes-hand, when "command" (Yap Attack): the enemy shows seat 1 its creatures
+    bribable by Gold, named to seat 1 only; seat 1 names one of them and it is bribed
+    (guardians BRIBERY)."""
+    t, yap = _yap_attack()
+    swordsman, axeman, corporal = card_of(2, "Swordsman"), card_of(2, "Axeman"), card_of(2, "Corporal")
+    (shown,) = t.of(CardsShown)
+    assert (shown.seat, set(shown.cards)) == (1, {swordsman, axeman})
+    (offer,) = t.of(ChoiceOffered)
+    assert (offer.seat, offer.options) == (1, ("bribe",))
+    assert set(legal_commands(t.state, 1)) == {Choose(seat=1, option="bribe", card=c) for c in (swordsman, axeman)}
+    no_ids(SPECTATOR, t, [swordsman, axeman, corporal])
+    refuses(t, Choose(seat=1, option="bribe", card=corporal), "shown to you")
+    t.play(Choose(seat=1, option="bribe", card=axeman))
+    fate = [e for e in t.of(CreatureStatus) if e.card == axeman]
+    assert [(e.status, e.by) for e in fate] == [("destroyed", yap)]
+    assert t.state.combat is not None
+    assert set(hand(t.state, side(t.state.combat, 2))) == {swordsman, corporal}
+    assert t.state.combat.stage == "choose" and yap in t.state.zone(1, DISCARD)
+
+
+def test_yap_attack_with_nothing_to_bribe_offers_no_choice() -> None:
+    """No creature of the enemy's Combat Hand bears the Gold icon: nothing is chosen."""
+    t = Table(face_off(["Archer"], ["Corporal"], attacker_storage=["Yap Attack"]))
+    commands(t, attacker=card_of(1, "Yap Attack"))
+    assert not t.of(ChoiceOffered) and t.state.pending is None
+    assert t.state.combat is not None and t.state.combat.stage == "choose"

@@ -561,6 +561,8 @@ ABILITY_WORDS: dict[str, Callable[[Ability], str]] = {
     "search-deck": lambda a: _searched(a),
     # bribery, ranged attacks, channeling and rolled attacks (wave 7c)
     "fires-ranged": lambda a: f"Fires {a.amount} pt. ranged attacks into your primary match-up, each paid for.",
+    "bribes-hand": lambda a: (f"You choose one of the {target_words(a.target)} shown in the enemy's Combat Hand: it "
+                              "is bribed."),
     # permissions and forced discards
     "bans-play": lambda a: _bans(a),
     "discards": lambda a: _discards(a),
@@ -571,6 +573,7 @@ ABILITY_WORDS: dict[str, Callable[[Ability], str]] = {
     "bonus-per-command": lambda a: _per(a, "Creature Magic Item played as a Command Card in the combat"),
     "bonus-per-hand": lambda a: _per(a, f"{a.target}-bordered card in your Combat Hand when it was laid"),
     "receivers": lambda a: ("While it is in play, any creature of yours may take channeling." if a.target == "yours"
+                            else f"Your {target_words(a.target)} may take channeling." if a.when == "command"
                             else f"{target_words(a.target).capitalize()} may take channeling (a terrain: on "
                             "this space; a creature: while it is in play)."),
     # remaining spells, items, upgrades and downgrades

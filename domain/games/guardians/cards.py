@@ -393,6 +393,9 @@ vocabulary below; `terrain` is one of TERRAIN_TYPES.
 | | | points into its side's primary match-up creature, each paid by its activated fires-ranged (when |
 | | | "match-up": the seat's move in a primary match-up's modify window, where ranged attacks are allowed); |
 | | | the enemy may answer each as any ranged attack, and ranged bonuses add to it |
+| bribes-hand | target "bribe:<icon>", when "command" | as the standing Command Card (after its shows of |
+| | | the same creatures), its seat chooses one creature of the target in the enemy's Combat Hand that |
+| | | no text keeps from that bribery (choices.py, Choose "bribe" naming it), which is bribed |
 
 Every ability may also say when it acts (`when`, one of WHEN) and how often or how long
 (`limit`, one of LIMITS); both are blank for an ability that holds whenever it applies.
@@ -621,6 +624,7 @@ ABILITY_KINDS = (
     "draws",
     # bribery, ranged attacks, channeling and rolled attacks (wave 7c)
     "fires-ranged",
+    "bribes-hand",
 )
 
 WHEN = (

@@ -21,18 +21,22 @@ Options (the ability's target, written with bars between them):
 - "pass" (a "may" only): the seat lets the option go;
 - "guess:<value>" (a guess, offered once both match-up creatures are laid, before they are
   shown): the seat says the size ("S", "M", "L") or border ("mortal", "elemental",
-  "external") it thinks a creature laid has (strength.guess_terms scores it).
+  "external") it thinks a creature laid has (strength.guess_terms scores it);
+- "bribe" (bribes-hand: the card's own seat must choose): the seat names one of the creatures
+  of the enemy's Combat Hand that the card's text had shown it (`bribable_shown`), which is
+  bribed; the choice names no card to anybody else until it is made.
 
 This module holds the queries and the checks; combat.py makes the events.
 """
 
 from __future__ import annotations
 
+from domain.games.guardians import control
 from domain.games.guardians.cards import CREATURE_TYPES, SIZES
 from domain.games.guardians.citations import R_TEXT, text_box
 from domain.games.guardians.messages import Choose
-from domain.games.guardians.state import STORAGE, Choice, GuardiansState, combat_now, face, other, seat_of, side
-from domain.games.guardians.strength import abilities
+from domain.games.guardians.state import STORAGE, Choice, GuardiansState, combat_now, face, hand, other, seat_of, side
+from domain.games.guardians.strength import abilities, matches
 from domain.kernel import RuleViolation
 
 RETREAT = "retreat"
@@ -43,6 +47,9 @@ SHOW = "show"
 REFUSE = "refuse"
 PASS = "pass"
 GUESS = "guess"
+BRIBE = "bribe"
+CARD_OPTIONS = (DISCARD, BRIBE)
+"""The options that name a card in Choose."""
 GUESSED = {"size": SIZES, "type": CREATURE_TYPES}
 """What a guess may say, by what it guesses (a guess ability's target: "<who>:<what>")."""
 RETREATS = (RETREAT, DISCARD_RETREAT)
@@ -51,7 +58,7 @@ RETREATS = (RETREAT, DISCARD_RETREAT)
 
 def moment_of(source: str) -> str:
     """When `source`'s choice is offered: the `when` of its ultimatum or may."""
-    for kind in ("ultimatum", "may"):
+    for kind in ("ultimatum", "may", "bribes-hand"):
         for ability in abilities(source, kind):
             return ability.when
     return ""
@@ -73,7 +80,27 @@ def offered(state: GuardiansState, source: str, moment: str) -> Choice | None:
             continue
         options = tuple(o for o in ability.target.split("|") if _open(state, seat, o))
         return Choice(seat, source, (*options, PASS)) if options else None
+    for ability in abilities(source, "bribes-hand"):
+        if ability.when == moment and bribable_shown(state, source):
+            return Choice(seat, source, (BRIBE,))
     return None
+
+
+def bribable_shown(state: GuardiansState, source: str) -> tuple[str, ...]:
+    """The creatures of the enemy's Combat Hand that `source`'s bribes-hand names (those of its
+    target, shown to `source`'s seat) and that no text keeps from being bribed by its icon
+    (guardians BRIBERY; control.bribery_ban)."""
+    combat = combat_now(state)
+    enemy = side(combat, other(seat_of(source)))
+    found: list[str] = []
+    for ability in abilities(source, "bribes-hand"):
+        icon = ability.target.removeprefix("bribe:")
+        found += [
+            c
+            for c in hand(state, enemy)
+            if matches(ability.target, c, combat) and not control.bribery_ban(state, combat, c, icon)
+        ]
+    return tuple(dict.fromkeys(found))
 
 
 def guess_offered(source: str) -> Choice | None:
@@ -101,8 +128,9 @@ def _open(state: GuardiansState, seat: int, option: str) -> bool:
 
 
 def takes_card(option: str) -> bool:
-    """Whether an option names a card (a card of the Storage Hand to discard)."""
-    return option.partition(":")[0] == DISCARD
+    """Whether an option names a card (a card of the Storage Hand to discard, an enemy
+    creature shown to bribe)."""
+    return option.partition(":")[0] in CARD_OPTIONS
 
 
 def check_choose(state: GuardiansState, command: Choose) -> Choice:
@@ -115,7 +143,10 @@ def check_choose(state: GuardiansState, command: Choose) -> Choice:
         raise RuleViolation(rule, f"seat {pending.seat} chooses now")
     if command.option not in pending.options:
         raise RuleViolation(rule, f"choose one of: {', '.join(pending.options)}")
-    if takes_card(command.option):
+    if command.option == BRIBE:
+        if command.card not in bribable_shown(state, pending.source):
+            raise RuleViolation(rule, "name one of the enemy's creatures shown to you that may be bribed")
+    elif takes_card(command.option):
         if command.card not in state.zone(command.seat, STORAGE):
             raise RuleViolation(rule, "name a card of your Storage Hand to discard")
     elif command.card:
@@ -130,7 +161,9 @@ def candidates(state: GuardiansState, seat: int) -> list[Choose]:
         return []
     found: list[Choose] = []
     for option in pending.options:
-        if takes_card(option):
+        if option == BRIBE:
+            found += [Choose(seat=seat, option=option, card=c) for c in bribable_shown(state, pending.source)]
+        elif takes_card(option):
             found += [Choose(seat=seat, option=option, card=c) for c in state.zone(seat, STORAGE)]
         else:
             found.append(Choose(seat=seat, option=option))

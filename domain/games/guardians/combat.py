@@ -704,7 +704,7 @@ def _offer(em: Em, rng: Rng, source: str, moment: str) -> bool:
     choice = choices.offered(em.state, source, moment)
     if choice is None:
         return False
-    if len(choice.options) > 1:
+    if len(choice.options) > 1 or choices.takes_card(choice.options[0]):  # a card is the seat's to name
         em.emit(ChoiceOffered, text_box(face(source).name), seat=choice.seat, source=source, options=choice.options)
         return True
     return _make(em, rng, choice, choice.options[0], "")
@@ -742,6 +742,8 @@ def _make(em: Em, rng: Rng, choice: Choice, option: str, card: str) -> bool:
             return True
     elif word == choices.SHOW:
         reveals.show(em, source, Ability("shows", target=count))
+    elif word == choices.BRIBE:
+        bribe_away(em, seat, card, source)
     elif word == choices.REFUSE:
         _refused(em, source, seat)
     return False
@@ -935,15 +937,22 @@ def _bribe(em: Em, rng: Rng, seat: int, command: PlayCard) -> None:
         em.emit(EffectApplied, R_BRIBERY, seat=seat, source=returner, effect="bribe-returns", cards=(command.card,))
     else:
         move(em, R_BRIBERY, seat, (command.card,), STORAGE, DISCARD, f"bribes {target}")
-    em.emit(CreatureStatus, R_BRIBERY, seat=other(seat), card=target, status="destroyed", by=command.card)
-    victim = other(seat)
-    for source, amount in control.stone_givers((em.state.player(victim).guardian,), "bribed"):
-        gain_stones(em, victim, source, amount, R_BRIBERY, f"{face(target).name} was bribed")
+    bribe_away(em, seat, target, command.card)
     if stage == "bribe":
         _said_bribe(em, rng, seat)
     else:
         em.emit(StageBegan, R_SECONDARY, stage="secondary", actor=other(seat))
         next_secondary(em, rng)
+
+
+def bribe_away(em: Em, seat: int, target: str, by: str) -> None:
+    """`seat` bribes the enemy creature `target` by `by` (a bribery card, or a text that
+    bribes): it is gone for the combat, to its owner's discard pile, and counts for nothing
+    (guardians BRIBERY, COMBAT RESOLUTION); the texts that pay its owner for it act."""
+    em.emit(CreatureStatus, R_BRIBERY, seat=other(seat), card=target, status="destroyed", by=by)
+    victim = other(seat)
+    for source, amount in control.stone_givers((em.state.player(victim).guardian,), "bribed"):
+        gain_stones(em, victim, source, amount, R_BRIBERY, f"{face(target).name} was bribed")
 
 
 def _said_bribe(em: Em, rng: Rng, seat: int) -> None:

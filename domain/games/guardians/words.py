@@ -381,6 +381,8 @@ def option_words(option: str, card: str = "", source: str = "") -> str:
         return "refuse, and let the card's text act"
     if word == "guess":
         return f"guess {GUESSES.get(value, value)}"
+    if word == "bribe":
+        return f"bribe {label(card)}" if card else "bribe one of the enemy's creatures shown"
     return "let it pass"
 
 
