@@ -1355,6 +1355,19 @@ CARD_READINGS.update({
              Ability("bribes-hand", target=f"bribe:{icon}", when="command"))
        for key, icon in (("di-essence-of-babeitude", "babes"), ("di-santas-beer-sled", "beer"),
                          ("di-yap-attack", "gold"))},
+    # In its primary match-up: +5 for each Beer Bribery card you discard (a Combat Hand's
+    # bribery cards are in the Storage Hand: RULES.md, Combat hand).
+    "dn-slatch-willer": (Ability("discards-for", 5, "storage:bribery:beer", when="match-up"),),
+    # In its primary match-up: +4 for each Item you discard from your Storage Hand.
+    "dn-zelda-bag-lady-bug": (Ability("discards-for", 4, "storage:item", when="match-up"),),
+    # Its 2 pt. methane AOE, +1 for each Barnyard Animal of your Combat Hand you discard once
+    # both Command Cards are face up (its text is a command ability).
+    "np-mayor-mcevil": (Ability("aoe", 2, "methane"),
+                        Ability("discards-for", 1, "hand:barnyard animal", when="command")),
+    # As the Command Card: 1d6 to your creature of the primary match-up for each Bribery card
+    # you discard.
+    "dn-mighty-tiki-god": (Ability("play", when="command"),
+                           Ability("discards-for", target="storage:bribery", when="match-up", dice="1d6")),
 })
 
 

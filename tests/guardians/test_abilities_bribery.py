@@ -12,9 +12,13 @@ from domain.games.guardians.messages import (
     Channeled,
     ChoiceOffered,
     Choose,
+    ChooseCommand,
     CreatureStatus,
+    DeclareCommand,
     EffectApplied,
+    MatchupResolved,
     Pass,
+    Step,
     StonesSpent,
     UseAbility,
 )
@@ -161,3 +165,67 @@ def test_yap_attack_with_nothing_to_bribe_offers_no_choice() -> None:
     commands(t, attacker=card_of(1, "Yap Attack"))
     assert not t.of(ChoiceOffered) and t.state.pending is None
     assert t.state.combat is not None and t.state.combat.stage == "choose"
+
+
+# ---------------------------------------------------------------- cards discarded for an amount
+
+
+def test_slatch_willer_gains_five_for_each_beer_card_discarded() -> None:
+    """discards-for, when "match-up" (Slatch Willer): in its primary match-up its seat discards
+    a Beer Bribery card from its Storage Hand (UseAbility naming it) and Slatch gets +5 in
+    that match-up; a Gold card does not serve (guardians Text Box)."""
+    t = Table(face_off(["Slatch Willer"], ["Axeman"], attacker_storage=["Beer", "Gold"]))
+    combat_start(t)
+    slatch, beer, gold = card_of(1, "Slatch Willer"), card_of(1, "Beer"), card_of(1, "Gold")
+    lay(t, slatch, card_of(2, "Axeman"))
+    uses = [c for c in legal_commands(t.state, 1) if isinstance(c, UseAbility)]
+    assert uses == [UseAbility(seat=1, card=slatch, target=beer)]
+    refuses(t, UseAbility(seat=1, card=slatch, target=gold), "name a card of yours to discard")
+    t.play(UseAbility(seat=1, card=slatch, target=beer))
+    assert beer in t.state.zone(1, DISCARD)
+    resolved = _answer_and_resolve(t)
+    assert ("cards discarded for it", 5) in [(term.source, term.value) for term in resolved.attacker_terms]
+    assert resolved.outcome == "attacker"  # 5 + 1 off-color + 5 beats the Axeman's 7
+
+
+def _answer_and_resolve(t: Table) -> MatchupResolved:
+    t.play(Pass(seat=2))
+    t.play(Pass(seat=1))
+    return t.of(MatchupResolved)[-1]
+
+
+def test_mighty_tiki_god_rolls_a_die_for_each_bribery_card_discarded() -> None:
+    """discards-for with dice, as the Command Card (Mighty Tiki God, a creature Magic Item):
+    each Bribery card its seat discards adds 1d6, rolled, to its creature of the match-up."""
+    t = Table(face_off(["Mighty Tiki God", "Swordsman"], ["Axeman"], attacker_storage=["Gold", "Babes"]))
+    tiki, swordsman = card_of(1, "Mighty Tiki God"), card_of(1, "Swordsman")
+    commands(t, attacker=tiki)
+    lay(t, swordsman, card_of(2, "Axeman"))
+    t.play(UseAbility(seat=1, card=tiki, target=card_of(1, "Gold")))
+    t.play(Pass(seat=2))
+    t.play(UseAbility(seat=1, card=tiki, target=card_of(1, "Babes")))
+    rolls = [e for e in t.of(EffectApplied) if e.effect == "discards-for"]
+    assert [e.cards for e in rolls] == [(swordsman,)] * 2 and all(1 <= e.amount <= 6 for e in rolls)
+    assert "1d6" in rolls[0].note
+    assert t.state.combat is not None
+    assert lookup(t.state.combat.bonus, swordsman) == sum(e.amount for e in rolls)
+
+
+def test_mayor_mcevil_adds_a_point_to_its_methane_for_each_barnyard_animal_discarded() -> None:
+    """discards-for, when "command" (Mayor McEvil as the Command Card): once both Command Cards
+    are face up its seat discards a Cow and a Mule from its Combat Hand; its 2 pt. methane AOE
+    strikes for 4, setting aside the Gnomes (4) and the Idiot (0), not the Sand Lord."""
+    t = Table(face_off(["Mayor McEvil", "Cow", "Mule", "Archer"], ["Gn'Omish Gnomes", "Idiot", "Sand Lord"]))
+    mcevil = card_of(1, "Mayor McEvil")
+    t.play(Step(seat=1, to="b3"))
+    t.play(DeclareCommand(seat=1, play=True))
+    t.play(DeclareCommand(seat=2, play=False))
+    t.play(ChooseCommand(seat=1, card=mcevil))
+    t.play(UseAbility(seat=1, card=mcevil, target=card_of(1, "Cow")))
+    t.play(Pass(seat=2))
+    t.play(UseAbility(seat=1, card=mcevil, target=card_of(1, "Mule")))
+    t.play(Pass(seat=2))
+    t.play(Pass(seat=1))
+    (aoe,) = [e for e in t.of(EffectApplied) if e.effect == "aoe methane"]
+    assert aoe.amount == 4 and set(aoe.cards) == {card_of(2, "Gn'Omish Gnomes"), card_of(2, "Idiot")}
+    assert {card_of(1, "Cow"), card_of(1, "Mule")} <= set(t.state.zone(1, DISCARD))

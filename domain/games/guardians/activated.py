@@ -17,6 +17,13 @@ paid in Power Stones, whose effect is another ability kind (its target names it)
   (its fires-ranged amount) into the seat's match-up creature (combat.py; Handles O'Rourke,
   guardians Ranged Attacks).
 
+A discards-for ability is used with UseAbility too, its price a card discarded (named as the
+target) instead of Power Stones: "command", in the Command Cards' window, by the seat's
+standing Command Card, whose AOE the amount raises (Mayor McEvil); "match-up", in a primary
+match-up's Spell windows, by the seat's creature of the match-up (Slatch Willer, Zelda) or
+its standing Command Card, not a creature (Mighty Tiki God), the amount (or the dice rolled)
+going to that creature for the match-up.
+
 A heal paid in stones is the heals kind's own amount (combat.py: Heal), not an activated
 ability. Each use pays its price first (StonesSpent, the card's Text Box cited), then the effect's
 own events."""
@@ -25,22 +32,25 @@ from __future__ import annotations
 
 from functools import cache
 
+from domain.games.guardians import dice
 from domain.games.guardians.cards import Ability, Card, card
 from domain.games.guardians.citations import R_COMBAT, R_GAME, R_RANGED, text_box
 from domain.games.guardians.effects import Em, move, window_move
 from domain.games.guardians.messages import PAID_BONUS, CardDispelled, EffectApplied, Redeem, StonesSpent, UseAbility
 from domain.games.guardians.state import (
+    DISCARD,
     STORAGE,
     GuardiansState,
     Side,
     column_upgrades,
     face,
+    hand,
     other,
     seat_of,
     side,
 )
-from domain.games.guardians.strength import standing
-from domain.kernel import RuleViolation, require
+from domain.games.guardians.strength import card_fits, standing
+from domain.kernel import Rng, RuleViolation, require
 
 GUARDIAN = "guardian"
 """UseAbility's `card` for the seat's Guardian (a Guardian is a card key, not a card instance)."""
@@ -62,6 +72,12 @@ def effect(ability: Ability) -> tuple[str, str]:
 def ability_of(key: str, kind: str) -> Ability | None:
     """A card's activated ability whose effect is of `kind`, None if it has none."""
     return next((a for a in _activated(key) if effect(a)[0] == kind), None)
+
+
+@cache
+def discards_for(key: str) -> Ability | None:
+    """A card's discards-for ability, None if it has none."""
+    return next((a for a in card(key).abilities if a.kind == "discards-for"), None)
 
 
 def source_card(state: GuardiansState, seat: int, source: str) -> Card:
@@ -92,6 +108,10 @@ def check_use(state: GuardiansState, command: UseAbility) -> Ability:
         raise RuleViolation(R_GAME, f"{command.card or 'nothing'} is not a card of yours")
     info = source_card(state, seat, command.card)
     rule = text_box(info.name)
+    discarding = discards_for(info.key)
+    if discarding is not None:
+        _check_discard(state, command, discarding, rule)
+        return discarding
     ability = next((a for a in _activated(info.key) if effect(a)[0] in USED), None)
     if ability is None:
         raise RuleViolation(rule, f"{info.name} has no ability to use now")
@@ -155,6 +175,70 @@ def _check_fires_ranged(state: GuardiansState, command: UseAbility, rule: str) -
     )
     require(command.seat not in combat.no_ranged, R_RANGED, "no ranged attacks on this space or in this combat")
     require(not command.target, rule, "it names no target")
+
+
+DISCARD_WINDOWS = {"command": ("command-window",), "match-up": ("spells", "modify")}
+"""The combat steps where a discards-for ability is used, by its `when`."""
+
+
+def discard_receiver(state: GuardiansState, seat: int, source: str, ability: Ability) -> str:
+    """What a card discarded for `source` now raises (discards-for): the AOE of `source` as the
+    standing Command Card ("command"); in a primary match-up ("match-up") `source` itself as
+    the seat's creature of the match-up, or the seat's creature as `source` stands as its
+    Command Card (not a creature); "" if `source` may not use it now."""
+    combat = state.combat
+    if combat is None or state.answer is not None or combat.stage not in DISCARD_WINDOWS.get(ability.when, ()):
+        return ""
+    mine = side(combat, seat)
+    command = source == mine.command and mine.command_live and source not in mine.destroyed
+    if ability.when == "command":
+        return source if command else ""
+    creature = combat.a_card if seat == combat.attacker.seat else combat.d_card
+    if source == creature or (command and not face(source).is_creature):
+        return creature
+    return ""
+
+
+def discardable(state: GuardiansState, seat: int, ability: Ability) -> tuple[str, ...]:
+    """The cards a seat may discard for a discards-for ability (its target "<zone>:<what>"):
+    those of <what> (card words) in its Storage Hand ("storage") or, creatures, left in its
+    Combat Hand ("hand")."""
+    zone, _, what = ability.target.partition(":")
+    combat = state.combat
+    if zone == "hand":
+        cards = hand(state, side(combat, seat)) if combat is not None else ()
+    else:
+        cards = state.zone(seat, STORAGE)
+    return tuple(c for c in cards if card_fits(what, c))
+
+
+def _check_discard(state: GuardiansState, command: UseAbility, ability: Ability, rule: str) -> None:
+    """Its moment and its card (discard_receiver), the seat's move, a card it may discard."""
+    combat = state.combat
+    if combat is not None and combat.actor != command.seat and combat.stage in DISCARD_WINDOWS[ability.when]:
+        raise RuleViolation(R_COMBAT, f"seat {combat.actor} acts now in this combat")
+    if not discard_receiver(state, command.seat, command.card, ability):
+        moment = "as your standing Command Card, once both Command Cards are face up" if ability.when == "command" \
+            else "in a primary match-up, as your creature in it or your standing Command Card"
+        raise RuleViolation(rule, f"use it {moment}")
+    if command.target not in discardable(state, command.seat, ability):
+        raise RuleViolation(rule, f"name a card of yours to discard for it ({ability.target})")
+
+
+def discard_for(em: Em, rng: Rng, command: UseAbility, ability: Ability) -> None:
+    """The card named is discarded (its price); its amount, or the dice rolled, goes to what
+    it raises for this match-up (Combat.bonus); the use is the seat's move."""
+    seat, source, paid = command.seat, command.card, command.target
+    rule = text_box(face(source).name)
+    into = discard_receiver(em.state, seat, source, ability)
+    move(em, rule, seat, (paid,), em.state.zone_of(paid), DISCARD, f"discarded for {face(source).name}")
+    why = f"{face(paid).name} discarded"
+    if ability.dice:
+        dice.roll(em, rng, seat, source, ability, rule, cards=(into,), why=why, effect="discards-for")
+    else:
+        em.emit(EffectApplied, rule, seat=seat, source=source, effect="discards-for", amount=ability.amount,
+                cards=(into,), note=why)
+    window_move(em, seat, passed=False)
 
 
 def fired_points(key: str) -> int:
@@ -226,6 +310,12 @@ def uses(state: GuardiansState, seat: int) -> list[UseAbility]:
         command = side(combat, seat).command
         if command and ability_of(face(command).key, "fires-ranged") is not None:
             found.append(UseAbility(seat=seat, card=command))
+    if combat is not None and combat.stage in ("command-window", "spells", "modify"):
+        mine = side(combat, seat)
+        for source in dict.fromkeys(c for c in (mine.command, combat.a_card, combat.d_card) if c):
+            discarding = discards_for(face(source).key)
+            if discarding is not None and discard_receiver(state, seat, source, discarding):
+                found += [UseAbility(seat=seat, card=source, target=c) for c in discardable(state, seat, discarding)]
     return found
 
 

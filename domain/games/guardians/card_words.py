@@ -563,6 +563,7 @@ ABILITY_WORDS: dict[str, Callable[[Ability], str]] = {
     "fires-ranged": lambda a: f"Fires {a.amount} pt. ranged attacks into your primary match-up, each paid for.",
     "bribes-hand": lambda a: (f"You choose one of the {target_words(a.target)} shown in the enemy's Combat Hand: it "
                               "is bribed."),
+    "discards-for": lambda a: _discards_for(a),
     # permissions and forced discards
     "bans-play": lambda a: _bans(a),
     "discards": lambda a: _discards(a),
@@ -648,6 +649,20 @@ def _options(ability: Ability) -> str:
 def _ultimatum(ability: Ability) -> str:
     role = ", when you defend" if ability.limit == "defending" else ""
     return f"{CHOICE_WHEN.get(ability.when, ability.when)}{role}, the enemy must {_options(ability)}."
+
+
+DISCARDED_FROM = {"storage": "your Storage Hand", "hand": "your Combat Hand"}
+"""Where a discards-for ability's cards come from (its target's zone)."""
+DISCARD_GAIN = {"command": "to its AOE", "match-up": "to your creature of the match-up"}
+"""What a discards-for ability's amount raises, by its when."""
+
+
+def _discards_for(ability: Ability) -> str:
+    """Cards discarded, each for an amount (discards-for)."""
+    zone, _, what = ability.target.partition(":")
+    gain = " + ".join(part for part in (ability.dice, str(ability.amount) if ability.amount else "") if part)
+    return (f"Each of the {card_target_words(what)} you discard from {DISCARDED_FROM.get(zone, zone)} gives "
+            f"+{gain} {DISCARD_GAIN.get(ability.when, '')} in this match-up.")
 
 
 def _activated(ability: Ability) -> str:

@@ -396,6 +396,12 @@ vocabulary below; `terrain` is one of TERRAIN_TYPES.
 | bribes-hand | target "bribe:<icon>", when "command" | as the standing Command Card (after its shows of |
 | | | the same creatures), its seat chooses one creature of the target in the enemy's Combat Hand that |
 | | | no text keeps from that bribery (choices.py, Choose "bribe" naming it), which is bribed |
+| discards-for | amount [, dice], target "<zone>:<what>", when | each card of <what> (card words) its seat |
+| | | discards from <zone> ("storage": its Storage Hand; "hand": creatures left in its Combat Hand), a |
+| | | UseAbility naming it, adds amount (and the dice rolled) for the match-up: when "command", on its |
+| | | seat's move in the Command Cards' window, to its AOE as the standing Command Card; when |
+| | | "match-up", on its seat's move in a primary match-up's Spell windows, to itself as the seat's |
+| | | creature there, or to that creature while it stands as the Command Card (not a creature) |
 
 Every ability may also say when it acts (`when`, one of WHEN) and how often or how long
 (`limit`, one of LIMITS); both are blank for an ability that holds whenever it applies.
@@ -625,6 +631,7 @@ ABILITY_KINDS = (
     # bribery, ranged attacks, channeling and rolled attacks (wave 7c)
     "fires-ranged",
     "bribes-hand",
+    "discards-for",
 )
 
 WHEN = (
@@ -672,7 +679,7 @@ the card is in play, (for play limits) one such card per space per player, once 
 creature the enemy lost in the combat (a heals ability), or only when its seat defends (an
 ultimatum)."""
 
-DICE_KINDS = ("defend-bonus", "bonus-per-yours", "primary-bonus")
+DICE_KINDS = ("defend-bonus", "bonus-per-yours", "primary-bonus", "discards-for")
 """The ability kinds whose amount may be rolled (Ability.dice)."""
 DICE = re.compile(r"(?P<count>[1-9][0-9]?)d(?P<sides>[1-9][0-9]?)")
 """An ability's dice: "2d6" is two six-sided dice."""

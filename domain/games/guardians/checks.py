@@ -191,6 +191,8 @@ def _own(state: GuardiansState, command: Command) -> Plan[GuardiansState]:
             return Plan(lambda em, rng: combat.redeem(em, rng, command))
         case UseAbility():
             ability = activated.check_use(state, command)
+            if ability.kind == "discards-for":
+                return Plan(lambda em, rng: activated.discard_for(em, rng, command, ability))
             if activated.effect(ability)[0] == "control-bonus":
                 return Plan(lambda em, rng: combat.pay_for_control(em, rng, command, ability))
             if activated.effect(ability)[0] == "fires-ranged":

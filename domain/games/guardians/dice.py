@@ -29,10 +29,11 @@ from domain.kernel import Rng
 
 
 def roll(em: Em, rng: Rng, seat: int, source: str, ability: Ability, rule: str, *, times: int = 1,
-         cards: tuple[str, ...] = (), why: str = "") -> None:
+         cards: tuple[str, ...] = (), why: str = "", effect: str = "") -> None:
     """Roll an ability's dice `times` over (once for each thing it counts), add its fixed
     amount as often, and record the faces and the total; a text in play that fixes the
-    dice (fixes-dice) sets every face instead."""
+    dice (fixes-dice) sets every face instead. The event's effect is "roll <kind>" (kept
+    by the card that rolled), or `effect` where the total goes elsewhere."""
     count, sides = dice_of(ability.dice)
     fixer, shown = _fixed_dice(em.state, sides)
     faces = tuple(shown if fixer else rng.die(sides) for _ in range(count * times))
@@ -45,7 +46,7 @@ def roll(em: Em, rng: Rng, seat: int, source: str, ability: Ability, rule: str, 
         rule,
         seat=seat,
         source=source,
-        effect=f"roll {ability.kind}",
+        effect=effect or f"roll {ability.kind}",
         amount=amount,
         cards=cards,
         note=f"{rolled}{f' for {why}' if why else ''} ({', '.join(map(str, faces))}){fixing}",

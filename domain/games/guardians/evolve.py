@@ -297,6 +297,7 @@ def evolve(state: GuardiansState, event: Event) -> GuardiansState:
                     receivers=(),
                     forced_push=False,
                     guesses=(),
+                    bonus=(),
                 )
             return _combat(_closed(state), stage=stage, actor=actor, passes=0, bribe_seen=())
         case WindowMove(passed=passed, actor=actor) if state.combat is None:
@@ -506,6 +507,8 @@ def _effect(state: GuardiansState, event: EffectApplied) -> GuardiansState:
         return _combat(state, support=added(combat.support, event.cards[0], event.amount))
     if event.effect == "channel-change":
         return _combat(state, channel=added(combat.channel, event.cards[0], event.amount))
+    if event.effect == "discards-for":
+        return _combat(state, bonus=added(combat.bonus, event.cards[0], event.amount))
     if event.effect == "forced-push":
         return _combat(state, forced_push=True)
     return state
@@ -561,4 +564,5 @@ def _resolved(state: GuardiansState, event: MatchupResolved) -> GuardiansState:
         receivers=(),
         forced_push=False,
         guesses=(),
+        bonus=(),
     )

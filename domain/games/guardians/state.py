@@ -317,6 +317,9 @@ class Combat:
     (guess: Jalupee Lobo's size, the Sphinx's border)."""
     reaction: Reaction | None = None
     """The reaction window open now (reactions.py): the other seat's next move may answer it."""
+    bonus: tuple[tuple[str, int], ...] = ()
+    """What cards discarded for a text (discards-for) added in this match-up, by the creature
+    or card it goes to (before the match-ups: by the Command Card whose AOE it raises)."""
     winner: int = 0
     loser: int = 0
 

@@ -436,6 +436,9 @@ def terms(state: GuardiansState, combat: Combat, instance: str, opponent: str, *
         support = lookup(combat.support, instance)
         if support and not immune_to(opponent, "ranged"):
             found.append(Term(RANGED_TERM, support))
+        discarded = lookup(combat.bonus, instance)
+        if discarded:
+            found.append(Term(DISCARDED_TERM, discarded))
     if keeps_boosts(me.key):
         found.extend(_rolled_terms(side, instance))
     channel = lookup(combat.channel, instance)
@@ -763,6 +766,7 @@ def _terrain_changes(one: Side, enemy: Side) -> list[tuple[str, int]]:
 
 
 RANGED_TERM, CHANNEL_TERM = "ranged attacks", "channeling"
+DISCARDED_TERM = "cards discarded for it"
 """The terms a match-up's modifications add (guardians IS IT OVER YET?); the others make
 its initial result."""
 
@@ -890,6 +894,9 @@ def aoe_changes(state: GuardiansState, combat: Combat, source: str, element: str
         for a in abilities(c, "aoe-bonus")
         if a.target == element
     )
+    discarded = lookup(combat.bonus, source)
+    if discarded:
+        found.append(Term(DISCARDED_TERM, discarded))
     return found
 
 

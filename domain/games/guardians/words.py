@@ -473,6 +473,9 @@ def _effect(e: m.EffectApplied, s: Seats) -> str:
     if e.effect in ("ranged-change", "channel-change"):
         what = "ranged attack" if e.effect == "ranged-change" else "channeling"
         return f"{by}: {e.amount:+d} {what} on {listed([owned(card, s) for card in e.cards])} in this match-up."
+    if e.effect == "discards-for":
+        rolled = f" (rolled {e.note})" if "(" in e.note else f" ({e.note})" if e.note else ""
+        return f"{by}: {e.amount:+d} to {listed([owned(card, s) for card in e.cards])} in this match-up{rolled}."
     if e.effect == "ranged-sum":
         before = listed([owned(card, s) for card in e.cards])
         return f"{by}: {e.amount:+d} to its ranged attack, the printed points of {before}, fired before it."
