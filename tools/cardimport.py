@@ -1369,6 +1369,20 @@ CARD_READINGS.update({
     "dn-mighty-tiki-god": (Ability("play", when="command"),
                            Ability("discards-for", target="storage:bribery", when="match-up", dice="1d6")),
 })
+# Answers to the enemy's bribery of a creature of yours (reactions.py).
+CARD_READINGS.update({
+    # Right after the enemy bribes with the icon: the bribery is cancelled and its card is yours
+    # to play in this combat (unplayed, it stays in its owner's discard pile, where it lies).
+    **{key: (Ability("play", when="enemy-bribes"), Ability("cancels-bribe", target=f"take:bribery:{icon}"))
+       for key, icon in (("np-shadow-bank-job", "gold"), ("np-shadow-beer-heist", "beer"),
+                         ("np-shadow-panty-raid", "babes"))},
+    # Right after one of your Pirates is bribed: it and its opponent are left unchallenged.
+    "di-pirate-double-cross": (Ability("play", when="enemy-bribes"),
+                               Ability("cancels-bribe", target="unchallenged:pirate")),
+    # From your Combat Hand, right after one of your Pirates is bribed: the Cabin Boy goes to your
+    # Creature Pen in its place.
+    "di-cabin-boy": (Ability("activated", 0, "cancels-bribe:pen:pirate", when="enemy-bribes"),),
+})
 
 
 _PATTERNS: tuple[tuple[str, Build], ...] = (

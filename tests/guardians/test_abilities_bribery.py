@@ -18,11 +18,13 @@ from domain.games.guardians.messages import (
     EffectApplied,
     MatchupResolved,
     Pass,
+    PlayCard,
+    PlayCreature,
     Step,
     StonesSpent,
     UseAbility,
 )
-from domain.games.guardians.state import DISCARD, hand, lookup, side
+from domain.games.guardians.state import DISCARD, PEN, hand, lookup, side
 from domain.kernel import SPECTATOR
 from tests.guardians.support import Table, card_of, face_off
 from tests.guardians.test_abilities_flow import commands
@@ -140,18 +142,19 @@ def _yap_attack() -> tuple[Table, str]:
 
 def test_yap_attack_shows_the_gold_bribables_and_its_seat_bribes_one() -> None:
     """shows and bribes-hand, when "command" (Yap Attack): the enemy shows seat 1 its creatures
-    bribable by Gold, named to seat 1 only; seat 1 names one of them and it is bribed
-    (guardians BRIBERY)."""
+    bribable by Gold, named to seat 1 only; seat 1 chooses one of them by its place among those
+    shown (no command names a hidden card) and it is bribed (guardians BRIBERY)."""
     t, yap = _yap_attack()
     swordsman, axeman, corporal = card_of(2, "Swordsman"), card_of(2, "Axeman"), card_of(2, "Corporal")
     (shown,) = t.of(CardsShown)
     assert (shown.seat, set(shown.cards)) == (1, {swordsman, axeman})
     (offer,) = t.of(ChoiceOffered)
-    assert (offer.seat, offer.options) == (1, ("bribe",))
-    assert set(legal_commands(t.state, 1)) == {Choose(seat=1, option="bribe", card=c) for c in (swordsman, axeman)}
+    assert (offer.seat, offer.options) == (1, ("bribe:1", "bribe:2"))
+    assert legal_commands(t.state, 1) == [Choose(seat=1, option="bribe:1"), Choose(seat=1, option="bribe:2")]
     no_ids(SPECTATOR, t, [swordsman, axeman, corporal])
-    refuses(t, Choose(seat=1, option="bribe", card=corporal), "shown to you")
-    t.play(Choose(seat=1, option="bribe", card=axeman))
+    no_ids(1, t, [corporal])
+    refuses(t, Choose(seat=1, option="bribe:3"), "choose one of")
+    t.play(Choose(seat=1, option=f"bribe:{shown.cards.index(axeman) + 1}"))
     fate = [e for e in t.of(CreatureStatus) if e.card == axeman]
     assert [(e.status, e.by) for e in fate] == [("destroyed", yap)]
     assert t.state.combat is not None
@@ -229,3 +232,92 @@ def test_mayor_mcevil_adds_a_point_to_its_methane_for_each_barnyard_animal_disca
     (aoe,) = [e for e in t.of(EffectApplied) if e.effect == "aoe methane"]
     assert aoe.amount == 4 and set(aoe.cards) == {card_of(2, "Gn'Omish Gnomes"), card_of(2, "Idiot")}
     assert {card_of(1, "Cow"), card_of(1, "Mule")} <= set(t.state.zone(1, DISCARD))
+
+
+# ---------------------------------------------------------------- answers to the enemy's bribery
+
+
+def _bribed_at_once(attacker: list[str], defender: list[str], *, a_storage: list[str], d_storage: list[str],
+                    a_card: str, d_card: str) -> Table:
+    """Both lay their creature; seat 1 bribes seat 2's at once with its first Storage card."""
+    t = Table(face_off(attacker, defender, attacker_storage=a_storage, defender_storage=d_storage))
+    combat_start(t)
+    t.play(PlayCreature(seat=1, card=card_of(1, a_card)))
+    t.play(PlayCreature(seat=2, card=card_of(2, d_card)))
+    t.play(PlayCard(seat=1, card=card_of(1, a_storage[0]), target=card_of(2, d_card)))
+    return t
+
+
+def test_shadow_bank_job_cancels_a_gold_bribery_and_takes_the_card() -> None:
+    """cancels-bribe "take:bribery:gold", when "enemy-bribes" (Shadow Bank Job): right after
+    seat 1 bribes the Axeman with Gold, seat 2 cancels it (the Axeman is back) and then bribes
+    seat 1's Swordsman with that very Gold card; seat 1, having said, and holding an answer to
+    a bribery (of Beer), may only answer or pass (guardians BRIBERY)."""
+    t = _bribed_at_once(["Swordsman", "Archer"], ["Axeman", "Corporal"], a_storage=["Gold", "Shadow Beer Heist"],
+                        d_storage=["Shadow Bank Job"], a_card="Swordsman", d_card="Axeman")
+    gold, axeman, swordsman = card_of(1, "Gold"), card_of(2, "Axeman"), card_of(1, "Swordsman")
+    assert t.state.combat is not None and t.state.combat.reaction is not None
+    assert (t.state.combat.reaction.when, t.state.combat.reaction.into) == ("enemy-bribes", axeman)
+    t.cast(PlayCard(seat=2, card=card_of(2, "Shadow Bank Job")))
+    assert [e.status for e in t.of(CreatureStatus) if e.card == axeman] == ["destroyed", "table"]
+    assert t.state.combat is not None and t.state.combat.lent == (gold,) and t.state.combat.reaction is None
+    assert PlayCard(seat=2, card=gold, target=swordsman) in legal_commands(t.state, 2)
+    t.play(PlayCard(seat=2, card=gold, target=swordsman))
+    fate = [e for e in t.of(CreatureStatus) if e.card == swordsman]
+    assert [(e.status, e.by) for e in fate] == [("destroyed", gold)]
+    assert t.state.combat is not None and t.state.combat.lent == () and gold in t.state.zone(1, DISCARD)
+    # Seat 1 said already: its own move now answers seat 2's bribery or passes.
+    assert t.state.combat.stage == "bribe" and t.state.combat.actor == 1
+    assert legal_commands(t.state, 1) == [Pass(seat=1)]
+    t.play(Pass(seat=1))
+    assert t.state.combat is not None and t.state.combat.stage == "choose"
+
+
+def test_a_bribery_opens_no_window_for_a_seat_with_no_answer_in_its_deck() -> None:
+    """Seat 2 owns no card that answers a bribery: its bribery step is the rulebook's, with no
+    window after seat 1's bribery (the example decks' games are unchanged)."""
+    t = _bribed_at_once(["Swordsman", "Archer"], ["Axeman", "Corporal"], a_storage=["Gold"], d_storage=[],
+                        a_card="Swordsman", d_card="Axeman")
+    assert t.state.combat is not None and t.state.combat.reaction is None and t.state.combat.actor == 2
+
+
+def test_shadow_bank_job_does_not_answer_a_babes_bribery() -> None:
+    """Its condition: a Gold Bribery card; a Babes bribery is not answered."""
+    t = _bribed_at_once(["Swordsman"], ["Corporal"], a_storage=["Babes"], d_storage=["Shadow Bank Job"],
+                        a_card="Swordsman", d_card="Corporal")
+    shadow = card_of(2, "Shadow Bank Job")
+    assert PlayCard(seat=2, card=shadow) not in legal_commands(t.state, 2)
+    refuses(t, PlayCard(seat=2, card=shadow), "answers a bribery by Gold Bribery cards")
+
+
+def test_pirate_double_cross_leaves_the_bribed_pirate_and_its_opponent_unchallenged() -> None:
+    """cancels-bribe "unchallenged:pirate" (Pirate Double Cross): right after the Gunner, a
+    Pirate, is bribed, it is back and both creatures of the match-up are left unchallenged; the
+    next match-up begins (RULES.md, Left unchallenged)."""
+    t = _bribed_at_once(["Swordsman", "Archer"], ["Gunner", "Axeman"], a_storage=["Gold"],
+                        d_storage=["Pirate Double Cross"], a_card="Swordsman", d_card="Gunner")
+    t.cast(PlayCard(seat=2, card=card_of(2, "Pirate Double Cross")))
+    (left,) = [e for e in t.of(EffectApplied) if e.effect == "unchallenged"]
+    assert set(left.cards) == {card_of(1, "Swordsman"), card_of(2, "Gunner")}
+    assert t.state.combat is not None and t.state.combat.stage == "choose"
+    assert card_of(2, "Gunner") not in t.state.combat.defender.destroyed
+
+
+def test_cabin_boy_goes_to_the_pen_in_the_bribed_pirates_place() -> None:
+    """cancels-bribe "pen:pirate", an activated ability of a creature in the Combat Hand (Cabin
+    Boy): the bribed Gunner is back; the Cabin Boy leaves the Combat Hand for the Creature Pen."""
+    t = _bribed_at_once(["Swordsman"], ["Gunner", "Cabin Boy"], a_storage=["Gold"], d_storage=[],
+                        a_card="Swordsman", d_card="Gunner")
+    boy, gunner = card_of(2, "Cabin Boy"), card_of(2, "Gunner")
+    assert UseAbility(seat=2, card=boy) in legal_commands(t.state, 2)
+    t.play(UseAbility(seat=2, card=boy))
+    assert boy in t.state.zone(2, PEN) and not t.of(StonesSpent)
+    assert [e.status for e in t.of(CreatureStatus) if e.card == gunner] == ["destroyed", "table"]
+    assert t.state.combat is not None and t.state.combat.actor == 2 and t.state.combat.stage == "bribe"
+
+
+def test_cabin_boy_answers_only_for_a_pirate() -> None:
+    """The Axeman is no Pirate: the Cabin Boy does not answer its bribery."""
+    t = _bribed_at_once(["Swordsman"], ["Axeman", "Cabin Boy"], a_storage=["Gold"], d_storage=[],
+                        a_card="Swordsman", d_card="Axeman")
+    refuses(t, UseAbility(seat=2, card=card_of(2, "Cabin Boy")), "Pirate")

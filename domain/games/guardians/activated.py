@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from domain.games.guardians import dice
+from domain.games.guardians import dice, reactions
 from domain.games.guardians.cards import Ability, Card, card
 from domain.games.guardians.citations import R_COMBAT, R_GAME, R_RANGED, text_box
 from domain.games.guardians.effects import Em, move, window_move
@@ -54,7 +54,7 @@ from domain.kernel import Rng, RuleViolation, require
 
 GUARDIAN = "guardian"
 """UseAbility's `card` for the seat's Guardian (a Guardian is a card key, not a card instance)."""
-USED = ("dispels-command", "dispels-spell", "control-bonus", "fires-ranged")
+USED = ("dispels-command", "dispels-spell", "control-bonus", "fires-ranged", "cancels-bribe")
 """The effects used with UseAbility (returns-lost is used with Redeem)."""
 
 
@@ -122,6 +122,8 @@ def check_use(state: GuardiansState, command: UseAbility) -> Ability:
         _check_control_bonus(state, command, rule)
     elif kind == "fires-ranged":
         _check_fires_ranged(state, command, rule)
+    elif kind == "cancels-bribe":
+        _check_cancels_bribe(state, command, effect(ability)[1], info.name)
     else:
         _check_dispels_spell(state, command, rule)
     _paid(state, seat, info, ability)
@@ -241,6 +243,16 @@ def discard_for(em: Em, rng: Rng, command: UseAbility, ability: Ability) -> None
     window_move(em, seat, passed=False)
 
 
+def _check_cancels_bribe(state: GuardiansState, command: UseAbility, target: str, name: str) -> None:
+    """Right after the enemy's bribery of a creature of the seat's (reactions.py), by a
+    creature still in the seat's Combat Hand."""
+    reactions.check_bribe_answer(state, command.seat, target, name)
+    combat = state.combat
+    assert combat is not None
+    require(command.card in hand(state, side(combat, command.seat)), text_box(name), "it answers from your Combat Hand")
+    require(not command.target, text_box(name), "it names no target")
+
+
 def fired_points(key: str) -> int:
     """The points of the ranged attack a card's text fires (fires-ranged), 0 if none."""
     return next((a.amount for a in card(key).abilities if a.kind == "fires-ranged"), 0)
@@ -280,9 +292,12 @@ def use(em: Em, command: UseAbility, ability: Ability) -> None:
     info = source_card(em.state, seat, command.card)
     source = info.key if command.card == GUARDIAN else command.card
     kind = effect(ability)[0]
-    _pay(em, seat, info, ability, f"ability: {source}")
+    if ability.amount:
+        _pay(em, seat, info, ability, f"ability: {source}")
     rule = text_box(info.name)
-    if kind == "dispels-command":
+    if kind == "cancels-bribe":  # the seat's move goes on (reactions.py)
+        reactions.cancel_bribe(em, seat, source, effect(ability)[1])
+    elif kind == "dispels-command":
         em.emit(CardDispelled, rule, seat=other(seat), card=command.target, by=source)
         window_move(em, seat, passed=False)
     elif kind == "control-bonus":  # kept by the card until control is counted (control.py)
@@ -310,6 +325,10 @@ def uses(state: GuardiansState, seat: int) -> list[UseAbility]:
         command = side(combat, seat).command
         if command and ability_of(face(command).key, "fires-ranged") is not None:
             found.append(UseAbility(seat=seat, card=command))
+    act = reactions.reaction(state)
+    if combat is not None and act is not None and act.when == "enemy-bribes":
+        found += [UseAbility(seat=seat, card=c) for c in hand(state, side(combat, seat))
+                  if ability_of(face(c).key, "cancels-bribe") is not None]
     if combat is not None and combat.stage in ("command-window", "spells", "modify"):
         mine = side(combat, seat)
         for source in dict.fromkeys(c for c in (mine.command, combat.a_card, combat.d_card) if c):

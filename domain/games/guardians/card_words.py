@@ -58,6 +58,7 @@ WHEN = {
     "control": "Before control of the space is counted after a combat",
     "refused": "If the enemy refused its ultimatum",
     "after-primaries": "Once primary attacks are over",
+    "enemy-bribes": "Right after the enemy bribes a creature of yours",
 }
 PLAYED = {
     "draw": "Played in Draw & Organize",
@@ -69,6 +70,7 @@ PLAYED = {
     "match-up": "Played in a primary match-up",
     "enemy-ranged": "Played right after the enemy's ranged attack",
     "enemy-channels": "Played right after the enemy channels",
+    "enemy-bribes": "Played right after the enemy bribes a creature of yours",
 }
 """When a Spell, Item or Accessory is played (its `play` ability's when)."""
 ROLE = {"attacking": " when attacking", "defending": " when defending"}
@@ -564,6 +566,7 @@ ABILITY_WORDS: dict[str, Callable[[Ability], str]] = {
     "bribes-hand": lambda a: (f"You choose one of the {target_words(a.target)} shown in the enemy's Combat Hand: it "
                               "is bribed."),
     "discards-for": lambda a: _discards_for(a),
+    "cancels-bribe": lambda a: _cancels_bribe(a),
     # permissions and forced discards
     "bans-play": lambda a: _bans(a),
     "discards": lambda a: _discards(a),
@@ -608,6 +611,7 @@ ACTIVATED_WHEN: dict[str, str] = {
     "survives": "After a combat",
     "control": "Before control of the space is counted after a combat",
     "match-up": "On your move in a primary match-up, where ranged attacks are fired",
+    "enemy-bribes": "Right after the enemy bribes a creature of yours, while this card is in your Combat Hand",
     "any-time": "At any time you act",
 }
 """When an activated ability may be used (its `when`)."""
@@ -665,6 +669,21 @@ def _discards_for(ability: Ability) -> str:
             f"+{gain} {DISCARD_GAIN.get(ability.when, '')} in this match-up.")
 
 
+BRIBE_UNDONE = {
+    "take": "the Bribery card is yours to play in this combat",
+    "pen": "this card goes to your Creature Pen instead",
+    "unchallenged": "the creature and its opponent are left unchallenged",
+}
+"""What else a cancels-bribe does (its target's first word)."""
+
+
+def _cancels_bribe(ability: Ability) -> str:
+    what, _, condition = ability.target.partition(":")
+    of = (f" by {card_target_words(condition)}" if condition.startswith("bribery") else
+          f" of one of your {target_words(condition)}") if condition else ""
+    return f"The enemy's bribery{of} is undone, the creature back in play; {BRIBE_UNDONE[what]}."
+
+
 def _activated(ability: Ability) -> str:
     """An activated ability: its moment, its price and its effect (the kind its target names),
     each use's (an effect with an amount, for 1: cards.py)."""
@@ -672,6 +691,8 @@ def _activated(ability: Ability) -> str:
     effect = ACTIVATED_EFFECTS.get(kind) or ABILITY_WORDS[kind](Ability(kind, 1, target=target)).removeprefix(
         "As the Command Card, ")
     moment = ACTIVATED_WHEN.get(ability.when, ACTIVATED_WHEN["any-time"])
+    if not ability.amount:
+        return f"{moment}, you may use it: {effect[0].lower()}{effect[1:]}"
     price = f"{ability.amount} Power Stone{'s' if ability.amount != 1 else ''}"
     return f"{moment}, you may pay {price}: {effect[0].lower()}{effect[1:]}"
 

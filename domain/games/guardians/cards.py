@@ -395,13 +395,20 @@ vocabulary below; `terrain` is one of TERRAIN_TYPES.
 | | | the enemy may answer each as any ranged attack, and ranged bonuses add to it |
 | bribes-hand | target "bribe:<icon>", when "command" | as the standing Command Card (after its shows of |
 | | | the same creatures), its seat chooses one creature of the target in the enemy's Combat Hand that |
-| | | no text keeps from that bribery (choices.py, Choose "bribe" naming it), which is bribed |
+| | | no text keeps from that bribery (choices.py, Choose "bribe:<n>": the n-th shown), which is bribed |
 | discards-for | amount [, dice], target "<zone>:<what>", when | each card of <what> (card words) its seat |
 | | | discards from <zone> ("storage": its Storage Hand; "hand": creatures left in its Combat Hand), a |
 | | | UseAbility naming it, adds amount (and the dice rolled) for the match-up: when "command", on its |
 | | | seat's move in the Command Cards' window, to its AOE as the standing Command Card; when |
 | | | "match-up", on its seat's move in a primary match-up's Spell windows, to itself as the seat's |
 | | | creature there, or to that creature while it stands as the Command Card (not a creature) |
+| cancels-bribe | target "<what>[:<condition>]" | (a Spell's "play" when "enemy-bribes", or an activated |
+| | | ability of a creature in the Combat Hand, when "enemy-bribes": right after the enemy's bribery of |
+| | | a creature of yours in a primary match-up, reactions.py) the bribery is undone, the creature back: |
+| | | <what> "take": the Bribery card is yours to play in this combat (else it stays spent); "pen": this |
+| | | card goes to your Creature Pen instead; "unchallenged": the creature and its opponent are left |
+| | | unchallenged; <condition>: only a bribery by a card of "bribery:<icon>", or of a creature of a |
+| | | creature target |
 
 Every ability may also say when it acts (`when`, one of WHEN) and how often or how long
 (`limit`, one of LIMITS); both are blank for an ability that holds whenever it applies.
@@ -632,6 +639,7 @@ ABILITY_KINDS = (
     "fires-ranged",
     "bribes-hand",
     "discards-for",
+    "cancels-bribe",
 )
 
 WHEN = (
@@ -657,6 +665,7 @@ WHEN = (
     "control",
     "refused",
     "after-primaries",
+    "enemy-bribes",
 )
 """When an ability acts (`Ability.when`): as the card is revealed in combat, in its match-up,
 when it is beaten, when it beats its opponent, at Terrain Settlement, when its Shield moves,
@@ -672,7 +681,8 @@ attack; "survives-stronghold": after a combat it fought and survived over the en
 stronghold card, not rubble (discards.py); "control": in the control window that opens
 before control of the space is counted after a combat (an activated ability); "refused":
 once the enemy refused the card's ultimatum; "after-primaries": once a combat's primary
-attacks are over (choices.py)."""
+attacks are over (choices.py); "enemy-bribes": right after the enemy's bribery of a creature
+of yours in a primary match-up (reactions.py)."""
 LIMITS = ("once", "combat", "turn", "in-play", "space", "enemy-lost", "defending")
 """How often or how long an ability acts (`Ability.limit`): once, per combat, per turn, while
 the card is in play, (for play limits) one such card per space per player, once for each

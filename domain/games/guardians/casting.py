@@ -82,6 +82,7 @@ WINDOWS = {
     "match-up": (COMBAT,),
     "enemy-ranged": (COMBAT,),
     "enemy-channels": (COMBAT,),
+    "enemy-bribes": (COMBAT,),
 }
 """The phases whose windows each timing allows."""
 IN_EFFECT_KINDS = ("guardian-sets", "extra-flights", "another-move")
@@ -208,6 +209,8 @@ def _check_ability(state: GuardiansState, command: PlayCard, ability: Ability, r
         require(matches(ability.target, mine, combat), rule, f"your match-up creature is not one of the {wanted}")
     elif ability.kind in CHANNELING_ANSWERS:
         reactions.check_answer(state, command.seat, ability.kind, face(command.card).name)
+    elif ability.kind == "cancels-bribe":
+        reactions.check_bribe_answer(state, command.seat, ability.target, face(command.card).name)
     elif ability.kind == "another-move":
         left = sum(1 for s in state.shields_of(command.seat) if not s.turned)
         require(left > (0 if state.moving else 1), rule, "you have no other Shield left to turn")
@@ -298,6 +301,14 @@ def _effects(em: Em, rng: Rng, played: Answer) -> None:
                 em.emit(CreatureStatus, rule, seat=enemy.seat, card=enemy.command, status=fate, by=played.card)
         elif kind in RANGED_ANSWERS or kind in CHANNELING_ANSWERS:
             reactions.answer(em, seat, played.card, kind)
+        elif kind == "cancels-bribe":
+            creature = reactions.answered(em.state).into
+            reactions.cancel_bribe(em, seat, played.card, ability.target)
+            if ability.target.startswith("unchallenged"):  # the match-up ends, both left unchallenged
+                combat = combat_now(em.state)
+                leave_unchallenged(em, played.card, (creature, combat.d_card if creature == combat.a_card
+                                                     else combat.a_card))
+                end_unfought(em, rng)
         elif kind == "retrieve":
             retrieval.retrieve(em, seat, played.card, played.target, ability, rule)
         elif kind == "takes-up":

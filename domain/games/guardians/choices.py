@@ -22,9 +22,10 @@ Options (the ability's target, written with bars between them):
 - "guess:<value>" (a guess, offered once both match-up creatures are laid, before they are
   shown): the seat says the size ("S", "M", "L") or border ("mortal", "elemental",
   "external") it thinks a creature laid has (strength.guess_terms scores it);
-- "bribe" (bribes-hand: the card's own seat must choose): the seat names one of the creatures
-  of the enemy's Combat Hand that the card's text had shown it (`bribable_shown`), which is
-  bribed; the choice names no card to anybody else until it is made.
+- "bribe:<n>" (bribes-hand: the card's own seat must choose): the n-th creature the card's
+  text showed it from the enemy's Combat Hand (`shown_for_bribe`, in the order shown) is
+  bribed; the options count the creatures shown (which everybody is told), those a text keeps
+  from the bribery left out, and name none, so nothing hidden is in a choice or a command.
 
 This module holds the queries and the checks; combat.py makes the events.
 """
@@ -48,8 +49,6 @@ REFUSE = "refuse"
 PASS = "pass"
 GUESS = "guess"
 BRIBE = "bribe"
-CARD_OPTIONS = (DISCARD, BRIBE)
-"""The options that name a card in Choose."""
 GUESSED = {"size": SIZES, "type": CREATURE_TYPES}
 """What a guess may say, by what it guesses (a guess ability's target: "<who>:<what>")."""
 RETREATS = (RETREAT, DISCARD_RETREAT)
@@ -81,26 +80,26 @@ def offered(state: GuardiansState, source: str, moment: str) -> Choice | None:
         options = tuple(o for o in ability.target.split("|") if _open(state, seat, o))
         return Choice(seat, source, (*options, PASS)) if options else None
     for ability in abilities(source, "bribes-hand"):
-        if ability.when == moment and bribable_shown(state, source):
-            return Choice(seat, source, (BRIBE,))
+        if ability.when != moment:
+            continue
+        combat = combat_now(state)
+        icon = ability.target.removeprefix("bribe:")
+        options = tuple(
+            f"{BRIBE}:{number}"
+            for number, creature in enumerate(shown_for_bribe(state, source), start=1)
+            if not control.bribery_ban(state, combat, creature, icon)
+        )
+        return Choice(seat, source, options) if options else None
     return None
 
 
-def bribable_shown(state: GuardiansState, source: str) -> tuple[str, ...]:
-    """The creatures of the enemy's Combat Hand that `source`'s bribes-hand names (those of its
-    target, shown to `source`'s seat) and that no text keeps from being bribed by its icon
-    (guardians BRIBERY; control.bribery_ban)."""
+def shown_for_bribe(state: GuardiansState, source: str) -> tuple[str, ...]:
+    """The creatures of the enemy's Combat Hand that `source`'s bribes-hand names, in the order
+    its shows showed them (reveals.show: those of the target in the Combat Hand)."""
     combat = combat_now(state)
     enemy = side(combat, other(seat_of(source)))
-    found: list[str] = []
-    for ability in abilities(source, "bribes-hand"):
-        icon = ability.target.removeprefix("bribe:")
-        found += [
-            c
-            for c in hand(state, enemy)
-            if matches(ability.target, c, combat) and not control.bribery_ban(state, combat, c, icon)
-        ]
-    return tuple(dict.fromkeys(found))
+    targets = [a.target for a in abilities(source, "bribes-hand")]
+    return tuple(c for c in hand(state, enemy) if any(matches(t, c, combat) for t in targets))
 
 
 def guess_offered(source: str) -> Choice | None:
@@ -128,9 +127,8 @@ def _open(state: GuardiansState, seat: int, option: str) -> bool:
 
 
 def takes_card(option: str) -> bool:
-    """Whether an option names a card (a card of the Storage Hand to discard, an enemy
-    creature shown to bribe)."""
-    return option.partition(":")[0] in CARD_OPTIONS
+    """Whether an option names a card (a card of the Storage Hand to discard)."""
+    return option.partition(":")[0] == DISCARD
 
 
 def check_choose(state: GuardiansState, command: Choose) -> Choice:
@@ -143,10 +141,7 @@ def check_choose(state: GuardiansState, command: Choose) -> Choice:
         raise RuleViolation(rule, f"seat {pending.seat} chooses now")
     if command.option not in pending.options:
         raise RuleViolation(rule, f"choose one of: {', '.join(pending.options)}")
-    if command.option == BRIBE:
-        if command.card not in bribable_shown(state, pending.source):
-            raise RuleViolation(rule, "name one of the enemy's creatures shown to you that may be bribed")
-    elif takes_card(command.option):
+    if takes_card(command.option):
         if command.card not in state.zone(command.seat, STORAGE):
             raise RuleViolation(rule, "name a card of your Storage Hand to discard")
     elif command.card:
@@ -161,9 +156,7 @@ def candidates(state: GuardiansState, seat: int) -> list[Choose]:
         return []
     found: list[Choose] = []
     for option in pending.options:
-        if option == BRIBE:
-            found += [Choose(seat=seat, option=option, card=c) for c in bribable_shown(state, pending.source)]
-        elif takes_card(option):
+        if takes_card(option):
             found += [Choose(seat=seat, option=option, card=c) for c in state.zone(seat, STORAGE)]
         else:
             found.append(Choose(seat=seat, option=option))

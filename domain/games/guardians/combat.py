@@ -411,7 +411,7 @@ def check_play_card(state: GuardiansState, command: PlayCard) -> CardPlay:
     the Command Card step, other Spells and Items after bribery (guardians SPELLS)."""
     seat = command.seat
     combat = combat_of(state)
-    if command.card not in state.zone(seat, STORAGE):
+    if command.card not in state.zone(seat, STORAGE) and command.card not in lent_to(combat, seat):
         raise RuleViolation(R_SPELLS, f"{command.card} is not in your Storage Hand")
     info = face(command.card)
     steps = played_at(command.card)
@@ -419,6 +419,13 @@ def check_play_card(state: GuardiansState, command: PlayCard) -> CardPlay:
         raise RuleViolation(R_SPELLS, f"{info.name} cannot be played now (or its text is not implemented: RULES.md)")
     acting(state, seat, *steps)
     if info.kind == "bribery":
+        # A seat says once whether it bribes; a move of its own after that answers the enemy's
+        # bribery or passes (reactions.py).
+        require(
+            combat.stage != "bribe" or seat not in combat.bribe_seen,
+            R_BRIBERY,
+            "you have said whether you bribe in this match-up",
+        )
         target = _bribed(combat, seat)
         if command.target != target:
             raise RuleViolation(R_BRIBERY, f"bribery names the enemy creature you face ({target})")
@@ -470,6 +477,11 @@ def check_play_card(state: GuardiansState, command: PlayCard) -> CardPlay:
         )
     check_may_play(state, seat, command.card)
     return CardPlay()
+
+
+def lent_to(combat: Combat, seat: int) -> tuple[str, ...]:
+    """The enemy's Bribery cards `seat` took by a text and may play in this combat."""
+    return tuple(c for c in combat.lent if seat_of(c) != seat)
 
 
 def play_card(em: Em, rng: Rng, command: PlayCard, play: CardPlay) -> None:
@@ -743,7 +755,7 @@ def _make(em: Em, rng: Rng, choice: Choice, option: str, card: str) -> bool:
     elif word == choices.SHOW:
         reveals.show(em, source, Ability("shows", target=count))
     elif word == choices.BRIBE:
-        bribe_away(em, seat, card, source)
+        bribe_away(em, seat, choices.shown_for_bribe(em.state, source)[int(count) - 1], source)
     elif word == choices.REFUSE:
         _refused(em, source, seat)
     return False
@@ -932,14 +944,16 @@ def _bribe(em: Em, rng: Rng, seat: int, command: PlayCard) -> None:
     stage = combat.stage
     target = command.target
     returner = control.bribe_returner(combat, seat, face(command.card).name.lower())
-    if returner:
+    if command.card in combat.lent:  # the enemy's card, taken: it lies in its owner's discard pile
+        em.emit(EffectApplied, R_BRIBERY, seat=seat, source=command.card, effect="lent-bribe", cards=(command.card,))
+    elif returner:
         # The card is not spent: it stays in the Storage Hand.
         em.emit(EffectApplied, R_BRIBERY, seat=seat, source=returner, effect="bribe-returns", cards=(command.card,))
     else:
         move(em, R_BRIBERY, seat, (command.card,), STORAGE, DISCARD, f"bribes {target}")
     bribe_away(em, seat, target, command.card)
     if stage == "bribe":
-        _said_bribe(em, rng, seat)
+        _said_bribe(em, rng, seat, bribed=(command.card, target))
     else:
         em.emit(StageBegan, R_SECONDARY, stage="secondary", actor=other(seat))
         next_secondary(em, rng)
@@ -955,12 +969,17 @@ def bribe_away(em: Em, seat: int, target: str, by: str) -> None:
         gain_stones(em, victim, source, amount, R_BRIBERY, f"{face(target).name} was bribed")
 
 
-def _said_bribe(em: Em, rng: Rng, seat: int) -> None:
-    """Attacker, then defender, say whether they bribe; then Spells may be cast "at any
-    time" (guardians SPELLS) before destruction, AOE and the other modifiers."""
+def _said_bribe(em: Em, rng: Rng, seat: int, bribed: tuple[str, str] | None = None) -> None:
+    """Attacker, then defender, say whether they bribe; a bribery made opens the enemy's
+    window to answer it (reactions.py), which waits for the enemy's move even once both have
+    said; then Spells may be cast "at any time" (guardians SPELLS) before destruction, AOE
+    and the other modifiers."""
     em.emit(WindowMove, R_BRIBERY, seat=seat, passed=True, actor=other(seat))
+    if bribed is not None and reactions.answers_bribery(em.state, other(seat)):
+        card, target = bribed
+        reactions.open_window(em, "enemy-bribes", seat, card, target, 0)
     combat = combat_now(em.state)
-    if len(combat.bribe_seen) < 2:
+    if len(combat.bribe_seen) < 2 or combat.reaction is not None:
         return
     gone = set(combat.attacker.destroyed) | set(combat.defender.destroyed)
     if gone & {combat.a_card, combat.d_card}:

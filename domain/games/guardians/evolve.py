@@ -509,6 +509,12 @@ def _effect(state: GuardiansState, event: EffectApplied) -> GuardiansState:
         return _combat(state, channel=added(combat.channel, event.cards[0], event.amount))
     if event.effect == "discards-for":
         return _combat(state, bonus=added(combat.bonus, event.cards[0], event.amount))
+    if event.effect == "bribe-taken":  # the answer closes the window; the card is lent (reactions.py)
+        return _combat(state, reaction=None, lent=(*combat.lent, event.cards[0]))
+    if event.effect == "bribe-cancelled":
+        return _combat(state, reaction=None)
+    if event.effect == "lent-bribe":
+        return _combat(state, lent=tuple(c for c in combat.lent if c not in event.cards))
     if event.effect == "forced-push":
         return _combat(state, forced_push=True)
     return state

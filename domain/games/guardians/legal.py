@@ -117,7 +117,7 @@ def _combat(state: GuardiansState, seat: int) -> list[Command]:
     mine = side(combat, seat)
     theirs = side(combat, 3 - seat)
     stage = combat.stage
-    storage = [c for c in state.zone(seat, STORAGE) if stage in fight.played_at(c)]
+    storage = [c for c in (*state.zone(seat, STORAGE), *fight.lent_to(combat, seat)) if stage in fight.played_at(c)]
     found: list[Command] = _cast(state, seat, state.zone(seat, STORAGE)) if stage in casting.SPELL_STEPS else []
     if stage == "declare":
         found += [DeclareCommand(seat=seat, play=False), DeclareCommand(seat=seat, play=True)]

@@ -211,10 +211,11 @@ class Answer:
 @dataclass(frozen=True, slots=True)
 class Reaction:
     """The act a reaction window answers (reactions.py): `seat` did it with `source` (a
-    ranged attacker, a channeler or "guardian"), into `into`, for `amount`."""
+    ranged attacker, a channeler or "guardian", a Bribery card), into `into` (the creature
+    raised, or bribed), for `amount`."""
 
     when: str
-    """"enemy-ranged" or "enemy-channels": the timing of the cards that answer it."""
+    """"enemy-ranged", "enemy-channels" or "enemy-bribes": the timing of the cards that answer it."""
     seat: int
     source: str
     into: str
@@ -320,6 +321,9 @@ class Combat:
     bonus: tuple[tuple[str, int], ...] = ()
     """What cards discarded for a text (discards-for) added in this match-up, by the creature
     or card it goes to (before the match-ups: by the Command Card whose AOE it raises)."""
+    lent: tuple[str, ...] = ()
+    """The enemy's Bribery cards a seat took by a text (cancels-bribe "take": the Shadow
+    Spells) and may play in this combat: they lie in their owner's discard pile meanwhile."""
     winner: int = 0
     loser: int = 0
 

@@ -362,6 +362,12 @@ def _shown(e: m.CardsShown, s: Seats) -> str:
     return f"For {s.of(e.seat)} {label(e.source)}, {s(e.owner)} shows them their {e.zone}{shown}{told}."
 
 
+def ordinal(number: int) -> str:
+    """1 -> "1st", 2 -> "2nd", 11 -> "11th"."""
+    suffix = "th" if 10 <= number % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
+    return f"{number}{suffix}"
+
+
 def option_words(option: str, card: str = "", source: str = "") -> str:
     """An option of a choice a card's text gives (choices.py), in words."""
     word, _, value = option.partition(":")
@@ -382,7 +388,7 @@ def option_words(option: str, card: str = "", source: str = "") -> str:
     if word == "guess":
         return f"guess {GUESSES.get(value, value)}"
     if word == "bribe":
-        return f"bribe {label(card)}" if card else "bribe one of the enemy's creatures shown"
+        return f"bribe the creature shown {ordinal(int(value))}" if value.isdigit() else option
     return "let it pass"
 
 
