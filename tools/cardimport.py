@@ -1383,6 +1383,25 @@ CARD_READINGS.update({
     # Creature Pen in its place.
     "di-cabin-boy": (Ability("activated", 0, "cancels-bribe:pen:pirate", when="enemy-bribes"),),
 })
+# Rolled attacks (dice.py; rolled tables: one entry a face).
+CARD_READINGS.update({
+    # A 1d6 fear AOE, rolled as it strikes; a 6 does nothing.
+    "dn-mendu-sada-the-havoc": (Ability("aoe", target="fear", dice="1d6"), Ability("roll-fails", 6)),
+    # As a primary attacker it rolls at the destruction step: 1-2 it destroys an Elemental, 3-4
+    # an External, 5-6 a Mortal; its match-up is then resolved with no further modification.
+    "dn-orella-of-the-mist": (Ability("roll-destroys", target="elementals,elementals,externals,externals,mortals,"
+                                      "mortals", dice="1d6"), Ability("no-modification")),
+    # On your creature of a primary match-up: 1d6, +1 if it is small; 1-4 it is destroyed, 5-6 it
+    # wins; nothing more changes the match-up (no Guardian fights in one: "does not affect
+    # Guardians" changes nothing).
+    "dn-summon-entropy-storm": (Ability("play", when="match-up"),
+                                Ability("roll-outcome", 1, "small:destroyed,destroyed,destroyed,destroyed,wins,wins",
+                                        dice="1d6")),
+    # As the Command Card it rolls 1d6: no enemy channeling against your first 0, 1, 2, 2, 3 or
+    # all primary attackers.
+    "dn-disc-of-siin": (Ability("play", when="command"),
+                        Ability("no-enemy-channeling", target="first:0,1,2,2,3,all", when="command", dice="1d6")),
+})
 
 
 _PATTERNS: tuple[tuple[str, Build], ...] = (

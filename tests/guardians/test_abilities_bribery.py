@@ -321,3 +321,112 @@ def test_cabin_boy_answers_only_for_a_pirate() -> None:
     t = _bribed_at_once(["Swordsman"], ["Axeman", "Cabin Boy"], a_storage=["Gold"], d_storage=[],
                         a_card="Swordsman", d_card="Axeman")
     refuses(t, UseAbility(seat=2, card=card_of(2, "Cabin Boy")), "Pirate")
+
+
+# ---------------------------------------------------------------- rolled attacks
+
+SEEDS = [f"roll-{n}" for n in range(12)]
+"""Seeds whose rolls, between them, give every outcome the tests below tell apart."""
+
+
+def _rolled(t: Table, effect: str) -> EffectApplied:
+    (rolled,) = [e for e in t.of(EffectApplied) if e.effect == effect]
+    return rolled
+
+
+def test_mendu_sada_rolls_its_fear_aoe_and_a_six_does_nothing() -> None:
+    """aoe with dice and roll-fails 6 (Mendu Sada, the Havoc): as a primary attacker its fear
+    AOE strikes for the die, after destruction (guardians AOE attacks); on a 6 it does nothing."""
+    faces = set()
+    for seed in SEEDS:
+        t = Table(face_off(["Mendu Sada, the Havoc", "Archer"], ["Axeman", "Idiot", "Gn'Omish Gnomes", "Sand Lord"]),
+                  seed=seed)
+        combat_start(t)
+        lay(t, card_of(1, "Mendu Sada, the Havoc"), card_of(2, "Axeman"))
+        face = _rolled(t, "rolled aoe").amount
+        faces.add(face)
+        aoes = [e for e in t.of(EffectApplied) if e.effect == "aoe fear"]
+        if face == 6:
+            assert not aoes and [e.amount for e in t.of(EffectApplied) if e.effect == "roll-fails"] == [6]
+        else:
+            (aoe,) = aoes
+            hit = {card_of(2, "Idiot")} | ({card_of(2, "Gn'Omish Gnomes")} if face >= 4 else set())
+            assert aoe.amount == face and set(aoe.cards) == hit
+    assert 6 in faces and len(faces) > 2
+
+
+def test_orella_of_the_mist_destroys_by_the_die_then_nothing_modifies_the_match_up() -> None:
+    """roll-destroys and no-modification (Orella of the Mist): at the destruction step it rolls;
+    on a 5 or 6 the Axeman, a Mortal, is destroyed; else the match-up is resolved at once, with
+    no modify window (guardians DESTRUCTION, IS IT OVER YET?)."""
+    fates = set()
+    for seed in SEEDS:
+        t = Table(face_off(["Orella of the Mist", "Archer"], ["Axeman", "Swordsman"]), seed=seed)
+        combat_start(t)
+        axeman = card_of(2, "Axeman")
+        t.play(PlayCreature(seat=1, card=card_of(1, "Orella of the Mist")))
+        t.play(PlayCreature(seat=2, card=axeman))
+        t.play(Pass(seat=1))
+        t.play(Pass(seat=2))
+        t.play(Pass(seat=1))
+        t.play(Pass(seat=2))  # the Spells window: then destruction
+        destroyed = [e.by for e in t.of(CreatureStatus) if e.card == axeman and e.status == "destroyed"]
+        face = _rolled(t, "rolled destroys").amount
+        assert bool(destroyed) == (face >= 5)
+        if not destroyed:
+            assert [e.outcome for e in t.of(MatchupResolved)] == ["defender"]  # 4 + 1 vs 7, as it stood
+        assert t.state.combat is not None and t.state.combat.stage == "choose"
+        fates.add(bool(destroyed))
+    assert fates == {True, False}
+
+
+def test_summon_entropy_storm_destroys_or_wins_by_the_die() -> None:
+    """roll-outcome (Summon Entropy Storm, on the caster's Swordsman, not small): 1-4 it is
+    destroyed, 5-6 it wins the match-up whatever the totals; either way the match-up ends."""
+    fates = set()
+    for seed in SEEDS:
+        t = Table(face_off(["Swordsman", "Archer"], ["Sand Lord", "Axeman"], attacker_storage=["Summon Entropy Storm"]),
+                  seed=seed)
+        combat_start(t)
+        swordsman = card_of(1, "Swordsman")
+        lay(t, swordsman, card_of(2, "Sand Lord"))
+        t.cast(PlayCard(seat=1, card=card_of(1, "Summon Entropy Storm")))
+        rolled = _rolled(t, "rolled outcome")
+        assert rolled.note.startswith("1d6 (")
+        if rolled.amount >= 5:
+            assert [e.outcome for e in t.of(MatchupResolved)] == ["attacker"]
+        else:
+            assert [e.status for e in t.of(CreatureStatus) if e.card == swordsman] == ["destroyed"]
+            assert not t.of(MatchupResolved)
+        assert t.state.combat is not None and t.state.combat.stage == "choose"
+        fates.add(rolled.amount >= 5)
+    assert fates == {True, False}
+
+
+def test_summon_entropy_storm_adds_one_for_a_small_creature() -> None:
+    """+1 to the roll when the caster's creature is small (the Wild Nymph)."""
+    t = Table(face_off(["Wild Nymph", "Archer"], ["Sand Lord", "Axeman"], attacker_storage=["Summon Entropy Storm"]))
+    combat_start(t)
+    lay(t, card_of(1, "Wild Nymph"), card_of(2, "Sand Lord"))
+    t.cast(PlayCard(seat=1, card=card_of(1, "Summon Entropy Storm")))
+    assert _rolled(t, "rolled outcome").note.startswith("1d6+1 (")
+
+
+def test_disc_of_siin_bars_enemy_channeling_in_as_many_first_match_ups_as_the_die_says() -> None:
+    """no-enemy-channeling with dice, when "command" (Disc of Siin): rolled as the Command Card
+    takes effect; the enemy may not channel in seat 1's first 0, 1, 2, 2, 3 or all primary
+    match-ups (faces 1 to 6) (guardians CHANNELING)."""
+    barred_seen = set()
+    for seed in SEEDS:
+        t = Table(face_off(["Disc of Siin", "Swordsman", "Archer"], ["Wraith", "Axeman"]), seed=seed)
+        commands(t, attacker=card_of(1, "Disc of Siin"))
+        face = _rolled(t, "roll no-enemy-channeling").amount
+        lay(t, card_of(1, "Swordsman"), card_of(2, "Wraith"))
+        t.play(Pass(seat=1))
+        barred = face >= 2
+        listed = Channel(seat=2, source="guardian") in legal_commands(t.state, 2)
+        assert listed != barred
+        if barred:
+            refuses(t, Channel(seat=2, source="guardian"), "Disc of Siin")
+        barred_seen.add(barred)
+    assert barred_seen == {True, False}

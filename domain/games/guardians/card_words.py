@@ -329,7 +329,8 @@ def _aoe(a: Ability) -> str:
     element, _, only = a.target.partition(":")
     kind = "" if element == "plain" else f"{element} "
     affects = f" that affects only {target_words(only)}" if only else ""
-    return f"A {a.amount} pt. {kind}AOE attack{affects}."
+    points = f"{a.dice}{_signed(a.amount) if a.amount else ''}" if a.dice else a.amount
+    return f"A {points} pt. {kind}AOE attack{affects}{' (rolled as it strikes)' if a.dice else ''}."
 
 
 def _bonus_all(a: Ability) -> str:
@@ -502,7 +503,10 @@ ABILITY_WORDS: dict[str, Callable[[Ability], str]] = {
     "unlimited-channeling": lambda a: "May take any amount of channeling.",
     "cmp-bonus": lambda a: f"{_signed(a.amount)} to {CMP_WHOSE.get(a.target, a.target)}.",
     "no-stone-channeling": lambda a: "Once it is revealed, no Power Stone may be spent to channel in the combat.",
-    "no-enemy-channeling": lambda a: "While it is on the table and unbeaten, the enemy may not channel.",
+    "no-enemy-channeling": lambda a: ("While it is on the table and unbeaten, the enemy may not channel." if not a.dice
+                                      else f"It rolls {a.dice}: the enemy may not channel in as many of your "
+                                      f"first primary match-ups as the face gives "
+                                      f"({_faces(a.target.removeprefix('first:'))})."),
     "no-bribery": lambda a: (f"No bribery with {a.target.partition(':')[2]} once it is in play, unless it was "
                              "bribed itself."),
     "no-bribery-vs": lambda a: "No bribery against the creatures under this Shield.",
@@ -567,6 +571,11 @@ ABILITY_WORDS: dict[str, Callable[[Ability], str]] = {
                               "is bribed."),
     "discards-for": lambda a: _discards_for(a),
     "cancels-bribe": lambda a: _cancels_bribe(a),
+    "roll-fails": lambda a: f"A roll of {a.amount} gives its rolled ability no effect.",
+    "roll-destroys": lambda a: (f"As a primary attacker it rolls {a.dice}: it destroys its match-up opponent if "
+                                f"that is {_faces(a.target, target_words)}."),
+    "no-modification": lambda a: "Once it has rolled, its match-up is resolved with no further modification.",
+    "roll-outcome": lambda a: _roll_outcome(a),
     # permissions and forced discards
     "bans-play": lambda a: _bans(a),
     "discards": lambda a: _discards(a),
@@ -667,6 +676,28 @@ def _discards_for(ability: Ability) -> str:
     gain = " + ".join(part for part in (ability.dice, str(ability.amount) if ability.amount else "") if part)
     return (f"Each of the {card_target_words(what)} you discard from {DISCARDED_FROM.get(zone, zone)} gives "
             f"+{gain} {DISCARD_GAIN.get(ability.when, '')} in this match-up.")
+
+
+def _faces(table: str, say: Callable[[str], str] = str) -> str:
+    """A rolled table in words: "1-2 Elementals, 3-4 Externals, 5-6 Mortals"."""
+    entries = table.split(",")
+    runs: list[tuple[int, int, str]] = []
+    for number, entry in enumerate(entries, start=1):
+        if runs and runs[-1][2] == entry:
+            runs[-1] = (runs[-1][0], number, entry)
+        else:
+            runs.append((number, number, entry))
+    return ", ".join(f"{a if a == b else f'{a}-{b}'}: {say(entry) if entry else 'none'}" for a, b, entry in runs)
+
+
+OUTCOMES = {"destroyed": "your creature is destroyed", "wins": "your creature wins the match-up"}
+
+
+def _roll_outcome(a: Ability) -> str:
+    who, _, table = a.target.partition(":")
+    bonus = f" (+{a.amount} for {target_words(who)})" if who and a.amount else ""
+    return (f"On your creature of the match-up it rolls {a.dice}{bonus}: "
+            f"{_faces(table, lambda e: OUTCOMES.get(e, e))}; no further modification.")
 
 
 BRIBE_UNDONE = {

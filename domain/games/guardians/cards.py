@@ -409,6 +409,19 @@ vocabulary below; `terrain` is one of TERRAIN_TYPES.
 | | | card goes to your Creature Pen instead; "unchallenged": the creature and its opponent are left |
 | | | unchallenged; <condition>: only a bribery by a card of "bribery:<icon>", or of a creature of a |
 | | | creature target |
+| | | (rolled tables: a target "a,b,c,d,e,f" gives an entry for each face of its one die, from 1, a |
+| | | total past the last face reading the last; aoe also takes dice: its points are rolled as it |
+| | | strikes; no-enemy-channeling also takes dice with target "first:<per face>" and when "command": |
+| | | as the standing Command Card it rolls as it takes effect, and the enemy may not channel in its |
+| | | side's first n primary match-ups, n the face's entry, "all" every one) |
+| roll-fails | amount | its rolled ability does nothing when a die shows amount (Mendu Sada's AOE on a 6) |
+| roll-destroys | [amount], target "<per face>", dice | as a primary attacker, at the destruction step, it |
+| | | rolls (+ amount): its match-up opponent is destroyed if of the face's creature target |
+| no-modification |  | once its roll-destroys is rolled, its match-up is resolved at once: no modify window |
+| roll-outcome | amount, target "<who>:<per face>", dice | a Spell (play when "match-up") on the caster's |
+| | | match-up creature: it rolls, + amount if that creature is of <who>; the face's entry "destroyed": |
+| | | the creature is destroyed, "wins": it wins the match-up whatever the totals; the match-up ends at |
+| | | once either way, with no further modification |
 
 Every ability may also say when it acts (`when`, one of WHEN) and how often or how long
 (`limit`, one of LIMITS); both are blank for an ability that holds whenever it applies.
@@ -640,6 +653,10 @@ ABILITY_KINDS = (
     "bribes-hand",
     "discards-for",
     "cancels-bribe",
+    "roll-fails",
+    "roll-destroys",
+    "no-modification",
+    "roll-outcome",
 )
 
 WHEN = (
@@ -689,7 +706,8 @@ the card is in play, (for play limits) one such card per space per player, once 
 creature the enemy lost in the combat (a heals ability), or only when its seat defends (an
 ultimatum)."""
 
-DICE_KINDS = ("defend-bonus", "bonus-per-yours", "primary-bonus", "discards-for")
+DICE_KINDS = ("defend-bonus", "bonus-per-yours", "primary-bonus", "discards-for", "aoe", "no-enemy-channeling",
+              "roll-destroys", "roll-outcome")
 """The ability kinds whose amount may be rolled (Ability.dice)."""
 DICE = re.compile(r"(?P<count>[1-9][0-9]?)d(?P<sides>[1-9][0-9]?)")
 """An ability's dice: "2d6" is two six-sided dice."""
@@ -701,6 +719,13 @@ def dice_of(text: str) -> tuple[int, int]:
     if found is None:
         raise ValueError(f"guardians: dice {text!r} are not written NdS (as 2d6)")
     return int(found.group("count")), int(found.group("sides"))
+
+
+def face_entry(table: str, total: int) -> str:
+    """A rolled table's entry for a total ("a,b,c,d,e,f": one entry a face, from 1; a total
+    past the last face reads the last, one below the first the first)."""
+    entries = table.split(",")
+    return entries[min(max(total, 1), len(entries)) - 1]
 
 
 def stone_cost(info: Card) -> int:

@@ -23,14 +23,15 @@ and Accessories played by their abilities).
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import cache
 
-from domain.games.guardians import reactions, retrieval, reveals
+from domain.games.guardians import dice, reactions, retrieval, reveals
 from domain.games.guardians.answers import await_answer, check_may_play
 from domain.games.guardians.card_words import target_words
-from domain.games.guardians.cards import Ability, Card, stone_cost
+from domain.games.guardians.cards import Ability, Card, face_entry, stone_cost
 from domain.games.guardians.citations import R_MOVE, R_ORGANIZE, R_SLOW_DOWN, R_SPELLS, text_box
-from domain.games.guardians.combat import acting, end_unfought, leave_unchallenged, return_to_pen
+from domain.games.guardians.combat import acting, end_unfought, leave_unchallenged, resolve_matchup, return_to_pen
 from domain.games.guardians.effects import Em, begin_settlement, gain_stones, move, spend, turn_up_cards, window_move
 from domain.games.guardians.messages import (
     CreatureStatus,
@@ -223,6 +224,24 @@ def _check_ability(state: GuardiansState, command: PlayCard, ability: Ability, r
 # ---------------------------------------------------------------- apply
 
 
+def _roll_outcome(em: Em, rng: Rng, seat: int, source: str, ability: Ability) -> None:
+    """roll-outcome (Summon Entropy Storm): the caster's match-up creature's fate by the die;
+    the match-up ends at once either way (guardians Text Box)."""
+    combat = combat_now(em.state)
+    mine = combat.a_card if seat == combat.attacker.seat else combat.d_card
+    who, _, table = ability.target.partition(":")
+    extra = ability.amount if who and matches(who, mine, combat) else 0
+    rule = text_box(face(source).name)
+    faces = dice.roll(em, rng, seat, source, replace(ability, amount=0), rule, cards=(mine,), effect="rolled outcome",
+                      extra=extra)
+    if face_entry(table, sum(faces) + extra) == "wins":
+        resolve_matchup(em, rng, forced="attacker" if seat == combat.attacker.seat else "defender")
+        return
+    fate = "beaten" if has(mine, "indestructible") else "destroyed"
+    em.emit(CreatureStatus, rule, seat=seat, card=mine, status=fate, by=source)
+    end_unfought(em, rng)
+
+
 def cast(em: Em, command: PlayCard, zone: str) -> None:
     """The card is spent, its cost paid, and it waits for the enemy's answer."""
     seat, info = command.seat, face(command.card)
@@ -301,6 +320,8 @@ def _effects(em: Em, rng: Rng, played: Answer) -> None:
                 em.emit(CreatureStatus, rule, seat=enemy.seat, card=enemy.command, status=fate, by=played.card)
         elif kind in RANGED_ANSWERS or kind in CHANNELING_ANSWERS:
             reactions.answer(em, seat, played.card, kind)
+        elif kind == "roll-outcome":
+            _roll_outcome(em, rng, seat, played.card, ability)
         elif kind == "cancels-bribe":
             creature = reactions.answered(em.state).into
             reactions.cancel_bribe(em, seat, played.card, ability.target)

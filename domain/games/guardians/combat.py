@@ -20,7 +20,7 @@ from domain.games.guardians import (
 )
 from domain.games.guardians.answers import await_answer, check_may_play, may_play
 from domain.games.guardians.board import is_land, neighbours, stronghold_owner, strongholds
-from domain.games.guardians.cards import Ability, stone_cost
+from domain.games.guardians.cards import Ability, face_entry, stone_cost
 from domain.games.guardians.citations import (
     R_AOE,
     R_ASSAULT,
@@ -602,7 +602,12 @@ def _apply_commands(em: Em, rng: Rng, start: int = 0) -> None:
         for ability in abilities(card, "sets-terrain"):
             em.emit(EffectApplied, R_TEXT, seat=one.seat, source=card, effect="terrain", cards=(ability.terrain,))
         for ability in abilities(card, "aoe"):
-            aoe_strike(em, one.seat, card, ability.amount, ability.target)
+            points = aoe_points(em, rng, card, ability)
+            if points is not None:
+                aoe_strike(em, one.seat, card, points, ability.target)
+        for ability in abilities(card, "no-enemy-channeling"):
+            if ability.dice and ability.when == "command":  # kept by the card (control.channeling_barred)
+                dice.roll(em, rng, one.seat, card, ability, text_box(face(card).name))
         for ability in abilities(card, "aoe-own"):
             aoe_strike(em, one.seat, card, ability.amount, ability.target, own=True)
         if has(card, "discards-hand"):
@@ -669,6 +674,21 @@ def _sit_out(em: Em, rng: Rng, source: str, target: str) -> None:
         for card in survivors(em.state, one):
             if card != source and matches(target, card, combat):
                 em.emit(CreatureStatus, R_TEXT, seat=one.seat, card=card, status="out", by=source)
+
+
+def aoe_points(em: Em, rng: Rng, source: str, ability: Ability) -> int | None:
+    """An AOE's points before the texts that change AOEs: its amount, or, rolled (dice), the
+    dice and the amount, None if the roll gives nothing (roll-fails: Mendu Sada's 6)."""
+    if not ability.dice:
+        return ability.amount
+    rule = text_box(face(source).name)
+    faces = dice.roll(em, rng, seat_of(source), source, ability, rule, effect="rolled aoe")
+    failing = [a.amount for a in abilities(source, "roll-fails")]
+    failed = next((f for f in faces if f in failing), 0)
+    if failed:
+        em.emit(EffectApplied, rule, seat=seat_of(source), source=source, effect="roll-fails", amount=failed)
+        return None
+    return sum(faces) + ability.amount
 
 
 def aoe_strike(em: Em, seat: int, source: str, amount: int, element: str, *, own: bool = False) -> None:
@@ -997,6 +1017,7 @@ def _destruction(em: Em, rng: Rng) -> None:
         for card, victim in ((a_card, d_card), (d_card, a_card)):
             if destroys(card, victim, combat) and not has(victim, "indestructible"):
                 em.emit(CreatureStatus, R_DESTRUCTION, seat=seat_of(victim), card=victim, status="destroyed", by=card)
+        _rolled_destruction(em, rng, a_card, d_card)
     # An AOE of a creature still in the match-up strikes next, even when its opponent
     # was bribed away or destroyed (guardians AOE attacks).
     combat = combat_now(em.state)
@@ -1014,7 +1035,9 @@ def _destruction(em: Em, rng: Rng) -> None:
                 )
                 continue
             for ability in abilities(card, "aoe"):
-                aoe_strike(em, seat_of(card), card, ability.amount, ability.target)
+                points = aoe_points(em, rng, card, ability)
+                if points is not None:
+                    aoe_strike(em, seat_of(card), card, points, ability.target)
     if gone & {a_card, d_card}:
         em.emit(StageBegan, R_DESTRUCTION, stage="choose", actor=0)
         next_matchup(em, rng)
@@ -1030,7 +1053,33 @@ def _destruction(em: Em, rng: Rng) -> None:
         return_to_hand(em, homing, combat.d_card if homing == combat.a_card else combat.a_card)
         end_unfought(em, rng)
         return
+    settled = next((c for c in (combat.a_card, combat.d_card) if has(c, "no-modification")), "")
+    if settled:  # its roll is made: the match-up is resolved as it stands (Orella of the Mist)
+        em.emit(EffectApplied, text_box(face(settled).name), seat=seat_of(settled), source=settled,
+                effect="no-modification")
+        resolve_matchup(em, rng)
+        return
     em.emit(StageBegan, R_OVER_YET, stage="modify", actor=combat.attacker.seat)
+
+
+def _rolled_destruction(em: Em, rng: Rng, a_card: str, d_card: str) -> None:
+    """roll-destroys of a primary attacker (Orella of the Mist), at the destruction step: it
+    rolls, and its match-up opponent is destroyed if of the face's target (guardians
+    DESTRUCTION)."""
+    for card, victim in ((a_card, d_card), (d_card, a_card)):
+        for ability in abilities(card, "roll-destroys"):
+            if ability.when:
+                continue  # rolled at another moment (Professor Heisenburg's, when "fired")
+            if card in side(combat_now(em.state), seat_of(card)).destroyed:
+                continue  # destroyed first by its opponent's text: it rolls nothing
+            rule = text_box(face(card).name)
+            faces = dice.roll(em, rng, seat_of(card), card, ability, rule, effect="rolled destroys", cards=(victim,))
+            wanted = face_entry(ability.target, sum(faces) + ability.amount)
+            combat = combat_now(em.state)
+            if victim in side(combat, seat_of(victim)).destroyed:
+                continue
+            if wanted and matches(wanted, victim, combat) and not has(victim, "indestructible"):
+                em.emit(CreatureStatus, rule, seat=seat_of(victim), card=victim, status="destroyed", by=card)
 
 
 def _sent_back(combat: Combat) -> tuple[str, str] | None:
@@ -1342,10 +1391,11 @@ def _win_pushes(combat: Combat, card: str) -> bool:
     return bool(one.shield) and has(one.shield, "win-pushes")
 
 
-def resolve_matchup(em: Em, rng: Rng) -> None:
+def resolve_matchup(em: Em, rng: Rng, forced: str = "") -> None:
     """Totals compared: the higher beats the lower unless the lower is immune to it
     (guardians IS IT OVER YET?, IMMUNITY); the winner keeps the loser's Vitality as
-    damage for later secondary attackers."""
+    damage for later secondary attackers. `forced` ("attacker", "defender"): a text made
+    that side win, whatever the totals (roll-outcome)."""
     state = em.state
     combat = combat_now(state)
     a_card, d_card = combat.a_card, combat.d_card
@@ -1382,6 +1432,8 @@ def resolve_matchup(em: Em, rng: Rng) -> None:
                 cards=(loser,),
                 note=f"beaten by {abs(a_total - d_total)}, less than {margin}: a push",
             )
+    if forced:
+        outcome = forced
     a_damage = (
         0
         if immune(a_card, d_card, combat)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from domain.games.guardians.board import LANDS, is_land, stronghold_owner
-from domain.games.guardians.cards import card
+from domain.games.guardians.cards import card, face_entry
 from domain.games.guardians.state import (
     DECK,
     UP,
@@ -32,6 +32,7 @@ from domain.games.guardians.strength import (
     has,
     kept,
     matches,
+    matchup_number,
     matchup_opponent,
     standing,
     vitality,
@@ -108,9 +109,22 @@ def control_total(state: GuardiansState, combat: Combat, one: Side) -> tuple[int
 
 def channeling_barred(combat: Combat, seat: int) -> str:
     """The card that forbids `seat` to channel now, "" if none: an enemy creature on the
-    table and not beaten with no-enemy-channeling (guardians CHANNELING)."""
+    table and not beaten with no-enemy-channeling (guardians CHANNELING); or the enemy's
+    standing Command Card whose rolled no-enemy-channeling ("first:<per face>", when
+    "command": Disc of Siin) covers the enemy's primary attacker of this match-up."""
     enemy = side(combat, other(seat))
-    return next((c for c in standing(enemy) if has(c, "no-enemy-channeling")), "")
+    found = next((c for c in standing(enemy) if has(c, "no-enemy-channeling")), "")
+    command = enemy.command
+    if found or not (command and enemy.command_live and has(command, "no-enemy-channeling")) or combat.secondary:
+        return found
+    creature = combat.a_card if enemy.seat == combat.attacker.seat else combat.d_card
+    for ability in abilities(command, "no-enemy-channeling"):
+        if ability.when != "command":
+            continue
+        first = face_entry(ability.target.removeprefix("first:"), kept(enemy, command))
+        if first == "all" or matchup_number(enemy, creature) <= int(first):
+            return command
+    return ""
 
 
 def channels_once(state: GuardiansState, seat: int) -> tuple[str, int] | None:

@@ -455,6 +455,14 @@ def _effect(e: m.EffectApplied, s: Seats) -> str:
         return f"{by}: {e.amount:+d} Vitality to {s.of(e.seat)} creatures in this combat."
     if e.effect == "primary-bonus":
         return f"{by}: its ultimatum refused, it gets {e.amount:+d} Vitality as a primary attacker in this combat."
+    if e.effect == "roll no-enemy-channeling":
+        return f"{by} rolls {e.note}: {e.amount}; the enemy may not channel in the first primary match-ups it covers."
+    if e.effect.startswith("rolled "):
+        return f"{by} rolls {e.note} ({e.effect.removeprefix('rolled ')}): {e.amount}."
+    if e.effect == "roll-fails":
+        return f"{by}: a roll of {e.amount} gives its text no effect."
+    if e.effect == "no-modification":
+        return f"{by}: its roll made, the match-up is resolved with no further modification."
     if e.effect.startswith("roll "):
         whom = ROLLED_FOR.get(e.effect.removeprefix("roll "), "")
         return f"{by} rolls {e.note}: {e.amount:+d} Vitality {whom} in this combat."
