@@ -1383,6 +1383,19 @@ CARD_READINGS.update({
     # Creature Pen in its place.
     "di-cabin-boy": (Ability("activated", 0, "cancels-bribe:pen:pirate", when="enemy-bribes"),),
 })
+# Channeling cancelled, ranged attacks fired by a text or with cards.
+CARD_READINGS.update({
+    # A Guardian: right after the enemy channels, for 2 stones, that channeling is cancelled and
+    # nobody channels for the rest of the combat.
+    "re-siin-stealer-of-the-power": (Ability("activated", 2, "no-channeling:cancel", when="enemy-channels"),),
+    # In a primary match-up, with an Element standing as your Command Card: a ranged attack of
+    # that card's base Vitality.
+    "dn-standard-of-the-elements": (Ability("play", when="match-up"),
+                                    Ability("fires-ranged", target="command:element")),
+    # As the Command Card: your Gold Bribery cards fire as ranged attacks of their Up number while
+    # your primary match-up creature is a Barnyard Animal.
+    "np-mayor-mcgreed": (Ability("fires-cards", target="bribery:gold;with:barnyard animal", when="command"),),
+})
 # Rolled attacks (dice.py; rolled tables: one entry a face).
 CARD_READINGS.update({
     # A 1d6 fear AOE, rolled as it strikes; a 6 does nothing.

@@ -20,11 +20,12 @@ from domain.games.guardians.messages import (
     Pass,
     PlayCard,
     PlayCreature,
+    PlayRanged,
     Step,
     StonesSpent,
     UseAbility,
 )
-from domain.games.guardians.state import DISCARD, PEN, hand, lookup, side
+from domain.games.guardians.state import DISCARD, PEN, STORAGE, hand, lookup, side
 from domain.kernel import SPECTATOR
 from tests.guardians.support import Table, card_of, face_off
 from tests.guardians.test_abilities_flow import commands
@@ -430,3 +431,86 @@ def test_disc_of_siin_bars_enemy_channeling_in_as_many_first_match_ups_as_the_di
             refuses(t, Channel(seat=2, source="guardian"), "Disc of Siin")
         barred_seen.add(barred)
     assert barred_seen == {True, False}
+
+
+# ---------------------------------------------------------------- channeling stopped; ranged attacks by texts, cards
+
+
+def test_siin_cancels_the_enemys_channeling_and_stops_all_channeling() -> None:
+    """no-channeling:cancel, an activated ability of a Guardian, when "enemy-channels" (Siin,
+    Stealer of the Power): right after seat 1's Guardian channels 9 into its Wraith, seat 2 pays
+    2 Power Stones; the 9 are taken back and nobody channels for the rest of the combat
+    (guardians CHANNELING)."""
+    t = Table(face_off(["Wraith", "Archer"], ["Will'o the Wisp", "Axeman"], defender_guardian="siin"))
+    combat_start(t)
+    wraith = card_of(1, "Wraith")
+    lay(t, wraith, card_of(2, "Will'o the Wisp"))
+    t.play(Channel(seat=1, source="guardian"))
+    assert UseAbility(seat=2, card="guardian") in legal_commands(t.state, 2)
+    t.play(UseAbility(seat=2, card="guardian"))
+    paid = [e for e in t.of(StonesSpent) if e.seat == 2]
+    assert [(e.count, e.rule) for e in paid] == [(2, "guardians Text Box (Siin, Stealer of the Power)")]
+    assert t.state.combat is not None and lookup(t.state.combat.channel, wraith) == 0
+    refuses(t, Channel(seat=1, source="guardian"), "no channeling by either seat")
+    t.play(Pass(seat=1))
+    refuses(t, Channel(seat=2, source="guardian"), "no channeling by either seat")
+
+
+def test_siin_waits_for_an_enemy_channeling() -> None:
+    """With no enemy channeling just made, Siin has nothing to cancel."""
+    t = Table(face_off(["Wraith", "Archer"], ["Will'o the Wisp", "Axeman"], defender_guardian="siin"))
+    combat_start(t)
+    lay(t, card_of(1, "Wraith"), card_of(2, "Will'o the Wisp"))
+    t.play(Pass(seat=1))
+    assert UseAbility(seat=2, card="guardian") not in legal_commands(t.state, 2)
+    refuses(t, UseAbility(seat=2, card="guardian"), "answers the enemy's channeling")
+
+
+def test_standard_of_the_elements_fires_its_command_cards_base_vitality() -> None:
+    """fires-ranged "command:element" on a Hand Item (Standard of the Elements): with Gnorg,
+    Overlord of Swamps (an Element, Vitality 6) standing as the Command Card, it fires a 6 pt.
+    ranged attack into the Swordsman's match-up; the enemy may answer it (guardians Ranged
+    Attacks)."""
+    t = Table(face_off(["Gnorg, Overlord of Swamps", "Swordsman"], ["Axeman"],
+                       attacker_storage=["Standard of the Elements"]))
+    commands(t, attacker=card_of(1, "Gnorg, Overlord of Swamps"))
+    swordsman = card_of(1, "Swordsman")
+    lay(t, swordsman, card_of(2, "Axeman"))
+    t.cast(PlayCard(seat=1, card=card_of(1, "Standard of the Elements")))
+    assert support(t, swordsman) == 6
+    assert t.state.combat is not None and t.state.combat.reaction is not None
+    assert (t.state.combat.reaction.when, t.state.combat.reaction.amount) == ("enemy-ranged", 6)
+
+
+def test_standard_of_the_elements_needs_an_element_as_command_card() -> None:
+    """With no Command Card, it is not played."""
+    t = Table(face_off(["Swordsman"], ["Axeman"], attacker_storage=["Standard of the Elements"]))
+    combat_start(t)
+    lay(t, card_of(1, "Swordsman"), card_of(2, "Axeman"))
+    standard = card_of(1, "Standard of the Elements")
+    assert PlayCard(seat=1, card=standard) not in legal_commands(t.state, 1)
+    refuses(t, PlayCard(seat=1, card=standard), "must be one of the Element")
+
+
+def test_mayor_mcgreed_fires_gold_cards_for_a_barnyard_animal() -> None:
+    """fires-cards (Mayor McGreed as the Command Card): with the Cow, a Barnyard Animal, in the
+    match-up, seat 1 fires a Gold Bribery card from its Storage Hand as a ranged attack of its Up
+    number (7); the card is spent."""
+    t = Table(face_off(["Mayor McGreed", "Cow", "Swordsman"], ["Axeman", "Archer"], attacker_storage=["Gold"]))
+    commands(t, attacker=card_of(1, "Mayor McGreed"))
+    cow, gold = card_of(1, "Cow"), card_of(1, "Gold")
+    lay(t, cow, card_of(2, "Axeman"))
+    assert PlayRanged(seat=1, card=gold) in legal_commands(t.state, 1)
+    t.play(PlayRanged(seat=1, card=gold))
+    assert support(t, cow) == 7
+    assert gold in t.state.zone(1, DISCARD) and gold not in t.state.zone(1, STORAGE)
+
+
+def test_mayor_mcgreed_fires_no_gold_for_another_creature() -> None:
+    """The Swordsman is no Barnyard Animal: no Gold card fires."""
+    t = Table(face_off(["Mayor McGreed", "Cow", "Swordsman"], ["Axeman", "Archer"], attacker_storage=["Gold"]))
+    commands(t, attacker=card_of(1, "Mayor McGreed"))
+    lay(t, card_of(1, "Swordsman"), card_of(2, "Axeman"))
+    gold = card_of(1, "Gold")
+    assert PlayRanged(seat=1, card=gold) not in legal_commands(t.state, 1)
+    refuses(t, PlayRanged(seat=1, card=gold), "not a ranged attacker")

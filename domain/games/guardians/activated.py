@@ -12,6 +12,9 @@ paid in Power Stones, whose effect is another ability kind (its target names it)
 - control-bonus, "control": UseAbility in the control window (combat.py), by the seat's
   upgrade that covers the land fought on, naming nothing: one point more to the card's
   control-bonus for each use (the Large Idol, guardians COMBAT RESOLUTION).
+- no-channeling, "enemy-channels": UseAbility by the seat's Guardian right after the enemy's
+  channeling (reactions.py): it is taken back, and nobody channels for the rest of the combat
+  (Siin, Stealer of the Power, guardians CHANNELING); the seat's move is made.
 - fires-ranged, "match-up": UseAbility on the seat's move in a primary match-up's modify
   window, by its standing Command Card, naming nothing: the card fires its ranged attack
   (its fires-ranged amount) into the seat's match-up creature (combat.py; Handles O'Rourke,
@@ -54,7 +57,7 @@ from domain.kernel import Rng, RuleViolation, require
 
 GUARDIAN = "guardian"
 """UseAbility's `card` for the seat's Guardian (a Guardian is a card key, not a card instance)."""
-USED = ("dispels-command", "dispels-spell", "control-bonus", "fires-ranged", "cancels-bribe")
+USED = ("dispels-command", "dispels-spell", "control-bonus", "fires-ranged", "cancels-bribe", "no-channeling")
 """The effects used with UseAbility (returns-lost is used with Redeem)."""
 
 
@@ -124,6 +127,9 @@ def check_use(state: GuardiansState, command: UseAbility) -> Ability:
         _check_fires_ranged(state, command, rule)
     elif kind == "cancels-bribe":
         _check_cancels_bribe(state, command, effect(ability)[1], info.name)
+    elif kind == "no-channeling":
+        reactions.answering(state, command.seat, "enemy-channels", info.name)
+        require(not command.target, rule, "it names no target")
     else:
         _check_dispels_spell(state, command, rule)
     _paid(state, seat, info, ability)
@@ -297,6 +303,12 @@ def use(em: Em, command: UseAbility, ability: Ability) -> None:
     rule = text_box(info.name)
     if kind == "cancels-bribe":  # the seat's move goes on (reactions.py)
         reactions.cancel_bribe(em, seat, source, effect(ability)[1])
+    elif kind == "no-channeling":  # the enemy's channeling just made is taken back, then no more
+        act = reactions.answered(em.state)
+        em.emit(EffectApplied, rule, seat=seat, source=source, effect="channel-change", amount=-act.amount,
+                cards=(act.into,))
+        em.emit(EffectApplied, rule, seat=seat, source=source, effect="no-channeling")
+        window_move(em, seat, passed=False)
     elif kind == "dispels-command":
         em.emit(CardDispelled, rule, seat=other(seat), card=command.target, by=source)
         window_move(em, seat, passed=False)
@@ -326,6 +338,8 @@ def uses(state: GuardiansState, seat: int) -> list[UseAbility]:
         if command and ability_of(face(command).key, "fires-ranged") is not None:
             found.append(UseAbility(seat=seat, card=command))
     act = reactions.reaction(state)
+    if act is not None and act.when == "enemy-channels" and ability_of(state.player(seat).guardian, "no-channeling"):
+        found.append(UseAbility(seat=seat, card=GUARDIAN))
     if combat is not None and act is not None and act.when == "enemy-bribes":
         found += [UseAbility(seat=seat, card=c) for c in hand(state, side(combat, seat))
                   if ability_of(face(c).key, "cancels-bribe") is not None]

@@ -566,7 +566,11 @@ ABILITY_WORDS: dict[str, Callable[[Ability], str]] = {
                         f"{DRAWS_ON.get(a.target, a.target)}."),
     "search-deck": lambda a: _searched(a),
     # bribery, ranged attacks, channeling and rolled attacks (wave 7c)
-    "fires-ranged": lambda a: f"Fires {a.amount} pt. ranged attacks into your primary match-up, each paid for.",
+    "fires-ranged": lambda a: (f"Fires {a.amount} pt. ranged attacks into your primary match-up, each paid for."
+                               if not a.target else "Fires a ranged attack into your primary match-up of your "
+                               f"Command Card's base Vitality, if it is one of the "
+                               f"{target_words(a.target.removeprefix('command:'))}."),
+    "fires-cards": lambda a: _fires_cards(a),
     "bribes-hand": lambda a: (f"You choose one of the {target_words(a.target)} shown in the enemy's Combat Hand: it "
                               "is bribed."),
     "discards-for": lambda a: _discards_for(a),
@@ -620,11 +624,15 @@ ACTIVATED_WHEN: dict[str, str] = {
     "survives": "After a combat",
     "control": "Before control of the space is counted after a combat",
     "match-up": "On your move in a primary match-up, where ranged attacks are fired",
+    "enemy-channels": "Right after the enemy channels",
     "enemy-bribes": "Right after the enemy bribes a creature of yours, while this card is in your Combat Hand",
     "any-time": "At any time you act",
 }
 """When an activated ability may be used (its `when`)."""
-ACTIVATED_EFFECTS: dict[str, str] = {"fires-ranged": "It fires its ranged attack, as any ranged attack."}
+ACTIVATED_EFFECTS: dict[str, str] = {
+    "fires-ranged": "It fires its ranged attack, as any ranged attack.",
+    "no-channeling": "That channeling is taken back, and nobody channels for the rest of the combat.",
+}
 """Effects whose words a use says without the kind's own sentence (an amount of the card's own)."""
 LOST: dict[str, str] = {"self": "This card", "shield": "A creature of this Shield"}
 """Whose creature returns-lost brings back (its target)."""
@@ -676,6 +684,12 @@ def _discards_for(ability: Ability) -> str:
     gain = " + ".join(part for part in (ability.dice, str(ability.amount) if ability.amount else "") if part)
     return (f"Each of the {card_target_words(what)} you discard from {DISCARDED_FROM.get(zone, zone)} gives "
             f"+{gain} {DISCARD_GAIN.get(ability.when, '')} in this match-up.")
+
+
+def _fires_cards(a: Ability) -> str:
+    what, _, partner = a.target.partition(";with:")
+    only = f", while your creature of the match-up is one of the {target_words(partner)}" if partner else ""
+    return f"You may fire {card_target_words(what)} of your Storage Hand as ranged attacks of their Up number{only}."
 
 
 def _faces(table: str, say: Callable[[str], str] = str) -> str:

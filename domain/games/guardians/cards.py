@@ -389,10 +389,15 @@ vocabulary below; `terrain` is one of TERRAIN_TYPES.
 | | | creatures of the target only; max-channeling also takes a target with when "command": as the |
 | | | standing Command Card, its side's creatures of the target may take up to amount points, or (amount |
 | | | 0) up to its seat's Guardian's CMP) |
-| fires-ranged | amount, when "command" | as the standing Command Card it fires ranged attacks of amount |
-| | | points into its side's primary match-up creature, each paid by its activated fires-ranged (when |
-| | | "match-up": the seat's move in a primary match-up's modify window, where ranged attacks are allowed); |
-| | | the enemy may answer each as any ranged attack, and ranged bonuses add to it |
+| fires-ranged | amount [, target], when | a ranged attack a text fires into its side's primary match-up |
+| | | creature, of amount points (target "command:<what>": the base Vitality of its side's standing |
+| | | Command Card, which must be of <what>); the enemy may answer it as any ranged attack, and ranged |
+| | | bonuses add to it: when "command", as the standing Command Card, each paid by its activated |
+| | | fires-ranged (when "match-up": the seat's move in a primary match-up's modify window, where ranged |
+| | | attacks are allowed); a Spell or Item's (play "match-up"), as it takes effect in the modify window |
+| fires-cards | target "<what>[;with:<creature target>]", when "command" | as the standing Command Card, |
+| | | its seat may fire cards of <what> (card words) from its Storage Hand as ranged attacks (PlayRanged), |
+| | | each of its Up number, spent; with: only while its match-up creature is of that target |
 | bribes-hand | target "bribe:<icon>", when "command" | as the standing Command Card (after its shows of |
 | | | the same creatures), its seat chooses one creature of the target in the enemy's Combat Hand that |
 | | | no text keeps from that bribery (choices.py, Choose "bribe:<n>": the n-th shown), which is bribed |
@@ -409,6 +414,8 @@ vocabulary below; `terrain` is one of TERRAIN_TYPES.
 | | | card goes to your Creature Pen instead; "unchallenged": the creature and its opponent are left |
 | | | unchallenged; <condition>: only a bribery by a card of "bribery:<icon>", or of a creature of a |
 | | | creature target |
+| | | (no-channeling, as an activated ability's effect, when "enemy-channels": the enemy's channeling |
+| | | just made is taken back, and no channeling by either seat for the rest of the combat) |
 | | | (rolled tables: a target "a,b,c,d,e,f" gives an entry for each face of its one die, from 1, a |
 | | | total past the last face reading the last; aoe also takes dice: its points are rolled as it |
 | | | strikes; no-enemy-channeling also takes dice with target "first:<per face>" and when "command": |
@@ -650,6 +657,7 @@ ABILITY_KINDS = (
     "draws",
     # bribery, ranged attacks, channeling and rolled attacks (wave 7c)
     "fires-ranged",
+    "fires-cards",
     "bribes-hand",
     "discards-for",
     "cancels-bribe",

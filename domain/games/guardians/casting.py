@@ -30,8 +30,16 @@ from domain.games.guardians import dice, reactions, retrieval, reveals
 from domain.games.guardians.answers import await_answer, check_may_play
 from domain.games.guardians.card_words import target_words
 from domain.games.guardians.cards import Ability, Card, face_entry, stone_cost
-from domain.games.guardians.citations import R_MOVE, R_ORGANIZE, R_SLOW_DOWN, R_SPELLS, text_box
-from domain.games.guardians.combat import acting, end_unfought, leave_unchallenged, resolve_matchup, return_to_pen
+from domain.games.guardians.citations import R_MOVE, R_ORGANIZE, R_RANGED, R_SLOW_DOWN, R_SPELLS, text_box
+from domain.games.guardians.combat import (
+    acting,
+    end_unfought,
+    fire_by_text,
+    leave_unchallenged,
+    resolve_matchup,
+    return_to_pen,
+    text_shot,
+)
 from domain.games.guardians.effects import Em, begin_settlement, gain_stones, move, spend, turn_up_cards, window_move
 from domain.games.guardians.messages import (
     CreatureStatus,
@@ -212,6 +220,8 @@ def _check_ability(state: GuardiansState, command: PlayCard, ability: Ability, r
         reactions.check_answer(state, command.seat, ability.kind, face(command.card).name)
     elif ability.kind == "cancels-bribe":
         reactions.check_bribe_answer(state, command.seat, ability.target, face(command.card).name)
+    elif ability.kind == "fires-ranged":
+        _check_text_shot(state, command.seat, ability, rule)
     elif ability.kind == "another-move":
         left = sum(1 for s in state.shields_of(command.seat) if not s.turned)
         require(left > (0 if state.moving else 1), rule, "you have no other Shield left to turn")
@@ -219,6 +229,23 @@ def _check_ability(state: GuardiansState, command: PlayCard, ability: Ability, r
         retrieval.check_retrieve(state, command.seat, command.target, ability, rule)
     elif ability.kind == "takes-up":
         retrieval.check_takes_up(state, command.seat, rule)
+
+
+def _check_text_shot(state: GuardiansState, seat: int, ability: Ability, rule: str) -> None:
+    """A Spell or Item that fires a ranged attack (fires-ranged, Standard of the Elements): in
+    the modify window, where ranged attacks are fired and allowed; its target "command:<what>":
+    the seat's standing Command Card must be a creature of <what>."""
+    combat = combat_now(state)
+    require(combat.stage == "modify", rule, "it fires as ranged attacks are fired, in the modifiers' window")
+    require(seat not in combat.no_ranged, R_RANGED, "no ranged attacks on this space or in this combat")
+    wanted = ability.target.removeprefix("command:")
+    mine = side(combat, seat)
+    require(
+        bool(mine.command) and mine.command_live and face(mine.command).is_creature
+        and matches(wanted, mine.command, combat),
+        rule,
+        f"your Command Card standing in this combat must be one of the {target_words(wanted)}",
+    )
 
 
 # ---------------------------------------------------------------- apply
@@ -267,6 +294,11 @@ def resolve(em: Em, rng: Rng, played: Answer) -> None:
         em.emit(WindowMove, R_SPELLS, seat=played.seat, passed=False, actor=other(played.seat))
     elif phase == COMBAT and combat_now(em.state).stage in SPELL_STEPS:  # not if the card ended the match-up
         window_move(em, played.seat, passed=False)
+        if played.stands and face(played.card).has("fires-ranged"):  # its ranged attack may be answered
+            combat = combat_now(em.state)
+            into = combat.a_card if played.seat == combat.attacker.seat else combat.d_card
+            reactions.open_window(em, "enemy-ranged", played.seat, played.card, into,
+                                  text_shot(em.state, played.seat, played.card))
 
 
 def _effects(em: Em, rng: Rng, played: Answer) -> None:
@@ -320,6 +352,8 @@ def _effects(em: Em, rng: Rng, played: Answer) -> None:
                 em.emit(CreatureStatus, rule, seat=enemy.seat, card=enemy.command, status=fate, by=played.card)
         elif kind in RANGED_ANSWERS or kind in CHANNELING_ANSWERS:
             reactions.answer(em, seat, played.card, kind)
+        elif kind == "fires-ranged":
+            fire_by_text(em, seat, played.card)
         elif kind == "roll-outcome":
             _roll_outcome(em, rng, seat, played.card, ability)
         elif kind == "cancels-bribe":

@@ -21,6 +21,7 @@ from domain.games.guardians import (
 from domain.games.guardians.answers import await_answer, check_may_play, may_play
 from domain.games.guardians.board import is_land, neighbours, stronghold_owner, strongholds
 from domain.games.guardians.cards import Ability, face_entry, stone_cost
+from domain.games.guardians.cards import card as card_named
 from domain.games.guardians.citations import (
     R_AOE,
     R_ASSAULT,
@@ -129,6 +130,7 @@ from domain.games.guardians.strength import (
     abilities,
     aoe_changes,
     beaten_damage,
+    card_fits,
     channel_limit,
     destroys,
     dies_when_beaten,
@@ -217,8 +219,11 @@ def forbids_commands(state: GuardiansState, combat: Combat) -> str:
 
 
 def _channeling_stopped(combat: Combat) -> str:
-    """A creature on the table whose text stops all channeling once it is played (the
-    Energy Leech: ability no-channeling), "" if none."""
+    """The card whose text stopped all channeling for the rest of the combat, "" if none: a
+    text that did so (Siin's), or a creature on the table whose text stops it once it is
+    played (the Energy Leech: ability no-channeling)."""
+    if combat.channeling_stopped:
+        return combat.channeling_stopped
     for card in (*combat.attacker.played, *combat.defender.played):
         if any(a.when == "match-up" for a in abilities(card, "no-channeling")):
             return card
@@ -1155,7 +1160,7 @@ def check_play_ranged(state: GuardiansState, command: PlayRanged) -> None:
         R_RANGED,
         "no ranged attacks on this space or in this combat (Woods, or a card's text)",
     )
-    if command.card not in may_fire(state, seat):
+    if command.card not in may_fire(state, seat) and command.card not in card_shots(state, seat):
         raise RuleViolation(R_RANGED, f"{command.card} is not a ranged attacker in your Combat Hand")
     against = combat.d_card if seat == combat.attacker.seat else combat.a_card
     mine = combat.a_card if seat == combat.attacker.seat else combat.d_card
@@ -1178,8 +1183,12 @@ def play_ranged(em: Em, rng: Rng, command: PlayRanged) -> None:
     state, seat = em.state, command.seat
     combat = combat_now(state)
     into = combat.a_card if seat == combat.attacker.seat else combat.d_card
-    amount = _ranged_points(em, command.card) if face(command.card).ranged else 0
+    shot = command.card in state.zone(seat, STORAGE)  # a card its Command Card fires (fires-cards)
+    amount = _ranged_points(em, command.card) if face(command.card).ranged or shot else 0
     em.emit(RangedFired, R_RANGED, seat=seat, card=command.card, into=into, amount=amount)
+    if shot:
+        mine = side(combat, seat)
+        move(em, text_box(face(mine.command).name), seat, (command.card,), STORAGE, DISCARD, "fired as a ranged attack")
     note_text(em, seat_of(command.card), command.card)
     pointless = pointless_attack(face(command.card).key)
     if pointless is not None and pointless.when in reactions.WHENS:
@@ -1210,7 +1219,8 @@ def _ranged_points(em: Em, card: str) -> int:
     bonus makes it hit.)"""
     state, seat = em.state, seat_of(card)
     combat = combat_now(state)
-    amount = face(card).ranged
+    # A card fired by a Command Card's text (not a creature) strikes for its Up number.
+    amount = face(card).ranged if face(card).is_creature else face(card).up
     if has(card, "ranged-sum") and combat.fired:
         added = sum(face(c).ranged for c in combat.fired)
         em.emit(EffectApplied, text_box(face(card).name), seat=seat, source=card, effect="ranged-sum", amount=added,
@@ -1240,18 +1250,53 @@ def _ranged_bonus(state: GuardiansState, combat: Combat, seat: int) -> int:
 
 def fire_for_stones(em: Em, command: UseAbility, ability: Ability) -> None:
     """fires-ranged, activated (Handles O'Rourke): the price, then the card's ranged attack
-    into the seat's match-up creature, as any ranged attack fired (guardians Ranged Attacks):
-    the ranged bonuses add to it and the enemy may answer it (reactions.py)."""
+    (fire_by_text); the seat's move is made, and the enemy may answer it (reactions.py)."""
     seat, source = command.seat, command.card
-    rule = text_box(face(source).name)
-    em.emit(StonesSpent, rule, seat=seat, count=ability.amount, reason=f"ability: {source}")
-    combat = combat_now(em.state)
-    into = combat.a_card if seat == combat.attacker.seat else combat.d_card
-    amount = max(0, activated.fired_points(face(source).key) + _ranged_bonus(em.state, combat, seat))
-    em.emit(EffectApplied, rule, seat=seat, source=source, effect="ranged-change", amount=amount, cards=(into,),
-            note="a ranged attack its text fires")
+    em.emit(StonesSpent, text_box(face(source).name), seat=seat, count=ability.amount, reason=f"ability: {source}")
+    into, amount = fire_by_text(em, seat, source)
     window_move(em, seat, passed=False)
     reactions.open_window(em, "enemy-ranged", seat, source, into, amount)
+
+
+def text_shot(state: GuardiansState, seat: int, source: str) -> int:
+    """The points of a ranged attack a text fires (fires-ranged): its amount, or (target
+    "command:<creature target>") the base Vitality of the seat's standing Command Card; and
+    the ranged bonuses, as any ranged attack of the seat's (guardians Ranged Attacks)."""
+    combat = combat_now(state)
+    ability = next(a for a in abilities(source, "fires-ranged"))
+    command = side(combat, seat).command
+    points = face(command).vitality if ability.target.startswith("command:") else ability.amount
+    return max(0, points + _ranged_bonus(state, combat, seat))
+
+
+def fire_by_text(em: Em, seat: int, source: str) -> tuple[str, int]:
+    """A ranged attack a card's text fires (fires-ranged) into the seat's match-up creature:
+    the creature it raises and its points."""
+    combat = combat_now(em.state)
+    into = combat.a_card if seat == combat.attacker.seat else combat.d_card
+    amount = text_shot(em.state, seat, source)
+    em.emit(EffectApplied, text_box(face(source).name), seat=seat, source=source, effect="ranged-change",
+            amount=amount, cards=(into,), note="a ranged attack its text fires")
+    return into, amount
+
+
+def card_shots(state: GuardiansState, seat: int) -> tuple[str, ...]:
+    """The cards of the seat's Storage Hand that its standing Command Card lets it fire as
+    ranged attacks now (fires-cards "<what>;with:<creature target>": Mayor McGreed's Gold
+    Bribery cards while its match-up creature is a Barnyard Animal)."""
+    combat = state.combat
+    if combat is None or combat.stage != "modify" or seat in combat.no_ranged:
+        return ()
+    mine = side(combat, seat)
+    if not (mine.command and mine.command_live and mine.command in standing(mine) and has(mine.command, "fires-cards")):
+        return ()
+    creature = combat.a_card if seat == combat.attacker.seat else combat.d_card
+    found: list[str] = []
+    for ability in abilities(mine.command, "fires-cards"):
+        what, _, partner = ability.target.partition(";with:")
+        if not partner or matches(partner, creature, combat):
+            found += [c for c in state.zone(seat, STORAGE) if card_fits(what, c)]
+    return tuple(dict.fromkeys(found))
 
 
 @dataclass(frozen=True, slots=True)
@@ -1288,7 +1333,8 @@ def check_channel(state: GuardiansState, command: Channel) -> Channeling:
         raise RuleViolation(R_CHANNELING, f"{face(barred).name} is in play and unbeaten: you may not channel")
     leech = _channeling_stopped(combat)
     if leech:
-        raise RuleViolation(text_box(face(leech).name), "no channeling by either seat once it is played")
+        name = face(leech).name if "." in leech else card_named(leech).name
+        raise RuleViolation(text_box(name), "no channeling by either seat for the rest of this combat")
     # The creature's own text, or a terrain card of the land fought on (Rocks at Rhuadan).
     for holder in (into, *_laid(state, combat.space)):
         for source_rule in abilities(holder, "channeling-only-from"):

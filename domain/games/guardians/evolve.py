@@ -509,6 +509,8 @@ def _effect(state: GuardiansState, event: EffectApplied) -> GuardiansState:
         return _combat(state, channel=added(combat.channel, event.cards[0], event.amount))
     if event.effect == "discards-for":
         return _combat(state, bonus=added(combat.bonus, event.cards[0], event.amount))
+    if event.effect == "no-channeling":
+        return _combat(state, channeling_stopped=combat.channeling_stopped or event.source)
     if event.effect == "bribe-taken":  # the answer closes the window; the card is lent (reactions.py)
         return _combat(state, reaction=None, lent=(*combat.lent, event.cards[0]))
     if event.effect == "bribe-cancelled":

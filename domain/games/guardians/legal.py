@@ -162,6 +162,7 @@ def _combat(state: GuardiansState, seat: int) -> list[Command]:
             found += [Channel(seat=seat, source=c) for s in strongholds(seat) for c in state.zone(seat, under(s))]
         if stage == "modify":
             found += [PlayRanged(seat=seat, card=c) for c in hand(state, mine) if is_ranged(c)]
+            found += [PlayRanged(seat=seat, card=c) for c in fight.card_shots(state, seat)]
     return _accepted(state, found)
 
 

@@ -321,6 +321,9 @@ class Combat:
     bonus: tuple[tuple[str, int], ...] = ()
     """What cards discarded for a text (discards-for) added in this match-up, by the creature
     or card it goes to (before the match-ups: by the Command Card whose AOE it raises)."""
+    channeling_stopped: str = ""
+    """The card whose text stopped all channeling for the rest of the combat (no-channeling:
+    Siin's cancelled channeling, an Energy Leech's reveal), "" if none."""
     lent: tuple[str, ...] = ()
     """The enemy's Bribery cards a seat took by a text (cancels-bribe "take": the Shadow
     Spells) and may play in this combat: they lie in their owner's discard pile meanwhile."""
