@@ -1396,6 +1396,17 @@ CARD_READINGS.update({
     # your primary match-up creature is a Barnyard Animal.
     "np-mayor-mcgreed": (Ability("fires-cards", target="bribery:gold;with:barnyard animal", when="command"),),
 })
+# Bribery by an Item, and channelers sent away, by command abilities.
+CARD_READINGS.update({
+    # As the Command Card, once a combat: bribe the bribable enemy creature you face with an Item
+    # of your Storage Hand, discarded, instead of a Bribery card.
+    "dn-cratur-hobbs": (Ability("bribes-with", target="item", when="command", limit="combat"),),
+    # As the Command Card, for a stone: the enemy's creatures under its stronghold spaces go to its
+    # Creature Pen (nothing lies under an upgrade); +1 in the Jungle.
+    "np-gehrund-field-marshal": (Ability("may", target="stone:1", when="command"),
+                                 Ability("sends-to-pen", target="under", when="paid"),
+                                 Ability("terrain-bonus", 1, terrain="jungle")),
+})
 # Rolled attacks (dice.py; rolled tables: one entry a face).
 CARD_READINGS.update({
     # A 1d6 fear AOE, rolled as it strikes; a 6 does nothing.

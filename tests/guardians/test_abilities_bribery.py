@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from domain.games.guardians.legal import legal_commands
 from domain.games.guardians.messages import (
+    CardsMoved,
     CardsShown,
     Channel,
     Channeled,
@@ -26,8 +27,8 @@ from domain.games.guardians.messages import (
     UseAbility,
 )
 from domain.games.guardians.state import DISCARD, PEN, STORAGE, hand, lookup, side
-from domain.kernel import SPECTATOR
-from tests.guardians.support import Table, card_of, face_off
+from domain.kernel import SPECTATOR, replace
+from tests.guardians.support import Table, card_of, face_off, instances
 from tests.guardians.test_abilities_flow import commands
 from tests.guardians.test_texts import combat_start, lay, no_ids, refuses
 
@@ -514,3 +515,59 @@ def test_mayor_mcgreed_fires_no_gold_for_another_creature() -> None:
     gold = card_of(1, "Gold")
     assert PlayRanged(seat=1, card=gold) not in legal_commands(t.state, 1)
     refuses(t, PlayRanged(seat=1, card=gold), "not a ranged attacker")
+
+
+# ---------------------------------------------------------------- bribery by an Item; channelers sent away
+
+
+def test_cratur_hobbs_bribes_once_with_an_item() -> None:
+    """bribes-with (Cratur Hobbs as the Command Card): in the bribery step seat 1 bribes the Sand
+    Lord (bribable by Babes) with the Hammer of Doom, an Item of its Storage Hand, discarded;
+    once in the combat: in the next match-up its Potion does not serve (guardians BRIBERY)."""
+    t = Table(face_off(["Cratur Hobbs", "Swordsman", "Archer"], ["Sand Lord", "Axeman"],
+                       attacker_storage=["Hammer of Doom", "Potion of Movement Essence"]))
+    commands(t, attacker=card_of(1, "Cratur Hobbs"))
+    hammer, potion, sand_lord = card_of(1, "Hammer of Doom"), card_of(1, "Potion of Movement Essence"), card_of(
+        2, "Sand Lord")
+    t.play(PlayCreature(seat=1, card=card_of(1, "Swordsman")))
+    t.play(PlayCreature(seat=2, card=sand_lord))
+    assert PlayCard(seat=1, card=hammer, target=sand_lord) in legal_commands(t.state, 1)
+    t.play(PlayCard(seat=1, card=hammer, target=sand_lord))
+    assert [(e.status, e.by) for e in t.of(CreatureStatus) if e.card == sand_lord] == [("destroyed", hammer)]
+    assert hammer in t.state.zone(1, DISCARD)
+    t.play(Pass(seat=2))
+    axeman = card_of(2, "Axeman")
+    t.play(PlayCreature(seat=1, card=card_of(1, "Archer")))
+    t.play(PlayCreature(seat=2, card=axeman))
+    assert PlayCard(seat=1, card=potion, target=axeman) not in legal_commands(t.state, 1)
+    refuses(t, PlayCard(seat=1, card=potion, target=axeman), "is not played in the combat phase")
+
+
+def test_gehrund_sends_the_enemys_channelers_to_its_creature_pen_for_a_stone() -> None:
+    """may "stone:1" and sends-to-pen "under", when "paid" (Gehrund, Field Marshal as the
+    Command Card): its seat pays a Power Stone and seat 2's Eternal Witch Lord, under its
+    stronghold space, goes to its Creature Pen: it channels no more this combat."""
+    state = face_off(["Gehrund, Field Marshal", "Swordsman"], ["Wraith"])
+    witch = instances(2, ["Eternal Witch Lord"])
+    t = Table(replace(state, zones={**state.zones, "2:under:b4": witch}))
+    commands(t, attacker=card_of(1, "Gehrund, Field Marshal"))
+    (offer,) = t.of(ChoiceOffered)
+    assert (offer.seat, offer.options) == (1, ("stone:1", "pass"))
+    t.play(Choose(seat=1, option="stone:1"))
+    assert t.state.player(1).stones == 6
+    assert witch[0] in t.state.zone(2, PEN) and not t.state.zone(2, "under:b4")
+    (moved,) = [e for e in t.of(CardsMoved) if e.to_zone == PEN]
+    assert moved.rule == "guardians Text Box (Gehrund, Field Marshal)"
+    lay(t, card_of(1, "Swordsman"), card_of(2, "Wraith"))
+    t.play(Pass(seat=1))
+    refuses(t, Channel(seat=2, source=witch[0]), "not a channeler under your strongholds")
+
+
+def test_gehrund_passed_sends_nothing() -> None:
+    """Its seat lets the choice pass: the channeler stays, no stone is paid."""
+    state = face_off(["Gehrund, Field Marshal", "Swordsman"], ["Wraith"])
+    witch = instances(2, ["Eternal Witch Lord"])
+    t = Table(replace(state, zones={**state.zones, "2:under:b4": witch}))
+    commands(t, attacker=card_of(1, "Gehrund, Field Marshal"))
+    t.play(Choose(seat=1, option="pass"))
+    assert t.state.zone(2, "under:b4") == witch and t.state.player(1).stones == 7

@@ -59,6 +59,7 @@ WHEN = {
     "refused": "If the enemy refused its ultimatum",
     "after-primaries": "Once primary attacks are over",
     "enemy-bribes": "Right after the enemy bribes a creature of yours",
+    "paid": "Once you paid for it",
 }
 PLAYED = {
     "draw": "Played in Draw & Organize",
@@ -576,6 +577,9 @@ ABILITY_WORDS: dict[str, Callable[[Ability], str]] = {
     "discards-for": lambda a: _discards_for(a),
     "cancels-bribe": lambda a: _cancels_bribe(a),
     "roll-fails": lambda a: f"A roll of {a.amount} gives its rolled ability no effect.",
+    "bribes-with": lambda a: (f"You may bribe any bribable creature you face with one of the "
+                              f"{card_target_words(a.target)} of your Storage Hand instead of a Bribery card."),
+    "sends-to-pen": lambda a: "The enemy's creatures under its stronghold spaces go to its Creature Pen.",
     "roll-destroys": lambda a: (f"As a primary attacker it rolls {a.dice}: it destroys its match-up opponent if "
                                 f"that is {_faces(a.target, target_words)}."),
     "no-modification": lambda a: "Once it has rolled, its match-up is resolved with no further modification.",

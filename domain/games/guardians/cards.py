@@ -421,6 +421,11 @@ vocabulary below; `terrain` is one of TERRAIN_TYPES.
 | | | strikes; no-enemy-channeling also takes dice with target "first:<per face>" and when "command": |
 | | | as the standing Command Card it rolls as it takes effect, and the enemy may not channel in its |
 | | | side's first n primary match-ups, n the face's entry, "all" every one) |
+| bribes-with | target, when "command", limit "combat" | as the standing Command Card, once in a combat, |
+| | | its seat may bribe the enemy creature it faces in a bribery step (any bribable one) with a card of |
+| | | the target (card words) from its Storage Hand instead of a Bribery card (PlayCard) |
+| sends-to-pen | target "under", when "paid" | once its seat paid its may's price: the enemy's creatures under |
+| | | its stronghold spaces go to its Creature Pen |
 | roll-fails | amount | its rolled ability does nothing when a die shows amount (Mendu Sada's AOE on a 6) |
 | roll-destroys | [amount], target "<per face>", dice | as a primary attacker, at the destruction step, it |
 | | | rolls (+ amount): its match-up opponent is destroyed if of the face's creature target |
@@ -661,6 +666,8 @@ ABILITY_KINDS = (
     "bribes-hand",
     "discards-for",
     "cancels-bribe",
+    "bribes-with",
+    "sends-to-pen",
     "roll-fails",
     "roll-destroys",
     "no-modification",
@@ -691,6 +698,7 @@ WHEN = (
     "refused",
     "after-primaries",
     "enemy-bribes",
+    "paid",
 )
 """When an ability acts (`Ability.when`): as the card is revealed in combat, in its match-up,
 when it is beaten, when it beats its opponent, at Terrain Settlement, when its Shield moves,
@@ -707,7 +715,8 @@ stronghold card, not rubble (discards.py); "control": in the control window that
 before control of the space is counted after a combat (an activated ability); "refused":
 once the enemy refused the card's ultimatum; "after-primaries": once a combat's primary
 attacks are over (choices.py); "enemy-bribes": right after the enemy's bribery of a creature
-of yours in a primary match-up (reactions.py)."""
+of yours in a primary match-up (reactions.py); "paid": once its seat paid the price of its
+may (choices.py)."""
 LIMITS = ("once", "combat", "turn", "in-play", "space", "enemy-lost", "defending")
 """How often or how long an ability acts (`Ability.limit`): once, per combat, per turn, while
 the card is in play, (for play limits) one such card per space per player, once for each

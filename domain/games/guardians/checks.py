@@ -147,6 +147,9 @@ def _own(state: GuardiansState, command: Command) -> Plan[GuardiansState]:
         case ChooseCommand():
             combat.check_choose_command(state, command)
             return Plan(lambda em, rng: combat.choose_command(em, command))
+        case PlayCard() if command.card in combat.bribe_items(state, command.seat):  # an Item to bribe with
+            play = combat.check_play_card(state, command)
+            return Plan(lambda em, rng: combat.play_card(em, rng, command, play))
         case PlayCard() if casting.general(command.card):
             zone = casting.check_cast(state, command)
             return Plan(lambda em, rng: casting.cast(em, command, zone))

@@ -125,6 +125,7 @@ from domain.games.guardians.state import (
     side,
     survivors,
     terrain,
+    under,
 )
 from domain.games.guardians.strength import (
     abilities,
@@ -141,6 +142,7 @@ from domain.games.guardians.strength import (
     in_play,
     initial_push,
     initial_pusher,
+    kept,
     matches,
     may_fire,
     pointless_attack,
@@ -395,11 +397,30 @@ PLAYED_AT = {
 """The steps of a combat at which each card that check_play_card knows is played."""
 
 
+BRIBE_STEPS = ("bribe", "secondary-bribe")
+
+
 def played_at(card: str) -> tuple[str, ...]:
     """The steps of a combat at which a card is played from the Storage Hand: bribery in
     its step, the cards of PLAYED_AT in theirs, no other card."""
     info = face(card)
-    return ("bribe", "secondary-bribe") if info.kind == "bribery" else PLAYED_AT.get(info.key, ())
+    return BRIBE_STEPS if info.kind == "bribery" else PLAYED_AT.get(info.key, ())
+
+
+def bribe_items(state: GuardiansState, seat: int) -> tuple[str, ...]:
+    """The cards of the seat's Storage Hand its standing Command Card lets it bribe with, in a
+    bribery step (bribes-with: Cratur Hobbs, once a combat, any bribable creature for an Item)."""
+    combat = state.combat
+    if combat is None or combat.stage not in BRIBE_STEPS:
+        return ()
+    mine = side(combat, seat)
+    briber = mine.command
+    if not (briber and mine.command_live and briber in standing(mine) and has(briber, "bribes-with")):
+        return ()
+    if kept(mine, briber):
+        return ()  # used once in this combat
+    wanted = [a.target for a in abilities(briber, "bribes-with")]
+    return tuple(c for c in state.zone(seat, STORAGE) if any(card_fits(w, c) for w in wanted))
 
 
 @dataclass(frozen=True, slots=True)
@@ -419,10 +440,25 @@ def check_play_card(state: GuardiansState, command: PlayCard) -> CardPlay:
     if command.card not in state.zone(seat, STORAGE) and command.card not in lent_to(combat, seat):
         raise RuleViolation(R_SPELLS, f"{command.card} is not in your Storage Hand")
     info = face(command.card)
-    steps = played_at(command.card)
+    by_text = command.card in bribe_items(state, seat)  # a card a Command Card's text bribes with
+    steps = BRIBE_STEPS if by_text else played_at(command.card)
     if not steps:
         raise RuleViolation(R_SPELLS, f"{info.name} cannot be played now (or its text is not implemented: RULES.md)")
     acting(state, seat, *steps)
+    if by_text:
+        target = _bribed(combat, seat)
+        if command.target != target:
+            raise RuleViolation(R_BRIBERY, f"bribery names the enemy creature you face ({target})")
+        require(bool(face(target).bribes), R_BRIBERY, f"{face(target).name} cannot be bribed")
+        require(
+            combat.stage != "bribe" or seat not in combat.bribe_seen,
+            R_BRIBERY,
+            "you have said whether you bribe in this match-up",
+        )
+        ban = control.bribery_ban(state, combat, target, "")
+        if ban:
+            raise RuleViolation(R_BRIBERY, f"{face(ban).name} forbids bribery against {face(target).name}")
+        return CardPlay(bribe=True)
     if info.kind == "bribery":
         # A seat says once whether it bribes; a move of its own after that answers the enemy's
         # bribery or passes (reactions.py).
@@ -772,6 +808,8 @@ def _make(em: Em, rng: Rng, choice: Choice, option: str, card: str) -> bool:
         return True
     if word == choices.STONE:
         em.emit(StonesSpent, rule, seat=seat, count=int(count), reason=f"by {face(source).name}")
+        if seat == seat_of(source):  # a "may" paid: the card's abilities when "paid" act
+            _paid(em, source)
     elif word == choices.DISCARD:
         move(em, rule, seat, (card,), STORAGE, DISCARD, f"discarded by {face(source).name}")
         if int(count) > 1:
@@ -784,6 +822,20 @@ def _make(em: Em, rng: Rng, choice: Choice, option: str, card: str) -> bool:
     elif word == choices.REFUSE:
         _refused(em, source, seat)
     return False
+
+
+def _paid(em: Em, source: str) -> None:
+    """`source`'s seat paid the price of its may: the card's abilities when "paid" act
+    (sends-to-pen "under": the enemy's creatures under its stronghold spaces go to its Creature
+    Pen, Gehrund, Field Marshal)."""
+    rule = text_box(face(source).name)
+    enemy = other(seat_of(source))
+    for ability in abilities(source, "sends-to-pen"):
+        if ability.when == "paid" and ability.target == "under":
+            for space in strongholds(enemy):
+                below = tuple(c for c in em.state.zone(enemy, under(space)) if face(c).is_creature)
+                if below:
+                    move(em, rule, enemy, below, under(space), PEN, f"sent to the Creature Pen by {face(source).name}")
 
 
 def _refused(em: Em, source: str, seat: int) -> None:
@@ -969,7 +1021,12 @@ def _bribe(em: Em, rng: Rng, seat: int, command: PlayCard) -> None:
     stage = combat.stage
     target = command.target
     returner = control.bribe_returner(combat, seat, face(command.card).name.lower())
-    if command.card in combat.lent:  # the enemy's card, taken: it lies in its owner's discard pile
+    mine = side(combat, seat)
+    if face(command.card).kind != "bribery":  # an Item its Command Card's text bribes with, once
+        move(em, text_box(face(mine.command).name), seat, (command.card,), STORAGE, DISCARD, f"bribes {target}")
+        em.emit(EffectApplied, text_box(face(mine.command).name), seat=seat, source=mine.command,
+                effect="bribes-with", amount=1, cards=(command.card,))
+    elif command.card in combat.lent:  # the enemy's card, taken: it lies in its owner's discard pile
         em.emit(EffectApplied, R_BRIBERY, seat=seat, source=command.card, effect="lent-bribe", cards=(command.card,))
     elif returner:
         # The card is not spent: it stays in the Storage Hand.

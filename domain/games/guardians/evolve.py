@@ -488,7 +488,7 @@ def _effect(state: GuardiansState, event: EffectApplied) -> GuardiansState:
     combat = state.combat
     if combat is None:
         return state
-    if event.effect in ("bonus-all", PAID_BONUS, "primary-bonus") or event.effect.startswith("roll "):
+    if event.effect in ("bonus-all", PAID_BONUS, "primary-bonus", "bribes-with") or event.effect.startswith("roll "):
         # A roll is kept by the card that rolled, a point paid for by its card, and the bonus
         # an ultimatum refused gives its card: only that card's ability applies them (dice.py,
         # control.py, choices.py).

@@ -118,6 +118,7 @@ def _combat(state: GuardiansState, seat: int) -> list[Command]:
     theirs = side(combat, 3 - seat)
     stage = combat.stage
     storage = [c for c in (*state.zone(seat, STORAGE), *fight.lent_to(combat, seat)) if stage in fight.played_at(c)]
+    storage += fight.bribe_items(state, seat)
     found: list[Command] = _cast(state, seat, state.zone(seat, STORAGE)) if stage in casting.SPELL_STEPS else []
     if stage == "declare":
         found += [DeclareCommand(seat=seat, play=False), DeclareCommand(seat=seat, play=True)]

@@ -487,12 +487,14 @@ def pays_for_points(key: str) -> bool:
 @cache
 def keeps_boosts(key: str) -> bool:
     """Whether a card keeps its side's boosts by it for its own abilities: amounts it rolled
-    (rolls_dice), points its seat paid for (pays_for_points), or the bonus a refused
-    ultimatum gives it (primary-bonus, when "refused": choices.py)."""
+    (rolls_dice), points its seat paid for (pays_for_points), the bonus a refused ultimatum
+    gives it (primary-bonus, when "refused": choices.py), or its uses in the combat
+    (bribes-with: combat.py)."""
     return (
         rolls_dice(key)
         or pays_for_points(key)
-        or any(a.kind == "primary-bonus" and a.when == "refused" for a in card(key).abilities)
+        or any((a.kind == "primary-bonus" and a.when == "refused") or a.kind == "bribes-with"
+               for a in card(key).abilities)
     )
 
 
