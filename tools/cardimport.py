@@ -1395,6 +1395,9 @@ CARD_READINGS.update({
     # As the Command Card: your Gold Bribery cards fire as ranged attacks of their Up number while
     # your primary match-up creature is a Barnyard Animal.
     "np-mayor-mcgreed": (Ability("fires-cards", target="bribery:gold;with:barnyard animal", when="command"),),
+    # Played on a space right after the Up cards: no channeling in a combat on it or next to it
+    # this turn.
+    "re-monolith-of-power": (Ability("play", when="up"), Ability("no-channeling", target="near", limit="turn")),
 })
 # Bribery by an Item, and channelers sent away, by command abilities.
 CARD_READINGS.update({

@@ -26,9 +26,9 @@ from domain.games.guardians.messages import (
     StonesSpent,
     UseAbility,
 )
-from domain.games.guardians.state import DISCARD, PEN, STORAGE, hand, lookup, side
+from domain.games.guardians.state import DISCARD, IN_EFFECT, MOVEMENT, OPENING, PEN, STORAGE, hand, lookup, side
 from domain.kernel import SPECTATOR, replace
-from tests.guardians.support import Table, card_of, face_off, instances
+from tests.guardians.support import Table, card_of, face_off, instances, table
 from tests.guardians.test_abilities_flow import commands
 from tests.guardians.test_texts import combat_start, lay, no_ids, refuses
 
@@ -571,3 +571,39 @@ def test_gehrund_passed_sends_nothing() -> None:
     commands(t, attacker=card_of(1, "Gehrund, Field Marshal"))
     t.play(Choose(seat=1, option="pass"))
     assert t.state.zone(2, "under:b4") == witch and t.state.player(1).stones == 7
+
+
+# ---------------------------------------------------------------- no channeling near a space
+
+
+def test_monolith_of_power_is_played_on_a_space_for_the_turn() -> None:
+    """no-channeling "near" on a Hand Item (Monolith of Power), played right after the Up cards
+    on a space (PlayCard's target): it lies in effect for the turn and says where."""
+    monolith = card_of(1, "Monolith of Power")
+    t = Table(table(phase=MOVEMENT, zones={"1:storage": (monolith,)}, window=OPENING, first=1, active=1))
+    assert PlayCard(seat=1, card=monolith, target="b3") in legal_commands(t.state, 1)
+    refuses(t, PlayCard(seat=1, card=monolith), "name the space")
+    t.cast(PlayCard(seat=1, card=monolith, target="b3"))
+    assert monolith in t.state.zone(1, IN_EFFECT) and t.state.player(1).quiet == ("b3",)
+
+
+def _channel_near(quiet: str) -> Table:
+    """A combat on b3 with seat 2's Monolith of Power in effect on `quiet`; seat 1's Wraith laid."""
+    state = face_off(["Wraith"], ["Axeman"])
+    state = replace(state, zones={**state.zones, "2:in-effect": instances(2, ["Monolith of Power"])})
+    t = Table(state.with_player(2, quiet=(quiet,)))
+    combat_start(t)
+    lay(t, card_of(1, "Wraith"), card_of(2, "Axeman"))
+    return t
+
+
+def test_monolith_of_power_stops_channeling_within_one_space() -> None:
+    """A combat on b3, next to the Monolith's b2 (and on b3 itself): nobody channels; on a1, two
+    spaces and more away, it changes nothing (guardians CHANNELING)."""
+    for quiet in ("b2", "b3"):
+        t = _channel_near(quiet)
+        assert Channel(seat=1, source="guardian") not in legal_commands(t.state, 1)
+        refuses(t, Channel(seat=1, source="guardian"), "no channeling within one space")
+    t = _channel_near("a1")
+    t.play(Channel(seat=1, source="guardian"))
+    assert [e.amount for e in t.of(Channeled)] == [9]  # Rak Nam's CMP

@@ -520,7 +520,9 @@ ABILITY_WORDS: dict[str, Callable[[Ability], str]] = {
                              f"{DRAWS.get(a.target, a.target)}."),
     # combat flow
     "dispels-command": lambda a: "As the Command Card, dispels the enemy's Command Card.",
-    "no-channeling": lambda a: "No channeling by either side for the rest of the combat.",
+    "no-channeling": lambda a: ("No channeling by either side for the rest of the combat." if a.target != "near"
+                                else "Played on a space: nobody channels in a combat on it or a space next to "
+                                "it."),
     "no-command-cards": lambda a: "No Command Cards in a combat on this space.",
     "cancels-aoe": lambda a: "Its match-up opponent's AOE attack does not strike.",
     "hand-immune": lambda a: ("As the Command Card, your Combat Hand takes no damage from "

@@ -28,6 +28,7 @@ from functools import cache
 
 from domain.games.guardians import dice, reactions, retrieval, reveals
 from domain.games.guardians.answers import await_answer, check_may_play
+from domain.games.guardians.board import SPACES
 from domain.games.guardians.card_words import target_words
 from domain.games.guardians.cards import Ability, Card, face_entry, stone_cost
 from domain.games.guardians.citations import R_MOVE, R_ORGANIZE, R_RANGED, R_SLOW_DOWN, R_SPELLS, text_box
@@ -94,7 +95,7 @@ WINDOWS = {
     "enemy-bribes": (COMBAT,),
 }
 """The phases whose windows each timing allows."""
-IN_EFFECT_KINDS = ("guardian-sets", "extra-flights", "another-move")
+IN_EFFECT_KINDS = ("guardian-sets", "extra-flights", "another-move", "no-channeling")
 """Abilities of a Spell that lies in IN_EFFECT while it acts (until the next Draw & Organize,
 or until it is used: movement.py)."""
 IN_PLAY_ZONES = {"terrain": "terrain:", "upgrade": "upgrade:"}
@@ -137,8 +138,15 @@ def targets(state: GuardiansState, seat: int, card_id: str) -> tuple[str, ...]:
     chooser = retrieval.chooser(info)
     if chooser is not None:
         return retrieval.choices(state, seat, chooser)
+    if _on_space(info):
+        return SPACES
     what = _destroyed(info)
     return tuple(sorted(_in_play(state.veiled(seat), what))) if what else ("",)
+
+
+def _on_space(info: Card) -> bool:
+    """Whether a card is played on a space (PlayCard's target: no-channeling "near")."""
+    return any(a.kind == "no-channeling" and a.target == "near" for a in info.abilities)
 
 
 # ---------------------------------------------------------------- plan
@@ -175,7 +183,9 @@ def check_cast(state: GuardiansState, command: PlayCard) -> str:
     require(state.player(seat).stones >= price, rule, f"it costs {price} Power Stones and you have fewer")
     for ability in info.abilities:
         _check_ability(state, command, ability, rule)
-    if not (_destroyed(info) or retrieval.chooser(info)):
+    if _on_space(info):
+        require(command.target in SPACES, rule, "name the space it is played on (a1..c4)")
+    elif not (_destroyed(info) or retrieval.chooser(info)):
         require(not command.target, rule, f"{info.name} names no target")
     check_may_play(state, seat, command.card)
     return zone
@@ -319,6 +329,8 @@ def _effects(em: Em, rng: Rng, played: Answer) -> None:
             move(em, rule, owner, (played.target,), zone, DISCARD, f"destroyed by {info.name}")
         elif kind in IN_EFFECT_KINDS and played.card not in em.state.zone(seat, IN_EFFECT):
             move(em, rule, seat, (played.card,), DISCARD, IN_EFFECT, "in effect this turn")
+            if kind == "no-channeling":
+                em.emit(TurnEffect, rule, seat=seat, source=played.card, effect="no-channeling", target=played.target)
         elif kind == "extra-steps":
             em.emit(TurnEffect, rule, seat=seat, source=played.card, effect="extra-step", target=played.target)
         elif kind == "pass-move":

@@ -1388,6 +1388,9 @@ def check_channel(state: GuardiansState, command: Channel) -> Channeling:
     barred = control.channeling_barred(combat, seat)
     if barred:
         raise RuleViolation(R_CHANNELING, f"{face(barred).name} is in play and unbeaten: you may not channel")
+    quiet = control.quieted(state, combat)
+    if quiet:
+        raise RuleViolation(text_box(face(quiet).name), "no channeling within one space of it this turn")
     leech = _channeling_stopped(combat)
     if leech:
         name = face(leech).name if "." in leech else card_named(leech).name

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from domain.games.guardians.board import LANDS, is_land, stronghold_owner
+from domain.games.guardians.board import LANDS, is_land, neighbours, stronghold_owner
 from domain.games.guardians.cards import card, face_entry
 from domain.games.guardians.state import (
     DECK,
+    IN_EFFECT,
     UP,
     Combat,
     GuardiansState,
@@ -156,6 +157,16 @@ def command_channel_cap(state: GuardiansState, combat: Combat, into: str) -> tup
         if ability.when == "command" and matches(ability.target, into, combat):
             return one.command, ability.amount or guardian_number(state, one.seat, "cmp")
     return None
+
+
+def quieted(state: GuardiansState, combat: Combat) -> str:
+    """A card in effect this turn that keeps all channeling from a combat on its space or one
+    next to it (no-channeling "near": Monolith of Power), "" if none."""
+    near = {combat.space, *neighbours(combat.space)}
+    for seat in (1, 2):
+        if set(state.player(seat).quiet) & near:
+            return next((c for c in state.zone(seat, IN_EFFECT) if has(c, "no-channeling")), "")
+    return ""
 
 
 def stones_barred(combat: Combat) -> str:

@@ -431,7 +431,8 @@ def _phase(state: GuardiansState, phase: str, turn: int) -> GuardiansState:
     state = replace(state, phase=phase, turn=turn, active=0, moving="", steps_left=0, mode="", path=())
     if phase == ORGANIZE:
         players = tuple(
-            replace(p, committed=False, placed=(), flew=False, channeled=(), cursed=(), barrier="", slowed=False)
+            replace(p, committed=False, placed=(), flew=False, channeled=(), cursed=(), barrier="", slowed=False,
+                    quiet=())
             for p in state.players
         )
         return replace(state, players=players, up_turned=False)
@@ -530,6 +531,8 @@ def _turn_effect(state: GuardiansState, event: TurnEffect) -> GuardiansState:
         return state.with_player(event.seat, barrier=event.target)
     if event.effect == "slow":
         return state.with_player(int(event.target), slowed=True)
+    if event.effect == "no-channeling":
+        return state.with_player(event.seat, quiet=(*state.player(event.seat).quiet, event.target))
     if event.effect == "first":
         return replace(state, first=int(event.target))
     if event.effect == "extra-step":

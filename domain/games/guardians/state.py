@@ -172,6 +172,9 @@ class Player:
     """The space of this seat's Force Barrier in effect this turn."""
     slowed: bool = False
     """This seat's Shields move at most one space this turn (Pepe's Slow Down)."""
+    quiet: tuple[str, ...] = ()
+    """Spaces this seat's cards keep from channeling this turn, and those next to them
+    (no-channeling "near": Monolith of Power)."""
     looking: tuple[str, ...] = ()
     """Deck cards this seat is looking at (named to it only): ARRANGE, those still to put
     back; ASSASSINATE, the enemy's deck."""

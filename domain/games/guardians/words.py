@@ -337,6 +337,8 @@ def _turn_effect(e: m.TurnEffect, s: Seats) -> str:
         return f"{by}: {s(int(e.target))} moves first this turn."
     if e.effect == "extra-step":
         return f"{by}: {label(e.target)} may step one space more."
+    if e.effect == "no-channeling":
+        return f"{by}: nobody channels in a combat on {e.target} or a space next to it this turn."
     return f"{by}: {e.effect.replace('-', ' ')} ({_target(e.target, s)}) for this turn."
 
 
