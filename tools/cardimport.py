@@ -1426,6 +1426,11 @@ CARD_READINGS.update({
                                         dice="1d6")),
     # As the Command Card it rolls 1d6: no enemy channeling against your first 0, 1, 2, 2, 3 or
     # all primary attackers.
+    # As the Command Card: whenever you fire a ranged attacker in a primary match-up you may roll
+    # 1d6; on a 5 or 6 it and its match-up opponent (the enemy's creature) are destroyed.
+    "dn-professor-heisenburg": (Ability("may", target="roll", when="fired"),
+                                Ability("roll-destroys", target=",,,,mortals|elementals|externals,"
+                                        "mortals|elementals|externals", when="fired", dice="1d6")),
     "dn-disc-of-siin": (Ability("play", when="command"),
                         Ability("no-enemy-channeling", target="first:0,1,2,2,3,all", when="command", dice="1d6")),
 })

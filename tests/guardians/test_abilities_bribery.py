@@ -607,3 +607,41 @@ def test_monolith_of_power_stops_channeling_within_one_space() -> None:
     t = _channel_near("a1")
     t.play(Channel(seat=1, source="guardian"))
     assert [e.amount for e in t.of(Channeled)] == [9]  # Rak Nam's CMP
+
+
+def test_professor_heisenburg_may_roll_to_destroy_the_attacker_and_its_opponent() -> None:
+    """may "roll" and roll-destroys, when "fired" (Professor Heisenburg as the Command Card):
+    right after seat 1 fires its Archer, it may roll; on a 5 or 6 the Archer and the Sand Lord
+    it fired at are destroyed and the match-up ends; else the match-up goes on, the enemy's
+    reaction window open (guardians Ranged Attacks)."""
+    fates = set()
+    for seed in SEEDS:
+        t = Table(face_off(["Professor Heisenburg", "Swordsman", "Archer", "Cow"], ["Sand Lord", "Axeman"]),
+                  seed=seed)
+        commands(t, attacker=card_of(1, "Professor Heisenburg"))
+        archer, sand_lord = card_of(1, "Archer"), card_of(2, "Sand Lord")
+        lay(t, card_of(1, "Swordsman"), sand_lord)
+        t.play(PlayRanged(seat=1, card=archer))
+        (offer,) = t.of(ChoiceOffered)
+        assert (offer.seat, offer.options) == (1, ("roll", "pass"))
+        t.play(Choose(seat=1, option="roll"))
+        face = _rolled(t, "rolled destroys").amount
+        gone = {e.card for e in t.of(CreatureStatus) if e.status == "destroyed"}
+        assert t.state.combat is not None
+        if face >= 5:
+            assert gone == {archer, sand_lord} and t.state.combat.stage == "choose"
+        else:
+            assert not gone and t.state.combat.stage == "modify" and t.state.combat.reaction is not None
+        fates.add(face >= 5)
+    assert fates == {True, False}
+
+
+def test_professor_heisenburg_passed_rolls_nothing() -> None:
+    """Seat 1 lets the roll pass: nothing is rolled, the match-up goes on."""
+    t = Table(face_off(["Professor Heisenburg", "Swordsman", "Archer"], ["Sand Lord", "Axeman"]))
+    commands(t, attacker=card_of(1, "Professor Heisenburg"))
+    lay(t, card_of(1, "Swordsman"), card_of(2, "Sand Lord"))
+    t.play(PlayRanged(seat=1, card=card_of(1, "Archer")))
+    t.play(Choose(seat=1, option="pass"))
+    assert not [e for e in t.of(EffectApplied) if e.effect.startswith("rolled")]
+    assert t.state.combat is not None and t.state.combat.actor == 2 and t.state.combat.stage == "modify"

@@ -76,7 +76,8 @@ PLAYED = {
 """When a Spell, Item or Accessory is played (its `play` ability's when)."""
 ROLE = {"attacking": " when attacking", "defending": " when defending"}
 SAYS_ITS_LIMIT = frozenset({"play-limit", "guardian-sets", "declare-first", "returns-opponent", "ultimatum"})
-SAYS_ITS_MOMENT = frozenset({"play", "fired-aoe", "activated", "destroys-command", "ultimatum", "may"})
+SAYS_ITS_MOMENT = frozenset({"play", "fired-aoe", "activated", "destroys-command", "ultimatum", "may",
+                             "roll-destroys"})
 """Kinds whose sentence already says when it acts."""
 """Kinds whose sentence already says how long or how often."""
 LIMITS = {
@@ -583,7 +584,9 @@ ABILITY_WORDS: dict[str, Callable[[Ability], str]] = {
                               f"{card_target_words(a.target)} of your Storage Hand instead of a Bribery card."),
     "sends-to-pen": lambda a: "The enemy's creatures under its stronghold spaces go to its Creature Pen.",
     "roll-destroys": lambda a: (f"As a primary attacker it rolls {a.dice}: it destroys its match-up opponent if "
-                                f"that is {_faces(a.target, target_words)}."),
+                                f"that is {_faces(a.target, target_words)}." if a.when != "fired" else
+                                f"On a roll ({a.dice}) of {' or '.join(_hits(a.target))}, your ranged attacker "
+                                "just fired and its match-up opponent are both destroyed."),
     "no-modification": lambda a: "Once it has rolled, its match-up is resolved with no further modification.",
     "roll-outcome": lambda a: _roll_outcome(a),
     # permissions and forced discards
@@ -649,6 +652,7 @@ CHOICE_WHEN: dict[str, str] = {
     "match-up": "As it is revealed as a primary attacker",
     "beaten": "When it is beaten in a primary match-up",
     "after-primaries": "Once primary attacks are over, while it is in play and unbeaten",
+    "fired": "As the Command Card, whenever you fire a ranged attacker in a primary match-up",
 }
 """When an ultimatum or a may offers its choice (its `when`)."""
 OPTIONS: dict[str, str] = {
@@ -656,6 +660,7 @@ OPTIONS: dict[str, str] = {
     "discard-retreat": "discard this card and retreat",
     "refuse": "refuse",
     "show:storage": "show its Storage Hand",
+    "roll": "roll the die",
 }
 """The options of a choice, by their words in the ability's target (choices.py)."""
 
@@ -690,6 +695,11 @@ def _discards_for(ability: Ability) -> str:
     gain = " + ".join(part for part in (ability.dice, str(ability.amount) if ability.amount else "") if part)
     return (f"Each of the {card_target_words(what)} you discard from {DISCARDED_FROM.get(zone, zone)} gives "
             f"+{gain} {DISCARD_GAIN.get(ability.when, '')} in this match-up.")
+
+
+def _hits(table: str) -> list[str]:
+    """The faces of a rolled table with an entry."""
+    return [str(number) for number, entry in enumerate(table.split(","), start=1) if entry]
 
 
 def _fires_cards(a: Ability) -> str:

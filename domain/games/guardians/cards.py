@@ -431,6 +431,9 @@ vocabulary below; `terrain` is one of TERRAIN_TYPES.
 | roll-fails | amount | its rolled ability does nothing when a die shows amount (Mendu Sada's AOE on a 6) |
 | roll-destroys | [amount], target "<per face>", dice | as a primary attacker, at the destruction step, it |
 | | | rolls (+ amount): its match-up opponent is destroyed if of the face's creature target |
+| | | (when "fired", with a may "roll" when "fired" on a Command Card: whenever its seat fires a |
+| | | creature's ranged attack in a primary match-up, it may roll; on a face whose entry the enemy's |
+| | | match-up creature matches, that creature and the attacker fired are destroyed, the match-up over) |
 | no-modification |  | once its roll-destroys is rolled, its match-up is resolved at once: no modify window |
 | roll-outcome | amount, target "<who>:<per face>", dice | a Spell (play when "match-up") on the caster's |
 | | | match-up creature: it rolls, + amount if that creature is of <who>; the face's entry "destroyed": |

@@ -22,6 +22,8 @@ Options (the ability's target, written with bars between them):
 - "guess:<value>" (a guess, offered once both match-up creatures are laid, before they are
   shown): the seat says the size ("S", "M", "L") or border ("mortal", "elemental",
   "external") it thinks a creature laid has (strength.guess_terms scores it);
+- "roll" (a may's): the card's rolled abilities of the choice's moment act (roll-destroys,
+  when "fired": Professor Heisenburg);
 - "bribe:<n>" (bribes-hand: the card's own seat must choose): the n-th creature the card's
   text showed it from the enemy's Combat Hand (`shown_for_bribe`, in the order shown) is
   bribed; the options count the creatures shown (which everybody is told), those a text keeps
@@ -49,6 +51,7 @@ REFUSE = "refuse"
 PASS = "pass"
 GUESS = "guess"
 BRIBE = "bribe"
+ROLL = "roll"
 GUESSED = {"size": SIZES, "type": CREATURE_TYPES}
 """What a guess may say, by what it guesses (a guess ability's target: "<who>:<what>")."""
 RETREATS = (RETREAT, DISCARD_RETREAT)

@@ -821,7 +821,30 @@ def _make(em: Em, rng: Rng, choice: Choice, option: str, card: str) -> bool:
         bribe_away(em, seat, choices.shown_for_bribe(em.state, source)[int(count) - 1], source)
     elif word == choices.REFUSE:
         _refused(em, source, seat)
+    elif word == choices.ROLL:
+        _roll_fired(em, rng, source, seat)
     return False
+
+
+def _roll_fired(em: Em, rng: Rng, source: str, seat: int) -> None:
+    """roll-destroys, when "fired" (Professor Heisenburg, its may "roll" taken): on a face whose
+    entry the enemy's match-up creature matches, it and the seat's ranged attacker just fired
+    are destroyed (an indestructible one is beaten), and the match-up ends without a fight."""
+    combat = combat_now(em.state)
+    rule = text_box(face(source).name)
+    fired = next(c for c in reversed(combat.fired) if seat_of(c) == seat)
+    victim = combat.d_card if seat == combat.attacker.seat else combat.a_card
+    for ability in abilities(source, "roll-destroys"):
+        if ability.when != "fired":
+            continue
+        faces = dice.roll(em, rng, seat, source, ability, rule, effect="rolled destroys", cards=(fired, victim))
+        wanted = face_entry(ability.target, sum(faces) + ability.amount)
+        if wanted and matches(wanted, victim, combat):
+            for creature in (fired, victim):
+                fate = "beaten" if has(creature, "indestructible") else "destroyed"
+                em.emit(CreatureStatus, rule, seat=seat_of(creature), card=creature, status=fate, by=source)
+            end_unfought(em, rng)
+            return
 
 
 def _paid(em: Em, source: str) -> None:
@@ -865,6 +888,8 @@ def _resume(em: Em, rng: Rng, source: str) -> None:
         _matchup_offers(em, rng, (combat.d_card,) if after == 1 else ())
     elif moment == "beaten":
         next_matchup(em, rng)
+    elif moment == "fired":
+        return  # the match-up goes on with the enemy's move (or it ended with the roll)
     elif not _after_primaries(em, rng, after):  # "after-primaries"
         _secondaries_or_end(em, rng)
 
@@ -1267,6 +1292,9 @@ def play_ranged(em: Em, rng: Rng, command: PlayRanged) -> None:
         return
     window_move(em, seat, passed=False)
     reactions.open_window(em, "enemy-ranged", seat, command.card, into, amount)
+    mine = side(combat_now(em.state), seat)
+    if face(command.card).is_creature and mine.command and mine.command_live and mine.command in standing(mine):
+        _offer(em, rng, mine.command, "fired")  # (may, when "fired": Professor Heisenburg's roll)
 
 
 def _ranged_points(em: Em, card: str) -> int:

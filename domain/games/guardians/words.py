@@ -389,6 +389,8 @@ def option_words(option: str, card: str = "", source: str = "") -> str:
         return "refuse, and let the card's text act"
     if word == "guess":
         return f"guess {GUESSES.get(value, value)}"
+    if word == "roll":
+        return "roll the die"
     if word == "bribe":
         return f"bribe the creature shown {ordinal(int(value))}" if value.isdigit() else option
     return "let it pass"
