@@ -1395,6 +1395,8 @@ CARD_READINGS.update({
     # As the Command Card: your Gold Bribery cards fire as ranged attacks of their Up number while
     # your primary match-up creature is a Barnyard Animal.
     "np-mayor-mcgreed": (Ability("fires-cards", target="bribery:gold;with:barnyard animal", when="command"),),
+    # Its 3 pt. ranged attack; fired, it takes up to 3 points of channeling, which add to it.
+    "re-grim-skull": (Ability("ranged", 3), Ability("max-channeling", 3, when="fired")),
     # Played on a space right after the Up cards: no channeling in a combat on it or next to it
     # this turn.
     "re-monolith-of-power": (Ability("play", when="up"), Ability("no-channeling", target="near", limit="turn")),

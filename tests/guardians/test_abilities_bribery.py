@@ -645,3 +645,23 @@ def test_professor_heisenburg_passed_rolls_nothing() -> None:
     t.play(Choose(seat=1, option="pass"))
     assert not [e for e in t.of(EffectApplied) if e.effect.startswith("rolled")]
     assert t.state.combat is not None and t.state.combat.actor == 2 and t.state.combat.stage == "modify"
+
+
+def test_grim_skull_fired_takes_up_to_three_points_of_channeling_into_its_attack() -> None:
+    """max-channeling, when "fired" (Grim Skull): once fired, its seat channels into it (Channel
+    naming it as `into`), up to 3 points, which add to its ranged attack on the Swordsman; the
+    Guardian's 9 give 3 (guardians CHANNELING, Ranged Attacks)."""
+    t = Table(face_off(["Swordsman", "Grim Skull"], ["Axeman"]))
+    combat_start(t)
+    swordsman, skull = card_of(1, "Swordsman"), card_of(1, "Grim Skull")
+    lay(t, swordsman, card_of(2, "Axeman"))
+    assert Channel(seat=1, source="guardian", into=skull) not in legal_commands(t.state, 1)
+    t.play(PlayRanged(seat=1, card=skull))
+    t.play(Pass(seat=2))
+    assert Channel(seat=1, source="guardian", into=skull) in legal_commands(t.state, 1)
+    t.play(Channel(seat=1, source="guardian", into=skull))
+    assert [(e.into, e.amount) for e in t.of(Channeled)] == [(skull, 3)]
+    assert support(t, swordsman) == 3 + 3
+    t.play(Pass(seat=2))
+    refuses(t, Channel(seat=1, source="guardian", into=skull), "has received all the channeling it may")
+    refuses(t, Channel(seat=1, source="guardian", into=card_of(2, "Axeman")), "not a ranged attacker of yours")

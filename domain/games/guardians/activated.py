@@ -119,6 +119,8 @@ def check_use(state: GuardiansState, command: UseAbility) -> Ability:
     if ability is None:
         raise RuleViolation(rule, f"{info.name} has no ability to use now")
     kind = effect(ability)[0]
+    if state.answer is not None and kind != "dispels-spell":  # only the answer may come now (answers.py)
+        raise RuleViolation(rule, "use it once the Spell or Item played has its answer")
     if kind == "dispels-command":
         _check_dispels_command(state, command, rule)
     elif kind == "control-bonus":

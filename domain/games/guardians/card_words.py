@@ -363,7 +363,9 @@ ABILITY_WORDS: dict[str, Callable[[Ability], str]] = {
                                   f"{_signed(a.amount)} Vitality as a secondary attacker{_after_primary(a)}."),
     "beaten-secondary-bonus": lambda a: (f"Once it is beaten, secondary attackers against it get "
                                          f"{_signed(a.amount)} instead of the usual bonus."),
-    "max-channeling": lambda a: (f"May take up to {a.amount} points of channeling." if not a.target else
+    "max-channeling": lambda a: (f"May take up to {a.amount} points of channeling." if not a.target and not a.when
+                                 else f"It may take up to {a.amount} points of channeling, which add to its "
+                                 "ranged attack." if a.when == "fired" else
                                  f"Your {target_words(a.target)} may take up to "
                                  f"{a.amount or 'your Guardian CMP in'} points of channeling."),
     "channels-only-to": lambda a: f"Channels only into {target_words(a.target)}.",

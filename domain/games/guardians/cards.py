@@ -417,7 +417,9 @@ vocabulary below; `terrain` is one of TERRAIN_TYPES.
 | | | (no-channeling, as an activated ability's effect, when "enemy-channels": the enemy's channeling |
 | | | just made is taken back, and no channeling by either seat for the rest of the combat; on a Spell |
 | | | or Item with target "near", limit "turn": played on a space, PlayCard's target, it lies in effect |
-| | | for the turn, and nobody channels in a combat on that space or one next to it) |
+| | | for the turn, and nobody channels in a combat on that space or one next to it; max-channeling with |
+| | | when "fired": fired as a ranged attacker in a primary match-up, it may take up to amount points of |
+| | | channeling, Channel naming it as `into`, which add to its ranged attack) |
 | | | (rolled tables: a target "a,b,c,d,e,f" gives an entry for each face of its one die, from 1, a |
 | | | total past the last face reading the last; aoe also takes dice: its points are rolled as it |
 | | | strikes; no-enemy-channeling also takes dice with target "first:<per face>" and when "command": |

@@ -80,6 +80,8 @@ def _known_cards(state: GuardiansState, command: Command) -> None:
         named.remove(activated.GUARDIAN)
     if isinstance(command, Channel) and command.source != combat.GUARDIAN:
         named.append(command.source)
+    if isinstance(command, Channel) and command.into:
+        named.append(command.into)
     if isinstance(command, PlayCreature) and command.target:
         named.append(command.target)
     if isinstance(command, Choose) and not command.card:

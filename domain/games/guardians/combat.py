@@ -1404,13 +1404,23 @@ def check_channel(state: GuardiansState, command: Channel) -> Channeling:
     (guardians CHANNELING)."""
     seat = command.seat
     combat = acting(state, seat, "modify", "secondary-modify")
+    fired_cap = 0
     if combat.stage == "secondary-modify":
         into, against = combat.a_card, combat.d_card
         require(seat_of(into) == seat, R_CHANNELING, "only the secondary attacker is channeled into")
+        require(not command.into, R_CHANNELING, "only the secondary attacker is channeled into")
     else:
         into, against = (
             (combat.a_card, combat.d_card) if seat == combat.attacker.seat else (combat.d_card, combat.a_card)
         )
+        if command.into:
+            fired_cap = fired_channel_cap(combat, seat, command.into)
+            require(
+                fired_cap > 0,
+                R_CHANNELING,
+                f"{command.into} is not a ranged attacker of yours fired in this match-up that takes channeling",
+            )
+            into = command.into
     if has(against, "no-channeling-vs"):
         raise RuleViolation(R_CHANNELING, f"no channeling against {face(against).name}")
     barred = control.channeling_barred(combat, seat)
@@ -1469,10 +1479,11 @@ def check_channel(state: GuardiansState, command: Channel) -> Channeling:
             or into in combat.receivers
             or (bool(only) and has(command.source, "channels-to-any"))
         )
-    if not may_receive and not control.receiver_grant(state, combat, into):
+    if not may_receive and not fired_cap and not control.receiver_grant(state, combat, into):
         raise RuleViolation(R_CHANNELING, f"{face(into).name} cannot receive channeling")
     cap = control.command_channel_cap(state, combat, into)
-    room = max(channel_limit(into), cap[1] if cap else 0) - lookup(combat.channel, into)
+    limit = fired_cap or max(channel_limit(into), cap[1] if cap else 0)
+    room = limit - lookup(combat.channel, into)
     if room <= 0:
         raise RuleViolation(R_CHANNELING, f"{face(into).name} has received all the channeling it may")
     once = control.channels_once(state, seat)
@@ -1485,6 +1496,14 @@ def check_channel(state: GuardiansState, command: Channel) -> Channeling:
     return Channeling(into, min(amount, room), changes, stones, reach)
 
 
+def fired_channel_cap(combat: Combat, seat: int, attacker: str) -> int:
+    """The channeling a ranged attacker of `seat` fired in this match-up may take in all, by
+    its text (max-channeling, when "fired": Grim Skull); 0 if none."""
+    if attacker not in combat.fired or seat_of(attacker) != seat:
+        return 0
+    return max((a.amount for a in abilities(attacker, "max-channeling") if a.when == "fired"), default=0)
+
+
 def channel(em: Em, command: Channel, channeling: Channeling) -> None:
     seat, into = command.seat, channeling.into
     if command.source == GUARDIAN:
@@ -1493,6 +1512,12 @@ def channel(em: Em, command: Channel, channeling: Channeling) -> None:
     for source, change in channeling.cmp_changes:
         em.emit(EffectApplied, R_CHANNELING, seat=seat, source=source, effect="cmp-bonus", amount=change)
     em.emit(Channeled, R_CHANNELING, seat=seat, source=command.source, into=into, amount=channeling.amount)
+    combat = combat_now(em.state)
+    creature = combat.a_card if seat == combat.attacker.seat else combat.d_card
+    if command.into and not combat.secondary:  # a ranged attacker took it: its attack grows
+        em.emit(EffectApplied, text_box(face(into).name), seat=seat, source=into, effect="ranged-change",
+                amount=channeling.amount, cards=(creature,), note="channeling into its ranged attack")
+        into = creature
     enemy = other(seat)
     for source, amount in control.stone_givers(standing(side(combat_now(em.state), enemy)), "enemy-channels"):
         gain_stones(em, enemy, source, amount, R_CHANNELING, "the enemy channeled")

@@ -947,7 +947,7 @@ def channel_limit(instance: str) -> int:
     unless its text says more (guardians CHANNELING: LIMITS)."""
     if has(instance, "unlimited-channeling"):
         return UNLIMITED
-    caps = [a.amount for a in abilities(instance, "max-channeling")]
+    caps = [a.amount for a in abilities(instance, "max-channeling") if not a.when]
     return max(caps) if caps else face(instance).vitality
 
 
