@@ -1395,6 +1395,9 @@ CARD_READINGS.update({
     # As the Command Card: your Gold Bribery cards fire as ranged attacks of their Up number while
     # your primary match-up creature is a Barnyard Animal.
     "np-mayor-mcgreed": (Ability("fires-cards", target="bribery:gold;with:barnyard animal", when="command"),),
+    # For a stone, on a Pirate of yours fired in the match-up: a plain AOE of its attack's strength.
+    "di-the-great-balderoon": (Ability("play", when="match-up"), Ability("costs-stones", 1),
+                               Ability("aoe-fired", target="pirate")),
     # Its 3 pt. ranged attack; fired, it takes up to 3 points of channeling, which add to it.
     "re-grim-skull": (Ability("ranged", 3), Ability("max-channeling", 3, when="fired")),
     # Played on a space right after the Up cards: no channeling in a combat on it or next to it

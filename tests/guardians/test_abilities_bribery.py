@@ -665,3 +665,22 @@ def test_grim_skull_fired_takes_up_to_three_points_of_channeling_into_its_attack
     t.play(Pass(seat=2))
     refuses(t, Channel(seat=1, source="guardian", into=skull), "has received all the channeling it may")
     refuses(t, Channel(seat=1, source="guardian", into=card_of(2, "Axeman")), "not a ranged attacker of yours")
+
+
+def test_the_great_balderoon_strikes_an_aoe_of_the_pirates_ranged_attack() -> None:
+    """aoe-fired "pirate" (The Great Balderoon, a stone): seat 1 fires its Gunner (a Pirate, 4
+    pt.), then plays the Balderoon on it: a 4 pt. AOE strikes seat 2's Combat Hand, the Idiot and
+    the Gnomes, not the Sand Lord; the ranged attack stays as fired (guardians AOE attacks)."""
+    t = Table(face_off(["Swordsman", "Gunner"], ["Axeman", "Idiot", "Gn'Omish Gnomes", "Sand Lord"],
+                       attacker_storage=["The Great Balderoon"]))
+    combat_start(t)
+    swordsman, gunner, balderoon = card_of(1, "Swordsman"), card_of(1, "Gunner"), card_of(1, "The Great Balderoon")
+    lay(t, swordsman, card_of(2, "Axeman"))
+    refuses(t, PlayCard(seat=1, card=balderoon, target=gunner), "fired in this match-up")
+    t.play(PlayRanged(seat=1, card=gunner))
+    t.play(Pass(seat=2))
+    assert PlayCard(seat=1, card=balderoon, target=gunner) in legal_commands(t.state, 1)
+    t.cast(PlayCard(seat=1, card=balderoon, target=gunner))
+    (aoe,) = [e for e in t.of(EffectApplied) if e.effect == "aoe plain"]
+    assert aoe.amount == 4 and set(aoe.cards) == {card_of(2, "Idiot"), card_of(2, "Gn'Omish Gnomes")}
+    assert support(t, swordsman) == 4 and t.state.player(1).stones == 6

@@ -577,6 +577,8 @@ ABILITY_WORDS: dict[str, Callable[[Ability], str]] = {
                                f"Command Card's base Vitality, if it is one of the "
                                f"{target_words(a.target.removeprefix('command:'))}."),
     "fires-cards": lambda a: _fires_cards(a),
+    "aoe-fired": lambda a: (f"Played on one of your {target_words(a.target)} fired in the match-up: an AOE attack of "
+                            "the strength of its ranged attack strikes too."),
     "bribes-hand": lambda a: (f"You choose one of the {target_words(a.target)} shown in the enemy's Combat Hand: it "
                               "is bribed."),
     "discards-for": lambda a: _discards_for(a),

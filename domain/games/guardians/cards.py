@@ -395,6 +395,9 @@ vocabulary below; `terrain` is one of TERRAIN_TYPES.
 | | | bonuses add to it: when "command", as the standing Command Card, each paid by its activated |
 | | | fires-ranged (when "match-up": the seat's move in a primary match-up's modify window, where ranged |
 | | | attacks are allowed); a Spell or Item's (play "match-up"), as it takes effect in the modify window |
+| aoe-fired | target | a Spell or Item (play "match-up"), played in the modify window naming (PlayCard's |
+| | | target) a ranged attacker of the target its seat fired in this match-up: a plain AOE of that |
+| | | attack's strength (its points and the seat's ranged bonuses) strikes the enemy's Combat Hand |
 | fires-cards | target "<what>[;with:<creature target>]", when "command" | as the standing Command Card, |
 | | | its seat may fire cards of <what> (card words) from its Storage Hand as ranged attacks (PlayRanged), |
 | | | each of its Up number, spent; with: only while its match-up creature is of that target |
@@ -670,6 +673,7 @@ ABILITY_KINDS = (
     # bribery, ranged attacks, channeling and rolled attacks (wave 7c)
     "fires-ranged",
     "fires-cards",
+    "aoe-fired",
     "bribes-hand",
     "discards-for",
     "cancels-bribe",

@@ -34,8 +34,10 @@ from domain.games.guardians.cards import Ability, Card, face_entry, stone_cost
 from domain.games.guardians.citations import R_MOVE, R_ORGANIZE, R_RANGED, R_SLOW_DOWN, R_SPELLS, text_box
 from domain.games.guardians.combat import (
     acting,
+    aoe_strike,
     end_unfought,
     fire_by_text,
+    fired_strength,
     leave_unchallenged,
     resolve_matchup,
     return_to_pen,
@@ -140,6 +142,11 @@ def targets(state: GuardiansState, seat: int, card_id: str) -> tuple[str, ...]:
         return retrieval.choices(state, seat, chooser)
     if _on_space(info):
         return SPACES
+    amplified = next((a for a in info.abilities if a.kind == "aoe-fired"), None)
+    if amplified is not None:  # the seat's ranged attackers of the target fired in this match-up
+        combat = state.combat
+        fired = combat.fired if combat is not None and state.phase == COMBAT else ()
+        return tuple(c for c in fired if seat_of(c) == seat and matches(amplified.target, c)) or ("",)
     what = _destroyed(info)
     return tuple(sorted(_in_play(state.veiled(seat), what))) if what else ("",)
 
@@ -185,7 +192,7 @@ def check_cast(state: GuardiansState, command: PlayCard) -> str:
         _check_ability(state, command, ability, rule)
     if _on_space(info):
         require(command.target in SPACES, rule, "name the space it is played on (a1..c4)")
-    elif not (_destroyed(info) or retrieval.chooser(info)):
+    elif not (_destroyed(info) or retrieval.chooser(info) or info.has("aoe-fired")):
         require(not command.target, rule, f"{info.name} names no target")
     check_may_play(state, seat, command.card)
     return zone
@@ -232,6 +239,15 @@ def _check_ability(state: GuardiansState, command: PlayCard, ability: Ability, r
         reactions.check_bribe_answer(state, command.seat, ability.target, face(command.card).name)
     elif ability.kind == "fires-ranged":
         _check_text_shot(state, command.seat, ability, rule)
+    elif ability.kind == "aoe-fired":
+        combat = combat_now(state)
+        require(combat.stage == "modify", rule, "play it as ranged attacks are fired, in the modifiers' window")
+        require(
+            command.target in combat.fired and seat_of(command.target) == command.seat
+            and matches(ability.target, command.target),
+            rule,
+            f"name a ranged attacker of yours fired in this match-up, one of the {target_words(ability.target)}",
+        )
     elif ability.kind == "another-move":
         left = sum(1 for s in state.shields_of(command.seat) if not s.turned)
         require(left > (0 if state.moving else 1), rule, "you have no other Shield left to turn")
@@ -366,6 +382,8 @@ def _effects(em: Em, rng: Rng, played: Answer) -> None:
             reactions.answer(em, seat, played.card, kind)
         elif kind == "fires-ranged":
             fire_by_text(em, seat, played.card)
+        elif kind == "aoe-fired":  # an AOE of the attack's strength (The Great Balderoon)
+            aoe_strike(em, seat, played.card, fired_strength(em.state, played.target), "plain")
         elif kind == "roll-outcome":
             _roll_outcome(em, rng, seat, played.card, ability)
         elif kind == "cancels-bribe":

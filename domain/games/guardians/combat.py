@@ -1343,6 +1343,13 @@ def fire_for_stones(em: Em, command: UseAbility, ability: Ability) -> None:
     reactions.open_window(em, "enemy-ranged", seat, source, into, amount)
 
 
+def fired_strength(state: GuardiansState, attacker: str) -> int:
+    """The strength of a ranged attack fired in this match-up, as it was fired: its printed
+    points and the ranged bonuses of its seat (The Great Balderoon's AOE)."""
+    combat = combat_now(state)
+    return max(0, face(attacker).ranged + _ranged_bonus(state, combat, seat_of(attacker)))
+
+
 def text_shot(state: GuardiansState, seat: int, source: str) -> int:
     """The points of a ranged attack a text fires (fires-ranged): its amount, or (target
     "command:<creature target>") the base Vitality of the seat's standing Command Card; and
