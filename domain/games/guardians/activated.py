@@ -261,11 +261,6 @@ def _check_cancels_bribe(state: GuardiansState, command: UseAbility, target: str
     require(not command.target, text_box(name), "it names no target")
 
 
-def fired_points(key: str) -> int:
-    """The points of the ranged attack a card's text fires (fires-ranged), 0 if none."""
-    return next((a.amount for a in card(key).abilities if a.kind == "fires-ranged"), 0)
-
-
 def control_payers(state: GuardiansState, seat: int) -> tuple[str, ...]:
     """The seat's upgrades covering this combat's land whose control-bonus it may still pay
     points for (activated control-bonus, when "control"), with the stones to pay."""

@@ -445,21 +445,7 @@ def check_play_card(state: GuardiansState, command: PlayCard) -> CardPlay:
     if not steps:
         raise RuleViolation(R_SPELLS, f"{info.name} cannot be played now (or its text is not implemented: RULES.md)")
     acting(state, seat, *steps)
-    if by_text:
-        target = _bribed(combat, seat)
-        if command.target != target:
-            raise RuleViolation(R_BRIBERY, f"bribery names the enemy creature you face ({target})")
-        require(bool(face(target).bribes), R_BRIBERY, f"{face(target).name} cannot be bribed")
-        require(
-            combat.stage != "bribe" or seat not in combat.bribe_seen,
-            R_BRIBERY,
-            "you have said whether you bribe in this match-up",
-        )
-        ban = control.bribery_ban(state, combat, target, "")
-        if ban:
-            raise RuleViolation(R_BRIBERY, f"{face(ban).name} forbids bribery against {face(target).name}")
-        return CardPlay(bribe=True)
-    if info.kind == "bribery":
+    if by_text or info.kind == "bribery":
         # A seat says once whether it bribes; a move of its own after that answers the enemy's
         # bribery or passes (reactions.py).
         require(
@@ -470,17 +456,17 @@ def check_play_card(state: GuardiansState, command: PlayCard) -> CardPlay:
         target = _bribed(combat, seat)
         if command.target != target:
             raise RuleViolation(R_BRIBERY, f"bribery names the enemy creature you face ({target})")
-        icon = info.name.lower()
-        bribable = icon in face(target).bribes or (
-            bool(face(target).bribes) and bool(control.bribes_anything(combat, seat))
+        # An Item a text bribes with has no icon: it takes any bribable creature.
+        icon = "" if by_text else info.name.lower()
+        with_it = f" by {info.name}" if icon else ""
+        bribable = (not icon or icon in face(target).bribes or bool(control.bribes_anything(combat, seat))) and bool(
+            face(target).bribes
         )
         if not bribable:
-            raise RuleViolation(R_BRIBERY, f"{face(target).name} cannot be bribed by {info.name}")
+            raise RuleViolation(R_BRIBERY, f"{face(target).name} cannot be bribed{with_it}")
         ban = control.bribery_ban(state, combat, target, icon)
         if ban:
-            raise RuleViolation(
-                R_BRIBERY, f"{face(ban).name} forbids bribery by {info.name} against {face(target).name}"
-            )
+            raise RuleViolation(R_BRIBERY, f"{face(ban).name} forbids bribery{with_it} against {face(target).name}")
         return CardPlay(bribe=True)
     key = info.key
     if key == texts.DISPEL_MAGIC:

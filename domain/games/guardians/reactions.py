@@ -27,7 +27,6 @@ from __future__ import annotations
 from functools import cache
 
 from domain.games.guardians import control
-from domain.games.guardians.card_words import card_target_words, target_words
 from domain.games.guardians.cards import card
 from domain.games.guardians.citations import R_SPELLS, text_box
 from domain.games.guardians.effects import Em, move
@@ -121,7 +120,8 @@ def check_bribe_answer(state: GuardiansState, seat: int, target: str, name: str)
     condition = target.partition(":")[2]
     if condition:
         subject = act.source if condition.startswith("bribery") else act.into
-        what = f"by {card_target_words(condition)}" if subject == act.source else f"of {target_words(condition)}"
+        icon = condition.removeprefix("bribery:")
+        what = f"by {icon.title()} Bribery cards" if subject == act.source else f"of a {condition.title()}"
         require(card_fits(condition, subject), text_box(name), f"it answers a bribery {what}")
     return act
 
