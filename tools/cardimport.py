@@ -1431,6 +1431,110 @@ CARD_READINGS.update({
     "np-dork-age": (Ability("play", when="command"), Ability("wins-beaten-by", 10, "!guardian")),
 })
 
+# --- bribery, ranged attacks, channeling and rolled attacks (wave 7c) -------------------------
+CARD_READINGS.update({
+    # A Guardian: for 2 stones a time it channels its CMP (5) into a creature that may not
+    # receive channeling.
+    "re-gaar-influencer-of-the-masses": (Ability("channels-to-any", 2),),
+    # As the Command Card: your Fairies may receive channeling this combat, each up to your
+    # Guardian's CMP; one a space a player.
+    "dn-randy-creek-regulars": (Ability("receivers", target="fairy", when="command"),
+                                Ability("max-channeling", target="fairy", when="command"),
+                                Ability("play-limit", target="name:randy creek regulars", limit="space")),
+    # As the Command Card: a 3 pt. ranged attack into your primary match-up for each stone paid.
+    "dn-handles-orourke": (Ability("fires-ranged", 3, when="command"),
+                           Ability("activated", 1, "fires-ranged", when="match-up")),
+    # As the Command Card: the enemy shows you the creatures of its Combat Hand bribable by
+    # the icon; you choose one of them, and it is bribed.
+    **{key: (Ability("play", when="command"), Ability("shows", target=f"hand:bribe:{icon}", when="command"),
+             Ability("bribes-hand", target=f"bribe:{icon}", when="command"))
+       for key, icon in (("di-essence-of-babeitude", "babes"), ("di-santas-beer-sled", "beer"),
+                         ("di-yap-attack", "gold"))},
+    # In its primary match-up: +5 for each Beer Bribery card you discard (a Combat Hand's
+    # bribery cards are in the Storage Hand: RULES.md, Combat hand).
+    "dn-slatch-willer": (Ability("discards-for", 5, "storage:bribery:beer", when="match-up"),),
+    # In its primary match-up: +4 for each Item you discard from your Storage Hand.
+    "dn-zelda-bag-lady-bug": (Ability("discards-for", 4, "storage:item", when="match-up"),),
+    # Its 2 pt. methane AOE, +1 for each Barnyard Animal of your Combat Hand you discard once
+    # both Command Cards are face up (its text is a command ability).
+    "np-mayor-mcevil": (Ability("aoe", 2, "methane"),
+                        Ability("discards-for", 1, "hand:barnyard animal", when="command")),
+    # As the Command Card: 1d6 to your creature of the primary match-up for each Bribery card
+    # you discard.
+    "dn-mighty-tiki-god": (Ability("play", when="command"),
+                           Ability("discards-for", target="storage:bribery", when="match-up", dice="1d6")),
+})
+# Answers to the enemy's bribery of a creature of yours (reactions.py).
+CARD_READINGS.update({
+    # Right after the enemy bribes with the icon: the bribery is cancelled and its card is yours
+    # to play in this combat (unplayed, it stays in its owner's discard pile, where it lies).
+    **{key: (Ability("play", when="enemy-bribes"), Ability("cancels-bribe", target=f"take:bribery:{icon}"))
+       for key, icon in (("np-shadow-bank-job", "gold"), ("np-shadow-beer-heist", "beer"),
+                         ("np-shadow-panty-raid", "babes"))},
+    # Right after one of your Pirates is bribed: it and its opponent are left unchallenged.
+    "di-pirate-double-cross": (Ability("play", when="enemy-bribes"),
+                               Ability("cancels-bribe", target="unchallenged:pirate")),
+    # From your Combat Hand, right after one of your Pirates is bribed: the Cabin Boy goes to your
+    # Creature Pen in its place.
+    "di-cabin-boy": (Ability("activated", 0, "cancels-bribe:pen:pirate", when="enemy-bribes"),),
+})
+# Channeling cancelled, ranged attacks fired by a text or with cards.
+CARD_READINGS.update({
+    # A Guardian: right after the enemy channels, for 2 stones, that channeling is cancelled and
+    # nobody channels for the rest of the combat.
+    "re-siin-stealer-of-the-power": (Ability("activated", 2, "no-channeling:cancel", when="enemy-channels"),),
+    # In a primary match-up, with an Element standing as your Command Card: a ranged attack of
+    # that card's base Vitality.
+    "dn-standard-of-the-elements": (Ability("play", when="match-up"),
+                                    Ability("fires-ranged", target="command:element")),
+    # As the Command Card: your Gold Bribery cards fire as ranged attacks of their Up number while
+    # your primary match-up creature is a Barnyard Animal.
+    "np-mayor-mcgreed": (Ability("fires-cards", target="bribery:gold;with:barnyard animal", when="command"),),
+    # For a stone, on a Pirate of yours fired in the match-up: a plain AOE of its attack's strength.
+    "di-the-great-balderoon": (Ability("play", when="match-up"), Ability("costs-stones", 1),
+                               Ability("aoe-fired", target="pirate")),
+    # Its 3 pt. ranged attack; fired, it takes up to 3 points of channeling, which add to it.
+    "re-grim-skull": (Ability("ranged", 3), Ability("max-channeling", 3, when="fired")),
+    # Played on a space right after the Up cards: no channeling in a combat on it or next to it
+    # this turn.
+    "re-monolith-of-power": (Ability("play", when="up"), Ability("no-channeling", target="near", limit="turn")),
+})
+# Bribery by an Item, and channelers sent away, by command abilities.
+CARD_READINGS.update({
+    # As the Command Card, once a combat: bribe the bribable enemy creature you face with an Item
+    # of your Storage Hand, discarded, instead of a Bribery card.
+    "dn-cratur-hobbs": (Ability("bribes-with", target="item", when="command", limit="combat"),),
+    # As the Command Card, for a stone: the enemy's creatures under its stronghold spaces go to its
+    # Creature Pen (nothing lies under an upgrade); +1 in the Jungle.
+    "np-gehrund-field-marshal": (Ability("may", target="stone:1", when="command"),
+                                 Ability("sends-to-pen", target="under", when="paid"),
+                                 Ability("terrain-bonus", 1, terrain="jungle")),
+})
+# Rolled attacks (dice.py; rolled tables: one entry a face).
+CARD_READINGS.update({
+    # A 1d6 fear AOE, rolled as it strikes; a 6 does nothing.
+    "dn-mendu-sada-the-havoc": (Ability("aoe", target="fear", dice="1d6"), Ability("roll-fails", 6)),
+    # As a primary attacker it rolls at the destruction step: 1-2 it destroys an Elemental, 3-4
+    # an External, 5-6 a Mortal; its match-up is then resolved with no further modification.
+    "dn-orella-of-the-mist": (Ability("roll-destroys", target="elementals,elementals,externals,externals,mortals,"
+                                      "mortals", dice="1d6"), Ability("no-modification")),
+    # On your creature of a primary match-up: 1d6, +1 if it is small; 1-4 it is destroyed, 5-6 it
+    # wins; nothing more changes the match-up (no Guardian fights in one: "does not affect
+    # Guardians" changes nothing).
+    "dn-summon-entropy-storm": (Ability("play", when="match-up"),
+                                Ability("roll-outcome", 1, "small:destroyed,destroyed,destroyed,destroyed,wins,wins",
+                                        dice="1d6")),
+    # As the Command Card it rolls 1d6: no enemy channeling against your first 0, 1, 2, 2, 3 or
+    # all primary attackers.
+    # As the Command Card: whenever you fire a ranged attacker in a primary match-up you may roll
+    # 1d6; on a 5 or 6 it and its match-up opponent (the enemy's creature) are destroyed.
+    "dn-professor-heisenburg": (Ability("may", target="roll", when="fired"),
+                                Ability("roll-destroys", target=",,,,mortals|elementals|externals,"
+                                        "mortals|elementals|externals", when="fired", dice="1d6")),
+    "dn-disc-of-siin": (Ability("play", when="command"),
+                        Ability("no-enemy-channeling", target="first:0,1,2,2,3,all", when="command", dice="1d6")),
+})
+
 
 _PATTERNS: tuple[tuple[str, Build], ...] = (
     (rf"(?P<n>[+-]\d+)\s*(?:vitality\s+)?in\s+{_t('t')}", _terrain_bonus),

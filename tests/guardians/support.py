@@ -38,6 +38,8 @@ GUARDIAN_KEYS = {
     "tes let": "re-tes-let-leader-with-foresight",
     "sikura": "dn-sikura-preceptor-of-prophets",
     "harkin": "re-harkin-spreader-of-the-wealth",
+    "gaar": "re-gaar-influencer-of-the-masses",
+    "siin": "re-siin-stealer-of-the-power",
 }
 STRONGHOLD = ("re-carreg-amroth-left", "re-carreg-amroth-center", "re-carreg-amroth-right")
 

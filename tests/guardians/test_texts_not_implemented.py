@@ -68,12 +68,12 @@ def test_every_unimplemented_kind_says_so_or_is_not_played() -> None:
 
 
 def test_a_guardian_and_a_stronghold_say_so_when_the_game_is_set_up() -> None:
-    """Gaar, Influencer of the Masses, and the Necropolis Park stronghold (as if its text were not
-    implemented: no stronghold card's is left so) come into play at the start; seat 2's Rak Nam and
-    Carreg Amroth are implemented and say nothing."""
+    """Gaar, Influencer of the Masses, and the Necropolis Park stronghold (as if their texts were
+    not implemented: Gaar's is since wave 7c, and no stronghold card's is left so) come into play at
+    the start; seat 2's Rak Nam and Carreg Amroth are implemented and say nothing."""
     knights = EXAMPLE_DECKS["knights"]
     deck = replace_card(knights, guardian=GAAR, stronghold=NECROPOLIS).compact()
-    with unimplemented(*NECROPOLIS):
+    with unimplemented(GAAR, *NECROPOLIS):
         events = run(KIT.initial(2, {"deck_1": deck}), StartGame(seat=0)).events
     assert notes(events) == [(1, GAAR), *((1, key) for key in NECROPOLIS)]
 

@@ -61,6 +61,8 @@ WHEN = {
     "sacrificed": "Once you have it destroyed so",
     "before-commands": "Before any Command Card takes effect",
     "between-match-ups": "Between primary match-ups, before you lay your next creature",
+    "enemy-bribes": "Right after the enemy bribes a creature of yours",
+    "paid": "Once you paid for it",
 }
 PLAYED = {
     "draw": "Played in Draw & Organize",
@@ -72,12 +74,14 @@ PLAYED = {
     "match-up": "Played in a primary match-up",
     "enemy-ranged": "Played right after the enemy's ranged attack",
     "enemy-channels": "Played right after the enemy channels",
+    "enemy-bribes": "Played right after the enemy bribes a creature of yours",
 }
 """When a Spell, Item or Accessory is played (its `play` ability's when)."""
 ROLE = {"attacking": " when attacking", "defending": " when defending"}
 SAYS_ITS_LIMIT = frozenset({"play-limit", "guardian-sets", "declare-first", "returns-opponent", "ultimatum",
                             "lays-before"})
-SAYS_ITS_MOMENT = frozenset({"play", "fired-aoe", "activated", "destroys-command", "ultimatum", "may"})
+SAYS_ITS_MOMENT = frozenset({"play", "fired-aoe", "activated", "destroys-command", "ultimatum", "may",
+                             "roll-destroys"})
 """Kinds whose sentence already says when it acts."""
 """Kinds whose sentence already says how long or how often."""
 LIMITS = {
@@ -336,7 +340,8 @@ def _aoe(a: Ability) -> str:
     element, _, only = a.target.partition(":")
     kind = "" if element == "plain" else f"{element} "
     affects = f" that affects only {target_words(only)}" if only else ""
-    return f"A {a.amount} pt. {kind}AOE attack{affects}."
+    points = f"{a.dice}{_signed(a.amount) if a.amount else ''}" if a.dice else a.amount
+    return f"A {points} pt. {kind}AOE attack{affects}{' (rolled as it strikes)' if a.dice else ''}."
 
 
 def _bonus_all(a: Ability) -> str:
@@ -367,9 +372,15 @@ ABILITY_WORDS: dict[str, Callable[[Ability], str]] = {
                                   f"{_signed(a.amount)} Vitality as a secondary attacker{_after_primary(a)}."),
     "beaten-secondary-bonus": lambda a: (f"Once it is beaten, secondary attackers against it get "
                                          f"{_signed(a.amount)} instead of the usual bonus."),
-    "max-channeling": lambda a: f"May take up to {a.amount} points of channeling.",
+    "max-channeling": lambda a: (f"May take up to {a.amount} points of channeling." if not a.target and not a.when
+                                 else f"It may take up to {a.amount} points of channeling, which add to its "
+                                 "ranged attack." if a.when == "fired" else
+                                 f"Your {target_words(a.target)} may take up to "
+                                 f"{a.amount or 'your Guardian CMP in'} points of channeling."),
     "channels-only-to": lambda a: f"Channels only into {target_words(a.target)}.",
-    "channels-to-any": lambda a: "Channels even into creatures that could not take channeling otherwise.",
+    "channels-to-any": lambda a: ("Channels even into creatures that could not take channeling otherwise." if not
+                                  a.amount else f"For {a.amount} Power Stones a time, your Guardian channels its "
+                                  "CMP into a creature that could not take channeling otherwise."),
     "channeling-only-from": lambda a: f"Takes channeling only from {target_words(a.target)}.",
     "no-channeling-vs": lambda a: "Nobody channels against it.",
     "no-secondary-vs": lambda a: "Secondary attackers may not attack it.",
@@ -511,7 +522,10 @@ ABILITY_WORDS: dict[str, Callable[[Ability], str]] = {
     "unlimited-channeling": lambda a: "May take any amount of channeling.",
     "cmp-bonus": lambda a: f"{_signed(a.amount)} to {CMP_WHOSE.get(a.target, a.target)}.",
     "no-stone-channeling": lambda a: "Once it is revealed, no Power Stone may be spent to channel in the combat.",
-    "no-enemy-channeling": lambda a: "While it is on the table and unbeaten, the enemy may not channel.",
+    "no-enemy-channeling": lambda a: ("While it is on the table and unbeaten, the enemy may not channel." if not a.dice
+                                      else f"It rolls {a.dice}: the enemy may not channel in as many of your "
+                                      f"first primary match-ups as the face gives "
+                                      f"({_faces(a.target.removeprefix('first:'))})."),
     "no-bribery": lambda a: (f"No bribery with {a.target.partition(':')[2]} once it is in play, unless it was "
                              "bribed itself."),
     "no-bribery-vs": lambda a: "No bribery against the creatures under this Shield.",
@@ -524,7 +538,9 @@ ABILITY_WORDS: dict[str, Callable[[Ability], str]] = {
                              f"{DRAWS.get(a.target, a.target)}."),
     # combat flow
     "dispels-command": lambda a: "As the Command Card, dispels the enemy's Command Card.",
-    "no-channeling": lambda a: "No channeling by either side for the rest of the combat.",
+    "no-channeling": lambda a: ("No channeling by either side for the rest of the combat." if a.target != "near"
+                                else "Played on a space: nobody channels in a combat on it or a space next to "
+                                "it."),
     "no-command-cards": lambda a: "No Command Cards in a combat on this space.",
     "cancels-aoe": lambda a: "Its match-up opponent's AOE attack does not strike.",
     "hand-immune": lambda a: ("As the Command Card, your Combat Hand takes no damage from "
@@ -583,6 +599,28 @@ ABILITY_WORDS: dict[str, Callable[[Ability], str]] = {
     "wins-beaten-by": lambda a: (f"Your creature beaten in a primary match-up by more than {a.amount}"
                                  f"{'' if a.target in ('', '!guardian') else ' by ' + target_words(a.target)} "
                                  "wins it instead."),
+    # bribery, ranged attacks, channeling and rolled attacks (wave 7c)
+    "fires-ranged": lambda a: (f"Fires {a.amount} pt. ranged attacks into your primary match-up, each paid for."
+                               if not a.target else "Fires a ranged attack into your primary match-up of your "
+                               f"Command Card's base Vitality, if it is one of the "
+                               f"{target_words(a.target.removeprefix('command:'))}."),
+    "fires-cards": lambda a: _fires_cards(a),
+    "aoe-fired": lambda a: (f"Played on one of your {target_words(a.target)} fired in the match-up: an AOE attack of "
+                            "the strength of its ranged attack strikes too."),
+    "bribes-hand": lambda a: (f"You choose one of the {target_words(a.target)} shown in the enemy's Combat Hand: it "
+                              "is bribed."),
+    "discards-for": lambda a: _discards_for(a),
+    "cancels-bribe": lambda a: _cancels_bribe(a),
+    "roll-fails": lambda a: f"A roll of {a.amount} gives its rolled ability no effect.",
+    "bribes-with": lambda a: (f"You may bribe any bribable creature you face with one of the "
+                              f"{card_target_words(a.target)} of your Storage Hand instead of a Bribery card."),
+    "sends-to-pen": lambda a: "The enemy's creatures under its stronghold spaces go to its Creature Pen.",
+    "roll-destroys": lambda a: (f"As a primary attacker it rolls {a.dice}: it destroys its match-up opponent if "
+                                f"that is {_faces(a.target, target_words)}." if a.when != "fired" else
+                                f"On a roll ({a.dice}) of {' or '.join(_hits(a.target))}, your ranged attacker "
+                                "just fired and its match-up opponent are both destroyed."),
+    "no-modification": lambda a: "Once it has rolled, its match-up is resolved with no further modification.",
+    "roll-outcome": lambda a: _roll_outcome(a),
     # permissions and forced discards
     "bans-play": lambda a: _bans(a),
     "discards": lambda a: _discards(a),
@@ -593,6 +631,7 @@ ABILITY_WORDS: dict[str, Callable[[Ability], str]] = {
     "bonus-per-command": lambda a: _per(a, "Creature Magic Item played as a Command Card in the combat"),
     "bonus-per-hand": lambda a: _per(a, f"{a.target}-bordered card in your Combat Hand when it was laid"),
     "receivers": lambda a: ("While it is in play, any creature of yours may take channeling." if a.target == "yours"
+                            else f"Your {target_words(a.target)} may take channeling." if a.when == "command"
                             else f"{target_words(a.target).capitalize()} may take channeling (a terrain: on "
                             "this space; a creature: while it is in play)."),
     # remaining spells, items, upgrades and downgrades
@@ -657,13 +696,20 @@ ACTIVATED_WHEN: dict[str, str] = {
     "answer": "While an enemy Spell or Item waits for its answer",
     "survives": "After a combat",
     "control": "Before control of the space is counted after a combat",
+    "match-up": "On your move in a primary match-up, once bribery is over",
+    "enemy-channels": "Right after the enemy channels",
+    "enemy-bribes": "Right after the enemy bribes a creature of yours, while this card is in your Combat Hand",
     "any-time": "At any time you act",
     "between-match-ups": "As the Command Card, between primary match-ups, before you lay your next creature",
-    "match-up": "As the Command Card, in a primary match-up once bribery is over",
 }
 """When an activated ability may be used (its `when`)."""
 LOST: dict[str, str] = {"self": "This card", "shield": "A creature of this Shield", "pen": "A beaten creature of yours"}
 """Whose creature returns-lost brings back (its target)."""
+ACTIVATED_EFFECTS: dict[str, str] = {
+    "fires-ranged": "It fires its ranged attack, as any ranged attack.",
+    "no-channeling": "That channeling is taken back, and nobody channels for the rest of the combat.",
+}
+"""Effects whose words a use says without the kind's own sentence (an amount of the card's own)."""
 
 
 CHOICE_WHEN: dict[str, str] = {
@@ -672,6 +718,7 @@ CHOICE_WHEN: dict[str, str] = {
     "beaten": "When it is beaten in a primary match-up",
     "after-primaries": "Once primary attacks are over, while it is in play and unbeaten",
     "before-commands": "As the Command Card, before any Command Card takes effect",
+    "fired": "As the Command Card, whenever you fire a ranged attacker in a primary match-up",
 }
 """When an ultimatum or a may offers its choice (its `when`)."""
 OPTIONS: dict[str, str] = {
@@ -685,6 +732,7 @@ OPTIONS: dict[str, str] = {
     "attack:up": "attack the enemy's Up card, if a creature",
     "attack-with:command": ("send a creature of your Combat Hand onto the table to attack the enemy's Command Card, "
                             "if a creature (beaten, it takes this card to the discard pile)"),
+    "roll": "roll the die",
 }
 """The options of a choice, by their words in the ability's target (choices.py)."""
 
@@ -712,13 +760,78 @@ def _ultimatum(ability: Ability) -> str:
     return f"{CHOICE_WHEN.get(ability.when, ability.when)}{role}, the enemy must {_options(ability)}."
 
 
+DISCARDED_FROM = {"storage": "your Storage Hand", "hand": "your Combat Hand"}
+"""Where a discards-for ability's cards come from (its target's zone)."""
+DISCARD_GAIN = {"command": "to its AOE", "match-up": "to your creature of the match-up"}
+"""What a discards-for ability's amount raises, by its when."""
+
+
+def _discards_for(ability: Ability) -> str:
+    """Cards discarded, each for an amount (discards-for)."""
+    zone, _, what = ability.target.partition(":")
+    gain = " + ".join(part for part in (ability.dice, str(ability.amount) if ability.amount else "") if part)
+    return (f"Each of the {card_target_words(what)} you discard from {DISCARDED_FROM.get(zone, zone)} gives "
+            f"+{gain} {DISCARD_GAIN.get(ability.when, '')} in this match-up.")
+
+
+def _hits(table: str) -> list[str]:
+    """The faces of a rolled table with an entry."""
+    return [str(number) for number, entry in enumerate(table.split(","), start=1) if entry]
+
+
+def _fires_cards(a: Ability) -> str:
+    what, _, partner = a.target.partition(";with:")
+    only = f", while your creature of the match-up is one of the {target_words(partner)}" if partner else ""
+    return f"You may fire {card_target_words(what)} of your Storage Hand as ranged attacks of their Up number{only}."
+
+
+def _faces(table: str, say: Callable[[str], str] = str) -> str:
+    """A rolled table in words: "1-2 Elementals, 3-4 Externals, 5-6 Mortals"."""
+    entries = table.split(",")
+    runs: list[tuple[int, int, str]] = []
+    for number, entry in enumerate(entries, start=1):
+        if runs and runs[-1][2] == entry:
+            runs[-1] = (runs[-1][0], number, entry)
+        else:
+            runs.append((number, number, entry))
+    return ", ".join(f"{a if a == b else f'{a}-{b}'}: {say(entry) if entry else 'none'}" for a, b, entry in runs)
+
+
+OUTCOMES = {"destroyed": "your creature is destroyed", "wins": "your creature wins the match-up"}
+
+
+def _roll_outcome(a: Ability) -> str:
+    who, _, table = a.target.partition(":")
+    bonus = f" (+{a.amount} for {target_words(who)})" if who and a.amount else ""
+    return (f"On your creature of the match-up it rolls {a.dice}{bonus}: "
+            f"{_faces(table, lambda e: OUTCOMES.get(e, e))}; no further modification.")
+
+
+BRIBE_UNDONE = {
+    "take": "the Bribery card is yours to play in this combat",
+    "pen": "this card goes to your Creature Pen instead",
+    "unchallenged": "the creature and its opponent are left unchallenged",
+}
+"""What else a cancels-bribe does (its target's first word)."""
+
+
+def _cancels_bribe(ability: Ability) -> str:
+    what, _, condition = ability.target.partition(":")
+    of = (f" by {card_target_words(condition)}" if condition.startswith("bribery") else
+          f" of one of your {target_words(condition)}") if condition else ""
+    return f"The enemy's bribery{of} is undone, the creature back in play; {BRIBE_UNDONE[what]}."
+
+
 def _activated(ability: Ability) -> str:
     """An activated ability: its moment, its price and its effect (the kind its target names),
     each use's (an effect with an amount, for 1: cards.py)."""
     kind, _, target = ability.target.partition(":")
-    effect = (f"Detonate one of the {target_words(target)} in the match-up, either side's: both match-up creatures "
-              "are destroyed." if kind == "destroys-both" else  # the Spell's destroys-both names the enemy's
-              ABILITY_WORDS[kind](Ability(kind, 1, target=target)).removeprefix("As the Command Card, "))
+    if kind == "destroys-both":  # the Spell's destroys-both names the enemy's
+        effect = (f"Detonate one of the {target_words(target)} in the match-up, either side's: both match-up "
+                  "creatures are destroyed.")
+    else:
+        effect = ACTIVATED_EFFECTS.get(kind) or ABILITY_WORDS[kind](Ability(kind, 1, target=target)).removeprefix(
+            "As the Command Card, ")
     moment = ACTIVATED_WHEN.get(ability.when, ACTIVATED_WHEN["any-time"])
     if not ability.amount:
         return f"{moment}, you may: {effect[0].lower()}{effect[1:]}"

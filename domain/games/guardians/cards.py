@@ -443,6 +443,67 @@ vocabulary below; `terrain` is one of TERRAIN_TYPES.
 | | | Command Card only when its seat has that role) |
 | destroys-beater | target "space-lost" | a creature that beats it (in a primary match-up or as a secondary |
 | | | attacker) is destroyed once control of the space is counted, unless its side stays on the space |
+| *bribery, ranged attacks, channeling and rolled attacks (wave 7c)* | | (channels-to-any also takes an |
+| | | amount on a Guardian: it channels its CMP into a creature that may not receive channeling, for |
+| | | amount Power Stones a time; receivers with when "command" makes receivers of its own side's |
+| | | creatures of the target only; max-channeling also takes a target with when "command": as the |
+| | | standing Command Card, its side's creatures of the target may take up to amount points, or (amount |
+| | | 0) up to its seat's Guardian's CMP) |
+| fires-ranged | amount [, target], when | a ranged attack a text fires into its side's primary match-up |
+| | | creature, of amount points (target "command:<what>": the base Vitality of its side's standing |
+| | | Command Card, which must be of <what>); the enemy may answer it as any ranged attack, and ranged |
+| | | bonuses add to it: when "command", as the standing Command Card, each paid by its activated |
+| | | fires-ranged (when "match-up": the seat's move in a primary match-up's modify window, where ranged |
+| | | attacks are allowed); a Spell or Item's (play "match-up"), as it takes effect in the modify window |
+| aoe-fired | target | a Spell or Item (play "match-up"), played in the modify window naming (PlayCard's |
+| | | target) a ranged attacker of the target its seat fired in this match-up: a plain AOE of that |
+| | | attack's strength (its points and the seat's ranged bonuses) strikes the enemy's Combat Hand |
+| fires-cards | target "<what>[;with:<creature target>]", when "command" | as the standing Command Card, |
+| | | its seat may fire cards of <what> (card words) from its Storage Hand as ranged attacks (PlayRanged), |
+| | | each of its Up number, spent; with: only while its match-up creature is of that target |
+| bribes-hand | target "bribe:<icon>", when "command" | as the standing Command Card (after its shows of |
+| | | the same creatures), its seat chooses one creature of the target in the enemy's Combat Hand that |
+| | | no text keeps from that bribery (choices.py, Choose "bribe:<n>": the n-th shown), which is bribed |
+| discards-for | amount [, dice], target "<zone>:<what>", when | each card of <what> (card words) its seat |
+| | | discards from <zone> ("storage": its Storage Hand; "hand": creatures left in its Combat Hand), a |
+| | | UseAbility naming it, adds amount (and the dice rolled) for the match-up: when "command", on its |
+| | | seat's move in the Command Cards' window, to its AOE as the standing Command Card; when |
+| | | "match-up", on its seat's move in a primary match-up's Spell windows, to itself as the seat's |
+| | | creature there, or to that creature while it stands as the Command Card (not a creature) |
+| cancels-bribe | target "<what>[:<condition>]" | (a Spell's "play" when "enemy-bribes", or an activated |
+| | | ability of a creature in the Combat Hand, when "enemy-bribes": right after the enemy's bribery of |
+| | | a creature of yours in a primary match-up, reactions.py) the bribery is undone, the creature back: |
+| | | <what> "take": the Bribery card is yours to play in this combat (else it stays spent); "pen": this |
+| | | card goes to your Creature Pen instead; "unchallenged": the creature and its opponent are left |
+| | | unchallenged; <condition>: only a bribery by a card of "bribery:<icon>", or of a creature of a |
+| | | creature target |
+| | | (no-channeling, as an activated ability's effect, when "enemy-channels": the enemy's channeling |
+| | | just made is taken back, and no channeling by either seat for the rest of the combat; on a Spell |
+| | | or Item with target "near", limit "turn": played on a space, PlayCard's target, it lies in effect |
+| | | for the turn, and nobody channels in a combat on that space or one next to it; max-channeling with |
+| | | when "fired": fired as a ranged attacker in a primary match-up, it may take up to amount points of |
+| | | channeling, Channel naming it as `into`, which add to its ranged attack) |
+| | | (rolled tables: a target "a,b,c,d,e,f" gives an entry for each face of its one die, from 1, a |
+| | | total past the last face reading the last; aoe also takes dice: its points are rolled as it |
+| | | strikes; no-enemy-channeling also takes dice with target "first:<per face>" and when "command": |
+| | | as the standing Command Card it rolls as it takes effect, and the enemy may not channel in its |
+| | | side's first n primary match-ups, n the face's entry, "all" every one) |
+| bribes-with | target, when "command", limit "combat" | as the standing Command Card, once in a combat, |
+| | | its seat may bribe the enemy creature it faces in a bribery step (any bribable one) with a card of |
+| | | the target (card words) from its Storage Hand instead of a Bribery card (PlayCard) |
+| sends-to-pen | target "under", when "paid" | once its seat paid its may's price: the enemy's creatures under |
+| | | its stronghold spaces go to its Creature Pen |
+| roll-fails | amount | its rolled ability does nothing when a die shows amount (Mendu Sada's AOE on a 6) |
+| roll-destroys | [amount], target "<per face>", dice | as a primary attacker, at the destruction step, it |
+| | | rolls (+ amount): its match-up opponent is destroyed if of the face's creature target |
+| | | (when "fired", with a may "roll" when "fired" on a Command Card: whenever its seat fires a |
+| | | creature's ranged attack in a primary match-up, it may roll; on a face whose entry the enemy's |
+| | | match-up creature matches, that creature and the attacker fired are destroyed, the match-up over) |
+| no-modification |  | once its roll-destroys is rolled, its match-up is resolved at once: no modify window |
+| roll-outcome | amount, target "<who>:<per face>", dice | a Spell (play when "match-up") on the caster's |
+| | | match-up creature: it rolls, + amount if that creature is of <who>; the face's entry "destroyed": |
+| | | the creature is destroyed, "wins": it wins the match-up whatever the totals; the match-up ends at |
+| | | once either way, with no further modification |
 
 Every ability may also say when it acts (`when`, one of WHEN) and how often or how long
 (`limit`, one of LIMITS); both are blank for an ability that holds whenever it applies.
@@ -681,6 +742,19 @@ ABILITY_KINDS = (
     "attacks",
     "enemy-draws",
     "destroys-above-up",
+    # bribery, ranged attacks, channeling and rolled attacks (wave 7c)
+    "fires-ranged",
+    "fires-cards",
+    "aoe-fired",
+    "bribes-hand",
+    "discards-for",
+    "cancels-bribe",
+    "bribes-with",
+    "sends-to-pen",
+    "roll-fails",
+    "roll-destroys",
+    "no-modification",
+    "roll-outcome",
 )
 
 WHEN = (
@@ -709,6 +783,8 @@ WHEN = (
     "sacrificed",
     "between-match-ups",
     "before-commands",
+    "enemy-bribes",
+    "paid",
 )
 """When an ability acts (`Ability.when`): as the card is revealed in combat, in its match-up,
 when it is beaten, when it beats its opponent, at Terrain Settlement, when its Shield moves,
@@ -727,7 +803,9 @@ once the enemy refused the card's ultimatum; "after-primaries": once a combat's 
 attacks are over (choices.py); "sacrificed": once its seat chose to have it destroyed (a may's
 "sacrifice"); "between-match-ups": in the choose step after a primary match-up, before its seat
 lays its next creature (an activated ability); "before-commands": as the Command Cards are
-about to take effect, before any does (a may of a Command Card)."""
+about to take effect, before any does (a may of a Command Card); "enemy-bribes": right after
+the enemy's bribery of a creature of yours in a primary match-up (reactions.py); "paid": once
+its seat paid the price of its may (choices.py)."""
 LIMITS = ("once", "combat", "turn", "in-play", "space", "enemy-lost", "defending", "hand-higher")
 """How often or how long an ability acts (`Ability.limit`): once, per combat, per turn, while
 the card is in play, (for play limits) one such card per space per player, once for each
@@ -735,7 +813,8 @@ creature the enemy lost in the combat (a heals ability), or only when its seat d
 ultimatum), or only when the enemy's Combat Hand is worth more base Vitality than its own seat's
 (an ultimatum: "hand-higher")."""
 
-DICE_KINDS = ("defend-bonus", "bonus-per-yours", "primary-bonus")
+DICE_KINDS = ("defend-bonus", "bonus-per-yours", "primary-bonus", "discards-for", "aoe", "no-enemy-channeling",
+              "roll-destroys", "roll-outcome")
 """The ability kinds whose amount may be rolled (Ability.dice)."""
 CHANCE_KINDS = ("pulls-unchallenged",)
 """The ability kinds whose dice are a chance (Ability.dice): rolled each time the ability would
@@ -750,6 +829,13 @@ def dice_of(text: str) -> tuple[int, int]:
     if found is None:
         raise ValueError(f"guardians: dice {text!r} are not written NdS (as 2d6)")
     return int(found.group("count")), int(found.group("sides"))
+
+
+def face_entry(table: str, total: int) -> str:
+    """A rolled table's entry for a total ("a,b,c,d,e,f": one entry a face, from 1; a total
+    past the last face reads the last, one below the first the first)."""
+    entries = table.split(",")
+    return entries[min(max(total, 1), len(entries)) - 1]
 
 
 def stone_cost(info: Card) -> int:

@@ -23,14 +23,27 @@ and Accessories played by their abilities).
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import cache
 
-from domain.games.guardians import reactions, retrieval, reveals
+from domain.games.guardians import dice, reactions, retrieval, reveals
 from domain.games.guardians.answers import await_answer, check_may_play
+from domain.games.guardians.board import SPACES
 from domain.games.guardians.card_words import target_words
-from domain.games.guardians.cards import Ability, Card, stone_cost
-from domain.games.guardians.citations import R_MOVE, R_ORGANIZE, R_SLOW_DOWN, R_SPELLS, text_box
-from domain.games.guardians.combat import acting, destroy_matchup, end_unfought, leave_unchallenged, return_to_pen
+from domain.games.guardians.cards import Ability, Card, face_entry, stone_cost
+from domain.games.guardians.citations import R_MOVE, R_ORGANIZE, R_RANGED, R_SLOW_DOWN, R_SPELLS, text_box
+from domain.games.guardians.combat import (
+    acting,
+    aoe_strike,
+    destroy_matchup,
+    end_unfought,
+    fire_by_text,
+    fired_strength,
+    leave_unchallenged,
+    resolve_matchup,
+    return_to_pen,
+    text_shot,
+)
 from domain.games.guardians.effects import Em, begin_settlement, gain_stones, move, spend, turn_up_cards, window_move
 from domain.games.guardians.messages import (
     CreatureStatus,
@@ -82,9 +95,10 @@ WINDOWS = {
     "match-up": (COMBAT,),
     "enemy-ranged": (COMBAT,),
     "enemy-channels": (COMBAT,),
+    "enemy-bribes": (COMBAT,),
 }
 """The phases whose windows each timing allows."""
-IN_EFFECT_KINDS = ("guardian-sets", "extra-flights", "another-move")
+IN_EFFECT_KINDS = ("guardian-sets", "extra-flights", "another-move", "no-channeling")
 """Abilities of a Spell that lies in IN_EFFECT while it acts (until the next Draw & Organize,
 or until it is used: movement.py)."""
 IN_PLAY_ZONES = {"terrain": "terrain:", "upgrade": "upgrade:"}
@@ -127,8 +141,20 @@ def targets(state: GuardiansState, seat: int, card_id: str) -> tuple[str, ...]:
     chooser = retrieval.chooser(info)
     if chooser is not None:
         return retrieval.choices(state, seat, chooser)
+    if _on_space(info):
+        return SPACES
+    amplified = next((a for a in info.abilities if a.kind == "aoe-fired"), None)
+    if amplified is not None:  # the seat's ranged attackers of the target fired in this match-up
+        combat = state.combat
+        fired = combat.fired if combat is not None and state.phase == COMBAT else ()
+        return tuple(c for c in fired if seat_of(c) == seat and matches(amplified.target, c)) or ("",)
     what = _destroyed(info)
     return tuple(sorted(_in_play(state.veiled(seat), what))) if what else ("",)
+
+
+def _on_space(info: Card) -> bool:
+    """Whether a card is played on a space (PlayCard's target: no-channeling "near")."""
+    return any(a.kind == "no-channeling" and a.target == "near" for a in info.abilities)
 
 
 # ---------------------------------------------------------------- plan
@@ -165,7 +191,9 @@ def check_cast(state: GuardiansState, command: PlayCard) -> str:
     require(state.player(seat).stones >= price, rule, f"it costs {price} Power Stones and you have fewer")
     for ability in info.abilities:
         _check_ability(state, command, ability, rule)
-    if not (_destroyed(info) or retrieval.chooser(info)):
+    if _on_space(info):
+        require(command.target in SPACES, rule, "name the space it is played on (a1..c4)")
+    elif not (_destroyed(info) or retrieval.chooser(info) or info.has("aoe-fired")):
         require(not command.target, rule, f"{info.name} names no target")
     check_may_play(state, seat, command.card)
     return zone
@@ -208,6 +236,19 @@ def _check_ability(state: GuardiansState, command: PlayCard, ability: Ability, r
         require(matches(ability.target, mine, combat), rule, f"your match-up creature is not one of the {wanted}")
     elif ability.kind in CHANNELING_ANSWERS:
         reactions.check_answer(state, command.seat, ability.kind, face(command.card).name)
+    elif ability.kind == "cancels-bribe":
+        reactions.check_bribe_answer(state, command.seat, ability.target, face(command.card).name)
+    elif ability.kind == "fires-ranged":
+        _check_text_shot(state, command.seat, ability, rule)
+    elif ability.kind == "aoe-fired":
+        combat = combat_now(state)
+        require(combat.stage == "modify", rule, "play it as ranged attacks are fired, in the modifiers' window")
+        require(
+            command.target in combat.fired and seat_of(command.target) == command.seat
+            and matches(ability.target, command.target),
+            rule,
+            f"name a ranged attacker of yours fired in this match-up, one of the {target_words(ability.target)}",
+        )
     elif ability.kind == "another-move":
         left = sum(1 for s in state.shields_of(command.seat) if not s.turned)
         require(left > (0 if state.moving else 1), rule, "you have no other Shield left to turn")
@@ -217,7 +258,42 @@ def _check_ability(state: GuardiansState, command: PlayCard, ability: Ability, r
         retrieval.check_takes_up(state, command.seat, rule)
 
 
+def _check_text_shot(state: GuardiansState, seat: int, ability: Ability, rule: str) -> None:
+    """A Spell or Item that fires a ranged attack (fires-ranged, Standard of the Elements): in
+    the modify window, where ranged attacks are fired and allowed; its target "command:<what>":
+    the seat's standing Command Card must be a creature of <what>."""
+    combat = combat_now(state)
+    require(combat.stage == "modify", rule, "it fires as ranged attacks are fired, in the modifiers' window")
+    require(seat not in combat.no_ranged, R_RANGED, "no ranged attacks on this space or in this combat")
+    wanted = ability.target.removeprefix("command:")
+    mine = side(combat, seat)
+    require(
+        bool(mine.command) and mine.command_live and face(mine.command).is_creature
+        and matches(wanted, mine.command, combat),
+        rule,
+        f"your Command Card standing in this combat must be one of the {target_words(wanted)}",
+    )
+
+
 # ---------------------------------------------------------------- apply
+
+
+def _roll_outcome(em: Em, rng: Rng, seat: int, source: str, ability: Ability) -> None:
+    """roll-outcome (Summon Entropy Storm): the caster's match-up creature's fate by the die;
+    the match-up ends at once either way (guardians Text Box)."""
+    combat = combat_now(em.state)
+    mine = combat.a_card if seat == combat.attacker.seat else combat.d_card
+    who, _, table = ability.target.partition(":")
+    extra = ability.amount if who and matches(who, mine, combat) else 0
+    rule = text_box(face(source).name)
+    faces = dice.roll(em, rng, seat, source, replace(ability, amount=0), rule, cards=(mine,), effect="rolled outcome",
+                      extra=extra)
+    if face_entry(table, sum(faces) + extra) == "wins":
+        resolve_matchup(em, rng, forced="attacker" if seat == combat.attacker.seat else "defender")
+        return
+    fate = "beaten" if has(mine, "indestructible", combat) else "destroyed"
+    em.emit(CreatureStatus, rule, seat=seat, card=mine, status=fate, by=source)
+    end_unfought(em, rng)
 
 
 def cast(em: Em, command: PlayCard, zone: str) -> None:
@@ -245,6 +321,11 @@ def resolve(em: Em, rng: Rng, played: Answer) -> None:
         em.emit(WindowMove, R_SPELLS, seat=played.seat, passed=False, actor=other(played.seat))
     elif phase == COMBAT and combat_now(em.state).stage in SPELL_STEPS:  # not if the card ended the match-up
         window_move(em, played.seat, passed=False)
+        if played.stands and face(played.card).has("fires-ranged"):  # its ranged attack may be answered
+            combat = combat_now(em.state)
+            into = combat.a_card if played.seat == combat.attacker.seat else combat.d_card
+            reactions.open_window(em, "enemy-ranged", played.seat, played.card, into,
+                                  text_shot(em.state, played.seat, played.card))
 
 
 def _effects(em: Em, rng: Rng, played: Answer) -> None:
@@ -265,6 +346,8 @@ def _effects(em: Em, rng: Rng, played: Answer) -> None:
             move(em, rule, owner, (played.target,), zone, DISCARD, f"destroyed by {info.name}")
         elif kind in IN_EFFECT_KINDS and played.card not in em.state.zone(seat, IN_EFFECT):
             move(em, rule, seat, (played.card,), DISCARD, IN_EFFECT, "in effect this turn")
+            if kind == "no-channeling":
+                em.emit(TurnEffect, rule, seat=seat, source=played.card, effect="no-channeling", target=played.target)
         elif kind == "extra-steps":
             em.emit(TurnEffect, rule, seat=seat, source=played.card, effect="extra-step", target=played.target)
         elif kind == "pass-move":
@@ -295,6 +378,20 @@ def _effects(em: Em, rng: Rng, played: Answer) -> None:
                 em.emit(CreatureStatus, rule, seat=enemy.seat, card=enemy.command, status=fate, by=played.card)
         elif kind in RANGED_ANSWERS or kind in CHANNELING_ANSWERS:
             reactions.answer(em, seat, played.card, kind)
+        elif kind == "fires-ranged":
+            fire_by_text(em, seat, played.card)
+        elif kind == "aoe-fired":  # an AOE of the attack's strength (The Great Balderoon)
+            aoe_strike(em, seat, played.card, fired_strength(em.state, played.target), "plain")
+        elif kind == "roll-outcome":
+            _roll_outcome(em, rng, seat, played.card, ability)
+        elif kind == "cancels-bribe":
+            creature = reactions.answered(em.state).into
+            reactions.cancel_bribe(em, seat, played.card, ability.target)
+            if ability.target.startswith("unchallenged"):  # the match-up ends, both left unchallenged
+                combat = combat_now(em.state)
+                leave_unchallenged(em, played.card, (creature, combat.d_card if creature == combat.a_card
+                                                     else combat.a_card))
+                end_unfought(em, rng)
         elif kind == "retrieve":
             retrieval.retrieve(em, seat, played.card, played.target, ability, rule)
         elif kind == "takes-up":

@@ -80,6 +80,8 @@ def _known_cards(state: GuardiansState, command: Command) -> None:
         named.remove(activated.GUARDIAN)
     if isinstance(command, Channel) and command.source != combat.GUARDIAN:
         named.append(command.source)
+    if isinstance(command, Channel) and command.into:
+        named.append(command.into)
     if isinstance(command, PlayCreature) and command.target:
         named.append(command.target)
     if isinstance(command, Choose) and not command.card:
@@ -147,6 +149,9 @@ def _own(state: GuardiansState, command: Command) -> Plan[GuardiansState]:
         case ChooseCommand():
             combat.check_choose_command(state, command)
             return Plan(lambda em, rng: combat.choose_command(em, command))
+        case PlayCard() if command.card in combat.bribe_items(state, command.seat):  # an Item to bribe with
+            play = combat.check_play_card(state, command)
+            return Plan(lambda em, rng: combat.play_card(em, rng, command, play))
         case PlayCard() if casting.general(command.card):
             zone = casting.check_cast(state, command)
             return Plan(lambda em, rng: casting.cast(em, command, zone))
@@ -191,10 +196,14 @@ def _own(state: GuardiansState, command: Command) -> Plan[GuardiansState]:
             return Plan(lambda em, rng: combat.redeem(em, rng, command))
         case UseAbility():
             ability = activated.check_use(state, command)
+            if ability.kind == "discards-for":
+                return Plan(lambda em, rng: activated.discard_for(em, rng, command, ability))
             if activated.effect(ability)[0] == "control-bonus":
                 return Plan(lambda em, rng: combat.pay_for_control(em, rng, command, ability))
             if activated.effect(ability)[0] == "destroys-both":
                 return Plan(lambda em, rng: combat.detonate(em, rng, command, ability))
+            if activated.effect(ability)[0] == "fires-ranged":
+                return Plan(lambda em, rng: combat.fire_for_stones(em, command, ability))
             return Plan(lambda em, rng: activated.use(em, command, ability))
         case PlayCreature():
             combat.check_play_creature(state, command)

@@ -31,11 +31,17 @@ Options (the ability's target, written with bars between them):
   and the match-up over; then its abilities when "sacrificed" act;
 - "guess:<value>" (a guess, offered once both match-up creatures are laid, before they are
   shown): the seat says the size ("S", "M", "L") or border ("mortal", "elemental",
-  "external") it thinks a creature laid has (strength.guess_terms scores it).
+  "external") it thinks a creature laid has (strength.guess_terms scores it);
 - "discard-hand:<target>": the seat discards a creature of the target from its Combat Hand,
   naming it (Mocodabi);
 - "discard-vitality:<n>": the seat discards creatures of its Combat Hand, one Choose each,
-  until they are worth n Vitality or more, or none is left (Obelisk of Bablos).
+  until they are worth n Vitality or more, or none is left (Obelisk of Bablos);
+- "roll" (a may's): the card's rolled abilities of the choice's moment act (roll-destroys,
+  when "fired": Professor Heisenburg);
+- "bribe:<n>" (bribes-hand: the card's own seat must choose): the n-th creature the card's
+  text showed it from the enemy's Combat Hand (`shown_for_bribe`, in the order shown) is
+  bribed; the options count the creatures shown (which everybody is told), those a text keeps
+  from the bribery left out, and name none, so nothing hidden is in a choice or a command.
 
 An ultimatum's limit "hand-higher" offers it only when the chooser's Combat Hand is worth more
 base Vitality than that of the card's seat.
@@ -45,6 +51,7 @@ This module holds the queries and the checks; combat.py makes the events.
 
 from __future__ import annotations
 
+from domain.games.guardians import control
 from domain.games.guardians.cards import CREATURE_TYPES, SIZES
 from domain.games.guardians.citations import R_TEXT, text_box
 from domain.games.guardians.messages import Choose
@@ -81,6 +88,8 @@ DISCARD_HAND = "discard-hand"
 DISCARD_VITALITY = "discard-vitality"
 HAND_DISCARDS = (DISCARD_HAND, DISCARD_VITALITY)
 """The options that discard a creature of the chooser's Combat Hand, which it names."""
+BRIBE = "bribe"
+ROLL = "roll"
 GUESSED = {"size": SIZES, "type": CREATURE_TYPES}
 """What a guess may say, by what it guesses (a guess ability's target: "<who>:<what>")."""
 RETREATS = (RETREAT, DISCARD_RETREAT)
@@ -89,7 +98,7 @@ RETREATS = (RETREAT, DISCARD_RETREAT)
 
 def moment_of(source: str, combat: Combat | None = None) -> str:
     """When `source`'s choice is offered: the `when` of its ultimatum or may."""
-    for kind in ("ultimatum", "may"):
+    for kind in ("ultimatum", "may", "bribes-hand"):
         for ability in abilities(source, kind, combat):
             return ability.when
     return ""
@@ -113,7 +122,27 @@ def offered(state: GuardiansState, source: str, moment: str) -> Choice | None:
             continue
         options = tuple(o for o in ability.target.split("|") if _open(state, seat, o))
         return Choice(seat, source, (*options, PASS)) if options else None
+    for ability in abilities(source, "bribes-hand", combat):
+        if ability.when != moment:
+            continue
+        combat = combat_now(state)
+        icon = ability.target.removeprefix("bribe:")
+        options = tuple(
+            f"{BRIBE}:{number}"
+            for number, creature in enumerate(shown_for_bribe(state, source), start=1)
+            if not control.bribery_ban(state, combat, creature, icon)
+        )
+        return Choice(seat, source, options) if options else None
     return None
+
+
+def shown_for_bribe(state: GuardiansState, source: str) -> tuple[str, ...]:
+    """The creatures of the enemy's Combat Hand that `source`'s bribes-hand names, in the order
+    its shows showed them (reveals.show: those of the target in the Combat Hand)."""
+    combat = combat_now(state)
+    enemy = side(combat, other(seat_of(source)))
+    targets = [a.target for a in abilities(source, "bribes-hand", combat)]
+    return tuple(c for c in hand(state, enemy) if any(matches(t, c, combat) for t in targets))
 
 
 def guess_offered(source: str) -> Choice | None:

@@ -20,7 +20,8 @@ from domain.games.guardians import (
 )
 from domain.games.guardians.answers import await_answer, check_may_play, may_play
 from domain.games.guardians.board import is_land, neighbours, stronghold_owner, strongholds
-from domain.games.guardians.cards import Ability, stone_cost
+from domain.games.guardians.cards import Ability, face_entry, stone_cost
+from domain.games.guardians.cards import card as card_named
 from domain.games.guardians.citations import (
     R_AOE,
     R_ASSAULT,
@@ -126,6 +127,7 @@ from domain.games.guardians.state import (
     side,
     survivors,
     terrain,
+    under,
 )
 from domain.games.guardians.strength import (
     abilities,
@@ -143,6 +145,7 @@ from domain.games.guardians.strength import (
     in_play,
     initial_push,
     initial_pusher,
+    kept,
     matches,
     may_fire,
     pointless_attack,
@@ -218,8 +221,11 @@ def forbids_commands(state: GuardiansState, combat: Combat) -> str:
 
 
 def _channeling_stopped(combat: Combat) -> str:
-    """A creature on the table whose text stops all channeling once it is played (the
-    Energy Leech: ability no-channeling), "" if none."""
+    """The card whose text stopped all channeling for the rest of the combat, "" if none: a
+    text that did so (Siin's), or a creature on the table whose text stops it once it is
+    played (the Energy Leech: ability no-channeling)."""
+    if combat.channeling_stopped:
+        return combat.channeling_stopped
     for card in (*combat.attacker.played, *combat.defender.played):
         if any(a.when == "match-up" for a in abilities(card, "no-channeling", combat)):
             return card
@@ -396,11 +402,30 @@ PLAYED_AT = {
 """The steps of a combat at which each card that check_play_card knows is played."""
 
 
+BRIBE_STEPS = ("bribe", "secondary-bribe")
+
+
 def played_at(card: str) -> tuple[str, ...]:
     """The steps of a combat at which a card is played from the Storage Hand: bribery in
     its step, the cards of PLAYED_AT in theirs, no other card."""
     info = face(card)
-    return ("bribe", "secondary-bribe") if info.kind == "bribery" else PLAYED_AT.get(info.key, ())
+    return BRIBE_STEPS if info.kind == "bribery" else PLAYED_AT.get(info.key, ())
+
+
+def bribe_items(state: GuardiansState, seat: int) -> tuple[str, ...]:
+    """The cards of the seat's Storage Hand its standing Command Card lets it bribe with, in a
+    bribery step (bribes-with: Cratur Hobbs, once a combat, any bribable creature for an Item)."""
+    combat = state.combat
+    if combat is None or combat.stage not in BRIBE_STEPS:
+        return ()
+    mine = side(combat, seat)
+    briber = mine.command
+    if not (briber and mine.command_live and briber in standing(mine) and has(briber, "bribes-with", combat)):
+        return ()
+    if kept(mine, briber):
+        return ()  # used once in this combat
+    wanted = [a.target for a in abilities(briber, "bribes-with", combat)]
+    return tuple(c for c in state.zone(seat, STORAGE) if any(card_fits(w, c) for w in wanted))
 
 
 @dataclass(frozen=True, slots=True)
@@ -417,28 +442,36 @@ def check_play_card(state: GuardiansState, command: PlayCard) -> CardPlay:
     the Command Card step, other Spells and Items after bribery (guardians SPELLS)."""
     seat = command.seat
     combat = combat_of(state)
-    if command.card not in state.zone(seat, STORAGE):
+    if command.card not in state.zone(seat, STORAGE) and command.card not in lent_to(combat, seat):
         raise RuleViolation(R_SPELLS, f"{command.card} is not in your Storage Hand")
     info = face(command.card)
-    steps = played_at(command.card)
+    by_text = command.card in bribe_items(state, seat)  # a card a Command Card's text bribes with
+    steps = BRIBE_STEPS if by_text else played_at(command.card)
     if not steps:
         raise RuleViolation(R_SPELLS, f"{info.name} cannot be played now (or its text is not implemented: RULES.md)")
     acting(state, seat, *steps)
-    if info.kind == "bribery":
+    if by_text or info.kind == "bribery":
+        # A seat says once whether it bribes; a move of its own after that answers the enemy's
+        # bribery or passes (reactions.py).
+        require(
+            combat.stage != "bribe" or seat not in combat.bribe_seen,
+            R_BRIBERY,
+            "you have said whether you bribe in this match-up",
+        )
         target = _bribed(combat, seat)
         if command.target != target:
             raise RuleViolation(R_BRIBERY, f"bribery names the enemy creature you face ({target})")
-        icon = info.name.lower()
-        bribable = icon in face(target).bribes or (
-            bool(face(target).bribes) and bool(control.bribes_anything(combat, seat))
+        # An Item a text bribes with has no icon: it takes any bribable creature.
+        icon = "" if by_text else info.name.lower()
+        with_it = f" by {info.name}" if icon else ""
+        bribable = (not icon or icon in face(target).bribes or bool(control.bribes_anything(combat, seat))) and bool(
+            face(target).bribes
         )
         if not bribable:
-            raise RuleViolation(R_BRIBERY, f"{face(target).name} cannot be bribed by {info.name}")
+            raise RuleViolation(R_BRIBERY, f"{face(target).name} cannot be bribed{with_it}")
         ban = control.bribery_ban(state, combat, target, icon)
         if ban:
-            raise RuleViolation(
-                R_BRIBERY, f"{face(ban).name} forbids bribery by {info.name} against {face(target).name}"
-            )
+            raise RuleViolation(R_BRIBERY, f"{face(ban).name} forbids bribery{with_it} against {face(target).name}")
         return CardPlay(bribe=True)
     key = info.key
     if key == texts.DISPEL_MAGIC:
@@ -476,6 +509,11 @@ def check_play_card(state: GuardiansState, command: PlayCard) -> CardPlay:
         )
     check_may_play(state, seat, command.card)
     return CardPlay()
+
+
+def lent_to(combat: Combat, seat: int) -> tuple[str, ...]:
+    """The enemy's Bribery cards `seat` took by a text and may play in this combat."""
+    return tuple(c for c in combat.lent if seat_of(c) != seat)
 
 
 def play_card(em: Em, rng: Rng, command: PlayCard, play: CardPlay) -> None:
@@ -601,7 +639,12 @@ def _apply_commands(em: Em, rng: Rng, start: int = 0) -> None:
             em.emit(EffectApplied, R_TEXT, seat=one.seat, source=card, effect="terrain", cards=fought_on,
                     note=f"the terrain of {combat.came_from}" if ability.target == "came-from" else "")
         for ability in abilities(card, "aoe", combat):
-            aoe_strike(em, one.seat, card, ability.amount, ability.target)
+            points = aoe_points(em, rng, card, ability)
+            if points is not None:
+                aoe_strike(em, one.seat, card, points, ability.target)
+        for ability in abilities(card, "no-enemy-channeling", combat):
+            if ability.dice and ability.when == "command":  # kept by the card (control.channeling_barred)
+                dice.roll(em, rng, one.seat, card, ability, text_box(face(card).name))
         for ability in abilities(card, "aoe-own", combat):
             aoe_strike(em, one.seat, card, ability.amount, ability.target, own=True)
         if has(card, "discards-hand", combat):
@@ -750,6 +793,21 @@ def _sit_out(em: Em, rng: Rng, source: str, target: str) -> None:
                 em.emit(CreatureStatus, R_TEXT, seat=one.seat, card=card, status="out", by=source)
 
 
+def aoe_points(em: Em, rng: Rng, source: str, ability: Ability) -> int | None:
+    """An AOE's points before the texts that change AOEs: its amount, or, rolled (dice), the
+    dice and the amount, None if the roll gives nothing (roll-fails: Mendu Sada's 6)."""
+    if not ability.dice:
+        return ability.amount
+    rule = text_box(face(source).name)
+    faces = dice.roll(em, rng, seat_of(source), source, ability, rule, effect="rolled aoe")
+    failing = [a.amount for a in abilities(source, "roll-fails")]
+    failed = next((f for f in faces if f in failing), 0)
+    if failed:
+        em.emit(EffectApplied, rule, seat=seat_of(source), source=source, effect="roll-fails", amount=failed)
+        return None
+    return sum(faces) + ability.amount
+
+
 def aoe_strike(em: Em, seat: int, source: str, amount: int, element: str, *, own: bool = False) -> None:
     """An AOE hits every creature in the enemy's Combat Hand (its own seat's, if `own`:
     aoe-own) of Vitality `amount` or less, but those immune to it; methane puts them out
@@ -826,6 +884,8 @@ def _make(em: Em, rng: Rng, choice: Choice, option: str, card: str) -> bool:
         return True
     if word == choices.STONE:
         em.emit(StonesSpent, rule, seat=seat, count=int(count), reason=f"by {face(source).name}")
+        if seat == seat_of(source):  # a "may" paid: the card's abilities when "paid" act
+            _paid(em, source)
     elif word == choices.DISCARD:
         move(em, rule, seat, (card,), STORAGE, DISCARD, f"discarded by {face(source).name}")
         if int(count) > 1:
@@ -853,8 +913,12 @@ def _make(em: Em, rng: Rng, choice: Choice, option: str, card: str) -> bool:
             return True
     elif word == choices.SHOW:
         reveals.show(em, source, Ability("shows", target=count))
+    elif word == choices.BRIBE:
+        bribe_away(em, seat, choices.shown_for_bribe(em.state, source)[int(count) - 1], source)
     elif word == choices.REFUSE:
         _refused(em, source, seat)
+    elif word == choices.ROLL:
+        _roll_fired(em, rng, source, seat)
     return False
 
 
@@ -899,6 +963,41 @@ def _sacrifice(em: Em, rng: Rng, source: str) -> None:
     end_unfought(em, rng)
 
 
+def _roll_fired(em: Em, rng: Rng, source: str, seat: int) -> None:
+    """roll-destroys, when "fired" (Professor Heisenburg, its may "roll" taken): on a face whose
+    entry the enemy's match-up creature matches, it and the seat's ranged attacker just fired
+    are destroyed (an indestructible one is beaten), and the match-up ends without a fight."""
+    combat = combat_now(em.state)
+    rule = text_box(face(source).name)
+    fired = next(c for c in reversed(combat.fired) if seat_of(c) == seat)
+    victim = combat.d_card if seat == combat.attacker.seat else combat.a_card
+    for ability in abilities(source, "roll-destroys", combat):
+        if ability.when != "fired":
+            continue
+        faces = dice.roll(em, rng, seat, source, ability, rule, effect="rolled destroys", cards=(fired, victim))
+        wanted = face_entry(ability.target, sum(faces) + ability.amount)
+        if wanted and matches(wanted, victim, combat):
+            for creature in (fired, victim):
+                fate = "beaten" if has(creature, "indestructible", combat) else "destroyed"
+                em.emit(CreatureStatus, rule, seat=seat_of(creature), card=creature, status=fate, by=source)
+            end_unfought(em, rng)
+            return
+
+
+def _paid(em: Em, source: str) -> None:
+    """`source`'s seat paid the price of its may: the card's abilities when "paid" act
+    (sends-to-pen "under": the enemy's creatures under its stronghold spaces go to its Creature
+    Pen, Gehrund, Field Marshal)."""
+    rule = text_box(face(source).name)
+    enemy = other(seat_of(source))
+    for ability in abilities(source, "sends-to-pen"):
+        if ability.when == "paid" and ability.target == "under":
+            for space in strongholds(enemy):
+                below = tuple(c for c in em.state.zone(enemy, under(space)) if face(c).is_creature)
+                if below:
+                    move(em, rule, enemy, below, under(space), PEN, f"sent to the Creature Pen by {face(source).name}")
+
+
 def _refused(em: Em, source: str, seat: int) -> None:
     """`seat` refused `source`'s ultimatum: the card's abilities when "refused" act."""
     rule = text_box(face(source).name)
@@ -928,6 +1027,8 @@ def _resume(em: Em, rng: Rng, source: str) -> None:
         _matchup_offers(em, rng, (combat.d_card,) if after == 1 else ())
     elif moment == "beaten":
         next_matchup(em, rng)
+    elif moment == "fired":
+        return  # the match-up goes on with the enemy's move (or it ended with the roll)
     elif not _after_primaries(em, rng, after):  # "after-primaries"
         _secondaries_or_end(em, rng)
 
@@ -1238,28 +1339,47 @@ def _bribe(em: Em, rng: Rng, seat: int, command: PlayCard) -> None:
     stage = combat.stage
     target = command.target
     returner = control.bribe_returner(combat, seat, face(command.card).name.lower())
-    if returner:
+    mine = side(combat, seat)
+    if face(command.card).kind != "bribery":  # an Item its Command Card's text bribes with, once
+        move(em, text_box(face(mine.command).name), seat, (command.card,), STORAGE, DISCARD, f"bribes {target}")
+        em.emit(EffectApplied, text_box(face(mine.command).name), seat=seat, source=mine.command,
+                effect="bribes-with", amount=1, cards=(command.card,))
+    elif command.card in combat.lent:  # the enemy's card, taken: it lies in its owner's discard pile
+        em.emit(EffectApplied, R_BRIBERY, seat=seat, source=command.card, effect="lent-bribe", cards=(command.card,))
+    elif returner:
         # The card is not spent: it stays in the Storage Hand.
         em.emit(EffectApplied, R_BRIBERY, seat=seat, source=returner, effect="bribe-returns", cards=(command.card,))
     else:
         move(em, R_BRIBERY, seat, (command.card,), STORAGE, DISCARD, f"bribes {target}")
-    em.emit(CreatureStatus, R_BRIBERY, seat=other(seat), card=target, status="destroyed", by=command.card)
-    victim = other(seat)
-    for source, amount in control.stone_givers((em.state.player(victim).guardian,), "bribed"):
-        gain_stones(em, victim, source, amount, R_BRIBERY, f"{face(target).name} was bribed")
+    bribe_away(em, seat, target, command.card)
     if stage == "bribe":
-        _said_bribe(em, rng, seat)
+        _said_bribe(em, rng, seat, bribed=(command.card, target))
     else:
         em.emit(StageBegan, R_SECONDARY, stage="secondary", actor=other(seat))
         next_secondary(em, rng)
 
 
-def _said_bribe(em: Em, rng: Rng, seat: int) -> None:
-    """Attacker, then defender, say whether they bribe; then Spells may be cast "at any
-    time" (guardians SPELLS) before destruction, AOE and the other modifiers."""
+def bribe_away(em: Em, seat: int, target: str, by: str) -> None:
+    """`seat` bribes the enemy creature `target` by `by` (a bribery card, or a text that
+    bribes): it is gone for the combat, to its owner's discard pile, and counts for nothing
+    (guardians BRIBERY, COMBAT RESOLUTION); the texts that pay its owner for it act."""
+    em.emit(CreatureStatus, R_BRIBERY, seat=other(seat), card=target, status="destroyed", by=by)
+    victim = other(seat)
+    for source, amount in control.stone_givers((em.state.player(victim).guardian,), "bribed"):
+        gain_stones(em, victim, source, amount, R_BRIBERY, f"{face(target).name} was bribed")
+
+
+def _said_bribe(em: Em, rng: Rng, seat: int, bribed: tuple[str, str] | None = None) -> None:
+    """Attacker, then defender, say whether they bribe; a bribery made opens the enemy's
+    window to answer it (reactions.py), which waits for the enemy's move even once both have
+    said; then Spells may be cast "at any time" (guardians SPELLS) before destruction, AOE
+    and the other modifiers."""
     em.emit(WindowMove, R_BRIBERY, seat=seat, passed=True, actor=other(seat))
+    if bribed is not None and reactions.answers_bribery(em.state, other(seat)):
+        card, target = bribed
+        reactions.open_window(em, "enemy-bribes", seat, card, target, 0)
     combat = combat_now(em.state)
-    if len(combat.bribe_seen) < 2:
+    if len(combat.bribe_seen) < 2 or combat.reaction is not None:
         return
     gone = set(combat.attacker.destroyed) | set(combat.defender.destroyed)
     if gone & {combat.a_card, combat.d_card}:
@@ -1277,6 +1397,7 @@ def _destruction(em: Em, rng: Rng) -> None:
         for card, victim in ((a_card, d_card), (d_card, a_card)):
             if destroys(card, victim, combat) and not has(victim, "indestructible", combat):
                 em.emit(CreatureStatus, R_DESTRUCTION, seat=seat_of(victim), card=victim, status="destroyed", by=card)
+        _rolled_destruction(em, rng, a_card, d_card)
     # An AOE of a creature still in the match-up strikes next, even when its opponent
     # was bribed away or destroyed (guardians AOE attacks).
     combat = combat_now(em.state)
@@ -1294,7 +1415,9 @@ def _destruction(em: Em, rng: Rng) -> None:
                 )
                 continue
             for ability in abilities(card, "aoe", combat):
-                aoe_strike(em, seat_of(card), card, ability.amount, ability.target)
+                points = aoe_points(em, rng, card, ability)
+                if points is not None:
+                    aoe_strike(em, seat_of(card), card, points, ability.target)
     if gone & {a_card, d_card}:
         em.emit(StageBegan, R_DESTRUCTION, stage="choose", actor=0)
         next_matchup(em, rng)
@@ -1310,7 +1433,33 @@ def _destruction(em: Em, rng: Rng) -> None:
         return_to_hand(em, homing, combat.d_card if homing == combat.a_card else combat.a_card)
         end_unfought(em, rng)
         return
+    settled = next((c for c in (combat.a_card, combat.d_card) if has(c, "no-modification", combat)), "")
+    if settled:  # its roll is made: the match-up is resolved as it stands (Orella of the Mist)
+        em.emit(EffectApplied, text_box(face(settled).name), seat=seat_of(settled), source=settled,
+                effect="no-modification")
+        resolve_matchup(em, rng)
+        return
     em.emit(StageBegan, R_OVER_YET, stage="modify", actor=combat.attacker.seat)
+
+
+def _rolled_destruction(em: Em, rng: Rng, a_card: str, d_card: str) -> None:
+    """roll-destroys of a primary attacker (Orella of the Mist), at the destruction step: it
+    rolls, and its match-up opponent is destroyed if of the face's target (guardians
+    DESTRUCTION)."""
+    for card, victim in ((a_card, d_card), (d_card, a_card)):
+        for ability in abilities(card, "roll-destroys", combat_now(em.state)):
+            if ability.when:
+                continue  # rolled at another moment (Professor Heisenburg's, when "fired")
+            if card in side(combat_now(em.state), seat_of(card)).destroyed:
+                continue  # destroyed first by its opponent's text: it rolls nothing
+            rule = text_box(face(card).name)
+            faces = dice.roll(em, rng, seat_of(card), card, ability, rule, effect="rolled destroys", cards=(victim,))
+            wanted = face_entry(ability.target, sum(faces) + ability.amount)
+            combat = combat_now(em.state)
+            if victim in side(combat, seat_of(victim)).destroyed:
+                continue
+            if wanted and matches(wanted, victim, combat) and not has(victim, "indestructible", combat):
+                em.emit(CreatureStatus, rule, seat=seat_of(victim), card=victim, status="destroyed", by=card)
 
 
 def _sent_back(combat: Combat) -> tuple[str, str] | None:
@@ -1428,7 +1577,7 @@ def check_play_ranged(state: GuardiansState, command: PlayRanged) -> None:
         R_RANGED,
         "no ranged attacks on this space or in this combat (Woods, or a card's text)",
     )
-    if command.card not in may_fire(state, seat):
+    if command.card not in may_fire(state, seat) and command.card not in card_shots(state, seat):
         raise RuleViolation(R_RANGED, f"{command.card} is not a ranged attacker in your Combat Hand")
     against = combat.d_card if seat == combat.attacker.seat else combat.a_card
     mine = combat.a_card if seat == combat.attacker.seat else combat.d_card
@@ -1451,8 +1600,12 @@ def play_ranged(em: Em, rng: Rng, command: PlayRanged) -> None:
     state, seat = em.state, command.seat
     combat = combat_now(state)
     into = combat.a_card if seat == combat.attacker.seat else combat.d_card
-    amount = _ranged_points(em, command.card) if face(command.card).ranged else 0
+    shot = command.card in state.zone(seat, STORAGE)  # a card its Command Card fires (fires-cards)
+    amount = _ranged_points(em, command.card) if face(command.card).ranged or shot else 0
     em.emit(RangedFired, R_RANGED, seat=seat, card=command.card, into=into, amount=amount)
+    if shot:
+        mine = side(combat, seat)
+        move(em, text_box(face(mine.command).name), seat, (command.card,), STORAGE, DISCARD, "fired as a ranged attack")
     note_text(em, seat_of(command.card), command.card)
     pointless = pointless_attack(face(command.card).key)
     if pointless is not None and pointless.when in reactions.WHENS:
@@ -1474,6 +1627,9 @@ def play_ranged(em: Em, rng: Rng, command: PlayRanged) -> None:
         return
     window_move(em, seat, passed=False)
     reactions.open_window(em, "enemy-ranged", seat, command.card, into, amount)
+    mine = side(combat_now(em.state), seat)
+    if face(command.card).is_creature and mine.command and mine.command_live and mine.command in standing(mine):
+        _offer(em, rng, mine.command, "fired")  # (may, when "fired": Professor Heisenburg's roll)
 
 
 def _ranged_points(em: Em, card: str) -> int:
@@ -1483,16 +1639,22 @@ def _ranged_points(em: Em, card: str) -> int:
     bonus makes it hit.)"""
     state, seat = em.state, seat_of(card)
     combat = combat_now(state)
-    amount = face(card).ranged
+    # A card fired by a Command Card's text (not a creature) strikes for its Up number.
+    amount = face(card).ranged if face(card).is_creature else face(card).up
     if has(card, "ranged-sum", combat) and combat.fired:
         added = sum(face(c).ranged for c in combat.fired)
         em.emit(EffectApplied, text_box(face(card).name), seat=seat, source=card, effect="ranged-sum", amount=added,
                 cards=combat.fired)
         amount += added
+    return max(0, amount + _ranged_bonus(state, combat, seat))
+
+
+def _ranged_bonus(state: GuardiansState, combat: Combat, seat: int) -> int:
+    """What the cards in play add to a seat's ranged attack: its Shield's, its creatures'
+    in play, the stronghold card it defends; and the texts in play on either side that
+    change every ranged attack of the combat."""
     mine = side(combat, seat)
     role = "attacking" if seat == combat.attacker.seat else "defending"
-    # A ranged bonus comes from the side's Shield, its creatures in play, or the
-    # stronghold card it defends.
     givers = [
         a
         for giver in (*standing(mine), *((mine.shield,) if mine.shield else ()))
@@ -1501,10 +1663,68 @@ def _ranged_points(em: Em, card: str) -> int:
     held = stronghold_face(state, combat.space)
     if role == "defending" and stronghold_owner(combat.space) == seat and held is not None:
         givers += [a for a in held.abilities if a.kind == "ranged-bonus"]
-    amount += sum(a.amount for a in givers if a.target in ("", role))
-    # A card in play on either side may change every ranged attack of the combat.
+    amount = sum(a.amount for a in givers if a.target in ("", role))
     everywhere = (*in_play(combat.attacker), *in_play(combat.defender))
-    return max(0, amount + sum(a.amount for giver in everywhere for a in abilities(giver, "ranged-bonus-both", combat)))
+    return amount + sum(a.amount for giver in everywhere for a in abilities(giver, "ranged-bonus-both", combat))
+
+
+def fire_for_stones(em: Em, command: UseAbility, ability: Ability) -> None:
+    """fires-ranged, activated (Handles O'Rourke): the price, then the card's ranged attack
+    (fire_by_text); the seat's move is made, and the enemy may answer it (reactions.py)."""
+    seat, source = command.seat, command.card
+    em.emit(StonesSpent, text_box(face(source).name), seat=seat, count=ability.amount, reason=f"ability: {source}")
+    into, amount = fire_by_text(em, seat, source)
+    window_move(em, seat, passed=False)
+    reactions.open_window(em, "enemy-ranged", seat, source, into, amount)
+
+
+def fired_strength(state: GuardiansState, attacker: str) -> int:
+    """The strength of a ranged attack fired in this match-up, as it was fired: its printed
+    points and the ranged bonuses of its seat (The Great Balderoon's AOE)."""
+    combat = combat_now(state)
+    return max(0, face(attacker).ranged + _ranged_bonus(state, combat, seat_of(attacker)))
+
+
+def text_shot(state: GuardiansState, seat: int, source: str) -> int:
+    """The points of a ranged attack a text fires (fires-ranged): its amount, or (target
+    "command:<creature target>") the base Vitality of the seat's standing Command Card; and
+    the ranged bonuses, as any ranged attack of the seat's (guardians Ranged Attacks)."""
+    combat = combat_now(state)
+    ability = next(a for a in abilities(source, "fires-ranged", combat))
+    command = side(combat, seat).command
+    points = face(command).vitality if ability.target.startswith("command:") else ability.amount
+    return max(0, points + _ranged_bonus(state, combat, seat))
+
+
+def fire_by_text(em: Em, seat: int, source: str) -> tuple[str, int]:
+    """A ranged attack a card's text fires (fires-ranged) into the seat's match-up creature:
+    the creature it raises and its points."""
+    combat = combat_now(em.state)
+    into = combat.a_card if seat == combat.attacker.seat else combat.d_card
+    amount = text_shot(em.state, seat, source)
+    em.emit(EffectApplied, text_box(face(source).name), seat=seat, source=source, effect="ranged-change",
+            amount=amount, cards=(into,), note="a ranged attack its text fires")
+    return into, amount
+
+
+def card_shots(state: GuardiansState, seat: int) -> tuple[str, ...]:
+    """The cards of the seat's Storage Hand that its standing Command Card lets it fire as
+    ranged attacks now (fires-cards "<what>;with:<creature target>": Mayor McGreed's Gold
+    Bribery cards while its match-up creature is a Barnyard Animal)."""
+    combat = state.combat
+    if combat is None or combat.stage != "modify" or seat in combat.no_ranged:
+        return ()
+    mine = side(combat, seat)
+    firing = mine.command and mine.command_live and mine.command in standing(mine)
+    if not (firing and has(mine.command, "fires-cards", combat)):
+        return ()
+    creature = combat.a_card if seat == combat.attacker.seat else combat.d_card
+    found: list[str] = []
+    for ability in abilities(mine.command, "fires-cards", combat):
+        what, _, partner = ability.target.partition(";with:")
+        if not partner or matches(partner, creature, combat):
+            found += [c for c in state.zone(seat, STORAGE) if card_fits(what, c)]
+    return tuple(dict.fromkeys(found))
 
 
 @dataclass(frozen=True, slots=True)
@@ -1515,6 +1735,11 @@ class Channeling:
     amount: int
     cmp_changes: tuple[tuple[str, int], ...] = ()
     """What texts added to the channeler's CMP, by the card (control.cmp_change)."""
+    stones: int = 1
+    """The Power Stones a Guardian's channeling costs (more where its text reaches a creature
+    that may not receive channeling: control.guardian_reach)."""
+    reach: str = ""
+    """The Guardian whose text lets it channel into a creature that may not receive channeling."""
 
 
 def check_channel(state: GuardiansState, command: Channel) -> Channeling:
@@ -1522,21 +1747,35 @@ def check_channel(state: GuardiansState, command: Channel) -> Channeling:
     (guardians CHANNELING)."""
     seat = command.seat
     combat = acting(state, seat, "modify", "secondary-modify")
+    fired_cap = 0
     if combat.stage == "secondary-modify":
         into, against = combat.a_card, combat.d_card
         require(seat_of(into) == seat, R_CHANNELING, "only the secondary attacker is channeled into")
+        require(not command.into, R_CHANNELING, "only the secondary attacker is channeled into")
     else:
         into, against = (
             (combat.a_card, combat.d_card) if seat == combat.attacker.seat else (combat.d_card, combat.a_card)
         )
+        if command.into:
+            fired_cap = fired_channel_cap(combat, seat, command.into)
+            require(
+                fired_cap > 0,
+                R_CHANNELING,
+                f"{command.into} is not a ranged attacker of yours fired in this match-up that takes channeling",
+            )
+            into = command.into
     if has(against, "no-channeling-vs", combat):
         raise RuleViolation(R_CHANNELING, f"no channeling against {face(against).name}")
     barred = control.channeling_barred(combat, seat)
     if barred:
         raise RuleViolation(R_CHANNELING, f"{face(barred).name} is in play and unbeaten: you may not channel")
+    quiet = control.quieted(state, combat)
+    if quiet:
+        raise RuleViolation(text_box(face(quiet).name), "no channeling within one space of it this turn")
     leech = _channeling_stopped(combat)
     if leech:
-        raise RuleViolation(text_box(face(leech).name), "no channeling by either seat once it is played")
+        name = face(leech).name if "." in leech else card_named(leech).name
+        raise RuleViolation(text_box(name), "no channeling by either seat for the rest of this combat")
     # The creature's own text, or a terrain card of the land fought on (Rocks at Rhuadan).
     for holder in (into, *_laid(state, combat.space)):
         for source_rule in abilities(holder, "channeling-only-from", combat):
@@ -1552,6 +1791,7 @@ def check_channel(state: GuardiansState, command: Channel) -> Channeling:
                 )
                 raise RuleViolation(rule, f"{who} receives channeling only from {source_rule.target}")
     player = state.player(seat)
+    stones, reach = 1, ""
     if command.source == GUARDIAN:
         require(player.stones > 0, R_CHANNELING, "you have no Power Stone left to channel with")
         no_stones = control.stones_barred(combat)
@@ -1559,6 +1799,15 @@ def check_channel(state: GuardiansState, command: Channel) -> Channeling:
             raise RuleViolation(R_CHANNELING, f"{face(no_stones).name}: no Power Stone may be spent to channel")
         amount = guardian_number(state, seat, "cmp")
         may_receive = face(into).receives_channeling or into in combat.receivers
+        reaching = control.guardian_reach(state, seat)
+        if not may_receive and reaching is not None and not control.receiver_grant(state, combat, into):
+            reach, stones = reaching
+            require(
+                player.stones >= stones,
+                text_box(reach),
+                f"channeling into {face(into).name}, which may not receive it, costs {stones} Power Stones",
+            )
+            may_receive = True
     else:
         zone = state.zone_of(command.source) if command.source.startswith(f"{seat}.") else ""
         if not (zone.startswith("under:") and face(command.source).cmp > 0):
@@ -1573,9 +1822,11 @@ def check_channel(state: GuardiansState, command: Channel) -> Channeling:
             or into in combat.receivers
             or (bool(only) and has(command.source, "channels-to-any", combat))
         )
-    if not may_receive and not control.receiver_grant(state, combat, into):
+    if not may_receive and not fired_cap and not control.receiver_grant(state, combat, into):
         raise RuleViolation(R_CHANNELING, f"{face(into).name} cannot receive channeling")
-    room = channel_limit(into, combat) - lookup(combat.channel, into)
+    cap = control.command_channel_cap(state, combat, into)
+    limit = fired_cap or max(channel_limit(into, combat), cap[1] if cap else 0)
+    room = limit - lookup(combat.channel, into)
     if room <= 0:
         raise RuleViolation(R_CHANNELING, f"{face(into).name} has received all the channeling it may")
     once = control.channels_once(state, seat)
@@ -1585,16 +1836,31 @@ def check_channel(state: GuardiansState, command: Channel) -> Channeling:
         room = min(room, once[1])
     changes = control.cmp_change(state, combat, seat, command.source)
     amount = max(amount + sum(change for _, change in changes), 0)
-    return Channeling(into, min(amount, room), changes)
+    return Channeling(into, min(amount, room), changes, stones, reach)
+
+
+def fired_channel_cap(combat: Combat, seat: int, attacker: str) -> int:
+    """The channeling a ranged attacker of `seat` fired in this match-up may take in all, by
+    its text (max-channeling, when "fired": Grim Skull); 0 if none."""
+    if attacker not in combat.fired or seat_of(attacker) != seat:
+        return 0
+    return max((a.amount for a in abilities(attacker, "max-channeling", combat) if a.when == "fired"), default=0)
 
 
 def channel(em: Em, command: Channel, channeling: Channeling) -> None:
     seat, into = command.seat, channeling.into
     if command.source == GUARDIAN:
-        em.emit(StonesSpent, R_CHANNELING, seat=seat, count=1, reason=f"channels into {into}")
+        rule = text_box(channeling.reach) if channeling.reach else R_CHANNELING
+        em.emit(StonesSpent, rule, seat=seat, count=channeling.stones, reason=f"channels into {into}")
     for source, change in channeling.cmp_changes:
         em.emit(EffectApplied, R_CHANNELING, seat=seat, source=source, effect="cmp-bonus", amount=change)
     em.emit(Channeled, R_CHANNELING, seat=seat, source=command.source, into=into, amount=channeling.amount)
+    combat = combat_now(em.state)
+    creature = combat.a_card if seat == combat.attacker.seat else combat.d_card
+    if command.into and not combat.secondary:  # a ranged attacker took it: its attack grows
+        em.emit(EffectApplied, text_box(face(into).name), seat=seat, source=into, effect="ranged-change",
+                amount=channeling.amount, cards=(creature,), note="channeling into its ranged attack")
+        into = creature
     enemy = other(seat)
     for source, amount in control.stone_givers(standing(side(combat_now(em.state), enemy)), "enemy-channels"):
         gain_stones(em, enemy, source, amount, R_CHANNELING, "the enemy channeled")
@@ -1627,10 +1893,11 @@ def _win_pushes(combat: Combat, card: str) -> bool:
     return bool(one.shield) and has(one.shield, "win-pushes", combat)
 
 
-def resolve_matchup(em: Em, rng: Rng) -> None:
+def resolve_matchup(em: Em, rng: Rng, forced: str = "") -> None:
     """Totals compared: the higher beats the lower unless the lower is immune to it
     (guardians IS IT OVER YET?, IMMUNITY); the winner keeps the loser's Vitality as
-    damage for later secondary attackers."""
+    damage for later secondary attackers. `forced` ("attacker", "defender"): a text made
+    that side win, whatever the totals (roll-outcome)."""
     state = em.state
     combat = combat_now(state)
     a_card, d_card = combat.a_card, combat.d_card
@@ -1671,6 +1938,8 @@ def resolve_matchup(em: Em, rng: Rng) -> None:
         loser, winner = (d_card, a_card) if outcome == "attacker" else (a_card, d_card)
         if _wins_beaten(em, combat, loser, winner, abs(a_total - d_total)):
             outcome = "attacker" if outcome == "defender" else "defender"
+    if forced:
+        outcome = forced
     a_damage = (
         0
         if immune(a_card, d_card, combat)

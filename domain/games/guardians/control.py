@@ -8,16 +8,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from domain.games.guardians.board import LANDS, is_land, stronghold_owner
-from domain.games.guardians.cards import card
+from domain.games.guardians.board import LANDS, is_land, neighbours, stronghold_owner
+from domain.games.guardians.cards import card, face_entry
 from domain.games.guardians.state import (
     DECK,
+    IN_EFFECT,
     UP,
     Combat,
     GuardiansState,
     Side,
     column_upgrades,
     face,
+    guardian_number,
     land_owner,
     other,
     seat_of,
@@ -31,6 +33,7 @@ from domain.games.guardians.strength import (
     has,
     kept,
     matches,
+    matchup_number,
     matchup_opponent,
     standing,
     vitality,
@@ -108,9 +111,23 @@ def control_total(state: GuardiansState, combat: Combat, one: Side) -> tuple[int
 
 def channeling_barred(combat: Combat, seat: int) -> str:
     """The card that forbids `seat` to channel now, "" if none: an enemy creature on the
-    table and not beaten with no-enemy-channeling (guardians CHANNELING)."""
+    table and not beaten with no-enemy-channeling (guardians CHANNELING); or the enemy's
+    standing Command Card whose rolled no-enemy-channeling ("first:<per face>", when
+    "command": Disc of Siin) covers the enemy's primary attacker of this match-up."""
     enemy = side(combat, other(seat))
-    return next((c for c in standing(enemy) if has(c, "no-enemy-channeling", combat)), "")
+    found = next((c for c in standing(enemy) if has(c, "no-enemy-channeling", combat)), "")
+    command = enemy.command
+    barring = command and enemy.command_live and has(command, "no-enemy-channeling", combat)
+    if found or not barring or combat.secondary:
+        return found
+    creature = combat.a_card if enemy.seat == combat.attacker.seat else combat.d_card
+    for ability in abilities(command, "no-enemy-channeling", combat):
+        if ability.when != "command":
+            continue
+        first = face_entry(ability.target.removeprefix("first:"), kept(enemy, command))
+        if first == "all" or matchup_number(enemy, creature) <= int(first):
+            return command
+    return ""
 
 
 def channels_once(state: GuardiansState, seat: int) -> tuple[str, int] | None:
@@ -120,6 +137,38 @@ def channels_once(state: GuardiansState, seat: int) -> tuple[str, int] | None:
     guardian = card(state.player(seat).guardian)
     most = next((a.amount for a in guardian.abilities if a.kind == "channels-once"), None)
     return None if most is None else (guardian.name, most)
+
+
+def guardian_reach(state: GuardiansState, seat: int) -> tuple[str, int] | None:
+    """The seat's Guardian's name and the Power Stones each of its channelings costs into a
+    creature that may not receive channeling, if its text lets it (channels-to-any with an
+    amount: Gaar); None if not (guardians CHANNELING)."""
+    guardian = card(state.player(seat).guardian)
+    price = next((a.amount for a in guardian.abilities if a.kind == "channels-to-any" and a.amount), None)
+    return None if price is None else (guardian.name, price)
+
+
+def command_channel_cap(state: GuardiansState, combat: Combat, into: str) -> tuple[str, int] | None:
+    """The most channeling `into` may take by its side's standing Command Card's text
+    (max-channeling with a target, when "command": Randy Creek Regulars), with that card;
+    amount 0 is the seat's Guardian's CMP. None if no such text covers it."""
+    one = side(combat, seat_of(into))
+    if not (one.command and one.command_live and has(one.command, "max-channeling", combat)):
+        return None
+    for ability in abilities(one.command, "max-channeling", combat):
+        if ability.when == "command" and matches(ability.target, into, combat):
+            return one.command, ability.amount or guardian_number(state, one.seat, "cmp")
+    return None
+
+
+def quieted(state: GuardiansState, combat: Combat) -> str:
+    """A card in effect this turn that keeps all channeling from a combat on its space or one
+    next to it (no-channeling "near": Monolith of Power), "" if none."""
+    near = {combat.space, *neighbours(combat.space)}
+    for seat in (1, 2):
+        if set(state.player(seat).quiet) & near:
+            return next((c for c in state.zone(seat, IN_EFFECT) if has(c, "no-channeling", combat)), "")
+    return ""
 
 
 def stones_barred(combat: Combat) -> str:
@@ -211,6 +260,9 @@ def receiver_grant(state: GuardiansState, combat: Combat, into: str) -> str:
         for source in (*standing(one), *live):
             moment = "command" if source in live else ""
             grants = abilities(source, "receivers", combat) if has(source, "receivers", combat) else ()
+            # A Command Card's grant is for its own side's creatures only.
+            if moment and one.seat != seat_of(into):
+                continue
             if any(a.when == moment and _receives(a.target, one, into, combat) for a in grants):
                 return source
     if is_land(combat.space):

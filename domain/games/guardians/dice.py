@@ -29,14 +29,15 @@ from domain.kernel import Rng
 
 
 def roll(em: Em, rng: Rng, seat: int, source: str, ability: Ability, rule: str, *, times: int = 1,
-         cards: tuple[str, ...] = (), why: str = "") -> None:
+         cards: tuple[str, ...] = (), why: str = "", effect: str = "", extra: int = 0) -> tuple[int, ...]:
     """Roll an ability's dice `times` over (once for each thing it counts), add its fixed
-    amount as often, and record the faces and the total; a text in play that fixes the
-    dice (fixes-dice) sets every face instead."""
+    amount as often (and `extra`), and record the faces and the total; a text in play that
+    fixes the dice (fixes-dice) sets every face instead. The event's effect is "roll <kind>"
+    (kept by the card that rolled), or `effect` where the total goes elsewhere. The faces."""
     count, sides = dice_of(ability.dice)
     fixer, shown = _fixed_dice(em.state, sides)
     faces = tuple(shown if fixer else rng.die(sides) for _ in range(count * times))
-    fixed = ability.amount * times
+    fixed = ability.amount * times + extra
     amount = sum(faces) + fixed
     rolled = f"{count * times}d{sides}{f'{fixed:+d}' if fixed else ''}"
     fixing = f"; {face(fixer).name} fixes each die at {shown}" if fixer else ""
@@ -45,11 +46,12 @@ def roll(em: Em, rng: Rng, seat: int, source: str, ability: Ability, rule: str, 
         rule,
         seat=seat,
         source=source,
-        effect=f"roll {ability.kind}",
+        effect=effect or f"roll {ability.kind}",
         amount=amount,
         cards=cards,
         note=f"{rolled}{f' for {why}' if why else ''} ({', '.join(map(str, faces))}){fixing}",
     )
+    return faces
 
 
 def chance(em: Em, rng: Rng, source: str, ability: Ability, rule: str) -> bool:

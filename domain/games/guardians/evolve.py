@@ -301,6 +301,7 @@ def evolve(state: GuardiansState, event: Event) -> GuardiansState:
                     receivers=(),
                     forced_push=False,
                     guesses=(),
+                    bonus=(),
                 )
             return _combat(_closed(state), stage=stage, actor=actor, passes=0, bribe_seen=())
         case WindowMove(passed=passed, actor=actor) if state.combat is None:
@@ -434,7 +435,8 @@ def _phase(state: GuardiansState, phase: str, turn: int) -> GuardiansState:
     state = replace(state, phase=phase, turn=turn, active=0, moving="", steps_left=0, mode="", path=())
     if phase == ORGANIZE:
         players = tuple(
-            replace(p, committed=False, placed=(), flew=False, channeled=(), cursed=(), barrier="", slowed=False)
+            replace(p, committed=False, placed=(), flew=False, channeled=(), cursed=(), barrier="", slowed=False,
+                    quiet=())
             for p in state.players
         )
         return replace(state, players=players, up_turned=False)
@@ -496,7 +498,7 @@ def _effect(state: GuardiansState, event: EffectApplied) -> GuardiansState:
     combat = state.combat
     if combat is None:
         return state
-    if event.effect in ("bonus-all", PAID_BONUS, "primary-bonus") or event.effect.startswith("roll "):
+    if event.effect in ("bonus-all", PAID_BONUS, "primary-bonus", "bribes-with") or event.effect.startswith("roll "):
         # A roll is kept by the card that rolled, a point paid for by its card, and the bonus
         # an ultimatum refused gives its card: only that card's ability applies them (dice.py,
         # control.py, choices.py).
@@ -515,6 +517,16 @@ def _effect(state: GuardiansState, event: EffectApplied) -> GuardiansState:
         return _combat(state, support=added(combat.support, event.cards[0], event.amount))
     if event.effect == "channel-change":
         return _combat(state, channel=added(combat.channel, event.cards[0], event.amount))
+    if event.effect == "discards-for":
+        return _combat(state, bonus=added(combat.bonus, event.cards[0], event.amount))
+    if event.effect == "no-channeling":
+        return _combat(state, channeling_stopped=combat.channeling_stopped or event.source)
+    if event.effect == "bribe-taken":  # the answer closes the window; the card is lent (reactions.py)
+        return _combat(state, reaction=None, lent=(*combat.lent, event.cards[0]))
+    if event.effect == "bribe-cancelled":
+        return _combat(state, reaction=None)
+    if event.effect == "lent-bribe":
+        return _combat(state, lent=tuple(c for c in combat.lent if c not in event.cards))
     if event.effect == "forced-push":
         return _combat(state, forced_push=True)
     if event.effect == "blanks":
@@ -549,6 +561,8 @@ def _turn_effect(state: GuardiansState, event: TurnEffect) -> GuardiansState:
         return state.with_player(event.seat, barrier=event.target)
     if event.effect == "slow":
         return state.with_player(int(event.target), slowed=True)
+    if event.effect == "no-channeling":
+        return state.with_player(event.seat, quiet=(*state.player(event.seat).quiet, event.target))
     if event.effect == "first":
         return replace(state, first=int(event.target))
     if event.effect == "extra-step":
@@ -591,4 +605,5 @@ def _resolved(state: GuardiansState, event: MatchupResolved) -> GuardiansState:
         receivers=(),
         forced_push=False,
         guesses=(),
+        bonus=(),
     )

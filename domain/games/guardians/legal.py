@@ -117,7 +117,8 @@ def _combat(state: GuardiansState, seat: int) -> list[Command]:
     mine = side(combat, seat)
     theirs = side(combat, 3 - seat)
     stage = combat.stage
-    storage = [c for c in state.zone(seat, STORAGE) if stage in fight.played_at(c)]
+    storage = [c for c in (*state.zone(seat, STORAGE), *fight.lent_to(combat, seat)) if stage in fight.played_at(c)]
+    storage += fight.bribe_items(state, seat)
     found: list[Command] = _cast(state, seat, state.zone(seat, STORAGE)) if stage in casting.SPELL_STEPS else []
     if stage == "declare":
         found += [DeclareCommand(seat=seat, play=False), DeclareCommand(seat=seat, play=True)]
@@ -162,8 +163,13 @@ def _combat(state: GuardiansState, seat: int) -> list[Command]:
             titans = [c for c in mine.played if face(c).key in texts.TITANS]  # powers.change_size
             found += [ChangeSize(seat=seat, card=c, size=z) for c in titans for z in texts.SIZE_CUTS]
             found += [Channel(seat=seat, source=c) for s in strongholds(seat) for c in state.zone(seat, under(s))]
+            if stage == "modify":  # a ranged attacker fired whose text lets it take channeling (Grim Skull)
+                sources = [fight.GUARDIAN, *(c for s in strongholds(seat) for c in state.zone(seat, under(s)))]
+                found += [Channel(seat=seat, source=c, into=f) for f in combat.fired for c in sources
+                          if fight.fired_channel_cap(combat, seat, f)]
         if stage == "modify":
             found += [PlayRanged(seat=seat, card=c) for c in hand(state, mine) if is_ranged(c)]
+            found += [PlayRanged(seat=seat, card=c) for c in fight.card_shots(state, seat)]
     return _accepted(state, found)
 
 

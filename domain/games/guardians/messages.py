@@ -147,9 +147,12 @@ class PlayRanged(Command):
 @dataclass(frozen=True, slots=True)
 class Channel(Command):
     """Channel into your creature in the match-up: `source` is a channeler under one of
-    your strongholds, or "guardian" to spend a Power Stone (guardians CHANNELING)."""
+    your strongholds, or "guardian" to spend a Power Stone (guardians CHANNELING); `into`,
+    if given, is a ranged attacker of yours fired in this match-up whose text lets it take
+    channeling (max-channeling, when "fired": Grim Skull), whose attack it raises."""
 
     source: str
+    into: str = ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -172,6 +172,9 @@ class Player:
     """The space of this seat's Force Barrier in effect this turn."""
     slowed: bool = False
     """This seat's Shields move at most one space this turn (Pepe's Slow Down)."""
+    quiet: tuple[str, ...] = ()
+    """Spaces this seat's cards keep from channeling this turn, and those next to them
+    (no-channeling "near": Monolith of Power)."""
     looking: tuple[str, ...] = ()
     """Deck cards this seat is looking at (named to it only): ARRANGE, those still to put
     back; ASSASSINATE, the enemy's deck."""
@@ -214,10 +217,11 @@ class Answer:
 @dataclass(frozen=True, slots=True)
 class Reaction:
     """The act a reaction window answers (reactions.py): `seat` did it with `source` (a
-    ranged attacker, a channeler or "guardian"), into `into`, for `amount`."""
+    ranged attacker, a channeler or "guardian", a Bribery card), into `into` (the creature
+    raised, or bribed), for `amount`."""
 
     when: str
-    """"enemy-ranged" or "enemy-channels": the timing of the cards that answer it."""
+    """"enemy-ranged", "enemy-channels" or "enemy-bribes": the timing of the cards that answer it."""
     seat: int
     source: str
     into: str
@@ -333,6 +337,15 @@ class Combat:
     doomed: tuple[str, ...] = ()
     """Creatures that beat a card whose text destroys its beater unless the beater's side stays
     on the space (destroys-beater: Tangle Web), destroyed or spared once control is counted."""
+    bonus: tuple[tuple[str, int], ...] = ()
+    """What cards discarded for a text (discards-for) added in this match-up, by the creature
+    or card it goes to (before the match-ups: by the Command Card whose AOE it raises)."""
+    channeling_stopped: str = ""
+    """The card whose text stopped all channeling for the rest of the combat (no-channeling:
+    Siin's cancelled channeling, an Energy Leech's reveal), "" if none."""
+    lent: tuple[str, ...] = ()
+    """The enemy's Bribery cards a seat took by a text (cancels-bribe "take": the Shadow
+    Spells) and may play in this combat: they lie in their owner's discard pile meanwhile."""
     winner: int = 0
     loser: int = 0
 

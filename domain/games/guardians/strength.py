@@ -469,6 +469,9 @@ def terms(state: GuardiansState, combat: Combat, instance: str, opponent: str, *
         support = lookup(combat.support, instance)
         if support and not immune_to(opponent, "ranged", combat):
             found.append(Term(RANGED_TERM, support))
+        discarded = lookup(combat.bonus, instance)
+        if discarded:
+            found.append(Term(DISCARDED_TERM, discarded))
     if keeps_boosts(me.key):
         found.extend(_rolled_terms(side, instance))
     channel = lookup(combat.channel, instance)
@@ -517,12 +520,14 @@ def pays_for_points(key: str) -> bool:
 @cache
 def keeps_boosts(key: str) -> bool:
     """Whether a card keeps its side's boosts by it for its own abilities: amounts it rolled
-    (rolls_dice), points its seat paid for (pays_for_points), or the bonus a refused
-    ultimatum gives it (primary-bonus, when "refused": choices.py)."""
+    (rolls_dice), points its seat paid for (pays_for_points), the bonus a refused ultimatum
+    gives it (primary-bonus, when "refused": choices.py), or its uses in the combat
+    (bribes-with: combat.py)."""
     return (
         rolls_dice(key)
         or pays_for_points(key)
-        or any(a.kind == "primary-bonus" and a.when == "refused" for a in card(key).abilities)
+        or any((a.kind == "primary-bonus" and a.when == "refused") or a.kind == "bribes-with"
+               for a in card(key).abilities)
     )
 
 
@@ -801,6 +806,7 @@ def _terrain_changes(one: Side, enemy: Side, combat: Combat) -> list[tuple[str, 
 
 
 RANGED_TERM, CHANNEL_TERM = "ranged attacks", "channeling"
+DISCARDED_TERM = "cards discarded for it"
 """The terms a match-up's modifications add (guardians IS IT OVER YET?); the others make
 its initial result."""
 
@@ -933,6 +939,9 @@ def aoe_changes(state: GuardiansState, combat: Combat, source: str, element: str
         for a in abilities(c, "aoe-bonus", combat)
         if a.target == element
     )
+    discarded = lookup(combat.bonus, source)
+    if discarded:
+        found.append(Term(DISCARDED_TERM, discarded))
     return found
 
 
@@ -981,7 +990,7 @@ def channel_limit(instance: str, combat: Combat | None = None) -> int:
     unless its text says more (guardians CHANNELING: LIMITS)."""
     if has(instance, "unlimited-channeling", combat):
         return UNLIMITED
-    caps = [a.amount for a in abilities(instance, "max-channeling", combat)]
+    caps = [a.amount for a in abilities(instance, "max-channeling", combat) if not a.when]
     return max(caps) if caps else face(instance).vitality
 
 

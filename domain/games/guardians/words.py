@@ -337,6 +337,8 @@ def _turn_effect(e: m.TurnEffect, s: Seats) -> str:
         return f"{by}: {s(int(e.target))} moves first this turn."
     if e.effect == "extra-step":
         return f"{by}: {label(e.target)} may step one space more."
+    if e.effect == "no-channeling":
+        return f"{by}: nobody channels in a combat on {e.target} or a space next to it this turn."
     return f"{by}: {e.effect.replace('-', ' ')} ({_target(e.target, s)}) for this turn."
 
 
@@ -360,6 +362,12 @@ def _shown(e: m.CardsShown, s: Seats) -> str:
     told = f", {e.total} Vitality in all" if e.total else ""
     shown = f": {_labels(e.cards)}" if e.cards else f" ({counted(e.count, 'card')})"
     return f"For {s.of(e.seat)} {label(e.source)}, {s(e.owner)} shows them their {e.zone}{shown}{told}."
+
+
+def ordinal(number: int) -> str:
+    """1 -> "1st", 2 -> "2nd", 11 -> "11th"."""
+    suffix = "th" if 10 <= number % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
+    return f"{number}{suffix}"
 
 
 def option_words(option: str, card: str = "", source: str = "") -> str:
@@ -397,6 +405,10 @@ def option_words(option: str, card: str = "", source: str = "") -> str:
         return f"discard a creature ({value.replace('|', ' or ')}) of the Combat Hand"
     if word == "discard-vitality":
         return f"discard creatures of the Combat Hand worth {value} Vitality or more"
+    if word == "roll":
+        return "roll the die"
+    if word == "bribe":
+        return f"bribe the creature shown {ordinal(int(value))}" if value.isdigit() else option
     return "let it pass"
 
 
@@ -463,6 +475,14 @@ def _effect(e: m.EffectApplied, s: Seats) -> str:
         return f"{by}: {e.amount:+d} Vitality to {s.of(e.seat)} creatures in this combat."
     if e.effect == "primary-bonus":
         return f"{by}: its ultimatum refused, it gets {e.amount:+d} Vitality as a primary attacker in this combat."
+    if e.effect == "roll no-enemy-channeling":
+        return f"{by} rolls {e.note}: {e.amount}; the enemy may not channel in the first primary match-ups it covers."
+    if e.effect.startswith("rolled "):
+        return f"{by} rolls {e.note} ({e.effect.removeprefix('rolled ')}): {e.amount}."
+    if e.effect == "roll-fails":
+        return f"{by}: a roll of {e.amount} gives its text no effect."
+    if e.effect == "no-modification":
+        return f"{by}: its roll made, the match-up is resolved with no further modification."
     if e.effect.startswith("roll "):
         whom = ROLLED_FOR.get(e.effect.removeprefix("roll "), "")
         return f"{by} rolls {e.note}: {e.amount:+d} Vitality {whom} in this combat."
@@ -487,6 +507,9 @@ def _effect(e: m.EffectApplied, s: Seats) -> str:
     if e.effect in ("ranged-change", "channel-change"):
         what = "ranged attack" if e.effect == "ranged-change" else "channeling"
         return f"{by}: {e.amount:+d} {what} on {listed([owned(card, s) for card in e.cards])} in this match-up."
+    if e.effect == "discards-for":
+        rolled = f" (rolled {e.note})" if "(" in e.note else f" ({e.note})" if e.note else ""
+        return f"{by}: {e.amount:+d} to {listed([owned(card, s) for card in e.cards])} in this match-up{rolled}."
     if e.effect == "ranged-sum":
         before = listed([owned(card, s) for card in e.cards])
         return f"{by}: {e.amount:+d} to its ranged attack, the printed points of {before}, fired before it."
