@@ -30,13 +30,8 @@ from domain.games.guardians.state import DISCARD, IN_EFFECT, MOVEMENT, OPENING, 
 from domain.kernel import SPECTATOR, replace
 from tests.guardians.support import Table, card_of, face_off, instances, table
 from tests.guardians.test_abilities_flow import commands
+from tests.guardians.test_abilities_ranged import support
 from tests.guardians.test_texts import combat_start, lay, no_ids, refuses
-
-
-def support(t: Table, creature: str) -> int:
-    assert t.state.combat is not None
-    return lookup(t.state.combat.support, creature)
-
 
 # ---------------------------------------------------------------- channeling
 
