@@ -168,9 +168,8 @@ def _profile(**changes: object) -> Attack_:
 
 def _strike(state: KaState, attacker: str, profile: Attack_, target: str, *rolls: int) -> list[Event]:
     em = Emitter(state, evolve)
-    figure = state.figure(attacker)
-    assert figure is not None
-    resolve_attack(em, Dice(*rolls), figure, profile, [target])
+    assert state.figure(attacker) is not None
+    resolve_attack(em, Dice(*rolls), attacker, profile, [target])
     return list(em.events)
 
 

@@ -5,7 +5,7 @@ makes an event or rolls a die. The legal-command lists ask the same check functi
 
 from __future__ import annotations
 
-from domain.games.kings_armory import effects, shop
+from domain.games.kings_armory import cards, effects, shop
 from domain.games.kings_armory import messages as m
 from domain.games.kings_armory.board import Space, space_named
 from domain.games.kings_armory.citations import (
@@ -48,6 +48,12 @@ def plan(state: KaState, command: Command) -> Plan[KaState]:
         return Plan(lambda em, rng: effects.end_turn(em, rng, command.seat, waiting))
     if isinstance(command, SHOP_COMMANDS):
         return shop_plan(state, command)
+    if isinstance(command, m.PlayCard):
+        card = cards.check_play(state, command)
+        return Plan(lambda em, rng: effects.play(em, rng, command.seat, card))
+    if isinstance(command, m.LetFoeAct):
+        cards.check_let_foe_act(state, command.seat)
+        return Plan(effects.let_foe_go_on)
     return _ally_command(state, command)
 
 

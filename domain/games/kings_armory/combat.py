@@ -280,10 +280,11 @@ def _critical(em: Em, attack: Attack, target_id: str) -> None:
             defeat(em, target_id, "destroyed", E_DESTROYED)
 
 
-def resolve_attack(em: Em, rng: Rng, attacker: Figure, attack: Attack, targets: Sequence[str],
+def resolve_attack(em: Em, rng: Rng, attacker: str, attack: Attack, targets: Sequence[str],
                    rule: str = C2_THIRD, bonus: int = 0, extra_damage: int = 0) -> None:
     """Roll to hit each target (one roll per "x", the same roll for every figure of an
-    area: kings-armory C2 Sixth, E Special Attack Symbols), then deal damage."""
+    area: kings-armory C2 Sixth, E Special Attack Symbols), then deal damage. `attacker` is
+    the figure attacking, or the card whose attack it is (a card has no figure)."""
     for _ in range(attack.rolls):
         natural = 0 if attack.hitroll is None else rng.die(20)
         for target_id in targets:
@@ -291,7 +292,7 @@ def resolve_attack(em: Em, rng: Rng, attacker: Figure, attack: Attack, targets: 
             if target is None or not target.active:
                 continue
             result, total = _hit(attack, natural, bonus, target)
-            em.emit(m.HitRolled, rule, attacker.figure, target_id, natural,
+            em.emit(m.HitRolled, rule, attacker, target_id, natural,
                     (attack.hitroll or 0) + bonus, total, dodge(target), result)
             if result in ("miss", "fumble"):
                 continue

@@ -20,8 +20,9 @@ from domain.games.kings_armory.content import (
     heroes,
     hireables,
     monsters,
+    summoned_figures,
 )
-from domain.games.kings_armory.state import FOE, GUARDIAN, HERO, HIREABLE, Figure
+from domain.games.kings_armory.state import FOE, GUARDIAN, HERO, HIREABLE, SUMMONED, Figure
 from domain.kernel import replace
 
 OFF_BOARD = (-1, -1)
@@ -100,6 +101,8 @@ def stats(figure: Figure) -> Stats:
         guardian = heroes()[GUARDIAN_OF].guardian
         assert guardian is not None
         return guardian
+    if figure.kind == SUMMONED:
+        return summoned_figures()[figure.key].stats
     raise ValueError(f"{figure.figure} is a foe; its numbers are its Monster's")
 
 
@@ -120,6 +123,8 @@ def attacks(figure: Figure) -> tuple[Attack, ...]:
         return hireables()[figure.key].attacks_at(figure.level)
     if figure.kind == FOE:
         return (monster(figure).attack,)
+    if figure.kind == SUMMONED:
+        return summoned_figures()[figure.key].attacks
     return ()
 
 
@@ -160,7 +165,12 @@ def resistance(figure: Figure, kind: str) -> int | None:
     resist = monster(figure).resist if figure.kind == FOE else stats(figure).resist
     if kind in resist.immune or "all" in resist.immune:
         return None
-    return resist.of(kind) + figure.tokens.bless + figure.ward
+    return resist.of(kind) + figure.tokens.bless + figure.ward + lasting(figure, "ward")
+
+
+def lasting(figure: Figure, effect: str) -> int:
+    """The sum of the cards' lasting effects of one kind on the figure: they stack."""
+    return sum(item.amount for item in figure.lasting if item.effect == effect) if figure.lasting else 0
 
 
 def immune_to_everything(figure: Figure) -> bool:
@@ -199,8 +209,9 @@ def tank_number(figure: Figure) -> int:
 
 
 def move_rate(figure: Figure) -> int:
-    """Spaces per movement; each Slow token takes 2, down to 2 for a foe, 1 for Siege
-    Equipment (kings-armory C2 Slow) and 1 for an Ally (RULES.md)."""
+    """Spaces per movement; each Slow token takes 2, and a card's slow its amount (kings-armory
+    C2 Slow: they stack), down to 2 for a foe, 1 for Siege Equipment (C2 Slow) and 1 for an Ally
+    (RULES.md)."""
     if figure.kind == FOE:
         card = monster(figure)
         floor = 1 if card.siege else 2
@@ -208,9 +219,10 @@ def move_rate(figure: Figure) -> int:
     else:
         floor = 1
         base = stats(figure).move
-    if not figure.tokens.slow:
+    slowed = 2 * figure.tokens.slow + lasting(figure, "slow")
+    if not slowed:
         return base
-    return max(min(base, floor), base - 2 * figure.tokens.slow)
+    return max(min(base, floor), base - slowed)
 
 
 def towers_only(figure: Figure) -> bool:

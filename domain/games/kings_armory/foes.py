@@ -187,8 +187,14 @@ def next_foe(em: Em, rng: Rng, waiting: Sequence[Figure]) -> tuple[Figure, str]:
 
 
 def foe_turn(em: Em, rng: Rng, figure_id: str, rule: str) -> None:
-    """Upkeep, then move, then attack (kings-armory B1 Monster Turn Rules)."""
+    """A whole turn: it begins (citing the line that chose the foe), then goes on."""
     em.emit(m.FoeTurnBegan, rule, figure_id)
+    go_on(em, rng, figure_id)
+
+
+def go_on(em: Em, rng: Rng, figure_id: str) -> None:
+    """The foe's turn once begun: upkeep, then move, then attack (kings-armory B1 Monster Turn
+    Rules)."""
     if not _upkeep(em, figure_id):
         return
     if not _move(em, figure_id):
@@ -414,7 +420,7 @@ def foe_attack(em: Em, rng: Rng, figure_id: str) -> None:
     victims = [target.figure]
     if attack.area is not None:
         victims = area_victims(em.state, foe, attack, target.space)
-    resolve_attack(em, rng, foe, attack, victims, rule)
+    resolve_attack(em, rng, figure_id, attack, victims, rule)
 
 
 def area_victims(state: KaState, attacker: Figure, attack: Attack, centre: Space) -> list[str]:

@@ -279,7 +279,7 @@ def _check_attack(state: KaState, ally: Figure, special: Special, aim: Aim) -> E
 
 
 def _attack(em: Em, rng: Rng, ally: Figure, profile: Attack, struck: tuple[str, ...]) -> None:
-    resolve_attack(em, rng, ally, profile, struck, E_SPECIAL_ACTIONS)
+    resolve_attack(em, rng, ally.figure, profile, struck, E_SPECIAL_ACTIONS)
 
 
 # ---------------------------------------------------------------- ahead

@@ -27,6 +27,10 @@ PLACING = "placing"
 """kings-armory A2: each seat places its Heroes (and Hireables) near a Tower."""
 PLAYERS = "players"
 """kings-armory B2: the Players' Round, seat by seat."""
+FOES = "foes"
+"""kings-armory B1, B3: the Foes' Round. The rules play it within the command that ends the
+Players' Round; between commands it stands still only at a foe's turn that has begun, while
+the team may play a card (kings-armory E Reinforcement Cards, E Armory Cards; RULES.md)."""
 SHOPPING = "shopping"
 """kings-armory B5 Steps 3-5 and 7: between Waves every seat spends the team's gold and
 equips its Heroes, in any order, until each says it is done."""
@@ -35,6 +39,9 @@ OVER = "over"
 HERO = "hero"
 HIREABLE = "hireable"
 GUARDIAN = "guardian"
+SUMMONED = "summoned"
+"""A figure only a card brings (the Sword Golem: kings-armory GAME COMPONENTS), whose
+numbers are on that card."""
 FOE = "foe"
 
 ODD = "odd"
@@ -77,6 +84,18 @@ class Tokens:
 
 
 NO_TOKENS = Tokens()
+
+
+@dataclass(frozen=True, slots=True)
+class Lasting:
+    """A card's lasting effect on a figure: "ward" (+`amount` to all three resistances of an
+    Ally) or "slow" (-`amount` to a foe's Move Rate, no token: kings-armory C2 Slow's note), until
+    the next Players' Round ("round") or the Wave's end ("wave"). Effects of cards stack."""
+
+    effect: str
+    amount: int
+    lasts: str
+    card: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,6 +145,11 @@ class Figure:
     """A Hero's worn Equipment cards, at most two (kings-armory B5 Step 5, E Equipment Cards)."""
     released: tuple[str, ...] = ()
     """Foes it let go this Players' Round: it may not tank them again until the next."""
+    lasting: tuple[Lasting, ...] = ()
+    """Cards' lasting effects on it (kings-armory E Reinforcement Cards, E Armory Cards)."""
+    card: str = ""
+    """The card that summoned it, if one did: it leaves the board when the Wave ends
+    (kings-armory E Summoning; RULES.md)."""
 
     @property
     def is_foe(self) -> bool:
@@ -233,6 +257,11 @@ class KaState:
     shopped: tuple[int, ...] = ()
     """Seats done shopping this Between Waves phase (kings-armory B5 Step 7)."""
     offers: tuple[Offer, ...] = ()
+    acted: tuple[str, ...] = ()
+    """Foes that have begun their turn in this Foes' Round (kings-armory B3)."""
+    summoned: tuple[str, ...] = ()
+    """Every Ally a card has summoned this game: with `recruited` they number the next of a
+    kind (an id is never used twice)."""
 
     def figure(self, figure_id: str) -> Figure | None:
         for figure in self.figures:
@@ -306,6 +335,12 @@ def _tower_cells(towers: tuple[Tower, ...]) -> dict[Space, Tower]:
 
 Em = Emitter[KaState]
 """What makes a command's events, the state evolving as they are made (kernel Emitter)."""
+
+
+def next_number(state: KaState, key: str) -> int:
+    """The number of the next Ally of kind `key` a hire or a card brings: one more than
+    those recruited or summoned so far this game (the defeated too)."""
+    return 1 + sum(1 for figure in (*state.recruited, *state.summoned) if figure.rsplit("-", 1)[0] == key)
 
 
 def board_of(state: KaState) -> Board:

@@ -30,8 +30,20 @@ from domain.games.kings_armory.content import (
     monsters,
     reinforcements,
     rewards,
+    summoned_figures,
 )
-from domain.games.kings_armory.state import CAVE, FOE, GUARDIAN, HERO, HIREABLE, PLACING, PLAYERS, SHOPPING
+from domain.games.kings_armory.state import (
+    CAVE,
+    FOE,
+    FOES,
+    GUARDIAN,
+    HERO,
+    HIREABLE,
+    PLACING,
+    PLAYERS,
+    SHOPPING,
+    SUMMONED,
+)
 from domain.games.kings_armory.state import TOWERS as PLACING_TOWERS
 from domain.games.kings_armory.view import FigureView, GearView, KaView
 from domain.kernel import Command, Event, Seats, counted, listed
@@ -58,6 +70,8 @@ def kind_of(figure: str) -> tuple[str, str, int]:
             return FOE, key, number
         if key in hireables():
             return HIREABLE, key, number
+        if key in summoned_figures():
+            return SUMMONED, key, number
     earlier = _EARLIER_FOE.fullmatch(figure)
     if earlier is not None:
         return FOE, "", int(earlier["number"])
@@ -77,8 +91,12 @@ def label(figure: str) -> str:
         return GUARDIAN_LABEL
     if kind == HIREABLE:
         return f"{hireables()[key].name} {number}"
+    if kind == SUMMONED:
+        return f"{summoned_figures()[key].name} {number}"
     if kind == FOE:
         return f"{monsters()[key].name} {number}" if key else f"Foe {number}"
+    if figure in reinforcements() or figure in armory_cards():
+        return card_label(figure)  # a card's own attack strikes (a card has no figure)
     return figure or "nobody"
 
 
@@ -93,6 +111,8 @@ def _card_attacks(figure: str) -> tuple[Attack, ...]:
         return heroes()[key].attacks
     if kind == HIREABLE:
         return hireables()[key].attacks
+    if kind == SUMMONED:
+        return summoned_figures()[key].attacks
     if kind == FOE and key:
         return (monsters()[key].attack,)
     return ()
@@ -301,7 +321,7 @@ def _tokens(e: m.TokensChanged, s: Seats) -> str:
 DEFEATS = {
     "instakill": "is slain outright by the critical hit (Instakill)",
     "destroyed": "is destroyed by the critical hit",
-    "removed": "is removed from the board by the critical hit",
+    "removed": "is removed from the board",
     "castle": "goes into the Castle and is finished there",
 }
 
@@ -409,6 +429,30 @@ def _returned(e: m.HireableReturned, s: Seats) -> str:
     return f"{s.of(e.seat)} {label(e.figure)} (level {e.level}) has a hosting slot again and rejoins the team."
 
 
+def _card_played(e: m.CardPlayed, s: Seats) -> str:
+    card = reinforcements().get(e.card)
+    stronger = ""
+    if e.enhanced and card is not None and card.hero is not None:
+        stronger = f" (with {label(card.hero)} in the game, to more effect)"
+    return (f"{s(e.seat)} plays {card_label(e.card)}{stronger}; the card goes to the bottom of the "
+            f"{DECK_NAMES.get(e.deck, _plain(e.deck))} deck.")
+
+
+def _lasting(e: m.LastingEffect, s: Seats) -> str:
+    lasts = LASTS.get(e.lasts, f"for the {e.lasts}")
+    if e.effect == "ward":
+        return f"{card_label(e.card)} gives {label(e.figure)} {_signed(e.amount)} to every resistance {lasts}."
+    return f"{card_label(e.card)} slows {label(e.figure)}: its Move Rate is {e.amount} less {lasts}."
+
+
+def _ally_summoned(e: m.AllySummoned, s: Seats) -> str:
+    level = f" (level {e.level})" if e.kind == HIREABLE else ""
+    where = f"on {label(e.on_tower)}, at {e.space}" if e.on_tower else f"at {e.space}"
+    hosted = f", hosted by {label(e.tower)}" if e.tower and not e.on_tower else ""
+    return (f"{card_label(e.card)} brings {label(e.figure)}{level} {where}{hosted}, with "
+            f"{counted(e.hp, 'hit point')}, to fight for {s(e.seat)} until the Wave ends.")
+
+
 def _over(e: m.GameOver, s: Seats) -> str:
     return f"The team {'wins' if e.won else 'loses'}: {e.reason}."
 
@@ -476,6 +520,14 @@ EVENTS: dict[type[Event], Callable[[Any, Seats], str]] = {
     m.ShopClosed: lambda e, s: (f"Every seat is done shopping after Wave {e.wave}: the Allies are placed anew, "
                                 "seat by seat, on or near the Towers."),
     m.HireableReturned: _returned,
+    m.CardPlayed: _card_played,
+    m.PlayMoment: lambda e, s: (f"{_of(e.figure)} turn waits: the team may play a card before it goes on."),
+    m.LastingEffect: _lasting,
+    m.AllySummoned: _ally_summoned,
+    m.GateRepaired: lambda e, s: (f"{card_label(e.card)} repairs the Castle Gate by "
+                                  f"{counted(e.amount, 'hit point')}: {counted(e.hp, 'hit point')} now."),
+    m.CardRewards: lambda e, s: (f"{card_label(e.card)} draws {counted(len(e.cards), 'Reward card')}, "
+                                 f"{_cards(e.cards)}: {e.gold} gold, and the team has {e.total} gold."),
     m.GameOver: _over,
 }
 
@@ -567,6 +619,13 @@ def _step(c: m.Step, s: Seats) -> str:
     return f"{'Teleport' if teleports else 'Step'} {label(c.figure)} to {c.to}."
 
 
+def _play_command(c: m.PlayCard, s: Seats) -> str:
+    aims = [f"aimed at {label(c.target)}" if c.target else "", f"for {label(c.ally)}" if c.ally else "",
+            f"its figures coming at {c.at} and beside it" if c.at else ""]
+    told = ", ".join(aim for aim in aims if aim)
+    return f"Play {card_label(c.card)}{', ' + told if told else ''}."
+
+
 COMMANDS: dict[type[Command], Callable[[Any, Seats], str]] = {
     m.PlaceTower: _place_tower,
     m.PlaceAlly: lambda c, s: f"Place {label(c.figure)} at {c.at}.",
@@ -594,6 +653,8 @@ COMMANDS: dict[type[Command], Callable[[Any, Seats], str]] = {
     m.Trade: lambda c, s: f"Trade {card_label(c.give)} for {card_label(c.take)}, one for one.",
     m.Reassign: lambda c, s: f"Hand {label(c.figure)} to {s(c.to_seat)} to lead.",
     m.EndShopping: lambda c, s: "Say you are done shopping: when every seat is, the Allies are placed anew.",
+    m.PlayCard: _play_command,
+    m.LetFoeAct: lambda c, s: "Play no card now: the foe goes on with its turn.",
 }
 
 
@@ -630,8 +691,8 @@ def _head(view: KaView, s: Seats) -> str:
         acting = f", {label(view.acting)} acting" if view.acting else ""
         return (f"Wave {view.wave} of {view.waves}, Players' Round {view.round}: {s.of(view.seat)} turn{acting}. "
                 f"{gate}{coming}.")
-    acting = f": {label(view.acting)} acts" if view.acting else ""
-    return f"Wave {view.wave} of {view.waves}, Foes' Round {view.round}{acting}. {gate}{coming}."
+    waiting = f": before {label(view.acting)} goes on, the team may play a card" if view.phase == FOES else ""
+    return f"Wave {view.wave} of {view.waves}, Foes' Round {view.round}{waiting}. {gate}{coming}."
 
 
 def _kind_name(f: FigureView) -> str:
@@ -708,6 +769,8 @@ def _listing(view: KaView, s: Seats) -> list[tuple[str, list[str]]]:
                                    for t in view.towers] or ["none yet"]))
     if view.phase == SHOPPING:
         groups += _shop_listing(view, s)
+    if view.phase in (PLAYERS, FOES) and view.cards:
+        groups.append(("The team holds:", [f"{card.name}: {' '.join(card.text)}" for card in view.cards]))
     for seat in sorted({f.seat for f in view.figures if f.kind != FOE}):
         allies = sorted((f for f in view.figures if f.kind != FOE and f.seat == seat),
                         key=lambda f: f.figure != view.acting)  # the acting Ally first
