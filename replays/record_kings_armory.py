@@ -12,14 +12,18 @@ go through the kernel's Session, so each file is the same log a server exports
 (`tablerules export`): a header, hash-chained events, SeedRevealed.
 Game ids are tried in turn until each row's game ends the way the row asks; run it
 again after any change to the King's Armory rules or events (it rewrites the files).
+The team's cards are played as the bots judge them (tools/bots.py), never by the
+lookahead, which would spend them at once.
 """
 
 from __future__ import annotations
 
+import json
 import random
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
@@ -27,9 +31,17 @@ sys.path.insert(0, str(HERE.parent))
 from domain.games.kings_armory import GAME  # noqa: E402
 from domain.games.kings_armory.board import manhattan, parse  # noqa: E402
 from domain.games.kings_armory.figures import attacks, max_hp  # noqa: E402
-from domain.games.kings_armory.messages import PlaceAlly, PlaceTower  # noqa: E402
+from domain.games.kings_armory.messages import (  # noqa: E402
+    BuyReinforcement,
+    EndAlly,
+    LetFoeAct,
+    PlaceAlly,
+    PlaceTower,
+    PlayCard,
+)
 from domain.games.kings_armory.state import (  # noqa: E402
     FOE,
+    FOES,
     HERO,
     SHOPPING,
     KaState,
@@ -47,19 +59,36 @@ from domain.kernel import (  # noqa: E402
     seed_commitment,
 )
 from service.convert import command_to_proto  # noqa: E402
-from tools.bots import bot_choice  # noqa: E402
+from tools.bots import bot_choice, card_choice  # noqa: E402
 
 ATTEMPTS = 40
 MAX_COMMANDS = 20000
 CREATED_AT = "2026-11-25T00:00:00Z"
 
-GAMES: tuple[tuple[str, bool, int, dict[str, Any]], ...] = (
-    # file, won?, seats, options
-    ("2p-five-waves-win.jsonl", True, 2, {"heroes": "valcor+ember,midnight+felicity"}),
-    ("3p-easy-single-hireables-delayed-win.jsonl", True, 3,
-     {"heroes": "valcor,ember+felicity,cyrus", "map": "easy-single", "waves": 3, "delayed_entry": True,
-      "hireables": "1:foot-soldier:2,2:archer:2,3:cleric:3"}),
-    ("1p-gate-falls-loss.jsonl", False, 1, {"map": "hard-split"}),
+STRONG_TEAM = {"heroes": "valcor+ember+cyrus,midnight+felicity+boleslaw", "map": "easy-single", "gate_hp": 25,
+               "hireables": "1:archer:2,2:archer:2,2:sorcerer:2"}
+"""Six Heroes and three Hireables on the easy single route (kings-armory D2-1), the Gate at 25 (D2-3's
+"need a break"): a team the greedy bots can bring through a final Wave with its Boss."""
+
+
+class Row(NamedTuple):
+    file: str
+    seats: int
+    options: dict[str, Any]
+    greedy: bool
+    wanted: str
+    ends_as_wanted: Callable[[KaState], bool]
+
+
+GAMES: tuple[Row, ...] = (
+    Row("2p-five-waves-win.jsonl", 2, STRONG_TEAM, True, "all five Waves won, the Boss too",
+        lambda state: state.won),
+    Row("3p-easy-single-hireables-delayed-win.jsonl", 3,
+        {"heroes": "valcor,ember+felicity,cyrus", "map": "easy-single", "waves": 3, "delayed_entry": True,
+         "hireables": "1:foot-soldier:2,2:archer:2,3:cleric:3"}, True, "won", lambda state: state.won),
+    Row("1p-gate-falls-loss.jsonl", 1, {"map": "hard-split"}, False, "lost", lambda state: not state.won),
+    Row("2p-seven-waves-two-bosses.jsonl", 2, {**STRONG_TEAM, "waves": 7, "bosses": 2}, True,
+        "the seventh Wave reached and both Bosses come", lambda state: len(state.bosses) == 2),
 )
 
 
@@ -115,6 +144,15 @@ def shop(state: KaState, seat: int, legal: list[Command], chooser: random.Random
     return legal[protos.index(bot_choice(chooser, protos, "types", seat, view))]
 
 
+def cards_worth_playing(state: KaState, seat: int, legal: list[Command], chooser: random.Random) -> list[Command]:
+    """The team's card the bots would play now (tools/bots.py: a heal when a Hero is low, an
+    attack on the Boss, ...), at most one."""
+    protos = [command_to_proto(GAME, command) for command in legal]
+    view = json.loads(canonical_json(GAME.view(state, seat)).decode())
+    picked = card_choice(chooser, protos, view)
+    return [legal[protos.index(picked)]] if picked is not None else []
+
+
 def choose(state: KaState, seat: int, legal: list[Command], chooser: random.Random, greedy: bool) -> Command:
     if state.phase == SHOPPING:
         return shop(state, seat, legal, chooser)
@@ -122,13 +160,21 @@ def choose(state: KaState, seat: int, legal: list[Command], chooser: random.Rand
         return chooser.choice(legal)
     if isinstance(legal[0], (PlaceTower, PlaceAlly)):
         return max(legal, key=lambda c: (place_value(state, c), chooser.random()))
+    # The cards are played as the bots judge them (a lookahead of one command would spend
+    # them at once), and at a foe's moment nothing else is weighed.
+    card = cards_worth_playing(state, seat, legal, chooser)
+    if state.phase == FOES:
+        return card[0] if card else next(c for c in legal if isinstance(c, LetFoeAct))
+    legal = [c for c in legal if not isinstance(c, (PlayCard, BuyReinforcement))] + card
     planner = Rng(f"plan-{chooser.random()}", "plan", 0)
     scored = []
     for command in legal:
         after = probe(state, command, planner)
         if after is not None:
-            scored.append((value(after), chooser.random(), command))
-    return max(scored, key=lambda row: (row[0], row[1]))[2]
+            # Holding to tank costs nothing now and stops foes in the Foes' Round: it wins a tie.
+            holds = isinstance(command, EndAlly) and command.hold
+            scored.append((value(after), holds, chooser.random(), command))
+    return max(scored, key=lambda row: (row[0], row[1], row[2]))[3]
 
 
 def play(game_id: str, seats: int, options: dict[str, Any], greedy: bool) -> tuple[Session[Any], Log]:
@@ -155,19 +201,19 @@ def play(game_id: str, seats: int, options: dict[str, Any], greedy: bool) -> tup
 def main() -> int:
     target = HERE / "kings-armory"
     target.mkdir(exist_ok=True)
-    for name, won, seats, options in GAMES:
+    for row in GAMES:
         for attempt in range(1, ATTEMPTS + 1):
-            game_id = f"{name.removesuffix('.jsonl')}-{attempt}"
-            session, log = play(game_id, seats, options, greedy=won)
+            game_id = f"{row.file.removesuffix('.jsonl')}-{attempt}"
+            session, log = play(game_id, row.seats, row.options, greedy=row.greedy)
             state: KaState = session.state
-            if session.finished and state.won == won:
-                (target / name).write_text(log.text(), encoding="utf-8")
-                print(f"replays/kings-armory/{name}: game {game_id}, {state.result}; wave {state.wave}, "
+            if session.finished and row.ends_as_wanted(state):
+                (target / row.file).write_text(log.text(), encoding="utf-8")
+                print(f"replays/kings-armory/{row.file}: game {game_id}, {state.result}; wave {state.wave}, "
                       f"{state.rounds} rounds, {len(log.envelopes)} events", flush=True)
                 break
             print(f"{game_id}: {state.result or 'unfinished'} (wave {state.wave})", file=sys.stderr, flush=True)
         else:
-            print(f"{name}: no game ended as wanted in {ATTEMPTS} tries", file=sys.stderr)
+            print(f"{row.file}: no game ended as wanted ({row.wanted}) in {ATTEMPTS} tries", file=sys.stderr)
             return 1
     return 0
 

@@ -284,9 +284,10 @@ def test_the_last_foe_ends_the_wave_allies_heal_and_the_next_wave_comes() -> Non
 
 
 def test_the_last_wave_won_is_a_victory_for_every_seat() -> None:
-    """kings-armory B9 Condition for Victory."""
+    """kings-armory B9 Condition for Victory (a game of no Boss: tests/kings_armory/test_bosses.py
+    wins one with its Boss)."""
     state = table(hero("valcor", "e6"), hero("midnight", "p16", seat=2), foe("goblin-peon", 1, 10, YELLOW),
-                  seats=2, waves=1)
+                  seats=2, waves=1, bosses=0)
     state, events = run(state, Attack(seat=1, figure="valcor", attack="royal-mace", target="goblin-peon-1"), Dice(20))
     assert [(g.won) for g in of(events, GameOver)] == [True]
     assert GAME.status(state).winners == (1, 2)

@@ -1,20 +1,26 @@
-"""A Reinforcement or Armory card's effects in our own words, from its data (content.py):
-what the view shows of the cards the team holds, and what a player reads before playing
-one. No card's printed text is reproduced: the printed cards are not available, and the
-effects are tablerules' (CONTENT.md)."""
+"""A Reinforcement or Armory card's effects, and a Boss's Stat Card, in our own words, from
+their data (content.py): what the view shows of the cards the team holds and of a Boss on
+the board. No printed text is reproduced: the printed cards are not available, and the
+effects and the Bosses' rules are tablerules' (CONTENT.md)."""
 
 from __future__ import annotations
 
 from domain.games.kings_armory.content import (
     ArmoryCard,
     Attack,
+    Boss,
+    BossRule,
     CardEffect,
     Reinforcement,
+    boss_rules,
     heroes,
     hireables,
+    monsters,
 )
-from domain.kernel import counted
+from domain.kernel import counted, listed
 
+IMMUNITIES = {"instakill": "Instakill", "destroy": "Destruction", "remove": "Removal", "stun": "Stun",
+              "bleed": "Bleed", "burn": "Burn", "slow": "Slow"}
 LASTS = {"round": "until the next Players' Round", "wave": "until the Wave ends"}
 WHOM = {"ally": "one Ally", "allies": "every Ally on the board", "foe": "one foe", "foes": "every foe on the board"}
 
@@ -87,3 +93,49 @@ def card_text(card: Reinforcement | ArmoryCard) -> tuple[str, ...]:
     if not card.mid_wave:
         lines.append("Played Between Waves only.")
     return tuple(line[0].upper() + line[1:] for line in lines)
+
+
+def _foe_name(key: str | None) -> str:
+    card = monsters().get(key or "")
+    return card.name if card is not None else str(key)
+
+
+def boss_rule_text(boss: Boss, rule: BossRule) -> str:
+    """One rule of a Boss's Stat Card in words (kings-armory B7; content.BOSS_RULE_KINDS)."""
+    attack = next((a.name for a in boss.attacks if a.key == rule.attack), "its attack")
+    texts = {
+        "escort": f"{counted(rule.count, _foe_name(rule.monster))} enter with it",
+        "summon": f"as each of its turns begins, {counted(rule.count, f'level {rule.level} foe')} enter at the "
+                  "Monster Entrance",
+        "shed": f"for every {rule.amount} hit points it loses, {_a(_foe_name(rule.monster))} drops onto its space",
+        "foe-ward": f"every other foe within {rule.reach} of it gets +{rule.amount} to every resistance",
+        "chain": f"each {attack} also strikes up to {counted(rule.count, 'more Ally', 'more Allies')} within "
+                 f"{rule.reach} of its target, with the same roll",
+        "cover": f"foes within {rule.reach} of it are immune to Ranged damage",
+        "crush": f"every Ally on a space it rolls onto or through takes {rule.amount} Non-Resistible damage",
+        "sweep": f"{attack} strikes every Ally within its reach that is not on a Tower",
+    }
+    return f"{rule.name}: {texts.get(rule.kind, rule.kind)}."
+
+
+def boss_text(boss: Boss) -> tuple[str, ...]:
+    """A Boss's Stat Card in words: its attacks, its own rules, and the rules every Boss keeps
+    (kings-armory E Bosses) with what its card adds."""
+    general = boss_rules()
+    lines = [f"{attack.name}: {attack_text(attack)}." for attack in boss.attacks]
+    lines += [boss_rule_text(boss, rule) for rule in boss.rules]
+    kinds = [word for word, flag in (("flies", boss.flying), ("cannot be stopped by any means", boss.unstoppable),
+                                     ("is pushed by the foes behind it", boss.pushable)) if flag]
+    if boss.resist.immune:
+        kinds.append(f"is immune to {', '.join(boss.resist.immune)} damage")
+    if kinds:
+        lines.append(f"It {', '.join(kinds)}.")
+    immune = listed([IMMUNITIES.get(effect, effect) for effect in boss.immune_effects])
+    lines.append(f"Like every Boss it is Untankable and immune to {immune}; a Slow token takes "
+                 f"{general.slow_per_token} from its Move Rate, never below {general.slow_floor}; it is never bumped "
+                 "back, makes every attack each turn, and stays on the Castle Gate's space, attacking the Gate first.")
+    return tuple(lines)
+
+
+def _a(words: str) -> str:
+    return f"{'an' if words[:1].lower() in 'aeiou' else 'a'} {words}"

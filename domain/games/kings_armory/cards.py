@@ -43,7 +43,15 @@ from domain.games.kings_armory.content import (
     reinforcements,
     rewards,
 )
-from domain.games.kings_armory.figures import OFF_BOARD, flying, immune_to_everything, max_hp, tankable
+from domain.games.kings_armory.figures import (
+    OFF_BOARD,
+    boss_immune,
+    flying,
+    immune_to_everything,
+    is_boss,
+    max_hp,
+    tankable,
+)
 from domain.games.kings_armory.movement import HOSTING_REACH, placement_tower
 from domain.games.kings_armory.specials import send_back_spaces
 from domain.games.kings_armory.state import (
@@ -228,8 +236,9 @@ def _placed(figure: Figure) -> bool:
 
 
 def _spared(effect: CardEffect, foe: Figure) -> bool:
-    """A foe the effect leaves alone: one immune to everything (kings-armory E Immune)."""
-    return immune_to_everything(foe)
+    """A foe the effect leaves alone: one immune to everything (kings-armory E Immune), a Boss
+    unless the effect says it touches Bosses (E Bosses; CONTENT.md)."""
+    return immune_to_everything(foe) or (is_boss(foe) and not effect.affects_bosses)
 
 
 def touches(attack: Attack, figure: Figure) -> bool:
@@ -267,6 +276,8 @@ def _reached(state: KaState, seat: int, effect: CardEffect, target: Figure | Non
         assert target is not None
         require(reaching_hero(state, seat, target.space, attack.reach) is not None, E_REINFORCEMENT_CARDS,
                 f"no Hero of seat {seat} stands within {attack.reach} of {target.figure}")
+        if aim == "foe" and _spared(effect, target):
+            return ()
         if aim == "foe":
             require(touches(attack, target), E_REINFORCEMENT_CARDS, f"{attack.name} cannot hit {target.figure}: "
                     "a Melee attack reaches no flier")
@@ -279,7 +290,7 @@ def _reached(state: KaState, seat: int, effect: CardEffect, target: Figure | Non
         return tuple(f.figure for f in foes)
     assert target is not None
     if aim == "foe":
-        return (target.figure,)
+        return () if _spared(effect, target) else (target.figure,)
     assert effect.area is not None
     cells = area_around(state, target.space, effect.area)
     return tuple(f.figure for f in foes if f.space in cells)
@@ -305,11 +316,11 @@ def _does_something(state: KaState, effect: CardEffect, reached: tuple[str, ...]
     if kind == "ward":
         return bool(figures)
     if kind == "slow":
-        return bool(figures)
+        return any(not boss_immune(f, "slow", effect.affects_bosses) for f in figures)
     if kind == "stun":
-        return any(not status_immune(f, "stun") and not f.tokens.stun for f in figures)
+        return any(not status_immune(f, "stun", effect.affects_bosses) and not f.tokens.stun for f in figures)
     if kind == "remove":
-        return bool(figures)
+        return any(not boss_immune(f, "remove", effect.affects_bosses) for f in figures)
     if kind == "teleport-foe":
         return any(sendable(state, f) for f in figures)
     raise AssertionError(f"no effect kind {kind!r}")  # content.EFFECT_KINDS lists every kind
@@ -457,18 +468,21 @@ def _bless(em: Em, rng: Rng, play: Play, effect: CardEffect, reached: tuple[str,
 
 def _lasting(em: Em, rng: Rng, play: Play, effect: CardEffect, reached: tuple[str, ...]) -> None:
     for figure in _still(em, reached):
+        if boss_immune(figure, effect.kind, effect.affects_bosses):
+            continue  # kings-armory E Bosses: a Boss's card may make it immune to Slow
         em.emit(m.LastingEffect, citation(play.deck), figure.figure, effect.kind, effect.amount, effect.lasts,
                 play.card)
 
 
 def _stun(em: Em, rng: Rng, play: Play, effect: CardEffect, reached: tuple[str, ...]) -> None:
     for figure in _still(em, reached):
-        put_tokens(em, figure.figure, "stun", 1, C2_STUN)
+        put_tokens(em, figure.figure, "stun", 1, C2_STUN, effect.affects_bosses)
 
 
 def _remove(em: Em, rng: Rng, play: Play, effect: CardEffect, reached: tuple[str, ...]) -> None:
     for figure in _still(em, reached):
-        defeat(em, figure.figure, "removed", E_REMOVAL)
+        if not boss_immune(figure, "remove", effect.affects_bosses):
+            defeat(em, figure.figure, "removed", E_REMOVAL)
 
 
 def _send_back(em: Em, rng: Rng, play: Play, effect: CardEffect, reached: tuple[str, ...]) -> None:

@@ -1360,3 +1360,25 @@ def boss_rules() -> BossRules:
 def bosses() -> Mapping[str, Boss]:
     """The seven Bosses (kings-armory G3 THE BOSSES), in the rulebook's order."""
     return _boss_file()[1]
+
+
+BOSS_LEVEL = 6
+"""A Boss's level in the rules that compare foes' levels: above every Monster's (1 to 5), so
+that at Monster Turn Priority 3 it acts after the others (kings-armory E Stacking: the Boss
+last)."""
+
+
+@cache
+def foe_cards() -> Mapping[str, Monster]:
+    """Every foe's card by key: the Monsters, and each Boss as the Monster its Stat Card makes
+    of it (kings-armory B7: a Boss follows the Monsters' rules unless its card says otherwise):
+    its first attack, Untankable by the rules every Boss keeps (E Bosses), never Siege
+    Equipment. What a Boss does beyond a Monster is in its Boss entry (bosses())."""
+    general = boss_rules()
+    found = dict(monsters())
+    for key, boss in bosses().items():
+        found[key] = Monster(key=key, name=boss.name, level=BOSS_LEVEL, tokens=1, hp=boss.hp, move=boss.move,
+                             arrow=boss.arrow, flying=boss.flying, dodge=boss.dodge, resist=boss.resist,
+                             attack=boss.attacks[0], siege=False, pushable=boss.pushable,
+                             untankable=general.untankable, unstoppable=boss.unstoppable)
+    return MappingProxyType(found)

@@ -8,7 +8,7 @@ from typing import Any
 
 from domain.games.kings_armory import messages as m
 from domain.games.kings_armory.board import parse
-from domain.games.kings_armory.content import hireables
+from domain.games.kings_armory.content import BOSS_LEVEL, hireables
 from domain.games.kings_armory.figures import OFF_BOARD, max_hp, stats
 from domain.games.kings_armory.state import (
     FOE,
@@ -137,6 +137,18 @@ def _entered(state: KaState, e: m.FoeEntered) -> KaState:
                  level=e.level, route=(e.entrance, e.lane, e.color), index=0, order=len(state.entered) + 1)
     return state.with_figure(foe, entered=(*state.entered, e.key), wave_entered=state.wave_entered + 1,
                              to_enter=max(0, state.to_enter - 1))
+
+
+def _boss_entered(state: KaState, e: m.BossEntered) -> KaState:
+    boss = Figure(figure=e.figure, kind=FOE, key=e.key, seat=0, hp=e.hp, space=parse(e.space), level=BOSS_LEVEL,
+                  route=(e.entrance, e.lane, e.color), index=0, order=len(state.entered) + 1)
+    return state.with_figure(boss, entered=(*state.entered, e.key), bosses=(*state.bosses, (e.key, e.entrance, e.lane)))
+
+
+def _appeared(state: KaState, e: m.FoeAppeared) -> KaState:
+    foe = Figure(figure=e.figure, kind=FOE, key=e.key, seat=0, hp=e.hp, space=parse(e.space), level=e.level,
+                 route=(e.entrance, e.lane, e.color), index=e.index, order=len(state.entered) + 1)
+    return state.with_figure(foe, entered=(*state.entered, e.key))
 
 
 def _turn_began(state: KaState, e: m.FoeTurnBegan) -> KaState:
@@ -370,6 +382,8 @@ _APPLY: dict[type[Event], Apply] = {
     m.RoundBegan: _round,
     m.FoeRolled: _foresight_used,
     m.FoeEntered: _entered,
+    m.BossEntered: _boss_entered,
+    m.FoeAppeared: _appeared,
     m.TieRolled: _same,
     m.FoeTurnBegan: _turn_began,
     m.StatusDamage: _hp,

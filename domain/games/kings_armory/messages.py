@@ -375,6 +375,41 @@ class FoeEntered(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class BossEntered(Event):
+    """The final Wave's Boss, drawn at random from those not yet come, enters on its Stat
+    Card's hit points (kings-armory B7): `side_roll`, an unmodified d12, chose the lane (odd
+    or even; 0 when the second Boss takes the side the first did not), `entrance_roll` the
+    entrance where the map has two (odd: the Monster Entrance; 0 when not rolled)."""
+
+    figure: str
+    key: str
+    hp: int
+    space: str
+    entrance: str
+    lane: str
+    color: str
+    side_roll: int
+    entrance_roll: int
+
+
+@dataclass(frozen=True, slots=True)
+class FoeAppeared(Event):
+    """A foe a Boss's Stat Card brings onto its own space and route (kings-armory B7), at
+    route position `index`: `by` is the Boss."""
+
+    figure: str
+    key: str
+    level: int
+    space: str
+    index: int
+    entrance: str
+    lane: str
+    color: str
+    hp: int
+    by: str
+
+
+@dataclass(frozen=True, slots=True)
 class TieRolled(Event):
     """A tie the priority lists left, broken by a die: `rolls[i]` for `between[i]`,
     the highest wins (a tie rolls again)."""

@@ -17,6 +17,7 @@ from domain.games.kings_armory.citations import (
     B4,
     B5_STEP_1,
     B5_STEP_6,
+    B7,
     B9,
     D2_2_DELAYED_ENTRY,
     E_HEALING,
@@ -28,6 +29,9 @@ from domain.games.kings_armory.content import heroes, hireables, wave_card
 from domain.games.kings_armory.decks import arrange_decks, deal_equipment, draw_rewards
 from domain.games.kings_armory.figures import specials, stats
 from domain.games.kings_armory.foes import (
+    boss_due,
+    bosses_to_come,
+    enter_boss,
     enter_foe,
     go_on,
     heroes_in_game,
@@ -171,7 +175,8 @@ def _next_turn(em: Em, rng: Rng) -> tuple[str, str]:
     """The foe whose turn comes next and the rule that says so: a foe on the board that has not
     acted this round, by Monster Turn Priority (kings-armory B3); else one more foe enters and
     acts at once (B1: each before the next is rolled; D2-2: the delayed ones in the second
-    round, after the others). ("", "") when the round is over."""
+    round, after the others); else, in the final Wave, a Boss due this round (B7: after the
+    other foes' turns), whose card's foes act after it. ("", "") when the round is over."""
     state = em.state
     waiting = [f for f in state.foes() if f.figure not in state.acted]
     if waiting:
@@ -181,12 +186,15 @@ def _next_turn(em: Em, rng: Rng) -> tuple[str, str]:
         return enter_foe(em, rng), B1_ENTRANCE
     if state.round >= 2 and state.to_enter:
         return enter_foe(em, rng), D2_2_DELAYED_ENTRY
+    if boss_due(state):
+        return enter_boss(em, rng), B7
     return "", ""
 
 
 def wave_cleared(state: KaState) -> bool:
-    """Every foe of the Wave is defeated and none is still to come (kings-armory B4 1)."""
-    return not state.foes() and not state.to_enter
+    """Every foe of the Wave is defeated and none is still to come, the final Wave's Bosses
+    included (kings-armory B4 1, B7 Finishing the Game, B9)."""
+    return not state.foes() and not state.to_enter and not bosses_to_come(state)
 
 
 def let_foe_act(em: Em, rng: Rng) -> None:
@@ -217,7 +225,8 @@ def end_wave(em: Em, rng: Rng) -> None:
     state = em.state
     em.emit(m.WaveWon, B4, state.wave)
     if state.wave >= state.options.waves:
-        em.emit(m.GameOver, B9, True, f"every foe of all {state.wave} Waves is defeated")
+        boss = f", {'the Bosses' if len(state.bosses) > 1 else 'the Boss'} too" if state.bosses else ""
+        em.emit(m.GameOver, B9, True, f"every foe of all {state.wave} Waves is defeated{boss}")
         return
     em.emit(m.AlliesRecovered, B5_STEP_1, state.wave)
     draw_rewards(em, state.wave)

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from domain.games.kings_armory.board import Board, Space, board_for
-from domain.games.kings_armory.citations import A2, E_HIREABLES, E_MAXIMUM_RECRUITMENT
+from domain.games.kings_armory.citations import A2, B7, E_HIREABLES, E_MAXIMUM_RECRUITMENT
 from domain.games.kings_armory.content import heroes, hireables
 from domain.kernel import Emitter, Setup, memo_last, replace
 
@@ -190,6 +190,8 @@ class Options:
     gate_hp: int = 20
     delayed_entry: bool = False
     round_limit: int = 0
+    bosses: int = 1
+    """Bosses on the final Wave (kings-armory B7): 1, or 2 in a 7-Wave game; 0 none (RULES.md)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -262,6 +264,9 @@ class KaState:
     summoned: tuple[str, ...] = ()
     """Every Ally a card has summoned this game: with `recruited` they number the next of a
     kind (an id is never used twice)."""
+    bosses: tuple[tuple[str, str, str], ...] = ()
+    """(key, entrance, lane) of each Boss that has entered (kings-armory B7: a second Boss
+    takes the other side, or the other entrance)."""
 
     def figure(self, figure_id: str) -> Figure | None:
         for figure in self.figures:
@@ -373,6 +378,8 @@ def shares_a_space(state: KaState, ally: Figure) -> bool:
 # ---------------------------------------------------------------- the game's start
 
 
+SEVEN_WAVES = 7
+"""A mega game's length: the one where two Bosses may come (kings-armory B7, D2-2 Extra-Boss Modes)."""
 DEFAULT_HEROES = ("valcor", "midnight", "felicity", "ember", "cyrus", "raphael", "boleslaw")
 """Seat n plays the n-th of these unless the `heroes` option says otherwise."""
 MAX_HEROES = 7
@@ -435,7 +442,10 @@ def initial_state(setup: Setup) -> KaState:
         gate_hp=int(values.get("gate_hp", 20)),
         delayed_entry=bool(values.get("delayed_entry", False)),
         round_limit=int(values.get("round_limit", 0)),
+        bosses=int(values.get("bosses", 1)),
     )
+    if options.bosses > 1 and options.waves != SEVEN_WAVES:
+        raise ValueError(f"{B7}: two Bosses come in a 7-Wave game only")
     seats = len(setup.seats)
     chosen = parse_heroes(str(values.get("heroes", "")), seats)
     if sum(len(keys) for keys in chosen) > MAX_HEROES:

@@ -12,7 +12,15 @@ from domain.games.kings_armory.board import Board, Space, area_spaces, line_spac
 from domain.games.kings_armory.citations import D1
 from domain.games.kings_armory.combat import DIRECTIONS, can_affect, reach_of
 from domain.games.kings_armory.content import OFFENSIVE, UTILITY
-from domain.games.kings_armory.figures import attacks, move_rate, ranged_role, resistance, role, teleports, towers_only
+from domain.games.kings_armory.figures import (
+    attacks,
+    move_rate,
+    ranged_role,
+    resistance_in,
+    role,
+    teleports,
+    towers_only,
+)
 from domain.games.kings_armory.movement import open_spaces, tower_exits
 from domain.games.kings_armory.state import FOE, HERO, HIREABLE, Figure, KaState, board_of, shares_a_space
 from domain.kernel import RuleViolation, memo_last, replace
@@ -156,7 +164,7 @@ def _threats_now(state: KaState, ally: Figure, actions: int) -> tuple[Threat, ..
             continue
         reach = reach_of(ally, profile)
         for foe in state.figures:
-            if foe.kind != FOE or resistance(foe, profile.kind) is None:
+            if foe.kind != FOE or resistance_in(state, foe, profile.kind) is None:
                 continue  # kings-armory D1: a foe immune to it does not count
             if not can_affect(state, ally, profile, foe):
                 continue

@@ -9,11 +9,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from domain.games.kings_armory.board import name
-from domain.games.kings_armory.card_text import card_text
+from domain.games.kings_armory.card_text import boss_text, card_text
 from domain.games.kings_armory.cards import card_named, deck_of_card, held
-from domain.games.kings_armory.content import equipment, heroes, hireables, monsters, summoned_figures
+from domain.games.kings_armory.content import equipment, foe_cards, heroes, hireables, summoned_figures
 from domain.games.kings_armory.decks import armory_price
-from domain.games.kings_armory.figures import max_hp
+from domain.games.kings_armory.figures import boss_of, is_boss, max_hp
+from domain.games.kings_armory.foes import bosses_to_come
 from domain.games.kings_armory.messages import DeckShuffled
 from domain.games.kings_armory.state import FOE, GUARDIAN, HERO, HIREABLE, SUMMONED, Figure, KaState, board_of
 from domain.kernel import Event, replace
@@ -89,6 +90,18 @@ class CardView:
 
 
 @dataclass(frozen=True, slots=True)
+class BossView:
+    """A Boss on the board (kings-armory B7, E Bosses): its hit points and its Stat Card in
+    words (its attacks, its own rules, the rules every Boss keeps)."""
+
+    figure: str
+    name: str
+    hp: int
+    max_hp: int
+    text: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class OfferView:
     seat: int
     give: str
@@ -138,11 +151,18 @@ class KaView:
     """Hireables sitting out the coming Wave (kings-armory B5 Step 6)."""
     cards: tuple[CardView, ...]
     """The cards the team holds (`reinforcements`, then `armory`), each in words."""
+    bosses: tuple[BossView, ...]
+    """The Bosses on the board (kings-armory B7)."""
+    bosses_to_come: int
+    """Bosses of the final Wave still to enter (kings-armory B7, B9: the game is won only once
+    they are defeated too)."""
 
 
 HIREABLE_MARKS = {"foot-soldier": "f", "archer": "a", "sorcerer": "s", "psionicist": "p", "cleric": "c"}
 SUMMONED_MARK = "o"
 """A figure a card brought (the Sword Golem)."""
+BOSS_MARK = "X"
+"""A Boss (B is Boleslaw's)."""
 
 
 def _name(figure: Figure) -> str:
@@ -154,12 +174,12 @@ def _name(figure: Figure) -> str:
         return "Guardian"
     if figure.kind == SUMMONED:
         return summoned_figures()[figure.key].name
-    return monsters()[figure.key].name
+    return foe_cards()[figure.key].name
 
 
 def mark(figure: Figure) -> str:
     """Heroes by capital initial, Hireables by small initial, the Guardian g, a card's own
-    figure o, foes by their level's digit."""
+    figure o, a Boss X, foes by their level's digit."""
     if figure.kind == HERO:
         return figure.key[0].upper()
     if figure.kind == HIREABLE:
@@ -168,6 +188,8 @@ def mark(figure: Figure) -> str:
         return "g"
     if figure.kind == SUMMONED:
         return SUMMONED_MARK
+    if is_boss(figure):
+        return BOSS_MARK
     return str(figure.level)
 
 
@@ -230,7 +252,15 @@ def view(state: KaState, viewer: int) -> KaView:
         armory_price=armory_price(state), new_equipment=max(state.unlocks, default=0) >= 2,
         shopped=state.shopped, offers=tuple(OfferView(o.seat, o.give, o.take) for o in state.offers),
         bench=tuple(_figure_view(state, f) for f in state.bench),
-        cards=tuple(_card_view(card) for card in held(state)))
+        cards=tuple(_card_view(card) for card in held(state)),
+        bosses=tuple(_boss_view(f) for f in state.figures if is_boss(f)),
+        bosses_to_come=bosses_to_come(state))
+
+
+def _boss_view(figure: Figure) -> BossView:
+    boss = boss_of(figure)
+    assert boss is not None
+    return BossView(figure.figure, boss.name, figure.hp, boss.hp, boss_text(boss))
 
 
 def _card_view(key: str) -> CardView:

@@ -24,7 +24,9 @@ from domain.games.kings_armory.content import (
     Attack,
     Special,
     armory_cards,
+    bosses,
     equipment,
+    foe_cards,
     heroes,
     hireables,
     monsters,
@@ -66,7 +68,7 @@ def kind_of(figure: str) -> tuple[str, str, int]:
     found = _NUMBERED.fullmatch(figure)
     if found is not None:
         key, number = found["key"], int(found["number"])
-        if key in monsters():
+        if key in foe_cards():
             return FOE, key, number
         if key in hireables():
             return HIREABLE, key, number
@@ -94,7 +96,7 @@ def label(figure: str) -> str:
     if kind == SUMMONED:
         return f"{summoned_figures()[key].name} {number}"
     if kind == FOE:
-        return f"{monsters()[key].name} {number}" if key else f"Foe {number}"
+        return f"{foe_cards()[key].name} {number}" if key else f"Foe {number}"
     if figure in reinforcements() or figure in armory_cards():
         return card_label(figure)  # a card's own attack strikes (a card has no figure)
     return figure or "nobody"
@@ -113,6 +115,8 @@ def _card_attacks(figure: str) -> tuple[Attack, ...]:
         return hireables()[key].attacks
     if kind == SUMMONED:
         return summoned_figures()[key].attacks
+    if kind == FOE and key in bosses():
+        return bosses()[key].attacks
     if kind == FOE and key:
         return (monsters()[key].attack,)
     return ()
@@ -258,6 +262,18 @@ def _entered(e: m.FoeEntered, s: Seats) -> str:
     kind = f", {_a(monsters()[e.key].name)}," if not key and e.key in monsters() else ""
     return (f"{label(e.figure)}{kind} enters at {_entrance(e.entrance)} ({e.space}) on the {e.lane} lane, following "
             f"the {e.color} arrows, with {counted(e.hp, 'hit point')}.")
+
+
+def _boss_entered(e: m.BossEntered, s: Seats) -> str:
+    rolls = [f"a d12 of {e.side_roll} for its side" if e.side_roll else "",
+             f"a d12 of {e.entrance_roll} for its entrance" if e.entrance_roll else ""]
+    rolled = f" ({listed([roll for roll in rolls if roll])})" if any(rolls) else ""
+    return (f"The Boss arrives: {label(e.figure)} enters at {_entrance(e.entrance)} ({e.space}) on the {e.lane} "
+            f"lane{rolled}, following the {e.color} arrows, with {counted(e.hp, 'hit point')}.")
+
+
+def _appeared(e: m.FoeAppeared, s: Seats) -> str:
+    return (f"{label(e.figure)} drops from {label(e.by)} onto {e.space}, with {counted(e.hp, 'hit point')}.")
 
 
 def _tie(e: m.TieRolled, s: Seats) -> str:
@@ -470,6 +486,8 @@ EVENTS: dict[type[Event], Callable[[Any, Seats], str]] = {
     m.FoeRolled: _foe_rolled,
     m.FoeEntered: _entered,
     m.TieRolled: _tie,
+    m.BossEntered: _boss_entered,
+    m.FoeAppeared: _appeared,
     m.FoeTurnBegan: lambda e, s: f"{label(e.figure)} takes its turn.",
     m.StatusDamage: _status_damage,
     m.TurnLost: lambda e, s: f"{label(e.figure)} is stunned and loses its turn.",
@@ -770,7 +788,11 @@ def _listing(view: KaView, s: Seats) -> list[tuple[str, list[str]]]:
     if view.phase == SHOPPING:
         groups += _shop_listing(view, s)
     if view.phase in (PLAYERS, FOES) and view.cards:
-        groups.append(("The team holds:", [f"{card.name}: {' '.join(card.text)}" for card in view.cards]))
+        groups.append(("The team holds:", [listed([card.name for card in view.cards])]))
+    for boss in view.bosses:
+        rules = [line.split(":")[0] for line in boss.text[len(bosses()[kind_of(boss.figure)[1]].attacks):-1]
+                 if ":" in line]
+        groups.append((f"{label(boss.figure)}, the Boss:", [f"{boss.hp}/{boss.max_hp} hp; {listed(rules)}"]))
     for seat in sorted({f.seat for f in view.figures if f.kind != FOE}):
         allies = sorted((f for f in view.figures if f.kind != FOE and f.seat == seat),
                         key=lambda f: f.figure != view.acting)  # the acting Ally first
