@@ -180,6 +180,17 @@ def test_non_resistible_damage_ignores_resistance() -> None:
     assert [(d.dealt, d.taken) for d in of(events, Damaged)] == [(4, 4)]
 
 
+def test_non_resistible_damage_is_its_own_type_past_a_types_immunity() -> None:
+    """kings-armory E Non-Resistible: a damage type of its own, resisted in no way; the Wind
+    Drake's immunity to Ranged damage (E Immune) does not stop it."""
+    drake = foe("wind-drake", 1, TROLL_AT, YELLOW)
+    state = table(hero("ember", "e6"), drake)
+    arrow = _profile(kind="ranged", reach=6)
+    assert [(d.dealt, d.taken) for d in of(_strike(state, "ember", arrow, "wind-drake-1", 10), Damaged)] == [(4, 0)]
+    blast = _profile(kind="ranged", reach=6, non_resistible=True)
+    assert [(d.dealt, d.taken) for d in of(_strike(state, "ember", blast, "wind-drake-1", 10), Damaged)] == [(4, 4)]
+
+
 def test_removal_defeats_what_instakill_and_destroy_cannot() -> None:
     """kings-armory E Removal: it bypasses the immunity of Siege Equipment to Instakill."""
     state = table(hero("valcor", "e6"), foe("battering-ram", 1, TROLL_AT, YELLOW))

@@ -231,15 +231,19 @@ def defeat(em: Em, figure_id: str, how: str, rule: str = E_DEFEATED) -> None:
 def take_damage(em: Em, figure_id: str, dealt: int, kind: str, non_resistible: bool, rule: str = C2_FOURTH) -> None:
     """Damage dealt to a figure, reduced by its resistance to at least 1 (kings-armory
     C2 Fourth), none if it is immune (E Immune); non-resistible damage skips the
-    resistance (E Non-Resistible)."""
+    resistance and a type's immunity (E Non-Resistible)."""
     figure = em.state.figure(figure_id)
     if figure is None or not figure.active or dealt <= 0:
         return
     resist = resistance_in(em.state, figure, kind)
-    if immune_to_everything(figure) or resist is None:
+    if immune_to_everything(figure):
         taken, resisted = 0, dealt
     elif non_resistible:
+        # kings-armory E Non-Resistible: a damage type of its own, which no resistance nor
+        # immunity to a type stops; only the immune to everything escape it.
         taken, resisted = dealt, 0
+    elif resist is None:
+        taken, resisted = 0, dealt
     else:
         taken = max(1, dealt - resist)
         resisted = dealt - taken

@@ -9,7 +9,7 @@ from typing import Any
 from domain.games.kings_armory import messages as m
 from domain.games.kings_armory.board import parse
 from domain.games.kings_armory.content import BOSS_LEVEL, hireables
-from domain.games.kings_armory.figures import OFF_BOARD, max_hp, stats
+from domain.games.kings_armory.figures import OFF_BOARD, attacks, max_hp, stats
 from domain.games.kings_armory.state import (
     FOE,
     FOES,
@@ -58,7 +58,13 @@ DECK_FIELDS = {"reward": "reward_deck", "equipment": "equipment_deck", "reinforc
 def _shuffled(state: KaState, e: m.DeckShuffled) -> KaState:
     # kings-armory B5 Step 4: the Reward cards drawn go back into the deck as it is shuffled.
     drawn = () if e.deck == "reward" else state.rewards_drawn
-    return replace(state, rewards_drawn=drawn, **{DECK_FIELDS[e.deck]: e.order})
+    return replace(state, rewards_drawn=drawn, revealed=_hidden(state, e.deck), **{DECK_FIELDS[e.deck]: e.order})
+
+
+def _hidden(state: KaState, deck: str) -> tuple[str, ...]:
+    """kings-armory E Foresight: the card face up on a deck is the next one gained from it; once
+    taken (or the deck shuffled) the deck's top lies face down again."""
+    return tuple(d for d in state.revealed if d != deck) if deck in state.revealed else state.revealed
 
 
 def _dealt(state: KaState, e: m.EquipmentDealt) -> KaState:
@@ -188,7 +194,9 @@ def _defeated(state: KaState, e: m.Defeated) -> KaState:
 
 def _spent(state: KaState, e: m.ActionSpent) -> KaState:
     figure = _figure(state, e.figure)
-    attacked = figure.attacked or e.action.startswith("attack:")
+    # kings-armory D1: a Hireable with no Attack Options does its duty with a Special Action.
+    attacked = figure.attacked or e.action.startswith("attack:") or (
+        e.action.startswith("special:") and figure.kind == HIREABLE and not attacks(figure))
     used = figure.used
     if e.action.startswith("special:") and e.action not in used:
         used = (*used, e.action)
@@ -254,9 +262,10 @@ def _recovered(state: KaState, e: m.AlliesRecovered) -> KaState:
     return replace(state, figures=tuple(figures), phase=SHOPPING, shopped=(), offers=(), seat=0, acting="")
 
 
-def _rewards(state: KaState, e: m.RewardsDrawn) -> KaState:
+def _rewards(state: KaState, e: m.RewardsDrawn | m.CardRewards) -> KaState:
+    revealed = _hidden(state, "reward") if e.cards else state.revealed
     return replace(state, reward_deck=state.reward_deck[len(e.cards):], rewards_drawn=(*state.rewards_drawn, *e.cards),
-                   gold=e.total)
+                   gold=e.total, revealed=revealed)
 
 
 def _built(state: KaState, e: m.TowerBuilt) -> KaState:
@@ -285,7 +294,7 @@ def _unlocked(state: KaState, e: m.EquipmentUnlocked) -> KaState:
 
 def _equipment_bought(state: KaState, e: m.EquipmentBought) -> KaState:
     return replace(state, equipment_deck=state.equipment_deck[1:], gear=(*state.gear, Gear(e.card, 0, locked=False)),
-                   gold=e.gold)
+                   gold=e.gold, revealed=_hidden(state, "equipment"))
 
 
 def _equipment_sold(state: KaState, e: m.EquipmentSold) -> KaState:
@@ -354,11 +363,6 @@ def _ally_summoned(state: KaState, e: m.AllySummoned) -> KaState:
     return state.with_figure(figure, summoned=(*state.summoned, e.figure))
 
 
-def _card_rewards(state: KaState, e: m.CardRewards) -> KaState:
-    return replace(state, reward_deck=state.reward_deck[len(e.cards):], rewards_drawn=(*state.rewards_drawn, *e.cards),
-                   gold=e.total)
-
-
 def _over(state: KaState, e: m.GameOver) -> KaState:
     return replace(state, finished=True, won=e.won, result=e.reason, phase=OVER, acting="", seat=0)
 
@@ -423,14 +427,16 @@ _APPLY: dict[type[Event], Apply] = {
     m.EquipmentTraded: _traded,
     m.HireableReassigned: _reassigned,
     m.ReinforcementBought: lambda s, e: replace(s, reinforcement_deck=s.reinforcement_deck[1:],
-                                                reinforcements=(*s.reinforcements, e.card), gold=e.gold),
+                                                reinforcements=(*s.reinforcements, e.card), gold=e.gold,
+                                                revealed=_hidden(s, "reinforcement")),
     m.ArmoryBought: lambda s, e: replace(s, armory_deck=s.armory_deck[1:], armory=e.card, gold=e.gold),
     m.CardPlayed: _card_played,
     m.PlayMoment: _same,
     m.LastingEffect: _lasting,
     m.AllySummoned: _ally_summoned,
     m.GateRepaired: lambda s, e: replace(s, gate=e.hp),
-    m.CardRewards: _card_rewards,
+    m.CardRewards: _rewards,
+    m.CardForeseen: lambda s, e: replace(s, revealed=(*s.revealed, e.deck)),
     m.GameOver: _over,
 }
 

@@ -42,7 +42,7 @@ from domain.games.kings_armory.movement import (
     tower_exits,
     tower_site,
 )
-from domain.games.kings_armory.specials import in_reach, send_back_spaces, used_up
+from domain.games.kings_armory.specials import FORESEEN_DECKS, in_reach, send_back_spaces, used_up
 from domain.games.kings_armory.state import FOE, FOES, PLACING, PLAYERS, SHOPPING, TOWERS, Figure, KaState, board_of
 from domain.games.kings_armory.tanking import tank_problem
 from domain.games.kings_armory.turn import to_act
@@ -150,7 +150,7 @@ def _special_aims(state: KaState, ally: Figure, special: Special, foes: list[Fig
                                                                     range(col - reach, col + reach + 1))
                 if r >= 0 and c >= 0 and within_range(ally.space, (r, c), reach)]
     if kind == "foresight":
-        return [Aim()]
+        return [Aim(), *(Aim(target=deck) for deck in FORESEEN_DECKS)]
     return []
 
 

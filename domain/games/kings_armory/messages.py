@@ -603,6 +603,15 @@ class Foreseen(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class CardForeseen(Event):
+    """Foresight turns the top card of the Reward, Equipment or Reinforcement deck face up: the
+    next one the team gains from it (kings-armory E Foresight)."""
+
+    deck: str
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
 class AllyTurnEnded(Event):
     figure: str
 

@@ -264,6 +264,9 @@ class KaState:
     summoned: tuple[str, ...] = ()
     """Every Ally a card has summoned this game: with `recruited` they number the next of a
     kind (an id is never used twice)."""
+    revealed: tuple[str, ...] = ()
+    """Decks whose top card Foresight has turned face up, until that card is taken or the deck
+    shuffled (kings-armory E Foresight: one card a deck at a time)."""
     bosses: tuple[tuple[str, str, str], ...] = ()
     """(key, entrance, lane) of each Boss that has entered (kings-armory B7: a second Boss
     takes the other side, or the other entrance)."""

@@ -78,6 +78,15 @@ def keep_duty(state: KaState, ally: Figure, after: Callable[[], Figure]) -> None
                             "foe: this would leave it unable to")
 
 
+def last_hero_standing(state: KaState, ally: Figure) -> bool:
+    """kings-armory D1 If All Else Fails: the last of the team's Heroes still up, the others
+    knocked out this Wave, may break every thematic rule, but not in the final Wave."""
+    if ally.kind != HERO or state.wave >= state.options.waves:
+        return False
+    others = [f for f in state.figures if f.kind == HERO and f.figure != ally.figure]
+    return bool(others) and not any(f.active for f in others)
+
+
 def must_leave_tower(state: KaState, ally: Figure) -> bool:
     """A Hero on a Tower climbs down to attack when it must (kings-armory D1): an
     Offensive Hero that fights at range may stay while more than 5 foes are on the board;
@@ -96,6 +105,8 @@ def _owes_attack(state: KaState, ally: Figure) -> bool:
     if ally.attacked or ally.kind not in (HERO, HIREABLE):
         return False
     if role(ally) == UTILITY and len(state.foes()) > 5:
+        return False
+    if last_hero_standing(state, ally):
         return False
     # From a space it only passes through (another Ally's) it cannot attack until it moves on.
     if not shares_a_space(state, ally) and _hits(state, ally, ally.actions, ally.space):

@@ -1,6 +1,7 @@
 """What a seat (or a spectator) sees: the whole table, with a text map of the board for
 terminals, but for the order of the four decks and so the Armory card on offer face
-down (kings-armory A1 Table Arrangement, B5 Step 3): of a deck a viewer sees its size.
+down (kings-armory A1 Table Arrangement, B5 Step 3): of a deck a viewer sees its size,
+and the top card Foresight has turned face up (E Foresight).
 The team's gold and the cards it holds are the whole team's (B5 Step 3), and a
 spectator watches the table as a seat does (RULES.md)."""
 
@@ -11,8 +12,16 @@ from dataclasses import dataclass
 from domain.games.kings_armory.board import name
 from domain.games.kings_armory.card_text import boss_text, card_text
 from domain.games.kings_armory.cards import card_named, deck_of_card, held
-from domain.games.kings_armory.content import equipment, foe_cards, heroes, hireables, summoned_figures
-from domain.games.kings_armory.decks import armory_price
+from domain.games.kings_armory.content import (
+    equipment,
+    foe_cards,
+    heroes,
+    hireables,
+    reinforcements,
+    rewards,
+    summoned_figures,
+)
+from domain.games.kings_armory.decks import armory_price, deck_of
 from domain.games.kings_armory.figures import boss_of, is_boss, max_hp
 from domain.games.kings_armory.foes import bosses_to_come
 from domain.games.kings_armory.messages import DeckShuffled
@@ -90,6 +99,15 @@ class CardView:
 
 
 @dataclass(frozen=True, slots=True)
+class FaceUpView:
+    """A deck's top card Foresight has turned face up (kings-armory E Foresight)."""
+
+    deck: str
+    card: str
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
 class BossView:
     """A Boss on the board (kings-armory B7, E Bosses): its hit points and its Stat Card in
     words (its attacks, its own rules, the rules every Boss keeps)."""
@@ -153,6 +171,8 @@ class KaView:
     """The cards the team holds (`reinforcements`, then `armory`), each in words."""
     bosses: tuple[BossView, ...]
     """The Bosses on the board (kings-armory B7)."""
+    face_up: tuple[FaceUpView, ...]
+    """Top cards Foresight has turned face up: the next of their decks (kings-armory E Foresight)."""
     bosses_to_come: int
     """Bosses of the final Wave still to enter (kings-armory B7, B9: the game is won only once
     they are defeated too)."""
@@ -254,6 +274,7 @@ def view(state: KaState, viewer: int) -> KaView:
         bench=tuple(_figure_view(state, f) for f in state.bench),
         cards=tuple(_card_view(card) for card in held(state)),
         bosses=tuple(_boss_view(f) for f in state.figures if is_boss(f)),
+        face_up=tuple(FaceUpView(deck, top := deck_of(state, deck)[0], card_name(top)) for deck in state.revealed),
         bosses_to_come=bosses_to_come(state))
 
 
@@ -261,6 +282,14 @@ def _boss_view(figure: Figure) -> BossView:
     boss = boss_of(figure)
     assert boss is not None
     return BossView(figure.figure, boss.name, figure.hp, boss.hp, boss_text(boss))
+
+
+def card_name(card: str) -> str:
+    """A Reward, Equipment or Reinforcement card's printed name."""
+    for cards in (rewards(), equipment(), reinforcements()):
+        if card in cards:
+            return cards[card].name
+    return card
 
 
 def _card_view(key: str) -> CardView:

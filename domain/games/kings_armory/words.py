@@ -539,6 +539,8 @@ EVENTS: dict[type[Event], Callable[[Any, Seats], str]] = {
                                 "seat by seat, on or near the Towers."),
     m.HireableReturned: _returned,
     m.CardPlayed: _card_played,
+    m.CardForeseen: lambda e, s: (f"Foresight turns the top card of the {DECK_NAMES.get(e.deck, _plain(e.deck))} "
+                                  f"deck face up: {card_label(e.card)}, the next one the team gains from it."),
     m.PlayMoment: lambda e, s: (f"{_of(e.figure)} turn waits: the team may play a card before it goes on."),
     m.LastingEffect: _lasting,
     m.AllySummoned: _ally_summoned,
@@ -594,6 +596,8 @@ def _special_command(c: m.UseSpecial, s: Seats) -> str:
         return f"{use}: send {label(c.target)} back to {c.at}."
     if kind == "summon-guardian":
         return f"{use}: call the Guardian to {c.at}."
+    if kind == "foresight" and c.target:
+        return f"{use}: turn the top card of the {DECK_NAMES.get(c.target, _plain(c.target))} deck face up."
     if kind == "foresight":
         return f"{use}: reveal a foe of the next Wave now."
     area = special.attack.area if special is not None and special.attack is not None else (
@@ -803,6 +807,9 @@ def _listing(view: KaView, s: Seats) -> list[tuple[str, list[str]]]:
     if view.foresight:
         foreseen = [monsters()[key].name if key in monsters() else _plain(key) for key in view.foresight]
         groups.append(("Foresight, the next Wave opens with:", [_a(name) for name in foreseen]))
+    if view.face_up:
+        groups.append(("Face up by Foresight:", [f"the {DECK_NAMES.get(top.deck, top.deck)} deck's top: {top.name}"
+                                                 for top in view.face_up]))
     return groups
 
 
