@@ -52,6 +52,10 @@ def test_a_card_is_played_on_the_seats_turn_and_goes_to_the_bottom_of_its_deck()
     Players' Round, between actions), then goes to the bottom of its deck (B5 Step 4's note)."""
     state = holding(table(hero("valcor", "e6", hp=10), hero("midnight", "f9", hp=5), foe("goblin-peon", 1, 5),
                           seats=1), "chorus-of-light")
+    view = GAME.view(state, 1)
+    assert [(c.card, c.name, c.deck, c.mid_wave) for c in view.cards] == [
+        ("chorus-of-light", "Chorus of Light", "reinforcement", True)]
+    assert view.cards[0].text[0] == "Every Ally on the board heals 3 hit points."
     after, events = play(state, "chorus-of-light")
     (played,) = of(events, m.CardPlayed)
     assert (played.seat, played.card, played.deck, played.enhanced, played.rule) == (

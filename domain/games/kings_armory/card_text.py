@@ -22,13 +22,16 @@ from domain.kernel import counted, listed
 IMMUNITIES = {"instakill": "Instakill", "destroy": "Destruction", "remove": "Removal", "stun": "Stun",
               "bleed": "Bleed", "burn": "Burn", "slow": "Slow"}
 LASTS = {"round": "until the next Players' Round", "wave": "until the Wave ends"}
-WHOM = {"ally": "one Ally", "allies": "every Ally on the board", "foe": "one foe", "foes": "every foe on the board"}
+WHOM = {"ally": "the Ally named", "allies": "every Ally on the board", "foe": "the foe aimed at",
+        "foes": "every foe on the board"}
 
 
 def _whom(effect: CardEffect) -> str:
     if effect.target == "area" and effect.area is not None:
         width, length = effect.area
-        return f"every foe in a {width}x{length} area centred on a foe"
+        # kings-armory C2 Sixth: an area attack strikes friend and foe alike.
+        figures = "figure" if effect.kind == "attack" else "foe"
+        return f"every {figures} in a {width}x{length} area centred on the foe aimed at"
     return WHOM.get(effect.target, "")
 
 
@@ -36,7 +39,8 @@ def attack_text(attack: Attack) -> str:
     """An attack's numbers: "supernatural, range 8, hitroll +6, 3 damage, crits on 19-20 x2"."""
     hitroll = "no roll" if attack.hitroll is None else f"hitroll +{attack.hitroll}"
     damage = "+".join(str(amount) for amount in attack.damage)
-    crit = f", crits on {attack.crit_from}-20 x{attack.crit_mod}" if attack.crit_from is not None else ""
+    crits = "" if attack.crit_from is None else "20" if attack.crit_from == 20 else f"{attack.crit_from}-20"
+    crit = f", crits on {crits} x{attack.crit_mod}" if crits else ""
     extra = [f"{count} {name.capitalize()}" for name, count in attack.on_crit.items()]
     on_crit = f" (and {', '.join(extra)})" if extra else ""
     flags = "".join((", Non-Resistible" if attack.non_resistible else "",
@@ -50,7 +54,7 @@ def effect_text(effect: CardEffect) -> str:
     lasts = LASTS.get(effect.lasts, "")
     if kind == "attack":
         assert effect.attack is not None
-        area = (f" on {whom}, friend and foe" if effect.target == "area" else f" on {whom}")
+        area = f" on {whom}"
         bosses = ", Bosses too" if effect.affects_bosses else ""
         return f"{effect.attack.name}{area}{bosses}: {attack_text(effect.attack)}, from a Hero of the seat"
     if kind == "heal":

@@ -726,7 +726,8 @@ def _kind_name(f: FigureView) -> str:
 def _marks(view: KaView) -> str:
     allies = {f.mark: _kind_name(f) for f in view.figures if f.kind != FOE and f.space}
     shown = ", ".join(f"{mark} {what}" for mark, what in allies.items())
-    return f"{shown + '; ' if shown else ''}digits: foes, by level."
+    boss = ", X the Boss" if view.bosses else ""
+    return f"{shown + '; ' if shown else ''}digits: foes, by level{boss}."
 
 
 def _tokens_of(f: FigureView) -> list[str]:
