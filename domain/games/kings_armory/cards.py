@@ -22,6 +22,7 @@ from domain.games.kings_armory.citations import (
     C2_STUN,
     D2_3,
     E_ARMORY_CARDS,
+    E_FLYING,
     E_HEALING,
     E_IMMUNE,
     E_KNOCKED_OUT,
@@ -192,13 +193,13 @@ def check_play(state: KaState, command: m.PlayCard) -> Play:
         given = bool(getattr(command, field))
         if given != used:
             raise RuleViolation(rule, f"{card.name} {'needs' if used else 'takes no'} {field}")
-    # Between Waves the Allies are off the board and no foe is on it (kings-armory B4 1): an
-    # effect on figures has nothing to reach, and the card must do something else.
+    # Between Waves no figure is on the board (kings-armory B4 1): an effect on figures has
+    # nothing to reach there, and the card must do something else to be played.
     target = _target(state, command.target, rule) if wanted.target else None
     ally = _ally(state, command.ally, rule) if wanted.ally else None
     places = _summons(state, seat, effects, command.at) if wanted.at else {}
     reached = tuple(tuple(figure for figure, _ in places.get(number, ())) if effect.kind == "summon"
-                    else _reached(state, seat, effect, target, ally) for number, effect in enumerate(effects))
+                    else _reached(state, seat, effect, target, ally, rule) for number, effect in enumerate(effects))
     if not any(_does_something(state, effect, hit) for effect, hit in zip(effects, reached, strict=True)):
         raise RuleViolation(rule, f"{card.name} would do nothing now")
     return Play(seat, command.card, deck, enhanced(state, card), effects, reached,
@@ -254,8 +255,8 @@ def reaching_hero(state: KaState, seat: int, space: Space, reach: int) -> Figure
     return next((f for f in state.heroes_of(seat) if _placed(f) and within_range(f.space, space, reach)), None)
 
 
-def _reached(state: KaState, seat: int, effect: CardEffect, target: Figure | None,
-             ally: Figure | None) -> tuple[str, ...]:
+def _reached(state: KaState, seat: int, effect: CardEffect, target: Figure | None, ally: Figure | None,
+             rule: str) -> tuple[str, ...]:
     """The figures the effect reaches as the card is played (kings-armory C2 Sixth for an area:
     friend and foe for an attack); a RuleViolation when its single target is not one it may take."""
     kind, aim = effect.kind, effect.target
@@ -274,13 +275,13 @@ def _reached(state: KaState, seat: int, effect: CardEffect, target: Figure | Non
             return tuple(f.figure for f in foes if touches(attack, f) and reaching_hero(state, seat, f.space,
                                                                                        attack.reach))
         assert target is not None
-        require(reaching_hero(state, seat, target.space, attack.reach) is not None, E_REINFORCEMENT_CARDS,
+        require(reaching_hero(state, seat, target.space, attack.reach) is not None, rule,
                 f"no Hero of seat {seat} stands within {attack.reach} of {target.figure}")
         if aim == "foe" and _spared(effect, target):
             return ()
         if aim == "foe":
-            require(touches(attack, target), E_REINFORCEMENT_CARDS, f"{attack.name} cannot hit {target.figure}: "
-                    "a Melee attack reaches no flier")
+            require(touches(attack, target), E_FLYING, f"{attack.name} cannot hit {target.figure}: a Melee "
+                    "attack reaches no flier")
             return (target.figure,)
         assert effect.area is not None
         cells = area_around(state, target.space, effect.area)

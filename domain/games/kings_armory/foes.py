@@ -565,9 +565,9 @@ def foe_attack(em: Em, rng: Rng, figure_id: str) -> None:
         if number == 0 and boss_rules().gate_first and current.space in board.gate.values():
             hurt_gate(em, figure_id, gate_damage(attack), E_BOSSES)
             continue
-        rules = {rule.kind for rule in card.rules if rule.attack == attack.key}
-        _one_attack(em, rng, figure_id, attack, sweep="sweep" in rules,
-                    chain=next((r for r in card.rules if r.kind == "chain" and r.attack == attack.key), None))
+        own = [rule for rule in card.rules if rule.attack == attack.key]
+        _one_attack(em, rng, figure_id, attack, sweep=any(rule.kind == "sweep" for rule in own),
+                    chain=next((rule for rule in own if rule.kind == "chain"), None))
 
 
 def _one_attack(em: Em, rng: Rng, figure_id: str, attack: Attack, sweep: bool = False,
@@ -600,7 +600,7 @@ def _one_attack(em: Em, rng: Rng, figure_id: str, attack: Attack, sweep: bool = 
     if attack.area is not None:
         victims = area_victims(em.state, foe, attack, target.space)
     if chain is not None:
-        victims += chained(em.state, target, attack, chain)
+        victims += [leap for leap in chained(em.state, target, attack, chain) if leap not in victims]
     resolve_attack(em, rng, figure_id, attack, victims, rule)
 
 
