@@ -218,3 +218,32 @@ def test_bots_shop_between_kings_armory_waves_in_an_order_that_makes_sense() -> 
     roomy = {**view, "towers": [{"tower": "t1", "slots": 3}]}
     assert pick(far, near, hire_theirs, hire_mine, end, seen=roomy) == hire_mine
     assert pick(unlock_theirs, hire_theirs, end, seen=roomy) == end
+
+
+def test_bots_keep_the_teams_cards_for_when_they_count() -> None:
+    """kings-armory B6, E Reinforcement Cards: a bot plays a heal card when a Hero is low, an
+    attack card that touches Bosses on the Boss, never an area attack on its own Allies; else
+    it keeps its cards, and at a foe's moment lets the foe go on."""
+    def ka(kind: str, **fields: Any) -> Any:
+        return command("kings-armory", kind, **fields)
+
+    figures = [{"figure": "valcor", "kind": "hero", "space": "e6", "hp": 20, "max_hp": 20},
+               {"figure": "goblin-golem-1", "kind": "foe", "space": "d9", "hp": 80, "max_hp": 80, "to_gate": 20},
+               {"figure": "goblin-peon-1", "kind": "foe", "space": "d2", "hp": 3, "max_hp": 3, "to_gate": 25}]
+    view = {"phase": "foes", "gate": 20, "gate_max": 20, "figures": figures,
+            "bosses": [{"figure": "goblin-golem-1"}]}
+    heal, on_boss = ka("PlayCard", card="chorus-of-light"), ka("PlayCard", card="thunder-cannon",
+                                                                target="goblin-golem-1")
+    on_peon, let_go = ka("PlayCard", card="thunder-cannon", target="goblin-peon-1"), ka("LetFoeAct")
+    chooser = random.Random(2)
+
+    def pick(*legal: Any, seen: dict[str, Any] = view) -> Any:
+        return bot_choice(chooser, list(legal), "aggressive", 1, json.dumps(seen))
+
+    assert pick(heal, on_peon, let_go) == let_go, "nobody low, one weak foe: keep the cards"
+    assert pick(heal, on_boss, on_peon, let_go) == on_boss
+    low = {**view, "figures": [{**figures[0], "hp": 6}, *figures[1:]]}
+    assert pick(heal, on_peon, let_go, seen=low) == heal
+    beside = {**view, "figures": [*figures, {"figure": "midnight", "kind": "hero", "space": "d10", "hp": 13,
+                                               "max_hp": 13}]}
+    assert pick(heal, on_boss, let_go, seen=beside) == let_go, "the blast would strike Midnight"

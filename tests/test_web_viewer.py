@@ -381,6 +381,35 @@ def test_the_kings_armory_page_draws_the_shop_between_waves_with_names(page: Any
         server.close()
 
 
+KINGS_ARMORY_BOSSES = REPLAYS / "kings-armory" / "2p-seven-waves-two-bosses.jsonl"
+
+
+def test_the_kings_armory_page_draws_the_bosses_with_their_hit_points_and_rules(page: Any) -> None:
+    """issue 31 (kings-armory B7, E Bosses): once the final Wave's Bosses are on the board the
+    page draws each by name, with its hit points against its maximum and its Stat Card in
+    words, as the view gives them; before, no Boss is drawn."""
+    timeline = load(KINGS_ARMORY_BOSSES.read_bytes())
+    entered = [int(e["seq"]) for e in timeline.events(SPECTATOR) if e["type"] == "BossEntered"]
+    assert len(entered) == 2, entered  # the bosses option's two Bosses (B7, 7-Wave game)
+    seq = next(s for s in range(entered[-1], entered[-1] + 200)
+               if len(timeline.view(s, 1)["view"]["bosses"]) == 2)
+    server = serving(timeline)
+    try:
+        page.goto(f"{server.url}#seq={entered[0] - 1}&viewer=1")
+        drawn_at(page, entered[0] - 1, 1)
+        assert page.locator("#board .boss").count() == 0
+        page.fill("#seq", str(seq))
+        page.press("#seq", "Enter")
+        drawn_at(page, seq, 1)
+        drawn = page.inner_text("#board .boss")
+        for boss in timeline.view(seq, 1)["view"]["bosses"]:
+            assert boss["name"] in drawn and f"{boss['hp']}/{boss['max_hp']}" in drawn, (boss, drawn)
+            assert all(line in drawn for line in boss["text"]), (boss["text"], drawn)
+            assert boss["figure"] not in drawn  # named, never by its id
+    finally:
+        server.close()
+
+
 def _shopped_on(log: Log, seq: int, choices: list[tuple[int, str, dict[str, Any]]]) -> tuple[bytes, list[int]]:
     """The log up to event `seq`, then for each (seat, command type, fields) the seat's legal
     command of that type with those fields, decided with the log's revealed seed; the new
@@ -412,7 +441,7 @@ def test_the_kings_armory_page_draws_held_cards_and_hireables_sitting_out(page: 
     log = parse_log(KINGS_ARMORY_SHOP.read_bytes().splitlines())
     last_rewards = max(e.seq for e in log.envelopes if e.type == "RewardsDrawn")
     data, ends = _shopped_on(log, last_rewards, [
-        (1, "BuyReinforcement", {}), (1, "SellTower", {}), (1, "Hire", {"hireable": "archer", "controller": 1}),
+        (1, "BuyReinforcement", {}), (1, "SellTower", {}), (1, "Hire", {"controller": 1}),
         (1, "EndShopping", {}), (2, "EndShopping", {})])
     timeline = load(data)
     assert timeline.check.verdict == "VERIFIED"

@@ -168,9 +168,8 @@ def _profile(**changes: object) -> Attack_:
 
 def _strike(state: KaState, attacker: str, profile: Attack_, target: str, *rolls: int) -> list[Event]:
     em = Emitter(state, evolve)
-    figure = state.figure(attacker)
-    assert figure is not None
-    resolve_attack(em, Dice(*rolls), figure, profile, [target])
+    assert state.figure(attacker) is not None
+    resolve_attack(em, Dice(*rolls), attacker, profile, [target])
     return list(em.events)
 
 
@@ -179,6 +178,17 @@ def test_non_resistible_damage_ignores_resistance() -> None:
     state = table(hero("valcor", "e6"), troll())
     events = _strike(state, "valcor", _profile(non_resistible=True), "bridge-troll-1", 10)
     assert [(d.dealt, d.taken) for d in of(events, Damaged)] == [(4, 4)]
+
+
+def test_non_resistible_damage_is_its_own_type_past_a_types_immunity() -> None:
+    """kings-armory E Non-Resistible: a damage type of its own, resisted in no way; the Wind
+    Drake's immunity to Ranged damage (E Immune) does not stop it."""
+    drake = foe("wind-drake", 1, TROLL_AT, YELLOW)
+    state = table(hero("ember", "e6"), drake)
+    arrow = _profile(kind="ranged", reach=6)
+    assert [(d.dealt, d.taken) for d in of(_strike(state, "ember", arrow, "wind-drake-1", 10), Damaged)] == [(4, 0)]
+    blast = _profile(kind="ranged", reach=6, non_resistible=True)
+    assert [(d.dealt, d.taken) for d in of(_strike(state, "ember", blast, "wind-drake-1", 10), Damaged)] == [(4, 4)]
 
 
 def test_removal_defeats_what_instakill_and_destroy_cannot() -> None:

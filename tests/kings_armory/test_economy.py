@@ -282,8 +282,9 @@ EARNED = (m.TowerSold, m.EquipmentSold)
 
 
 def gold_flow(events: list[Event]) -> int:
-    """Gold in (Reward cards drawn, sales) less gold out (prices paid), from the events alone."""
-    drawn = sum(e.gold for e in of(events, m.RewardsDrawn))
+    """Gold in (Reward cards drawn, by a Wave or a card, sales) less gold out (prices paid), from
+    the events alone."""
+    drawn = sum(e.gold for e in of(events, m.RewardsDrawn)) + sum(e.gold for e in of(events, m.CardRewards))
     earned = sum(e.price for e in events if isinstance(e, EARNED))
     paid = sum(e.price for e in events if isinstance(e, PAID))
     return drawn + earned - paid

@@ -17,6 +17,8 @@ from domain.games.kings_armory.messages import (
     AllyMoved,
     Attack,
     Boosted,
+    BuyReinforcement,
+    CardForeseen,
     EndAlly,
     EndTurn,
     EnterTower,
@@ -265,6 +267,24 @@ def test_foresight_rolls_the_next_waves_foes_now_and_the_wave_uses_them() -> Non
     assert rolled[0].foreseen and rolled[0].natural == 7 and not rolled[1].foreseen
 
 
+def test_foresight_turns_a_decks_top_card_face_up_until_it_is_gained() -> None:
+    """kings-armory E Foresight: the next Reward, Equipment or Reinforcement card, face up on its
+    deck, one a deck at a time, never the Armory card; the next card gained is that one."""
+    state = replace(table(hero("raphael", "e6"), foe("goblin-peon", 1, 10, YELLOW)),
+                    reinforcement_deck=("firestorm", "battle-hymn"), armory_deck=("time-engine",), gold=200)
+    seen, events = run(state, UseSpecial(seat=1, figure="raphael", special="foresight", target="reinforcement"))
+    assert [(e.deck, e.card, e.rule) for e in of(events, CardForeseen)] == [
+        ("reinforcement", "firestorm", "kings-armory E Foresight")]
+    assert [(t.deck, t.name) for t in GAME.view(seen, 1).face_up] == [("reinforcement", "Firestorm")]
+    again = replace(seen, acting="")
+    with pytest.raises(RuleViolation, match="face up already"):
+        run(again, UseSpecial(seat=1, figure="raphael", special="foresight", target="reinforcement"))
+    with pytest.raises(RuleViolation, match="never the Armory card"):
+        run(again, UseSpecial(seat=1, figure="raphael", special="foresight", target="armory"))
+    bought, _ = run(seen, BuyReinforcement(seat=1))
+    assert bought.reinforcements == ("firestorm",) and not bought.revealed and not GAME.view(bought, 1).face_up
+
+
 def test_the_last_foe_ends_the_wave_allies_heal_and_the_next_wave_comes() -> None:
     """kings-armory B4 1, B5 Step 1: the Wave is won; KO'd Heroes come back; the Allies
     leave the board to recuperate until they are placed anew (B5 Step 6), and the next
@@ -284,9 +304,10 @@ def test_the_last_foe_ends_the_wave_allies_heal_and_the_next_wave_comes() -> Non
 
 
 def test_the_last_wave_won_is_a_victory_for_every_seat() -> None:
-    """kings-armory B9 Condition for Victory."""
+    """kings-armory B9 Condition for Victory (a game of no Boss: tests/kings_armory/test_bosses.py
+    wins one with its Boss)."""
     state = table(hero("valcor", "e6"), hero("midnight", "p16", seat=2), foe("goblin-peon", 1, 10, YELLOW),
-                  seats=2, waves=1)
+                  seats=2, waves=1, bosses=0)
     state, events = run(state, Attack(seat=1, figure="valcor", attack="royal-mace", target="goblin-peon-1"), Dice(20))
     assert [(g.won) for g in of(events, GameOver)] == [True]
     assert GAME.status(state).winners == (1, 2)
@@ -323,6 +344,36 @@ def test_d1_a_hero_who_can_reach_a_foe_by_moving_must_go_and_attack_it() -> None
     far = table(hero("valcor", "p16"), foe("bridge-troll", 1, 10, YELLOW))
     _, events = run(far, EndAlly(seat=1, figure="valcor"), Dice(*[10] * 30))
     assert events
+
+
+def test_d1_if_all_else_fails_the_last_hero_up_may_run_for_cover_but_not_in_the_final_wave() -> None:
+    """kings-armory D1 If All Else Fails: with every other Hero knocked out this Wave, the last
+    one may break the thematic rules (here: end its turn with a foe in reach); never in the
+    final Wave."""
+    fallen = hero("midnight", "p16", hp=0, knocked_out=True, done=True)
+    state = table(hero("valcor", "h6"), fallen, foe("bridge-troll", 1, 10, YELLOW))
+    _, events = run(state, EndAlly(seat=1, figure="valcor"), Dice(*[10] * 30))
+    assert events
+    final = table(hero("valcor", "h6"), fallen, foe("bridge-troll", 1, 10, YELLOW), waves=1)
+    with pytest.raises(RuleViolation, match="kings-armory D1"):
+        run(final, EndAlly(seat=1, figure="valcor"), Dice())
+
+
+def test_d1_a_psionicist_uses_a_special_on_a_foe_when_five_or_fewer_are_left_a_cleric_owes_nothing() -> None:
+    """kings-armory D1 Utility Allies: with 5 or fewer foes a Hireable Psionicist uses one of its
+    Special Actions a turn when one reaches a foe (its Mind Cage here); that done, it may end
+    its turn. The Cleric's tanking is the players' choice: it owes nothing."""
+    orc = foe("war-orc", 1, 10, YELLOW)  # d6
+    psionicist = hireable("psionicist", 1, 1, "e6")
+    state = replace(table(hero("valcor", "p16", done=True), psionicist, orc), acting="")
+    with pytest.raises(RuleViolation, match="must use a Special Action on a foe"):
+        run(state, EndAlly(seat=1, figure="psionicist-1"), Dice())
+    caged, _ = run(state, UseSpecial(seat=1, figure="psionicist-1", special="mind-cage", target="war-orc-1"), Dice())
+    run(caged, EndAlly(seat=1, figure="psionicist-1"), Dice(*[10] * 30))
+    many = replace(state, figures=(*state.figures, *(foe("goblin-peon", n, 20 + n) for n in range(2, 7))))
+    run(many, EndAlly(seat=1, figure="psionicist-1"), Dice(*[10] * 60))  # six foes: no duty yet
+    cleric = table(hero("valcor", "p16", done=True), hireable("cleric", 1, 1, "e6"), orc)
+    run(cleric, EndAlly(seat=1, figure="cleric-1"), Dice(*[10] * 30))
 
 
 def test_a_tank_may_be_let_go_in_the_players_round_but_not_taken_up_again() -> None:

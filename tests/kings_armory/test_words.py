@@ -12,11 +12,19 @@ import pytest
 
 from domain.games.kings_armory import GAME
 from domain.games.kings_armory import messages as m
-from domain.games.kings_armory.board import name
-from domain.games.kings_armory.content import equipment, heroes, hireables, monsters, reinforcements
+from domain.games.kings_armory.board import board_for, name
+from domain.games.kings_armory.content import (
+    bosses,
+    equipment,
+    heroes,
+    hireables,
+    monsters,
+    reinforcements,
+    summoned_figures,
+)
 from domain.games.kings_armory.evolve import evolve
 from domain.games.kings_armory.foes import foe_turn
-from domain.games.kings_armory.state import FOE, GUARDIAN, HERO, HIREABLE, SHOPPING, Tokens, numbered
+from domain.games.kings_armory.state import FOE, GUARDIAN, HERO, HIREABLE, PLACING, SHOPPING, Tokens, numbered
 from domain.games.kings_armory.words import COMMANDS, EVENTS, attack_label, kind_of, label, special_label
 from domain.kernel import SPECTATOR, Emitter, Event, StartGame, types_in
 from domain.kernel.words import Seats, counted
@@ -64,6 +72,53 @@ def test_every_content_kind_makes_ids_that_read_back_as_it() -> None:
         assert label(numbered(key, 12)) == f"{monsters()[key].name} 12"
     for key in hireables():
         assert kind_of(numbered(key, 2)) == (HIREABLE, key, 2)
+
+
+def test_boss_and_card_figures_read_back_as_their_kinds() -> None:
+    """kings-armory B7, E Summoning: a Boss and a card's own figure are named by kind and number;
+    a card's attack strikes as the card."""
+    keys = [*monsters(), *bosses(), *summoned_figures(), *hireables(), *heroes()]
+    assert len(keys) == len(set(keys)) and not [key for key in keys if re.search(r"-[0-9]+$", key)]
+    for key in bosses():
+        assert kind_of(numbered(key, 1)) == (FOE, key, 1) and label(numbered(key, 1)) == f"{bosses()[key].name} 1"
+    assert label("sword-golem-1") == "Sword Golem 1" and label("thunder-cannon") == "Dwarven Thunder Cannon"
+
+
+def test_the_cards_and_the_boss_are_told_by_name() -> None:
+    """kings-armory B6, B7, E Foresight: the new events in sentences that name cards, figures
+    and seats."""
+    assert told([
+        m.CardPlayed(rule="r", seat=2, card="chorus-of-light", deck="reinforcement", enhanced=True),
+        m.PlayMoment(rule="r", figure="war-orc-2"),
+        m.LastingEffect(rule="r", figure="valcor", effect="ward", amount=2, lasts="round", card="gabriels-dive"),
+        m.LastingEffect(rule="r", figure="war-orc-2", effect="slow", amount=2, lasts="wave", card="storm-engine"),
+        m.AllySummoned(rule="r", figure="foot-soldier-3", key="foot-soldier", kind=HIREABLE, seat=1, level=1, hp=10,
+                       space="h7", tower="t1", on_tower="", card="call-to-arms"),
+        m.GateRepaired(rule="r", amount=5, hp=17, card="master-masons"),
+        m.CardRewards(rule="r", card="royal-tithe", cards=("gold-100", "gold-50"), gold=150, total=350),
+        m.BossEntered(rule="r", figure="lord-sorymon-1", key="lord-sorymon", hp=60, space="h0", entrance="main",
+                      lane="odd", color="yellow", side_roll=7, entrance_roll=0),
+        m.FoeAppeared(rule="r", figure="goblin-peon-4", key="goblin-peon", level=1, space="p6", index=14,
+                      entrance="main", lane="odd", color="red", hp=3, by="goblin-golem-1"),
+        m.CardForeseen(rule="r", deck="reward", card="gold-250"),
+    ]) == [
+        "bob plays Chorus of Light (with Felicity in the game, to more effect); the card goes to the bottom of the "
+        "Reinforcement deck.",
+        "War Orc 2's turn waits: the team may play a card before it goes on.",
+        "Gabriel's Dive gives Valcor +2 to every resistance until the next Players' Round.",
+        "Storm Engine slows War Orc 2: its Move Rate is 2 less until the Wave ends.",
+        "Call to Arms brings Foot Soldier 3 (level 1) at h7, hosted by Tower 1, with 10 hit points, to fight for ann "
+        "until the Wave ends.",
+        "Master Masons repairs the Castle Gate by 5 hit points: 17 hit points now.",
+        "Royal Tithe draws 2 Reward cards, 100 Gold and 50 Gold: 150 gold, and the team has 350 gold.",
+        "The Boss arrives: Lord Sorymon 1 enters at the Monster Entrance (h0) on the odd lane (a d12 of 7 for its "
+        "side), following the yellow arrows, with 60 hit points.",
+        "Goblin Peon 4 drops from Goblin Golem 1 onto p6, with 3 hit points.",
+        "Foresight turns the top card of the Reward deck face up: 250 Gold, the next one the team gains from it.",
+    ]
+    assert GAME.tell_command(m.PlayCard(seat=1, card="gabriels-dive", target="war-orc-2", ally="valcor"), SEATS) == (
+        "Play Gabriel's Dive, aimed at War Orc 2, for Valcor.")
+    assert GAME.tell_command(m.LetFoeAct(seat=1), SEATS) == "Play no card now: the foe goes on with its turn."
 
 
 def test_an_attack_tells_its_roll_and_its_damage() -> None:
@@ -328,15 +383,18 @@ def test_a_glance_tells_tokens_tanks_and_what_is_left_of_a_turn() -> None:
 
 def test_a_glance_while_the_team_sets_up_lists_the_towers_and_who_waits() -> None:
     """kings-armory A2 (starting Towers, Tower Hosting, then each seat places its Allies)."""
-    game, session, seats = played(REPLAYS / "kings-armory" / "2p-five-waves-win.jsonl", 20)
+    path = REPLAYS / "kings-armory" / "2p-five-waves-win.jsonl"
+    game, session, seats = next(found for events in range(10, 200)
+                                if (found := played(path, events))[1].state.phase == PLACING)
     state = session.state
     view = game.view(state, 1)
     lines = game.glance(view, seats)
-    assert lines[0] == f"Setting up on the Balanced Split Route: {seats(state.seat)} places their Allies."
+    title = board_for(state.options.map).title
+    assert lines[0] == f"Setting up on the {title}: {seats(state.seat)} places their Allies."
     listing = _listing(lines, view.map)
     towers = [f"  {label(t.tower)} at {t.cells[0]}{'' if len(t.cells) == 1 else ' to ' + t.cells[-1]}, "
               f"hosts {t.hosted} of {t.slots}" for t in view.towers]
-    assert len(towers) == 4 and listing[:5] == ["Towers:", *towers]
+    assert len(towers) >= 4 and listing[:len(towers) + 1] == ["Towers:", *towers]
     waiting = [f for f in state.allies() if f.space[0] < 0]
     assert waiting and all(" waits to be placed, " in _entry(listing, f.figure) for f in waiting)
 

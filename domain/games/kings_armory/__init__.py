@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from domain.games.kings_armory import messages
 from domain.games.kings_armory.checks import plan
-from domain.games.kings_armory.citations import A1, A2, D2_2, D2_3
+from domain.games.kings_armory.citations import A1, A2, B7, D2_2, D2_3
 from domain.games.kings_armory.evolve import evolve
 from domain.games.kings_armory.legal import legal_commands
 from domain.games.kings_armory.state import DEFAULT_HEROES, KaState, initial_state
@@ -35,6 +35,9 @@ RULESET = Ruleset(
                    rulebook=D2_3),
         OptionSpec("delayed_entry", "half of each Wave's foes (rounded up) enter in the first Foes' Round, "
                    "the rest in the second", False, rulebook=D2_2),
+        OptionSpec("bosses", "Bosses on the final Wave: 1, or 2 in a 7-Wave game (the second in the third "
+                   "Foes' Round, on the other side); 0 for none, not in the rulebook", 1, minimum=0, maximum=2,
+                   rulebook=B7),
         OptionSpec("hireables", "Hireables the team starts with, besides those it hires between Waves: "
                    "seat:class:level, comma separated (1:archer:2,2:foot-soldier:1)", ""),
         OptionSpec("round_limit", "a guard against endless games that the rulebook does not have: the game "

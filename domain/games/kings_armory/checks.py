@@ -5,14 +5,15 @@ makes an event or rolls a die. The legal-command lists ask the same check functi
 
 from __future__ import annotations
 
-from domain.games.kings_armory import effects, shop
+from domain.games.kings_armory import cards, effects, shop
 from domain.games.kings_armory import messages as m
-from domain.games.kings_armory.board import Space, space_named
+from domain.games.kings_armory.board import Space, name, space_named, within_range
 from domain.games.kings_armory.citations import (
     A2,
     B2,
     C1_STEP_1,
     C1_STEP_2,
+    D1,
     E_ACTIONS,
     E_KNOCKED_OUT,
     E_STACKING,
@@ -21,9 +22,10 @@ from domain.games.kings_armory.citations import (
 )
 from domain.games.kings_armory.combat import Aim, Strike, strike
 from domain.games.kings_armory.content import Special
+from domain.games.kings_armory.figures import attacks, specials
 from domain.games.kings_armory.movement import Move, climb_down, climb_onto, placement_tower, step_to, tower_site
-from domain.games.kings_armory.specials import Effect, after_special, special_use
-from domain.games.kings_armory.state import FOE, PLACING, PLAYERS, TOWERS, Figure, KaState, shares_a_space
+from domain.games.kings_armory.specials import Effect, after_special, send_back_spaces, special_use, used_up
+from domain.games.kings_armory.state import FOE, HIREABLE, PLACING, PLAYERS, TOWERS, Figure, KaState, shares_a_space
 from domain.games.kings_armory.tanking import stalemate, tank_problem
 from domain.games.kings_armory.thematic import check_attack_made, keep_duty, paid
 from domain.kernel import Command, Plan, RuleViolation, StartGame, replace, require
@@ -48,6 +50,12 @@ def plan(state: KaState, command: Command) -> Plan[KaState]:
         return Plan(lambda em, rng: effects.end_turn(em, rng, command.seat, waiting))
     if isinstance(command, SHOP_COMMANDS):
         return shop_plan(state, command)
+    if isinstance(command, m.PlayCard):
+        card = cards.check_play(state, command)
+        return Plan(lambda em, rng: effects.play(em, rng, command.seat, card))
+    if isinstance(command, m.LetFoeAct):
+        cards.check_let_foe_act(state, command.seat)
+        return Plan(effects.let_foe_go_on)
     return _ally_command(state, command)
 
 
@@ -194,6 +202,7 @@ def check_end_turn(state: KaState, command: m.EndTurn) -> tuple[str, ...]:
     waiting = [ally for ally in state.allies_of(command.seat) if not ally.done and ally.active]
     for ally in waiting:
         check_attack_made(state, ally)
+        check_special_made(state, ally)
     return tuple(ally.figure for ally in waiting)
 
 
@@ -298,3 +307,37 @@ def check_end_ally(state: KaState, ally: Figure) -> None:
     (kings-armory E Stacking, D1)."""
     check_stop(state, ally)
     check_attack_made(state, ally)
+    check_special_made(state, ally)
+
+
+FOE_SPECIALS = ("mind-cage", "teleport-foe", "time-rift", "slow")
+"""Special Actions aimed at one foe: a Psionicist's duty (kings-armory D1)."""
+
+
+def check_special_made(state: KaState, ally: Figure) -> None:
+    """kings-armory D1 Utility Allies: a Hireable with no Attack Options whose Special Actions
+    act on foes (the Psionicist) uses one each turn while 5 or fewer foes are on the board,
+    when one it can pay for may be aimed at a foe from where it stands (RULES.md)."""
+    if owes_special(state, ally):
+        raise RuleViolation(D1, f"{ally.figure} must use a Special Action on a foe this turn: one reaches")
+
+
+def owes_special(state: KaState, ally: Figure) -> bool:
+    if ally.kind != HIREABLE or ally.attacked or attacks(ally) or len(state.foes()) > 5:
+        return False
+    for special in specials(ally):
+        if special.kind not in FOE_SPECIALS or special.area is not None or used_up(ally, special) \
+                or special.cost > ally.actions:
+            continue
+        for foe in state.foes():
+            if not within_range(ally.space, foe.space, special.reach):
+                continue
+            spaces = [name(space) for _, space in send_back_spaces(state, foe, special.amount)] \
+                if special.kind == "teleport-foe" else [""]
+            for at in spaces:
+                try:
+                    check_special(state, ally, special.key, Aim(target=foe.figure, at=at))
+                except RuleViolation:
+                    continue
+                return True
+    return False

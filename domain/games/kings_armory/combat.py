@@ -11,6 +11,7 @@ from typing import NamedTuple
 from domain.games.kings_armory import messages as m
 from domain.games.kings_armory.board import Space, area_spaces, line_spaces, name, space_named, within_range
 from domain.games.kings_armory.citations import (
+    B7,
     C2_FIFTH,
     C2_FIRST,
     C2_FOURTH,
@@ -26,17 +27,19 @@ from domain.games.kings_armory.citations import (
     E_SUMMON_GUARDIAN,
     E_TOWERS,
 )
-from domain.games.kings_armory.content import MELEE, RANGED, SUPERNATURAL, Attack
+from domain.games.kings_armory.content import MELEE, RANGED, SUPERNATURAL, Attack, monsters
 from domain.games.kings_armory.figures import (
     attack_named,
     attacks,
+    boss_immune,
+    boss_of,
     dodge,
     flying,
     immune_to_everything,
     monster,
-    resistance,
+    resistance_in,
 )
-from domain.games.kings_armory.state import FOE, GUARDIAN, HERO, Em, Figure, KaState, Tokens, board_of
+from domain.games.kings_armory.state import FOE, GUARDIAN, HERO, Em, Figure, KaState, Tokens, board_of, numbered
 from domain.kernel import Rng, RuleViolation, require
 
 DIRECTIONS = ("N", "E", "S", "W")
@@ -161,7 +164,7 @@ def strike(state: KaState, ally: Figure, key: str, aim: Aim) -> Strike:
         raise RuleViolation(C2_FIRST, f"{ally.figure} has no attack {key!r}; it has "
                             f"{', '.join(a.key for a in attacks(ally)) or 'none'}")
     struck = aim_attack(state, ally, profile, aim)
-    counts = any(resistance(f, profile.kind) is not None for f in (state.figure(s) for s in struck)
+    counts = any(resistance_in(state, f, profile.kind) is not None for f in (state.figure(s) for s in struck)
                  if f is not None and f.kind == FOE)
     return Strike(profile, tuple(struck), counts)
 
@@ -189,22 +192,23 @@ def add_tokens(tokens: Tokens, status: str, count: int) -> Tokens:
     return Tokens(**values)
 
 
-def status_immune(figure: Figure, status: str) -> bool:
+def status_immune(figure: Figure, status: str, lifted: bool = False) -> bool:
     """Siege Equipment ignores Stun and Bleed (kings-armory E Siege Equipment); the
-    Guardian ignores Bleed and Stun (E Summon Guardian); a foe immune to everything
-    takes no status (E Immune)."""
+    Guardian ignores Bleed and Stun (E Summon Guardian); a Boss what its immunities say
+    (E Bosses: Stun for all); a foe immune to everything takes no status (E Immune)."""
     if figure.kind == GUARDIAN:
         return status in ("bleed", "stun")
     if figure.kind == FOE:
-        if immune_to_everything(figure):
+        if immune_to_everything(figure) or boss_immune(figure, status, lifted):
             return True
         return monster(figure).siege and status in ("bleed", "stun")
     return False
 
 
-def put_tokens(em: Em, figure_id: str, status: str, count: int, rule: str = C2_SEVENTH) -> None:
+def put_tokens(em: Em, figure_id: str, status: str, count: int, rule: str = C2_SEVENTH, lifted: bool = False) -> None:
+    """`count` tokens of `status` on the figure, unless it is immune (`lifted`: see boss_immune)."""
     figure = em.state.figure(figure_id)
-    if figure is None or not figure.active or count <= 0 or status_immune(figure, status):
+    if figure is None or not figure.active or count <= 0 or status_immune(figure, status, lifted):
         return
     tokens = add_tokens(figure.tokens, status, count)
     if tokens != figure.tokens:
@@ -227,15 +231,19 @@ def defeat(em: Em, figure_id: str, how: str, rule: str = E_DEFEATED) -> None:
 def take_damage(em: Em, figure_id: str, dealt: int, kind: str, non_resistible: bool, rule: str = C2_FOURTH) -> None:
     """Damage dealt to a figure, reduced by its resistance to at least 1 (kings-armory
     C2 Fourth), none if it is immune (E Immune); non-resistible damage skips the
-    resistance (E Non-Resistible)."""
+    resistance and a type's immunity (E Non-Resistible)."""
     figure = em.state.figure(figure_id)
     if figure is None or not figure.active or dealt <= 0:
         return
-    resist = resistance(figure, kind)
-    if immune_to_everything(figure) or resist is None:
+    resist = resistance_in(em.state, figure, kind)
+    if immune_to_everything(figure):
         taken, resisted = 0, dealt
     elif non_resistible:
+        # kings-armory E Non-Resistible: a damage type of its own, which no resistance nor
+        # immunity to a type stops; only the immune to everything escape it.
         taken, resisted = dealt, 0
+    elif resist is None:
+        taken, resisted = 0, dealt
     else:
         taken = max(1, dealt - resist)
         resisted = dealt - taken
@@ -243,6 +251,30 @@ def take_damage(em: Em, figure_id: str, dealt: int, kind: str, non_resistible: b
     em.emit(m.Damaged, rule, figure_id, dealt, kind, resisted, taken, hp)
     if hp == 0 and taken:
         defeat(em, figure_id, "hit points")
+    else:
+        shed(em, figure_id, figure.hp)
+
+
+def shed(em: Em, figure_id: str, before: int) -> None:
+    """A Boss that sheds (kings-armory B7, its Stat Card's rule): for each multiple of the
+    rule's amount its hit points fell past since `before`, one foe of the rule's kind
+    appears on its space, on its route, while the pile has one (E Monster Shortage: none
+    else)."""
+    boss = em.state.figure(figure_id)
+    card = boss_of(boss) if boss is not None else None
+    if boss is None or card is None or not boss.active:
+        return
+    for rule in card.rules:
+        if rule.kind != "shed" or rule.monster is None:
+            continue
+        falls = (card.hp - boss.hp) // rule.amount - (card.hp - before) // rule.amount
+        kind = monsters()[rule.monster]
+        for _ in range(max(0, falls)):
+            state = em.state
+            if sum(1 for f in state.figures if f.kind == FOE and f.key == kind.key) >= kind.tokens:
+                break
+            em.emit(m.FoeAppeared, B7, numbered(kind.key, state.entered.count(kind.key) + 1), kind.key, kind.level,
+                    name(boss.space), boss.index, *boss.route, kind.hp, boss.figure)
 
 
 def _guarded_by(state: KaState, target: Figure, attack: Attack) -> str:
@@ -261,29 +293,30 @@ def _guarded_by(state: KaState, target: Figure, attack: Attack) -> str:
 def _critical(em: Em, attack: Attack, target_id: str) -> None:
     """What a critical hit adds besides the damage multiplier (kings-armory C2 Fifth;
     E Instakill: living foes only; E Destroyed: Siege Equipment only; E Removal: any
-    foe, Bosses aside, which part 1 has none of)."""
+    foe; E Bosses: none of the three touches a Boss)."""
     target = em.state.figure(target_id)
     if target is None or not target.active:
         return
-    resist = resistance(target, attack.kind)
+    resist = resistance_in(em.state, target, attack.kind)
     if resist is None or immune_to_everything(target):
         return  # kings-armory E Immune: no effects of that damage type either
     for status in ("bleed", "burn", "slow", "stun"):
         put_tokens(em, target_id, status, attack.on_crit.get(status, 0), C2_FIFTH)
     if target.kind == FOE:
         siege = monster(target).siege
-        if attack.on_crit.get("remove"):
+        if attack.on_crit.get("remove") and not boss_immune(target, "remove"):
             defeat(em, target_id, "removed", E_REMOVAL)  # it bypasses the immunities below
-        elif attack.on_crit.get("instakill") and not siege:
+        elif attack.on_crit.get("instakill") and not siege and not boss_immune(target, "instakill"):
             defeat(em, target_id, "instakill", E_INSTAKILL)
-        elif attack.on_crit.get("destroy") and siege:
+        elif attack.on_crit.get("destroy") and siege and not boss_immune(target, "destroy"):
             defeat(em, target_id, "destroyed", E_DESTROYED)
 
 
-def resolve_attack(em: Em, rng: Rng, attacker: Figure, attack: Attack, targets: Sequence[str],
+def resolve_attack(em: Em, rng: Rng, attacker: str, attack: Attack, targets: Sequence[str],
                    rule: str = C2_THIRD, bonus: int = 0, extra_damage: int = 0) -> None:
     """Roll to hit each target (one roll per "x", the same roll for every figure of an
-    area: kings-armory C2 Sixth, E Special Attack Symbols), then deal damage."""
+    area: kings-armory C2 Sixth, E Special Attack Symbols), then deal damage. `attacker` is
+    the figure attacking, or the card whose attack it is (a card has no figure)."""
     for _ in range(attack.rolls):
         natural = 0 if attack.hitroll is None else rng.die(20)
         for target_id in targets:
@@ -291,7 +324,7 @@ def resolve_attack(em: Em, rng: Rng, attacker: Figure, attack: Attack, targets: 
             if target is None or not target.active:
                 continue
             result, total = _hit(attack, natural, bonus, target)
-            em.emit(m.HitRolled, rule, attacker.figure, target_id, natural,
+            em.emit(m.HitRolled, rule, attacker, target_id, natural,
                     (attack.hitroll or 0) + bonus, total, dodge(target), result)
             if result in ("miss", "fumble"):
                 continue

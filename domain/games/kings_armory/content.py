@@ -92,7 +92,7 @@ ward: +`amount` to all three resistances until `lasts` ends;
 slow: -`amount` to the Move Rate until `lasts` ends, with no Slow token, so it stacks
 (kings-armory C2 Slow note); stun: one Stun token; remove: removal (E Removal);
 teleport-foe: sends the foe `amount` spaces back along its route;
-summon: brings its `summon` onto the board beside a Tower until `lasts` ends (E Summoning);
+summon: brings its `summon` onto the board near a Tower until the Wave ends (E Summoning);
 repair-gate: restores `amount` hit points to the Castle Gate, up to its maximum (D2-3);
 reward: the team draws `amount` Reward cards."""
 TARGETS = ("ally", "allies", "foe", "foes", "area", "gate", "team")
@@ -114,6 +114,11 @@ _EFFECT_TARGETS: Mapping[str, tuple[str, ...]] = MappingProxyType(
     }
 )
 _EFFECTS_WITH_AMOUNT = ("heal", "ward", "slow", "teleport-foe", "repair-gate", "reward")
+_LASTING_EFFECTS: Mapping[str, tuple[str, ...]] = MappingProxyType(
+    {"ward": ("round", "wave"), "slow": ("round", "wave"), "summon": ("wave",)}
+)
+"""How long the effects that last may last: a ward or a slow until the next Players' Round or the
+Wave's end; summoned figures stay until the Wave ends (E Summoning; RULES.md)."""
 BOSS_IMMUNITIES = ("instakill", "destroy", "remove", "bleed", "burn", "slow", "stun")
 """The effects a Boss may be immune to (kings-armory E Bosses names the first three and Stun)."""
 BOSS_RULE_KINDS: Mapping[str, tuple[str, ...]] = MappingProxyType(
@@ -1081,12 +1086,15 @@ def _card_effect(value: object, where: _Where, hireable_keys: Collection[str]) -
     affects_bosses = _bool(data.get("affects_bosses", False), where, "affects_bosses")
     if affects_bosses and target not in ("foe", "foes", "area"):
         raise where.error("only an effect on foes may affect Bosses")
+    lasts = _choice(data.get("lasts", "action"), where, "lasts", LASTS)
+    if kind in _LASTING_EFFECTS and lasts not in _LASTING_EFFECTS[kind]:
+        raise where.error(f"a {kind} effect lasts {' or '.join(_LASTING_EFFECTS[kind])}, not {lasts!r}")
     return CardEffect(
         kind=kind,
         target=target,
         amount=amount,
         area=area,
-        lasts=_choice(data.get("lasts", "action"), where, "lasts", LASTS),
+        lasts=lasts,
         affects_bosses=affects_bosses,
         attack=_attack(data["attack"], where.at("attack"), monster=False) if "attack" in data else None,
         summon=_summon(data["summon"], where.at("summon"), hireable_keys) if "summon" in data else None,
@@ -1331,6 +1339,15 @@ def armory_cards() -> Mapping[str, ArmoryCard]:
 
 
 @cache
+def summoned_figures() -> Mapping[str, SummonedFigure]:
+    """The figures only a card brings (the Sword Golem), by key."""
+    effects = [effect for card in reinforcements().values() for effect in (*card.effects, *card.hero_effects)]
+    effects += [effect for card in armory_cards().values() for effect in card.effects]
+    return MappingProxyType({effect.summon.figure.key: effect.summon.figure for effect in effects
+                             if effect.summon is not None and effect.summon.figure is not None})
+
+
+@cache
 def _boss_file() -> tuple[BossRules, Mapping[str, Boss]]:
     return parse_bosses(_read(BOSSES_FILE))
 
@@ -1343,3 +1360,25 @@ def boss_rules() -> BossRules:
 def bosses() -> Mapping[str, Boss]:
     """The seven Bosses (kings-armory G3 THE BOSSES), in the rulebook's order."""
     return _boss_file()[1]
+
+
+BOSS_LEVEL = 6
+"""A Boss's level in the rules that compare foes' levels: above every Monster's (1 to 5), so
+that at Monster Turn Priority 3 it acts after the others (kings-armory E Stacking: the Boss
+last)."""
+
+
+@cache
+def foe_cards() -> Mapping[str, Monster]:
+    """Every foe's card by key: the Monsters, and each Boss as the Monster its Stat Card makes
+    of it (kings-armory B7: a Boss follows the Monsters' rules unless its card says otherwise):
+    its first attack, Untankable by the rules every Boss keeps (E Bosses), never Siege
+    Equipment. What a Boss does beyond a Monster is in its Boss entry (bosses())."""
+    general = boss_rules()
+    found = dict(monsters())
+    for key, boss in bosses().items():
+        found[key] = Monster(key=key, name=boss.name, level=BOSS_LEVEL, tokens=1, hp=boss.hp, move=boss.move,
+                             arrow=boss.arrow, flying=boss.flying, dodge=boss.dodge, resist=boss.resist,
+                             attack=boss.attacks[0], siege=False, pushable=boss.pushable,
+                             untankable=general.untankable, unstoppable=boss.unstoppable)
+    return MappingProxyType(found)

@@ -6,11 +6,20 @@ from __future__ import annotations
 
 from domain.games.kings_armory import messages as m
 from domain.games.kings_armory.board import Space, name
+from domain.games.kings_armory.cards import Play, play_card
 from domain.games.kings_armory.citations import A2, B2, C1_STEP_2, C2_FIRST, E_ACTIONS, STANDING_TANK_ORDERS
 from domain.games.kings_armory.combat import Strike, resolve_attack
 from domain.games.kings_armory.content import Special
 from domain.games.kings_armory.movement import Move
-from domain.games.kings_armory.rounds import after_action, after_placing, begin_wave, next_seat, start_game
+from domain.games.kings_armory.rounds import (
+    after_action,
+    after_card,
+    after_placing,
+    begin_wave,
+    let_foe_act,
+    next_seat,
+    start_game,
+)
 from domain.games.kings_armory.specials import Effect
 from domain.games.kings_armory.state import PLACING, TOWER_SLOTS, Em, Figure
 from domain.kernel import Rng
@@ -60,7 +69,7 @@ def move_ally(em: Em, rng: Rng, seat: int, ally: str, move: Move) -> None:
 def attack(em: Em, rng: Rng, seat: int, ally: Figure, strike: Strike) -> None:
     """An Ally's attack, its Enchant Weapon bonus added to each hit's damage (kings-armory C2)."""
     pay(em, ally.figure, strike.attack.cost, strike.action)
-    resolve_attack(em, rng, ally, strike.attack, strike.struck, C2_FIRST, extra_damage=ally.enchant)
+    resolve_attack(em, rng, ally.figure, strike.attack, strike.struck, C2_FIRST, extra_damage=ally.enchant)
     after_action(em, rng, seat)
 
 
@@ -86,3 +95,14 @@ def end_ally(em: Em, rng: Rng, seat: int, ally: Figure, hold: bool) -> None:
         em.emit(m.HoldSet, STANDING_TANK_ORDERS, ally.figure, hold)
     em.emit(m.AllyTurnEnded, B2, ally.figure)
     after_action(em, rng, seat)
+
+
+def play(em: Em, rng: Rng, seat: int, card: Play) -> None:
+    """A card of the team played (cards.py), then the game goes on (kings-armory B6)."""
+    play_card(em, rng, card)
+    after_card(em, rng, seat)
+
+
+def let_foe_go_on(em: Em, rng: Rng) -> None:
+    """No card now: the foe whose turn has begun goes on, and the Foes' Round with it."""
+    let_foe_act(em, rng)

@@ -8,10 +8,11 @@ from typing import Any
 
 from domain.games.kings_armory import messages as m
 from domain.games.kings_armory.board import parse
-from domain.games.kings_armory.content import hireables
-from domain.games.kings_armory.figures import OFF_BOARD, max_hp, stats
+from domain.games.kings_armory.content import BOSS_LEVEL, hireables
+from domain.games.kings_armory.figures import OFF_BOARD, attacks, max_hp, stats
 from domain.games.kings_armory.state import (
     FOE,
+    FOES,
     GUARDIAN,
     HERO,
     HIREABLE,
@@ -24,6 +25,7 @@ from domain.games.kings_armory.state import (
     Figure,
     Gear,
     KaState,
+    Lasting,
     Offer,
     Tokens,
     Tower,
@@ -56,7 +58,13 @@ DECK_FIELDS = {"reward": "reward_deck", "equipment": "equipment_deck", "reinforc
 def _shuffled(state: KaState, e: m.DeckShuffled) -> KaState:
     # kings-armory B5 Step 4: the Reward cards drawn go back into the deck as it is shuffled.
     drawn = () if e.deck == "reward" else state.rewards_drawn
-    return replace(state, rewards_drawn=drawn, **{DECK_FIELDS[e.deck]: e.order})
+    return replace(state, rewards_drawn=drawn, revealed=_hidden(state, e.deck), **{DECK_FIELDS[e.deck]: e.order})
+
+
+def _hidden(state: KaState, deck: str) -> tuple[str, ...]:
+    """kings-armory E Foresight: the card face up on a deck is the next one gained from it; once
+    taken (or the deck shuffled) the deck's top lies face down again."""
+    return tuple(d for d in state.revealed if d != deck) if deck in state.revealed else state.revealed
 
 
 def _dealt(state: KaState, e: m.EquipmentDealt) -> KaState:
@@ -108,21 +116,23 @@ def _wave(state: KaState, e: m.WaveBegan) -> KaState:
 
 def _round(state: KaState, e: m.RoundBegan) -> KaState:
     if e.side == "foes":
-        return replace(state, round=e.round, rounds=state.rounds + 1, phase="foes", seat=0, acting="")
+        return replace(state, round=e.round, rounds=state.rounds + 1, phase=FOES, seat=0, acting="", acted=())
     figures = []
     for figure in state.figures:
         # kings-armory C2 Bless: Bless tokens go (a figure with none keeps its Tokens as they are).
         tokens = replace(figure.tokens, bless=0) if figure.tokens.bless else figure.tokens
+        # A card's effect that lasts the round ends now (RULES.md: until the next Players' Round).
+        kept = tuple(item for item in figure.lasting if item.lasts != "round") if figure.lasting else ()
         if figure.kind == FOE:
             # kings-armory C1 Step 2: every tank ends when the Players' Round starts.
-            unchanged = not figure.tanked_by and tokens is figure.tokens
-            figures.append(figure if unchanged else replace(figure, tanked_by="", tokens=tokens))
+            unchanged = not figure.tanked_by and tokens is figure.tokens and len(kept) == len(figure.lasting)
+            figures.append(figure if unchanged else replace(figure, tanked_by="", tokens=tokens, lasting=kept))
             continue
         lasting = figure.ward_lasts == "round"
         figures.append(replace(
             figure,
             actions=0 if figure.knocked_out else stats(figure).actions,
-            steps=0, attacked=False, done=figure.knocked_out, released=(), tokens=tokens,
+            steps=0, attacked=False, done=figure.knocked_out, released=(), tokens=tokens, lasting=kept,
             ward=0 if lasting else figure.ward, ward_lasts="" if lasting else figure.ward_lasts,
             enchant=0, tank_bonus=0))
     return replace(state, figures=tuple(figures), phase=PLAYERS, round=e.round, acting="")
@@ -135,8 +145,20 @@ def _entered(state: KaState, e: m.FoeEntered) -> KaState:
                              to_enter=max(0, state.to_enter - 1))
 
 
+def _boss_entered(state: KaState, e: m.BossEntered) -> KaState:
+    boss = Figure(figure=e.figure, kind=FOE, key=e.key, seat=0, hp=e.hp, space=parse(e.space), level=BOSS_LEVEL,
+                  route=(e.entrance, e.lane, e.color), index=0, order=len(state.entered) + 1)
+    return state.with_figure(boss, entered=(*state.entered, e.key), bosses=(*state.bosses, (e.key, e.entrance, e.lane)))
+
+
+def _appeared(state: KaState, e: m.FoeAppeared) -> KaState:
+    foe = Figure(figure=e.figure, kind=FOE, key=e.key, seat=0, hp=e.hp, space=parse(e.space), level=e.level,
+                 route=(e.entrance, e.lane, e.color), index=e.index, order=len(state.entered) + 1)
+    return state.with_figure(foe, entered=(*state.entered, e.key))
+
+
 def _turn_began(state: KaState, e: m.FoeTurnBegan) -> KaState:
-    return replace(state, acting=e.figure)
+    return replace(state, acting=e.figure, acted=(*state.acted, e.figure))
 
 
 def _moved(state: KaState, e: m.FoeMoved) -> KaState:
@@ -172,7 +194,9 @@ def _defeated(state: KaState, e: m.Defeated) -> KaState:
 
 def _spent(state: KaState, e: m.ActionSpent) -> KaState:
     figure = _figure(state, e.figure)
-    attacked = figure.attacked or e.action.startswith("attack:")
+    # kings-armory D1: a Hireable with no Attack Options does its duty with a Special Action.
+    attacked = figure.attacked or e.action.startswith("attack:") or (
+        e.action.startswith("special:") and figure.kind == HIREABLE and not attacks(figure))
     used = figure.used
     if e.action.startswith("special:") and e.action not in used:
         used = (*used, e.action)
@@ -223,24 +247,25 @@ def _seat(state: KaState, e: m.SeatTurnBegan) -> KaState:
 def _recovered(state: KaState, e: m.AlliesRecovered) -> KaState:
     figures = []
     for figure in state.figures:
-        if figure.kind == GUARDIAN:
-            continue  # kings-armory E Summon Guardian: it stays until the Wave ends
+        if figure.kind == GUARDIAN or figure.card:
+            continue  # kings-armory E Summon Guardian, E Summoning: they stay until the Wave ends
         if figure.kind == FOE:
             figures.append(figure)
             continue
         heal = stats(figure).heal
         hp = heal if figure.knocked_out else min(max_hp(figure), figure.hp + heal)
         # kings-armory B4 1: off the board to recuperate, to be placed anew (B5 Step 6).
-        figures.append(replace(figure, hp=hp, knocked_out=False, tokens=NO_TOKENS, ward=0, ward_lasts="",
+        figures.append(replace(figure, hp=hp, knocked_out=False, tokens=NO_TOKENS, ward=0, ward_lasts="", lasting=(),
                                enchant=0, tank_bonus=0, aura=False, used=(), holding=False, done=False,
                                actions=0, steps=0, attacked=False, released=(), space=OFF_BOARD, tower="",
                                on_tower=""))
     return replace(state, figures=tuple(figures), phase=SHOPPING, shopped=(), offers=(), seat=0, acting="")
 
 
-def _rewards(state: KaState, e: m.RewardsDrawn) -> KaState:
+def _rewards(state: KaState, e: m.RewardsDrawn | m.CardRewards) -> KaState:
+    revealed = _hidden(state, "reward") if e.cards else state.revealed
     return replace(state, reward_deck=state.reward_deck[len(e.cards):], rewards_drawn=(*state.rewards_drawn, *e.cards),
-                   gold=e.total)
+                   gold=e.total, revealed=revealed)
 
 
 def _built(state: KaState, e: m.TowerBuilt) -> KaState:
@@ -269,7 +294,7 @@ def _unlocked(state: KaState, e: m.EquipmentUnlocked) -> KaState:
 
 def _equipment_bought(state: KaState, e: m.EquipmentBought) -> KaState:
     return replace(state, equipment_deck=state.equipment_deck[1:], gear=(*state.gear, Gear(e.card, 0, locked=False)),
-                   gold=e.gold)
+                   gold=e.gold, revealed=_hidden(state, "equipment"))
 
 
 def _equipment_sold(state: KaState, e: m.EquipmentSold) -> KaState:
@@ -318,6 +343,26 @@ def _foresight_used(state: KaState, e: m.FoeRolled) -> KaState:
     return replace(state, foresight=state.foresight[1:]) if e.foreseen else state
 
 
+def _card_played(state: KaState, e: m.CardPlayed) -> KaState:
+    """kings-armory B5 Step 4's note: a card used goes to the bottom of its deck."""
+    if e.deck == "armory":
+        return replace(state, armory="", armory_deck=(*state.armory_deck, e.card))
+    held = list(state.reinforcements)
+    held.remove(e.card)
+    return replace(state, reinforcements=tuple(held), reinforcement_deck=(*state.reinforcement_deck, e.card))
+
+
+def _lasting(state: KaState, e: m.LastingEffect) -> KaState:
+    figure = _figure(state, e.figure)
+    return state.with_figure(replace(figure, lasting=(*figure.lasting, Lasting(e.effect, e.amount, e.lasts, e.card))))
+
+
+def _ally_summoned(state: KaState, e: m.AllySummoned) -> KaState:
+    figure = Figure(figure=e.figure, kind=e.kind, key=e.key, seat=e.seat, hp=e.hp, space=parse(e.space),
+                    level=e.level, tower=e.tower, on_tower=e.on_tower, done=True, card=e.card)
+    return state.with_figure(figure, summoned=(*state.summoned, e.figure))
+
+
 def _over(state: KaState, e: m.GameOver) -> KaState:
     return replace(state, finished=True, won=e.won, result=e.reason, phase=OVER, acting="", seat=0)
 
@@ -341,6 +386,8 @@ _APPLY: dict[type[Event], Apply] = {
     m.RoundBegan: _round,
     m.FoeRolled: _foresight_used,
     m.FoeEntered: _entered,
+    m.BossEntered: _boss_entered,
+    m.FoeAppeared: _appeared,
     m.TieRolled: _same,
     m.FoeTurnBegan: _turn_began,
     m.StatusDamage: _hp,
@@ -380,8 +427,16 @@ _APPLY: dict[type[Event], Apply] = {
     m.EquipmentTraded: _traded,
     m.HireableReassigned: _reassigned,
     m.ReinforcementBought: lambda s, e: replace(s, reinforcement_deck=s.reinforcement_deck[1:],
-                                                reinforcements=(*s.reinforcements, e.card), gold=e.gold),
+                                                reinforcements=(*s.reinforcements, e.card), gold=e.gold,
+                                                revealed=_hidden(s, "reinforcement")),
     m.ArmoryBought: lambda s, e: replace(s, armory_deck=s.armory_deck[1:], armory=e.card, gold=e.gold),
+    m.CardPlayed: _card_played,
+    m.PlayMoment: _same,
+    m.LastingEffect: _lasting,
+    m.AllySummoned: _ally_summoned,
+    m.GateRepaired: lambda s, e: replace(s, gate=e.hp),
+    m.CardRewards: _rewards,
+    m.CardForeseen: lambda s, e: replace(s, revealed=(*s.revealed, e.deck)),
     m.GameOver: _over,
 }
 

@@ -7,22 +7,28 @@ from __future__ import annotations
 
 import functools
 
+from domain.games.kings_armory.board import within_range
 from domain.games.kings_armory.content import (
     DAMAGE_TYPES,
     MELEE,
+    RANGED,
     Attack,
     AttackModifiers,
+    Boss,
     Monster,
     Resist,
     Special,
     Stats,
+    boss_rules,
+    bosses,
     equipment,
+    foe_cards,
     heroes,
     hireables,
-    monsters,
+    summoned_figures,
 )
-from domain.games.kings_armory.state import FOE, GUARDIAN, HERO, HIREABLE, Figure
-from domain.kernel import replace
+from domain.games.kings_armory.state import FOE, GUARDIAN, HERO, HIREABLE, SUMMONED, Figure, KaState
+from domain.kernel import memo_last, replace
 
 OFF_BOARD = (-1, -1)
 """The space of an Ally that has joined a team but is not placed yet."""
@@ -100,11 +106,65 @@ def stats(figure: Figure) -> Stats:
         guardian = heroes()[GUARDIAN_OF].guardian
         assert guardian is not None
         return guardian
+    if figure.kind == SUMMONED:
+        return summoned_figures()[figure.key].stats
     raise ValueError(f"{figure.figure} is a foe; its numbers are its Monster's")
 
 
 def monster(figure: Figure) -> Monster:
-    return monsters()[figure.key]
+    """A foe's card: its Monster's, or the Monster a Boss's Stat Card makes of it (content.foe_cards)."""
+    return foe_cards()[figure.key]
+
+
+def boss_of(figure: Figure) -> Boss | None:
+    """The Boss's Stat Card, if the figure is a Boss (kings-armory B7, E Bosses)."""
+    return bosses().get(figure.key) if figure.kind == FOE else None
+
+
+def is_boss(figure: Figure) -> bool:
+    return figure.kind == FOE and figure.key in bosses()
+
+
+def boss_immune(figure: Figure, effect: str, lifted: bool = False) -> bool:
+    """A Boss is immune to `effect` (kings-armory E Bosses: Instakill, Destruction, Removal and
+    Stun for every Boss, and what its own card adds). `lifted`: by an effect that says it
+    touches Bosses, which lifts the immunities every Boss has, not its card's own (E Bosses)."""
+    boss = boss_of(figure)
+    if boss is None or effect not in boss.immune_effects:
+        return False
+    return not lifted or effect not in boss_rules().immune_effects
+
+
+@memo_last
+def _bosses_on(figures: tuple[Figure, ...]) -> tuple[tuple[Figure, Boss], ...]:
+    """The Bosses on the board and their cards (the auras look for them at every question)."""
+    found = []
+    for figure in figures:
+        boss = boss_of(figure)
+        if boss is not None:
+            found.append((figure, boss))
+    return tuple(found)
+
+
+def resistance_in(state: KaState, figure: Figure, kind: str) -> int | None:
+    """The figure's resistance to `kind` where it stands (resistance), with what a Boss nearby
+    gives the foes around it: +amount from a foe-ward, immunity to Ranged damage under a
+    Boss's cover (kings-armory B7: its Stat Card's rules; E Immune)."""
+    base = resistance(figure, kind)
+    if base is None or figure.kind != FOE:
+        return base
+    bonus = 0
+    for boss, card in _bosses_on(state.figures):
+        if boss.figure == figure.figure:
+            continue
+        for rule in card.rules:
+            if rule.kind not in ("foe-ward", "cover") or not within_range(boss.space, figure.space, rule.reach):
+                continue
+            if rule.kind == "cover" and kind == RANGED:
+                return None
+            if rule.kind == "foe-ward":
+                bonus += rule.amount
+    return base + bonus
 
 
 def max_hp(figure: Figure) -> int:
@@ -120,6 +180,8 @@ def attacks(figure: Figure) -> tuple[Attack, ...]:
         return hireables()[figure.key].attacks_at(figure.level)
     if figure.kind == FOE:
         return (monster(figure).attack,)
+    if figure.kind == SUMMONED:
+        return summoned_figures()[figure.key].attacks
     return ()
 
 
@@ -160,7 +222,12 @@ def resistance(figure: Figure, kind: str) -> int | None:
     resist = monster(figure).resist if figure.kind == FOE else stats(figure).resist
     if kind in resist.immune or "all" in resist.immune:
         return None
-    return resist.of(kind) + figure.tokens.bless + figure.ward
+    return resist.of(kind) + figure.tokens.bless + figure.ward + lasting(figure, "ward")
+
+
+def lasting(figure: Figure, effect: str) -> int:
+    """The sum of the cards' lasting effects of one kind on the figure: they stack."""
+    return sum(item.amount for item in figure.lasting if item.effect == effect) if figure.lasting else 0
 
 
 def immune_to_everything(figure: Figure) -> bool:
@@ -199,18 +266,24 @@ def tank_number(figure: Figure) -> int:
 
 
 def move_rate(figure: Figure) -> int:
-    """Spaces per movement; each Slow token takes 2, down to 2 for a foe, 1 for Siege
-    Equipment (kings-armory C2 Slow) and 1 for an Ally (RULES.md)."""
+    """Spaces per movement; each Slow token takes 2, and a card's slow its amount (kings-armory
+    C2 Slow: they stack), down to 2 for a foe, 1 for Siege Equipment (C2 Slow) and 1 for an Ally
+    (RULES.md); a Slow token takes 1 from a Boss, never below 3 (E Bosses)."""
+    per_token = 2
     if figure.kind == FOE:
         card = monster(figure)
         floor = 1 if card.siege else 2
         base = card.move
+        if is_boss(figure):
+            # kings-armory E Bosses: a Slow token takes 1 from a Boss, never below 3.
+            per_token, floor = boss_rules().slow_per_token, boss_rules().slow_floor
     else:
         floor = 1
         base = stats(figure).move
-    if not figure.tokens.slow:
+    slowed = per_token * figure.tokens.slow + lasting(figure, "slow")
+    if not slowed:
         return base
-    return max(min(base, floor), base - 2 * figure.tokens.slow)
+    return max(min(base, floor), base - slowed)
 
 
 def towers_only(figure: Figure) -> bool:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from domain.games.kings_armory import messages as m
-from domain.games.kings_armory.board import Board, Space, distance, name, within_range
+from domain.games.kings_armory.board import Board, Space, distance, name, parse, within_range
 from domain.games.kings_armory.citations import (
     B1_ATTACK_PRIORITY_1,
     B1_ATTACK_PRIORITY_2,
@@ -36,17 +36,53 @@ from domain.games.kings_armory.citations import (
     B3_TURN_PRIORITY_5,
     B3_TURN_PRIORITY_6_7,
     B3_TURN_PRIORITY_TIE,
+    B7,
     C1_STEP_2,
     C2_STUN,
+    E_BOSSES,
     E_FORESIGHT,
     E_MONSTER_SHORTAGE,
     E_PUSHABLE,
+    E_SUMMONING,
     E_TANKING,
 )
-from domain.games.kings_armory.combat import defeat, gate_damage, hurt_gate, reaches_tower, resolve_attack
-from domain.games.kings_armory.content import MELEE, SUPERNATURAL, Attack, monsters, monsters_of_level, wave_card
-from domain.games.kings_armory.figures import counts_as, flying, monster, move_rate, resistance
-from domain.games.kings_armory.state import CAVE, EVEN, FOE, HERO, MAIN, ODD, Em, Figure, KaState, board_of, numbered
+from domain.games.kings_armory.combat import (
+    defeat,
+    gate_damage,
+    hurt_gate,
+    reaches_tower,
+    resolve_attack,
+    shed,
+    status_immune,
+    take_damage,
+)
+from domain.games.kings_armory.content import (
+    D12,
+    MELEE,
+    SUPERNATURAL,
+    Attack,
+    BossRule,
+    boss_rules,
+    bosses,
+    monsters,
+    monsters_of_level,
+    wave_card,
+)
+from domain.games.kings_armory.figures import boss_of, counts_as, flying, is_boss, monster, move_rate, resistance
+from domain.games.kings_armory.state import (
+    CAVE,
+    EVEN,
+    FOE,
+    HERO,
+    MAIN,
+    ODD,
+    Em,
+    Figure,
+    KaState,
+    allies_on,
+    board_of,
+    numbered,
+)
 from domain.games.kings_armory.tanking import can_tank, only_stalemates, tank_holds
 from domain.kernel import Rng
 
@@ -151,6 +187,90 @@ def enter_foe(em: Em, rng: Rng) -> str:
     return figure_id
 
 
+def boss_round(state: KaState, number: int) -> int:
+    """The Foes' Round of the final Wave in which Boss `number` (0 the first) enters: the second,
+    the second Boss the third (kings-armory B7); a round later each with Delayed Monster Entry
+    (D2-2)."""
+    return 2 + number + (1 if state.options.delayed_entry else 0)
+
+
+def bosses_to_come(state: KaState) -> int:
+    """Bosses of the final Wave that have not entered yet (kings-armory B7, B9)."""
+    if state.wave != state.options.waves:
+        return 0
+    return max(0, state.options.bosses - len(state.bosses))
+
+
+def boss_due(state: KaState) -> bool:
+    """A Boss enters in this Foes' Round, after the other foes' turns (kings-armory B7)."""
+    return bosses_to_come(state) > 0 and state.round >= boss_round(state, len(state.bosses))
+
+
+def enter_boss(em: Em, rng: Rng) -> str:
+    """The Boss drawn at random from those not yet come enters at the Monster Entrance with its
+    Stat Card's hit points, on the side an unmodified d12 rolls (odd or even), and where the
+    map has two entrances at the one a second d12 rolls (odd: the Monster Entrance, even: the
+    other); a second Boss takes the side the first did not, or with two entrances the other
+    entrance, its side rolled (kings-armory B7). The foes its card brings with it enter
+    beside it (B7: Monster additions)."""
+    state = em.state
+    board = board_of(state)
+    pile = [key for key in bosses() if key not in {entered[0] for entered in state.bosses}]
+    key = pile[rng.below(len(pile))]
+    card = bosses()[key]
+    two = (CAVE, ODD) in board.entrances
+    side_roll = entrance_roll = 0
+    if not state.bosses:
+        side_roll = rng.die(D12)
+        lane = ODD if side_roll % 2 else EVEN
+        if two:
+            entrance_roll = rng.die(D12)
+        entrance = CAVE if two and entrance_roll % 2 == 0 else MAIN
+    else:
+        _, first_entrance, first_lane = state.bosses[0]
+        if two:
+            entrance = MAIN if first_entrance == CAVE else CAVE
+            side_roll = rng.die(D12)
+            lane = ODD if side_roll % 2 else EVEN
+        else:
+            entrance, lane = MAIN, EVEN if first_lane == ODD else ODD
+    space = board.entrances[(entrance, lane)]
+    figure_id = numbered(key, state.entered.count(key) + 1)
+    em.emit(m.BossEntered, B7, figure_id, key, card.hp, name(space), entrance, lane, card.arrow, side_roll,
+            entrance_roll)
+    for rule in card.rules:
+        if rule.kind == "escort" and rule.monster is not None:
+            for _ in range(rule.count):
+                escort = monsters()[rule.monster]
+                if _on_board(em.state, escort.key) >= escort.tokens:
+                    break  # kings-armory E Monster Shortage: the pile has no more of them
+                em.emit(m.FoeEntered, B7, numbered(escort.key, em.state.entered.count(escort.key) + 1), escort.key,
+                        escort.level, name(space), entrance, lane, escort.arrow, escort.hp)
+    return figure_id
+
+
+def _summon_at_turn(em: Em, rng: Rng, figure_id: str) -> None:
+    """A Boss that summons calls its foes as its turn begins (kings-armory B7, its Stat Card):
+    each enters at the Monster Entrance as a new foe does (E Summoning), on the side an
+    unmodified d12 rolls, drawn from the rule's level's pile (E Monster Shortage)."""
+    foe = em.state.figure(figure_id)
+    card = boss_of(foe) if foe is not None else None
+    if card is None:
+        return
+    board = board_of(em.state)
+    for rule in card.rules:
+        if rule.kind != "summon" or rule.level is None:
+            continue
+        for _ in range(rule.count):
+            natural = rng.die(D12)
+            lane = ODD if natural % 2 else EVEN
+            key, level, _rule = draw_monster(em.state, rng, rule.level)
+            em.emit(m.FoeRolled, B7, natural, 0, natural, level, lane, MAIN, False)
+            summoned = monsters()[key]
+            em.emit(m.FoeEntered, E_SUMMONING, numbered(key, em.state.entered.count(key) + 1), key, summoned.level,
+                    name(board.entrances[(MAIN, lane)]), MAIN, lane, summoned.arrow, summoned.hp)
+
+
 def foresee(state: KaState, rng: Rng, position: int) -> tuple[str, int]:
     """The next Wave's foe at `position`, rolled and drawn now (kings-armory E Foresight)."""
     row = wave_card().row(state.wave + 1)
@@ -171,7 +291,8 @@ def turn_lines(state: KaState) -> list[Line]:
 
     return [
         (B3_TURN_PRIORITY_1, remaining),
-        (B3_TURN_PRIORITY_2, lambda foe: not flying(foe)),
+        # kings-armory E Stacking: the Boss acts last, even if it flies.
+        (B3_TURN_PRIORITY_2, lambda foe: is_boss(foe) or not flying(foe)),
         (B3_TURN_PRIORITY_3, lambda foe: foe.level),
         (B3_TURN_PRIORITY_4, lambda foe: foe.route[1] != ODD),
         (B3_TURN_PRIORITY_5, lambda foe: foe.route[2] != "red"),
@@ -187,8 +308,15 @@ def next_foe(em: Em, rng: Rng, waiting: Sequence[Figure]) -> tuple[Figure, str]:
 
 
 def foe_turn(em: Em, rng: Rng, figure_id: str, rule: str) -> None:
-    """Upkeep, then move, then attack (kings-armory B1 Monster Turn Rules)."""
+    """A whole turn: it begins (citing the line that chose the foe), then goes on."""
     em.emit(m.FoeTurnBegan, rule, figure_id)
+    go_on(em, rng, figure_id)
+
+
+def go_on(em: Em, rng: Rng, figure_id: str) -> None:
+    """The foe's turn once begun: upkeep, then move, then attack (kings-armory B1 Monster Turn
+    Rules); a Boss that summons calls its foes first (B7, its Stat Card)."""
+    _summon_at_turn(em, rng, figure_id)
     if not _upkeep(em, figure_id):
         return
     if not _move(em, figure_id):
@@ -208,11 +336,14 @@ def _upkeep(em: Em, figure_id: str) -> bool:
             continue  # kings-armory C2 Burn: no burn damage to the immune
         current = em.state.figure(figure_id)
         assert current is not None
+        if status_immune(current, status):
+            continue  # kings-armory E Bosses: a Boss's card may make it immune to Bleed or Burn
         hp = max(0, current.hp - count)
         em.emit(m.StatusDamage, B1_UPKEEP, figure_id, status, count, hp)
         if hp == 0:
             defeat(em, figure_id, "hit points")
             return False
+        shed(em, figure_id, current.hp)
     current = em.state.figure(figure_id)
     assert current is not None
     if current.tokens.stun:
@@ -223,10 +354,13 @@ def _upkeep(em: Em, figure_id: str) -> bool:
 
 def foe_blocks(state: KaState, space: Space, foe: Figure) -> bool:
     """Another foe of the same layer (ground or flying) on the space: `foe` may not
-    stop there (kings-armory B1 If a Monster...)."""
+    stop there (kings-armory B1 If a Monster...). A Boss shares a space with any figure,
+    and any foe with it (E Bosses: never bumped back; E Stacking)."""
+    if is_boss(foe):
+        return False
     layer = flying(foe)
     return any(other.space == space and other.kind == FOE and other.figure != foe.figure and flying(other) == layer
-               for other in state.figures)
+               and not is_boss(other) for other in state.figures)
 
 
 def _holding_tanker(state: KaState, foe: Figure, space: Space) -> Figure | None:
@@ -269,12 +403,13 @@ def _move(em: Em, figure_id: str) -> bool:
     index = foe.index
     path: list[str] = []
     how = "moved"
-    stays_at_gate = card.siege
+    # kings-armory E Siege Equipment, E Bosses: they stay on the Gate's space and attack it.
+    stays_at_gate = card.siege or is_boss(foe)
     for _ in range(move_rate(foe)):
         if index >= last:
             break
         ahead = index + 1
-        if stays_at_gate and ahead == last and _siege_at(em.state, route[last], figure_id):
+        if card.siege and ahead == last and _siege_at(em.state, route[last], figure_id):
             break  # kings-armory E Siege Equipment: it waits for the one in front
         if not flying(foe):
             _push(em, foe, route, ahead)
@@ -297,6 +432,7 @@ def _move(em: Em, figure_id: str) -> bool:
         rule = B1_BUMPED
     if index != foe.index or path:
         em.emit(m.FoeMoved, rule, figure_id, tuple(path), index, how)
+        crush(em, figure_id, path)
     if how == "tanked":
         assert holder is not None
         em.emit(m.Tanked, C1_STEP_2, holder.figure, figure_id)
@@ -346,6 +482,24 @@ def _push(em: Em, pusher: Figure, route: Sequence[Space], ahead: int) -> None:
                 card.siege and nxt == len(own) - 1 and _siege_at(em.state, own[nxt], other.figure)):
             continue  # no room ahead of it: the pusher walks on past it (RULES.md)
         em.emit(m.FoeMoved, E_PUSHABLE, other.figure, (name(own[nxt]),), nxt, "pushed")
+        crush(em, other.figure, [name(own[nxt])])
+
+
+def crush(em: Em, figure_id: str, path: Sequence[str]) -> None:
+    """A Boss that crushes (kings-armory B7, its Stat Card's rule) deals its amount of
+    Non-Resistible damage (E Non-Resistible) to every Ally on each space it rolls onto or
+    through, pushed or on its own."""
+    foe = em.state.figure(figure_id)
+    card = boss_of(foe) if foe is not None else None
+    if card is None:
+        return
+    for rule in card.rules:
+        if rule.kind != "crush":
+            continue
+        for space in path:
+            for ally in allies_on(em.state.figures).get(parse(space), []):
+                if ally.active and not ally.on_tower:
+                    take_damage(em, ally.figure, rule.amount, MELEE, True, B7)
 
 
 def _enter_castle(em: Em, figure_id: str) -> None:
@@ -395,12 +549,43 @@ def attack_lines(state: KaState, foe: Figure, attack: Attack) -> list[Line]:
 
 
 def foe_attack(em: Em, rng: Rng, figure_id: str) -> None:
+    """The foe's attack by Attack Priority (kings-armory B1); a Boss makes every attack on its
+    card, the first on the Castle Gate once it stands on the Gate's space (E Bosses)."""
+    foe = em.state.figure(figure_id)
+    assert foe is not None
+    card = boss_of(foe)
+    if card is None:
+        _one_attack(em, rng, figure_id, monster(foe).attack)
+        return
+    board = board_of(em.state)
+    for number, attack in enumerate(card.attacks):
+        current = em.state.figure(figure_id)
+        if current is None or em.state.gate <= 0:
+            return
+        if number == 0 and boss_rules().gate_first and current.space in board.gate.values():
+            hurt_gate(em, figure_id, gate_damage(attack), E_BOSSES)
+            continue
+        own = [rule for rule in card.rules if rule.attack == attack.key]
+        _one_attack(em, rng, figure_id, attack, sweep=any(rule.kind == "sweep" for rule in own),
+                    chain=next((rule for rule in own if rule.kind == "chain"), None))
+
+
+def _one_attack(em: Em, rng: Rng, figure_id: str, attack: Attack, sweep: bool = False,
+                chain: BossRule | None = None) -> None:
+    """One attack of a foe: on its tank (Attack Priority 1), else the Ally the lines choose
+    (2-7, a roll for a tie), else the Gate if it reaches it (8), else none (9). A Boss's sweep
+    strikes every Ally in reach that is not on a Tower; its chain leaps from the target to
+    the Allies nearest it (kings-armory B7, its Stat Card)."""
     state = em.state
     foe = state.figure(figure_id)
     assert foe is not None
     board = board_of(state)
-    attack = monster(foe).attack
     targets = [a for a in state.figures if foe_can_hit(board, foe, attack, a)]
+    if sweep:
+        targets = [a for a in targets if not a.on_tower]
+        if targets:
+            resolve_attack(em, rng, figure_id, attack, [a.figure for a in targets], B7)
+            return
     tanker = next((a for a in targets if a.figure == foe.tanked_by), None)
     if tanker is not None:
         target, rule = tanker, B1_ATTACK_PRIORITY_1
@@ -414,7 +599,20 @@ def foe_attack(em: Em, rng: Rng, figure_id: str) -> None:
     victims = [target.figure]
     if attack.area is not None:
         victims = area_victims(em.state, foe, attack, target.space)
-    resolve_attack(em, rng, foe, attack, victims, rule)
+    if chain is not None:
+        victims += [leap for leap in chained(em.state, target, attack, chain) if leap not in victims]
+    resolve_attack(em, rng, figure_id, attack, victims, rule)
+
+
+def chained(state: KaState, target: Figure, attack: Attack, chain: BossRule) -> list[str]:
+    """The Allies a chaining attack leaps to from its target: up to the rule's count within its
+    reach of the target, nearest first, then in the order they came onto the board; the attack
+    must be able to touch each (a Tower only from Range 2: E Towers)."""
+    near = [a for a in state.figures if a.kind != FOE and a.figure != target.figure and a.active
+            and a.space[0] >= 0 and within_range(target.space, a.space, chain.reach)
+            and (not a.on_tower or reaches_tower(attack))]
+    near.sort(key=lambda a: distance(target.space, a.space))
+    return [a.figure for a in near[:chain.count]]
 
 
 def area_victims(state: KaState, attacker: Figure, attack: Attack, centre: Space) -> list[str]:

@@ -17,6 +17,7 @@ from typing import ParamSpec
 from domain.games.kings_armory import messages as m
 from domain.games.kings_armory import shop
 from domain.games.kings_armory.board import Board, Space, line_spaces, name, neighbours, within_range
+from domain.games.kings_armory.cards import plays
 from domain.games.kings_armory.checks import (
     check_attack,
     check_cost,
@@ -41,8 +42,8 @@ from domain.games.kings_armory.movement import (
     tower_exits,
     tower_site,
 )
-from domain.games.kings_armory.specials import in_reach, send_back_spaces, used_up
-from domain.games.kings_armory.state import FOE, PLACING, PLAYERS, SHOPPING, TOWERS, Figure, KaState, board_of
+from domain.games.kings_armory.specials import FORESEEN_DECKS, in_reach, send_back_spaces, used_up
+from domain.games.kings_armory.state import FOE, FOES, PLACING, PLAYERS, SHOPPING, TOWERS, Figure, KaState, board_of
 from domain.games.kings_armory.tanking import tank_problem
 from domain.games.kings_armory.turn import to_act
 from domain.kernel import Command, RuleViolation
@@ -149,7 +150,7 @@ def _special_aims(state: KaState, ally: Figure, special: Special, foes: list[Fig
                                                                     range(col - reach, col + reach + 1))
                 if r >= 0 and c >= 0 and within_range(ally.space, (r, c), reach)]
     if kind == "foresight":
-        return [Aim()]
+        return [Aim(), *(Aim(target=deck) for deck in FORESEEN_DECKS)]
     return []
 
 
@@ -217,7 +218,18 @@ def _shopping(state: KaState, seat: int) -> list[Command]:
     candidates += [m.Reassign(seat=seat, figure=figure.figure, to_seat=to_seat)
                    for figure in shop.team_hireables(state) for to_seat in range(1, state.seats + 1)]
     candidates.append(m.EndShopping(seat=seat))
-    return [command for command in candidates if _passes(shop_plan, state, command)]
+    listed = [command for command in candidates if _passes(shop_plan, state, command)]
+    return [*listed[:-1], *plays(state, seat), listed[-1]]
+
+
+def _cards(state: KaState, seat: int) -> list[Command]:
+    """The team's cards the seat may play now, and a Reinforcement card it may buy
+    (kings-armory B6, E Reinforcement Cards)."""
+    found: list[Command] = list(plays(state, seat))
+    buy = m.BuyReinforcement(seat=seat)
+    if _passes(shop_plan, state, buy):
+        found.append(buy)
+    return found
 
 
 def legal_commands(state: KaState, seat: int) -> list[Command]:
@@ -229,6 +241,9 @@ def legal_commands(state: KaState, seat: int) -> list[Command]:
         return _placements(state, seat)
     if state.phase == SHOPPING:
         return _shopping(state, seat)
+    if state.phase == FOES:
+        # The team's moment before a foe goes on with its turn (RULES.md).
+        return [*_cards(state, seat), m.LetFoeAct(seat=seat)]
     if state.phase != PLAYERS:
         return []
     found: list[Command] = []
@@ -237,6 +252,7 @@ def legal_commands(state: KaState, seat: int) -> list[Command]:
     for ally in allies:
         if ally is not None:
             found.extend(_ally_commands(state, seat, ally))
+    found.extend(_cards(state, seat))
     if not state.acting and _passes(check_end_turn, state, end_turn := m.EndTurn(seat=seat)):
         found.append(end_turn)
     return found

@@ -226,6 +226,28 @@ class EndShopping(Command):
 
 
 @dataclass(frozen=True, slots=True)
+class PlayCard(Command):
+    """Play a Reinforcement or Armory card the team holds (kings-armory B6, E Reinforcement
+    Cards, E Armory Cards): in the Players' Round on your turn between actions, in the
+    Foes' Round before a foe goes on with its turn, Between Waves while you shop. `target`
+    is the foe its foe effects strike (an area's centre), `ally` the Ally its single-Ally
+    effects take, `at` where the figures it summons come (and the nearest free spaces
+    after): each given only when the card's effects need it. The card goes to the
+    bottom of its deck."""
+
+    card: str
+    target: str = ""
+    at: str = ""
+    ally: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class LetFoeAct(Command):
+    """The foe whose turn has begun goes on with it: the team plays no card now (RULES.md:
+    the team's moment before each foe's turn)."""
+
+
+@dataclass(frozen=True, slots=True)
 class EndTurn(Command):
     """End your turn: Allies of yours that have not acted give up their turns
     (kings-armory B2; D1 says when they may not)."""
@@ -350,6 +372,41 @@ class FoeEntered(Event):
     lane: str
     color: str
     hp: int
+
+
+@dataclass(frozen=True, slots=True)
+class BossEntered(Event):
+    """The final Wave's Boss, drawn at random from those not yet come, enters on its Stat
+    Card's hit points (kings-armory B7): `side_roll`, an unmodified d12, chose the lane (odd
+    or even; 0 when the second Boss takes the side the first did not), `entrance_roll` the
+    entrance where the map has two (odd: the Monster Entrance; 0 when not rolled)."""
+
+    figure: str
+    key: str
+    hp: int
+    space: str
+    entrance: str
+    lane: str
+    color: str
+    side_roll: int
+    entrance_roll: int
+
+
+@dataclass(frozen=True, slots=True)
+class FoeAppeared(Event):
+    """A foe a Boss's Stat Card brings onto its own space and route (kings-armory B7), at
+    route position `index`: `by` is the Boss."""
+
+    figure: str
+    key: str
+    level: int
+    space: str
+    index: int
+    entrance: str
+    lane: str
+    color: str
+    hp: int
+    by: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -543,6 +600,15 @@ class Foreseen(Event):
     position: int
     key: str
     natural: int
+
+
+@dataclass(frozen=True, slots=True)
+class CardForeseen(Event):
+    """Foresight turns the top card of the Reward, Equipment or Reinforcement deck face up: the
+    next one the team gains from it (kings-armory E Foresight)."""
+
+    deck: str
+    card: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -752,6 +818,79 @@ class HireableReturned(Event):
     key: str
     seat: int
     level: int
+
+
+@dataclass(frozen=True, slots=True)
+class CardPlayed(Event):
+    """`seat` plays the team's `card` of the `deck` ("reinforcement" or "armory"), which goes
+    to the bottom of that deck (kings-armory B5 Step 4's note); `enhanced` when the card's
+    Hero is in the game and adds its effects (E Reinforcement Cards). Its effects follow."""
+
+    seat: int
+    card: str
+    deck: str
+    enhanced: bool
+
+
+@dataclass(frozen=True, slots=True)
+class PlayMoment(Event):
+    """`figure`'s turn has begun, and the team holds a card it may play: the Foes' Round
+    waits until a seat plays one or lets the foe go on (RULES.md)."""
+
+    figure: str
+
+
+@dataclass(frozen=True, slots=True)
+class LastingEffect(Event):
+    """A card's effect on `figure` until `lasts` ends ("round": the next Players' Round,
+    "wave"): "ward" adds `amount` to all three resistances, "slow" takes `amount` from the
+    Move Rate with no Slow token (kings-armory C2 Slow's note); cards' effects stack."""
+
+    figure: str
+    effect: str
+    amount: int
+    lasts: str
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
+class AllySummoned(Event):
+    """A figure a card brings onto the board for the rest of the Wave (kings-armory E
+    Summoning): `kind` "hireable" (a Hireable of `key` at `level`) or "summoned" (a figure of
+    the card's own), led by `seat`, on `space` (on the Tower `on_tower`), hosted by `tower`.
+    It acts from the next Players' Round."""
+
+    figure: str
+    key: str
+    kind: str
+    seat: int
+    level: int
+    hp: int
+    space: str
+    tower: str
+    on_tower: str
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
+class GateRepaired(Event):
+    """The Castle Gate regains `amount` hit points, up to its maximum (kings-armory D2-3):
+    `hp` now."""
+
+    amount: int
+    hp: int
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
+class CardRewards(Event):
+    """`card` draws Reward `cards` from the top of the deck: their `gold` is the team's,
+    `total` its gold now (kings-armory E Reward Cards)."""
+
+    card: str
+    cards: tuple[str, ...]
+    gold: int
+    total: int
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from domain.games.kings_armory import messages as m
 from domain.games.kings_armory.board import name, within_range
+from domain.games.kings_armory.cards import playable
 from domain.games.kings_armory.citations import (
     A2,
     B1_ENTRANCE,
@@ -16,24 +17,30 @@ from domain.games.kings_armory.citations import (
     B4,
     B5_STEP_1,
     B5_STEP_6,
+    B7,
     B9,
     D2_2_DELAYED_ENTRY,
     E_HEALING,
     HIREABLES_OPTION,
+    MOMENT_TO_PLAY,
     ROUND_LIMIT,
 )
 from domain.games.kings_armory.content import heroes, hireables, wave_card
 from domain.games.kings_armory.decks import arrange_decks, deal_equipment, draw_rewards
 from domain.games.kings_armory.figures import specials, stats
 from domain.games.kings_armory.foes import (
+    boss_due,
+    bosses_to_come,
+    enter_boss,
     enter_foe,
-    foe_turn,
+    go_on,
     heroes_in_game,
     next_foe,
     upkeep_allies,
     wave_size,
 )
 from domain.games.kings_armory.state import (
+    FOES,
     GUARDIAN,
     HERO,
     HIREABLE,
@@ -42,6 +49,7 @@ from domain.games.kings_armory.state import (
     PLAYERS,
     TOWER_SLOTS,
     Em,
+    KaState,
     board_of,
     numbered,
 )
@@ -126,40 +134,89 @@ def foes_round(em: Em, rng: Rng) -> None:
     if limit and state.rounds >= limit:
         em.emit(m.GameOver, ROUND_LIMIT, False, f"the round limit ({limit}) is reached")
         return
-    number = state.round + 1
-    em.emit(m.RoundBegan, B3, "foes", number)
-    if number == 1:
-        first = state.to_enter if not state.options.delayed_entry else (state.to_enter + 1) // 2
-        if not _enter(em, rng, first):
+    em.emit(m.RoundBegan, B3, "foes", state.round + 1)
+    carry_on(em, rng)
+
+
+def carry_on(em: Em, rng: Rng, going_on: str = "") -> None:
+    """The Foes' Round from where it stands: the foe `going_on`, whose turn has begun, goes on
+    with it, then each next foe takes its turn (kings-armory B1, B3), until the round is over
+    and the Players' Round follows, or the Wave is won. Before a foe goes on with its turn
+    the round waits while the team holds a card it may play (RULES.md: the team's moment)."""
+    if going_on:
+        go_on(em, rng, going_on)
+        if game_lost(em):
             return
-    else:
-        acted: set[str] = set()
-        while True:
-            waiting = [f for f in em.state.foes() if f.figure not in acted]
-            if not waiting:
-                break
-            foe, rule = next_foe(em, rng, waiting)
-            acted.add(foe.figure)
-            foe_turn(em, rng, foe.figure, rule)
-            if game_lost(em):
-                return
-        if em.state.to_enter and not _enter(em, rng, em.state.to_enter, D2_2_DELAYED_ENTRY):
+    while True:
+        foe, rule = _next_turn(em, rng)
+        if not foe:
+            break
+        em.emit(m.FoeTurnBegan, rule, foe)
+        if playable(em.state):
+            em.emit(m.PlayMoment, MOMENT_TO_PLAY, foe)
             return
-    if not em.state.foes() and not em.state.to_enter:
+        go_on(em, rng, foe)
+        if game_lost(em):
+            return
+    if wave_cleared(em.state):
         end_wave(em, rng)
     else:
         players_round(em, rng)
 
 
-def _enter(em: Em, rng: Rng, count: int, rule: str = B1_ENTRANCE) -> bool:
-    """Foes enter one by one, each taking its turn before the next is rolled
-    (kings-armory B1). False when the game is lost meanwhile."""
-    for _ in range(count):
-        figure_id = enter_foe(em, rng)
-        foe_turn(em, rng, figure_id, rule)
-        if game_lost(em):
-            return False
-    return True
+def first_entries(state: KaState) -> int:
+    """Foes of the Wave that enter in its first Foes' Round: all, or with Delayed Monster Entry
+    half, rounded up (kings-armory B1, D2-2)."""
+    total = state.wave_entered + state.to_enter
+    return (total + 1) // 2 if state.options.delayed_entry else total
+
+
+def _next_turn(em: Em, rng: Rng) -> tuple[str, str]:
+    """The foe whose turn comes next and the rule that says so: a foe on the board that has not
+    acted this round, by Monster Turn Priority (kings-armory B3); else one more foe enters and
+    acts at once (B1: each before the next is rolled; D2-2: the delayed ones in the second
+    round, after the others); else, in the final Wave, a Boss due this round (B7: after the
+    other foes' turns), whose card's foes act after it. ("", "") when the round is over."""
+    state = em.state
+    waiting = [f for f in state.foes() if f.figure not in state.acted]
+    if waiting:
+        chosen, rule = next_foe(em, rng, waiting)
+        return chosen.figure, rule
+    if state.round == 1 and state.wave_entered < first_entries(state):
+        return enter_foe(em, rng), B1_ENTRANCE
+    if state.round >= 2 and state.to_enter:
+        return enter_foe(em, rng), D2_2_DELAYED_ENTRY
+    if boss_due(state):
+        return enter_boss(em, rng), B7
+    return "", ""
+
+
+def wave_cleared(state: KaState) -> bool:
+    """Every foe of the Wave is defeated and none is still to come, the final Wave's Bosses
+    included (kings-armory B4 1, B7 Finishing the Game, B9)."""
+    return not state.foes() and not state.to_enter and not bosses_to_come(state)
+
+
+def let_foe_act(em: Em, rng: Rng) -> None:
+    """The team plays no card now: the foe whose turn has begun goes on (RULES.md)."""
+    acting = em.state.acting
+    carry_on(em, rng, acting if em.state.figure(acting) is not None else "")
+
+
+def after_card(em: Em, rng: Rng, seat: int) -> None:
+    """After a card is played: the game may be lost or the Wave won by it; in the Foes' Round
+    the foe whose turn has begun goes on once the team holds no card it may play (or the
+    foe is gone); in the Players' Round the seat goes on."""
+    if game_lost(em):
+        return
+    state = em.state
+    if state.phase == FOES:
+        if wave_cleared(state):
+            end_wave(em, rng)
+        elif state.figure(state.acting) is None or not playable(state):
+            let_foe_act(em, rng)
+    elif state.phase == PLAYERS:
+        after_action(em, rng, seat)
 
 
 def end_wave(em: Em, rng: Rng) -> None:
@@ -168,7 +225,8 @@ def end_wave(em: Em, rng: Rng) -> None:
     state = em.state
     em.emit(m.WaveWon, B4, state.wave)
     if state.wave >= state.options.waves:
-        em.emit(m.GameOver, B9, True, f"every foe of all {state.wave} Waves is defeated")
+        boss = f", {'the Bosses' if len(state.bosses) > 1 else 'the Boss'} too" if state.bosses else ""
+        em.emit(m.GameOver, B9, True, f"every foe of all {state.wave} Waves is defeated{boss}")
         return
     em.emit(m.AlliesRecovered, B5_STEP_1, state.wave)
     draw_rewards(em, state.wave)
@@ -229,7 +287,7 @@ def after_action(em: Em, rng: Rng, seat: int) -> None:
     if game_lost(em):
         return
     state = em.state
-    if not state.foes() and not state.to_enter:
+    if wave_cleared(state):
         end_wave(em, rng)
     elif state.phase == PLAYERS and seat_done(state, seat):
         next_seat(em, rng, seat)

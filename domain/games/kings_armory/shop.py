@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from domain.games.kings_armory import messages as m
 from domain.games.kings_armory.board import Space, name
+from domain.games.kings_armory.cards import check_moment
 from domain.games.kings_armory.citations import (
     B5_STEP_3,
     B5_STEP_5,
@@ -41,6 +42,7 @@ from domain.games.kings_armory.state import (
     Gear,
     KaState,
     Offer,
+    next_number,
     numbered,
 )
 from domain.kernel import Rng, RuleViolation, require
@@ -165,7 +167,10 @@ def check_sell_equipment(state: KaState, seat: int, card: str) -> None:
 
 
 def check_buy_reinforcement(state: KaState, seat: int) -> str:
-    check_shopper(state, seat)
+    """The Reinforcement deck's top card, blind, 3 held at most, at its price: Between Waves,
+    or during a Wave whenever the team may play a card (kings-armory E Reinforcement Cards:
+    at any time, never mid-action)."""
+    check_moment(state, seat, E_REINFORCEMENT_CARDS)
     require(len(state.reinforcements) < MAX_REINFORCEMENTS, E_REINFORCEMENT_CARDS,
             f"the team holds {MAX_REINFORCEMENTS} Reinforcement cards, the most it may: one must be used first")
     require(bool(state.reinforcement_deck), E_REINFORCEMENT_CARDS, "the Reinforcement deck is empty")
@@ -279,7 +284,7 @@ def sell_tower(em: Em, tower: str) -> None:
 
 def hire(em: Em, card: Hireable, controller: int) -> None:
     state = em.state
-    figure = numbered(card.key, recruited_of(state, card.key) + 1)
+    figure = numbered(card.key, next_number(state, card.key))
     level = card.levels[0]
     em.emit(m.Hired, B5_STEP_3, figure, card.key, controller, level.level, level.stats.hp, level.cost,
             state.gold - level.cost)
@@ -309,7 +314,8 @@ def sell_equipment(em: Em, card: str) -> None:
 
 def buy_reinforcement(em: Em, card: str) -> None:
     price = reinforcements()[card].price
-    em.emit(m.ReinforcementBought, B5_STEP_3, card, price, em.state.gold - price)
+    rule = B5_STEP_3 if em.state.phase == SHOPPING else E_REINFORCEMENT_CARDS
+    em.emit(m.ReinforcementBought, rule, card, price, em.state.gold - price)
 
 
 def equip(em: Em, card: str, hero: Figure) -> None:

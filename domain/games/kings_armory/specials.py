@@ -26,6 +26,7 @@ from domain.games.kings_armory.citations import (
 )
 from domain.games.kings_armory.combat import Aim, aim_attack, area_cells, put_tokens, resolve_attack, status_immune
 from domain.games.kings_armory.content import Attack, Special, heroes
+from domain.games.kings_armory.decks import deck_of as deck_cards
 from domain.games.kings_armory.figures import (
     dodge,
     immune_to_everything,
@@ -279,7 +280,7 @@ def _check_attack(state: KaState, ally: Figure, special: Special, aim: Aim) -> E
 
 
 def _attack(em: Em, rng: Rng, ally: Figure, profile: Attack, struck: tuple[str, ...]) -> None:
-    resolve_attack(em, rng, ally, profile, struck, E_SPECIAL_ACTIONS)
+    resolve_attack(em, rng, ally.figure, profile, struck, E_SPECIAL_ACTIONS)
 
 
 # ---------------------------------------------------------------- ahead
@@ -293,9 +294,26 @@ def foresight_room(state: KaState) -> bool:
     return len(state.foresight) < wave_size(state, state.wave + 1)
 
 
+FORESEEN_DECKS = ("reward", "equipment", "reinforcement")
+"""The decks whose top card Foresight may turn face up: never the Armory card (kings-armory E Foresight)."""
+
+
 def _check_foresight(state: KaState, ally: Figure, special: Special, aim: Aim) -> Effect:
-    require(foresight_room(state), E_FORESIGHT, "no foe of the next Wave is left to reveal")
-    return _foresight
+    """A foe of the next Wave (no target), or the top card of a deck named by `target`
+    (kings-armory E Foresight)."""
+    if not aim.target:
+        require(foresight_room(state), E_FORESIGHT, "no foe of the next Wave is left to reveal")
+        return _foresight
+    require(aim.target in FORESEEN_DECKS, E_FORESIGHT, f"Foresight reveals the top card of the "
+            f"{', '.join(FORESEEN_DECKS)} deck, never the Armory card; not {aim.target!r}")
+    require(aim.target not in state.revealed, E_FORESIGHT, f"the {aim.target} deck's top card is face up already")
+    deck = deck_cards(state, aim.target)
+    require(bool(deck), E_FORESIGHT, f"the {aim.target} deck is empty")
+    return partial(_reveal, deck=aim.target, card=deck[0])
+
+
+def _reveal(em: Em, rng: Rng, deck: str, card: str) -> None:
+    em.emit(m.CardForeseen, E_FORESIGHT, deck, card)
 
 
 def _foresight(em: Em, rng: Rng) -> None:

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from domain.games.kings_armory.board import Board, Space, board_for
-from domain.games.kings_armory.citations import A2, E_HIREABLES, E_MAXIMUM_RECRUITMENT
+from domain.games.kings_armory.citations import A2, B7, E_HIREABLES, E_MAXIMUM_RECRUITMENT
 from domain.games.kings_armory.content import heroes, hireables
 from domain.kernel import Emitter, Setup, memo_last, replace
 
@@ -27,6 +27,10 @@ PLACING = "placing"
 """kings-armory A2: each seat places its Heroes (and Hireables) near a Tower."""
 PLAYERS = "players"
 """kings-armory B2: the Players' Round, seat by seat."""
+FOES = "foes"
+"""kings-armory B1, B3: the Foes' Round. The rules play it within the command that ends the
+Players' Round; between commands it stands still only at a foe's turn that has begun, while
+the team may play a card (kings-armory E Reinforcement Cards, E Armory Cards; RULES.md)."""
 SHOPPING = "shopping"
 """kings-armory B5 Steps 3-5 and 7: between Waves every seat spends the team's gold and
 equips its Heroes, in any order, until each says it is done."""
@@ -35,6 +39,9 @@ OVER = "over"
 HERO = "hero"
 HIREABLE = "hireable"
 GUARDIAN = "guardian"
+SUMMONED = "summoned"
+"""A figure only a card brings (the Sword Golem: kings-armory GAME COMPONENTS), whose
+numbers are on that card."""
 FOE = "foe"
 
 ODD = "odd"
@@ -77,6 +84,18 @@ class Tokens:
 
 
 NO_TOKENS = Tokens()
+
+
+@dataclass(frozen=True, slots=True)
+class Lasting:
+    """A card's lasting effect on a figure: "ward" (+`amount` to all three resistances of an
+    Ally) or "slow" (-`amount` to a foe's Move Rate, no token: kings-armory C2 Slow's note), until
+    the next Players' Round ("round") or the Wave's end ("wave"). Effects of cards stack."""
+
+    effect: str
+    amount: int
+    lasts: str
+    card: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,6 +145,11 @@ class Figure:
     """A Hero's worn Equipment cards, at most two (kings-armory B5 Step 5, E Equipment Cards)."""
     released: tuple[str, ...] = ()
     """Foes it let go this Players' Round: it may not tank them again until the next."""
+    lasting: tuple[Lasting, ...] = ()
+    """Cards' lasting effects on it (kings-armory E Reinforcement Cards, E Armory Cards)."""
+    card: str = ""
+    """The card that summoned it, if one did: it leaves the board when the Wave ends
+    (kings-armory E Summoning; RULES.md)."""
 
     @property
     def is_foe(self) -> bool:
@@ -166,6 +190,8 @@ class Options:
     gate_hp: int = 20
     delayed_entry: bool = False
     round_limit: int = 0
+    bosses: int = 1
+    """Bosses on the final Wave (kings-armory B7): 1, or 2 in a 7-Wave game; 0 none (RULES.md)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -233,6 +259,17 @@ class KaState:
     shopped: tuple[int, ...] = ()
     """Seats done shopping this Between Waves phase (kings-armory B5 Step 7)."""
     offers: tuple[Offer, ...] = ()
+    acted: tuple[str, ...] = ()
+    """Foes that have begun their turn in this Foes' Round (kings-armory B3)."""
+    summoned: tuple[str, ...] = ()
+    """Every Ally a card has summoned this game: with `recruited` they number the next of a
+    kind (an id is never used twice)."""
+    revealed: tuple[str, ...] = ()
+    """Decks whose top card Foresight has turned face up, until that card is taken or the deck
+    shuffled (kings-armory E Foresight: one card a deck at a time)."""
+    bosses: tuple[tuple[str, str, str], ...] = ()
+    """(key, entrance, lane) of each Boss that has entered (kings-armory B7: a second Boss
+    takes the other side, or the other entrance)."""
 
     def figure(self, figure_id: str) -> Figure | None:
         for figure in self.figures:
@@ -308,6 +345,12 @@ Em = Emitter[KaState]
 """What makes a command's events, the state evolving as they are made (kernel Emitter)."""
 
 
+def next_number(state: KaState, key: str) -> int:
+    """The number of the next Ally of kind `key` a hire or a card brings: one more than
+    those recruited or summoned so far this game (the defeated too)."""
+    return 1 + sum(1 for figure in (*state.recruited, *state.summoned) if figure.rsplit("-", 1)[0] == key)
+
+
 def board_of(state: KaState) -> Board:
     return board_for(state.options.map)
 
@@ -338,6 +381,8 @@ def shares_a_space(state: KaState, ally: Figure) -> bool:
 # ---------------------------------------------------------------- the game's start
 
 
+SEVEN_WAVES = 7
+"""A mega game's length: the one where two Bosses may come (kings-armory B7, D2-2 Extra-Boss Modes)."""
 DEFAULT_HEROES = ("valcor", "midnight", "felicity", "ember", "cyrus", "raphael", "boleslaw")
 """Seat n plays the n-th of these unless the `heroes` option says otherwise."""
 MAX_HEROES = 7
@@ -400,7 +445,10 @@ def initial_state(setup: Setup) -> KaState:
         gate_hp=int(values.get("gate_hp", 20)),
         delayed_entry=bool(values.get("delayed_entry", False)),
         round_limit=int(values.get("round_limit", 0)),
+        bosses=int(values.get("bosses", 1)),
     )
+    if options.bosses > 1 and options.waves != SEVEN_WAVES:
+        raise ValueError(f"{B7}: two Bosses come in a 7-Wave game only")
     seats = len(setup.seats)
     chosen = parse_heroes(str(values.get("heroes", "")), seats)
     if sum(len(keys) for keys in chosen) > MAX_HEROES:

@@ -11,6 +11,7 @@ from domain.games.kings_armory.figures import (
     flying,
     immune_to_everything,
     resistance,
+    resistance_in,
     specials,
     tank_number,
     tankable,
@@ -83,8 +84,8 @@ def _defeatable(state: KaState, foe: Figure) -> bool:
         if ally.kind == FOE or not ally.active:
             continue
         own = (*attacks(ally), *(s.attack for s in specials(ally) if s.attack is not None))
-        if any(resistance(foe, a.kind) is not None and not (a.kind == MELEE and flying(foe) and not a.hits_flying)
-               for a in own):
+        if any(resistance_in(state, foe, a.kind) is not None
+               and not (a.kind == MELEE and flying(foe) and not a.hits_flying) for a in own):
             return True
     return False
 

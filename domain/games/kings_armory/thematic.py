@@ -12,7 +12,15 @@ from domain.games.kings_armory.board import Board, Space, area_spaces, line_spac
 from domain.games.kings_armory.citations import D1
 from domain.games.kings_armory.combat import DIRECTIONS, can_affect, reach_of
 from domain.games.kings_armory.content import OFFENSIVE, UTILITY
-from domain.games.kings_armory.figures import attacks, move_rate, ranged_role, resistance, role, teleports, towers_only
+from domain.games.kings_armory.figures import (
+    attacks,
+    move_rate,
+    ranged_role,
+    resistance_in,
+    role,
+    teleports,
+    towers_only,
+)
 from domain.games.kings_armory.movement import open_spaces, tower_exits
 from domain.games.kings_armory.state import FOE, HERO, HIREABLE, Figure, KaState, board_of, shares_a_space
 from domain.kernel import RuleViolation, memo_last, replace
@@ -70,6 +78,15 @@ def keep_duty(state: KaState, ally: Figure, after: Callable[[], Figure]) -> None
                             "foe: this would leave it unable to")
 
 
+def last_hero_standing(state: KaState, ally: Figure) -> bool:
+    """kings-armory D1 If All Else Fails: the last of the team's Heroes still up, the others
+    knocked out this Wave, may break every thematic rule, but not in the final Wave."""
+    if ally.kind != HERO or state.wave >= state.options.waves:
+        return False
+    others = [f for f in state.figures if f.kind == HERO and f.figure != ally.figure]
+    return bool(others) and not any(f.active for f in others)
+
+
 def must_leave_tower(state: KaState, ally: Figure) -> bool:
     """A Hero on a Tower climbs down to attack when it must (kings-armory D1): an
     Offensive Hero that fights at range may stay while more than 5 foes are on the board;
@@ -88,6 +105,8 @@ def _owes_attack(state: KaState, ally: Figure) -> bool:
     if ally.attacked or ally.kind not in (HERO, HIREABLE):
         return False
     if role(ally) == UTILITY and len(state.foes()) > 5:
+        return False
+    if last_hero_standing(state, ally):
         return False
     # From a space it only passes through (another Ally's) it cannot attack until it moves on.
     if not shares_a_space(state, ally) and _hits(state, ally, ally.actions, ally.space):
@@ -156,7 +175,7 @@ def _threats_now(state: KaState, ally: Figure, actions: int) -> tuple[Threat, ..
             continue
         reach = reach_of(ally, profile)
         for foe in state.figures:
-            if foe.kind != FOE or resistance(foe, profile.kind) is None:
+            if foe.kind != FOE or resistance_in(state, foe, profile.kind) is None:
                 continue  # kings-armory D1: a foe immune to it does not count
             if not can_affect(state, ally, profile, foe):
                 continue

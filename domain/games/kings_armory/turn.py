@@ -4,7 +4,7 @@ in the Foes' Round, which the rules play on their own."""
 
 from __future__ import annotations
 
-from domain.games.kings_armory.state import PLACING, PLAYERS, SHOPPING, TOWERS, KaState
+from domain.games.kings_armory.state import FOES, PLACING, PLAYERS, SHOPPING, TOWERS, KaState
 from domain.games.kings_armory.words import label
 from domain.kernel import NOT_STARTED, Status, in_progress
 
@@ -15,6 +15,9 @@ def to_act(state: KaState) -> tuple[int, ...]:
     if state.phase == SHOPPING:
         # kings-armory B5 Steps 3-7: every seat shops at once until it says it is done.
         return tuple(seat for seat in range(1, state.seats + 1) if seat not in state.shopped)
+    if state.phase == FOES:
+        # A foe's turn has begun and waits: any seat may play a card or let it go on (RULES.md).
+        return tuple(range(1, state.seats + 1))
     if state.phase not in (TOWERS, PLACING, PLAYERS) or not state.seat:
         return ()
     return (state.seat,)
@@ -43,5 +46,6 @@ def status(state: KaState) -> Status:
     elif state.phase == PLAYERS:
         summary = f"wave {state.wave}, the Players' Round {state.round}: seat {state.seat}{acting}"
     else:
-        summary = f"wave {state.wave}, the Foes' Round {state.round}{acting}"
+        summary = (f"wave {state.wave}, the Foes' Round {state.round}: before {label(state.acting)} goes on, the "
+                   "team may play a card")
     return in_progress(to_act(state), state.rounds, summary)

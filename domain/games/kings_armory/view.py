@@ -1,6 +1,7 @@
 """What a seat (or a spectator) sees: the whole table, with a text map of the board for
 terminals, but for the order of the four decks and so the Armory card on offer face
-down (kings-armory A1 Table Arrangement, B5 Step 3): of a deck a viewer sees its size.
+down (kings-armory A1 Table Arrangement, B5 Step 3): of a deck a viewer sees its size,
+and the top card Foresight has turned face up (E Foresight).
 The team's gold and the cards it holds are the whole team's (B5 Step 3), and a
 spectator watches the table as a seat does (RULES.md)."""
 
@@ -9,11 +10,22 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from domain.games.kings_armory.board import name
-from domain.games.kings_armory.content import equipment, heroes, hireables, monsters
-from domain.games.kings_armory.decks import armory_price
-from domain.games.kings_armory.figures import max_hp
+from domain.games.kings_armory.card_text import boss_text, card_text
+from domain.games.kings_armory.cards import card_named, deck_of_card, held
+from domain.games.kings_armory.content import (
+    equipment,
+    foe_cards,
+    heroes,
+    hireables,
+    reinforcements,
+    rewards,
+    summoned_figures,
+)
+from domain.games.kings_armory.decks import armory_price, deck_of
+from domain.games.kings_armory.figures import boss_of, is_boss, max_hp
+from domain.games.kings_armory.foes import bosses_to_come
 from domain.games.kings_armory.messages import DeckShuffled
-from domain.games.kings_armory.state import FOE, GUARDIAN, HERO, HIREABLE, Figure, KaState, board_of
+from domain.games.kings_armory.state import FOE, GUARDIAN, HERO, HIREABLE, SUMMONED, Figure, KaState, board_of
 from domain.kernel import Event, replace
 
 
@@ -49,6 +61,8 @@ class FigureView:
     """Its character on the text map."""
     worn: tuple[str, ...]
     """A Hero's worn Equipment cards (kings-armory B5 Step 5)."""
+    card: str
+    """The card that summoned it ("" if none): it leaves when the Wave ends (kings-armory E Summoning)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,6 +83,40 @@ class GearView:
     seat: int
     locked: bool
     worn_by: str
+
+
+@dataclass(frozen=True, slots=True)
+class CardView:
+    """A Reinforcement or Armory card the team holds, its effects in words (kings-armory E
+    Reinforcement Cards, E Armory Cards)."""
+
+    card: str
+    name: str
+    deck: str
+    mid_wave: bool
+    """Played during a Wave too, not only Between Waves (kings-armory B6)."""
+    text: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class FaceUpView:
+    """A deck's top card Foresight has turned face up (kings-armory E Foresight)."""
+
+    deck: str
+    card: str
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class BossView:
+    """A Boss on the board (kings-armory B7, E Bosses): its hit points and its Stat Card in
+    words (its attacks, its own rules, the rules every Boss keeps)."""
+
+    figure: str
+    name: str
+    hp: int
+    max_hp: int
+    text: tuple[str, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,9 +167,22 @@ class KaView:
     offers: tuple[OfferView, ...]
     bench: tuple[FigureView, ...]
     """Hireables sitting out the coming Wave (kings-armory B5 Step 6)."""
+    cards: tuple[CardView, ...]
+    """The cards the team holds (`reinforcements`, then `armory`), each in words."""
+    bosses: tuple[BossView, ...]
+    """The Bosses on the board (kings-armory B7)."""
+    face_up: tuple[FaceUpView, ...]
+    """Top cards Foresight has turned face up: the next of their decks (kings-armory E Foresight)."""
+    bosses_to_come: int
+    """Bosses of the final Wave still to enter (kings-armory B7, B9: the game is won only once
+    they are defeated too)."""
 
 
 HIREABLE_MARKS = {"foot-soldier": "f", "archer": "a", "sorcerer": "s", "psionicist": "p", "cleric": "c"}
+SUMMONED_MARK = "o"
+"""A figure a card brought (the Sword Golem)."""
+BOSS_MARK = "X"
+"""A Boss (B is Boleslaw's)."""
 
 
 def _name(figure: Figure) -> str:
@@ -131,18 +192,24 @@ def _name(figure: Figure) -> str:
         return f"{hireables()[figure.key].name} (level {figure.level})"
     if figure.kind == GUARDIAN:
         return "Guardian"
-    return monsters()[figure.key].name
+    if figure.kind == SUMMONED:
+        return summoned_figures()[figure.key].name
+    return foe_cards()[figure.key].name
 
 
 def mark(figure: Figure) -> str:
-    """Heroes by capital initial, Hireables by small initial, the Guardian g, foes by
-    their level's digit."""
+    """Heroes by capital initial, Hireables by small initial, the Guardian g, a card's own
+    figure o, a Boss X, foes by their level's digit."""
     if figure.kind == HERO:
         return figure.key[0].upper()
     if figure.kind == HIREABLE:
         return HIREABLE_MARKS.get(figure.key, "h")
     if figure.kind == GUARDIAN:
         return "g"
+    if figure.kind == SUMMONED:
+        return SUMMONED_MARK
+    if is_boss(figure):
+        return BOSS_MARK
     return str(figure.level)
 
 
@@ -158,7 +225,7 @@ def _figure_view(state: KaState, figure: Figure) -> FigureView:
         stun=tokens.stun, bless=tokens.bless, knocked_out=figure.knocked_out, actions=figure.actions,
         steps=figure.steps, done=figure.done, holding=figure.holding, tanked_by=figure.tanked_by,
         route="/".join(figure.route) if figure.kind == FOE else "", to_gate=to_gate, mark=mark(figure),
-        worn=figure.worn)
+        worn=figure.worn, card=figure.card)
 
 
 def text_map(state: KaState) -> tuple[tuple[str, ...], tuple[str, ...]]:
@@ -204,7 +271,31 @@ def view(state: KaState, viewer: int) -> KaView:
         reinforcements=state.reinforcements, armory=state.armory, armory_on_offer=bool(state.armory_deck),
         armory_price=armory_price(state), new_equipment=max(state.unlocks, default=0) >= 2,
         shopped=state.shopped, offers=tuple(OfferView(o.seat, o.give, o.take) for o in state.offers),
-        bench=tuple(_figure_view(state, f) for f in state.bench))
+        bench=tuple(_figure_view(state, f) for f in state.bench),
+        cards=tuple(_card_view(card) for card in held(state)),
+        bosses=tuple(_boss_view(f) for f in state.figures if is_boss(f)),
+        face_up=tuple(FaceUpView(deck, top := deck_of(state, deck)[0], card_name(top)) for deck in state.revealed),
+        bosses_to_come=bosses_to_come(state))
+
+
+def _boss_view(figure: Figure) -> BossView:
+    boss = boss_of(figure)
+    assert boss is not None
+    return BossView(figure.figure, boss.name, figure.hp, boss.hp, boss_text(boss))
+
+
+def card_name(card: str) -> str:
+    """A Reward, Equipment or Reinforcement card's printed name."""
+    for cards in (rewards(), equipment(), reinforcements()):
+        if card in cards:
+            return cards[card].name
+    return card
+
+
+def _card_view(key: str) -> CardView:
+    card = card_named(key)
+    assert card is not None
+    return CardView(key, card.name, deck_of_card(key), card.mid_wave, card_text(card))
 
 
 def _wearer(state: KaState, card: str) -> str:

@@ -24,14 +24,28 @@ from domain.games.kings_armory.content import (
     Attack,
     Special,
     armory_cards,
+    bosses,
     equipment,
+    foe_cards,
     heroes,
     hireables,
     monsters,
     reinforcements,
     rewards,
+    summoned_figures,
 )
-from domain.games.kings_armory.state import CAVE, FOE, GUARDIAN, HERO, HIREABLE, PLACING, PLAYERS, SHOPPING
+from domain.games.kings_armory.state import (
+    CAVE,
+    FOE,
+    FOES,
+    GUARDIAN,
+    HERO,
+    HIREABLE,
+    PLACING,
+    PLAYERS,
+    SHOPPING,
+    SUMMONED,
+)
 from domain.games.kings_armory.state import TOWERS as PLACING_TOWERS
 from domain.games.kings_armory.view import FigureView, GearView, KaView
 from domain.kernel import Command, Event, Seats, counted, listed
@@ -54,10 +68,12 @@ def kind_of(figure: str) -> tuple[str, str, int]:
     found = _NUMBERED.fullmatch(figure)
     if found is not None:
         key, number = found["key"], int(found["number"])
-        if key in monsters():
+        if key in foe_cards():
             return FOE, key, number
         if key in hireables():
             return HIREABLE, key, number
+        if key in summoned_figures():
+            return SUMMONED, key, number
     earlier = _EARLIER_FOE.fullmatch(figure)
     if earlier is not None:
         return FOE, "", int(earlier["number"])
@@ -77,8 +93,12 @@ def label(figure: str) -> str:
         return GUARDIAN_LABEL
     if kind == HIREABLE:
         return f"{hireables()[key].name} {number}"
+    if kind == SUMMONED:
+        return f"{summoned_figures()[key].name} {number}"
     if kind == FOE:
-        return f"{monsters()[key].name} {number}" if key else f"Foe {number}"
+        return f"{foe_cards()[key].name} {number}" if key else f"Foe {number}"
+    if figure in reinforcements() or figure in armory_cards():
+        return card_label(figure)  # a card's own attack strikes (a card has no figure)
     return figure or "nobody"
 
 
@@ -93,6 +113,10 @@ def _card_attacks(figure: str) -> tuple[Attack, ...]:
         return heroes()[key].attacks
     if kind == HIREABLE:
         return hireables()[key].attacks
+    if kind == SUMMONED:
+        return summoned_figures()[key].attacks
+    if kind == FOE and key in bosses():
+        return bosses()[key].attacks
     if kind == FOE and key:
         return (monsters()[key].attack,)
     return ()
@@ -240,6 +264,18 @@ def _entered(e: m.FoeEntered, s: Seats) -> str:
             f"the {e.color} arrows, with {counted(e.hp, 'hit point')}.")
 
 
+def _boss_entered(e: m.BossEntered, s: Seats) -> str:
+    rolls = [f"a d12 of {e.side_roll} for its side" if e.side_roll else "",
+             f"a d12 of {e.entrance_roll} for its entrance" if e.entrance_roll else ""]
+    rolled = f" ({listed([roll for roll in rolls if roll])})" if any(rolls) else ""
+    return (f"The Boss arrives: {label(e.figure)} enters at {_entrance(e.entrance)} ({e.space}) on the {e.lane} "
+            f"lane{rolled}, following the {e.color} arrows, with {counted(e.hp, 'hit point')}.")
+
+
+def _appeared(e: m.FoeAppeared, s: Seats) -> str:
+    return (f"{label(e.figure)} drops from {label(e.by)} onto {e.space}, with {counted(e.hp, 'hit point')}.")
+
+
 def _tie(e: m.TieRolled, s: Seats) -> str:
     rolls = listed([f"{label(figure)} rolls {roll}" for figure, roll in zip(e.between, e.rolls, strict=False)])
     outcome = f"{label(e.chosen)} is chosen" if e.chosen else "still a tie, so the highest roll again"
@@ -301,7 +337,7 @@ def _tokens(e: m.TokensChanged, s: Seats) -> str:
 DEFEATS = {
     "instakill": "is slain outright by the critical hit (Instakill)",
     "destroyed": "is destroyed by the critical hit",
-    "removed": "is removed from the board by the critical hit",
+    "removed": "is removed from the board",
     "castle": "goes into the Castle and is finished there",
 }
 
@@ -409,6 +445,30 @@ def _returned(e: m.HireableReturned, s: Seats) -> str:
     return f"{s.of(e.seat)} {label(e.figure)} (level {e.level}) has a hosting slot again and rejoins the team."
 
 
+def _card_played(e: m.CardPlayed, s: Seats) -> str:
+    card = reinforcements().get(e.card)
+    stronger = ""
+    if e.enhanced and card is not None and card.hero is not None:
+        stronger = f" (with {label(card.hero)} in the game, to more effect)"
+    return (f"{s(e.seat)} plays {card_label(e.card)}{stronger}; the card goes to the bottom of the "
+            f"{DECK_NAMES.get(e.deck, _plain(e.deck))} deck.")
+
+
+def _lasting(e: m.LastingEffect, s: Seats) -> str:
+    lasts = LASTS.get(e.lasts, f"for the {e.lasts}")
+    if e.effect == "ward":
+        return f"{card_label(e.card)} gives {label(e.figure)} {_signed(e.amount)} to every resistance {lasts}."
+    return f"{card_label(e.card)} slows {label(e.figure)}: its Move Rate is {e.amount} less {lasts}."
+
+
+def _ally_summoned(e: m.AllySummoned, s: Seats) -> str:
+    level = f" (level {e.level})" if e.kind == HIREABLE else ""
+    where = f"on {label(e.on_tower)}, at {e.space}" if e.on_tower else f"at {e.space}"
+    hosted = f", hosted by {label(e.tower)}" if e.tower and not e.on_tower else ""
+    return (f"{card_label(e.card)} brings {label(e.figure)}{level} {where}{hosted}, with "
+            f"{counted(e.hp, 'hit point')}, to fight for {s(e.seat)} until the Wave ends.")
+
+
 def _over(e: m.GameOver, s: Seats) -> str:
     return f"The team {'wins' if e.won else 'loses'}: {e.reason}."
 
@@ -426,6 +486,8 @@ EVENTS: dict[type[Event], Callable[[Any, Seats], str]] = {
     m.FoeRolled: _foe_rolled,
     m.FoeEntered: _entered,
     m.TieRolled: _tie,
+    m.BossEntered: _boss_entered,
+    m.FoeAppeared: _appeared,
     m.FoeTurnBegan: lambda e, s: f"{label(e.figure)} takes its turn.",
     m.StatusDamage: _status_damage,
     m.TurnLost: lambda e, s: f"{label(e.figure)} is stunned and loses its turn.",
@@ -476,6 +538,16 @@ EVENTS: dict[type[Event], Callable[[Any, Seats], str]] = {
     m.ShopClosed: lambda e, s: (f"Every seat is done shopping after Wave {e.wave}: the Allies are placed anew, "
                                 "seat by seat, on or near the Towers."),
     m.HireableReturned: _returned,
+    m.CardPlayed: _card_played,
+    m.CardForeseen: lambda e, s: (f"Foresight turns the top card of the {DECK_NAMES.get(e.deck, _plain(e.deck))} "
+                                  f"deck face up: {card_label(e.card)}, the next one the team gains from it."),
+    m.PlayMoment: lambda e, s: (f"{_of(e.figure)} turn waits: the team may play a card before it goes on."),
+    m.LastingEffect: _lasting,
+    m.AllySummoned: _ally_summoned,
+    m.GateRepaired: lambda e, s: (f"{card_label(e.card)} repairs the Castle Gate by "
+                                  f"{counted(e.amount, 'hit point')}: {counted(e.hp, 'hit point')} now."),
+    m.CardRewards: lambda e, s: (f"{card_label(e.card)} draws {counted(len(e.cards), 'Reward card')}, "
+                                 f"{_cards(e.cards)}: {e.gold} gold, and the team has {e.total} gold."),
     m.GameOver: _over,
 }
 
@@ -524,6 +596,8 @@ def _special_command(c: m.UseSpecial, s: Seats) -> str:
         return f"{use}: send {label(c.target)} back to {c.at}."
     if kind == "summon-guardian":
         return f"{use}: call the Guardian to {c.at}."
+    if kind == "foresight" and c.target:
+        return f"{use}: turn the top card of the {DECK_NAMES.get(c.target, _plain(c.target))} deck face up."
     if kind == "foresight":
         return f"{use}: reveal a foe of the next Wave now."
     area = special.attack.area if special is not None and special.attack is not None else (
@@ -567,6 +641,13 @@ def _step(c: m.Step, s: Seats) -> str:
     return f"{'Teleport' if teleports else 'Step'} {label(c.figure)} to {c.to}."
 
 
+def _play_command(c: m.PlayCard, s: Seats) -> str:
+    aims = [f"aimed at {label(c.target)}" if c.target else "", f"for {label(c.ally)}" if c.ally else "",
+            f"its figures coming at {c.at} and beside it" if c.at else ""]
+    told = ", ".join(aim for aim in aims if aim)
+    return f"Play {card_label(c.card)}{', ' + told if told else ''}."
+
+
 COMMANDS: dict[type[Command], Callable[[Any, Seats], str]] = {
     m.PlaceTower: _place_tower,
     m.PlaceAlly: lambda c, s: f"Place {label(c.figure)} at {c.at}.",
@@ -594,6 +675,8 @@ COMMANDS: dict[type[Command], Callable[[Any, Seats], str]] = {
     m.Trade: lambda c, s: f"Trade {card_label(c.give)} for {card_label(c.take)}, one for one.",
     m.Reassign: lambda c, s: f"Hand {label(c.figure)} to {s(c.to_seat)} to lead.",
     m.EndShopping: lambda c, s: "Say you are done shopping: when every seat is, the Allies are placed anew.",
+    m.PlayCard: _play_command,
+    m.LetFoeAct: lambda c, s: "Play no card now: the foe goes on with its turn.",
 }
 
 
@@ -630,8 +713,8 @@ def _head(view: KaView, s: Seats) -> str:
         acting = f", {label(view.acting)} acting" if view.acting else ""
         return (f"Wave {view.wave} of {view.waves}, Players' Round {view.round}: {s.of(view.seat)} turn{acting}. "
                 f"{gate}{coming}.")
-    acting = f": {label(view.acting)} acts" if view.acting else ""
-    return f"Wave {view.wave} of {view.waves}, Foes' Round {view.round}{acting}. {gate}{coming}."
+    waiting = f": before {label(view.acting)} goes on, the team may play a card" if view.phase == FOES else ""
+    return f"Wave {view.wave} of {view.waves}, Foes' Round {view.round}{waiting}. {gate}{coming}."
 
 
 def _kind_name(f: FigureView) -> str:
@@ -643,7 +726,8 @@ def _kind_name(f: FigureView) -> str:
 def _marks(view: KaView) -> str:
     allies = {f.mark: _kind_name(f) for f in view.figures if f.kind != FOE and f.space}
     shown = ", ".join(f"{mark} {what}" for mark, what in allies.items())
-    return f"{shown + '; ' if shown else ''}digits: foes, by level."
+    boss = ", X the Boss" if view.bosses else ""
+    return f"{shown + '; ' if shown else ''}digits: foes, by level{boss}."
 
 
 def _tokens_of(f: FigureView) -> list[str]:
@@ -708,6 +792,12 @@ def _listing(view: KaView, s: Seats) -> list[tuple[str, list[str]]]:
                                    for t in view.towers] or ["none yet"]))
     if view.phase == SHOPPING:
         groups += _shop_listing(view, s)
+    if view.phase in (PLAYERS, FOES) and view.cards:
+        groups.append(("The team holds:", [listed([card.name for card in view.cards])]))
+    for boss in view.bosses:
+        rules = [line.split(":")[0] for line in boss.text[len(bosses()[kind_of(boss.figure)[1]].attacks):-1]
+                 if ":" in line]
+        groups.append((f"{label(boss.figure)}, the Boss:", [f"{boss.hp}/{boss.max_hp} hp; {listed(rules)}"]))
     for seat in sorted({f.seat for f in view.figures if f.kind != FOE}):
         allies = sorted((f for f in view.figures if f.kind != FOE and f.seat == seat),
                         key=lambda f: f.figure != view.acting)  # the acting Ally first
@@ -718,6 +808,9 @@ def _listing(view: KaView, s: Seats) -> list[tuple[str, list[str]]]:
     if view.foresight:
         foreseen = [monsters()[key].name if key in monsters() else _plain(key) for key in view.foresight]
         groups.append(("Foresight, the next Wave opens with:", [_a(name) for name in foreseen]))
+    if view.face_up:
+        groups.append(("Face up by Foresight:", [f"the {DECK_NAMES.get(top.deck, top.deck)} deck's top: {top.name}"
+                                                 for top in view.face_up]))
     return groups
 
 

@@ -29,7 +29,7 @@ interface Gear { card: string; name: string; seat: number; locked: boolean; worn
 interface Offer { seat: number; give: string; take: string }
 
 /** A Boss as a view may carry it (kings-armory B7, E Bosses): see bossArea. */
-interface Boss { figure?: string; name?: string; hp?: number; max_hp?: number; rules?: string[] | string }
+interface Boss { figure?: string; name?: string; hp?: number; max_hp?: number; text?: string[] }
 
 /** The figures of the team; every other kind (a foe, a Boss) is the team's enemy. */
 const ALLY_KINDS = new Set(["hero", "hireable", "guardian"]);
@@ -424,16 +424,14 @@ function treasury(view: View, figures: Figure[], context: Context): HTMLElement 
 }
 
 // ---------------------------------------------------------------- the Boss's place
-// kings-armory B7, E Bosses: the final Wave's Boss, with its hit points and its rules in
-// words. The view does not carry a Boss yet (issue 31's B7 is being built): when it
-// does, as `bosses` (a list) or `boss` (one), each is drawn here, and a Boss that stands
-// on the board as a figure is drawn with the foes. No such field, nothing drawn.
+// kings-armory B7, E Bosses: the final Wave's Boss(es) on the board (the view's `bosses`),
+// each with its hit points and its Stat Card in words; no Boss on the board, nothing drawn.
 function bossArea(view: View): HTMLElement | null {
-  const listed: Boss[] = Array.isArray(view.bosses) ? view.bosses : view.boss ? [view.boss] : [];
+  const listed: Boss[] = Array.isArray(view.bosses) ? view.bosses : [];
   const bosses = listed.filter((b) => b && typeof b === "object");
   if (!bosses.length) return null;
   const node = area(bosses.length === 1 ? "The Boss" : "The Bosses", {}, ...bosses.map((boss) => {
-    const rules = Array.isArray(boss.rules) ? boss.rules : boss.rules ? [boss.rules] : [];
+    const rules = Array.isArray(boss.text) ? boss.text : [];
     const hp = Number(boss.hp ?? 0);
     const max = Number(boss.max_hp ?? hp);
     const face = card({ id: boss.figure, name: boss.name ?? "Boss", kind: "boss", stats: [["HP", `${hp}/${max}`]], notes: rules.map(String) });
