@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from domain.games.kings_armory.card_text import STAT_WORDS, attack_text, effect_text
 from domain.games.kings_armory.content import (
     STATUSES,
     Attack,
@@ -21,7 +22,6 @@ from domain.games.kings_armory.content import (
     rewards,
 )
 from tests.stored_logs import REPLAYS
-from tools.viewer.kings_armory import STAT_WORDS, attack_words, effect_words
 from tools.viewer.timeline import load
 
 KINGS_ARMORY = REPLAYS / "kings-armory" / "2p-five-waves-win.jsonl"
@@ -86,19 +86,19 @@ def test_a_reinforcement_or_armory_face_says_each_effect_and_when_it_is_played(
     on foes spares a Boss unless it says so)."""
     for key, card in reinforcements().items():
         gives = faces[key]["gives"]
-        assert gives[:len(card.effects)] == [effect_words(effect) for effect in card.effects]
+        assert gives[:len(card.effects)] == [effect_text(effect) for effect in card.effects]
         for effect in card.effects:
-            assert _effect_numbers_said(effect, effect_words(effect)), (key, effect)
+            assert _effect_numbers_said(effect, effect_text(effect)), (key, effect)
         if card.hero_effects:
             hero = heroes()[card.hero or ""].name.split(" the ")[0]
             assert gives[-1].startswith(f"with {hero} in the game, also: ")
-            assert all(effect_words(effect) in gives[-1] for effect in card.hero_effects)
+            assert all(effect_text(effect) in gives[-1] for effect in card.hero_effects)
         assert ("between Waves only" in faces[key]["note"]) == (not card.mid_wave)
         assert f"{card.price} gold" in faces[key]["note"]
     for key, armory in armory_cards().items():
-        assert faces[key]["gives"] == [effect_words(effect) for effect in armory.effects]
+        assert faces[key]["gives"] == [effect_text(effect) for effect in armory.effects]
         for effect in armory.effects:
-            words = effect_words(effect)
+            words = effect_text(effect)
             assert _effect_numbers_said(effect, words), (key, words)
             if effect.target in ("foe", "foes", "area"):
                 assert words.endswith(", Bosses too" if effect.affects_bosses else ", never a Boss"), words
@@ -113,7 +113,7 @@ def test_a_crit_range_and_its_extra_effect_are_said_as_the_card_has_them() -> No
     attacks += [e.attack for e in effects if e.attack is not None]
     assert any(a.crit_from == 20 for a in attacks) and any(a.crit_from and a.crit_from < 20 for a in attacks)
     for attack in attacks:
-        words = attack_words(attack)
+        words = attack_text(attack)
         if attack.crit_from is None:
             assert "crit" not in words
         else:

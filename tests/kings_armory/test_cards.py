@@ -55,7 +55,7 @@ def test_a_card_is_played_on_the_seats_turn_and_goes_to_the_bottom_of_its_deck()
     view = GAME.view(state, 1)
     assert [(c.card, c.name, c.deck, c.mid_wave) for c in view.cards] == [
         ("chorus-of-light", "Chorus of Light", "reinforcement", True)]
-    assert view.cards[0].text[0] == "Every Ally on the board heals 3 hit points."
+    assert view.cards[0].text[0] == "Heals every Ally 3 hit points."
     after, events = play(state, "chorus-of-light")
     (played,) = of(events, m.CardPlayed)
     assert (played.seat, played.card, played.deck, played.enhanced, played.rule) == (

@@ -1,17 +1,23 @@
-"""A Reinforcement or Armory card's effects, and a Boss's Stat Card, in our own words, from
-their data (content.py): what the view shows of the cards the team holds and of a Boss on
-the board. No printed text is reproduced: the printed cards are not available, and the
+"""The King's Armory's cards and Bosses in our own words, from their data (content.py): an
+Equipment card's gifts, a Reinforcement or Armory card's effects, a Boss's Stat Card; what
+the view shows of the cards the team holds and of a Boss on the board, and the faces the web
+viewer draws (tools/viewer). No printed text is reproduced: the printed cards are not available, and the
 effects and the Bosses' rules are tablerules' (CONTENT.md)."""
 
 from __future__ import annotations
 
 from domain.games.kings_armory.content import (
+    STATUSES,
     ArmoryCard,
     Attack,
     Boss,
     BossRule,
     CardEffect,
+    Equipment,
     Reinforcement,
+    Special,
+    StatModifiers,
+    Summon,
     boss_rules,
     heroes,
     hireables,
@@ -21,70 +27,132 @@ from domain.kernel import counted, listed
 
 IMMUNITIES = {"instakill": "Instakill", "destroy": "Destruction", "remove": "Removal", "stun": "Stun",
               "bleed": "Bleed", "burn": "Burn", "slow": "Slow"}
-LASTS = {"round": "until the next Players' Round", "wave": "until the Wave ends"}
-WHOM = {"ally": "the Ally named", "allies": "every Ally on the board", "foe": "the foe aimed at",
-        "foes": "every foe on the board"}
+STAT_WORDS = (("hp", "hit points"), ("actions", "Action Points"), ("heal", "Heal Rate"), ("move", "Move Rate"),
+              ("tank", "Tank Number"), ("dodge", "Dodge"), ("melee", "Melee resistance"),
+              ("ranged", "Ranged resistance"), ("supernatural", "Supernatural resistance"))
+"""An Equipment card's stat modifiers (content.STAT_NAMES) as a Stat Card names them."""
+SCOPES = {"all": "every attack", "primary": "the Primary Attack", "melee": "Melee attacks",
+          "ranged": "Ranged attacks", "supernatural": "Supernatural attacks"}
+"""Which attacks an attack bonus touches (content.ATTACK_SCOPES); never a Special's (E Special Actions)."""
+GRANTS = {"tank-flying": "may tank a flying foe", "melee-hits-flying": "its Melee attacks reach flying foes"}
+"""What worn Equipment allows that the rules otherwise forbid (content.GRANTS: E Tanking, E Flying)."""
+LASTS = {"action": "", "round": " until the next Players' Round", "wave": " until the Wave ends"}
+TARGETS = {"ally": "one Ally", "allies": "every Ally", "foe": "one foe", "foes": "every foe on the board",
+           "gate": "the Castle Gate", "team": "the team"}
+SPECIALS = {
+    "heal": "heals an Ally {amount} hit points",
+    "bless": "gives an Ally a Bless token",
+    "ward": "gives an Ally +{amount} to every resistance",
+    "enchant": "gives an Ally +{amount} damage on its attacks",
+    "slow": "slows foes by {amount}",
+    "tank-boost": "lets it tank {amount} more foes, from 2 spaces away",
+    "mind-cage": "lets it tank a foe from its Tower",
+    "teleport-ally": "moves an Ally up to {amount} spaces",
+    "teleport-foe": "sends a foe {amount} spaces back along its route",
+    "time-rift": "makes a foe lose its next turn",
+    "summon-guardian": "summons the Guardian",
+    "foresight": "reveals a foe of the next Wave",
+    "aura": "heals the Allies around it {amount} hit points each Players' Round",
+    "attack": "makes an attack",
+}
+"""What a Special Action of each kind (content.SPECIAL_KINDS) does, in short."""
 
 
-def _whom(effect: CardEffect) -> str:
-    if effect.target == "area" and effect.area is not None:
-        width, length = effect.area
-        # kings-armory C2 Sixth: an area attack strikes friend and foe alike.
-        figures = "figure" if effect.kind == "attack" else "foe"
-        return f"every {figures} in a {width}x{length} area centred on the foe aimed at"
-    return WHOM.get(effect.target, "")
+def _signed(value: int) -> str:
+    return f"+{value}" if value >= 0 else f"-{-value}"
+
+
+def _area(area: tuple[int, int] | None) -> str:
+    return f"{area[0]}x{area[1]}" if area is not None else ""
 
 
 def attack_text(attack: Attack) -> str:
-    """An attack's numbers: "supernatural, range 8, hitroll +6, 3 damage, crits on 19-20 x2"."""
-    hitroll = "no roll" if attack.hitroll is None else f"hitroll +{attack.hitroll}"
-    damage = "+".join(str(amount) for amount in attack.damage)
-    crits = "" if attack.crit_from is None else "20" if attack.crit_from == 20 else f"{attack.crit_from}-20"
-    crit = f", crits on {crits} x{attack.crit_mod}" if crits else ""
-    extra = [f"{count} {name.capitalize()}" for name, count in attack.on_crit.items()]
-    on_crit = f" (and {', '.join(extra)})" if extra else ""
-    flags = "".join((", Non-Resistible" if attack.non_resistible else "",
-                     ", reaches fliers" if attack.hits_flying and attack.kind == "melee" else ""))
-    return f"{attack.kind}, range {attack.reach}, {hitroll}, {damage} damage{flags}{crit}{on_crit}"
+    """An attack's numbers: "Ranged, Range 7, Hitroll +7, 3 damage, crit 18-20 x2"."""
+    damage = "+".join(str(number) for number in attack.damage)
+    words = [attack.kind.capitalize(), f"Range {attack.reach}",
+             "Auto (no roll)" if attack.hitroll is None else f"Hitroll {_signed(attack.hitroll)}",
+             f"{damage} damage" + (f", {attack.rolls} rolls" if attack.rolls > 1 else "")]
+    if attack.area is not None:
+        words.append(f"a {'line' if attack.is_line else 'area'} of {_area(attack.area)}")
+    if attack.crit_from is not None:
+        crit = f"crit {attack.crit_from if attack.crit_from == 20 else f'{attack.crit_from}-20'} x{attack.crit_mod}"
+        extra = listed([f"{effect.capitalize()} {count}" if effect in STATUSES else effect.capitalize()
+                        for effect, count in sorted(attack.on_crit.items())], "")
+        words.append(f"{crit} adding {extra}" if extra else crit)
+    if attack.non_resistible:
+        words.append("Non-Resistible")
+    if attack.hits_flying:
+        words.append("hits flying foes")
+    return ", ".join(words)
+
+
+def _special_words(special: Special) -> str:
+    what = SPECIALS[special.kind].format(amount=special.amount)
+    if special.kind == "attack" and special.attack is not None:
+        what = f"an attack: {attack_text(special.attack)}"
+    reach = f", within {special.reach}" if special.reach else ""
+    once = ", once a Wave" if special.once_per_wave else ""
+    return (f"Special Action {special.name} ({counted(special.cost, 'action')}): {what}{reach}"
+            f"{LASTS[special.lasts]}{once}")
+
+
+def _stat_words(stats: StatModifiers) -> list[str]:
+    return [f"{_signed(getattr(stats, field))} {label}" for field, label in STAT_WORDS if getattr(stats, field)]
+
+
+def equipment_gives(card: Equipment) -> list[str]:
+    """What an Equipment card gives its wearer (kings-armory B5 Step 5, E Equipment Cards)."""
+    gives = _stat_words(card.stats)
+    bonus = card.attack_bonus
+    if bonus is not None:
+        parts = [f"{_signed(bonus.hitroll)} Hitroll" if bonus.hitroll else "",
+                 f"{_signed(bonus.damage)} damage" if bonus.damage else "",
+                 f"{_signed(bonus.reach)} Range" if bonus.reach else "",
+                 f"Crit Range {bonus.crit_range} wider" if bonus.crit_range else ""]
+        gives.append(f"{listed([part for part in parts if part])} on {SCOPES[bonus.scope]}")
+    gives += [f"Attack Option {attack.name}: {attack_text(attack)}" for attack in card.attacks]
+    gives += [_special_words(special) for special in card.specials]
+    gives += [GRANTS[grant] for grant in card.grants]
+    return gives
+
+
+def _summoned(summon: Summon) -> str:
+    if summon.hireable is not None:
+        return counted(summon.count, f"level {summon.level} {hireables()[summon.hireable].name}")
+    if summon.figure is not None:
+        figure, stats = summon.figure, summon.figure.stats
+        return (f"the {figure.name} ({stats.hp} hit points, Tank Number {stats.tank}, Dodge {stats.dodge}; "
+                f"{listed([f'{a.name}: {attack_text(a)}' for a in figure.attacks])})")
+    raise ValueError("a summon brings a Hireable or a figure (content.py)")
 
 
 def effect_text(effect: CardEffect) -> str:
-    """One effect in a sentence without its full stop."""
-    kind, whom = effect.kind, _whom(effect)
-    lasts = LASTS.get(effect.lasts, "")
-    if kind == "attack":
-        assert effect.attack is not None
-        area = f" on {whom}"
-        bosses = ", Bosses too" if effect.affects_bosses else ""
-        return f"{effect.attack.name}{area}{bosses}: {attack_text(effect.attack)}, from a Hero of the seat"
-    if kind == "heal":
-        return f"{whom} heals {counted(effect.amount, 'hit point')}"
-    if kind == "bless":
-        return f"{whom} is blessed"
-    if kind == "ward":
-        return f"{whom} gets +{effect.amount} to every resistance {lasts}"
-    if kind == "slow":
-        return f"{whom} moves {effect.amount} less {lasts}"
-    if kind == "stun":
-        return f"{whom} is stunned"
-    if kind == "remove":
-        return f"{whom} is removed from the board"
-    if kind == "teleport-foe":
-        return f"{whom} is sent up to {counted(effect.amount, 'space')} back along its route"
-    if kind == "summon":
-        assert effect.summon is not None
-        summon = effect.summon
-        if summon.hireable:
-            what = f"{counted(summon.count, f'level {summon.level} {hireables()[summon.hireable].name}')}"
-        else:
-            assert summon.figure is not None
-            what = f"{counted(summon.count, summon.figure.name)} ({summon.figure.stats.hp} hit points)"
-        return f"{what} come{'s' if summon.count == 1 else ''} to fight for the seat until the Wave ends"
-    if kind == "repair-gate":
-        return f"the Castle Gate regains up to {counted(effect.amount, 'hit point')}"
-    if kind == "reward":
-        return f"the team draws {counted(effect.amount, 'Reward card')}"
-    return kind
+    """One effect of a Reinforcement or Armory card (content.EFFECT_KINDS), whom it reaches
+    and how long it lasts."""
+    # An area attack hits friend and foe (kings-armory C2 Sixth); the other area effects act on foes.
+    in_area = "every figure" if effect.kind == "attack" else "every foe"
+    whom = f"{in_area} in a {_area(effect.area)} area" if effect.target == "area" else TARGETS[effect.target]
+    lasts = LASTS[effect.lasts]
+    if effect.kind == "attack" and effect.attack is not None:
+        words = f"{effect.attack.name} on {whom}: {attack_text(effect.attack)}"
+    elif effect.kind == "summon" and effect.summon is not None:
+        joins = "join" if effect.summon.count > 1 else "joins"
+        words = f"{_summoned(effect.summon)} {joins} the team{lasts}, beside a Tower"
+    else:
+        words = {
+            "heal": f"heals {whom} {counted(effect.amount, 'hit point')}",
+            "bless": f"a Bless token on {whom}",
+            "ward": f"{_signed(effect.amount)} to every resistance of {whom}{lasts}",
+            "slow": f"{_signed(-effect.amount)} Move Rate for {whom}{lasts}, with no Slow token",
+            "stun": f"a Stun token on {whom}",
+            "remove": f"removes {whom} from the board",
+            "teleport-foe": f"sends {whom} {counted(effect.amount, 'space')} back along its route",
+            "repair-gate": f"{whom} regains {counted(effect.amount, 'hit point')}, up to its maximum",
+            "reward": f"the team draws {counted(effect.amount, 'Reward card')}",
+        }[effect.kind]
+    if effect.target in ("foe", "foes", "area"):
+        words += ", Bosses too" if effect.affects_bosses else ", never a Boss"
+    return words
 
 
 def card_text(card: Reinforcement | ArmoryCard) -> tuple[str, ...]:
