@@ -8,11 +8,13 @@ spectator watches the table as a seat does (RULES.md)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 from domain.games.kings_armory.board import name
 from domain.games.kings_armory.card_text import boss_text, card_text
 from domain.games.kings_armory.cards import card_named, deck_of_card, held
 from domain.games.kings_armory.content import (
+    bosses,
     equipment,
     foe_cards,
     heroes,
@@ -281,7 +283,14 @@ def view(state: KaState, viewer: int) -> KaView:
 def _boss_view(figure: Figure) -> BossView:
     boss = boss_of(figure)
     assert boss is not None
-    return BossView(figure.figure, boss.name, figure.hp, boss.hp, boss_text(boss))
+    return BossView(figure.figure, boss.name, figure.hp, boss.hp, _stat_card(figure.key))
+
+
+@cache
+def _stat_card(boss: str) -> tuple[str, ...]:
+    """A Boss's Stat Card in words: content, the same in every view, so worded once."""
+    stat_card = bosses()[boss]
+    return boss_text(stat_card)
 
 
 def card_name(card: str) -> str:
@@ -292,6 +301,7 @@ def card_name(card: str) -> str:
     return card
 
 
+@cache  # a card's view is its content, the same in every view
 def _card_view(key: str) -> CardView:
     card = card_named(key)
     assert card is not None
